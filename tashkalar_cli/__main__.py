@@ -1,0 +1,3 @@
+from tashkalar_cli.cli.app import main
+
+main()

@@ -1,0 +1,168 @@
+"""The arena: squares, bitboards, adjacency, distance, lines and colored squares.
+
+Squares are named algebraically (files a.., ranks 1.., as in chess) and numbered
+``rank_index * STRIDE + file_index``. The stride is wider than the board so that shifting a
+bitboard sideways never wraps a square onto the next rank: anything pushed past the edge
+lands in the padding and is cleared by ``& board.mask``. This is python-chess's idea, adapted
+to a board with cut corners.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cached_property
+from typing import Iterator
+
+from .errors import InputError
+
+STRIDE = 16
+#: compass directions as (file delta, rank delta)
+DIRECTIONS = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1),
+              "s": (0, -1), "sw": (-1, -1), "w": (-1, 0), "nw": (-1, 1)}
+
+
+def shift(bb: int, df: int, dr: int) -> int:
+    """Move every square of ``bb`` by ``df`` files and ``dr`` ranks (the caller masks the result)."""
+    n = dr * STRIDE + df
+    return bb << n if n >= 0 else bb >> -n
+
+
+def bits(bb: int) -> Iterator[int]:
+    """The square indexes set in ``bb``, lowest first."""
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+class Board:
+    """The arena described by cards/board.yaml."""
+
+    def __init__(self, spec: dict) -> None:
+        self.files: int = spec["files"]
+        self.ranks: int = spec["ranks"]
+        if self.files > STRIDE // 2 + 4 or self.files > 26:
+            raise ValueError("board too wide for the bitboard layout")
+        self.file_names = "abcdefghijklmnopqrstuvwxyz"[: self.files]
+        cut = {self.parse(s, allow_cut=True) for s in spec["cut_corners"]}
+        mask = 0
+        for r in range(self.ranks):
+            for f in range(self.files):
+                i = r * STRIDE + f
+                if i not in cut:
+                    mask |= 1 << i
+        self.mask = mask
+        self.cut_corners = cut
+        self.red = self.mask_of(spec["red_squares"])
+        self.green = self.mask_of(spec["green_squares"])
+        self.central = self.mask_of(spec["central_squares"])
+        self.center = self.parse(spec["center"])
+        self.colors: list[str] = list(spec["piece_colors"])
+
+    # ---------------------------------------------------------------- squares
+    def name(self, index: int) -> str:
+        return f"{self.file_names[index % STRIDE]}{index // STRIDE + 1}"
+
+    def coords(self, index: int) -> tuple[int, int]:
+        return index % STRIDE, index // STRIDE
+
+    def index(self, file: int, rank: int) -> int | None:
+        if 0 <= file < self.files and 0 <= rank < self.ranks:
+            i = rank * STRIDE + file
+            if self.mask >> i & 1:
+                return i
+        return None
+
+    def parse(self, text: str, *, allow_cut: bool = False) -> int:
+        """The index of a square name such as ``e5``; :class:`InputError` if it is not on the board."""
+        s = str(text).strip().lower()
+        if len(s) < 2 or s[0] not in self.file_names or not s[1:].isdigit():
+            raise InputError(f"'{text}' is not a square (files {self.file_names[0]}-{self.file_names[-1]}, "
+                             f"ranks 1-{self.ranks}, e.g. e5)")
+        f, r = self.file_names.index(s[0]), int(s[1:]) - 1
+        if not 0 <= r < self.ranks:
+            raise InputError(f"'{text}' is off the board (ranks run from 1 to {self.ranks})")
+        i = r * STRIDE + f
+        if not allow_cut and not (self.mask >> i & 1):
+            raise InputError(f"'{text}' is a cut corner, not a square of the arena")
+        return i
+
+    def mask_of(self, names) -> int:
+        m = 0
+        for n in names:
+            m |= 1 << self.parse(n)
+        return m
+
+    @cached_property
+    def squares(self) -> list[int]:
+        """Every square of the arena, a1 side first (rank by rank, file by file)."""
+        return list(bits(self.mask))
+
+    def __contains__(self, index: int) -> bool:
+        return index >= 0 and bool(self.mask >> index & 1)
+
+    # ---------------------------------------------------------------- geometry
+    def neighbours(self, index: int) -> list[int]:
+        f, r = self.coords(index)
+        out = []
+        for df, dr in DIRECTIONS.values():
+            j = self.index(f + df, r + dr)
+            if j is not None:
+                out.append(j)
+        return out
+
+    def adjacent_mask(self, index: int) -> int:
+        m = 0
+        for j in self.neighbours(index):
+            m |= 1 << j
+        return m
+
+    @cached_property
+    def _distances(self) -> dict[int, dict[int, int]]:
+        out = {}
+        for start in self.squares:
+            dist = {start: 0}
+            queue = deque([start])
+            while queue:
+                i = queue.popleft()
+                for j in self.neighbours(i):
+                    if j not in dist:
+                        dist[j] = dist[i] + 1
+                        queue.append(j)
+            out[start] = dist
+        return out
+
+    def distance(self, a: int, b: int) -> int:
+        """The fewest moves from ``a`` to ``b`` over squares of the arena."""
+        return self._distances[a][b]
+
+    def ray(self, index: int, direction: str) -> list[int]:
+        """The squares from ``index`` (excluded) in a straight line to the edge."""
+        df, dr = DIRECTIONS[direction]
+        f, r = self.coords(index)
+        out = []
+        while True:
+            f, r = f + df, r + dr
+            j = self.index(f, r)
+            if j is None:
+                return out
+            out.append(j)
+
+    def square_color(self, index: int) -> str | None:
+        bit = 1 << index
+        if self.red & bit:
+            return "red"
+        if self.green & bit:
+            return "green"
+        return None
+
+    # ---------------------------------------------------------------- symmetry
+    def transform(self, index: int, t: str) -> int | None:
+        """The image of a square under a symmetry of the square grid (see ``patterns.TRANSFORMS``)."""
+        from .patterns import TRANSFORMS
+
+        fn = next(fn for name, _, _, fn in TRANSFORMS if name == t)
+        f, r = self.coords(index)
+        cf, cr = (self.files - 1) / 2, (self.ranks - 1) / 2
+        x, y = fn(f - cf, -(r - cr))
+        return self.index(int(x + cf), int(-y + cr))

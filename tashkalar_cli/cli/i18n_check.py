@@ -1,0 +1,41 @@
+"""``tashkalar i18n check``: where a language disagrees with the reference language."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import DataOption, JsonOption, print_json, session
+
+app = typer.Typer(help="Translation tools.", no_args_is_help=True)
+
+
+@app.command("check")
+def check(
+    locales: Annotated[Optional[str], typer.Option(help="A locales folder to check (default: the tool's own).",
+                                                   metavar="DIR", show_default=False)] = None,
+    reference: Annotated[str, typer.Option(help="The reference language.")] = "en",
+    lang: Annotated[Optional[list[str]], typer.Option("--lang", help="Only these languages (repeat the option).")] = None,
+    strict: Annotated[bool, typer.Option(help="Exit 1 on warnings too.")] = False,
+    json: JsonOption = False,
+    data: DataOption = None,
+) -> None:
+    """Check translations: missing entries, placeholders, numbers, game terms, names, markup.
+
+    Exit code 0: no error; 1: errors (or warnings with --strict); 2: the folder cannot be read.
+    """
+    from pathlib import Path
+
+    from ..i18ncheck import check_locales
+
+    s = session(None, data)
+    folder = Path(locales) if locales else Path(s.dataset.root) / "locales"
+    report = check_locales(folder, s.dataset.facts, reference, lang)
+    if json:
+        print_json(report.to_dict())
+    else:
+        from ..render.i18n import report_renderable
+
+        s.console.print(report_renderable(report))
+    raise typer.Exit(report.exit_code(strict))

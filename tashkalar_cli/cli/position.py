@@ -1,0 +1,43 @@
+"""``tashkalar position``: draw or check a position file."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import DataOption, JsonOption, LangOption, print_json, session
+from .summon import ModeOption, PiecesOption, SvgOption, _write, load
+
+app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
+FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
+
+
+@app.command("show")
+def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = None, svg: SvgOption = None,
+         lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Draw the board of a position."""
+    s = session(lang, data)
+    pos = load(s, file, pieces, mode)
+    if svg:
+        from ..render.svg import board_svg
+
+        _write(svg, board_svg(s.board, pos, title=file or ""))
+    if json:
+        print_json(pos.to_dict())
+        return
+    from ..render.board import board_text
+
+    s.console.print(board_text(s.board, pos))
+
+
+@app.command("check")
+def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = None,
+          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Check a position file; exit 2 with the reason when it is wrong."""
+    s = session(lang, data)
+    pos = load(s, file, pieces, mode)
+    if json:
+        print_json({"valid": True, **pos.to_dict()})
+        return
+    s.console.print(s.loc.msg("position.ok", pieces=len(pos.pieces), mode=pos.mode, players=pos.players))

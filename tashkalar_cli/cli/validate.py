@@ -1,0 +1,37 @@
+"""``tashkalar validate``: validate every data file and report."""
+
+from __future__ import annotations
+
+from .common import DataOption, JsonOption, print_json, session
+
+
+def validate(data: DataOption = None, json: JsonOption = False) -> None:
+    """Validate every data and locale file against its schema and report what was loaded."""
+    import os
+
+    os.environ["TASHKALAR_NO_CACHE"] = "1"  # validate for real, not from the cache
+    s = session(None, data)
+    ds = s.dataset
+    facts = ds.facts
+    summary = {
+        "valid": True,
+        "root": ds.root,
+        "beings": sum(1 for b in facts["beings"] if b["deck"] != "legends"),
+        "legends": sum(1 for b in facts["beings"] if b["deck"] == "legends"),
+        "flares": len(facts["flares"]),
+        "tasks": len(facts["tasks"]),
+        "keywords": len(facts["glossary"]),
+        "rules": len(facts["rules"]["rules"]),
+        "errata": len(facts["errata"]),
+        "languages": ds.languages,
+    }
+    if json:
+        print_json(summary)
+        return
+    from rich.table import Table
+
+    table = Table(title=f"valid: {ds.root}", show_header=False)
+    for key, value in summary.items():
+        if key not in ("valid", "root"):
+            table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
+    s.console.print(table)

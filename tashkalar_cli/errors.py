@@ -1,0 +1,42 @@
+"""The one exception family the tool raises for bad input.
+
+Every problem a user can cause (a broken data file, a wrong square, an unknown card) is a
+:class:`TashkalarError`. The command line prints its message on one line and exits with 2.
+"""
+
+from __future__ import annotations
+
+EXIT_BAD_INPUT = 2
+
+
+class TashkalarError(Exception):
+    """Bad input: carries a message and, when known, the file and line it concerns."""
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 hints: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.hints = list(hints or [])
+
+    def where(self) -> str:
+        if self.file and self.line:
+            return f"{self.file}:{self.line}"
+        return self.file or ""
+
+    def __str__(self) -> str:
+        where = self.where()
+        return f"{where}: {self.message}" if where else self.message
+
+
+class DataError(TashkalarError):
+    """A data or locale file is unreadable or does not match its schema."""
+
+
+class InputError(TashkalarError):
+    """A command-line argument or a position/turn file is wrong."""
+
+
+class NotFoundError(TashkalarError):
+    """A card, rule, keyword or language that does not exist; ``hints`` holds suggestions."""

@@ -1,0 +1,139 @@
+"""The checks: each compares one translated text with its reference text (or a language with itself).
+
+Every check returns a list of problems as (severity, message) pairs; the runner wraps them into
+findings with the language, file, key and line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..i18n import placeholders
+from ..textsearch import fold
+from .model import ERROR, WARNING
+
+_DIGITS = re.compile(r"(?<![\w{])\d+(?:[.,]\d+)?(?![\w}])")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.)\s", re.MULTILINE)
+
+
+def check_empty(ref: str, text: str) -> list[tuple[str, str]]:
+    if not text.strip():
+        return [(ERROR, "the text is empty")]
+    return []
+
+
+def check_placeholders(ref: str, text: str, known: set[str] | None = None) -> list[tuple[str, str]]:
+    out = []
+    want, got = Counter(placeholders(ref)), Counter(placeholders(text))
+    missing = sorted(set(want) - set(got))
+    extra = sorted(set(got) - set(want))
+    if missing:
+        out.append((ERROR, "placeholder(s) missing: " + ", ".join("{" + m + "}" for m in missing)))
+    if extra:
+        out.append((ERROR, "placeholder(s) not in the reference: " + ", ".join("{" + m + "}" for m in extra)))
+    if known is not None:
+        unknown = sorted(set(got) - known - set(extra))
+        if unknown:
+            out.append((ERROR, "unknown placeholder(s): " + ", ".join("{" + u + "}" for u in unknown)))
+    return out
+
+
+def numbers(text: str, words: dict[str, int]) -> tuple[Counter, int]:
+    """The numbers a text states (digits and number words other than 'one'), and its count of one-words."""
+    plain = _PLACEHOLDER.sub(" ", text)
+    found: Counter = Counter()
+    for m in _DIGITS.finditer(plain):
+        found[m.group().replace(",", ".")] += 1
+    ones = 0
+    folded_words = {fold(w): v for w, v in words.items()}
+    for word in fold(plain).split():
+        value = folded_words.get(word)
+        if value is None:
+            continue
+        if value == 1:
+            ones += 1
+        else:
+            found[str(value)] += 1
+    return found, ones
+
+
+def check_numbers(ref: str, text: str, ref_words: dict[str, int], words: dict[str, int]) -> list[tuple[str, str]]:
+    want, want_ones = numbers(ref, ref_words)
+    got, got_ones = numbers(text, words)
+    missing = want - got
+    extra = got - want
+    # "1" may be said with an article or a one-word ("une pièce"), in either direction
+    if missing.get("1") and got_ones >= missing["1"]:
+        del missing["1"]
+    if extra.get("1") and want_ones >= extra["1"]:
+        del extra["1"]
+    out = []
+    if missing:
+        out.append((ERROR, "number(s) of the reference missing: " + ", ".join(sorted(missing.elements()))))
+    if extra:
+        out.append((ERROR, "number(s) not in the reference: " + ", ".join(sorted(extra.elements()))))
+    return out
+
+
+def check_markup(ref: str, text: str) -> list[tuple[str, str]]:
+    out = []
+    a, b = len(_LIST_ITEM.findall(ref)), len(_LIST_ITEM.findall(text))
+    if a != b:
+        out.append((ERROR, f"{b} list item(s) where the reference has {a}"))
+    for marker, name in (("**", "bold"), ("`", "code")):
+        x, y = ref.count(marker), text.count(marker)
+        if x != y:
+            out.append((ERROR, f"{y} '{marker}' ({name}) marker(s) where the reference has {x}"))
+    return out
+
+
+def check_untranslated(ref: str, text: str, min_words: int = 3) -> list[tuple[str, str]]:
+    if len(fold(ref).split()) >= min_words and fold(ref) == fold(text):
+        return [(WARNING, "identical to the reference text: not translated?")]
+    return []
+
+
+class TermMatcher:
+    """Finds the glossary terms of one language in a text (folded, matched at word starts).
+
+    A form is a stem ("destroy" finds "destroyed"); a form ending in ``$`` must end a word.
+    """
+
+    def __init__(self, glossary: dict[str, dict], only: set[str] | None = None) -> None:
+        self.forms: list[tuple[str, str, bool]] = []   # (folded form, keyword id, whole word)
+        for kid, entry in glossary.items():
+            if only is not None and kid not in only:
+                continue
+            forms = entry.get("forms") or [entry["term"], *entry.get("synonyms", [])]
+            for form in forms:
+                whole = form.endswith("$")
+                f = fold(form.rstrip("$"))
+                if f:
+                    self.forms.append((f, kid, whole))
+        self.forms.sort(key=lambda x: -len(x[0]))
+        self._res = [(re.compile(r"(?<!\w)" + re.escape(f) + (r"(?!\w)" if whole else "")), kid)
+                     for f, kid, whole in self.forms]
+
+    def present(self, text: str, keyword: str) -> bool:
+        """Whether any form of ``keyword`` occurs in ``text`` (overlaps allowed)."""
+        hay = fold(text)
+        return any(kid == keyword and rx.search(hay) for rx, kid in self._res)
+
+    def found(self, text: str) -> set[str]:
+        """The keywords whose terms occur in ``text``, longest match first (no overlaps)."""
+        hay = fold(text)
+        taken = [False] * len(hay)
+        out = set()
+        for rx, kid in self._res:
+            for m in rx.finditer(hay):
+                if any(taken[m.start():m.end()]):
+                    continue
+                for i in range(m.start(), m.end()):
+                    taken[i] = True
+                out.add(kid)
+        return out
+
+    def term_of(self, keyword: str) -> str:
+        return next((f for f, kid, _ in self.forms if kid == keyword), keyword)

@@ -1,0 +1,279 @@
+"""Running the checks over a locales folder and collecting the findings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError
+from ..i18n import flatten
+from ..textsearch import fold
+from . import checks
+from .model import ERROR, WARNING, Coverage, Finding, Report
+from .units import TEXT_FIELDS, LocaleTexts, Unit, read_language
+
+
+def expected_entries(facts: dict) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The entries (section, id) the reference language must have, with their fields."""
+    out: dict[tuple[str, str], tuple[str, ...]] = {}
+    for b in facts["beings"]:
+        out["cards", b["id"]] = ("name", "effect", *b.get("extra_effects", ()))
+    for f in facts["flares"]:
+        out["flares", f["id"]] = ("upper", "lower")
+    for t in facts["tasks"]:
+        out["tasks", t["id"]] = ("name", "criterion")
+    for k in facts["glossary"]:
+        out["keywords", k["id"]] = ("term", "definition")
+    for r in facts["rules"]["rules"]:
+        out["rules", r["id"]] = ("title", "text")
+    for s in facts["rules"]["sections"]:
+        out["sections", s["id"]] = ("title",)
+    for e in facts["errata"]:
+        out["errata", e["id"]] = ("title", "ruling", *(f"readings.{b}" for b in e["books"]))
+    return out
+
+
+class _Run:
+    def __init__(self, facts: dict, reference: LocaleTexts) -> None:
+        self.facts = facts
+        self.ref = reference
+        self.report_findings: list[Finding] = []
+        self.game_params = set(flatten(facts["game"]))
+        self.task_params = {t["id"]: {k for k in t["criterion"] if k not in ("kind", "squares")} for t in facts["tasks"]}
+        self.card_keywords = {k["id"] for k in facts["glossary"] if k.get("card_keyword")}
+        self.tags: dict[tuple[str, str], list[tuple[tuple[str, ...], list[str]]]] = {}
+        for b in facts["beings"]:
+            self.tags["cards", b["id"]] = [(("effect", "frost", "warp"), b["keywords"])]
+        for f in facts["flares"]:
+            self.tags["flares", f["id"]] = [(("upper",), f["upper"]["keywords"]), (("lower",), f["lower"]["keywords"])]
+        for t in facts["tasks"]:
+            self.tags["tasks", t["id"]] = [(("criterion",), t["keywords"])]
+        for r in facts["rules"]["rules"]:
+            self.tags["rules", r["id"]] = [(("title", "text"), r.get("keywords", []))]
+        self.ref_terms = checks.TermMatcher(self._glossary(reference))
+
+    def add(self, lang: str, unit_or_file, key: str, check: str, severity: str, message: str,
+            fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None):
+        if isinstance(unit_or_file, Unit):
+            file, line = unit_or_file.file, unit_or_file.line
+        else:
+            file = unit_or_file
+        self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text))
+
+    @staticmethod
+    def _glossary(texts: LocaleTexts) -> dict[str, dict]:
+        return {key: entry for (sec, key), entry in texts.entries.items() if sec == "keywords"}
+
+    def known_placeholders(self, section: str, key: str) -> set[str] | None:
+        if section == "tasks":
+            return self.game_params | self.task_params.get(key, set())
+        if section == "ui":
+            return None
+        return self.game_params
+
+    # ------------------------------------------------------------ reference
+    def check_reference(self) -> None:
+        ref = self.ref
+        expected = expected_entries(self.facts)
+        for (sec, key), fields in expected.items():
+            if (sec, key) not in ref.entries:
+                self.add(ref.lang, f"{ref.lang}/", key, "missing", ERROR, f"no {sec} entry for '{key}'")
+                continue
+            for fld in fields:
+                if (sec, key, fld) not in ref.units:
+                    file, line = ref.entry_files[sec, key]
+                    self.add(ref.lang, file, key, "missing", ERROR, f"field '{fld}' is missing", fld, line=line)
+        for (sec, key), (file, line) in ref.entry_files.items():
+            if sec != "ui" and (sec, key) not in expected:
+                self.add(ref.lang, file, key, "obsolete", WARNING, f"'{key}' is not a known {sec} id", line=line)
+        for (sec, key, fld), unit in ref.units.items():
+            for sev, msg in checks.check_empty(unit.text, unit.text):
+                self.add(ref.lang, unit, key, "empty", sev, msg, fld, text=unit.text)
+            known = self.known_placeholders(sec, key)
+            if known is not None:
+                for sev, msg in checks.check_placeholders(unit.text, unit.text, known):
+                    self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text)
+        # tagged keywords must appear in the reference text itself
+        for (sec, key), groups in self.tags.items():
+            for fields, tags in groups:
+                text = self._joined(ref, sec, key, fields)
+                if text is None:
+                    continue
+                for kw in tags:
+                    if not self.ref_terms.present(text, kw):
+                        file, line = ref.entry_files.get((sec, key), (f"{ref.lang}/", None))
+                        self.add(ref.lang, file, key, "terms", WARNING if sec == "rules" else ERROR,
+                                 f"tagged with keyword '{kw}' but the text never uses its term", line=line)
+        self.check_names(ref)
+        self.check_glossary(ref)
+
+    @staticmethod
+    def _joined(texts: LocaleTexts, sec: str, key: str, fields) -> str | None:
+        parts = [texts.units[sec, key, f].text for f in fields if (sec, key, f) in texts.units]
+        return " \n ".join(parts) if parts else None
+
+    # ------------------------------------------------------------ one language
+    def check_language(self, loc: LocaleTexts) -> Coverage:
+        ref = self.ref
+        cov = Coverage()
+        ref_words = ref.ui_meta.get("number_words", {})
+        words = loc.ui_meta.get("number_words", {})
+        entries = sorted({(sec, key) for (sec, key, _) in ref.units})
+        for sec, key in entries:
+            cov.entries += 1
+            if (sec, key) not in loc.entries:
+                cov.missing += 1
+                self.add(loc.lang, f"{loc.lang}/{self._file_for(sec, key)}", key, "missing", ERROR,
+                         f"no translation of {sec} entry '{key}'", ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))))
+                continue
+            cov.translated += 1
+            if loc.entries[sec, key].get("official") is False:
+                cov.unofficial_names += 1
+        for (sec, key, fld), unit in ref.units.items():
+            if (sec, key) not in loc.entries:
+                continue
+            other = loc.units.get((sec, key, fld))
+            if other is None:
+                file, line = loc.entry_files[sec, key]
+                self.add(loc.lang, file, key, "missing", ERROR, f"field '{fld}' is not translated", fld,
+                         ref=unit.text, line=line)
+                continue
+            problems: list[tuple[str, str, str]] = []
+            problems += [("empty", *p) for p in checks.check_empty(unit.text, other.text)]
+            problems += [("placeholders", *p) for p in
+                         checks.check_placeholders(unit.text, other.text, self.known_placeholders(sec, key))]
+            if sec != "ui" and fld != "name":
+                problems += [("numbers", *p) for p in checks.check_numbers(unit.text, other.text, ref_words, words)]
+            problems += [("markup", *p) for p in checks.check_markup(unit.text, other.text)]
+            if fld not in ("name", "term") and sec != "ui":
+                problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
+            for check, sev, msg in problems:
+                self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text)
+        for (sec, key, fld), unit in loc.units.items():
+            if (sec, key, fld) not in ref.units:
+                self.add(loc.lang, unit, key, "obsolete", WARNING,
+                         f"'{key}' ({fld}) is not in the reference language", fld, text=unit.text)
+        self.check_terms(loc)
+        self.check_names(loc)
+        self.check_glossary(loc)
+        return cov
+
+    def _file_for(self, sec: str, key: str) -> str:
+        file, _ = self.ref.entry_files.get((sec, key), (f"{self.ref.lang}/?", None))
+        return file.split("/", 1)[1] if "/" in file else file
+
+    def check_terms(self, loc: LocaleTexts) -> None:
+        matcher = checks.TermMatcher(self._glossary(loc))
+        if not matcher.forms:
+            return
+        for (sec, key), groups in self.tags.items():
+            for fields, tags in groups:
+                ref_text = self._joined(self.ref, sec, key, fields)
+                text = self._joined(loc, sec, key, fields)
+                if ref_text is None or text is None:
+                    continue
+                in_ref = self.ref_terms.found(ref_text) & self.card_keywords
+                expected = [k for k in tags if self.ref_terms.present(ref_text, k)]
+                expected += sorted(in_ref - set(expected))
+                unit = next(loc.units[sec, key, f] for f in fields if (sec, key, f) in loc.units)
+                for kw in expected:
+                    if not matcher.present(text, kw):
+                        self.add(loc.lang, unit, key, "terms", ERROR,
+                                 f"the {loc.lang} term for '{kw}' ({matcher.term_of(kw)}) is missing", unit.field,
+                                 ref_text, text)
+                extra = (matcher.found(text) & self.card_keywords) - in_ref - set(tags)
+                for kw in sorted(extra):
+                    if self.ref_terms.present(ref_text, kw):
+                        continue
+                    self.add(loc.lang, unit, key, "terms", WARNING,
+                             f"uses the term for '{kw}' ({matcher.term_of(kw)}), which the reference text does not",
+                             unit.field, ref_text, text)
+
+    def check_names(self, loc: LocaleTexts) -> None:
+        names: dict[str, list[tuple[str, Unit]]] = {}
+        for (sec, key, fld), unit in loc.units.items():
+            if fld == "name" and sec in ("cards", "tasks"):
+                names.setdefault(fold(unit.text), []).append((key, unit))
+        for folded, owners in names.items():
+            if len(owners) > 1:
+                ids = ", ".join(k for k, _ in owners)
+                for key, unit in owners:
+                    self.add(loc.lang, unit, key, "names", ERROR, f"the name '{unit.text}' is shared by: {ids}",
+                             "name", text=unit.text)
+        for folded, owners in names.items():
+            if len(owners) != 1:
+                continue
+            key, unit = owners[0]
+            holder = self.all_names.get(folded)
+            if holder and holder[0] != key:
+                self.add(loc.lang, unit, key, "names", ERROR,
+                         f"'{unit.text}' is the name of another card, '{holder[0]}' ({holder[1]})", "name",
+                         text=unit.text)
+        if loc is self.ref:
+            return
+        # a text that names its own card must use this language's name for it
+        for (sec, key, fld), unit in self.ref.units.items():
+            if sec != "cards" or fld in ("name",):
+                continue
+            ref_name = self.ref.units.get((sec, key, "name"))
+            own = loc.units.get((sec, key, "name"))
+            other = loc.units.get((sec, key, fld))
+            if not (ref_name and own and other):
+                continue
+            if fold(ref_name.text) in fold(unit.text) and not _mentions(other.text, own.text):
+                self.add(loc.lang, other, key, "names", WARNING,
+                         f"the reference names the card itself; this text never says '{own.text}'", fld,
+                         unit.text, other.text)
+
+    def check_glossary(self, loc: LocaleTexts) -> None:
+        terms: dict[str, list[str]] = {}
+        for (sec, key, fld), unit in loc.units.items():
+            if sec == "keywords" and fld == "term":
+                terms.setdefault(fold(unit.text), []).append(key)
+        for folded, keys in terms.items():
+            if len(keys) > 1:
+                for key in keys:
+                    unit = loc.units["keywords", key, "term"]
+                    self.add(loc.lang, unit, key, "terms", ERROR,
+                             f"the term '{unit.text}' is used for several keywords: {', '.join(keys)}", "term",
+                             text=unit.text)
+
+
+def _mentions(text: str, name: str) -> bool:
+    """Whether ``text`` names the card: its full name, or its longest word (names inflect)."""
+    t, n = fold(text), fold(name)
+    if n in t:
+        return True
+    longest = max(n.split(), key=len, default="")
+    return len(longest) >= 4 and longest[: max(4, len(longest) - 2)] in t
+
+
+def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
+                  langs: list[str] | None = None) -> Report:
+    """Check every language of ``locales_dir`` (or ``langs``) against ``reference``."""
+    root = Path(locales_dir)
+    if not root.is_dir():
+        raise InputError(f"{root}: no such locales folder")
+    available = sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    if reference not in available:
+        raise InputError(f"{root}: the reference language '{reference}' has no folder there "
+                         f"(found: {', '.join(available) or 'none'})")
+    wanted = langs or [lang for lang in available if lang != reference]
+    for lang in wanted:
+        if lang not in available:
+            raise InputError(f"{root}: no folder for language '{lang}' (found: {', '.join(available)})")
+    read = {lang: read_language(root / lang, root) for lang in sorted({reference, *wanted})}
+    run = _Run(facts, read[reference])
+    run.all_names = {}
+    for lang in sorted(read, key=lambda lg: lg != reference):
+        for (sec, key, fld), unit in read[lang].units.items():
+            if fld == "name" and sec in ("cards", "tasks"):
+                run.all_names.setdefault(fold(unit.text), (key, lang))
+    report = Report(reference, [lang for lang in wanted if lang != reference])
+    for lang, texts in read.items():
+        run.report_findings.extend(texts.findings)
+    run.check_reference()
+    for lang in report.languages:
+        report.coverage[lang] = run.check_language(read[lang])
+    order = {"error": 0, "warning": 1}
+    report.findings = sorted(run.report_findings, key=lambda f: (f.lang != reference, f.lang, f.file, order[f.severity], f.key, f.check))
+    return report

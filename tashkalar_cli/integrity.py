@@ -1,0 +1,91 @@
+"""Checks across the language-neutral files that a schema alone cannot express."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import DataError
+from .patterns import Pattern, PatternError
+
+
+def _fail(facts: dict, key: str, message: str) -> None:
+    source, line = facts["sources"].get(key, ("cards/", None))
+    raise DataError(message, file=source, line=line)
+
+
+def check_facts(facts: dict[str, Any]) -> None:
+    from .board import Board
+
+    try:
+        Board(facts["board"])
+    except Exception as exc:  # InputError from a bad square name
+        raise DataError(f"board: {getattr(exc, 'message', exc)}", file="cards/board.yaml") from None
+    glossary = {k["id"]: k for k in facts["glossary"]}
+    card_keywords = {k for k, v in glossary.items() if v.get("card_keyword")}
+    decks = {d["id"] for d in facts["decks"]}
+    seen: dict[str, str] = {}
+
+    def unique(card_id: str, key: str) -> None:
+        if card_id in seen:
+            _fail(facts, key, f"card id '{card_id}' is used twice")
+        seen[card_id] = key
+
+    def keywords(key: str, ids) -> None:
+        for kw in ids:
+            if kw not in glossary:
+                _fail(facts, key, f"unknown keyword '{kw}' (not in cards/glossary.yaml)")
+            if kw not in card_keywords:
+                _fail(facts, key, f"keyword '{kw}' is not marked card_keyword in cards/glossary.yaml")
+
+    for card in facts["beings"]:
+        key = card["id"]
+        unique(card["id"], key)
+        if card["deck"] not in decks:
+            _fail(facts, key, f"deck '{card['deck']}' is not in cards/decks.yaml")
+        special = card.get("summoning") == "special"
+        try:
+            Pattern(tuple(card["pattern"])).check(needs_target=not special)
+        except PatternError as exc:
+            _fail(facts, key, f"card '{card['id']}': pattern: {exc}")
+        if (card["rank"] == "legendary") != (card["deck"] == "legends"):
+            _fail(facts, key, f"card '{card['id']}': legends, and only legends, are legendary")
+        keywords(key, card["keywords"])
+    for flare in facts["flares"]:
+        key = f"flares:{flare['id']}"
+        unique(flare["id"], key)
+        keywords(key, flare["upper"]["keywords"] + flare["lower"]["keywords"])
+    for task in facts["tasks"]:
+        key = f"tasks:{task['id']}"
+        unique(task["id"], key)
+        keywords(key, task["keywords"])
+
+    rules = facts["rules"]
+    sections = {s["id"] for s in rules["sections"]}
+    rule_ids: set[str] = set()
+    numbers: set[str] = set()
+    for rule in rules["rules"]:
+        where = ("cards/rules.yaml", None)
+        if rule["id"] in rule_ids:
+            raise DataError(f"rule id '{rule['id']}' is used twice", file=where[0])
+        if rule["number"] in numbers:
+            raise DataError(f"rule number {rule['number']} is used twice", file=where[0])
+        rule_ids.add(rule["id"])
+        numbers.add(rule["number"])
+        if rule["section"] not in sections:
+            raise DataError(f"rule '{rule['id']}': unknown section '{rule['section']}'", file=where[0])
+        for kw in rule.get("keywords", []):
+            if kw not in glossary:
+                raise DataError(f"rule '{rule['id']}': unknown keyword '{kw}'", file=where[0])
+    for rule in rules["rules"]:
+        for other in rule.get("related", []):
+            if other not in rule_ids:
+                raise DataError(f"rule '{rule['id']}': related rule '{other}' does not exist",
+                                file="cards/rules.yaml")
+    for kw in facts["glossary"]:
+        for other in kw.get("rules", []):
+            if other not in rule_ids:
+                raise DataError(f"keyword '{kw['id']}': rule '{other}' does not exist", file="cards/glossary.yaml")
+    for item in facts["errata"]:
+        for other in item.get("rules", []):
+            if other not in rule_ids:
+                raise DataError(f"errata '{item['id']}': rule '{other}' does not exist", file="cards/errata.yaml")

@@ -1,0 +1,39 @@
+"""Where the data lives: inside the installed package, or beside the package in a checkout."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGED = PACKAGE_DIR / "_data"
+_CHECKOUT = PACKAGE_DIR.parent
+
+
+def default_data_root() -> Path:
+    """The folder holding ``cards/``, ``locales/`` and ``schemas/``."""
+    if (_PACKAGED / "cards").is_dir():
+        return _PACKAGED
+    return _CHECKOUT
+
+
+def data_root(override: str | os.PathLike | None = None) -> Path:
+    """The data root chosen by ``--data``, else ``TASHKALAR_DATA``, else the default."""
+    chosen = override or os.environ.get("TASHKALAR_DATA")
+    return Path(chosen).resolve() if chosen else default_data_root()
+
+
+def schemas_dir() -> Path:
+    return default_data_root() / "schemas"
+
+
+def cache_dir() -> Path | None:
+    """Where validated data is cached; ``None`` when caching is switched off."""
+    if os.environ.get("TASHKALAR_NO_CACHE"):
+        return None
+    chosen = os.environ.get("TASHKALAR_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("tashkalar", appauthor=False))

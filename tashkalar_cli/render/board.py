@@ -1,0 +1,52 @@
+"""Drawing the arena and the pieces on it, with highlighted squares, as Rich text."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..board import Board
+from ..position import Position
+
+PIECE_STYLE = {"blue": "bold bright_blue", "red": "bold bright_red", "yellow": "bold bright_yellow",
+               "green": "bold bright_green", "white": "bold bright_white", "orange": "bold dark_orange",
+               "purple": "bold magenta"}
+SQUARE_BG = {"red": "on #5f1f1f", "green": "on #1f4f1f"}
+
+
+def piece_glyph(color: str, rank: str) -> str:
+    """Three characters: ' b ' common, ' B ' heroic, '*B*' legendary (color initial)."""
+    letter = color[0]
+    if rank == "common":
+        return f" {letter} "
+    if rank == "heroic":
+        return f" {letter.upper()} "
+    return f"*{letter.upper()}*"
+
+
+def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | None = None,
+               overlay: dict[int, str] | None = None) -> Text:
+    """The arena, top rank first; ``highlight`` maps squares to a style, ``overlay`` to a 3-char glyph."""
+    highlight = highlight or {}
+    overlay = overlay or {}
+    out = Text()
+    for r in range(board.ranks - 1, -1, -1):
+        out.append(f"{r + 1:>2} ", style="dim")
+        for f in range(board.files):
+            i = board.index(f, r)
+            if i is None:
+                out.append("   ")
+                continue
+            bg = SQUARE_BG.get(board.square_color(i), "on grey15" if board.central >> i & 1 else "on grey11")
+            piece = pos.pieces.get(i) if pos else None
+            if piece:
+                glyph, style = piece_glyph(piece.color, piece.rank), PIECE_STYLE.get(piece.color, "bold")
+            else:
+                glyph, style = overlay.get(i, " · "), "grey50"
+            if i in highlight:
+                style = f"{style} {highlight[i]}"
+            else:
+                style = f"{style} {bg}"
+            out.append(glyph, style=style)
+        out.append("\n")
+    out.append("   " + "".join(f" {board.file_names[f]} " for f in range(board.files)), style="dim")
+    return out

@@ -1,0 +1,89 @@
+"""Rich renderings of cards: the full card, and the table of a card list."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..cards import Card, CardDB
+from ..i18n import Localizer
+from .pattern import legend_table, pattern_grid
+
+
+def _term(loc: Localizer, keyword: str) -> str:
+    return loc.field("keywords", keyword, "term").text or keyword
+
+
+def _fallback_note(loc: Localizer, texts) -> Text | None:
+    langs = sorted({t.lang for t in texts if t.text and t.lang != loc.lang})
+    if langs:
+        return Text(loc.msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)), style="italic yellow")
+    return None
+
+
+def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
+    msg = loc.msg
+    name = db.name(card, loc)
+    texts = db.texts(card, loc)
+    facts = Table.grid(padding=(0, 2))
+    facts.add_column(style="bold")
+    facts.add_column()
+    facts.add_row(msg("label.type"), msg(f"type.{card.type}"))
+    if card.deck:
+        facts.add_row(msg("label.deck"), msg(f"deck.{card.deck}"))
+    if card.rank:
+        facts.add_row(msg("label.rank"), msg(f"rank.{card.rank}"))
+    if card.type == "task":
+        facts.add_row(msg("label.points"), str(card.points))
+        facts.add_row(msg("label.task_type"), msg(f"task_type.{card.task_type}"))
+        facts.add_row(msg("label.difficulty"), msg(f"difficulty.{card.difficulty}"))
+    if card.keywords:
+        facts.add_row(msg("label.keywords"), ", ".join(_term(loc, k) for k in card.keywords))
+    if not db.name_is_official(card, loc):
+        facts.add_row(msg("label.name"), Text(msg("name.unofficial"), style="italic"))
+    parts: list = [facts, Text()]
+    if card.type == "flare":
+        for half in ("upper", "lower"):
+            head = Text(msg(f"flare.{half}", threshold=card.thresholds[half]), style="bold")
+            parts += [head, Text(str(texts[half])), Text()]
+    elif card.type == "task":
+        parts += [Text(str(texts["criterion"])), Text()]
+    else:
+        parts += [Text(str(texts["effect"]))]
+        for extra in card.extra_effects:
+            parts += [Text(), Text(msg(f"effect.{extra}"), style="bold"), Text(str(texts[extra]))]
+        parts.append(Text())
+        if card.pattern is not None:
+            grid = Table.grid(padding=(0, 3))
+            grid.add_row(pattern_grid(card.pattern), legend_table(card.pattern, msg))
+            parts += [Text(msg("label.pattern"), style="bold"), grid]
+            if card.summoning == "special":
+                parts.append(Text(msg("summoning.special"), style="italic"))
+    note = _fallback_note(loc, [name, *texts.values()])
+    if note:
+        parts += [Text(), note]
+    title = Text(str(name), style="bold")
+    return Panel(Group(*parts), title=title, subtitle=Text(card.id, style="dim"), expand=False)
+
+
+def card_table(cards: list[Card], db: CardDB, loc: Localizer) -> Table:
+    msg = loc.msg
+    table = Table(title=msg("list.title", count=len(cards)), show_lines=False)
+    table.add_column(msg("label.id"), style="dim", no_wrap=True)
+    table.add_column(msg("label.name"), style="bold")
+    table.add_column(msg("label.type"))
+    table.add_column(msg("label.deck"))
+    table.add_column(msg("label.rank"))
+    table.add_column(msg("label.summary"), overflow="fold")
+    for c in cards:
+        if c.type == "flare":
+            summary = f"{c.thresholds['upper']} / {c.thresholds['lower']}"
+        elif c.type == "task":
+            summary = msg("task.points", points=c.points)
+        else:
+            summary = ", ".join(_term(loc, k) for k in c.keywords)
+        table.add_row(c.id, str(db.name(c, loc)), msg(f"type.{c.type}"),
+                      msg(f"deck.{c.deck}") if c.deck else "", msg(f"rank.{c.rank}") if c.rank else "", summary)
+    return table

@@ -1,0 +1,118 @@
+"""Rich output of rules, keywords and errata."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..i18n import Localizer
+
+
+def _modes(loc: Localizer, modes) -> str:
+    return ", ".join(loc.msg(f"mode.{m}") for m in modes)
+
+
+def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
+    msg = loc.msg
+    title = loc.field("rules", rule.id, "title")
+    text = loc.field("rules", rule.id, "text")
+    parts: list = [Markdown(str(text))]
+    facts = Table.grid(padding=(0, 2))
+    facts.add_column(style="bold")
+    facts.add_column()
+    facts.add_row(msg("label.modes"), _modes(loc, rule.modes))
+    if rule.keywords:
+        facts.add_row(msg("label.keywords"), ", ".join(loc.field("keywords", k, "term").text or k for k in rule.keywords))
+    related = [book.by_id[r] for r in rule.related if r in book.by_id] + book.citing(rule)
+    seen = []
+    for r in related:
+        if r not in seen and r != rule:
+            seen.append(r)
+    if seen:
+        facts.add_row(msg("label.related"), "\n".join(f"{r.number} {loc.field('rules', r.id, 'title')} ({r.id})" for r in seen))
+    parts += [Text(), facts]
+    for e in book.errata_for(rule):
+        parts += [Text(), Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title")), style="bold yellow"),
+                  Text(str(loc.field("errata", e["id"], "ruling")))]
+    langs = {t.lang for t in (title, text)} - {loc.lang}
+    if langs:
+        parts += [Text(), Text(msg("fallback.note", lang=loc.lang, fallback=", ".join(sorted(langs))), style="italic yellow")]
+    return Panel(Group(*parts), title=Text(f"{rule.number}  {title}", style="bold"), subtitle=Text(rule.id, style="dim"),
+                 expand=False)
+
+
+def rule_toc(rules, book, loc: Localizer) -> Table:
+    msg = loc.msg
+    table = Table(title=msg("rules.title", count=len(rules)))
+    table.add_column(msg("label.number"), justify="right", style="bold")
+    table.add_column(msg("label.title"))
+    table.add_column(msg("label.modes"), style="dim")
+    table.add_column(msg("label.id"), style="dim")
+    by_section = {}
+    for r in rules:
+        by_section.setdefault(r.section, []).append(r)
+    for section in book.sections:
+        members = by_section.get(section["id"])
+        if not members:
+            continue
+        table.add_row(section["number"], Text(str(loc.field("sections", section["id"], "title")), style="bold underline"), "", "")
+        for r in members:
+            table.add_row(r.number, str(loc.field("rules", r.id, "title")), _modes(loc, r.modes), r.id)
+    return table
+
+
+def keyword_panel(keyword, glossary, book, loc: Localizer, cards) -> Panel:
+    msg = loc.msg
+    term = loc.field("keywords", keyword.id, "term")
+    definition = loc.field("keywords", keyword.id, "definition")
+    parts: list = [Text(str(definition)), Text()]
+    terms = Table(title=msg("keyword.terms"), show_header=True)
+    terms.add_column(msg("label.language"))
+    terms.add_column(msg("label.term"), style="bold")
+    terms.add_column(msg("label.synonyms"), style="dim")
+    for lang in glossary.dataset.languages:
+        entry = glossary.dataset.locales[lang].get("keywords", {}).get(keyword.id)
+        if entry:
+            terms.add_row(lang, entry["term"], ", ".join(entry.get("synonyms", [])))
+    parts.append(terms)
+    rules = glossary.rules_about(keyword, book)
+    if rules:
+        parts += [Text(), Text(msg("label.rules"), style="bold")]
+        parts += [Text(f"  {r.number} {loc.field('rules', r.id, 'title')} ({r.id})") for r in rules[:12]]
+    using = glossary.cards_using(keyword, cards)
+    if using:
+        parts += [Text(), Text(msg("keyword.cards", count=len(using)), style="bold"),
+                  Text("  " + ", ".join(str(cards.name(c, loc)) for c in using), overflow="fold")]
+    return Panel(Group(*parts), title=Text(str(term), style="bold"), subtitle=Text(keyword.id, style="dim"), expand=False)
+
+
+def keyword_table(glossary, loc: Localizer) -> Table:
+    msg = loc.msg
+    table = Table(title=msg("keywords.title", count=len(glossary.keywords)))
+    table.add_column(msg("label.term"), style="bold")
+    table.add_column(msg("label.category"), style="dim")
+    table.add_column(msg("label.id"), style="dim")
+    for k in glossary.keywords:
+        table.add_row(str(loc.field("keywords", k.id, "term")), msg(f"category.{k.category}"), k.id)
+    return table
+
+
+def errata_renderable(errata, loc: Localizer):
+    msg = loc.msg
+    panels = []
+    for e in errata.items:
+        body = Table.grid(padding=(0, 2))
+        body.add_column(style="bold")
+        body.add_column()
+        entry, _ = loc.entry("errata", e["id"])
+        readings = (entry or {}).get("readings", {})
+        for book in e["books"]:
+            mark = "✗" if book in e["differing"] else "✓"
+            body.add_row(f"{mark} {book}", readings.get(book, ""))
+        body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))
+        panels.append(Panel(body, title=Text(str(loc.field("errata", e["id"], "title")), style="bold"),
+                            subtitle=Text(e["id"], style="dim"), expand=False))
+    return Group(Text(msg("errata.title", count=len(errata.items)), style="bold"), *panels)

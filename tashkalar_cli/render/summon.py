@@ -1,0 +1,107 @@
+"""Rich output of a summoning verdict: each placement drawn on the board, or why none works."""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..i18n import Localizer
+from .board import board_text
+
+ROLE_STYLE = {"target": "reverse bold", "pattern": "underline on grey30", "enemy": "underline on dark_red",
+              "marked": "on grey23"}
+
+
+def placement_highlight(p) -> dict[int, str]:
+    roles: dict[int, str] = {}
+    for sq in p.marked:
+        roles[sq] = "marked"
+    for sq in p.pattern_squares:
+        roles[sq] = "pattern"
+    if p.enemy_square is not None:
+        roles[p.enemy_square] = "enemy"
+    roles[p.target] = "target"
+    return roles
+
+
+def placement_lines(p, board, loc: Localizer) -> list[str]:
+    msg, name = loc.msg, board.name
+    lines = [msg("summon.orientation", rotation=p.orientation.rotation,
+                 mirrored=msg("summon.mirrored") if p.orientation.mirrored else "")]
+    lines.append(msg("summon.pieces", squares=", ".join(name(s) for s in p.pattern_squares)))
+    if p.enemy_square is not None:
+        lines.append(msg("summon.enemy", square=name(p.enemy_square)))
+    if p.destroys:
+        lines.append(msg("summon.destroys", square=name(p.destroys[0]), piece=_piece(loc, p.destroys[1])))
+    if p.reuses is not None:
+        lines.append(msg("summon.reuses", square=name(p.reuses)))
+    if p.take_back:
+        lines.append(msg("summon.take_back", squares=", ".join(name(s) for s in p.take_back)))
+    if p.marked:
+        lines.append(msg("summon.marked", squares=", ".join(name(s) for s in sorted(p.marked))))
+    if p.arrows:
+        dirs = sorted({d for ds in p.arrows.values() for d in ds})
+        lines.append(msg("summon.arrows", directions=", ".join(dirs)))
+    return lines
+
+
+def _piece(loc: Localizer, piece) -> str:
+    return loc.msg("piece", color=loc.msg(f"color.{piece.color}"), rank=loc.msg(f"rank.{piece.rank}"))
+
+
+def lack_text(lack, board, loc: Localizer) -> str:
+    sq = board.name(lack.square) if lack.square is not None else ""
+    need = loc.msg(f"rank.{lack.need}") if lack.need else ""
+    found = _piece(loc, lack.found) if lack.found else ""
+    return loc.msg(f"lack.{lack.code}", square=sq, need=need, found=found)
+
+
+def verdict_renderable(v, board, pos, loc: Localizer, card_name: str):
+    msg = loc.msg
+    head = msg("summon.legal" if v.legal else "summon.illegal", card=card_name,
+               player=msg(f"color.{v.player}"), count=len(v.placements))
+    parts: list = [Text(head, style="bold green" if v.legal else "bold red")]
+    if v.legal:
+        panels = []
+        for i, p in enumerate(v.placements, 1):
+            body = Group(board_text(board, pos, placement_highlight(p)), Text("\n".join(placement_lines(p, board, loc))))
+            panels.append(Panel(body, title=msg("summon.placement", n=i, square=board.name(p.target)), expand=False))
+        parts.append(Columns(panels))
+        parts.append(Text(msg("summon.key"), style="dim"))
+    else:
+        for code in v.reasons:
+            parts.append(Text("• " + msg(f"reason.{code}")))
+        if v.near_misses:
+            parts.append(Text(msg("summon.nearest"), style="bold"))
+            panels = []
+            for n in v.near_misses:
+                hl = {n.target: "reverse bold"}
+                for lack in n.lacks:
+                    if lack.square is not None and lack.square != n.target:
+                        hl[lack.square] = "on dark_red"
+                text = "\n".join(lack_text(x, board, loc) for x in n.lacks)
+                panels.append(Panel(Group(board_text(board, pos, hl), Text(text)),
+                                    title=msg("summon.near", square=board.name(n.target),
+                                              rotation=n.orientation.rotation,
+                                              mirrored=msg("summon.mirrored") if n.orientation.mirrored else ""),
+                                    expand=False))
+            parts.append(Columns(panels))
+    return Group(*parts)
+
+
+def summonable_table(verdicts, board, loc: Localizer, names: dict[str, str]) -> Table:
+    msg = loc.msg
+    table = Table(title=msg("summonable.title", legal=sum(v.legal for v in verdicts), total=len(verdicts)))
+    table.add_column(msg("label.id"), style="dim")
+    table.add_column(msg("label.name"), style="bold")
+    table.add_column(msg("summonable.legal"))
+    table.add_column(msg("summonable.squares"), overflow="fold")
+    for v in sorted(verdicts, key=lambda v: (not v.legal, v.card.order)):
+        squares = sorted({board.name(p.target) for p in v.placements})
+        status = Text(msg("yes"), style="green") if v.legal else Text(msg("no"), style="red")
+        detail = ", ".join(squares) if v.legal else "; ".join(msg(f"reason.{c}") for c in v.reasons)
+        table.add_row(v.card.id, names[v.card.id], status, detail)
+    return table

@@ -1,0 +1,265 @@
+"""The summoning engine: can this player summon this being here, where, and with which pieces?
+
+For every distinct orientation of a pattern, the squares where the summoning square may stand
+are computed with bitboards: the player's pieces of at least the required rank, shifted back by
+each pattern offset, intersected (python-chess style). Improvised summoning (one piece of an
+allowed enemy color standing in for one of yours) is the union, over the pattern's pieces, of
+"that piece is the enemy's, every other one is yours". Then each candidate is checked for the
+piece on the summoning square (higher rank blocks, same or lower is destroyed) and for piece
+shortage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .board import Board, bits, shift
+from .cards import Card
+from .patterns import RANK_LEVEL, RANKS, Orientation
+from .position import Piece, Position
+
+LEVELS = range(len(RANKS))
+
+
+@dataclass(frozen=True)
+class Requirement:
+    df: int
+    dr: int
+    level: int          # least rank level needed: 0 common, 1 heroic
+
+
+@dataclass(frozen=True)
+class CompiledOrientation:
+    orientation: Orientation
+    requirements: tuple[Requirement, ...]   # includes (0, 0) when the summoning square needs your piece
+    target_level: int | None                # least rank required on the summoning square, if any
+
+
+def compile_card(card: Card) -> tuple[CompiledOrientation, ...]:
+    out = []
+    for o in card.pattern.orientations:
+        reqs = tuple(Requirement(c.df, c.dr, RANK_LEVEL[c.piece]) for c in o.cells if c.piece)
+        target = next((RANK_LEVEL[c.piece] for c in o.cells if c.target and c.piece), None)
+        out.append(CompiledOrientation(o, reqs, target))
+    return tuple(out)
+
+
+@dataclass
+class Placement:
+    """One way to summon: the summoning square and the pattern's image around it."""
+
+    target: int
+    orientation: Orientation
+    pattern_squares: list[int]          # squares of the pattern's pieces (the target only if required)
+    enemy_square: int | None = None
+    destroys: tuple[int, Piece] | None = None
+    reuses: int | None = None           # shortage: the piece on the target becomes the new being
+    take_back: list[int] = field(default_factory=list)   # shortage: one of these pieces is picked up
+    marked: dict[int, list[str]] = field(default_factory=dict)
+    arrows: dict[str, list[str]] = field(default_factory=dict)   # square or "" when off the board -> directions
+    shortage: bool = False
+
+
+@dataclass
+class Lack:
+    """Why a near placement fails: one square, and what is wrong there."""
+
+    square: int | None
+    code: str          # missing, weaker, enemy, blocked, off-board, shortage, second-enemy
+    need: str | None = None
+    found: Piece | None = None
+
+
+@dataclass
+class NearMiss:
+    target: int
+    orientation: Orientation
+    lacks: list[Lack]
+
+
+@dataclass
+class Verdict:
+    card: Card
+    player: str
+    legal: bool
+    placements: list[Placement]
+    reasons: list[str]                 # codes: special-summoning, no-match, blocked, shortage
+    near_misses: list[NearMiss] = field(default_factory=list)
+    allow_enemy: str | None = None
+
+
+class Engine:
+    """Checks summoning for one board; compile once, check many positions and cards."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._compiled: dict[str, tuple[CompiledOrientation, ...]] = {}
+
+    def compiled(self, card: Card) -> tuple[CompiledOrientation, ...]:
+        got = self._compiled.get(card.id)
+        if got is None:
+            got = self._compiled[card.id] = compile_card(card)
+        return got
+
+    # ------------------------------------------------------------------ core
+    def check(self, card: Card, pos: Position, player: str, allow_enemy: str | None = None,
+              explain: bool = True) -> Verdict:
+        if not card.has_summoning_square:
+            return Verdict(card, player, False, [], ["special-summoning"], allow_enemy=allow_enemy)
+        ctx = _Context(self.board, pos, player, allow_enemy)
+        being_level = RANK_LEVEL[card.rank]
+        kind = "legendary" if card.rank == "legendary" else "double_sided"
+        short = pos.off_board(player, kind) == 0
+        not_blocked = self.board.mask & ~ctx.occ_above[being_level]
+        placements: list[Placement] = []
+        matched_any = blocked_any = False
+        for co in self.compiled(card):
+            own_only, with_enemy = ctx.matches(co)
+            matched = own_only | with_enemy
+            if not matched:
+                continue
+            matched_any = True
+            if matched & ~not_blocked:
+                blocked_any = True
+            for target in bits(matched & not_blocked):
+                p = self._placement(ctx, co, target, bool(with_enemy >> target & 1), kind, short)
+                if p is not None:
+                    placements.append(p)
+        placements.sort(key=lambda p: (self.board.coords(p.target)[1], self.board.coords(p.target)[0],
+                                       p.orientation.name))
+        reasons = []
+        if not placements:
+            if not matched_any:
+                reasons.append("no-match")
+            elif blocked_any and not short:
+                reasons.append("blocked")
+            else:
+                if blocked_any:
+                    reasons.append("blocked")
+                if short:
+                    reasons.append("shortage")
+        verdict = Verdict(card, player, bool(placements), placements, reasons, allow_enemy=allow_enemy)
+        if explain and not placements:
+            verdict.near_misses = self.near_misses(card, ctx, being_level, kind, short)
+        return verdict
+
+    def check_many(self, cards, pos: Position, player: str, allow_enemy: str | None = None) -> list[Verdict]:
+        return [self.check(c, pos, player, allow_enemy, explain=False) for c in cards]
+
+    # ------------------------------------------------------------------ details
+    def _placement(self, ctx: "_Context", co: CompiledOrientation, target: int, uses_enemy: bool,
+                   kind: str, short: bool) -> Placement | None:
+        board, pos = self.board, ctx.pos
+        tf, tr = board.coords(target)
+        squares = []
+        enemy_square = None
+        for req in co.requirements:
+            sq = board.index(tf + req.df, tr + req.dr)
+            squares.append(sq)
+            if uses_enemy and pos.pieces[sq].color != ctx.player:
+                enemy_square = sq
+        occupant = pos.pieces.get(target)
+        destroys = (target, occupant) if occupant else None
+        reuses = None
+        take_back: list[int] = []
+        if short:
+            if occupant and occupant.color == ctx.player and occupant.kind == kind:
+                reuses = target
+            else:
+                required = set(squares) | {target}
+                take_back = [sq for sq, p in sorted(pos.pieces.items())
+                             if p.color == ctx.player and p.kind == kind and sq not in required]
+                if not take_back:
+                    return None
+        marked: dict[int, list[str]] = {}
+        arrows: dict[str, list[str]] = {}
+        for cell in co.orientation.cells:
+            sq = board.index(tf + cell.df, tr + cell.dr)
+            if cell.marks and sq is not None:
+                marked[sq] = list(cell.marks)
+            if cell.arrows:
+                arrows[board.name(sq) if sq is not None else ""] = list(cell.arrows)
+        return Placement(target, co.orientation, squares, enemy_square, destroys, reuses, take_back,
+                         marked, arrows, short)
+
+    def near_misses(self, card: Card, ctx: "_Context", being_level: int, kind: str, short: bool,
+                    limit: int = 3) -> list[NearMiss]:
+        """The placements that come closest, each with what it lacks."""
+        board, pos = self.board, ctx.pos
+        found: list[NearMiss] = []
+        for co in self.compiled(card):
+            for target in board.squares:
+                tf, tr = board.coords(target)
+                lacks: list[Lack] = []
+                enemies = 0
+                for req in co.requirements:
+                    sq = board.index(tf + req.df, tr + req.dr)
+                    need = RANKS[req.level]
+                    if sq is None:
+                        lacks.append(Lack(None, "off-board", need))
+                        continue
+                    piece = pos.pieces.get(sq)
+                    if piece is None:
+                        lacks.append(Lack(sq, "missing", need))
+                    elif piece.color != ctx.player:
+                        if piece.color == ctx.allow_enemy and piece.level >= req.level and not enemies:
+                            enemies += 1
+                        else:
+                            lacks.append(Lack(sq, "enemy", need, piece))
+                    elif piece.level < req.level:
+                        lacks.append(Lack(sq, "weaker", need, piece))
+                if any(lack.code == "off-board" for lack in lacks):
+                    continue
+                occupant = pos.pieces.get(target)
+                if occupant and occupant.level > being_level:
+                    lacks.append(Lack(target, "blocked", RANKS[being_level], occupant))
+                if not lacks and short:
+                    lacks.append(Lack(None, "shortage", None))
+                if lacks:
+                    found.append(NearMiss(target, co.orientation, lacks))
+        found.sort(key=lambda n: (len(n.lacks), board.coords(n.target)[1], board.coords(n.target)[0]))
+        return found[:limit]
+
+
+class _Context:
+    """Bitboards of one position seen from one player."""
+
+    def __init__(self, board: Board, pos: Position, player: str, allow_enemy: str | None) -> None:
+        self.pos = pos
+        self.player = player
+        self.allow_enemy = allow_enemy if allow_enemy and allow_enemy != player else None
+        self.own = [pos.mask(player, RANKS[lvl]) for lvl in LEVELS]        # own pieces of at least that rank
+        self.enemy = [pos.mask(self.allow_enemy, RANKS[lvl]) if self.allow_enemy else 0 for lvl in LEVELS]
+        occupied = pos.occupied
+        self.occ_above = [pos.mask(None, RANKS[lvl + 1]) if lvl + 1 < len(RANKS) else 0 for lvl in LEVELS]
+        self.occupied = occupied
+        self.mask = board.mask
+
+    def matches(self, co: CompiledOrientation) -> tuple[int, int]:
+        """Summoning squares where the pattern is met with own pieces only, and with one enemy piece."""
+        reqs = co.requirements
+        own_only = self.mask
+        shifted_own = []
+        for r in reqs:
+            s = shift(self.own[r.level], -r.df, -r.dr)
+            shifted_own.append(s)
+            own_only &= s
+        if not self.allow_enemy:
+            return own_only, 0
+        with_enemy = 0
+        n = len(reqs)
+        # prefix/suffix intersections: all requirements but one met by own pieces
+        prefix = [self.mask] * (n + 1)
+        for i in range(n):
+            prefix[i + 1] = prefix[i] & shifted_own[i]
+        suffix = self.mask
+        for j in range(n - 1, -1, -1):
+            r = reqs[j]
+            others = prefix[j] & suffix
+            with_enemy |= others & shift(self.enemy[r.level], -r.df, -r.dr)
+            suffix &= shifted_own[j]
+        return own_only, with_enemy & ~own_only
+
+
+__all__ = ["Engine", "Verdict", "Placement", "NearMiss", "Lack", "compile_card"]

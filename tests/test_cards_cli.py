@@ -1,0 +1,164 @@
+"""Card lookups and listings through the command line, in every language."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from tashkalar_cli.i18n import Localizer
+from tashkalar_cli.textsearch import fold
+
+LANGS = ("en", "fr", "es", "it")
+
+
+def test_show_swordmaster_json_contract(cli):
+    r = cli("card", "show", "swordmaster", "--json")
+    assert r.code == 0, r.err
+    card = r.json
+    assert card["id"] == "swordmaster"
+    assert card["type"] == "being"
+    assert card["deck"] == "imperial"
+    assert card["rank"] == "common"
+    assert card["name"] == "Swordmaster"
+    assert card["pattern"] == ["m c m", ". t .", "m c m"]
+    assert "destroy" in card["keywords"] and "upgrade" in card["keywords"]
+    assert "Swordmaster" in card["effect"]
+
+
+def test_show_flare_and_task_json(cli):
+    flare = cli("card", "show", "flare-3-6", "--json").json
+    assert flare["type"] == "flare" and flare["upper_threshold"] == 3 and flare["lower_threshold"] == 6
+    assert flare["upper"] and flare["lower"] and "effect" not in flare
+    task = cli("card", "show", "heroic-destruction", "--json").json
+    assert task["type"] == "task" and task["points"] == 2
+    assert "3" in task["criterion"] and "1" in task["criterion"], "placeholders are filled with the task's numbers"
+    assert "{" not in task["criterion"]
+
+
+def test_show_renders_pattern_and_legend(cli):
+    r = cli("card", "show", "cannon")
+    assert r.code == 0
+    assert "[C]" in r.out, "the summoning square that must hold your piece"
+    assert "↖" in r.out and "direction printed on the card" in r.out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_is_found_by_its_name_in_every_language(dataset, db, lang):
+    loc = Localizer(dataset, lang)
+    for card in db.cards:
+        if card.type == "flare":
+            continue
+        name = db.name(card, loc)
+        assert name.text, f"{card.id} has no name in {lang} or en"
+        assert db.find(name.text).id == card.id
+        assert db.find(name.text.upper()).id == card.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lookup_ignores_accents_and_case(dataset, db, lang):
+    loc = Localizer(dataset, lang)
+    accented = [c for c in db.cards if c.type != "flare" and fold(str(db.name(c, loc))) != str(db.name(c, loc)).lower()]
+    for card in accented[:20]:
+        name = str(db.name(card, loc))
+        plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch))
+        assert db.find(plain.lower()).id == card.id
+
+
+def test_french_name_without_accents(cli):
+    r = cli("card", "show", "ours affame", "--json", "--lang", "fr")
+    assert r.code == 0, r.err
+    assert r.json["id"] == "hungry-bear"
+    assert r.json["name"] == "Ours affamé"
+
+
+def test_show_in_each_language_gives_that_language(cli, dataset):
+    for lang in LANGS:
+        r = cli("card", "show", "swordmaster", "--json", "--lang", lang)
+        assert r.code == 0
+        want = dataset.locales[lang]["cards"]["swordmaster"]
+        assert r.json["name"] == want["name"] and r.json["effect"] == want["effect"]
+        assert r.json["lang"] == lang and r.json["fallback_lang"] is None
+
+
+def test_language_from_environment(cli, monkeypatch, dataset):
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    assert cli("card", "show", "swordmaster", "--json").json["lang"] == "it"
+    monkeypatch.setenv("TASHKALAR_LANG", "es")
+    assert cli("card", "show", "swordmaster", "--json").json["lang"] == "es"
+    assert cli("card", "show", "swordmaster", "--json", "--lang", "fr").json["lang"] == "fr"
+
+
+def test_unknown_language_is_an_error(cli):
+    r = cli("card", "show", "swordmaster", "--lang", "xx")
+    assert r.code == 2
+    assert "unknown language 'xx'" in r.err and "Traceback" not in r.err
+
+
+def test_unknown_card_suggests_and_exits_2(cli):
+    r = cli("card", "show", "swordmastr")
+    assert r.code == 2
+    assert "no card is called 'swordmastr'" in r.err
+    assert "did you mean: swordmaster" in r.err
+    assert "Traceback" not in r.err + r.out
+
+
+def test_typo_in_another_language_suggests(cli, dataset):
+    name = dataset.locales["it"]["cards"]["hungry-bear"]["name"]
+    r = cli("card", "show", name[:-1] + "x")
+    assert r.code == 2 and "hungry-bear" in r.err
+
+
+def test_missing_translation_falls_back_to_english(cli, data_copy):
+    from conftest import write
+    import yaml
+
+    path = data_copy / "locales" / "fr" / "cards" / "imperial.yaml"
+    data = yaml.safe_load(path.read_text())
+    del data["cards"]["swordmaster"]
+    write(path, yaml.safe_dump(data, allow_unicode=True))
+    r = cli("card", "show", "swordmaster", "--lang", "fr", "--json", "--data", str(data_copy))
+    assert r.code == 0, r.err
+    assert r.json["name"] == "Swordmaster" and r.json["fallback_lang"] == "en"
+    r = cli("card", "show", "swordmaster", "--lang", "fr", "--data", str(data_copy))
+    assert "en" in r.out and "fr" in r.out
+
+
+def test_list_filters(cli, db):
+    legends = cli("card", "list", "--deck", "legends", "--json").json
+    assert len(legends) == 12 and all(c["rank"] == "legendary" for c in legends)
+    heroic_sylvan = cli("card", "list", "--deck", "sylvan", "--rank", "heroic", "--json").json
+    assert {c["id"] for c in heroic_sylvan} == {c.id for c in db.cards if c.deck == "sylvan" and c.rank == "heroic"}
+    flares = cli("card", "list", "--type", "flare", "--json").json
+    assert len(flares) == 12
+    tasks = cli("card", "list", "--type", "task", "--json").json
+    assert len(tasks) == 24
+    everything = cli("card", "list", "--json").json
+    assert len(everything) == 120 + 12 + 24
+
+
+def test_list_by_keyword_in_any_language(cli, dataset, db):
+    want = {c.id for c in db.cards if "combat-move" in c.keywords}
+    assert want
+    for lang in LANGS:
+        term = dataset.locales[lang]["keywords"]["combat-move"]["term"]
+        got = {c["id"] for c in cli("card", "list", "--keyword", term, "--json").json}
+        assert got == want, lang
+
+
+def test_list_by_text(cli):
+    found = cli("card", "list", "--text", "swordmaster", "--json").json
+    assert any(c["id"] == "swordmaster" for c in found)
+    assert cli("card", "list", "--text", "zzzqqq", "--json").json == []
+
+
+def test_list_bad_filter_values(cli):
+    for args in (("--deck", "orcs"), ("--rank", "epic"), ("--type", "spell"), ("--keyword", "teleportation")):
+        r = cli("card", "list", *args)
+        assert r.code == 2, args
+        assert "Traceback" not in r.err
+
+
+def test_list_table(cli):
+    r = cli("card", "list", "--deck", "imperial")
+    assert r.code == 0 and "Swordmaster" in r.out and "18 cards" in r.out

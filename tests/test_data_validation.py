@@ -1,0 +1,154 @@
+"""Broken data files: one clear message naming the file and line, exit code 2, nothing dropped."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import write
+from tashkalar_cli.errors import DataError
+from tashkalar_cli.store import load_dataset
+
+
+def load(root):
+    from tashkalar_cli import store
+
+    store._MEMO.clear()
+    return load_dataset(root)
+
+
+def test_the_shipped_data_is_valid(cli):
+    r = cli("validate", "--json")
+    assert r.code == 0, r.err
+    s = r.json
+    assert (s["beings"], s["legends"], s["flares"], s["tasks"]) == (108, 12, 12, 24)
+    assert set(s["languages"]) >= {"en", "fr", "es", "it"}
+
+
+def test_duplicate_key_in_a_card_file(data_copy):
+    path = data_copy / "cards" / "beings" / "imperial.yaml"
+    text = path.read_text().replace("  - id: messenger\n    rank: common\n",
+                                    "  - id: messenger\n    rank: common\n    rank: heroic\n", 1)
+    write(path, text)
+    with pytest.raises(DataError) as exc:
+        load(data_copy)
+    err = exc.value
+    assert "duplicate key 'rank'" in err.message
+    assert err.file.endswith("cards/beings/imperial.yaml")
+    line = text.splitlines().index("    rank: heroic") + 1
+    assert err.line == line
+
+
+def test_schema_error_names_file_and_line(data_copy):
+    path = data_copy / "cards" / "beings" / "sylvan.yaml"
+    text = path.read_text().replace("rank: common", "rank: mythic", 1)
+    write(path, text)
+    with pytest.raises(DataError) as exc:
+        load(data_copy)
+    assert "'mythic' is not one of" in exc.value.message
+    assert exc.value.line == text.splitlines().index("    rank: mythic") + 1
+
+
+def test_broken_yaml_in_a_locale(data_copy, cli):
+    path = data_copy / "locales" / "fr" / "tasks.yaml"
+    write(path, path.read_text() + "\n  broken: [unclosed\n")
+    r = cli("card", "show", "swordmaster", "--data", str(data_copy))
+    assert r.code == 2
+    assert "fr/tasks.yaml" in r.err and "not valid YAML" in r.err
+    assert "Traceback" not in r.err
+
+
+def test_unknown_field_in_a_locale(data_copy, cli):
+    path = data_copy / "locales" / "it" / "flares.yaml"
+    write(path, path.read_text().replace("upper:", "uper:", 1))
+    r = cli("validate", "--data", str(data_copy))
+    assert r.code == 2 and "it/flares.yaml" in r.err
+
+
+def test_unknown_file_is_not_silently_ignored(data_copy):
+    write(data_copy / "locales" / "es" / "extras.yaml", "a: 1\n")
+    with pytest.raises(DataError) as exc:
+        load(data_copy)
+    assert "unexpected file" in exc.value.message
+
+
+def test_bad_pattern(data_copy):
+    path = data_copy / "cards" / "beings" / "imperial.yaml"
+    write(path, path.read_text().replace('"m c m"\n      - ". t ."', '"m c m"\n      - ". x ."', 1))
+    with pytest.raises(DataError) as exc:
+        load(data_copy)
+    assert "imperial.yaml" in exc.value.file
+
+
+def test_pattern_with_two_summoning_squares(data_copy):
+    path = data_copy / "cards" / "beings" / "imperial.yaml"
+    write(path, path.read_text().replace('- ". t ."\n      - "m c m"', '- ". t ."\n      - "m t m"', 1))
+    with pytest.raises(DataError) as exc:
+        load(data_copy)
+    assert "more than one summoning square" in exc.value.message
+
+
+def test_unknown_keyword_on_a_card(data_copy):
+    path = data_copy / "cards" / "beings" / "highland.yaml"
+    text = path.read_text()
+    first = text.index("keywords: [") + len("keywords: [")
+    write(path, text[:first] + "teleport, " + text[first:])
+    with pytest.raises(DataError) as exc:
+        load(data_copy)
+    assert "unknown keyword 'teleport'" in exc.value.message
+
+
+def test_same_entry_in_two_locale_files(data_copy):
+    src = data_copy / "locales" / "en" / "cards" / "imperial.yaml"
+    dst = data_copy / "locales" / "en" / "cards" / "highland.yaml"
+    import yaml
+
+    a = yaml.safe_load(src.read_text())
+    b = yaml.safe_load(dst.read_text())
+    b["cards"]["swordmaster"] = a["cards"]["swordmaster"]
+    write(dst, yaml.safe_dump(b, allow_unicode=True))
+    with pytest.raises(DataError) as exc:
+        load(data_copy)
+    assert "defined twice" in exc.value.message
+
+
+def test_a_fifth_language_is_a_data_change(data_copy, cli):
+    import shutil
+
+    shutil.copytree(data_copy / "locales" / "en", data_copy / "locales" / "de")
+    path = data_copy / "locales" / "de" / "cards" / "imperial.yaml"
+    write(path, path.read_text().replace("name: Swordmaster", "name: Schwertmeister", 1))
+    r = cli("card", "show", "schwertmeister", "--lang", "de", "--json", "--data", str(data_copy))
+    assert r.code == 0, r.err
+    assert r.json["name"] == "Schwertmeister" and r.json["lang"] == "de"
+
+
+def test_missing_data_folder(cli, tmp_path):
+    r = cli("card", "show", "swordmaster", "--data", str(tmp_path / "nowhere"))
+    assert r.code == 2 and "cards/" in r.err
+
+
+def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
+    from tashkalar_cli import store
+
+    cache = tmp_path / "c"
+    monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
+    first = load(data_copy)
+    files = list(cache.glob("data-*.pickle"))
+    assert len(files) == 1
+    calls = []
+    monkeypatch.setattr(store, "_load_uncached", lambda root: calls.append(root) or first)
+    load(data_copy)
+    assert calls == [], "a warm start must not validate again"
+    path = data_copy / "locales" / "en" / "cards" / "imperial.yaml"
+    write(path, path.read_text().replace("name: Swordmaster", "name: Sword Master", 1))
+    load(data_copy)
+    assert len(calls) == 1, "changed content must be validated again"
+
+
+def test_damaged_cache_is_rebuilt(data_copy, monkeypatch, tmp_path):
+    cache = tmp_path / "c"
+    monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
+    load(data_copy)
+    for f in cache.glob("data-*.pickle"):
+        f.write_bytes(b"garbage")
+    assert len(load(data_copy).facts["beings"]) == 120
