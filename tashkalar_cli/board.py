@@ -58,6 +58,13 @@ class Board:
         self.central = self.mask_of(spec["central_squares"])
         self.center = self.parse(spec["center"])
         self.colors: list[str] = list(spec["piece_colors"])
+        self.sides = {k: self.mask_of(v) for k, v in spec.get("sides", {}).items()}
+        self.corners = {k: self.mask_of(v) for k, v in spec.get("corners", {}).items()}
+        self.opposite_sides = [tuple(p) for p in spec.get("opposite_sides", [])]
+        self.opposite_corners = [tuple(p) for p in spec.get("opposite_corners", [])]
+        self.center_cross = self.mask_of(spec.get("center_cross", []))
+        self.center_x = self.mask_of(spec.get("center_x", []))
+        self.diagonals = [self.mask_of(d) for d in spec.get("diagonals", [])]
 
     # ---------------------------------------------------------------- squares
     def name(self, index: int) -> str:
@@ -147,6 +154,21 @@ class Board:
             if j is None:
                 return out
             out.append(j)
+
+    @cached_property
+    def central_lines(self) -> list[tuple[str, int]]:
+        """The orthogonal lines (whole ranks and files) through the central squares, named."""
+        files = sorted({self.coords(i)[0] for i in bits(self.central)})
+        ranks = sorted({self.coords(i)[1] for i in bits(self.central)})
+        out = []
+        for f in files:
+            out.append((f"file {self.file_names[f]}", self.mask & sum(1 << (r * STRIDE + f) for r in range(self.ranks))))
+        for r in ranks:
+            out.append((f"rank {r + 1}", self.mask & sum(1 << (r * STRIDE + f) for f in range(self.files))))
+        return out
+
+    def squares_of(self, mask: int) -> list[str]:
+        return [self.name(i) for i in bits(mask)]
 
     def square_color(self, index: int) -> str | None:
         bit = 1 << index

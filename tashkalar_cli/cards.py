@@ -143,6 +143,8 @@ class CardDB:
 
     def find(self, query: str) -> Card:
         """The card whose id or name (any language, any case, any accents) is ``query``."""
+        if query in self.by_id:  # the fast path: an exact id needs no index
+            return self.by_id[query]
         key = fold(query)
         if key in self._index:
             return self.by_id[self._index[key]]

@@ -44,6 +44,7 @@ class Position:
     players: int = 2
     supply_override: dict[str, dict[str, int]] = field(default_factory=dict)
     owned: dict[str, int] = field(default_factory=dict)   # pieces a color owns, per kind
+    tasks_claimed: dict[str, list[str]] = field(default_factory=dict)   # High Form: color -> task ids
 
     # ------------------------------------------------------------ bitboards
     def mask(self, color: str | None = None, min_rank: str = "common", max_rank: str = "legendary") -> int:
@@ -235,7 +236,12 @@ class PositionParser:
                 entry["legendary"] = counts["legendary"]
             supply[color] = entry
         pieces = {sq: p for sq, (p, _) in placed.items()}
-        position = Position(self.board, pieces, mode, players, supply, owned)
+        claimed = {}
+        for color, tasks in (data.get("tasks_claimed") or {}).items():
+            if color not in self.board.colors:
+                raise InputError(f"{source}: tasks_claimed: unknown color '{color}'")
+            claimed[color] = list(tasks)
+        position = Position(self.board, pieces, mode, players, supply, owned, claimed)
         for color in position.colors:
             for kind, label in (("double_sided", "common/heroic"), ("legendary", "legendary")):
                 n = position.on_board(color, kind)

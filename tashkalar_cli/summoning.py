@@ -218,7 +218,8 @@ class Engine:
                     lacks.append(Lack(None, "shortage", None))
                 if lacks:
                     found.append(NearMiss(target, co.orientation, lacks))
-        found.sort(key=lambda n: (len(n.lacks), board.coords(n.target)[1], board.coords(n.target)[0]))
+        found.sort(key=lambda n: (sum(x.code not in ("blocked", "shortage") for x in n.lacks), len(n.lacks),
+                                  board.coords(n.target)[1], board.coords(n.target)[0]))
         return found[:limit]
 
 

@@ -1,30 +1,59 @@
-"""The ``tashkalar`` command: a thin layer that parses arguments and calls the library."""
+"""The ``tashkalar`` command: a thin layer that parses arguments and calls the library.
+
+Command modules are imported and registered lazily: ``tashkalar card show X`` builds only the
+``card`` group, because Typer inspects every registered function at start-up. ``--help`` and
+unknown commands build everything, so the help always lists all commands.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import typer
 
-from . import card, i18n_check, keyword, position, rule, summon, validate
+HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
 
-app = typer.Typer(
-    name="tashkalar",
-    help="Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-)
-app.add_typer(card.app, name="card")
-app.add_typer(rule.app, name="rule")
-app.add_typer(keyword.app, name="keyword")
-app.add_typer(position.app, name="position")
-app.add_typer(i18n_check.app, name="i18n")
-app.command("errata")(rule.errata)
-app.command("summon")(summon.summon)
-app.command("summonable")(summon.summonable)
-app.command("validate")(validate.validate)
+#: command groups: name -> (module, Typer app)
+GROUPS = {
+    "card": ("card", "app"),
+    "rule": ("rule", "app"),
+    "keyword": ("keyword", "app"),
+    "position": ("position", "app"),
+    "i18n": ("i18n_check", "app"),
+    "flare": ("play", "flare_app"),
+    "task": ("play", "task_app"),
+}
+#: single commands: name -> (module, function)
+COMMANDS = {
+    "summon": ("summon", "summon"),
+    "summonable": ("summon", "summonable"),
+    "errata": ("rule", "errata"),
+    "validate": ("validate", "validate"),
+    "score": ("play", "score"),
+}
+
+
+def build_app(argv: list[str] | None = None) -> typer.Typer:
+    app = typer.Typer(name="tashkalar", help=HELP, no_args_is_help=True, add_completion=False,
+                      pretty_exceptions_enable=False, rich_markup_mode="rich")
+    first = next((a for a in (argv or []) if not a.startswith("-")), None)
+    wanted = [first] if first in GROUPS or first in COMMANDS else list(GROUPS) + list(COMMANDS)
+    for name in wanted:
+        if name in GROUPS:
+            module_name, attr = GROUPS[name]
+            module = importlib.import_module(f"{__package__}.{module_name}")
+            app.add_typer(getattr(module, attr), name=name)
+        else:
+            module_name, func = COMMANDS[name]
+            module = importlib.import_module(f"{__package__}.{module_name}")
+            app.command(name)(getattr(module, func))
+    if len(wanted) == 1:
+        # a lone command must stay a sub-command, not become the whole program
+        @app.callback()
+        def _root() -> None:
+            """Tash-Kalar at the table."""
+    return app
 
 
 def report_error(exc) -> None:
@@ -38,8 +67,9 @@ def report_error(exc) -> None:
 def main(argv: list[str] | None = None) -> None:
     from ..errors import EXIT_BAD_INPUT, TashkalarError
 
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        app(args=argv, prog_name="tashkalar")
+        build_app(args)(args=args, prog_name="tashkalar")
     except TashkalarError as exc:
         report_error(exc)
         sys.exit(EXIT_BAD_INPUT)

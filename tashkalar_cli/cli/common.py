@@ -60,7 +60,8 @@ class Session:
     def console(self):
         from rich.console import Console
 
-        return Console()
+        # no emoji table (a large import) and no automatic highlighting of numbers in our texts
+        return Console(emoji=False, highlight=False)
 
 
 def session(lang: str | None = None, data: str | None = None) -> Session:

@@ -95,10 +95,20 @@ def check_untranslated(ref: str, text: str, min_words: int = 3) -> list[tuple[st
     return []
 
 
+def term_fold(text: str) -> str:
+    """Case and accents folded, but hyphens kept: 'legendary piece' is not inside 'non-legendary piece'."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return re.sub(r"\s+", " ", stripped.casefold())
+
+
 class TermMatcher:
     """Finds the glossary terms of one language in a text (folded, matched at word starts).
 
-    A form is a stem ("destroy" finds "destroyed"); a form ending in ``$`` must end a word.
+    A form is a stem ("destroy" finds "destroyed"); a form ending in ``$`` must end a word. A
+    hyphen binds: a form never starts right after one.
     """
 
     def __init__(self, glossary: dict[str, dict], only: set[str] | None = None) -> None:
@@ -109,21 +119,21 @@ class TermMatcher:
             forms = entry.get("forms") or [entry["term"], *entry.get("synonyms", [])]
             for form in forms:
                 whole = form.endswith("$")
-                f = fold(form.rstrip("$"))
+                f = term_fold(form.rstrip("$")).strip()
                 if f:
                     self.forms.append((f, kid, whole))
         self.forms.sort(key=lambda x: -len(x[0]))
-        self._res = [(re.compile(r"(?<!\w)" + re.escape(f) + (r"(?!\w)" if whole else "")), kid)
+        self._res = [(re.compile(r"(?<![\w-])" + re.escape(f) + (r"(?!\w)" if whole else "")), kid)
                      for f, kid, whole in self.forms]
 
     def present(self, text: str, keyword: str) -> bool:
         """Whether any form of ``keyword`` occurs in ``text`` (overlaps allowed)."""
-        hay = fold(text)
+        hay = term_fold(text)
         return any(kid == keyword and rx.search(hay) for rx, kid in self._res)
 
     def found(self, text: str) -> set[str]:
         """The keywords whose terms occur in ``text``, longest match first (no overlaps)."""
-        hay = fold(text)
+        hay = term_fold(text)
         taken = [False] * len(hay)
         out = set()
         for rx, kid in self._res:

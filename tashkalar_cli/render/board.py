@@ -23,11 +23,15 @@ def piece_glyph(color: str, rank: str) -> str:
     return f"*{letter.upper()}*"
 
 
-def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | None = None,
-               overlay: dict[int, str] | None = None) -> Text:
-    """The arena, top rank first; ``highlight`` maps squares to a style, ``overlay`` to a 3-char glyph."""
+#: how a highlighted square is drawn: brackets (readable without colors) and a style
+ROLES = {"target": ("[", "]", "reverse bold"), "pattern": ("(", ")", "underline on grey30"),
+         "enemy": ("<", ">", "underline on dark_red"), "marked": (":", ":", "on grey23"),
+         "lack": ("!", "!", "on dark_red")}
+
+
+def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | None = None) -> Text:
+    """The arena, top rank first; ``highlight`` maps squares to a role of ``ROLES``."""
     highlight = highlight or {}
-    overlay = overlay or {}
     out = Text()
     for r in range(board.ranks - 1, -1, -1):
         out.append(f"{r + 1:>2} ", style="dim")
@@ -41,9 +45,15 @@ def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | N
             if piece:
                 glyph, style = piece_glyph(piece.color, piece.rank), PIECE_STYLE.get(piece.color, "bold")
             else:
-                glyph, style = overlay.get(i, " · "), "grey50"
-            if i in highlight:
-                style = f"{style} {highlight[i]}"
+                glyph, style = " · ", "grey50"
+            role = ROLES.get(highlight.get(i, ""))
+            if role:
+                left, right, extra = role
+                core = glyph.strip("* ") or ("·" if not piece else glyph.strip())
+                if piece and piece.rank == "legendary":
+                    core = glyph[1]
+                glyph = f"{left}{core[:1] if core != '·' else ' '}{right}"
+                style = f"{style} {extra}"
             else:
                 style = f"{style} {bg}"
             out.append(glyph, style=style)

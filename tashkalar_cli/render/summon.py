@@ -11,10 +11,6 @@ from rich.text import Text
 from ..i18n import Localizer
 from .board import board_text
 
-ROLE_STYLE = {"target": "reverse bold", "pattern": "underline on grey30", "enemy": "underline on dark_red",
-              "marked": "on grey23"}
-
-
 def placement_highlight(p) -> dict[int, str]:
     roles: dict[int, str] = {}
     for sq in p.marked:
@@ -78,10 +74,10 @@ def verdict_renderable(v, board, pos, loc: Localizer, card_name: str):
             parts.append(Text(msg("summon.nearest"), style="bold"))
             panels = []
             for n in v.near_misses:
-                hl = {n.target: "reverse bold"}
+                hl = {n.target: "target"}
                 for lack in n.lacks:
                     if lack.square is not None and lack.square != n.target:
-                        hl[lack.square] = "on dark_red"
+                        hl[lack.square] = "lack"
                 text = "\n".join(lack_text(x, board, loc) for x in n.lacks)
                 panels.append(Panel(Group(board_text(board, pos, hl), Text(text)),
                                     title=msg("summon.near", square=board.name(n.target),

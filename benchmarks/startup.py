@@ -1,0 +1,84 @@
+"""Start-up benchmark: `tashkalar` commands against a bare `python -c pass`.
+
+Run: python benchmarks/startup.py [--runs N]
+Reports the median wall time of each command (warm cache: one untimed run first) and the
+ratio to a bare interpreter start. Goals (issue 2 and 4): `card show` within about 8x a bare
+start; `summonable` on a crowded board less than 1.5x `card show`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CROWDED = HERE / "crowded.yaml"
+
+
+def timed(cmd: list[str], runs: int, env: dict) -> float:
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # warm up
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    exe = shutil.which("tashkalar")
+    tool = [exe] if exe else [sys.executable, "-m", "tashkalar_cli"]
+    env = dict(os.environ, TASHKALAR_CACHE_DIR=tempfile.mkdtemp(prefix="tk-bench-"), COLUMNS="120")
+    bare = timed([sys.executable, "-c", "pass"], args.runs, env)
+    rows = [("python -c pass", bare)]
+    commands = {
+        "card show swordmaster": ["card", "show", "swordmaster"],
+        "card show swordmaster --json": ["card", "show", "swordmaster", "--json"],
+        "summon swordmaster (crowded)": ["summon", "swordmaster", "--position", str(CROWDED), "--player", "blue"],
+        "summonable (crowded)": ["summonable", "--position", str(CROWDED), "--player", "blue"],
+        "summonable --json (crowded)": ["summonable", "--position", str(CROWDED), "--player", "blue", "--json"],
+    }
+    for label, cmd in commands.items():
+        rows.append((label, timed(tool + cmd, args.runs, env)))
+    show = rows[1][1]
+    print(f"{'command':34} {'median ms':>10} {'x bare':>8} {'x card show':>12}")
+    for label, t in rows:
+        print(f"{label:34} {t * 1000:10.1f} {t / bare:8.2f} {t / show:12.2f}")
+    from tashkalar_cli.board import Board
+    from tashkalar_cli.cards import CardDB
+    from tashkalar_cli.position import load_position
+    from tashkalar_cli.store import load_dataset
+    from tashkalar_cli.summoning import Engine
+
+    ds = load_dataset()
+    board = Board(ds.facts["board"])
+    db = CardDB(ds)
+    pos = load_position(board, ds.facts["game"], str(CROWDED))
+    cards = [c for c in db.cards if c.has_summoning_square]
+    engine = Engine(board)
+    engine.check_many(cards, pos, "blue")  # compile once
+    n = 200
+    start = time.perf_counter()
+    for _ in range(n):
+        engine.check_many(cards, pos, "blue")
+    per = (time.perf_counter() - start) / n
+    start = time.perf_counter()
+    for _ in range(n):
+        engine.check_many(cards, pos, "blue", "red")
+    per_enemy = (time.perf_counter() - start) / n
+    print(f"\nengine only: {len(cards)} cards on a crowded board ({len(pos.pieces)} pieces): "
+          f"{per * 1000:.2f} ms; with --allow-enemy: {per_enemy * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Rich output of flare checks, task checks and turn scores."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .board import board_text
+
+
+def flare_renderable(results, cards, loc, many: bool):
+    msg = loc.msg
+    r0 = results[0]
+    head = Text(msg("flare.counts", player=msg(f"color.{r0.player}"), against=msg(f"color.{r0.against}"),
+                    my_up=r0.mine["upgraded"], my_all=r0.mine["total"], their_up=r0.theirs["upgraded"],
+                    their_all=r0.theirs["total"]))
+    table = Table()
+    table.add_column(msg("label.name"), style="bold")
+    table.add_column(msg("flare.col.upper"))
+    table.add_column(msg("flare.col.lower"))
+    table.add_column(msg("flare.col.resolve"))
+    for r in results:
+        if many and not r.can_invoke:
+            continue
+        up = f"{r.differences['upgraded']} / {r.card.thresholds['upper']} " + ("✓" if r.upper_met else "✗")
+        low = f"{r.differences['total']} / {r.card.thresholds['lower']} " + ("✓" if r.lower_met else "✗")
+        resolve = " → ".join(msg(f"flare.half.{h}") for h in r.halves) or msg("flare.none")
+        table.add_row(str(cards.name(r.card, loc)), up, low, resolve)
+    parts = [head, table]
+    if many and not any(r.can_invoke for r in results):
+        parts.append(Text(msg("flare.none_invocable"), style="bold red"))
+    if r0.point_to and any(r.can_invoke for r in results):
+        key = "flare.point.melee" if r0.point_in_color else "flare.point.duel"
+        parts.append(Text(msg(key, to=msg(f"color.{r0.point_to}"), points=r0.points,
+                              color=msg(f"color.{r0.point_in_color}") if r0.point_in_color else "")))
+    if not many and r0.can_invoke:
+        for half in r0.halves:
+            parts.append(Text(f"{msg(f'flare.half.{half}')}: {cards.texts(r0.card, loc)[half]}"))
+    return Group(*parts)
+
+
+def _req_text(q, loc) -> str:
+    params = {k: (loc.msg(f"squares.{v}") if k == "squares" else v) for k, v in q.params.items()}
+    mark = "✓" if q.ok else "✗"
+    return f"{mark} " + loc.msg(f"task.req.{q.what}", have=q.have, need=q.need, **params)
+
+
+def task_renderable(results, cards, loc, board, pos, score, player):
+    msg = loc.msg
+    parts: list = []
+    if len(results) == 1:
+        r = results[0]
+        card = cards.get(r.task)
+        state = msg("task.met" if r.met else "task.not_met", task=str(cards.name(card, loc)))
+        parts.append(Text(state, style="bold green" if r.met else "bold red"))
+        parts.append(Text(str(cards.texts(card, loc)["criterion"]), style="italic"))
+        parts += [Text(_req_text(q, loc)) for q in r.requirements]
+        if r.squares:
+            parts.append(board_text(board, pos, {sq: "pattern" for sq in r.squares}))
+    else:
+        table = Table()
+        table.add_column(msg("label.name"), style="bold")
+        table.add_column(msg("label.points"), justify="right")
+        table.add_column(msg("task.col.met"))
+        table.add_column(msg("task.col.why"), overflow="fold")
+        for r in results:
+            card = cards.get(r.task)
+            met = msg("task.needs_turn") if r.met is None else (msg("yes") if r.met else msg("no"))
+            why = "; ".join(_req_text(q, loc) for q in r.requirements)
+            table.add_row(str(cards.name(card, loc)), str(card.points), met, why)
+        parts.append(table)
+    parts.append(Text(msg("score.high_form", player=msg(f"color.{player}"), tasks=score["tasks"],
+                          legendary=score["legendary_pieces"], total=score["total"])))
+    if score["triggers_end"]:
+        parts.append(Text(msg("score.end", threshold=score["end_threshold"]), style="bold yellow"))
+    return Group(*parts)
+
+
+def score_renderable(result, loc):
+    msg = loc.msg
+    table = Table(title=msg("score.title", player=msg(f"color.{result.player}")))
+    table.add_column(msg("score.col.to"))
+    table.add_column(msg("label.points"), justify="right")
+    table.add_column(msg("score.col.reason"))
+    table.add_column(msg("score.col.color"))
+    for line in result.lines:
+        color = ""
+        if line.color == "choice":
+            color = msg("score.choice") + (f" ({', '.join(msg(f'color.{c}') for c in line.choices)})" if line.choices else "")
+        elif line.color:
+            color = msg(f"color.{line.color}")
+        table.add_row(msg(f"color.{line.who}"), str(line.points), msg(f"score.reason.{line.reason}"), color)
+    parts: list = [table]
+    if result.ignored:
+        parts.append(Text(msg("score.ignored", pieces=", ".join(result.ignored)), style="dim"))
+    if result.totals:
+        def fmt(v):
+            return ", ".join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) if isinstance(v, dict) else str(v)
+
+        parts.append(Text(msg("score.totals", totals="; ".join(f"{msg(f'color.{c}')}: {fmt(v)}"
+                                                                for c, v in result.totals.items()))))
+    if result.end_triggered:
+        parts.append(Text(msg("score.end", threshold=result.threshold), style="bold yellow"))
+    return Group(*parts)

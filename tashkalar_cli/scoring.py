@@ -1,0 +1,100 @@
+"""Deathmatch scoring of one turn: destroyed enemy pieces, legends summoned, flare points.
+
+Duel: 2 per legendary, 1 per heroic, 1 per pair of commons (enemy pieces only), 1 per legend
+summoned, and 1 to the opponent for each flare invoked. Melee: the same per color of the
+destroyed pieces (pairs of commons of one color); 2 or 3 unpaired commons of different colors
+give 1 point in one of those colors, chosen by the player; a legend's point goes to a color of
+the player's choice; a flare's point goes to the chosen opponent, in the player's color.
+All the values come from cards/game.yaml.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ScoreLine:
+    who: str              # the color that scores
+    points: int
+    reason: str           # legendary, heroic, common-pair, unpaired-commons, legend-summoned, flare
+    color: str | None = None     # melee: the color the points are scored in ("choice" when the player chooses)
+    choices: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TurnScore:
+    mode: str
+    player: str
+    lines: list[ScoreLine]
+    ignored: list[str]             # own pieces destroyed: no points
+    totals: dict                   # after the turn: color -> points (melee: color -> {color: points})
+    threshold: int
+    end_triggered: list[str]       # the players who reached the end-of-game threshold
+
+    @property
+    def points_for(self) -> dict[str, int]:
+        out: Counter = Counter()
+        for line in self.lines:
+            out[line.who] += line.points
+        return dict(out)
+
+
+def score_turn(turn, game: dict, cards) -> TurnScore:
+    s = game["score"]
+    lines: list[ScoreLine] = []
+    enemy = [p for p in turn.destroyed if p.color != turn.player]
+    ignored = [f"{p.color} {p.rank}" for p in turn.destroyed if p.color == turn.player]
+    melee = turn.mode == "melee"
+    if turn.mode == "high-form":
+        threshold = game["end"]["high_form_points"]
+    elif melee:
+        threshold = game["end"][f"melee_{turn.players}_points"]
+    else:
+        threshold = game["end"]["duel_points"]
+    if turn.mode != "high-form":
+        by_color: dict[str, list] = {}
+        for p in enemy:
+            by_color.setdefault(p.color if melee else "*", []).append(p)
+        unpaired = []
+        for color, pieces in by_color.items():
+            tag = color if melee else None
+            for rank in ("legendary", "heroic"):
+                n = sum(p.rank == rank for p in pieces)
+                if n:
+                    lines.append(ScoreLine(turn.player, n * s[rank], rank, tag))
+            commons = sum(p.rank == "common" for p in pieces)
+            if commons // 2:
+                lines.append(ScoreLine(turn.player, commons // 2 * s["common_pair"], "common-pair", tag))
+            if commons % 2:
+                unpaired.append(color)
+        if melee and game["melee"]["unpaired_commons_min"] <= len(unpaired) <= game["melee"]["unpaired_commons_max"]:
+            lines.append(ScoreLine(turn.player, s["unpaired_commons"], "unpaired-commons", "choice", sorted(unpaired)))
+        legends = [x for x in turn.summoned if cards.get(x.card).type == "legend"]
+        if legends:
+            lines.append(ScoreLine(turn.player, len(legends) * s["legend_summoned"], "legend-summoned",
+                                   "choice" if melee else None))
+        for use in turn.flares:
+            if melee:
+                lines.append(ScoreLine(use.against, s["flare_invoked"], "flare", turn.player))
+            else:
+                opponent = use.against or next((c for c in turn.scores if c != turn.player), "opponent")
+                lines.append(ScoreLine(opponent, s["flare_invoked"], "flare"))
+    totals: dict = {}
+    end = []
+    if melee:
+        totals = {c: dict(v) for c, v in turn.scores.items()}
+        for line in lines:
+            if line.color and line.color != "choice":
+                bucket = totals.setdefault(line.who, {})
+                bucket[line.color] = bucket.get(line.color, 0) + line.points
+        for color, per in totals.items():
+            if any(v >= threshold for v in per.values()):
+                end.append(color)
+    else:
+        totals = dict(turn.scores)
+        for line in lines:
+            totals[line.who] = totals.get(line.who, 0) + line.points
+        end = [c for c, v in totals.items() if v >= threshold]
+    return TurnScore(turn.mode, turn.player, lines, ignored, totals, threshold, sorted(end))

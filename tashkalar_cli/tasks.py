@@ -1,0 +1,302 @@
+"""High Form tasks: is a task's criterion met, by which pieces, or what is missing.
+
+Each ``criterion.kind`` of cards/tasks.yaml names an evaluator here; the numbers come from the
+task's data, so a new task of an existing kind is a data change. Evaluators return a
+:class:`TaskCheck` whose ``requirements`` say, one by one, what was needed and what was found.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from .board import bits
+from .errors import InputError
+
+
+@dataclass
+class Requirement:
+    what: str                    # a ui message key suffix: task.req.<what>
+    have: int
+    need: int
+    params: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.have >= self.need
+
+
+@dataclass
+class TaskCheck:
+    task: str
+    met: bool | None             # None: needs a turn record that was not given
+    requirements: list[Requirement] = field(default_factory=list)
+    squares: list[int] = field(default_factory=list)   # the pieces that satisfy it (or the best attempt)
+    against: str | None = None
+
+
+class Context:
+    def __init__(self, position, player: str, against: str | None, turn=None, cards=None) -> None:
+        self.pos = position
+        self.board = position.board
+        self.player = player
+        self.against = against
+        self.turn = turn
+        self.cards = cards
+        self.mine = position.mask(player)
+        self.mine_up = position.mask(player, "heroic")
+        self.mine_leg = position.mask(player, "legendary")
+        enemies = [c for c in position.colors if c != player]
+        self.enemy = 0
+        for c in enemies:
+            self.enemy |= position.mask(c)
+
+    def squares_mask(self, which: str) -> int:
+        b = self.board
+        return {"red": b.red, "green": b.green, "red-or-green": b.red | b.green}[which]
+
+    def need_turn(self):
+        if self.turn is None:
+            return None
+        if self.turn.player != self.player:
+            raise InputError(f"the turn record is {self.turn.player}'s turn, not {self.player}'s")
+        return self.turn
+
+
+def _count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+# ---------------------------------------------------------------- evaluators by kind
+
+def destroyed(ctx: Context, c: dict) -> TaskCheck:
+    turn = ctx.need_turn()
+    if turn is None:
+        return TaskCheck("", None)
+    enemy = [p for p in turn.destroyed if p.color != ctx.player]
+    reqs = [Requirement("destroyed", len(enemy), c["destroyed"])]
+    if "upgraded" in c:
+        reqs.append(Requirement("destroyed_upgraded", sum(p.rank != "common" for p in enemy), c["upgraded"]))
+    return TaskCheck("", all(r.ok for r in reqs), reqs)
+
+
+def destroyed_legends(ctx: Context, c: dict) -> TaskCheck:
+    turn = ctx.need_turn()
+    if turn is None:
+        return TaskCheck("", None)
+    enemy = [p for p in turn.destroyed if p.color != ctx.player]
+    leg = Requirement("destroyed_legendary", sum(p.rank == "legendary" for p in enemy), c["legendary"])
+    her = Requirement("destroyed_heroic", sum(p.rank == "heroic" for p in enemy), c["heroic"])
+    return TaskCheck("", leg.ok or her.ok, [leg, her])
+
+
+def colored_squares(ctx: Context, c: dict) -> TaskCheck:
+    area = ctx.squares_mask(c["squares"])
+    on = ctx.mine & area
+    reqs = [Requirement("pieces_on", _count(on), c["pieces"], {"squares": c["squares"]}),
+            Requirement("upgraded_on", _count(ctx.mine_up & area), c["upgraded"], {"squares": c["squares"]})]
+    return TaskCheck("", all(r.ok for r in reqs), reqs, list(bits(on)))
+
+
+def colored_legends(ctx: Context, c: dict) -> TaskCheck:
+    area = ctx.squares_mask(c["squares"])
+    up = ctx.mine_up & area
+    reqs = [Requirement("upgraded_on", _count(up), c["upgraded"], {"squares": c["squares"]}),
+            Requirement("legendary_on", _count(ctx.mine_leg & area), c["legendary"], {"squares": c["squares"]})]
+    return TaskCheck("", all(r.ok for r in reqs), reqs, list(bits(up)))
+
+
+def rainbow_dominance(ctx: Context, c: dict) -> TaskCheck:
+    opp = ctx.pos.mask(ctx.against, "heroic") if ctx.against else 0
+    reqs = []
+    squares = []
+    for which in ("red", "green"):
+        area = ctx.squares_mask(which)
+        mine = _count(ctx.mine_up & area)
+        reqs.append(Requirement("more_upgraded_on", mine, _count(opp & area) + 1, {"squares": which}))
+        squares += list(bits(ctx.mine_up & area))
+    return TaskCheck("", all(r.ok for r in reqs), reqs, squares, ctx.against)
+
+
+def summoned_on_color(ctx: Context, c: dict) -> TaskCheck:
+    turn = ctx.need_turn()
+    if turn is None:
+        return TaskCheck("", None)
+    area = ctx.squares_mask(c["squares"])
+    on = [s for s in turn.summoned if s.square is not None and area >> s.square & 1]
+    reqs = [Requirement("summoned", len(turn.summoned), c["beings"]),
+            Requirement("summoned_on", len(on), c["on_color"], {"squares": c["squares"]})]
+    return TaskCheck("", all(r.ok for r in reqs), reqs, [s.square for s in on])
+
+
+def summoned_legendary(ctx: Context, c: dict) -> TaskCheck:
+    turn = ctx.need_turn()
+    if turn is None:
+        return TaskCheck("", None)
+    legends = [s for s in turn.summoned if ctx.cards.get(s.card).type == "legend"]
+    reqs = [Requirement("summoned", len(turn.summoned), c["beings"]),
+            Requirement("summoned_legends", len(legends), c["legendary"])]
+    return TaskCheck("", all(r.ok for r in reqs), reqs, [s.square for s in legends if s.square is not None])
+
+
+def central_dominance(ctx: Context, c: dict) -> TaskCheck:
+    on = ctx.mine & ctx.board.central
+    reqs = [Requirement("central_pieces", _count(on), c["pieces"]),
+            Requirement("central_upgraded", _count(ctx.mine_up & ctx.board.central), c["upgraded"])]
+    return TaskCheck("", all(r.ok for r in reqs), reqs, list(bits(on)))
+
+
+def center_cross(ctx: Context, c: dict) -> TaskCheck:
+    best = max((ctx.board.center_cross, ctx.board.center_x), key=lambda m: _count(ctx.mine & m))
+    have = _count(ctx.mine & best)
+    req = Requirement("cross_pieces", have, min(c["pieces"], _count(best)))
+    return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best)))
+
+
+def line_dominance(ctx: Context, c: dict) -> TaskCheck:
+    opp = ctx.pos.mask(ctx.against) if ctx.against else 0
+    best_name, best_mask, best_margin = None, 0, None
+    for name, line in ctx.board.central_lines:
+        margin = _count(ctx.mine & line) - _count(opp & line)
+        if best_margin is None or margin > best_margin:
+            best_name, best_mask, best_margin = name, line, margin
+    req = Requirement("line_margin", best_margin or 0, c["more"], {"line": best_name})
+    return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best_mask)), ctx.against)
+
+
+def diagonals(ctx: Context, c: dict) -> TaskCheck:
+    reqs, squares = [], []
+    for i, diag in enumerate(ctx.board.diagonals, 1):
+        reqs.append(Requirement("diagonal_pieces", _count(ctx.mine & diag), c["pieces"], {"n": i}))
+        reqs.append(Requirement("diagonal_upgraded", _count(ctx.mine_up & diag), c["upgraded"], {"n": i}))
+        squares += list(bits(ctx.mine & diag))
+    return TaskCheck("", all(r.ok for r in reqs), reqs, sorted(set(squares)))
+
+
+def _chain(ctx: Context, start: int, goal: int) -> list[int]:
+    """A path of the player's pieces from a square of ``start`` to one of ``goal`` (adjacent steps)."""
+    parents: dict[int, int | None] = {}
+    queue = deque()
+    for sq in bits(ctx.mine & start):
+        parents[sq] = None
+        queue.append(sq)
+    while queue:
+        sq = queue.popleft()
+        if goal >> sq & 1:
+            path = []
+            while sq is not None:
+                path.append(sq)
+                sq = parents[sq]
+            return path[::-1]
+        for nb in ctx.board.neighbours(sq):
+            if nb not in parents and ctx.mine >> nb & 1:
+                parents[nb] = sq
+                queue.append(nb)
+    return []
+
+
+def _edge_chain(ctx: Context, edges: dict, pairs) -> TaskCheck:
+    for a, b in pairs:
+        path = _chain(ctx, edges[a], edges[b])
+        if path:
+            return TaskCheck("", True, [Requirement("chain", 1, 1, {"from": a, "to": b})], path)
+    return TaskCheck("", False, [Requirement("chain", 0, 1, {"from": pairs[0][0], "to": pairs[0][1]})])
+
+
+def side_chain(ctx: Context, c: dict) -> TaskCheck:
+    return _edge_chain(ctx, ctx.board.sides, ctx.board.opposite_sides)
+
+
+def corner_chain(ctx: Context, c: dict) -> TaskCheck:
+    return _edge_chain(ctx, ctx.board.corners, ctx.board.opposite_corners)
+
+
+def surround(ctx: Context, c: dict) -> TaskCheck:
+    best_sq, best = None, -1
+    for sq in bits(ctx.enemy):
+        n = _count(ctx.mine & ctx.board.adjacent_mask(sq))
+        if n > best:
+            best_sq, best = sq, n
+    if best_sq is None:
+        return TaskCheck("", False, [Requirement("adjacent_to_enemy", 0, c["adjacent"])])
+    squares = [best_sq] + list(bits(ctx.mine & ctx.board.adjacent_mask(best_sq)))
+    req = Requirement("adjacent_to_enemy", best, c["adjacent"], {"square": ctx.board.name(best_sq)})
+    return TaskCheck("", req.ok, [req], squares)
+
+
+def isolation(ctx: Context, c: dict) -> TaskCheck:
+    """An enemy piece near another one (distance ``distance``) that cannot come next to any of
+    its fellow pieces in ``moves`` moves or fewer through empty squares."""
+    board, occupied = ctx.board, ctx.pos.occupied
+    enemy_color = {sq: p.color for sq, p in ctx.pos.pieces.items() if p.color != ctx.player}
+    for sq in sorted(enemy_color):
+        friends = 0
+        for other in enemy_color:
+            if other != sq and enemy_color[other] == enemy_color[sq]:
+                friends |= 1 << other
+        near = [o for o in bits(friends) if board.distance(sq, o) <= c["distance"]]
+        if not near:
+            continue
+        reach = {sq: 0}
+        queue = deque([sq])
+        touched = False
+        while queue and not touched:
+            cur = queue.popleft()
+            if board.adjacent_mask(cur) & friends & ~(1 << sq):
+                touched = True
+                break
+            if reach[cur] == c["moves"]:
+                continue
+            for nb in board.neighbours(cur):
+                if nb not in reach and not occupied >> nb & 1:
+                    reach[nb] = reach[cur] + 1
+                    queue.append(nb)
+        if not touched:
+            return TaskCheck("", True, [Requirement("isolated", 1, 1, {"square": board.name(sq)})], [sq, *near])
+    return TaskCheck("", False, [Requirement("isolated", 0, 1)])
+
+
+EVALUATORS = {
+    "destroyed": destroyed,
+    "destroyed-legends": destroyed_legends,
+    "colored-squares": colored_squares,
+    "colored-legends": colored_legends,
+    "rainbow-dominance": rainbow_dominance,
+    "summoned-on-color": summoned_on_color,
+    "summoned-legendary": summoned_legendary,
+    "central-dominance": central_dominance,
+    "center-cross": center_cross,
+    "line-dominance": line_dominance,
+    "diagonals": diagonals,
+    "side-chain": side_chain,
+    "corner-chain": corner_chain,
+    "surround": surround,
+    "isolation": isolation,
+}
+#: kinds whose opponent matters
+NEEDS_OPPONENT = {"rainbow-dominance", "line-dominance"}
+
+
+def check_task(card, ctx: Context) -> TaskCheck:
+    kind = card.criterion["kind"]
+    try:
+        evaluator = EVALUATORS[kind]
+    except KeyError:
+        raise InputError(f"task '{card.id}': no evaluator for criterion kind '{kind}'") from None
+    result = evaluator(ctx, card.criterion)
+    result.task = card.id
+    return result
+
+
+def high_form_score(position, player: str, cards, claimed: list[str], game: dict) -> dict:
+    """Tasks claimed plus 1 point per legendary piece of the player's color on the board."""
+    task_points = 0
+    for task_id in claimed:
+        card = cards.find(task_id)
+        if card.type != "task":
+            raise InputError(f"'{task_id}' is not a task")
+        task_points += card.points
+    legendary = sum(1 for p in position.pieces.values() if p.color == player and p.rank == "legendary")
+    total = task_points + legendary * game["score"]["legendary_on_board"]
+    return {"tasks": task_points, "legendary_pieces": legendary, "total": total,
+            "end_threshold": game["end"]["high_form_points"], "triggers_end": total >= game["end"]["high_form_points"]}

@@ -1,0 +1,284 @@
+"""Flares, tasks and deathmatch scoring: every task on both sides of its boundary."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import write
+from tashkalar_cli.position import PositionParser
+from tashkalar_cli.tasks import Context, check_task
+from tashkalar_cli.turn import parse_turn
+
+
+@pytest.fixture
+def make(board, game):
+    parser = PositionParser(board, game)
+
+    def build(pieces: dict, mode="high-form"):
+        return parser.from_data({"mode": mode, "pieces": pieces}, None, "t")
+
+    return build
+
+
+@pytest.fixture
+def turn(board, game, db):
+    def build(**data):
+        data.setdefault("player", "blue")
+        return parse_turn(data, None, "turn", board, game, db)
+
+    return build
+
+
+def task(db, make, task_id, pieces, against=None, record=None, player="blue"):
+    pos = make(pieces)
+    others = [c for c in pos.colors if c != player]
+    vs = against or (others[0] if len(others) == 1 else None)
+    return check_task(db.get(task_id), Context(pos, player, vs, record, db))
+
+
+def on(squares, piece="blue common"):
+    return {sq: piece for sq in squares}
+
+
+# ------------------------------------------------------------------ flares
+
+@pytest.mark.parametrize("flare_id", ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5", "flare-3-6b", "flare-4-4b",
+                                      "flare-4-6", "flare-4-5b", "flare-5-4", "flare-5-5", "flare-3-4", "flare-2-5"])
+def test_every_flare_on_both_sides_of_both_thresholds(db, make, game, flare_id):
+    from tashkalar_cli.flares import check_flare
+
+    card = db.get(flare_id)
+    up, low = card.thresholds["upper"], card.thresholds["lower"]
+    free = iter(sq for sq in ("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7".split()))
+
+    def position(upgraded_lead: int, total_lead: int):
+        # blue has 1 common piece; red has `upgraded_lead` heroic pieces and enough commons for the total
+        pieces = {"a5": "blue common"}
+        reds = max(total_lead + 1, upgraded_lead)
+        for i in range(reds):
+            pieces[next(free)] = "red heroic" if i < upgraded_lead else "red common"
+        return make(pieces, mode="duel")
+
+    for du, dt in ((up, 0), (up - 1, 0)):
+        free = iter("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7".split())
+        r = check_flare(card, position(du, 0), "blue", "red", game)
+        assert r.differences["upgraded"] == du
+        assert r.upper_met == (du >= up)
+    for dt in (low, low - 1):
+        free = iter("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7".split())
+        r = check_flare(card, position(0, dt), "blue", "red", game)
+        assert r.differences["total"] == dt
+        assert r.lower_met == (dt >= low)
+        assert r.halves == (["lower"] if dt >= low else [])
+        assert (r.point_to == "red") == (dt >= low)
+
+
+def test_both_halves_upper_first_and_melee_point(cli):
+    pieces = "a5=blue,c3=red:heroic,c4=red:heroic,c5=red:heroic,c6=red,c7=red,d3=red,d4=red"
+    r = cli("flare", "check", "flare-3-5", "--player", "blue", "--pieces", pieces, "--json")
+    assert r.code == 0, r.err
+    assert r.json["resolve"] == ["upper", "lower"]
+    assert r.json["point"] == {"to": "red", "points": 1, "in_color": None}
+    r = cli("flare", "check", "3/5", "--player", "blue", "--pieces", pieces + ",e5=yellow", "--mode", "melee",
+            "--against", "red", "--json")
+    assert r.json["point"] == {"to": "red", "points": 1, "in_color": "blue"}
+    r = cli("flare", "check", "flare-3-5", "--player", "blue", "--pieces", pieces + ",e5=yellow", "--mode", "melee")
+    assert r.code == 2 and "--against" in r.err
+    r = cli("flare", "check", "flare-3-5", "--player", "blue", "--pieces", pieces, "--mode", "high-form", "--json")
+    assert r.json["point"] is None
+
+
+def test_flare_check_all(cli):
+    pieces = "a5=blue,c3=red:heroic,c4=red:heroic,c5=red"
+    r = cli("flare", "check", "--all", "--player", "blue", "--pieces", pieces, "--json")
+    assert r.code == 0
+    invocable = {f["flare"] for f in r.json["flares"] if f["can_invoke"]}
+    assert invocable == {"flare-2-5"}
+    assert cli("flare", "check", "--player", "blue", "--pieces", pieces).code == 2
+
+
+# ------------------------------------------------------------------ tasks on the board
+
+def test_red_green_and_color_conquest(db, make):
+    red = ["c8", "d2", "e5", "h6"]
+    ok = {**on(red[:1], "blue heroic"), **on(red[1:2], "blue legendary"), **on(red[2:3])}
+    assert task(db, make, "red-conquest", ok).met
+    assert not task(db, make, "red-conquest", {**ok, "d2": "blue common"}).met, "only 1 upgraded"
+    assert not task(db, make, "red-conquest", {k: v for k, v in ok.items() if k != "e5"}).met, "only 2 pieces"
+    green = ["a5", "c3", "f8"]
+    g = {"a5": "blue heroic", "c3": "blue heroic", "f8": "blue common"}
+    assert task(db, make, "green-conquest", g).met
+    assert not task(db, make, "green-conquest", {"a5": "blue heroic", "c3": "blue heroic"}).met
+    both = {"a5": "blue heroic", "c3": "blue heroic", "c8": "blue heroic", "d2": "blue", "e5": "blue"}
+    assert task(db, make, "color-conquest", both).met
+    assert not task(db, make, "color-conquest", {**both, "c8": "blue"}).met
+    assert len(green) == 3
+
+
+def test_red_and_green_legends(db, make):
+    assert task(db, make, "red-legends", {"c8": "blue legendary", "d2": "blue heroic"}).met
+    assert not task(db, make, "red-legends", {"c8": "blue heroic", "d2": "blue heroic"}).met
+    assert not task(db, make, "red-legends", {"c8": "blue legendary"}).met
+    assert task(db, make, "green-legends", {"a5": "blue legendary", "i4": "blue heroic"}).met
+    assert not task(db, make, "green-legends", {"a5": "blue legendary", "i4": "blue common"}).met
+
+
+def test_rainbow_dominance(db, make):
+    base = {"c8": "blue heroic", "a5": "blue heroic", "d2": "red heroic"}
+    assert not task(db, make, "rainbow-dominance", base).met, "1 red each: not more"
+    assert task(db, make, "rainbow-dominance", {**base, "e5": "blue legendary"}).met
+    assert not task(db, make, "rainbow-dominance", {**base, "e5": "blue legendary", "c3": "red heroic"}).met
+
+
+def test_central_dominance_and_center_cross(db, make):
+    central = {"d4": "blue heroic", "e4": "blue heroic", "f4": "blue", "d5": "blue", "e5": "blue"}
+    assert task(db, make, "central-dominance", central).met
+    assert not task(db, make, "central-dominance", {**central, "e4": "blue"}).met
+    assert not task(db, make, "central-dominance", {k: v for k, v in central.items() if k != "f4"}).met
+    plus = on(["e5", "d5", "f5", "e4", "e6"])
+    x = on(["e5", "d4", "f4", "d6", "f6"])
+    assert task(db, make, "center-cross", plus).met and task(db, make, "center-cross", x).met
+    assert not task(db, make, "center-cross", {**on(["e5", "d5", "f5", "e4"]), "d4": "blue"}).met
+    assert not task(db, make, "center-cross", {**plus, "e5": "red"}).met
+
+
+def test_line_dominance(db, make):
+    line = on(["a5", "b5", "c5", "d5", "e5", "f5"])
+    assert task(db, make, "line-dominance", line, against="red").met
+    assert not task(db, make, "line-dominance", {**line, "i5": "red"}).met
+    assert not task(db, make, "line-dominance", on(["a3", "b3", "c3", "d3", "e3", "f3"]), against="red").met, "rank 3 is not a central line"
+
+
+def test_diagonals(db, make):
+    d1 = {"b2": "blue heroic", "c3": "blue", "d4": "blue", "e5": "blue"}
+    d2 = {"b8": "blue heroic", "c7": "blue", "d6": "blue", "f4": "blue"}
+    assert task(db, make, "diagonals", {**d1, **d2}).met, "e5 counts for both diagonals"
+    assert not task(db, make, "diagonals", {**d1, **d2, "b8": "blue"}).met
+    three = {**d1, **{k: v for k, v in d2.items() if k != "f4"}}
+    assert task(db, make, "diagonals", three).met, "b8, c7, d6 and the shared e5 make 4"
+    assert not task(db, make, "diagonals", {k: v for k, v in three.items() if k != "c7"}).met
+
+
+def test_side_and_corner_chains(db, make):
+    column = on(["e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9"])
+    r = task(db, make, "side-chain", column)
+    assert r.met and len(r.squares) == 9
+    assert not task(db, make, "side-chain", {k: v for k, v in column.items() if k != "e5"}).met
+    zigzag = on(["a4", "b5", "c4", "d5", "e4", "f5", "g4", "h5", "i4"])
+    assert task(db, make, "side-chain", zigzag).met, "diagonal steps connect"
+    diagonal = on(["b2", "c3", "d4", "e5", "f6", "g7", "h8"])
+    assert task(db, make, "corner-chain", diagonal).met
+    assert not task(db, make, "corner-chain", {k: v for k, v in diagonal.items() if k != "h8"}).met
+    assert not task(db, make, "corner-chain", {**{k: v for k, v in diagonal.items() if k != "e5"}, "e5": "red"}).met
+
+
+def test_imprisonment_and_envelopment(db, make):
+    ring = ["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"]
+    six = {**on(ring[:6]), "e5": "red"}
+    assert task(db, make, "imprisonment", six).met
+    assert not task(db, make, "imprisonment", {**on(ring[:5]), "e5": "red"}).met
+    assert not task(db, make, "envelopment", six).met
+    assert task(db, make, "envelopment", {**on(ring[:7]), "e5": "red"}).met
+
+
+def test_isolation(db, make):
+    # red e5 and red e7 are 2 apart; blue walls e5 in completely: it cannot move at all
+    wall = on(["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"])
+    assert task(db, make, "isolation", {**wall, "e5": "red", "e7": "red"}).met
+    # an open square lets it reach a square next to e7 in 1 move
+    open_wall = {k: v for k, v in wall.items() if k != "f6"}
+    assert not task(db, make, "isolation", {**open_wall, "e5": "red", "e7": "red"}).met
+    # far apart enemy pieces do not count
+    assert not task(db, make, "isolation", {**wall, "e5": "red", "a5": "red"}).met
+
+
+# ------------------------------------------------------------------ tasks of the turn
+
+def test_destruction_tasks(db, make, turn):
+    board_only = {"a5": "blue"}
+    three = turn(destroyed=["red common", "red common", "red heroic"])
+    two = turn(destroyed=["red common", "red common", "blue heroic"])
+    assert task(db, make, "destruction", board_only, record=three).met
+    assert not task(db, make, "destruction", board_only, record=two).met, "own pieces do not count"
+    assert not task(db, make, "devastation", board_only, record=three).met
+    assert task(db, make, "devastation", board_only, record=turn(destroyed=["red"] * 4)).met
+    assert task(db, make, "heroic-destruction", board_only, record=three).met
+    assert not task(db, make, "heroic-destruction", board_only, record=turn(destroyed=["red"] * 3)).met
+    four_two = turn(destroyed=["red", "red", "red heroic", "red legendary"])
+    assert task(db, make, "heroic-devastation", board_only, record=four_two).met
+    assert not task(db, make, "heroic-devastation", board_only, record=turn(destroyed=["red", "red", "red", "red heroic"])).met
+    assert task(db, make, "end-of-legends", board_only, record=turn(destroyed=["red legendary"])).met
+    assert task(db, make, "end-of-legends", board_only, record=turn(destroyed=["red heroic", "yellow heroic"])).met
+    assert not task(db, make, "end-of-legends", board_only, record=turn(destroyed=["red heroic", "red"])).met
+    assert task(db, make, "destruction", board_only).met is None, "needs a turn record"
+
+
+def test_summoning_tasks(db, make, turn):
+    board_only = {"a5": "blue"}
+    red = turn(summoned=[{"card": "swordmaster", "square": "e5"}, "knight a4"])
+    assert task(db, make, "red-summoning", board_only, record=red).met
+    assert not task(db, make, "green-summoning", board_only, record=red).met
+    assert not task(db, make, "red-summoning", board_only, record=turn(summoned=["swordmaster e5"])).met
+    assert not task(db, make, "colored-summoning", board_only, record=red).met
+    same_square = turn(summoned=["swordmaster e5", "knight e5"])
+    assert task(db, make, "colored-summoning", board_only, record=same_square).met
+    legend = turn(summoned=["fire-dragon e5", "knight a4"])
+    assert task(db, make, "legendary-summoning", board_only, record=legend).met
+    assert not task(db, make, "legendary-summoning", board_only, record=red).met
+
+
+def test_high_form_score_and_end(cli, tmp_path):
+    f = write(tmp_path / "p.yaml", "mode: high-form\npieces:\n  e5: blue legendary\n  e4: blue legendary\n"
+              "tasks_claimed:\n  blue: [color-conquest, diagonals, green-legends]\n")
+    r = cli("task", "check", "center-cross", "--player", "blue", "--position", str(f), "--json")
+    assert r.code == 0, r.err
+    assert r.json["score"] == {"tasks": 9, "legendary_pieces": 2, "total": 11, "end_threshold": 9, "triggers_end": True}
+    r = cli("task", "check", "destruction", "--player", "blue", "--position", str(f))
+    assert r.code == 2 and "--turn" in r.err
+
+
+# ------------------------------------------------------------------ deathmatch scoring
+
+def test_duel_scoring(db, game, turn):
+    from tashkalar_cli.scoring import score_turn
+
+    t = turn(destroyed=["red legendary", "red heroic", "red", "red", "red", "blue heroic"],
+             summoned=["fire-dragon e5", "knight e4"], flares=["flare-3-6"], scores={"blue": 10, "red": 17})
+    s = score_turn(t, game, db)
+    assert s.points_for["blue"] == 2 + 1 + 1 + 1, "2 legendary, 1 heroic, 1 pair (the odd common scores nothing), 1 legend"
+    assert s.points_for["red"] == 1, "the flare point goes to the opponent"
+    assert s.ignored == ["blue heroic"]
+    assert s.totals == {"blue": 15, "red": 18}
+    assert s.end_triggered == ["red"]
+
+
+def test_melee_scoring_per_color_and_unpaired(db, game, turn):
+    from tashkalar_cli.scoring import score_turn
+
+    t = turn(mode="melee", players=4, destroyed=["red", "red", "yellow", "green"], flares=[{"flare": "flare-3-6", "against": "red"}],
+             scores={"blue": {"red": 9}})
+    s = score_turn(t, game, db)
+    by_reason = {(x.reason, x.color): x for x in s.lines}
+    assert by_reason["common-pair", "red"].points == 1
+    unpaired = by_reason["unpaired-commons", "choice"]
+    assert unpaired.points == 1 and unpaired.choices == ["green", "yellow"]
+    assert by_reason["flare", "blue"].who == "red"
+    assert s.threshold == 10 and s.totals["blue"]["red"] == 10 and s.end_triggered == ["blue"]
+    one = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow", "yellow"]), game, db)
+    assert not any(x.reason == "unpaired-commons" for x in one.lines), "a single unpaired common scores nothing"
+    assert one.threshold == 12
+
+
+def test_score_cli_and_bad_turn_records(cli, tmp_path):
+    good = write(tmp_path / "t.yaml", "player: blue\ndestroyed: [red heroic, red, red]\nsummoned: [fire-dragon e5]\n")
+    r = cli("score", "--turn", str(good), "--json")
+    assert r.code == 0, r.err
+    assert r.json["points"] == {"blue": 3}
+    for text, frag in (("destroyed: [red]\n", "player"), ("player: pink\n", "unknown color"),
+                       ("player: blue\nsummoned: [flare-3-6]\n", "not a being"), ("player: blue\nsummoned: [dragn e5]\n", "did you mean"),
+                       ("player: blue\ndestroyed: [red epic]\n", "unknown rank"), ("player: blue\nplayer: red\n", "duplicate key"),
+                       ("player: blue\nmode: melee\nflares: [flare-3-6]\n", "opponent"), ("", "empty")):
+        f = write(tmp_path / "bad.yaml", text)
+        r = cli("score", "--turn", str(f))
+        assert r.code == 2, text
+        assert frag in r.err, (text, r.err)

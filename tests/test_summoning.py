@@ -1,0 +1,370 @@
+"""The summoning engine, rule by rule, against a naive oracle, and under the board's symmetries."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tashkalar_cli.position import Piece, Position, PositionParser
+from tashkalar_cli.patterns import RANK_LEVEL, TRANSFORMS
+
+
+def pos(board, game, pieces: str, mode="duel", **supply):
+    parser = PositionParser(board, game)
+    data = {"mode": mode, "pieces": {}}
+    for item in pieces.split(","):
+        sq, piece = item.split("=")
+        data["pieces"][sq.strip()] = piece.strip().replace(":", " ")
+    if supply:
+        data["supply"] = supply
+    return parser.from_data(data, None, "test")
+
+
+def check(engine, db, position, card, player="blue", enemy=None):
+    return engine.check(db.get(card), position, player, enemy)
+
+
+def targets(board, verdict):
+    return {board.name(p.target) for p in verdict.placements}
+
+
+# ------------------------------------------------------------------ the rules, one by one
+
+def test_pattern_match_and_empty_target(engine, db, board, game):
+    v = check(engine, db, pos(board, game, "e4=blue,e6=blue"), "swordmaster")
+    assert v.legal and targets(board, v) == {"e5"}
+    p = v.placements[0]
+    assert sorted(board.name(s) for s in p.pattern_squares) == ["e4", "e6"]
+    assert p.destroys is None and p.enemy_square is None
+
+
+def test_rotation_finds_a_sideways_pattern(engine, db, board, game):
+    v = check(engine, db, pos(board, game, "d5=blue,f5=blue"), "swordmaster")
+    assert targets(board, v) == {"e5"}
+    assert v.placements[0].orientation.rotation in (90, 270)
+
+
+def test_mirror_image_counts(engine, db, board, game):
+    # Messenger: t . . / . c . / . . c  -> a diagonal; its mirror runs the other way
+    v = check(engine, db, pos(board, game, "e5=blue,f6=blue"), "messenger")
+    assert {"d4", "g7"} <= targets(board, v)
+    v = check(engine, db, pos(board, game, "e5=blue,d6=blue"), "messenger")
+    assert {"f4", "c7"} <= targets(board, v)
+
+
+def test_heroic_piece_fills_a_common_square(engine, db, board, game):
+    assert check(engine, db, pos(board, game, "e4=blue:heroic,e6=blue:legendary"), "swordmaster").legal
+
+
+def test_common_piece_does_not_fill_a_heroic_square(engine, db, board, game):
+    # Storm Elemental needs heroic pieces: h . . / h . h / . t+c .
+    card = db.get("storm-elemental")
+    offsets = card.pattern.offsets()
+    assert any(r == "heroic" for _, _, r in offsets)
+    cells = {(dx, dy): r for dx, dy, r in offsets}
+    tf, tr = 4, 4  # e5
+    pieces = []
+    for (dx, dy), r in cells.items():
+        sq = board.name(board.index(tf + dx, tr - dy))
+        pieces.append(f"{sq}=blue:{r}")
+    full = pos(board, game, ",".join(pieces))
+    assert check(engine, db, full, "storm-elemental").legal
+    weak = pos(board, game, ",".join(p.replace("heroic", "common") for p in pieces))
+    v = check(engine, db, weak, "storm-elemental")
+    assert not v.legal and v.reasons == ["no-match"]
+    assert any(l.code == "weaker" for n in v.near_misses for l in n.lacks)
+
+
+def test_summoning_onto_your_own_piece_destroys_it(engine, db, board, game):
+    v = check(engine, db, pos(board, game, "e4=blue,e6=blue,e5=blue"), "swordmaster")
+    assert v.legal
+    sq, piece = v.placements[0].destroys
+    assert board.name(sq) == "e5" and piece == Piece("blue", "common")
+
+
+def test_enemy_piece_of_same_or_lower_rank_is_destroyed(engine, db, board, game):
+    v = check(engine, db, pos(board, game, "e4=blue,e6=blue,e5=red:common"), "swordmaster")
+    assert v.legal and v.placements[0].destroys[1] == Piece("red", "common")
+    v = check(engine, db, pos(board, game, "e4=blue:heroic,e6=blue,e5=red:legendary"), "hypnotist")
+    assert "e5" not in targets(board, v)
+
+
+def test_higher_rank_on_the_summoning_square_blocks(engine, db, board, game):
+    v = check(engine, db, pos(board, game, "e4=blue,e6=blue,e5=red:heroic"), "swordmaster")
+    assert not v.legal and v.reasons == ["blocked"]
+    v = check(engine, db, pos(board, game, "e4=blue,e6=blue,e5=blue:heroic"), "swordmaster")
+    assert not v.legal, "your own higher-rank piece blocks too"
+
+
+def test_legend_can_replace_anything_below_legendary_and_equal(engine, db, board, game):
+    # Hell Bull: c . c / h t+c h / . c .  -- the target must hold your piece
+    card = db.get("hell-bull")
+    pieces = []
+    for dx, dy, r in card.pattern.offsets():
+        sq = board.name(board.index(4 + dx, 4 - dy))
+        if (dx, dy) != (0, 0):
+            pieces.append(f"{sq}=blue:{r}")
+    base = ",".join(pieces)
+    assert not check(engine, db, pos(board, game, base), "hell-bull").legal, "t+c: the target must hold your piece"
+    assert not check(engine, db, pos(board, game, base + ",e5=red"), "hell-bull").legal, "an enemy piece does not do"
+    v = check(engine, db, pos(board, game, base + ",e5=blue"), "hell-bull")
+    assert v.legal and "e5" in {board.name(s) for s in v.placements[0].pattern_squares}
+    assert check(engine, db, pos(board, game, base + ",e5=blue:legendary"), "hell-bull").legal
+
+
+def test_summoning_square_that_must_hold_your_piece(engine, db, board, game):
+    # High Priestess: . t+c . / . . . / c . c  (heroic being)
+    empty = pos(board, game, "d3=blue,f3=blue")
+    assert "e5" not in targets(board, check(engine, db, empty, "high-priestess"))
+    own = pos(board, game, "d3=blue,f3=blue,e5=blue")
+    assert "e5" in targets(board, check(engine, db, own, "high-priestess"))
+    heroic = pos(board, game, "d3=blue,f3=blue,e5=blue:heroic")
+    assert "e5" in targets(board, check(engine, db, heroic, "high-priestess"))
+    legendary = pos(board, game, "d3=blue,f3=blue,e5=blue:legendary")
+    v = check(engine, db, legendary, "high-priestess")
+    assert "e5" not in targets(board, v), "your own legendary piece outranks a heroic being"
+
+
+def test_cut_corners_are_not_squares(engine, db, board, game):
+    # Sapling: t / c / c -- a column of 3; at a3/a2 the target would be a4 (fine), b1 is cut
+    v = check(engine, db, pos(board, game, "a3=blue,a4=blue"), "sapling")
+    assert targets(board, v) == {"a5"}, "the other end of the column, a2, is a cut corner"
+    v = check(engine, db, pos(board, game, "b2=blue,c2=blue"), "sapling")
+    assert targets(board, v) == {"d2"}, "a2 is a cut corner, so only d2"
+
+
+def test_shortage_reuses_the_piece_on_the_summoning_square(engine, db, board, game):
+    p = pos(board, game, "e4=blue,e6=blue,e5=blue", blue={"common": 0})
+    v = check(engine, db, p, "swordmaster")
+    assert v.legal and v.placements[0].shortage
+    assert board.name(v.placements[0].reuses) == "e5"
+
+
+def test_shortage_takes_back_a_piece_not_in_the_pattern(engine, db, board, game):
+    p = pos(board, game, "e4=blue,e6=blue,a5=blue", blue={"common": 0})
+    v = check(engine, db, p, "swordmaster")
+    assert v.legal
+    assert [board.name(s) for s in v.placements[0].take_back] == ["a5"]
+
+
+def test_shortage_with_nothing_to_take_back_forbids(engine, db, board, game):
+    p = pos(board, game, "e4=blue,e6=blue", blue={"common": 0})
+    v = check(engine, db, p, "swordmaster")
+    assert not v.legal and "shortage" in v.reasons
+
+
+def test_shortage_needs_a_piece_of_the_right_kind(engine, db, board, game):
+    # a legend needs a legendary piece: commons off the pattern do not help
+    card = db.get("fire-dragon")
+    pieces = [f"{board.name(board.index(4 + dx, 4 - dy))}=blue:{r}" for dx, dy, r in card.pattern.offsets()]
+    spare = ",a5=blue"
+    p = pos(board, game, ",".join(pieces) + spare, blue={"legendary": 0})
+    assert not check(engine, db, p, "fire-dragon").legal
+    p = pos(board, game, ",".join(pieces) + ",a5=blue:legendary", blue={"legendary": 0})
+    v = check(engine, db, p, "fire-dragon")
+    assert v.legal and [board.name(s) for s in v.placements[0].take_back] == ["a5"]
+
+
+def test_default_supply_counts_pieces_on_the_board(board, game):
+    parser = PositionParser(board, game)
+    duel = parser.from_data({"mode": "duel", "pieces": {"e5": "blue heroic"}}, None, "t")
+    assert duel.off_board("blue", "double_sided") == game["pieces"]["deathmatch_base"] - 2 - 1
+    high = parser.from_data({"mode": "high-form", "pieces": {"e5": "blue legendary"}}, None, "t")
+    assert high.off_board("blue", "double_sided") == game["pieces"]["double_sided"]
+    assert high.off_board("blue", "legendary") == game["pieces"]["legendary"] - 1
+    melee = parser.from_data({"mode": "melee", "players": 4}, None, "t")
+    assert melee.off_board("red", "double_sided") == game["pieces"]["deathmatch_base"] - 4
+
+
+def test_improvised_summoning_uses_one_enemy_piece(engine, db, board, game):
+    p = pos(board, game, "e4=blue,e6=red")
+    assert not check(engine, db, p, "swordmaster").legal
+    v = check(engine, db, p, "swordmaster", enemy="red")
+    assert v.legal and board.name(v.placements[0].enemy_square) == "e6"
+    assert not check(engine, db, p, "swordmaster", enemy="yellow").legal
+
+
+def test_improvised_summoning_never_two_enemy_pieces(engine, db, board, game):
+    p = pos(board, game, "e4=red,e6=red")
+    v = check(engine, db, p, "swordmaster", enemy="red")
+    assert not v.legal
+
+
+def test_improvised_summoning_respects_rank(engine, db, board, game):
+    card = db.get("storm-elemental")
+    pieces = [f"{board.name(board.index(4 + dx, 4 - dy))}=blue:{r}" for dx, dy, r in card.pattern.offsets()]
+    heroic_sq = next(p for p in pieces if p.endswith("heroic")).split("=")[0]
+    weak = pos(board, game, ",".join(p if not p.startswith(heroic_sq + "=") else f"{heroic_sq}=red:common" for p in pieces))
+    assert not check(engine, db, weak, "storm-elemental", enemy="red").legal
+    strong = pos(board, game, ",".join(p if not p.startswith(heroic_sq + "=") else f"{heroic_sq}=red:heroic" for p in pieces))
+    assert check(engine, db, strong, "storm-elemental", enemy="red").legal
+
+
+def test_own_pieces_preferred_over_enemy(engine, db, board, game):
+    p = pos(board, game, "e4=blue,e6=blue,d5=red,f5=red")
+    v = check(engine, db, p, "swordmaster", enemy="red")
+    assert all(pl.enemy_square is None for pl in v.placements if board.name(pl.target) == "e5" and pl.orientation.rotation == 0)
+
+
+def test_time_traveler_has_a_special_rule(engine, db, board, game):
+    v = check(engine, db, pos(board, game, "e4=blue"), "time-traveler")
+    assert not v.legal and v.reasons == ["special-summoning"]
+
+
+def test_marks_and_arrows_are_mapped_onto_the_board(engine, db, board, game):
+    # Cannon: . nw n ne / . c t+c e / c sw s se
+    card = db.get("cannon")
+    pieces = [f"{board.name(board.index(4 + dx, 4 - dy))}=blue:{r}" for dx, dy, r in card.pattern.offsets()]
+    v = check(engine, db, pos(board, game, ",".join(pieces)), "cannon")
+    upright = next(p for p in v.placements if p.orientation.name == "r0")
+    assert upright.arrows["e6"] == ["n"] and upright.arrows["f5"] == ["e"] and upright.arrows["d4"] == ["sw"]
+
+
+# ------------------------------------------------------------------ a naive oracle on every card
+
+def oracle(card, position, player, board, enemy=None):
+    """Legal summoning squares, by brute force over the 8 transforms of the card's offsets."""
+    if not card.has_summoning_square:
+        return set()
+    being = RANK_LEVEL[card.rank]
+    kind = "legendary" if card.rank == "legendary" else "double_sided"
+    short = position.off_board(player, kind) == 0
+    legal = set()
+    for _, _, _, fn in TRANSFORMS:
+        for target in board.squares:
+            tf, tr = board.coords(target)
+            squares, ok, enemies = [], True, 0
+            for dx, dy, rank in card.pattern.offsets():
+                x, y = fn(dx, dy)
+                sq = board.index(tf + x, tr - y)
+                piece = position.pieces.get(sq) if sq is not None else None
+                if sq is None or piece is None or piece.level < RANK_LEVEL[rank]:
+                    ok = False
+                    break
+                if piece.color != player:
+                    if piece.color == enemy and enemies == 0:
+                        enemies += 1
+                    else:
+                        ok = False
+                        break
+                squares.append(sq)
+            occupant = position.pieces.get(target)
+            if not ok or (occupant and occupant.level > being):
+                continue
+            if short:
+                if not (occupant and occupant.color == player and occupant.kind == kind):
+                    spare = [s for s, p in position.pieces.items()
+                             if p.color == player and p.kind == kind and s not in squares and s != target]
+                    if not spare:
+                        continue
+            legal.add(target)
+    return legal
+
+
+COLORS = ("blue", "red")
+RANK_WEIGHTS = ("common", "common", "common", "heroic", "heroic", "legendary")
+
+
+@st.composite
+def positions(draw, board, game, min_pieces=6, max_pieces=40):
+    squares = draw(st.lists(st.sampled_from(board.squares), min_size=min_pieces, max_size=max_pieces, unique=True))
+    pieces = {}
+    counts = {}
+    for sq in squares:
+        color = draw(st.sampled_from(COLORS))
+        rank = draw(st.sampled_from(RANK_WEIGHTS))
+        kind = "legendary" if rank == "legendary" else "double_sided"
+        if counts.get((color, kind), 0) >= (3 if kind == "legendary" else 16):
+            continue
+        counts[color, kind] = counts.get((color, kind), 0) + 1
+        pieces[sq] = Piece(color, rank)
+    supply = {}
+    if draw(st.booleans()):
+        supply = {"blue": {"double_sided": draw(st.integers(0, 2)), "legendary": draw(st.integers(0, 1))}}
+    return Position(board, pieces, "duel", 2, supply, {"double_sided": 16, "legendary": 3})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_engine_agrees_with_the_naive_oracle_on_every_card(engine, db, board, game, data):
+    position = data.draw(positions(board, game))
+    enemy = data.draw(st.sampled_from([None, "red"]))
+    for card in db.cards:
+        if card.type not in ("being", "legend"):
+            continue
+        v = engine.check(card, position, "blue", enemy, explain=False)
+        assert {p.target for p in v.placements} == oracle(card, position, "blue", board, enemy), card.id
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_rotating_or_mirroring_the_position_never_changes_legality(engine, db, board, game, data):
+    position = data.draw(positions(board, game))
+    t = data.draw(st.sampled_from([name for name, *_ in TRANSFORMS]))
+    moved = position.transformed(t)
+    for card in db.cards:
+        if card.type not in ("being", "legend"):
+            continue
+        a = engine.check(card, position, "blue", "red", explain=False)
+        b = engine.check(card, moved, "blue", "red", explain=False)
+        assert a.legal == b.legal, (card.id, t)
+        assert len(a.placements) == len(b.placements), (card.id, t)
+        assert {board.transform(p.target, t) for p in a.placements} == {p.target for p in b.placements}
+
+
+def test_board_symmetries_are_bijections(board):
+    for name, *_ in TRANSFORMS:
+        images = {board.transform(sq, name) for sq in board.squares}
+        assert images == set(board.squares), name
+
+
+def test_summonable_checks_every_card_at_once(cli, tmp_path):
+    from conftest import write
+
+    f = write(tmp_path / "p.yaml", "pieces:\n  e4: blue\n  e6: blue\n  e5: red common\n")
+    r = cli("summonable", "--position", str(f), "--player", "blue", "--json")
+    assert r.code == 0, r.err
+    out = r.json
+    assert out["player"] == "blue"
+    assert len(out["cards"]) == 119 + 1  # every being and legend, Time Traveler included
+    legal = {c["card"] for c in out["cards"] if c["legal"]}
+    assert "swordmaster" in legal
+    for c in out["cards"]:
+        assert {"card", "player", "legal", "placements"} <= set(c)
+
+
+def test_summon_json_contract(cli, tmp_path):
+    r = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=red,e5=yellow", "--player", "blue",
+            "--allow-enemy", "red", "--json")
+    assert r.code == 0, r.err
+    out = r.json
+    assert out["card"] == "swordmaster" and out["player"] == "blue" and out["legal"] is True
+    pl = out["placements"][0]
+    assert pl["target"] == "e5" and sorted(pl["pattern_squares"]) == ["e4", "e6"]
+    assert pl["enemy_square"] == "e6"
+    assert pl["destroys"] == {"square": "e5", "color": "yellow", "rank": "common"}
+
+
+def test_summon_illegal_explains(cli):
+    r = cli("summon", "swordmaster", "--pieces", "e4=blue", "--player", "blue", "--json")
+    assert r.code == 0
+    out = r.json
+    assert out["legal"] is False and out["placements"] == []
+    assert out["reasons"] == ["no-match"]
+    assert out["near_misses"] and out["near_misses"][0]["lacks"][0]["problem"] == "missing"
+    text = cli("summon", "swordmaster", "--pieces", "e4=blue", "--player", "blue")
+    assert "cannot be summoned" in text.out and "needs your common piece" in text.out
+
+
+def test_summon_svg(cli, tmp_path):
+    out = tmp_path / "b.svg"
+    r = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--svg", str(out))
+    assert r.code == 0
+    svg = out.read_text()
+    assert svg.startswith("<svg") and svg.count("<circle") == 2 and "stroke-width=\"4\"" in svg
+
+
+def test_summon_a_flare_is_refused(cli):
+    r = cli("summon", "flare-3-6", "--pieces", "e4=blue", "--player", "blue")
+    assert r.code == 2 and "not a being" in r.err
