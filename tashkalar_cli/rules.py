@@ -119,7 +119,9 @@ class Glossary:
         key = fold(query)
         if key in self._index:
             return self.by_id[self._index[key]]
-        raise NotFoundError(f"no keyword or game term '{query}'", hints=suggestions(query, self._index))
+        english = self.dataset.locales.get("en", {}).get("keywords", {})
+        hints = [english.get(kid, {}).get("term", kid) for kid in suggestions(query, self._index)]
+        raise NotFoundError(f"no keyword or game term '{query}'", hints=hints)
 
     def terms(self, keyword: Keyword) -> dict[str, str]:
         """The term of ``keyword`` in every language that has it."""

@@ -1,0 +1,245 @@
+"""The translation checker: quiet on the tool's own locales, loud on every planted fault."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+import yaml
+
+from conftest import REPO, write
+from tashkalar_cli.i18n import flatten, placeholders
+from tashkalar_cli.i18ncheck import check_locales
+
+
+@pytest.fixture
+def locales(tmp_path):
+    dest = tmp_path / "locales"
+    shutil.copytree(REPO / "locales", dest)
+    return dest
+
+
+def load(path):
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def dump(path, data):
+    write(path, yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000))
+
+
+def new_findings(base, faulty):
+    """Findings of the faulty copy that the clean copy does not have."""
+    key = lambda f: (f.lang, f.file, f.key, f.check, f.field, f.message)  # noqa: E731
+    before = {key(f) for f in base.findings}
+    return [f for f in faulty.findings if key(f) not in before]
+
+
+@pytest.fixture
+def clean(locales, dataset):
+    return check_locales(locales, dataset.facts)
+
+
+def test_the_tools_own_locales_have_no_error(dataset):
+    report = check_locales(REPO / "locales", dataset.facts)
+    assert report.errors == [], "\n".join(f"{f.lang} {f.file} {f.key} {f.check}: {f.message}" for f in report.errors[:20])
+    assert set(report.languages) >= {"fr", "es", "it"}
+    for lang in ("fr", "es", "it"):
+        assert report.coverage[lang].missing == 0
+        assert report.coverage[lang].translated == report.coverage[lang].entries
+
+
+def find_text_with_digit(data: dict, field: str):
+    for key, entry in data.items():
+        text = entry.get(field, "")
+        if re.search(r"(?<![\w{])\d(?![\w}])", text):
+            return key, text
+    raise AssertionError("no text with a digit")
+
+
+def test_changed_number_is_reported(locales, clean, dataset):
+    path = locales / "fr" / "cards" / "imperial.yaml"
+    data = load(path)
+    key, text = find_text_with_digit(data["cards"], "effect")
+    m = re.search(r"(?<![\w{])(\d)(?![\w}])", text)
+    wrong = str((int(m.group(1)) + 1) % 10)
+    data["cards"][key]["effect"] = text[: m.start()] + wrong + text[m.end():]
+    dump(path, data)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    assert any(f.lang == "fr" and f.key == key and f.check == "numbers" and f.severity == "error" for f in found), found
+
+
+def test_dropped_placeholder_is_reported(locales, clean, dataset):
+    path = locales / "es" / "tasks.yaml"
+    data = load(path)
+    data["tasks"]["destruction"]["criterion"] = data["tasks"]["destruction"]["criterion"].replace("{destroyed}", "tres")
+    dump(path, data)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    hits = [f for f in found if f.key == "destruction" and f.lang == "es"]
+    assert any(f.check == "placeholders" and "{destroyed}" in f.message for f in hits), hits
+
+
+def test_deleted_entry_is_reported(locales, clean, dataset):
+    path = locales / "it" / "cards" / "imperial.yaml"
+    data = load(path)
+    del data["cards"]["messenger"]
+    dump(path, data)
+    report = check_locales(locales, dataset.facts)
+    found = new_findings(clean, report)
+    assert any(f.lang == "it" and f.key == "messenger" and f.check == "missing" and f.severity == "error" for f in found)
+    assert report.coverage["it"].missing == 1
+    assert report.exit_code() == 1
+
+
+def test_swapped_game_term_is_reported(locales, clean, dataset, db):
+    gloss = load(locales / "fr" / "glossary.yaml")["keywords"]
+    combat, standard = gloss["combat-move"]["term"], gloss["standard-move"]["term"]
+    deck_of = {c.id: c.deck for c in db.cards}
+    target = next(c for c in db.cards if "combat-move" in c.keywords and c.type == "being")
+    path = locales / "fr" / "cards" / f"{deck_of[target.id]}.yaml"
+    data = load(path)
+    effect = data["cards"][target.id]["effect"]
+    swapped = re.sub(re.escape(combat), standard, effect, flags=re.IGNORECASE)
+    swapped = re.sub(re.escape(combat.replace("déplacement", "déplacements")), standard, swapped, flags=re.IGNORECASE)
+    assert swapped != effect
+    data["cards"][target.id]["effect"] = swapped
+    dump(path, data)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    assert any(f.lang == "fr" and f.key == target.id and f.check == "terms" and "combat-move" in f.message for f in found), found
+
+
+def test_two_equal_names_are_reported(locales, clean, dataset):
+    path = locales / "es" / "cards" / "imperial.yaml"
+    data = load(path)
+    data["cards"]["knight"]["name"] = data["cards"]["swordmaster"]["name"]
+    dump(path, data)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    keys = {f.key for f in found if f.check == "names" and f.lang == "es"}
+    assert {"knight", "swordmaster"} <= keys
+
+
+def test_name_of_another_card_in_another_language(locales, clean, dataset):
+    path = locales / "it" / "cards" / "sylvan.yaml"
+    data = load(path)
+    data["cards"]["unicorn"]["name"] = load(locales / "en" / "cards" / "sylvan.yaml")["cards"]["naiad"]["name"]
+    dump(path, data)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    assert any(f.key == "unicorn" and f.check == "names" and "naiad" in f.message for f in found)
+
+
+def test_blank_text_and_broken_markup(locales, clean, dataset):
+    path = locales / "it" / "rules.yaml"
+    data = load(path)
+    en = load(locales / "en" / "rules.yaml")["rules"]
+    listed = next(k for k, v in en.items() if re.search(r"(?m)^- ", v["text"]))
+    data["rules"][listed]["text"] = re.sub(r"(?m)^- ", "", data["rules"][listed]["text"], count=1)
+    data["rules"]["turn-actions"]["text"] = "   "
+    dump(path, data)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    assert any(f.key == listed and f.check == "markup" for f in found)
+    assert any(f.key == "turn-actions" and f.check == "empty" for f in found)
+
+
+def test_untranslated_text_is_a_warning(locales, clean, dataset):
+    path = locales / "fr" / "rules.yaml"
+    data = load(path)
+    data["rules"]["turn-order"]["text"] = load(locales / "en" / "rules.yaml")["rules"]["turn-order"]["text"]
+    dump(path, data)
+    report = check_locales(locales, dataset.facts)
+    found = new_findings(clean, report)
+    hits = [f for f in found if f.key == "turn-order" and f.check == "untranslated"]
+    assert hits and all(f.severity == "warning" for f in hits)
+
+
+def test_schema_errors_and_broken_yaml_are_findings_with_lines(locales, clean, dataset):
+    path = locales / "es" / "flares.yaml"
+    text = path.read_text(encoding="utf-8")
+    write(path, text.replace("upper:", "uper:", 1))
+    broken = locales / "it" / "tasks.yaml"
+    write(broken, broken.read_text(encoding="utf-8") + "  oops: [unclosed\n")
+    report = check_locales(locales, dataset.facts)
+    found = new_findings(clean, report)
+    schema = [f for f in found if f.check == "schema"]
+    assert any(f.lang == "es" and f.file == "es/flares.yaml" and f.line for f in schema)
+    assert any(f.lang == "it" and f.file == "it/tasks.yaml" and f.line for f in schema)
+    assert report.exit_code() == 1
+
+
+def test_obsolete_entry_is_a_warning(locales, clean, dataset):
+    path = locales / "fr" / "cards" / "imperial.yaml"
+    data = load(path)
+    data["cards"]["old-card"] = {"name": "Vieille carte", "effect": "Rien."}
+    dump(path, data)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    assert any(f.key == "old-card" and f.check == "obsolete" and f.severity == "warning" for f in found)
+
+
+def test_a_new_language_is_checked_without_code(locales, dataset):
+    shutil.copytree(locales / "en", locales / "de")
+    report = check_locales(locales, dataset.facts, langs=["de"])
+    assert report.languages == ["de"]
+    assert report.coverage["de"].missing == 0
+    assert any(f.check == "untranslated" for f in report.findings if f.lang == "de")
+    assert report.exit_code() == 0 and report.exit_code(strict=True) == 1
+
+
+def test_cli_exit_codes_and_json(cli, locales, tmp_path):
+    r = cli("i18n", "check", "--locales", str(locales), "--json")
+    assert r.code == 0, r.out[-2000:]
+    assert {"findings", "coverage", "errors", "warnings"} <= set(r.json)
+    path = locales / "it" / "cards" / "imperial.yaml"
+    data = load(path)
+    del data["cards"]["messenger"]
+    dump(path, data)
+    r = cli("i18n", "check", "--locales", str(locales), "--json")
+    assert r.code == 1
+    f = next(x for x in r.json["findings"] if x["key"] == "messenger")
+    assert {"lang", "file", "key", "check", "severity", "message"} <= set(f)
+    text = cli("i18n", "check", "--locales", str(locales), "--lang", "it")
+    assert text.code == 1 and "messenger" in text.out and "Coverage" in text.out
+    assert cli("i18n", "check", "--locales", str(tmp_path / "none")).code == 2
+    assert cli("i18n", "check", "--locales", str(locales), "--reference", "xx").code == 2
+    assert cli("i18n", "check", "--locales", str(locales), "--lang", "zz").code == 2
+
+
+# ------------------------------------------------------------------ the published disagreements
+
+def _with_book_numbers(text: str, en_text: str, params: dict, right: list, wrong: list) -> str:
+    """Write the wrong book's numbers where the English text has the placeholders of the right ones."""
+    names = [n for n in placeholders(en_text) if params.get(n) in right]
+    for name in names:
+        value = wrong[right.index(params[name])]
+        text = text.replace("{" + name + "}", str(value), 1)
+    return text
+
+
+def test_errata_expressed_as_locale_files_are_found(locales, clean, dataset):
+    """Each numeric erratum becomes a translation that follows its wrong book; each missing rule a gap."""
+    params = flatten(dataset.facts["game"])
+    en_rules = load(locales / "en" / "rules.yaml")["rules"]
+    expected = []
+    for erratum in dataset.facts["errata"]:
+        values = erratum.get("values") or {}
+        for book in erratum["differing"]:
+            if book not in values or book == "en":
+                continue
+            right = values[erratum["correct"][0]]
+            for rule_id in erratum["rules"]:
+                path = locales / book / "rules.yaml"
+                data = load(path)
+                before = data["rules"][rule_id]["text"]
+                after = _with_book_numbers(before, en_rules[rule_id]["text"], params, right, values[book])
+                if after != before:
+                    data["rules"][rule_id]["text"] = after
+                    dump(path, data)
+                    expected.append((book, rule_id))
+    # the French keyword list has no marked-square entry: a translation that follows it lacks the rule
+    fr = load(locales / "fr" / "rules.yaml")
+    del fr["rules"]["kw-marked-square"]
+    dump(locales / "fr" / "rules.yaml", fr)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    assert len(expected) >= 3, expected
+    for book, rule_id in expected:
+        checks = {f.check for f in found if f.lang == book and f.key == rule_id}
+        assert "placeholders" in checks and "numbers" in checks, (book, rule_id, checks)
+    assert any(f.lang == "fr" and f.key == "kw-marked-square" and f.check == "missing" for f in found)
