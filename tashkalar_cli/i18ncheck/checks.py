@@ -99,6 +99,7 @@ def term_fold(text: str) -> str:
     """Case and accents folded, but hyphens kept: 'legendary piece' is not inside 'non-legendary piece'."""
     import unicodedata
 
+    text = _PLACEHOLDER.sub(" ", text)  # {upgraded} is a number, not the word "upgraded"
     decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return re.sub(r"\s+", " ", stripped.casefold())
