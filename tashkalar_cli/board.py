@@ -156,15 +156,15 @@ class Board:
             out.append(j)
 
     @cached_property
-    def central_lines(self) -> list[tuple[str, int]]:
-        """The orthogonal lines (whole ranks and files) through the central squares, named."""
+    def central_lines(self) -> list[tuple[str, str, int]]:
+        """The orthogonal lines through the central squares: (file or rank, its name, mask)."""
         files = sorted({self.coords(i)[0] for i in bits(self.central)})
         ranks = sorted({self.coords(i)[1] for i in bits(self.central)})
         out = []
         for f in files:
-            out.append((f"file {self.file_names[f]}", self.mask & sum(1 << (r * STRIDE + f) for r in range(self.ranks))))
+            out.append(("file", self.file_names[f], self.mask & sum(1 << (r * STRIDE + f) for r in range(self.ranks))))
         for r in ranks:
-            out.append((f"rank {r + 1}", self.mask & sum(1 << (r * STRIDE + f) for f in range(self.files))))
+            out.append(("rank", str(r + 1), self.mask & sum(1 << (r * STRIDE + f) for f in range(self.files))))
         return out
 
     def squares_of(self, mask: int) -> list[str]:

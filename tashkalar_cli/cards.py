@@ -150,6 +150,15 @@ class CardDB:
             return self.by_id[self._index[key]]
         raise self._not_found(query)
 
+    def find_of_type(self, query: str, types: tuple[str, ...], what: str) -> Card:
+        """Like :meth:`find`, but the card must be of one of ``types`` (else an InputError)."""
+        from .errors import InputError
+
+        card = self.find(query)
+        if card.type not in types:
+            raise InputError(f"'{query}' is a {card.type}, not {what}")
+        return card
+
     def _not_found(self, query: str) -> NotFoundError:
         hints = suggestions(query, self._index)
         return NotFoundError(f"no card is called '{query}'", hints=hints)

@@ -181,15 +181,13 @@ class PositionParser:
 
     def from_data(self, data, lines, source: str, extra: dict | None = None,
                   mode: str | None = None, players: int | None = None) -> Position:
-        from .schemas import schema_errors
+        from .quickschema import check
 
         if data is None:
             data = {}
         if not isinstance(data, dict):
             raise InputError(f"{source}: a position file must be a mapping (mode, players, pieces, board, supply)")
-        errors = schema_errors("position", data, lines, source)
-        if errors:
-            raise InputError(str(errors[0]).replace("pieces/", "pieces: "))
+        check("position", data, lines, source)
         placed: dict[int, tuple[Piece, str]] = {}
 
         def put(sq: int, piece: Piece, where: str) -> None:

@@ -20,7 +20,7 @@ from . import __version__
 from .errors import DataError
 from .paths import cache_dir, data_root, schemas_dir
 
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 
 #: language-neutral files: path pattern below ``cards/`` -> schema name, required?
 FACT_FILES: dict[str, tuple[str, bool]] = {
@@ -86,6 +86,8 @@ class Dataset:
     facts: dict[str, Any]
     locales: dict[str, dict[str, Any]]
     warnings: list[str] = field(default_factory=list)
+    #: values computed from the facts once, cached with them: the orientations of every pattern
+    derived: dict[str, Any] = field(default_factory=dict)
 
     @property
     def languages(self) -> list[str]:
@@ -230,7 +232,11 @@ def _load_uncached(root: Path) -> Dataset:
         merged_locales[lang_dir.name] = merge_locale(files)
     if "en" not in merged_locales:
         raise DataError("the reference language 'en' is missing", file=str(locales))
-    return Dataset(str(root), facts, merged_locales)
+    from .patterns import Pattern
+
+    orientations = {b["id"]: Pattern(tuple(b["pattern"])).orientations
+                    for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
+    return Dataset(str(root), facts, merged_locales, derived={"orientations": orientations})
 
 
 _MEMO: dict[str, Dataset] = {}

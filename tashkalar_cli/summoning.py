@@ -36,9 +36,10 @@ class CompiledOrientation:
     target_level: int | None                # least rank required on the summoning square, if any
 
 
-def compile_card(card: Card) -> tuple[CompiledOrientation, ...]:
+def compile_card(card: Card, orientations=None) -> tuple[CompiledOrientation, ...]:
+    """The requirements of each orientation (``orientations`` precomputed, else from the pattern)."""
     out = []
-    for o in card.pattern.orientations:
+    for o in orientations if orientations is not None else card.pattern.orientations:
         reqs = tuple(Requirement(c.df, c.dr, RANK_LEVEL[c.piece]) for c in o.cells if c.piece)
         target = next((RANK_LEVEL[c.piece] for c in o.cells if c.target and c.piece), None)
         out.append(CompiledOrientation(o, reqs, target))
@@ -92,14 +93,15 @@ class Verdict:
 class Engine:
     """Checks summoning for one board; compile once, check many positions and cards."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, orientations: dict | None = None) -> None:
         self.board = board
+        self.orientations = orientations or {}   # precomputed by the data cache, when available
         self._compiled: dict[str, tuple[CompiledOrientation, ...]] = {}
 
     def compiled(self, card: Card) -> tuple[CompiledOrientation, ...]:
         got = self._compiled.get(card.id)
         if got is None:
-            got = self._compiled[card.id] = compile_card(card)
+            got = self._compiled[card.id] = compile_card(card, self.orientations.get(card.id))
         return got
 
     # ------------------------------------------------------------------ core

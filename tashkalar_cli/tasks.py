@@ -155,12 +155,12 @@ def center_cross(ctx: Context, c: dict) -> TaskCheck:
 
 def line_dominance(ctx: Context, c: dict) -> TaskCheck:
     opp = ctx.pos.mask(ctx.against) if ctx.against else 0
-    best_name, best_mask, best_margin = None, 0, None
-    for name, line in ctx.board.central_lines:
+    best, best_mask, best_margin = ("file", ""), 0, None
+    for kind, name, line in ctx.board.central_lines:
         margin = _count(ctx.mine & line) - _count(opp & line)
         if best_margin is None or margin > best_margin:
-            best_name, best_mask, best_margin = name, line, margin
-    req = Requirement("line_margin", best_margin or 0, c["more"], {"line": best_name})
+            best, best_mask, best_margin = (kind, name), line, margin
+    req = Requirement("line_margin", best_margin or 0, c["more"], {"line_kind": best[0], "line": best[1]})
     return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best_mask)), ctx.against)
 
 

@@ -44,13 +44,11 @@ class Turn:
 
 
 def parse_turn(data, lines, source: str, board, game: dict, cards) -> Turn:
-    from .schemas import schema_errors
+    from .quickschema import check
 
     if not isinstance(data, dict):
         raise InputError(f"{source}: a turn record must be a mapping (player, destroyed, summoned, flares, scores)")
-    errors = schema_errors("turn", data, lines, source)
-    if errors:
-        raise InputError(str(errors[0]))
+    check("turn", data, lines, source)
     parser = PositionParser(board, game)
 
     def where(*path) -> str:

@@ -69,4 +69,6 @@ def session(lang: str | None = None, data: str | None = None) -> Session:
 
 
 def print_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=False) + "\n")
+    """Indented for a person at a terminal, compact (and several times faster) for a program."""
+    indent = 2 if sys.stdout.isatty() else None
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=indent) + "\n")

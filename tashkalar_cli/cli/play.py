@@ -41,10 +41,7 @@ def flare_check(
     if all_:
         flares = [c for c in s.cards.cards if c.type == "flare"]
     elif flare:
-        card = s.cards.find(flare)
-        if card.type != "flare":
-            raise InputError(f"'{flare}' is a {card.type}, not a flare")
-        flares = [card]
+        flares = [s.cards.find_of_type(flare, ("flare",), "a flare")]
     else:
         raise InputError("name a flare, or use --all")
     results = [check_flare(c, pos, player, vs, s.dataset.facts["game"]) for c in flares]
@@ -93,10 +90,7 @@ def task_check(
     if all_:
         tasks = [c for c in s.cards.cards if c.type == "task"]
     elif task:
-        card = s.cards.find(task)
-        if card.type != "task":
-            raise InputError(f"'{task}' is a {card.type}, not a task")
-        tasks = [card]
+        tasks = [s.cards.find_of_type(task, ("task",), "a task")]
     else:
         raise InputError("name a task, or use --all")
     ctx = Context(pos, player, vs, record, s.cards)

@@ -60,13 +60,9 @@ def summon(
     s = session(lang, data)
     player = check_color(s, player, "--player")
     allow_enemy = check_color(s, allow_enemy, "--allow-enemy")
-    target_card = s.cards.find(card)
-    if target_card.type not in ("being", "legend"):
-        from ..errors import InputError
-
-        raise InputError(f"'{card}' is a {target_card.type}, not a being: only beings and legends are summoned")
+    target_card = s.cards.find_of_type(card, ("being", "legend"), "a being: only beings and legends are summoned")
     pos = load(s, position, pieces, mode)
-    verdict = Engine(s.board).check(target_card, pos, player, allow_enemy)
+    verdict = Engine(s.board, s.dataset.derived.get("orientations")).check(target_card, pos, player, allow_enemy)
     if svg:
         from ..render.summon import placement_highlight
         from ..render.svg import board_svg
@@ -91,6 +87,7 @@ def summonable(
     deck: Annotated[Optional[str], typer.Option(help="Only the beings of this deck.")] = None,
     hand: Annotated[Optional[list[str]], typer.Option(help="Only these cards (repeat the option).")] = None,
     mode: ModeOption = None,
+    show_all: Annotated[bool, typer.Option("--all", help="List the cards that cannot be summoned too, with why.")] = False,
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
@@ -112,7 +109,7 @@ def summonable(
     if hand:
         chosen = [s.cards.find(h) for h in hand]
         candidates = [c for c in chosen if c.type in ("being", "legend")]
-    verdicts = Engine(s.board).check_many(candidates, pos, player, allow_enemy)
+    verdicts = Engine(s.board, s.dataset.derived.get("orientations")).check_many(candidates, pos, player, allow_enemy)
     if json:
         from ..jsonout import verdict as verdict_json
 
@@ -122,7 +119,7 @@ def summonable(
     from ..render.summon import summonable_table
 
     names = {c.id: str(s.cards.name(c, s.loc)) for c in candidates}
-    s.console.print(summonable_table(verdicts, s.board, s.loc, names))
+    s.console.print(summonable_table(verdicts, s.board, s.loc, names, show_all))
 
 
 def _write(path: str, text: str) -> None:

@@ -250,6 +250,12 @@ def _mentions(text: str, name: str) -> bool:
     return len(longest) >= 4 and longest[: max(4, len(longest) - 2)] in t
 
 
+def _few(names: list[str], most: int = 8) -> str:
+    if not names:
+        return "none"
+    return ", ".join(names[:most]) + (f", ... ({len(names)} in all)" if len(names) > most else "")
+
+
 def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
                   langs: list[str] | None = None) -> Report:
     """Check every language of ``locales_dir`` (or ``langs``) against ``reference``."""
@@ -259,11 +265,11 @@ def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
     available = sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
     if reference not in available:
         raise InputError(f"{root}: the reference language '{reference}' has no folder there "
-                         f"(found: {', '.join(available) or 'none'})")
+                         f"(found: {_few(available)})")
     wanted = langs or [lang for lang in available if lang != reference]
     for lang in wanted:
         if lang not in available:
-            raise InputError(f"{root}: no folder for language '{lang}' (found: {', '.join(available)})")
+            raise InputError(f"{root}: no folder for language '{lang}' (found: {_few(available)})")
     read = {lang: read_language(root / lang, root) for lang in sorted({reference, *wanted})}
     run = _Run(facts, read[reference])
     run.all_names = {}

@@ -41,7 +41,14 @@ def flare_renderable(results, cards, loc, many: bool):
 
 
 def _req_text(q, loc) -> str:
-    params = {k: (loc.msg(f"squares.{v}") if k == "squares" else v) for k, v in q.params.items()}
+    params = dict(q.params)
+    if "squares" in params:
+        params["squares"] = loc.msg(f"squares.{params['squares']}")
+    for edge in ("from", "to"):
+        if edge in params:
+            params[edge] = loc.msg(f"edge.{params[edge]}")
+    if "line_kind" in params:
+        params["line"] = loc.msg(f"line.{params.pop('line_kind')}", name=params["line"])
     mark = "✓" if q.ok else "✗"
     return f"{mark} " + loc.msg(f"task.req.{q.what}", have=q.have, need=q.need, **params)
 

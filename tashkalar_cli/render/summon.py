@@ -88,16 +88,23 @@ def verdict_renderable(v, board, pos, loc: Localizer, card_name: str):
     return Group(*parts)
 
 
-def summonable_table(verdicts, board, loc: Localizer, names: dict[str, str]) -> Table:
+def summonable_table(verdicts, board, loc: Localizer, names: dict[str, str], show_all: bool = False):
+    """The summonable cards (all cards, with the reasons, when ``show_all``)."""
     msg = loc.msg
     table = Table(title=msg("summonable.title", legal=sum(v.legal for v in verdicts), total=len(verdicts)))
     table.add_column(msg("label.id"), style="dim")
     table.add_column(msg("label.name"), style="bold")
     table.add_column(msg("summonable.legal"))
     table.add_column(msg("summonable.squares"), overflow="fold")
+    hidden = 0
     for v in sorted(verdicts, key=lambda v: (not v.legal, v.card.order)):
+        if not (v.legal or show_all):
+            hidden += 1
+            continue
         squares = sorted({board.name(p.target) for p in v.placements})
         status = Text(msg("yes"), style="green") if v.legal else Text(msg("no"), style="red")
         detail = ", ".join(squares) if v.legal else "; ".join(msg(f"reason.{c}") for c in v.reasons)
         table.add_row(v.card.id, names[v.card.id], status, detail)
+    if hidden:
+        return Group(table, Text(msg("summonable.hidden", count=hidden), style="dim"))
     return table

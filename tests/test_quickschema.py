@@ -1,0 +1,41 @@
+"""The fast position checker agrees with jsonschema on generated documents."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tashkalar_cli.paths import schemas_dir
+from tashkalar_cli.quickschema import first_error, load
+
+WORDS = ["mode", "players", "pieces", "board", "supply", "scores", "tasks_claimed", "player", "destroyed",
+         "summoned", "flares", "card", "square", "flare", "against", "color", "rank", "common", "heroic",
+         "legendary", "blue", "red", "e5", "duel", "melee", "high-form", "x"]
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.sampled_from(WORDS), st.text(max_size=3))
+documents = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(WORDS), inner, max_size=4)), max_leaves=12)
+
+
+@pytest.mark.parametrize("name", ["position", "turn"])
+@settings(max_examples=400, deadline=None)
+@given(doc=st.dictionaries(st.sampled_from(WORDS), documents, max_size=5))
+def test_quickschema_agrees_with_jsonschema(name, doc):
+    schema = json.loads((schemas_dir() / f"{name}.schema.json").read_text())
+    expected = jsonschema.Draft202012Validator(schema).is_valid(doc)
+    assert (first_error(load(name), doc) is None) == expected, doc
+
+
+@pytest.mark.parametrize("name", ["position", "turn"])
+def test_known_documents(name):
+    good = {"position": {"mode": "duel", "pieces": {"e5": "blue heroic", "d4": {"color": "red"}},
+                         "supply": {"blue": {"common": 0}}},
+            "turn": {"player": "blue", "destroyed": ["red"], "summoned": [{"card": "knight", "square": "e4"}],
+                     "scores": {"blue": 3, "red": {"blue": 1}}}}[name]
+    assert first_error(load(name), good) is None
+    bad = dict(good, extra_field=1)
+    path, message = first_error(load(name), bad)
+    assert "extra_field" in message
