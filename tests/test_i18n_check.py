@@ -243,3 +243,18 @@ def test_errata_expressed_as_locale_files_are_found(locales, clean, dataset):
         checks = {f.check for f in found if f.lang == book and f.key == rule_id}
         assert "placeholders" in checks and "numbers" in checks, (book, rule_id, checks)
     assert any(f.lang == "fr" and f.key == "kw-marked-square" and f.check == "missing" for f in found)
+
+
+def test_lost_optional_condition_is_reported(locales, clean, dataset):
+    """A translation that turns 'you may' into an order has lost a condition."""
+    gloss = load(locales / "fr" / "glossary.yaml")["keywords"]["may"]
+    path = locales / "fr" / "cards" / "imperial.yaml"
+    data = load(path)
+    effect = data["cards"]["swordmaster"]["effect"]
+    forms = sorted(gloss["forms"], key=len, reverse=True)
+    assert any(f in effect.lower() for f in forms)
+    data["cards"]["swordmaster"]["effect"] = re.sub(r"(?i)vous pouvez détruire", "détruisez", effect)
+    assert data["cards"]["swordmaster"]["effect"] != effect
+    dump(path, data)
+    found = new_findings(clean, check_locales(locales, dataset.facts))
+    assert any(f.key == "swordmaster" and f.check == "terms" and "'may'" in f.message for f in found), found

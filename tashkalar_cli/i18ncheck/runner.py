@@ -40,6 +40,7 @@ class _Run:
         self.game_params = set(flatten(facts["game"]))
         self.task_params = {t["id"]: {k for k in t["criterion"] if k not in ("kind", "squares")} for t in facts["tasks"]}
         self.card_keywords = {k["id"] for k in facts["glossary"] if k.get("card_keyword")}
+        self.loose = {k["id"] for k in facts["glossary"] if k.get("loose")}
         self.tags: dict[tuple[str, str], list[tuple[tuple[str, ...], list[str]]]] = {}
         for b in facts["beings"]:
             self.tags["cards", b["id"]] = [(("effect", "frost", "warp"), b["keywords"])]
@@ -183,7 +184,7 @@ class _Run:
                         self.add(loc.lang, unit, key, "terms", ERROR,
                                  f"the {loc.lang} term for '{kw}' ({matcher.term_of(kw)}) is missing", unit.field,
                                  ref_text, text)
-                extra = (matcher.found(text) & self.card_keywords) - in_ref - set(tags)
+                extra = (matcher.found(text) & self.card_keywords) - in_ref - set(tags) - self.loose
                 for kw in sorted(extra):
                     if self.ref_terms.present(ref_text, kw):
                         continue
