@@ -22,14 +22,10 @@ HERE = Path(__file__).resolve().parent
 CROWDED = HERE / "crowded.yaml"
 
 
-def timed(cmd: list[str], runs: int, env: dict) -> float:
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # warm up
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+def run_once(cmd: list[str], env: dict) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -39,21 +35,28 @@ def main() -> None:
     exe = shutil.which("tashkalar")
     tool = [exe] if exe else [sys.executable, "-m", "tashkalar_cli"]
     env = dict(os.environ, TASHKALAR_CACHE_DIR=tempfile.mkdtemp(prefix="tk-bench-"), COLUMNS="120")
-    bare = timed([sys.executable, "-c", "pass"], args.runs, env)
-    rows = [("python -c pass", bare)]
     commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
         "card show swordmaster": ["card", "show", "swordmaster"],
         "card show swordmaster --json": ["card", "show", "swordmaster", "--json"],
         "summon swordmaster (crowded)": ["summon", "swordmaster", "--position", str(CROWDED), "--player", "blue"],
         "summonable (crowded)": ["summonable", "--position", str(CROWDED), "--player", "blue"],
         "summonable --json (crowded)": ["summonable", "--position", str(CROWDED), "--player", "blue", "--json"],
     }
-    for label, cmd in commands.items():
-        rows.append((label, timed(tool + cmd, args.runs, env)))
-    show = rows[1][1]
-    print(f"{'command':34} {'median ms':>10} {'x bare':>8} {'x card show':>12}")
-    for label, t in rows:
-        print(f"{label:34} {t * 1000:10.1f} {t / bare:8.2f} {t / show:12.2f}")
+    full = {label: (cmd if label.startswith("python") else tool + cmd) for label, cmd in commands.items()}
+    for cmd in full.values():  # warm up (fills the data cache)
+        run_once(cmd, env)
+    samples: dict[str, list[float]] = {label: [] for label in full}
+    for _ in range(args.runs):  # interleaved, so that a busy moment hits every command alike
+        for label, cmd in full.items():
+            samples[label].append(run_once(cmd, env))
+    med = {label: statistics.median(v) for label, v in samples.items()}
+    low = {label: min(v) for label, v in samples.items()}
+    bare, show = med["python -c pass"], med["card show swordmaster"]
+    print(f"{'command':34} {'median ms':>10} {'min ms':>8} {'x bare':>8} {'x card show':>12}")
+    for label in full:
+        print(f"{label:34} {med[label] * 1000:10.1f} {low[label] * 1000:8.1f} {med[label] / bare:8.2f} "
+              f"{med[label] / show:12.2f}")
     from tashkalar_cli.board import Board
     from tashkalar_cli.cards import CardDB
     from tashkalar_cli.position import load_position

@@ -128,7 +128,7 @@ class CardDB:
                     loc = Localizer(self.dataset, lang)
                     index.setdefault(fold(str(self.name(card, loc))), card.id)
                 index.setdefault(fold(f"{up}/{low}" + (f" {self._flare_twins[card.id]}" if card.id in self._flare_twins else "")), card.id)
-        for lang, texts in sorted(self.dataset.locales.items(), key=lambda kv: kv[0] != "en"):
+        for _lang, texts in sorted(self.dataset.locales.items(), key=lambda kv: kv[0] != "en"):
             for section in ("cards", "tasks"):
                 for card_id, entry in texts.get(section, {}).items():
                     if card_id in self.by_id:

@@ -37,3 +37,12 @@ def cache_dir() -> Path | None:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("tashkalar", appauthor=False))
+
+
+def files_below(folder: Path) -> list[Path]:
+    """Every file below ``folder`` (hidden files and folders aside), in a stable order."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        found += [Path(dirpath) / n for n in sorted(filenames) if not n.startswith(".")]
+    return found

@@ -12,7 +12,6 @@ shortage.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from .board import Board, bits, shift
 from .cards import Card
@@ -36,10 +35,12 @@ class CompiledOrientation:
     target_level: int | None                # least rank required on the summoning square, if any
 
 
-def compile_card(card: Card, orientations=None) -> tuple[CompiledOrientation, ...]:
-    """The requirements of each orientation (``orientations`` precomputed, else from the pattern)."""
+def compile_card(card: Card, cached=None) -> tuple[CompiledOrientation, ...]:
+    """The requirements of each orientation (``cached``: the data cache's tuples, else the pattern's)."""
     out = []
-    for o in orientations if orientations is not None else card.pattern.orientations:
+    orientations = (tuple(Orientation.from_tuple(t) for t in cached) if cached is not None
+                    else card.pattern.orientations)
+    for o in orientations:
         reqs = tuple(Requirement(c.df, c.dr, RANK_LEVEL[c.piece]) for c in o.cells if c.piece)
         target = next((RANK_LEVEL[c.piece] for c in o.cells if c.target and c.piece), None)
         out.append(CompiledOrientation(o, reqs, target))

@@ -128,7 +128,7 @@ def test_missing_data_folder(cli, tmp_path):
 
 
 def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
-    from tashkalar_cli import store
+    from tashkalar_cli import loader
 
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
@@ -136,7 +136,7 @@ def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
     files = list(cache.glob("data-*.pickle"))
     assert len(files) == 1
     calls = []
-    monkeypatch.setattr(store, "_load_uncached", lambda root: calls.append(root) or first)
+    monkeypatch.setattr(loader, "load_uncached", lambda root: calls.append(root) or first)
     load(data_copy)
     assert calls == [], "a warm start must not validate again"
     path = data_copy / "locales" / "en" / "cards" / "imperial.yaml"

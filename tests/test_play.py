@@ -49,28 +49,24 @@ def test_every_flare_on_both_sides_of_both_thresholds(db, make, game, flare_id):
 
     card = db.get(flare_id)
     up, low = card.thresholds["upper"], card.thresholds["lower"]
-    free = iter(sq for sq in ("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7".split()))
+    squares = "c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7".split()
 
     def position(upgraded_lead: int, total_lead: int):
-        # blue has 1 common piece; red has `upgraded_lead` heroic pieces and enough commons for the total
-        pieces = {"a5": "blue common"}
+        """Blue has 1 common piece; red leads by ``upgraded_lead`` heroic and ``total_lead`` pieces in all."""
         reds = max(total_lead + 1, upgraded_lead)
-        for i in range(reds):
-            pieces[next(free)] = "red heroic" if i < upgraded_lead else "red common"
-        return make(pieces, mode="duel")
+        pieces = {sq: ("red heroic" if i < upgraded_lead else "red common") for i, sq in enumerate(squares[:reds])}
+        return make({"a5": "blue common", **pieces}, mode="duel")
 
-    for du, dt in ((up, 0), (up - 1, 0)):
-        free = iter("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7".split())
-        r = check_flare(card, position(du, 0), "blue", "red", game)
-        assert r.differences["upgraded"] == du
-        assert r.upper_met == (du >= up)
-    for dt in (low, low - 1):
-        free = iter("c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7".split())
-        r = check_flare(card, position(0, dt), "blue", "red", game)
-        assert r.differences["total"] == dt
-        assert r.lower_met == (dt >= low)
-        assert r.halves == (["lower"] if dt >= low else [])
-        assert (r.point_to == "red") == (dt >= low)
+    for lead in (up, up - 1):
+        r = check_flare(card, position(lead, 0), "blue", "red", game)
+        assert r.differences["upgraded"] == lead
+        assert r.upper_met == (lead >= up)
+    for lead in (low, low - 1):
+        r = check_flare(card, position(0, lead), "blue", "red", game)
+        assert r.differences["total"] == lead
+        assert r.lower_met == (lead >= low)
+        assert r.halves == (["lower"] if lead >= low else [])
+        assert (r.point_to == "red") == (lead >= low)
 
 
 def test_both_halves_upper_first_and_melee_point(cli):

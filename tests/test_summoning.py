@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -368,3 +367,12 @@ def test_summon_svg(cli, tmp_path):
 def test_summon_a_flare_is_refused(cli):
     r = cli("summon", "flare-3-6", "--pieces", "e4=blue", "--player", "blue")
     assert r.code == 2 and "not a being" in r.err
+
+
+def test_cached_orientations_equal_the_computed_ones(dataset, db, board):
+    from tashkalar_cli.summoning import compile_card
+
+    cached = dataset.derived["orientations"]
+    for card in db.cards:
+        if card.has_summoning_square:
+            assert compile_card(card, cached[card.id]) == compile_card(card), card.id

@@ -197,7 +197,7 @@ class _Run:
         for (sec, key, fld), unit in loc.units.items():
             if fld == "name" and sec in ("cards", "tasks"):
                 names.setdefault(fold(unit.text), []).append((key, unit))
-        for folded, owners in names.items():
+        for owners in names.values():
             if len(owners) > 1:
                 ids = ", ".join(k for k, _ in owners)
                 for key, unit in owners:
@@ -233,7 +233,7 @@ class _Run:
         for (sec, key, fld), unit in loc.units.items():
             if sec == "keywords" and fld == "term":
                 terms.setdefault(fold(unit.text), []).append(key)
-        for folded, keys in terms.items():
+        for keys in terms.values():
             if len(keys) > 1:
                 for key in keys:
                     unit = loc.units["keywords", key, "term"]
@@ -279,7 +279,7 @@ def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
             if fld == "name" and sec in ("cards", "tasks"):
                 run.all_names.setdefault(fold(unit.text), (key, lang))
     report = Report(reference, [lang for lang in wanted if lang != reference])
-    for lang, texts in read.items():
+    for texts in read.values():
         run.report_findings.extend(texts.findings)
     run.check_reference()
     for lang in report.languages:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError
-from ..store import LOCALE_FILES, _kind, _yaml_files
+from ..loader import LOCALE_FILES, kind_of, yaml_files
 from .model import ERROR, Finding
 
 #: per locale section: the text fields compared across languages
@@ -50,10 +50,10 @@ def read_language(lang_dir: Path, root: Path) -> LocaleTexts:
 
     out = LocaleTexts(lang_dir.name)
     lang = lang_dir.name
-    for path in _yaml_files(lang_dir):
+    for path in yaml_files(lang_dir):
         rel = path.relative_to(lang_dir).as_posix()
         shown = f"{lang}/{rel}"
-        kind = _kind(rel, LOCALE_FILES)
+        kind = kind_of(rel, LOCALE_FILES)
         if kind is None or path.suffix != ".yaml":
             out.findings.append(Finding(lang, shown, "", "schema", ERROR,
                                         "unexpected file: not part of the locale layout"))
