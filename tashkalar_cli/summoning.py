@@ -107,13 +107,13 @@ class Engine:
 
     # ------------------------------------------------------------------ core
     def check(self, card: Card, pos: Position, player: str, allow_enemy: str | None = None,
-              explain: bool = True) -> Verdict:
+              explain: bool = True, ctx: "_Context | None" = None) -> Verdict:
         if not card.has_summoning_square:
             return Verdict(card, player, False, [], ["special-summoning"], allow_enemy=allow_enemy)
-        ctx = _Context(self.board, pos, player, allow_enemy)
+        ctx = ctx or _Context(self.board, pos, player, allow_enemy)
         being_level = RANK_LEVEL[card.rank]
         kind = "legendary" if card.rank == "legendary" else "double_sided"
-        short = pos.off_board(player, kind) == 0
+        short = ctx.short(kind)
         not_blocked = self.board.mask & ~ctx.occ_above[being_level]
         placements: list[Placement] = []
         matched_any = blocked_any = False
@@ -148,7 +148,8 @@ class Engine:
         return verdict
 
     def check_many(self, cards, pos: Position, player: str, allow_enemy: str | None = None) -> list[Verdict]:
-        return [self.check(c, pos, player, allow_enemy, explain=False) for c in cards]
+        ctx = _Context(self.board, pos, player, allow_enemy)  # the bitboards, computed once for all cards
+        return [self.check(c, pos, player, allow_enemy, explain=False, ctx=ctx) for c in cards]
 
     # ------------------------------------------------------------------ details
     def _placement(self, ctx: "_Context", co: CompiledOrientation, target: int, uses_enemy: bool,
@@ -170,9 +171,9 @@ class Engine:
             if occupant and occupant.color == ctx.player and occupant.kind == kind:
                 reuses = target
             else:
-                required = set(squares) | {target}
-                take_back = [sq for sq, p in sorted(pos.pieces.items())
-                             if p.color == ctx.player and p.kind == kind and sq not in required]
+                required = set(squares)
+                required.add(target)
+                take_back = [sq for sq in ctx.own_of_kind(kind) if sq not in required]
                 if not take_back:
                     return None
         marked: dict[int, list[str]] = {}
@@ -239,6 +240,23 @@ class _Context:
         self.occ_above = [pos.mask(None, RANKS[lvl + 1]) if lvl + 1 < len(RANKS) else 0 for lvl in LEVELS]
         self.occupied = occupied
         self.mask = board.mask
+        self._own_of_kind: dict[str, list[int]] = {}
+        self._short: dict[str, bool] = {}
+
+    def short(self, kind: str) -> bool:
+        """Piece shortage: no piece of this kind left off the board."""
+        got = self._short.get(kind)
+        if got is None:
+            got = self._short[kind] = self.pos.off_board(self.player, kind) == 0
+        return got
+
+    def own_of_kind(self, kind: str) -> list[int]:
+        """The player's pieces of one kind (double_sided or legendary), in square order."""
+        got = self._own_of_kind.get(kind)
+        if got is None:
+            got = self._own_of_kind[kind] = sorted(sq for sq, p in self.pos.pieces.items()
+                                                   if p.color == self.player and p.kind == kind)
+        return got
 
     def matches(self, co: CompiledOrientation) -> tuple[int, int]:
         """Summoning squares where the pattern is met with own pieces only, and with one enemy piece."""
