@@ -188,9 +188,28 @@ def load_uncached(root: Path):
     if "en" not in merged_locales:
         raise DataError("the reference language 'en' is missing", file=str(locales))
     from .patterns import Pattern
+    from .store import Dataset
 
     orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
                     for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
-    from .store import Dataset
+    return Dataset(str(root), facts, merged_locales, unknown_entries(facts, merged_locales),
+                   derived={"orientations": orientations})
 
-    return Dataset(str(root), facts, merged_locales, derived={"orientations": orientations})
+
+def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]]) -> list[str]:
+    """Locale entries whose id no fact has: kept, never shown, so reported by ``validate``."""
+    known = {
+        "cards": {b["id"] for b in facts["beings"]},
+        "flares": {f["id"] for f in facts["flares"]},
+        "tasks": {t["id"] for t in facts["tasks"]},
+        "keywords": {k["id"] for k in facts["glossary"]},
+        "rules": {r["id"] for r in facts["rules"]["rules"]},
+        "sections": {x["id"] for x in facts["rules"]["sections"]},
+        "errata": {e["id"] for e in facts["errata"]},
+    }
+    out = []
+    for lang, merged in sorted(locales.items()):
+        for section, ids in known.items():
+            for key in sorted(set(merged.get(section, {})) - ids):
+                out.append(f"locales/{lang}: {section} entry '{key}' matches no id in cards/")
+    return out

@@ -21,7 +21,7 @@ try:  # blake2b without importing OpenSSL's bindings (hashlib's import costs ~4 
 except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 
-CACHE_FORMAT = 6
+CACHE_FORMAT = 7
 
 @dataclass
 class Dataset:
@@ -30,7 +30,7 @@ class Dataset:
     root: str
     facts: dict[str, Any]
     locales: dict[str, dict[str, Any]]
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)   # problems that do not stop loading
     #: values computed from the facts once, cached with them: the orientations of every pattern
     derived: dict[str, Any] = field(default_factory=dict)
 

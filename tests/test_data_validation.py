@@ -152,3 +152,15 @@ def test_damaged_cache_is_rebuilt(data_copy, monkeypatch, tmp_path):
     for f in cache.glob("data-*.pickle"):
         f.write_bytes(b"garbage")
     assert len(load(data_copy).facts["beings"]) == 120
+
+
+def test_locale_entry_for_an_unknown_card_is_reported_by_validate(data_copy, cli):
+    import yaml
+
+    path = data_copy / "locales" / "fr" / "cards" / "imperial.yaml"
+    data = yaml.safe_load(path.read_text())
+    data["cards"]["swordmastre"] = data["cards"]["swordmaster"]
+    write(path, yaml.safe_dump(data, allow_unicode=True))
+    r = cli("validate", "--json", "--data", str(data_copy))
+    assert r.code == 0
+    assert r.json["warnings"] == ["locales/fr: cards entry 'swordmastre' matches no id in cards/"]

@@ -7,11 +7,11 @@ from .common import DataOption, JsonOption, print_json, session
 
 def validate(data: DataOption = None, json: JsonOption = False) -> None:
     """Validate every data and locale file against its schema and report what was loaded."""
-    import os
+    from ..loader import load_uncached
+    from ..paths import data_root
 
-    os.environ["TASHKALAR_NO_CACHE"] = "1"  # validate for real, not from the cache
     s = session(None, data)
-    ds = s.dataset
+    ds = load_uncached(data_root(data))  # for real, never from the cache
     facts = ds.facts
     summary = {
         "valid": True,
@@ -24,6 +24,7 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
         "rules": len(facts["rules"]["rules"]),
         "errata": len(facts["errata"]),
         "languages": ds.languages,
+        "warnings": ds.warnings,
     }
     if json:
         print_json(summary)
@@ -32,6 +33,8 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
 
     table = Table(title=f"valid: {ds.root}", show_header=False)
     for key, value in summary.items():
-        if key not in ("valid", "root"):
+        if key not in ("valid", "root", "warnings"):
             table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
     s.console.print(table)
+    for warning in ds.warnings:
+        s.console.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
