@@ -60,8 +60,8 @@ def placement(p, board) -> dict[str, Any]:
                         "mirrored": p.orientation.mirrored},
         "pattern_squares": [name(sq) for sq in p.pattern_squares],
         "enemy_square": name(p.enemy_square) if p.enemy_square is not None else None,
-        "destroys": ({"square": name(p.destroys[0]), "color": p.destroys[1].color, "rank": p.destroys[1].rank}
-                     if p.destroys else None),
+        "destroys": name(p.destroys[0]) if p.destroys else None,
+        "destroyed_piece": ({"color": p.destroys[1].color, "rank": p.destroys[1].rank} if p.destroys else None),
         "shortage": p.shortage,
         "reuses": name(p.reuses) if p.reuses is not None else None,
         "take_back": [name(sq) for sq in p.take_back],

@@ -342,7 +342,8 @@ def test_summon_json_contract(cli, tmp_path):
     pl = out["placements"][0]
     assert pl["target"] == "e5" and sorted(pl["pattern_squares"]) == ["e4", "e6"]
     assert pl["enemy_square"] == "e6"
-    assert pl["destroys"] == {"square": "e5", "color": "yellow", "rank": "common"}
+    assert pl["destroys"] == "e5"
+    assert pl["destroyed_piece"] == {"color": "yellow", "rank": "common"}
 
 
 def test_summon_illegal_explains(cli):

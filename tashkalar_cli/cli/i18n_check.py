@@ -24,6 +24,8 @@ def check(
     """Check translations: missing entries, placeholders, numbers, game terms, names, markup.
 
     Exit code 0: no error; 1: errors (or warnings with --strict); 2: the folder cannot be read.
+    --json prints the findings as a list of objects (lang, file, key, check, severity, message,
+    line, field, reference, translation).
     """
     from pathlib import Path
 
@@ -33,7 +35,7 @@ def check(
     folder = Path(locales) if locales else Path(s.dataset.root) / "locales"
     report = check_locales(folder, s.dataset.facts, reference, lang)
     if json:
-        print_json(report.to_dict())
+        print_json([f.to_dict() for f in report.findings])
     else:
         from ..render.i18n import report_renderable
 
