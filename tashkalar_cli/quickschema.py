@@ -50,18 +50,23 @@ def _type_ok(value: Any, type_: str) -> bool:
     return isinstance(value, _TYPES[type_])
 
 
+def _show(value: Any) -> str:
+    return "an empty value" if value is None else repr(value)
+
+
 def first_error(schema: dict, value: Any, path: tuple = ()) -> tuple[tuple, str] | None:
     """The first violation as (path, message), or None when ``value`` is valid."""
     if "type" in schema:
         types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         if not any(_type_ok(value, t) for t in types):
-            return path, f"{value!r} is not of type {' or '.join(types)}"
+            return path, f"{_show(value)} is not of type {' or '.join(types)}"
     if "enum" in schema and value not in schema["enum"]:
         return path, f"{value!r} is not one of: {', '.join(map(str, schema['enum']))}"
     if "oneOf" in schema:
         matches = [s for s in schema["oneOf"] if first_error(s, value, path) is None]
         if len(matches) != 1:
-            return path, f"{value!r} is not valid here"
+            expected = schema.get("description")
+            return path, f"{_show(value)} is not valid here" + (f" (expected {expected})" if expected else "")
     if _type_ok(value, "number"):
         if "minimum" in schema and value < schema["minimum"]:
             return path, f"{value} is less than the minimum of {schema['minimum']}"
