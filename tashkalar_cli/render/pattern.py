@@ -12,19 +12,25 @@ MARK_STYLE = {"m": "on grey35", "m2": "on dark_cyan"}
 PIECE_GLYPH = {"common": "C", "heroic": "H", "legendary": "L"}
 
 
+#: brackets around a marked square, so that marks read without colors too
+MARK_BRACKETS = {"m": (":", ":"), "m2": ("=", "=")}
+
+
 def cell_text(tok: dict) -> Text:
     style = ""
+    left, right = " ", " "
     for mark in tok["marks"]:
         style = MARK_STYLE.get(mark, style)
+        left, right = MARK_BRACKETS.get(mark, (left, right))
     piece = PIECE_GLYPH.get(tok["piece"], "") if tok["piece"] else ""
     if tok["target"]:
         body = f"[{piece or ' '}]"
         return Text(body, style=f"bold bright_white {style}".strip())
     if piece:
-        return Text(f" {piece} ", style=f"bold {'yellow' if piece == 'H' else 'white'} {style}".strip())
+        return Text(f"{left}{piece}{right}", style=f"bold {'yellow' if piece == 'H' else 'white'} {style}".strip())
     if tok["arrows"]:
         return Text(" " + "".join(ARROW_GLYPHS[a] for a in tok["arrows"]) + " ", style=f"cyan {style}".strip())
-    return Text(" · ", style=f"dim {style}".strip())
+    return Text(f"{left}·{right}", style=f"dim {style}".strip())
 
 
 def pattern_grid(pattern: Pattern) -> Text:
@@ -50,9 +56,9 @@ def legend_items(pattern: Pattern, msg) -> list[tuple[str, str]]:
     if any(t["target"] and t["piece"] for t in tokens):
         items.append(("[C]", msg("pattern.legend.target_occupied")))
     if any("m" in t["marks"] for t in tokens):
-        items.append(("▒", msg("pattern.legend.marked")))
+        items.append((":·:", msg("pattern.legend.marked")))
     if any("m2" in t["marks"] for t in tokens):
-        items.append(("▓", msg("pattern.legend.marked2")))
+        items.append(("=·=", msg("pattern.legend.marked2")))
     if any(t["arrows"] for t in tokens):
         items.append(("↑", msg("pattern.legend.arrow")))
     items.append((" · ", msg("pattern.legend.blank")))
@@ -62,8 +68,8 @@ def legend_items(pattern: Pattern, msg) -> list[tuple[str, str]]:
 def legend_table(pattern: Pattern, msg) -> Table:
     table = Table.grid(padding=(0, 1))
     for symbol, meaning in legend_items(pattern, msg):
-        style = {"▒": MARK_STYLE["m"], "▓": MARK_STYLE["m2"]}.get(symbol, "bold")
-        table.add_row(Text(symbol if symbol not in "▒▓" else "   ", style=style), Text(meaning))
+        style = {":·:": MARK_STYLE["m"], "=·=": MARK_STYLE["m2"]}.get(symbol, "bold")
+        table.add_row(Text(symbol, style=style), Text(meaning))
     return table
 
 
