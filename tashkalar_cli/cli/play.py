@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from .common import DataOption, JsonOption, LangOption, print_json, session
-from .summon import ModeOption, PiecesOption, PlayerOption, PositionOption, check_color, load
+from .summon import ModeOption, PiecesOption, PlayerOption, PositionOption, check_color, player_and_position
 
 flare_app = typer.Typer(help="May I invoke this flare now, and which half?", no_args_is_help=True)
 task_app = typer.Typer(help="May I claim this High Form task?", no_args_is_help=True)
@@ -35,8 +35,7 @@ def flare_check(
     from ..sides import opponent
 
     s = session(lang, data)
-    player = check_color(s, player, "--player")
-    pos = load(s, position, pieces, mode)
+    player, pos = player_and_position(s, player, position, pieces, mode)
     vs = opponent(pos, player, against)
     if all_:
         flares = [c for c in s.cards.cards if c.type == "flare"]
@@ -82,8 +81,7 @@ def task_check(
     from ..turn import load_turn
 
     s = session(lang, data)
-    player = check_color(s, player, "--player")
-    pos = load(s, position, pieces, "high-form")
+    player, pos = player_and_position(s, player, position, pieces, "high-form")
     record = load_turn(turn, s.board, s.dataset.facts["game"], s.cards) if turn else None
     others = [c for c in pos.colors if c != player]
     vs = check_color(s, against, "--against") if against else (others[0] if len(others) == 1 else None)

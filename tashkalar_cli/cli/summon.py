@@ -31,6 +31,11 @@ def load(s, position: str | None, pieces: str | None, mode: str | None = None):
     return load_position(s.board, s.dataset.facts["game"], position, pieces, mode)
 
 
+def player_and_position(s, player: str, position: str | None, pieces: str | None, mode: str | None):
+    """The checked player color and the loaded position: how every position command starts."""
+    return check_color(s, player, "--player"), load(s, position, pieces, mode)
+
+
 def check_color(s, color: str | None, what: str) -> str | None:
     from ..errors import InputError
 
@@ -58,10 +63,9 @@ def summon(
     from ..summoning import Engine
 
     s = session(lang, data)
-    player = check_color(s, player, "--player")
     allow_enemy = check_color(s, allow_enemy, "--allow-enemy")
     target_card = s.cards.find_of_type(card, ("being", "legend"), "a being: only beings and legends are summoned")
-    pos = load(s, position, pieces, mode)
+    player, pos = player_and_position(s, player, position, pieces, mode)
     verdict = Engine(s.board, s.dataset.derived.get("orientations")).check(target_card, pos, player, allow_enemy)
     if svg:
         from ..render.summon import placement_highlight
@@ -97,9 +101,8 @@ def summonable(
     from ..summoning import Engine
 
     s = session(lang, data)
-    player = check_color(s, player, "--player")
     allow_enemy = check_color(s, allow_enemy, "--allow-enemy")
-    pos = load(s, position, pieces, mode)
+    player, pos = player_and_position(s, player, position, pieces, mode)
     candidates = [c for c in s.cards.cards if c.type in ("being", "legend")]
     if deck:
         decks = [d["id"] for d in s.dataset.facts["decks"]]
