@@ -234,10 +234,16 @@ class PositionParser:
                 entry["legendary"] = counts["legendary"]
             supply[color] = entry
         pieces = {sq: p for sq, (p, _) in placed.items()}
-        claimed = {}
+        claimed: dict[str, list[str]] = {}
+        owner: dict[str, str] = {}
         for color, tasks in (data.get("tasks_claimed") or {}).items():
             if color not in self.board.colors:
                 raise InputError(f"{source}: tasks_claimed: unknown color '{color}'")
+            for task in tasks:
+                if task in owner:
+                    raise InputError(f"{source}: tasks_claimed: '{task}' is listed twice "
+                                     f"({owner[task]} and {color}); a task is claimed once")
+                owner[task] = color
             claimed[color] = list(tasks)
         position = Position(self.board, pieces, mode, players, supply, owned, claimed)
         for color in position.colors:

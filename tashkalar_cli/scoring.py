@@ -31,7 +31,8 @@ class TurnScore:
     ignored: list[str]             # own pieces destroyed: no points
     totals: dict                   # after the turn: color -> points (melee: color -> {color: points})
     threshold: int
-    end_triggered: list[str]       # the players who reached the end-of-game threshold
+    end_triggered: list[str]       # the players who reach the end-of-game threshold whatever the choices
+    end_possible: list[str] = field(default_factory=list)   # ... or with some choice of colors (melee)
 
     @property
     def points_for(self) -> dict[str, int]:
@@ -79,22 +80,49 @@ def score_turn(turn, game: dict, cards) -> TurnScore:
             if melee:
                 lines.append(ScoreLine(use.against, s["flare_invoked"], "flare", turn.player))
             else:
-                opponent = use.against or next((c for c in turn.scores if c != turn.player), "opponent")
-                lines.append(ScoreLine(opponent, s["flare_invoked"], "flare"))
-    totals: dict = {}
-    end = []
+                lines.append(ScoreLine(use.against, s["flare_invoked"], "flare"))
     if melee:
-        totals = {c: dict(v) for c, v in turn.scores.items()}
-        for line in lines:
-            if line.color and line.color != "choice":
-                bucket = totals.setdefault(line.who, {})
-                bucket[line.color] = bucket.get(line.color, 0) + line.points
-        for color, per in totals.items():
-            if any(v >= threshold for v in per.values()):
-                end.append(color)
+        totals, end, possible = _melee_totals(turn, lines, threshold)
     else:
         totals = dict(turn.scores)
         for line in lines:
             totals[line.who] = totals.get(line.who, 0) + line.points
-        end = [c for c, v in totals.items() if v >= threshold]
-    return TurnScore(turn.mode, turn.player, lines, ignored, totals, threshold, sorted(end))
+        end = sorted(c for c, v in totals.items() if v >= threshold)
+        possible = end
+    return TurnScore(turn.mode, turn.player, lines, ignored, totals, threshold, sorted(end), sorted(possible))
+
+
+def _melee_totals(turn, lines: list[ScoreLine], threshold: int) -> tuple[dict, list[str], list[str]]:
+    """Per-color totals from the fixed points, and who reaches the threshold whatever the player's
+    choices (``end``) or with some choice (``possible``).
+
+    The points the player places by choice (a legend, unpaired commons) are tried in every
+    color they may go to: the player's score colors are the other players' colors.
+    """
+    from itertools import product
+
+    totals = {c: dict(v) for c, v in turn.scores.items()}
+    choices = []
+    for line in lines:
+        if line.color == "choice":
+            if not line.choices:
+                line.choices = sorted((set(totals.get(line.who, {})) | set(turn.scores) | set(turn.opponents))
+                                      - {line.who})
+            choices.append(line)
+        elif line.color:
+            bucket = totals.setdefault(line.who, {})
+            bucket[line.color] = bucket.get(line.color, 0) + line.points
+    reached = {who for who, per in totals.items() if any(v >= threshold for v in per.values())}
+    end, possible = set(reached), set(reached)
+    if choices and all(c.choices for c in choices):
+        outcomes = []
+        for picks in product(*(c.choices for c in choices)):
+            per = dict(totals.get(turn.player, {}))
+            for line, color in zip(choices, picks):
+                per[color] = per.get(color, 0) + line.points
+            outcomes.append(any(v >= threshold for v in per.values()))
+        if all(outcomes):
+            end.add(turn.player)
+        if any(outcomes):
+            possible.add(turn.player)
+    return totals, sorted(end), sorted(possible)

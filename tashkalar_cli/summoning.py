@@ -116,7 +116,7 @@ class Engine:
         short = ctx.short(kind)
         not_blocked = self.board.mask & ~ctx.occ_above[being_level]
         placements: list[Placement] = []
-        matched_any = blocked_any = False
+        matched_any = blocked_any = short_failed = False
         for co in self.compiled(card):
             own_only, with_enemy = ctx.matches(co)
             matched = own_only | with_enemy
@@ -127,7 +127,9 @@ class Engine:
                 blocked_any = True
             for target in bits(matched & not_blocked):
                 p = self._placement(ctx, co, target, bool(with_enemy >> target & 1), kind, short)
-                if p is not None:
+                if p is None:
+                    short_failed = True
+                else:
                     placements.append(p)
         placements.sort(key=lambda p: (self.board.coords(p.target)[1], self.board.coords(p.target)[0],
                                        p.orientation.name))
@@ -135,13 +137,10 @@ class Engine:
         if not placements:
             if not matched_any:
                 reasons.append("no-match")
-            elif blocked_any and not short:
+            if blocked_any:
                 reasons.append("blocked")
-            else:
-                if blocked_any:
-                    reasons.append("blocked")
-                if short:
-                    reasons.append("shortage")
+            if short_failed:  # an unblocked match found no piece to use
+                reasons.append("shortage")
         verdict = Verdict(card, player, bool(placements), placements, reasons, allow_enemy=allow_enemy)
         if explain and not placements:
             verdict.near_misses = self.near_misses(card, ctx, being_level, kind, short)
@@ -169,7 +168,7 @@ class Engine:
         take_back: list[int] = []
         if short:
             if occupant and occupant.color == ctx.player and occupant.kind == kind:
-                reuses = target
+                reuses, destroys = target, None  # the piece becomes the new being (flipped if need be)
             else:
                 required = set(squares)
                 required.add(target)

@@ -291,6 +291,9 @@ def check_task(card, ctx: Context) -> TaskCheck:
 def high_form_score(position, player: str, cards, claimed: list[str], game: dict) -> dict:
     """Tasks claimed plus 1 point per legendary piece of the player's color on the board."""
     task_points = 0
+    if len(set(claimed)) != len(claimed):
+        twice = sorted({t for t in claimed if claimed.count(t) > 1})
+        raise InputError(f"tasks_claimed: {', '.join(twice)} listed twice (each task is claimed once)")
     for task_id in claimed:
         card = cards.find(task_id)
         if card.type != "task":

@@ -8,6 +8,7 @@ A turn record is a small YAML file, validated like a position::
     destroyed: [red heroic, red common, {color: red, rank: common}]
     summoned: [{card: swordmaster, square: e5}, knight e4]
     flares: [{flare: flare-3-6, against: red}]
+    opponents: [red]            # optional: the other players' colors, when nothing else names them
     scores: {blue: 12, red: 9}  # before the turn; melee: {blue: {red: 3, yellow: 5}, ...}
 """
 
@@ -41,6 +42,15 @@ class Turn:
     summoned: list[Summoned] = field(default_factory=list)
     flares: list[FlareUse] = field(default_factory=list)
     scores: dict = field(default_factory=dict)
+    named_opponents: list[str] = field(default_factory=list)
+
+    @property
+    def opponents(self) -> list[str]:
+        """The other players' colors this record tells of: listed, scored, destroyed or flared."""
+        seen = set(self.named_opponents) | set(self.scores) | {p.color for p in self.destroyed}
+        seen |= {f.against for f in self.flares if f.against}
+        seen.discard(self.player)
+        return sorted(seen)
 
 
 def parse_turn(data, lines, source: str, board, game: dict, cards) -> Turn:
@@ -97,6 +107,8 @@ def parse_turn(data, lines, source: str, board, game: dict, cards) -> Turn:
         against = item.get("against")
         if against is not None and against not in board.colors:
             raise InputError(f"{where('flares', i)}: unknown color '{against}'")
+        if against == player:
+            raise InputError(f"{where('flares', i)}: a flare is invoked against an opponent, not against {player}")
         if mode == "melee" and against is None:
             raise InputError(f"{where('flares', i)}: in a melee, say which opponent the flare was invoked against")
         flares.append(FlareUse(card.id, against))
@@ -108,7 +120,18 @@ def parse_turn(data, lines, source: str, board, game: dict, cards) -> Turn:
             raise InputError(f"{where('scores', color)}: in a melee, give the points per color, e.g. {{red: 3, yellow: 5}}")
         if mode != "melee" and isinstance(value, dict):
             raise InputError(f"{where('scores', color)}: outside a melee a score is one number")
-    return Turn(player, mode, players, destroyed, summoned, flares, scores)
+    named = [c.lower() for c in data.get("opponents") or []]
+    for color in named:
+        if color not in board.colors or color == player:
+            raise InputError(f"{where('opponents')}: '{color}' is not an opponent's color")
+    turn = Turn(player, mode, players, destroyed, summoned, flares, scores, named)
+    for i, use in enumerate(turn.flares):
+        if use.against is None:  # a duel has one opponent: the record must tell who it is
+            if len(turn.opponents) != 1:
+                raise InputError(f"{where('flares', i)}: say who the flare was invoked against "
+                                 f"(against: COLOR), or list the opponent in 'opponents'")
+            use.against = turn.opponents[0]
+    return turn
 
 
 def _looks_like_square(text: str) -> bool:

@@ -278,3 +278,36 @@ def test_score_cli_and_bad_turn_records(cli, tmp_path):
         r = cli("score", "--turn", str(f))
         assert r.code == 2, text
         assert frag in r.err, (text, r.err)
+
+
+def test_melee_points_of_choice_count_for_the_end(db, game, turn):
+    from tashkalar_cli.scoring import score_turn
+
+    certain = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow"], summoned=["titan e5"],
+                              scores={"blue": {"red": 11, "yellow": 11}}), game, db)
+    assert certain.end_triggered == ["blue"], "2 points of choice: one color reaches 12 whatever blue chooses"
+    maybe = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow"],
+                            scores={"blue": {"red": 11, "yellow": 5}}), game, db)
+    assert maybe.end_triggered == [] and maybe.end_possible == ["blue"]
+    legend = next(x for x in certain.lines if x.reason == "legend-summoned")
+    assert legend.choices == ["red", "yellow"]
+
+
+def test_flare_opponent_in_a_turn_record(db, turn):
+    from tashkalar_cli.errors import InputError
+
+    assert turn(destroyed=["red"], flares=["flare-3-6"]).flares[0].against == "red"
+    assert turn(opponents=["red"], flares=["flare-3-6"]).flares[0].against == "red"
+    with pytest.raises(InputError, match="against"):
+        turn(flares=["flare-3-6"])
+    with pytest.raises(InputError, match="opponent"):
+        turn(flares=[{"flare": "flare-3-6", "against": "blue"}])
+
+
+def test_a_task_is_claimed_once(cli, tmp_path):
+    f = write(tmp_path / "p.yaml", "mode: high-form\ntasks_claimed:\n  blue: [side-chain, side-chain]\n")
+    r = cli("task", "check", "side-chain", "--player", "blue", "--position", str(f))
+    assert r.code == 2 and "twice" in r.err
+    f = write(tmp_path / "q.yaml", "mode: high-form\ntasks_claimed:\n  blue: [side-chain]\n  red: [side-chain]\n")
+    r = cli("task", "check", "side-chain", "--player", "blue", "--position", str(f))
+    assert r.code == 2 and "twice" in r.err

@@ -138,6 +138,7 @@ def test_shortage_reuses_the_piece_on_the_summoning_square(engine, db, board, ga
     v = check(engine, db, p, "swordmaster")
     assert v.legal and v.placements[0].shortage
     assert board.name(v.placements[0].reuses) == "e5"
+    assert v.placements[0].destroys is None, "the reused piece becomes the being: it is not destroyed"
 
 
 def test_shortage_takes_back_a_piece_not_in_the_pattern(engine, db, board, game):
@@ -377,3 +378,10 @@ def test_cached_orientations_equal_the_computed_ones(dataset, db, board):
     for card in db.cards:
         if card.has_summoning_square:
             assert compile_card(card, cached[card.id]) == compile_card(card), card.id
+
+
+def test_a_block_is_not_reported_as_a_shortage(engine, db, board, game):
+    # the only match is blocked by blue's own legendary piece; a5 could be taken back, so no shortage
+    p = pos(board, game, "e5=blue:legendary,d3=blue,f3=blue,a5=blue", blue={"common": 0})
+    v = check(engine, db, p, "high-priestess")
+    assert not v.legal and v.reasons == ["blocked"]

@@ -143,7 +143,8 @@ def score(
                     "lines": [{"to": x.who, "points": x.points, "reason": x.reason, "color": x.color,
                                "choices": x.choices} for x in result.lines],
                     "points": result.points_for, "ignored_own_pieces": result.ignored,
-                    "totals": result.totals, "threshold": result.threshold, "end_triggered": result.end_triggered})
+                    "totals": result.totals, "threshold": result.threshold, "end_triggered": result.end_triggered,
+                    "end_possible": result.end_possible})
         return
     from ..render.play import score_renderable
 

@@ -103,10 +103,15 @@ def score_renderable(result, loc):
         parts.append(Text(msg("score.ignored", pieces=", ".join(result.ignored)), style="dim"))
     if result.totals:
         def fmt(v):
-            return ", ".join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) if isinstance(v, dict) else str(v)
+            if isinstance(v, dict):
+                return ", ".join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) or "0"
+            return str(v)
 
         parts.append(Text(msg("score.totals", totals="; ".join(f"{msg(f'color.{c}')}: {fmt(v)}"
                                                                 for c, v in result.totals.items()))))
     if result.end_triggered:
         parts.append(Text(msg("score.end", threshold=result.threshold), style="bold yellow"))
+    elif result.end_possible:
+        parts.append(Text(msg("score.end_possible", threshold=result.threshold,
+                              players=", ".join(msg(f"color.{c}") for c in result.end_possible)), style="yellow"))
     return Group(*parts)
