@@ -385,3 +385,14 @@ def test_a_block_is_not_reported_as_a_shortage(engine, db, board, game):
     p = pos(board, game, "e5=blue:legendary,d3=blue,f3=blue,a5=blue", blue={"common": 0})
     v = check(engine, db, p, "high-priestess")
     assert not v.legal and v.reasons == ["blocked"]
+
+
+def test_summonable_hand_and_deck(cli):
+    r = cli("summonable", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--hand", "swordmaster,knight",
+            "--hand", "Fire Dragon", "--json")
+    assert r.code == 0, r.err
+    assert [c["card"] for c in r.json["cards"]] == ["swordmaster", "knight", "fire-dragon"]
+    r = cli("summonable", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--deck", "sylvan", "--json")
+    assert {c["card"] for c in r.json["cards"]} and all(c["card"] != "swordmaster" for c in r.json["cards"])
+    assert cli("summonable", "--pieces", "e4=blue", "--player", "blue", "--hand", "flare-3-6").code == 2
+    assert cli("summonable", "--pieces", "e4=blue", "--player", "blue", "--deck", "orcs").code == 2

@@ -89,7 +89,8 @@ def summonable(
     pieces: PiecesOption = None,
     allow_enemy: EnemyOption = None,
     deck: Annotated[Optional[str], typer.Option(help="Only the beings of this deck.")] = None,
-    hand: Annotated[Optional[list[str]], typer.Option(help="Only these cards (repeat the option).")] = None,
+    hand: Annotated[Optional[list[str]], typer.Option(
+        help="Only these cards: repeat the option, or separate them with commas.")] = None,
     mode: ModeOption = None,
     show_all: Annotated[bool, typer.Option("--all", help="List the cards that cannot be summoned too, with why.")] = False,
     lang: LangOption = None,
@@ -110,8 +111,9 @@ def summonable(
             raise NotFoundError(f"unknown deck '{deck}' (one of: {', '.join(decks)})")
         candidates = [c for c in candidates if c.deck == deck]
     if hand:
-        chosen = [s.cards.find(h) for h in hand]
-        candidates = [c for c in chosen if c.type in ("being", "legend")]
+        names = [n.strip() for h in hand for n in h.split(",") if n.strip()]
+        chosen = [s.cards.find_of_type(n, ("being", "legend"), "a being") for n in names]
+        candidates = [c for c in dict.fromkeys(chosen) if c in candidates]
     verdicts = Engine(s.board, s.dataset.derived.get("orientations")).check_many(candidates, pos, player, allow_enemy)
     if json:
         from ..jsonout import verdict as verdict_json
