@@ -69,10 +69,11 @@ def summon(
     verdict = Engine(s.board, s.dataset.derived.get("orientations")).check(target_card, pos, player, allow_enemy)
     if svg:
         from ..render.summon import placement_highlight
-        from ..render.svg import board_svg
+        from ..render.svg import boards_svg
 
-        hl = placement_highlight(verdict.placements[0]) if verdict.placements else {}
-        _write(svg, board_svg(s.board, pos, {sq: role for sq, role in hl.items()}, title=f"{target_card.id}: {player}"))
+        title = f"{target_card.id}: {player}"
+        panels = [(f"#{i} {s.board.name(p.target)}", placement_highlight(p)) for i, p in enumerate(verdict.placements, 1)]
+        _write(svg, boards_svg(s.board, pos, panels or [(title, {})], title))
     if json:
         from ..jsonout import verdict as verdict_json
 

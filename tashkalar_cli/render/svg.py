@@ -15,14 +15,31 @@ CELL = 48
 
 def board_svg(board: Board, pos: Position | None, highlight: dict[int, str] | None = None,
               title: str = "") -> str:
-    """``highlight`` maps squares to a role: target, pattern, enemy, destroyed, marked."""
-    highlight = highlight or {}
-    role_stroke = {"target": "#000000", "pattern": "#1f5fbf", "enemy": "#bf1f1f", "marked": "#8a8a8a"}
+    """One board; ``highlight`` maps squares to a role: target, pattern, enemy, marked."""
+    return boards_svg(board, pos, [(title, highlight or {})], title)
+
+
+def boards_svg(board: Board, pos: Position | None, panels: list[tuple[str, dict[int, str]]],
+               title: str = "", per_row: int = 4) -> str:
+    """Several drawings of one position side by side (one per placement), each with a caption."""
     w = board.files * CELL + 40
     h = board.ranks * CELL + 60
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-           f'font-family="sans-serif">', f'<title>{escape(title)}</title>',
-           f'<text x="20" y="18" font-size="14">{escape(title)}</text>']
+    cols = max(1, min(per_row, len(panels)))
+    rows = (len(panels) + cols - 1) // cols
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cols}" height="{h * rows}" '
+           f'viewBox="0 0 {w * cols} {h * rows}" font-family="sans-serif">', f'<title>{escape(title)}</title>']
+    for n, (caption, highlight) in enumerate(panels):
+        dx, dy = (n % cols) * w, (n // cols) * h
+        out.append(f'<g transform="translate({dx},{dy})">')
+        out.extend(_board_body(board, pos, highlight, caption, h))
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _board_body(board: Board, pos: Position | None, highlight: dict[int, str], caption: str, h: int) -> list[str]:
+    role_stroke = {"target": "#000000", "pattern": "#1f5fbf", "enemy": "#bf1f1f", "marked": "#8a8a8a"}
+    out = [f'<text x="20" y="18" font-size="14">{escape(caption)}</text>']
     for i in board.squares:
         f, r = board.coords(i)
         x, y = 30 + f * CELL, 28 + (board.ranks - 1 - r) * CELL
@@ -49,5 +66,4 @@ def board_svg(board: Board, pos: Position | None, highlight: dict[int, str] | No
     for r in range(board.ranks):
         out.append(f'<text x="14" y="{28 + (board.ranks - 1 - r) * CELL + CELL / 2 + 4}" font-size="12" '
                    f'text-anchor="middle">{r + 1}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
