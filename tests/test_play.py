@@ -214,6 +214,7 @@ def test_summoning_tasks(db, make, turn):
     red = turn(summoned=[{"card": "swordmaster", "square": "e5"}, "knight a4"])
     assert task(db, make, "red-summoning", board_only, record=red).met
     assert not task(db, make, "green-summoning", board_only, record=red).met
+    assert task(db, make, "green-summoning", board_only, record=turn(summoned=["swordmaster c3", "knight e4"])).met
     assert not task(db, make, "red-summoning", board_only, record=turn(summoned=["swordmaster e5"])).met
     assert not task(db, make, "colored-summoning", board_only, record=red).met
     same_square = turn(summoned=["swordmaster e5", "knight e5"])
