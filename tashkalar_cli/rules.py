@@ -39,6 +39,8 @@ class Keyword:
 
 
 class RuleBook:
+    """The numbered rules, in number order, found by id or number and searched in any language."""
+
     def __init__(self, dataset) -> None:
         self.dataset = dataset
         data = dataset.facts["rules"]
@@ -94,6 +96,8 @@ class RuleBook:
 
 
 class Glossary:
+    """The keywords, found by their term or synonyms in any language."""
+
     def __init__(self, dataset) -> None:
         self.dataset = dataset
         self.keywords = [Keyword(k["id"], k["category"], bool(k.get("card_keyword")), tuple(k.get("rules", ())))
@@ -141,6 +145,8 @@ class Glossary:
 
 
 class Errata:
+    """The disagreements between the published rulebooks (cards/errata.yaml), in their order."""
+
     def __init__(self, dataset) -> None:
         self.dataset = dataset
         self.items = list(dataset.facts["errata"])

@@ -19,7 +19,6 @@ try:  # the C parser is several times faster; fall back where libyaml is missing
 except AttributeError:  # pragma: no cover - depends on the PyYAML build
     _Loader = yaml.SafeLoader
 
-Path_ = tuple  # a path into the data: keys and list indexes
 
 
 @dataclass
