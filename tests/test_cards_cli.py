@@ -162,3 +162,17 @@ def test_list_bad_filter_values(cli):
 def test_list_table(cli):
     r = cli("card", "list", "--deck", "imperial")
     assert r.code == 0 and "Swordmaster" in r.out and "18 cards" in r.out
+
+
+def test_version_and_help(cli):
+    from tashkalar_cli import __version__
+
+    r = cli("--version")
+    assert r.code == 0 and r.out.strip() == f"tashkalar {__version__}"
+    r = cli("--help")
+    assert r.code == 0
+    for command in ("card", "rule", "keyword", "errata", "summon", "summonable", "position", "flare", "task",
+                    "score", "i18n", "validate"):
+        assert command in r.out, command
+    r = cli("card", "shw", "x")
+    assert r.code == 2 and r.out.count("Did you mean") + r.err.count("Did you mean") == 1

@@ -48,12 +48,20 @@ def build_app(argv: list[str] | None = None) -> typer.Typer:
             module_name, func = COMMANDS[name]
             module = importlib.import_module(f"{__package__}.{module_name}")
             app.command(name)(getattr(module, func))
-    if len(wanted) == 1:
-        # a lone command must stay a sub-command, not become the whole program
-        @app.callback()
-        def _root() -> None:
-            """Tash-Kalar at the table."""
+    @app.callback(help=HELP)
+    def _root(version: bool = typer.Option(False, "--version", help="Print the version and exit.",
+                                           is_eager=True, callback=_print_version)) -> None:
+        """Keeps a lone command a sub-command, and carries --version."""
+
     return app
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"tashkalar {__version__}")
+        raise typer.Exit()
 
 
 def report_error(exc) -> None:
