@@ -178,9 +178,17 @@ def load_uncached(root: Path):
         raise DataError("no cards/ folder here: not a tashkalar data folder", file=str(root))
     if not locales.is_dir():
         raise DataError("no locales/ folder here: not a tashkalar data folder", file=str(root))
+    from .paths import extra_locales
+
     facts = load_facts(cards, root)
+    lang_dirs = {p.name: p for p in locales.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    for folder in extra_locales():
+        if not folder.is_dir():
+            raise DataError("no such locales folder (TASHKALAR_LOCALES)", file=str(folder))
+        lang_dirs.update({p.name: p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")})
     merged_locales = {}
-    for lang_dir in sorted(p for p in locales.iterdir() if p.is_dir() and not p.name.startswith(".")):
+    for name in sorted(lang_dirs):
+        lang_dir = lang_dirs[name]
         files = locale_files(lang_dir, root)
         for f in files:
             f.data, f.lines = read_validated(lang_dir / f.rel, f.schema, f.source)

@@ -23,6 +23,16 @@ def data_root(override: str | os.PathLike | None = None) -> Path:
     return Path(chosen).resolve() if chosen else default_data_root()
 
 
+def extra_locales() -> list[Path]:
+    """Translators' own locales folders (``TASHKALAR_LOCALES``, separated like PATH).
+
+    Each holds ``<lang>/`` folders laid out like the built-in ones; a language found there is
+    added, or replaces the built-in one of the same name.
+    """
+    value = os.environ.get("TASHKALAR_LOCALES", "")
+    return [Path(p).resolve() for p in value.split(os.pathsep) if p]
+
+
 def schemas_dir() -> Path:
     return default_data_root() / "schemas"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .paths import cache_dir, data_root, files_below, schemas_dir
+from .paths import cache_dir, data_root, extra_locales, files_below, schemas_dir
 
 try:  # blake2b without importing OpenSSL's bindings (hashlib's import costs ~4 ms)
     from _blake2 import blake2b
@@ -43,7 +43,7 @@ def _fingerprint(root: Path) -> str:
     """A hash of every data file and schema (names and contents) and of the cache format."""
     h = blake2b(digest_size=16)
     h.update(f"{__version__}:{CACHE_FORMAT}".encode())
-    for folder in (root / "cards", root / "locales", schemas_dir()):
+    for folder in (root / "cards", root / "locales", schemas_dir(), *extra_locales()):
         for path in files_below(folder) if folder.is_dir() else []:
             h.update(path.as_posix().encode())
             h.update(b"\0")
@@ -61,7 +61,7 @@ _MEMO: dict[str, Dataset] = {}
 def load_dataset(root: str | os.PathLike | None = None) -> Dataset:
     """The validated data of ``root`` (default: the packaged data), from the cache when it is warm."""
     base = data_root(root)
-    key = str(base)
+    key = f"{base}|{[str(p) for p in extra_locales()]}"
     if key in _MEMO:
         return _MEMO[key]
     digest = _fingerprint(base)

@@ -164,3 +164,28 @@ def test_locale_entry_for_an_unknown_card_is_reported_by_validate(data_copy, cli
     r = cli("validate", "--json", "--data", str(data_copy))
     assert r.code == 0
     assert r.json["warnings"] == ["locales/fr: cards entry 'swordmastre' matches no id in cards/"]
+
+
+def test_a_translators_own_locales_folder(cli, tmp_path, monkeypatch):
+    import shutil
+
+    from conftest import REPO
+
+    mine = tmp_path / "my-locales"
+    shutil.copytree(REPO / "locales" / "en", mine / "de")
+    path = mine / "de" / "cards" / "imperial.yaml"
+    write(path, path.read_text().replace("name: Swordmaster", "name: Schwertmeister", 1))
+    monkeypatch.setenv("TASHKALAR_LOCALES", str(mine))
+    r = cli("card", "show", "schwertmeister", "--lang", "de", "--json")
+    assert r.code == 0, r.err
+    assert r.json["id"] == "swordmaster" and r.json["name"] == "Schwertmeister"
+    from tashkalar_cli import store
+
+    write(path, path.read_text() + "  broken: [\n")
+    store._MEMO.clear()  # a new process in real use
+    r = cli("card", "show", "swordmaster", "--lang", "de")
+    assert r.code == 2
+    assert str(path) in r.err and "not valid YAML" in r.err and "Traceback" not in r.err
+    monkeypatch.setenv("TASHKALAR_LOCALES", str(tmp_path / "nowhere"))
+    r = cli("card", "show", "swordmaster")
+    assert r.code == 2 and "nowhere" in r.err
