@@ -101,6 +101,18 @@ class CardDB:
             return Text(f"{base} ({twin})" if twin else base, loc.lang)
         return loc.field(card.section, card.id, "name")
 
+    def names(self, card: Card) -> dict[str, dict]:
+        """The card's name in every language that has one: lang -> {name, official}."""
+        out = {}
+        for lang in self.dataset.languages:
+            loc = Localizer(self.dataset, lang)
+            entry, found_in = loc.entry(card.section, card.id)
+            if card.type == "flare":
+                out[lang] = {"name": str(self.name(card, loc)), "official": True}
+            elif entry is not None and found_in == lang:
+                out[lang] = {"name": entry["name"], "official": entry.get("official", True)}
+        return out
+
     def name_is_official(self, card: Card, loc: Localizer) -> bool:
         entry, _ = loc.entry(card.section, card.id)
         return bool(entry is None or entry.get("official", True))

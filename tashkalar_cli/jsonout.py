@@ -24,6 +24,7 @@ def card(c: Card, db: CardDB, loc: Localizer) -> dict[str, Any]:
         "name_official": db.name_is_official(c, loc),
         "lang": loc.lang,
         "keywords": list(c.keywords),
+        "names": db.names(c),
     }
     fallback = sorted({t.lang for t in [name, *texts.values()] if t.text and t.lang != loc.lang})
     out["fallback_lang"] = fallback[0] if fallback else None

@@ -43,6 +43,8 @@ def _fingerprint(root: Path) -> str:
     """A hash of every data file and schema (names and contents) and of the cache format."""
     h = blake2b(digest_size=16)
     h.update(f"{__version__}:{CACHE_FORMAT}".encode())
+    for extra in extra_locales():  # a missing folder must reach the loader, which reports it
+        h.update(f"extra:{extra}:{extra.is_dir()}".encode())
     for folder in (root / "cards", root / "locales", schemas_dir(), *extra_locales()):
         for path in files_below(folder) if folder.is_dir() else []:
             h.update(path.as_posix().encode())

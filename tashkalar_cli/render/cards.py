@@ -43,6 +43,12 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
         facts.add_row(msg("label.keywords"), ", ".join(_term(loc, k) for k in card.keywords))
     if not db.name_is_official(card, loc):
         facts.add_row(msg("label.name"), Text(msg("name.unofficial"), style="italic"))
+    names = {lang: n for lang, n in db.names(card).items() if lang != loc.lang}
+    if names and card.type != "flare":
+        line = " · ".join(f"{lang}: {n['name']}" + ("" if n["official"] else "*") for lang, n in names.items())
+        if not all(n["official"] for n in names.values()):
+            line += f"  ({msg('name.star')})"
+        facts.add_row(msg("label.other_names"), Text(line))
     parts: list = [facts, Text()]
     if card.type == "flare":
         for half in ("upper", "lower"):
