@@ -75,6 +75,7 @@ def near_miss(n, board) -> dict[str, Any]:
     return {
         "target": board.name(n.target),
         "orientation": n.orientation.name,
+        "pattern_squares": [board.name(sq) for sq in n.squares],
         "lacks": [{"square": board.name(x.square) if x.square is not None else None, "problem": x.code,
                    "needs": x.need, "found": ({"color": x.found.color, "rank": x.found.rank} if x.found else None)}
                   for x in n.lacks],

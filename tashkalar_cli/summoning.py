@@ -78,6 +78,7 @@ class NearMiss:
     target: int
     orientation: Orientation
     lacks: list[Lack]
+    squares: list[int] = field(default_factory=list)   # every square the placement needs a piece on
 
 
 @dataclass
@@ -195,6 +196,7 @@ class Engine:
             for target in board.squares:
                 tf, tr = board.coords(target)
                 lacks: list[Lack] = []
+                squares: list[int] = []
                 enemies = 0
                 for req in co.requirements:
                     sq = board.index(tf + req.df, tr + req.dr)
@@ -202,6 +204,7 @@ class Engine:
                     if sq is None:
                         lacks.append(Lack(None, "off-board", need))
                         continue
+                    squares.append(sq)
                     piece = pos.pieces.get(sq)
                     if piece is None:
                         lacks.append(Lack(sq, "missing", need))
@@ -220,7 +223,7 @@ class Engine:
                 if not lacks and short:
                     lacks.append(Lack(None, "shortage", None))
                 if lacks:
-                    found.append(NearMiss(target, co.orientation, lacks))
+                    found.append(NearMiss(target, co.orientation, lacks, squares))
         found.sort(key=lambda n: (sum(x.code not in ("blocked", "shortage") for x in n.lacks), len(n.lacks),
                                   board.coords(n.target)[1], board.coords(n.target)[0]))
         return found[:limit]

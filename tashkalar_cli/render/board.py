@@ -53,6 +53,8 @@ def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | N
                 if piece and piece.rank == "legendary":
                     core = glyph[1]
                 glyph = f"{left}{core[:1] if core != '·' else ' '}{right}"
+                if highlight.get(i) == "lack" and not piece:
+                    glyph = " ? "  # a square the pattern needs, still empty
                 style = f"{style} {extra}"
             else:
                 style = f"{style} {bg}"

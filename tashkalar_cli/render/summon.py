@@ -74,7 +74,8 @@ def verdict_renderable(v, board, pos, loc: Localizer, card_name: str):
             parts.append(Text(msg("summon.nearest"), style="bold"))
             panels = []
             for n in v.near_misses:
-                hl = {n.target: "target"}
+                hl = {sq: "pattern" for sq in n.squares}
+                hl[n.target] = "target"
                 for lack in n.lacks:
                     if lack.square is not None and lack.square != n.target:
                         hl[lack.square] = "lack"
