@@ -29,11 +29,10 @@ def resolve_language(option: str | None, available: list[str]) -> str:
         if base in available:
             return base
         raise NotFoundError(f"unknown language '{option}' (available: {', '.join(available)})")
-    for var in ("TASHKALAR_LANG", "LC_ALL", "LANG"):
-        value = os.environ.get(var, "")
-        if var == "TASHKALAR_LANG" and value:
-            return resolve_language(value, available)
-        m = _LANG_RE.match(value)
+    if os.environ.get("TASHKALAR_LANG"):
+        return resolve_language(os.environ["TASHKALAR_LANG"], available)
+    for var in ("LC_ALL", "LANG"):
+        m = _LANG_RE.match(os.environ.get(var, ""))
         if m and m.group(1).lower() in available:
             return m.group(1).lower()
     return REFERENCE

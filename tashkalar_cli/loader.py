@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DataError
+from .paths import files_below
 
 #: language-neutral files: path pattern below ``cards/`` -> schema name, required?
 FACT_FILES: dict[str, tuple[str, bool]] = {
@@ -47,10 +48,6 @@ def kind_of(rel: str, table: dict) -> Any:
     return None
 
 
-def yaml_files(folder: Path) -> list[Path]:
-    from .paths import files_below
-
-    return files_below(folder)
 
 
 @dataclass
@@ -91,7 +88,7 @@ def locale_files(lang_dir: Path, root: Path) -> list[LocaleFile]:
     """The files of one language folder, each with its schema; unknown files are errors."""
     lang = lang_dir.name
     out = []
-    for path in yaml_files(lang_dir):
+    for path in files_below(lang_dir):
         rel = path.relative_to(lang_dir).as_posix()
         source = _rel(path, root)
         kind = kind_of(rel, LOCALE_FILES)
@@ -129,7 +126,7 @@ def merge_locale(files: list[LocaleFile]) -> dict[str, Any]:
 def load_facts(cards: Path, root: Path) -> dict[str, Any]:
     facts: dict[str, Any] = {"beings": [], "sources": {}}
     seen_kinds = set()
-    for path in yaml_files(cards):
+    for path in files_below(cards):
         rel = path.relative_to(cards).as_posix()
         source = _rel(path, root)
         kind = kind_of(rel, FACT_FILES)

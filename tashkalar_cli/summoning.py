@@ -238,9 +238,7 @@ class _Context:
         self.allow_enemy = allow_enemy if allow_enemy and allow_enemy != player else None
         self.own = [pos.mask(player, RANKS[lvl]) for lvl in LEVELS]        # own pieces of at least that rank
         self.enemy = [pos.mask(self.allow_enemy, RANKS[lvl]) if self.allow_enemy else 0 for lvl in LEVELS]
-        occupied = pos.occupied
         self.occ_above = [pos.mask(None, RANKS[lvl + 1]) if lvl + 1 < len(RANKS) else 0 for lvl in LEVELS]
-        self.occupied = occupied
         self.mask = board.mask
         self._own_of_kind: dict[str, list[int]] = {}
         self._short: dict[str, bool] = {}

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError
-from ..loader import LOCALE_FILES, kind_of, yaml_files
+from ..loader import LOCALE_FILES, kind_of
+from ..paths import files_below
 from .model import ERROR, Finding
 
 #: per locale section: the text fields compared across languages
@@ -50,7 +51,7 @@ def read_language(lang_dir: Path, root: Path) -> LocaleTexts:
 
     out = LocaleTexts(lang_dir.name)
     lang = lang_dir.name
-    for path in yaml_files(lang_dir):
+    for path in files_below(lang_dir):
         rel = path.relative_to(lang_dir).as_posix()
         shown = f"{lang}/{rel}"
         kind = kind_of(rel, LOCALE_FILES)

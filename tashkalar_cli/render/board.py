@@ -49,12 +49,10 @@ def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | N
             role = ROLES.get(highlight.get(i, ""))
             if role:
                 left, right, extra = role
-                core = glyph.strip("* ") or ("·" if not piece else glyph.strip())
-                if piece and piece.rank == "legendary":
-                    core = glyph[1]
-                glyph = f"{left}{core[:1] if core != '·' else ' '}{right}"
-                if highlight.get(i) == "lack" and not piece:
-                    glyph = " ? "  # a square the pattern needs, still empty
+                if piece:
+                    glyph = f"{left}{glyph.strip('* ')}{right}"
+                else:  # an empty square the placement uses; '?' where a piece is still needed
+                    glyph = " ? " if highlight[i] == "lack" else f"{left} {right}"
                 style = f"{style} {extra}"
             else:
                 style = f"{style} {bg}"
