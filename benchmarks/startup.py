@@ -57,11 +57,11 @@ def main() -> None:
     for label in full:
         print(f"{label:34} {med[label] * 1000:10.1f} {low[label] * 1000:8.1f} {med[label] / bare:8.2f} "
               f"{med[label] / show:12.2f}")
-    from tashkalar_cli.board import Board
-    from tashkalar_cli.cards import CardDB
-    from tashkalar_cli.position import load_position
-    from tashkalar_cli.store import load_dataset
-    from tashkalar_cli.summoning import Engine
+    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.cards import CardDB
+    from tashkalar_cli.model.position import load_position
+    from tashkalar_cli.data.cache import load_dataset
+    from tashkalar_cli.engine.summoning import Engine
 
     ds = load_dataset()
     board = Board(ds.facts["board"])

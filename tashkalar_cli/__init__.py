@@ -1,6 +1,6 @@
 """tashkalar: rules reference, card database and summoning oracle for Tash-Kalar.
 
-The package is a library first (``tashkalar_cli.cards``, ``.board``, ``.summoning``, ...)
+The package is a library first (``tashkalar_cli.model.cards``, ``.board``, ``.summoning``, ...)
 and a command-line tool second (``tashkalar_cli.cli``).
 """
 

@@ -20,35 +20,35 @@ def _isolated_env(monkeypatch, tmp_path_factory):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
     monkeypatch.setenv("COLUMNS", "140")
-    from tashkalar_cli import store
+    from tashkalar_cli.data import cache as store
 
     store._MEMO.clear()
 
 
 @pytest.fixture(scope="session")
 def dataset():
-    from tashkalar_cli.store import load_dataset
+    from tashkalar_cli.data.cache import load_dataset
 
     return load_dataset()
 
 
 @pytest.fixture(scope="session")
 def db(dataset):
-    from tashkalar_cli.cards import CardDB
+    from tashkalar_cli.model.cards import CardDB
 
     return CardDB(dataset)
 
 
 @pytest.fixture(scope="session")
 def board(dataset):
-    from tashkalar_cli.board import Board
+    from tashkalar_cli.model.board import Board
 
     return Board(dataset.facts["board"])
 
 
 @pytest.fixture(scope="session")
 def engine(board):
-    from tashkalar_cli.summoning import Engine
+    from tashkalar_cli.engine.summoning import Engine
 
     return Engine(board)
 

@@ -6,8 +6,8 @@ import unicodedata
 
 import pytest
 
-from tashkalar_cli.i18n import Localizer
-from tashkalar_cli.textsearch import fold
+from tashkalar_cli.text.i18n import Localizer
+from tashkalar_cli.text.search import fold
 
 LANGS = ("en", "fr", "es", "it")
 

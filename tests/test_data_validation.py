@@ -6,11 +6,11 @@ import pytest
 
 from conftest import write
 from tashkalar_cli.errors import DataError
-from tashkalar_cli.store import load_dataset
+from tashkalar_cli.data.cache import load_dataset
 
 
 def load(root):
-    from tashkalar_cli import store
+    from tashkalar_cli.data import cache as store
 
     store._MEMO.clear()
     return load_dataset(root)
@@ -128,7 +128,7 @@ def test_missing_data_folder(cli, tmp_path):
 
 
 def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
-    from tashkalar_cli import loader
+    from tashkalar_cli.data import loader
 
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
@@ -179,7 +179,7 @@ def test_a_translators_own_locales_folder(cli, tmp_path, monkeypatch):
     r = cli("card", "show", "schwertmeister", "--lang", "de", "--json")
     assert r.code == 0, r.err
     assert r.json["id"] == "swordmaster" and r.json["name"] == "Schwertmeister"
-    from tashkalar_cli import store
+    from tashkalar_cli.data import cache as store
 
     write(path, path.read_text() + "  broken: [\n")
     store._MEMO.clear()  # a new process in real use

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from conftest import REPO, write
-from tashkalar_cli.i18n import flatten, placeholders
-from tashkalar_cli.i18ncheck import check_locales
+from tashkalar_cli.text.i18n import flatten, placeholders
+from tashkalar_cli.text.i18ncheck import check_locales
 
 
 @pytest.fixture

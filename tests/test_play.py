@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import write
-from tashkalar_cli.position import PositionParser
-from tashkalar_cli.tasks import Context, check_task
-from tashkalar_cli.turn import parse_turn
+from tashkalar_cli.model.position import PositionParser
+from tashkalar_cli.engine.tasks import Context, check_task
+from tashkalar_cli.model.turn import parse_turn
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def on(squares, piece="blue common"):
 @pytest.mark.parametrize("flare_id", ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5", "flare-3-6b", "flare-4-4b",
                                       "flare-4-6", "flare-4-5b", "flare-5-4", "flare-5-5", "flare-3-4", "flare-2-5"])
 def test_every_flare_on_both_sides_of_both_thresholds(db, make, game, flare_id):
-    from tashkalar_cli.flares import check_flare
+    from tashkalar_cli.engine.flares import check_flare
 
     card = db.get(flare_id)
     up, low = card.thresholds["upper"], card.thresholds["lower"]
@@ -237,7 +237,7 @@ def test_high_form_score_and_end(cli, tmp_path):
 # ------------------------------------------------------------------ deathmatch scoring
 
 def test_duel_scoring(db, game, turn):
-    from tashkalar_cli.scoring import score_turn
+    from tashkalar_cli.engine.scoring import score_turn
 
     t = turn(destroyed=["red legendary", "red heroic", "red", "red", "red", "blue heroic"],
              summoned=["fire-dragon e5", "knight e4"], flares=["flare-3-6"], scores={"blue": 10, "red": 17})
@@ -250,7 +250,7 @@ def test_duel_scoring(db, game, turn):
 
 
 def test_melee_scoring_per_color_and_unpaired(db, game, turn):
-    from tashkalar_cli.scoring import score_turn
+    from tashkalar_cli.engine.scoring import score_turn
 
     t = turn(mode="melee", players=4, destroyed=["red", "red", "yellow", "green"], flares=[{"flare": "flare-3-6", "against": "red"}],
              scores={"blue": {"red": 9}})
@@ -282,7 +282,7 @@ def test_score_cli_and_bad_turn_records(cli, tmp_path):
 
 
 def test_melee_points_of_choice_count_for_the_end(db, game, turn):
-    from tashkalar_cli.scoring import score_turn
+    from tashkalar_cli.engine.scoring import score_turn
 
     certain = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow"], summoned=["titan e5"],
                               scores={"blue": {"red": 11, "yellow": 11}}), game, db)

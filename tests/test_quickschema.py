@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.paths import schemas_dir
-from tashkalar_cli.quickschema import first_error, load
+from tashkalar_cli.data.paths import schemas_dir
+from tashkalar_cli.data.quickschema import first_error, load
 
 WORDS = ["mode", "players", "pieces", "board", "supply", "scores", "tasks_claimed", "player", "destroyed",
          "summoned", "flares", "card", "square", "flare", "against", "color", "rank", "common", "heroic",

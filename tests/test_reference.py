@@ -64,7 +64,7 @@ def test_flares_and_tasks(reference, db):
 
 
 def test_task_names_match_the_reference(reference, db, dataset):
-    from tashkalar_cli.i18n import Localizer
+    from tashkalar_cli.text.i18n import Localizer
 
     _, _, tasks, _ = reference
     loc = Localizer(dataset, "en")
@@ -73,7 +73,7 @@ def test_task_names_match_the_reference(reference, db, dataset):
 
 
 def test_english_names_match_the_reference(reference, db, dataset):
-    from tashkalar_cli.i18n import Localizer
+    from tashkalar_cli.text.i18n import Localizer
 
     beings, _, _, _ = reference
     loc = Localizer(dataset, "en")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tashkalar_cli.i18n import Localizer, placeholders
-from tashkalar_cli.rules import Glossary, RuleBook
+from tashkalar_cli.text.i18n import Localizer, placeholders
+from tashkalar_cli.text.rules import Glossary, RuleBook
 
 LANGS = ("en", "fr", "es", "it")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.position import Piece, Position, PositionParser
-from tashkalar_cli.patterns import RANK_LEVEL, TRANSFORMS
+from tashkalar_cli.model.position import Piece, Position, PositionParser
+from tashkalar_cli.model.patterns import RANK_LEVEL, TRANSFORMS
 
 
 def pos(board, game, pieces: str, mode="duel", **supply):
@@ -372,7 +372,7 @@ def test_summon_a_flare_is_refused(cli):
 
 
 def test_cached_orientations_equal_the_computed_ones(dataset, db, board):
-    from tashkalar_cli.summoning import compile_card
+    from tashkalar_cli.engine.summoning import compile_card
 
     cached = dataset.derived["orientations"]
     for card in db.cards:

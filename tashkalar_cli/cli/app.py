@@ -58,7 +58,7 @@ def build_app(argv: list[str] | None = None) -> typer.Typer:
 
 def _print_version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from tashkalar_cli import __version__
 
         typer.echo(f"tashkalar {__version__}")
         raise typer.Exit()
@@ -73,7 +73,7 @@ def report_error(exc) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from ..errors import EXIT_BAD_INPUT, TashkalarError
+    from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
 
     args = list(sys.argv[1:] if argv is None else argv)
     try:

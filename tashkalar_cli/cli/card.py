@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
 
 app = typer.Typer(help="Look up cards: beings, legends, flares and tasks.", no_args_is_help=True)
 
@@ -22,11 +22,11 @@ def show(
     s = session(lang, data)
     card = s.cards.find(name)
     if json:
-        from ..jsonout import card as card_json
+        from tashkalar_cli.render.jsonout import card as card_json
 
         print_json(card_json(card, s.cards, s.loc))
         return
-    from ..render.cards import card_panel
+    from tashkalar_cli.render.cards import card_panel
 
     s.console.print(card_panel(card, s.cards, s.loc))
 
@@ -43,9 +43,9 @@ def list_cards(
     data: DataOption = None,
 ) -> None:
     """List cards, filtered by deck, rank, type, keyword or words of their text."""
-    from ..cards import CARD_TYPES
-    from ..errors import NotFoundError
-    from ..patterns import RANKS
+    from tashkalar_cli.model.cards import CARD_TYPES
+    from tashkalar_cli.errors import NotFoundError
+    from tashkalar_cli.model.patterns import RANKS
 
     s = session(lang, data)
     decks = [d["id"] for d in s.dataset.facts["decks"]]
@@ -54,15 +54,15 @@ def list_cards(
             raise NotFoundError(f"unknown {what} '{value}' (one of: {', '.join(allowed)})")
     keyword_id = None
     if keyword:
-        from ..rules import Glossary
+        from tashkalar_cli.text.rules import Glossary
 
         keyword_id = Glossary(s.dataset).find(keyword).id
     cards = s.cards.filter(s.loc, deck=deck, rank=rank, type=type, keyword=keyword_id, text=text)
     if json:
-        from ..jsonout import card as card_json
+        from tashkalar_cli.render.jsonout import card as card_json
 
         print_json([card_json(c, s.cards, s.loc) for c in cards])
         return
-    from ..render.cards import card_table
+    from tashkalar_cli.render.cards import card_table
 
     s.console.print(card_table(cards, s.cards, s.loc))

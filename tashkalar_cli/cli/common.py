@@ -28,31 +28,31 @@ class Session:
 
     @cached_property
     def dataset(self):
-        from ..store import load_dataset
+        from tashkalar_cli.data.cache import load_dataset
 
         return load_dataset(self.data)
 
     @cached_property
     def lang(self) -> str:
-        from ..i18n import resolve_language
+        from tashkalar_cli.text.i18n import resolve_language
 
         return resolve_language(self.lang_option, self.dataset.languages)
 
     @cached_property
     def loc(self):
-        from ..i18n import Localizer
+        from tashkalar_cli.text.i18n import Localizer
 
         return Localizer(self.dataset, self.lang)
 
     @cached_property
     def cards(self):
-        from ..cards import CardDB
+        from tashkalar_cli.model.cards import CardDB
 
         return CardDB(self.dataset)
 
     @cached_property
     def board(self):
-        from ..board import Board
+        from tashkalar_cli.model.board import Board
 
         return Board(self.dataset.facts["board"])
 

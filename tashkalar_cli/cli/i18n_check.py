@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, JsonOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session
 
 app = typer.Typer(help="Translation tools.", no_args_is_help=True)
 
@@ -29,7 +29,7 @@ def check(
     """
     from pathlib import Path
 
-    from ..i18ncheck import check_locales
+    from tashkalar_cli.text.i18ncheck import check_locales
 
     s = session(None, data)
     folder = Path(locales) if locales else Path(s.dataset.root) / "locales"
@@ -37,7 +37,7 @@ def check(
     if json:
         print_json([f.to_dict() for f in report.findings])
     else:
-        from ..render.i18n import report_renderable
+        from tashkalar_cli.render.i18n import report_renderable
 
         s.console.print(report_renderable(report))
     raise typer.Exit(report.exit_code(strict))

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
 
 app = typer.Typer(help="Look up keywords and game terms, by their term in any language.", no_args_is_help=True)
 
@@ -15,7 +15,7 @@ app = typer.Typer(help="Look up keywords and game terms, by their term in any la
 def show(term: Annotated[list[str], typer.Argument(help="The term, in any language (e.g. 'combat move', 'Ruse', 'impeto').")],
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Define a keyword, with its term in every language."""
-    from ..rules import Glossary, RuleBook
+    from tashkalar_cli.text.rules import Glossary, RuleBook
 
     s = session(lang, data)
     glossary = Glossary(s.dataset)
@@ -28,7 +28,7 @@ def show(term: Annotated[list[str], typer.Argument(help="The term, in any langua
                     "rules": [r.id for r in glossary.rules_about(kw, RuleBook(s.dataset))],
                     "cards": [c.id for c in glossary.cards_using(kw, s.cards)]})
         return
-    from ..render.rules import keyword_panel
+    from tashkalar_cli.render.rules import keyword_panel
 
     s.console.print(keyword_panel(kw, glossary, RuleBook(s.dataset), s.loc, s.cards))
 
@@ -36,7 +36,7 @@ def show(term: Annotated[list[str], typer.Argument(help="The term, in any langua
 @app.command("list")
 def list_keywords(lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Every keyword and game term."""
-    from ..rules import Glossary
+    from tashkalar_cli.text.rules import Glossary
 
     s = session(lang, data)
     glossary = Glossary(s.dataset)
@@ -44,6 +44,6 @@ def list_keywords(lang: LangOption = None, json: JsonOption = False, data: DataO
         print_json([{"id": k.id, "category": k.category, "term": s.loc.field("keywords", k.id, "term").text,
                      "terms": glossary.terms(k)} for k in glossary.keywords])
         return
-    from ..render.rules import keyword_table
+    from tashkalar_cli.render.rules import keyword_table
 
     s.console.print(keyword_table(glossary, s.loc))

@@ -6,8 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, JsonOption, LangOption, print_json, session
-from .summon import ModeOption, PiecesOption, PlayerOption, PositionOption, check_color, player_and_position
+from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.cli.summon import ModeOption, PiecesOption, PlayerOption, PositionOption, check_color, player_and_position
 
 flare_app = typer.Typer(help="May I invoke this flare now, and which half?", no_args_is_help=True)
 task_app = typer.Typer(help="May I claim this High Form task?", no_args_is_help=True)
@@ -30,9 +30,9 @@ def flare_check(
     data: DataOption = None,
 ) -> None:
     """Compare upgraded and total pieces with the flare's thresholds: which halves may be resolved."""
-    from ..errors import InputError
-    from ..flares import check_flare
-    from ..sides import opponent
+    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.engine.flares import check_flare
+    from tashkalar_cli.model.sides import opponent
 
     s = session(lang, data)
     player, pos = player_and_position(s, player, position, pieces, mode)
@@ -48,7 +48,7 @@ def flare_check(
         out = [flare_json(r) for r in results]
         print_json(out[0] if not all_ else {"player": player, "against": vs, "flares": out})
         return
-    from ..render.play import flare_renderable
+    from tashkalar_cli.render.play import flare_renderable
 
     s.console.print(flare_renderable(results, s.cards, s.loc, all_))
 
@@ -76,9 +76,9 @@ def task_check(
     data: DataOption = None,
 ) -> None:
     """Is the task's criterion met? Which pieces meet it, or what is missing; and the High Form score."""
-    from ..errors import InputError
-    from ..tasks import Context, check_task, high_form_score
-    from ..turn import load_turn
+    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.engine.tasks import Context, check_task, high_form_score
+    from tashkalar_cli.model.turn import load_turn
 
     s = session(lang, data)
     player, pos = player_and_position(s, player, position, pieces, "high-form")
@@ -100,7 +100,7 @@ def task_check(
         out = [task_json(r, s.board) for r in results]
         print_json({"player": player, "tasks": out, "score": score} if all_ else {**out[0], "player": player, "score": score})
         return
-    from ..render.play import task_renderable
+    from tashkalar_cli.render.play import task_renderable
 
     s.console.print(task_renderable(results, s.cards, s.loc, s.board, pos, score, player))
 
@@ -121,9 +121,9 @@ def score(
     data: DataOption = None,
 ) -> None:
     """Deathmatch points scored in one turn, and whether the end of the game is triggered."""
-    from ..errors import InputError
-    from ..scoring import score_turn
-    from ..turn import load_turn
+    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.model.turn import load_turn
 
     s = session(lang, data)
     record = load_turn(turn, s.board, s.dataset.facts["game"], s.cards)
@@ -146,6 +146,6 @@ def score(
                     "totals": result.totals, "threshold": result.threshold, "end_triggered": result.end_triggered,
                     "end_possible": result.end_possible})
         return
-    from ..render.play import score_renderable
+    from tashkalar_cli.render.play import score_renderable
 
     s.console.print(score_renderable(result, s.loc))

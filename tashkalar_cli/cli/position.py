@@ -6,8 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, JsonOption, LangOption, print_json, session
-from .summon import ModeOption, PiecesOption, SvgOption, _write, load
+from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.cli.summon import ModeOption, PiecesOption, SvgOption, _write, load
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
 FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
@@ -20,13 +20,13 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
     s = session(lang, data)
     pos = load(s, file, pieces, mode)
     if svg:
-        from ..render.svg import board_svg
+        from tashkalar_cli.render.svg import board_svg
 
         _write(svg, board_svg(s.board, pos, title=file or ""))
     if json:
         print_json(pos.to_dict())
         return
-    from ..render.board import board_text
+    from tashkalar_cli.render.board import board_text
 
     s.console.print(board_text(s.board, pos))
 

@@ -6,13 +6,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
 
 app = typer.Typer(help="Read and search the rules, in any of the tool's languages.", no_args_is_help=True)
 
 
 def _book(s):
-    from ..rules import Glossary, RuleBook
+    from tashkalar_cli.text.rules import Glossary, RuleBook
 
     return RuleBook(s.dataset), Glossary(s.dataset)
 
@@ -37,7 +37,7 @@ def show(rule: Annotated[str, typer.Argument(help="Rule id (e.g. summon-pattern)
     if json:
         print_json(rule_json(found, book, s.loc))
         return
-    from ..render.rules import rule_panel
+    from tashkalar_cli.render.rules import rule_panel
 
     s.console.print(rule_panel(found, book, glossary, s.loc))
 
@@ -53,7 +53,7 @@ def list_rules(mode: Annotated[Optional[str], typer.Option(help="Only rules of t
         print_json([{"id": r.id, "number": r.number, "section": r.section, "modes": list(r.modes),
                      "title": s.loc.field("rules", r.id, "title").text} for r in rules])
         return
-    from ..render.rules import rule_toc
+    from tashkalar_cli.render.rules import rule_toc
 
     s.console.print(rule_toc(rules, book, s.loc))
 
@@ -63,7 +63,7 @@ def search(words: Annotated[list[str], typer.Argument(help="Words to look for (a
            mode: Annotated[Optional[str], typer.Option(help="Only rules of this form of play.")] = None,
            lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Search the rules; the best matches first."""
-    from ..errors import NotFoundError
+    from tashkalar_cli.errors import NotFoundError
 
     s = session(lang, data)
     book, _ = _book(s)
@@ -88,7 +88,7 @@ def search(words: Annotated[list[str], typer.Argument(help="Words to look for (a
 
 def errata(lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Where the published rulebooks (en, fr, es, it) disagree, and which reading is right."""
-    from ..rules import Errata
+    from tashkalar_cli.text.rules import Errata
 
     s = session(lang, data)
     items = Errata(s.dataset)
@@ -101,6 +101,6 @@ def errata(lang: LangOption = None, json: JsonOption = False, data: DataOption =
                         "ruling": s.loc.field("errata", e["id"], "ruling").text, "lang": s.lang})
         print_json(out)
         return
-    from ..render.rules import errata_renderable
+    from tashkalar_cli.render.rules import errata_renderable
 
     s.console.print(errata_renderable(items, s.loc))

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
 
 PositionOption = Annotated[Optional[str], typer.Option(
     "--position", "-p", help="Position file (YAML: pieces and/or a board diagram).", metavar="FILE", show_default=False)]
@@ -23,8 +23,8 @@ ModeOption = Annotated[Optional[str], typer.Option("--mode", help="Override the 
 
 
 def load(s, position: str | None, pieces: str | None, mode: str | None = None):
-    from ..errors import InputError
-    from ..position import load_position
+    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.model.position import load_position
 
     if position is None and pieces is None:
         raise InputError("give a position: --position FILE and/or --pieces 'e5=blue:heroic,...'")
@@ -37,7 +37,7 @@ def player_and_position(s, player: str, position: str | None, pieces: str | None
 
 
 def check_color(s, color: str | None, what: str) -> str | None:
-    from ..errors import InputError
+    from tashkalar_cli.errors import InputError
 
     if color is None:
         return None
@@ -60,7 +60,7 @@ def summon(
     data: DataOption = None,
 ) -> None:
     """Can PLAYER summon CARD on this position? Every placement, or why not."""
-    from ..summoning import Engine
+    from tashkalar_cli.engine.summoning import Engine
 
     s = session(lang, data)
     allow_enemy = check_color(s, allow_enemy, "--allow-enemy")
@@ -68,18 +68,18 @@ def summon(
     player, pos = player_and_position(s, player, position, pieces, mode)
     verdict = Engine(s.board, s.dataset.derived.get("orientations")).check(target_card, pos, player, allow_enemy)
     if svg:
-        from ..render.summon import placement_highlight
-        from ..render.svg import boards_svg
+        from tashkalar_cli.render.summon import placement_highlight
+        from tashkalar_cli.render.svg import boards_svg
 
         title = f"{target_card.id}: {player}"
         panels = [(f"#{i} {s.board.name(p.target)}", placement_highlight(p)) for i, p in enumerate(verdict.placements, 1)]
         _write(svg, boards_svg(s.board, pos, panels or [(title, {})], title))
     if json:
-        from ..jsonout import verdict as verdict_json
+        from tashkalar_cli.render.jsonout import verdict as verdict_json
 
         print_json(verdict_json(verdict, s.board))
         return
-    from ..render.summon import verdict_renderable
+    from tashkalar_cli.render.summon import verdict_renderable
 
     s.console.print(verdict_renderable(verdict, s.board, pos, s.loc, str(s.cards.name(target_card, s.loc))))
 
@@ -99,8 +99,8 @@ def summonable(
     data: DataOption = None,
 ) -> None:
     """Which beings and legends can PLAYER summon on this position? All are checked at once."""
-    from ..errors import NotFoundError
-    from ..summoning import Engine
+    from tashkalar_cli.errors import NotFoundError
+    from tashkalar_cli.engine.summoning import Engine
 
     s = session(lang, data)
     allow_enemy = check_color(s, allow_enemy, "--allow-enemy")
@@ -117,19 +117,19 @@ def summonable(
         candidates = [c for c in dict.fromkeys(chosen) if c in candidates]
     verdicts = Engine(s.board, s.dataset.derived.get("orientations")).check_many(candidates, pos, player, allow_enemy)
     if json:
-        from ..jsonout import verdict as verdict_json
+        from tashkalar_cli.render.jsonout import verdict as verdict_json
 
         print_json({"player": player, "allow_enemy": allow_enemy,
                     "cards": [verdict_json(v, s.board) for v in verdicts]})
         return
-    from ..render.summon import summonable_table
+    from tashkalar_cli.render.summon import summonable_table
 
     names = {c.id: str(s.cards.name(c, s.loc)) for c in candidates}
     s.console.print(summonable_table(verdicts, s.board, s.loc, names, show_all))
 
 
 def _write(path: str, text: str) -> None:
-    from ..errors import InputError
+    from tashkalar_cli.errors import InputError
 
     try:
         with open(path, "w", encoding="utf-8") as fh:

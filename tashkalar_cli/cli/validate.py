@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .common import DataOption, JsonOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session
 
 
 def validate(data: DataOption = None, json: JsonOption = False) -> None:
     """Validate every data and locale file against its schema and report what was loaded."""
-    from ..loader import load_uncached
-    from ..paths import data_root
+    from tashkalar_cli.data.loader import load_uncached
+    from tashkalar_cli.data.paths import data_root
 
     s = session(None, data)
     ds = load_uncached(data_root(data))  # for real, never from the cache

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..board import Board
-from ..position import Position
+from tashkalar_cli.model.board import Board
+from tashkalar_cli.model.position import Position
 
 PIECE_STYLE = {"blue": "bold bright_blue", "red": "bold bright_red", "yellow": "bold bright_yellow",
                "green": "bold bright_green", "white": "bold bright_white", "orange": "bold dark_orange",

@@ -7,9 +7,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import Card, CardDB
-from ..i18n import Localizer
-from .pattern import legend_table, pattern_grid
+from tashkalar_cli.model.cards import Card, CardDB
+from tashkalar_cli.text.i18n import Localizer
+from tashkalar_cli.render.pattern import legend_table, pattern_grid
 
 
 def _term(loc: Localizer, keyword: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ..patterns import ARROWS, Pattern
+from tashkalar_cli.model.patterns import ARROWS, Pattern
 
 ARROW_GLYPHS = {"n": "↑", "ne": "↗", "e": "→", "se": "↘", "s": "↓", "sw": "↙", "w": "←", "nw": "↖"}
 MARK_STYLE = {"m": "on grey35", "m2": "on dark_cyan"}

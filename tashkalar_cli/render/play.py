@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .board import board_text
+from tashkalar_cli.render.board import board_text
 
 
 def flare_renderable(results, cards, loc, many: bool):

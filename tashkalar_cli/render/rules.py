@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import Localizer
+from tashkalar_cli.text.i18n import Localizer
 
 
 def _modes(loc: Localizer, modes) -> str:

@@ -8,8 +8,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import Localizer
-from .board import board_text
+from tashkalar_cli.text.i18n import Localizer
+from tashkalar_cli.render.board import board_text
 
 def placement_highlight(p) -> dict[int, str]:
     roles: dict[int, str] = {}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..board import Board
-from ..position import Position
+from tashkalar_cli.model.board import Board
+from tashkalar_cli.model.position import Position
 
 FILL = {"blue": "#2f6fd6", "red": "#d63a2f", "yellow": "#e6c229", "green": "#2fa84f", "white": "#f2f2f2",
         "orange": "#ee8a1f", "purple": "#8e44ad"}

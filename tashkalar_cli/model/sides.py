@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import InputError
+from tashkalar_cli.errors import InputError
 
 
 def opponent(position, player: str, against: str | None) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from tashkalar_cli.model.cards import Card
 
 
 @dataclass

@@ -20,7 +20,7 @@ _TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boo
 
 @lru_cache(maxsize=None)
 def load(name: str) -> dict:
-    from .paths import schemas_dir
+    from tashkalar_cli.data.paths import schemas_dir
 
     schema = json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
     _check_supported(schema, name)
@@ -104,7 +104,7 @@ def first_error(schema: dict, value: Any, path: tuple = ()) -> tuple[tuple, str]
 
 def check(name: str, data: Any, lines, source: str) -> None:
     """Raise an :class:`InputError` naming the file, line and field of the first violation."""
-    from .errors import InputError
+    from tashkalar_cli.errors import InputError
 
     error = first_error(load(name), data)
     if error:

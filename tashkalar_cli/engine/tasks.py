@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .board import bits
-from .errors import InputError
+from tashkalar_cli.model.board import bits
+from tashkalar_cli.errors import InputError
 
 
 @dataclass

@@ -5,7 +5,7 @@ layout), compares every language with the reference language entry by entry, and
 :class:`Finding` objects. The checks themselves are small functions in :mod:`.checks`.
 """
 
-from .model import Finding, Report
-from .runner import check_locales
+from tashkalar_cli.text.i18ncheck.model import Finding, Report
+from tashkalar_cli.text.i18ncheck.runner import check_locales
 
 __all__ = ["Finding", "Report", "check_locales"]

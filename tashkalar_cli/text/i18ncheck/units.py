@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DataError
-from ..loader import LOCALE_FILES, kind_of
-from ..paths import files_below
-from .model import ERROR, Finding
+from tashkalar_cli.errors import DataError
+from tashkalar_cli.data.loader import LOCALE_FILES, kind_of
+from tashkalar_cli.data.paths import files_below
+from tashkalar_cli.text.i18ncheck.model import ERROR, Finding
 
 #: per locale section: the text fields compared across languages
 TEXT_FIELDS = {
@@ -46,8 +46,8 @@ class LocaleTexts:
 
 
 def read_language(lang_dir: Path, root: Path) -> LocaleTexts:
-    from ..schemas import schema_errors
-    from ..yamlio import load_yaml
+    from tashkalar_cli.data.schemas import schema_errors
+    from tashkalar_cli.data.yamlio import load_yaml
 
     out = LocaleTexts(lang_dir.name)
     lang = lang_dir.name

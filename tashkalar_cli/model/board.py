@@ -13,7 +13,7 @@ from collections import deque
 from functools import cached_property
 from typing import Iterator
 
-from .errors import InputError
+from tashkalar_cli.errors import InputError
 
 STRIDE = 16
 #: compass directions as (file delta, rank delta)
@@ -181,7 +181,7 @@ class Board:
     # ---------------------------------------------------------------- symmetry
     def transform(self, index: int, t: str) -> int | None:
         """The image of a square under a symmetry of the square grid (see ``patterns.TRANSFORMS``)."""
-        from .patterns import TRANSFORMS
+        from tashkalar_cli.model.patterns import TRANSFORMS
 
         fn = next(fn for name, _, _, fn in TRANSFORMS if name == t)
         f, r = self.coords(index)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import Board, bits, shift
-from .cards import Card
-from .patterns import RANK_LEVEL, RANKS, Orientation
-from .position import Piece, Position
+from tashkalar_cli.model.board import Board, bits, shift
+from tashkalar_cli.model.cards import Card
+from tashkalar_cli.model.patterns import RANK_LEVEL, RANKS, Orientation
+from tashkalar_cli.model.position import Piece, Position
 
 LEVELS = range(len(RANKS))
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import NotFoundError
-from .i18n import Localizer
-from .textsearch import fold, suggestions, word_score
+from tashkalar_cli.errors import NotFoundError
+from tashkalar_cli.text.i18n import Localizer
+from tashkalar_cli.text.search import fold, suggestions, word_score
 
 MODES = ("high-form", "duel", "melee", "team")
 

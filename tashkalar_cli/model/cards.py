@@ -1,7 +1,7 @@
 """The card model: beings, legends, flares and tasks, and the database that finds them.
 
 A :class:`Card` holds the language-neutral facts of ``cards/``; names and texts come from a
-:class:`~tashkalar_cli.i18n.Localizer`, so the same card renders in any language.
+:class:`~tashkalar_cli.text.i18n.Localizer`, so the same card renders in any language.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .errors import NotFoundError
-from .i18n import Localizer, Text
-from .patterns import Pattern
-from .textsearch import fold, suggestions, word_score
+from tashkalar_cli.errors import NotFoundError
+from tashkalar_cli.text.i18n import Localizer, Text
+from tashkalar_cli.model.patterns import Pattern
+from tashkalar_cli.text.search import fold, suggestions, word_score
 
 CARD_TYPES = ("being", "legend", "flare", "task")
 
@@ -164,7 +164,7 @@ class CardDB:
 
     def find_of_type(self, query: str, types: tuple[str, ...], what: str) -> Card:
         """Like :meth:`find`, but the card must be of one of ``types`` (else an InputError)."""
-        from .errors import InputError
+        from tashkalar_cli.errors import InputError
 
         card = self.find(query)
         if card.type not in types:

@@ -6,9 +6,9 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from .errors import DataError
-from .paths import schemas_dir
-from .yamlio import LineMap
+from tashkalar_cli.errors import DataError
+from tashkalar_cli.data.paths import schemas_dir
+from tashkalar_cli.data.yamlio import LineMap
 
 
 @lru_cache(maxsize=None)

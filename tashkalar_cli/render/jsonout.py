@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, CardDB
-from .i18n import Localizer
+from tashkalar_cli.model.cards import Card, CardDB
+from tashkalar_cli.text.i18n import Localizer
 
 
 def card(c: Card, db: CardDB, loc: Localizer) -> dict[str, Any]:

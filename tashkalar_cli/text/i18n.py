@@ -13,7 +13,7 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import NotFoundError
+from tashkalar_cli.errors import NotFoundError
 
 REFERENCE = "en"
 _LANG_RE = re.compile(r"^([A-Za-z]{2,3})(?:[_-]([A-Za-z0-9]+))?")

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..i18n import placeholders
-from ..textsearch import fold
-from .model import ERROR, WARNING
+from tashkalar_cli.text.i18n import placeholders
+from tashkalar_cli.text.search import fold
+from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING
 
 _DIGITS = re.compile(r"(?<![\w{])\d+(?:[.,]\d+)?(?![\w}])")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InputError
-from ..i18n import flatten
-from ..textsearch import fold
-from . import checks
-from .model import ERROR, WARNING, Coverage, Finding, Report
-from .units import TEXT_FIELDS, LocaleTexts, Unit, read_language
+from tashkalar_cli.errors import InputError
+from tashkalar_cli.text.i18n import flatten
+from tashkalar_cli.text.search import fold
+from tashkalar_cli.text.i18ncheck import checks
+from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report
+from tashkalar_cli.text.i18ncheck.units import TEXT_FIELDS, LocaleTexts, Unit, read_language
 
 
 def expected_entries(facts: dict) -> dict[tuple[str, str], tuple[str, ...]]:

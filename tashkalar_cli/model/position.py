@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .board import Board, bits
-from .errors import DataError, InputError
-from .patterns import RANK_LEVEL, RANKS
+from tashkalar_cli.model.board import Board, bits
+from tashkalar_cli.errors import DataError, InputError
+from tashkalar_cli.model.patterns import RANK_LEVEL, RANKS
 
 MODES = ("high-form", "duel", "melee")
 EMPTY_TOKENS = {".", "-"}
@@ -181,7 +181,7 @@ class PositionParser:
 
     def from_data(self, data, lines, source: str, extra: dict | None = None,
                   mode: str | None = None, players: int | None = None) -> Position:
-        from .quickschema import check
+        from tashkalar_cli.data.quickschema import check
 
         if data is None:
             data = {}
@@ -262,7 +262,7 @@ class PositionParser:
 def load_position(board: Board, game: dict, path: str | None = None, inline: str | None = None,
                   mode: str | None = None, players: int | None = None) -> Position:
     """A position from a file and/or an inline ``--pieces`` string."""
-    from .yamlio import parse_yaml, read_text
+    from tashkalar_cli.data.yamlio import parse_yaml, read_text
 
     parser = PositionParser(board, game)
     extra = parser.inline(inline) if inline else None

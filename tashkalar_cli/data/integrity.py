@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import DataError
-from .patterns import Pattern, PatternError
+from tashkalar_cli.errors import DataError
+from tashkalar_cli.model.patterns import Pattern, PatternError
 
 
 def _fail(facts: dict, key: str, message: str) -> None:
@@ -14,7 +14,7 @@ def _fail(facts: dict, key: str, message: str) -> None:
 
 
 def check_facts(facts: dict[str, Any]) -> None:
-    from .board import Board
+    from tashkalar_cli.model.board import Board
 
     try:
         Board(facts["board"])

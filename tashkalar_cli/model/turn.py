@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import DataError, InputError
-from .position import MODES, Piece, PositionParser
+from tashkalar_cli.errors import DataError, InputError
+from tashkalar_cli.model.position import MODES, Piece, PositionParser
 
 
 @dataclass
@@ -54,7 +54,7 @@ class Turn:
 
 
 def parse_turn(data, lines, source: str, board, game: dict, cards) -> Turn:
-    from .quickschema import check
+    from tashkalar_cli.data.quickschema import check
 
     if not isinstance(data, dict):
         raise InputError(f"{source}: a turn record must be a mapping (player, destroyed, summoned, flares, scores)")
@@ -139,7 +139,7 @@ def _looks_like_square(text: str) -> bool:
 
 
 def load_turn(path: str, board, game: dict, cards) -> Turn:
-    from .yamlio import parse_yaml, read_text
+    from tashkalar_cli.data.yamlio import parse_yaml, read_text
 
     p = Path(path)
     if p.is_dir():

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import DataError
-from .paths import files_below
+from tashkalar_cli.errors import DataError
+from tashkalar_cli.data.paths import files_below
 
 #: language-neutral files: path pattern below ``cards/`` -> schema name, required?
 FACT_FILES: dict[str, tuple[str, bool]] = {
@@ -74,8 +74,8 @@ def _rel(path: Path, root: Path) -> str:
 
 def read_validated(path: Path, schema: str, source: str):
     """Parse a YAML file strictly and validate it; return (data, line map)."""
-    from .schemas import validate
-    from .yamlio import load_yaml
+    from tashkalar_cli.data.schemas import validate
+    from tashkalar_cli.data.yamlio import load_yaml
 
     data, lines = load_yaml(path, source)
     if data is None:
@@ -162,7 +162,7 @@ def load_facts(cards: Path, root: Path) -> dict[str, Any]:
     facts["beings"].sort(key=lambda b: order.get(b["deck"], len(order)))
     facts.setdefault("rules", {"sections": [], "rules": []})
     facts.setdefault("errata", [])
-    from .integrity import check_facts
+    from tashkalar_cli.data.integrity import check_facts
 
     check_facts(facts)
     return facts
@@ -175,7 +175,7 @@ def load_uncached(root: Path):
         raise DataError("no cards/ folder here: not a tashkalar data folder", file=str(root))
     if not locales.is_dir():
         raise DataError("no locales/ folder here: not a tashkalar data folder", file=str(root))
-    from .paths import extra_locales
+    from tashkalar_cli.data.paths import extra_locales
 
     facts = load_facts(cards, root)
     lang_dirs = {p.name: p for p in locales.iterdir() if p.is_dir() and not p.name.startswith(".")}
@@ -192,8 +192,8 @@ def load_uncached(root: Path):
         merged_locales[lang_dir.name] = merge_locale(files)
     if "en" not in merged_locales:
         raise DataError("the reference language 'en' is missing", file=str(locales))
-    from .patterns import Pattern
-    from .store import Dataset
+    from tashkalar_cli.model.patterns import Pattern
+    from tashkalar_cli.data.cache import Dataset
 
     orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
                     for b in facts["beings"] if b.get("summoning", "standard") == "standard"}

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .paths import cache_dir, data_root, extra_locales, files_below, schemas_dir
+from tashkalar_cli import __version__
+from tashkalar_cli.data.paths import cache_dir, data_root, extra_locales, files_below, schemas_dir
 
 try:  # blake2b without importing OpenSSL's bindings (hashlib's import costs ~4 ms)
     from _blake2 import blake2b
@@ -77,7 +77,7 @@ def load_dataset(root: str | os.PathLike | None = None) -> Dataset:
         except Exception:  # a damaged cache is rebuilt, never trusted
             dataset = None
     if dataset is None:
-        from .loader import load_uncached
+        from tashkalar_cli.data.loader import load_uncached
 
         dataset = load_uncached(base)
         if cached is not None:

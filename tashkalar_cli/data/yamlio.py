@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from .errors import DataError
+from tashkalar_cli.errors import DataError
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
     _Loader = yaml.CSafeLoader
