@@ -37,13 +37,15 @@ def main() -> None:
     env = dict(os.environ, TASHKALAR_CACHE_DIR=tempfile.mkdtemp(prefix="tk-bench-"), COLUMNS="120")
     commands = {
         "python -c pass": [sys.executable, "-c", "pass"],
+        "floor: import typer": [sys.executable, "-c", "import typer"],
+        "floor: import typer, rich.*": [sys.executable, "-c", "import typer, rich.console, rich.table, rich.panel"],
         "card show swordmaster": ["card", "show", "swordmaster"],
         "card show swordmaster --json": ["card", "show", "swordmaster", "--json"],
         "summon swordmaster (crowded)": ["summon", "swordmaster", "--position", str(CROWDED), "--player", "blue"],
         "summonable (crowded)": ["summonable", "--position", str(CROWDED), "--player", "blue"],
         "summonable --json (crowded)": ["summonable", "--position", str(CROWDED), "--player", "blue", "--json"],
     }
-    full = {label: (cmd if label.startswith("python") else tool + cmd) for label, cmd in commands.items()}
+    full = {label: (cmd if cmd[0] == sys.executable else tool + cmd) for label, cmd in commands.items()}
     for cmd in full.values():  # warm up (fills the data cache)
         run_once(cmd, env)
     samples: dict[str, list[float]] = {label: [] for label in full}
@@ -57,18 +59,17 @@ def main() -> None:
     for label in full:
         print(f"{label:34} {med[label] * 1000:10.1f} {low[label] * 1000:8.1f} {med[label] / bare:8.2f} "
               f"{med[label] / show:12.2f}")
-    from tashkalar_cli.model.board import Board
-    from tashkalar_cli.model.cards import CardDB
-    from tashkalar_cli.model.position import load_position
-    from tashkalar_cli.data.cache import load_dataset
-    from tashkalar_cli.engine.summoning import Engine
+    floor_rich, floor_typer = med["floor: import typer, rich.*"], med["floor: import typer"]
+    print("\ngoals against the framework's floor (medians):")
+    print(f"  card show / import typer+rich        = {show / floor_rich:.2f} (goal <= 1.25)")
+    print(f"  card show --json / import typer      = {med['card show swordmaster --json'] / floor_typer:.2f} (goal <= 1.15)")
+    print(f"  summonable (crowded) / card show     = {med['summonable (crowded)'] / show:.2f} (goal <= 1.5)")
+    from tashkalar_cli import Game
 
-    ds = load_dataset()
-    board = Board(ds.facts["board"])
-    db = CardDB(ds)
-    pos = load_position(board, ds.facts["game"], str(CROWDED))
-    cards = [c for c in db.cards if c.has_summoning_square]
-    engine = Engine(board)
+    game = Game()
+    pos = game.position(str(CROWDED))
+    cards = [c for c in game.cards.beings if c.has_summoning_square]
+    engine = game.engine
     engine.check_many(cards, pos, "blue")  # compile once
     n = 200
     start = time.perf_counter()

@@ -1,7 +1,61 @@
 """tashkalar: rules reference, card database and summoning oracle for Tash-Kalar.
 
-The package is a library first (``tashkalar_cli.model.cards``, ``.board``, ``.summoning``, ...)
-and a command-line tool second (``tashkalar_cli.cli``).
+A library first, a command-line tool second. Its entry point is :class:`Game`::
+
+    from tashkalar_cli import Game
+
+    game = Game()
+    position = game.position(pieces="d4=blue,e4=blue,f4=blue,e5=blue:heroic")
+    verdict = game.summon("knight", position, "blue")
+
+Every error a caller can cause is a :class:`TashkalarError` (see :mod:`tashkalar_cli.errors`).
+The public names are imported on first use, so ``import tashkalar_cli`` costs nothing.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+#: public name -> module that defines it
+_PUBLIC = {
+    "Game": "tashkalar_cli.game",
+    "TashkalarError": "tashkalar_cli.errors",
+    "DataError": "tashkalar_cli.errors",
+    "InputError": "tashkalar_cli.errors",
+    "NotFoundError": "tashkalar_cli.errors",
+    "Rank": "tashkalar_cli.model.types",
+    "Mode": "tashkalar_cli.model.types",
+    "PieceKind": "tashkalar_cli.model.types",
+    "Square": "tashkalar_cli.model.types",
+    "Bitboard": "tashkalar_cli.model.types",
+    "Being": "tashkalar_cli.model.cards",
+    "Legend": "tashkalar_cli.model.cards",
+    "Flare": "tashkalar_cli.model.cards",
+    "Task": "tashkalar_cli.model.cards",
+    "Piece": "tashkalar_cli.model.position",
+    "Position": "tashkalar_cli.model.position",
+    "Turn": "tashkalar_cli.model.turn",
+    "Verdict": "tashkalar_cli.engine.summoning",
+    "Placement": "tashkalar_cli.engine.summoning",
+}
+
+__all__ = ["__version__", *_PUBLIC]
+
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.summoning import Placement, Verdict
+    from tashkalar_cli.errors import DataError, InputError, NotFoundError, TashkalarError
+    from tashkalar_cli.game import Game
+    from tashkalar_cli.model.cards import Being, Flare, Legend, Task
+    from tashkalar_cli.model.position import Piece, Position
+    from tashkalar_cli.model.turn import Turn
+    from tashkalar_cli.model.types import Bitboard, Mode, PieceKind, Rank, Square
+
+
+def __getattr__(name: str) -> Any:
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tashkalar_cli' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -1,12 +1,26 @@
-"""The one exception family the tool raises for bad input.
+"""The one exception family the tool raises for bad input, and the command line's exit codes.
 
 Every problem a user can cause (a broken data file, a wrong square, an unknown card) is a
-:class:`TashkalarError`. The command line prints its message on one line and exits with 2.
+:class:`TashkalarError`::
+
+    TashkalarError          bad input of any kind (message, file, line, hints)
+    ├── DataError           a data or locale file is unreadable or does not match its schema
+    ├── InputError          a command-line argument, a position or a turn record is wrong
+    └── NotFoundError       a card, rule, keyword or language that does not exist
+
+The command line prints its message on one line and exits with :data:`EXIT_BAD_INPUT`.
 """
 
 from __future__ import annotations
 
+#: success
+EXIT_OK = 0
+#: ``i18n check`` found errors (or warnings, with --strict)
+EXIT_FINDINGS = 1
+#: bad input of any kind
 EXIT_BAD_INPUT = 2
+#: a bug in the tool (EX_SOFTWARE of sysexits.h)
+EXIT_INTERNAL = 70
 
 
 class TashkalarError(Exception):

@@ -33,28 +33,41 @@ def dataset():
 
 
 @pytest.fixture(scope="session")
-def db(dataset):
-    from tashkalar_cli.model.cards import CardDB
+def tk(dataset):
+    """The library's entry point, built once for the whole session."""
+    from tashkalar_cli import Game
 
-    return CardDB(dataset)
-
-
-@pytest.fixture(scope="session")
-def board(dataset):
-    from tashkalar_cli.model.board import Board
-
-    return Board(dataset.facts["board"])
+    return Game(dataset=dataset)
 
 
 @pytest.fixture(scope="session")
-def engine(board):
-    from tashkalar_cli.engine.summoning import Engine
+def db(tk):
+    return tk.cards
 
-    return Engine(board)
+
+@pytest.fixture(scope="session")
+def board(tk):
+    return tk.board
+
+
+@pytest.fixture(scope="session")
+def engine(tk):
+    return tk.engine
+
+
+@pytest.fixture(scope="session")
+def config(tk):
+    return tk.config
+
+
+@pytest.fixture(scope="session")
+def parser(tk):
+    return tk.parser
 
 
 @pytest.fixture(scope="session")
 def game(dataset):
+    """The raw numbers of cards/game.yaml, to compare the tool's answers with the data."""
     return dataset.facts["game"]
 
 

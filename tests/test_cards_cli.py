@@ -128,7 +128,7 @@ def test_list_filters(cli, db):
     legends = cli("card", "list", "--deck", "legends", "--json").json
     assert len(legends) == 12 and all(c["rank"] == "legendary" for c in legends)
     heroic_sylvan = cli("card", "list", "--deck", "sylvan", "--rank", "heroic", "--json").json
-    assert {c["id"] for c in heroic_sylvan} == {c.id for c in db.cards if c.deck == "sylvan" and c.rank == "heroic"}
+    assert {c["id"] for c in heroic_sylvan} == {c.id for c in db.beings if c.deck == "sylvan" and c.rank == "heroic"}
     flares = cli("card", "list", "--type", "flare", "--json").json
     assert len(flares) == 12
     tasks = cli("card", "list", "--type", "task", "--json").json

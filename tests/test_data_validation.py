@@ -133,7 +133,7 @@ def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     first = load(data_copy)
-    files = list(cache.glob("data-*.pickle"))
+    files = list(cache.glob("data-*.json"))
     assert len(files) == 1
     calls = []
     monkeypatch.setattr(loader, "load_uncached", lambda root: calls.append(root) or first)
@@ -143,13 +143,16 @@ def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
     write(path, path.read_text().replace("name: Swordmaster", "name: Sword Master", 1))
     load(data_copy)
     assert len(calls) == 1, "changed content must be validated again"
+    write(path, path.read_text().replace("name: Sword Master", "name: Sword Mister", 1))
+    load(data_copy)
+    assert len(calls) == 2, "an edit that keeps the size must be seen too"
 
 
 def test_damaged_cache_is_rebuilt(data_copy, monkeypatch, tmp_path):
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     load(data_copy)
-    for f in cache.glob("data-*.pickle"):
+    for f in cache.glob("data-*.json"):
         f.write_bytes(b"garbage")
     assert len(load(data_copy).facts["beings"]) == 120
 
@@ -159,7 +162,7 @@ def test_locale_entry_for_an_unknown_card_is_reported_by_validate(data_copy, cli
 
     path = data_copy / "locales" / "fr" / "cards" / "imperial.yaml"
     data = yaml.safe_load(path.read_text())
-    data["cards"]["swordmastre"] = data["cards"]["swordmaster"]
+    data["cards"]["swordmastre"] = dict(data["cards"]["swordmaster"])
     write(path, yaml.safe_dump(data, allow_unicode=True))
     r = cli("validate", "--json", "--data", str(data_copy))
     assert r.code == 0

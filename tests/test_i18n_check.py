@@ -94,7 +94,7 @@ def test_deleted_entry_is_reported(locales, clean, dataset):
 def test_swapped_game_term_is_reported(locales, clean, dataset, db):
     gloss = load(locales / "fr" / "glossary.yaml")["keywords"]
     combat, standard = gloss["combat-move"]["term"], gloss["standard-move"]["term"]
-    deck_of = {c.id: c.deck for c in db.cards}
+    deck_of = {c.id: getattr(c, "deck", None) for c in db.cards}
     target = next(c for c in db.cards if "combat-move" in c.keywords and c.type == "being")
     path = locales / "fr" / "cards" / f"{deck_of[target.id]}.yaml"
     data = load(path)

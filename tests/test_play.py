@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import write
+from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.position import PositionParser
 from tashkalar_cli.engine.tasks import Context, check_task
 from tashkalar_cli.model.turn import parse_turn
@@ -12,7 +13,7 @@ from tashkalar_cli.model.turn import parse_turn
 
 @pytest.fixture
 def make(board, game):
-    parser = PositionParser(board, game)
+    parser = PositionParser(board, GameConfig.from_data(game))
 
     def build(pieces: dict, mode="high-form"):
         return parser.from_data({"mode": mode, "pieces": pieces}, None, "t")
@@ -24,7 +25,7 @@ def make(board, game):
 def turn(board, game, db):
     def build(**data):
         data.setdefault("player", "blue")
-        return parse_turn(data, None, "turn", board, game, db)
+        return parse_turn(data, None, "turn", PositionParser(board, GameConfig.from_data(game)), db)
 
     return build
 
@@ -58,11 +59,11 @@ def test_every_flare_on_both_sides_of_both_thresholds(db, make, game, flare_id):
         return make({"a5": "blue common", **pieces}, mode="duel")
 
     for lead in (up, up - 1):
-        r = check_flare(card, position(lead, 0), "blue", "red", game)
+        r = check_flare(card, position(lead, 0), "blue", "red", GameConfig.from_data(game))
         assert r.differences["upgraded"] == lead
         assert r.upper_met == (lead >= up)
     for lead in (low, low - 1):
-        r = check_flare(card, position(0, lead), "blue", "red", game)
+        r = check_flare(card, position(0, lead), "blue", "red", GameConfig.from_data(game))
         assert r.differences["total"] == lead
         assert r.lower_met == (lead >= low)
         assert r.halves == (["lower"] if lead >= low else [])
@@ -204,7 +205,7 @@ def test_destruction_tasks(db, make, turn):
     assert task(db, make, "heroic-devastation", board_only, record=four_two).met
     assert not task(db, make, "heroic-devastation", board_only, record=turn(destroyed=["red", "red", "red", "red heroic"])).met
     assert task(db, make, "end-of-legends", board_only, record=turn(destroyed=["red legendary"])).met
-    assert task(db, make, "end-of-legends", board_only, record=turn(destroyed=["red heroic", "yellow heroic"])).met
+    assert task(db, make, "end-of-legends", board_only, record=turn(destroyed=["red heroic", "red heroic"])).met
     assert not task(db, make, "end-of-legends", board_only, record=turn(destroyed=["red heroic", "red"])).met
     assert task(db, make, "destruction", board_only).met is None, "needs a turn record"
 
@@ -241,7 +242,7 @@ def test_duel_scoring(db, game, turn):
 
     t = turn(destroyed=["red legendary", "red heroic", "red", "red", "red", "blue heroic"],
              summoned=["fire-dragon e5", "knight e4"], flares=["flare-3-6"], scores={"blue": 10, "red": 17})
-    s = score_turn(t, game, db)
+    s = score_turn(t, GameConfig.from_data(game), db)
     assert s.points_for["blue"] == 2 + 1 + 1 + 1, "2 legendary, 1 heroic, 1 pair (the odd common scores nothing), 1 legend"
     assert s.points_for["red"] == 1, "the flare point goes to the opponent"
     assert s.ignored == ["blue heroic"]
@@ -254,14 +255,14 @@ def test_melee_scoring_per_color_and_unpaired(db, game, turn):
 
     t = turn(mode="melee", players=4, destroyed=["red", "red", "yellow", "green"], flares=[{"flare": "flare-3-6", "against": "red"}],
              scores={"blue": {"red": 9}})
-    s = score_turn(t, game, db)
-    by_reason = {(x.reason, x.color): x for x in s.lines}
+    s = score_turn(t, GameConfig.from_data(game), db)
+    by_reason = {(x.reason, "choice" if x.player_chooses else x.color): x for x in s.lines}
     assert by_reason["common-pair", "red"].points == 1
     unpaired = by_reason["unpaired-commons", "choice"]
     assert unpaired.points == 1 and unpaired.choices == ["green", "yellow"]
     assert by_reason["flare", "blue"].who == "red"
     assert s.threshold == 10 and s.totals["blue"]["red"] == 10 and s.end_triggered == ["blue"]
-    one = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow", "yellow"]), game, db)
+    one = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow", "yellow"]), GameConfig.from_data(game), db)
     assert not any(x.reason == "unpaired-commons" for x in one.lines), "a single unpaired common scores nothing"
     assert one.threshold == 12
 
@@ -285,10 +286,10 @@ def test_melee_points_of_choice_count_for_the_end(db, game, turn):
     from tashkalar_cli.engine.scoring import score_turn
 
     certain = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow"], summoned=["titan e5"],
-                              scores={"blue": {"red": 11, "yellow": 11}}), game, db)
+                              scores={"blue": {"red": 11, "yellow": 11}}), GameConfig.from_data(game), db)
     assert certain.end_triggered == ["blue"], "2 points of choice: one color reaches 12 whatever blue chooses"
     maybe = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow"],
-                            scores={"blue": {"red": 11, "yellow": 5}}), game, db)
+                            scores={"blue": {"red": 11, "yellow": 5}}), GameConfig.from_data(game), db)
     assert maybe.end_triggered == [] and maybe.end_possible == ["blue"]
     legend = next(x for x in certain.lines if x.reason == "legend-summoned")
     assert legend.choices == ["red", "yellow"]

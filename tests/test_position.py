@@ -17,7 +17,7 @@ def posfile(tmp_path):
 
 def test_pieces_and_diagram(cli, posfile):
     f = posfile(
-        "mode: duel\n"
+        "mode: melee\n"
         "board: |\n"
         "  9     . . . . .\n"
         "  8   . . . . . . .\n"

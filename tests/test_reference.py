@@ -29,7 +29,7 @@ def test_every_being_is_there_with_its_deck_rank_and_pattern(reference, db):
         card = ours[b["id"]]
         assert card.deck == b["deck"], b["id"]
         assert card.rank == b["rank"], b["id"]
-        assert list(card.pattern_rows) == b["pattern"], b["id"]
+        assert list(card.pattern.rows) == b["pattern"], b["id"]
 
 
 def test_counts_per_deck(reference, db):

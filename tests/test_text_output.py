@@ -47,7 +47,7 @@ def test_task_details_are_translated(cli, tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_score_text(cli, dataset, lang, tmp_path):
-    f = write(tmp_path / "t.yaml", "player: blue\nmode: melee\nplayers: 3\ndestroyed: [red, red, yellow, green, blue]\n"
+    f = write(tmp_path / "t.yaml", "player: blue\nmode: melee\nplayers: 4\ndestroyed: [red, red, yellow, green, blue]\n"
               "summoned: [titan e5]\nflares: [{flare: flare-3-6, against: red}]\nscores: {blue: {red: 11}}\n")
     r = cli("score", "--turn", str(f), "--lang", lang)
     assert r.code == 0, r.err

@@ -1,4 +1,4 @@
-"""What every command shares: the session (data, language, cards), options, JSON and errors."""
+"""What every command shares: the session (the game, the language), options, JSON and errors."""
 
 from __future__ import annotations
 
@@ -6,9 +6,18 @@ import json
 import sys
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tashkalar_cli.game import Game
+    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.cards import CardDB
+    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.text.i18n import Localizer
 
 LangOption = Annotated[Optional[str], typer.Option(
     "--lang", "-l", help="Language of the texts (en, fr, es, it, ...); default: TASHKALAR_LANG, then LANG, then en.",
@@ -17,51 +26,64 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 DataOption = Annotated[Optional[str], typer.Option(
     "--data", help="Use the data folder DIR (with cards/ and locales/) instead of the built-in data.",
     metavar="DIR", show_default=False)]
+PositionOption = Annotated[Optional[str], typer.Option(
+    "--position", "-p", help="Position file (YAML: pieces and/or a board diagram).", metavar="FILE", show_default=False)]
+PiecesOption = Annotated[Optional[str], typer.Option(
+    "--pieces", help="Pieces inline, e.g. 'e5=blue:heroic,d4=red' (rank defaults to common).", show_default=False)]
+PlayerOption = Annotated[str, typer.Option("--player", help="The player's color.", show_default=False)]
+SvgOption = Annotated[Optional[str], typer.Option("--svg", help="Also save the drawing as an SVG image.",
+                                                  metavar="FILE", show_default=False)]
 
 
 @dataclass
 class Session:
-    """The data and the language a command works with, loaded on first use."""
+    """The game and the language a command works with, loaded on first use."""
 
     lang_option: str | None = None
     data: str | None = None
 
     @cached_property
-    def dataset(self):
-        from tashkalar_cli.data.cache import load_dataset
+    def game(self) -> Game:
+        from tashkalar_cli.game import Game
 
-        return load_dataset(self.data)
+        return Game(self.data)
+
+    @property
+    def dataset(self) -> Any:
+        return self.game.dataset
 
     @cached_property
+    def loc(self) -> Localizer:
+        return self.game.localizer(self.lang_option)
+
+    @property
     def lang(self) -> str:
-        from tashkalar_cli.text.i18n import resolve_language
+        return self.loc.lang
 
-        return resolve_language(self.lang_option, self.dataset.languages)
+    @property
+    def cards(self) -> CardDB:
+        return self.game.cards
 
-    @cached_property
-    def loc(self):
-        from tashkalar_cli.text.i18n import Localizer
-
-        return Localizer(self.dataset, self.lang)
-
-    @cached_property
-    def cards(self):
-        from tashkalar_cli.model.cards import CardDB
-
-        return CardDB(self.dataset)
+    @property
+    def board(self) -> Board:
+        return self.game.board
 
     @cached_property
-    def board(self):
-        from tashkalar_cli.model.board import Board
-
-        return Board(self.dataset.facts["board"])
-
-    @cached_property
-    def console(self):
+    def console(self) -> Console:
         from rich.console import Console
 
         # no emoji table (a large import) and no automatic highlighting of numbers in our texts
         return Console(emoji=False, highlight=False)
+
+    def position(self, path: str | None, pieces: str | None, mode: str | None = None,
+                 players: int | None = None) -> Position:
+        return self.game.position(path, pieces=pieces, mode=mode, players=players)
+
+    def write(self, path: str, text: str, *inputs: str | None) -> None:
+        """Save an output file (``--svg``) atomically, never onto one of the command's inputs."""
+        from tashkalar_cli.data.output import write_output
+
+        write_output(path, text, [i for i in inputs if i])
 
 
 def session(lang: str | None = None, data: str | None = None) -> Session:

@@ -29,13 +29,20 @@ def check(
     """
     from pathlib import Path
 
+    from tashkalar_cli.data.loader import load_facts
+    from tashkalar_cli.data.paths import data_root, extra_locales
     from tashkalar_cli.text.i18ncheck import check_locales
 
     s = session(None, data)
-    folder = Path(locales) if locales else Path(s.dataset.root) / "locales"
-    report = check_locales(folder, s.dataset.facts, reference, lang)
+    root = data_root(data)
+    facts = load_facts(root / "cards", root)  # the facts strictly; the texts are what is checked
+    translators = extra_locales()
+    folder = Path(locales) if locales else translators[0] if translators else root / "locales"
+    report = check_locales(folder, facts, reference, lang, builtin=root / "locales")
     if json:
-        print_json([f.to_dict() for f in report.findings])
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.findings(report))
     else:
         from tashkalar_cli.render.i18n import report_renderable
 

@@ -6,8 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
-from tashkalar_cli.cli.summon import ModeOption, PiecesOption, SvgOption, _write, load
+from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, PiecesOption, SvgOption, print_json, session
+from tashkalar_cli.cli.options import ModeOption
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
 FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
@@ -18,13 +18,15 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Draw the board of a position."""
     s = session(lang, data)
-    pos = load(s, file, pieces, mode)
+    pos = s.position(file, pieces, mode)
     if svg:
         from tashkalar_cli.render.svg import board_svg
 
-        _write(svg, board_svg(s.board, pos, title=file or ""))
+        s.write(svg, board_svg(s.board, pos, title=file or ""), file)
     if json:
-        print_json(pos.to_dict())
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.position(pos))
         return
     from tashkalar_cli.render.board import board_text
 
@@ -36,8 +38,10 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
           lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Check a position file; exit 2 with the reason when it is wrong."""
     s = session(lang, data)
-    pos = load(s, file, pieces, mode)
+    pos = s.position(file, pieces, mode)
     if json:
-        print_json({"valid": True, **pos.to_dict()})
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.position_check(pos))
         return
     s.console.print(s.loc.msg("position.ok", pieces=len(pos.pieces), mode=pos.mode, players=pos.players))

@@ -7,24 +7,12 @@ from typing import Annotated, Optional
 import typer
 
 from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.model.types import PlayForm
+
+ModeOption = Annotated[Optional[PlayForm], typer.Option(
+    "--mode", help="Only rules of this form of play.", case_sensitive=False, show_default=False)]
 
 app = typer.Typer(help="Read and search the rules, in any of the tool's languages.", no_args_is_help=True)
-
-
-def _book(s):
-    from tashkalar_cli.text.rules import Glossary, RuleBook
-
-    return RuleBook(s.dataset), Glossary(s.dataset)
-
-
-def rule_json(rule, book, loc) -> dict:
-    return {
-        "id": rule.id, "number": rule.number, "section": rule.section, "modes": list(rule.modes),
-        "title": loc.field("rules", rule.id, "title").text, "text": loc.field("rules", rule.id, "text").text,
-        "lang": loc.lang, "keywords": list(rule.keywords),
-        "related": list(dict.fromkeys([*rule.related, *(r.id for r in book.citing(rule))])),
-        "errata": [e["id"] for e in book.errata_for(rule)],
-    }
 
 
 @app.command("show")
@@ -32,48 +20,51 @@ def show(rule: Annotated[str, typer.Argument(help="Rule id (e.g. summon-pattern)
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Show one rule with its modes, related rules and keywords, and any errata."""
     s = session(lang, data)
-    book, glossary = _book(s)
+    book = s.game.rules
     found = book.find(rule)
     if json:
-        print_json(rule_json(found, book, s.loc))
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.rule(found, book, s.loc))
         return
     from tashkalar_cli.render.rules import rule_panel
 
-    s.console.print(rule_panel(found, book, glossary, s.loc))
+    s.console.print(rule_panel(found, book, s.game.glossary, s.loc))
 
 
 @app.command("list")
-def list_rules(mode: Annotated[Optional[str], typer.Option(help="Only rules of this form of play: high-form, duel, melee, team.")] = None,
+def list_rules(mode: ModeOption = None,
                lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """The table of contents of the rules."""
     s = session(lang, data)
-    book, _ = _book(s)
-    rules = book.for_mode(mode)
+    rules = s.game.rules.for_mode(mode)
     if json:
-        print_json([{"id": r.id, "number": r.number, "section": r.section, "modes": list(r.modes),
-                     "title": s.loc.field("rules", r.id, "title").text} for r in rules])
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.rule_list(rules, s.loc))
         return
     from tashkalar_cli.render.rules import rule_toc
 
-    s.console.print(rule_toc(rules, book, s.loc))
+    s.console.print(rule_toc(rules, s.game.rules, s.loc))
 
 
 @app.command("search")
 def search(words: Annotated[list[str], typer.Argument(help="Words to look for (any language, accents optional).")],
-           mode: Annotated[Optional[str], typer.Option(help="Only rules of this form of play.")] = None,
+           mode: ModeOption = None,
            lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Search the rules; the best matches first."""
     from tashkalar_cli.errors import NotFoundError
 
     s = session(lang, data)
-    book, _ = _book(s)
+    book = s.game.rules
     allowed = {r.id for r in book.for_mode(mode)}
     found = [(r, score) for r, score in book.search(" ".join(words), s.loc) if r.id in allowed]
     if not found:
         raise NotFoundError(f"no rule mentions '{' '.join(words)}'")
     if json:
-        print_json([{"id": r.id, "number": r.number, "score": round(score, 3),
-                     "title": s.loc.field("rules", r.id, "title").text} for r, score in found])
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.rule_search(found, s.loc))
         return
     from rich.table import Table
 
@@ -88,18 +79,12 @@ def search(words: Annotated[list[str], typer.Argument(help="Words to look for (a
 
 def errata(lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Where the published rulebooks (en, fr, es, it) disagree, and which reading is right."""
-    from tashkalar_cli.text.rules import Errata
-
     s = session(lang, data)
-    items = Errata(s.dataset)
+    items = s.game.errata
     if json:
-        out = []
-        for e in items.items:
-            entry, _ = s.loc.entry("errata", e["id"])
-            out.append({**e, "title": s.loc.field("errata", e["id"], "title").text,
-                        "readings": (entry or {}).get("readings", {}),
-                        "ruling": s.loc.field("errata", e["id"], "ruling").text, "lang": s.lang})
-        print_json(out)
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.errata(items, s.loc))
         return
     from tashkalar_cli.render.rules import errata_renderable
 

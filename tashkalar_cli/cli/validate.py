@@ -9,17 +9,19 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     """Validate every data and locale file against its schema and report what was loaded."""
     from tashkalar_cli.data.loader import load_uncached
     from tashkalar_cli.data.paths import data_root
+    from tashkalar_cli.model.cards import Being, Flare, Legend, Task, build_cards
 
     s = session(None, data)
     ds = load_uncached(data_root(data))  # for real, never from the cache
     facts = ds.facts
+    cards = build_cards(facts)
     summary = {
         "valid": True,
         "root": ds.root,
-        "beings": sum(1 for b in facts["beings"] if b["deck"] != "legends"),
-        "legends": sum(1 for b in facts["beings"] if b["deck"] == "legends"),
-        "flares": len(facts["flares"]),
-        "tasks": len(facts["tasks"]),
+        "beings": sum(type(c) is Being for c in cards),
+        "legends": sum(isinstance(c, Legend) for c in cards),
+        "flares": sum(isinstance(c, Flare) for c in cards),
+        "tasks": sum(isinstance(c, Task) for c in cards),
         "keywords": len(facts["glossary"]),
         "rules": len(facts["rules"]["rules"]),
         "errata": len(facts["errata"]),
@@ -27,7 +29,9 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
         "warnings": ds.warnings,
     }
     if json:
-        print_json(summary)
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.validation(summary))
         return
     from rich.table import Table
 

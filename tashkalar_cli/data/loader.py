@@ -2,19 +2,19 @@
 
 The data root holds ``cards/`` (language-neutral facts) and ``locales/<lang>/`` (texts). Which
 schema a file must follow is decided by its place in that layout (the tables below); any other
-file is an error, so no data is ever silently ignored. This is the slow path: :mod:`.store`
+file is an error, so no data is ever silently ignored. This is the slow path: :mod:`.cache`
 caches its result.
 """
 
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tashkalar_cli.errors import DataError
+from tashkalar_cli.data.dataset import Dataset
 from tashkalar_cli.data.paths import files_below
+from tashkalar_cli.errors import DataError
 
 #: language-neutral files: path pattern below ``cards/`` -> schema name, required?
 FACT_FILES: dict[str, tuple[str, bool]] = {
@@ -29,38 +29,11 @@ FACT_FILES: dict[str, tuple[str, bool]] = {
     "beings/*.yaml": ("deck", True),
 }
 
-#: files of one language: path pattern below ``locales/<lang>/`` -> (schema, section of the merged locale)
-LOCALE_FILES: dict[str, tuple[str, str]] = {
-    "cards/*.yaml": ("locale-cards", "cards"),
-    "flares.yaml": ("locale-flares", "flares"),
-    "tasks.yaml": ("locale-tasks", "tasks"),
-    "glossary.yaml": ("locale-glossary", "keywords"),
-    "rules.yaml": ("locale-rules", "rules"),
-    "errata.yaml": ("locale-errata", "errata"),
-    "ui.yaml": ("locale-ui", "ui"),
-}
-
-
-def kind_of(rel: str, table: dict) -> Any:
+def kind_of(rel: str, table: dict[str, Any]) -> Any:
     for pattern, kind in table.items():
         if fnmatch.fnmatchcase(rel, pattern) and rel.count("/") == pattern.count("/"):
             return kind
     return None
-
-
-
-
-@dataclass
-class LocaleFile:
-    """One locale file as read: its path, schema, data and line map."""
-
-    lang: str
-    rel: str           # path below locales/<lang>/
-    source: str        # path shown in messages
-    schema: str
-    section: str
-    data: Any = None
-    lines: Any = None
 
 
 # --------------------------------------------------------------------------- reading
@@ -72,7 +45,7 @@ def _rel(path: Path, root: Path) -> str:
         return str(path)
 
 
-def read_validated(path: Path, schema: str, source: str):
+def read_validated(path: Path, schema: str, source: str) -> tuple[Any, Any]:
     """Parse a YAML file strictly and validate it; return (data, line map)."""
     from tashkalar_cli.data.schemas import validate
     from tashkalar_cli.data.yamlio import load_yaml
@@ -82,45 +55,6 @@ def read_validated(path: Path, schema: str, source: str):
         raise DataError("the file is empty", file=source)
     validate(schema, data, lines, source)
     return data, lines
-
-
-def locale_files(lang_dir: Path, root: Path) -> list[LocaleFile]:
-    """The files of one language folder, each with its schema; unknown files are errors."""
-    lang = lang_dir.name
-    out = []
-    for path in files_below(lang_dir):
-        rel = path.relative_to(lang_dir).as_posix()
-        source = _rel(path, root)
-        kind = kind_of(rel, LOCALE_FILES)
-        if kind is None or path.suffix != ".yaml":
-            expected = ", ".join(LOCALE_FILES)
-            raise DataError(f"unexpected file in a locale folder (expected one of: {expected})", file=source)
-        out.append(LocaleFile(lang, rel, source, kind[0], kind[1]))
-    return out
-
-
-def merge_locale(files: list[LocaleFile]) -> dict[str, Any]:
-    """Merge the files of one language; the same entry in two files is an error."""
-    merged: dict[str, Any] = {"cards": {}, "flares": {}, "tasks": {}, "keywords": {},
-                              "rules": {}, "sections": {}, "errata": {}, "ui": {}, "language": {}}
-    origin: dict[tuple[str, str], str] = {}
-    for f in files:
-        data = f.data
-        if f.section == "ui":
-            merged["ui"] = data["messages"]
-            merged["language"] = data["language"]
-            continue
-        parts = [(f.section, data[f.section])]
-        if f.section == "rules":
-            parts.append(("sections", data.get("sections", {})))
-        for section, entries in parts:
-            for key, value in entries.items():
-                if (section, key) in origin:
-                    raise DataError(f"'{key}' is defined twice (also in {origin[section, key]})",
-                                    file=f.source, line=f.lines.line_of((section, key)))
-                origin[section, key] = f.source
-                merged[section][key] = value
-    return merged
 
 
 def load_facts(cards: Path, root: Path) -> dict[str, Any]:
@@ -168,7 +102,7 @@ def load_facts(cards: Path, root: Path) -> dict[str, Any]:
     return facts
 
 
-def load_uncached(root: Path):
+def load_uncached(root: Path) -> Dataset:
     cards = root / "cards"
     locales = root / "locales"
     if not cards.is_dir():
@@ -179,42 +113,46 @@ def load_uncached(root: Path):
 
     facts = load_facts(cards, root)
     lang_dirs = {p.name: p for p in locales.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    translators: set[str] = set()
     for folder in extra_locales():
         if not folder.is_dir():
             raise DataError("no such locales folder (TASHKALAR_LOCALES)", file=str(folder))
-        lang_dirs.update({p.name: p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")})
+        found = {p.name: p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")}
+        lang_dirs.update(found)
+        translators |= set(found)
+    from tashkalar_cli.data.locales import LocaleReader
+
+    reader = LocaleReader(strict=True)
     merged_locales = {}
+    broken: dict[str, str] = {}
     for name in sorted(lang_dirs):
         lang_dir = lang_dirs[name]
-        files = locale_files(lang_dir, root)
-        for f in files:
-            f.data, f.lines = read_validated(lang_dir / f.rel, f.schema, f.source)
-        merged_locales[lang_dir.name] = merge_locale(files)
+        try:
+            merged_locales[name] = reader.read(lang_dir, _rel(lang_dir.parent, root)).merged()
+        except DataError as exc:
+            if name not in translators or name == "en":
+                raise
+            broken[name] = str(exc)  # a translator's broken language stops only that language
     if "en" not in merged_locales:
         raise DataError("the reference language 'en' is missing", file=str(locales))
     from tashkalar_cli.model.patterns import Pattern
-    from tashkalar_cli.data.cache import Dataset
 
     orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
                     for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
-    return Dataset(str(root), facts, merged_locales, unknown_entries(facts, merged_locales),
-                   derived={"orientations": orientations})
+    warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
+    return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales),
+                   derived={"orientations": orientations, "broken_languages": broken})
 
 
 def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]]) -> list[str]:
     """Locale entries whose id no fact has: kept, never shown, so reported by ``validate``."""
-    known = {
-        "cards": {b["id"] for b in facts["beings"]},
-        "flares": {f["id"] for f in facts["flares"]},
-        "tasks": {t["id"] for t in facts["tasks"]},
-        "keywords": {k["id"] for k in facts["glossary"]},
-        "rules": {r["id"] for r in facts["rules"]["rules"]},
-        "sections": {x["id"] for x in facts["rules"]["sections"]},
-        "errata": {e["id"] for e in facts["errata"]},
-    }
+    from tashkalar_cli.data.locales import SECTIONS, expected_texts
+
+    known = set(expected_texts(facts))
     out = []
     for lang, merged in sorted(locales.items()):
-        for section, ids in known.items():
-            for key in sorted(set(merged.get(section, {})) - ids):
-                out.append(f"locales/{lang}: {section} entry '{key}' matches no id in cards/")
+        for section in SECTIONS:
+            for key in sorted(merged.get(section, {})):
+                if (section, key) not in known:
+                    out.append(f"locales/{lang}: {section} entry '{key}' matches no id in cards/")
     return out

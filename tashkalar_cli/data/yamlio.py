@@ -1,18 +1,32 @@
-"""Strict YAML reading: duplicate keys are errors, and every value keeps its line number.
+"""Strict and safe YAML reading: every value keeps its line number, nothing can blow up.
 
 ``load_yaml`` returns the data plus a :class:`LineMap` so that later checks (the JSON Schema
-validation, the position parser) can say on which line a wrong value stands.
+validation, the position parser) can say on which line a wrong value stands. Every document
+is first scanned as a stream of events, which costs no recursion and no memory: anchors and
+aliases are refused (the data has no use for them, and they make "billion laughs" bombs), and
+so is nesting deeper than :data:`MAX_DEPTH`. Only then is the document built, with PyYAML's
+safe loader (plain data types only) and with duplicate keys as errors. Files given on the
+command line must be regular files of at most :data:`MAX_USER_FILE` bytes.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from tashkalar_cli.errors import DataError
+from tashkalar_cli.errors import DataError, InputError
+
+#: the deepest nesting of lists and mappings a file may have
+MAX_DEPTH = 32
+#: the largest position or turn-record file, in bytes (they are a few KB)
+MAX_USER_FILE = 1_000_000
+#: the largest data or locale file, in bytes
+MAX_DATA_FILE = 8_000_000
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
     _Loader = yaml.CSafeLoader
@@ -36,6 +50,27 @@ class LineMap:
             if not path:
                 return None
             path = path[:-1]
+
+
+def _scan(text: str, source: str) -> None:
+    """Refuse anchors, aliases and deep nesting, reading the event stream (no recursion)."""
+    loader = _Loader(text)
+    depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                line = event.start_mark.line + 1 if event.start_mark else None
+                raise DataError("anchors and aliases (&name, *name) are not allowed", file=source, line=line)
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else None
+                    raise DataError(f"nested more than {MAX_DEPTH} levels deep", file=source, line=line)
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    finally:
+        loader.dispose()
 
 
 def _walk(node: yaml.Node, path: tuple, lines: dict, source: str) -> None:
@@ -64,6 +99,14 @@ def _walk(node: yaml.Node, path: tuple, lines: dict, source: str) -> None:
 
 def parse_yaml(text: str, source: str = "<input>") -> tuple[Any, LineMap]:
     """Parse YAML text strictly; raise :class:`DataError` naming ``source`` and the line."""
+    try:
+        _scan(text, source)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise DataError(f"not valid YAML: {problem}", file=source, line=mark.line + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise DataError(f"not valid YAML: {exc}", file=source) from None
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -84,10 +127,26 @@ def parse_yaml(text: str, source: str = "<input>") -> tuple[Any, LineMap]:
     return data, LineMap(lines)
 
 
-def read_text(path: Path, source: str | None = None) -> str:
+def read_text(path: Path, source: str | None = None, limit: int = MAX_DATA_FILE, what: str = "file") -> str:
+    """The text of a regular file of at most ``limit`` bytes; :class:`DataError` otherwise.
+
+    Devices, pipes and sockets are refused before they are opened, so ``/dev/zero`` or a FIFO
+    can neither fill the memory nor block; the read itself is bounded too.
+    """
     source = source or str(path)
     try:
-        return path.read_text(encoding="utf-8")
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise DataError(f"is a folder, not a {what}", file=source)
+        if not stat.S_ISREG(st.st_mode):
+            raise DataError(f"is not a regular file (a device, pipe or socket), not a {what}", file=source)
+        if st.st_size > limit:
+            raise DataError(f"is {st.st_size:,} bytes; a {what} is at most {limit:,} bytes", file=source)
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
+        if len(raw) > limit:
+            raise DataError(f"is larger than {limit:,} bytes; a {what} is at most that", file=source)
+        return raw.decode("utf-8")
     except FileNotFoundError:
         raise DataError("file not found", file=source) from None
     except UnicodeDecodeError as exc:
@@ -99,3 +158,15 @@ def read_text(path: Path, source: str | None = None) -> str:
 def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
     source = source or str(path)
     return parse_yaml(read_text(path, source), source)
+
+
+def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
+    """A file named on the command line (a position, a turn record), parsed; every problem is an
+    :class:`InputError` naming the file (and the line)."""
+    try:
+        text = read_text(Path(path), path, MAX_USER_FILE, what)
+        if not text.strip():
+            raise InputError(f"the {what} is empty", file=path)
+        return parse_yaml(text, path)
+    except DataError as exc:
+        raise InputError(exc.message, file=exc.file, line=exc.line) from None

@@ -4,16 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tashkalar_cli.model.cards import Card
+from tashkalar_cli.model.cards import Flare
+from tashkalar_cli.model.config import GameConfig
+from tashkalar_cli.model.position import Position
+from tashkalar_cli.model.types import Mode, Rank
+
+HALVES = ("upper", "lower")
+
+
+@dataclass(frozen=True)
+class PieceCounts:
+    upgraded: int
+    total: int
+
+    def as_dict(self) -> dict[str, int]:
+        return {"upgraded": self.upgraded, "total": self.total}
 
 
 @dataclass
 class FlareCheck:
-    card: Card
+    card: Flare
     player: str
     against: str
-    mine: dict[str, int]          # upgraded, total
-    theirs: dict[str, int]
+    mine: PieceCounts
+    theirs: PieceCounts
     upper_met: bool
     lower_met: bool
     point_to: str | None          # who scores the flare point
@@ -23,7 +37,7 @@ class FlareCheck:
     @property
     def halves(self) -> list[str]:
         """The halves to resolve, in order: the upper one first."""
-        return [h for h, met in (("upper", self.upper_met), ("lower", self.lower_met)) if met]
+        return [h for h, met in zip(HALVES, (self.upper_met, self.lower_met)) if met]
 
     @property
     def can_invoke(self) -> bool:
@@ -31,22 +45,21 @@ class FlareCheck:
 
     @property
     def differences(self) -> dict[str, int]:
-        return {"upgraded": self.theirs["upgraded"] - self.mine["upgraded"],
-                "total": self.theirs["total"] - self.mine["total"]}
+        return {"upgraded": self.theirs.upgraded - self.mine.upgraded, "total": self.theirs.total - self.mine.total}
 
 
-def counts(position, color: str) -> dict[str, int]:
+def counts(position: Position, color: str) -> PieceCounts:
     pieces = [p for p in position.pieces.values() if p.color == color]
-    return {"upgraded": sum(p.rank != "common" for p in pieces), "total": len(pieces)}
+    return PieceCounts(sum(p.rank is not Rank.COMMON for p in pieces), len(pieces))
 
 
-def check_flare(card: Card, position, player: str, against: str, game: dict) -> FlareCheck:
+def check_flare(card: Flare, position: Position, player: str, against: str, config: GameConfig) -> FlareCheck:
     mine, theirs = counts(position, player), counts(position, against)
-    upper = theirs["upgraded"] - mine["upgraded"] >= card.thresholds["upper"]
-    lower = theirs["total"] - mine["total"] >= card.thresholds["lower"]
+    upper = theirs.upgraded - mine.upgraded >= card.upper.threshold
+    lower = theirs.total - mine.total >= card.lower.threshold
     point_to = point_color = None
     points = 0
-    if (upper or lower) and position.mode in ("duel", "melee"):
-        point_to, points = against, game["score"]["flare_invoked"]
-        point_color = player if position.mode == "melee" else None
+    if (upper or lower) and position.mode.deathmatch:
+        point_to, points = against, config.score.flare_invoked
+        point_color = player if position.mode is Mode.MELEE else None
     return FlareCheck(card, player, against, mine, theirs, upper, lower, point_to, point_color, points)

@@ -12,6 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from tashkalar_cli.model.cards import Legend
+from tashkalar_cli.model.config import GameConfig
+from tashkalar_cli.model.turn import Turn
+from tashkalar_cli.model.types import Mode, Rank
+
+if TYPE_CHECKING:
+    from tashkalar_cli.model.cards import CardDB
 
 
 @dataclass
@@ -19,17 +29,18 @@ class ScoreLine:
     who: str              # the color that scores
     points: int
     reason: str           # legendary, heroic, common-pair, unpaired-commons, legend-summoned, flare
-    color: str | None = None     # melee: the color the points are scored in ("choice" when the player chooses)
+    color: str | None = None     # melee: the color the points are scored in, when it is fixed
+    player_chooses: bool = False  # melee: the player places the points in one of ``choices``
     choices: list[str] = field(default_factory=list)
 
 
 @dataclass
 class TurnScore:
-    mode: str
+    mode: Mode
     player: str
     lines: list[ScoreLine]
     ignored: list[str]             # own pieces destroyed: no points
-    totals: dict                   # after the turn: color -> points (melee: color -> {color: points})
+    totals: dict[str, Any]         # after the turn: color -> points (melee: color -> {color: points})
     threshold: int
     end_triggered: list[str]       # the players who reach the end-of-game threshold whatever the choices
     end_possible: list[str] = field(default_factory=list)   # ... or with some choice of colors (melee)
@@ -42,45 +53,37 @@ class TurnScore:
         return dict(out)
 
 
-def score_turn(turn, game: dict, cards) -> TurnScore:
-    s = game["score"]
+def score_turn(turn: Turn, config: GameConfig, cards: CardDB) -> TurnScore:
+    s = config.score
     lines: list[ScoreLine] = []
     enemy = [p for p in turn.destroyed if p.color != turn.player]
     ignored = [f"{p.color} {p.rank}" for p in turn.destroyed if p.color == turn.player]
-    melee = turn.mode == "melee"
-    if turn.mode == "high-form":
-        threshold = game["end"]["high_form_points"]
-    elif melee:
-        threshold = game["end"][f"melee_{turn.players}_points"]
-    else:
-        threshold = game["end"]["duel_points"]
-    if turn.mode != "high-form":
-        by_color: dict[str, list] = {}
+    melee = turn.mode is Mode.MELEE
+    threshold = config.end_threshold(turn.mode, turn.players)
+    if turn.mode.deathmatch:
+        by_color: dict[str, list[Any]] = {}
         for p in enemy:
             by_color.setdefault(p.color if melee else "*", []).append(p)
         unpaired = []
         for color, pieces in by_color.items():
             tag = color if melee else None
-            for rank in ("legendary", "heroic"):
-                n = sum(p.rank == rank for p in pieces)
+            for rank in (Rank.LEGENDARY, Rank.HEROIC):
+                n = sum(p.rank is rank for p in pieces)
                 if n:
-                    lines.append(ScoreLine(turn.player, n * s[rank], rank, tag))
-            commons = sum(p.rank == "common" for p in pieces)
+                    lines.append(ScoreLine(turn.player, n * s.for_rank(rank), str(rank), tag))
+            commons = sum(p.rank is Rank.COMMON for p in pieces)
             if commons // 2:
-                lines.append(ScoreLine(turn.player, commons // 2 * s["common_pair"], "common-pair", tag))
+                lines.append(ScoreLine(turn.player, commons // 2 * s.common_pair, "common-pair", tag))
             if commons % 2:
                 unpaired.append(color)
-        if melee and game["melee"]["unpaired_commons_min"] <= len(unpaired) <= game["melee"]["unpaired_commons_max"]:
-            lines.append(ScoreLine(turn.player, s["unpaired_commons"], "unpaired-commons", "choice", sorted(unpaired)))
-        legends = [x for x in turn.summoned if cards.get(x.card).type == "legend"]
+        if melee and config.unpaired_commons_min <= len(unpaired) <= config.unpaired_commons_max:
+            lines.append(ScoreLine(turn.player, s.unpaired_commons, "unpaired-commons", None, True, sorted(unpaired)))
+        legends = [x for x in turn.summoned if isinstance(cards.get(x.card), Legend)]
         if legends:
-            lines.append(ScoreLine(turn.player, len(legends) * s["legend_summoned"], "legend-summoned",
-                                   "choice" if melee else None))
+            lines.append(ScoreLine(turn.player, len(legends) * s.legend_summoned, "legend-summoned", None, melee))
         for use in turn.flares:
-            if melee:
-                lines.append(ScoreLine(use.against, s["flare_invoked"], "flare", turn.player))
-            else:
-                lines.append(ScoreLine(use.against, s["flare_invoked"], "flare"))
+            assert use.against is not None  # the turn parser names every flare's opponent
+            lines.append(ScoreLine(use.against, s.flare_invoked, "flare", turn.player if melee else None))
     if melee:
         totals, end, possible = _melee_totals(turn, lines, threshold)
     else:
@@ -92,19 +95,17 @@ def score_turn(turn, game: dict, cards) -> TurnScore:
     return TurnScore(turn.mode, turn.player, lines, ignored, totals, threshold, sorted(end), sorted(possible))
 
 
-def _melee_totals(turn, lines: list[ScoreLine], threshold: int) -> tuple[dict, list[str], list[str]]:
+def _melee_totals(turn: Turn, lines: list[ScoreLine], threshold: int) -> tuple[dict[str, Any], list[str], list[str]]:
     """Per-color totals from the fixed points, and who reaches the threshold whatever the player's
     choices (``end``) or with some choice (``possible``).
 
     The points the player places by choice (a legend, unpaired commons) are tried in every
     color they may go to: the player's score colors are the other players' colors.
     """
-    from itertools import product
-
     totals = {c: dict(v) for c, v in turn.scores.items()}
     choices = []
     for line in lines:
-        if line.color == "choice":
+        if line.player_chooses:
             if not line.choices:
                 line.choices = sorted((set(totals.get(line.who, {})) | set(turn.scores) | set(turn.opponents))
                                       - {line.who})

@@ -11,12 +11,15 @@ shortage.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tashkalar_cli.model.board import Board, bits, shift
-from tashkalar_cli.model.cards import Card
-from tashkalar_cli.model.patterns import RANK_LEVEL, RANKS, Orientation
+from tashkalar_cli.model.cards import Being
+from tashkalar_cli.model.patterns import Orientation
 from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.types import RANKS, Bitboard, Direction, LackCode, PieceKind, Rank, Reason, Square
 
 LEVELS = range(len(RANKS))
 
@@ -32,34 +35,38 @@ class Requirement:
 class CompiledOrientation:
     orientation: Orientation
     requirements: tuple[Requirement, ...]   # includes (0, 0) when the summoning square needs your piece
-    target_level: int | None                # least rank required on the summoning square, if any
 
 
-def compile_card(card: Card, cached=None) -> tuple[CompiledOrientation, ...]:
-    """The requirements of each orientation (``cached``: the data cache's tuples, else the pattern's)."""
-    out = []
+def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[CompiledOrientation, ...]:
+    """The requirements of each orientation (``cached``: the data cache's plain values, else the pattern's)."""
     orientations = (tuple(Orientation.from_tuple(t) for t in cached) if cached is not None
                     else card.pattern.orientations)
-    for o in orientations:
-        reqs = tuple(Requirement(c.df, c.dr, RANK_LEVEL[c.piece]) for c in o.cells if c.piece)
-        target = next((RANK_LEVEL[c.piece] for c in o.cells if c.target and c.piece), None)
-        out.append(CompiledOrientation(o, reqs, target))
-    return tuple(out)
+    return tuple(CompiledOrientation(o, tuple(Requirement(c.df, c.dr, Rank(c.piece).level)
+                                               for c in o.cells if c.piece))
+                 for o in orientations)
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow of the pattern on the board: its square (None where it points from off the board)."""
+
+    square: Square | None
+    direction: Direction
 
 
 @dataclass
 class Placement:
     """One way to summon: the summoning square and the pattern's image around it."""
 
-    target: int
+    target: Square
     orientation: Orientation
-    pattern_squares: list[int]          # squares of the pattern's pieces (the target only if required)
-    enemy_square: int | None = None
-    destroys: tuple[int, Piece] | None = None
-    reuses: int | None = None           # shortage: the piece on the target becomes the new being
-    take_back: list[int] = field(default_factory=list)   # shortage: one of these pieces is picked up
-    marked: dict[int, list[str]] = field(default_factory=dict)
-    arrows: dict[str, list[str]] = field(default_factory=dict)   # square or "" when off the board -> directions
+    pattern_squares: list[Square]       # squares of the pattern's pieces (the target only if required)
+    enemy_square: Square | None = None
+    destroys: tuple[Square, Piece] | None = None
+    reuses: Square | None = None        # shortage: the piece on the target becomes the new being
+    take_back: list[Square] = field(default_factory=list)   # shortage: one of these pieces is picked up
+    marked: dict[Square, list[str]] = field(default_factory=dict)
+    arrows: list[Arrow] = field(default_factory=list)
     shortage: bool = False
 
 
@@ -67,27 +74,27 @@ class Placement:
 class Lack:
     """Why a near placement fails: one square, and what is wrong there."""
 
-    square: int | None
-    code: str          # missing, weaker, enemy, blocked, off-board, shortage, second-enemy
-    need: str | None = None
+    square: Square | None
+    code: LackCode
+    need: Rank | None = None
     found: Piece | None = None
 
 
 @dataclass
 class NearMiss:
-    target: int
+    target: Square
     orientation: Orientation
     lacks: list[Lack]
-    squares: list[int] = field(default_factory=list)   # every square the placement needs a piece on
+    squares: list[Square] = field(default_factory=list)   # every square the placement needs a piece on
 
 
 @dataclass
 class Verdict:
-    card: Card
+    card: Being
     player: str
     legal: bool
     placements: list[Placement]
-    reasons: list[str]                 # codes: special-summoning, no-match, blocked, shortage
+    reasons: list[Reason]
     near_misses: list[NearMiss] = field(default_factory=list)
     allow_enemy: str | None = None
 
@@ -95,25 +102,25 @@ class Verdict:
 class Engine:
     """Checks summoning for one board; compile once, check many positions and cards."""
 
-    def __init__(self, board: Board, orientations: dict | None = None) -> None:
+    def __init__(self, board: Board, orientations: dict[str, Any] | None = None) -> None:
         self.board = board
         self.orientations = orientations or {}   # precomputed by the data cache, when available
         self._compiled: dict[str, tuple[CompiledOrientation, ...]] = {}
 
-    def compiled(self, card: Card) -> tuple[CompiledOrientation, ...]:
+    def compiled(self, card: Being) -> tuple[CompiledOrientation, ...]:
         got = self._compiled.get(card.id)
         if got is None:
             got = self._compiled[card.id] = compile_card(card, self.orientations.get(card.id))
         return got
 
     # ------------------------------------------------------------------ core
-    def check(self, card: Card, pos: Position, player: str, allow_enemy: str | None = None,
-              explain: bool = True, ctx: "_Context | None" = None) -> Verdict:
+    def check(self, card: Being, pos: Position, player: str, allow_enemy: str | None = None,
+              explain: bool = True, ctx: _Context | None = None) -> Verdict:
         if not card.has_summoning_square:
             return Verdict(card, player, False, [], ["special-summoning"], allow_enemy=allow_enemy)
         ctx = ctx or _Context(self.board, pos, player, allow_enemy)
-        being_level = RANK_LEVEL[card.rank]
-        kind = "legendary" if card.rank == "legendary" else "double_sided"
+        being_level = card.rank.level
+        kind = card.rank.kind
         short = ctx.short(kind)
         not_blocked = self.board.mask & ~ctx.occ_above[being_level]
         placements: list[Placement] = []
@@ -134,7 +141,7 @@ class Engine:
                     placements.append(p)
         placements.sort(key=lambda p: (self.board.coords(p.target)[1], self.board.coords(p.target)[0],
                                        p.orientation.name))
-        reasons = []
+        reasons: list[Reason] = []
         if not placements:
             if not matched_any:
                 reasons.append("no-match")
@@ -147,26 +154,28 @@ class Engine:
             verdict.near_misses = self.near_misses(card, ctx, being_level, kind, short)
         return verdict
 
-    def check_many(self, cards, pos: Position, player: str, allow_enemy: str | None = None) -> list[Verdict]:
+    def check_many(self, cards: Iterable[Being], pos: Position, player: str,
+                   allow_enemy: str | None = None) -> list[Verdict]:
         ctx = _Context(self.board, pos, player, allow_enemy)  # the bitboards, computed once for all cards
         return [self.check(c, pos, player, allow_enemy, explain=False, ctx=ctx) for c in cards]
 
     # ------------------------------------------------------------------ details
-    def _placement(self, ctx: "_Context", co: CompiledOrientation, target: int, uses_enemy: bool,
-                   kind: str, short: bool) -> Placement | None:
+    def _placement(self, ctx: _Context, co: CompiledOrientation, target: Square, uses_enemy: bool,
+                   kind: PieceKind, short: bool) -> Placement | None:
         board, pos = self.board, ctx.pos
         tf, tr = board.coords(target)
-        squares = []
+        squares: list[Square] = []
         enemy_square = None
         for req in co.requirements:
             sq = board.index(tf + req.df, tr + req.dr)
+            assert sq is not None  # the bitboards matched only squares on the board
             squares.append(sq)
             if uses_enemy and pos.pieces[sq].color != ctx.player:
                 enemy_square = sq
         occupant = pos.pieces.get(target)
         destroys = (target, occupant) if occupant else None
         reuses = None
-        take_back: list[int] = []
+        take_back: list[Square] = []
         if short:
             if occupant and occupant.color == ctx.player and occupant.kind == kind:
                 reuses, destroys = target, None  # the piece becomes the new being (flipped if need be)
@@ -176,18 +185,17 @@ class Engine:
                 take_back = [sq for sq in ctx.own_of_kind(kind) if sq not in required]
                 if not take_back:
                     return None
-        marked: dict[int, list[str]] = {}
-        arrows: dict[str, list[str]] = {}
+        marked: dict[Square, list[str]] = {}
+        arrows: list[Arrow] = []
         for cell in co.orientation.cells:
             sq = board.index(tf + cell.df, tr + cell.dr)
             if cell.marks and sq is not None:
                 marked[sq] = list(cell.marks)
-            if cell.arrows:
-                arrows[board.name(sq) if sq is not None else ""] = list(cell.arrows)
+            arrows += [Arrow(sq, d) for d in cell.arrows]
         return Placement(target, co.orientation, squares, enemy_square, destroys, reuses, take_back,
                          marked, arrows, short)
 
-    def near_misses(self, card: Card, ctx: "_Context", being_level: int, kind: str, short: bool,
+    def near_misses(self, card: Being, ctx: _Context, being_level: int, kind: PieceKind, short: bool,
                     limit: int = 3) -> list[NearMiss]:
         """The placements that come closest, each with what it lacks."""
         board, pos = self.board, ctx.pos
@@ -196,11 +204,11 @@ class Engine:
             for target in board.squares:
                 tf, tr = board.coords(target)
                 lacks: list[Lack] = []
-                squares: list[int] = []
+                squares: list[Square] = []
                 enemies = 0
                 for req in co.requirements:
                     sq = board.index(tf + req.df, tr + req.dr)
-                    need = RANKS[req.level]
+                    need = Rank.from_level(req.level)
                     if sq is None:
                         lacks.append(Lack(None, "off-board", need))
                         continue
@@ -219,7 +227,7 @@ class Engine:
                     continue
                 occupant = pos.pieces.get(target)
                 if occupant and occupant.level > being_level:
-                    lacks.append(Lack(target, "blocked", RANKS[being_level], occupant))
+                    lacks.append(Lack(target, "blocked", Rank.from_level(being_level), occupant))
                 if not lacks and short:
                     lacks.append(Lack(None, "shortage", None))
                 if lacks:
@@ -239,18 +247,18 @@ class _Context:
         self.own = [pos.mask(player, RANKS[lvl]) for lvl in LEVELS]        # own pieces of at least that rank
         self.enemy = [pos.mask(self.allow_enemy, RANKS[lvl]) if self.allow_enemy else 0 for lvl in LEVELS]
         self.occ_above = [pos.mask(None, RANKS[lvl + 1]) if lvl + 1 < len(RANKS) else 0 for lvl in LEVELS]
-        self.mask = board.mask
-        self._own_of_kind: dict[str, list[int]] = {}
-        self._short: dict[str, bool] = {}
+        self.mask: Bitboard = board.mask
+        self._own_of_kind: dict[PieceKind, list[Square]] = {}
+        self._short: dict[PieceKind, bool] = {}
 
-    def short(self, kind: str) -> bool:
+    def short(self, kind: PieceKind) -> bool:
         """Piece shortage: no piece of this kind left off the board."""
         got = self._short.get(kind)
         if got is None:
             got = self._short[kind] = self.pos.off_board(self.player, kind) == 0
         return got
 
-    def own_of_kind(self, kind: str) -> list[int]:
+    def own_of_kind(self, kind: PieceKind) -> list[Square]:
         """The player's pieces of one kind (double_sided or legendary), in square order."""
         got = self._own_of_kind.get(kind)
         if got is None:
@@ -284,4 +292,4 @@ class _Context:
         return own_only, with_enemy & ~own_only
 
 
-__all__ = ["Engine", "Verdict", "Placement", "NearMiss", "Lack", "compile_card"]
+__all__ = ["Engine", "Verdict", "Placement", "Arrow", "NearMiss", "Lack", "compile_card"]

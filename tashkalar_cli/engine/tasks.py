@@ -8,10 +8,20 @@ task's data, so a new task of an existing kind is a data change. Evaluators retu
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.model.board import bits
 from tashkalar_cli.errors import InputError
+from tashkalar_cli.model.board import bits
+from tashkalar_cli.model.cards import Criterion, Legend, Task
+from tashkalar_cli.model.config import GameConfig
+from tashkalar_cli.model.position import Position
+from tashkalar_cli.model.turn import Turn
+from tashkalar_cli.model.types import Bitboard, Rank, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.model.cards import CardDB
 
 
 @dataclass
@@ -19,7 +29,7 @@ class Requirement:
     what: str                    # a ui message key suffix: task.req.<what>
     have: int
     need: int
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -31,12 +41,15 @@ class TaskCheck:
     task: str
     met: bool | None             # None: needs a turn record that was not given
     requirements: list[Requirement] = field(default_factory=list)
-    squares: list[int] = field(default_factory=list)   # the pieces that satisfy it (or the best attempt)
+    squares: list[Square] = field(default_factory=list)   # the pieces that satisfy it (or the best attempt)
     against: str | None = None
 
 
 class Context:
-    def __init__(self, position, player: str, against: str | None, turn=None, cards=None) -> None:
+    """One position seen from one player (and the turn just played, for the tasks about it)."""
+
+    def __init__(self, position: Position, player: str, against: str | None, turn: Turn | None,
+                 cards: CardDB) -> None:
         self.pos = position
         self.board = position.board
         self.player = player
@@ -44,22 +57,20 @@ class Context:
         self.turn = turn
         self.cards = cards
         self.mine = position.mask(player)
-        self.mine_up = position.mask(player, "heroic")
-        self.mine_leg = position.mask(player, "legendary")
+        self.mine_up = position.mask(player, Rank.HEROIC)
+        self.mine_leg = position.mask(player, Rank.LEGENDARY)
         enemies = [c for c in position.colors if c != player]
-        self.enemy = 0
+        enemy = 0
         for c in enemies:
-            self.enemy |= position.mask(c)
+            enemy |= position.mask(c)
+        self.enemy = Bitboard(enemy)
 
-    def squares_mask(self, which: str) -> int:
+    def squares_mask(self, which: str | None) -> int:
         b = self.board
-        return {"red": b.red, "green": b.green, "red-or-green": b.red | b.green}[which]
+        return {"red": b.red, "green": b.green, "red-or-green": b.red | b.green}[which or ""]
 
-    def need_turn(self):
-        if self.turn is None:
-            return None
-        if self.turn.player != self.player:
-            raise InputError(f"the turn record is {self.turn.player}'s turn, not {self.player}'s")
+    def need_turn(self) -> Turn | None:
+        """The turn record, for the tasks about the turn (None: the answer needs one)."""
         return self.turn
 
 
@@ -69,7 +80,7 @@ def _count(mask: int) -> int:
 
 # ---------------------------------------------------------------- evaluators by kind
 
-def destroyed(ctx: Context, c: dict) -> TaskCheck:
+def destroyed(ctx: Context, c: Criterion) -> TaskCheck:
     turn = ctx.need_turn()
     if turn is None:
         return TaskCheck("", None)
@@ -80,7 +91,7 @@ def destroyed(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", all(r.ok for r in reqs), reqs)
 
 
-def destroyed_legends(ctx: Context, c: dict) -> TaskCheck:
+def destroyed_legends(ctx: Context, c: Criterion) -> TaskCheck:
     turn = ctx.need_turn()
     if turn is None:
         return TaskCheck("", None)
@@ -90,7 +101,7 @@ def destroyed_legends(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", leg.ok or her.ok, [leg, her])
 
 
-def colored_squares(ctx: Context, c: dict) -> TaskCheck:
+def colored_squares(ctx: Context, c: Criterion) -> TaskCheck:
     area = ctx.squares_mask(c["squares"])
     on = ctx.mine & area
     reqs = [Requirement("pieces_on", _count(on), c["pieces"], {"squares": c["squares"]}),
@@ -98,7 +109,7 @@ def colored_squares(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", all(r.ok for r in reqs), reqs, list(bits(on)))
 
 
-def colored_legends(ctx: Context, c: dict) -> TaskCheck:
+def colored_legends(ctx: Context, c: Criterion) -> TaskCheck:
     area = ctx.squares_mask(c["squares"])
     up = ctx.mine_up & area
     reqs = [Requirement("upgraded_on", _count(up), c["upgraded"], {"squares": c["squares"]}),
@@ -106,8 +117,8 @@ def colored_legends(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", all(r.ok for r in reqs), reqs, list(bits(up)))
 
 
-def rainbow_dominance(ctx: Context, c: dict) -> TaskCheck:
-    opp = ctx.pos.mask(ctx.against, "heroic") if ctx.against else 0
+def rainbow_dominance(ctx: Context, c: Criterion) -> TaskCheck:
+    opp = ctx.pos.mask(ctx.against, Rank.HEROIC) if ctx.against else 0
     reqs = []
     squares = []
     for which in ("red", "green"):
@@ -118,7 +129,7 @@ def rainbow_dominance(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", all(r.ok for r in reqs), reqs, squares, ctx.against)
 
 
-def summoned_on_color(ctx: Context, c: dict) -> TaskCheck:
+def summoned_on_color(ctx: Context, c: Criterion) -> TaskCheck:
     turn = ctx.need_turn()
     if turn is None:
         return TaskCheck("", None)
@@ -129,31 +140,31 @@ def summoned_on_color(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", all(r.ok for r in reqs), reqs, [s.square for s in on])
 
 
-def summoned_legendary(ctx: Context, c: dict) -> TaskCheck:
+def summoned_legendary(ctx: Context, c: Criterion) -> TaskCheck:
     turn = ctx.need_turn()
     if turn is None:
         return TaskCheck("", None)
-    legends = [s for s in turn.summoned if ctx.cards.get(s.card).type == "legend"]
+    legends = [s for s in turn.summoned if isinstance(ctx.cards.get(s.card), Legend)]
     reqs = [Requirement("summoned", len(turn.summoned), c["beings"]),
             Requirement("summoned_legends", len(legends), c["legendary"])]
     return TaskCheck("", all(r.ok for r in reqs), reqs, [s.square for s in legends if s.square is not None])
 
 
-def central_dominance(ctx: Context, c: dict) -> TaskCheck:
+def central_dominance(ctx: Context, c: Criterion) -> TaskCheck:
     on = ctx.mine & ctx.board.central
     reqs = [Requirement("central_pieces", _count(on), c["pieces"]),
             Requirement("central_upgraded", _count(ctx.mine_up & ctx.board.central), c["upgraded"])]
     return TaskCheck("", all(r.ok for r in reqs), reqs, list(bits(on)))
 
 
-def center_cross(ctx: Context, c: dict) -> TaskCheck:
+def center_cross(ctx: Context, c: Criterion) -> TaskCheck:
     best = max((ctx.board.center_cross, ctx.board.center_x), key=lambda m: _count(ctx.mine & m))
     have = _count(ctx.mine & best)
     req = Requirement("cross_pieces", have, min(c["pieces"], _count(best)))
     return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best)))
 
 
-def line_dominance(ctx: Context, c: dict) -> TaskCheck:
+def line_dominance(ctx: Context, c: Criterion) -> TaskCheck:
     opp = ctx.pos.mask(ctx.against) if ctx.against else 0
     best, best_mask, best_margin = ("file", ""), 0, None
     for kind, name, line in ctx.board.central_lines:
@@ -164,7 +175,7 @@ def line_dominance(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best_mask)), ctx.against)
 
 
-def diagonals(ctx: Context, c: dict) -> TaskCheck:
+def diagonals(ctx: Context, c: Criterion) -> TaskCheck:
     reqs, squares = [], []
     for i, diag in enumerate(ctx.board.diagonals, 1):
         reqs.append(Requirement("diagonal_pieces", _count(ctx.mine & diag), c["pieces"], {"n": i}))
@@ -173,10 +184,10 @@ def diagonals(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", all(r.ok for r in reqs), reqs, sorted(set(squares)))
 
 
-def _chain(ctx: Context, start: int, goal: int) -> list[int]:
+def _chain(ctx: Context, start: int, goal: int) -> list[Square]:
     """A path of the player's pieces from a square of ``start`` to one of ``goal`` (adjacent steps)."""
-    parents: dict[int, int | None] = {}
-    queue = deque()
+    parents: dict[Square, Square | None] = {}
+    queue: deque[Square] = deque()
     for sq in bits(ctx.mine & start):
         parents[sq] = None
         queue.append(sq)
@@ -184,9 +195,10 @@ def _chain(ctx: Context, start: int, goal: int) -> list[int]:
         sq = queue.popleft()
         if goal >> sq & 1:
             path = []
-            while sq is not None:
-                path.append(sq)
-                sq = parents[sq]
+            step: Square | None = sq
+            while step is not None:
+                path.append(step)
+                step = parents[step]
             return path[::-1]
         for nb in ctx.board.neighbours(sq):
             if nb not in parents and ctx.mine >> nb & 1:
@@ -195,7 +207,7 @@ def _chain(ctx: Context, start: int, goal: int) -> list[int]:
     return []
 
 
-def _edge_chain(ctx: Context, edges: dict, pairs) -> TaskCheck:
+def _edge_chain(ctx: Context, edges: dict[str, Bitboard], pairs: list[tuple[str, ...]]) -> TaskCheck:
     for a, b in pairs:
         path = _chain(ctx, edges[a], edges[b])
         if path:
@@ -203,15 +215,15 @@ def _edge_chain(ctx: Context, edges: dict, pairs) -> TaskCheck:
     return TaskCheck("", False, [Requirement("chain", 0, 1, {"from": pairs[0][0], "to": pairs[0][1]})])
 
 
-def side_chain(ctx: Context, c: dict) -> TaskCheck:
+def side_chain(ctx: Context, c: Criterion) -> TaskCheck:
     return _edge_chain(ctx, ctx.board.sides, ctx.board.opposite_sides)
 
 
-def corner_chain(ctx: Context, c: dict) -> TaskCheck:
+def corner_chain(ctx: Context, c: Criterion) -> TaskCheck:
     return _edge_chain(ctx, ctx.board.corners, ctx.board.opposite_corners)
 
 
-def surround(ctx: Context, c: dict) -> TaskCheck:
+def surround(ctx: Context, c: Criterion) -> TaskCheck:
     best_sq, best = None, -1
     for sq in bits(ctx.enemy):
         n = _count(ctx.mine & ctx.board.adjacent_mask(sq))
@@ -224,7 +236,7 @@ def surround(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", req.ok, [req], squares)
 
 
-def isolation(ctx: Context, c: dict) -> TaskCheck:
+def isolation(ctx: Context, c: Criterion) -> TaskCheck:
     """An enemy piece near another one (distance ``distance``) that cannot come next to any of
     its fellow pieces in ``moves`` moves or fewer through empty squares."""
     board, occupied = ctx.board, ctx.pos.occupied
@@ -238,7 +250,7 @@ def isolation(ctx: Context, c: dict) -> TaskCheck:
         if not near:
             continue
         reach = {sq: 0}
-        queue = deque([sq])
+        queue: deque[Square] = deque([sq])
         touched = False
         while queue and not touched:
             cur = queue.popleft()
@@ -256,7 +268,7 @@ def isolation(ctx: Context, c: dict) -> TaskCheck:
     return TaskCheck("", False, [Requirement("isolated", 0, 1)])
 
 
-EVALUATORS = {
+EVALUATORS: dict[str, Callable[[Context, Criterion], TaskCheck]] = {
     "destroyed": destroyed,
     "destroyed-legends": destroyed_legends,
     "colored-squares": colored_squares,
@@ -273,12 +285,8 @@ EVALUATORS = {
     "surround": surround,
     "isolation": isolation,
 }
-#: kinds whose opponent matters
-NEEDS_OPPONENT = {"rainbow-dominance", "line-dominance"}
-
-
-def check_task(card, ctx: Context) -> TaskCheck:
-    kind = card.criterion["kind"]
+def check_task(card: Task, ctx: Context) -> TaskCheck:
+    kind = card.criterion.kind
     try:
         evaluator = EVALUATORS[kind]
     except KeyError:
@@ -288,18 +296,17 @@ def check_task(card, ctx: Context) -> TaskCheck:
     return result
 
 
-def high_form_score(position, player: str, cards, claimed: list[str], game: dict) -> dict:
-    """Tasks claimed plus 1 point per legendary piece of the player's color on the board."""
+def high_form_score(position: Position, player: str, cards: CardDB, config: GameConfig) -> dict[str, Any]:
+    """Tasks claimed (the position's ``tasks_claimed``) plus the points of each legendary piece of the
+    player's color on the board."""
+    claimed = position.tasks_claimed.get(player, [])
     task_points = 0
-    if len(set(claimed)) != len(claimed):
-        twice = sorted({t for t in claimed if claimed.count(t) > 1})
-        raise InputError(f"tasks_claimed: {', '.join(twice)} listed twice (each task is claimed once)")
     for task_id in claimed:
-        card = cards.find(task_id)
-        if card.type != "task":
-            raise InputError(f"'{task_id}' is not a task")
-        task_points += card.points
-    legendary = sum(1 for p in position.pieces.values() if p.color == player and p.rank == "legendary")
-    total = task_points + legendary * game["score"]["legendary_on_board"]
+        task = cards.get(task_id)
+        if not isinstance(task, Task):
+            raise InputError(f"tasks_claimed: '{task_id}' is not a task")
+        task_points += task.points
+    legendary = sum(1 for p in position.pieces.values() if p.color == player and p.rank is Rank.LEGENDARY)
+    total = task_points + legendary * config.score.legendary_on_board
     return {"tasks": task_points, "legendary_pieces": legendary, "total": total,
-            "end_threshold": game["end"]["high_form_points"], "triggers_end": total >= game["end"]["high_form_points"]}
+            "end_threshold": config.high_form_points, "triggers_end": total >= config.high_form_points}

@@ -9,36 +9,40 @@ to a board with cut corners.
 
 from __future__ import annotations
 
+import re
 from collections import deque
+from collections.abc import Iterable, Iterator
 from functools import cached_property
-from typing import Iterator
+from typing import Any
 
 from tashkalar_cli.errors import InputError
+from tashkalar_cli.model.types import Bitboard, Square
 
 STRIDE = 16
+_SQUARE = re.compile(r"([a-z])([0-9]{1,3})", re.ASCII)
 #: compass directions as (file delta, rank delta)
 DIRECTIONS = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1),
               "s": (0, -1), "sw": (-1, -1), "w": (-1, 0), "nw": (-1, 1)}
 
 
-def shift(bb: int, df: int, dr: int) -> int:
+def shift(bb: int, df: int, dr: int) -> Bitboard:
     """Move every square of ``bb`` by ``df`` files and ``dr`` ranks (the caller masks the result)."""
     n = dr * STRIDE + df
-    return bb << n if n >= 0 else bb >> -n
+    return Bitboard(bb << n if n >= 0 else bb >> -n)
 
 
-def bits(bb: int) -> Iterator[int]:
+def bits(bb: int) -> Iterator[Square]:
     """The square indexes set in ``bb``, lowest first."""
     while bb:
         low = bb & -bb
-        yield low.bit_length() - 1
+        yield Square(low.bit_length() - 1)
         bb ^= low
 
 
 class Board:
     """The arena described by cards/board.yaml."""
 
-    def __init__(self, spec: dict) -> None:
+    def __init__(self, spec: dict[str, Any]) -> None:
         self.files: int = spec["files"]
         self.ranks: int = spec["ranks"]
         if self.files > STRIDE // 2 + 4 or self.files > 26:
@@ -51,7 +55,7 @@ class Board:
                 i = r * STRIDE + f
                 if i not in cut:
                     mask |= 1 << i
-        self.mask = mask
+        self.mask = Bitboard(mask)
         self.cut_corners = cut
         self.red = self.mask_of(spec["red_squares"])
         self.green = self.mask_of(spec["green_squares"])
@@ -73,35 +77,37 @@ class Board:
     def coords(self, index: int) -> tuple[int, int]:
         return index % STRIDE, index // STRIDE
 
-    def index(self, file: int, rank: int) -> int | None:
+    def index(self, file: int, rank: int) -> Square | None:
         if 0 <= file < self.files and 0 <= rank < self.ranks:
             i = rank * STRIDE + file
             if self.mask >> i & 1:
-                return i
+                return Square(i)
         return None
 
-    def parse(self, text: str, *, allow_cut: bool = False) -> int:
+    def parse(self, text: str, *, allow_cut: bool = False) -> Square:
         """The index of a square name such as ``e5``; :class:`InputError` if it is not on the board."""
         s = str(text).strip().lower()
-        if len(s) < 2 or s[0] not in self.file_names or not s[1:].isdigit():
-            raise InputError(f"'{text}' is not a square (files {self.file_names[0]}-{self.file_names[-1]}, "
+        shown = s if len(s) <= 12 else s[:11] + "…"
+        m = _SQUARE.fullmatch(s)
+        if not m or m.group(1) not in self.file_names:
+            raise InputError(f"'{shown}' is not a square (files {self.file_names[0]}-{self.file_names[-1]}, "
                              f"ranks 1-{self.ranks}, e.g. e5)")
-        f, r = self.file_names.index(s[0]), int(s[1:]) - 1
+        f, r = self.file_names.index(m.group(1)), int(m.group(2)) - 1
         if not 0 <= r < self.ranks:
-            raise InputError(f"'{text}' is off the board (ranks run from 1 to {self.ranks})")
+            raise InputError(f"'{shown}' is off the board (ranks run from 1 to {self.ranks})")
         i = r * STRIDE + f
         if not allow_cut and not (self.mask >> i & 1):
-            raise InputError(f"'{text}' is a cut corner, not a square of the arena")
-        return i
+            raise InputError(f"'{shown}' is a cut corner, not a square of the arena")
+        return Square(i)
 
-    def mask_of(self, names) -> int:
+    def mask_of(self, names: Iterable[str]) -> Bitboard:
         m = 0
         for n in names:
             m |= 1 << self.parse(n)
-        return m
+        return Bitboard(m)
 
     @cached_property
-    def squares(self) -> list[int]:
+    def squares(self) -> list[Square]:
         """Every square of the arena, a1 side first (rank by rank, file by file)."""
         return list(bits(self.mask))
 
@@ -109,7 +115,7 @@ class Board:
         return index >= 0 and bool(self.mask >> index & 1)
 
     # ---------------------------------------------------------------- geometry
-    def neighbours(self, index: int) -> list[int]:
+    def neighbours(self, index: int) -> list[Square]:
         f, r = self.coords(index)
         out = []
         for df, dr in DIRECTIONS.values():
@@ -118,15 +124,15 @@ class Board:
                 out.append(j)
         return out
 
-    def adjacent_mask(self, index: int) -> int:
+    def adjacent_mask(self, index: int) -> Bitboard:
         m = 0
         for j in self.neighbours(index):
             m |= 1 << j
-        return m
+        return Bitboard(m)
 
     @cached_property
     def _distances(self) -> dict[int, dict[int, int]]:
-        out = {}
+        out: dict[int, dict[int, int]] = {}
         for start in self.squares:
             dist = {start: 0}
             queue = deque([start])
@@ -143,18 +149,6 @@ class Board:
         """The fewest moves from ``a`` to ``b`` over squares of the arena."""
         return self._distances[a][b]
 
-    def ray(self, index: int, direction: str) -> list[int]:
-        """The squares from ``index`` (excluded) in a straight line to the edge."""
-        df, dr = DIRECTIONS[direction]
-        f, r = self.coords(index)
-        out = []
-        while True:
-            f, r = f + df, r + dr
-            j = self.index(f, r)
-            if j is None:
-                return out
-            out.append(j)
-
     @cached_property
     def central_lines(self) -> list[tuple[str, str, int]]:
         """The orthogonal lines through the central squares: (file or rank, its name, mask)."""
@@ -167,9 +161,6 @@ class Board:
             out.append(("rank", str(r + 1), self.mask & sum(1 << (r * STRIDE + f) for f in range(self.files))))
         return out
 
-    def squares_of(self, mask: int) -> list[str]:
-        return [self.name(i) for i in bits(mask)]
-
     def square_color(self, index: int) -> str | None:
         bit = 1 << index
         if self.red & bit:
@@ -179,7 +170,7 @@ class Board:
         return None
 
     # ---------------------------------------------------------------- symmetry
-    def transform(self, index: int, t: str) -> int | None:
+    def transform(self, index: int, t: str) -> Square | None:
         """The image of a square under a symmetry of the square grid (see ``patterns.TRANSFORMS``)."""
         from tashkalar_cli.model.patterns import TRANSFORMS
 

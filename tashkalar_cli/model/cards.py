@@ -1,113 +1,201 @@
-"""The card model: beings, legends, flares and tasks, and the database that finds them.
+"""The card model: one frozen type per kind of card, and the database that finds them.
 
-A :class:`Card` holds the language-neutral facts of ``cards/``; names and texts come from a
+:class:`Being` and :class:`Legend` (a legend is a being of the common legends deck), :class:`Flare`
+and :class:`Task` hold the language-neutral facts of ``cards/``. Names and texts come from a
 :class:`~tashkalar_cli.text.i18n.Localizer`, so the same card renders in any language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union
 
-from tashkalar_cli.errors import NotFoundError
-from tashkalar_cli.text.i18n import Localizer, Text
+from tashkalar_cli.errors import InputError, NotFoundError
 from tashkalar_cli.model.patterns import Pattern
+from tashkalar_cli.model.types import CardType, Rank
 from tashkalar_cli.text.search import fold, suggestions, word_score
 
-CARD_TYPES = ("being", "legend", "flare", "task")
+if TYPE_CHECKING:
+    from tashkalar_cli.data.dataset import Dataset
+    from tashkalar_cli.text.i18n import Localizer, Text
+
+CARD_TYPES = tuple(CardType)
+LEGENDS_DECK = "legends"
 
 
 @dataclass(frozen=True)
-class Card:
-    id: str
-    type: str                       # being, legend, flare, task
-    deck: str | None = None
-    rank: str | None = None
-    pattern_rows: tuple[str, ...] | None = None
-    keywords: tuple[str, ...] = ()
-    summoning: str | None = None    # standard, special (beings and legends)
-    extra_effects: tuple[str, ...] = ()
-    thresholds: dict[str, int] | None = None          # flares: upper, lower
-    half_keywords: dict[str, tuple[str, ...]] | None = None
-    points: int | None = None                         # tasks
-    task_type: str | None = None
-    difficulty: str | None = None
-    criterion: dict[str, Any] | None = None
-    order: int = field(default=0, compare=False)
+class Being:
+    """A being of one of the six decks: rank, summoning pattern and effect."""
 
-    @cached_property
-    def pattern(self) -> Pattern | None:
-        return Pattern(self.pattern_rows) if self.pattern_rows else None
+    type: ClassVar[CardType] = CardType.BEING
+    section: ClassVar[str] = "cards"          # the locale section holding its texts
+
+    id: str
+    deck: str
+    rank: Rank
+    pattern: Pattern
+    keywords: tuple[str, ...] = ()
+    special_summoning: bool = False          # no summoning square (Time Traveler)
+    extra_effects: tuple[str, ...] = ()      # texts besides the effect: frost, warp
+    order: int = field(default=0, compare=False)
 
     @property
     def has_summoning_square(self) -> bool:
-        return self.pattern is not None and self.summoning == "standard"
+        return not self.special_summoning
 
     @property
-    def section(self) -> str:
-        """The locale section holding this card's texts."""
-        return {"flare": "flares", "task": "tasks"}.get(self.type, "cards")
+    def summoning(self) -> str:
+        return "special" if self.special_summoning else "standard"
+
+
+@dataclass(frozen=True)
+class Legend(Being):
+    """A legend: a legendary being of the common legends deck."""
+
+    type: ClassVar[CardType] = CardType.LEGEND
+
+
+@dataclass(frozen=True)
+class FlareHalf:
+    threshold: int
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Flare:
+    """A flare: two halves, each resolved when the opponent leads by its threshold."""
+
+    type: ClassVar[CardType] = CardType.FLARE
+    section: ClassVar[str] = "flares"
+
+    id: str
+    upper: FlareHalf
+    lower: FlareHalf
+    order: int = field(default=0, compare=False)
 
     @property
-    def criterion_params(self) -> dict[str, Any]:
-        return {k: v for k, v in (self.criterion or {}).items() if k not in ("kind", "squares")}
+    def keywords(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.upper.keywords + self.lower.keywords))
+
+    @property
+    def thresholds(self) -> dict[str, int]:
+        return {"upper": self.upper.threshold, "lower": self.lower.threshold}
+
+    def half(self, name: str) -> FlareHalf:
+        return self.upper if name == "upper" else self.lower
 
 
-def build_cards(facts: dict) -> list[Card]:
+@dataclass(frozen=True)
+class Criterion:
+    """What a task asks: an evaluator ``kind``, optional colored ``squares``, and its numbers."""
+
+    kind: str
+    squares: str | None
+    params: tuple[tuple[str, int], ...]
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "squares":
+            return self.squares
+        return dict(self.params)[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in dict(self.params)
+
+    def numbers(self) -> dict[str, int]:
+        return dict(self.params)
+
+
+@dataclass(frozen=True)
+class Task:
+    """A High Form task: points, type, difficulty and criterion."""
+
+    type: ClassVar[CardType] = CardType.TASK
+    section: ClassVar[str] = "tasks"
+
+    id: str
+    points: int
+    task_type: str
+    difficulty: str
+    criterion: Criterion
+    keywords: tuple[str, ...] = ()
+    order: int = field(default=0, compare=False)
+
+    @property
+    def criterion_params(self) -> dict[str, int]:
+        return self.criterion.numbers()
+
+
+Card = Union[Being, Legend, Flare, Task]
+C = TypeVar("C", Being, Flare, Task)
+
+
+def build_cards(facts: dict[str, Any]) -> list[Card]:
     cards: list[Card] = []
     for b in facts["beings"]:
-        cards.append(Card(
-            id=b["id"], type="legend" if b["deck"] == "legends" else "being", deck=b["deck"], rank=b["rank"],
-            pattern_rows=tuple(b["pattern"]), keywords=tuple(b["keywords"]),
-            summoning=b.get("summoning", "standard"), extra_effects=tuple(b.get("extra_effects", ())),
-            order=len(cards)))
+        kind = Legend if b["deck"] == LEGENDS_DECK else Being
+        cards.append(kind(id=b["id"], deck=b["deck"], rank=Rank(b["rank"]), pattern=Pattern(tuple(b["pattern"])),
+                          keywords=tuple(b["keywords"]), special_summoning=b.get("summoning") == "special",
+                          extra_effects=tuple(b.get("extra_effects", ())), order=len(cards)))
     for f in facts["flares"]:
-        cards.append(Card(
-            id=f["id"], type="flare",
-            keywords=tuple(dict.fromkeys(f["upper"]["keywords"] + f["lower"]["keywords"])),
-            thresholds={"upper": f["upper"]["threshold"], "lower": f["lower"]["threshold"]},
-            half_keywords={"upper": tuple(f["upper"]["keywords"]), "lower": tuple(f["lower"]["keywords"])},
-            order=len(cards)))
+        cards.append(Flare(id=f["id"], upper=FlareHalf(f["upper"]["threshold"], tuple(f["upper"]["keywords"])),
+                           lower=FlareHalf(f["lower"]["threshold"], tuple(f["lower"]["keywords"])),
+                           order=len(cards)))
     for t in facts["tasks"]:
-        cards.append(Card(
-            id=t["id"], type="task", keywords=tuple(t["keywords"]), points=t["points"], task_type=t["type"],
-            difficulty=t["difficulty"], criterion=dict(t["criterion"]), order=len(cards)))
+        c = t["criterion"]
+        params = tuple(sorted((k, v) for k, v in c.items() if k not in ("kind", "squares")))
+        cards.append(Task(id=t["id"], points=t["points"], task_type=t["type"], difficulty=t["difficulty"],
+                          criterion=Criterion(c["kind"], c.get("squares"), params), keywords=tuple(t["keywords"]),
+                          order=len(cards)))
     return cards
 
 
 class CardDB:
     """All cards, with lookup by id or by name in any language."""
 
-    def __init__(self, dataset) -> None:
+    def __init__(self, dataset: Dataset) -> None:
         self.dataset = dataset
         self.cards = build_cards(dataset.facts)
-        self.by_id = {c.id: c for c in self.cards}
-        self._flare_twins = {}
-        groups: dict[tuple, list[Card]] = {}
-        for c in self.cards:
-            if c.type == "flare":
-                groups.setdefault((c.thresholds["upper"], c.thresholds["lower"]), []).append(c)
+        self.by_id: dict[str, Card] = {c.id: c for c in self.cards}
+        self._flare_twins: dict[str, str] = {}
+        groups: dict[tuple[int, int], list[Flare]] = {}
+        for c in self.of_type(Flare):
+            groups.setdefault((c.upper.threshold, c.lower.threshold), []).append(c)
+        self.flare_groups = groups
         for group in groups.values():
             if len(group) > 1:
                 for c in group[1:]:
                     self._flare_twins[c.id] = c.id.rsplit("-", 1)[-1].lstrip("0123456789") or c.id
 
+    def of_type(self, kind: type[C]) -> list[C]:
+        """Every card of one kind (``Being`` includes the legends)."""
+        return [c for c in self.cards if isinstance(c, kind)]
+
+    @property
+    def beings(self) -> list[Being]:
+        """Beings and legends: the cards that are summoned."""
+        return self.of_type(Being)
+
     # ------------------------------------------------------------------ texts
     def name(self, card: Card, loc: Localizer) -> Text:
-        if card.type == "flare":
-            base = loc.msg("flare.name", upper=card.thresholds["upper"], lower=card.thresholds["lower"])
+        from tashkalar_cli.text.i18n import Text
+
+        if isinstance(card, Flare):
+            base = loc.msg("flare.name", upper=card.upper.threshold, lower=card.lower.threshold)
             twin = self._flare_twins.get(card.id)
             return Text(f"{base} ({twin})" if twin else base, loc.lang)
         return loc.field(card.section, card.id, "name")
 
-    def names(self, card: Card) -> dict[str, dict]:
+    def names(self, card: Card) -> dict[str, dict[str, Any]]:
         """The card's name in every language that has one: lang -> {name, official}."""
-        out = {}
+        from tashkalar_cli.text.i18n import Localizer
+
+        out: dict[str, dict[str, Any]] = {}
         for lang in self.dataset.languages:
             loc = Localizer(self.dataset, lang)
             entry, found_in = loc.entry(card.section, card.id)
-            if card.type == "flare":
+            if isinstance(card, Flare):
                 out[lang] = {"name": str(self.name(card, loc)), "official": True}
             elif entry is not None and found_in == lang:
                 out[lang] = {"name": entry["name"], "official": entry.get("official", True)}
@@ -119,9 +207,9 @@ class CardDB:
 
     def texts(self, card: Card, loc: Localizer) -> dict[str, Text]:
         """The card's texts by field: effect (+frost, warp), upper/lower, or criterion."""
-        if card.type == "flare":
+        if isinstance(card, Flare):
             return {"upper": loc.field("flares", card.id, "upper"), "lower": loc.field("flares", card.id, "lower")}
-        if card.type == "task":
+        if isinstance(card, Task):
             return {"criterion": loc.field("tasks", card.id, "criterion", card.criterion_params)}
         out = {"effect": loc.field("cards", card.id, "effect")}
         for extra in card.extra_effects:
@@ -131,15 +219,17 @@ class CardDB:
     # ------------------------------------------------------------------ lookup
     @cached_property
     def _index(self) -> dict[str, str]:
+        from tashkalar_cli.text.i18n import Localizer
+
         index: dict[str, str] = {}
         for card in self.cards:
             index.setdefault(fold(card.id), card.id)
-            if card.type == "flare":
-                up, low = card.thresholds["upper"], card.thresholds["lower"]
+            if isinstance(card, Flare):
                 for lang in self.dataset.locales:
-                    loc = Localizer(self.dataset, lang)
-                    index.setdefault(fold(str(self.name(card, loc))), card.id)
-                index.setdefault(fold(f"{up}/{low}" + (f" {self._flare_twins[card.id]}" if card.id in self._flare_twins else "")), card.id)
+                    index.setdefault(fold(str(self.name(card, Localizer(self.dataset, lang)))), card.id)
+                twin = self._flare_twins.get(card.id)
+                short = f"{card.upper.threshold}/{card.lower.threshold}"
+                index.setdefault(fold(f"{short} {twin}" if twin else short), card.id)
         for _lang, texts in sorted(self.dataset.locales.items(), key=lambda kv: kv[0] != "en"):
             for section in ("cards", "tasks"):
                 for card_id, entry in texts.get(section, {}).items():
@@ -162,12 +252,10 @@ class CardDB:
             return self.by_id[self._index[key]]
         raise self._not_found(query)
 
-    def find_of_type(self, query: str, types: tuple[str, ...], what: str) -> Card:
-        """Like :meth:`find`, but the card must be of one of ``types`` (else an InputError)."""
-        from tashkalar_cli.errors import InputError
-
+    def find_of_type(self, query: str, kind: type[C], what: str) -> C:
+        """Like :meth:`find`, but the card must be of ``kind`` (else an :class:`InputError`)."""
         card = self.find(query)
-        if card.type not in types:
+        if not isinstance(card, kind):
             raise InputError(f"'{query}' is a {card.type}, not {what}")
         return card
 
@@ -179,9 +267,9 @@ class CardDB:
                type: str | None = None, keyword: str | None = None, text: str | None = None) -> list[Card]:
         out = []
         for card in self.cards:
-            if deck and card.deck != deck:
+            if deck and getattr(card, "deck", None) != deck:
                 continue
-            if rank and card.rank != rank:
+            if rank and getattr(card, "rank", None) != rank:
                 continue
             if type and card.type != type:
                 continue
@@ -193,3 +281,11 @@ class CardDB:
                     continue
             out.append(card)
         return out
+
+
+def pick(cards: Iterable[Card], ids: Iterable[str]) -> list[Card]:
+    wanted = set(ids)
+    return [c for c in cards if c.id in wanted]
+
+
+__all__ = ["Being", "Legend", "Flare", "FlareHalf", "Task", "Criterion", "Card", "CardDB", "CARD_TYPES"]

@@ -12,11 +12,11 @@ distinct images of the pattern under the 4 rotations and their mirror images, in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-RANKS = ("common", "heroic", "legendary")
-RANK_LEVEL = {name: level for level, name in enumerate(RANKS)}
 PIECE_TOKENS = {"c": "common", "h": "heroic"}
 MARK_TOKENS = ("m", "m2")
 #: arrows in card space: (dx right, dy down)
@@ -82,9 +82,12 @@ class Orientation:
                 tuple((c.df, c.dr, c.piece, c.target, c.marks, c.arrows) for c in self.cells))
 
     @classmethod
-    def from_tuple(cls, data: tuple) -> "Orientation":
+    def from_tuple(cls, data: Sequence[Any]) -> Orientation:
+        """The orientation stored by :meth:`to_tuple` (lists, once it has been through JSON, are fine)."""
         name, rotation, mirrored, cells = data
-        return cls(name, rotation, mirrored, tuple(OrientedCell(*c) for c in cells))
+        return cls(name, rotation, mirrored,
+                   tuple(OrientedCell(df, dr, piece, target, tuple(marks), tuple(arrows))
+                         for df, dr, piece, target, marks, arrows in cells))
 
 
 def parse_token(token: str) -> dict:
@@ -120,10 +123,6 @@ class Pattern:
         if len(widths) != 1:
             raise PatternError(f"rows have different widths: {sorted(widths)}")
         return grid
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
 
     @property
     def height(self) -> int:

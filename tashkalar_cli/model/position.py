@@ -7,30 +7,36 @@ diagram, rows from the top rank down, one token per square) or from an inline st
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
+from tashkalar_cli.data.yamlio import LineMap
+from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.board import Board, bits
-from tashkalar_cli.errors import DataError, InputError
-from tashkalar_cli.model.patterns import RANK_LEVEL, RANKS
+from tashkalar_cli.model.config import GameConfig, parse_mode
+from tashkalar_cli.model.players import check_sides, parse_color
+from tashkalar_cli.model.types import RANKS, Bitboard, Mode, PieceKind, Rank, Square
 
-MODES = ("high-form", "duel", "melee")
 EMPTY_TOKENS = {".", "-"}
 
 
 @dataclass(frozen=True)
 class Piece:
     color: str
-    rank: str
+    rank: Rank
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rank", Rank(self.rank))  # a rank given by name becomes the enum
 
     @property
     def level(self) -> int:
-        return RANK_LEVEL[self.rank]
+        return self.rank.level
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> PieceKind:
         """Which pool the piece comes from: double-sided common/heroic pieces, or legendary ones."""
-        return "legendary" if self.rank == "legendary" else "double_sided"
+        return self.rank.kind
 
     def __str__(self) -> str:
         return f"{self.color} {self.rank}"
@@ -39,62 +45,63 @@ class Piece:
 @dataclass
 class Position:
     board: Board
-    pieces: dict[int, Piece]
-    mode: str = "duel"
+    pieces: dict[Square, Piece]
+    mode: Mode = Mode.DUEL
     players: int = 2
-    supply_override: dict[str, dict[str, int]] = field(default_factory=dict)
-    owned: dict[str, int] = field(default_factory=dict)   # pieces a color owns, per kind
+    supply_override: dict[str, dict[PieceKind, int]] = field(default_factory=dict)
+    owned: dict[PieceKind, int] = field(default_factory=dict)   # pieces a color owns, per kind
     tasks_claimed: dict[str, list[str]] = field(default_factory=dict)   # High Form: color -> task ids
 
     # ------------------------------------------------------------ bitboards
-    def mask(self, color: str | None = None, min_rank: str = "common", max_rank: str = "legendary") -> int:
-        lo, hi = RANK_LEVEL[min_rank], RANK_LEVEL[max_rank]
+    def mask(self, color: str | None = None, min_rank: Rank = Rank.COMMON,
+             max_rank: Rank = Rank.LEGENDARY) -> Bitboard:
+        lo, hi = Rank(min_rank).level, Rank(max_rank).level
         m = 0
         for sq, p in self.pieces.items():
             if (color is None or p.color == color) and lo <= p.level <= hi:
                 m |= 1 << sq
-        return m
+        return Bitboard(m)
 
     @property
-    def occupied(self) -> int:
+    def occupied(self) -> Bitboard:
         m = 0
         for sq in self.pieces:
             m |= 1 << sq
-        return m
+        return Bitboard(m)
 
     @property
     def colors(self) -> list[str]:
         return sorted({p.color for p in self.pieces.values()}, key=self.board.colors.index)
 
-    def on_board(self, color: str, kind: str) -> int:
+    def on_board(self, color: str, kind: PieceKind) -> int:
         return sum(1 for p in self.pieces.values() if p.color == color and p.kind == kind)
 
-    def off_board(self, color: str, kind: str) -> int:
+    def off_board(self, color: str, kind: PieceKind) -> int:
         """Pieces of ``color`` and ``kind`` (double_sided, legendary) still available to place."""
         override = self.supply_override.get(color, {})
         if kind in override:
             return override[kind]
-        return max(0, self.owned[kind] - self.on_board(color, kind))
+        return max(0, self.owned[PieceKind(kind)] - self.on_board(color, PieceKind(kind)))
 
     # ------------------------------------------------------------ symmetry
     def transformed(self, t: str) -> "Position":
         """The position mapped by a symmetry of the board (used to test that legality is invariant)."""
-        moved = {}
+        moved: dict[Square, Piece] = {}
         for sq, p in self.pieces.items():
             image = self.board.transform(sq, t)
             if image is None:
                 raise ValueError("symmetry maps a square off the board")
             moved[image] = p
-        return Position(self.board, moved, self.mode, self.players, self.supply_override, self.owned)
+        return Position(self.board, moved, self.mode, self.players, self.supply_override, self.owned,
+                        self.tasks_claimed)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
-            "mode": self.mode,
+            "mode": str(self.mode),
             "players": self.players,
-            "pieces": {self.board.name(sq): {"color": p.color, "rank": p.rank}
+            "pieces": {self.board.name(sq): {"color": p.color, "rank": str(p.rank)}
                        for sq, p in sorted(self.pieces.items())},
-            "supply": {c: {"double_sided": self.off_board(c, "double_sided"),
-                           "legendary": self.off_board(c, "legendary")} for c in self.colors},
+            "supply": {c: {str(kind): self.off_board(c, kind) for kind in PieceKind} for c in self.colors},
         }
 
 
@@ -103,14 +110,17 @@ class Position:
 class PositionParser:
     """Builds a :class:`Position` from YAML data, a diagram or an inline string."""
 
-    def __init__(self, board: Board, game: dict) -> None:
+    def __init__(self, board: Board, config: GameConfig, task_ids: Collection[str] | None = None) -> None:
         self.board = board
-        self.game = game
+        self.config = config
+        self.task_ids = task_ids
         self.initials = {c[0]: c for c in board.colors}
-        if len(self.initials) != len(board.colors):  # pragma: no cover - data check
-            raise DataError("piece colors must have distinct initials", file="cards/board.yaml")
+        self.rank_letters = {r.letter: r for r in RANKS}
 
-    def piece(self, value, where: str) -> Piece:
+    def color(self, value: object, where: str) -> str:
+        return parse_color(value, self.board.colors, where)
+
+    def piece(self, value: object, where: str) -> Piece:
         if isinstance(value, dict):
             color, rank = value.get("color"), value.get("rank", "common")
         else:
@@ -118,60 +128,61 @@ class PositionParser:
             if not parts or len(parts) > 2:
                 raise InputError(f"{where}: '{value}' is not a piece (write 'COLOR RANK', e.g. 'blue heroic')")
             color, rank = parts[0], parts[1] if len(parts) > 1 else "common"
-        color, rank = str(color).lower(), str(rank).lower()
-        if color not in self.board.colors:
-            raise InputError(f"{where}: unknown color '{color}' (one of: {', '.join(self.board.colors)})")
-        if rank not in RANKS:
-            raise InputError(f"{where}: unknown rank '{rank}' (one of: {', '.join(RANKS)})")
-        return Piece(color, rank)
+        color_name = self.color(color, where)
+        rank_name = str(rank).strip().lower()
+        try:
+            return Piece(color_name, Rank(rank_name))
+        except ValueError:
+            raise InputError(f"{where}: unknown rank '{rank}' (one of: {', '.join(RANKS)})") from None
 
-    def square(self, name, where: str) -> int:
+    def square(self, name: object, where: str) -> Square:
         try:
             return self.board.parse(str(name))
         except InputError as exc:
             raise InputError(f"{where}: {exc.message}") from None
 
-    def diagram(self, text: str, first_line: int | None, source: str) -> dict[int, tuple[Piece, str]]:
+    def diagram(self, text: str, first_line: int | None, source: str) -> dict[Square, tuple[Piece, str]]:
+        board = self.board
         rows = [line for line in text.splitlines() if line.strip()]
-        rows = [r for r in rows if not all(tok in self.board.file_names for tok in r.split())]
-        if len(rows) != self.board.ranks:
-            raise InputError(f"{source}: the board diagram has {len(rows)} rows, expected {self.board.ranks}")
-        out = {}
+        rows = [r for r in rows if not all(tok in board.file_names for tok in r.split())]
+        if len(rows) != board.ranks:
+            raise InputError(f"{source}: the board diagram has {len(rows)} rows, expected {board.ranks}")
+        out: dict[Square, tuple[Piece, str]] = {}
         for i, row in enumerate(rows):
-            rank = self.board.ranks - 1 - i
+            rank = board.ranks - 1 - i
             line = f"{source}:{first_line + i}" if first_line else source
             tokens = row.split()
             if tokens and tokens[0].isdigit():
                 if int(tokens[0]) != rank + 1:
-                    raise InputError(f"{line}: row labelled {tokens[0]} where rank {rank + 1} was expected")
+                    raise InputError(f"{line}: row labelled {_short(tokens[0])} where rank {rank + 1} was expected")
                 tokens = tokens[1:]
-            files = [f for f in range(self.board.files) if self.board.index(f, rank) is not None]
-            if len(tokens) == self.board.files:
-                cut = [f for f in range(self.board.files) if f not in files]
-                for f in cut:
-                    if tokens[f] not in EMPTY_TOKENS:
-                        name = f"{self.board.file_names[f]}{rank + 1}"
-                        raise InputError(f"{line}: '{tokens[f]}' stands on {name}, a cut corner")
+            files = [f for f in range(board.files) if board.index(f, rank) is not None]
+            if len(tokens) == board.files:
+                for f in range(board.files):
+                    if f not in files and tokens[f] not in EMPTY_TOKENS:
+                        name = f"{board.file_names[f]}{rank + 1}"
+                        raise InputError(f"{line}: '{_short(tokens[f])}' stands on {name}, a cut corner")
                 tokens = [tokens[f] for f in files]
             if len(tokens) != len(files):
                 raise InputError(f"{line}: rank {rank + 1} has {len(files)} squares but the row has {len(tokens)} tokens")
             for f, tok in zip(files, tokens):
                 if tok in EMPTY_TOKENS:
                     continue
-                name = f"{self.board.file_names[f]}{rank + 1}"
+                name = f"{board.file_names[f]}{rank + 1}"
                 t = tok.lower()
-                if len(t) != 2 or t[0] not in self.initials or t[1] not in "chl":
-                    raise InputError(f"{line}: '{tok}' on {name} is not a piece token (color initial + c/h/l, "
-                                     f"e.g. bh = blue heroic; '.' for an empty square)")
-                rank_name = {"c": "common", "h": "heroic", "l": "legendary"}[t[1]]
-                out[self.board.index(f, rank)] = (Piece(self.initials[t[0]], rank_name), line)
+                if len(t) != 2 or t[0] not in self.initials or t[1] not in self.rank_letters:
+                    raise InputError(f"{line}: '{_short(tok)}' on {name} is not a piece token (color initial + "
+                                     f"c/h/l, e.g. bh = blue heroic; '.' for an empty square)")
+                sq = board.index(f, rank)
+                assert sq is not None
+                out[sq] = (Piece(self.initials[t[0]], self.rank_letters[t[1]]), line)
         return out
 
-    def inline(self, text: str) -> dict[int, tuple[Piece, str]]:
-        out: dict[int, tuple[Piece, str]] = {}
+    def inline(self, text: str) -> dict[Square, tuple[Piece, str]]:
+        out: dict[Square, tuple[Piece, str]] = {}
         for item in filter(None, (p.strip() for p in text.split(","))):
             if "=" not in item:
-                raise InputError(f"--pieces: '{item}' should be SQUARE=COLOR[:RANK], e.g. e5=blue:heroic")
+                raise InputError(f"--pieces: '{_short(item)}' should be SQUARE=COLOR[:RANK], e.g. e5=blue:heroic")
             sq_text, piece_text = item.split("=", 1)
             sq = self.square(sq_text.strip(), "--pieces")
             if sq in out:
@@ -179,8 +190,10 @@ class PositionParser:
             out[sq] = (self.piece(piece_text.strip(), f"--pieces: {sq_text.strip()}"), "--pieces")
         return out
 
-    def from_data(self, data, lines, source: str, extra: dict | None = None,
+    def from_data(self, data: Any, lines: LineMap | None, source: str,
+                  extra: dict[Square, tuple[Piece, str]] | None = None,
                   mode: str | None = None, players: int | None = None) -> Position:
+        """The position of a parsed file; ``mode`` and ``players`` override the file's before any check."""
         from tashkalar_cli.data.quickschema import check
 
         if data is None:
@@ -188,70 +201,68 @@ class PositionParser:
         if not isinstance(data, dict):
             raise InputError(f"{source}: a position file must be a mapping (mode, players, pieces, board, supply)")
         check("position", data, lines, source)
-        placed: dict[int, tuple[Piece, str]] = {}
 
-        def put(sq: int, piece: Piece, where: str) -> None:
+        def where(*path: Any) -> str:
+            line = lines.line_of(path) if lines else None
+            return f"{source}:{line}" if line else source
+
+        placed: dict[Square, tuple[Piece, str]] = {}
+
+        def put(sq: Square, piece: Piece, at: str) -> None:
             if sq in placed:
-                raise InputError(f"{where}: square {self.board.name(sq)} is listed twice (also at {placed[sq][1]})")
-            placed[sq] = (piece, where)
+                raise InputError(f"{at}: square {self.board.name(sq)} is listed twice (also at {placed[sq][1]})")
+            placed[sq] = (piece, at)
 
         for key, value in (data.get("pieces") or {}).items():
-            line = lines.line_of(("pieces", key)) if lines else None
-            where = f"{source}:{line}" if line else source
-            put(self.square(key, where), self.piece(value, where), where)
+            at = where("pieces", key)
+            put(self.square(key, at), self.piece(value, at), at)
         if "board" in data:
             line = lines.line_of(("board",)) if lines else None
-            for sq, (piece, where) in self.diagram(data["board"], line + 1 if line else None, source).items():
-                put(sq, piece, where)
-        for sq, (piece, where) in (extra or {}).items():
-            put(sq, piece, where)
-        mode = mode or data.get("mode", "duel")
-        if mode not in MODES:
-            raise InputError(f"unknown mode '{mode}' (one of: {', '.join(MODES)})")
-        players = players or data.get("players") or (3 if mode == "melee" else 2)
-        limits = self.game["melee"]
-        if mode == "melee" and not limits["players_min"] <= players <= limits["players_max"]:
-            raise InputError(f"{source}: a melee has {limits['players_min']} or {limits['players_max']} players, not {players}")
-        if mode != "melee" and players != 2:
-            raise InputError(f"{source}: a {mode} game has 2 sides, not {players}")
-        pieces_spec = self.game["pieces"]
-        double = pieces_spec["double_sided"] if mode == "high-form" else pieces_spec["deathmatch_base"] - players
-        owned = {"double_sided": double, "legendary": pieces_spec["legendary"]}
-        supply: dict[str, dict[str, int]] = {}
+            for sq, (piece, at) in self.diagram(data["board"], line + 1 if line else None, source).items():
+                put(sq, piece, at)
+        for sq, (piece, at) in (extra or {}).items():
+            put(sq, piece, at)
+        game_mode = parse_mode(mode or data.get("mode", Mode.DUEL), "--mode" if mode else where("mode"))
+        count = self.config.check_players(game_mode, players or data.get("players"),
+                                          "--players" if players else where("players"))
+        owned = self.config.owned(game_mode, count)
+        supply: dict[str, dict[PieceKind, int]] = {}
         for color, counts in (data.get("supply") or {}).items():
-            where = f"{source}:{lines.line_of(('supply', color))}" if lines else source
-            if color not in self.board.colors:
-                raise InputError(f"{where}: unknown color '{color}' (one of: {', '.join(self.board.colors)})")
+            at = where("supply", color)
+            color = self.color(color, at)
             common, heroic = counts.get("common"), counts.get("heroic")
             if common is not None and heroic is not None and common != heroic:
-                raise InputError(f"{where}: common and heroic pieces are the same double-sided pieces; "
+                raise InputError(f"{at}: common and heroic pieces are the same double-sided pieces; "
                                  f"give one number, not {common} and {heroic}")
-            entry = {}
+            entry: dict[PieceKind, int] = {}
             ds = common if common is not None else heroic
             if ds is not None:
-                entry["double_sided"] = ds
+                entry[PieceKind.DOUBLE_SIDED] = ds
             if "legendary" in counts:
-                entry["legendary"] = counts["legendary"]
+                entry[PieceKind.LEGENDARY] = counts["legendary"]
             supply[color] = entry
         pieces = {sq: p for sq, (p, _) in placed.items()}
         claimed: dict[str, list[str]] = {}
         owner: dict[str, str] = {}
         for color, tasks in (data.get("tasks_claimed") or {}).items():
-            if color not in self.board.colors:
-                raise InputError(f"{source}: tasks_claimed: unknown color '{color}'")
+            at = where("tasks_claimed", color)
+            color = self.color(color, f"{at}: tasks_claimed")
             for task in tasks:
+                if self.task_ids is not None and task not in self.task_ids:
+                    raise InputError(f"{at}: tasks_claimed: '{_short(task)}' is not a task id")
                 if task in owner:
-                    raise InputError(f"{source}: tasks_claimed: '{task}' is listed twice "
+                    raise InputError(f"{at}: tasks_claimed: '{task}' is listed twice "
                                      f"({owner[task]} and {color}); a task is claimed once")
                 owner[task] = color
             claimed[color] = list(tasks)
-        position = Position(self.board, pieces, mode, players, supply, owned, claimed)
+        position = Position(self.board, pieces, game_mode, count, supply, owned, claimed)
+        check_sides([*position.colors, *supply, *claimed], game_mode, count, source)
         for color in position.colors:
-            for kind, label in (("double_sided", "common/heroic"), ("legendary", "legendary")):
+            for kind, label in ((PieceKind.DOUBLE_SIDED, "common/heroic"), (PieceKind.LEGENDARY, "legendary")):
                 n = position.on_board(color, kind)
                 if n > owned[kind]:
                     raise InputError(f"{source}: {n} {label} {color} pieces on the board, but a color owns only "
-                                     f"{owned[kind]} in a {mode} game")
+                                     f"{owned[kind]} in a {game_mode} game")
                 override = supply.get(color, {}).get(kind)
                 if override is not None and override + n > owned[kind]:
                     raise InputError(f"{source}: {color} has {n} {label} pieces on the board and {override} off it, "
@@ -259,28 +270,21 @@ class PositionParser:
         return position
 
 
-def load_position(board: Board, game: dict, path: str | None = None, inline: str | None = None,
+def _short(value: object, most: int = 40) -> str:
+    """A bad value as quoted in a message: at most ``most`` characters."""
+    text = str(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def load_position(parser: PositionParser, path: str | None = None, inline: str | None = None,
                   mode: str | None = None, players: int | None = None) -> Position:
     """A position from a file and/or an inline ``--pieces`` string."""
-    from tashkalar_cli.data.yamlio import parse_yaml, read_text
+    from tashkalar_cli.data.yamlio import read_user_yaml
 
-    parser = PositionParser(board, game)
     extra = parser.inline(inline) if inline else None
     if path is None:
         return parser.from_data({}, None, "--pieces", extra, mode, players)
-    p = Path(path)
-    if p.is_dir():
-        raise InputError(f"{path}: is a folder, not a position file")
-    try:
-        text = read_text(p, path)
-    except DataError as exc:
-        raise InputError(exc.message, file=path) from None
-    if not text.strip():
-        raise InputError(f"{path}: the position file is empty")
-    try:
-        data, lines = parse_yaml(text, path)
-    except DataError as exc:
-        raise InputError(exc.message, file=exc.file, line=exc.line) from None
+    data, lines = read_user_yaml(path, "position file")
     return parser.from_data(data, lines, path, extra, mode, players)
 
 

@@ -15,16 +15,24 @@ A turn record is a small YAML file, validated like a position::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.errors import DataError, InputError
-from tashkalar_cli.model.position import MODES, Piece, PositionParser
+from tashkalar_cli.data.yamlio import LineMap
+from tashkalar_cli.errors import InputError, TashkalarError
+from tashkalar_cli.model.cards import Being, Flare
+from tashkalar_cli.model.config import parse_mode
+from tashkalar_cli.model.players import check_sides
+from tashkalar_cli.model.position import Piece, PositionParser
+from tashkalar_cli.model.types import Mode, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.model.cards import CardDB
 
 
 @dataclass
 class Summoned:
     card: str
-    square: int | None
+    square: Square | None
 
 
 @dataclass
@@ -36,12 +44,12 @@ class FlareUse:
 @dataclass
 class Turn:
     player: str
-    mode: str = "duel"
+    mode: Mode = Mode.DUEL
     players: int = 2
     destroyed: list[Piece] = field(default_factory=list)
     summoned: list[Summoned] = field(default_factory=list)
     flares: list[FlareUse] = field(default_factory=list)
-    scores: dict = field(default_factory=dict)
+    scores: dict[str, Any] = field(default_factory=dict)
     named_opponents: list[str] = field(default_factory=list)
 
     @property
@@ -53,30 +61,24 @@ class Turn:
         return sorted(seen)
 
 
-def parse_turn(data, lines, source: str, board, game: dict, cards) -> Turn:
+def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionParser, cards: CardDB,
+               mode: str | None = None, players: int | None = None) -> Turn:
+    """A turn record from parsed data; ``mode`` and ``players`` override the record's before any check."""
     from tashkalar_cli.data.quickschema import check
 
     if not isinstance(data, dict):
         raise InputError(f"{source}: a turn record must be a mapping (player, destroyed, summoned, flares, scores)")
     check("turn", data, lines, source)
-    parser = PositionParser(board, game)
 
-    def where(*path) -> str:
+    def where(*path: Any) -> str:
         line = lines.line_of(path) if lines else None
         return f"{source}:{line}" if line else source
 
-    player = data["player"].lower()
-    if player not in board.colors:
-        raise InputError(f"{where('player')}: unknown color '{player}' (one of: {', '.join(board.colors)})")
-    mode = data.get("mode", "duel")
-    if mode not in MODES:
-        raise InputError(f"{where('mode')}: unknown mode '{mode}' (one of: {', '.join(MODES)})")
-    players = data.get("players") or (3 if mode == "melee" else 2)
-    limits = game["melee"]
-    if mode == "melee" and not limits["players_min"] <= players <= limits["players_max"]:
-        raise InputError(f"{where('players')}: a melee has {limits['players_min']} or {limits['players_max']} players")
-    if mode != "melee" and players != 2:
-        raise InputError(f"{where('players')}: a {mode} game has 2 sides, not {players}")
+    player = parser.color(data["player"], where("player"))
+    game_mode = parse_mode(mode or data.get("mode", Mode.DUEL), "--mode" if mode else where("mode"))
+    count = parser.config.check_players(game_mode, players or data.get("players"),
+                                        "--players" if players else where("players"))
+    melee = game_mode is Mode.MELEE
     destroyed = [parser.piece(p, where("destroyed", i)) for i, p in enumerate(data.get("destroyed") or [])]
     summoned = []
     for i, item in enumerate(data.get("summoned") or []):
@@ -84,47 +86,42 @@ def parse_turn(data, lines, source: str, board, game: dict, cards) -> Turn:
             name, square = item["card"], item.get("square")
         else:
             parts = str(item).split()
-            name, square = (" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 and _looks_like_square(parts[-1]) else (str(item), None)
-        try:
-            card = cards.find(str(name))
-        except Exception as exc:
-            raise InputError(f"{where('summoned', i)}: {getattr(exc, 'message', exc)}",
-                             hints=getattr(exc, "hints", None)) from None
-        if card.type not in ("being", "legend"):
-            raise InputError(f"{where('summoned', i)}: '{name}' is a {card.type}, not a being")
+            name, square = ((" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 and _looks_like_square(parts[-1])
+                            else (str(item), None))
+        being = _card(cards, name, Being, "a being", where("summoned", i))
         sq = parser.square(square, where("summoned", i)) if square is not None else None
-        summoned.append(Summoned(card.id, sq))
+        summoned.append(Summoned(being.id, sq))
     flares = []
     for i, item in enumerate(data.get("flares") or []):
         item = item if isinstance(item, dict) else {"flare": item}
-        try:
-            card = cards.find(str(item["flare"]))
-        except Exception as exc:
-            raise InputError(f"{where('flares', i)}: {getattr(exc, 'message', exc)}",
-                             hints=getattr(exc, "hints", None)) from None
-        if card.type != "flare":
-            raise InputError(f"{where('flares', i)}: '{item['flare']}' is not a flare")
+        flare = _card(cards, item["flare"], Flare, "a flare", where("flares", i))
         against = item.get("against")
-        if against is not None and against not in board.colors:
-            raise InputError(f"{where('flares', i)}: unknown color '{against}'")
-        if against == player:
-            raise InputError(f"{where('flares', i)}: a flare is invoked against an opponent, not against {player}")
-        if mode == "melee" and against is None:
+        if against is not None:
+            against = parser.color(against, where("flares", i))
+            if against == player:
+                raise InputError(f"{where('flares', i)}: a flare is invoked against an opponent, not against {player}")
+        if melee and against is None:
             raise InputError(f"{where('flares', i)}: in a melee, say which opponent the flare was invoked against")
-        flares.append(FlareUse(card.id, against))
-    scores = data.get("scores") or {}
-    for color, value in scores.items():
-        if color not in board.colors:
-            raise InputError(f"{where('scores', color)}: unknown color '{color}'")
-        if mode == "melee" and not isinstance(value, dict):
-            raise InputError(f"{where('scores', color)}: in a melee, give the points per color, e.g. {{red: 3, yellow: 5}}")
-        if mode != "melee" and isinstance(value, dict):
-            raise InputError(f"{where('scores', color)}: outside a melee a score is one number")
-    named = [c.lower() for c in data.get("opponents") or []]
-    for color in named:
-        if color not in board.colors or color == player:
-            raise InputError(f"{where('opponents')}: '{color}' is not an opponent's color")
-    turn = Turn(player, mode, players, destroyed, summoned, flares, scores, named)
+        flares.append(FlareUse(flare.id, against))
+    scores: dict[str, Any] = {}
+    for color, value in (data.get("scores") or {}).items():
+        at = where("scores", color)
+        if melee and not isinstance(value, dict):
+            raise InputError(f"{at}: in a melee, give the points per color, e.g. {{red: 3, yellow: 5}}")
+        if not melee and isinstance(value, dict):
+            raise InputError(f"{at}: outside a melee a score is one number")
+        name = parser.color(color, at)
+        if isinstance(value, dict):
+            value = {parser.color(c, at): v for c, v in value.items()}
+            if name in value:
+                raise InputError(f"{at}: {name} scores in the other players' colors, not in {name}")
+        scores[name] = value
+    named = [parser.color(c, where("opponents")) for c in data.get("opponents") or []]
+    if player in named:
+        raise InputError(f"{where('opponents')}: '{player}' is the player, not an opponent")
+    turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named)
+    in_melee_scores = [c for v in scores.values() if isinstance(v, dict) for c in v]
+    check_sides([player, *turn.opponents, *in_melee_scores], game_mode, count, source)
     for i, use in enumerate(turn.flares):
         if use.against is None:  # a duel has one opponent: the record must tell who it is
             if len(turn.opponents) != 1:
@@ -134,21 +131,20 @@ def parse_turn(data, lines, source: str, board, game: dict, cards) -> Turn:
     return turn
 
 
+def _card(cards: CardDB, name: object, kind: Any, what: str, at: str) -> Any:
+    try:
+        return cards.find_of_type(str(name), kind, what)
+    except TashkalarError as exc:
+        raise InputError(f"{at}: {exc.message}", hints=exc.hints) from None
+
+
 def _looks_like_square(text: str) -> bool:
     return len(text) >= 2 and text[0].isalpha() and text[1:].isdigit()
 
 
-def load_turn(path: str, board, game: dict, cards) -> Turn:
-    from tashkalar_cli.data.yamlio import parse_yaml, read_text
+def load_turn(path: str, parser: PositionParser, cards: CardDB, mode: str | None = None,
+              players: int | None = None) -> Turn:
+    from tashkalar_cli.data.yamlio import read_user_yaml
 
-    p = Path(path)
-    if p.is_dir():
-        raise InputError(f"{path}: is a folder, not a turn record")
-    try:
-        text = read_text(p, path)
-        if not text.strip():
-            raise InputError(f"{path}: the turn record is empty")
-        data, lines = parse_yaml(text, path)
-    except DataError as exc:
-        raise InputError(exc.message, file=exc.file, line=exc.line) from None
-    return parse_turn(data, lines, path, board, game, cards)
+    data, lines = read_user_yaml(path, "turn record")
+    return parse_turn(data, lines, path, parser, cards, mode, players)

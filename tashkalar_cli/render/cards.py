@@ -7,7 +7,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.model.cards import Card, CardDB
+from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
 
@@ -31,11 +31,10 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
     facts.add_column(style="bold")
     facts.add_column()
     facts.add_row(msg("label.type"), msg(f"type.{card.type}"))
-    if card.deck:
+    if isinstance(card, Being):
         facts.add_row(msg("label.deck"), msg(f"deck.{card.deck}"))
-    if card.rank:
         facts.add_row(msg("label.rank"), msg(f"rank.{card.rank}"))
-    if card.type == "task":
+    if isinstance(card, Task):
         facts.add_row(msg("label.points"), str(card.points))
         facts.add_row(msg("label.task_type"), msg(f"task_type.{card.task_type}"))
         facts.add_row(msg("label.difficulty"), msg(f"difficulty.{card.difficulty}"))
@@ -44,17 +43,17 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
     if not db.name_is_official(card, loc):
         facts.add_row(msg("label.name"), Text(msg("name.unofficial"), style="italic"))
     names = {lang: n for lang, n in db.names(card).items() if lang != loc.lang}
-    if names and card.type != "flare":
+    if names and not isinstance(card, Flare):
         line = " · ".join(f"{lang}: {n['name']}" + ("" if n["official"] else "*") for lang, n in names.items())
         if not all(n["official"] for n in names.values()):
             line += f"  ({msg('name.star')})"
         facts.add_row(msg("label.other_names"), Text(line))
     parts: list = [facts, Text()]
-    if card.type == "flare":
+    if isinstance(card, Flare):
         for half in ("upper", "lower"):
             head = Text(msg(f"flare.{half}", threshold=card.thresholds[half]), style="bold")
             parts += [head, Text(str(texts[half])), Text()]
-    elif card.type == "task":
+    elif isinstance(card, Task):
         parts += [Text(str(texts["criterion"])), Text()]
     else:
         parts += [Text(str(texts["effect"]))]
@@ -84,12 +83,13 @@ def card_table(cards: list[Card], db: CardDB, loc: Localizer) -> Table:
     table.add_column(msg("label.rank"))
     table.add_column(msg("label.summary"), overflow="fold")
     for c in cards:
-        if c.type == "flare":
+        if isinstance(c, Flare):
             summary = f"{c.thresholds['upper']} / {c.thresholds['lower']}"
-        elif c.type == "task":
+        elif isinstance(c, Task):
             summary = msg("task.points", points=c.points)
         else:
             summary = ", ".join(_term(loc, k) for k in c.keywords)
         table.add_row(c.id, str(db.name(c, loc)), msg(f"type.{c.type}"),
-                      msg(f"deck.{c.deck}") if c.deck else "", msg(f"rank.{c.rank}") if c.rank else "", summary)
+                      msg(f"deck.{c.deck}") if isinstance(c, Being) else "",
+                      msg(f"rank.{c.rank}") if isinstance(c, Being) else "", summary)
     return table

@@ -1,42 +1,55 @@
-"""The stable JSON contract: what ``--json`` prints, built from the library's objects.
+"""The stable JSON contract: everything ``--json`` prints, built from the library's objects.
 
-Keys are only ever added, never renamed or removed. Texts are in the requested language;
-``lang`` tells which language each text actually came from when a translation was missing.
+One function per output; each output's JSON Schema is ``schemas/output-<name>.schema.json``
+and a contract test validates real output against it. Keys are only ever added, never renamed
+or removed. Texts are in the requested language; ``lang`` and ``fallback_lang`` tell which
+language a text actually came from when a translation was missing.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.model.cards import Card, CardDB
-from tashkalar_cli.text.i18n import Localizer
+from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
+
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.scoring import TurnScore
+    from tashkalar_cli.engine.summoning import NearMiss, Placement, Verdict
+    from tashkalar_cli.engine.tasks import TaskCheck
+    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.text.i18n import Localizer
+    from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook
+
+JSON = dict[str, Any]
 
 
-def card(c: Card, db: CardDB, loc: Localizer) -> dict[str, Any]:
+def card(c: Card, db: CardDB, loc: Localizer) -> JSON:
     name = db.name(c, loc)
     texts = db.texts(c, loc)
     out: dict[str, Any] = {
         "id": c.id,
         "type": c.type,
-        "deck": c.deck,
-        "rank": c.rank,
+        "deck": getattr(c, "deck", None),
+        "rank": getattr(c, "rank", None),
         "name": name.text,
         "name_official": db.name_is_official(c, loc),
         "lang": loc.lang,
         "keywords": list(c.keywords),
         "names": db.names(c),
     }
-    fallback = sorted({t.lang for t in [name, *texts.values()] if t.text and t.lang != loc.lang})
-    out["fallback_lang"] = fallback[0] if fallback else None
-    if c.type == "flare":
+    out["fallback_lang"] = _fallback(loc, name, *texts.values())
+    if isinstance(c, Flare):
         out["upper"] = texts["upper"].text
         out["lower"] = texts["lower"].text
-        out["upper_threshold"] = c.thresholds["upper"]
-        out["lower_threshold"] = c.thresholds["lower"]
-        out["thresholds"] = dict(c.thresholds)
-        out["upper_keywords"] = list(c.half_keywords["upper"])
-        out["lower_keywords"] = list(c.half_keywords["lower"])
-    elif c.type == "task":
+        out["upper_threshold"] = c.upper.threshold
+        out["lower_threshold"] = c.lower.threshold
+        out["thresholds"] = c.thresholds
+        out["upper_keywords"] = list(c.upper.keywords)
+        out["lower_keywords"] = list(c.lower.keywords)
+    elif isinstance(c, Task):
         out["criterion"] = texts["criterion"].text
         out["points"] = c.points
         out["task_type"] = c.task_type
@@ -46,14 +59,14 @@ def card(c: Card, db: CardDB, loc: Localizer) -> dict[str, Any]:
         out["effect"] = texts["effect"].text
         for extra in c.extra_effects:
             out[f"{extra}_effect"] = texts[extra].text
-        out["pattern"] = list(c.pattern_rows)
+        out["pattern"] = list(c.pattern.rows)
         out["summoning"] = c.summoning
         if c.has_summoning_square:
             out["pattern_offsets"] = [{"dx": dx, "dy": dy, "rank": r} for dx, dy, r in c.pattern.offsets()]
     return out
 
 
-def placement(p, board) -> dict[str, Any]:
+def placement(p: Placement, board: Board) -> JSON:
     name = board.name
     return {
         "target": name(p.target),
@@ -67,11 +80,24 @@ def placement(p, board) -> dict[str, Any]:
         "reuses": name(p.reuses) if p.reuses is not None else None,
         "take_back": [name(sq) for sq in p.take_back],
         "marked_squares": {name(sq): marks for sq, marks in sorted(p.marked.items())},
-        "arrows": {sq or "off-board": dirs for sq, dirs in p.arrows.items()},
+        "arrows": _arrows_by_square(p, board),
+        "arrow_list": [{"square": name(a.square) if a.square is not None else None, "direction": a.direction}
+                       for a in p.arrows],
     }
 
 
-def near_miss(n, board) -> dict[str, Any]:
+def _arrows_by_square(p: Placement, board: Board) -> dict[str, list[str]]:
+    """Square name (or "off-board") -> directions: every arrow of the pattern, none lost."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for a in p.arrows:
+        out[board.name(a.square) if a.square is not None else "off-board"].append(a.direction)
+    return {sq: sorted(dirs, key=_COMPASS.index) for sq, dirs in out.items()}
+
+
+_COMPASS = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+
+
+def near_miss(n: NearMiss, board: Board) -> JSON:
     return {
         "target": board.name(n.target),
         "orientation": n.orientation.name,
@@ -82,7 +108,7 @@ def near_miss(n, board) -> dict[str, Any]:
     }
 
 
-def verdict(v, board) -> dict[str, Any]:
+def verdict(v: Verdict, board: Board) -> JSON:
     return {
         "card": v.card.id,
         "player": v.player,
@@ -93,3 +119,119 @@ def verdict(v, board) -> dict[str, Any]:
         "reasons": list(v.reasons),
         "near_misses": [near_miss(n, board) for n in v.near_misses],
     }
+
+
+def summonable(verdicts: list[Verdict], player: str, allow_enemy: str | None, board: Board) -> JSON:
+    return {"player": player, "allow_enemy": allow_enemy, "cards": [verdict(v, board) for v in verdicts]}
+
+
+# ---------------------------------------------------------------------- positions
+
+def position(pos: Position) -> JSON:
+    return pos.to_dict()
+
+
+def position_check(pos: Position) -> JSON:
+    return {"valid": True, **pos.to_dict()}
+
+
+# ---------------------------------------------------------------------- flares, tasks, scores
+
+def flare(r: FlareCheck) -> JSON:
+    return {"flare": r.card.id, "player": r.player, "against": r.against, "player_pieces": r.mine.as_dict(),
+            "opponent_pieces": r.theirs.as_dict(), "differences": r.differences,
+            "upper_threshold": r.card.upper.threshold, "lower_threshold": r.card.lower.threshold,
+            "upper": r.upper_met, "lower": r.lower_met, "can_invoke": r.can_invoke, "resolve": r.halves,
+            "point": ({"to": r.point_to, "points": r.points, "in_color": r.point_in_color} if r.point_to else None)}
+
+
+def flares(results: list[FlareCheck], player: str, against: str) -> JSON:
+    return {"player": player, "against": against, "flares": [flare(r) for r in results]}
+
+
+def task(r: TaskCheck, board: Board) -> JSON:
+    return {"task": r.task, "met": r.met, "against": r.against,
+            "requirements": [{"what": q.what, "have": q.have, "need": q.need, "ok": q.ok, **q.params}
+                             for q in r.requirements],
+            "squares": [board.name(sq) for sq in r.squares]}
+
+
+def task_one(r: TaskCheck, board: Board, player: str, score: dict[str, Any]) -> JSON:
+    return {**task(r, board), "player": player, "score": score}
+
+
+def tasks(results: list[TaskCheck], board: Board, player: str, score: dict[str, Any]) -> JSON:
+    return {"player": player, "tasks": [task(r, board) for r in results], "score": score}
+
+
+def score(result: TurnScore, players: int) -> JSON:
+    return {"mode": str(result.mode), "player": result.player, "players": players,
+            "lines": [{"to": x.who, "points": x.points, "reason": x.reason,
+                       "color": "choice" if x.player_chooses else x.color, "player_chooses": x.player_chooses,
+                       "choices": x.choices} for x in result.lines],
+            "points": result.points_for, "ignored_own_pieces": result.ignored,
+            "totals": result.totals, "threshold": result.threshold, "end_triggered": result.end_triggered,
+            "end_possible": result.end_possible}
+
+
+# ---------------------------------------------------------------------- rules, keywords, errata
+
+def rule(r: Rule, book: RuleBook, loc: Localizer) -> JSON:
+    title, text = loc.field("rules", r.id, "title"), loc.field("rules", r.id, "text")
+    return {
+        "id": r.id, "number": r.number, "section": r.section, "modes": list(r.modes),
+        "title": title.text, "text": text.text, "lang": loc.lang, "fallback_lang": _fallback(loc, title, text),
+        "keywords": list(r.keywords),
+        "related": list(dict.fromkeys([*r.related, *(c.id for c in book.citing(r))])),
+        "errata": [e["id"] for e in book.errata_for(r)],
+    }
+
+
+def rule_list(rules: list[Rule], loc: Localizer) -> list[JSON]:
+    return [{"id": r.id, "number": r.number, "section": r.section, "modes": list(r.modes),
+             "title": loc.field("rules", r.id, "title").text} for r in rules]
+
+
+def rule_search(found: list[tuple[Rule, float]], loc: Localizer) -> list[JSON]:
+    return [{"id": r.id, "number": r.number, "score": round(score, 3),
+             "title": loc.field("rules", r.id, "title").text} for r, score in found]
+
+
+def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB, loc: Localizer) -> JSON:
+    entry, _ = loc.entry("keywords", kw.id)
+    term, definition = loc.field("keywords", kw.id, "term"), loc.field("keywords", kw.id, "definition")
+    return {"id": kw.id, "category": kw.category, "term": term.text, "definition": definition.text,
+            "lang": loc.lang, "fallback_lang": _fallback(loc, term, definition),
+            "synonyms": (entry or {}).get("synonyms", []), "terms": glossary.terms(kw),
+            "rules": [r.id for r in glossary.rules_about(kw, book)],
+            "cards": [c.id for c in glossary.cards_using(kw, db)]}
+
+
+def keyword_list(glossary: Glossary, loc: Localizer) -> list[JSON]:
+    return [{"id": k.id, "category": k.category, "term": loc.field("keywords", k.id, "term").text,
+             "terms": glossary.terms(k)} for k in glossary.keywords]
+
+
+def errata(items: Errata, loc: Localizer) -> list[JSON]:
+    out = []
+    for e in items.items:
+        entry, _ = loc.entry("errata", e["id"])
+        out.append({**e, "title": loc.field("errata", e["id"], "title").text,
+                    "readings": (entry or {}).get("readings", {}),
+                    "ruling": loc.field("errata", e["id"], "ruling").text, "lang": loc.lang})
+    return out
+
+
+def _fallback(loc: Localizer, *texts: Any) -> str | None:
+    langs = sorted({t.lang for t in texts if t.text and t.lang != loc.lang})
+    return langs[0] if langs else None
+
+
+# ---------------------------------------------------------------------- tools
+
+def validation(summary: dict[str, Any]) -> JSON:
+    return dict(summary)
+
+
+def findings(report: Any) -> list[JSON]:
+    return [f.to_dict() for f in report.findings]

@@ -13,8 +13,8 @@ def flare_renderable(results, cards, loc, many: bool):
     msg = loc.msg
     r0 = results[0]
     head = Text(msg("flare.counts", player=msg(f"color.{r0.player}"), against=msg(f"color.{r0.against}"),
-                    my_up=r0.mine["upgraded"], my_all=r0.mine["total"], their_up=r0.theirs["upgraded"],
-                    their_all=r0.theirs["total"]))
+                    my_up=r0.mine.upgraded, my_all=r0.mine.total, their_up=r0.theirs.upgraded,
+                    their_all=r0.theirs.total))
     table = Table()
     table.add_column(msg("label.name"), style="bold")
     table.add_column(msg("flare.col.upper"))
@@ -93,7 +93,7 @@ def score_renderable(result, loc):
     table.add_column(msg("score.col.color"))
     for line in result.lines:
         color = ""
-        if line.color == "choice":
+        if line.player_chooses:
             color = msg("score.choice") + (f" ({', '.join(msg(f'color.{c}') for c in line.choices)})" if line.choices else "")
         elif line.color:
             color = msg(f"color.{line.color}")

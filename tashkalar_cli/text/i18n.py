@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tashkalar_cli.errors import NotFoundError
+from tashkalar_cli.model.config import flatten
 
 REFERENCE = "en"
 _LANG_RE = re.compile(r"^([A-Za-z]{2,3})(?:[_-]([A-Za-z0-9]+))?")
@@ -36,17 +37,6 @@ def resolve_language(option: str | None, available: list[str]) -> str:
         if m and m.group(1).lower() in available:
             return m.group(1).lower()
     return REFERENCE
-
-
-def flatten(params: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    out = {}
-    for key, value in params.items():
-        name = f"{prefix}_{key}" if prefix else str(key)
-        if isinstance(value, dict):
-            out.update(flatten(value, name))
-        else:
-            out[name] = value
-    return out
 
 
 def placeholders(text: str) -> list[str]:
@@ -84,7 +74,7 @@ class Localizer:
     def __init__(self, dataset, lang: str) -> None:
         self.dataset = dataset
         self.lang = lang
-        self.game_params = flatten(dataset.facts["game"])
+        self.game_params = flatten(dataset.facts["game"])  # the numbers of the game, as {placeholders}
 
     def _chain(self):
         yield self.lang

@@ -9,27 +9,7 @@ from tashkalar_cli.text.i18n import flatten
 from tashkalar_cli.text.search import fold
 from tashkalar_cli.text.i18ncheck import checks
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report
-from tashkalar_cli.text.i18ncheck.units import TEXT_FIELDS, LocaleTexts, Unit, read_language
-
-
-def expected_entries(facts: dict) -> dict[tuple[str, str], tuple[str, ...]]:
-    """The entries (section, id) the reference language must have, with their fields."""
-    out: dict[tuple[str, str], tuple[str, ...]] = {}
-    for b in facts["beings"]:
-        out["cards", b["id"]] = ("name", "effect", *b.get("extra_effects", ()))
-    for f in facts["flares"]:
-        out["flares", f["id"]] = ("upper", "lower")
-    for t in facts["tasks"]:
-        out["tasks", t["id"]] = ("name", "criterion")
-    for k in facts["glossary"]:
-        out["keywords", k["id"]] = ("term", "definition")
-    for r in facts["rules"]["rules"]:
-        out["rules", r["id"]] = ("title", "text")
-    for s in facts["rules"]["sections"]:
-        out["sections", s["id"]] = ("title",)
-    for e in facts["errata"]:
-        out["errata", e["id"]] = ("title", "ruling", *(f"readings.{b}" for b in e["books"]))
-    return out
+from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
 
 
 class _Run:
@@ -74,7 +54,7 @@ class _Run:
     # ------------------------------------------------------------ reference
     def check_reference(self) -> None:
         ref = self.ref
-        expected = expected_entries(self.facts)
+        expected = expected_texts(self.facts)
         for (sec, key), fields in expected.items():
             if (sec, key) not in ref.entries:
                 self.add(ref.lang, f"{ref.lang}/", key, "missing", ERROR, f"no {sec} entry for '{key}'")
@@ -119,13 +99,15 @@ class _Run:
     def check_language(self, loc: LocaleTexts) -> Coverage:
         ref = self.ref
         cov = Coverage()
-        ref_words = ref.ui_meta.get("number_words", {})
-        words = loc.ui_meta.get("number_words", {})
+        ref_words = ref.number_words
+        words = loc.number_words
         entries = sorted({(sec, key) for (sec, key, _) in ref.units})
         for sec, key in entries:
             cov.entries += 1
             if (sec, key) not in loc.entries:
                 cov.missing += 1
+                if self._in_broken_file(loc, sec, key):
+                    continue  # its file could not be read: reported once, as a schema finding
                 self.add(loc.lang, f"{loc.lang}/{self._file_for(sec, key)}", key, "missing", ERROR,
                          f"no translation of {sec} entry '{key}'", ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))))
                 continue
@@ -160,6 +142,9 @@ class _Run:
         self.check_names(loc)
         self.check_glossary(loc)
         return cov
+
+    def _in_broken_file(self, loc: LocaleTexts, sec: str, key: str) -> bool:
+        return f"{loc.lang}/{self._file_for(sec, key)}" in loc.broken
 
     def _file_for(self, sec: str, key: str) -> str:
         file, _ = self.ref.entry_files.get((sec, key), (f"{self.ref.lang}/?", None))
@@ -258,20 +243,28 @@ def _few(names: list[str], most: int = 8) -> str:
 
 
 def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
-                  langs: list[str] | None = None) -> Report:
-    """Check every language of ``locales_dir`` (or ``langs``) against ``reference``."""
+                  langs: list[str] | None = None, builtin: Path | None = None) -> Report:
+    """Check every language of ``locales_dir`` (or ``langs``) against ``reference``.
+
+    A translator's folder need not hold the reference language: it is then read from
+    ``builtin`` (the tool's own locales folder).
+    """
     root = Path(locales_dir)
     if not root.is_dir():
         raise InputError(f"{root}: no such locales folder")
-    available = sorted(p.name for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
-    if reference not in available:
+    dirs = {p.name: p for p in sorted(root.iterdir()) if p.is_dir() and not p.name.startswith(".")}
+    available = sorted(dirs)
+    if reference not in dirs and builtin is not None and (builtin / reference).is_dir():
+        dirs[reference] = builtin / reference
+    if reference not in dirs:
         raise InputError(f"{root}: the reference language '{reference}' has no folder there "
                          f"(found: {_few(available)})")
     wanted = langs or [lang for lang in available if lang != reference]
     for lang in wanted:
         if lang not in available:
             raise InputError(f"{root}: no folder for language '{lang}' (found: {_few(available)})")
-    read = {lang: read_language(root / lang, root) for lang in sorted({reference, *wanted})}
+    reader = LocaleReader(strict=False)
+    read = {lang: reader.read(dirs[lang], "") for lang in sorted({reference, *wanted})}
     run = _Run(facts, read[reference])
     run.all_names = {}
     for lang in sorted(read, key=lambda lg: lg != reference):
@@ -280,7 +273,8 @@ def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
                 run.all_names.setdefault(fold(unit.text), (key, lang))
     report = Report(reference, [lang for lang in wanted if lang != reference])
     for texts in read.values():
-        run.report_findings.extend(texts.findings)
+        run.report_findings.extend(Finding(texts.lang, p.file, p.key.split("/")[-1], "schema", ERROR, p.message, p.line)
+                                   for p in texts.problems)
     run.check_reference()
     for lang in report.languages:
         report.coverage[lang] = run.check_language(read[lang])

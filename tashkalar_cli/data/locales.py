@@ -1,0 +1,229 @@
+"""Reading one language folder (``locales/<lang>/``): the one reader of the texts.
+
+It runs in two modes. ``strict`` (loading the tool's data) raises the first problem as a
+:class:`DataError`; lenient (``i18n check``) records every problem as a finding and goes on, so
+that a translator sees all of them at once. Both share the file layout and the text-field
+table below; which entries a language must have is derived from the facts by
+:func:`expected_texts`.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tashkalar_cli.data.paths import files_below
+from tashkalar_cli.errors import DataError
+
+
+@dataclass(frozen=True)
+class LocaleFileKind:
+    """One kind of file of a language folder: where it stands, its schema, the sections it holds."""
+
+    pattern: str                                   # path below locales/<lang>/
+    schema: str
+    sections: tuple[tuple[str, str], ...] = ()     # (section of the merged locale, key in the file)
+
+
+#: the layout of a language folder; any other file is an error
+LOCALE_FILES: tuple[LocaleFileKind, ...] = (
+    LocaleFileKind("cards/*.yaml", "locale-cards", (("cards", "cards"),)),
+    LocaleFileKind("flares.yaml", "locale-flares", (("flares", "flares"),)),
+    LocaleFileKind("tasks.yaml", "locale-tasks", (("tasks", "tasks"),)),
+    LocaleFileKind("glossary.yaml", "locale-glossary", (("keywords", "keywords"),)),
+    LocaleFileKind("rules.yaml", "locale-rules", (("rules", "rules"), ("sections", "sections"))),
+    LocaleFileKind("errata.yaml", "locale-errata", (("errata", "errata"),)),
+    LocaleFileKind("ui.yaml", "locale-ui"),        # messages, language, number words
+)
+
+#: per section: the text fields every entry has (cards: plus the extra effects their facts name;
+#: errata: plus one reading per book)
+TEXT_FIELDS: dict[str, tuple[str, ...]] = {
+    "cards": ("name", "effect"),
+    "flares": ("upper", "lower"),
+    "tasks": ("name", "criterion"),
+    "keywords": ("term", "definition"),
+    "rules": ("title", "text"),
+    "sections": ("title",),
+    "errata": ("title", "ruling"),
+}
+SECTIONS = tuple(TEXT_FIELDS)
+
+
+def kind_of(rel: str) -> LocaleFileKind | None:
+    for kind in LOCALE_FILES:
+        if fnmatch.fnmatchcase(rel, kind.pattern) and rel.count("/") == kind.pattern.count("/"):
+            return kind
+    return None
+
+
+def expected_texts(facts: dict[str, Any]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The entries (section, id) a complete language has, each with its text fields."""
+    out: dict[tuple[str, str], tuple[str, ...]] = {}
+    for b in facts["beings"]:
+        out["cards", b["id"]] = (*TEXT_FIELDS["cards"], *b.get("extra_effects", ()))
+    for section, items in (("flares", facts["flares"]), ("tasks", facts["tasks"]),
+                           ("keywords", facts["glossary"]), ("rules", facts["rules"]["rules"]),
+                           ("sections", facts["rules"]["sections"])):
+        for item in items:
+            out[section, item["id"]] = TEXT_FIELDS[section]
+    for e in facts["errata"]:
+        out["errata", e["id"]] = (*TEXT_FIELDS["errata"], *(f"readings.{b}" for b in e["books"]))
+    return out
+
+
+def entry_fields(section: str, entry: dict[str, Any]) -> list[tuple[str, tuple[str, ...]]]:
+    """The text fields an entry holds, with their path inside the entry."""
+    out = [(f, (f,)) for f in TEXT_FIELDS[section] if isinstance(entry.get(f), str)]
+    if section == "cards":
+        out += [(f, (f,)) for f in ("frost", "warp") if isinstance(entry.get(f), str)]
+    if section == "errata":
+        out += [(f"readings.{b}", ("readings", b)) for b, t in (entry.get("readings") or {}).items()
+                if isinstance(t, str)]
+    return out
+
+
+@dataclass
+class Unit:
+    """One text: a field of an entry, where it was read."""
+
+    section: str
+    key: str
+    field: str
+    text: str
+    file: str
+    line: int | None
+
+
+@dataclass
+class Problem:
+    """A file or entry that could not be read (lenient mode)."""
+
+    file: str
+    key: str
+    message: str
+    line: int | None = None
+
+
+@dataclass
+class LocaleTexts:
+    """One language as read: its texts, its raw entries and where they stand."""
+
+    lang: str
+    units: dict[tuple[str, str, str], Unit] = field(default_factory=dict)
+    entries: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    entry_files: dict[tuple[str, str], tuple[str, int | None]] = field(default_factory=dict)
+    messages: dict[str, str] = field(default_factory=dict)
+    language: dict[str, Any] = field(default_factory=dict)
+    number_words: dict[str, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    files: set[str] = field(default_factory=set)           # read without a problem
+    broken: set[str] = field(default_factory=set)          # read with problems: entries may be missing
+
+    def merged(self) -> dict[str, Any]:
+        """The language as the tool uses it: section -> id -> entry, plus ui messages."""
+        out: dict[str, Any] = {s: {} for s in SECTIONS}
+        for (section, key), entry in self.entries.items():
+            if section in out:
+                out[section][key] = entry
+        out["ui"] = dict(self.messages)
+        out["language"] = dict(self.language)
+        return out
+
+
+class LocaleReader:
+    """Reads language folders; ``strict`` raises the first problem, else problems are collected."""
+
+    def __init__(self, *, strict: bool) -> None:
+        self.strict = strict
+
+    def _problem(self, out: LocaleTexts, file: str, message: str, line: int | None = None, key: str = "") -> None:
+        if self.strict:
+            raise DataError(message, file=file, line=line)
+        out.problems.append(Problem(file, key, message, line))
+        out.broken.add(file)
+
+    def read(self, lang_dir: Path, shown_root: str) -> LocaleTexts:
+        """Read ``lang_dir``; messages name files as ``<shown_root>/<lang>/<file>``."""
+        from tashkalar_cli.data.schemas import schema_errors
+        from tashkalar_cli.data.yamlio import load_yaml
+
+        lang = lang_dir.name
+        out = LocaleTexts(lang)
+        expected = ", ".join(k.pattern for k in LOCALE_FILES)
+        for path in files_below(lang_dir):
+            rel = path.relative_to(lang_dir).as_posix()
+            shown = f"{shown_root}/{lang}/{rel}" if shown_root else f"{lang}/{rel}"
+            kind = kind_of(rel)
+            if kind is None or path.suffix != ".yaml":
+                self._problem(out, shown, f"unexpected file in a locale folder (expected one of: {expected})")
+                continue
+            try:
+                data, lines = load_yaml(path, shown)
+            except DataError as exc:
+                self._problem(out, shown, exc.message, exc.line)
+                continue
+            if data is None:
+                self._problem(out, shown, "the file is empty")
+                continue
+            errors = schema_errors(kind.schema, data, lines, shown)
+            bad_entries: set[tuple[str, str]] = set()
+            for e in errors:
+                key = _key_from(e.message)
+                self._problem(out, shown, e.message, e.line, key)
+                bad_entries.add((key.split("/")[0], key.split("/")[1] if "/" in key else ""))
+            if not isinstance(data, dict):
+                continue
+            if not errors:
+                out.files.add(shown)
+            if not kind.sections:
+                self._read_ui(out, data, lines, shown, bool(errors))
+                continue
+            for section, file_key in kind.sections:
+                entries = data.get(file_key)
+                if not isinstance(entries, dict):
+                    continue
+                for key, entry in entries.items():
+                    if (file_key, str(key)) in bad_entries or (file_key, "") in bad_entries or not isinstance(entry, dict):
+                        continue
+                    where = lines.line_of((file_key, key))
+                    if (section, key) in out.entries:
+                        other = out.entry_files[section, key][0]
+                        self._problem(out, shown, f"'{key}' is defined twice (also in {other})", where, key)
+                        continue
+                    out.entries[section, key] = entry
+                    out.entry_files[section, key] = (shown, where)
+                    for fld, sub in entry_fields(section, entry):
+                        text = entry
+                        for part in sub:
+                            text = text[part]
+                        out.units[section, key, fld] = Unit(section, key, fld, str(text), shown,
+                                                            lines.line_of((file_key, key, *sub)))
+        return out
+
+    def _read_ui(self, out: LocaleTexts, data: dict[str, Any], lines: Any, shown: str, damaged: bool) -> None:
+        messages = data.get("messages")
+        if isinstance(data.get("language"), dict):
+            out.language = data["language"]
+        words = data.get("number_words")
+        if isinstance(words, dict):
+            out.number_words = {str(k): v for k, v in words.items() if isinstance(v, int)}
+        if not isinstance(messages, dict):
+            return
+        for key, text in messages.items():
+            if not isinstance(text, str):
+                continue
+            out.messages[key] = text
+            out.entries["ui", key] = {"text": text}
+            line = lines.line_of(("messages", key))
+            out.entry_files["ui", key] = (shown, line)
+            out.units["ui", key, "text"] = Unit("ui", key, "text", text, shown, line)
+
+
+def _key_from(message: str) -> str:
+    """The entry of a schema message such as 'cards/swordmaster/effect: ...' as 'cards/swordmaster'."""
+    head = message.split(":", 1)[0]
+    parts = head.split("/")
+    return "/".join(parts[:2]) if len(parts) > 1 else ""

@@ -1,0 +1,50 @@
+"""Files the tool writes (``--svg``): checked first, then written atomically.
+
+An output path is refused when it is empty, a folder, one of the command's own input files (a
+position written over by its drawing), or a symbolic link (which would write somewhere else).
+The file is then written to a temporary file beside it and renamed, so a full disk or an
+interruption leaves any old file as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from tashkalar_cli.data.atomic import write_atomic
+from tashkalar_cli.errors import InputError
+
+
+def check_output(path: str, inputs: Sequence[str] = ()) -> Path:
+    """The path to write to, or an :class:`InputError` saying why it cannot be used."""
+    if not path or not path.strip():
+        raise InputError("the output file name is empty")
+    target = Path(path)
+    if target.is_symlink():
+        raise InputError(f"{path}: is a symbolic link; name the file itself", file=None)
+    if target.is_dir():
+        raise InputError(f"{path}: is a folder, not a file name")
+    if target.exists() and not target.is_file():
+        raise InputError(f"{path}: is not a regular file")
+    for other in inputs:
+        try:
+            if target.exists() and Path(other).exists() and os.path.samefile(target, other):
+                raise InputError(f"{path}: is an input of this command; choose another output file")
+        except OSError:
+            continue
+        if os.path.abspath(path) == os.path.abspath(other):
+            raise InputError(f"{path}: is an input of this command; choose another output file")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise InputError(f"{path}: the folder {parent} does not exist")
+    return target
+
+
+def write_output(path: str, text: str, inputs: Sequence[str] = ()) -> None:
+    """Write ``text`` to ``path`` atomically, after :func:`check_output`."""
+    target = check_output(path, inputs)
+    try:
+        write_atomic(target, text.encode("utf-8"))
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror}") from None

@@ -1,0 +1,251 @@
+"""The library's entry point: one :class:`Game` built once from the validated data.
+
+>>> from tashkalar_cli import Game
+>>> game = Game()
+>>> pos = game.position(pieces="d4=blue,e4=blue,f4=blue,e5=blue:heroic")
+>>> game.summon("knight", pos, "blue").legal  # doctest: +SKIP
+
+A ``Game`` owns the board, the card database, the rules, the glossary, the errata, the engine and
+the game numbers; every question of the command line is one of its methods. Its parts are built
+on first use, so asking one question costs only what that question needs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from tashkalar_cli.errors import InputError
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.dataset import Dataset
+    from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.scoring import TurnScore
+    from tashkalar_cli.engine.summoning import Engine, Verdict
+    from tashkalar_cli.engine.tasks import TaskCheck
+    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
+    from tashkalar_cli.model.config import GameConfig
+    from tashkalar_cli.model.position import Position, PositionParser
+    from tashkalar_cli.model.turn import Turn
+    from tashkalar_cli.text.i18n import Localizer
+    from tashkalar_cli.text.rules import Errata, Glossary, RuleBook
+
+
+class Game:
+    """Everything the tool knows about Tash-Kalar, and every question it answers.
+
+    ``Game()`` uses the built-in data (or ``TASHKALAR_DATA``); ``Game(data="DIR")`` another data
+    folder; ``Game(dataset=...)`` an already loaded :class:`~tashkalar_cli.data.dataset.Dataset`.
+    Bad input raises a :class:`~tashkalar_cli.errors.TashkalarError`.
+    """
+
+    def __init__(self, data: str | os.PathLike[str] | None = None, *, dataset: Dataset | None = None) -> None:
+        self._data = data
+        if dataset is not None:
+            self.__dict__["dataset"] = dataset
+
+    # ------------------------------------------------------------------ the parts
+    @cached_property
+    def dataset(self) -> Dataset:
+        from tashkalar_cli.data.cache import load_dataset
+
+        return load_dataset(self._data)
+
+    @cached_property
+    def config(self) -> GameConfig:
+        from tashkalar_cli.model.config import GameConfig
+
+        return GameConfig.from_data(self.dataset.facts["game"])
+
+    @cached_property
+    def board(self) -> Board:
+        from tashkalar_cli.model.board import Board
+
+        return Board(self.dataset.facts["board"])
+
+    @cached_property
+    def cards(self) -> CardDB:
+        from tashkalar_cli.model.cards import CardDB
+
+        return CardDB(self.dataset)
+
+    @cached_property
+    def rules(self) -> RuleBook:
+        from tashkalar_cli.text.rules import RuleBook
+
+        return RuleBook(self.dataset)
+
+    @cached_property
+    def glossary(self) -> Glossary:
+        from tashkalar_cli.text.rules import Glossary
+
+        return Glossary(self.dataset)
+
+    @cached_property
+    def errata(self) -> Errata:
+        from tashkalar_cli.text.rules import Errata
+
+        return Errata(self.dataset)
+
+    @cached_property
+    def engine(self) -> Engine:
+        from tashkalar_cli.engine.summoning import Engine
+
+        return Engine(self.board, self.dataset.derived.get("orientations"))
+
+    @cached_property
+    def parser(self) -> PositionParser:
+        from tashkalar_cli.model.position import PositionParser
+
+        return PositionParser(self.board, self.config, {t["id"] for t in self.dataset.facts["tasks"]})
+
+    @property
+    def languages(self) -> list[str]:
+        return self.dataset.languages
+
+    @property
+    def decks(self) -> list[str]:
+        return [d["id"] for d in self.dataset.facts["decks"]]
+
+    def localizer(self, lang: str | None = None) -> Localizer:
+        """The texts in ``lang`` (default: ``TASHKALAR_LANG``, then the locale, then English)."""
+        from tashkalar_cli.errors import DataError
+        from tashkalar_cli.text.i18n import Localizer, resolve_language
+
+        broken = self.dataset.derived.get("broken_languages", {})
+        chosen = resolve_language(lang, [*self.languages, *broken])
+        if chosen in broken:
+            raise DataError(f"language '{chosen}' cannot be used: {broken[chosen]}")
+        return Localizer(self.dataset, chosen)
+
+    # ------------------------------------------------------------------ reading input
+    def color(self, value: str, what: str = "color") -> str:
+        from tashkalar_cli.model.players import parse_color
+
+        return parse_color(value, self.board.colors, what)
+
+    def position(self, path: str | None = None, *, pieces: str | None = None, mode: str | None = None,
+                 players: int | None = None) -> Position:
+        """A position from a YAML file and/or inline pieces (``"e5=blue:heroic,d4=red"``).
+
+        ``mode`` and ``players`` override the file's, and are checked like it.
+        """
+        from tashkalar_cli.model.position import load_position
+
+        if path is None and pieces is None:
+            raise InputError("give a position: --position FILE and/or --pieces 'e5=blue:heroic,...'")
+        return load_position(self.parser, path, pieces, mode, players)
+
+    def turn(self, path: str, *, mode: str | None = None, players: int | None = None) -> Turn:
+        """A turn record from a YAML file; ``mode`` and ``players`` override the record's."""
+        from tashkalar_cli.model.turn import load_turn
+
+        return load_turn(path, self.parser, self.cards, mode, players)
+
+    def card(self, query: str) -> Card:
+        """A card by id or by name in any language."""
+        return self.cards.find(query)
+
+    def being(self, query: str) -> Being:
+        from tashkalar_cli.model.cards import Being
+
+        return self.cards.find_of_type(query, Being, "a being: only beings and legends are summoned")
+
+    def _flare(self, query: str) -> Flare:
+        from tashkalar_cli.model.cards import Flare
+
+        return self.cards.find_of_type(query, Flare, "a flare")
+
+    def _task(self, query: str) -> Task:
+        from tashkalar_cli.model.cards import Task
+
+        return self.cards.find_of_type(query, Task, "a task")
+
+    def _side(self, position: Position, player: str, other: str | None, what: str) -> tuple[str, str | None]:
+        """The player's and another side's colors, checked against the game's sides."""
+        from tashkalar_cli.model.players import check_in_game
+
+        player = self.color(player, "--player")
+        check_in_game(player, position.colors, position.players, "--player")
+        if other is not None:
+            other = self.color(other, what)
+            if other == player:
+                raise InputError(f"{what}: {other} is the player's own color")
+            check_in_game(other, [*position.colors, player], position.players, what)
+        return player, other
+
+    # ------------------------------------------------------------------ questions
+    def summon(self, card: str | Being, position: Position, player: str, *, allow_enemy: str | None = None,
+               explain: bool = True) -> Verdict:
+        """Can ``player`` summon ``card`` on ``position``? Every placement, or why not."""
+        being = self.being(card) if isinstance(card, str) else card
+        player, allow_enemy = self._side(position, player, allow_enemy, "--allow-enemy")
+        return self.engine.check(being, position, player, allow_enemy, explain=explain)
+
+    def summonable(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
+                   allow_enemy: str | None = None) -> list[Verdict]:
+        """The verdict of every being and legend (or of ``cards``) at once."""
+        player, allow_enemy = self._side(position, player, allow_enemy, "--allow-enemy")
+        chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
+        return self.engine.check_many(list(dict.fromkeys(chosen)), position, player, allow_enemy)
+
+    def opponent(self, position: Position, player: str, against: str | None, *, required: bool = True) -> str | None:
+        """Whom ``player`` compares with: ``against``, else the only other side on the board."""
+        from tashkalar_cli.model.players import opponent
+
+        player, against = self._side(position, player, against, "--against")
+        return opponent(position.colors, position.mode, position.players, player, against, required=required)
+
+    def flare(self, flare: str | Flare, position: Position, player: str, against: str | None = None) -> FlareCheck:
+        """May ``player`` invoke ``flare`` against ``against`` (or the only opponent), and which halves?"""
+        from tashkalar_cli.engine.flares import check_flare
+
+        card = self._flare(flare) if isinstance(flare, str) else flare
+        vs = self.opponent(position, player, against)
+        assert vs is not None
+        return check_flare(card, position, self.color(player), vs, self.config)
+
+    def flares(self, position: Position, player: str, against: str | None = None) -> list[FlareCheck]:
+        from tashkalar_cli.model.cards import Flare
+
+        return [self.flare(f, position, player, against) for f in self.cards.of_type(Flare)]
+
+    def task(self, task: str | Task, position: Position, player: str, against: str | None = None,
+             turn: Turn | None = None) -> TaskCheck:
+        """Is the High Form ``task`` met for ``player``? (``turn``: the turn just played, for the tasks about it.)"""
+        return self.tasks(position, player, against, turn, [task])[0]
+
+    def tasks(self, position: Position, player: str, against: str | None = None, turn: Turn | None = None,
+              tasks: Iterable[str | Task] | None = None) -> list[TaskCheck]:
+        from tashkalar_cli.engine.tasks import Context, check_task
+        from tashkalar_cli.model.cards import Task
+
+        vs = self.opponent(position, player, against, required=False)
+        player = self.color(player)
+        if turn is not None and turn.player != player:
+            raise InputError(f"the turn record is {turn.player}'s turn, not {player}'s")
+        chosen = (self.cards.of_type(Task) if tasks is None
+                  else [self._task(t) if isinstance(t, str) else t for t in tasks])
+        ctx = Context(position, player, vs, turn, self.cards)
+        return [check_task(t, ctx) for t in chosen]
+
+    def high_form_score(self, position: Position, player: str) -> dict[str, int | bool]:
+        """Points of the tasks claimed plus the legendary pieces on the board, and whether they end the game."""
+        from tashkalar_cli.engine.tasks import high_form_score
+
+        return high_form_score(position, self.color(player), self.cards, self.config)
+
+    def score(self, turn: Turn) -> TurnScore:
+        """Deathmatch points of one turn, and whether the end of the game is triggered."""
+        from tashkalar_cli.engine.scoring import score_turn
+        from tashkalar_cli.model.types import Mode
+
+        if turn.mode is Mode.HIGH_FORM:
+            raise InputError("the High Form scores tasks and legendary pieces: use 'tashkalar task check'")
+        return score_turn(turn, self.config, self.cards)
+
+
+__all__ = ["Game"]

@@ -1,0 +1,141 @@
+"""The numbers that define the game (cards/game.yaml), as one typed object.
+
+Every rule about modes and player counts lives here: which player counts a mode allows, how
+many pieces a color owns in a mode, which score ends the game. Nothing else reads the raw
+``game.yaml`` mapping, except the texts, which show its numbers as ``{placeholders}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tashkalar_cli.errors import InputError
+from tashkalar_cli.model.types import Mode, PieceKind, Rank
+
+
+def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested keys joined by ``_``: ``{"end": {"duel_points": 18}}`` -> ``{"end_duel_points": 18}``."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        name = f"{prefix}_{key}" if prefix else str(key)
+        if isinstance(value, Mapping):
+            out.update(flatten(value, name))
+        else:
+            out[name] = value
+    return out
+
+
+@dataclass(frozen=True)
+class ScoreValues:
+    """Deathmatch points per destroyed enemy piece and per event; High Form points per legendary piece."""
+
+    legendary: int
+    heroic: int
+    common_pair: int
+    unpaired_commons: int
+    legend_summoned: int
+    flare_invoked: int
+    legendary_on_board: int
+
+    def for_rank(self, rank: Rank) -> int:
+        """Points for one destroyed enemy piece of ``rank`` (commons score by pairs: see ``common_pair``)."""
+        return {Rank.LEGENDARY: self.legendary, Rank.HEROIC: self.heroic}.get(rank, 0)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """cards/game.yaml, typed. Build it with :meth:`from_data`."""
+
+    actions_per_turn: int
+    first_turn_actions: int
+    players_high_form: int
+    players_duel: int
+    melee_players_min: int
+    melee_players_max: int
+    double_sided_pieces: int          # High Form: each color's double-sided pieces
+    deathmatch_base: int              # deathmatch: double-sided pieces = this minus the number of players
+    legendary_pieces: int
+    high_form_points: int
+    duel_points: int
+    melee_points: tuple[tuple[int, int], ...]   # (players, points to reach)
+    unpaired_commons_min: int
+    unpaired_commons_max: int
+    score: ScoreValues
+    params: tuple[tuple[str, Any], ...]        # every number, flattened, for text placeholders
+
+    @classmethod
+    def from_data(cls, game: Mapping[str, Any]) -> GameConfig:
+        melee, end, pieces, s = game["melee"], game["end"], game["pieces"], game["score"]
+        counts = range(melee["players_min"], melee["players_max"] + 1)
+        return cls(
+            actions_per_turn=game["actions"]["per_turn"],
+            first_turn_actions=game["actions"]["first_turn"],
+            players_high_form=game["players"]["high_form"],
+            players_duel=game["players"]["duel"],
+            melee_players_min=melee["players_min"],
+            melee_players_max=melee["players_max"],
+            double_sided_pieces=pieces["double_sided"],
+            deathmatch_base=pieces["deathmatch_base"],
+            legendary_pieces=pieces["legendary"],
+            high_form_points=end["high_form_points"],
+            duel_points=end["duel_points"],
+            melee_points=tuple((n, end[f"melee_{n}_points"]) for n in counts),
+            unpaired_commons_min=melee["unpaired_commons_min"],
+            unpaired_commons_max=melee["unpaired_commons_max"],
+            score=ScoreValues(s["legendary"], s["heroic"], s["common_pair"], s["unpaired_commons"],
+                              s["legend_summoned"], s["flare_invoked"], s["legendary_on_board"]),
+            params=tuple(sorted(flatten(game).items())),
+        )
+
+    @property
+    def placeholders(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    # ------------------------------------------------------------ modes and players
+    def player_counts(self, mode: Mode) -> tuple[int, ...]:
+        if mode is Mode.MELEE:
+            return tuple(range(self.melee_players_min, self.melee_players_max + 1))
+        return (self.players_high_form if mode is Mode.HIGH_FORM else self.players_duel,)
+
+    def default_players(self, mode: Mode) -> int:
+        return self.player_counts(mode)[0]
+
+    def check_players(self, mode: Mode, players: int | None, where: str = "") -> int:
+        """The number of players, checked against the mode (default: the mode's first count)."""
+        if players is None:
+            return self.default_players(mode)
+        allowed = self.player_counts(mode)
+        if players not in allowed:
+            prefix = f"{where}: " if where else ""
+            if len(allowed) == 1:
+                raise InputError(f"{prefix}a {mode} game has {allowed[0]} sides, not {players}")
+            listed = " or ".join(map(str, allowed))
+            raise InputError(f"{prefix}a {mode} has {listed} players, not {players}")
+        return players
+
+    def owned(self, mode: Mode, players: int) -> dict[PieceKind, int]:
+        """How many pieces of each kind a color owns in this game."""
+        double = self.double_sided_pieces if mode is Mode.HIGH_FORM else self.deathmatch_base - players
+        return {PieceKind.DOUBLE_SIDED: double, PieceKind.LEGENDARY: self.legendary_pieces}
+
+    def end_threshold(self, mode: Mode, players: int) -> int:
+        """The score that ends the game."""
+        if mode is Mode.HIGH_FORM:
+            return self.high_form_points
+        if mode is Mode.DUEL:
+            return self.duel_points
+        return dict(self.melee_points)[players]
+
+
+def parse_mode(value: str | Mode, where: str = "", allowed: tuple[Mode, ...] = tuple(Mode)) -> Mode:
+    """A mode from its name; an :class:`InputError` naming ``where`` otherwise."""
+    try:
+        mode = Mode(str(value).strip().lower())
+    except ValueError:
+        mode = None
+    if mode is None or mode not in allowed:
+        prefix = f"{where}: " if where else ""
+        raise InputError(f"{prefix}unknown mode '{value}' (one of: {', '.join(allowed)})")
+    return mode
