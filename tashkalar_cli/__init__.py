@@ -42,7 +42,10 @@ _PUBLIC = {
     "Placement": "tashkalar_cli.engine.summoning",
 }
 
-__all__ = ["__version__", *_PUBLIC]
+__all__ = [  # noqa: RUF022 - in the order of _PUBLIC
+    "__version__", "Game", "TashkalarError", "DataError", "InputError", "NotFoundError", "Rank", "Mode", "PieceKind",
+    "Square", "Bitboard", "Being", "Legend", "Flare", "Task", "Piece", "Position", "Turn", "Verdict", "Placement",
+]
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.summoning import Placement, Verdict

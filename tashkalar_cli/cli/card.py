@@ -34,7 +34,8 @@ def show(
 
 @app.command("list")
 def list_cards(
-    deck: Annotated[Optional[str], typer.Option(help="Only this deck (imperial, highland, sylvan, everfrost, nethervoid, etherweave, legends).")] = None,
+    deck: Annotated[Optional[str], typer.Option(
+        help="Only this deck (imperial, highland, sylvan, everfrost, nethervoid, etherweave, legends).")] = None,
     rank: Annotated[Optional[Rank], typer.Option(help="Only this rank.", case_sensitive=False)] = None,
     type: Annotated[Optional[CardType], typer.Option("--type", help="Only this type.", case_sensitive=False)] = None,
     keyword: Annotated[Optional[str], typer.Option(help="Only cards using this keyword (id or term in any language).")] = None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
 
 
-class DeathmatchMode(str, Enum):
+class DeathmatchMode(StrEnum):
     """The modes a turn is scored in by points."""
 
     DUEL = Mode.DUEL.value

@@ -6,8 +6,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import (DataOption, JsonOption, LangOption, PiecesOption, PlayerOption,
-                                      PositionOption, print_json, session)
+from tashkalar_cli.cli.common import (
+    DataOption,
+    JsonOption,
+    LangOption,
+    PiecesOption,
+    PlayerOption,
+    PositionOption,
+    print_json,
+    session,
+)
 from tashkalar_cli.cli.options import AgainstOption, AllOption, DeathmatchMode, ModeOption
 
 flare_app = typer.Typer(help="May I invoke this flare now, and which half?", no_args_is_help=True)
@@ -16,7 +24,8 @@ task_app = typer.Typer(help="May I claim this High Form task?", no_args_is_help=
 
 @flare_app.command("check")
 def flare_check(
-    flare: Annotated[Optional[str], typer.Argument(help="The flare (id such as flare-3-6, or '3/6').", show_default=False)] = None,
+    flare: Annotated[Optional[str], typer.Argument(
+        help="The flare (id such as flare-3-6, or '3/6').", show_default=False)] = None,
     player: PlayerOption = ...,  # type: ignore[assignment]
     position: PositionOption = None,
     pieces: PiecesOption = None,

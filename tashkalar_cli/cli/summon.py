@@ -6,8 +6,17 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import (DataOption, JsonOption, LangOption, PiecesOption, PlayerOption,
-                                      PositionOption, SvgOption, print_json, session)
+from tashkalar_cli.cli.common import (
+    DataOption,
+    JsonOption,
+    LangOption,
+    PiecesOption,
+    PlayerOption,
+    PositionOption,
+    SvgOption,
+    print_json,
+    session,
+)
 from tashkalar_cli.cli.options import ModeOption
 
 EnemyOption = Annotated[Optional[str], typer.Option(
@@ -86,5 +95,5 @@ def summonable(
         return
     from tashkalar_cli.render.summon import summonable_table
 
-    names = {c.id: str(s.cards.name(c, s.loc)) for c in candidates}
-    s.console.print(summonable_table(verdicts, s.board, s.loc, names, show_all))
+    shown = {c.id: str(s.cards.name(c, s.loc)) for c in candidates}
+    s.console.print(summonable_table(verdicts, s.board, s.loc, shown, show_all))

@@ -11,6 +11,7 @@ cache files of other keys are pruned when a new one is written.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import zlib
@@ -81,10 +82,8 @@ def _prune(folder: Path, keep: Path, most: int = 8) -> None:
         except OSError:
             continue
     for _mtime, old in sorted(files, reverse=True)[most - 1:]:
-        try:
+        with contextlib.suppress(OSError):
             old.unlink()
-        except OSError:
-            pass
 
 
 def load_dataset(root: str | os.PathLike[str] | None = None) -> Dataset:

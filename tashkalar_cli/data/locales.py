@@ -76,7 +76,7 @@ def expected_texts(facts: dict[str, Any]) -> dict[tuple[str, str], tuple[str, ..
 
 def entry_fields(section: str, entry: dict[str, Any]) -> list[tuple[str, tuple[str, ...]]]:
     """The text fields an entry holds, with their path inside the entry."""
-    out = [(f, (f,)) for f in TEXT_FIELDS[section] if isinstance(entry.get(f), str)]
+    out: list[tuple[str, tuple[str, ...]]] = [(f, (f,)) for f in TEXT_FIELDS[section] if isinstance(entry.get(f), str)]
     if section == "cards":
         out += [(f, (f,)) for f in ("frost", "warp") if isinstance(entry.get(f), str)]
     if section == "errata":

@@ -10,7 +10,7 @@ refuses any other keyword. The tests hold it to jsonschema's verdicts on generat
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 SUPPORTED = {"$schema", "title", "description", "type", "enum", "properties", "additionalProperties",
@@ -18,7 +18,7 @@ SUPPORTED = {"$schema", "title", "description", "type", "enum", "properties", "a
 _TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict:
     from tashkalar_cli.data.paths import schemas_dir
 
@@ -47,7 +47,7 @@ def _type_ok(value: Any, type_: str) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if type_ == "number":
         return isinstance(value, (int, float)) and not isinstance(value, bool)
-    return isinstance(value, _TYPES[type_])
+    return isinstance(value, _TYPES[type_])  # type: ignore[arg-type]
 
 
 def _show(value: Any) -> str:

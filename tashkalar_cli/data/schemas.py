@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
-from tashkalar_cli.errors import DataError
 from tashkalar_cli.data.paths import schemas_dir
 from tashkalar_cli.data.yamlio import LineMap
+from tashkalar_cli.errors import DataError
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str):
     """The validator of ``schemas/<name>.schema.json`` (imports jsonschema lazily: it is slow)."""
     import jsonschema

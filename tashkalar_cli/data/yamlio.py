@@ -28,10 +28,8 @@ MAX_USER_FILE = 1_000_000
 #: the largest data or locale file, in bytes
 MAX_DATA_FILE = 8_000_000
 
-try:  # the C parser is several times faster; fall back where libyaml is missing
-    _Loader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on the PyYAML build
-    _Loader = yaml.SafeLoader
+#: the C parser is several times faster; the pure-Python one where libyaml is missing
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 

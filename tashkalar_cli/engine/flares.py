@@ -37,7 +37,7 @@ class FlareCheck:
     @property
     def halves(self) -> list[str]:
         """The halves to resolve, in order: the upper one first."""
-        return [h for h, met in zip(HALVES, (self.upper_met, self.lower_met)) if met]
+        return [h for h, met in zip(HALVES, (self.upper_met, self.lower_met), strict=True) if met]
 
     @property
     def can_invoke(self) -> bool:

@@ -119,7 +119,7 @@ def _melee_totals(turn: Turn, lines: list[ScoreLine], threshold: int) -> tuple[d
         outcomes = []
         for picks in product(*(c.choices for c in choices)):
             per = dict(totals.get(turn.player, {}))
-            for line, color in zip(choices, picks):
+            for line, color in zip(choices, picks, strict=True):
                 per[color] = per.get(color, 0) + line.points
             outcomes.append(any(v >= threshold for v in per.values()))
         if all(outcomes):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from tashkalar_cli.model.board import Board, bits, shift
 from tashkalar_cli.model.cards import Being
@@ -191,7 +191,7 @@ class Engine:
             sq = board.index(tf + cell.df, tr + cell.dr)
             if cell.marks and sq is not None:
                 marked[sq] = list(cell.marks)
-            arrows += [Arrow(sq, d) for d in cell.arrows]
+            arrows += [Arrow(sq, cast(Direction, d)) for d in cell.arrows]
         return Placement(target, co.orientation, squares, enemy_square, destroys, reuses, take_back,
                          marked, arrows, short)
 
@@ -266,11 +266,11 @@ class _Context:
                                                    if p.color == self.player and p.kind == kind)
         return got
 
-    def matches(self, co: CompiledOrientation) -> tuple[int, int]:
+    def matches(self, co: CompiledOrientation) -> tuple[int, int]:  # bitboards
         """Summoning squares where the pattern is met with own pieces only, and with one enemy piece."""
         reqs = co.requirements
-        own_only = self.mask
-        shifted_own = []
+        own_only: int = self.mask
+        shifted_own: list[int] = []
         for r in reqs:
             s = shift(self.own[r.level], -r.df, -r.dr)
             shifted_own.append(s)
@@ -280,10 +280,10 @@ class _Context:
         with_enemy = 0
         n = len(reqs)
         # prefix/suffix intersections: all requirements but one met by own pieces
-        prefix = [self.mask] * (n + 1)
+        prefix: list[int] = [self.mask] * (n + 1)
         for i in range(n):
             prefix[i + 1] = prefix[i] & shifted_own[i]
-        suffix = self.mask
+        suffix: int = self.mask
         for j in range(n - 1, -1, -1):
             r = reqs[j]
             others = prefix[j] & suffix
@@ -292,4 +292,4 @@ class _Context:
         return own_only, with_enemy & ~own_only
 
 
-__all__ = ["Engine", "Verdict", "Placement", "Arrow", "NearMiss", "Lack", "compile_card"]
+__all__ = ["Arrow", "Engine", "Lack", "NearMiss", "Placement", "Verdict", "compile_card"]

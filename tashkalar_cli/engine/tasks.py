@@ -134,10 +134,10 @@ def summoned_on_color(ctx: Context, c: Criterion) -> TaskCheck:
     if turn is None:
         return TaskCheck("", None)
     area = ctx.squares_mask(c["squares"])
-    on = [s for s in turn.summoned if s.square is not None and area >> s.square & 1]
+    on = [s.square for s in turn.summoned if s.square is not None and area >> s.square & 1]
     reqs = [Requirement("summoned", len(turn.summoned), c["beings"]),
             Requirement("summoned_on", len(on), c["on_color"], {"squares": c["squares"]})]
-    return TaskCheck("", all(r.ok for r in reqs), reqs, [s.square for s in on])
+    return TaskCheck("", all(r.ok for r in reqs), reqs, on)
 
 
 def summoned_legendary(ctx: Context, c: Criterion) -> TaskCheck:

@@ -134,8 +134,8 @@ class Board:
     def _distances(self) -> dict[int, dict[int, int]]:
         out: dict[int, dict[int, int]] = {}
         for start in self.squares:
-            dist = {start: 0}
-            queue = deque([start])
+            dist: dict[int, int] = {start: 0}
+            queue: deque[int] = deque([start])
             while queue:
                 i = queue.popleft()
                 for j in self.neighbours(i):

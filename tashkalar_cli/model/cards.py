@@ -288,4 +288,4 @@ def pick(cards: Iterable[Card], ids: Iterable[str]) -> list[Card]:
     return [c for c in cards if c.id in wanted]
 
 
-__all__ = ["Being", "Legend", "Flare", "FlareHalf", "Task", "Criterion", "Card", "CardDB", "CARD_TYPES"]
+__all__ = ["CARD_TYPES", "Being", "Card", "CardDB", "Criterion", "Flare", "FlareHalf", "Legend", "Task"]

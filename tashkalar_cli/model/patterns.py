@@ -90,9 +90,9 @@ class Orientation:
                          for df, dr, piece, target, marks, arrows in cells))
 
 
-def parse_token(token: str) -> dict:
+def parse_token(token: str) -> dict[str, Any]:
     parts = token.split("+")
-    out = {"piece": None, "target": False, "marks": [], "arrows": []}
+    out: dict[str, Any] = {"piece": None, "target": False, "marks": [], "arrows": []}
     for part in parts:
         if part == ".":
             if len(parts) > 1:
@@ -157,6 +157,8 @@ class Pattern:
     def offsets(self) -> list[tuple[int, int, str]]:
         """Required pieces as (dx right, dy down, least rank) from the summoning square."""
         t = self.target
+        if t is None:
+            return []
         return [(c.x - t.x, c.y - t.y, c.piece) for c in self.cells if c.piece]
 
     @cached_property

@@ -84,7 +84,7 @@ class Position:
         return max(0, self.owned[PieceKind(kind)] - self.on_board(color, PieceKind(kind)))
 
     # ------------------------------------------------------------ symmetry
-    def transformed(self, t: str) -> "Position":
+    def transformed(self, t: str) -> Position:
         """The position mapped by a symmetry of the board (used to test that legality is invariant)."""
         moved: dict[Square, Piece] = {}
         for sq, p in self.pieces.items():
@@ -165,7 +165,7 @@ class PositionParser:
                 tokens = [tokens[f] for f in files]
             if len(tokens) != len(files):
                 raise InputError(f"{line}: rank {rank + 1} has {len(files)} squares but the row has {len(tokens)} tokens")
-            for f, tok in zip(files, tokens):
+            for f, tok in zip(files, tokens, strict=True):
                 if tok in EMPTY_TOKENS:
                     continue
                 name = f"{board.file_names[f]}{rank + 1}"
@@ -288,4 +288,4 @@ def load_position(parser: PositionParser, path: str | None = None, inline: str |
     return parser.from_data(data, lines, path, extra, mode, players)
 
 
-__all__ = ["Piece", "Position", "PositionParser", "load_position", "bits"]
+__all__ = ["Piece", "Position", "PositionParser", "bits", "load_position"]

@@ -87,5 +87,16 @@ LackCode = Literal["missing", "weaker", "enemy", "blocked", "off-board", "shorta
 #: compass directions, as used by arrows
 Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 
-__all__ = ["Square", "Bitboard", "PieceKind", "Rank", "RANKS", "Mode", "PlayForm", "CardType", "Reason",
-           "LackCode", "Direction"]
+__all__ = [
+    "RANKS",
+    "Bitboard",
+    "CardType",
+    "Direction",
+    "LackCode",
+    "Mode",
+    "PieceKind",
+    "PlayForm",
+    "Rank",
+    "Reason",
+    "Square",
+]

@@ -40,7 +40,7 @@ def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | N
             if i is None:
                 out.append("   ")
                 continue
-            bg = SQUARE_BG.get(board.square_color(i), "on grey15" if board.central >> i & 1 else "on grey11")
+            bg = SQUARE_BG.get(board.square_color(i) or "", "on grey15" if board.central >> i & 1 else "on grey11")
             piece = pos.pieces.get(i) if pos else None
             if piece:
                 glyph, style = piece_glyph(piece.color, piece.rank), PIECE_STYLE.get(piece.color, "bold")

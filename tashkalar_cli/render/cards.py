@@ -8,8 +8,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
-from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
+from tashkalar_cli.text.i18n import Localizer
 
 
 def _term(loc: Localizer, keyword: str) -> str:

@@ -13,8 +13,8 @@ SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
 
 def report_renderable(report, limit_text: int = 90):
     parts: list = []
-    for lang, items in groupby(report.findings, key=lambda f: f.lang):
-        items = list(items)
+    for lang, group in groupby(report.findings, key=lambda f: f.lang):
+        items = list(group)
         parts.append(Text(f"\n{lang}", style="bold underline"))
         for file, found in groupby(items, key=lambda f: f.file):
             table = Table(title=file, title_justify="left", show_lines=False, expand=False)

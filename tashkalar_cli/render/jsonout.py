@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
+from tashkalar_cli.model.cards import Card, CardDB, Flare, Task
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck

@@ -73,4 +73,4 @@ def legend_table(pattern: Pattern, msg) -> Table:
     return table
 
 
-__all__ = ["pattern_grid", "legend_table", "ARROWS"]
+__all__ = ["ARROWS", "legend_table", "pattern_grid"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -27,7 +27,7 @@ def flare_renderable(results, cards, loc, many: bool):
         low = f"{r.differences['total']} / {r.card.thresholds['lower']} " + ("✓" if r.lower_met else "✗")
         resolve = " → ".join(msg(f"flare.half.{h}") for h in r.halves) or msg("flare.none")
         table.add_row(str(cards.name(r.card, loc)), up, low, resolve)
-    parts = [head, table]
+    parts: list[RenderableType] = [head, table]
     if many and not any(r.can_invoke for r in results):
         parts.append(Text(msg("flare.none_invocable"), style="bold red"))
     if r0.point_to and any(r.can_invoke for r in results):

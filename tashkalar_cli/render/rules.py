@@ -51,7 +51,7 @@ def rule_toc(rules, book, loc: Localizer) -> Table:
     table.add_column(msg("label.title"))
     table.add_column(msg("label.modes"), style="dim")
     table.add_column(msg("label.id"), style="dim")
-    by_section = {}
+    by_section: dict[str, list] = {}
     for r in rules:
         by_section.setdefault(r.section, []).append(r)
     for section in book.sections:

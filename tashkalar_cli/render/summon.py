@@ -8,8 +8,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.render.board import board_text
+from tashkalar_cli.text.i18n import Localizer
+
 
 def placement_highlight(p) -> dict[int, str]:
     roles: dict[int, str] = {}

@@ -10,8 +10,8 @@ import re
 from collections import Counter
 
 from tashkalar_cli.text.i18n import placeholders
-from tashkalar_cli.text.search import fold
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING
+from tashkalar_cli.text.search import fold
 
 _DIGITS = re.compile(r"(?<![\w{])\d+(?:[.,]\d+)?(?![\w}])")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")

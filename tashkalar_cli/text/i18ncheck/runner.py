@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.text.i18n import flatten
-from tashkalar_cli.text.search import fold
 from tashkalar_cli.text.i18ncheck import checks
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report
-from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
+from tashkalar_cli.text.search import fold
 
 
 class _Run:
@@ -17,6 +17,7 @@ class _Run:
         self.facts = facts
         self.ref = reference
         self.report_findings: list[Finding] = []
+        self.all_names: dict[str, tuple[str, str]] = {}   # folded card name, any language -> (id, lang)
         self.game_params = set(flatten(facts["game"]))
         self.task_params = {t["id"]: {k for k in t["criterion"] if k not in ("kind", "squares")} for t in facts["tasks"]}
         self.card_keywords = {k["id"] for k in facts["glossary"] if k.get("card_keyword")}
@@ -109,7 +110,8 @@ class _Run:
                 if self._in_broken_file(loc, sec, key):
                     continue  # its file could not be read: reported once, as a schema finding
                 self.add(loc.lang, f"{loc.lang}/{self._file_for(sec, key)}", key, "missing", ERROR,
-                         f"no translation of {sec} entry '{key}'", ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))))
+                         f"no translation of {sec} entry '{key}'",
+                         ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))))
                 continue
             cov.translated += 1
             if loc.entries[sec, key].get("official") is False:
@@ -266,7 +268,6 @@ def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
     reader = LocaleReader(strict=False)
     read = {lang: reader.read(dirs[lang], "") for lang in sorted({reference, *wanted})}
     run = _Run(facts, read[reference])
-    run.all_names = {}
     for lang in sorted(read, key=lambda lg: lg != reference):
         for (sec, key, fld), unit in read[lang].units.items():
             if fld == "name" and sec in ("cards", "tasks"):
@@ -279,5 +280,6 @@ def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
     for lang in report.languages:
         report.coverage[lang] = run.check_language(read[lang])
     order = {"error": 0, "warning": 1}
-    report.findings = sorted(run.report_findings, key=lambda f: (f.lang != reference, f.lang, f.file, order[f.severity], f.key, f.check))
+    report.findings = sorted(run.report_findings,
+                             key=lambda f: (f.lang != reference, f.lang, f.file, order[f.severity], f.key, f.check))
     return report
