@@ -31,8 +31,10 @@ def run_once(cmd: list[str], env: dict) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--tool", help="the tashkalar executable to time (default: the one on PATH)")
+    parser.add_argument("--no-engine", action="store_true", help="skip the in-process engine benchmark")
     args = parser.parse_args()
-    exe = shutil.which("tashkalar")
+    exe = args.tool or shutil.which("tashkalar")
     tool = [exe] if exe else [sys.executable, "-m", "tashkalar_cli"]
     env = dict(os.environ, TASHKALAR_CACHE_DIR=tempfile.mkdtemp(prefix="tk-bench-"), COLUMNS="120")
     commands = {
@@ -64,6 +66,8 @@ def main() -> None:
     print(f"  card show / import typer+rich        = {show / floor_rich:.2f} (goal <= 1.25)")
     print(f"  card show --json / import typer      = {med['card show swordmaster --json'] / floor_typer:.2f} (goal <= 1.15)")
     print(f"  summonable (crowded) / card show     = {med['summonable (crowded)'] / show:.2f} (goal <= 1.5)")
+    if args.no_engine:
+        return
     from tashkalar_cli import Game
 
     game = Game()

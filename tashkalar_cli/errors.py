@@ -23,16 +23,29 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 70
 
 
+#: the longest message the tool prints: a value quoted from hostile input never floods the terminal
+MAX_MESSAGE = 400
+
+
+def quote(value: object, most: int = 40) -> str:
+    """A value as quoted in a message: its first ``most`` characters, then an ellipsis."""
+    text = str(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 class TashkalarError(Exception):
     """Bad input: carries a message and, when known, the file and line it concerns."""
 
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
                  hints: list[str] | None = None) -> None:
+        if len(message) > MAX_MESSAGE:
+            half = MAX_MESSAGE // 2
+            message = message[:half] + " … " + message[-half:]
         super().__init__(message)
         self.message = message
         self.file = file
         self.line = line
-        self.hints = list(hints or [])
+        self.hints = [quote(h, 80) for h in hints or []]
 
     def where(self) -> str:
         if self.file and self.line:

@@ -19,7 +19,7 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
     """Draw the board of a position."""
     s = session(lang, data)
     pos = s.position(file, pieces, mode)
-    if svg:
+    if svg is not None:
         from tashkalar_cli.render.svg import board_svg
 
         s.write(svg, board_svg(s.board, pos, title=file or ""), file)

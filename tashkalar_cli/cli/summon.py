@@ -41,7 +41,7 @@ def summon(
     being = s.game.being(card)
     pos = s.position(position, pieces, mode)
     verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
-    if svg:
+    if svg is not None:
         from tashkalar_cli.render.summon import placement_highlight
         from tashkalar_cli.render.svg import boards_svg
 

@@ -128,7 +128,9 @@ def load_uncached(root: Path) -> Dataset:
     for name in sorted(lang_dirs):
         lang_dir = lang_dirs[name]
         try:
-            merged_locales[name] = reader.read(lang_dir, _rel(lang_dir.parent, root)).merged()
+            texts = reader.read(lang_dir, _rel(lang_dir.parent, root))
+            check_placeholders(texts, facts)
+            merged_locales[name] = texts.merged()
         except DataError as exc:
             if name not in translators or name == "en":
                 raise
@@ -142,6 +144,37 @@ def load_uncached(root: Path) -> Dataset:
     warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
     return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales),
                    derived={"orientations": orientations, "broken_languages": broken})
+
+
+def known_placeholders(facts: dict[str, Any]) -> dict[tuple[str, str], set[str]]:
+    """The placeholders a text may use: the game's numbers, and a task's own numbers."""
+    from tashkalar_cli.model.config import flatten
+
+    game = set(flatten(facts["game"]))
+    out = {("tasks", t["id"]): game | {k for k in t["criterion"] if k not in ("kind", "squares")}
+           for t in facts["tasks"]}
+    out["*", "*"] = game
+    return out
+
+
+def check_placeholders(texts: Any, facts: dict[str, Any]) -> None:
+    """Every ``{placeholder}`` of a text names a number it can be given (ui messages aside: the
+    code fills them)."""
+    from tashkalar_cli.text.i18n import placeholders
+
+    known = known_placeholders(facts)
+    for (section, key, fld), unit in texts.units.items():
+        if section == "ui":
+            continue
+        allowed = known.get((section, key), known["*", "*"])
+        try:
+            names = placeholders(unit.text)
+        except ValueError:
+            raise DataError(f"{section}/{key}/{fld}: a '{{' or '}}' that opens or closes no placeholder",
+                            file=unit.file, line=unit.line) from None
+        for name in names:
+            if name not in allowed:
+                raise DataError(f"{section}/{key}/{fld}: unknown placeholder {{{name}}}", file=unit.file, line=unit.line)
 
 
 def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]]) -> list[str]:

@@ -51,7 +51,9 @@ def _type_ok(value: Any, type_: str) -> bool:
 
 
 def _show(value: Any) -> str:
-    return "an empty value" if value is None else repr(value)
+    from tashkalar_cli.errors import quote
+
+    return "an empty value" if value is None else quote(repr(value), 60)
 
 
 def first_error(schema: dict, value: Any, path: tuple = ()) -> tuple[tuple, str] | None:
@@ -61,7 +63,7 @@ def first_error(schema: dict, value: Any, path: tuple = ()) -> tuple[tuple, str]
         if not any(_type_ok(value, t) for t in types):
             return path, f"{_show(value)} is not of type {' or '.join(types)}"
     if "enum" in schema and value not in schema["enum"]:
-        return path, f"{value!r} is not one of: {', '.join(map(str, schema['enum']))}"
+        return path, f"{_show(value)} is not one of: {', '.join(map(str, schema['enum']))}"
     if "oneOf" in schema:
         matches = [s for s in schema["oneOf"] if first_error(s, value, path) is None]
         if len(matches) != 1:
@@ -91,9 +93,9 @@ def first_error(schema: dict, value: Any, path: tuple = ()) -> tuple[tuple, str]
                 return found
     if isinstance(value, list):
         if "minItems" in schema and len(value) < schema["minItems"]:
-            return path, f"{value!r} should have at least {schema['minItems']} items"
+            return path, f"{_show(value)} should have at least {schema['minItems']} items"
         if schema.get("uniqueItems") and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
-            return path, f"{value!r} has repeated items"
+            return path, f"{_show(value)} has repeated items"
         if isinstance(schema.get("items"), dict):
             for i, sub in enumerate(value):
                 found = first_error(schema["items"], sub, path + (i,))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union
 
-from tashkalar_cli.errors import InputError, NotFoundError
+from tashkalar_cli.errors import InputError, NotFoundError, quote
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import CardType, Rank
 from tashkalar_cli.text.search import fold, suggestions, word_score
@@ -230,12 +230,29 @@ class CardDB:
                 twin = self._flare_twins.get(card.id)
                 short = f"{card.upper.threshold}/{card.lower.threshold}"
                 index.setdefault(fold(f"{short} {twin}" if twin else short), card.id)
+        for key in self._ambiguous:
+            index.pop(key, None)
         for _lang, texts in sorted(self.dataset.locales.items(), key=lambda kv: kv[0] != "en"):
             for section in ("cards", "tasks"):
                 for card_id, entry in texts.get(section, {}).items():
                     if card_id in self.by_id:
                         index.setdefault(fold(entry["name"]), card_id)
         return index
+
+    @cached_property
+    def _ambiguous(self) -> dict[str, list[str]]:
+        """Names that two flares share ('3/6', 'Flare 3/6' in any language) -> their ids."""
+        from tashkalar_cli.text.i18n import Localizer
+
+        out: dict[str, list[str]] = {}
+        for (upper, lower), group in self.flare_groups.items():
+            if len(group) < 2:
+                continue
+            ids = [f.id for f in group]
+            out[fold(f"{upper}/{lower}")] = ids
+            for lang in self.dataset.locales:
+                out[fold(Localizer(self.dataset, lang).msg("flare.name", upper=upper, lower=lower))] = ids
+        return out
 
     def get(self, card_id: str) -> Card:
         try:
@@ -250,18 +267,21 @@ class CardDB:
         key = fold(query)
         if key in self._index:
             return self.by_id[self._index[key]]
+        if key in self._ambiguous:
+            ids = self._ambiguous[key]
+            raise NotFoundError(f"'{quote(query)}' names {len(ids)} flares: say which one ({', '.join(ids)})", hints=ids)
         raise self._not_found(query)
 
     def find_of_type(self, query: str, kind: type[C], what: str) -> C:
         """Like :meth:`find`, but the card must be of ``kind`` (else an :class:`InputError`)."""
         card = self.find(query)
         if not isinstance(card, kind):
-            raise InputError(f"'{query}' is a {card.type}, not {what}")
+            raise InputError(f"'{quote(query)}' is a {card.type}, not {what}")
         return card
 
     def _not_found(self, query: str) -> NotFoundError:
         hints = suggestions(query, self._index)
-        return NotFoundError(f"no card is called '{query}'", hints=hints)
+        return NotFoundError(f"no card is called '{quote(query)}'", hints=hints)
 
     def filter(self, loc: Localizer, *, deck: str | None = None, rank: str | None = None,
                type: str | None = None, keyword: str | None = None, text: str | None = None) -> list[Card]:

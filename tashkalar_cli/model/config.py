@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
 
 
@@ -137,5 +137,5 @@ def parse_mode(value: str | Mode, where: str = "", allowed: tuple[Mode, ...] = t
         mode = None
     if mode is None or mode not in allowed:
         prefix = f"{where}: " if where else ""
-        raise InputError(f"{prefix}unknown mode '{value}' (one of: {', '.join(allowed)})")
+        raise InputError(f"{prefix}unknown mode '{quote(value)}' (one of: {', '.join(allowed)})")
     return mode

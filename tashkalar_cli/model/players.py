@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.types import Mode
 
 
@@ -17,7 +17,7 @@ def parse_color(value: object, colors: Sequence[str], where: str) -> str:
     """A piece color by name (any case); an :class:`InputError` naming ``where`` otherwise."""
     color = str(value).strip().lower()
     if color not in colors:
-        raise InputError(f"{where}: unknown color '{value}' (one of: {', '.join(colors)})")
+        raise InputError(f"{where}: unknown color '{quote(value)}' (one of: {', '.join(colors)})")
     return color
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tashkalar_cli.data.yamlio import LineMap
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.config import GameConfig, parse_mode
 from tashkalar_cli.model.players import check_sides, parse_color
@@ -126,14 +126,14 @@ class PositionParser:
         else:
             parts = str(value).replace(":", " ").replace("/", " ").split()
             if not parts or len(parts) > 2:
-                raise InputError(f"{where}: '{value}' is not a piece (write 'COLOR RANK', e.g. 'blue heroic')")
+                raise InputError(f"{where}: '{quote(value)}' is not a piece (write 'COLOR RANK', e.g. 'blue heroic')")
             color, rank = parts[0], parts[1] if len(parts) > 1 else "common"
         color_name = self.color(color, where)
         rank_name = str(rank).strip().lower()
         try:
             return Piece(color_name, Rank(rank_name))
         except ValueError:
-            raise InputError(f"{where}: unknown rank '{rank}' (one of: {', '.join(RANKS)})") from None
+            raise InputError(f"{where}: unknown rank '{quote(rank)}' (one of: {', '.join(RANKS)})") from None
 
     def square(self, name: object, where: str) -> Square:
         try:
@@ -154,14 +154,14 @@ class PositionParser:
             tokens = row.split()
             if tokens and tokens[0].isdigit():
                 if int(tokens[0]) != rank + 1:
-                    raise InputError(f"{line}: row labelled {_short(tokens[0])} where rank {rank + 1} was expected")
+                    raise InputError(f"{line}: row labelled {quote(tokens[0])} where rank {rank + 1} was expected")
                 tokens = tokens[1:]
             files = [f for f in range(board.files) if board.index(f, rank) is not None]
             if len(tokens) == board.files:
                 for f in range(board.files):
                     if f not in files and tokens[f] not in EMPTY_TOKENS:
                         name = f"{board.file_names[f]}{rank + 1}"
-                        raise InputError(f"{line}: '{_short(tokens[f])}' stands on {name}, a cut corner")
+                        raise InputError(f"{line}: '{quote(tokens[f])}' stands on {name}, a cut corner")
                 tokens = [tokens[f] for f in files]
             if len(tokens) != len(files):
                 raise InputError(f"{line}: rank {rank + 1} has {len(files)} squares but the row has {len(tokens)} tokens")
@@ -171,7 +171,7 @@ class PositionParser:
                 name = f"{board.file_names[f]}{rank + 1}"
                 t = tok.lower()
                 if len(t) != 2 or t[0] not in self.initials or t[1] not in self.rank_letters:
-                    raise InputError(f"{line}: '{_short(tok)}' on {name} is not a piece token (color initial + "
+                    raise InputError(f"{line}: '{quote(tok)}' on {name} is not a piece token (color initial + "
                                      f"c/h/l, e.g. bh = blue heroic; '.' for an empty square)")
                 sq = board.index(f, rank)
                 assert sq is not None
@@ -182,7 +182,7 @@ class PositionParser:
         out: dict[Square, tuple[Piece, str]] = {}
         for item in filter(None, (p.strip() for p in text.split(","))):
             if "=" not in item:
-                raise InputError(f"--pieces: '{_short(item)}' should be SQUARE=COLOR[:RANK], e.g. e5=blue:heroic")
+                raise InputError(f"--pieces: '{quote(item)}' should be SQUARE=COLOR[:RANK], e.g. e5=blue:heroic")
             sq_text, piece_text = item.split("=", 1)
             sq = self.square(sq_text.strip(), "--pieces")
             if sq in out:
@@ -249,7 +249,7 @@ class PositionParser:
             color = self.color(color, f"{at}: tasks_claimed")
             for task in tasks:
                 if self.task_ids is not None and task not in self.task_ids:
-                    raise InputError(f"{at}: tasks_claimed: '{_short(task)}' is not a task id")
+                    raise InputError(f"{at}: tasks_claimed: '{quote(task)}' is not a task id")
                 if task in owner:
                     raise InputError(f"{at}: tasks_claimed: '{task}' is listed twice "
                                      f"({owner[task]} and {color}); a task is claimed once")
@@ -268,12 +268,6 @@ class PositionParser:
                     raise InputError(f"{source}: {color} has {n} {label} pieces on the board and {override} off it, "
                                      f"more than the {owned[kind]} a color owns")
         return position
-
-
-def _short(value: object, most: int = 40) -> str:
-    """A bad value as quoted in a message: at most ``most`` characters."""
-    text = str(value)
-    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def load_position(parser: PositionParser, path: str | None = None, inline: str | None = None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from tashkalar_cli.errors import NotFoundError
+from tashkalar_cli.errors import NotFoundError, quote
 from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.text.search import fold, suggestions, word_score
 
@@ -58,7 +58,7 @@ class RuleBook:
         if q.rstrip(".") in self.by_number:
             return self.by_number[q.rstrip(".")]
         choices = {fold(r.id): r.id for r in self.rules}
-        raise NotFoundError(f"no rule has the id or number '{query}'", hints=suggestions(query, choices))
+        raise NotFoundError(f"no rule has the id or number '{quote(query)}'", hints=suggestions(query, choices))
 
     def for_mode(self, mode: str | None) -> list[Rule]:
         if mode and mode not in MODES:
@@ -125,7 +125,7 @@ class Glossary:
             return self.by_id[self._index[key]]
         english = self.dataset.locales.get("en", {}).get("keywords", {})
         hints = [english.get(kid, {}).get("term", kid) for kid in suggestions(query, self._index)]
-        raise NotFoundError(f"no keyword or game term '{query}'", hints=hints)
+        raise NotFoundError(f"no keyword or game term '{quote(query)}'", hints=hints)
 
     def terms(self, keyword: Keyword) -> dict[str, str]:
         """The term of ``keyword`` in every language that has it."""
