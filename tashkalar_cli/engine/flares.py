@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tashkalar_cli.model.cards import Flare
 from tashkalar_cli.model.config import GameConfig
@@ -12,8 +13,7 @@ from tashkalar_cli.model.types import Mode, Rank
 HALVES = ("upper", "lower")
 
 
-@dataclass(frozen=True)
-class PieceCounts:
+class PieceCounts(NamedTuple):
     upgraded: int
     total: int
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from tashkalar_cli.model.board import Board, bits, shift
 from tashkalar_cli.model.cards import Being
@@ -24,15 +24,13 @@ from tashkalar_cli.model.types import RANKS, Bitboard, Direction, LackCode, Piec
 LEVELS = range(len(RANKS))
 
 
-@dataclass(frozen=True)
-class Requirement:
+class Requirement(NamedTuple):
     df: int
     dr: int
     level: int          # least rank level needed: 0 common, 1 heroic
 
 
-@dataclass(frozen=True)
-class CompiledOrientation:
+class CompiledOrientation(NamedTuple):
     orientation: Orientation
     requirements: tuple[Requirement, ...]   # includes (0, 0) when the summoning square needs your piece
 
@@ -46,8 +44,7 @@ def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[Comp
                  for o in orientations)
 
 
-@dataclass(frozen=True)
-class Arrow:
+class Arrow(NamedTuple):
     """An arrow of the pattern on the board: its square (None where it points from off the board)."""
 
     square: Square | None

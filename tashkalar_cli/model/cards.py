@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
 from tashkalar_cli.errors import InputError, NotFoundError, quote
 from tashkalar_cli.model.patterns import Pattern
@@ -57,8 +57,7 @@ class Legend(Being):
     type: ClassVar[CardType] = CardType.LEGEND
 
 
-@dataclass(frozen=True)
-class FlareHalf:
+class FlareHalf(NamedTuple):
     threshold: int
     keywords: tuple[str, ...]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
@@ -27,8 +27,7 @@ def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
-@dataclass(frozen=True)
-class ScoreValues:
+class ScoreValues(NamedTuple):
     """Deathmatch points per destroyed enemy piece and per event; High Form points per legendary piece."""
 
     legendary: int

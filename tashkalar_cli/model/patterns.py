@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 PIECE_TOKENS = {"c": "common", "h": "heroic"}
 MARK_TOKENS = ("m", "m2")
@@ -41,8 +41,7 @@ class PatternError(ValueError):
     """The pattern notation is wrong (the loader turns it into a DataError with the file)."""
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One non-blank square of a pattern, in card space relative to the top-left corner."""
 
     x: int
@@ -53,8 +52,7 @@ class Cell:
     arrows: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class OrientedCell:
+class OrientedCell(NamedTuple):
     """A pattern square in board space relative to the summoning square: df files right, dr ranks up."""
 
     df: int
@@ -65,8 +63,7 @@ class OrientedCell:
     arrows: tuple[str, ...]          # compass directions on the board
 
 
-@dataclass(frozen=True)
-class Orientation:
+class Orientation(NamedTuple):
     name: str
     rotation: int
     mirrored: bool

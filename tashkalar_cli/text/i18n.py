@@ -10,8 +10,7 @@ from __future__ import annotations
 import os
 import re
 import string
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tashkalar_cli.errors import NotFoundError
 from tashkalar_cli.model.config import flatten
@@ -57,8 +56,7 @@ def fill(text: str, params: dict[str, Any]) -> str:
         return text
 
 
-@dataclass
-class Text:
+class Text(NamedTuple):
     """A text as shown: the string, the language it is in, and whether that is a fallback."""
 
     text: str | None

@@ -105,6 +105,11 @@ def term_fold(text: str) -> str:
     return re.sub(r"\s+", " ", stripped.casefold())
 
 
+def form_regex(form: str, whole: bool) -> re.Pattern[str]:
+    """A folded form found at a word start (never right after a hyphen); ``whole``: and at a word end."""
+    return re.compile(r"(?<![\w-])" + re.escape(form) + (r"(?!\w)" if whole else ""))
+
+
 class TermMatcher:
     """Finds the glossary terms of one language in a text (folded, matched at word starts).
 
@@ -112,20 +117,22 @@ class TermMatcher:
     hyphen binds: a form never starts right after one.
     """
 
-    def __init__(self, glossary: dict[str, dict], only: set[str] | None = None) -> None:
+    def __init__(self, glossary: dict[str, dict], only: set[str] | None = None, field: str | None = None) -> None:
         self.forms: list[tuple[str, str, bool]] = []   # (folded form, keyword id, whole word)
         for kid, entry in glossary.items():
             if only is not None and kid not in only:
                 continue
-            forms = entry.get("forms") or [entry["term"], *entry.get("synonyms", [])]
+            if field is not None:  # another list of the entry, e.g. its forbidden variants
+                forms = entry.get(field) or []
+            else:
+                forms = entry.get("forms") or [entry["term"], *entry.get("synonyms", [])]
             for form in forms:
                 whole = form.endswith("$")
                 f = term_fold(form.rstrip("$")).strip()
                 if f:
                     self.forms.append((f, kid, whole))
         self.forms.sort(key=lambda x: -len(x[0]))
-        self._res = [(re.compile(r"(?<![\w-])" + re.escape(f) + (r"(?!\w)" if whole else "")), kid)
-                     for f, kid, whole in self.forms]
+        self._res = [(form_regex(f, whole), kid) for f, kid, whole in self.forms]
 
     def present(self, text: str, keyword: str) -> bool:
         """Whether any form of ``keyword`` occurs in ``text`` (overlaps allowed)."""

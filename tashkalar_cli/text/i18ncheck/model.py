@@ -20,9 +20,34 @@ class Finding:
     field: str | None = None
     reference: str | None = None
     translation: str | None = None
+    code: str | None = None   # the stable code of the check that found it (see CODES); default: ``check``
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        out = asdict(self)
+        out["code"] = self.code or self.check
+        return out
+
+
+#: every finding's ``code``, for a translator's CI to filter on
+CODES = {
+    "schema": "a file that cannot be read or does not match its schema",
+    "missing-entry": "an entry of the reference has no translation",
+    "missing-field": "a field of an entry is not translated",
+    "obsolete": "an entry or field the reference does not have",
+    "empty": "an empty text",
+    "placeholders": "a {placeholder} missing, added, or unknown",
+    "numbers": "a number of the reference missing, or one it does not state",
+    "markup": "list items or emphasis markers that differ from the reference",
+    "untranslated": "a text identical to the reference",
+    "term-missing": "a game term of the reference is not said with this language's official term",
+    "term-unexpected": "a game term the reference text does not use",
+    "term-untagged": "a card tagged with a keyword whose text never uses its term (reference language)",
+    "term-shared": "one term used for several keywords in the glossary",
+    "forbidden-term": "a near-synonym the glossary forbids, where the reference uses the keyword",
+    "name-shared": "two cards with the same name",
+    "name-clash": "a card name that is another card's name",
+    "name-not-used": "a text that names its own card without this language's name for it",
+}
 
 
 @dataclass

@@ -34,12 +34,13 @@ class _Run:
         self.ref_terms = checks.TermMatcher(self._glossary(reference))
 
     def add(self, lang: str, unit_or_file, key: str, check: str, severity: str, message: str,
-            fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None):
+            fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None,
+            code: str | None = None) -> None:
         if isinstance(unit_or_file, Unit):
             file, line = unit_or_file.file, unit_or_file.line
         else:
             file = unit_or_file
-        self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text))
+        self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text, code))
 
     @staticmethod
     def _glossary(texts: LocaleTexts) -> dict[str, dict]:
@@ -58,12 +59,14 @@ class _Run:
         expected = expected_texts(self.facts)
         for (sec, key), fields in expected.items():
             if (sec, key) not in ref.entries:
-                self.add(ref.lang, f"{ref.lang}/", key, "missing", ERROR, f"no {sec} entry for '{key}'")
+                self.add(ref.lang, f"{ref.lang}/", key, "missing", ERROR, f"no {sec} entry for '{key}'",
+                         code="missing-entry")
                 continue
             for fld in fields:
                 if (sec, key, fld) not in ref.units:
                     file, line = ref.entry_files[sec, key]
-                    self.add(ref.lang, file, key, "missing", ERROR, f"field '{fld}' is missing", fld, line=line)
+                    self.add(ref.lang, file, key, "missing", ERROR, f"field '{fld}' is missing", fld, line=line,
+                             code="missing-field")
         for (sec, key), (file, line) in ref.entry_files.items():
             if sec != "ui" and (sec, key) not in expected:
                 self.add(ref.lang, file, key, "obsolete", WARNING, f"'{key}' is not a known {sec} id", line=line)
@@ -87,7 +90,8 @@ class _Run:
                     if not self.ref_terms.present(text, kw):
                         file, line = ref.entry_files.get((sec, key), (f"{ref.lang}/", None))
                         self.add(ref.lang, file, key, "terms", ERROR,
-                                 f"tagged with keyword '{kw}' but the text never uses its term", line=line)
+                                 f"tagged with keyword '{kw}' but the text never uses its term", line=line,
+                                 code="term-untagged")
         self.check_names(ref)
         self.check_glossary(ref)
 
@@ -111,7 +115,7 @@ class _Run:
                     continue  # its file could not be read: reported once, as a schema finding
                 self.add(loc.lang, f"{loc.lang}/{self._file_for(sec, key)}", key, "missing", ERROR,
                          f"no translation of {sec} entry '{key}'",
-                         ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))))
+                         ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))), code="missing-entry")
                 continue
             cov.translated += 1
             if loc.entries[sec, key].get("official") is False:
@@ -123,7 +127,7 @@ class _Run:
             if other is None:
                 file, line = loc.entry_files[sec, key]
                 self.add(loc.lang, file, key, "missing", ERROR, f"field '{fld}' is not translated", fld,
-                         ref=unit.text, line=line)
+                         ref=unit.text, line=line, code="missing-field")
                 continue
             problems: list[tuple[str, str, str]] = []
             problems += [("empty", *p) for p in checks.check_empty(unit.text, other.text)]
@@ -141,6 +145,7 @@ class _Run:
                 self.add(loc.lang, unit, key, "obsolete", WARNING,
                          f"'{key}' ({fld}) is not in the reference language", fld, text=unit.text)
         self.check_terms(loc)
+        self.check_forbidden(loc)
         self.check_names(loc)
         self.check_glossary(loc)
         return cov
@@ -151,6 +156,29 @@ class _Run:
     def _file_for(self, sec: str, key: str) -> str:
         file, _ = self.ref.entry_files.get((sec, key), (f"{self.ref.lang}/?", None))
         return file.split("/", 1)[1] if "/" in file else file
+
+    def check_forbidden(self, loc: LocaleTexts) -> None:
+        """A translation must not say a keyword with a variant its glossary forbids (``forbidden:``),
+        where the reference text uses that keyword: the terminology check of translation QA tools."""
+        glossary = self._glossary(loc)
+        banned = checks.TermMatcher(glossary, field="forbidden")
+        if not banned.forms:
+            return
+        for (sec, key, fld), unit in loc.units.items():
+            ref = self.ref.units.get((sec, key, fld))
+            if ref is None or sec == "keywords":
+                continue
+            hay = checks.term_fold(unit.text)
+            for form, kid, whole in banned.forms:
+                if not self.ref_terms.present(ref.text, kid):
+                    continue
+                rx = checks.form_regex(form, whole)
+                m = rx.search(hay)
+                if m:
+                    official = glossary.get(kid, {}).get("term", kid)
+                    self.add(loc.lang, unit, key, "terms", ERROR,
+                             f"'{m.group(0)}' is not the official term for '{kid}': write '{official}'",
+                             fld, ref.text, unit.text, code="forbidden-term")
 
     def check_terms(self, loc: LocaleTexts) -> None:
         matcher = checks.TermMatcher(self._glossary(loc))
@@ -170,14 +198,14 @@ class _Run:
                     if not matcher.present(text, kw):
                         self.add(loc.lang, unit, key, "terms", ERROR,
                                  f"the {loc.lang} term for '{kw}' ({matcher.term_of(kw)}) is missing", unit.field,
-                                 ref_text, text)
+                                 ref_text, text, code="term-missing")
                 extra = (matcher.found(text) & self.card_keywords) - in_ref - set(tags) - self.loose
                 for kw in sorted(extra):
                     if self.ref_terms.present(ref_text, kw):
                         continue
                     self.add(loc.lang, unit, key, "terms", WARNING,
                              f"uses the term for '{kw}' ({matcher.term_of(kw)}), which the reference text does not",
-                             unit.field, ref_text, text)
+                             unit.field, ref_text, text, code="term-unexpected")
 
     def check_names(self, loc: LocaleTexts) -> None:
         names: dict[str, list[tuple[str, Unit]]] = {}
@@ -189,7 +217,7 @@ class _Run:
                 ids = ", ".join(k for k, _ in owners)
                 for key, unit in owners:
                     self.add(loc.lang, unit, key, "names", ERROR, f"the name '{unit.text}' is shared by: {ids}",
-                             "name", text=unit.text)
+                             "name", text=unit.text, code="name-shared")
         for folded, owners in names.items():
             if len(owners) != 1:
                 continue
@@ -198,7 +226,7 @@ class _Run:
             if holder and holder[0] != key:
                 self.add(loc.lang, unit, key, "names", ERROR,
                          f"'{unit.text}' is the name of another card, '{holder[0]}' ({holder[1]})", "name",
-                         text=unit.text)
+                         text=unit.text, code="name-clash")
         if loc is self.ref:
             return
         # a text that names its own card must use this language's name for it
@@ -213,7 +241,7 @@ class _Run:
             if fold(ref_name.text) in fold(unit.text) and not _mentions(other.text, own.text):
                 self.add(loc.lang, other, key, "names", WARNING,
                          f"the reference names the card itself; this text never says '{own.text}'", fld,
-                         unit.text, other.text)
+                         unit.text, other.text, code="name-not-used")
 
     def check_glossary(self, loc: LocaleTexts) -> None:
         terms: dict[str, list[str]] = {}
@@ -226,7 +254,7 @@ class _Run:
                     unit = loc.units["keywords", key, "term"]
                     self.add(loc.lang, unit, key, "terms", ERROR,
                              f"the term '{unit.text}' is used for several keywords: {', '.join(keys)}", "term",
-                             text=unit.text)
+                             text=unit.text, code="term-shared")
 
 
 def _mentions(text: str, name: str) -> bool:
