@@ -40,6 +40,8 @@ def list_cards(
     type: Annotated[Optional[CardType], typer.Option("--type", help="Only this type.", case_sensitive=False)] = None,
     keyword: Annotated[Optional[str], typer.Option(help="Only cards using this keyword (id or term in any language).")] = None,
     text: Annotated[Optional[str], typer.Option(help="Only cards whose name or text contains these words.")] = None,
+    unofficial: Annotated[bool, typer.Option(
+        "--unofficial", help="Only cards whose name in the chosen language is not a published one.")] = False,
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
@@ -51,7 +53,8 @@ def list_cards(
     if deck is not None:
         deck = check_deck(s, deck)
     keyword_id = s.game.glossary.find(keyword).id if keyword else None
-    cards = s.cards.filter(s.loc, deck=deck, rank=rank, type=type, keyword=keyword_id, text=text)
+    cards = s.cards.filter(s.loc, deck=deck, rank=rank, type=type, keyword=keyword_id, text=text,
+                           unofficial=unofficial)
     if json:
         from tashkalar_cli.render import jsonout
 

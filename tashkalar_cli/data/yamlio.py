@@ -118,6 +118,8 @@ def parse_yaml(text: str, source: str = "<input>") -> tuple[Any, LineMap]:
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
         raise DataError(f"not valid YAML: {problem}", file=source, line=line) from None
+    except ValueError as exc:  # a value YAML cannot build, such as an integer of thousands of digits
+        raise DataError(f"a value cannot be read: {str(exc)[:80]}", file=source) from None
     except yaml.YAMLError as exc:
         raise DataError(f"not valid YAML: {exc}", file=source) from None
     finally:

@@ -197,12 +197,18 @@ class CardDB:
             if isinstance(card, Flare):
                 out[lang] = {"name": str(self.name(card, loc)), "official": True}
             elif entry is not None and found_in == lang:
-                out[lang] = {"name": entry["name"], "official": entry.get("official", True)}
+                out[lang] = {"name": entry["name"], "official": entry.get("official", True),
+                             "source": entry.get("source")}
         return out
 
     def name_is_official(self, card: Card, loc: Localizer) -> bool:
         entry, _ = loc.entry(card.section, card.id)
         return bool(entry is None or entry.get("official", True))
+
+    def name_source(self, card: Card, loc: Localizer) -> str | None:
+        """Where the published name in ``loc``'s language is attested, when the data says."""
+        entry, found_in = loc.entry(card.section, card.id)
+        return entry.get("source") if entry is not None and found_in == loc.lang else None
 
     def texts(self, card: Card, loc: Localizer) -> dict[str, Text]:
         """The card's texts by field: effect (+frost, warp), upper/lower, or criterion."""
@@ -283,9 +289,12 @@ class CardDB:
         return NotFoundError(f"no card is called '{quote(query)}'", hints=hints)
 
     def filter(self, loc: Localizer, *, deck: str | None = None, rank: str | None = None,
-               type: str | None = None, keyword: str | None = None, text: str | None = None) -> list[Card]:
+               type: str | None = None, keyword: str | None = None, text: str | None = None,
+               unofficial: bool = False) -> list[Card]:
         out = []
         for card in self.cards:
+            if unofficial and (isinstance(card, Flare) or self.name_is_official(card, loc)):
+                continue
             if deck and getattr(card, "deck", None) != deck:
                 continue
             if rank and getattr(card, "rank", None) != rank:

@@ -42,6 +42,8 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
         facts.add_row(msg("label.keywords"), ", ".join(_term(loc, k) for k in card.keywords))
     if not db.name_is_official(card, loc):
         facts.add_row(msg("label.name"), Text(msg("name.unofficial"), style="italic"))
+    elif db.name_source(card, loc):
+        facts.add_row(msg("label.name"), Text(msg("name.official", source=db.name_source(card, loc)), style="italic"))
     names = {lang: n for lang, n in db.names(card).items() if lang != loc.lang}
     if names and not isinstance(card, Flare):
         line = " · ".join(f"{lang}: {n['name']}" + ("" if n["official"] else "*") for lang, n in names.items())

@@ -36,6 +36,7 @@ def card(c: Card, db: CardDB, loc: Localizer) -> JSON:
         "rank": getattr(c, "rank", None),
         "name": name.text,
         "name_official": db.name_is_official(c, loc),
+        "name_source": db.name_source(c, loc),
         "lang": loc.lang,
         "keywords": list(c.keywords),
         "names": db.names(c),
