@@ -180,7 +180,7 @@ def test_a_foreign_or_damaged_cache_heals_itself(cache_dir, tmp_path, content):
     for _ in range(2):  # rebuilt the first time, used the second
         proc = run(folder, "card", "show", "swordmaster", "--json")
         assert_clean(proc, allowed=(0,))
-    assert any(json.loads(p.read_bytes()).get("format") for p in folder.glob("data-*.json"))
+    assert any(json.loads((p / "index.json").read_bytes()).get("format") for p in folder.glob("data-*") if p.is_dir())
 
 
 # ------------------------------------------------------------------ output files

@@ -1,12 +1,15 @@
-"""The validated data, loaded once and cached on disk as plain JSON.
+"""The validated data, loaded once and cached on disk as plain JSON, read part by part.
 
 :mod:`.loader` reads and validates every file (slow: YAML parsing, jsonschema). Its result is
 stored in the platform's cache folder as JSON: data only, so a file placed there can never run
-code. The file name carries a key made of the path, size and modification time of every data
-file and schema, so an edit is seen at once without reading the files; the content repeats the
-key and the format version, and a file that is foreign, damaged or from another version is
-ignored and rebuilt. Files are written atomically (a temporary file, then a rename), and the
-cache files of other keys are pruned when a new one is written.
+code. The cache of one data folder is a folder of small JSON files, one per part of the data
+(``facts__beings.json``, ``locales__fr__cards.json``, ...) plus ``index.json``; a command reads
+only the parts it uses. The folder's name carries a key made of the path, size and modification
+time of every data file and schema, so an edit is seen at once without reading the files; the
+index repeats the key and the format version. A cache that is foreign, damaged or from another
+version is ignored and rebuilt: a part that cannot be read when it is needed is taken from a
+fresh validation. A cache folder is written under a temporary name and renamed when complete,
+and the caches of other keys are pruned.
 """
 
 from __future__ import annotations
@@ -14,15 +17,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import zlib
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from tashkalar_cli import __version__
 from tashkalar_cli.data.dataset import Dataset
 from tashkalar_cli.data.paths import cache_dir, data_root, extra_locales, files_below, schemas_dir
 
-CACHE_FORMAT = 8
+CACHE_FORMAT = 9
 _PREFIX = "data-"
+_INDEX = "index.json"
 
 _MEMO: dict[str, Dataset] = {}
 
@@ -45,45 +52,135 @@ def fingerprint(root: Path) -> str:
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
 
 
-def _read(path: Path, key: str) -> Dataset | None:
-    """The dataset stored at ``path`` under ``key``, or None when the file is not exactly that."""
+def _part_file(name: str) -> str:
+    return name.replace("/", "__") + ".json"
+
+
+class _Store:
+    """One cache folder: its index, and its parts read on first use."""
+
+    def __init__(self, folder: Path, index: dict[str, Any], root: Path) -> None:
+        self.folder = folder
+        self.index = index
+        self.root = root
+        self._fresh: Dataset | None = None
+
+    def part(self, name: str) -> Any:
+        try:
+            raw = (self.folder / _part_file(name)).read_bytes()
+            value = json.loads(raw)
+            if isinstance(value, dict) and set(value) == {"part", "value"} and value["part"] == name:
+                return value["value"]
+        except (OSError, ValueError, RecursionError):
+            pass
+        return self._rebuilt(name)
+
+    def _rebuilt(self, name: str) -> Any:
+        """A damaged part: the data is validated again, and the cache is dropped for the next run."""
+        if self._fresh is None:
+            from tashkalar_cli.data.loader import load_uncached
+
+            self._fresh = load_uncached(self.root)
+            shutil.rmtree(self.folder, ignore_errors=True)
+        group, _, rest = name.partition("/")
+        if group == "locales":
+            lang, _, section = rest.partition("/")
+            return self._fresh.locales[lang][section]
+        return getattr(self._fresh, group)[rest]
+
+
+class _Parts(Mapping[str, Any]):
+    """A mapping whose values are cache parts, each read when it is first used."""
+
+    def __init__(self, store: _Store, prefix: str, names: list[str]) -> None:
+        self._store = store
+        self._prefix = prefix
+        self._names = names
+        self._loaded: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._loaded:
+            if key not in self._names:
+                raise KeyError(key)
+            self._loaded[key] = self._store.part(self._prefix + key)
+        return self._loaded[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+def _parts_of(dataset: Dataset) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in dataset.facts.items():
+        out[f"facts/{name}"] = value
+    for lang, sections in dataset.locales.items():
+        for section, value in sections.items():
+            out[f"locales/{lang}/{section}"] = value
+    for name, value in dataset.derived.items():
+        out[f"derived/{name}"] = value
+    return out
+
+
+def _read(folder: Path, key: str, root: Path) -> Dataset | None:
+    """The dataset cached in ``folder`` under ``key``, or None when the folder is not exactly that."""
     try:
-        if not path.is_file():
+        index = json.loads((folder / _INDEX).read_bytes())
+        if not isinstance(index, dict) or index.get("format") != CACHE_FORMAT or index.get("key") != key \
+                or index.get("version") != __version__:
             return None
-        stored = json.loads(path.read_bytes())
-        if not isinstance(stored, dict) or stored.get("format") != CACHE_FORMAT or stored.get("key") != key \
-                or stored.get("version") != __version__:
+        facts, locales, derived = index["facts"], index["locales"], index["derived"]
+        if not (isinstance(facts, list) and isinstance(locales, dict) and isinstance(derived, list)
+                and isinstance(index.get("warnings"), list)):
             return None
-        return Dataset.from_plain(stored.get("dataset"))
-    except (OSError, ValueError, RecursionError):  # damaged or foreign: rebuilt, never trusted
+        store = _Store(folder, index, root)
+        return Dataset(str(root), _Parts(store, "facts/", facts),
+                       {lang: _Parts(store, f"locales/{lang}/", list(sections)) for lang, sections in locales.items()},
+                       list(index["warnings"]), _Parts(store, "derived/", derived))
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):  # damaged or foreign: rebuilt
         return None
 
 
-def _write(folder: Path, path: Path, key: str, dataset: Dataset) -> None:
-    from tashkalar_cli.data.atomic import write_atomic
-
+def _write(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
+    tmp = cache / f".{folder.name}.{os.getpid()}.tmp"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        body = json.dumps({"format": CACHE_FORMAT, "version": __version__, "key": key,
-                           "dataset": dataset.to_plain()}, ensure_ascii=False, separators=(",", ":"))
-        write_atomic(path, body.encode("utf-8"))
-        _prune(folder, keep=path)
+        cache.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+        for name, value in _parts_of(dataset).items():
+            body = json.dumps({"part": name, "value": value}, ensure_ascii=False, separators=(",", ":"))
+            (tmp / _part_file(name)).write_text(body, encoding="utf-8")
+        index = {"format": CACHE_FORMAT, "version": __version__, "key": key, "warnings": dataset.warnings,
+                 "facts": list(dataset.facts), "derived": list(dataset.derived),
+                 "locales": {lang: list(sections) for lang, sections in dataset.locales.items()}}
+        (tmp / _INDEX).write_text(json.dumps(index), encoding="utf-8")
+        if folder.is_dir() and not folder.is_symlink():
+            shutil.rmtree(folder, ignore_errors=True)
+        elif folder.exists() or folder.is_symlink():
+            folder.unlink()
+        os.rename(tmp, folder)  # complete, or not there at all
+        _prune(cache, keep=folder)
     except OSError:
         pass  # an unwritable cache only costs speed
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _prune(folder: Path, keep: Path, most: int = 8) -> None:
-    """Remove the oldest cache files beyond ``most`` (other data folders keep theirs meanwhile)."""
-    files = []
-    for old in folder.glob(f"{_PREFIX}*"):
-        try:
-            if old != keep and old.is_file() and not old.is_symlink():
-                files.append((old.stat().st_mtime, old))
-        except OSError:
-            continue
-    for _mtime, old in sorted(files, reverse=True)[most - 1:]:
+def _prune(cache: Path, keep: Path, most: int = 8) -> None:
+    """Remove the oldest caches beyond ``most`` (other data folders keep theirs meanwhile)."""
+    found = []
+    for old in cache.glob(f"{_PREFIX}*"):
         with contextlib.suppress(OSError):
-            old.unlink()
+            if old != keep and not old.is_symlink():
+                found.append((old.stat().st_mtime, old))
+    for _mtime, old in sorted(found, reverse=True)[most - 1:]:
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def load_dataset(root: str | os.PathLike[str] | None = None) -> Dataset:
@@ -92,16 +189,15 @@ def load_dataset(root: str | os.PathLike[str] | None = None) -> Dataset:
     memo_key = f"{base}|{[str(p) for p in extra_locales()]}"
     if memo_key in _MEMO:
         return _MEMO[memo_key]
-    folder = cache_dir()
+    cache = cache_dir()
     key = fingerprint(base)
-    # one cache file per data folder: its name hashes the folder, its content is checked against the key
-    path = folder / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}.json" if folder else None
-    dataset = _read(path, key) if path is not None else None
+    folder = cache / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}-{key}" if cache else None
+    dataset = _read(folder, key, base) if folder is not None else None
     if dataset is None:
         from tashkalar_cli.data.loader import load_uncached
 
         dataset = load_uncached(base)
-        if folder is not None and path is not None:
-            _write(folder, path, key, dataset)
+        if cache is not None and folder is not None:
+            _write(cache, folder, key, dataset)
     _MEMO[memo_key] = dataset
     return dataset

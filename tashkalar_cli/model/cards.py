@@ -7,7 +7,7 @@ and :class:`Task` hold the language-neutral facts of ``cards/``. Names and texts
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
@@ -130,7 +130,7 @@ Card = Union[Being, Legend, Flare, Task]
 C = TypeVar("C", Being, Flare, Task)
 
 
-def build_cards(facts: dict[str, Any]) -> list[Card]:
+def build_cards(facts: Mapping[str, Any]) -> list[Card]:
     cards: list[Card] = []
     for b in facts["beings"]:
         kind = Legend if b["deck"] == LEGENDS_DECK else Being
@@ -309,11 +309,6 @@ class CardDB:
                     continue
             out.append(card)
         return out
-
-
-def pick(cards: Iterable[Card], ids: Iterable[str]) -> list[Card]:
-    wanted = set(ids)
-    return [c for c in cards if c.id in wanted]
 
 
 __all__ = ["CARD_TYPES", "Being", "Card", "CardDB", "Criterion", "Flare", "FlareHalf", "Legend", "Task"]
