@@ -25,7 +25,7 @@ from typing import Any
 
 from tashkalar_cli import __version__
 from tashkalar_cli.data.dataset import Dataset
-from tashkalar_cli.data.paths import cache_dir, data_root, extra_locales, files_below, schemas_dir
+from tashkalar_cli.data.paths import cache_dir, data_root, extra_locales, schemas_dir
 
 CACHE_FORMAT = 9
 _PREFIX = "data-"
@@ -42,14 +42,30 @@ def fingerprint(root: Path) -> str:
         parts.append(f"extra:{extra}:{extra.is_dir()}")
     for folder in (root / "cards", root / "locales", schemas_dir(), *extras):
         parts.append(f"dir:{folder}")
-        for path in files_below(folder) if folder.is_dir() else []:
-            try:
-                st = path.stat()
-                parts.append(f"{path.as_posix()}:{st.st_size}:{st.st_mtime_ns}:{st.st_ino}")
-            except OSError:
-                parts.append(f"{path.as_posix()}:?")
+        _stat_below(str(folder), parts)
     text = "\n".join(parts).encode("utf-8", "surrogateescape")
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
+
+
+def _stat_below(folder: str, out: list[str]) -> None:
+    """Name, size, modification time and inode of every file below ``folder`` (as the loader sees
+    them: hidden entries aside), in a stable order; ``os.scandir`` rather than paths, for speed."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        out.append(f"{folder}:?")
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_dir():
+                _stat_below(entry.path, out)
+            else:
+                st = entry.stat()
+                out.append(f"{entry.path}:{st.st_size}:{st.st_mtime_ns}:{st.st_ino}")
+        except OSError:
+            out.append(f"{entry.path}:?")
 
 
 def _part_file(name: str) -> str:
