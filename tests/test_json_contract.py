@@ -1,0 +1,565 @@
+"""The JSON contract: every ``--json`` output, produced by the real command, is valid against its
+schema in ``schemas/output-<name>.schema.json``.
+
+Each test runs a command in-process with inputs chosen to exercise the optional parts of its
+output (placements with arrows off the board, near misses, piece shortage, improvised summoning,
+melee points of the player's choice, ...), validates the output, and checks a value or two.
+``USED_BY`` says which tests validate against each schema, and a test makes sure that every
+schema file is used, so a schema cannot rot unnoticed.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import shutil
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from conftest import REPO, write
+
+SCHEMAS = REPO / "schemas"
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+#: schema (file name without .schema.json) -> the tests of this module that validate output against it
+USED_BY: dict[str, tuple[str, ...]] = {
+    "output-card": ("test_card_show",),
+    "output-card-list": ("test_card_list",),
+    "output-rule": ("test_rule_show",),
+    "output-rule-list": ("test_rule_list",),
+    "output-rule-search": ("test_rule_search",),
+    "output-errata": ("test_errata",),
+    "output-keyword": ("test_keyword_show",),
+    "output-keyword-list": ("test_keyword_list",),
+    "output-summon": ("test_summon_legal_with_arrows_off_the_board", "test_summon_illegal", "test_summon_shortage",
+                      "test_summon_special_summoning", "test_summon_improvised_in_a_melee",
+                      "test_schemas_reject_broken_output"),
+    "output-summonable": ("test_summonable",),
+    "output-flare": ("test_flare_check",),
+    "output-flare-all": ("test_flare_check_all",),
+    "output-task": ("test_task_check",),
+    "output-task-all": ("test_task_check_all",),
+    "output-score": ("test_score",),
+    "output-position": ("test_position_show",),
+    "output-position-check": ("test_position_check",),
+    "output-validate": ("test_validate",),
+    "output-i18n-check": ("test_i18n_check_own_locales", "test_i18n_check_finds_a_broken_placeholder"),
+    "output-error": ("test_error", "test_task_about_the_turn_needs_a_turn_record"),
+}
+
+
+@cache
+def validator(name: str) -> Any:
+    schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def conforms(name: str, data: Any) -> Any:
+    """Validate ``data`` against ``schemas/<name>.schema.json`` (a registered schema) and return it."""
+    assert name in USED_BY, f"register {name} in USED_BY"
+    validator(name).validate(data)
+    return data
+
+
+def output(result: Any, name: str) -> Any:
+    """The JSON a successful command printed, validated against its schema."""
+    assert result.code == 0, result.err
+    return conforms(name, result.json)
+
+
+# ---------------------------------------------------------------------- positions and turn records
+
+DUEL = """\
+mode: duel
+pieces:
+  e5: red heroic
+  e4: red heroic
+  e6: red heroic
+  d5: red common
+  d4: red common
+  d6: red common
+  f4: red common
+  a5: blue common
+"""
+
+MELEE = """\
+mode: melee
+players: 3
+pieces:
+  e5: red heroic
+  e4: red heroic
+  e6: red heroic
+  a5: blue common
+  i5: yellow common
+"""
+
+HIGH_FORM_DIAGRAM = """\
+mode: high-form
+board: |
+  9     . . . . .
+  8   . . . . . . .
+  7 . . . . . . . . .
+  6 . . . . rh . . . .
+  5 . . . . rh . . . .
+  4 . . . . rh . . . .
+  3 . . . . . . . . .
+  2   . . . . . . .
+  1     . . . . .
+pieces:
+  a5: blue legendary
+"""
+
+HIGH_FORM = """\
+mode: high-form
+pieces:
+  e5: blue heroic
+  d4: blue heroic
+  f6: blue common
+  e4: blue common
+  e6: blue legendary
+  c8: blue heroic
+  f8: blue heroic
+  d5: red common
+  a5: red heroic
+tasks_claimed:
+  blue: [destruction]
+"""
+
+TURN_HIGH_FORM = """\
+player: blue
+mode: high-form
+destroyed: [red heroic, red common, red common, red legendary]
+summoned: [{card: swordmaster, square: e5}, knight e4, {card: titan}]
+"""
+
+TURN_DUEL = """\
+player: blue
+mode: duel
+destroyed: [red heroic, red common, red common, red legendary, blue common]
+summoned: [{card: titan, square: e5}, knight e4]
+flares: [{flare: flare-3-6, against: red}]
+scores: {blue: 12, red: 9}
+"""
+
+TURN_MELEE = """\
+player: blue
+mode: melee
+players: 3
+destroyed: [red heroic, red common, yellow common, yellow legendary, red common, red common]
+summoned: [{card: titan, square: e5}]
+flares: [{flare: flare-3-6, against: red}]
+scores: {blue: {red: 3, yellow: 9}, red: {blue: 2, yellow: 4}}
+"""
+
+TURN_MELEE_END = """\
+player: blue
+mode: melee
+players: 4
+destroyed: [red common, yellow common, green common]
+summoned: [{card: titan, square: e5}]
+scores: {blue: {red: 10, yellow: 3, green: 1}}
+"""
+
+
+def yaml_file(tmp_path: Path, name: str, text: str) -> str:
+    return str(write(tmp_path / name, text))
+
+
+# ---------------------------------------------------------------------- the schemas themselves
+
+SCHEMA_FILES = sorted(SCHEMAS.glob("output-*.schema.json"))
+
+
+def _walk(node: Any):
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
+def test_schema_is_well_formed(path):
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    assert schema["$schema"] == DRAFT
+    assert schema["title"] and schema["description"] and "type" in schema
+    jsonschema.validators.validator_for(schema).check_schema(schema)
+    for node in _walk(schema):
+        ref = node.get("$ref")
+        assert not isinstance(ref, str) or ref.startswith("#/$defs/"), f"{path.name}: cross-file $ref {ref}"
+        if isinstance(ref, str):
+            assert ref.removeprefix("#/$defs/") in schema["$defs"], f"{path.name}: dangling {ref}"
+        if node.get("type") == "object" and "properties" in node:
+            # the documented contract: keys may be added to any object, never removed
+            assert node.get("additionalProperties") is True, f"{path.name}: an object closed to new keys"
+
+
+def test_shared_parts_are_the_same_in_every_schema():
+    """Each schema is self-contained, so shared parts (card, verdict, piece, square...) are copied into
+    the $defs of every file that uses them: the copies must not drift apart."""
+    seen: dict[str, tuple[str, Any]] = {}
+    for path in SCHEMA_FILES:
+        for name, part in json.loads(path.read_text(encoding="utf-8")).get("$defs", {}).items():
+            first = seen.setdefault(name, (path.name, part))
+            assert part == first[1], f"$defs/{name} differs between {first[0]} and {path.name}"
+
+
+def test_every_schema_is_used():
+    on_disk = {p.name.removesuffix(".schema.json") for p in SCHEMA_FILES}
+    assert len(on_disk) == 20
+    assert on_disk == set(USED_BY), "every output schema is registered, and every registered one exists"
+    for name, tests in USED_BY.items():
+        for test_name in tests:
+            fn = globals().get(test_name)
+            assert callable(fn), f"{name}: no test called {test_name}"
+            assert f'"{name}"' in inspect.getsource(fn), f"{test_name} does not validate against {name}"
+
+
+def test_schemas_reject_broken_output(cli):
+    """The schemas are not vacuous: a key removed or a value out of its enum is refused."""
+    good = cli("summon", "cannon", "--player", "blue", "--pieces", "d9=blue,e9=blue,c8=blue", "--json").json
+    conforms("output-summon", good)
+    for breaking in (lambda d: d.pop("legal"),
+                     lambda d: d["placements"][0]["arrow_list"][0].update(direction="up"),
+                     lambda d: d["placements"][0].update(target="j1"),
+                     lambda d: d.update(reasons=["no-match"])):  # legal, yet a reason why not
+        broken = json.loads(json.dumps(good))
+        breaking(broken)
+        with pytest.raises(jsonschema.ValidationError):
+            conforms("output-summon", broken)
+
+
+# ---------------------------------------------------------------------- cards
+
+@pytest.mark.parametrize(("args", "card_type"), [
+    (["swordmaster"], "being"),
+    (["time-traveler"], "being"),                   # special summoning: no pattern_offsets
+    (["void-summoner"], "being"),                   # an extra effect: warp_effect
+    (["crystal-grower"], "being"),                  # frost_effect
+    (["titan"], "legend"),
+    (["flare-3-6"], "flare"),
+    (["3/5"], "flare"),
+    (["destruction"], "task"),
+    (["Maître d'armes", "--lang", "fr"], "being"),  # an unofficial translated name
+    (["Chevalier", "--lang", "it"], "being"),
+])
+def test_card_show(cli, args, card_type):
+    card = output(cli("card", "show", *args, "--json"), "output-card")
+    assert card["type"] == card_type
+    assert card["names"]["en"]["name"]
+    if "--lang" in args:
+        assert card["lang"] == args[-1]
+    if card["id"] == "swordmaster" and card["lang"] == "fr":
+        assert card["name_official"] is False
+    if card["id"] == "time-traveler":
+        assert card["summoning"] == "special" and "pattern_offsets" not in card
+    if card_type == "flare":
+        assert card["thresholds"] == {"upper": card["upper_threshold"], "lower": card["lower_threshold"]}
+
+
+@pytest.mark.parametrize("args", [
+    [],
+    ["--deck", "sylvan", "--rank", "heroic"],
+    ["--type", "flare"],
+    ["--type", "task", "--lang", "es"],
+    ["--keyword", "destroy", "--lang", "fr"],
+    ["--text", "no such words anywhere"],
+])
+def test_card_list(cli, args):
+    cards = output(cli("card", "list", *args, "--json"), "output-card-list")
+    if not args:
+        assert {c["type"] for c in cards} == {"being", "legend", "flare", "task"}
+    elif args[0] == "--deck":
+        assert cards and all(c["deck"] == "sylvan" and c["rank"] == "heroic" for c in cards)
+    elif args[0] == "--text":
+        assert cards == []
+    else:
+        assert cards
+
+
+# ---------------------------------------------------------------------- rules, keywords, errata
+
+@pytest.mark.parametrize("args", [["4.10"], ["piece-shortage", "--lang", "fr"], ["improvised-summoning", "--lang", "it"]])
+def test_rule_show(cli, args):
+    rule = output(cli("rule", "show", *args, "--json"), "output-rule")
+    if rule["id"] == "piece-shortage":
+        assert rule["number"] == "4.10" and "shortage-reused-piece" in rule["errata"]
+
+
+@pytest.mark.parametrize("args", [[], ["--mode", "melee"], ["--mode", "team", "--lang", "es"]])
+def test_rule_list(cli, args):
+    rules = output(cli("rule", "list", *args, "--json"), "output-rule-list")
+    assert rules
+    if args:
+        assert all(args[1] in r["modes"] for r in rules)
+
+
+@pytest.mark.parametrize("args", [["improvised", "summoning"], ["invocation", "improvisee", "--lang", "fr"],
+                                  ["melee", "--mode", "melee"]])
+def test_rule_search(cli, args):
+    found = output(cli("rule", "search", *args, "--json"), "output-rule-search")
+    scores = [r["score"] for r in found]
+    assert scores == sorted(scores, reverse=True)
+    if args[:2] == ["improvised", "summoning"]:
+        assert found[0]["id"] == "improvised-summoning"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_errata(cli, lang):
+    items = output(cli("errata", "--lang", lang, "--json"), "output-errata")
+    assert items and all(e["lang"] == lang for e in items)
+    assert any("values" in e for e in items)
+
+
+@pytest.mark.parametrize(("term", "lang", "expected"), [("Ruse", "en", "flare"), ("impeto", "it", "flare"),
+                                                         ("combat move", "fr", None)])
+def test_keyword_show(cli, term, lang, expected):
+    kw = output(cli("keyword", "show", *term.split(), "--lang", lang, "--json"), "output-keyword")
+    assert set(kw["terms"]) >= {"en", "fr", "es", "it"}
+    if expected:
+        assert kw["id"] == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_keyword_list(cli, lang):
+    keywords = output(cli("keyword", "list", "--lang", lang, "--json"), "output-keyword-list")
+    assert len({k["id"] for k in keywords}) == len(keywords) > 0
+
+
+# ---------------------------------------------------------------------- summoning
+
+def test_summon_legal_with_arrows_off_the_board(cli):
+    # cannon: ". nw n ne / . c t+c e / c sw s se", on the top edge: three arrows point from off the board
+    v = output(cli("summon", "cannon", "--player", "blue", "--pieces", "d9=blue,e9=blue,c8=blue", "--json"),
+               "output-summon")
+    assert v["legal"] is True and v["targets"] == ["e9"]
+    p = v["placements"][0]
+    assert p["arrows"]["off-board"] == ["n", "ne", "nw"]
+    assert sum(a["square"] is None for a in p["arrow_list"]) == 3
+    assert p["destroys"] == "e9" and p["destroyed_piece"] == {"color": "blue", "rank": "common"}
+
+
+@pytest.mark.parametrize(("card", "pieces", "reason", "problems"), [
+    ("cannon", "d9=blue,e9=red,c7=blue", "no-match", {"missing"}),
+    ("swordmaster", "e5=red:heroic,e4=blue,e6=blue", "blocked", {"blocked", "missing"}),  # higher rank on the target
+    # hell-bull "c . c / h t+c h / . c .": a common where a heroic piece is needed, an enemy where ours is
+    ("hell-bull", "d6=red,f6=blue,d5=blue,f5=blue:heroic,e5=blue,e4=blue", "no-match", {"weaker", "enemy", "missing"}),
+    ("knight", "e5=blue", "no-match", {"missing"}),
+])
+def test_summon_illegal(cli, card, pieces, reason, problems):
+    v = output(cli("summon", card, "--player", "blue", "--pieces", pieces, "--json"), "output-summon")
+    assert v["legal"] is False and v["placements"] == [] and reason in v["reasons"]
+    assert v["near_misses"] and all(n["lacks"] for n in v["near_misses"])
+    assert {lack["problem"] for n in v["near_misses"] for lack in n["lacks"]} == problems
+
+
+def test_summon_special_summoning(cli):
+    v = output(cli("summon", "time-traveler", "--player", "blue", "--pieces", "e5=blue", "--json"), "output-summon")
+    assert v["reasons"] == ["special-summoning"]
+
+
+@pytest.mark.parametrize(("extra", "reuses", "take_back"), [
+    ("  e5: blue common\n", "e5", []),      # the piece on the summoning square becomes the being
+    ("  a5: blue common\n", None, ["a5"]),  # an empty summoning square: a piece elsewhere is taken back
+    ("", None, None),                        # no piece to use at all: not legal, for want of pieces
+])
+def test_summon_shortage(cli, tmp_path, extra, reuses, take_back):
+    pos = yaml_file(tmp_path, "short.yaml", "mode: duel\npieces:\n  e4: blue common\n  e6: blue common\n  d4: red common\n"
+                    + extra + "supply:\n  blue: {common: 0}\n")
+    v = output(cli("summon", "swordmaster", "--player", "blue", "-p", pos, "--json"), "output-summon")
+    if take_back is None:
+        assert v["legal"] is False and v["reasons"] == ["shortage"]
+        assert v["near_misses"][0]["lacks"] == [{"square": None, "problem": "shortage", "needs": None, "found": None}]
+        return
+    p = v["placements"][0]
+    assert p["shortage"] is True and p["reuses"] == reuses and p["take_back"] == take_back
+    assert set(p["marked_squares"]) == {"d4", "f4", "d6", "f6"}
+
+
+def test_summon_improvised_in_a_melee(cli):
+    v = output(cli("summon", "cannon", "--player", "blue", "--pieces", "d9=blue,e9=red,c8=blue",
+                   "--allow-enemy", "red", "--mode", "melee", "--json"), "output-summon")
+    assert v["allow_enemy"] == "red" and v["legal"] is True
+    assert v["placements"][0]["enemy_square"] == "e9"
+
+
+@pytest.mark.parametrize("args", [
+    ["--pieces", "d9=blue,e9=blue,c8=blue,e5=blue:heroic,e4=blue,e6=blue"],
+    ["--pieces", "e5=blue,d9=red", "--allow-enemy", "red", "--hand", "knight,cannon", "--hand", "time-traveler"],
+    ["--pieces", "e5=blue,e4=blue,e6=blue", "--deck", "legends", "--all"],
+])
+def test_summonable(cli, args):
+    s = output(cli("summonable", "--player", "blue", *args, "--json"), "output-summonable")
+    assert s["player"] == "blue" and s["cards"]
+    if "--hand" in args:
+        assert [c["card"] for c in s["cards"]] == ["knight", "cannon", "time-traveler"]
+        assert s["allow_enemy"] == "red"
+    if args[1].startswith("d9"):
+        assert any(c["legal"] for c in s["cards"])
+
+
+# ---------------------------------------------------------------------- flares, tasks, scores
+
+@pytest.mark.parametrize(("position", "flare", "extra", "resolve", "in_color"), [
+    (DUEL, "flare-3-6", [], ["upper", "lower"], None),          # duel: the point goes to the opponent
+    (DUEL, "flare-4-4", [], ["lower"], None),
+    (MELEE, "3/5", ["--against", "red"], ["upper"], "blue"),     # melee: scored in the player's color
+    (HIGH_FORM_DIAGRAM, "flare-3-6", [], [], None),             # High Form: no point; cannot invoke
+])
+def test_flare_check(cli, tmp_path, position, flare, extra, resolve, in_color):
+    pos = yaml_file(tmp_path, "pos.yaml", position)
+    r = output(cli("flare", "check", flare, "--player", "blue", "-p", pos, *extra, "--json"), "output-flare")
+    assert r["resolve"] == resolve and r["can_invoke"] is bool(resolve)
+    if resolve and "high-form" not in position:
+        assert r["point"] == {"to": "red", "points": 1, "in_color": in_color}
+    else:
+        assert r["point"] is None
+
+
+@pytest.mark.parametrize(("position", "extra"), [(DUEL, []), (MELEE, ["--against", "yellow"]), (HIGH_FORM_DIAGRAM, [])])
+def test_flare_check_all(cli, tmp_path, position, extra):
+    pos = yaml_file(tmp_path, "pos.yaml", position)
+    r = output(cli("flare", "check", "--all", "--player", "blue", "-p", pos, *extra, "--json"), "output-flare-all")
+    assert len(r["flares"]) == 12 and all(f["against"] == r["against"] for f in r["flares"])
+
+
+@pytest.mark.parametrize(("task", "turn", "met"), [
+    ("destruction", True, True),
+    ("end-of-legends", True, True),       # one of two requirements suffices
+    ("red-summoning", True, True),
+    ("central-dominance", False, True),
+    ("red-conquest", False, False),
+    ("line-dominance", False, False),     # compares with the only opponent: against is set
+    ("diagonals", False, False),
+    ("side-chain", False, False),
+    ("imprisonment", False, False),
+    ("isolation", False, False),
+])
+def test_task_check(cli, tmp_path, task, turn, met):
+    pos = yaml_file(tmp_path, "pos.yaml", HIGH_FORM)
+    extra = ["--turn", yaml_file(tmp_path, "turn.yaml", TURN_HIGH_FORM)] if turn else []
+    r = output(cli("task", "check", task, "--player", "blue", "-p", pos, *extra, "--json"), "output-task")
+    assert r["task"] == task and r["met"] is met and r["player"] == "blue"
+    assert r["score"] == {"tasks": 1, "legendary_pieces": 1, "total": 2, "end_threshold": 9, "triggers_end": False}
+
+
+def test_task_about_the_turn_needs_a_turn_record(cli, tmp_path):
+    pos = yaml_file(tmp_path, "pos.yaml", HIGH_FORM)
+    r = cli("task", "check", "destruction", "--player", "blue", "-p", pos, "--json")
+    assert r.code == 2 and r.out == ""
+    assert conforms("output-error", json.loads(r.err))["error"]["kind"] == "InputError"
+
+
+@pytest.mark.parametrize("turn", [True, False])
+def test_task_check_all(cli, tmp_path, turn):
+    pos = yaml_file(tmp_path, "pos.yaml", HIGH_FORM)
+    extra = ["--turn", yaml_file(tmp_path, "turn.yaml", TURN_HIGH_FORM)] if turn else []
+    r = output(cli("task", "check", "--all", "--player", "blue", "-p", pos, *extra, "--json"), "output-task-all")
+    met = {t["task"]: t["met"] for t in r["tasks"]}
+    assert len(met) == 24
+    assert met["destruction"] is (True if turn else None)
+    assert met["central-dominance"] is True
+
+
+@pytest.mark.parametrize(("turn", "args", "end_triggered", "end_possible"), [
+    (TURN_DUEL, [], [], []),
+    (TURN_MELEE, [], [], ["blue"]),               # blue reaches 12 only by putting chosen points in yellow
+    (TURN_MELEE_END, [], ["blue"], ["blue"]),
+    (TURN_DUEL.replace("mode: duel", "mode: melee").replace("scores: {blue: 12, red: 9}", "players: 3"),
+     [], [], []),
+    (TURN_MELEE, ["--mode", "melee", "--players", "3"], [], ["blue"]),
+])
+def test_score(cli, tmp_path, turn, args, end_triggered, end_possible):
+    s = output(cli("score", "--turn", yaml_file(tmp_path, "turn.yaml", turn), *args, "--json"), "output-score")
+    assert s["end_triggered"] == end_triggered and s["end_possible"] == end_possible
+    assert s["points"] == {who: sum(x["points"] for x in s["lines"] if x["to"] == who) for who in s["points"]}
+    if s["mode"] == "melee":
+        assert any(x["player_chooses"] for x in s["lines"])
+    else:
+        assert s["totals"] == {"blue": 17, "red": 10} and s["ignored_own_pieces"] == ["blue common"]
+
+
+# ---------------------------------------------------------------------- positions
+
+POSITIONS = [DUEL, MELEE, HIGH_FORM, HIGH_FORM_DIAGRAM, "mode: duel\npieces:\n  e5: blue\nsupply:\n  blue: {common: 0, legendary: 2}\n"]
+
+
+@pytest.mark.parametrize("position", POSITIONS)
+def test_position_show(cli, tmp_path, position):
+    pos = yaml_file(tmp_path, "pos.yaml", position)
+    p = output(cli("position", "show", pos, "--json"), "output-position")
+    assert set(p["supply"]) == {piece["color"] for piece in p["pieces"].values()}
+    inline = output(cli("position", "show", "--pieces", "e5=blue:heroic,d4=red", "--json"), "output-position")
+    assert inline["pieces"]["e5"] == {"color": "blue", "rank": "heroic"}
+
+
+@pytest.mark.parametrize("position", POSITIONS)
+def test_position_check(cli, tmp_path, position):
+    pos = yaml_file(tmp_path, "pos.yaml", position)
+    p = output(cli("position", "check", pos, "--json"), "output-position-check")
+    assert p["valid"] is True
+    assert p["pieces"] == conforms("output-position", cli("position", "show", pos, "--json").json)["pieces"]
+
+
+# ---------------------------------------------------------------------- tools
+
+def test_validate(cli):
+    v = output(cli("validate", "--json"), "output-validate")
+    assert v["valid"] is True and {"en", "fr", "es", "it"} <= set(v["languages"])
+    assert v["flares"] == 12 and v["tasks"] == 24
+
+
+def test_i18n_check_own_locales(cli):
+    r = cli("i18n", "check", "--json")
+    findings = conforms("output-i18n-check", r.json)
+    assert r.code == (1 if any(f["severity"] == "error" for f in findings) else 0)
+
+
+def test_i18n_check_finds_a_broken_placeholder(cli, tmp_path):
+    locales = tmp_path / "locales"
+    shutil.copytree(REPO / "locales", locales)
+    target = locales / "fr" / "cards" / "imperial.yaml"
+    text = target.read_text(encoding="utf-8")
+    assert "Vous pouvez détruire 1 pièce" in text
+    target.write_text(text.replace("Vous pouvez détruire 1 pièce", "Vous pouvez détruire {hand_beings} pièce", 1),
+                      encoding="utf-8")
+    r = cli("i18n", "check", "--locales", str(locales), "--json")
+    assert r.code == 1
+    findings = conforms("output-i18n-check", r.json)
+    broken = [f for f in findings if f["check"] == "placeholders"]
+    assert broken and broken[0]["lang"] == "fr" and broken[0]["key"] == "swordmaster"
+    assert broken[0]["file"] == "fr/cards/imperial.yaml" and broken[0]["severity"] == "error"
+
+
+# ---------------------------------------------------------------------- errors
+
+@pytest.mark.parametrize(("args", "kind", "has_hints"), [
+    (["card", "show", "nosuchcard"], "NotFoundError", False),  # with or without suggestions
+    (["card", "show", "swordmastr"], "NotFoundError", True),
+    (["rule", "show", "99.99"], "NotFoundError", False),
+    (["position", "check", "--pieces", "z9=blue"], "InputError", False),
+    (["summon", "cannon", "--player", "mauve", "--pieces", "e5=blue"], "InputError", False),
+    (["score", "--turn", "FILE"], "InputError", False),   # the High Form is not scored by points
+    (["position", "check", "FILE"], "InputError", False),  # a duplicate key: file and line are set
+])
+def test_error(cli, tmp_path, args, kind, has_hints):
+    if args[0] == "score":
+        args = [a.replace("FILE", yaml_file(tmp_path, "t.yaml", "player: blue\nmode: high-form\n")) for a in args]
+    elif "FILE" in args:
+        args = [a.replace("FILE", yaml_file(tmp_path, "dup.yaml", "pieces:\n  e5: blue\n  e5: red\n")) for a in args]
+    r = cli(*args, "--json")
+    assert r.code == 2 and r.out == ""
+    error = conforms("output-error", json.loads(r.err))["error"]
+    assert error["code"] == "bad-input" and error["kind"] == kind
+    if has_hints:
+        assert "swordmaster" in error["hints"]
+    if "dup.yaml" in " ".join(args):
+        assert error["file"].endswith("dup.yaml") and error["line"] == 3
