@@ -13,6 +13,9 @@ The command line prints its message on one line and exits with :data:`EXIT_BAD_I
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 #: success
 EXIT_OK = 0
 #: ``i18n check`` found errors (or warnings, with --strict)
@@ -33,11 +36,71 @@ def quote(value: object, most: int = 40) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-class TashkalarError(Exception):
-    """Bad input: carries a message and, when known, the file and line it concerns."""
+#: the English text of an error key (set when the data is loaded: see :func:`use_texts`)
+_TEXTS: Callable[[str], str | None] | None = None
 
-    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
-                 hints: list[str] | None = None) -> None:
+
+def use_texts(texts: Callable[[str], str | None]) -> None:
+    """Where errors find their English text: ``texts("error.<key>")`` (the reference locale)."""
+    global _TEXTS
+    _TEXTS = texts
+
+
+_FALLBACK: dict[str, Any] | None = None
+
+
+def english(key: str) -> str | None:
+    """The English text of ``key``: from the loaded data, or, when an error comes before the data
+    is loaded (a broken data file), straight from the reference locale's ui.yaml."""
+    global _FALLBACK
+    if _TEXTS is not None:
+        return _TEXTS(key)
+    if _FALLBACK is None:
+        _FALLBACK = {}
+        try:
+            import yaml
+
+            from tashkalar_cli.data.paths import data_root
+
+            path = data_root() / "locales" / "en" / "ui.yaml"
+            if path.is_file() and path.stat().st_size < 1_000_000:
+                loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+                if isinstance(loaded, dict) and isinstance(loaded.get("messages"), dict):
+                    _FALLBACK = loaded["messages"]
+        except Exception:  # an unreadable reference locale: the key and values are shown instead
+            _FALLBACK = {}
+    found = _FALLBACK.get(key)
+    return found if isinstance(found, str) else None
+
+
+class _Keep(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def render(template: str, params: dict[str, Any]) -> str:
+    """``template`` with its ``{placeholders}`` filled from ``params`` (unknown ones kept)."""
+    try:
+        return template.format_map(_Keep(params))
+    except (ValueError, IndexError):
+        return template
+
+
+class TashkalarError(Exception):
+    """Bad input: carries a message and, when known, the file and line it concerns.
+
+    An error raised with a ``key`` (``InputError(key="unknown-color", value=..., ...)``) takes its
+    text from the locale files (``error.<key>`` in ui.yaml): English in ``message``, and the user's
+    language when the command line prints it. ``params`` keeps the values to fill in.
+    """
+
+    def __init__(self, message: str = "", *, file: str | None = None, line: int | None = None,
+                 hints: list[str] | None = None, key: str | None = None, **params: Any) -> None:
+        self.key = key
+        self.params: dict[str, Any] = {k: quote(v, 80) if isinstance(v, str) else v for k, v in params.items()}
+        if key is not None and not message:
+            template = english(f"error.{key}")
+            message = render(template, self.params) if template else f"{key}: {self.params}"
         if len(message) > MAX_MESSAGE:
             half = MAX_MESSAGE // 2
             message = message[:half] + " … " + message[-half:]
@@ -55,6 +118,22 @@ class TashkalarError(Exception):
     def __str__(self) -> str:
         where = self.where()
         return f"{where}: {self.message}" if where else self.message
+
+    def at(self, where: str) -> TashkalarError:
+        """The same error, said to be at ``where`` (an option, or a file and line)."""
+        other = type(self)(self.message, file=where if not self.where() else f"{where}: {self.where()}",
+                           hints=self.hints, key=self.key, **self.params)
+        return other
+
+    def localized(self, text: Callable[[str], str | None]) -> str:
+        """The message in another language: ``text("error.<key>")`` gives its template."""
+        template = text(f"error.{self.key}") if self.key else None
+        params = dict(self.params)
+        if isinstance(params.get("what"), str):  # a kind of file, said in the same language
+            params["what"] = text("what." + params["what"].replace(" ", "-")) or params["what"]
+        message = render(template, params) if template else self.message
+        where = self.where()
+        return f"{where}: {message}" if where else message
 
 
 class DataError(TashkalarError):

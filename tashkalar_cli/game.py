@@ -22,8 +22,9 @@ from tashkalar_cli.errors import InputError
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
     from tashkalar_cli.engine.scoring import TurnScore
-    from tashkalar_cli.engine.summoning import Engine, Verdict
+    from tashkalar_cli.engine.summoning import Applied, Engine, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
     from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.model.turn import Turn
     from tashkalar_cli.text.i18n import Localizer
     from tashkalar_cli.text.rules import Errata, Glossary, RuleBook
+    from tashkalar_cli.text.vocabulary import Vocabulary
 
 
 class Game:
@@ -51,8 +53,12 @@ class Game:
     @cached_property
     def dataset(self) -> Dataset:
         from tashkalar_cli.data.cache import load_dataset
+        from tashkalar_cli.errors import use_texts
 
-        return load_dataset(self._data)
+        dataset = load_dataset(self._data)
+        english = dataset.locales.get("en", {})
+        use_texts(lambda key: english.get("ui", {}).get(key))  # errors speak English unless told otherwise
+        return dataset
 
     @cached_property
     def config(self) -> GameConfig:
@@ -100,7 +106,20 @@ class Game:
     def parser(self) -> PositionParser:
         from tashkalar_cli.model.position import PositionParser
 
-        return PositionParser(self.board, self.config, {t["id"] for t in self.dataset.facts["tasks"]})
+        parser = PositionParser(self.board, self.config, {t["id"] for t in self.dataset.facts["tasks"]},
+                                words=self.vocabulary.resolve)
+        parser.deck_ids = self.decks   # a position's optional ``decks:`` names decks of the data
+        return parser
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The words a user may type for colors, ranks, modes, decks and card types, in every language."""
+        from tashkalar_cli.model.types import CardType, PlayForm, Rank
+        from tashkalar_cli.text.vocabulary import Vocabulary
+
+        return Vocabulary(self.dataset.locales, {"color": self.board.colors, "rank": [r.value for r in Rank],
+                                                 "mode": [m.value for m in PlayForm], "deck": self.decks,
+                                                 "type": [t.value for t in CardType]})
 
     @property
     def languages(self) -> list[str]:
@@ -123,21 +142,33 @@ class Game:
 
     # ------------------------------------------------------------------ reading input
     def color(self, value: str, what: str = "color") -> str:
+        """A color by its id or its name in any language (``blue``, ``bleu``, ``azul``)."""
         from tashkalar_cli.model.players import parse_color
 
-        return parse_color(value, self.board.colors, what)
+        return parse_color(value, self.board.colors, what, self.vocabulary.resolve)
+
+    def word(self, kind: str, value: str, what: str) -> str:
+        """The id of a rank, mode, deck or card type typed in any language; NotFoundError otherwise."""
+        from tashkalar_cli.errors import NotFoundError, quote
+
+        found = self.vocabulary.resolve(kind, value)
+        if found is None:
+            raise NotFoundError(key=f"unknown-{kind}", where=what, value=quote(value),
+                                allowed=", ".join(self.vocabulary.ids(kind)))
+        return found
 
     def position(self, path: str | None = None, *, pieces: str | None = None, mode: str | None = None,
-                 players: int | None = None) -> Position:
+                 players: int | None = None, default_mode: str = "duel") -> Position:
         """A position from a YAML file and/or inline pieces (``"e5=blue:heroic,d4=red"``).
 
-        ``mode`` and ``players`` override the file's, and are checked like it.
+        ``mode`` and ``players`` override the file's, and are checked like it; ``default_mode`` is
+        the mode of a position that states none.
         """
         from tashkalar_cli.model.position import load_position
 
         if path is None and pieces is None:
-            raise InputError("give a position: --position FILE and/or --pieces 'e5=blue:heroic,...'")
-        return load_position(self.parser, path, pieces, mode, players)
+            raise InputError(key="no-position")
+        return load_position(self.parser, path, pieces, mode, players, default_mode)
 
     def turn(self, path: str, *, mode: str | None = None, players: int | None = None) -> Turn:
         """A turn record from a YAML file; ``mode`` and ``players`` override the record's."""
@@ -173,7 +204,7 @@ class Game:
         if other is not None:
             other = self.color(other, what)
             if other == player:
-                raise InputError(f"{what}: {other} is the player's own color")
+                raise InputError(key="own-color", what=what, color=other)
             check_in_game(other, [*position.colors, player], position.players, what)
         return player, other
 
@@ -226,7 +257,7 @@ class Game:
         vs = self.opponent(position, player, against, required=False)
         player = self.color(player)
         if turn is not None and turn.player != player:
-            raise InputError(f"the turn record is {turn.player}'s turn, not {player}'s")
+            raise InputError(key="other-players-turn", turn=turn.player, player=player)
         chosen = (self.cards.of_type(Task) if tasks is None
                   else [self._task(t) if isinstance(t, str) else t for t in tasks])
         ctx = Context(position, player, vs, turn, self.cards)
@@ -244,8 +275,55 @@ class Game:
         from tashkalar_cli.model.types import Mode
 
         if turn.mode is Mode.HIGH_FORM:
-            raise InputError("the High Form scores tasks and legendary pieces: use 'tashkalar task check'")
+            raise InputError(key="score-high-form")
         return score_turn(turn, self.config, self.cards)
+
+    # ------------------------------------------------------------------ summons played, and turns planned
+    @cached_property
+    def planner(self) -> Planner:
+        from tashkalar_cli.engine.planner import Planner
+
+        return Planner(self.engine)
+
+    def apply(self, card: str | Being, position: Position, player: str, at: str, *, orientation: str | None = None,
+              take_back: str | None = None, turn: Turn | None = None) -> Applied:
+        """The position after ``player`` summons ``card`` on the square ``at`` (a new position: the old
+        one is unchanged), the piece destroyed, and the turn record with the summon. The card's effect
+        is not resolved. Several ways and none named: an :class:`InputError` listing them (``choices``)."""
+        from tashkalar_cli.engine.summoning import apply_summon
+
+        being = self.being(card) if isinstance(card, str) else card
+        player, _ = self._side(position, player, None, "--player")
+        return apply_summon(self.engine, being, position, player, at, orientation, take_back, turn)
+
+    def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
+             actions: int | None = None, first_turn: bool = False) -> PlanReport:
+        """Every way ``player`` can summon each of ``cards`` (default: every being and legend) with the
+        actions left: ``actions``, else the game's actions per turn (its first-turn number with
+        ``first_turn``)."""
+        player, _ = self._side(position, player, None, "--player")
+        chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
+        return self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
+
+    def threats(self, position: Position, player: str, decks: dict[str, str] | None = None, *,
+                actions: int | None = None) -> Threats:
+        """What each opponent of ``player`` could summon on their next turn: their deck's beings (from
+        ``decks`` or the position's ``decks:``; every being when unknown) and every legend."""
+        from tashkalar_cli.engine.planner import threats
+
+        player, _ = self._side(position, player, None, "--player")
+        for color, deck in (decks or {}).items():
+            self._side(position, color, None, "--deck")
+            if deck not in self.decks:
+                raise InputError(key="plan-unknown-deck", deck=deck, decks=", ".join(self.decks))
+        return threats(self.planner, self.cards, position, player, decks or {}, self._actions(actions, False))
+
+    def _actions(self, actions: int | None, first_turn: bool) -> int:
+        if actions is None:
+            return self.config.first_turn_actions if first_turn else self.config.actions_per_turn
+        if actions < 1:
+            raise InputError(key="plan-actions", actions=actions)
+        return actions
 
 
 __all__ = ["Game"]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from conftest import write
-from tashkalar_cli.errors import DataError
 from tashkalar_cli.data.cache import load_dataset
+from tashkalar_cli.errors import DataError
+
+from conftest import write
 
 
 def load(root):
@@ -73,10 +76,14 @@ def test_unknown_file_is_not_silently_ignored(data_copy):
 
 def test_bad_pattern(data_copy):
     path = data_copy / "cards" / "beings" / "imperial.yaml"
-    write(path, path.read_text().replace('"m c m"\n      - ". t ."', '"m c m"\n      - ". x ."', 1))
+    text = path.read_text().replace('"m c m"\n      - ". t ."', '"m c m"\n      - ". x ."', 1)
+    assert '". x ."' in text
+    write(path, text)
     with pytest.raises(DataError) as exc:
         load(data_copy)
-    assert "imperial.yaml" in exc.value.file
+    assert exc.value.file.endswith("cards/beings/imperial.yaml")
+    assert "'. x .'" in exc.value.message
+    assert exc.value.line == text.splitlines().index('      - ". x ."') + 1
 
 
 def test_pattern_with_two_summoning_squares(data_copy):
@@ -133,7 +140,7 @@ def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     first = load(data_copy)
-    files = list(cache.glob("data-*.json"))
+    files = [p for p in cache.glob("data-*") if (p / "index.json").is_file()]
     assert len(files) == 1
     calls = []
     monkeypatch.setattr(loader, "load_uncached", lambda root: calls.append(root) or first)
@@ -152,9 +159,14 @@ def test_damaged_cache_is_rebuilt(data_copy, monkeypatch, tmp_path):
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     load(data_copy)
-    for f in cache.glob("data-*.json"):
-        f.write_bytes(b"garbage")
+    parts = list(cache.glob("data-*/facts__beings.json"))
+    assert len(parts) == 1
+    parts[0].write_bytes(b"garbage")  # one part damaged: read again from the data when it is needed
     assert len(load(data_copy).facts["beings"]) == 120
+    for f in cache.glob("data-*/*.json"):
+        f.write_bytes(b"garbage")  # everything damaged: rebuilt
+    assert len(load(data_copy).facts["beings"]) == 120
+    assert json.loads(next(cache.glob("data-*/index.json")).read_text())["format"]
 
 
 def test_locale_entry_for_an_unknown_card_is_reported_by_validate(data_copy, cli):

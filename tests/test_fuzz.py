@@ -65,7 +65,7 @@ def assert_clean(proc, allowed=(0, 2)):
 
 # ------------------------------------------------------------------ the stored corpus
 
-POSITION_CASES = sorted(p.name for p in CORPUS.glob("*.yaml")
+POSITION_CASES = sorted(p.name for p in CORPUS.glob("*.fuzz")
                         if not p.name.startswith(("alias-bomb-turn", "alias-bomb-locale", "own-color", "flare-against",
                                                   "duel-turn")))
 
@@ -82,11 +82,11 @@ def test_corpus_position_files_end_cleanly(cache_dir, tmp_path, name):
 
 
 @pytest.mark.parametrize("name,expected", [
-    ("alias-bomb-position.yaml", "aliases"), ("anchor-only.yaml", "anchors"), ("deep-1000.yaml", "nested"),
-    ("long-square.yaml", "YAML"), ("unicode-digits.yaml", "not a square"), ("not-utf8.yaml", "UTF-8"),
-    ("python-tag.yaml", "YAML"), ("three-colors-duel.yaml", "3 colors"), ("five-colors-melee3.yaml", "5 colors"),
-    ("unknown-task-claimed.yaml", "not a task"), ("duplicate-key.yaml", "duplicate key"),
-    ("huge-int.yaml", "cannot be read"), ("merge-key.yaml", "aliases"),
+    ("alias-bomb-position.fuzz", "aliases"), ("anchor-only.fuzz", "anchors"), ("deep-1000.fuzz", "nested"),
+    ("long-square.fuzz", "YAML"), ("unicode-digits.fuzz", "not a square"), ("not-utf8.fuzz", "UTF-8"),
+    ("python-tag.fuzz", "YAML"), ("three-colors-duel.fuzz", "3 colors"), ("five-colors-melee3.fuzz", "5 colors"),
+    ("unknown-task-claimed.fuzz", "not a task"), ("duplicate-key.fuzz", "duplicate key"),
+    ("huge-int.fuzz", "cannot be read"), ("merge-key.fuzz", "aliases"),
 ])
 def test_corpus_errors_say_what(cache_dir, name, expected):
     proc = run(cache_dir, "position", "check", str(CORPUS / name))
@@ -95,8 +95,8 @@ def test_corpus_errors_say_what(cache_dir, name, expected):
 
 
 @pytest.mark.parametrize("name,expected", [
-    ("alias-bomb-turn.yaml", "aliases"), ("own-color-scores.yaml", "other players' colors"),
-    ("flare-against-self.yaml", "against an opponent"),
+    ("alias-bomb-turn.fuzz", "aliases"), ("own-color-scores.fuzz", "other players' colors"),
+    ("flare-against-self.fuzz", "against an opponent"),
 ])
 def test_corpus_turn_records(cache_dir, name, expected):
     proc = run(cache_dir, "score", "--turn", str(CORPUS / name))
@@ -105,10 +105,10 @@ def test_corpus_turn_records(cache_dir, name, expected):
 
 
 def test_scores_that_do_not_fit_the_mode_given_on_the_command_line(cache_dir):
-    proc = run(cache_dir, "score", "--turn", str(CORPUS / "duel-turn-numbers.yaml"), "--mode", "melee", "--players", "3")
+    proc = run(cache_dir, "score", "--turn", str(CORPUS / "duel-turn-numbers.fuzz"), "--mode", "melee", "--players", "3")
     assert_clean(proc, allowed=(2,))
     assert "per color" in proc.stderr
-    proc = run(cache_dir, "score", "--turn", str(CORPUS / "duel-turn-numbers.yaml"), "--players", "3")
+    proc = run(cache_dir, "score", "--turn", str(CORPUS / "duel-turn-numbers.fuzz"), "--players", "3")
     assert_clean(proc, allowed=(2,))
     assert "2 sides" in proc.stderr
 
@@ -247,7 +247,7 @@ def test_a_broken_translators_language_stops_only_that_language(cache_dir, tmp_p
 
     de = tmp_path / "mine" / "de"
     shutil.copytree(REPO / "locales" / "fr", de)  # a complete language, then one file broken
-    (de / "ui.yaml").write_bytes((CORPUS / "alias-bomb-locale.yaml").read_bytes())
+    (de / "ui.yaml").write_bytes((CORPUS / "alias-bomb-locale.fuzz").read_bytes())
     env = {"TASHKALAR_LOCALES": str(tmp_path / "mine")}
     proc = run(cache_dir, "card", "show", "swordmaster", env=env)
     assert_clean(proc, allowed=(0,))

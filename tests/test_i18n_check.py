@@ -8,16 +8,30 @@ import shutil
 import pytest
 import yaml
 
-from conftest import REPO, write
 from tashkalar_cli.text.i18n import flatten, placeholders
 from tashkalar_cli.text.i18ncheck import check_locales
+
+from conftest import REPO, write
+
+REFERENCE = "en"
 
 
 @pytest.fixture
 def locales(tmp_path):
+    """A writable locales folder with the reference language and only the languages asked for.
+
+    ``locales("fr")`` copies en/ and fr/ (a few hundred kB): a planted fault is then checked in its
+    own language only, against the clean report of the same languages (built once per session).
+    """
     dest = tmp_path / "locales"
-    shutil.copytree(REPO / "locales", dest)
-    return dest
+
+    def make(*langs: str):
+        for lang in (REFERENCE, *langs):
+            if not (dest / lang).exists():
+                shutil.copytree(REPO / "locales" / lang, dest / lang)
+        return dest
+
+    return make
 
 
 def load(path):
@@ -35,13 +49,30 @@ def new_findings(base, faulty):
     return [f for f in faulty.findings if key(f) not in before]
 
 
-@pytest.fixture
-def clean(locales, dataset):
-    return check_locales(locales, dataset.facts)
+@pytest.fixture(scope="session")
+def clean(dataset):
+    """``clean(*langs)``: the report on the tool's own locales for those languages, each computed once."""
+    reports = {}
+
+    every = tuple(sorted(p.name for p in (REPO / "locales").iterdir() if p.is_dir() and p.name != REFERENCE))
+
+    def report(*langs: str):
+        key = tuple(sorted(langs)) or every
+        if key not in reports:
+            reports[key] = check_locales(REPO / "locales", dataset.facts, langs=list(key))
+        return reports[key]
+
+    return report
 
 
-def test_the_tools_own_locales_have_no_error(dataset):
-    report = check_locales(REPO / "locales", dataset.facts)
+def planted(locales_dir, dataset, clean, *langs: str):
+    """Check ``langs`` of a folder with planted faults: its report, and the findings the clean locales lack."""
+    report = check_locales(locales_dir, dataset.facts, langs=list(langs))
+    return report, new_findings(clean(*langs), report)
+
+
+def test_the_tools_own_locales_have_no_error(clean):
+    report = clean()
     assert report.errors == [], "\n".join(f"{f.lang} {f.file} {f.key} {f.check}: {f.message}" for f in report.errors[:20])
     assert set(report.languages) >= {"fr", "es", "it"}
     for lang in ("fr", "es", "it"):
@@ -58,45 +89,46 @@ def find_text_with_digit(data: dict, field: str):
 
 
 def test_changed_number_is_reported(locales, clean, dataset):
-    path = locales / "fr" / "cards" / "imperial.yaml"
+    path = locales("fr") / "fr" / "cards" / "imperial.yaml"
     data = load(path)
     key, text = find_text_with_digit(data["cards"], "effect")
     m = re.search(r"(?<![\w{])(\d)(?![\w}])", text)
     wrong = str((int(m.group(1)) + 1) % 10)
     data["cards"][key]["effect"] = text[: m.start()] + wrong + text[m.end():]
     dump(path, data)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    _, found = planted(path.parents[2], dataset, clean, "fr")
     assert any(f.lang == "fr" and f.key == key and f.check == "numbers" and f.severity == "error" for f in found), found
 
 
 def test_dropped_placeholder_is_reported(locales, clean, dataset):
-    path = locales / "es" / "tasks.yaml"
+    path = locales("es") / "es" / "tasks.yaml"
     data = load(path)
     data["tasks"]["destruction"]["criterion"] = data["tasks"]["destruction"]["criterion"].replace("{destroyed}", "tres")
     dump(path, data)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    _, found = planted(path.parents[1], dataset, clean, "es")
     hits = [f for f in found if f.key == "destruction" and f.lang == "es"]
     assert any(f.check == "placeholders" and "{destroyed}" in f.message for f in hits), hits
 
 
 def test_deleted_entry_is_reported(locales, clean, dataset):
-    path = locales / "it" / "cards" / "imperial.yaml"
+    root = locales("it")
+    path = root / "it" / "cards" / "imperial.yaml"
     data = load(path)
     del data["cards"]["messenger"]
     dump(path, data)
-    report = check_locales(locales, dataset.facts)
-    found = new_findings(clean, report)
+    report, found = planted(root, dataset, clean, "it")
     assert any(f.lang == "it" and f.key == "messenger" and f.check == "missing" and f.severity == "error" for f in found)
     assert report.coverage["it"].missing == 1
     assert report.exit_code() == 1
 
 
 def test_swapped_game_term_is_reported(locales, clean, dataset, db):
-    gloss = load(locales / "fr" / "glossary.yaml")["keywords"]
+    root = locales("fr")
+    gloss = load(root / "fr" / "glossary.yaml")["keywords"]
     combat, standard = gloss["combat-move"]["term"], gloss["standard-move"]["term"]
     deck_of = {c.id: getattr(c, "deck", None) for c in db.cards}
     target = next(c for c in db.cards if "combat-move" in c.keywords and c.type == "being")
-    path = locales / "fr" / "cards" / f"{deck_of[target.id]}.yaml"
+    path = root / "fr" / "cards" / f"{deck_of[target.id]}.yaml"
     data = load(path)
     effect = data["cards"][target.id]["effect"]
     swapped = re.sub(re.escape(combat), standard, effect, flags=re.IGNORECASE)
@@ -104,61 +136,65 @@ def test_swapped_game_term_is_reported(locales, clean, dataset, db):
     assert swapped != effect
     data["cards"][target.id]["effect"] = swapped
     dump(path, data)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    _, found = planted(root, dataset, clean, "fr")
     assert any(f.lang == "fr" and f.key == target.id and f.check == "terms" and "combat-move" in f.message for f in found), found
 
 
 def test_two_equal_names_are_reported(locales, clean, dataset):
-    path = locales / "es" / "cards" / "imperial.yaml"
+    root = locales("es")
+    path = root / "es" / "cards" / "imperial.yaml"
     data = load(path)
     data["cards"]["knight"]["name"] = data["cards"]["swordmaster"]["name"]
     dump(path, data)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    _, found = planted(root, dataset, clean, "es")
     keys = {f.key for f in found if f.check == "names" and f.lang == "es"}
     assert {"knight", "swordmaster"} <= keys
 
 
 def test_name_of_another_card_in_another_language(locales, clean, dataset):
-    path = locales / "it" / "cards" / "sylvan.yaml"
+    root = locales("it")
+    path = root / "it" / "cards" / "sylvan.yaml"
     data = load(path)
-    data["cards"]["unicorn"]["name"] = load(locales / "en" / "cards" / "sylvan.yaml")["cards"]["naiad"]["name"]
+    data["cards"]["unicorn"]["name"] = load(root / "en" / "cards" / "sylvan.yaml")["cards"]["naiad"]["name"]
     dump(path, data)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    _, found = planted(root, dataset, clean, "it")
     assert any(f.key == "unicorn" and f.check == "names" and "naiad" in f.message for f in found)
 
 
 def test_blank_text_and_broken_markup(locales, clean, dataset):
-    path = locales / "it" / "rules.yaml"
+    root = locales("it")
+    path = root / "it" / "rules.yaml"
     data = load(path)
-    en = load(locales / "en" / "rules.yaml")["rules"]
+    en = load(root / "en" / "rules.yaml")["rules"]
     listed = next(k for k, v in en.items() if re.search(r"(?m)^- ", v["text"]))
     data["rules"][listed]["text"] = re.sub(r"(?m)^- ", "", data["rules"][listed]["text"], count=1)
     data["rules"]["turn-actions"]["text"] = "   "
     dump(path, data)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    _, found = planted(root, dataset, clean, "it")
     assert any(f.key == listed and f.check == "markup" for f in found)
     assert any(f.key == "turn-actions" and f.check == "empty" for f in found)
 
 
 def test_untranslated_text_is_a_warning(locales, clean, dataset):
-    path = locales / "fr" / "rules.yaml"
+    root = locales("fr")
+    path = root / "fr" / "rules.yaml"
     data = load(path)
-    data["rules"]["turn-order"]["text"] = load(locales / "en" / "rules.yaml")["rules"]["turn-order"]["text"]
+    data["rules"]["turn-order"]["text"] = load(root / "en" / "rules.yaml")["rules"]["turn-order"]["text"]
     dump(path, data)
-    report = check_locales(locales, dataset.facts)
-    found = new_findings(clean, report)
+    report, found = planted(root, dataset, clean, "fr")
     hits = [f for f in found if f.key == "turn-order" and f.check == "untranslated"]
     assert hits and all(f.severity == "warning" for f in hits)
+    assert report.exit_code() == 0 and report.exit_code(strict=True) == 1
 
 
 def test_schema_errors_and_broken_yaml_are_findings_with_lines(locales, clean, dataset):
-    path = locales / "es" / "flares.yaml"
+    root = locales("es", "it")
+    path = root / "es" / "flares.yaml"
     text = path.read_text(encoding="utf-8")
     write(path, text.replace("upper:", "uper:", 1))
-    broken = locales / "it" / "tasks.yaml"
+    broken = root / "it" / "tasks.yaml"
     write(broken, broken.read_text(encoding="utf-8") + "  oops: [unclosed\n")
-    report = check_locales(locales, dataset.facts)
-    found = new_findings(clean, report)
+    report, found = planted(root, dataset, clean, "es", "it")
     schema = [f for f in found if f.check == "schema"]
     assert any(f.lang == "es" and f.file == "es/flares.yaml" and f.line for f in schema)
     assert any(f.lang == "it" and f.file == "it/tasks.yaml" and f.line for f in schema)
@@ -166,17 +202,19 @@ def test_schema_errors_and_broken_yaml_are_findings_with_lines(locales, clean, d
 
 
 def test_obsolete_entry_is_a_warning(locales, clean, dataset):
-    path = locales / "fr" / "cards" / "imperial.yaml"
+    root = locales("fr")
+    path = root / "fr" / "cards" / "imperial.yaml"
     data = load(path)
     data["cards"]["old-card"] = {"name": "Vieille carte", "effect": "Rien."}
     dump(path, data)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    _, found = planted(root, dataset, clean, "fr")
     assert any(f.key == "old-card" and f.check == "obsolete" and f.severity == "warning" for f in found)
 
 
 def test_a_new_language_is_checked_without_code(locales, dataset):
-    shutil.copytree(locales / "en", locales / "de")
-    report = check_locales(locales, dataset.facts, langs=["de"])
+    root = locales()
+    shutil.copytree(root / "en", root / "de")
+    report = check_locales(root, dataset.facts, langs=["de"])
     assert report.languages == ["de"]
     assert report.coverage["de"].missing == 0
     assert any(f.check == "untranslated" for f in report.findings if f.lang == "de")
@@ -184,22 +222,24 @@ def test_a_new_language_is_checked_without_code(locales, dataset):
 
 
 def test_cli_exit_codes_and_json(cli, locales, tmp_path):
-    r = cli("i18n", "check", "--locales", str(locales), "--json")
+    root = locales("it")
+    r = cli("i18n", "check", "--locales", str(root), "--json")
     assert r.code == 0, r.out[-2000:]
     assert isinstance(r.json, list) and all(f["severity"] == "warning" for f in r.json)
-    path = locales / "it" / "cards" / "imperial.yaml"
+    path = root / "it" / "cards" / "imperial.yaml"
     data = load(path)
     del data["cards"]["messenger"]
     dump(path, data)
-    r = cli("i18n", "check", "--locales", str(locales), "--json")
+    r = cli("i18n", "check", "--locales", str(root), "--json")
     assert r.code == 1
     f = next(x for x in r.json if x["key"] == "messenger")
     assert {"lang", "file", "key", "check", "severity", "message"} <= set(f)
-    text = cli("i18n", "check", "--locales", str(locales), "--lang", "it")
+    assert (f["lang"], f["check"], f["severity"]) == ("it", "missing", "error")
+    text = cli("i18n", "check", "--locales", str(root), "--lang", "it")
     assert text.code == 1 and "messenger" in text.out and "Coverage" in text.out
     assert cli("i18n", "check", "--locales", str(tmp_path / "none")).code == 2
-    assert cli("i18n", "check", "--locales", str(locales), "--reference", "xx").code == 2
-    assert cli("i18n", "check", "--locales", str(locales), "--lang", "zz").code == 2
+    assert cli("i18n", "check", "--locales", str(root), "--reference", "xx").code == 2
+    assert cli("i18n", "check", "--locales", str(root), "--lang", "zz").code == 2
 
 
 # ------------------------------------------------------------------ the published disagreements
@@ -216,7 +256,10 @@ def _with_book_numbers(text: str, en_text: str, params: dict, right: list, wrong
 def test_errata_expressed_as_locale_files_are_found(locales, clean, dataset):
     """Each numeric erratum becomes a translation that follows its wrong book; each missing rule a gap."""
     params = flatten(dataset.facts["game"])
-    en_rules = load(locales / "en" / "rules.yaml")["rules"]
+    books = sorted({book for e in dataset.facts["errata"] for book in e["differing"]
+                    if book in (e.get("values") or {}) and book != "en"} | {"fr"})
+    root = locales(*books)
+    en_rules = load(root / "en" / "rules.yaml")["rules"]
     expected = []
     for erratum in dataset.facts["errata"]:
         values = erratum.get("values") or {}
@@ -225,7 +268,7 @@ def test_errata_expressed_as_locale_files_are_found(locales, clean, dataset):
                 continue
             right = values[erratum["correct"][0]]
             for rule_id in erratum["rules"]:
-                path = locales / book / "rules.yaml"
+                path = root / book / "rules.yaml"
                 data = load(path)
                 before = data["rules"][rule_id]["text"]
                 after = _with_book_numbers(before, en_rules[rule_id]["text"], params, right, values[book])
@@ -234,10 +277,10 @@ def test_errata_expressed_as_locale_files_are_found(locales, clean, dataset):
                     dump(path, data)
                     expected.append((book, rule_id))
     # the French keyword list has no marked-square entry: a translation that follows it lacks the rule
-    fr = load(locales / "fr" / "rules.yaml")
+    fr = load(root / "fr" / "rules.yaml")
     del fr["rules"]["kw-marked-square"]
-    dump(locales / "fr" / "rules.yaml", fr)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    dump(root / "fr" / "rules.yaml", fr)
+    _, found = planted(root, dataset, clean, *books)
     assert len(expected) >= 3, expected
     for book, rule_id in expected:
         checks = {f.check for f in found if f.lang == book and f.key == rule_id}
@@ -247,8 +290,9 @@ def test_errata_expressed_as_locale_files_are_found(locales, clean, dataset):
 
 def test_lost_optional_condition_is_reported(locales, clean, dataset):
     """A translation that turns 'you may' into an order has lost a condition."""
-    gloss = load(locales / "fr" / "glossary.yaml")["keywords"]["may"]
-    path = locales / "fr" / "cards" / "imperial.yaml"
+    root = locales("fr")
+    gloss = load(root / "fr" / "glossary.yaml")["keywords"]["may"]
+    path = root / "fr" / "cards" / "imperial.yaml"
     data = load(path)
     effect = data["cards"]["swordmaster"]["effect"]
     forms = sorted(gloss["forms"], key=len, reverse=True)
@@ -256,5 +300,5 @@ def test_lost_optional_condition_is_reported(locales, clean, dataset):
     data["cards"]["swordmaster"]["effect"] = re.sub(r"(?i)vous pouvez détruire", "détruisez", effect)
     assert data["cards"]["swordmaster"]["effect"] != effect
     dump(path, data)
-    found = new_findings(clean, check_locales(locales, dataset.facts))
+    _, found = planted(root, dataset, clean, "fr")
     assert any(f.key == "swordmaster" and f.check == "terms" and "'may'" in f.message for f in found), found

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import write
+from tashkalar_cli.engine.tasks import Context, check_task
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.position import PositionParser
-from tashkalar_cli.engine.tasks import Context, check_task
 from tashkalar_cli.model.turn import parse_turn
+
+from conftest import write
 
 
 @pytest.fixture
@@ -50,7 +51,7 @@ def test_every_flare_on_both_sides_of_both_thresholds(db, make, game, flare_id):
 
     card = db.get(flare_id)
     up, low = card.thresholds["upper"], card.thresholds["lower"]
-    squares = "c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7".split()
+    squares = ["c3", "c4", "c5", "c6", "c7", "d3", "d4", "d5", "d6", "d7", "e3", "e4", "e5", "e6", "e7", "f3", "f4", "f5", "f6", "f7", "g3", "g4", "g5", "g6", "g7"]
 
     def position(upgraded_lead: int, total_lead: int):
         """Blue has 1 common piece; red leads by ``upgraded_lead`` heroic and ``total_lead`` pieces in all."""
@@ -96,20 +97,29 @@ def test_flare_check_all(cli):
 
 # ------------------------------------------------------------------ tasks on the board
 
-def test_red_green_and_color_conquest(db, make):
+def colored(board, mask):
+    return {board.name(sq) for sq in board.squares if mask >> sq & 1}
+
+
+def test_red_green_and_color_conquest(db, make, board):
     red = ["c8", "d2", "e5", "h6"]
+    green = ["a5", "c3", "f8"]
+    assert set(red) <= colored(board, board.red) and set(green) <= colored(board, board.green), \
+        "the positions below stand on the board's colored squares"
+    assert not set(red) & colored(board, board.green)
     ok = {**on(red[:1], "blue heroic"), **on(red[1:2], "blue legendary"), **on(red[2:3])}
     assert task(db, make, "red-conquest", ok).met
     assert not task(db, make, "red-conquest", {**ok, "d2": "blue common"}).met, "only 1 upgraded"
     assert not task(db, make, "red-conquest", {k: v for k, v in ok.items() if k != "e5"}).met, "only 2 pieces"
-    green = ["a5", "c3", "f8"]
-    g = {"a5": "blue heroic", "c3": "blue heroic", "f8": "blue common"}
+    g = {**on(green[:2], "blue heroic"), **on(green[2:])}
     assert task(db, make, "green-conquest", g).met
-    assert not task(db, make, "green-conquest", {"a5": "blue heroic", "c3": "blue heroic"}).met
-    both = {"a5": "blue heroic", "c3": "blue heroic", "c8": "blue heroic", "d2": "blue", "e5": "blue"}
+    assert not task(db, make, "green-conquest", on(green[:2], "blue heroic")).met, "only 2 pieces"
+    assert not task(db, make, "green-conquest", {**g, green[1]: "blue common"}).met, "only 1 upgraded"
+    moved = {**on(green[:2], "blue heroic"), "e5": "blue common"}
+    assert not task(db, make, "green-conquest", moved).met, "a piece off the green squares does not count"
+    both = {**on(green[:2], "blue heroic"), "c8": "blue heroic", "d2": "blue", "e5": "blue"}
     assert task(db, make, "color-conquest", both).met
     assert not task(db, make, "color-conquest", {**both, "c8": "blue"}).met
-    assert len(green) == 3
 
 
 def test_red_and_green_legends(db, make):

@@ -110,7 +110,7 @@ def test_inline_pieces(cli):
     assert r.code == 0
     assert r.json["pieces"]["e5"] == {"color": "blue", "rank": "heroic"}
     assert r.json["pieces"]["d4"] == {"color": "red", "rank": "common"}
-    for bad, frag in (("e5", "SQUARE=COLOR"), ("a1=blue", "cut corner"), ("e5=blue,e5=red", "twice"), ("e5=blu", "unknown color")):
+    for bad, frag in (("e5", "SQUARE=COLOR"), ("a1=blue", "cut corner"), ("e5=blue,e5=red", "twice"), ("e5=bluish", "unknown color")):
         r = cli("position", "check", "--pieces", bad)
         assert r.code == 2 and frag in r.err, (bad, r.err)
 

@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tashkalar_cli.model.config import GameConfig
-from tashkalar_cli.model.position import Piece, Position, PositionParser
 from tashkalar_cli.model.patterns import TRANSFORMS
+from tashkalar_cli.model.position import Piece, Position, PositionParser
 from tashkalar_cli.model.types import Rank
 
 
@@ -46,12 +46,21 @@ def test_rotation_finds_a_sideways_pattern(engine, db, board, game):
     assert v.placements[0].orientation.rotation in (90, 270)
 
 
+def around(board, card, tf=4, tr=4, mirror=False):
+    """The card's pattern pieces laid around the square (tf, tr) (e5 by default), optionally mirrored."""
+    return [(board.name(board.index(tf + (-dx if mirror else dx), tr - dy)), r) for dx, dy, r in card.pattern.offsets()]
+
+
 def test_mirror_image_counts(engine, db, board, game):
-    # Messenger: t . . / . c . / . . c  -> a diagonal; its mirror runs the other way
-    v = check(engine, db, pos(board, game, "e5=blue,f6=blue"), "messenger")
-    assert {"d4", "g7"} <= targets(board, v)
-    v = check(engine, db, pos(board, game, "e5=blue,d6=blue"), "messenger")
-    assert {"f4", "c7"} <= targets(board, v)
+    # Doppelganger: c t / c .  -- no rotation gives its mirror image, only flipping the card does
+    card = db.get("doppelganger")
+    assert any(o.mirrored for o in card.pattern.orientations)
+    for mirror in (False, True):
+        pieces = ",".join(f"{sq}=blue:{r}" for sq, r in around(board, card, mirror=mirror))
+        v = check(engine, db, pos(board, game, pieces), "doppelganger")
+        at_e5 = [p for p in v.placements if board.name(p.target) == "e5"]
+        assert at_e5, (mirror, pieces)
+        assert all(p.orientation.mirrored == mirror for p in at_e5), [p.orientation.name for p in at_e5]
 
 
 def test_heroic_piece_fills_a_common_square(engine, db, board, game):
@@ -74,7 +83,7 @@ def test_common_piece_does_not_fill_a_heroic_square(engine, db, board, game):
     weak = pos(board, game, ",".join(p.replace("heroic", "common") for p in pieces))
     v = check(engine, db, weak, "storm-elemental")
     assert not v.legal and v.reasons == ["no-match"]
-    assert any(l.code == "weaker" for n in v.near_misses for l in n.lacks)
+    assert any(lack.code == "weaker" for n in v.near_misses for lack in n.lacks)
 
 
 def test_summoning_onto_your_own_piece_destroys_it(engine, db, board, game):
@@ -87,8 +96,13 @@ def test_summoning_onto_your_own_piece_destroys_it(engine, db, board, game):
 def test_enemy_piece_of_same_or_lower_rank_is_destroyed(engine, db, board, game):
     v = check(engine, db, pos(board, game, "e4=blue,e6=blue,e5=red:common"), "swordmaster")
     assert v.legal and v.placements[0].destroys[1] == Piece("red", "common")
-    v = check(engine, db, pos(board, game, "e4=blue:heroic,e6=blue,e5=red:legendary"), "hypnotist")
-    assert "e5" not in targets(board, v)
+    # Hypnotist (heroic): . . c / c t c / c . .  -- a heroic enemy piece is of the same rank: destroyed
+    pattern = ",".join(f"{sq}=blue:{r}" for sq, r in around(board, db.get("hypnotist")))
+    v = check(engine, db, pos(board, game, pattern + ",e5=red:heroic"), "hypnotist")
+    at_e5 = [p for p in v.placements if board.name(p.target) == "e5"]
+    assert at_e5 and all(p.destroys == (board.index(4, 4), Piece("red", "heroic")) for p in at_e5)
+    v = check(engine, db, pos(board, game, pattern + ",e5=red:legendary"), "hypnotist")
+    assert "e5" not in targets(board, v), "a legendary piece outranks a heroic being"
 
 
 def test_higher_rank_on_the_summoning_square_blocks(engine, db, board, game):
@@ -98,7 +112,7 @@ def test_higher_rank_on_the_summoning_square_blocks(engine, db, board, game):
     assert not v.legal, "your own higher-rank piece blocks too"
 
 
-def test_legend_can_replace_anything_below_legendary_and_equal(engine, db, board, game):
+def test_legend_summoning_square_holds_your_piece_of_any_rank(engine, db, board, game):
     # Hell Bull: c . c / h t+c h / . c .  -- the target must hold your piece
     card = db.get("hell-bull")
     pieces = []
@@ -111,7 +125,9 @@ def test_legend_can_replace_anything_below_legendary_and_equal(engine, db, board
     assert not check(engine, db, pos(board, game, base + ",e5=red"), "hell-bull").legal, "an enemy piece does not do"
     v = check(engine, db, pos(board, game, base + ",e5=blue"), "hell-bull")
     assert v.legal and "e5" in {board.name(s) for s in v.placements[0].pattern_squares}
-    assert check(engine, db, pos(board, game, base + ",e5=blue:legendary"), "hell-bull").legal
+    for rank in ("heroic", "legendary"):
+        v = check(engine, db, pos(board, game, base + f",e5=blue:{rank}"), "hell-bull")
+        assert "e5" in targets(board, v), f"a legend may stand on your {rank} piece"
 
 
 def test_summoning_square_that_must_hold_your_piece(engine, db, board, game):
@@ -188,9 +204,10 @@ def test_improvised_summoning_uses_one_enemy_piece(engine, db, board, game):
 
 
 def test_improvised_summoning_never_two_enemy_pieces(engine, db, board, game):
+    assert check(engine, db, pos(board, game, "e4=blue,e6=red"), "swordmaster", enemy="red").legal, "one is fine"
     p = pos(board, game, "e4=red,e6=red")
     v = check(engine, db, p, "swordmaster", enemy="red")
-    assert not v.legal
+    assert not v.legal and v.reasons == ["no-match"]
 
 
 def test_improvised_summoning_respects_rank(engine, db, board, game):
@@ -204,14 +221,23 @@ def test_improvised_summoning_respects_rank(engine, db, board, game):
 
 
 def test_own_pieces_preferred_over_enemy(engine, db, board, game):
-    p = pos(board, game, "e4=blue,e6=blue,d5=red,f5=red")
+    # e5 can be summoned with e4+e6 (both blue) or with d5+f5 (one of them red): both placements are listed,
+    # and only the one that needs the red piece is an improvised summoning
+    p = pos(board, game, "e4=blue,e6=blue,d5=blue,f5=red")
     v = check(engine, db, p, "swordmaster", enemy="red")
-    assert all(pl.enemy_square is None for pl in v.placements if board.name(pl.target) == "e5" and pl.orientation.rotation == 0)
+    at_e5 = {tuple(sorted(board.name(s) for s in pl.pattern_squares)): pl for pl in v.placements if board.name(pl.target) == "e5"}
+    assert set(at_e5) == {("e4", "e6"), ("d5", "f5")}
+    assert at_e5["e4", "e6"].enemy_square is None
+    assert board.name(at_e5["d5", "f5"].enemy_square) == "f5"
+    alone = check(engine, db, p, "swordmaster")
+    assert [sorted(board.name(s) for s in pl.pattern_squares) for pl in alone.placements if board.name(pl.target) == "e5"] == [["e4", "e6"]]
 
 
 def test_time_traveler_has_a_special_rule(engine, db, board, game):
-    v = check(engine, db, pos(board, game, "e4=blue"), "time-traveler")
-    assert not v.legal and v.reasons == ["special-summoning"]
+    # no summoning square in its pattern: its pieces anywhere, the being on an empty colorless square
+    assert check(engine, db, pos(board, game, "e4=blue"), "time-traveler").reasons == ["no-match"]
+    v = check(engine, db, pos(board, game, "c3=blue,d4=blue,e5=blue", mode="high-form"), "time-traveler")
+    assert v.legal and "e4" in targets(board, v) and not {"e5", "h6", "c3"} & targets(board, v)
 
 
 def test_marks_and_arrows_are_mapped_onto_the_board(engine, db, board, game):
@@ -229,20 +255,21 @@ def test_marks_and_arrows_are_mapped_onto_the_board(engine, db, board, game):
 def oracle(card, position, player, board, enemy=None):
     """Legal summoning squares, by brute force over the 8 transforms of the card's offsets."""
     if not card.has_summoning_square:
-        return set()
+        return special_oracle(card, position, player, board, enemy)
     being = card.rank.level
     kind = "legendary" if card.rank == "legendary" else "double_sided"
     short = position.off_board(player, kind) == 0
+    needs = [(dx, dy, Rank(rank).level) for dx, dy, rank in card.pattern.offsets()]
     legal = set()
     for _, _, _, fn in TRANSFORMS:
+        moved = [(*fn(dx, dy), level) for dx, dy, level in needs]
         for target in board.squares:
             tf, tr = board.coords(target)
             squares, ok, enemies = [], True, 0
-            for dx, dy, rank in card.pattern.offsets():
-                x, y = fn(dx, dy)
+            for x, y, level in moved:
                 sq = board.index(tf + x, tr - y)
                 piece = position.pieces.get(sq) if sq is not None else None
-                if sq is None or piece is None or piece.level < Rank(rank).level:
+                if sq is None or piece is None or piece.level < level:
                     ok = False
                     break
                 if piece.color != player:
@@ -255,14 +282,38 @@ def oracle(card, position, player, board, enemy=None):
             occupant = position.pieces.get(target)
             if not ok or (occupant and occupant.level > being):
                 continue
-            if short:
-                if not (occupant and occupant.color == player and occupant.kind == kind):
-                    spare = [s for s, p in position.pieces.items()
-                             if p.color == player and p.kind == kind and s not in squares and s != target]
-                    if not spare:
-                        continue
+            if short and not (occupant and occupant.color == player and occupant.kind == kind):
+                spare = [s for s, p in position.pieces.items()
+                         if p.color == player and p.kind == kind and s not in squares and s != target]
+                if not spare:
+                    continue
             legal.add(target)
     return legal
+
+
+def special_oracle(card, position, player, board, enemy=None):
+    """Time Traveler: its pieces anywhere (any transform), the being on an empty colorless square."""
+    kind = "legendary" if card.rank == "legendary" else "double_sided"
+    short = position.off_board(player, kind) == 0
+    cells = [(c.x, c.y, Rank(c.piece).level) for c in card.pattern.cells if c.piece]
+    free = [sq for sq in board.squares if board.colorless(position.mode) >> sq & 1 and sq not in position.pieces]
+    usable = False
+    for _, _, _, fn in TRANSFORMS:
+        moved = [(*fn(x, y), level) for x, y, level in cells]
+        for anchor in board.squares:
+            af, ar = board.coords(anchor)
+            squares, enemies = [], 0
+            for x, y, level in moved:
+                sq = board.index(af + x - moved[0][0], ar - (y - moved[0][1]))
+                piece = position.pieces.get(sq) if sq is not None else None
+                if piece is None or piece.level < level or (piece.color != player and (piece.color != enemy or enemies)):
+                    break
+                enemies += piece.color != player
+                squares.append(sq)
+            else:
+                spare = [s for s, p in position.pieces.items() if p.color == player and p.kind == kind and s not in squares]
+                usable = usable or not short or bool(spare)
+    return set(free) if usable else set()
 
 
 COLORS = ("blue", "red")
@@ -393,12 +444,13 @@ def test_a_block_is_not_reported_as_a_shortage(engine, db, board, game):
     assert not v.legal and v.reasons == ["blocked"]
 
 
-def test_summonable_hand_and_deck(cli):
+def test_summonable_hand_and_deck(cli, db):
     r = cli("summonable", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--hand", "swordmaster,knight",
             "--hand", "Fire Dragon", "--json")
     assert r.code == 0, r.err
     assert [c["card"] for c in r.json["cards"]] == ["swordmaster", "knight", "fire-dragon"]
     r = cli("summonable", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--deck", "sylvan", "--json")
-    assert {c["card"] for c in r.json["cards"]} and all(c["card"] != "swordmaster" for c in r.json["cards"])
+    assert r.code == 0, r.err
+    assert {c["card"] for c in r.json["cards"]} == {c.id for c in db.beings if c.deck == "sylvan"}
     assert cli("summonable", "--pieces", "e4=blue", "--player", "blue", "--hand", "flare-3-6").code == 2
     assert cli("summonable", "--pieces", "e4=blue", "--player", "blue", "--deck", "orcs").code == 2

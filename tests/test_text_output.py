@@ -69,10 +69,18 @@ def test_lists_and_tables(cli, dataset):
     assert r.code == 0 and "beings" in r.out and "108" in r.out
 
 
-def test_summon_text_with_shortage_and_enemy(cli):
+def test_summon_text_with_shortage_and_enemy(cli, tmp_path):
+    short = "mode: duel\nsupply:\n  blue: {common: 0}\npieces:\n  e4: blue\n  e6: blue\n"
+    r = cli("summon", "swordmaster", "--position", str(write(tmp_path / "a.yaml", short + "  a5: blue\n")), "--player", "blue")
+    assert r.code == 0, r.err
+    assert "piece shortage: take back one of a5" in r.out
+    r = cli("summon", "swordmaster", "--position", str(write(tmp_path / "b.yaml", short)), "--player", "blue")
+    assert r.code == 0 and "cannot be summoned" in r.out
+    assert "piece shortage: no piece of the needed kind is left, and none can be taken back" in r.out
     r = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=red,e5=blue,d4=blue", "--player", "blue",
             "--allow-enemy", "red")
     assert r.code == 0 and "<r>" in r.out, "the enemy piece used is marked"
+    assert "shortage" not in r.out
     r = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=blue,e5=red:heroic", "--player", "blue")
     assert "outranks" in r.out and "higher rank" in r.out
     r = cli("summonable", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--all")

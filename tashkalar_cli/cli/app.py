@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any
+from typing import Any, Optional
 
 import click
 import typer
@@ -25,12 +25,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rule": ("rule", "app"),
     "keyword": ("keyword", "app"),
     "errata": ("rule", "errata"),
+    "ask": ("rule", "ask"),
     "summon": ("summon", "summon"),
     "summonable": ("summon", "summonable"),
+    "plan": ("plan", "plan"),
     "flare": ("play", "flare_app"),
     "task": ("play", "task_app"),
     "score": ("play", "score"),
     "position": ("position", "app"),
+    "sheet": ("sheet", "sheet"),
     "i18n": ("i18n_check", "app"),
     "validate": ("validate", "validate"),
 }
@@ -50,21 +53,46 @@ class LazyGroup(TyperGroup):
         if isinstance(target, typer.Typer):
             command: click.Command = typer.main.get_group(target)
         else:
-            single = typer.Typer()
+            single = typer.Typer(add_completion=False)  # completion is the root's option, not each command's
             single.command(cmd_name)(target)
             command = typer.main.get_command(single)
         command.name = cmd_name
+        if _STATE.completing:  # the shell asks for completions: give the parameters their values
+            from tashkalar_cli.cli.completion import attach
+
+            attach(command, cmd_name)
+        if _STATE.words is not None and _STATE.help_shown:
+            from tashkalar_cli.cli.localize import localize_command
+
+            localize_command(command, cmd_name, _STATE.words)
         return command
 
 
+class _State:
+    """What main() learnt from the command line before Click parses it."""
+
+    words: Any = None          # the interface's texts in the user's language (cli.localize.Words)
+    help_shown: bool = False   # help will be printed: localize the help texts (else they cost nothing)
+    completing: bool = False   # the shell asks for completions (_TASHKALAR_COMPLETE is set)
+    data: str | None = None    # the --data folder, for the words typed as option values
+    game: Any = None
+
+
+_STATE = _State()
+
+
 def build_app() -> typer.Typer:
-    app = typer.Typer(name="tashkalar", help=HELP, cls=LazyGroup, no_args_is_help=True, add_completion=False,
+    app = typer.Typer(name="tashkalar", help=HELP, cls=LazyGroup, no_args_is_help=True, add_completion=True,
                       pretty_exceptions_enable=False, rich_markup_mode="rich")
 
     @app.callback(help=HELP)
-    def _root(version: bool = typer.Option(False, "--version", help="Print the version and exit.",
-                                           is_eager=True, callback=_print_version)) -> None:
-        """Carries --version."""
+    def _root(ctx: typer.Context,
+              version: bool = typer.Option(False, "--version", help="Print the version and exit.",
+                                           is_eager=True, callback=_print_version),
+              lang: Optional[str] = typer.Option(None, "--lang", "-l", show_default=False,
+                                                 help="Language of the texts and of the interface.")) -> None:
+        """Carries --version, and --lang for every command."""
+        ctx.obj = {"lang": lang}
 
     return app
 
@@ -77,45 +105,106 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
-def report_error(exc: Any, as_json: bool) -> None:
-    """One clear line on standard error (plus suggestions), or one JSON object; never a traceback."""
+def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
+    """One clear line on standard error (plus suggestions), in the user's language, or one JSON
+    object (whose message stays in English, for programs); never a traceback."""
     out = sys.stderr
     if as_json:
-        import json
-
-        out.write(json.dumps({"error": {"code": "bad-input", "kind": type(exc).__name__,
-                                        "message": exc.message, "file": exc.file, "line": exc.line,
-                                        "hints": list(exc.hints)}}, ensure_ascii=False) + "\n")
+        out.write(_json_error("bad-input", type(exc).__name__, exc.message, exc.file, exc.line, list(exc.hints),
+                              exc.key))
         return
-    out.write(f"tashkalar: error: {exc}\n")
-    if getattr(exc, "hints", None):
-        out.write("  did you mean: " + ", ".join(exc.hints) + "?\n")
+    loc = words.loc if words is not None else None
+    text = loc.ui if loc is not None else (lambda key: None)
+    line = exc.localized(text)
+    out.write((words.text("cli.error_line", "tashkalar: error: {message}") if words else
+               "tashkalar: error: {message}").replace("{message}", line) + "\n")
+    if exc.hints:
+        hint = words.text("cli.did_you_mean_hints", "  did you mean: {hints}?") if words else "  did you mean: {hints}?"
+        out.write(hint.replace("{hints}", ", ".join(exc.hints)) + "\n")
+
+
+def _json_error(code: str, kind: str, message: str, file: str | None = None, line: int | None = None,
+                hints: list[str] | None = None, key: str | None = None) -> str:
+    import json
+
+    return json.dumps({"error": {"code": code, "kind": kind, "message": message, "file": file, "line": line,
+                                 "hints": hints or [], "key": key}}, ensure_ascii=False) + "\n"
+
+
+def _peek_lang(args: list[str]) -> str | None:
+    """The --lang/-l value anywhere on the command line (Click has not parsed it yet)."""
+    for i, arg in enumerate(args):
+        if arg in ("--lang", "-l") and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def _peek_data(args: list[str]) -> str | None:
+    for i, arg in enumerate(args):
+        if arg == "--data" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--data="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
+    from tashkalar_cli.cli.localize import Words, install, localize_command, localize_rich
     from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, TashkalarError
 
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args
+    _STATE.data = _peek_data(args)
+    _STATE.game = None
+    words = Words(_peek_lang(args), _STATE.data)
+    _STATE.words = words
+    _STATE.help_shown = "--help" in args or len([a for a in args if not a.startswith("-")]) <= 1
+    _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
+    install(words)
     try:
-        typer.main.get_command(build_app()).main(args=args, prog_name="tashkalar")
+        command = typer.main.get_command(build_app())
+        if _STATE.completing:
+            from tashkalar_cli.cli.completion import prepare
+
+            prepare(command)
+        if _STATE.help_shown:
+            localize_command(command, "", words)
+            localize_rich(words)
+        code = command.main(args=args, prog_name="tashkalar", standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:  # a usage error: Click's message, in the user's language
+        if as_json:
+            sys.stderr.write(_json_error("usage", type(exc).__name__, exc.format_message()))
+        else:
+            localize_rich(words)
+            from typer import rich_utils
+
+            rich_utils.rich_format_error(exc)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        sys.stderr.write(words.translate("Aborted!") + "\n")
+        sys.exit(1)
     except TashkalarError as exc:
-        report_error(exc, as_json)
+        report_error(exc, as_json, words)
         sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)
     except RecursionError:
-        sys.stderr.write("tashkalar: error: the input is nested too deeply\n")
+        if as_json:
+            sys.stderr.write(_json_error("bad-input", "RecursionError", "the input is nested too deeply"))
+        else:
+            sys.stderr.write("tashkalar: error: the input is nested too deeply\n")
         sys.exit(EXIT_BAD_INPUT)
     except Exception as exc:  # a bug: say so in one line; TASHKALAR_DEBUG=1 shows the traceback
         if os.environ.get("TASHKALAR_DEBUG"):
             raise
         message = f"{type(exc).__name__}: {str(exc)[:200]}"
         if as_json:
-            import json
-
-            sys.stderr.write(json.dumps({"error": {"code": "internal", "kind": type(exc).__name__,
-                                                   "message": message, "file": None, "line": None}}) + "\n")
+            sys.stderr.write(_json_error("internal", type(exc).__name__, message))
         else:
             sys.stderr.write(f"tashkalar: internal error: {message} "
                              "(set TASHKALAR_DEBUG=1 for details, and please report it)\n")

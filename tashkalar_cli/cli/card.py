@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
-from tashkalar_cli.model.types import CardType, Rank
+from tashkalar_cli.cli.options import RankOption, TypeOption
 
 app = typer.Typer(help="Look up cards: beings, legends, flares and tasks.", no_args_is_help=True)
 
@@ -36,8 +36,8 @@ def show(
 def list_cards(
     deck: Annotated[Optional[str], typer.Option(
         help="Only this deck (imperial, highland, sylvan, everfrost, nethervoid, etherweave, legends).")] = None,
-    rank: Annotated[Optional[Rank], typer.Option(help="Only this rank.", case_sensitive=False)] = None,
-    type: Annotated[Optional[CardType], typer.Option("--type", help="Only this type.", case_sensitive=False)] = None,
+    rank: RankOption = None,
+    type: TypeOption = None,
     keyword: Annotated[Optional[str], typer.Option(help="Only cards using this keyword (id or term in any language).")] = None,
     text: Annotated[Optional[str], typer.Option(help="Only cards whose name or text contains these words.")] = None,
     unofficial: Annotated[bool, typer.Option(
@@ -62,4 +62,4 @@ def list_cards(
         return
     from tashkalar_cli.render.cards import card_table
 
-    s.console.print(card_table(cards, s.cards, s.loc))
+    s.console.print(card_table(cards, s.cards, s.loc, s.console.width))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.text.i18n import Localizer
 
 LangOption = Annotated[Optional[str], typer.Option(
-    "--lang", "-l", help="Language of the texts (en, fr, es, it, ...); default: TASHKALAR_LANG, then LANG, then en.",
+    "--lang", "-l", help="Language of the texts and of the interface (en, fr, es, it, ...).",
     show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of a table.")]
 DataOption = Annotated[Optional[str], typer.Option(
@@ -86,7 +86,25 @@ class Session:
         write_output(path, text, [i for i in inputs if i])
 
 
+def input_game() -> Game:
+    """The game whose words are accepted while the command line is parsed (the --data folder's)."""
+    from tashkalar_cli.cli.app import _STATE
+    from tashkalar_cli.game import Game
+
+    if _STATE.game is None:
+        _STATE.game = Game(_STATE.data)
+    return _STATE.game
+
+
 def session(lang: str | None = None, data: str | None = None) -> Session:
+    """The session of a command; ``--lang`` given before the command name counts too."""
+    if lang is None:
+        import click
+
+        ctx = click.get_current_context(silent=True)
+        root = ctx.find_root() if ctx is not None else None
+        if root is not None and isinstance(root.obj, dict):
+            lang = root.obj.get("lang")
     return Session(lang, data)
 
 

@@ -17,7 +17,7 @@ def show(term: Annotated[list[str], typer.Argument(help="The term, in any langua
     """Define a keyword, with its term in every language."""
     s = session(lang, data)
     glossary = s.game.glossary
-    kw = glossary.find(" ".join(term))
+    kw = glossary.find(" ".join(term), s.lang)
     if json:
         from tashkalar_cli.render import jsonout
 

@@ -2,36 +2,62 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
+import click
 import typer
 
-from tashkalar_cli.model.types import Mode
+from tashkalar_cli.model.types import CardType, Mode, Rank
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
 
 
-class DeathmatchMode(StrEnum):
-    """The modes a turn is scored in by points."""
+class WordChoice(click.ParamType):
+    """One of fixed values (modes, ranks, card types...), typed as its id or as its name in any
+    language (``duel``, ``Match-à-mort``, ``héroïque``, ``eroica``); the value is the id."""
 
-    DUEL = Mode.DUEL.value
-    MELEE = Mode.MELEE.value
+    name = "choice"
+
+    def __init__(self, kind: str, choices: Iterable[str]) -> None:
+        self.kind = kind
+        self.choices = list(choices)
+
+    def get_metavar(self, param: click.Parameter) -> str:
+        return "[" + "|".join(self.choices) + "]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from tashkalar_cli.cli.common import input_game
+
+        text = str(value)
+        if text in self.choices:
+            return text
+        found = input_game().vocabulary.resolve(self.kind, text)
+        if found in self.choices:
+            return found
+        from click.types import _  # Click's own words, in the user's language (cli.localize)
+
+        self.fail(_("{value!r} is not one of {choices}.").format(
+            value=text, choices=", ".join(map(repr, self.choices))), param, ctx)
 
 
-ModeOption = Annotated[Optional[Mode], typer.Option(
-    "--mode", help="Override the position's mode.", case_sensitive=False, show_default=False)]
+def word_option(kind: str, choices: Iterable[str], *names: str, help: str) -> Any:
+    return typer.Option(*names, click_type=WordChoice(kind, choices), help=help, show_default=False)
+
+
+ModeOption = Annotated[Optional[str], word_option("mode", [m.value for m in Mode], "--mode",
+                                                  help="Override the position's mode.")]
+DeathmatchModeOption = Annotated[Optional[str], word_option("mode", [Mode.DUEL.value, Mode.MELEE.value], "--mode",
+                                                            help="Override the turn record's mode.")]
+RankOption = Annotated[Optional[str], word_option("rank", [r.value for r in Rank], "--rank", help="Only this rank.")]
+TypeOption = Annotated[Optional[str], word_option("type", [t.value for t in CardType], "--type",
+                                                  help="Only this type.")]
 AgainstOption = Annotated[Optional[str], typer.Option(
     "--against", help="The opponent to compare with (required in a melee).", metavar="COLOR", show_default=False)]
 AllOption = Annotated[bool, typer.Option("--all", help="Check every one of them.")]
 
 
 def check_deck(s: Session, deck: str) -> str:
-    """A deck id of the data (decks are data, so they are checked here rather than listed as choices)."""
-    from tashkalar_cli.errors import NotFoundError
-
-    decks = s.game.decks
-    if deck not in decks:
-        raise NotFoundError(f"unknown deck '{deck}' (one of: {', '.join(decks)})")
-    return deck
+    """A deck by id or by its name in any language (decks are data, so they are not fixed choices)."""
+    return s.game.word("deck", deck, "--deck")

@@ -16,7 +16,7 @@ from tashkalar_cli.cli.common import (
     print_json,
     session,
 )
-from tashkalar_cli.cli.options import AgainstOption, AllOption, DeathmatchMode, ModeOption
+from tashkalar_cli.cli.options import AgainstOption, AllOption, DeathmatchModeOption, ModeOption
 
 flare_app = typer.Typer(help="May I invoke this flare now, and which half?", no_args_is_help=True)
 task_app = typer.Typer(help="May I claim this High Form task?", no_args_is_help=True)
@@ -46,7 +46,7 @@ def flare_check(
     elif flare:
         results = [s.game.flare(flare, pos, player, against)]
     else:
-        raise InputError("name a flare, or use --all")
+        raise InputError(key="flare-or-all")
     if json:
         from tashkalar_cli.render import jsonout
 
@@ -76,13 +76,15 @@ def task_check(
     from tashkalar_cli.errors import InputError
 
     s = session(lang, data)
-    pos = s.position(position, pieces, "high-form")
+    pos = s.game.position(position, pieces=pieces, default_mode="high-form")
+    if pos.mode != "high-form":  # tasks belong to the High Form: a deathmatch position is a mistake
+        raise InputError(key="tasks-high-form", mode=s.loc.msg(f"mode.{pos.mode}"))
     record = s.game.turn(turn) if turn else None
     if not all_ and not task:
-        raise InputError("name a task, or use --all")
+        raise InputError(key="task-or-all")
     results = s.game.tasks(pos, player, against, record, None if all_ else [task or ""])
     if not all_ and results[0].met is None:
-        raise InputError(f"'{results[0].task}' depends on what happened this turn: give --turn FILE")
+        raise InputError(key="task-needs-turn", task=results[0].task)
     color = s.game.color(player, "--player")
     score = s.game.high_form_score(pos, color)
     if json:
@@ -99,8 +101,7 @@ def task_check(
 def score(
     turn: Annotated[str, typer.Option("--turn", help="Turn record (YAML): destroyed pieces, beings summoned, flares.",
                                       metavar="FILE", show_default=False)],
-    mode: Annotated[Optional[DeathmatchMode], typer.Option(help="Override the turn record's mode.",
-                                                           case_sensitive=False, show_default=False)] = None,
+    mode: DeathmatchModeOption = None,
     players: Annotated[Optional[int], typer.Option(help="Number of players in a melee (3 or 4).",
                                                    show_default=False)] = None,
     lang: LangOption = None,
@@ -109,7 +110,7 @@ def score(
 ) -> None:
     """Deathmatch points scored in one turn, and whether the end of the game is triggered."""
     s = session(lang, data)
-    record = s.game.turn(turn, mode=mode.value if mode else None, players=players)
+    record = s.game.turn(turn, mode=mode, players=players)
     result = s.game.score(record)
     if json:
         from tashkalar_cli.render import jsonout

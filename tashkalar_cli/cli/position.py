@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from enum import StrEnum
 from typing import Annotated, Optional
 
 import typer
@@ -13,16 +15,30 @@ app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
 FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
 
 
+class Format(StrEnum):
+    BOARD = "board"
+    YAML = "yaml"
+    DIAGRAM = "diagram"
+
+
 @app.command("show")
 def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = None, svg: SvgOption = None,
+         format: Annotated[Format, typer.Option(
+             "--format", help="board: a drawing; yaml or diagram: a position file the tool reads back.",
+             case_sensitive=False)] = Format.BOARD,
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
-    """Draw the board of a position."""
+    """Draw the board of a position, or write it as a position file."""
     s = session(lang, data)
     pos = s.position(file, pieces, mode)
-    if svg is not None:
-        from tashkalar_cli.render.svg import board_svg
+    if svg is not None:  # whatever is printed, the picture is saved
+        from tashkalar_cli.render.svg import position_svg
 
-        s.write(svg, board_svg(s.board, pos, title=file or ""), file)
+        s.write(svg, position_svg(s.board, pos, s.loc, title=file if file and file != "-" else ""), file)
+    if format is not Format.BOARD and not json:
+        from tashkalar_cli.model.notation import position_yaml
+
+        sys.stdout.write(position_yaml(pos, as_diagram=format is Format.DIAGRAM))
+        return
     if json:
         from tashkalar_cli.render import jsonout
 
@@ -44,4 +60,5 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
 
         print_json(jsonout.position_check(pos))
         return
-    s.console.print(s.loc.msg("position.ok", pieces=len(pos.pieces), mode=pos.mode, players=pos.players))
+    s.console.print(s.loc.msg_n("position.ok", len(pos.pieces), pieces=len(pos.pieces),
+                                mode=s.loc.msg(f"mode.{pos.mode}"), players=pos.players))

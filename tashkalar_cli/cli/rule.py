@@ -48,33 +48,44 @@ def list_rules(mode: ModeOption = None,
     s.console.print(rule_toc(rules, s.game.rules, s.loc))
 
 
-@app.command("search")
-def search(words: Annotated[list[str], typer.Argument(help="Words to look for (any language, accents optional).")],
-           mode: ModeOption = None,
-           lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
-    """Search the rules; the best matches first."""
-    from tashkalar_cli.errors import NotFoundError
+QuestionArgument = Annotated[list[str], typer.Argument(
+    help="A question or some words, in any language (accents optional), e.g. 'can I summon on an enemy piece'.")]
+LimitOption = Annotated[Optional[int], typer.Option(
+    "--limit", "-n", min=1, max=100, show_default=False,
+    help="How many answers at most (default: 5 on screen, 20 in JSON).")]
 
+
+@app.command("search")
+def search(words: QuestionArgument, mode: ModeOption = None, limit: LimitOption = None,
+           lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Answer a question from the rules, keywords and errata: the best answer first, then the next ones."""
+    _answer(words, mode, limit, lang, json, data)
+
+
+def ask(question: QuestionArgument, mode: ModeOption = None, limit: LimitOption = None,
+        lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Ask the rules a question, as you would ask a judge (the same as 'rule search')."""
+    _answer(question, mode, limit, lang, json, data)
+
+
+def _answer(words: list[str], mode: str | None, limit: int | None, lang: str | None, json: bool, data: str | None) -> None:
+    from tashkalar_cli.errors import InputError
+
+    question = " ".join(words).strip()
+    if not question:
+        raise InputError("give a question or some words to look for")
     s = session(lang, data)
-    book = s.game.rules
-    allowed = {r.id for r in book.for_mode(mode)}
-    found = [(r, score) for r, score in book.search(" ".join(words), s.loc) if r.id in allowed]
-    if not found:
-        raise NotFoundError(f"no rule mentions '{' '.join(words)}'")
+    result = s.game.rules.search(question, preferred=s.lang, mode=mode, limit=limit or (20 if json else 5))
+    # the answer is in the language of the question, unless --lang asks for another
+    loc = s.loc if s.lang_option else s.game.localizer(result.query.lang)
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.rule_search(found, s.loc))
+        print_json(jsonout.rule_search(result, loc))
         return
-    from rich.table import Table
+    from tashkalar_cli.render.rules import search_answer
 
-    table = Table(title=s.loc.msg("search.title", words=" ".join(words)))
-    table.add_column(s.loc.msg("label.number"), justify="right", style="bold")
-    table.add_column(s.loc.msg("label.title"))
-    table.add_column(s.loc.msg("label.id"), style="dim")
-    for r, _score in found:
-        table.add_row(r.number, str(s.loc.field("rules", r.id, "title")), r.id)
-    s.console.print(table)
+    s.console.print(search_answer(result, s.game.rules, loc))
 
 
 def errata(lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:

@@ -32,6 +32,25 @@ def summon(
     allow_enemy: EnemyOption = None,
     mode: ModeOption = None,
     svg: SvgOption = None,
+    apply: Annotated[bool, typer.Option(
+        "--apply", help="Play the summon: print the position after it (the card's effect is not resolved).")] = False,
+    at: Annotated[Optional[str], typer.Option(
+        "--at", help="With --apply: the summoning square.", metavar="SQUARE", show_default=False)] = None,
+    orientation: Annotated[Optional[str], typer.Option(
+        "--orientation", help="With --apply: the orientation, when there are several (r0 r90 r180 r270 m0 m90 m180 m270).",
+        metavar="NAME", show_default=False)] = None,
+    take_back: Annotated[Optional[str], typer.Option(
+        "--take-back", help="With --apply, in piece shortage: the piece taken back to be the being.",
+        metavar="SQUARE", show_default=False)] = None,
+    out: Annotated[Optional[str], typer.Option(
+        "--out", help="With --apply: write the position after the summon to FILE.", metavar="FILE",
+        show_default=False)] = None,
+    turn: Annotated[Optional[str], typer.Option(
+        "--turn", help="With --apply: the turn record so far, to which the summon is added.", metavar="FILE",
+        show_default=False)] = None,
+    record: Annotated[Optional[str], typer.Option(
+        "--record", help="With --apply: write the turn record with this summon (pieces destroyed, beings summoned).",
+        metavar="FILE", show_default=False)] = None,
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
@@ -40,14 +59,17 @@ def summon(
     s = session(lang, data)
     being = s.game.being(card)
     pos = s.position(position, pieces, mode)
+    if apply or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
+        from tashkalar_cli.cli.plan import apply_summon
+
+        apply_summon(s, being, pos, player, at, orientation, take_back, out, turn, record, json,
+                     apply=apply, allow_enemy=allow_enemy, inputs=(position,))
+        return
     verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:
-        from tashkalar_cli.render.summon import placement_highlight
-        from tashkalar_cli.render.svg import boards_svg
+        from tashkalar_cli.render.svg import verdict_svg
 
-        title = f"{being.id}: {verdict.player}"
-        panels = [(f"#{i} {s.board.name(p.target)}", placement_highlight(p)) for i, p in enumerate(verdict.placements, 1)]
-        s.write(svg, boards_svg(s.board, pos, panels or [(title, {})], title), position)
+        s.write(svg, verdict_svg(s.board, pos, verdict, s.loc, str(s.cards.name(being, s.loc))), position)
     if json:
         from tashkalar_cli.render import jsonout
 

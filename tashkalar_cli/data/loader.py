@@ -138,12 +138,14 @@ def load_uncached(root: Path) -> Dataset:
     if "en" not in merged_locales:
         raise DataError("the reference language 'en' is missing", file=str(locales))
     from tashkalar_cli.model.patterns import Pattern
+    from tashkalar_cli.text.index import build_index
 
     orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
                     for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
     warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
     return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales),
-                   derived={"orientations": orientations, "broken_languages": broken})
+                   derived={"orientations": orientations, "broken_languages": broken,
+                            **build_index(facts, merged_locales)})   # search_index and search_index.<lang>
 
 
 def known_placeholders(facts: dict[str, Any]) -> dict[tuple[str, str], set[str]]:

@@ -118,6 +118,8 @@ class LocaleTexts:
     messages: dict[str, str] = field(default_factory=dict)
     language: dict[str, Any] = field(default_factory=dict)
     number_words: dict[str, int] = field(default_factory=dict)
+    words: dict[str, list[str]] = field(default_factory=dict)   # more words a user may type (ui.yaml words:)
+    search: dict[str, Any] = field(default_factory=dict)        # stopwords and synonyms of the rule search (ui.yaml search:)
     problems: list[Problem] = field(default_factory=list)
     files: set[str] = field(default_factory=set)           # read without a problem
     broken: set[str] = field(default_factory=set)          # read with problems: entries may be missing
@@ -130,6 +132,8 @@ class LocaleTexts:
                 out[section][key] = entry
         out["ui"] = dict(self.messages)
         out["language"] = dict(self.language)
+        out["words"] = dict(self.words)
+        out["search"] = dict(self.search)
         return out
 
 
@@ -207,6 +211,10 @@ class LocaleReader:
         messages = data.get("messages")
         if isinstance(data.get("language"), dict):
             out.language = data["language"]
+        if isinstance(data.get("search"), dict):
+            out.search = data["search"]
+        if isinstance(data.get("words"), dict):
+            out.words = {str(k): [str(w) for w in v] for k, v in data["words"].items() if isinstance(v, list)}
         words = data.get("number_words")
         if isinstance(words, dict):
             out.number_words = {str(k): v for k, v in words.items() if isinstance(v, int)}

@@ -19,25 +19,25 @@ from tashkalar_cli.errors import InputError
 def check_output(path: str, inputs: Sequence[str] = ()) -> Path:
     """The path to write to, or an :class:`InputError` saying why it cannot be used."""
     if not path or not path.strip():
-        raise InputError("the output file name is empty")
+        raise InputError(key="output-empty")
     target = Path(path)
     if target.is_symlink():
-        raise InputError(f"{path}: is a symbolic link; name the file itself", file=None)
+        raise InputError(key="output-symlink", path=path)
     if target.is_dir():
-        raise InputError(f"{path}: is a folder, not a file name")
+        raise InputError(key="output-folder", path=path)
     if target.exists() and not target.is_file():
-        raise InputError(f"{path}: is not a regular file")
+        raise InputError(key="output-not-regular", path=path)
     for other in inputs:
         try:
             if target.exists() and Path(other).exists() and os.path.samefile(target, other):
-                raise InputError(f"{path}: is an input of this command; choose another output file")
+                raise InputError(key="output-is-input", path=path)
         except OSError:
             continue
         if os.path.abspath(path) == os.path.abspath(other):
-            raise InputError(f"{path}: is an input of this command; choose another output file")
+            raise InputError(key="output-is-input", path=path)
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
-        raise InputError(f"{path}: the folder {parent} does not exist")
+        raise InputError(key="output-no-folder", path=path, folder=str(parent))
     return target
 
 
@@ -47,4 +47,4 @@ def write_output(path: str, text: str, inputs: Sequence[str] = ()) -> None:
     try:
         write_atomic(target, text.encode("utf-8"))
     except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror}") from None
+        raise InputError(key="output-cannot-write", path=path, reason=exc.strerror or "") from None

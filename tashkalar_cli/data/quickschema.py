@@ -10,6 +10,7 @@ refuses any other keyword. The tests hold it to jsonschema's verdicts on generat
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -56,61 +57,91 @@ def _show(value: Any) -> str:
     return "an empty value" if value is None else quote(repr(value), 60)
 
 
-def first_error(schema: dict, value: Any, path: tuple = ()) -> tuple[tuple, str] | None:
-    """The first violation as (path, message), or None when ``value`` is valid."""
+Problem = tuple[tuple[Any, ...], str, dict[str, Any]]
+
+
+def first_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()) -> Problem | None:
+    """The first violation as (path, error key, values), or None when ``value`` is valid; the keys
+    are ``error.schema-*`` texts of the locales."""
     if "type" in schema:
         types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         if not any(_type_ok(value, t) for t in types):
-            return path, f"{_show(value)} is not of type {' or '.join(types)}"
+            return path, "schema-type", {"value": _show(value), "types": " | ".join(types)}
     if "enum" in schema and value not in schema["enum"]:
-        return path, f"{_show(value)} is not one of: {', '.join(map(str, schema['enum']))}"
+        return path, "schema-enum", {"value": _show(value), "allowed": ", ".join(map(str, schema["enum"]))}
     if "oneOf" in schema:
-        matches = [s for s in schema["oneOf"] if first_error(s, value, path) is None]
+        matches = [s for s in schema["oneOf"] if first_problem(s, value, path) is None]
         if len(matches) != 1:
-            expected = schema.get("description")
-            return path, f"{_show(value)} is not valid here" + (f" (expected {expected})" if expected else "")
+            return path, "schema-form", {"value": _show(value), "expected": schema.get("description", "")}
     if _type_ok(value, "number"):
         if "minimum" in schema and value < schema["minimum"]:
-            return path, f"{value} is less than the minimum of {schema['minimum']}"
+            return path, "schema-minimum", {"value": value, "minimum": schema["minimum"]}
         if "maximum" in schema and value > schema["maximum"]:
-            return path, f"{value} is greater than the maximum of {schema['maximum']}"
+            return path, "schema-maximum", {"value": value, "maximum": schema["maximum"]}
     if isinstance(value, dict):
         for key in schema.get("required", []):
             if key not in value:
-                return path, f"'{key}' is a required property"
+                return path, "schema-required", {"name": key}
         props = schema.get("properties", {})
         extra = schema.get("additionalProperties", True)
         for key, sub in value.items():
             if key in props:
-                found = first_error(props[key], sub, path + (key,))
+                found = first_problem(props[key], sub, (*path, key))
             elif extra is False:
-                return path, f"unknown field(s) ({key!r} was unexpected)"
+                return path, "schema-unknown-field", {"name": _show(key), "allowed": ", ".join(props)}
             elif isinstance(extra, dict):
-                found = first_error(extra, sub, path + (key,))
+                found = first_problem(extra, sub, (*path, key))
             else:
                 found = None
             if found:
                 return found
     if isinstance(value, list):
         if "minItems" in schema and len(value) < schema["minItems"]:
-            return path, f"{_show(value)} should have at least {schema['minItems']} items"
+            return path, "schema-min-items", {"value": _show(value), "count": schema["minItems"]}
         if schema.get("uniqueItems") and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
-            return path, f"{_show(value)} has repeated items"
+            return path, "schema-repeated", {"value": _show(value)}
         if isinstance(schema.get("items"), dict):
             for i, sub in enumerate(value):
-                found = first_error(schema["items"], sub, path + (i,))
+                found = first_problem(schema["items"], sub, (*path, i))
                 if found:
                     return found
     return None
 
 
-def check(name: str, data: Any, lines, source: str) -> None:
+def first_error(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], str] | None:
+    """The first violation as (path, English message), or None when ``value`` is valid."""
+    from tashkalar_cli.errors import english, render
+
+    found = first_problem(schema, value, path)
+    if found is None:
+        return None
+    where, key, params = found
+    return where, render(english(f"error.{key}") or key, params)
+
+
+def checked_mapping(name: str, data: Any, lines: Any, source: str, what: str) -> Callable[..., str]:
+    """Check a user file's data (a mapping valid against ``schemas/<name>.schema.json``) and return
+    ``where(*path)``, which names the file and line of a value of it in messages."""
+    from tashkalar_cli.errors import InputError
+
+    if not isinstance(data, dict):
+        raise InputError(key="not-a-mapping", where=source, what=what, fields=", ".join(load(name).get("properties", {})))
+    check(name, data, lines, source)
+
+    def where(*path: Any) -> str:
+        line = lines.line_of(path) if lines else None
+        return f"{source}:{line}" if line else source
+
+    return where
+
+
+def check(name: str, data: Any, lines: Any, source: str) -> None:
     """Raise an :class:`InputError` naming the file, line and field of the first violation."""
     from tashkalar_cli.errors import InputError
 
-    error = first_error(load(name), data)
-    if error:
-        path, message = error
+    found = first_problem(load(name), data)
+    if found:
+        path, key, params = found
         line = lines.line_of(path) if lines else None
-        where = "/".join(map(str, path))
-        raise InputError((f"{where}: " if where else "") + message, file=source, line=line)
+        field = "/".join(map(str, path))
+        raise InputError(key=key, file=source, line=line, field=f"{field}: " if field else "", **params)

@@ -59,12 +59,12 @@ def _scan(text: str, source: str) -> None:
             event = loader.get_event()
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 line = event.start_mark.line + 1 if event.start_mark else None
-                raise DataError("anchors and aliases (&name, *name) are not allowed", file=source, line=line)
+                raise DataError(key="yaml-aliases", file=source, line=line)
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
                     line = event.start_mark.line + 1 if event.start_mark else None
-                    raise DataError(f"nested more than {MAX_DEPTH} levels deep", file=source, line=line)
+                    raise DataError(key="yaml-depth", file=source, line=line, depth=MAX_DEPTH)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
     finally:
@@ -84,7 +84,7 @@ def _walk(node: yaml.Node, path: tuple, lines: dict, source: str) -> None:
             if key == "<<":
                 continue
             if key in seen:
-                raise DataError(f"duplicate key '{key}' (first written on line {seen[key]})",
+                raise DataError(key="duplicate-key", name=key, first=seen[key],
                                 file=source, line=line)
             seen[key] = line
             lines[path + (key,)] = line
@@ -102,9 +102,9 @@ def parse_yaml(text: str, source: str = "<input>") -> tuple[Any, LineMap]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
-        raise DataError(f"not valid YAML: {problem}", file=source, line=mark.line + 1 if mark else None) from None
+        raise DataError(key="bad-yaml", problem=problem, file=source, line=mark.line + 1 if mark else None) from None
     except yaml.YAMLError as exc:
-        raise DataError(f"not valid YAML: {exc}", file=source) from None
+        raise DataError(key="bad-yaml", problem=str(exc), file=source) from None
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -117,11 +117,11 @@ def parse_yaml(text: str, source: str = "<input>") -> tuple[Any, LineMap]:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise DataError(f"not valid YAML: {problem}", file=source, line=line) from None
+        raise DataError(key="bad-yaml", problem=problem, file=source, line=line) from None
     except ValueError as exc:  # a value YAML cannot build, such as an integer of thousands of digits
         raise DataError(f"a value cannot be read: {str(exc)[:80]}", file=source) from None
     except yaml.YAMLError as exc:
-        raise DataError(f"not valid YAML: {exc}", file=source) from None
+        raise DataError(key="bad-yaml", problem=str(exc), file=source) from None
     finally:
         loader.dispose()
     return data, LineMap(lines)
@@ -137,22 +137,22 @@ def read_text(path: Path, source: str | None = None, limit: int = MAX_DATA_FILE,
     try:
         st = os.stat(path)
         if stat.S_ISDIR(st.st_mode):
-            raise DataError(f"is a folder, not a {what}", file=source)
+            raise DataError(key="is-folder", file=source, what=what)
         if not stat.S_ISREG(st.st_mode):
-            raise DataError(f"is not a regular file (a device, pipe or socket), not a {what}", file=source)
+            raise DataError(key="not-regular", file=source, what=what)
         if st.st_size > limit:
-            raise DataError(f"is {st.st_size:,} bytes; a {what} is at most {limit:,} bytes", file=source)
+            raise DataError(key="too-large", file=source, size=f"{st.st_size:,}", what=what, limit=f"{limit:,}")
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)
         if len(raw) > limit:
-            raise DataError(f"is larger than {limit:,} bytes; a {what} is at most that", file=source)
+            raise DataError(key="larger-than", file=source, what=what, limit=f"{limit:,}")
         return raw.decode("utf-8")
     except FileNotFoundError:
-        raise DataError("file not found", file=source) from None
+        raise DataError(key="file-not-found", file=source) from None
     except UnicodeDecodeError as exc:
-        raise DataError(f"not UTF-8 text (byte {exc.start})", file=source) from None
+        raise DataError(key="not-utf8", file=source, byte=exc.start) from None
     except OSError as exc:
-        raise DataError(f"cannot be read: {exc.strerror}", file=source) from None
+        raise DataError(key="cannot-read", file=source, reason=exc.strerror or "") from None
 
 
 def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
@@ -160,13 +160,26 @@ def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
     return parse_yaml(read_text(path, source), source)
 
 
-def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
-    """A file named on the command line (a position, a turn record), parsed; every problem is an
-    :class:`InputError` naming the file (and the line)."""
+def read_stdin(what: str, limit: int = MAX_USER_FILE) -> str:
+    """Standard input (``-`` as a file name), read up to ``limit`` bytes."""
+    import sys
+
+    raw = sys.stdin.buffer.read(limit + 1)
+    if len(raw) > limit:
+        raise DataError(key="larger-than", file="-", what=what, limit=f"{limit:,}")
     try:
-        text = read_text(Path(path), path, MAX_USER_FILE, what)
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(key="not-utf8", file="-", byte=exc.start) from None
+
+
+def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
+    """A file named on the command line (a position, a turn record; ``-`` for standard input),
+    parsed; every problem is an :class:`InputError` naming the file (and the line)."""
+    try:
+        text = read_stdin(what) if path == "-" else read_text(Path(path), path, MAX_USER_FILE, what)
         if not text.strip():
-            raise InputError(f"the {what} is empty", file=path)
+            raise InputError(key="empty-file", file=path, what=what)
         return parse_yaml(text, path)
     except DataError as exc:
-        raise InputError(exc.message, file=exc.file, line=exc.line) from None
+        raise InputError(exc.message, file=exc.file, line=exc.line, key=exc.key, **exc.params) from None

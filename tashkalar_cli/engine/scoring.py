@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.model.cards import Legend
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.turn import Turn
 from tashkalar_cli.model.types import Mode, Rank
@@ -78,7 +77,7 @@ def score_turn(turn: Turn, config: GameConfig, cards: CardDB) -> TurnScore:
                 unpaired.append(color)
         if melee and config.unpaired_commons_min <= len(unpaired) <= config.unpaired_commons_max:
             lines.append(ScoreLine(turn.player, s.unpaired_commons, "unpaired-commons", None, True, sorted(unpaired)))
-        legends = [x for x in turn.summoned if isinstance(cards.get(x.card), Legend)]
+        legends = turn.legends_summoned(cards)   # legends, and beings recorded as_legend
         if legends:
             lines.append(ScoreLine(turn.player, len(legends) * s.legend_summoned, "legend-summoned", None, melee))
         for use in turn.flares:

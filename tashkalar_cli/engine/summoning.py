@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.board import Board, bits, shift
 from tashkalar_cli.model.cards import Being
-from tashkalar_cli.model.patterns import Orientation
+from tashkalar_cli.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS, Orientation, OrientedCell
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import RANKS, Bitboard, Direction, LackCode, PieceKind, Rank, Reason, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.model.turn import Turn
 
 LEVELS = range(len(RANKS))
 
@@ -36,12 +40,40 @@ class CompiledOrientation(NamedTuple):
 
 
 def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[CompiledOrientation, ...]:
-    """The requirements of each orientation (``cached``: the data cache's plain values, else the pattern's)."""
+    """The requirements of each orientation (``cached``: the data cache's plain values, else the pattern's).
+
+    A being without a summoning square (Time Traveler) is compiled by :func:`compile_special`.
+    """
+    if not card.has_summoning_square:
+        return compile_special(card)
     orientations = (tuple(Orientation.from_tuple(t) for t in cached) if cached is not None
                     else card.pattern.orientations)
     return tuple(CompiledOrientation(o, tuple(Requirement(c.df, c.dr, Rank(c.piece).level)
                                                for c in o.cells if c.piece))
                  for o in orientations)
+
+
+def compile_special(card: Being) -> tuple[CompiledOrientation, ...]:
+    """A pattern without a summoning square: its pieces relative to an anchor, its first piece in
+    board order (lowest rank, then leftmost file), for each distinct image of the pattern."""
+    pieces = [c for c in card.pattern.cells if c.piece]
+    seen: set[tuple[OrientedCell, ...]] = set()
+    out: list[CompiledOrientation] = []
+    for name, rotation, mirrored, fn in TRANSFORMS:
+        points = []
+        for c in pieces:
+            x, y = fn(c.x, c.y)
+            points.append((int(x), int(-y), c.piece))
+        af, ar = min(((f, r) for f, r, _ in points), key=lambda fr: (fr[1], fr[0]))
+        cells = tuple(sorted((OrientedCell(f - af, r - ar, piece, False, (), ()) for f, r, piece in points),
+                             key=lambda c: (c.dr, c.df)))
+        if cells in seen:
+            continue
+        seen.add(cells)
+        orientation = Orientation(name, rotation, mirrored, cells)
+        out.append(CompiledOrientation(orientation, tuple(Requirement(c.df, c.dr, Rank(c.piece).level)
+                                                          for c in cells if c.piece)))
+    return tuple(out)
 
 
 class Arrow(NamedTuple):
@@ -113,9 +145,9 @@ class Engine:
     # ------------------------------------------------------------------ core
     def check(self, card: Being, pos: Position, player: str, allow_enemy: str | None = None,
               explain: bool = True, ctx: _Context | None = None) -> Verdict:
-        if not card.has_summoning_square:
-            return Verdict(card, player, False, [], ["special-summoning"], allow_enemy=allow_enemy)
         ctx = ctx or _Context(self.board, pos, player, allow_enemy)
+        if not card.has_summoning_square:
+            return self._check_special(card, ctx)
         being_level = card.rank.level
         kind = card.rank.kind
         short = ctx.short(kind)
@@ -155,6 +187,46 @@ class Engine:
                    allow_enemy: str | None = None) -> list[Verdict]:
         ctx = _Context(self.board, pos, player, allow_enemy)  # the bitboards, computed once for all cards
         return [self.check(c, pos, player, allow_enemy, explain=False, ctx=ctx) for c in cards]
+
+    def _check_special(self, card: Being, ctx: _Context) -> Verdict:
+        """Time Traveler: its pattern's pieces anywhere on the board, and the being on any empty square
+        that is colorless on the face of the board the position's mode is played on."""
+        board = self.board
+        kind = card.rank.kind
+        short = ctx.short(kind)
+        free = board.colorless(ctx.pos.mode) & ~ctx.pos.occupied
+        placements: list[Placement] = []
+        matched_any = short_failed = False
+        for co in self.compiled(card):
+            own_only, with_enemy = ctx.matches(co)
+            for anchor in bits(own_only | with_enemy):
+                matched_any = True
+                af, ar = board.coords(anchor)
+                squares = [board.index(af + r.df, ar + r.dr) for r in co.requirements]
+                assert all(sq is not None for sq in squares)
+                pattern = [Square(sq) for sq in squares if sq is not None]
+                enemy = (next((sq for sq in pattern if ctx.pos.pieces[sq].color != ctx.player), None)
+                         if with_enemy >> anchor & 1 else None)
+                for target in bits(free):
+                    take_back: list[Square] = []
+                    if short:
+                        take_back = [sq for sq in ctx.own_of_kind(kind) if sq not in pattern]
+                        if not take_back:
+                            short_failed = True
+                            continue
+                    placements.append(Placement(target, co.orientation, pattern, enemy, None, None, take_back,
+                                                {}, [], short))
+        placements.sort(key=lambda p: (board.coords(p.target)[1], board.coords(p.target)[0], p.orientation.name,
+                                       p.pattern_squares))
+        reasons: list[Reason] = []
+        if not placements:
+            if not matched_any:
+                reasons.append("no-match")
+            elif not free:
+                reasons.append("no-colorless-square")
+            elif short_failed:
+                reasons.append("shortage")
+        return Verdict(card, ctx.player, bool(placements), placements, reasons, allow_enemy=ctx.allow_enemy)
 
     # ------------------------------------------------------------------ details
     def _placement(self, ctx: _Context, co: CompiledOrientation, target: Square, uses_enemy: bool,
@@ -289,4 +361,149 @@ class _Context:
         return own_only, with_enemy & ~own_only
 
 
-__all__ = ["Arrow", "Engine", "Lack", "NearMiss", "Placement", "Verdict", "compile_card"]
+# ---------------------------------------------------------------------- a summon played
+
+ORIENTATION_NAMES = tuple(name for name, _, _, _ in TRANSFORMS)
+
+
+def orientation_aliases(card: Being) -> dict[str, str]:
+    """Every orientation name (``r0`` ... ``m270``) -> the name of the distinct image it gives (a
+    symmetric pattern lists an image once, under the first name that gives it)."""
+    first: dict[tuple, str] = {}
+    out: dict[str, str] = {}
+    if card.has_summoning_square:
+        t = card.pattern.target
+        assert t is not None
+        for name, _, _, fn in TRANSFORMS:
+            cells = []
+            for c in card.pattern.cells:
+                x, y = fn(c.x - t.x, c.y - t.y)
+                arrows = tuple(sorted(ARROW_NAMES[fn(*ARROWS[a])] for a in c.arrows))
+                cells.append((x, -y, c.piece, c.target, c.marks, arrows))
+            key = tuple(sorted(cells, key=lambda c: (c[1], c[0])))
+            out[name] = first.setdefault(key, name)
+        return out
+    pieces = [c for c in card.pattern.cells if c.piece]
+    for name, _, _, fn in TRANSFORMS:
+        points = [(int(fn(c.x, c.y)[0]), int(-fn(c.x, c.y)[1]), c.piece) for c in pieces]
+        af, ar = min(((f, r) for f, r, _ in points), key=lambda fr: (fr[1], fr[0]))
+        image: tuple = tuple(sorted(((f - af, r - ar, piece) for f, r, piece in points), key=lambda c: (c[1], c[0])))
+        out[name] = first.setdefault(image, name)
+    return out
+
+
+class ChoiceError(InputError):
+    """A summon can be played in several ways and the command did not say which: ``choices`` lists
+    them (each an orientation and the pieces that may be taken back)."""
+
+    def __init__(self, choices: list[dict[str, Any]], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices = choices
+
+
+@dataclass
+class Applied:
+    """A summon played: the position before and after, the placement used, the piece taken back (piece
+    shortage), the piece destroyed, and the turn record with the summon. The effect is not resolved."""
+
+    card: Being
+    player: str
+    placement: Placement
+    take_back: Square | None
+    before: Position
+    position: Position
+    destroyed: Piece | None
+    turn: Turn
+
+
+def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: str | Square,
+                 orientation: str | None = None, take_back: str | Square | None = None,
+                 turn: Turn | None = None) -> Applied:
+    """The summon of ``card`` by ``player`` on ``at`` played on ``pos`` (see :meth:`Game.apply`)."""
+    from tashkalar_cli.model.turn import Turn
+
+    board = engine.board
+    name = board.name
+    target = _square(board, at, "--at")
+    verdict = engine.check(card, pos, player, explain=False)
+    here = [p for p in verdict.placements if p.target == target]
+    if not here:
+        occupant = pos.pieces.get(target)
+        if not card.has_summoning_square and occupant is not None:
+            raise InputError(key="apply-not-empty", card=card.id, square=name(target), piece=str(occupant))
+        if not card.has_summoning_square and not board.colorless(pos.mode) >> target & 1:
+            raise InputError(key="apply-not-colorless", card=card.id, square=name(target))
+        if card.has_summoning_square and occupant is not None and occupant.level > card.rank.level:
+            raise InputError(key="apply-outranked", card=card.id, square=name(target), piece=str(occupant),
+                             rank=str(card.rank))
+        if verdict.legal:
+            squares = sorted({p.target for p in verdict.placements}, key=lambda sq: (sq // 16, sq % 16))
+            raise InputError(key="apply-not-here", card=card.id, square=name(target),
+                             squares=", ".join(name(sq) for sq in squares))
+        raise InputError(key="apply-illegal", card=card.id, player=player, reasons=", ".join(verdict.reasons))
+    if orientation is not None:
+        wanted = _orientation(card, orientation)
+        chosen = [p for p in here if p.orientation.name == wanted]
+        if not chosen:
+            raise InputError(key="apply-orientation", card=card.id, square=name(target), orientation=orientation,
+                             allowed=", ".join(dict.fromkeys(p.orientation.name for p in here)))
+        here = chosen
+    names = list(dict.fromkeys(p.orientation.name for p in here))
+    if len(names) > 1:
+        raise ChoiceError(_choices(here, board), key="apply-choose-orientation", card=card.id,
+                          square=name(target), allowed=", ".join(names))
+    backs = sorted({sq for p in here for sq in p.take_back})
+    chosen_back: Square | None = None
+    if take_back is not None:
+        chosen_back = _square(board, take_back, "--take-back")
+        if not backs:
+            raise InputError(key="apply-no-take-back", card=card.id, square=name(target))
+        if chosen_back not in backs:
+            raise InputError(key="apply-take-back", square=name(chosen_back), allowed=", ".join(map(name, backs)))
+    elif len(backs) == 1:
+        chosen_back = backs[0]
+    elif backs:
+        raise ChoiceError(_choices(here, board), key="apply-choose-take-back", card=card.id, square=name(target),
+                          allowed=", ".join(map(name, backs)))
+    placement = next(p for p in here if chosen_back is None or chosen_back in p.take_back)
+    after, destroyed = pos.after_summon(player, card.rank, target, chosen_back)
+    if turn is not None and turn.player != player:
+        raise InputError(key="other-players-turn", turn=turn.player, player=player)
+    record = (turn or Turn(player, pos.mode, pos.players)).with_summon(card.id, target, destroyed)
+    return Applied(card, player, placement, chosen_back, pos, after, destroyed, record)
+
+
+def _square(board: Board, value: str | Square, option: str) -> Square:
+    if isinstance(value, int):
+        if value not in board:
+            raise InputError(key="option-square", option=option, problem=str(value))
+        return Square(value)
+    try:
+        return board.parse(value)
+    except InputError as exc:
+        raise InputError(key="option-square", option=option, problem=exc.message) from None
+
+
+def _orientation(card: Being, value: str) -> str:
+    text = value.strip().lower()
+    if text.isdigit():
+        text = "r" + text
+    aliases = orientation_aliases(card)
+    if text not in aliases:
+        raise InputError(key="orientation-unknown", value=value, allowed=", ".join(ORIENTATION_NAMES))
+    return aliases[text]
+
+
+def _choices(placements: list[Placement], board: Board) -> list[dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for p in placements:
+        o = p.orientation
+        entry = out.setdefault(o.name, {"orientation": o.name, "rotation": o.rotation, "mirrored": o.mirrored,
+                                        "take_back": []})
+        entry["take_back"] = sorted({*entry["take_back"], *(board.name(sq) for sq in p.take_back)},
+                                    key=lambda n: (int(n[1:]), n[0]))
+    return list(out.values())
+
+
+__all__ = ["Applied", "Arrow", "ChoiceError", "Engine", "Lack", "NearMiss", "Placement", "Verdict", "apply_summon",
+           "compile_card", "orientation_aliases"]

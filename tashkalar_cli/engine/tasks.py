@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.board import bits
-from tashkalar_cli.model.cards import Criterion, Legend, Task
+from tashkalar_cli.model.cards import Criterion, Task
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.position import Position
 from tashkalar_cli.model.turn import Turn
@@ -144,7 +144,7 @@ def summoned_legendary(ctx: Context, c: Criterion) -> TaskCheck:
     turn = ctx.need_turn()
     if turn is None:
         return TaskCheck("", None)
-    legends = [s for s in turn.summoned if isinstance(ctx.cards.get(s.card), Legend)]
+    legends = turn.legends_summoned(ctx.cards)   # legends, and beings recorded as_legend
     reqs = [Requirement("summoned", len(turn.summoned), c["beings"]),
             Requirement("summoned_legends", len(legends), c["legendary"])]
     return TaskCheck("", all(r.ok for r in reqs), reqs, [s.square for s in legends if s.square is not None])

@@ -69,6 +69,19 @@ class Board:
         self.center_cross = self.mask_of(spec.get("center_cross", []))
         self.center_x = self.mask_of(spec.get("center_x", []))
         self.diagonals = [self.mask_of(d) for d in spec.get("diagonals", [])]
+        # the faces of the board: mode -> face, and the colored squares each face shows
+        self.faces: dict[str, Bitboard] = {}
+        self._face_of_mode: dict[str, str] = {}
+        colored = {"red": self.red, "green": self.green}
+        for face, entry in spec.get("faces", {}).items():
+            m = 0
+            for color in entry["colored"]:
+                m |= colored[color]
+            self.faces[face] = Bitboard(m)
+            for mode in entry["modes"]:
+                if mode in self._face_of_mode:
+                    raise ValueError(f"faces: {mode} is played on two faces ({self._face_of_mode[mode]} and {face})")
+                self._face_of_mode[mode] = face
 
     # ---------------------------------------------------------------- squares
     def name(self, index: int) -> str:
@@ -90,14 +103,14 @@ class Board:
         shown = s if len(s) <= 12 else s[:11] + "…"
         m = _SQUARE.fullmatch(s)
         if not m or m.group(1) not in self.file_names:
-            raise InputError(f"'{shown}' is not a square (files {self.file_names[0]}-{self.file_names[-1]}, "
-                             f"ranks 1-{self.ranks}, e.g. e5)")
+            raise InputError(key="not-a-square", value=shown, first=self.file_names[0], last=self.file_names[-1],
+                             ranks=self.ranks)
         f, r = self.file_names.index(m.group(1)), int(m.group(2)) - 1
         if not 0 <= r < self.ranks:
-            raise InputError(f"'{shown}' is off the board (ranks run from 1 to {self.ranks})")
+            raise InputError(key="off-board", value=shown, ranks=self.ranks)
         i = r * STRIDE + f
         if not allow_cut and not (self.mask >> i & 1):
-            raise InputError(f"'{shown}' is a cut corner, not a square of the arena")
+            raise InputError(key="cut-corner", value=shown)
         return Square(i)
 
     def mask_of(self, names: Iterable[str]) -> Bitboard:
@@ -160,6 +173,17 @@ class Board:
         for r in ranks:
             out.append(("rank", str(r + 1), self.mask & sum(1 << (r * STRIDE + f) for f in range(self.files))))
         return out
+
+    def face(self, mode: str) -> str | None:
+        """The face of the board a game of ``mode`` is played on (cards/board.yaml ``faces``)."""
+        return self._face_of_mode.get(str(mode))
+
+    def colorless(self, mode: str) -> Bitboard:
+        """The squares without a color on the face of ``mode`` (every square when the data names no faces
+        and the mode is not the High Form: without ``faces``, only the High Form face has colors)."""
+        face = self.face(mode)
+        colored = self.faces[face] if face is not None else (self.red | self.green if mode == "high-form" else 0)
+        return Bitboard(self.mask & ~colored)
 
     def square_color(self, index: int) -> str | None:
         bit = 1 << index

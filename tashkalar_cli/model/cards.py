@@ -39,6 +39,7 @@ class Being:
     keywords: tuple[str, ...] = ()
     special_summoning: bool = False          # no summoning square (Time Traveler)
     extra_effects: tuple[str, ...] = ()      # texts besides the effect: frost, warp
+    counts_as_legend: bool = False           # its effect may make its summoning count as a legend's
     order: int = field(default=0, compare=False)
 
     @property
@@ -136,7 +137,8 @@ def build_cards(facts: Mapping[str, Any]) -> list[Card]:
         kind = Legend if b["deck"] == LEGENDS_DECK else Being
         cards.append(kind(id=b["id"], deck=b["deck"], rank=Rank(b["rank"]), pattern=Pattern(tuple(b["pattern"])),
                           keywords=tuple(b["keywords"]), special_summoning=b.get("summoning") == "special",
-                          extra_effects=tuple(b.get("extra_effects", ())), order=len(cards)))
+                          extra_effects=tuple(b.get("extra_effects", ())),
+                          counts_as_legend=bool(b.get("counts_as_legend", False)), order=len(cards)))
     for f in facts["flares"]:
         cards.append(Flare(id=f["id"], upper=FlareHalf(f["upper"]["threshold"], tuple(f["upper"]["keywords"])),
                            lower=FlareHalf(f["lower"]["threshold"], tuple(f["lower"]["keywords"])),
@@ -274,19 +276,19 @@ class CardDB:
             return self.by_id[self._index[key]]
         if key in self._ambiguous:
             ids = self._ambiguous[key]
-            raise NotFoundError(f"'{quote(query)}' names {len(ids)} flares: say which one ({', '.join(ids)})", hints=ids)
+            raise NotFoundError(key="flare-ambiguous", query=quote(query), count=len(ids), ids=", ".join(ids), hints=ids)
         raise self._not_found(query)
 
     def find_of_type(self, query: str, kind: type[C], what: str) -> C:
         """Like :meth:`find`, but the card must be of ``kind`` (else an :class:`InputError`)."""
         card = self.find(query)
         if not isinstance(card, kind):
-            raise InputError(f"'{quote(query)}' is a {card.type}, not {what}")
+            raise InputError(key=f"not-a-{kind.type}", query=quote(query), type=str(card.type))
         return card
 
     def _not_found(self, query: str) -> NotFoundError:
         hints = suggestions(query, self._index)
-        return NotFoundError(f"no card is called '{quote(query)}'", hints=hints)
+        return NotFoundError(key="no-card", query=quote(query), hints=hints)
 
     def filter(self, loc: Localizer, *, deck: str | None = None, rank: str | None = None,
                type: str | None = None, keyword: str | None = None, text: str | None = None,

@@ -7,7 +7,7 @@ many pieces a color owns in a mode, which score ends the game. Nothing else read
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -109,9 +109,9 @@ class GameConfig:
         if players not in allowed:
             prefix = f"{where}: " if where else ""
             if len(allowed) == 1:
-                raise InputError(f"{prefix}a {mode} game has {allowed[0]} sides, not {players}")
+                raise InputError(key="sides-count", prefix=prefix, mode=str(mode), count=allowed[0], players=players)
             listed = " or ".join(map(str, allowed))
-            raise InputError(f"{prefix}a {mode} has {listed} players, not {players}")
+            raise InputError(key="players-count", prefix=prefix, mode=str(mode), allowed=listed, players=players)
         return players
 
     def owned(self, mode: Mode, players: int) -> dict[PieceKind, int]:
@@ -128,13 +128,18 @@ class GameConfig:
         return dict(self.melee_points)[players]
 
 
-def parse_mode(value: str | Mode, where: str = "", allowed: tuple[Mode, ...] = tuple(Mode)) -> Mode:
-    """A mode from its name; an :class:`InputError` naming ``where`` otherwise."""
+def parse_mode(value: str | Mode, where: str = "", allowed: tuple[Mode, ...] = tuple(Mode),
+               words: Callable[[str, object], str | None] | None = None) -> Mode:
+    """A mode from its id or (with ``words``) its name in any language; an :class:`InputError` naming
+    ``where`` otherwise."""
+    name = str(value).strip().lower()
+    if words is not None and name not in {m.value for m in Mode}:
+        name = words("mode", value) or name
     try:
-        mode = Mode(str(value).strip().lower())
+        mode = Mode(name)
     except ValueError:
         mode = None
     if mode is None or mode not in allowed:
         prefix = f"{where}: " if where else ""
-        raise InputError(f"{prefix}unknown mode '{quote(value)}' (one of: {', '.join(allowed)})")
+        raise InputError(key="unknown-mode", prefix=prefix, value=quote(value), allowed=", ".join(allowed))
     return mode

@@ -7,17 +7,23 @@ opponent is another color of the game, never the player's own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.types import Mode
 
+#: looks up a word a user typed: (kind, word) -> id or None (see tashkalar_cli.text.vocabulary)
+Words = Callable[[str, object], "str | None"]
 
-def parse_color(value: object, colors: Sequence[str], where: str) -> str:
-    """A piece color by name (any case); an :class:`InputError` naming ``where`` otherwise."""
+
+def parse_color(value: object, colors: Sequence[str], where: str, words: Words | None = None) -> str:
+    """A piece color by id (any case) or, with ``words``, by its name in any language; an
+    :class:`InputError` naming ``where`` otherwise."""
     color = str(value).strip().lower()
+    if color not in colors and words is not None:
+        color = words("color", value) or color
     if color not in colors:
-        raise InputError(f"{where}: unknown color '{quote(value)}' (one of: {', '.join(colors)})")
+        raise InputError(key="unknown-color", where=where, value=quote(value), allowed=", ".join(colors))
     return color
 
 
@@ -25,13 +31,14 @@ def check_sides(colors: Iterable[str], mode: Mode, players: int, where: str) -> 
     """A game of ``players`` players has at most that many colors."""
     found = sorted(set(colors))
     if len(found) > players:
-        raise InputError(f"{where}: {len(found)} colors ({', '.join(found)}) in a {mode} of {players} players")
+        raise InputError(key="too-many-colors", where=where, count=len(found), colors=", ".join(found), mode=str(mode),
+                         players=players)
 
 
 def check_in_game(color: str, in_play: Sequence[str], players: int, what: str) -> None:
     """``color`` can be a side of a game whose sides include ``in_play`` (all sides known when full)."""
     if color not in in_play and len(set(in_play)) >= players:
-        raise InputError(f"{what}: {color} is not in this game (its {players} colors are {', '.join(in_play)})")
+        raise InputError(key="not-in-game", what=what, color=color, players=players, colors=", ".join(in_play))
 
 
 def opponent(in_play: Sequence[str], mode: Mode, players: int, player: str, against: str | None,
@@ -40,16 +47,16 @@ def opponent(in_play: Sequence[str], mode: Mode, players: int, player: str, agai
     other color in play. ``required=False`` returns None where the choice is open."""
     if against is not None:
         if against == player:
-            raise InputError("--against: a player is not their own opponent")
+            raise InputError(key="own-opponent")
         check_in_game(against, [*in_play, player], players, "--against")
         return against
     others = [c for c in in_play if c != player]
     if not required:
         return others[0] if len(others) == 1 and mode is not Mode.MELEE else None
     if mode is Mode.MELEE:
-        raise InputError("in a melee, say which opponent you compare yourself with: --against COLOR")
+        raise InputError(key="melee-needs-against")
     if len(others) == 1:
         return others[0]
     if not others:
-        raise InputError("no opponent piece on the board: say who the opponent is with --against COLOR")
-    raise InputError(f"several opponent colors on the board ({', '.join(others)}): choose one with --against COLOR")
+        raise InputError(key="no-opponent")
+    raise InputError(key="several-opponents", colors=", ".join(others))

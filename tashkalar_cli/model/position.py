@@ -15,7 +15,7 @@ from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.config import GameConfig, parse_mode
-from tashkalar_cli.model.players import check_sides, parse_color
+from tashkalar_cli.model.players import Words, check_sides, parse_color
 from tashkalar_cli.model.types import RANKS, Bitboard, Mode, PieceKind, Rank, Square
 
 EMPTY_TOKENS = {".", "-"}
@@ -51,6 +51,7 @@ class Position:
     supply_override: dict[str, dict[PieceKind, int]] = field(default_factory=dict)
     owned: dict[PieceKind, int] = field(default_factory=dict)   # pieces a color owns, per kind
     tasks_claimed: dict[str, list[str]] = field(default_factory=dict)   # High Form: color -> task ids
+    decks: dict[str, str] = field(default_factory=dict)   # optional: color -> the deck it plays (public in a duel)
 
     # ------------------------------------------------------------ bitboards
     def mask(self, color: str | None = None, min_rank: Rank = Rank.COMMON,
@@ -93,7 +94,84 @@ class Position:
                 raise ValueError("symmetry maps a square off the board")
             moved[image] = p
         return Position(self.board, moved, self.mode, self.players, self.supply_override, self.owned,
-                        self.tasks_claimed)
+                        self.tasks_claimed, self.decks)
+
+    # ------------------------------------------------------------ actions (new positions, never a change)
+    def _with(self, pieces: dict[Square, Piece], supply: dict[str, dict[PieceKind, int]]) -> Position:
+        return Position(self.board, pieces, self.mode, self.players, supply, self.owned,
+                        {c: list(t) for c, t in self.tasks_claimed.items()}, dict(self.decks))
+
+    def _supply_after(self, changes: list[tuple[str, PieceKind, int]]) -> dict[str, dict[PieceKind, int]]:
+        """The supply overrides moved by ``changes`` (color, kind, +n off the board); a color without an
+        override counts its pieces off the board from what it owns, which needs no change."""
+        supply = {c: dict(kinds) for c, kinds in self.supply_override.items()}
+        for color, kind, delta in changes:
+            if kind in supply.get(color, {}):
+                supply[color][kind] += delta
+        return supply
+
+    def after_place(self, color: str, square: Square, pick_up: Square | None = None) -> Position:
+        """The position after ``color`` places a common piece on the empty ``square`` (the place action).
+
+        With no common piece left off the board (piece shortage), ``pick_up`` names the player's common
+        or heroic piece that is picked up first and placed as a common piece (its square is empty once
+        it is picked up, so it may be ``square`` itself). Wrong choices raise an :class:`InputError`.
+        """
+        name = self.board.name
+        short = self.off_board(color, PieceKind.DOUBLE_SIDED) == 0
+        pieces = dict(self.pieces)
+        if short:
+            if pick_up is None:
+                raise InputError(key="place-pick-up-needed", color=color)
+            held = pieces.get(pick_up)
+            if held is None or held.color != color or held.kind is not PieceKind.DOUBLE_SIDED:
+                raise InputError(key="place-pick-up-wrong", square=name(pick_up), color=color)
+            del pieces[pick_up]
+        elif pick_up is not None:
+            raise InputError(key="place-pick-up-not-allowed", color=color)
+        if square in pieces:
+            raise InputError(key="place-not-empty", square=name(square))
+        pieces[square] = Piece(color, Rank.COMMON)
+        supply = self._supply_after([] if short else [(color, PieceKind.DOUBLE_SIDED, -1)])
+        return self._with(pieces, supply)
+
+    def after_summon(self, color: str, rank: Rank, target: Square, take_back: Square | None = None,
+                     ) -> tuple[Position, Piece | None]:
+        """The position after ``color`` puts a new piece of ``rank`` on ``target`` (the being's piece),
+        and the piece destroyed there (None when the square was empty or its piece became the being).
+
+        Piece shortage (no piece of that kind off the board): the player's piece of that kind on
+        ``target`` becomes the being (flipped if need be); otherwise ``take_back`` names the player's
+        piece of that kind picked up to be the being. The pattern is not checked here: the engine says
+        which squares may be used (see :meth:`Engine.check`).
+        """
+        rank = Rank(rank)
+        kind = rank.kind
+        name = self.board.name
+        pieces = dict(self.pieces)
+        occupant = pieces.get(target)
+        if occupant is not None and occupant.level > rank.level:
+            raise InputError(key="summon-square-outranked", square=name(target), piece=str(occupant), rank=str(rank))
+        changes: list[tuple[str, PieceKind, int]] = []
+        destroyed: Piece | None = occupant
+        if self.off_board(color, kind) > 0:
+            if take_back is not None:
+                raise InputError(key="summon-take-back-not-allowed", color=color)
+            changes.append((color, kind, -1))
+        elif occupant is not None and occupant.color == color and occupant.kind is kind:
+            if take_back is not None:
+                raise InputError(key="summon-take-back-reuse", piece=str(occupant), square=name(target))
+            destroyed = None
+        else:
+            held = pieces.get(take_back) if take_back is not None else None
+            if take_back is None or held is None or held.color != color or held.kind is not kind \
+                    or take_back == target:
+                raise InputError(key="summon-take-back-needed", color=color)
+            del pieces[take_back]
+        if destroyed is not None:
+            changes.append((destroyed.color, destroyed.kind, +1))
+        pieces[target] = Piece(color, rank)
+        return self._with(pieces, self._supply_after(changes)), destroyed
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,7 +179,12 @@ class Position:
             "players": self.players,
             "pieces": {self.board.name(sq): {"color": p.color, "rank": str(p.rank)}
                        for sq, p in sorted(self.pieces.items())},
-            "supply": {c: {str(kind): self.off_board(c, kind) for kind in PieceKind} for c in self.colors},
+            # off the board: "common" (the double-sided pieces, as position files say) and "legendary";
+            # "double_sided" repeats "common" for programs written against the first version
+            "supply": {c: {"common": self.off_board(c, PieceKind.DOUBLE_SIDED),
+                           **{str(kind): self.off_board(c, kind) for kind in PieceKind}}
+                       for c in sorted({*self.colors, *self.supply_override}, key=self.board.colors.index)},
+            "tasks_claimed": {c: list(t) for c, t in self.tasks_claimed.items()},
         }
 
 
@@ -110,15 +193,34 @@ class Position:
 class PositionParser:
     """Builds a :class:`Position` from YAML data, a diagram or an inline string."""
 
-    def __init__(self, board: Board, config: GameConfig, task_ids: Collection[str] | None = None) -> None:
+    def __init__(self, board: Board, config: GameConfig, task_ids: Collection[str] | None = None,
+                 words: Words | None = None) -> None:
         self.board = board
         self.config = config
         self.task_ids = task_ids
+        self.words = words          # colors, ranks and modes typed in any language (None: ids only)
+        self.deck_ids: Collection[str] | None = None   # the decks a position's ``decks:`` may name
         self.initials = {c[0]: c for c in board.colors}
         self.rank_letters = {r.letter: r for r in RANKS}
 
     def color(self, value: object, where: str) -> str:
-        return parse_color(value, self.board.colors, where)
+        return parse_color(value, self.board.colors, where, self.words)
+
+    def rank(self, value: object, where: str) -> Rank:
+        """A rank by id, by its letter in diagrams (c, h, l) or by its name in any language."""
+        name = str(value).strip().lower()
+        if name in self.rank_letters:
+            return self.rank_letters[name]
+        if name not in {r.value for r in RANKS} and self.words is not None:
+            name = self.words("rank", value) or name
+        try:
+            return Rank(name)
+        except ValueError:
+            raise InputError(f"{where}: unknown rank '{quote(value)}' (one of: {', '.join(RANKS)}, "
+                             f"or c, h, l)") from None
+
+    def mode(self, value: object, where: str) -> Mode:
+        return parse_mode(str(value), where, words=self.words)
 
     def piece(self, value: object, where: str) -> Piece:
         if isinstance(value, dict):
@@ -128,18 +230,13 @@ class PositionParser:
             if not parts or len(parts) > 2:
                 raise InputError(f"{where}: '{quote(value)}' is not a piece (write 'COLOR RANK', e.g. 'blue heroic')")
             color, rank = parts[0], parts[1] if len(parts) > 1 else "common"
-        color_name = self.color(color, where)
-        rank_name = str(rank).strip().lower()
-        try:
-            return Piece(color_name, Rank(rank_name))
-        except ValueError:
-            raise InputError(f"{where}: unknown rank '{quote(rank)}' (one of: {', '.join(RANKS)})") from None
+        return Piece(self.color(color, where), self.rank(rank, where))
 
     def square(self, name: object, where: str) -> Square:
         try:
             return self.board.parse(str(name))
         except InputError as exc:
-            raise InputError(f"{where}: {exc.message}") from None
+            raise exc.at(where) from None
 
     def diagram(self, text: str, first_line: int | None, source: str) -> dict[Square, tuple[Piece, str]]:
         board = self.board
@@ -192,19 +289,14 @@ class PositionParser:
 
     def from_data(self, data: Any, lines: LineMap | None, source: str,
                   extra: dict[Square, tuple[Piece, str]] | None = None,
-                  mode: str | None = None, players: int | None = None) -> Position:
-        """The position of a parsed file; ``mode`` and ``players`` override the file's before any check."""
-        from tashkalar_cli.data.quickschema import check
+                  mode: str | None = None, players: int | None = None,
+                  default_mode: str = Mode.DUEL) -> Position:
+        """The position of a parsed file; ``mode`` and ``players`` override the file's before any check;
+        ``default_mode`` is the mode of a file that states none."""
+        from tashkalar_cli.data.quickschema import checked_mapping
 
-        if data is None:
-            data = {}
-        if not isinstance(data, dict):
-            raise InputError(f"{source}: a position file must be a mapping (mode, players, pieces, board, supply)")
-        check("position", data, lines, source)
-
-        def where(*path: Any) -> str:
-            line = lines.line_of(path) if lines else None
-            return f"{source}:{line}" if line else source
+        where = checked_mapping("position", {} if data is None else data, lines, source, "position file")
+        data = data or {}
 
         placed: dict[Square, tuple[Piece, str]] = {}
 
@@ -222,9 +314,10 @@ class PositionParser:
                 put(sq, piece, at)
         for sq, (piece, at) in (extra or {}).items():
             put(sq, piece, at)
-        game_mode = parse_mode(mode or data.get("mode", Mode.DUEL), "--mode" if mode else where("mode"))
-        count = self.config.check_players(game_mode, players or data.get("players"),
-                                          "--players" if players else where("players"))
+        game_mode = self.mode(mode or data.get("mode", default_mode), "--mode" if mode else where("mode"))
+        given = players is not None
+        count = self.config.check_players(game_mode, players if given else data.get("players"),
+                                          "--players" if given else where("players"))
         owned = self.config.owned(game_mode, count)
         supply: dict[str, dict[PieceKind, int]] = {}
         for color, counts in (data.get("supply") or {}).items():
@@ -255,8 +348,15 @@ class PositionParser:
                                      f"({owner[task]} and {color}); a task is claimed once")
                 owner[task] = color
             claimed[color] = list(tasks)
-        position = Position(self.board, pieces, game_mode, count, supply, owned, claimed)
-        check_sides([*position.colors, *supply, *claimed], game_mode, count, source)
+        decks: dict[str, str] = {}
+        for color, deck in (data.get("decks") or {}).items():
+            at = where("decks", color)
+            color = self.color(color, f"{at}: decks")
+            if self.deck_ids is not None and deck not in self.deck_ids:
+                raise InputError(key="position-unknown-deck", where=at, deck=deck, decks=", ".join(self.deck_ids))
+            decks[color] = deck
+        position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks)
+        check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, source)
         for color in position.colors:
             for kind, label in ((PieceKind.DOUBLE_SIDED, "common/heroic"), (PieceKind.LEGENDARY, "legendary")):
                 n = position.on_board(color, kind)
@@ -271,15 +371,15 @@ class PositionParser:
 
 
 def load_position(parser: PositionParser, path: str | None = None, inline: str | None = None,
-                  mode: str | None = None, players: int | None = None) -> Position:
+                  mode: str | None = None, players: int | None = None, default_mode: str = Mode.DUEL) -> Position:
     """A position from a file and/or an inline ``--pieces`` string."""
     from tashkalar_cli.data.yamlio import read_user_yaml
 
     extra = parser.inline(inline) if inline else None
     if path is None:
-        return parser.from_data({}, None, "--pieces", extra, mode, players)
+        return parser.from_data({}, None, "--pieces", extra, mode, players, default_mode)
     data, lines = read_user_yaml(path, "position file")
-    return parser.from_data(data, lines, path, extra, mode, players)
+    return parser.from_data(data, lines, path, extra, mode, players, default_mode)
 
 
 __all__ = ["Piece", "Position", "PositionParser", "bits", "load_position"]

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import InputError, TashkalarError
-from tashkalar_cli.model.cards import Being, Flare
-from tashkalar_cli.model.config import parse_mode
+from tashkalar_cli.model.board import Board
+from tashkalar_cli.model.cards import Being, Flare, Legend
 from tashkalar_cli.model.players import check_sides
 from tashkalar_cli.model.position import Piece, PositionParser
 from tashkalar_cli.model.types import Mode, Square
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 class Summoned:
     card: str
     square: Square | None
+    as_legend: bool = False     # a being whose effect made its summoning count as a legend's
 
 
 @dataclass
@@ -60,37 +61,62 @@ class Turn:
         seen.discard(self.player)
         return sorted(seen)
 
+    def legends_summoned(self, cards: CardDB) -> list[Summoned]:
+        """The summons that count as a legend's: legends, and beings recorded ``as_legend``."""
+        return [s for s in self.summoned if s.as_legend or isinstance(cards.get(s.card), Legend)]
+
+    def with_summon(self, card: str, square: Square, destroyed: Piece | None) -> Turn:
+        """A new record: this one plus a summon (and the piece it destroyed)."""
+        return Turn(self.player, self.mode, self.players, [*self.destroyed, *([destroyed] if destroyed else [])],
+                    [*self.summoned, Summoned(card, square)], list(self.flares), dict(self.scores),
+                    list(self.named_opponents))
+
+    def to_dict(self, board: Board) -> dict[str, Any]:
+        """The record as a turn-record file says it (see the module's docstring)."""
+        out: dict[str, Any] = {"player": self.player, "mode": str(self.mode), "players": self.players,
+                               "destroyed": [f"{p.color} {p.rank}" for p in self.destroyed],
+                               "summoned": [{"card": s.card, **({"square": board.name(s.square)} if s.square is not None
+                                                               else {}), **({"as_legend": True} if s.as_legend else {})}
+                                            for s in self.summoned]}
+        if self.flares:
+            out["flares"] = [{"flare": f.flare, **({"against": f.against} if f.against else {})} for f in self.flares]
+        if self.scores:
+            out["scores"] = self.scores
+        if self.named_opponents:
+            out["opponents"] = list(self.named_opponents)
+        return out
+
 
 def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionParser, cards: CardDB,
                mode: str | None = None, players: int | None = None) -> Turn:
     """A turn record from parsed data; ``mode`` and ``players`` override the record's before any check."""
-    from tashkalar_cli.data.quickschema import check
+    from tashkalar_cli.data.quickschema import checked_mapping
 
-    if not isinstance(data, dict):
-        raise InputError(f"{source}: a turn record must be a mapping (player, destroyed, summoned, flares, scores)")
-    check("turn", data, lines, source)
-
-    def where(*path: Any) -> str:
-        line = lines.line_of(path) if lines else None
-        return f"{source}:{line}" if line else source
+    where = checked_mapping("turn", data, lines, source, "turn record")
 
     player = parser.color(data["player"], where("player"))
-    game_mode = parse_mode(mode or data.get("mode", Mode.DUEL), "--mode" if mode else where("mode"))
-    count = parser.config.check_players(game_mode, players or data.get("players"),
-                                        "--players" if players else where("players"))
+    game_mode = parser.mode(mode or data.get("mode", Mode.DUEL), "--mode" if mode else where("mode"))
+    given = players is not None
+    count = parser.config.check_players(game_mode, players if given else data.get("players"),
+                                        "--players" if given else where("players"))
     melee = game_mode is Mode.MELEE
     destroyed = [parser.piece(p, where("destroyed", i)) for i, p in enumerate(data.get("destroyed") or [])]
     summoned = []
     for i, item in enumerate(data.get("summoned") or []):
+        as_legend = False
         if isinstance(item, dict):
-            name, square = item["card"], item.get("square")
+            name, square, as_legend = item["card"], item.get("square"), bool(item.get("as_legend", False))
         else:
             parts = str(item).split()
             name, square = ((" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 and _looks_like_square(parts[-1])
                             else (str(item), None))
         being = _card(cards, name, Being, "a being", where("summoned", i))
         sq = parser.square(square, where("summoned", i)) if square is not None else None
-        summoned.append(Summoned(being.id, sq))
+        if as_legend and not (isinstance(being, Legend) or being.counts_as_legend):
+            allowed = [c.id for c in cards.beings if c.counts_as_legend]
+            raise InputError(key="turn-as-legend", where=where("summoned", i), card=being.id,
+                             allowed=", ".join(allowed))
+        summoned.append(Summoned(being.id, sq, as_legend and not isinstance(being, Legend)))
     flares = []
     for i, item in enumerate(data.get("flares") or []):
         item = item if isinstance(item, dict) else {"flare": item}
@@ -135,7 +161,7 @@ def _card(cards: CardDB, name: object, kind: Any, what: str, at: str) -> Any:
     try:
         return cards.find_of_type(str(name), kind, what)
     except TashkalarError as exc:
-        raise InputError(f"{at}: {exc.message}", hints=exc.hints) from None
+        raise exc.at(at) from None
 
 
 def _looks_like_square(text: str) -> bool:

@@ -81,7 +81,7 @@ class CardType(StrEnum):
 
 
 #: why a summon is not possible
-Reason = Literal["special-summoning", "no-match", "blocked", "shortage"]
+Reason = Literal["special-summoning", "no-match", "blocked", "shortage", "no-colorless-square"]
 #: what a near placement lacks on one square
 LackCode = Literal["missing", "weaker", "enemy", "blocked", "off-board", "shortage"]
 #: compass directions, as used by arrows

@@ -7,10 +7,12 @@ from rich.text import Text
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.position import Position
 
-PIECE_STYLE = {"blue": "bold bright_blue", "red": "bold bright_red", "yellow": "bold bright_yellow",
-               "green": "bold bright_green", "white": "bold bright_white", "orange": "bold dark_orange",
-               "purple": "bold magenta"}
-SQUARE_BG = {"red": "on #5f1f1f", "green": "on #1f4f1f"}
+#: pieces: red and orange, green and the green squares, stay apart on dark and light terminals
+PIECE_STYLE = {"blue": "bold #5f9fff", "red": "bold #ff4040", "yellow": "bold #ffe040",
+               "green": "bold #40ff80", "white": "bold #ffffff", "orange": "bold #ffa000",
+               "purple": "bold #d070ff"}
+#: the High Form side's squares: red and green task squares, the central ones, the others
+SQUARE_BG = {"red": "on #6a1a1a", "green": "on #14502a", "central": "on grey27", "plain": "on grey11"}
 
 
 def piece_glyph(color: str, rank: str) -> str:
@@ -32,6 +34,8 @@ ROLES = {"target": ("[", "]", "reverse bold"), "pattern": ("(", ")", "underline 
 def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | None = None) -> Text:
     """The arena, top rank first; ``highlight`` maps squares to a role of ``ROLES``."""
     highlight = highlight or {}
+    # a deathmatch is played on the other side of the board, which has no task squares
+    deathmatch_side = pos is not None and pos.mode.deathmatch
     out = Text()
     for r in range(board.ranks - 1, -1, -1):
         out.append(f"{r + 1:>2} ", style="dim")
@@ -40,7 +44,8 @@ def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | N
             if i is None:
                 out.append("   ")
                 continue
-            bg = SQUARE_BG.get(board.square_color(i) or "", "on grey15" if board.central >> i & 1 else "on grey11")
+            kind = board.square_color(i) or ("central" if board.central >> i & 1 else "plain")
+            bg = SQUARE_BG["plain" if deathmatch_side else kind]
             piece = pos.pieces.get(i) if pos else None
             if piece:
                 glyph, style = piece_glyph(piece.color, piece.rank), PIECE_STYLE.get(piece.color, "bold")

@@ -46,7 +46,8 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
         facts.add_row(msg("label.name"), Text(msg("name.official", source=db.name_source(card, loc)), style="italic"))
     names = {lang: n for lang, n in db.names(card).items() if lang != loc.lang}
     if names and not isinstance(card, Flare):
-        line = " · ".join(f"{lang}: {n['name']}" + ("" if n["official"] else "*") for lang, n in names.items())
+        line = " · ".join(msg("label.value", label=lang, value=n["name"]) + ("" if n["official"] else "*")
+                          for lang, n in names.items())
         if not all(n["official"] for n in names.values()):
             line += f"  ({msg('name.star')})"
         facts.add_row(msg("label.other_names"), Text(line))
@@ -75,23 +76,34 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
     return Panel(Group(*parts), title=title, subtitle=Text(card.id, style="dim"), expand=False)
 
 
-def card_table(cards: list[Card], db: CardDB, loc: Localizer) -> Table:
+def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) -> Table | Text:
+    """The cards as a table; on a narrow terminal (under 100 columns) the type and deck columns
+    give way to the name and the keywords."""
     msg = loc.msg
-    table = Table(title=msg("list.title", count=len(cards)), show_lines=False)
-    table.add_column(msg("label.id"), style="dim", no_wrap=True)
+    if not cards:  # no match: a sentence, not an empty table
+        return Text(msg("list.none"))
+    wide = width >= 100
+    table = Table(title=msg_n_count(loc, "list.title", len(cards)), show_lines=not wide)
+    table.add_column(msg("label.id"), style="dim", overflow="fold")
     table.add_column(msg("label.name"), style="bold")
-    table.add_column(msg("label.type"))
-    table.add_column(msg("label.deck"))
+    if wide:
+        table.add_column(msg("label.type"))
+        table.add_column(msg("label.deck"))
     table.add_column(msg("label.rank"))
-    table.add_column(msg("label.summary"), overflow="fold")
+    table.add_column(msg("label.keywords"), overflow="fold", ratio=2 if not wide else None)
     for c in cards:
+        kind = msg(f"type.{c.type}")
         if isinstance(c, Flare):
-            summary = f"{c.thresholds['upper']} / {c.thresholds['lower']}"
+            kind += f" {c.upper.threshold}/{c.lower.threshold}"
         elif isinstance(c, Task):
-            summary = msg("task.points", points=c.points)
-        else:
-            summary = ", ".join(_term(loc, k) for k in c.keywords)
-        table.add_row(c.id, str(db.name(c, loc)), msg(f"type.{c.type}"),
-                      msg(f"deck.{c.deck}") if isinstance(c, Being) else "",
-                      msg(f"rank.{c.rank}") if isinstance(c, Being) else "", summary)
+            kind += " (" + msg("task.points", points=c.points) + ")"
+        rank = msg(f"rank.{c.rank}") if isinstance(c, Being) else ("" if wide else kind)
+        cells = [c.id, str(db.name(c, loc))]
+        if wide:
+            cells += [kind, msg(f"deck.{c.deck}") if isinstance(c, Being) else ""]
+        table.add_row(*cells, rank, ", ".join(_term(loc, k) for k in c.keywords))
     return table
+
+
+def msg_n_count(loc: Localizer, key: str, count: int) -> str:
+    return loc.msg_n(key, count, count=count)

@@ -15,13 +15,15 @@ from tashkalar_cli.model.cards import Card, CardDB, Flare, Task
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
     from tashkalar_cli.engine.scoring import TurnScore
-    from tashkalar_cli.engine.summoning import NearMiss, Placement, Verdict
+    from tashkalar_cli.engine.summoning import Applied, NearMiss, Placement, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
     from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.patterns import Orientation
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
-    from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook
+    from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook, SearchResult
 
 JSON = dict[str, Any]
 
@@ -71,8 +73,7 @@ def placement(p: Placement, board: Board) -> JSON:
     name = board.name
     return {
         "target": name(p.target),
-        "orientation": {"name": p.orientation.name, "rotation": p.orientation.rotation,
-                        "mirrored": p.orientation.mirrored},
+        "orientation": _orientation(p.orientation),
         "pattern_squares": [name(sq) for sq in p.pattern_squares],
         "enemy_square": name(p.enemy_square) if p.enemy_square is not None else None,
         "destroys": name(p.destroys[0]) if p.destroys else None,
@@ -85,6 +86,11 @@ def placement(p: Placement, board: Board) -> JSON:
         "arrow_list": [{"square": name(a.square) if a.square is not None else None, "direction": a.direction}
                        for a in p.arrows],
     }
+
+
+def _orientation(o: Orientation) -> JSON:
+    """One form everywhere: the symmetry's name, its rotation clockwise, and whether it is mirrored."""
+    return {"name": o.name, "rotation": o.rotation, "mirrored": o.mirrored}
 
 
 def _arrows_by_square(p: Placement, board: Board) -> dict[str, list[str]]:
@@ -101,7 +107,7 @@ _COMPASS = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 def near_miss(n: NearMiss, board: Board) -> JSON:
     return {
         "target": board.name(n.target),
-        "orientation": n.orientation.name,
+        "orientation": _orientation(n.orientation),
         "pattern_squares": [board.name(sq) for sq in n.squares],
         "lacks": [{"square": board.name(x.square) if x.square is not None else None, "problem": x.code,
                    "needs": x.need, "found": ({"color": x.found.color, "rank": x.found.rank} if x.found else None)}
@@ -193,9 +199,17 @@ def rule_list(rules: list[Rule], loc: Localizer) -> list[JSON]:
              "title": loc.field("rules", r.id, "title").text} for r in rules]
 
 
-def rule_search(found: list[tuple[Rule, float]], loc: Localizer) -> list[JSON]:
-    return [{"id": r.id, "number": r.number, "score": round(score, 3),
-             "title": loc.field("rules", r.id, "title").text} for r, score in found]
+def rule_search(result: SearchResult, loc: Localizer) -> list[JSON]:
+    from tashkalar_cli.text.rules import hit_texts
+
+    out = []
+    for hit in result.hits:
+        title, text = hit_texts(hit, loc)
+        out.append({"kind": hit.kind, "id": hit.id, "number": hit.number or None, "score": max(round(hit.score, 3), 0.001),
+                    "title": title.text, "text": text.text, "lang": loc.lang,
+                    "fallback_lang": _fallback(loc, title, text), "matched_lang": hit.lang,
+                    "question_lang": result.query.lang})
+    return out
 
 
 def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB, loc: Localizer) -> JSON:
@@ -217,9 +231,9 @@ def errata(items: Errata, loc: Localizer) -> list[JSON]:
     out = []
     for e in items.items:
         entry, _ = loc.entry("errata", e["id"])
-        out.append({**e, "title": loc.field("errata", e["id"], "title").text,
-                    "readings": (entry or {}).get("readings", {}),
-                    "ruling": loc.field("errata", e["id"], "ruling").text, "lang": loc.lang})
+        title, ruling = loc.field("errata", e["id"], "title"), loc.field("errata", e["id"], "ruling")
+        out.append({**e, "title": title.text, "readings": (entry or {}).get("readings", {}),
+                    "ruling": ruling.text, "lang": loc.lang, "fallback_lang": _fallback(loc, title, ruling)})
     return out
 
 
@@ -236,3 +250,85 @@ def validation(summary: dict[str, Any]) -> JSON:
 
 def findings(report: Any) -> list[JSON]:
     return [f.to_dict() for f in report.findings]
+
+
+# ---------------------------------------------------------------------- turn plans and summons played
+
+def _turned(o: Any) -> JSON:
+    return {"name": o.name, "rotation": o.rotation, "mirrored": o.mirrored}
+
+
+def _piece(p: Any) -> JSON | None:
+    return {"color": p.color, "rank": str(p.rank)} if p is not None else None
+
+
+def plan_step(step: PlaceStep | SummonStep, board: Board) -> JSON:
+    name = board.name
+    from tashkalar_cli.engine.planner import PlaceStep
+
+    if isinstance(step, PlaceStep):
+        return {"action": "place", "square": name(step.square), "pick_up": [name(sq) for sq in step.pick_up]}
+    return {"action": "summon", "card": step.card.id, "target": name(step.target),
+            "orientation": _turned(step.orientation),
+            "pattern_squares": [name(sq) for sq in step.pattern_squares],
+            "destroys": name(step.destroys[0]) if step.destroys else None,
+            "destroyed_piece": _piece(step.destroys[1]) if step.destroys else None,
+            "shortage": step.shortage, "reuses": name(step.reuses) if step.reuses is not None else None,
+            "take_back": [name(sq) for sq in step.take_back]}
+
+
+def plan(p: Plan, board: Board, after: Position | None = None) -> JSON:
+    out: JSON = {"card": p.card.id, "actions": p.actions, "kind": p.kind,
+                 "steps": [plan_step(s, board) for s in p.steps]}
+    if after is not None:
+        out["position"] = after.to_dict()
+    return out
+
+
+def plan_report(report: PlanReport, board: Board, positions: dict[int, Position] | None = None) -> JSON:
+    """``positions``: the position after each plan (keyed by ``id(plan)``), when asked for."""
+    positions = positions or {}
+    summary = []
+    for card in report.cards:
+        plans = report.for_card(card)
+        by_kind: dict[str, list[str]] = {"summon": [], "place-summon": [], "summon-summon": []}
+        for p in plans:
+            by_kind[p.kind].append(p.target)  # type: ignore[arg-type]
+        summary.append({"card": card.id, "plans": len(plans),
+                        "now": _square_names(board, by_kind["summon"]),
+                        "after_place": _square_names(board, by_kind["place-summon"]),
+                        "after_summon": _square_names(board, by_kind["summon-summon"])})
+    return {"player": report.player, "actions": report.actions, "max_plan_actions": 2, "effects_resolved": False,
+            "cards": [c.id for c in report.cards], "reachable": [c.id for c in report.reachable],
+            "summary": summary, "plans": [plan(p, board, positions.get(id(p))) for p in report.plans]}
+
+
+def _square_names(board: Board, squares: list[Any]) -> list[str]:
+    return [board.name(sq) for sq in sorted(set(squares), key=lambda sq: (sq // 16, sq % 16))]
+
+
+def threats(t: Threats, board: Board, actions: int) -> JSON:
+    out = []
+    for opp in t.opponents:
+        used = opp.report.squares()
+        out.append({"color": opp.color, "deck": opp.deck, **plan_report(opp.report, board),
+                    "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: (kv[0] // 16, kv[0] % 16))}})
+    return {"player": t.player, "actions": actions, "threats": True, "opponents": out}
+
+
+def summon_apply(a: Applied, board: Board) -> JSON:
+    name = board.name
+    return {"card": a.card.id, "player": a.player, "applied": True, "effect_resolved": False,
+            "square": name(a.placement.target), "orientation": _turned(a.placement.orientation),
+            "placement": placement(a.placement, board),
+            "take_back": name(a.take_back) if a.take_back is not None else None,
+            "reused": name(a.placement.reuses) if a.placement.reuses is not None else None,
+            "destroyed": ({"square": name(a.placement.target), **(_piece(a.destroyed) or {})}
+                          if a.destroyed is not None else None),
+            "position": {**a.position.to_dict(), "decks": dict(a.position.decks)},
+            "turn": a.turn.to_dict(board)}
+
+
+def summon_apply_choices(card: str, player: str, square: str, message: str, choices: list[JSON]) -> JSON:
+    return {"card": card, "player": player, "applied": False, "effect_resolved": False, "square": square,
+            "message": message, "choices": choices}

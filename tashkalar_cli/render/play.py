@@ -20,23 +20,34 @@ def flare_renderable(results, cards, loc, many: bool):
     table.add_column(msg("flare.col.upper"))
     table.add_column(msg("flare.col.lower"))
     table.add_column(msg("flare.col.resolve"))
+
+    def lead(diff: int, need: int, met: bool) -> str:
+        """Who leads and by how much (the opponent must lead by ``need``), never a negative number."""
+        if diff == 0:
+            who = msg("flare.even")
+        else:
+            who = msg("flare.lead", color=msg(f"color.{r0.against if diff > 0 else r0.player}"), n=abs(diff))
+        return f"{who} / {need} " + ("✓" if met else "✗")
+
+    shown = 0
     for r in results:
         if many and not r.can_invoke:
             continue
-        up = f"{r.differences['upgraded']} / {r.card.thresholds['upper']} " + ("✓" if r.upper_met else "✗")
-        low = f"{r.differences['total']} / {r.card.thresholds['lower']} " + ("✓" if r.lower_met else "✗")
+        shown += 1
         resolve = " → ".join(msg(f"flare.half.{h}") for h in r.halves) or msg("flare.none")
-        table.add_row(str(cards.name(r.card, loc)), up, low, resolve)
-    parts: list[RenderableType] = [head, table]
+        table.add_row(str(cards.name(r.card, loc)), lead(r.differences["upgraded"], r.card.upper.threshold, r.upper_met),
+                      lead(r.differences["total"], r.card.lower.threshold, r.lower_met), resolve)
+    parts: list[RenderableType] = [head, table] if shown else [head]
     if many and not any(r.can_invoke for r in results):
         parts.append(Text(msg("flare.none_invocable"), style="bold red"))
     if r0.point_to and any(r.can_invoke for r in results):
         key = "flare.point.melee" if r0.point_in_color else "flare.point.duel"
-        parts.append(Text(msg(key, to=msg(f"color.{r0.point_to}"), points=r0.points,
-                              color=msg(f"color.{r0.point_in_color}") if r0.point_in_color else "")))
+        parts.append(Text(loc.msg_n(key, r0.points, to=msg(f"color.{r0.point_to}"), points=r0.points,
+                                    color=msg(f"color.{r0.point_in_color}") if r0.point_in_color else "")))
     if not many and r0.can_invoke:
         for half in r0.halves:
-            parts.append(Text(f"{msg(f'flare.half.{half}')}: {cards.texts(r0.card, loc)[half]}"))
+            parts.append(Text(msg("label.value", label=msg(f"flare.half.{half}"),
+                                  value=str(cards.texts(r0.card, loc)[half]))))
     return Group(*parts)
 
 
@@ -77,8 +88,8 @@ def task_renderable(results, cards, loc, board, pos, score, player):
             why = "; ".join(_req_text(q, loc) for q in r.requirements)
             table.add_row(str(cards.name(card, loc)), str(card.points), met, why)
         parts.append(table)
-    parts.append(Text(msg("score.high_form", player=msg(f"color.{player}"), tasks=score["tasks"],
-                          legendary=score["legendary_pieces"], total=score["total"])))
+    parts.append(Text(loc.msg_n("score.high_form", score["legendary_pieces"], player=msg(f"color.{player}"),
+                                tasks=score["tasks"], legendary=score["legendary_pieces"], total=score["total"])))
     if score["triggers_end"]:
         parts.append(Text(msg("score.end", threshold=score["end_threshold"]), style="bold yellow"))
     return Group(*parts)
@@ -98,7 +109,7 @@ def score_renderable(result, loc):
         elif line.color:
             color = msg(f"color.{line.color}")
         table.add_row(msg(f"color.{line.who}"), str(line.points), msg(f"score.reason.{line.reason}"), color)
-    parts: list = [table]
+    parts: list = [table] if result.lines else [Text(msg("score.none"))]
     if result.ignored:
         parts.append(Text(msg("score.ignored", pieces=", ".join(result.ignored)), style="dim"))
     if result.totals:
@@ -107,7 +118,7 @@ def score_renderable(result, loc):
                 return ", ".join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) or "0"
             return str(v)
 
-        parts.append(Text(msg("score.totals", totals="; ".join(f"{msg(f'color.{c}')}: {fmt(v)}"
+        parts.append(Text(msg("score.totals", totals="; ".join(msg("label.value", label=msg(f"color.{c}"), value=fmt(v))
                                                                 for c, v in result.totals.items()))))
     if result.end_triggered:
         parts.append(Text(msg("score.end", threshold=result.threshold), style="bold yellow"))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Group
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -17,6 +18,8 @@ def _modes(loc: Localizer, modes) -> str:
 
 def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
     msg = loc.msg
+    from rich.markdown import Markdown
+
     title = loc.field("rules", rule.id, "title")
     text = loc.field("rules", rule.id, "text")
     parts: list = [Markdown(str(text))]
@@ -116,3 +119,63 @@ def errata_renderable(errata, loc: Localizer):
         panels.append(Panel(body, title=Text(str(loc.field("errata", e["id"], "title")), style="bold"),
                             subtitle=Text(e["id"], style="dim"), expand=False))
     return Group(Text(msg("errata.title", count=len(errata.items)), style="bold"), *panels)
+
+
+def search_answer(result, book, loc: Localizer):
+    """The answer to a question: the best hit in full (number, title, text), then the next ones."""
+    from tashkalar_cli.text.rules import hit_texts
+
+    msg = loc.msg
+    if not result.hits:
+        return Text(msg("search.none", words=result.query.text))
+    best, *more = result.hits
+    title, text = hit_texts(best, loc)
+    head = Text(style="bold")
+    if best.kind == "rule":
+        head.append(f"{best.number}  ")
+    else:
+        head.append(msg(f"search.kind.{best.kind}") + ": ", style="bold yellow")
+    head.append(str(title))
+    head.append(f"  ({best.id})", style="dim")
+    parts: list = [head, plain_markdown(str(text))]
+    if best.kind == "rule":
+        for e in book.errata_for(book.by_id[best.id]):
+            parts.append(Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title"))
+                              + f" ({e['id']})", style="yellow"))
+    if more:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right")
+        table.add_column()
+        table.add_column(style="dim")
+        for hit in more:
+            hit_title, _ = hit_texts(hit, loc)
+            label = Text(hit.number, style="bold") if hit.kind == "rule" else \
+                Text(msg(f"search.kind.{hit.kind}"), style="yellow")
+            table.add_row(label, str(hit_title), hit.id)
+        parts += [Text(), Text(msg("search.more"), style="bold"), table]
+    langs = {t.lang for t in (title, text)} - {loc.lang}
+    if langs:
+        parts += [Text(), Text(msg("fallback.note", lang=loc.lang, fallback=", ".join(sorted(langs))), style="italic yellow")]
+    return Group(*parts)
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def plain_markdown(text: str) -> Text:
+    """The little Markdown of the rule texts (**bold**, "- " list items) as Rich text, without the
+    cost of importing a Markdown parser for one answer."""
+    out = Text()
+    for n, line in enumerate(text.splitlines()):
+        if n:
+            out.append("\n")
+        if line.startswith("- "):
+            out.append(" • ")
+            line = line[2:]
+        pos = 0
+        for m in _BOLD.finditer(line):
+            out.append(line[pos:m.start()])
+            out.append(m.group(1), style="bold")
+            pos = m.end()
+        out.append(line[pos:])
+    return out

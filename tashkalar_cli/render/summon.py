@@ -40,7 +40,7 @@ def placement_lines(p, board, loc: Localizer) -> list[str]:
     if p.marked:
         lines.append(msg("summon.marked", squares=", ".join(name(s) for s in sorted(p.marked))))
     if p.arrows:
-        dirs = sorted({d for ds in p.arrows.values() for d in ds})
+        dirs = sorted({a.direction for a in p.arrows})
         lines.append(msg("summon.arrows", directions=", ".join(dirs)))
     return lines
 
@@ -107,6 +107,8 @@ def summonable_table(verdicts, board, loc: Localizer, names: dict[str, str], sho
         status = Text(msg("yes"), style="green") if v.legal else Text(msg("no"), style="red")
         detail = ", ".join(squares) if v.legal else "; ".join(msg(f"reason.{c}") for c in v.reasons)
         table.add_row(v.card.id, names[v.card.id], status, detail)
+    if hidden and hidden == len(verdicts):  # nothing to show: a sentence, not an empty table
+        return Text(msg("summonable.none", total=len(verdicts)) + " " + msg("summonable.none_hint"))
     if hidden:
         return Group(table, Text(msg("summonable.hidden", count=hidden), style="dim"))
     return table

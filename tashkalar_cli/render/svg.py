@@ -1,69 +1,639 @@
-"""The arena as an SVG image: squares, pieces, and the squares a placement uses."""
+"""Pictures as SVG, built as an element tree (as python-chess's ``svg`` module does), never by
+gluing strings: the arena with its pieces, the squares a placement uses, marked squares, arrows,
+the piece a summoning destroys, near misses, a legend and a caption, and card patterns.
+
+Geometry comes from the board data (:class:`~tashkalar_cli.model.board.Board`), everything that
+is painted from the one style table (:mod:`tashkalar_cli.render.style`), every word from the
+locale files (``svg.*`` and the summoning messages of ``ui.yaml``). A drawing reads without
+color: the summoning square has a thick frame, enemy and missing squares dashed frames, marked
+squares a hatching, upgraded pieces a letter, a destroyed piece a cross; the root carries a
+``<title>`` and a ``<desc>`` for screen readers, and each piece, mark and arrow its own ``<title>``.
+
+Entry points: :func:`position_svg` (a position), :func:`verdict_svg` (a summoning verdict, legal
+or not), :func:`boards_svg` (any set of panels over one position, e.g. a plan's steps),
+:func:`board_svg` (one board), :func:`pattern_element` (a card's pattern, for the cheat sheets).
+"""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+import math
+import textwrap
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.model.board import Board
-from tashkalar_cli.model.position import Position
+from tashkalar_cli.model.board import DIRECTIONS, Board
+from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.render.style import STYLE, Style
 
-FILL = {"blue": "#2f6fd6", "red": "#d63a2f", "yellow": "#e6c229", "green": "#2fa84f", "white": "#f2f2f2",
-        "orange": "#ee8a1f", "purple": "#8e44ad"}
-SQUARE = {"red": "#f3c4c0", "green": "#c6e8c8", None: "#ece6d6"}
-CELL = 48
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.summoning import Lack, NearMiss, Placement, Verdict
+    from tashkalar_cli.model.patterns import Pattern
+    from tashkalar_cli.text.i18n import Localizer
 
-
-def board_svg(board: Board, pos: Position | None, highlight: dict[int, str] | None = None,
-              title: str = "") -> str:
-    """One board; ``highlight`` maps squares to a role: target, pattern, enemy, marked."""
-    return boards_svg(board, pos, [(title, highlight or {})], title)
-
-
-def boards_svg(board: Board, pos: Position | None, panels: list[tuple[str, dict[int, str]]],
-               title: str = "", per_row: int = 4) -> str:
-    """Several drawings of one position side by side (one per placement), each with a caption."""
-    w = board.files * CELL + 40
-    h = board.ranks * CELL + 60
-    cols = max(1, min(per_row, len(panels)))
-    rows = (len(panels) + cols - 1) // cols
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cols}" height="{h * rows}" '
-           f'viewBox="0 0 {w * cols} {h * rows}" font-family="sans-serif">', f'<title>{escape(title)}</title>']
-    for n, (caption, highlight) in enumerate(panels):
-        dx, dy = (n % cols) * w, (n // cols) * h
-        out.append(f'<g transform="translate({dx},{dy})">')
-        out.extend(_board_body(board, pos, highlight, caption, h))
-        out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+SVG_NS = "http://www.w3.org/2000/svg"
+#: the angle of each compass direction on screen (degrees clockwise from east; y grows downwards)
+ANGLE = {d: math.degrees(math.atan2(-dr, df)) for d, (df, dr) in DIRECTIONS.items()}
+#: arrows in texts: the same glyph in every language
+ARROW_GLYPH = {"n": "↑", "ne": "↗", "e": "→", "se": "↘", "s": "↓", "sw": "↙", "w": "←", "nw": "↖"}
+#: highlight roles a caller may give (the older ``(caption, {square: role})`` panels)
+ROLES = ("target", "pattern", "enemy", "marked", "lack")
 
 
-def _board_body(board: Board, pos: Position | None, highlight: dict[int, str], caption: str, h: int) -> list[str]:
-    role_stroke = {"target": "#000000", "pattern": "#1f5fbf", "enemy": "#bf1f1f", "marked": "#8a8a8a"}
-    out = [f'<text x="20" y="18" font-size="14">{escape(caption)}</text>']
-    for i in board.squares:
-        f, r = board.coords(i)
-        x, y = 30 + f * CELL, 28 + (board.ranks - 1 - r) * CELL
-        color = SQUARE[board.square_color(i)]
-        if board.central >> i & 1 and board.square_color(i) is None:
-            color = "#ddd3ba"
-        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{color}" stroke="#7a7060"/>')
-        role = highlight.get(i)
-        if role:
-            out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
-                       f'stroke="{role_stroke.get(role, "#000")}" stroke-width="4"/>')
-        piece = pos.pieces.get(i) if pos else None
-        if piece:
-            cx, cy = x + CELL / 2, y + CELL / 2
-            radius = {"common": 13, "heroic": 16, "legendary": 19}[piece.rank]
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{FILL.get(piece.color, "#888")}" '
-                       f'stroke="#222" stroke-width="{1 if piece.rank == "common" else 3}"/>')
-            if piece.rank != "common":
-                out.append(f'<text x="{cx}" y="{cy + 5}" font-size="14" text-anchor="middle" fill="#000">'
-                           f'{"H" if piece.rank == "heroic" else "L"}</text>')
-    for f in range(board.files):
-        out.append(f'<text x="{30 + f * CELL + CELL / 2}" y="{h - 12}" font-size="12" text-anchor="middle">'
-                   f'{board.file_names[f]}</text>')
-    for r in range(board.ranks):
-        out.append(f'<text x="14" y="{28 + (board.ranks - 1 - r) * CELL + CELL / 2 + 4}" font-size="12" '
-                   f'text-anchor="middle">{r + 1}</text>')
+# ---------------------------------------------------------------------------- the writer
+def _num(v: float) -> str:
+    text = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _attrs(attrs: Mapping[str, Any]) -> dict[str, str]:
+    out = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out[name] = _num(value) if isinstance(value, float) else str(value)
     return out
+
+
+def el(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+    """A child element; ``class_`` becomes ``class``, ``stroke_width`` ``stroke-width``, floats are rounded."""
+    node = ET.SubElement(parent, tag, _attrs(attrs))
+    if text is not None:
+        node.text = text
+    return node
+
+
+def svg_root(width: float, height: float, title: str, desc: str = "", *, ids: str = "") -> ET.Element:
+    """The ``<svg>`` element with its accessible name (``<title>``) and description (``<desc>``).
+
+    ``ids`` prefixes the ids of ``title``/``desc``, so that several pictures can share a page.
+    """
+    labelled = f"{ids}title {ids}desc" if desc else f"{ids}title"
+    root = ET.Element("svg", _attrs({"xmlns": SVG_NS, "width": float(width), "height": float(height),
+                                     "viewBox": f"0 0 {_num(width)} {_num(height)}", "role": "img",
+                                     "aria-labelledby": labelled, "font-family": STYLE.font}))
+    el(root, "title", title, id=f"{ids}title")
+    if desc:
+        el(root, "desc", desc, id=f"{ids}desc")
+    return root
+
+
+def to_string(root: ET.Element) -> str:
+    return ET.tostring(root, encoding="unicode") + "\n"
+
+
+def wrap(text: str, width: float, size: float, style: Style = STYLE) -> list[str]:
+    """``text`` cut into lines that fit ``width`` units at font ``size`` (an estimate of glyph widths)."""
+    chars = max(8, int(width / (size * style.caption_chars)))
+    return textwrap.wrap(text, chars) or [""]
+
+
+def text_lines(parent: ET.Element, x: float, y: float, lines: Sequence[str], size: float, *,
+               gap: float = 1.3, **attrs: Any) -> float:
+    """Draw lines of text from baseline ``y``; returns the baseline after the last one."""
+    for line in lines:
+        el(parent, "text", line, x=float(x), y=float(y), font_size=float(size), **attrs)
+        y += size * gap
+    return y
+
+
+def disc_path(cx: float, cy: float, r: float) -> str:
+    """A circle as a path (``<circle>`` is kept for the pieces on the board, one each)."""
+    return (f"M{_num(cx - r)} {_num(cy)}a{_num(r)} {_num(r)} 0 1 0 {_num(2 * r)} 0"
+            f"a{_num(r)} {_num(r)} 0 1 0 {_num(-2 * r)} 0z")
+
+
+def star_path(cx: float, cy: float, r: float) -> str:
+    """A five-pointed star (the heroic rank in pattern diagrams)."""
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = math.radians(-90 + 36 * i)
+        points.append(f"{_num(cx + radius * math.cos(angle))} {_num(cy + radius * math.sin(angle))}")
+    return "M" + "L".join(points) + "z"
+
+
+# ---------------------------------------------------------------------------- small drawings
+def draw_mark(parent: ET.Element, x: float, y: float, size: float, mark: str, style: Style = STYLE,
+              **attrs: Any) -> ET.Element:
+    """A marked square: a tint, and diagonal lines (``m``) or a grid of dots (``m2``), for black and white."""
+    colors = style.mark.get(mark, style.mark["m"])
+    g = el(parent, "g", class_=f"mark {mark}", **attrs)
+    el(g, "rect", x=float(x), y=float(y), width=float(size), height=float(size), fill=colors["fill"])
+    step = size / 4
+    if mark == "m2":
+        d = "".join(f"M{_num(x + i * step)} {_num(y + j * step)}h0.01" for i in range(1, 4) for j in range(1, 4))
+        el(g, "path", d=d, stroke=colors["ink"], stroke_width=float(size / 11), stroke_linecap="round")
+    else:
+        d = "".join(f"M{_num(x + i * step)} {_num(y + size)}L{_num(x + size)} {_num(y + i * step)}"
+                    for i in range(1, 4))
+        d += "".join(f"M{_num(x)} {_num(y + size - i * step)}L{_num(x + size - i * step)} {_num(y)}"
+                     for i in range(1, 4))
+        d += f"M{_num(x)} {_num(y + size)}L{_num(x + size)} {_num(y)}"
+        el(g, "path", d=d, stroke=colors["ink"], stroke_width=float(size / 28))
+    return g
+
+
+def draw_arrow(parent: ET.Element, cx: float, cy: float, size: float, direction: str, style: Style = STYLE,
+               *, small: bool = False, **attrs: Any) -> ET.Element:
+    """An arrow through the center of a square, pointing to ``direction`` (compass, north up);
+    ``small``: a short one at the square's edge, clear of the piece standing there."""
+    g = el(parent, "g", class_="arrow", data_direction=direction,
+           transform=f"rotate({_num(ANGLE[direction])} {_num(cx)} {_num(cy)})", **attrs)
+    half, head = size * 0.36, size * 0.16
+    if small:
+        cx, half, head = cx + size * 0.33, size * 0.13, size * 0.1
+    shaft = f"M{_num(cx - half)} {_num(cy)}H{_num(cx + half - head)}"
+    tip = (f"M{_num(cx + half)} {_num(cy)}L{_num(cx + half - head * 1.6)} {_num(cy - head)}"
+           f"L{_num(cx + half - head * 1.6)} {_num(cy + head)}z")
+    # a white halo first, so that an arrow stays visible across a piece
+    el(g, "path", d=shaft + tip, fill="#ffffff", stroke="#ffffff", stroke_width=float(size * 0.07 + 2),
+       stroke_linejoin="round", stroke_linecap="round")
+    el(g, "path", d=shaft, stroke=style.arrow, stroke_width=float(size * 0.07), stroke_linecap="round")
+    el(g, "path", d=tip, fill=style.arrow)
+    return g
+
+
+def draw_frame(parent: ET.Element, x: float, y: float, size: float, role: str, style: Style = STYLE,
+               **attrs: Any) -> ET.Element:
+    spec = style.role[role]
+    inset = spec["width"] / 2 + 1
+    return el(parent, "rect", class_=role, x=float(x + inset), y=float(y + inset), width=float(size - 2 * inset),
+              height=float(size - 2 * inset), fill="none", stroke=spec["stroke"], stroke_width=spec["width"],
+              stroke_dasharray=spec["dash"], **attrs)
+
+
+def draw_cross(parent: ET.Element, cx: float, cy: float, r: float, style: Style = STYLE, **attrs: Any) -> ET.Element:
+    """The cross over a piece the summoning destroys (a white halo keeps it visible on dark pieces)."""
+    g = el(parent, "g", class_="destroyed", **attrs)
+    d = (f"M{_num(cx - r)} {_num(cy - r)}L{_num(cx + r)} {_num(cy + r)}"
+         f"M{_num(cx + r)} {_num(cy - r)}L{_num(cx - r)} {_num(cy + r)}")
+    el(g, "path", d=d, stroke="#ffffff", stroke_width=float(r * 0.55), stroke_linecap="round")
+    el(g, "path", d=d, stroke=style.destroyed, stroke_width=float(r * 0.3), stroke_linecap="round")
+    return g
+
+
+def draw_piece(parent: ET.Element, cx: float, cy: float, size: float, color: str, rank: str, style: Style = STYLE,
+               *, as_path: bool = False, label: str | None = None) -> ET.Element:
+    """A piece on the board: a disc of its color, a thicker outline and a letter when upgraded."""
+    r = size * style.piece_radius[rank]
+    g = el(parent, "g", class_=f"piece {rank}", data_color=color)
+    if label:
+        el(g, "title", label)
+    fill = style.piece.get(color, "#888888")
+    common: dict[str, Any] = {"fill": fill, "stroke": style.ink, "stroke_width": style.piece_stroke[rank]}
+    if as_path:
+        el(g, "path", d=disc_path(cx, cy, r), **common)
+    else:
+        el(g, "circle", cx=float(cx), cy=float(cy), r=float(r), **common)
+    letter = style.piece_letter[rank]
+    if letter:
+        el(g, "text", letter, x=float(cx), y=float(cy + size * 0.12), font_size=float(size * 0.34),
+           font_weight="bold", text_anchor="middle", fill=style.piece_ink.get(color, style.ink))
+    return g
+
+
+# ---------------------------------------------------------------------------- patterns
+def pattern_element(pattern: Pattern, cell: float = 24, *, title: str | None = None,
+                    style: Style = STYLE) -> ET.Element:
+    """A card's pattern as an ``<svg>`` element: the grid as printed on the card, ``cell`` units a square.
+
+    Common pieces are grey discs, heroic pieces black discs with a white star, the summoning
+    square has a thick frame, marked squares a tint and a hatching, arrows are drawn.
+    """
+    width, height = len(pattern.grid[0]) * cell, pattern.height * cell
+    pad = 2.0
+    root = ET.Element("svg", _attrs({"xmlns": SVG_NS, "width": float(width + 2 * pad), "height": float(height + 2 * pad),
+                                     "viewBox": f"{_num(-pad)} {_num(-pad)} {_num(width + 2 * pad)} {_num(height + 2 * pad)}",
+                                     "class": "pattern", "role": "img" if title else None,
+                                     "aria-hidden": None if title else "true"}))
+    if title:
+        el(root, "title", title)
+    for y, row in enumerate(pattern.grid):
+        for x, tok in enumerate(row):
+            px, py = x * cell, y * cell
+            el(root, "rect", class_="cell", x=float(px), y=float(py), width=float(cell), height=float(cell),
+               fill=style.pattern_square, stroke=style.pattern_grid, stroke_width=0.8)
+            for mark in tok["marks"]:
+                draw_mark(root, px + 0.4, py + 0.4, cell - 0.8, mark, style)
+            cx, cy = px + cell / 2, py + cell / 2
+            if tok["piece"]:
+                r = cell * 0.32
+                g = el(root, "g", class_=f"need {tok['piece']}")
+                el(g, "path", d=disc_path(cx, cy, r), fill=style.pattern_piece[tok["piece"]], stroke=style.ink,
+                   stroke_width=1.0)
+                if tok["piece"] == "heroic":
+                    el(g, "path", d=star_path(cx, cy, r * 0.72), fill=style.pattern_star)
+            for direction in tok["arrows"]:
+                draw_arrow(root, cx, cy, cell, direction, style)
+            if tok["target"]:
+                spec = style.role["target"]
+                w = max(2.0, cell / 9)
+                el(root, "rect", class_="target", x=float(px + w / 2), y=float(py + w / 2), width=float(cell - w),
+                   height=float(cell - w), fill="none", stroke=spec["stroke"], stroke_width=float(w))
+                if not tok["piece"]:
+                    s = cell * 0.13
+                    el(root, "path", d=f"M{_num(cx)} {_num(cy - s)}L{_num(cx + s)} {_num(cy)}L{_num(cx)} {_num(cy + s)}"
+                                        f"L{_num(cx - s)} {_num(cy)}z", fill=spec["stroke"])
+    return root
+
+
+def pattern_svg(pattern: Pattern, title: str, cell: float = 32) -> str:
+    """A pattern alone, as an SVG document."""
+    return to_string(pattern_element(pattern, cell, title=title))
+
+
+# ---------------------------------------------------------------------------- panels
+@dataclass
+class Panel:
+    """One board drawing over the position: what to highlight and the words under it.
+
+    ``roles`` maps squares to ``target``, ``pattern``, ``enemy`` or ``lack``; ``marks`` squares to
+    their marks (``m``, ``m2``); ``arrows`` lists (file, rank, direction) in board coordinates,
+    which may lie on a cut corner; ``destroyed`` the squares whose piece is destroyed.
+    """
+
+    caption: str = ""
+    roles: dict[int, str] = field(default_factory=dict)
+    marks: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    arrows: list[tuple[int, int, str]] = field(default_factory=list)
+    destroyed: list[int] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_highlight(cls, caption: str, highlight: Mapping[int, str]) -> Panel:
+        """A panel from the older ``(caption, {square: role})`` form (role ``marked`` is a mark ``m``)."""
+        roles = {sq: role for sq, role in highlight.items() if role != "marked"}
+        marks: dict[int, tuple[str, ...]] = {sq: ("m",) for sq, role in highlight.items() if role == "marked"}
+        return cls(caption, roles, marks)
+
+    def legend_keys(self) -> set[str]:
+        keys = set(self.roles.values())
+        for marks in self.marks.values():
+            keys.update("marked" if m == "m" else "marked2" for m in marks)
+        if self.arrows:
+            keys.add("arrow")
+        if self.destroyed:
+            keys.add("destroyed")
+        return keys
+
+
+def _board_size(board: Board, style: Style) -> tuple[float, float]:
+    return board.files * style.cell, board.ranks * style.cell
+
+
+def _piece_label(loc: Localizer | None, board: Board, sq: int, piece: Piece) -> str:
+    if loc is None:
+        return f"{board.name(sq)}: {piece.color} {piece.rank}"
+    return loc.msg("svg.piece_at", square=board.name(sq), piece=_piece_words(loc, piece))
+
+
+def _piece_words(loc: Localizer, piece: Piece) -> str:
+    return loc.msg("piece", color=loc.msg(f"color.{piece.color}"), rank=loc.msg(f"rank.{piece.rank}"))
+
+
+def board_side(board: Board, mode: str | None, style: Style = STYLE) -> str:
+    """The face of the board a game of ``mode`` is played on: the board data's ``faces`` when it
+    has them, else the High Form face for the High Form and the deathmatch face otherwise."""
+    face = getattr(board, "face", None)
+    found = face(str(mode)) if callable(face) and mode is not None else None
+    return found if isinstance(found, str) and found in style.sides else style.side(mode)
+
+
+def shown_squares(board: Board, side: str, style: Style = STYLE) -> dict[int, str]:
+    """The squares a face of the board paints: red, green (the face's colored squares, from the
+    board data) and central (marked on the faces the style table lists)."""
+    faces = getattr(board, "faces", None)
+    colored = faces.get(side) if isinstance(faces, dict) and side in faces else None
+    kinds = style.sides.get(side, ())
+    out: dict[int, str] = {}
+    for sq in board.squares:
+        color = board.square_color(sq)
+        if color is not None and (colored >> sq & 1 if colored is not None else color in kinds):
+            out[sq] = color
+        elif "central" in kinds and board.central >> sq & 1:
+            out[sq] = "central"
+    return out
+
+
+def draw_board(parent: ET.Element, board: Board, pos: Position | None, panel: Panel, *, side: str,
+               loc: Localizer | None = None, style: Style = STYLE) -> ET.Element:
+    """The arena at the origin of ``parent`` (rank labels to the left, file labels below)."""
+    cell = style.cell
+    g = el(parent, "g", class_="board", data_side=side)
+    painted = shown_squares(board, side, style)
+    for sq in board.squares:
+        f, r = board.coords(sq)
+        x, y = f * cell, (board.ranks - 1 - r) * cell
+        kind = painted.get(sq)
+        el(g, "rect", class_=f"square {kind or 'plain'}", data_square=board.name(sq), x=float(x), y=float(y),
+           width=cell, height=cell, fill=style.square[kind or "plain"], stroke=style.square["outline"])
+        if kind in ("red", "green"):  # a corner sign: the two colors differ in black and white too
+            s = cell * 0.28
+            d = (f"M{_num(x + 1)} {_num(y + 1)}h{_num(s)}L{_num(x + 1)} {_num(y + 1 + s)}z" if kind == "red" else
+                 f"M{_num(x + 1 + s / 2)} {_num(y + 1)}l{_num(s / 2)} {_num(s / 2)}l{_num(-s / 2)} {_num(s / 2)}"
+                 f"l{_num(-s / 2)} {_num(-s / 2)}z")
+            el(g, "path", d=d, fill=style.square["outline"])
+    for marked, marks in sorted(panel.marks.items()):
+        f, r = board.coords(marked)
+        x, y = f * cell, (board.ranks - 1 - r) * cell
+        for mark in marks:
+            node = draw_mark(g, x + 1, y + 1, cell - 2, mark, style, data_square=board.name(marked))
+            if loc is not None:
+                node.insert(0, ET.Element("title"))
+                node[0].text = loc.msg("svg.key.marked" if mark == "m" else "svg.key.marked2") + f" ({board.name(marked)})"
+    for framed, role in sorted(panel.roles.items()):
+        if role not in style.role:
+            continue
+        f, r = board.coords(framed)
+        draw_frame(g, f * cell, (board.ranks - 1 - r) * cell, cell, role, style, data_square=board.name(framed))
+    pieces = pos.pieces if pos else {}
+    for sq in board.squares:
+        piece = pieces.get(sq)
+        f, r = board.coords(sq)
+        cx, cy = f * cell + cell / 2, (board.ranks - 1 - r) * cell + cell / 2
+        if piece:
+            node = draw_piece(g, cx, cy, cell, piece.color, piece.rank, style,
+                              label=_piece_label(loc, board, sq, piece))
+            node.set("data-square", board.name(sq))
+        elif panel.roles.get(sq) == "lack":  # a piece is still needed here
+            el(g, "path", class_="missing", d=disc_path(cx, cy, cell * 0.27), fill="none", stroke=style.role["lack"]["stroke"],
+               stroke_width=1.5, stroke_dasharray="3 2")
+            el(g, "text", "?", x=float(cx), y=float(cy + cell * 0.13), font_size=float(cell * 0.38), font_weight="bold",
+               text_anchor="middle", fill=style.role["lack"]["stroke"])
+    for destroyed in panel.destroyed:
+        f, r = board.coords(destroyed)
+        draw_cross(g, f * cell + cell / 2, (board.ranks - 1 - r) * cell + cell / 2, cell * 0.3, style,
+                   data_square=board.name(destroyed))
+    for f, r, direction in panel.arrows:
+        if 0 <= f < board.files and 0 <= r < board.ranks:  # a cut corner too: the arrow is printed there
+            at = board.index(f, r)
+            draw_arrow(g, f * cell + cell / 2, (board.ranks - 1 - r) * cell + cell / 2, cell, direction, style,
+                       small=at in pieces, data_square=board.name(at) if at is not None else "")
+    for f in range(board.files):
+        el(g, "text", board.file_names[f], x=float(f * cell + cell / 2), y=float(board.ranks * cell + 15),
+           font_size=12.0, text_anchor="middle", fill=style.faint)
+    for r in range(board.ranks):
+        el(g, "text", str(r + 1), x=-10.0, y=float((board.ranks - 1 - r) * cell + cell / 2 + 4), font_size=12.0,
+           text_anchor="middle", fill=style.faint)
+    return g
+
+
+# ---------------------------------------------------------------------------- legend
+#: the legend's entries, in order: key -> locale message
+LEGEND = ("target", "pattern", "enemy", "lack", "destroyed", "marked", "marked2", "arrow",
+          "common", "heroic", "legendary", "red", "green", "central")
+
+
+def draw_legend(parent: ET.Element, keys: Iterable[str], loc: Localizer, width: float, style: Style = STYLE) -> float:
+    """The key of the symbols used (``keys``), in columns; returns its height."""
+    wanted = [k for k in LEGEND if k in set(keys)]
+    if not wanted:
+        return 0.0
+    g = el(parent, "g", class_="legend")
+    size = style.font_size
+    el(g, "text", loc.msg("svg.key"), x=0.0, y=size, font_size=size, font_weight="bold")
+    sw = 20.0
+    longest = max(len(loc.msg(f"svg.key.{key}")) for key in wanted)
+    col_w = sw + 6 + longest * size * 0.92 * style.caption_chars + 18
+    cols = max(1, int(width // col_w))
+    y0 = size + 8
+    row_h = sw + 6
+    for i, key in enumerate(wanted):
+        x, y = (i % cols) * col_w, y0 + (i // cols) * row_h
+        item = el(g, "g", class_="key", data_key=key)
+        _swatch(item, key, x, y, sw, style)
+        el(item, "text", loc.msg(f"svg.key.{key}"), x=float(x + sw + 6), y=float(y + sw / 2 + size * 0.35),
+           font_size=float(size * 0.92))
+    rows = (len(wanted) + cols - 1) // cols
+    return y0 + rows * row_h
+
+
+def _swatch(g: ET.Element, key: str, x: float, y: float, sw: float, style: Style) -> None:
+    cx, cy = x + sw / 2, y + sw / 2
+    if key in ("red", "green", "central"):
+        el(g, "rect", x=x, y=y, width=sw, height=sw, fill=style.square[key], stroke=style.square["outline"])
+        return
+    el(g, "rect", x=x, y=y, width=sw, height=sw, fill=style.square["plain"], stroke=style.square["outline"])
+    if key in style.role:
+        draw_frame(g, x, y, sw, key, style)
+    elif key in ("marked", "marked2"):
+        draw_mark(g, x + 1, y + 1, sw - 2, "m" if key == "marked" else "m2", style)
+    elif key == "arrow":
+        draw_arrow(g, cx, cy, sw, "e", style)
+    elif key == "destroyed":
+        el(g, "path", d=disc_path(cx, cy, sw * 0.3), fill="#9b9b9b", stroke=style.ink)
+        draw_cross(g, cx, cy, sw * 0.3, style)
+    elif key in style.piece_radius:
+        draw_piece(g, cx, cy, sw * 1.2, "white", key, style, as_path=True)
+
+
+# ---------------------------------------------------------------------------- documents
+@dataclass
+class Layout:
+    cols: int
+    panel_w: float
+    panel_h: float
+    caption_lines: int
+    body_lines: int
+
+
+def _layout(board: Board, panels: Sequence[Panel], per_row: int, style: Style) -> Layout:
+    bw, bh = _board_size(board, style)
+    panel_w = bw + 60
+    cols = max(1, min(per_row, len(panels)))
+    caption_lines = max((len(wrap(p.caption, panel_w - 20, style.font_size)) for p in panels if p.caption), default=0)
+    body_lines = max((sum(len(wrap(line, panel_w - 20, style.font_size)) for line in p.lines) for p in panels), default=0)
+    panel_h = caption_lines * style.font_size * 1.3 + 8 + bh + 30 + body_lines * style.font_size * 1.3 + 16
+    return Layout(cols, panel_w, panel_h, caption_lines, body_lines)
+
+
+def _draw_panel(parent: ET.Element, board: Board, pos: Position | None, panel: Panel, lay: Layout, *, side: str,
+                loc: Localizer | None, style: Style) -> None:
+    size = style.font_size
+    y = size
+    if panel.caption:
+        y = text_lines(parent, 10, y, wrap(panel.caption, lay.panel_w - 20, size), size, font_weight="bold")
+    y = lay.caption_lines * size * 1.3 + 8
+    holder = el(parent, "g", transform=f"translate(30,{_num(y)})")
+    draw_board(holder, board, pos, panel, side=side, loc=loc, style=style)
+    y += board.ranks * style.cell + 30 + size
+    for line in panel.lines:
+        y = text_lines(parent, 10, y, wrap(line, lay.panel_w - 20, size), size)
+
+
+def boards_svg(board: Board, pos: Position | None, panels: Sequence[Panel | tuple[str, Mapping[int, str]]],
+               title: str = "", per_row: int = 4, *, loc: Localizer | None = None, heading: Sequence[str] = (),
+               desc: str | None = None, mode: str | None = None, legend: bool = True,
+               figure: ET.Element | None = None, style: Style = STYLE) -> str:
+    """Several drawings of one position side by side (one per placement, or per step of a plan).
+
+    ``panels`` are :class:`Panel` objects or ``(caption, {square: role})`` pairs; ``heading``
+    lines go above them (the first in bold, then the side of the board when ``loc`` is given),
+    ``figure`` (an ``<svg>`` element, e.g. :func:`pattern_element`) to their right, and the
+    legend of the symbols used below the panels when ``loc`` is given. The board side follows
+    ``mode`` (else the position's mode): the High Form side shows the colored and central
+    squares, the deathmatch side none. ``title`` is the picture's accessible name, ``desc`` its
+    description (by default, every piece of the position).
+    """
+    shown = [p if isinstance(p, Panel) else Panel.from_highlight(*p) for p in panels] or [Panel(title)]
+    side = board_side(board, mode if mode is not None else (pos.mode if pos is not None else None), style)
+    lay = _layout(board, shown, per_row, style)
+    rows = (len(shown) + lay.cols - 1) // lay.cols
+    width = max(lay.cols * lay.panel_w, 520.0)
+    size = style.font_size
+    fig_w = float(figure.get("width", "0")) + 20 if figure is not None else 0.0
+    fig_h = float(figure.get("height", "0")) + 10 if figure is not None else 0.0
+    lines: list[tuple[str, str]] = []        # (text, kind): title, side, plain
+    for i, line in enumerate(heading):
+        kind = "title" if i == 0 else "plain"
+        lines += [(part, kind) for part in wrap(line, width - 20 - fig_w, style.title_size if i == 0 else size)]
+        if i == 0 and loc is not None:
+            lines.append((loc.msg(f"svg.side.{side}"), "side"))
+    if not heading and loc is not None:
+        lines.append((loc.msg(f"svg.side.{side}"), "side"))
+    sizes = {"title": style.title_size, "side": size * 0.9, "plain": size}
+    head_h = max(sum(sizes[kind] * 1.35 for _, kind in lines) + (8 if lines else 0), fig_h)
+    keys: set[str] = set()
+    for p in shown:
+        keys |= p.legend_keys()
+    if pos is not None:
+        keys |= {piece.rank.value for piece in pos.pieces.values()}
+    keys |= set(shown_squares(board, side, style).values())
+    scratch = ET.Element("g")
+    legend_h = draw_legend(scratch, keys, loc, width - 20, style) + 10 if (legend and loc is not None) else 0.0
+    height = head_h + rows * lay.panel_h + legend_h + 6
+    root = svg_root(width, height, title or (heading[0] if heading else ""), desc if desc is not None else
+                    _position_desc(board, pos, loc))
+    el(root, "rect", x=0.0, y=0.0, width=float(width), height=float(height), fill="#ffffff")
+    y = 0.0
+    for text, kind in lines:
+        fs = sizes[kind]
+        y += fs * 1.35
+        el(root, "text", text, x=10.0, y=float(y - fs * 0.3), font_size=float(fs), class_=f"heading {kind}",
+           font_weight="bold" if kind == "title" else None, fill=style.faint if kind == "side" else None)
+    if figure is not None:
+        figure.set("x", _num(width - fig_w + 10))
+        figure.set("y", "6")
+        root.append(figure)
+    y = head_h
+    for n, panel in enumerate(shown):
+        g = el(root, "g", class_="panel", transform=f"translate({_num((n % lay.cols) * lay.panel_w)},"
+                                                    f"{_num(y + (n // lay.cols) * lay.panel_h)})")
+        _draw_panel(g, board, pos, panel, lay, side=side, loc=loc, style=style)
+    if legend_h:
+        holder = el(root, "g", transform=f"translate(10,{_num(y + rows * lay.panel_h)})")
+        draw_legend(holder, keys, loc, width - 20, style)  # type: ignore[arg-type]
+    return to_string(root)
+
+
+def board_svg(board: Board, pos: Position | None, highlight: Mapping[int, str] | None = None,
+              title: str = "", *, loc: Localizer | None = None) -> str:
+    """One board; ``highlight`` maps squares to a role: target, pattern, enemy, marked, lack."""
+    return boards_svg(board, pos, [Panel.from_highlight("", highlight or {})], title, loc=loc,
+                      heading=[title] if title else ())
+
+
+def _position_desc(board: Board, pos: Position | None, loc: Localizer | None) -> str:
+    if pos is None or loc is None:
+        return ""
+    if not pos.pieces:
+        return loc.msg("svg.no_pieces")
+    listed = "; ".join(_piece_label(loc, board, sq, p) for sq, p in sorted(pos.pieces.items()))
+    return loc.msg("svg.pieces", count=len(pos.pieces), pieces=listed)
+
+
+def position_svg(board: Board, pos: Position, loc: Localizer, title: str = "") -> str:
+    """A position: the board side of its mode, its pieces, a legend, and a description of every piece."""
+    heading = [title or loc.msg("svg.position"), loc.msg("svg.mode", mode=loc.msg(f"mode.{pos.mode}"),
+                                                          players=pos.players)]
+    return boards_svg(board, pos, [Panel()], heading[0], loc=loc, heading=heading)
+
+
+# ---------------------------------------------------------------------------- summoning
+def placement_panel(p: Placement, board: Board, loc: Localizer, n: int) -> Panel:
+    """A placement drawn: its squares, marks, arrows, the piece it destroys, and what it does in words."""
+    msg, name = loc.msg, board.name
+    roles: dict[int, str] = {sq: "pattern" for sq in p.pattern_squares}
+    if p.enemy_square is not None:
+        roles[p.enemy_square] = "enemy"
+    roles[p.target] = "target"
+    tf, tr = board.coords(p.target)
+    arrows = [(tf + c.df, tr + c.dr, d) for c in p.orientation.cells for d in c.arrows]
+    lines = [msg("summon.orientation", rotation=p.orientation.rotation,
+                 mirrored=msg("summon.mirrored") if p.orientation.mirrored else ""),
+             msg("summon.pieces", squares=", ".join(name(s) for s in p.pattern_squares))]
+    if p.enemy_square is not None:
+        lines.append(msg("summon.enemy", square=name(p.enemy_square)))
+    if p.destroys:
+        lines.append(msg("summon.destroys", square=name(p.destroys[0]), piece=_piece_words(loc, p.destroys[1])))
+    if p.reuses is not None:
+        lines.append(msg("summon.reuses", square=name(p.reuses)))
+    if p.take_back:
+        lines.append(msg("summon.take_back", squares=", ".join(name(s) for s in p.take_back)))
+    if p.marked:
+        lines.append(msg("summon.marked", squares=", ".join(name(s) for s in sorted(p.marked))))
+    if arrows:
+        lines.append(msg("summon.arrows", directions=" ".join(ARROW_GLYPH[d] for d in sorted({d for *_, d in arrows},
+                                                                                            key=list(ANGLE).index))))
+    return Panel(msg("summon.placement", n=n, square=name(p.target)), roles,
+                 {sq: tuple(marks) for sq, marks in p.marked.items()}, arrows,
+                 [p.destroys[0]] if p.destroys else [], lines)
+
+
+def lack_line(lack: Lack, board: Board, loc: Localizer) -> str:
+    sq = board.name(lack.square) if lack.square is not None else ""
+    need = loc.msg(f"rank.{lack.need}") if lack.need else ""
+    found = _piece_words(loc, lack.found) if lack.found else ""
+    return loc.msg(f"lack.{lack.code}", square=sq, need=need, found=found)
+
+
+def near_miss_panel(n: NearMiss, board: Board, loc: Localizer) -> Panel:
+    """A placement that comes close: its squares, the ones that fail, and why."""
+    roles: dict[int, str] = {sq: "pattern" for sq in n.squares}
+    roles[n.target] = "target"
+    for lack in n.lacks:
+        if lack.square is not None and lack.square != n.target:
+            roles[lack.square] = "lack"
+    tf, tr = board.coords(n.target)
+    marks: dict[int, tuple[str, ...]] = {}
+    arrows = []
+    for c in n.orientation.cells:
+        sq = board.index(tf + c.df, tr + c.dr)
+        if c.marks and sq is not None:
+            marks[sq] = tuple(c.marks)
+        arrows += [(tf + c.df, tr + c.dr, d) for d in c.arrows]
+    caption = loc.msg("summon.near", square=board.name(n.target), rotation=n.orientation.rotation,
+                      mirrored=loc.msg("summon.mirrored") if n.orientation.mirrored else "")
+    return Panel(caption, roles, marks, arrows, [], [lack_line(x, board, loc) for x in n.lacks])
+
+
+def verdict_svg(board: Board, pos: Position, verdict: Verdict, loc: Localizer, card_name: str,
+                per_row: int = 3) -> str:
+    """A summoning verdict: every placement drawn, or the reasons and the closest placements."""
+    msg = loc.msg
+    answer = msg("summon.legal" if verdict.legal else "summon.illegal", card=card_name,
+                 player=msg(f"color.{verdict.player}"), count=len(verdict.placements))
+    heading = [card_name, ("✔ " if verdict.legal else "✘ ") + answer]
+    if verdict.legal:
+        panels = [placement_panel(p, board, loc, i) for i, p in enumerate(verdict.placements, 1)]
+    else:
+        heading += ["• " + msg(f"reason.{code}") for code in verdict.reasons]
+        if verdict.near_misses:
+            heading.append(msg("summon.nearest"))
+        panels = [near_miss_panel(n, board, loc) for n in verdict.near_misses]
+    parts = [answer] + [msg(f"reason.{c}") for c in verdict.reasons]
+    for panel in panels:
+        parts.append(panel.caption + ": " + "; ".join(panel.lines))
+    pieces = _position_desc(board, pos, loc)
+    desc = " ".join(p.rstrip(".") + "." for p in parts) + (" " + pieces if pieces else "")
+    figure = pattern_element(verdict.card.pattern, 18, title=loc.msg("label.pattern"))
+    return boards_svg(board, pos, panels, f"{card_name}: {answer}", per_row, loc=loc, heading=heading, desc=desc,
+                      figure=figure)
+
+
+__all__ = ["ANGLE", "SVG_NS", "Panel", "board_svg", "boards_svg", "draw_arrow", "draw_board", "draw_legend",
+           "draw_mark", "el", "near_miss_panel", "pattern_element", "pattern_svg", "placement_panel",
+           "position_svg", "svg_root", "to_string", "verdict_svg", "wrap"]

@@ -10,17 +10,21 @@ from __future__ import annotations
 import os
 import re
 import string
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tashkalar_cli.errors import NotFoundError
+from tashkalar_cli.errors import NotFoundError, render
 from tashkalar_cli.model.config import flatten
 
 REFERENCE = "en"
+#: where the user's language is read, after --lang and TASHKALAR_LANG
+ENV_ORDER = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 _LANG_RE = re.compile(r"^([A-Za-z]{2,3})(?:[_-]([A-Za-z0-9]+))?")
 
 
 def resolve_language(option: str | None, available: list[str]) -> str:
-    """``--lang``, else ``TASHKALAR_LANG``, else the language of ``LANG``, else English."""
+    """``--lang``, else ``TASHKALAR_LANG``, else the locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else English."""
     if option:
         code = option.strip().lower().replace("_", "-")
         if code in available:
@@ -28,14 +32,29 @@ def resolve_language(option: str | None, available: list[str]) -> str:
         base = code.split("-")[0]
         if base in available:
             return base
-        raise NotFoundError(f"unknown language '{option}' (available: {', '.join(available)})")
+        raise NotFoundError(key="unknown-language", value=option, allowed=", ".join(available))
     if os.environ.get("TASHKALAR_LANG"):
         return resolve_language(os.environ["TASHKALAR_LANG"], available)
-    for var in ("LC_ALL", "LANG"):
-        m = _LANG_RE.match(os.environ.get(var, ""))
-        if m and m.group(1).lower() in available:
-            return m.group(1).lower()
+    for var in ENV_ORDER:  # the first one naming a language the tool has
+        for item in os.environ.get(var, "").split(":"):  # LANGUAGE may list several: fr:en
+            m = _LANG_RE.match(item)
+            if m and m.group(1).lower() in available:
+                return m.group(1).lower()
     return REFERENCE
+
+
+#: English's rule, for a language that states none
+DEFAULT_PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
+
+
+@lru_cache(maxsize=16)
+def plural_rule(plural_forms: str) -> Callable[[int], int]:
+    """The plural index function of a gettext ``Plural-Forms`` header (``nplurals=N; plural=EXPR;``),
+    compiled by gettext's own parser (it refuses anything but a C arithmetic expression of n)."""
+    import gettext
+
+    expr = plural_forms.split("plural=", 1)[1].rstrip().rstrip(";")
+    return gettext.c2py(expr)
 
 
 def placeholders(text: str) -> list[str]:
@@ -43,17 +62,8 @@ def placeholders(text: str) -> list[str]:
     return [name for _, name, _, _ in string.Formatter().parse(text) if name]
 
 
-class _Keep(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def fill(text: str, params: dict[str, Any]) -> str:
-    """Replace known placeholders; unknown ones stay visible rather than failing."""
-    try:
-        return text.format_map(_Keep(params))
-    except (ValueError, IndexError):
-        return text
+#: replace known placeholders; unknown ones stay visible rather than failing
+fill = render
 
 
 class Text(NamedTuple):
@@ -94,9 +104,40 @@ class Localizer:
                 return Text(fill(found[name], merged), lang)
         return Text(None, self.lang)
 
+    def ui(self, key: str) -> str | None:
+        """The raw interface text ``key`` (English when this language lacks it), or None."""
+        for lang in self._chain():
+            found = self.dataset.locales.get(lang, {}).get("ui", {}).get(key)
+            if found is not None:
+                return str(found)
+        return None
+
     def msg(self, key: str, **params: Any) -> str:
+        """The interface text ``key`` with its placeholders filled. A text with plural forms
+        (``key.one``, ``key.other``...) agrees with the ``count`` parameter (see :meth:`msg_n`)."""
         for lang in self._chain():
             found = self.dataset.locales.get(lang, {}).get("ui", {}).get(key)
             if found is not None:
                 return fill(found, params)
+        if self.ui(f"{key}.other") is not None:
+            return self.msg_n(key, params.get("count", 0), **params)
         return key
+
+    def msg_n(self, key: str, n: int, **params: Any) -> str:
+        """The form of ``key`` that agrees with the number ``n`` in this language: the text of
+        ``key.<category>`` for n's CLDR plural category (one, few, many, other...), else
+        ``key.other``. The category comes from the language's gettext Plural-Forms expression
+        (ui.yaml ``language.plural_forms``), evaluated by the standard library's gettext."""
+        category = self.plural_category(n)
+        for candidate in (f"{key}.{category}", f"{key}.other", key):
+            text = self.ui(candidate)
+            if text is not None:
+                return fill(text, {"count": n, **params})
+        return key
+
+    def plural_category(self, n: int) -> str:
+        language = self.dataset.locales.get(self.lang, {}).get("language", {})
+        rule = plural_rule(language.get("plural_forms", DEFAULT_PLURAL_FORMS))
+        categories = language.get("plural_categories", ["one", "other"])
+        index = rule(abs(int(n)))
+        return categories[index] if 0 <= index < len(categories) else "other"

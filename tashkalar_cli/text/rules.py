@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from tashkalar_cli.errors import NotFoundError, quote
-from tashkalar_cli.text.i18n import Localizer
-from tashkalar_cli.text.search import fold, suggestions, word_score
+from tashkalar_cli.text.i18n import Localizer, Text
+from tashkalar_cli.text.search import fold, suggestions
+
+if TYPE_CHECKING:
+    from tashkalar_cli.text.index import Hit, Query, SearchIndex
 
 MODES = ("high-form", "duel", "melee", "team")
 
@@ -45,11 +49,21 @@ class RuleBook:
         self.dataset = dataset
         data = dataset.facts["rules"]
         self.sections = sorted(data["sections"], key=lambda s: _number_key(s["number"]))
-        self.rules = sorted((Rule(r["id"], r["number"], r["section"], tuple(r["modes"]),
+        self.played_as: dict[str, list[str]] = dict(data.get("played_as", {}))
+        self.rules = sorted((Rule(r["id"], r["number"], r["section"], self._modes(r),
                                   tuple(r.get("keywords", ())), tuple(r.get("related", ())))
                              for r in data["rules"]), key=lambda r: _number_key(r.number))
         self.by_id = {r.id: r for r in self.rules}
         self.by_number = {r.number: r for r in self.rules}
+
+    def _modes(self, rule: dict) -> tuple[str, ...]:
+        """The forms of play a rule applies to: its own, and those played as one of them
+        (``played_as`` of cards/rules.yaml: team games are High Forms or duels), unless excluded."""
+        modes = set(rule["modes"])
+        for form, bases in self.played_as.items():
+            if form not in rule.get("excludes", ()) and modes & set(bases):
+                modes.add(form)
+        return tuple(sorted(modes, key=lambda m: (MODES.index(m) if m in MODES else len(MODES), m)))
 
     def find(self, query: str) -> Rule:
         q = query.strip()
@@ -72,27 +86,53 @@ class RuleBook:
     def errata_for(self, rule: Rule) -> list[dict]:
         return [e for e in self.dataset.facts["errata"] if rule.id in e.get("rules", [])]
 
-    def search(self, words: str, loc: Localizer, limit: int = 20) -> list[tuple[Rule, float]]:
-        """Rules ranked by how well ``words`` match their title and text, in any language.
+    @cached_property
+    def index(self) -> SearchIndex:
+        """The search index stored with the cached data (built here when the cache predates it)."""
+        from tashkalar_cli.text.index import FORMAT, PART, SearchIndex, build_index
 
-        The user's language counts most; a match in another language still finds the rule.
+        parts = self.dataset.derived
+        common = parts.get(PART)
+        if not isinstance(common, dict) or common.get("format") != FORMAT:
+            parts = build_index(self.dataset.facts, self.dataset.locales)
+        return SearchIndex(parts)
+
+    def search(self, question: str, lang: str | None = None, *, preferred: str | None = None,
+               mode: str | None = None, limit: int | None = 20) -> SearchResult:
+        """Rules, keywords and errata ranked by relevance to a free-form ``question``, best first.
+
+        The question is read in ``lang`` when given, else in the language it is written in (ties:
+        ``preferred``); ``mode`` keeps the rules of that form of play (keywords stay, errata stay
+        when they concern one of those rules).
         """
-        scored = []
-        langs = [loc.lang] + [lang for lang in self.dataset.languages if lang != loc.lang]
-        for rule in self.rules:
-            best = 0.0
-            for i, lang in enumerate(langs):
-                entry = self.dataset.locales[lang].get("rules", {}).get(rule.id)
-                if not entry:
-                    continue
-                weight = 1.0 if i == 0 else 0.8
-                title = word_score(words, entry["title"]) * 1.5
-                body = word_score(words, entry["text"])
-                best = max(best, weight * max(title, body))
-            if best:
-                scored.append((rule, best))
-        scored.sort(key=lambda rs: (-rs[1], _number_key(rs[0].number)))
-        return scored[:limit]
+        index = self.index
+        query = index.read(question, lang, preferred)
+        hits = index.search(query)
+        if mode:
+            allowed = {r.id for r in self.for_mode(mode)}
+            errata = {e["id"]: e for e in self.dataset.facts["errata"]}
+            hits = [h for h in hits if (h.kind == "rule" and h.id in allowed) or h.kind == "keyword"
+                    or (h.kind == "erratum" and allowed & set(errata.get(h.id, {}).get("rules", ())))]
+        return SearchResult(query, hits[:limit] if limit else hits)
+
+
+#: the locale section and text fields of each kind of search hit: (section, title, text)
+HIT_FIELDS = {"rule": ("rules", "title", "text"), "keyword": ("keywords", "term", "definition"),
+              "erratum": ("errata", "title", "ruling")}
+
+
+def hit_texts(hit: Hit, loc: Localizer) -> tuple[Text, Text]:
+    """The title and text of a search hit in ``loc``'s language (English where it lacks them)."""
+    section, title, text = HIT_FIELDS[hit.kind]
+    return loc.field(section, hit.id, title), loc.field(section, hit.id, text)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The answer to a question: how it was read (its language, words and keywords) and the hits."""
+
+    query: Query
+    hits: list[Hit]
 
 
 class Glossary:
@@ -104,28 +144,71 @@ class Glossary:
                          for k in dataset.facts["glossary"]]
         self.by_id = {k.id: k for k in self.keywords}
 
-    @cached_property
-    def _index(self) -> dict[str, str]:
-        """Folded id, term and synonyms in every language -> keyword id (English first)."""
-        index: dict[str, str] = {}
-        for k in self.keywords:
-            index.setdefault(fold(k.id), k.id)
-        langs = sorted(self.dataset.locales, key=lambda lang: lang != "en")
-        for lang in langs:
-            for kid, entry in self.dataset.locales[lang].get("keywords", {}).items():
-                if kid not in self.by_id:
-                    continue
+    def _langs(self, lang: str | None) -> list[str]:
+        """Every language, ``lang`` first, then English, then the others."""
+        return sorted(self.dataset.locales, key=lambda code: (code != lang, code != "en", code))
+
+    def _names(self, lang: str) -> dict[str, str]:
+        """Folded term and synonyms of one language -> keyword id."""
+        out: dict[str, str] = {}
+        for kid, entry in self.dataset.locales[lang].get("keywords", {}).items():
+            if kid in self.by_id:
                 for term in [entry["term"], *entry.get("synonyms", [])]:
-                    index.setdefault(fold(term), kid)
+                    out.setdefault(fold(term), kid)
+        return out
+
+    def _index(self, lang: str | None = None) -> dict[str, str]:
+        """Folded id, and term, synonyms and forms in every language -> keyword id (``lang`` first)."""
+        index: dict[str, str] = {fold(k.id): k.id for k in self.keywords}
+        langs = self._langs(lang)
+        for code in langs:
+            for key, kid in self._names(code).items():
+                index.setdefault(key, kid)
+        for code in langs:  # forms (the spellings texts use) last: a term or synonym wins
+            for kid, entry in self.dataset.locales[code].get("keywords", {}).items():
+                if kid in self.by_id:
+                    for form in entry.get("forms", []):
+                        index.setdefault(fold(form.rstrip("$")), kid)
         return index
 
-    def find(self, query: str) -> Keyword:
+    def _form_of(self, key: str, lang: str | None) -> str | None:
+        """The keyword one of whose forms starts the last word of ``key`` ("impeti" has the form "impet")."""
+        words = key.split()
+        for code in self._langs(lang):
+            for kid, entry in self.dataset.locales[code].get("keywords", {}).items():
+                for form in entry.get("forms", []):
+                    whole = form.endswith("$")
+                    parts = fold(form.rstrip("$")).split()
+                    if kid in self.by_id and parts and len(parts) == len(words) and words[:-1] == parts[:-1] \
+                            and (words[-1] == parts[-1] if whole else words[-1].startswith(parts[-1])):
+                        return kid
+        return None
+
+    def find(self, query: str, lang: str | None = None) -> Keyword:
+        """A keyword by its id, or its term, a synonym or a form in any language (``lang`` first).
+
+        Not found: the suggestions are the closest terms of ``lang`` (else of English), in that language.
+        """
         key = fold(query)
-        if key in self._index:
-            return self.by_id[self._index[key]]
-        english = self.dataset.locales.get("en", {}).get("keywords", {})
-        hints = [english.get(kid, {}).get("term", kid) for kid in suggestions(query, self._index)]
-        raise NotFoundError(f"no keyword or game term '{quote(query)}'", hints=hints)
+        index = self._index(lang)
+        found = index.get(key) or (self._form_of(key, lang) if key else None)
+        if found:
+            return self.by_id[found]
+        raise NotFoundError(f"no keyword or game term '{quote(query)}'", hints=self.suggest(query, lang))
+
+    def suggest(self, query: str, lang: str | None = None, limit: int = 5) -> list[str]:
+        """Terms close to ``query``, in the user's language: its own terms and synonyms first, then the
+        other languages' (shown with the user's term)."""
+        shown = self._langs(lang)[0]
+        local = self.dataset.locales[shown].get("keywords", {})
+        kids: list[str] = []
+        for i, code in enumerate(self._langs(lang)):
+            names = self._names(code)
+            # a close spelling, not a shared fragment: "empate" is not "gateway"
+            for kid in suggestions(query, names, limit=limit, cutoff=75 if i == 0 else 85, scorer="ratio"):
+                if kid not in kids:
+                    kids.append(kid)
+        return [local.get(kid, {}).get("term", kid) for kid in kids[:limit]]
 
     def terms(self, keyword: Keyword) -> dict[str, str]:
         """The term of ``keyword`` in every language that has it."""

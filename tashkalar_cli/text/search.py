@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 
@@ -19,11 +20,17 @@ def fold(text: str) -> str:
     return _NON_WORD.sub(" ", stripped.casefold()).strip()
 
 
-def suggestions(query: str, choices: dict[str, str], limit: int = 5, cutoff: float = 60) -> list[str]:
-    """The values of ``choices`` (folded text -> value) whose keys best match ``query``."""
+def suggestions(query: str, choices: dict[str, str], limit: int = 5, cutoff: float = 60,
+                scorer: str = "WRatio") -> list[str]:
+    """The values of ``choices`` (folded text -> value) whose keys best match ``query``.
+
+    ``scorer``: a rapidfuzz ``fuzz`` function; "WRatio" forgives fragments and word order,
+    "ratio" asks for a close spelling of the whole.
+    """
     from rapidfuzz import fuzz, process
 
-    found = process.extract(fold(query), list(choices), scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=cutoff)
+    found = process.extract(fold(query), list(choices), scorer=getattr(fuzz, scorer), limit=limit * 3,
+                            score_cutoff=cutoff)
     out: list[str] = []
     for key, _score, _ in found:
         value = choices[key]
@@ -49,3 +56,41 @@ def word_score(query: str, text: str) -> float:
         else:
             return 0.0
     return score / len(words)
+
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+def tokens(text: str) -> list[str]:
+    """The folded words of ``text``, in order ("N'ai-je" -> ["n", "ai", "je"]); digits are words too."""
+    return _TOKEN.findall(fold(text).replace("_", " "))
+
+
+class Stemmer:
+    """A Snowball stemmer for one language (``snowballstemmer``), remembering the words it has seen.
+
+    ``algorithm`` is the Snowball name of the language ("english", "french", ...), as given by the
+    ``language: stemmer:`` field of a language's ``ui.yaml``; without one, words are left as they
+    are. ``known`` seeds the memory (folded word -> stem), so that words met before are stemmed
+    without importing the library at all.
+    """
+
+    def __init__(self, algorithm: str | None, known: dict[str, str] | None = None) -> None:
+        self.algorithm = algorithm
+        self.known: dict[str, str] = dict(known or {})
+        self._impl: Any = None
+
+    def __call__(self, word: str) -> str:
+        found = self.known.get(word)
+        if found is not None:
+            return found
+        if not self.algorithm or word.isdigit() or len(word) < 3:
+            stem = word
+        else:
+            if self._impl is None:
+                import snowballstemmer
+
+                self._impl = snowballstemmer.stemmer(self.algorithm)
+            stem = self._impl.stemWord(word)
+        self.known[word] = stem
+        return stem

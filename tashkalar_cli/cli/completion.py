@@ -1,0 +1,206 @@
+"""Shell completion (bash, zsh, fish): the values of arguments and options, in the user's language.
+
+Click and Typer complete command and option names; this module completes their values: card
+names and ids, keyword terms, rule numbers, deck, color and language names. It is imported only
+while a shell asks for completions (``_TASHKALAR_COMPLETE`` is set), so a normal start-up pays
+nothing for it: :func:`attach` gives the parameters of each command loaded by the lazy group
+their completer, looked up in :data:`TABLE` by command path and parameter name, and the data is
+read from the validated cache when a completer first runs.
+
+A word matches a candidate when the candidate, or one of its words, starts with it, ignoring
+case and accents (``ours`` finds *Ours affamé*, ``espad`` *Maestro de la Espada*). The language
+is the command line's ``--lang``, else ``TASHKALAR_LANG``, else the one of ``LANG``. For bash,
+values are escaped as the shell reads them (``Ours\\ affamé``); zsh and fish quote them themselves.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from functools import partial
+from typing import Any
+
+import click
+from click.shell_completion import CompletionItem
+
+COMPLETE_VAR = "_TASHKALAR_COMPLETE"
+
+#: (command path, parameter name) -> what its values are; "*" stands for any command
+TABLE: dict[tuple[str, str], str] = {
+    ("card show", "name"): "card",
+    ("summon", "card"): "being",
+    ("summonable", "hand"): "beings",
+    ("plan", "hand"): "beings",
+    ("flare check", "flare"): "flare",
+    ("task check", "task"): "task",
+    ("keyword show", "term"): "keyword",
+    ("card list", "keyword"): "keyword",
+    ("rule show", "rule"): "rule",
+    ("*", "deck"): "deck",
+    ("*", "player"): "color",
+    ("*", "allow_enemy"): "color",
+    ("*", "against"): "color",
+    ("*", "lang"): "lang",
+}
+#: characters bash reads specially in a word, escaped with a backslash in bash completions
+_BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&|;()<>*?\[\]{}#~])""")
+
+
+def completing() -> bool:
+    """Whether the shell is asking for completions (then, and only then, this module is used)."""
+    return bool(os.environ.get(COMPLETE_VAR))
+
+
+def bash_escape(value: str) -> str:
+    return _BASH_SPECIAL.sub(r"\\\1", value)
+
+
+def prepare(root: click.Command) -> None:
+    """Before Click answers the shell: bash values escaped, and the root's own options completed."""
+    from typer._completion_classes import BashComplete
+
+    class EscapedBash(BashComplete):
+        def format_completion(self, item: CompletionItem) -> str:
+            return bash_escape(item.value)
+
+    click.shell_completion.add_completion_class(EscapedBash, "bash")
+    attach(root, "")
+
+
+def attach(command: click.Command, path: str) -> None:
+    """Give the parameters of ``command`` (and of its sub-commands) their completer."""
+    for param in command.params:
+        kind = TABLE.get((path, param.name or "")) or TABLE.get(("*", param.name or ""))
+        if kind is not None:
+            param._custom_shell_complete = partial(complete, kind)  # Click's hook for shell_complete=
+    if isinstance(command, click.Group) and path:
+        for name, sub in command.commands.items():
+            attach(sub, f"{path} {name}")
+
+
+# ---------------------------------------------------------------------------- the candidates
+def _option(ctx: click.Context, name: str) -> Any:
+    """The value of ``--name`` already typed on the command line, in this command or a parent."""
+    node: click.Context | None = ctx
+    while node is not None:
+        value = node.params.get(name)
+        if value:
+            return value
+        node = node.parent
+    return None
+
+
+def _game_and_loc(ctx: click.Context) -> tuple[Any, Any]:
+    from tashkalar_cli.game import Game
+
+    game = Game(_option(ctx, "data"))
+    lang = _option(ctx, "lang")
+    try:
+        loc = game.localizer(lang if isinstance(lang, str) else None)
+    except Exception:  # an unknown --lang while typing: complete in English
+        loc = game.localizer("en")
+    return game, loc
+
+
+Pairs = list[tuple[str, str]]
+
+
+def _cards(game: Any, loc: Any, kinds: tuple[type, ...]) -> tuple[Pairs, Pairs]:
+    from tashkalar_cli.text.search import fold
+
+    db = game.cards
+    names: Pairs = []
+    ids: Pairs = []
+    for card in db.cards:
+        if any(isinstance(card, kind) for kind in kinds):
+            name = str(db.name(card, loc))
+            names.append((name, card.id))
+            if fold(card.id) != fold(name):  # 'knight' is offered as 'Knight' only
+                ids.append((card.id, name))
+    return names, ids
+
+
+def candidates(kind: str, game: Any, loc: Any) -> tuple[Pairs, Pairs]:
+    """Every value of ``kind`` with its help, as two lists: what a person types (a name, a term, a
+    rule number, with its id or title as help), and the ids that may be typed instead."""
+    from tashkalar_cli.model.cards import Being, Flare, Task
+
+    if kind == "card":
+        return _cards(game, loc, (Being, Flare, Task))
+    if kind in ("being", "beings"):
+        return _cards(game, loc, (Being,))
+    if kind == "flare":
+        return _cards(game, loc, (Flare,))
+    if kind == "task":
+        return _cards(game, loc, (Task,))
+    if kind == "keyword":
+        entries = game.dataset.locales.get(loc.lang, {}).get("keywords", {})
+        return ([(e["term"], kid) for kid, e in entries.items()], [(kid, e["term"]) for kid, e in entries.items()])
+    if kind == "rule":
+        titles = game.dataset.locales.get(loc.lang, {}).get("rules", {})
+        english = game.dataset.locales.get("en", {}).get("rules", {})
+        numbers: Pairs = []
+        ids: Pairs = []
+        for rule in game.rules.rules:
+            title = (titles.get(rule.id) or english.get(rule.id) or {}).get("title", "")
+            numbers.append((rule.number, title))
+            ids.append((rule.id, f"{rule.number} {title}"))
+        return numbers, ids
+    if kind == "deck":
+        return [(deck, loc.msg(f"deck.{deck}")) for deck in game.decks], []
+    if kind == "color":
+        return [(color, loc.msg(f"color.{color}")) for color in game.board.colors], []
+    if kind == "lang":
+        return [(lang, game.dataset.locales.get(lang, {}).get("language", {}).get("name", lang))
+                for lang in game.languages], []
+    return [], []
+
+
+def matches(word: str, pairs: Iterable[tuple[str, str]]) -> Pairs:
+    """The pairs whose value starts with ``word``, then those with a word that does; when none
+    does, those whose help does (``bleu`` offers ``blue`` in French)."""
+    from tashkalar_cli.text.search import fold
+
+    key = fold(word)
+    first: list[tuple[str, str]] = []
+    second: list[tuple[str, str]] = []
+    by_help: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for value, help_text in pairs:
+        if value in seen:
+            continue
+        seen.add(value)
+        folded = fold(value)
+        if folded.startswith(key):
+            first.append((value, help_text))
+        elif key and f" {key}" in f" {folded}":      # words of the value, from the start of one
+            second.append((value, help_text))
+        elif key and f" {key}" in f" {fold(help_text)}":
+            by_help.append((value, help_text))
+    found = sorted(first, key=lambda p: fold(p[0])) + sorted(second, key=lambda p: fold(p[0]))
+    return found or sorted(by_help, key=lambda p: fold(p[0]))
+
+
+def complete(kind: str, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The completions of ``incomplete`` for a parameter whose values are of ``kind``."""
+    try:
+        game, loc = _game_and_loc(ctx)
+        prefix = ""
+        if kind == "beings" and "," in incomplete:  # --hand a,b,c: complete the last one
+            prefix, incomplete = incomplete.rsplit(",", 1)
+            prefix += ","
+        shown, ids = candidates(kind, game, loc)
+        if kind == "rule":  # numbers and ids are typed as such: only those that start with the word
+            shown = [(v, h) for v, h in shown if v.startswith(incomplete.strip())]
+            ids = [(v, h) for v, h in ids if v.startswith(incomplete.strip())]
+        # ids when the word looks like one (or nothing else matches): 'hungry-' offers hungry-bear
+        found = matches(incomplete, ids + shown) if "-" in incomplete else \
+            (matches(incomplete, shown) or matches(incomplete, ids))
+    except Exception:  # a broken data folder: no suggestions rather than a traceback in the shell
+        return []
+    return [CompletionItem(prefix + value, help=help_text or None) for value, help_text in found]
+
+
+__all__ = ["COMPLETE_VAR", "TABLE", "attach", "bash_escape", "candidates", "complete", "completing", "matches",
+           "prepare"]

@@ -1,0 +1,141 @@
+"""The command line in the user's language: help texts, and Click's and Typer's own words.
+
+Help texts are looked up in ``locales/<lang>/ui.yaml`` under ``help.<command path>`` (a
+command) and ``help.<command path>.<parameter>`` or ``help.option.<parameter>`` (an option or
+argument); the English strings written in the command modules are only a fallback. Click and
+Typer say their own words through gettext (``_("Missing option")``): :func:`install` gives their
+modules a ``_`` that reads the same ``ui.yaml`` (keys ``cli.*``, listed in :data:`FRAMEWORK`).
+Nothing here runs unless help or an error is shown: the language and its texts are looked up on
+first use.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from tashkalar_cli.text.i18n import Localizer
+
+#: Click's and Typer's words (their gettext msgids) -> the ui.yaml key holding them in each language
+FRAMEWORK: dict[str, str] = {
+    "Usage:": "cli.usage",
+    "Options": "cli.options",
+    "Arguments": "cli.arguments",
+    "Commands": "cli.commands",
+    "Error": "cli.error",
+    "Error: {message}": "cli.error_message",
+    "Show this message and exit.": "cli.help_option",
+    "Missing option": "cli.missing_option",
+    "Missing argument": "cli.missing_argument",
+    "Missing parameter": "cli.missing_parameter",
+    "Missing command.": "cli.missing_command",
+    "No such option: {name}": "cli.no_such_option",
+    "No such command {name!r}.": "cli.no_such_command",
+    "Option {name!r} does not take a value.": "cli.option_takes_no_value",
+    "Option {name!r} requires an argument.": "cli.option_needs_value",
+    "Option {name!r} requires {nargs} arguments.": "cli.option_needs_values",
+    "Got unexpected extra argument ({args})": "cli.extra_argument",
+    "Got unexpected extra arguments ({args})": "cli.extra_arguments",
+    "Invalid value for {param_hint}: {message}": "cli.invalid_value_for",
+    "Invalid value: {message}": "cli.invalid_value",
+    "{value!r} is not one of {choices}.": "cli.not_one_of",
+    "{value!r} is not {choice}.": "cli.not_choice",
+    "{value!r} is not a valid {number_type}.": "cli.not_a_number",
+    "{value!r} is not a valid boolean.": "cli.not_a_boolean",
+    "{value} is not in the range {range}.": "cli.not_in_range",
+    "Did you mean {possibility}?": "cli.did_you_mean",
+    "(Possible options: {possibilities})": "cli.possible_options",
+    "Try '{command} {option}' for help.": "cli.try_help",
+    "Try [blue]'{command_path} {help_option}'[/] for help.": "cli.try_help_rich",
+    "[default: {}]": "cli.default",
+    "[required]": "cli.required",
+    "required": "cli.required_plain",
+    "Aborted!": "cli.aborted",
+    "Aborted.": "cli.aborted",
+    "integer": "cli.integer",
+    "float": "cli.float",
+}
+#: the Typer constants computed from its gettext words when typer.rich_utils is imported
+_RICH_CONSTANTS = {
+    "ARGUMENTS_PANEL_TITLE": "Arguments",
+    "OPTIONS_PANEL_TITLE": "Options",
+    "COMMANDS_PANEL_TITLE": "Commands",
+    "ERRORS_PANEL_TITLE": "Error",
+    "ABORTED_TEXT": "Aborted.",
+    "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help.",
+    "DEFAULT_STRING": "[default: {}]",
+    "REQUIRED_LONG_STRING": "[required]",
+}
+_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.decorators", "click.formatting",
+            "typer.core")
+
+
+class Words:
+    """The interface's texts in the user's language, found on first use."""
+
+    def __init__(self, lang_option: str | None, data: str | None) -> None:
+        self._lang_option = lang_option
+        self._data = data
+        self._loc: Localizer | None = None
+        self._failed = False
+
+    @property
+    def loc(self) -> Localizer | None:
+        if self._loc is None and not self._failed:
+            try:
+                from tashkalar_cli.game import Game
+
+                self._loc = Game(self._data).localizer(self._lang_option)
+            except Exception:
+                self._failed = True
+        return self._loc
+
+    def text(self, key: str, fallback: str) -> str:
+        loc = self.loc
+        if loc is None:
+            return fallback
+        found = loc.ui(key)
+        return found if found is not None else fallback
+
+    def translate(self, msgid: str) -> str:
+        key = FRAMEWORK.get(msgid)
+        return self.text(key, msgid) if key else msgid
+
+
+def install(words: Words) -> None:
+    """Let Click and Typer speak the user's language (their modules' ``_``, Typer's constants)."""
+    translate: Callable[[str], str] = words.translate
+    for name in _MODULES:
+        module = sys.modules.get(name)
+        if module is not None and hasattr(module, "_"):
+            module._ = translate  # type: ignore[attr-defined]
+
+
+def localize_rich(words: Words) -> None:
+    """Typer's rich help and error panels: their titles are constants computed at import."""
+    from typer import rich_utils
+
+    for constant, msgid in _RICH_CONSTANTS.items():
+        setattr(rich_utils, constant, words.translate(msgid))
+
+
+def localize_command(command: click.Command, path: str, words: Words) -> None:
+    """Help texts of ``command`` (and its sub-commands) from the locale, by command path."""
+    help_text = words.text(f"help.{path or 'tashkalar'}", command.help or "")
+    if help_text:
+        command.help = help_text
+        command.short_help = None
+    for param in command.params:
+        name = param.name or ""
+        if isinstance(param, click.Option):
+            fallback = words.text(f"help.option.{name}", param.help or "")
+            param.help = words.text(f"help.{path}.{name}", fallback) if path else fallback
+        elif isinstance(param, click.Argument) and hasattr(param, "help"):
+            param.help = words.text(f"help.{path}.{name}", param.help or "")
+    if isinstance(command, click.Group):
+        for sub_name, sub in command.commands.items():
+            localize_command(sub, f"{path}.{sub_name}" if path else sub_name, words)

@@ -1,0 +1,45 @@
+"""``tashkalar sheet``: a printable cheat sheet of the cards (HTML or SVG)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Optional
+
+import typer
+
+from tashkalar_cli.cli.common import DataOption, LangOption, session
+
+
+class Paper(StrEnum):
+    A4 = "a4"
+    LETTER = "letter"
+
+
+def sheet(
+    out: Annotated[str, typer.Option("--out", "-o", help="The file to write: FILE.html (to print) or FILE.svg.",
+                                     metavar="FILE", show_default=False)],
+    deck: Annotated[Optional[list[str]], typer.Option(
+        "--deck", help="A deck to print (repeat the option): imperial, highland, sylvan, everfrost, nethervoid, "
+                       "etherweave, legends.", show_default=False)] = None,
+    legends: Annotated[bool, typer.Option("--legends", help="Print the legends.")] = False,
+    flares: Annotated[bool, typer.Option("--flares", help="Print the flares.")] = False,
+    tasks: Annotated[bool, typer.Option("--tasks", help="Print the High Form tasks.")] = False,
+    paper: Annotated[Paper, typer.Option("--paper", help="Page size of the printout.", case_sensitive=False)] = Paper.A4,
+    lang: LangOption = None,
+    data: DataOption = None,
+) -> None:
+    """Write a cheat sheet: each card's pattern, name, rank and effect, laid out to print (nothing chosen: every card)."""
+    from tashkalar_cli.cli.options import check_deck
+    from tashkalar_cli.errors import InputError
+
+    suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
+    if suffix not in ("html", "htm", "svg"):
+        raise InputError(f"--out: '{out[:60]}' must end in .html or .svg")
+    s = session(lang, data)
+    decks = [check_deck(s, d) for d in deck or []]
+    from tashkalar_cli.render.sheet import build_sections, sheet_html, sheet_svg
+
+    sections = build_sections(s.game, s.loc, decks, legends, flares, tasks)
+    text = sheet_svg(sections, s.loc, paper.value) if suffix == "svg" else sheet_html(sections, s.loc, paper.value)
+    s.write(out, text)
+    s.console.print(s.loc.msg("sheet.written", path=out, count=sum(len(x.cards) for x in sections)))

@@ -1,0 +1,750 @@
+"""The turn planner: every way to summon a being within the actions left this turn.
+
+A plan is a list of actions that ends with the summon of the planned card:
+
+* ``summon``: summon it now (one action);
+* ``place-summon``: place one common piece, then summon it (two actions);
+* ``summon-summon``: summon another being of the hand, then summon it (two actions).
+
+A two-action plan is listed only for a summoning square the card cannot use now: a summon that is
+possible now is one action, and the action before it would change nothing for it. Placing obeys
+the place rule with its piece shortage (no common piece left: one of the player's common or heroic
+pieces is picked up first, and placed as a common piece; its own square is empty then, so putting
+it back there as a common piece is a place too). Summoning obeys the engine's rules, shortage
+included. Card effects are not resolved. Plans use at most two actions.
+
+How it is fast. Instead of re-running the engine for every empty square (and every piece picked
+up, and every first summon), the planner computes once, for every orientation of every card, the
+summoning squares where all the pattern's pieces but one are met (the "all but one" intersections
+of the shifted bitboards, prefix by suffix) and indexes them by the square of the missing piece.
+A piece placed or summoned on that square can complete the pattern there, and only these
+candidates (and the few placements a piece picked up or taken back could unblock) are verified,
+on bitboards updated by the one or two squares that the first action changes. A verification is
+exact: it repeats the engine's rules (pattern, blocking, shortage), and the tests hold the planner
+to a brute-force planner that re-runs the whole engine on every position.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, Union
+
+from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context
+from tashkalar_cli.model.board import STRIDE, Board, bits
+from tashkalar_cli.model.cards import Being, CardDB
+from tashkalar_cli.model.patterns import Orientation
+from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.types import PieceKind, Rank, Square
+
+KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
+_KIND_INDEX = {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 1}
+
+
+# ---------------------------------------------------------------------- plans
+
+class PlaceStep(NamedTuple):
+    """Place a common piece on ``square``; in piece shortage, pick up one of ``pick_up`` first."""
+
+    square: Square
+    pick_up: tuple[Square, ...] = ()
+
+    @property
+    def action(self) -> str:
+        return "place"
+
+
+class SummonStep(NamedTuple):
+    """Summon ``card`` on ``target`` in ``orientation``.
+
+    ``take_back``: piece shortage, one of these pieces is picked up to be the being (the choices
+    with which the rest of the plan still works); ``reuses``: the player's piece on the target
+    becomes the being; ``destroys``: the piece destroyed on the target.
+    """
+
+    card: Being
+    target: Square
+    orientation: Orientation
+    pattern_squares: tuple[Square, ...]
+    destroys: tuple[Square, Piece] | None = None
+    reuses: Square | None = None
+    take_back: tuple[Square, ...] = ()
+    shortage: bool = False
+
+    @property
+    def action(self) -> str:
+        return "summon"
+
+
+Step = Union[PlaceStep, SummonStep]
+
+
+class Plan(NamedTuple):
+    """A way to summon ``card``: its steps, the last of which summons it.
+
+    Where a step offers several choices (pieces picked up or taken back), each listed choice keeps
+    the plan working; the choices of a later step are those left after the earlier steps' first
+    choice, which :meth:`Planner.resulting_position` plays.
+    """
+
+    card: Being
+    steps: tuple[Step, ...]
+
+    @property
+    def actions(self) -> int:
+        return len(self.steps)
+
+    @property
+    def kind(self) -> str:
+        return "-".join(s.action for s in self.steps)
+
+    @property
+    def summon(self) -> SummonStep:
+        last = self.steps[-1]
+        assert isinstance(last, SummonStep)
+        return last
+
+    @property
+    def target(self) -> Square:
+        return self.summon.target
+
+
+@dataclass
+class PlanStats:
+    """What the search cost: positions reached by a first action, their checks, and verifications."""
+
+    states: int = 0            # positions searched: now, after each place, after each first summon
+    card_checks: int = 0       # (position, card) questions answered: what a naive planner runs the engine for
+    verifications: int = 0     # candidate placements checked one by one on a changed position
+    engine_checks: int = 0     # full engine checks of one card on one position
+
+
+@dataclass
+class PlanReport:
+    """Every plan of ``player`` for ``cards`` with ``actions`` actions, grouped per card."""
+
+    player: str
+    actions: int
+    cards: list[Being]
+    plans: list[Plan]
+    now: dict[str, Verdict]
+    stats: PlanStats = field(default_factory=PlanStats)
+
+    def for_card(self, card: Being) -> list[Plan]:
+        return [p for p in self.plans if p.card.id == card.id]
+
+    def best(self, card: Being) -> Plan | None:
+        found = self.for_card(card)
+        return found[0] if found else None
+
+    @property
+    def reachable(self) -> list[Being]:
+        ids = {p.card.id for p in self.plans}
+        return [c for c in self.cards if c.id in ids]
+
+    def squares(self) -> dict[Square, dict[str, int]]:
+        """How many plans summon on each square (``summon``) and place a piece there (``place``)."""
+        out: dict[Square, dict[str, int]] = {}
+        for plan in self.plans:
+            for step in plan.steps:
+                if isinstance(step, PlaceStep):
+                    role, sq = "place", step.square
+                else:
+                    role, sq = "summon", step.target
+                entry = out.setdefault(sq, {"summon": 0, "place": 0})
+                entry[role] += 1
+        return out
+
+
+@dataclass
+class OpponentThreats:
+    """What one opponent could summon next turn: ``deck`` when known (else every being) and the legends."""
+
+    color: str
+    deck: str | None
+    report: PlanReport
+
+
+@dataclass
+class Threats:
+    player: str
+    opponents: list[OpponentThreats]
+
+
+# ---------------------------------------------------------------------- bitboards of one side
+
+class _State:
+    """The bitboards of one position seen by one player, updated square by square."""
+
+    __slots__ = ("occ", "occ_gt", "own", "own_kind", "pieces", "player", "supply")
+
+    def __init__(self, player: str, pieces: dict[Square, Piece], own: list[int], occ_gt: list[int], occ: int,
+                 own_kind: list[int], supply: list[int]) -> None:
+        self.player = player
+        self.pieces = pieces
+        self.own = own              # own pieces of at least that rank (common, heroic, legendary)
+        self.occ_gt = occ_gt        # any piece of a higher rank than that
+        self.occ = occ
+        self.own_kind = own_kind    # own double-sided pieces, own legendary pieces
+        self.supply = supply        # own pieces off the board, per kind
+
+    @classmethod
+    def of(cls, pos: Position, player: str) -> _State:
+        st = cls(player, {}, [0, 0, 0], [0, 0, 0], 0, [0, 0], [pos.off_board(player, k) for k in KINDS])
+        for sq, piece in pos.pieces.items():
+            st._put(sq, piece)
+        return st
+
+    def copy(self) -> _State:
+        return _State(self.player, dict(self.pieces), list(self.own), list(self.occ_gt), self.occ,
+                      list(self.own_kind), list(self.supply))
+
+    def _put(self, sq: Square, piece: Piece) -> None:
+        bit = 1 << sq
+        self.pieces[sq] = piece
+        self.occ |= bit
+        level = piece.level
+        for lvl in range(level):
+            self.occ_gt[lvl] |= bit
+        if piece.color == self.player:
+            for lvl in range(level + 1):
+                self.own[lvl] |= bit
+            self.own_kind[_KIND_INDEX[piece.kind]] |= bit
+
+    def _clear(self, sq: Square) -> Piece | None:
+        piece = self.pieces.pop(sq, None)
+        if piece is not None:
+            keep = ~(1 << sq)
+            self.occ &= keep
+            self.occ_gt = [m & keep for m in self.occ_gt]
+            self.own = [m & keep for m in self.own]
+            self.own_kind = [m & keep for m in self.own_kind]
+        return piece
+
+    def placed(self, square: Square, from_supply: bool) -> _State:
+        """After placing a common piece (from the supply, or one picked up: see the removal choices)."""
+        st = self.copy()
+        st._put(square, Piece(self.player, Rank.COMMON))
+        if from_supply:
+            st.supply[0] -= 1
+        return st
+
+    def replaced(self, square: Square, piece: Piece) -> _State:
+        st = self.copy()
+        st._clear(square)
+        st._put(square, piece)
+        return st
+
+    def summoned(self, target: Square, rank: Rank, p: Placement) -> _State:
+        """After the summon ``p`` (a taken-back piece is still on its square: see the removal choices)."""
+        st = self.copy()
+        kind = _KIND_INDEX[rank.kind]
+        old = st._clear(target)
+        st._put(target, Piece(self.player, rank))
+        if not p.shortage:
+            st.supply[kind] -= 1
+        if old is not None and p.reuses is None and old.color == self.player:
+            st.supply[_KIND_INDEX[old.kind]] += 1   # the player's destroyed piece goes back off the board
+        return st
+
+
+# ---------------------------------------------------------------------- what the position offers
+
+class _Shape(NamedTuple):
+    """One compiled orientation of one card, with its requirements as square offsets."""
+
+    card: Being
+    co: CompiledOrientation
+    offsets: tuple[int, ...]      # requirement squares relative to the anchor (summoning square, or
+    levels: tuple[int, ...]       # the first piece of a pattern without one), and the ranks they need
+    special: bool
+    kind: int                     # the being's piece: 0 double-sided, 1 legendary
+    level: int                    # the being's rank
+
+
+class _Entry(NamedTuple):
+    shape: _Shape
+    anchor: Square
+
+
+@dataclass
+class _Analysis:
+    """Per position: which shapes match, and where one piece would complete them."""
+
+    complete: dict[Square, list[tuple[_Entry, int]]] = field(default_factory=dict)   # square -> (entry, level)
+    matched_at: dict[Square, list[_Entry]] = field(default_factory=dict)   # matched, not legal there now
+    matched_of_kind: dict[int, list[_Entry]] = field(default_factory=dict)  # the same, by the being's kind
+    special_matched: list[_Entry] = field(default_factory=list)              # matched patterns without target
+
+
+def _shift(bb: int, n: int) -> int:
+    return bb >> n if n >= 0 else bb << -n
+
+
+class Planner:
+    """Plans turns with one engine (the compiled patterns are shared)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.board: Board = engine.board
+        self._shapes: dict[str, tuple[_Shape, ...]] = {}
+
+    def shapes(self, card: Being) -> tuple[_Shape, ...]:
+        got = self._shapes.get(card.id)
+        if got is None:
+            got = self._shapes[card.id] = tuple(
+                _Shape(card, co, tuple(r.dr * STRIDE + r.df for r in co.requirements),
+                       tuple(r.level for r in co.requirements), not card.has_summoning_square,
+                       _KIND_INDEX[card.rank.kind], card.rank.level)
+                for co in self.engine.compiled(card))
+        return got
+
+    # ------------------------------------------------------------------ the search
+    def plan(self, pos: Position, player: str, cards: Iterable[Being], actions: int = 2) -> PlanReport:
+        """Every plan of ``player`` for each of ``cards`` within ``actions`` actions (at most two are used)."""
+        # tens of thousands of small tuples and no reference cycle: the cycle collector, which would
+        # scan them again and again while they are made, is paused (and its state restored)
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._plan(pos, player, cards, actions)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _plan(self, pos: Position, player: str, cards: Iterable[Being], actions: int) -> PlanReport:
+        chosen = list(dict.fromkeys(cards))
+        stats = PlanStats(states=1, card_checks=len(chosen), engine_checks=len(chosen))
+        ctx = _Context(self.board, pos, player, None)
+        now = {c.id: self.engine.check(c, pos, player, None, explain=False, ctx=ctx) for c in chosen}
+        keyed: list[tuple[tuple, Plan]] = []
+        for i, card in enumerate(chosen):
+            for p in now[card.id].placements:
+                keyed.append(((i, 1, 0, p.target, 0, p.orientation.name, "", 0, tuple(p.pattern_squares)),
+                              Plan(card, (_step(card, p),))))
+        if actions >= 2 and chosen:
+            keyed += _Search(self, pos, player, chosen, now, stats).run()
+        keyed.sort(key=_first)
+        plans = [plan for _, plan in keyed]
+        return PlanReport(player, actions, chosen, plans, now, stats)
+
+    # ------------------------------------------------------------------ replaying
+    def resulting_position(self, pos: Position, player: str, plan: Plan) -> tuple[Position, list[Piece]]:
+        """The position after ``plan`` (each step with its first choice), and the pieces destroyed."""
+        destroyed: list[Piece] = []
+        for step in plan.steps:
+            if isinstance(step, PlaceStep):
+                pos = pos.after_place(player, step.square, step.pick_up[0] if step.pick_up else None)
+            else:
+                pos, gone = pos.after_summon(player, step.card.rank, step.target,
+                                             step.take_back[0] if step.take_back else None)
+                if gone is not None:
+                    destroyed.append(gone)
+        return pos, destroyed
+
+    # ------------------------------------------------------------------ the reference
+    def plan_naive(self, pos: Position, player: str, cards: Iterable[Being], actions: int = 2,
+                   stats: PlanStats | None = None) -> set[tuple]:
+        """The brute-force planner the fast one is held to: the whole engine re-run on every position.
+
+        Returns flat facts: ``("summon", card, target, orientation)``, ``("place-summon", card, X,
+        pick_up, target, orientation)`` and ``("summon-summon", first card, T1, orientation, taken
+        back, card, T2, orientation)`` (squares as names, None where there is no choice).
+        """
+        chosen = list(dict.fromkeys(cards))
+        stats = stats if stats is not None else PlanStats()
+        name = self.board.name
+
+        def legal(p: Position) -> dict[str, Verdict]:
+            stats.states += 1
+            stats.card_checks += len(chosen)
+            stats.engine_checks += len(chosen)
+            return {v.card.id: v for v in self.engine.check_many(chosen, p, player)}
+
+        now = legal(pos)
+        targets_now = {cid: {p.target for p in v.placements} for cid, v in now.items()}
+        out: set[tuple] = set()
+        for cid, v in now.items():
+            for p in v.placements:
+                out.add(("summon", cid, name(p.target), p.orientation.name))
+        if actions < 2:
+            return out
+        empty = [sq for sq in self.board.squares if sq not in pos.pieces]
+        if pos.off_board(player, PieceKind.DOUBLE_SIDED) > 0:
+            places: list[tuple[Square, Square | None]] = [(x, None) for x in empty]
+        else:
+            own = [sq for sq, p in sorted(pos.pieces.items()) if p.color == player and p.kind is PieceKind.DOUBLE_SIDED]
+            places = [(x, a) for a in own for x in [*empty, a]]
+        for x, a in places:
+            after = legal(pos.after_place(player, x, a))
+            for cid, v in after.items():
+                for p in v.placements:
+                    if p.target not in targets_now[cid]:
+                        out.add(("place-summon", cid, name(x), name(a) if a is not None else None, name(p.target),
+                                 p.orientation.name))
+        for first in chosen:
+            rest = [c for c in chosen if c is not first]
+            for p1 in now[first.id].placements:
+                for b in (p1.take_back if p1.shortage and p1.reuses is None else [None]):
+                    after_pos, _ = pos.after_summon(player, first.rank, p1.target, b)
+                    stats.states += 1
+                    stats.card_checks += len(rest)
+                    stats.engine_checks += len(rest)
+                    for v in self.engine.check_many(rest, after_pos, player):
+                        for p in v.placements:
+                            if p.target not in targets_now[v.card.id]:
+                                out.add(("summon-summon", first.id, name(p1.target), p1.orientation.name,
+                                         name(b) if b is not None else None, v.card.id, name(p.target),
+                                         p.orientation.name))
+        return out
+
+
+def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dict[str, str], actions: int,
+            ) -> Threats:
+    """The plans of every opponent of ``player`` with ``actions`` actions: the beings of the deck each
+    plays (``decks``, else the position's ``decks:``; every being when unknown) and every legend (a
+    player's two legends in hand are hidden)."""
+    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.model.cards import LEGENDS_DECK
+
+    known = {**pos.decks, **decks}
+    opponents = [c for c in dict.fromkeys([*pos.colors, *known]) if c != player]
+    opponents.sort(key=pos.board.colors.index)
+    if not opponents:
+        raise InputError(key="threats-no-opponent", player=player)
+    out = []
+    for color in opponents:
+        deck = known.get(color)
+        cards = [c for c in db.beings if deck is None or c.deck in (deck, LEGENDS_DECK)]
+        out.append(OpponentThreats(color, deck, planner.plan(pos, color, cards, actions)))
+    return Threats(player, out)
+
+
+def flatten(plans: Iterable[Plan], board: Board) -> set[tuple]:
+    """The plans as the flat facts of :meth:`Planner.plan_naive` (every listed choice of a first step)."""
+    name = board.name
+    out: set[tuple] = set()
+    for plan in plans:
+        last = plan.summon
+        if plan.kind == "summon":
+            out.add(("summon", plan.card.id, name(last.target), last.orientation.name))
+            continue
+        first = plan.steps[0]
+        if isinstance(first, PlaceStep):
+            for a in first.pick_up or (None,):
+                out.add(("place-summon", plan.card.id, name(first.square), name(a) if a is not None else None,
+                         name(last.target), last.orientation.name))
+        else:
+            for b in first.take_back or (None,):
+                out.add(("summon-summon", first.card.id, name(first.target), first.orientation.name,
+                         name(b) if b is not None else None, plan.card.id, name(last.target),
+                         last.orientation.name))
+    return out
+
+
+def _first(item: tuple[tuple, Plan]) -> tuple:
+    return item[0]
+
+
+def _leaving_one(choices: int, spare: int) -> int:
+    """The removal choices that leave at least one ``spare`` piece to take back."""
+    if not spare:
+        return 0
+    if spare & (spare - 1):       # two or more: any removal leaves one
+        return choices
+    return choices & ~spare       # exactly one: it must not be the one removed
+
+
+def _step(card: Being, p: Placement) -> SummonStep:
+    return SummonStep(card, p.target, p.orientation, tuple(p.pattern_squares), p.destroys, p.reuses,
+                      tuple(p.take_back), p.shortage)
+
+
+class _Search:
+    """The two-action search of one plan request."""
+
+    def __init__(self, planner: Planner, pos: Position, player: str, cards: list[Being], now: dict[str, Verdict],
+                 stats: PlanStats) -> None:
+        self.planner = planner
+        self.board = planner.board
+        self.pos = pos
+        self.player = player
+        self.cards = cards
+        self.now = now
+        self.stats = stats
+        self.state = _State.of(pos, player)
+        self.colorless = self.board.colorless(pos.mode)
+        self.legal_now: dict[str, int] = {}
+        for c in cards:
+            m = 0
+            for p in now[c.id].placements:
+                m |= 1 << p.target
+            self.legal_now[c.id] = m
+        self.index = {c.id: i for i, c in enumerate(cards)}   # the order of the cards asked for
+        self.analysis = self._analyse()
+        self._listed: dict[int, tuple[Square, ...]] = {}
+
+    def squares_of(self, mask: int) -> tuple[Square, ...]:
+        """The squares of a bitboard, in board order (the same few boards come back again and again)."""
+        got = self._listed.get(mask)
+        if got is None:
+            got = self._listed[mask] = tuple(bits(mask))
+        return got
+
+    # ------------------------------------------------------------------ analysis of the position
+    def _analyse(self) -> _Analysis:
+        a = _Analysis()
+        own = self.state.own
+        mask: int = self.board.mask
+        complete = a.complete
+        for card in self.cards:
+            legal = self.legal_now[card.id]
+            kind = _KIND_INDEX[card.rank.kind]
+            for shape in self.planner.shapes(card):
+                shifted = [_shift(own[lvl], n) for n, lvl in zip(shape.offsets, shape.levels, strict=True)]
+                k = len(shifted)
+                prefix = [mask] * (k + 1)
+                for i in range(k):
+                    prefix[i + 1] = prefix[i] & shifted[i]
+                matched = prefix[k]
+                suffix = mask
+                for j in range(k - 1, -1, -1):
+                    others = prefix[j] & suffix & ~matched
+                    suffix &= shifted[j]
+                    if not others:
+                        continue
+                    n, lvl = shape.offsets[j], shape.levels[j]
+                    for anchor in bits(others):
+                        sq = anchor + n
+                        if sq >= 0 and mask >> sq & 1:
+                            complete.setdefault(Square(sq), []).append((_Entry(shape, anchor), lvl))
+                if not matched:
+                    continue
+                if shape.special:
+                    a.special_matched += [_Entry(shape, anchor) for anchor in bits(matched)]
+                    continue
+                for anchor in bits(matched & ~legal):
+                    entry = _Entry(shape, anchor)
+                    a.matched_at.setdefault(anchor, []).append(entry)
+                    a.matched_of_kind.setdefault(kind, []).append(entry)
+        return a
+
+    # ------------------------------------------------------------------ the two-action plans
+    def run(self) -> list[tuple[tuple, Plan]]:
+        """The two-action plans, each with its sort key: per card (in the order asked), the fewest actions
+        first, then placing before summoning, then by summoning square (rank by rank from a1), then by
+        the square of the first action."""
+        return self._place_then_summon() + self._summon_then_summon()
+
+    def _place_then_summon(self) -> list[tuple[tuple, Plan]]:
+        st0 = self.state
+        a = self.analysis
+        empties = self.board.mask & ~st0.occ
+        plans: list[tuple[tuple, Plan]] = []
+        short = st0.supply[0] == 0
+        removal = st0.own_kind[0] if short else None
+        # the positions one place can reach: one per empty square, or, in shortage, one per piece picked
+        # up and square it goes to (the empty ones and its own): what a naive planner checks every card on
+        count = empties.bit_count() if not short else st0.own_kind[0].bit_count() * (empties.bit_count() + 1)
+        self.stats.states += count
+        self.stats.card_checks += count * len(self.cards)
+        for x in bits(empties):
+            st = st0.placed(x, from_supply=not short)
+            candidates = [e for e, lvl in a.complete.get(x, ()) if lvl == 0]
+            if removal:
+                for r in bits(removal):   # a piece picked up frees its square
+                    candidates += a.matched_at.get(r, ())
+                    if self.colorless >> r & 1:
+                        candidates += a.special_matched
+            for entry, target, choices in self._verify_all(st, candidates, removal):
+                pick = self.squares_of(choices) if choices is not None else ()
+                last = self._summon_step(st, entry, target, pick[:1])
+                plans.append(((self.index[last.card.id], 2, 0, target, x, last.orientation.name, "", 0,
+                               last.pattern_squares), Plan(last.card, (PlaceStep(x, pick), last))))
+        if short:
+            # the piece picked up goes back on its own square as a common piece: a heroic one is downgraded
+            for sq in bits(st0.own_kind[0] & st0.own[1]):
+                st = st0.replaced(sq, Piece(self.player, Rank.COMMON))
+                for entry, target, _ in self._verify_all(st, list(a.matched_at.get(sq, ())), None):
+                    last = self._summon_step(st, entry, target, ())
+                    plans.append(((self.index[last.card.id], 2, 0, target, sq, last.orientation.name, "", 0,
+                                   last.pattern_squares), Plan(last.card, (PlaceStep(sq, (sq,)), last))))
+        return plans
+
+    def _summon_then_summon(self) -> list[tuple[tuple, Plan]]:
+        a = self.analysis
+        plans: list[tuple[tuple, Plan]] = []
+        # first summons that leave the same position (same square, same rank, same way of getting the
+        # piece) share one verification; a taken-back piece is a choice each first summon narrows
+        groups: dict[tuple, list[tuple[Being, Placement, int | None]]] = {}
+        for first in self.cards:
+            for p1 in self.now[first.id].placements:
+                removal = None
+                if p1.shortage and p1.reuses is None:
+                    removal = 0
+                    for sq in p1.take_back:
+                        removal |= 1 << sq
+                key = (p1.target, first.rank, p1.shortage, p1.reuses is not None)
+                groups.setdefault(key, []).append((first, p1, removal))
+        for (target1, rank, _, _), members in groups.items():
+            p0 = members[0][1]
+            st = self.state.summoned(target1, rank, p0)
+            universe: int | None = None
+            for _, _, removal in members:
+                if removal is not None:
+                    universe = (universe or 0) | removal
+            # one position per first summon and piece it takes back: each checked for the other cards
+            reached = sum(len(p.take_back) if removal is not None else 1 for _, p, removal in members)
+            self.stats.states += reached
+            self.stats.card_checks += reached * (len(self.cards) - 1)
+            candidates = [e for e, lvl in a.complete.get(target1, ()) if lvl <= rank.level]
+            if universe:
+                for r in bits(universe):
+                    candidates += a.matched_at.get(r, ())
+                    if self.colorless >> r & 1:
+                        candidates += a.special_matched
+            for kind in range(2):
+                if st.supply[kind] > self.state.supply[kind]:   # a piece of the player's went back off the board
+                    candidates += a.matched_of_kind.get(kind, ())
+                    if kind == 0:
+                        candidates += a.special_matched
+            found = self._verify_all(st, candidates, universe)
+            if not found:
+                continue
+            # the last step of each found placement, per piece removed first (-1: none), made once
+            lasts: list[tuple[Being, _Entry, Square, int | None, dict[int, SummonStep]]] = [
+                (entry.shape.card, entry, target, valid, {}) for entry, target, valid in found]
+            append = plans.append
+            index = self.index
+            for first, p1, removal in members:
+                step1 = _step(first, p1)
+                o1 = p1.orientation.name
+                if removal is None:
+                    for card, entry, target, _valid, made in lasts:
+                        if card.id == first.id:
+                            continue
+                        last = made.get(-1)
+                        if last is None:
+                            last = made[-1] = self._summon_step(st, entry, target, ())
+                        append(((index[card.id], 2, 1, target, target1, last.orientation.name, o1, first.order,
+                                 last.pattern_squares), Plan(card, (step1, last))))
+                    continue
+                firsts: dict[int, SummonStep] = {}
+                for card, entry, target, valid, made in lasts:
+                    if card.id == first.id:
+                        continue
+                    if valid is None:
+                        head, gone = step1, -1
+                    else:
+                        narrowed = valid & removal
+                        if not narrowed:
+                            continue
+                        head = firsts.get(narrowed)  # type: ignore[assignment]
+                        if head is None:
+                            head = firsts[narrowed] = SummonStep(first, step1.target, step1.orientation,
+                                                                 step1.pattern_squares, step1.destroys, step1.reuses,
+                                                                 self.squares_of(narrowed), step1.shortage)
+                        gone = (narrowed & -narrowed).bit_length() - 1
+                    last = made.get(gone)
+                    if last is None:
+                        last = made[gone] = self._summon_step(st, entry, target, (Square(gone),) if gone >= 0 else ())
+                    append(((index[card.id], 2, 1, target, target1, last.orientation.name, o1, first.order,
+                             last.pattern_squares), Plan(card, (head, last))))
+        return plans
+
+    # ------------------------------------------------------------------ verification
+    def _verify_all(self, st: _State, candidates: Sequence[_Entry], removal: int | None,
+                    ) -> list[tuple[_Entry, Square, int | None]]:
+        out: list[tuple[_Entry, Square, int | None]] = []
+        seen: set[tuple[int, int]] = set()
+        for entry in candidates:
+            key = (id(entry.shape), entry.anchor)
+            if key in seen:
+                continue
+            seen.add(key)
+            self.stats.verifications += 1
+            out += [(entry, t, c) for t, c in self._verify(st, entry, removal)]
+        return out
+
+    def _verify(self, st: _State, entry: _Entry, removal: int | None) -> list[tuple[Square, int | None]]:
+        """The new summoning squares of ``entry`` on ``st``, each with the removal choices that work
+        (None: there is no choice to make). ``removal``: the player's pieces one of which leaves the
+        board in the first action (picked up to be placed, or taken back by a first summon)."""
+        shape, anchor = entry
+        own = st.own
+        req = 0
+        for n, lvl in zip(shape.offsets, shape.levels, strict=True):
+            sq = anchor + n
+            if not own[lvl] >> sq & 1:
+                return []
+            req |= 1 << sq
+        kind = shape.kind
+        short = st.supply[kind] == 0
+        mine = st.own_kind[kind]
+        legal_now = self.legal_now[shape.card.id]
+        if shape.special:
+            base = self.colorless & ~st.occ & ~legal_now
+            spare = mine & ~req             # the target is empty: never one of the player's pieces
+            if removal is None:
+                if short and not spare:
+                    return []
+                return [(t, None) for t in bits(base)]
+            choices = removal & ~req
+            if short:
+                choices = _leaving_one(choices, spare)
+            if not choices:
+                return []
+            out: list[tuple[Square, int | None]] = [(t, choices) for t in bits(base)]
+            freed = choices & self.colorless & ~legal_now
+            out += [(Square(r), 1 << r) for r in bits(freed)]
+            out.sort(key=lambda tc: tc[0])
+            return out
+        target = anchor
+        if legal_now >> target & 1:
+            return []
+        tbit = 1 << target
+        blocked = bool(st.occ_gt[shape.level] & tbit)
+        spare = mine & ~req & ~tbit
+        if removal is None:
+            if blocked:
+                return []
+            if short and not (mine & tbit) and not spare:
+                return []
+            return [(target, None)]
+        choices = removal & ~req
+        if blocked:
+            choices &= tbit
+        if short:
+            if mine & tbit:   # the player's piece on the target becomes the being, unless it is the one removed
+                choices = (choices & ~tbit) | (choices & tbit if spare else 0)
+            else:
+                choices = _leaving_one(choices, spare)
+        return [(target, choices)] if choices else []
+
+    def _summon_step(self, st: _State, entry: _Entry, target: Square, removed: tuple[Square, ...]) -> SummonStep:
+        """The last step of a plan, on the position ``st`` with the first choice ``removed`` made."""
+        shape, anchor = entry
+        squares = tuple(Square(anchor + n) for n in shape.offsets)
+        kind = shape.kind
+        gone = removed[0] if removed else None
+        occupant = st.pieces.get(target) if target != gone else None
+        short = st.supply[kind] == 0
+        reuses = None
+        destroys = (target, occupant) if occupant is not None else None
+        take_back: tuple[Square, ...] = ()
+        if short:
+            if st.own_kind[kind] >> target & 1 and target != gone:
+                reuses, destroys = target, None
+            else:
+                spare = st.own_kind[kind] & ~(1 << target)
+                for sq in squares:
+                    spare &= ~(1 << sq)
+                if gone is not None:
+                    spare &= ~(1 << gone)
+                take_back = self.squares_of(spare)
+        return SummonStep(shape.card, target, shape.co.orientation, squares, destroys, reuses, take_back, short)
+
+
+__all__ = ["OpponentThreats", "PlaceStep", "Plan", "PlanReport", "PlanStats", "Planner", "SummonStep", "Threats",
+           "flatten", "threats"]

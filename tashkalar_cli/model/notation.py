@@ -1,0 +1,78 @@
+"""Writing a position in the tool's own input format, so that what it prints it reads back.
+
+Like python-chess's ``Board.fen()``: :func:`position_yaml` gives the YAML of a position file
+(``pieces:`` as ``square: color rank``, or a ``board:`` diagram), with the mode, the number of
+players, the supply the position states and the tasks claimed. Reading the result with the
+position parser gives the same position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tashkalar_cli.model.position import Position
+from tashkalar_cli.model.types import PieceKind, Rank
+
+
+def diagram(pos: Position) -> str:
+    """The board as rows of tokens, top rank first: ``.`` empty, color initial + c/h/l."""
+    board = pos.board
+    width = max(len(str(board.ranks)), 1)
+    lines = []
+    for r in range(board.ranks - 1, -1, -1):
+        cells = []
+        for f in range(board.files):
+            sq = board.index(f, r)
+            if sq is None:
+                cells.append(" ")
+                continue
+            piece = pos.pieces.get(sq)
+            cells.append(f"{piece.color[0]}{piece.rank.letter}" if piece else ".")
+        row = " ".join(c.ljust(2) for c in cells).rstrip()
+        lines.append(f"{r + 1:>{width}} {row}")
+    lines.append(" " * (width + 1) + " ".join(name.ljust(2) for name in board.file_names).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def position_data(pos: Position, *, as_diagram: bool = False) -> dict[str, Any]:
+    """The position as the data of a position file."""
+    data: dict[str, Any] = {"mode": str(pos.mode), "players": pos.players}
+    if as_diagram:
+        data["board"] = diagram(pos)
+    else:
+        data["pieces"] = {pos.board.name(sq): f"{p.color} {p.rank}" for sq, p in sorted(pos.pieces.items())}
+    supply: dict[str, dict[str, int]] = {}
+    for color, counts in pos.supply_override.items():
+        entry = {}
+        if PieceKind.DOUBLE_SIDED in counts:
+            entry[str(Rank.COMMON)] = counts[PieceKind.DOUBLE_SIDED]
+        if PieceKind.LEGENDARY in counts:
+            entry[str(Rank.LEGENDARY)] = counts[PieceKind.LEGENDARY]
+        if entry:
+            supply[color] = entry
+    if supply:
+        data["supply"] = supply
+    claimed = {color: list(tasks) for color, tasks in pos.tasks_claimed.items() if tasks}
+    if claimed:
+        data["tasks_claimed"] = claimed
+    return data
+
+
+def position_yaml(pos: Position, *, as_diagram: bool = False) -> str:
+    """The YAML of a position file that reads back as ``pos``."""
+    import yaml
+
+    class Literal(str):
+        """A text written as a YAML block (``board: |``), as people write diagrams."""
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def literal(dumper: yaml.SafeDumper, value: Literal) -> yaml.ScalarNode:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
+
+    Dumper.add_representer(Literal, literal)
+    data = position_data(pos, as_diagram=as_diagram)
+    if "board" in data:
+        data["board"] = Literal(data["board"])
+    return yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True)

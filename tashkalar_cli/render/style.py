@@ -1,0 +1,86 @@
+"""The one style table of the pictures (SVG boards, patterns and the printed cheat sheets).
+
+Geometry comes from the board data (files, ranks, cut corners, colored squares); everything a
+picture paints comes from here: colors, line widths, sizes and the shapes that keep a drawing
+readable in black and white (hatching for marked squares, a star for heroic pieces, a frame for
+the summoning square, a cross for a destroyed piece).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tashkalar_cli.model.types import Mode
+
+
+def _squares() -> dict[str, str]:
+    return {"plain": "#efe8d6", "central": "#ddd0b0", "red": "#f1b8b0", "green": "#bfe2c0", "outline": "#6b6250"}
+
+
+def _sides() -> dict[str, tuple[str, ...]]:
+    # the High Form side of the board shows the colored and central squares, the deathmatch side none
+    return {"high-form": ("red", "green", "central"), "deathmatch": ()}
+
+
+def _pieces() -> dict[str, str]:
+    return {"blue": "#2f6fd6", "red": "#d63a2f", "yellow": "#e6c229", "green": "#2fa84f", "white": "#f4f4f4",
+            "orange": "#ee8a1f", "purple": "#8e44ad"}
+
+
+def _piece_inks() -> dict[str, str]:
+    return {"blue": "#ffffff", "red": "#ffffff", "yellow": "#111111", "green": "#ffffff", "white": "#111111",
+            "orange": "#111111", "purple": "#ffffff"}
+
+
+def _roles() -> dict[str, dict[str, Any]]:
+    # frame color, width and dash of the squares a placement uses (a dash reads without color)
+    return {"target": {"stroke": "#000000", "width": 4, "dash": None},
+            "pattern": {"stroke": "#1f5fbf", "width": 3, "dash": None},
+            "enemy": {"stroke": "#bf1f1f", "width": 3, "dash": "6 3"},
+            "lack": {"stroke": "#c01515", "width": 3, "dash": "3 3"}}
+
+
+def _marks() -> dict[str, dict[str, str]]:
+    # a tint and the ink of the hatching: diagonal lines for m, a grid of dots for m2
+    return {"m": {"fill": "#f6d58c", "ink": "#7a5a00"}, "m2": {"fill": "#b9d7f2", "ink": "#1d4f80"}}
+
+
+@dataclass(frozen=True)
+class Style:
+    #: fonts found on every system: no font is ever fetched or embedded
+    font: str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
+    ink: str = "#111111"          # text and outlines
+    faint: str = "#555555"        # secondary text
+    square: dict[str, str] = field(default_factory=_squares)
+    sides: dict[str, tuple[str, ...]] = field(default_factory=_sides)
+    piece: dict[str, str] = field(default_factory=_pieces)
+    piece_ink: dict[str, str] = field(default_factory=_piece_inks)       # the letter on a piece of that color
+    #: radius of a piece as a fraction of a square, and its outline width, by rank
+    piece_radius: dict[str, float] = field(default_factory=lambda: {"common": 0.27, "heroic": 0.33, "legendary": 0.39})
+    piece_stroke: dict[str, float] = field(default_factory=lambda: {"common": 1.0, "heroic": 3.0, "legendary": 3.0})
+    #: the letter on an upgraded piece (the legend spells the rank out in the reader's language)
+    piece_letter: dict[str, str] = field(default_factory=lambda: {"common": "", "heroic": "H", "legendary": "L"})
+    role: dict[str, dict[str, Any]] = field(default_factory=_roles)
+    mark: dict[str, dict[str, str]] = field(default_factory=_marks)
+    arrow: str = "#111111"
+    destroyed: str = "#000000"
+    #: pattern diagrams (cards and cheat sheets): blank square, grid, required pieces, the heroic star
+    pattern_square: str = "#ffffff"
+    pattern_grid: str = "#8a8a8a"
+    pattern_piece: dict[str, str] = field(default_factory=lambda: {"common": "#9b9b9b", "heroic": "#1b1b1b"})
+    pattern_star: str = "#ffffff"
+    #: sizes in user units (px)
+    cell: int = 40
+    font_size: float = 13.0
+    title_size: float = 17.0
+    caption_chars: float = 0.56    # average glyph width as a fraction of the font size (for wrapping)
+
+    def side(self, mode: str | Mode | None) -> str:
+        """The side of the board a position is played on: High Form, or deathmatch (duel, melee)."""
+        return "high-form" if mode is None or Mode(mode) is Mode.HIGH_FORM else "deathmatch"
+
+
+STYLE = Style()
+
+__all__ = ["STYLE", "Style"]

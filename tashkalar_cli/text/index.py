@@ -1,0 +1,452 @@
+"""The search index of the rules reference: every rule, keyword and erratum, in every language.
+
+A question is answered the way a search engine answers it (BM25F, a standard ranking function):
+
+- each entry is a document with fields: its title (for a keyword, its term and synonyms), its
+  text (rule text, definition, ruling) and its *concepts*, the glossary keywords it is about (the
+  links of ``cards/rules.yaml`` ``keywords:`` and ``cards/glossary.yaml`` ``rules:``, and every
+  term, synonym or form of a keyword found in its texts, in any language);
+- texts are indexed as a player reads them: placeholders filled with the numbers of
+  ``cards/game.yaml``, folded (case and accents do not count), without the language's stopwords,
+  and stemmed with that language's Snowball stemmer (``language: stemmer:`` in its ``ui.yaml``);
+- a question is read in its own language (the one whose stopwords and words it uses most, else
+  the caller's); a keyword named in it, in any language, counts as a concept, so that "Ruse" or
+  "impeto" finds the flare rules; the other languages are searched too, with a lower weight;
+- rules come first on equal scores when they are more specific: deeper numbers, shorter texts.
+
+The index is plain JSON data, built once from the validated data by :func:`build_index` (the
+loader stores it with the cached data) and read by :class:`SearchIndex`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from tashkalar_cli.text.search import Stemmer, tokens
+
+FORMAT = 2
+PART = "search_index"
+KINDS = ("rule", "keyword", "erratum")
+
+#: BM25F: weight and length normalisation of each field, and term saturation
+TEXT_FIELDS = ("title", "text", "section")   # the section: a rule's section title
+FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 1.0, "concept": 2.0}
+FIELD_B = {"title": 0.3, "text": 0.75, "section": 0.0, "concept": 0.3}
+K1 = 1.2
+#: weight of the words of a question searched in a language other than its own
+OTHER_LANGUAGE = 0.6
+#: weight of a word reached through a synonym of the question's language
+SYNONYM = 0.8
+#: an entry whose title is made of words of the question is what the question is about: its score
+#: grows by up to this share (all of its title's words found)
+TITLE_BONUS = 0.5
+#: how much an entry of each kind counts against a rule (a rule answers a question best)
+KIND_WEIGHT = {"rule": 1.0, "keyword": 0.7, "erratum": 0.6}
+#: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
+SELF, LINKED, FOUND = 2.0, 1.0, 1.0
+
+
+def number_key(number: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in number.split(".")) if number else ()
+
+
+# --------------------------------------------------------------------------- building
+
+def _fill(text: str, params: Mapping[str, Any]) -> str:
+    from tashkalar_cli.text.i18n import fill
+
+    return fill(text, dict(params))
+
+
+class _Forms:
+    """Keyword terms, synonyms and forms as folded word sequences, found in a list of words.
+
+    A form (``forms:``) matches at the start of a word ("impet" finds "impeti"); a term or a
+    synonym matches whole words. Longer matches win and matches do not overlap.
+    """
+
+    def __init__(self, items: Iterable[tuple[tuple[str, ...], str, bool, str]]) -> None:
+        self.items = sorted(set(items), key=lambda x: (-len(x[0]), -len(" ".join(x[0])), x))
+        self.by_word: dict[str, list[int]] = defaultdict(list)     # by the exact first word
+        self.by_prefix: dict[str, list[int]] = defaultdict(list)   # one-word forms, by their first 3 letters
+        for n, (form, _kid, whole, _lang) in enumerate(self.items):
+            if len(form) > 1 or whole:
+                self.by_word[form[0]].append(n)
+            else:
+                self.by_prefix[form[0][:3]].append(n)
+
+    @classmethod
+    def of(cls, glossaries: Mapping[str, Mapping[str, Any]]) -> _Forms:
+        items = []
+        for lang, glossary in glossaries.items():
+            for kid, entry in glossary.items():
+                for text in [entry["term"], *entry.get("synonyms", [])]:
+                    words = tuple(tokens(text))
+                    if words:
+                        items.append((words, kid, True, lang))
+                for text in entry.get("forms", []):
+                    words = tuple(tokens(text.rstrip("$")))
+                    if words:
+                        items.append((words, kid, text.endswith("$"), lang))
+        return cls(items)
+
+    def matches(self, words: list[str], skip: frozenset[str] | set[str] = frozenset()) -> list[tuple[int, int, int, str, str]]:
+        """Every (form number, start, size, keyword id, language) found in ``words``, overlaps included;
+        a match made only of ``skip`` words is left out."""
+        out = []
+        for i, word in enumerate(words):
+            for n in (*self.by_word.get(word, ()), *self.by_prefix.get(word[:3], ())):
+                form, kid, whole, lang = self.items[n]
+                size = len(form)
+                if i + size > len(words) or any(words[i + j] != form[j] for j in range(size - 1)):
+                    continue
+                last = words[i + size - 1]
+                if (last == form[-1] if whole else last.startswith(form[-1])) \
+                        and not all(w in skip for w in words[i:i + size]):
+                    out.append((n, i, size, kid, lang))
+        return sorted(out)
+
+    def find(self, words: list[str], skip: frozenset[str] | set[str] = frozenset(),
+             nested: bool = False) -> list[tuple[str, tuple[int, int]]]:
+        """(keyword id, (start, end)) of the keywords named in ``words``, longer names first, without
+        overlaps; ``nested``: a shorter name inside a longer one counts too ("giocare un impeto"
+        names invoking, and "impeto" a flare)."""
+        taken = [False] * len(words)
+        found = []
+        spans: set[tuple[int, int]] = set()
+        for _n, i, size, kid, _lang in self.matches(words, skip):
+            if (nested and (i, size) not in spans) or not any(taken[i:i + size]):
+                taken[i:i + size] = [True] * size
+                found.append((kid, (i, i + size)))
+                spans.add((i, size))
+        return found
+
+
+def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """The search index of the data, as derived parts of the dataset (plain JSON values): ``PART``
+    (the entries, their concepts, the keyword forms, each language's stopwords and synonyms) and
+    ``PART.<lang>`` (a language's words: vocabulary, field lengths, postings), read on demand."""
+    from tashkalar_cli.model.config import flatten
+
+    params = flatten(facts["game"])
+    rules = sorted(facts["rules"]["rules"], key=lambda r: number_key(r["number"]))
+    glossary = list(facts["glossary"])
+    errata = list(facts["errata"])
+    docs: list[list[Any]] = []   # [kind, id, number]
+    for r in rules:
+        docs.append(["rule", r["id"], r["number"]])
+    for k in glossary:
+        docs.append(["keyword", k["id"], ""])
+    for e in errata:
+        docs.append(["erratum", e["id"], ""])
+    where = {(kind, eid): i for i, (kind, eid, _) in enumerate(docs)}
+    section_of = {r["id"]: r["section"] for r in rules}
+
+    langs = sorted(locales)
+    forms = _Forms.of({lang: locales[lang].get("keywords", {}) for lang in langs})
+
+    # concepts: the entry's own keyword, structural links, and keywords named in its texts
+    # (kid -> [own keyword, linked, share of the languages whose texts name it])
+    concepts: list[dict[str, list[float]]] = [{} for _ in docs]
+
+    def add(i: int, kid: str, how: int, value: float = 1.0) -> None:
+        cell = concepts[i].setdefault(kid, [0, 0, 0.0])
+        cell[how] = max(cell[how], value)
+
+    known = {k["id"] for k in glossary}
+    for r in rules:
+        for kid in r.get("keywords", ()):
+            if kid in known:
+                add(where["rule", r["id"]], kid, 1)
+    for k in glossary:
+        add(where["keyword", k["id"]], k["id"], 0)
+        for rid in k.get("rules", ()):
+            if ("rule", rid) in where:
+                add(where["rule", rid], k["id"], 1)
+
+    out_langs: dict[str, Any] = {}
+    meta: dict[str, Any] = {}
+    found_in: list[dict[str, int]] = [defaultdict(int) for _ in docs]
+    for lang in langs:
+        loc = locales[lang]
+        language = loc.get("language", {}) or {}
+        search = loc.get("search", {}) or {}
+        stemmer = Stemmer(language.get("stemmer"))
+        stop = {w for s in search.get("stopwords", []) for w in tokens(s)}
+        postings: dict[str, dict[int, list[float]]] = defaultdict(dict)
+        lengths: dict[str, list[int]] = {f: [0] * len(docs) for f in TEXT_FIELDS}
+        vocab: dict[str, str] = {}
+        for i, (kind, eid, _) in enumerate(docs):
+            section = {"rule": "rules", "keyword": "keywords", "erratum": "errata"}[kind]
+            entry = loc.get(section, {}).get(eid)
+            if not entry:
+                continue
+            if kind == "rule":
+                title, text = entry.get("title", ""), entry.get("text", "")
+            elif kind == "keyword":
+                title = " ".join([entry.get("term", ""), *entry.get("synonyms", [])])
+                text = entry.get("definition", "")
+            else:
+                title, text = entry.get("title", ""), entry.get("ruling", "")
+            section_title = ""
+            if kind == "rule":
+                section_title = (loc.get("sections", {}).get(section_of[eid]) or {}).get("title", "")
+            for fld, raw in (("title", title), ("text", text), ("section", section_title)):
+                words = tokens(_fill(raw, params))
+                for kid, _span in forms.find(words):
+                    found_in[i][kid] += 1
+                kept = [w for w in words if w not in stop and (len(w) > 1 or w.isdigit())]
+                lengths[fld][i] = len(kept)
+                for w in kept:
+                    stem = stemmer(w)
+                    vocab[w] = stem
+                    cell = postings[stem].setdefault(i, [0] * len(TEXT_FIELDS))
+                    cell[TEXT_FIELDS.index(fld)] += 1
+        for entry in loc.get("keywords", {}).values():  # terms count as words of the language
+            for text in [entry["term"], *entry.get("synonyms", []), *entry.get("forms", [])]:
+                for w in tokens(text.rstrip("$")):
+                    if w not in stop:
+                        vocab.setdefault(w, stemmer(w))
+        for s in search.get("synonyms", []):
+            for phrase in s:
+                for w in tokens(phrase):
+                    vocab.setdefault(w, stemmer(w))
+        meta[lang] = {
+            "stemmer": language.get("stemmer"),
+            "stopwords": sorted(stop),
+            "synonyms": [[" ".join(tokens(p)) for p in group] for group in search.get("synonyms", [])],
+        }
+        out_langs[lang] = {
+            "vocab": vocab,
+            "lengths": lengths,
+            "postings": {stem: [[i, *cell] for i, cell in sorted(cells.items())] for stem, cells in postings.items()},
+        }
+    for i, counts in enumerate(found_in):
+        for kid, n in counts.items():
+            add(i, kid, 2, round(min(1.0, n / max(1, len(langs))), 3))
+    concept_postings: dict[str, list[list[Any]]] = defaultdict(list)
+    for i, found in enumerate(concepts):
+        for kid, cell in sorted(found.items()):
+            concept_postings[kid].append([i, *cell])
+    text_len = []
+    for i in range(len(docs)):
+        text_len.append(min((out_langs[lang]["lengths"]["text"][i] for lang in langs
+                             if out_langs[lang]["lengths"]["text"][i]), default=0))
+    common = {
+        "format": FORMAT,
+        "docs": docs,
+        "text_len": text_len,
+        "concepts": dict(concept_postings),
+        "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
+        "langs": meta,
+    }
+    return {PART: common, **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
+
+
+# --------------------------------------------------------------------------- searching
+
+@dataclass(frozen=True)
+class Hit:
+    """One entry found: its kind (rule, keyword, erratum), id, rule number ("" otherwise), score,
+    and the language whose text matched best."""
+
+    kind: str
+    id: str
+    number: str
+    score: float
+    lang: str
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question as the index reads it: its language, its words (stemmed) and its concepts."""
+
+    text: str
+    lang: str
+    words: tuple[str, ...]
+    concepts: tuple[str, ...]
+    tokens: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()     # the words that name a keyword (also counted as its concept)
+
+
+class SearchIndex:
+    """Ranks the entries of :func:`build_index`'s parts for a free-form question.
+
+    ``parts`` maps part names to their data (a dataset's ``derived`` parts, read on first use): a
+    question reads the common part and its own language's; another language's part is read only
+    when the question has words that only that language knows.
+    """
+
+    def __init__(self, parts: Mapping[str, Any]) -> None:
+        self.parts = parts
+        self.data = parts[PART]
+        self.docs = self.data["docs"]
+        self.langs: Mapping[str, Any] = self.data["langs"]
+        self._stemmers: dict[str, Stemmer] = {}
+        self._stop = {lang: set(v["stopwords"]) for lang, v in self.langs.items()}
+        self._avg: dict[str, dict[str, float]] = {}
+
+    def words(self, lang: str) -> Mapping[str, Any]:
+        """The words of one language: ``vocab`` (folded word -> stem), field ``lengths``, ``postings``."""
+        return self.parts[f"{PART}.{lang}"]
+
+    def stemmer(self, lang: str) -> Stemmer:
+        if lang not in self._stemmers:
+            self._stemmers[lang] = Stemmer(self.langs[lang].get("stemmer"), self.words(lang)["vocab"])
+        return self._stemmers[lang]
+
+    @cached_property
+    def concept_len(self) -> list[float]:
+        """Per entry, the summed strength of its concepts (the length of its concept field)."""
+        out = [0.0] * len(self.docs)
+        for plist in self.data["concepts"].values():
+            for i, own, linked, found in plist:
+                out[i] += max(SELF * own, LINKED * linked, FOUND * found)
+        return out
+
+    @cached_property
+    def forms(self) -> _Forms:
+        return _Forms((tuple(f), kid, whole, lang) for f, kid, whole, lang in self.data["forms"])
+
+    def detect(self, words: list[str], preferred: str | None = None) -> str:
+        """The language whose stopwords and game terms the words use most (ties: ``preferred``, then English)."""
+        hits = {lang: sum(1.0 for w in words if w in self._stop[lang]) for lang in self.langs}
+        named = {(i, size, lang) for _n, i, size, _kid, lang in self.forms.matches(words)}
+        for _i, size, lang in named:
+            if lang in hits:
+                hits[lang] += size
+        top = max(hits.values(), default=0)
+        tied = sorted(lang for lang, n in hits.items() if n == top)
+        if len(tied) > 1:  # break a tie with the words each language uses in its texts
+            for lang in tied:
+                vocab = self.words(lang)["vocab"]
+                hits[lang] += sum(0.5 for w in words if not w.isdigit() and w in vocab and w not in self._stop[lang])
+        return max(sorted(self.langs), key=lambda lang: (hits[lang], lang == preferred, lang == "en"))
+
+    def read(self, question: str, lang: str | None = None, preferred: str | None = None) -> Query:
+        """The question as the index reads it, in ``lang`` or else in the language it is written in."""
+        words = tokens(question)
+        chosen = lang if lang and lang in self.langs else self.detect(words, preferred)
+        stop = self._stop[chosen]
+        found = self.forms.find(words, skip=stop, nested=True)
+        concepts = [kid for kid, _span in found]
+        inside = {j for _kid, (start, end) in found for j in range(start, end)}
+        kept = [w for w in words if w not in stop and (len(w) > 1 or w.isdigit())]
+        named = tuple(dict.fromkeys(w for j, w in enumerate(words) if j in inside))
+        return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named)
+
+    def _terms(self, query: Query) -> dict[str, float]:
+        """Stem -> weight of the question's words in its language, with its synonyms."""
+        lang = query.lang
+        stem = self.stemmer(lang)
+        stop = self._stop[lang]
+        out: dict[str, float] = {}
+        for w in query.words:
+            out[stem(w)] = 1.0
+        present = set(query.tokens)
+        for group in self.langs[lang]["synonyms"]:
+            if any(all(p in present for p in phrase.split()) for phrase in group):
+                for phrase in group:
+                    for w in phrase.split():
+                        if w not in stop:
+                            out.setdefault(stem(w), SYNONYM)
+        return out
+
+    def _foreign(self, query: Query) -> dict[str, dict[str, float]]:
+        """Per other language, the stems of the question's words that only that language knows."""
+        own = self.words(query.lang)["vocab"]
+        unknown = [w for w in query.words if w not in own and not w.isdigit()]
+        out: dict[str, dict[str, float]] = {}
+        if not unknown:
+            return out
+        for lang in self.langs:
+            if lang == query.lang:
+                continue
+            vocab = self.words(lang)["vocab"]
+            found = {vocab[w]: 1.0 for w in unknown if w in vocab and w not in self._stop[lang]}
+            if found:
+                out[lang] = found
+        return out
+
+    def _averages(self, lang: str) -> dict[str, float]:
+        if lang not in self._avg:
+            lengths = self.words(lang)["lengths"]
+            present = [i for i in range(len(self.docs)) if lengths["text"][i] or lengths["title"][i]]
+            count = max(1, len(present))
+            avg = {f: (sum(lengths[f][i] for i in present) / count) or 1.0 for f in TEXT_FIELDS}
+            avg["count"] = count
+            clen = self.concept_len
+            avg["concept"] = (sum(clen) / max(1, len(clen))) or 1.0
+            self._avg[lang] = avg
+        return self._avg[lang]
+
+    def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Iterable[str] = (),
+              named: Iterable[str] = ()) -> dict[int, float]:
+        """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``;
+        ``named``: stems of words that name a keyword, which do not make a title about the question."""
+        info = self.words(lang)
+        lengths = info["lengths"]
+        avg = self._averages(lang)
+        count = avg["count"]
+        clen = self.concept_len
+        named = set(named)
+        scores: dict[int, float] = defaultdict(float)
+        in_title: dict[int, float] = defaultdict(float)   # words of the title found in the question
+
+        def idf(df: int) -> float:
+            return math.log(1 + (count - df + 0.5) / (df + 0.5))
+
+        for stem, weight in terms.items():
+            plist = info["postings"].get(stem)
+            if not plist:
+                continue
+            w_idf = weight * idf(len(plist))
+            for i, *counts in plist:
+                if stem not in named:
+                    in_title[i] += weight * counts[0]
+                tf = 0.0
+                for fld, count_f in zip(TEXT_FIELDS, counts, strict=False):
+                    if count_f:
+                        b = FIELD_B[fld]
+                        tf += FIELD_WEIGHT[fld] * count_f / (1 - b + b * lengths[fld][i] / avg[fld])
+                scores[i] += w_idf * tf / (K1 + tf)
+        for kid in concepts:
+            plist = self.data["concepts"].get(kid)
+            if not plist:
+                continue
+            c_idf = idf(len(plist))
+            b = FIELD_B["concept"]
+            for i, own, linked, found in plist:
+                strength = max(SELF * own, LINKED * linked, FOUND * found)
+                tf = FIELD_WEIGHT["concept"] * strength / (1 - b + b * clen[i] / avg["concept"])
+                scores[i] += c_idf * tf / (K1 + tf)
+        title_len = lengths["title"]
+        return {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
+                for i, s in scores.items()}
+
+    def search(self, query: Query) -> list[Hit]:
+        """Every entry matching the question, best first."""
+        stem = self.stemmer(query.lang)
+        total: dict[int, float] = defaultdict(float)
+        source: dict[int, tuple[float, str]] = {}
+        runs: list[tuple[str, float, dict[str, float], Iterable[str], Iterable[str]]] = [
+            (query.lang, 1.0, self._terms(query), query.concepts, {stem(w) for w in query.named})]
+        runs += [(lang, OTHER_LANGUAGE, terms, (), ()) for lang, terms in self._foreign(query).items()]
+        for lang, weight, terms, concepts, named in runs:
+            for i, s in self._bm25(lang, terms, concepts, named).items():
+                s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
+                total[i] += s
+                if i not in source or s > source[i][0]:
+                    source[i] = (s, lang)
+        text_len = self.data["text_len"]
+
+        def order(i: int) -> tuple[float, int, int, int]:
+            return (-round(total[i], 6), -len(number_key(self.docs[i][2])), text_len[i], i)
+
+        return [Hit(self.docs[i][0], self.docs[i][1], self.docs[i][2], total[i], source[i][1])
+                for i in sorted(total, key=order) if total[i] > 0]

@@ -1,0 +1,185 @@
+"""Shell completion: commands, options, card names and ids, keyword terms, rule numbers, decks,
+colors and languages, in the user's language, through Click's and Typer's own completion machinery
+(the environment variables the shell scripts set), and through a real bash."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.fixture
+def complete(cli, monkeypatch):
+    """Ask for the completions of the last word of ``line``, as the shell script of ``shell`` does."""
+
+    def run(line: str, shell: str = "bash", **env: str) -> list[str]:
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        monkeypatch.setenv("_TASHKALAR_COMPLETE", f"complete_{shell}")
+        if shell == "bash":
+            words = shlex.split(line) + ([""] if line.endswith(" ") else [])
+            monkeypatch.setenv("COMP_WORDS", " ".join(shlex.quote(w) for w in words))
+            monkeypatch.setenv("COMP_CWORD", str(len(words) - 1))
+        else:
+            monkeypatch.setenv("_TYPER_COMPLETE_ARGS", line)
+            monkeypatch.setenv("_TYPER_COMPLETE_FISH_ACTION", "get-args")
+        r = cli()
+        monkeypatch.delenv("_TASHKALAR_COMPLETE")
+        assert r.code == 0 and "Traceback" not in r.err, r.err
+        return [line for line in r.out.splitlines() if line]
+
+    return run
+
+
+def bash_words(lines: list[str]) -> list[str]:
+    """What bash makes of each completion once it is on the command line (one word each)."""
+    out = []
+    for line in lines:
+        words = shlex.split(line)
+        assert len(words) == 1, f"{line!r} would be several words"
+        out.append(words[0])
+    return out
+
+
+# ------------------------------------------------------------------ card names in two languages
+
+def test_ours_completes_to_the_hungry_bear_in_french(complete, cli):
+    found = bash_words(complete("tashkalar card show ours", TASHKALAR_LANG="fr"))
+    assert "Ours affamé" in found
+    assert all(w.lower().startswith("ours") for w in found)
+    r = cli("card", "show", "Ours affamé", "--json")          # the completed word names the card
+    assert r.code == 0 and '"hungry-bear"' in r.out
+
+
+def test_espad_completes_to_the_swordmaster_in_spanish(complete):
+    # the word matches the start of a word of the name, not only of the name
+    found = bash_words(complete("tashkalar --lang es card show espad"))
+    assert found == ["Maestro de la Espada"]
+    raw = complete("tashkalar --lang es card show espad")
+    assert raw == ["Maestro\\ de\\ la\\ Espada"]               # escaped as bash reads it
+
+
+def test_the_language_comes_from_the_command_line_first(complete):
+    assert "Ours affamé" in bash_words(complete("tashkalar --lang fr card show ours", TASHKALAR_LANG="es"))
+    assert "Oso Hambriento" not in bash_words(complete("tashkalar --lang fr card show ours", TASHKALAR_LANG="es"))
+    english = bash_words(complete("tashkalar --lang en card show hung"))
+    assert english == ["Hungry Bear"]
+
+
+def test_ids_complete_too(complete):
+    found = bash_words(complete("tashkalar card show hungry-", TASHKALAR_LANG="it"))
+    assert found == ["hungry-bear"]
+
+
+def test_zsh_and_fish_get_names_with_their_help(complete):
+    zsh = "\n".join(complete("tashkalar card show ours", shell="zsh", TASHKALAR_LANG="fr"))
+    assert zsh.startswith("_arguments") and '"Ours affamé":"hungry-bear"' in zsh
+    fish = complete("tashkalar summon espad", shell="fish", TASHKALAR_LANG="es")
+    assert fish == ["Maestro de la Espada\tswordmaster"]
+
+
+def test_summon_completes_beings_only(complete):
+    found = bash_words(complete("tashkalar summon flare"))
+    assert found == []                                           # flares are not summoned
+    assert bash_words(complete("tashkalar card show 'Flare 3/6'")) == ["Flare 3/6", "Flare 3/6 (b)"]
+    assert bash_words(complete("tashkalar card show 3/6")) == ["Flare 3/6", "Flare 3/6 (b)"]   # words inside
+    hand = bash_words(complete("tashkalar summonable --hand knight,sword"))
+    assert hand == ["knight,Swordmaster"]
+
+
+def test_flares_and_tasks(complete):
+    assert bash_words(complete("tashkalar --lang it flare check 'impeto 3/6'")) == ["Impeto 3/6", "Impeto 3/6 (b)"]
+    assert "Conquista Rossa" in bash_words(complete("tashkalar --lang it task check conq"))
+
+
+# ------------------------------------------------------------------ other values
+
+def test_commands_and_options(complete):
+    assert complete("tashkalar su") == ["summon", "summonable"]
+    assert complete("tashkalar sh") == ["sheet"]
+    assert "--lang" in complete("tashkalar card show --l")
+    root = complete("tashkalar --")
+    assert {"--install-completion", "--show-completion", "--lang", "--version"} <= set(root)
+
+
+def test_keyword_terms_in_the_users_language(complete):
+    assert "Ruse" in bash_words(complete("tashkalar --lang fr keyword show Ru"))
+    assert "impeto" in bash_words(complete("tashkalar --lang it keyword show imp"))
+    assert "déplacement de combat" in bash_words(complete("tashkalar --lang fr keyword show dépl"))
+
+
+def test_rule_numbers(complete):
+    found = complete("tashkalar rule show 5.1")
+    assert "5.1" in found and "5.10" in found and all(n.startswith("5.1") for n in found)
+    zsh = "\n".join(complete("tashkalar --lang fr rule show 5.1", shell="zsh"))
+    assert '"5.1":' in zsh                                       # with the rule's title as help
+
+
+def test_decks_colors_and_languages(complete):
+    assert complete("tashkalar card list --deck sy") == ["sylvan"]
+    assert complete("tashkalar sheet --deck ") == ["etherweave", "everfrost", "highland", "imperial", "legends",
+                                                   "nethervoid", "sylvan"]
+    assert complete("tashkalar --lang fr sheet --deck Impér") == ["imperial"]     # by its French name
+    assert complete("tashkalar summon knight --player bl") == ["blue"]
+    assert complete("tashkalar --lang it summon knight --player bl") == ["blue"]   # 'blu'
+    assert complete("tashkalar --lang es summon knight --allow-enemy roj") == ["red"]
+    assert complete("tashkalar card show --lang ") == ["en", "es", "fr", "it"]
+
+
+def test_broken_data_completes_nothing_quietly(complete, tmp_path):
+    assert complete(f"tashkalar card show --data {tmp_path} ours") == []
+
+
+# ------------------------------------------------------------------ the shell scripts
+
+@pytest.mark.parametrize(("shell", "marker"), [("bash", "complete_bash"), ("zsh", "compdef"), ("fish", "complete_fish")])
+def test_show_completion_for_each_shell(cli, monkeypatch, shell, marker):
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
+    r = cli("--show-completion", shell)
+    assert r.code == 0 and marker in r.out and "_TASHKALAR_COMPLETE" in r.out
+
+
+def test_install_completion_for_bash(cli, monkeypatch, tmp_path):
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    r = cli("--install-completion", "bash")
+    assert r.code == 0
+    script = tmp_path / ".bash_completions" / "tashkalar.sh"
+    assert "_TASHKALAR_COMPLETE=complete_bash" in script.read_text()
+    assert str(script) in (tmp_path / ".bashrc").read_text()
+
+
+def test_a_real_bash_completes_the_hungry_bear(tmp_path):
+    bash, exe = shutil.which("bash"), shutil.which("tashkalar")
+    if not bash or not exe:
+        pytest.skip("needs bash and the installed tashkalar command on PATH")
+    env = dict(os.environ, TASHKALAR_LANG="fr", TASHKALAR_CACHE_DIR=str(tmp_path),
+               _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1")
+    script = ('source <(tashkalar --show-completion bash)\n'
+              'COMP_WORDS=(tashkalar card show ours); COMP_CWORD=3\n'
+              '_tashkalar_completion tashkalar\n'
+              'printf "%s\\n" "${COMPREPLY[@]}"\n')
+    out = subprocess.run([bash, "-c", script], env=env, capture_output=True, text=True, timeout=120, check=True).stdout
+    assert "Ours\\ affamé" in out.splitlines()
+
+
+def test_normal_start_up_does_not_load_completion(tmp_path):
+    """The completion module is imported only while the shell asks for completions."""
+    env = {k: v for k, v in os.environ.items() if k != "_TASHKALAR_COMPLETE"}
+    env["TASHKALAR_CACHE_DIR"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "tashkalar_cli", "card", "show", "swordmaster"],
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0
+    assert "tashkalar_cli.cli.common" in r.stderr                # the import log is there...
+    assert "tashkalar_cli.cli.completion" not in r.stderr        # ...without the completion module
+
+
+def test_completion_options_belong_to_the_root(cli):
+    assert "--install-completion" in cli("--help").out
+    for command in (["summon", "--help"], ["sheet", "--help"], ["card", "show", "--help"]):
+        assert "--install-completion" not in cli(*command).out

@@ -1,0 +1,314 @@
+"""The SVG pictures: well-formed XML, the arrows and marks of chosen cards where the card puts them,
+the piece a summoning destroys, near misses and reasons, the two sides of the board, a legend and
+accessible texts in the reader's language."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tashkalar_cli.render import svg as svgmod
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def parse(text: str) -> ET.Element:
+    return ET.fromstring(text)  # raises on anything that is not well-formed XML
+
+
+def panels(root: ET.Element) -> list[ET.Element]:
+    return root.findall("s:g[@class='panel']", NS)
+
+
+def arrows(node: ET.Element) -> set[tuple[str, str]]:
+    return {(a.get("data-square", ""), a.get("data-direction", "")) for a in node.iter(f"{{{NS['s']}}}g")
+            if a.get("class") == "arrow"}
+
+
+def marks(node: ET.Element, kind: str) -> set[str]:
+    return {m.get("data-square", "") for m in node.iter(f"{{{NS['s']}}}g") if m.get("class") == f"mark {kind}"}
+
+
+def with_class(node: ET.Element, cls: str) -> list[ET.Element]:
+    return [e for e in node.iter() if e.get("class") == cls]
+
+
+def on_boards(node: ET.Element, cls: str) -> list[ET.Element]:
+    """Elements of class ``cls`` drawn on a board (not in the legend)."""
+    return [e for b in with_class(node, "board") for e in b.iter() if e.get("class") == cls]
+
+
+def texts(node: ET.Element) -> str:
+    return " ".join("".join(t.itertext()) for t in node.iter(f"{{{NS['s']}}}text"))
+
+
+@pytest.fixture(scope="module")
+def fr(tk):
+    return tk.localizer("fr")
+
+
+@pytest.fixture(scope="module")
+def en(tk):
+    return tk.localizer("en")
+
+
+def verdict_picture(tk, loc, card, pieces, player="blue", mode=None):
+    pos = tk.position(pieces=pieces, mode=mode)
+    verdict = tk.summon(card, pos, player)
+    being = tk.being(card)
+    text = svgmod.verdict_svg(tk.board, pos, verdict, loc, str(tk.cards.name(being, loc)))
+    return verdict, parse(text), text
+
+
+def panel_of(verdict, root, orientation):
+    index = next(i for i, p in enumerate(verdict.placements) if p.orientation.name == orientation)
+    return verdict.placements[index], panels(root)[index]
+
+
+# ------------------------------------------------------------------ chosen cards
+
+def test_cannon_arrows_are_drawn_where_the_card_prints_them(tk, en):
+    # Cannon: ". nw n ne" / ". c t+c e" / "c sw s se"; summoned on e5 as printed (no rotation)
+    verdict, root, _ = verdict_picture(tk, en, "cannon", "d5=blue,e5=blue,c4=blue")
+    placement, panel = panel_of(verdict, root, "r0")
+    assert tk.board.name(placement.target) == "e5"
+    assert arrows(panel) == {("d6", "nw"), ("e6", "n"), ("f6", "ne"), ("f5", "e"), ("d4", "sw"), ("e4", "s"),
+                             ("f4", "se")}
+    # each arrow is turned to its direction (screen angles, y downwards) about the center of its square
+    angle = {"e": 0, "ne": -45, "n": -90, "nw": -135, "w": 180, "sw": 135, "s": 90, "se": 45}
+    cell = svgmod.STYLE.cell
+    for a in with_class(panel, "arrow"):
+        turn, cx, cy = (float(v) for v in a.get("transform", "")[len("rotate("):-1].split())
+        f, r = tk.board.coords(tk.board.parse(a.get("data-square")))
+        assert turn == pytest.approx(angle[a.get("data-direction")])
+        assert (cx, cy) == (f * cell + cell / 2, (tk.board.ranks - 1 - r) * cell + cell / 2)
+    # the drawing agrees with the engine's list of arrows, placement by placement
+    for p, node in zip(verdict.placements, panels(root), strict=True):
+        assert arrows(node) == {(tk.board.name(a.square), a.direction) for a in p.arrows if a.square is not None}
+
+
+def test_a_rotated_cannon_turns_its_arrows(tk, en):
+    # the same three pieces turned a quarter clockwise: the summoning square is d4
+    verdict, root, _ = verdict_picture(tk, en, "cannon", "e5=blue,e4=blue,d6=blue", mode="duel")
+    drawn = [arrows(node) for node in panels(root)]
+    assert verdict.placements and all(len(d) == 7 for d in drawn)
+    for p, d in zip(verdict.placements, drawn, strict=True):
+        tf, tr = tk.board.coords(p.target)
+        for name, direction in d:  # every arrow stands on a square next to the summoning square
+            f, r = tk.board.coords(tk.board.parse(name))
+            assert max(abs(f - tf), abs(r - tr)) == 1
+            # and points away from it (the Cannon fires outwards)
+            df, dr = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1), "s": (0, -1), "sw": (-1, -1),
+                      "w": (-1, 0), "nw": (-1, 1)}[direction]
+            assert (f - tf, r - tr) == (df, dr)
+
+
+def test_marked_squares_of_the_champion(tk, en):
+    # Champion: "m m m" / "c t m" / "c c m" / ". c .": summoned on e5 with pieces on d5, d4, e4, e3
+    verdict, root, _ = verdict_picture(tk, en, "champion", "d5=blue,d4=blue,e4=blue,e3=blue")
+    placement, panel = panel_of(verdict, root, "r0")
+    assert tk.board.name(placement.target) == "e5"
+    assert marks(panel, "m") == {"d6", "e6", "f6", "f5", "f4"}
+    assert not marks(panel, "m2")
+    assert "marked squares: f4, f5, d6, e6, f6" in texts(panel)   # rank by rank, from rank 1
+
+
+def test_m2_square_of_the_gate_of_oblivion(tk, fr):
+    # Gate of Oblivion: ". m m m ." / "m c t c m" / "m c m2 c m": the second kind of mark under the summoning square
+    verdict, root, _ = verdict_picture(tk, fr, "gate-of-oblivion", "d5=purple,f5=purple,d4=purple,f4=purple",
+                                       player="purple")
+    placement, panel = panel_of(verdict, root, "r0")
+    assert tk.board.name(placement.target) == "e5"
+    assert marks(panel, "m2") == {"e4"}
+    assert marks(panel, "m") == {"d6", "e6", "f6", "c5", "g5", "c4", "g4"}
+    # the legend names both kinds of mark, in French
+    keys = {k.get("data-key") for k in with_class(root, "key")}
+    assert {"marked", "marked2", "target", "pattern"} <= keys
+    assert fr.msg("svg.key.marked2") in texts(root)
+
+
+def test_pattern_svg_of_the_cannon(tk):
+    root = parse(svgmod.pattern_svg(tk.being("cannon").pattern, "Cannon"))
+    found = [a.get("data-direction") for a in root.iter(f"{{{NS['s']}}}g") if a.get("class") == "arrow"]
+    assert sorted(found) == sorted(["nw", "n", "ne", "e", "sw", "s", "se"])
+    assert len(with_class(root, "target")) == 1
+    assert len(with_class(root, "need common")) == 3    # t+c holds one of them
+
+
+def test_pattern_ranks_and_marks_differ_without_color(tk):
+    """Black and white: a heroic piece has a star, a common one none; m is hatched with lines, m2 with dots."""
+    heroic = parse(svgmod.pattern_svg(tk.being("gate-of-oblivion").pattern, "x"))
+    commons = with_class(heroic, "need common")
+    assert commons and all(len(list(c)) == 1 for c in commons)          # a disc alone
+    knight = parse(svgmod.pattern_svg(tk.being("knight").pattern, "x"))
+    for need in with_class(knight, "need heroic") + with_class(heroic, "need heroic"):
+        assert len(list(need)) == 2                                     # a disc and its star
+    m = with_class(heroic, "mark m")[0]
+    m2 = with_class(heroic, "mark m2")[0]
+    assert m.find("s:path", NS).get("stroke-linecap") is None          # lines
+    assert m2.find("s:path", NS).get("stroke-linecap") == "round"      # dots
+
+
+def test_the_destroyed_piece_is_crossed_out(tk, en):
+    verdict, root, _ = verdict_picture(tk, en, "swordmaster", "e4=blue,e6=blue,e5=red")
+    assert verdict.legal
+    crosses = on_boards(root, "destroyed")
+    assert [c.get("data-square") for c in crosses] == ["e5"]
+    assert "destroys the red common piece on e5" in texts(root)
+    assert "destroyed" in {k.get("data-key") for k in with_class(root, "key")}
+
+
+# ------------------------------------------------------------------ verdicts
+
+def test_a_failed_summon_draws_the_near_misses_and_the_reason(tk, fr):
+    verdict, root, _ = verdict_picture(tk, fr, "swordmaster", "e4=blue")
+    assert not verdict.legal and verdict.near_misses
+    assert len(panels(root)) == len(verdict.near_misses)
+    words = texts(root)
+    assert fr.msg("reason.no-match") in words
+    assert fr.msg("summon.nearest") in words
+    for miss, node in zip(verdict.near_misses, panels(root), strict=True):
+        lacking = {tk.board.name(x.square) for x in miss.lacks if x.square is not None and x.square != miss.target}
+        assert {e.get("data-square") for e in with_class(node, "lack")} == lacking
+        assert [e.get("data-square") for e in with_class(node, "target")] == [tk.board.name(miss.target)]
+        for lack in miss.lacks:
+            assert svgmod.lack_line(lack, tk.board, fr) in texts(node)
+
+
+def test_the_answer_is_a_caption_and_not_only_a_color(tk, en, fr):
+    legal = parse(svgmod.verdict_svg(*_args(tk, en, "swordmaster", "e4=blue,e6=blue")))
+    assert "Swordmaster can be summoned by blue: 1 placement." in texts(legal)
+    illegal = parse(svgmod.verdict_svg(*_args(tk, fr, "swordmaster", "e4=blue")))
+    name = str(tk.cards.name(tk.being("swordmaster"), fr))
+    assert fr.msg("summon.illegal", card=name, player=fr.msg("color.blue")) in texts(illegal)
+    for root in (legal, illegal):  # the card's pattern is drawn beside the answer
+        assert root.find("s:svg[@class='pattern']", NS) is not None
+
+
+def _args(tk, loc, card, pieces):
+    pos = tk.position(pieces=pieces)
+    verdict = tk.summon(card, pos, "blue")
+    return tk.board, pos, verdict, loc, str(tk.cards.name(tk.being(card), loc))
+
+
+def test_every_reason_is_written_on_the_picture(tk, en):
+    verdict, root, _ = verdict_picture(tk, en, "knight", "e4=blue,e6=red:heroic")
+    assert not verdict.legal and verdict.reasons
+    for code in verdict.reasons:
+        assert en.msg(f"reason.{code}") in texts(root)
+
+
+# ------------------------------------------------------------------ positions and the board
+
+def squares_of(root: ET.Element, kind: str) -> list[str]:
+    return [e.get("data-square", "") for e in with_class(root, f"square {kind}")]
+
+
+def test_high_form_side_shows_the_colored_squares_of_the_board_data(tk, en):
+    from tashkalar_cli.model.board import bits
+
+    board = tk.board
+    pos = tk.position(pieces="e5=blue:legendary,d4=red", mode="high-form")
+    root = parse(svgmod.position_svg(board, pos, en))
+    assert sorted(squares_of(root, "red")) == sorted(board.name(s) for s in bits(board.red))
+    assert sorted(squares_of(root, "green")) == sorted(board.name(s) for s in bits(board.green))
+    central = {board.name(s) for s in bits(board.central) if board.square_color(s) is None}
+    assert set(squares_of(root, "central")) == central
+    assert len(with_class(root, "board")) == 1 and with_class(root, "board")[0].get("data-side") == "high-form"
+    assert len(squares_of(root, "plain")) + len(squares_of(root, "red")) + len(squares_of(root, "green")) + \
+        len(central) == len(board.squares)
+
+
+def test_the_faces_come_from_the_board_data(tk, en):
+    """A board whose data gives each face other colored squares is drawn as its data says."""
+    from tashkalar_cli.model.board import Board, bits
+
+    if not hasattr(Board, "face"):
+        pytest.skip("this board model has no faces")
+    spec = dict(tk.dataset.facts["board"])
+    spec["faces"] = {"high-form": {"modes": ["high-form"], "colored": ["red"]},
+                     "deathmatch": {"modes": ["duel", "melee"], "colored": ["green"]}}
+    board = Board(spec)
+    duel = parse(svgmod.position_svg(board, tk.position(pieces="e4=blue"), en))
+    assert sorted(squares_of(duel, "green")) == sorted(board.name(s) for s in bits(board.green))
+    assert not squares_of(duel, "red")
+    high = parse(svgmod.position_svg(board, tk.position(pieces="e4=blue", mode="high-form"), en))
+    assert sorted(squares_of(high, "red")) == sorted(board.name(s) for s in bits(board.red))
+    assert not squares_of(high, "green")
+
+
+@pytest.mark.parametrize("mode", ["duel", "melee"])
+def test_deathmatch_side_has_no_colored_squares(tk, en, mode):
+    pieces = "e5=blue,d4=red,c3=yellow" if mode == "melee" else "e5=blue,d4=red"
+    pos = tk.position(pieces=pieces, mode=mode, players=3 if mode == "melee" else None)
+    root = parse(svgmod.position_svg(tk.board, pos, en))
+    assert not squares_of(root, "red") and not squares_of(root, "green") and not squares_of(root, "central")
+    assert len(squares_of(root, "plain")) == len(tk.board.squares)
+    assert en.msg("svg.side.deathmatch") in texts(root)
+    assert not {"red", "green", "central"} & {k.get("data-key") for k in with_class(root, "key")}
+
+
+def test_position_is_accessible(tk, fr):
+    pos = tk.position(pieces="e5=blue:legendary,d4=red,c3=blue:heroic")
+    root = parse(svgmod.position_svg(tk.board, pos, fr, "partie.yaml"))
+    assert root.get("role") == "img" and root.get("aria-labelledby") == "title desc"
+    assert root.find("s:title", NS).text == "partie.yaml"
+    desc = root.find("s:desc", NS).text
+    for square in ("e5", "d4", "c3"):
+        assert square in desc
+    assert fr.msg("rank.legendary") in desc and fr.msg("color.red") in desc
+    pieces = [g for b in with_class(root, "board") for g in b.iter(f"{{{NS['s']}}}g")
+              if (g.get("class") or "").startswith("piece ")]
+    assert len(pieces) == 3 and all(g.find("s:title", NS) is not None for g in pieces)
+    # the ranks are written on the pieces and spelled out in the legend
+    assert {"H", "L"} <= {t.text for t in root.iter(f"{{{NS['s']}}}text")}
+    assert {"common", "heroic", "legendary"} <= {k.get("data-key") for k in with_class(root, "key")}
+
+
+def test_the_older_panel_form_still_works(tk):
+    """``boards_svg(board, pos, [(caption, {square: role})], title)``: what a plan command can call."""
+    pos = tk.position(pieces="e4=blue,e6=blue")
+    e5, e4 = tk.board.parse("e5"), tk.board.parse("e4")
+    text = svgmod.boards_svg(tk.board, pos, [("step 1", {e5: "target", e4: "pattern"}), ("step 2", {e4: "marked"})],
+                             "a plan")
+    root = parse(text)
+    assert len(panels(root)) == 2 and root.find("s:title", NS).text == "a plan"
+    assert [e.get("data-square") for e in with_class(root, "target")] == ["e5"]
+    assert marks(panels(root)[1], "m") == {"e4"}
+    board_only = parse(svgmod.board_svg(tk.board, pos, {e5: "target"}, "one"))
+    assert len(panels(board_only)) == 1
+
+
+def test_no_string_is_injected(tk, en):
+    """Texts are escaped by the XML writer: a title with markup stays text."""
+    pos = tk.position(pieces="e4=blue")
+    root = parse(svgmod.position_svg(tk.board, pos, en, 'a<b>&"c'))
+    assert root.find("s:title", NS).text == 'a<b>&"c'
+
+
+# ------------------------------------------------------------------ through the command line
+
+def test_summon_svg_from_the_command_line(cli, tmp_path):
+    out = tmp_path / "miss.svg"
+    r = cli("summon", "swordmaster", "--pieces", "e4=blue", "--player", "blue", "--svg", str(out), "--lang", "it")
+    assert r.code == 0
+    root = parse(out.read_text(encoding="utf-8"))
+    assert len(panels(root)) == 3 and with_class(root, "lack")          # the near misses, not the bare board
+    assert "Maestro" in root.find("s:title", NS).text or "Spada" in root.find("s:title", NS).text
+
+
+def test_position_svg_from_the_command_line(cli, tmp_path):
+    out = tmp_path / "p.svg"
+    r = cli("position", "show", "--pieces", "e5=blue:legendary,d4=red", "--mode", "high-form", "--svg", str(out),
+            "--lang", "es")
+    assert r.code == 0
+    root = parse(out.read_text(encoding="utf-8"))
+    assert squares_of(root, "red") and root.find("s:desc", NS).text.startswith("2 fichas")
+
+
+def test_position_svg_is_saved_whatever_is_printed(cli, tmp_path):
+    out = tmp_path / "p.svg"
+    r = cli("position", "show", "--pieces", "e5=blue", "--format", "yaml", "--svg", str(out))
+    assert r.code == 0 and "e5: blue common" in r.out
+    assert len(parse(out.read_text(encoding="utf-8")).findall(".//s:g[@class='panel']", NS)) == 1
