@@ -75,7 +75,7 @@ def test_french_name_without_accents(cli):
     r = cli("card", "show", "ours affame", "--json", "--lang", "fr")
     assert r.code == 0, r.err
     assert r.json["id"] == "hungry-bear"
-    assert r.json["name"] == "Ours affamé"
+    assert r.json["name"] == "Ours Affamé"
 
 
 def test_show_in_each_language_gives_that_language(cli, dataset):
