@@ -50,9 +50,9 @@ def bash_words(lines: list[str]) -> list[str]:
 
 def test_ours_completes_to_the_hungry_bear_in_french(complete, cli):
     found = bash_words(complete("tashkalar card show ours", TASHKALAR_LANG="fr"))
-    assert "Ours affamé" in found
+    assert "Ours Affamé" in found
     assert all(w.lower().startswith("ours") for w in found)
-    r = cli("card", "show", "Ours affamé", "--json")          # the completed word names the card
+    r = cli("card", "show", "Ours Affamé", "--json")          # the completed word names the card
     assert r.code == 0 and '"hungry-bear"' in r.out
 
 
@@ -65,7 +65,7 @@ def test_espad_completes_to_the_swordmaster_in_spanish(complete):
 
 
 def test_the_language_comes_from_the_command_line_first(complete):
-    assert "Ours affamé" in bash_words(complete("tashkalar --lang fr card show ours", TASHKALAR_LANG="es"))
+    assert "Ours Affamé" in bash_words(complete("tashkalar --lang fr card show ours", TASHKALAR_LANG="es"))
     assert "Oso Hambriento" not in bash_words(complete("tashkalar --lang fr card show ours", TASHKALAR_LANG="es"))
     english = bash_words(complete("tashkalar --lang en card show hung"))
     assert english == ["Hungry Bear"]
@@ -78,7 +78,7 @@ def test_ids_complete_too(complete):
 
 def test_zsh_and_fish_get_names_with_their_help(complete):
     zsh = "\n".join(complete("tashkalar card show ours", shell="zsh", TASHKALAR_LANG="fr"))
-    assert zsh.startswith("_arguments") and '"Ours affamé":"hungry-bear"' in zsh
+    assert zsh.startswith("_arguments") and '"Ours Affamé":"hungry-bear"' in zsh
     fish = complete("tashkalar summon espad", shell="fish", TASHKALAR_LANG="es")
     assert fish == ["Maestro de la Espada\tswordmaster"]
 
@@ -165,7 +165,7 @@ def test_a_real_bash_completes_the_hungry_bear(tmp_path):
               '_tashkalar_completion tashkalar\n'
               'printf "%s\\n" "${COMPREPLY[@]}"\n')
     out = subprocess.run([bash, "-c", script], env=env, capture_output=True, text=True, timeout=120, check=True).stdout
-    assert "Ours\\ affamé" in out.splitlines()
+    assert "Ours\\ Affamé" in out.splitlines()
 
 
 def test_normal_start_up_does_not_load_completion(tmp_path):

@@ -81,7 +81,7 @@ def test_choosing_decks_legends_flares_tasks(tk):
 def test_card_view_in_the_chosen_language(tk):
     fr = tk.localizer("fr")
     bear = card_view(tk.card("hungry-bear"), tk.cards, fr)
-    assert bear.name == "Ours affamé" and bear.rank == "heroic" and bear.meta == fr.msg("rank.heroic")
+    assert bear.name == "Ours Affamé" and bear.rank == "heroic" and bear.meta == fr.msg("rank.heroic")
     assert bear.blocks == [(None, str(tk.cards.texts(tk.card("hungry-bear"), fr)["effect"]))]
     assert bear.official == tk.cards.name_is_official(tk.card("hungry-bear"), fr)
     flare = card_view(tk.card("flare-3-6"), tk.cards, fr)
@@ -335,7 +335,7 @@ def test_locate_finds_a_card_cut_across_pages():
     whole = [[("Ours", 30.0, 100.0), ("affamé", 60.0, 100.0), ("hungry-bear", 30.0, 300.0)]]
     cut = [[("Ours", 30.0, 700.0), ("affamé", 60.0, 700.0)], [("hungry-bear", 30.0, 40.0)]]
     twice = whole + whole
-    view = View("hungry-bear", "Ours affamé")
+    view = View("hungry-bear", "Ours Affamé")
     assert locate(whole, [view]) == ({"hungry-bear": 0}, [])
     assert locate(cut, [view])[1] and locate(twice, [view])[1]
     assert locate([[("hungry-bear", 30.0, 300.0), ("Ours", 200.0, 100.0)]], [view])[1]   # another column
