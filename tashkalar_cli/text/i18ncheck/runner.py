@@ -94,6 +94,7 @@ class _Run:
                                  code="term-untagged")
         self.check_names(ref)
         self.check_glossary(ref)
+        self.check_forbidden(ref)
 
     @staticmethod
     def _joined(texts: LocaleTexts, sec: str, key: str, fields) -> str | None:
@@ -159,7 +160,8 @@ class _Run:
 
     def check_forbidden(self, loc: LocaleTexts) -> None:
         """A translation must not say a keyword with a variant its glossary forbids (``forbidden:``),
-        where the reference text uses that keyword: the terminology check of translation QA tools."""
+        where the reference text uses that keyword: the terminology check of translation QA tools.
+        The reference language's own texts must use none of its forbidden variants."""
         glossary = self._glossary(loc)
         banned = checks.TermMatcher(glossary, field="forbidden")
         if not banned.forms:
@@ -170,7 +172,7 @@ class _Run:
                 continue
             hay = checks.term_fold(unit.text)
             for form, kid, whole in banned.forms:
-                if not self.ref_terms.present(ref.text, kid):
+                if loc is not self.ref and not self.ref_terms.present(ref.text, kid):
                     continue
                 rx = checks.form_regex(form, whole)
                 m = rx.search(hay)

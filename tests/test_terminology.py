@@ -1,0 +1,133 @@
+"""Official vocabulary: every forbidden variant of a glossary, planted in a copy of the locales,
+is reported where the reference uses the keyword; the tool's own texts use none of them; and
+published card names show where they are attested."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tashkalar_cli.data.locales import LocaleReader
+from tashkalar_cli.text.i18ncheck import check_locales
+from tashkalar_cli.text.i18ncheck.checks import TermMatcher, term_fold
+
+from conftest import REPO
+
+LANGS = ["en", "fr", "es", "it"]
+
+
+def forbidden_rules() -> list[tuple[str, str, str]]:
+    out = []
+    for lang in LANGS:
+        glossary = yaml.safe_load((REPO / "locales" / lang / "glossary.yaml").read_text(encoding="utf-8"))["keywords"]
+        for kid, entry in glossary.items():
+            for variant in entry.get("forbidden", []):
+                out.append((lang, kid, variant))
+    return out
+
+
+RULES = forbidden_rules()
+
+
+def test_the_glossaries_forbid_the_known_near_synonyms():
+    wanted = {("fr", "empty-square", "case libre"), ("fr", "empty-square", "case inoccupée"),
+              ("es", "empty-square", "casilla libre"), ("it", "empty-square", "casella libera"),
+              ("fr", "upgraded-piece", "pièce améliorée")}
+    assert wanted <= set(RULES)
+
+
+def _plant_all(dest: Path, lang: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """Plant each forbidden variant of ``lang`` in its own text (one whose reference uses the
+    keyword), in place of this language's official term; returns (keyword, variant) -> (section, key)."""
+    reader = LocaleReader(strict=True)
+    ref = reader.read(REPO / "locales" / "en", "")
+    texts = reader.read(REPO / "locales" / lang, "")
+    glossary = {key: entry for (sec, key), entry in texts.entries.items() if sec == "keywords"}
+    ref_terms = TermMatcher({key: e for (sec, key), e in ref.entries.items() if sec == "keywords"})
+    used: set[tuple[str, str]] = set()
+    planted: dict[tuple[str, str], tuple[str, str]] = {}
+    edits: dict[str, list[tuple[str, str, str, str]]] = {}
+    for rule_lang, kid, variant in RULES:
+        if rule_lang != lang:
+            continue
+        for (sec, key, fld), unit in sorted(texts.units.items()):
+            if sec in ("keywords", "ui") or (sec, key) in used or fld not in ("effect", "text", "criterion", "upper", "lower"):
+                continue
+            reference = ref.units.get((sec, key, fld))
+            if reference is None or not ref_terms.present(reference.text, kid):
+                continue
+            used.add((sec, key))
+            planted[kid, variant] = (sec, key)
+            edits.setdefault(unit.file, []).append((sec, key, fld, variant))
+            break
+    for file, items in edits.items():
+        path = dest / file
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for sec, key, fld, variant in items:
+            section = {"cards": "cards", "rules": "rules", "tasks": "tasks", "flares": "flares"}[sec]
+            data[section][key][fld] = data[section][key][fld].rstrip(".") + f" ({variant})."
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, width=1000), encoding="utf-8")
+    return planted
+
+
+@pytest.fixture(scope="module")
+def planted_reports(tmp_path_factory):
+    out = {}
+    for lang in sorted({lang for lang, _, _ in RULES}):
+        dest = tmp_path_factory.mktemp(f"terms-{lang}")
+        for copy in {"en", lang}:
+            shutil.copytree(REPO / "locales" / copy, dest / copy)
+        planted = _plant_all(dest, lang)
+        report = check_locales(dest, _facts(), "en", [lang] if lang != "en" else None)
+        out[lang] = (planted, report)
+    return out
+
+
+def _facts():
+    from tashkalar_cli.data.loader import load_facts
+
+    return load_facts(REPO / "cards", REPO)
+
+
+@pytest.mark.parametrize("lang,kid,variant", RULES, ids=[f"{lang}-{kid}-{v}" for lang, kid, v in RULES])
+def test_each_forbidden_variant_is_reported(planted_reports, lang, kid, variant):
+    planted, report = planted_reports[lang]
+    if (kid, variant) not in planted:
+        pytest.skip(f"no {lang} text whose reference uses '{kid}' was left to plant '{variant}' in")
+    sec, key = planted[kid, variant]
+    found = [f for f in report.findings if f.code == "forbidden-term" and f.key == key and f.lang == lang]
+    assert found, f"'{variant}' planted in {sec}/{key} was not reported"
+    assert any(term_fold(variant) in f.message.casefold() or variant in f.message for f in found)
+    assert all(f.severity == "error" and f.line for f in found)
+
+
+def test_most_variants_could_be_planted(planted_reports):
+    planted = sum(len(p) for p, _ in planted_reports.values())
+    assert planted >= 0.8 * len(RULES), (planted, len(RULES))
+
+
+def test_the_tools_own_texts_use_no_forbidden_variant():
+    report = check_locales(REPO / "locales", _facts(), "en")
+    assert not [f for f in report.findings if f.code == "forbidden-term"]
+
+
+def test_a_published_name_shows_its_source(cli):
+    r = cli("card", "show", "hungry-bear", "--lang", "fr", "--json")
+    assert r.code == 0
+    assert r.json["name"] == "Ours Affamé" and r.json["name_official"] is True
+    assert "Iello" in r.json["name_source"]
+    text = cli("card", "show", "hungry-bear", "--lang", "fr").out
+    assert "Ours Affamé" in text and "Iello" in text and "nom officiel" in text
+
+
+def test_unofficial_names_are_listed_for_translators(cli, dataset):
+    r = cli("card", "list", "--unofficial", "--lang", "fr", "--json")
+    assert r.code == 0
+    ids = {c["id"] for c in r.json}
+    assert "hungry-bear" not in ids and "sapling" not in ids
+    french = dataset.locales["fr"]["cards"]
+    assert "knight" in ids and french["knight"].get("official") is False
+    assert all(not c["name_official"] for c in r.json)
