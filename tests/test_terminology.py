@@ -45,7 +45,6 @@ def _plant_all(dest: Path, lang: str) -> dict[tuple[str, str], tuple[str, str]]:
     reader = LocaleReader(strict=True)
     ref = reader.read(REPO / "locales" / "en", "")
     texts = reader.read(REPO / "locales" / lang, "")
-    glossary = {key: entry for (sec, key), entry in texts.entries.items() if sec == "keywords"}
     ref_terms = TermMatcher({key: e for (sec, key), e in ref.entries.items() if sec == "keywords"})
     used: set[tuple[str, str]] = set()
     planted: dict[tuple[str, str], tuple[str, str]] = {}
