@@ -41,7 +41,7 @@ def test_the_glossaries_forbid_the_known_near_synonyms():
 
 def _plant_all(dest: Path, lang: str) -> dict[tuple[str, str], tuple[str, str]]:
     """Plant each forbidden variant of ``lang`` in its own text (one whose reference uses the
-    keyword), in place of this language's official term; returns (keyword, variant) -> (section, key)."""
+    keyword), added at the end of it; returns (keyword, variant) -> (section, key)."""
     reader = LocaleReader(strict=True)
     ref = reader.read(REPO / "locales" / "en", "")
     texts = reader.read(REPO / "locales" / lang, "")
