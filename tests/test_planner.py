@@ -474,3 +474,30 @@ def test_as_legend_counts_for_legendary_summoning(tk, tmp_path):
 def test_json_outputs_of_plan_and_apply_are_json(cli):
     r = cli("plan", "--pieces", P, "--player", "blue", "--hand", "cannon", "--json")
     json.dumps(r.json)
+
+
+def test_orientation_names_and_their_equivalents(cli, db):
+    from tashkalar_cli.engine.summoning import orientation_aliases
+
+    # Swordmaster (c / t / c) is symmetric: turned half a turn it is the same image
+    aliases = orientation_aliases(db.get("swordmaster"))
+    assert aliases["r180"] == aliases["r0"] and aliases["r270"] == aliases["r90"]
+    pieces = "e4=blue,e6=blue,d5=blue,f5=blue"      # upright and sideways on e5
+    r = cli("summon", "swordmaster", "--pieces", pieces, "--player", "blue", "--apply", "--at", "e5")
+    assert r.code == 2 and "--orientation" in r.err and "r0" in r.err and "r90" in r.err
+    upright = cli("summon", "swordmaster", "--pieces", pieces, "--player", "blue", "--apply", "--at", "e5",
+                  "--orientation", "r180", "--json")
+    assert upright.code == 0, upright.err
+    assert upright.json["orientation"]["name"] == "r0"
+    assert sorted(upright.json["placement"]["pattern_squares"]) == ["e4", "e6"]
+
+
+def test_threats_in_a_melee_name_the_deck_of_each_opponent(cli):
+    pieces = "e4=red,e6=red,d4=blue,a5=yellow"
+    r = cli("plan", "--pieces", pieces, "--mode", "melee", "--player", "blue", "--threats", "--deck", "imperial")
+    assert r.code == 2 and "COLOR=DECK" in r.err
+    r = cli("plan", "--pieces", pieces, "--mode", "melee", "--player", "blue", "--threats", "--deck", "red=imperial",
+            "--json")
+    assert r.code == 0, r.err
+    decks = {o["color"]: o["deck"] for o in r.json["opponents"]}
+    assert decks == {"red": "imperial", "yellow": None}

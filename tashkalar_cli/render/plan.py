@@ -218,7 +218,7 @@ def plan_svg(board: Board, pos: Position, report: PlanReport, loc: Localizer, na
         roles[last.target] = "target"
         destroyed: list[int] = [last.destroys[0]] if last.destroys else []
         lines = [step_text(step, board, loc, name) for step in best.steps]
-        caption = msg("plan.svg.caption", card=name(card), actions=best.actions)
+        caption = msg("plan.svg.caption", card=name(card), actions=msg("plan.actions", count=best.actions))
         panels.append(Panel(caption, roles, destroyed=destroyed, lines=lines))
     heading_text = title or msg("plan.title", player=msg(f"color.{report.player}"), actions=report.actions,
                                 reachable=len(report.reachable), total=len(report.cards))
