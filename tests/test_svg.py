@@ -173,7 +173,7 @@ def test_a_failed_summon_draws_the_near_misses_and_the_reason(tk, fr):
         assert {e.get("data-square") for e in with_class(node, "lack")} == lacking
         assert [e.get("data-square") for e in with_class(node, "target")] == [tk.board.name(miss.target)]
         for lack in miss.lacks:
-            assert svgmod.lack_line(lack, tk.board, fr) in texts(node)
+            assert svgmod.lack_text(lack, tk.board, fr) in texts(node)
 
 
 def test_the_answer_is_a_caption_and_not_only_a_color(tk, en, fr):

@@ -8,6 +8,7 @@ position parser gives the same position.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tashkalar_cli.model.position import Position
@@ -34,15 +35,20 @@ def diagram(pos: Position) -> str:
     return "\n".join(lines) + "\n"
 
 
-def position_data(pos: Position, *, as_diagram: bool = False) -> dict[str, Any]:
-    """The position as the data of a position file."""
+def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool = False) -> dict[str, Any]:
+    """The position as the data of a position file (``full_supply``: every color's pieces off the
+    board, even where the position only derives them)."""
     data: dict[str, Any] = {"mode": str(pos.mode), "players": pos.players}
     if as_diagram:
         data["board"] = diagram(pos)
     else:
         data["pieces"] = {pos.board.name(sq): f"{p.color} {p.rank}" for sq, p in sorted(pos.pieces.items())}
     supply: dict[str, dict[str, int]] = {}
-    for color, counts in pos.supply_override.items():
+    if full_supply:
+        for color in sorted({*pos.colors, *pos.supply_override}, key=pos.board.colors.index):
+            supply[color] = {str(Rank.COMMON): pos.off_board(color, PieceKind.DOUBLE_SIDED),
+                             str(Rank.LEGENDARY): pos.off_board(color, PieceKind.LEGENDARY)}
+    for color, counts in ({} if full_supply else pos.supply_override).items():
         entry = {}
         if PieceKind.DOUBLE_SIDED in counts:
             entry[str(Rank.COMMON)] = counts[PieceKind.DOUBLE_SIDED]
@@ -55,11 +61,15 @@ def position_data(pos: Position, *, as_diagram: bool = False) -> dict[str, Any]:
     claimed = {color: list(tasks) for color, tasks in pos.tasks_claimed.items() if tasks}
     if claimed:
         data["tasks_claimed"] = claimed
+    decks = dict(getattr(pos, "decks", None) or {})
+    if decks:
+        data["decks"] = decks
     return data
 
 
-def position_yaml(pos: Position, *, as_diagram: bool = False) -> str:
-    """The YAML of a position file that reads back as ``pos``."""
+def position_yaml(pos: Position, *, as_diagram: bool = False, full_supply: bool = False,
+                  comments: Sequence[str] = ()) -> str:
+    """The YAML of a position file that reads back as ``pos``, headed by ``comments``."""
     import yaml
 
     class Literal(str):
@@ -72,7 +82,8 @@ def position_yaml(pos: Position, *, as_diagram: bool = False) -> str:
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
 
     Dumper.add_representer(Literal, literal)
-    data = position_data(pos, as_diagram=as_diagram)
+    data = position_data(pos, as_diagram=as_diagram, full_supply=full_supply)
     if "board" in data:
         data["board"] = Literal(data["board"])
-    return yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True)
+    head = "".join(f"# {line}\n" for line in comments)
+    return head + yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True)

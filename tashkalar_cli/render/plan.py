@@ -17,7 +17,6 @@ from rich.text import Text
 from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.types import PieceKind
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
@@ -231,33 +230,9 @@ def plan_svg(board: Board, pos: Position, report: PlanReport, loc: Localizer, na
 
 def position_yaml(pos: Position, comments: Sequence[str] = ()) -> str:
     """The position in the position file format (a board diagram), headed by ``comments``."""
-    board = pos.board
-    lines = [f"# {c}" for c in comments]
-    lines += [f"mode: {pos.mode}", f"players: {pos.players}", "board: |"]
-    for r in range(board.ranks - 1, -1, -1):
-        cells = []
-        for f in range(board.files):
-            sq = board.index(f, r)
-            if sq is None:
-                cells.append("  ")
-                continue
-            piece = pos.pieces.get(sq)
-            cells.append(f"{piece.color[0]}{piece.rank.letter}" if piece else " .")
-        lines.append(f"  {r + 1} " + " ".join(cells).rstrip())
-    lines.append("     " + "  ".join(board.file_names))
-    colors = sorted({*pos.colors, *pos.supply_override}, key=board.colors.index)
-    if colors:
-        lines.append("supply:")
-        for c in colors:
-            lines.append(f"  {c}: {{common: {pos.off_board(c, PieceKind.DOUBLE_SIDED)}, "
-                         f"legendary: {pos.off_board(c, PieceKind.LEGENDARY)}}}")
-    if pos.tasks_claimed:
-        lines.append("tasks_claimed:")
-        lines += [f"  {c}: [{', '.join(tasks)}]" for c, tasks in pos.tasks_claimed.items()]
-    if pos.decks:
-        lines.append("decks:")
-        lines += [f"  {c}: {deck}" for c, deck in pos.decks.items()]
-    return "\n".join(lines) + "\n"
+    from tashkalar_cli.model.notation import position_yaml as written
+
+    return written(pos, as_diagram=True, full_supply=True, comments=comments)
 
 
 def applied_comments(applied: Applied, board: Board, loc: Localizer, card_name: str) -> list[str]:

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.render.board import board_text
+from tashkalar_cli.render.explain import lack_text, placement_lines
 from tashkalar_cli.text.i18n import Localizer
 
 
@@ -22,38 +23,6 @@ def placement_highlight(p) -> dict[int, str]:
         roles[p.enemy_square] = "enemy"
     roles[p.target] = "target"
     return roles
-
-
-def placement_lines(p, board, loc: Localizer) -> list[str]:
-    msg, name = loc.msg, board.name
-    lines = [msg("summon.orientation", rotation=p.orientation.rotation,
-                 mirrored=msg("summon.mirrored") if p.orientation.mirrored else "")]
-    lines.append(msg("summon.pieces", squares=", ".join(name(s) for s in p.pattern_squares)))
-    if p.enemy_square is not None:
-        lines.append(msg("summon.enemy", square=name(p.enemy_square)))
-    if p.destroys:
-        lines.append(msg("summon.destroys", square=name(p.destroys[0]), piece=_piece(loc, p.destroys[1])))
-    if p.reuses is not None:
-        lines.append(msg("summon.reuses", square=name(p.reuses)))
-    if p.take_back:
-        lines.append(msg("summon.take_back", squares=", ".join(name(s) for s in p.take_back)))
-    if p.marked:
-        lines.append(msg("summon.marked", squares=", ".join(name(s) for s in sorted(p.marked))))
-    if p.arrows:
-        dirs = sorted({a.direction for a in p.arrows})
-        lines.append(msg("summon.arrows", directions=", ".join(dirs)))
-    return lines
-
-
-def _piece(loc: Localizer, piece) -> str:
-    return loc.msg("piece", color=loc.msg(f"color.{piece.color}"), rank=loc.msg(f"rank.{piece.rank}"))
-
-
-def lack_text(lack, board, loc: Localizer) -> str:
-    sq = board.name(lack.square) if lack.square is not None else ""
-    need = loc.msg(f"rank.{lack.need}") if lack.need else ""
-    found = _piece(loc, lack.found) if lack.found else ""
-    return loc.msg(f"lack.{lack.code}", square=sq, need=need, found=found)
 
 
 def verdict_renderable(v, board, pos, loc: Localizer, card_name: str):

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.model.board import DIRECTIONS, Board
 from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.render.explain import lack_text, piece_words, placement_lines
 from tashkalar_cli.render.style import STYLE, Style
 
 if TYPE_CHECKING:
-    from tashkalar_cli.engine.summoning import Lack, NearMiss, Placement, Verdict
+    from tashkalar_cli.engine.summoning import NearMiss, Placement, Verdict
     from tashkalar_cli.model.patterns import Pattern
     from tashkalar_cli.text.i18n import Localizer
 
@@ -287,11 +288,7 @@ def _board_size(board: Board, style: Style) -> tuple[float, float]:
 def _piece_label(loc: Localizer | None, board: Board, sq: int, piece: Piece) -> str:
     if loc is None:
         return f"{board.name(sq)}: {piece.color} {piece.rank}"
-    return loc.msg("svg.piece_at", square=board.name(sq), piece=_piece_words(loc, piece))
-
-
-def _piece_words(loc: Localizer, piece: Piece) -> str:
-    return loc.msg("piece", color=loc.msg(f"color.{piece.color}"), rank=loc.msg(f"rank.{piece.rank}"))
+    return loc.msg("svg.piece_at", square=board.name(sq), piece=piece_words(loc, piece))
 
 
 def board_side(board: Board, mode: str | None, style: Style = STYLE) -> str:
@@ -562,32 +559,11 @@ def placement_panel(p: Placement, board: Board, loc: Localizer, n: int) -> Panel
     roles[p.target] = "target"
     tf, tr = board.coords(p.target)
     arrows = [(tf + c.df, tr + c.dr, d) for c in p.orientation.cells for d in c.arrows]
-    lines = [msg("summon.orientation", rotation=p.orientation.rotation,
-                 mirrored=msg("summon.mirrored") if p.orientation.mirrored else ""),
-             msg("summon.pieces", squares=", ".join(name(s) for s in p.pattern_squares))]
-    if p.enemy_square is not None:
-        lines.append(msg("summon.enemy", square=name(p.enemy_square)))
-    if p.destroys:
-        lines.append(msg("summon.destroys", square=name(p.destroys[0]), piece=_piece_words(loc, p.destroys[1])))
-    if p.reuses is not None:
-        lines.append(msg("summon.reuses", square=name(p.reuses)))
-    if p.take_back:
-        lines.append(msg("summon.take_back", squares=", ".join(name(s) for s in p.take_back)))
-    if p.marked:
-        lines.append(msg("summon.marked", squares=", ".join(name(s) for s in sorted(p.marked))))
-    if arrows:
-        lines.append(msg("summon.arrows", directions=" ".join(ARROW_GLYPH[d] for d in sorted({d for *_, d in arrows},
-                                                                                            key=list(ANGLE).index))))
+    lines = placement_lines(p, board, loc, lambda found: " ".join(
+        ARROW_GLYPH[d] for d in sorted(found, key=list(ANGLE).index)))
     return Panel(msg("summon.placement", n=n, square=name(p.target)), roles,
                  {sq: tuple(marks) for sq, marks in p.marked.items()}, arrows,
                  [p.destroys[0]] if p.destroys else [], lines)
-
-
-def lack_line(lack: Lack, board: Board, loc: Localizer) -> str:
-    sq = board.name(lack.square) if lack.square is not None else ""
-    need = loc.msg(f"rank.{lack.need}") if lack.need else ""
-    found = _piece_words(loc, lack.found) if lack.found else ""
-    return loc.msg(f"lack.{lack.code}", square=sq, need=need, found=found)
 
 
 def near_miss_panel(n: NearMiss, board: Board, loc: Localizer) -> Panel:
@@ -607,7 +583,7 @@ def near_miss_panel(n: NearMiss, board: Board, loc: Localizer) -> Panel:
         arrows += [(tf + c.df, tr + c.dr, d) for d in c.arrows]
     caption = loc.msg("summon.near", square=board.name(n.target), rotation=n.orientation.rotation,
                       mirrored=loc.msg("summon.mirrored") if n.orientation.mirrored else "")
-    return Panel(caption, roles, marks, arrows, [], [lack_line(x, board, loc) for x in n.lacks])
+    return Panel(caption, roles, marks, arrows, [], [lack_text(x, board, loc) for x in n.lacks])
 
 
 def verdict_svg(board: Board, pos: Position, verdict: Verdict, loc: Localizer, card_name: str,
