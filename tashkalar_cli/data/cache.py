@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -32,6 +31,12 @@ _PREFIX = "data-"
 _INDEX = "index.json"
 
 _MEMO: dict[str, Dataset] = {}
+
+
+def _rmtree(path: Path, ignore_errors: bool = True) -> None:
+    import shutil  # only when a cache is written or dropped: shutil costs several ms at start-up
+
+    shutil.rmtree(path, ignore_errors=ignore_errors)
 
 
 def fingerprint(root: Path) -> str:
@@ -97,7 +102,7 @@ class _Store:
             from tashkalar_cli.data.loader import load_uncached
 
             self._fresh = load_uncached(self.root)
-            shutil.rmtree(self.folder, ignore_errors=True)
+            _rmtree(self.folder, ignore_errors=True)
         group, _, rest = name.partition("/")
         if group == "locales":
             lang, _, section = rest.partition("/")
@@ -163,7 +168,7 @@ def _write(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
     tmp = cache / f".{folder.name}.{os.getpid()}.tmp"
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        shutil.rmtree(tmp, ignore_errors=True)
+        _rmtree(tmp, ignore_errors=True)
         tmp.mkdir()
         for name, value in _parts_of(dataset).items():
             body = json.dumps({"part": name, "value": value}, ensure_ascii=False, separators=(",", ":"))
@@ -173,7 +178,7 @@ def _write(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
                  "locales": {lang: list(sections) for lang, sections in dataset.locales.items()}}
         (tmp / _INDEX).write_text(json.dumps(index), encoding="utf-8")
         if folder.is_dir() and not folder.is_symlink():
-            shutil.rmtree(folder, ignore_errors=True)
+            _rmtree(folder, ignore_errors=True)
         elif folder.exists() or folder.is_symlink():
             folder.unlink()
         os.rename(tmp, folder)  # complete, or not there at all
@@ -181,7 +186,7 @@ def _write(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
     except OSError:
         pass  # an unwritable cache only costs speed
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        _rmtree(tmp, ignore_errors=True)
 
 
 def _prune(cache: Path, keep: Path, most: int = 8) -> None:
@@ -193,7 +198,7 @@ def _prune(cache: Path, keep: Path, most: int = 8) -> None:
                 found.append((old.stat().st_mtime, old))
     for _mtime, old in sorted(found, reverse=True)[most - 1:]:
         if old.is_dir():
-            shutil.rmtree(old, ignore_errors=True)
+            _rmtree(old, ignore_errors=True)
         else:
             with contextlib.suppress(OSError):
                 old.unlink()
