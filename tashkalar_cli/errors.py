@@ -97,7 +97,8 @@ class TashkalarError(Exception):
     def __init__(self, message: str = "", *, file: str | None = None, line: int | None = None,
                  hints: list[str] | None = None, key: str | None = None, **params: Any) -> None:
         self.key = key
-        self.params: dict[str, Any] = {k: quote(v, 80) if isinstance(v, str) else v for k, v in params.items()}
+        # values typed by the user are quoted short where they are raised (quote()); places are kept whole
+        self.params: dict[str, Any] = dict(params)
         if key is not None and not message:
             template = english(f"error.{key}")
             message = render(template, self.params) if template else f"{key}: {self.params}"
