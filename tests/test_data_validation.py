@@ -205,3 +205,46 @@ def test_a_translators_own_locales_folder(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("TASHKALAR_LOCALES", str(tmp_path / "nowhere"))
     r = cli("card", "show", "swordmaster")
     assert r.code == 2 and "nowhere" in r.err
+
+
+def test_a_text_with_an_unknown_placeholder_is_refused(data_copy, cli):
+    path = data_copy / "locales" / "fr" / "rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("    text: ")
+    write(path, text[:first] + "    text: >-\n      {nonexistent_placeholder} " + text[first + len("    text: "):].split("\n", 1)[1])
+    r = cli("validate", "--data", str(data_copy))
+    assert r.code == 2
+    assert "nonexistent_placeholder" in r.err and "fr/rules.yaml" in r.err
+
+
+def test_a_translators_folder_with_only_its_language_is_checked_against_the_built_in_english(cli, tmp_path):
+    import shutil
+
+    from conftest import REPO
+
+    mine = tmp_path / "mine"
+    shutil.copytree(REPO / "locales" / "it", mine / "de")
+    r = cli("i18n", "check", "--locales", str(mine), "--json")
+    assert r.code in (0, 1), r.err
+    assert {f["lang"] for f in r.json} <= {"de"}
+    assert not [f for f in r.json if f["code"] == "missing-entry"], "the Italian copy is complete"
+
+
+def test_rule_and_keyword_json_say_when_a_text_falls_back_to_english(data_copy, cli):
+    import yaml
+
+    path = data_copy / "locales" / "fr" / "rules.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    rule_id = next(iter(data["rules"]))
+    del data["rules"][rule_id]
+    write(path, yaml.safe_dump(data, allow_unicode=True))
+    gpath = data_copy / "locales" / "fr" / "glossary.yaml"
+    gdata = yaml.safe_load(gpath.read_text(encoding="utf-8"))
+    del gdata["keywords"]["flare"]
+    write(gpath, yaml.safe_dump(gdata, allow_unicode=True))
+    r = cli("rule", "show", rule_id, "--lang", "fr", "--json", "--data", str(data_copy))
+    assert r.code == 0, r.err
+    assert r.json["lang"] == "fr" and r.json["fallback_lang"] == "en"
+    r = cli("keyword", "show", "flare", "--lang", "fr", "--json", "--data", str(data_copy))
+    assert r.code == 0, r.err
+    assert r.json["fallback_lang"] == "en"

@@ -73,7 +73,7 @@ def _answer(words: list[str], mode: str | None, limit: int | None, lang: str | N
 
     question = " ".join(words).strip()
     if not question:
-        raise InputError("give a question or some words to look for")
+        raise InputError(key="no-question")
     s = session(lang, data)
     result = s.game.rules.search(question, preferred=s.lang, mode=mode, limit=limit or (20 if json else 5))
     # the answer is in the language of the question, unless --lang asks for another

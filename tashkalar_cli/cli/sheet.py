@@ -34,7 +34,7 @@ def sheet(
 
     suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
     if suffix not in ("html", "htm", "svg"):
-        raise InputError(f"--out: '{out[:60]}' must end in .html or .svg")
+        raise InputError(key="sheet-out", value=out[:60])
     s = session(lang, data)
     decks = [check_deck(s, d) for d in deck or []]
     from tashkalar_cli.render.sheet import build_sections, sheet_html, sheet_svg

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.cards import Criterion, Task
 from tashkalar_cli.model.config import GameConfig
@@ -304,7 +304,7 @@ def high_form_score(position: Position, player: str, cards: CardDB, config: Game
     for task_id in claimed:
         task = cards.get(task_id)
         if not isinstance(task, Task):
-            raise InputError(f"tasks_claimed: '{task_id}' is not a task")
+            raise InputError(key="not-a-task-id", where="tasks_claimed", value=quote(task_id))
         task_points += task.points
     legendary = sum(1 for p in position.pieces.values() if p.color == player and p.rank is Rank.LEGENDARY)
     total = task_points + legendary * config.score.legendary_on_board

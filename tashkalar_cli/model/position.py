@@ -216,8 +216,8 @@ class PositionParser:
         try:
             return Rank(name)
         except ValueError:
-            raise InputError(f"{where}: unknown rank '{quote(value)}' (one of: {', '.join(RANKS)}, "
-                             f"or c, h, l)") from None
+            raise InputError(key="unknown-rank", where=where, value=quote(value),
+                             allowed=", ".join([*RANKS, *self.rank_letters])) from None
 
     def mode(self, value: object, where: str) -> Mode:
         return parse_mode(str(value), where, words=self.words)
@@ -228,7 +228,7 @@ class PositionParser:
         else:
             parts = str(value).replace(":", " ").replace("/", " ").split()
             if not parts or len(parts) > 2:
-                raise InputError(f"{where}: '{quote(value)}' is not a piece (write 'COLOR RANK', e.g. 'blue heroic')")
+                raise InputError(key="not-a-piece", where=where, value=quote(value))
             color, rank = parts[0], parts[1] if len(parts) > 1 else "common"
         return Piece(self.color(color, where), self.rank(rank, where))
 
@@ -243,7 +243,7 @@ class PositionParser:
         rows = [line for line in text.splitlines() if line.strip()]
         rows = [r for r in rows if not all(tok in board.file_names for tok in r.split())]
         if len(rows) != board.ranks:
-            raise InputError(f"{source}: the board diagram has {len(rows)} rows, expected {board.ranks}")
+            raise InputError(key="diagram-rows", where=source, count=len(rows), ranks=board.ranks)
         out: dict[Square, tuple[Piece, str]] = {}
         for i, row in enumerate(rows):
             rank = board.ranks - 1 - i
@@ -251,25 +251,24 @@ class PositionParser:
             tokens = row.split()
             if tokens and tokens[0].isdigit():
                 if int(tokens[0]) != rank + 1:
-                    raise InputError(f"{line}: row labelled {quote(tokens[0])} where rank {rank + 1} was expected")
+                    raise InputError(key="diagram-label", where=line, label=quote(tokens[0]), rank=rank + 1)
                 tokens = tokens[1:]
             files = [f for f in range(board.files) if board.index(f, rank) is not None]
             if len(tokens) == board.files:
                 for f in range(board.files):
                     if f not in files and tokens[f] not in EMPTY_TOKENS:
                         name = f"{board.file_names[f]}{rank + 1}"
-                        raise InputError(f"{line}: '{quote(tokens[f])}' stands on {name}, a cut corner")
+                        raise InputError(key="diagram-cut-corner", where=line, token=quote(tokens[f]), square=name)
                 tokens = [tokens[f] for f in files]
             if len(tokens) != len(files):
-                raise InputError(f"{line}: rank {rank + 1} has {len(files)} squares but the row has {len(tokens)} tokens")
+                raise InputError(key="diagram-tokens", where=line, rank=rank + 1, squares=len(files), tokens=len(tokens))
             for f, tok in zip(files, tokens, strict=True):
                 if tok in EMPTY_TOKENS:
                     continue
                 name = f"{board.file_names[f]}{rank + 1}"
                 t = tok.lower()
                 if len(t) != 2 or t[0] not in self.initials or t[1] not in self.rank_letters:
-                    raise InputError(f"{line}: '{quote(tok)}' on {name} is not a piece token (color initial + "
-                                     f"c/h/l, e.g. bh = blue heroic; '.' for an empty square)")
+                    raise InputError(key="diagram-token", where=line, token=quote(tok), square=name)
                 sq = board.index(f, rank)
                 assert sq is not None
                 out[sq] = (Piece(self.initials[t[0]], self.rank_letters[t[1]]), line)
@@ -279,11 +278,11 @@ class PositionParser:
         out: dict[Square, tuple[Piece, str]] = {}
         for item in filter(None, (p.strip() for p in text.split(","))):
             if "=" not in item:
-                raise InputError(f"--pieces: '{quote(item)}' should be SQUARE=COLOR[:RANK], e.g. e5=blue:heroic")
+                raise InputError(key="pieces-format", value=quote(item))
             sq_text, piece_text = item.split("=", 1)
             sq = self.square(sq_text.strip(), "--pieces")
             if sq in out:
-                raise InputError(f"--pieces: square {self.board.name(sq)} is listed twice")
+                raise InputError(key="square-twice", where="--pieces", square=self.board.name(sq))
             out[sq] = (self.piece(piece_text.strip(), f"--pieces: {sq_text.strip()}"), "--pieces")
         return out
 
@@ -302,7 +301,7 @@ class PositionParser:
 
         def put(sq: Square, piece: Piece, at: str) -> None:
             if sq in placed:
-                raise InputError(f"{at}: square {self.board.name(sq)} is listed twice (also at {placed[sq][1]})")
+                raise InputError(key="square-twice-at", where=at, square=self.board.name(sq), other=placed[sq][1])
             placed[sq] = (piece, at)
 
         for key, value in (data.get("pieces") or {}).items():
@@ -325,8 +324,7 @@ class PositionParser:
             color = self.color(color, at)
             common, heroic = counts.get("common"), counts.get("heroic")
             if common is not None and heroic is not None and common != heroic:
-                raise InputError(f"{at}: common and heroic pieces are the same double-sided pieces; "
-                                 f"give one number, not {common} and {heroic}")
+                raise InputError(key="supply-common-heroic", where=at, common=common, heroic=heroic)
             entry: dict[PieceKind, int] = {}
             ds = common if common is not None else heroic
             if ds is not None:
@@ -342,10 +340,9 @@ class PositionParser:
             color = self.color(color, f"{at}: tasks_claimed")
             for task in tasks:
                 if self.task_ids is not None and task not in self.task_ids:
-                    raise InputError(f"{at}: tasks_claimed: '{quote(task)}' is not a task id")
+                    raise InputError(key="not-a-task-id", where=at, value=quote(task))
                 if task in owner:
-                    raise InputError(f"{at}: tasks_claimed: '{task}' is listed twice "
-                                     f"({owner[task]} and {color}); a task is claimed once")
+                    raise InputError(key="task-claimed-twice", where=at, task=task, first=owner[task], second=color)
                 owner[task] = color
             claimed[color] = list(tasks)
         decks: dict[str, str] = {}
@@ -361,12 +358,12 @@ class PositionParser:
             for kind, label in ((PieceKind.DOUBLE_SIDED, "common/heroic"), (PieceKind.LEGENDARY, "legendary")):
                 n = position.on_board(color, kind)
                 if n > owned[kind]:
-                    raise InputError(f"{source}: {n} {label} {color} pieces on the board, but a color owns only "
-                                     f"{owned[kind]} in a {game_mode} game")
+                    raise InputError(key="too-many-pieces", where=source, count=n, kind=label, color=color,
+                                     owned=owned[kind], mode=str(game_mode))
                 override = supply.get(color, {}).get(kind)
                 if override is not None and override + n > owned[kind]:
-                    raise InputError(f"{source}: {color} has {n} {label} pieces on the board and {override} off it, "
-                                     f"more than the {owned[kind]} a color owns")
+                    raise InputError(key="too-many-with-supply", where=source, color=color, count=n, kind=label,
+                                     supply=override, owned=owned[kind])
         return position
 
 

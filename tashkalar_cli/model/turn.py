@@ -125,34 +125,33 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
         if against is not None:
             against = parser.color(against, where("flares", i))
             if against == player:
-                raise InputError(f"{where('flares', i)}: a flare is invoked against an opponent, not against {player}")
+                raise InputError(key="flare-against-self", where=where("flares", i), player=player)
         if melee and against is None:
-            raise InputError(f"{where('flares', i)}: in a melee, say which opponent the flare was invoked against")
+            raise InputError(key="flare-melee-against", where=where("flares", i))
         flares.append(FlareUse(flare.id, against))
     scores: dict[str, Any] = {}
     for color, value in (data.get("scores") or {}).items():
         at = where("scores", color)
         if melee and not isinstance(value, dict):
-            raise InputError(f"{at}: in a melee, give the points per color, e.g. {{red: 3, yellow: 5}}")
+            raise InputError(key="melee-scores", where=at)
         if not melee and isinstance(value, dict):
-            raise InputError(f"{at}: outside a melee a score is one number")
+            raise InputError(key="duel-score", where=at)
         name = parser.color(color, at)
         if isinstance(value, dict):
             value = {parser.color(c, at): v for c, v in value.items()}
             if name in value:
-                raise InputError(f"{at}: {name} scores in the other players' colors, not in {name}")
+                raise InputError(key="own-color-score", where=at, color=name)
         scores[name] = value
     named = [parser.color(c, where("opponents")) for c in data.get("opponents") or []]
     if player in named:
-        raise InputError(f"{where('opponents')}: '{player}' is the player, not an opponent")
+        raise InputError(key="player-not-opponent", where=where("opponents"), player=player)
     turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named)
     in_melee_scores = [c for v in scores.values() if isinstance(v, dict) for c in v]
     check_sides([player, *turn.opponents, *in_melee_scores], game_mode, count, source)
     for i, use in enumerate(turn.flares):
         if use.against is None:  # a duel has one opponent: the record must tell who it is
             if len(turn.opponents) != 1:
-                raise InputError(f"{where('flares', i)}: say who the flare was invoked against "
-                                 f"(against: COLOR), or list the opponent in 'opponents'")
+                raise InputError(key="flare-who", where=where("flares", i))
             use.against = turn.opponents[0]
     return turn
 

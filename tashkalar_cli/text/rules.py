@@ -72,11 +72,11 @@ class RuleBook:
         if q.rstrip(".") in self.by_number:
             return self.by_number[q.rstrip(".")]
         choices = {fold(r.id): r.id for r in self.rules}
-        raise NotFoundError(f"no rule has the id or number '{quote(query)}'", hints=suggestions(query, choices))
+        raise NotFoundError(key="no-rule", query=quote(query), hints=suggestions(query, choices))
 
     def for_mode(self, mode: str | None) -> list[Rule]:
         if mode and mode not in MODES:
-            raise NotFoundError(f"unknown form of play '{mode}' (one of: {', '.join(MODES)})")
+            raise NotFoundError(key="unknown-play-form", value=quote(mode), allowed=", ".join(MODES))
         return [r for r in self.rules if not mode or mode in r.modes]
 
     def citing(self, rule: Rule) -> list[Rule]:
@@ -194,7 +194,7 @@ class Glossary:
         found = index.get(key) or (self._form_of(key, lang) if key else None)
         if found:
             return self.by_id[found]
-        raise NotFoundError(f"no keyword or game term '{quote(query)}'", hints=self.suggest(query, lang))
+        raise NotFoundError(key="no-keyword", query=quote(query), hints=self.suggest(query, lang))
 
     def suggest(self, query: str, lang: str | None = None, limit: int = 5) -> list[str]:
         """Terms close to ``query``, in the user's language: its own terms and synonyms first, then the
