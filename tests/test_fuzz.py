@@ -293,3 +293,17 @@ def test_generated_text_ends_in_0_or_2(cli, tmp_path, text):
     r = cli("score", "--turn", str(f))
     assert r.code in (0, 2), r.err
     assert "internal error" not in r.err
+
+
+def test_an_output_is_never_written_into_the_tools_data(cache_dir, tmp_path):
+    import shutil
+
+    data = tmp_path / "data"
+    for name in ("cards", "locales"):
+        shutil.copytree(REPO / name, data / name)
+    before = snapshot(data)
+    target = data / "locales" / "en" / "picture.svg"
+    proc = run(cache_dir, "summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue",
+               "--data", str(data), "--svg", str(target))
+    assert_clean(proc, allowed=(2,))
+    assert "data" in proc.stderr and not target.exists() and snapshot(data) == before

@@ -81,9 +81,15 @@ class Session:
 
     def write(self, path: str, text: str, *inputs: str | None) -> None:
         """Save an output file (``--svg``) atomically, never onto one of the command's inputs."""
-        from tashkalar_cli.data.output import write_output
+        from pathlib import Path
 
-        write_output(path, text, [i for i in inputs if i])
+        from tashkalar_cli.data.output import write_output
+        from tashkalar_cli.data.paths import cache_dir, data_root, extra_locales
+
+        root = Path(self.game.dataset.root)
+        protected = [root / "cards", root / "locales", root / "schemas", data_root() / "schemas", *extra_locales()]
+        cache = cache_dir()
+        write_output(path, text, [i for i in inputs if i], [*protected, *([cache] if cache else [])])
 
 
 def input_game() -> Game:

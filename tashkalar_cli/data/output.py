@@ -16,8 +16,9 @@ from tashkalar_cli.data.atomic import write_atomic
 from tashkalar_cli.errors import InputError
 
 
-def check_output(path: str, inputs: Sequence[str] = ()) -> Path:
-    """The path to write to, or an :class:`InputError` saying why it cannot be used."""
+def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path] = ()) -> Path:
+    """The path to write to, or an :class:`InputError` saying why it cannot be used; nothing is
+    ever written inside ``protected`` folders (the tool's own data, its cache)."""
     if not path or not path.strip():
         raise InputError(key="output-empty")
     target = Path(path)
@@ -38,12 +39,16 @@ def check_output(path: str, inputs: Sequence[str] = ()) -> Path:
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise InputError(key="output-no-folder", path=path, folder=str(parent))
+    where = parent.resolve()
+    for folder in protected:
+        if where == folder.resolve() or folder.resolve() in where.parents:
+            raise InputError(key="output-in-data", path=path, folder=str(folder))
     return target
 
 
-def write_output(path: str, text: str, inputs: Sequence[str] = ()) -> None:
+def write_output(path: str, text: str, inputs: Sequence[str] = (), protected: Sequence[Path] = ()) -> None:
     """Write ``text`` to ``path`` atomically, after :func:`check_output`."""
-    target = check_output(path, inputs)
+    target = check_output(path, inputs, protected)
     try:
         write_atomic(target, text.encode("utf-8"))
     except OSError as exc:
