@@ -223,3 +223,11 @@ def test_position_show_reads_back_unchanged(cli, tmp_path, placed, diagram, mode
     a, b = cli("position", "check", str(src), "--json"), cli("position", "check", str(again), "--json")
     assert a.code == b.code == 0, b.err
     assert a.json == b.json
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_command_suggestions_speak_the_language(cli, dataset, lang):
+    r = cli("--lang", lang, "card", "lst")
+    assert r.code == 2
+    expected = ui(dataset, lang, "cli.did_you_mean").format(possibility="'list'")
+    assert _flat(expected) in _flat(r.err), r.err

@@ -177,6 +177,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:  # a usage error: Click's message, in the user's language
+        from tashkalar_cli.cli.localize import localize_error
+
+        localize_error(exc, words)
         if as_json:
             sys.stderr.write(_json_error("usage", type(exc).__name__, exc.format_message()))
         else:

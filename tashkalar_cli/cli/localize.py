@@ -115,6 +115,17 @@ def install(words: Words) -> None:
             module._ = translate  # type: ignore[attr-defined]
 
 
+def localize_error(exc: click.ClickException, words: Words) -> None:
+    """Typer adds its command suggestions to Click's message in English words of its own
+    ("… Did you mean 'list'?", not through gettext): say them like Click's own suggestion."""
+    import re
+
+    found = re.fullmatch(r"(.*)\. Did you mean (.*)\?", exc.message, flags=re.S)
+    if found:
+        exc.message = f"{found.group(1)}. " + words.translate("Did you mean {possibility}?").format(
+            possibility=found.group(2))
+
+
 def localize_rich(words: Words) -> None:
     """Typer's rich help and error panels: their titles are constants computed at import."""
     from typer import rich_utils
