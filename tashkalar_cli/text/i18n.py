@@ -115,10 +115,9 @@ class Localizer:
     def msg(self, key: str, **params: Any) -> str:
         """The interface text ``key`` with its placeholders filled. A text with plural forms
         (``key.one``, ``key.other``...) agrees with the ``count`` parameter (see :meth:`msg_n`)."""
-        for lang in self._chain():
-            found = self.dataset.locales.get(lang, {}).get("ui", {}).get(key)
-            if found is not None:
-                return fill(found, params)
+        found = self.ui(key)
+        if found is not None:
+            return fill(found, params)
         if self.ui(f"{key}.other") is not None:
             return self.msg_n(key, params.get("count", 0), **params)
         return key
