@@ -10,11 +10,15 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import click
 import typer
 from typer.core import TyperGroup
+
+if TYPE_CHECKING:
+    from tashkalar_cli.cli.localize import Words
+    from tashkalar_cli.game import Game
 
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
 
@@ -71,11 +75,11 @@ class LazyGroup(TyperGroup):
 class _State:
     """What main() learnt from the command line before Click parses it."""
 
-    words: Any = None          # the interface's texts in the user's language (cli.localize.Words)
+    words: Words | None = None  # the interface's texts in the user's language
     help_shown: bool = False   # help will be printed: localize the help texts (else they cost nothing)
     completing: bool = False   # the shell asks for completions (_TASHKALAR_COMPLETE is set)
     data: str | None = None    # the --data folder, for the words typed as option values
-    game: Any = None
+    game: Game | None = None
 
 
 _STATE = _State()

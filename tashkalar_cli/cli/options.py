@@ -36,7 +36,9 @@ class WordChoice(click.ParamType):
         found = input_game().vocabulary.resolve(self.kind, text)
         if found in self.choices:
             return found
-        from click.types import _  # Click's own words, in the user's language (cli.localize)
+        # Click's own words, in the user's language (cli.localize patches this gettext alias, which
+        # click.types imports without re-exporting it)
+        from click.types import _  # type: ignore[attr-defined]
 
         self.fail(_("{value!r} is not one of {choices}.").format(
             value=text, choices=", ".join(map(repr, self.choices))), param, ctx)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tashkalar_cli.errors import DataError
 from tashkalar_cli.model.patterns import Pattern, PatternError
 
 
-def _fail(facts: dict, key: str, message: str) -> None:
+def _fail(facts: dict[str, Any], key: str, message: str) -> None:
     source, line = facts["sources"].get(key, ("cards/", None))
     raise DataError(message, file=source, line=line)
 
@@ -30,7 +31,7 @@ def check_facts(facts: dict[str, Any]) -> None:
             _fail(facts, key, f"card id '{card_id}' is used twice")
         seen[card_id] = key
 
-    def keywords(key: str, ids) -> None:
+    def keywords(key: str, ids: Iterable[str]) -> None:
         for kw in ids:
             if kw not in glossary:
                 _fail(facts, key, f"unknown keyword '{kw}' (not in cards/glossary.yaml)")

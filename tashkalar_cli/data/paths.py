@@ -17,7 +17,7 @@ def default_data_root() -> Path:
     return _CHECKOUT
 
 
-def data_root(override: str | os.PathLike | None = None) -> Path:
+def data_root(override: str | os.PathLike[str] | None = None) -> Path:
     """The data root chosen by ``--data``, else ``TASHKALAR_DATA``, else the default."""
     chosen = override or os.environ.get("TASHKALAR_DATA")
     return Path(chosen).resolve() if chosen else default_data_root()

@@ -20,10 +20,10 @@ _TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boo
 
 
 @cache
-def load(name: str) -> dict:
+def load(name: str) -> dict[str, Any]:
     from tashkalar_cli.data.paths import schemas_dir
 
-    schema = json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
     _check_supported(schema, name)
     return schema
 

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.paths import schemas_dir
 from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import DataError
 
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+
 
 @cache
-def validator(name: str):
+def validator(name: str) -> Validator:
     """The validator of ``schemas/<name>.schema.json`` (imports jsonschema lazily: it is slow)."""
     import jsonschema
 
@@ -23,7 +27,7 @@ def validator(name: str):
     return cls(schema)
 
 
-def _describe(error) -> str:
+def _describe(error: ValidationError) -> str:
     where = "/".join(str(p) for p in error.absolute_path)
     message = error.message
     if error.validator == "additionalProperties":

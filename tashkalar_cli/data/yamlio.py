@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,26 +38,28 @@ _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 class LineMap:
     """Maps a path into the loaded data to the 1-based line where it is written."""
 
-    lines: dict[tuple, int] = field(default_factory=dict)
+    lines: dict[tuple[Any, ...], int] = field(default_factory=dict)
 
-    def line_of(self, path) -> int | None:
+    def line_of(self, path: Iterable[Any]) -> int | None:
         """The line of ``path``, or of its nearest ancestor that has one."""
-        path = tuple(path)
+        key = tuple(path)
         while True:
-            if path in self.lines:
-                return self.lines[path]
-            if not path:
+            if key in self.lines:
+                return self.lines[key]
+            if not key:
                 return None
-            path = path[:-1]
+            key = key[:-1]
 
 
 def _scan(text: str, source: str) -> None:
     """Refuse anchors, aliases and deep nesting, reading the event stream (no recursion)."""
     loader = _Loader(text)
+    # types-PyYAML leaves Parser.get_event unannotated: typed here, not called untyped
+    next_event: Callable[[], yaml.Event] = loader.get_event
     depth = 0
     try:
         while loader.check_event():
-            event = loader.get_event()
+            event = next_event()
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 line = event.start_mark.line + 1 if event.start_mark else None
                 raise DataError(key="yaml-aliases", file=source, line=line)
@@ -71,7 +74,7 @@ def _scan(text: str, source: str) -> None:
         loader.dispose()
 
 
-def _walk(node: yaml.Node, path: tuple, lines: dict, source: str) -> None:
+def _walk(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ...], int], source: str) -> None:
     lines.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         seen: dict[Any, int] = {}
@@ -110,7 +113,7 @@ def parse_yaml(text: str, source: str = "<input>") -> tuple[Any, LineMap]:
         node = loader.get_single_node()
         if node is None:
             return None, LineMap()
-        lines: dict[tuple, int] = {}
+        lines: dict[tuple[Any, ...], int] = {}
         _walk(node, (), lines, source)
         data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:

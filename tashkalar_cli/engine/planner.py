@@ -78,6 +78,11 @@ class SummonStep(NamedTuple):
 
 
 Step = Union[PlaceStep, SummonStep]
+#: the order of plans: card asked, actions, kind, summoning square, square of the first action (0:
+#: none), orientations, order of the first card, squares of the pattern (see :meth:`_Search.run`)
+PlanKey = tuple[int, int, int, Square, int, str, str, int, tuple[Square, ...]]
+#: a plan as flat facts (see :meth:`Planner.plan_naive`): names and None
+Fact = tuple[str | None, ...]
 
 
 class Plan(NamedTuple):
@@ -318,7 +323,7 @@ class Planner:
         stats = PlanStats(states=1, card_checks=len(chosen), engine_checks=len(chosen))
         ctx = _Context(self.board, pos, player, None)
         now = {c.id: self.engine.check(c, pos, player, None, explain=False, ctx=ctx) for c in chosen}
-        keyed: list[tuple[tuple, Plan]] = []
+        keyed: list[tuple[PlanKey, Plan]] = []
         for i, card in enumerate(chosen):
             for p in now[card.id].placements:
                 keyed.append(((i, 1, 0, p.target, 0, p.orientation.name, "", 0, tuple(p.pattern_squares)),
@@ -345,7 +350,7 @@ class Planner:
 
     # ------------------------------------------------------------------ the reference
     def plan_naive(self, pos: Position, player: str, cards: Iterable[Being], actions: int = 2,
-                   stats: PlanStats | None = None) -> set[tuple]:
+                   stats: PlanStats | None = None) -> set[Fact]:
         """The brute-force planner the fast one is held to: the whole engine re-run on every position.
 
         Returns flat facts: ``("summon", card, target, orientation)``, ``("place-summon", card, X,
@@ -364,7 +369,7 @@ class Planner:
 
         now = legal(pos)
         targets_now = {cid: {p.target for p in v.placements} for cid, v in now.items()}
-        out: set[tuple] = set()
+        out: set[Fact] = set()
         for cid, v in now.items():
             for p in v.placements:
                 out.add(("summon", cid, name(p.target), p.orientation.name))
@@ -421,10 +426,10 @@ def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dic
     return Threats(player, out)
 
 
-def flatten(plans: Iterable[Plan], board: Board) -> set[tuple]:
+def flatten(plans: Iterable[Plan], board: Board) -> set[Fact]:
     """The plans as the flat facts of :meth:`Planner.plan_naive` (every listed choice of a first step)."""
     name = board.name
-    out: set[tuple] = set()
+    out: set[Fact] = set()
     for plan in plans:
         last = plan.summon
         if plan.kind == "summon":
@@ -443,7 +448,7 @@ def flatten(plans: Iterable[Plan], board: Board) -> set[tuple]:
     return out
 
 
-def _first(item: tuple[tuple, Plan]) -> tuple:
+def _first(item: tuple[PlanKey, Plan]) -> PlanKey:
     return item[0]
 
 
@@ -531,17 +536,17 @@ class _Search:
         return a
 
     # ------------------------------------------------------------------ the two-action plans
-    def run(self) -> list[tuple[tuple, Plan]]:
+    def run(self) -> list[tuple[PlanKey, Plan]]:
         """The two-action plans, each with its sort key: per card (in the order asked), the fewest actions
         first, then placing before summoning, then by summoning square (rank by rank from a1), then by
         the square of the first action."""
         return self._place_then_summon() + self._summon_then_summon()
 
-    def _place_then_summon(self) -> list[tuple[tuple, Plan]]:
+    def _place_then_summon(self) -> list[tuple[PlanKey, Plan]]:
         st0 = self.state
         a = self.analysis
         empties = self.board.mask & ~st0.occ
-        plans: list[tuple[tuple, Plan]] = []
+        plans: list[tuple[PlanKey, Plan]] = []
         short = st0.supply[0] == 0
         removal = st0.own_kind[0] if short else None
         # the positions one place can reach: one per empty square, or, in shortage, one per piece picked
@@ -572,12 +577,12 @@ class _Search:
                                    last.pattern_squares), Plan(last.card, (PlaceStep(sq, (sq,)), last))))
         return plans
 
-    def _summon_then_summon(self) -> list[tuple[tuple, Plan]]:
+    def _summon_then_summon(self) -> list[tuple[PlanKey, Plan]]:
         a = self.analysis
-        plans: list[tuple[tuple, Plan]] = []
+        plans: list[tuple[PlanKey, Plan]] = []
         # first summons that leave the same position (same square, same rank, same way of getting the
         # piece) share one verification; a taken-back piece is a choice each first summon narrows
-        groups: dict[tuple, list[tuple[Being, Placement, int | None]]] = {}
+        groups: dict[tuple[Square, Rank, bool, bool], list[tuple[Being, Placement, int | None]]] = {}
         for first in self.cards:
             for p1 in self.now[first.id].placements:
                 removal = None

@@ -46,7 +46,7 @@ class TurnScore:
 
     @property
     def points_for(self) -> dict[str, int]:
-        out: Counter = Counter()
+        out: Counter[str] = Counter()
         for line in self.lines:
             out[line.who] += line.points
         return dict(out)

@@ -369,7 +369,7 @@ ORIENTATION_NAMES = tuple(name for name, _, _, _ in TRANSFORMS)
 def orientation_aliases(card: Being) -> dict[str, str]:
     """Every orientation name (``r0`` ... ``m270``) -> the name of the distinct image it gives (a
     symmetric pattern lists an image once, under the first name that gives it)."""
-    first: dict[tuple, str] = {}
+    first: dict[tuple[Any, ...], str] = {}
     out: dict[str, str] = {}
     if card.has_summoning_square:
         t = card.pattern.target
@@ -387,7 +387,7 @@ def orientation_aliases(card: Being) -> dict[str, str]:
     for name, _, _, fn in TRANSFORMS:
         points = [(int(fn(c.x, c.y)[0]), int(-fn(c.x, c.y)[1]), c.piece) for c in pieces]
         af, ar = min(((f, r) for f, r, _ in points), key=lambda fr: (fr[1], fr[0]))
-        image: tuple = tuple(sorted(((f - af, r - ar, piece) for f, r, piece in points), key=lambda c: (c[1], c[0])))
+        image: tuple[Any, ...] = tuple(sorted(((f - af, r - ar, piece) for f, r, piece in points), key=lambda c: (c[1], c[0])))
         out[name] = first.setdefault(image, name)
     return out
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 PIECE_TOKENS = {"c": "common", "h": "heroic"}
 MARK_TOKENS = ("m", "m2")
@@ -24,8 +24,17 @@ ARROWS = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1),
           "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
 ARROW_NAMES = {v: k for k, v in ARROWS.items()}
 
+_N = TypeVar("_N", int, float)
+
+
+class Transform(Protocol):
+    """A map of the plane (on whole or half-whole coordinates)."""
+
+    def __call__(self, x: _N, y: _N, /) -> tuple[_N, _N]: ...
+
+
 #: the 8 symmetries of the square, as (name, rotation in degrees clockwise, mirrored, map of (x, y))
-TRANSFORMS = (
+TRANSFORMS: tuple[tuple[str, int, bool, Transform], ...] = (
     ("r0", 0, False, lambda x, y: (x, y)),
     ("r90", 90, False, lambda x, y: (-y, x)),
     ("r180", 180, False, lambda x, y: (-x, -y)),
@@ -73,7 +82,7 @@ class Orientation(NamedTuple):
     def pieces(self) -> tuple[OrientedCell, ...]:
         return tuple(c for c in self.cells if c.piece)
 
-    def to_tuple(self) -> tuple:
+    def to_tuple(self) -> tuple[Any, ...]:
         """Plain tuples, which the data cache stores and unpickles several times faster than objects."""
         return (self.name, self.rotation, self.mirrored,
                 tuple((c.df, c.dr, c.piece, c.target, c.marks, c.arrows) for c in self.cells))
@@ -114,7 +123,7 @@ class Pattern:
     rows: tuple[str, ...]
 
     @cached_property
-    def grid(self) -> list[list[dict]]:
+    def grid(self) -> list[list[dict[str, Any]]]:
         grid = [[parse_token(tok) for tok in row.split()] for row in self.rows]
         widths = {len(r) for r in grid}
         if len(widths) != 1:

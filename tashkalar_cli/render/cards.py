@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from collections.abc import Iterable
+
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -10,13 +12,14 @@ from rich.text import Text
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
 from tashkalar_cli.text.i18n import Localizer
+from tashkalar_cli.text.i18n import Text as LocalText
 
 
 def _term(loc: Localizer, keyword: str) -> str:
     return loc.field("keywords", keyword, "term").text or keyword
 
 
-def _fallback_note(loc: Localizer, texts) -> Text | None:
+def _fallback_note(loc: Localizer, texts: Iterable[LocalText]) -> Text | None:
     langs = sorted({t.lang for t in texts if t.text and t.lang != loc.lang})
     if langs:
         return Text(loc.msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)), style="italic yellow")
@@ -51,7 +54,7 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
         if not all(n["official"] for n in names.values()):
             line += f"  ({msg('name.star')})"
         facts.add_row(msg("label.other_names"), Text(line))
-    parts: list = [facts, Text()]
+    parts: list[RenderableType] = [facts, Text()]
     if isinstance(card, Flare):
         for half in ("upper", "lower"):
             head = Text(msg(f"flare.{half}", threshold=card.thresholds[half]), style="bold")

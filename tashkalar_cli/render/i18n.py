@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from itertools import groupby
+from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from tashkalar_cli.text.i18ncheck.model import Report
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
 
 
-def report_renderable(report, limit_text: int = 90):
-    parts: list = []
+def report_renderable(report: Report, limit_text: int = 90) -> Group:
+    parts: list[RenderableType] = []
     for lang, group in groupby(report.findings, key=lambda f: f.lang):
         items = list(group)
         parts.append(Text(f"\n{lang}", style="bold underline"))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 
@@ -16,7 +19,7 @@ PIECE_GLYPH = {"common": "C", "heroic": "H", "legendary": "L"}
 MARK_BRACKETS = {"m": (":", ":"), "m2": ("=", "=")}
 
 
-def cell_text(tok: dict) -> Text:
+def cell_text(tok: dict[str, Any]) -> Text:
     style = ""
     left, right = " ", " "
     for mark in tok["marks"]:
@@ -43,7 +46,7 @@ def pattern_grid(pattern: Pattern) -> Text:
     return out
 
 
-def legend_items(pattern: Pattern, msg) -> list[tuple[str, str]]:
+def legend_items(pattern: Pattern, msg: Callable[..., str]) -> list[tuple[str, str]]:
     """(symbol, meaning) for each kind of symbol the pattern uses."""
     tokens = [tok for row in pattern.grid for tok in row]
     items = []
@@ -65,7 +68,7 @@ def legend_items(pattern: Pattern, msg) -> list[tuple[str, str]]:
     return items
 
 
-def legend_table(pattern: Pattern, msg) -> Table:
+def legend_table(pattern: Pattern, msg: Callable[..., str]) -> Table:
     table = Table.grid(padding=(0, 1))
     for symbol, meaning in legend_items(pattern, msg):
         style = {":·:": MARK_STYLE["m"], "=·=": MARK_STYLE["m2"]}.get(symbol, "bold")

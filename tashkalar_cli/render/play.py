@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.render.board import board_text
 
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.scoring import TurnScore
+    from tashkalar_cli.engine.tasks import Requirement, TaskCheck
+    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.cards import CardDB
+    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.text.i18n import Localizer
 
-def flare_renderable(results, cards, loc, many: bool):
+
+def flare_renderable(results: Sequence[FlareCheck], cards: CardDB, loc: Localizer, many: bool) -> Group:
     msg = loc.msg
     r0 = results[0]
     head = Text(msg("flare.counts", player=msg(f"color.{r0.player}"), against=msg(f"color.{r0.against}"),
@@ -51,7 +63,7 @@ def flare_renderable(results, cards, loc, many: bool):
     return Group(*parts)
 
 
-def _req_text(q, loc) -> str:
+def _req_text(q: Requirement, loc: Localizer) -> str:
     params = dict(q.params)
     if "squares" in params:
         params["squares"] = loc.msg(f"squares.{params['squares']}")
@@ -64,9 +76,12 @@ def _req_text(q, loc) -> str:
     return f"{mark} " + loc.msg(f"task.req.{q.what}", have=q.have, need=q.need, **params)
 
 
-def task_renderable(results, cards, loc, board, pos, score, player):
+def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer, board: Board, pos: Position,
+                    score: Mapping[str, int | bool], player: str) -> Group:
+    from tashkalar_cli.model.cards import Task
+
     msg = loc.msg
-    parts: list = []
+    parts: list[RenderableType] = []
     if len(results) == 1:
         r = results[0]
         card = cards.get(r.task)
@@ -84,6 +99,7 @@ def task_renderable(results, cards, loc, board, pos, score, player):
         table.add_column(msg("task.col.why"), overflow="fold")
         for r in results:
             card = cards.get(r.task)
+            assert isinstance(card, Task)
             met = msg("task.needs_turn") if r.met is None else (msg("yes") if r.met else msg("no"))
             why = "; ".join(_req_text(q, loc) for q in r.requirements)
             table.add_row(str(cards.name(card, loc)), str(card.points), met, why)
@@ -95,7 +111,7 @@ def task_renderable(results, cards, loc, board, pos, score, player):
     return Group(*parts)
 
 
-def score_renderable(result, loc):
+def score_renderable(result: TurnScore, loc: Localizer) -> Group:
     msg = loc.msg
     table = Table(title=msg("score.title", player=msg(f"color.{result.player}")))
     table.add_column(msg("score.col.to"))
@@ -109,11 +125,11 @@ def score_renderable(result, loc):
         elif line.color:
             color = msg(f"color.{line.color}")
         table.add_row(msg(f"color.{line.who}"), str(line.points), msg(f"score.reason.{line.reason}"), color)
-    parts: list = [table] if result.lines else [Text(msg("score.none"))]
+    parts: list[RenderableType] = [table] if result.lines else [Text(msg("score.none"))]
     if result.ignored:
         parts.append(Text(msg("score.ignored", pieces=", ".join(result.ignored)), style="dim"))
     if result.totals:
-        def fmt(v):
+        def fmt(v: Any) -> str:
             if isinstance(v, dict):
                 return ", ".join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) or "0"
             return str(v)

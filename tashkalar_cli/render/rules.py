@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.text.i18n import Localizer
 
+if TYPE_CHECKING:
+    from tashkalar_cli.model.cards import CardDB
+    from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook, SearchResult
 
-def _modes(loc: Localizer, modes) -> str:
+
+def _modes(loc: Localizer, modes: Iterable[str]) -> str:
     return ", ".join(loc.msg(f"mode.{m}") for m in modes)
 
 
-def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
+def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -> Panel:
     msg = loc.msg
     from rich.markdown import Markdown
 
     title = loc.field("rules", rule.id, "title")
     text = loc.field("rules", rule.id, "text")
-    parts: list = [Markdown(str(text))]
+    parts: list[RenderableType] = [Markdown(str(text))]
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
     facts.add_column()
@@ -30,7 +36,7 @@ def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
     if rule.keywords:
         facts.add_row(msg("label.keywords"), ", ".join(loc.field("keywords", k, "term").text or k for k in rule.keywords))
     related = [book.by_id[r] for r in rule.related if r in book.by_id] + book.citing(rule)
-    seen = []
+    seen: list[Rule] = []
     for r in related:
         if r not in seen and r != rule:
             seen.append(r)
@@ -47,14 +53,14 @@ def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
                  expand=False)
 
 
-def rule_toc(rules, book, loc: Localizer) -> Table:
+def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> Table:
     msg = loc.msg
     table = Table(title=msg("rules.title", count=len(rules)))
     table.add_column(msg("label.number"), justify="right", style="bold")
     table.add_column(msg("label.title"))
     table.add_column(msg("label.modes"), style="dim")
     table.add_column(msg("label.id"), style="dim")
-    by_section: dict[str, list] = {}
+    by_section: dict[str, list[Rule]] = {}
     for r in rules:
         by_section.setdefault(r.section, []).append(r)
     for section in book.sections:
@@ -67,11 +73,11 @@ def rule_toc(rules, book, loc: Localizer) -> Table:
     return table
 
 
-def keyword_panel(keyword, glossary, book, loc: Localizer, cards) -> Panel:
+def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: CardDB) -> Panel:
     msg = loc.msg
     term = loc.field("keywords", keyword.id, "term")
     definition = loc.field("keywords", keyword.id, "definition")
-    parts: list = [Text(str(definition)), Text()]
+    parts: list[RenderableType] = [Text(str(definition)), Text()]
     terms = Table(title=msg("keyword.terms"), show_header=True)
     terms.add_column(msg("label.language"))
     terms.add_column(msg("label.term"), style="bold")
@@ -92,7 +98,7 @@ def keyword_panel(keyword, glossary, book, loc: Localizer, cards) -> Panel:
     return Panel(Group(*parts), title=Text(str(term), style="bold"), subtitle=Text(keyword.id, style="dim"), expand=False)
 
 
-def keyword_table(glossary, loc: Localizer) -> Table:
+def keyword_table(glossary: Glossary, loc: Localizer) -> Table:
     msg = loc.msg
     table = Table(title=msg("keywords.title", count=len(glossary.keywords)))
     table.add_column(msg("label.term"), style="bold")
@@ -103,7 +109,7 @@ def keyword_table(glossary, loc: Localizer) -> Table:
     return table
 
 
-def errata_renderable(errata, loc: Localizer):
+def errata_renderable(errata: Errata, loc: Localizer) -> Group:
     msg = loc.msg
     panels = []
     for e in errata.items:
@@ -121,7 +127,7 @@ def errata_renderable(errata, loc: Localizer):
     return Group(Text(msg("errata.title", count=len(errata.items)), style="bold"), *panels)
 
 
-def search_answer(result, book, loc: Localizer):
+def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> RenderableType:
     """The answer to a question: the best hit in full (number, title, text), then the next ones."""
     from tashkalar_cli.text.rules import hit_texts
 
@@ -137,7 +143,7 @@ def search_answer(result, book, loc: Localizer):
         head.append(msg(f"search.kind.{best.kind}") + ": ", style="bold yellow")
     head.append(str(title))
     head.append(f"  ({best.id})", style="dim")
-    parts: list = [head, plain_markdown(str(text))]
+    parts: list[RenderableType] = [head, plain_markdown(str(text))]
     if best.kind == "rule":
         for e in book.errata_for(book.by_id[best.id]):
             parts.append(Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title"))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from rich.columns import Columns
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -12,8 +15,13 @@ from tashkalar_cli.render.board import board_text
 from tashkalar_cli.render.explain import lack_text, placement_lines
 from tashkalar_cli.text.i18n import Localizer
 
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.summoning import Placement, Verdict
+    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.position import Position
 
-def placement_highlight(p) -> dict[int, str]:
+
+def placement_highlight(p: Placement) -> dict[int, str]:
     roles: dict[int, str] = {}
     for sq in p.marked:
         roles[sq] = "marked"
@@ -25,11 +33,11 @@ def placement_highlight(p) -> dict[int, str]:
     return roles
 
 
-def verdict_renderable(v, board, pos, loc: Localizer, card_name: str):
+def verdict_renderable(v: Verdict, board: Board, pos: Position, loc: Localizer, card_name: str) -> Group:
     msg = loc.msg
     head = msg("summon.legal" if v.legal else "summon.illegal", card=card_name,
                player=msg(f"color.{v.player}"), count=len(v.placements))
-    parts: list = [Text(head, style="bold green" if v.legal else "bold red")]
+    parts: list[RenderableType] = [Text(head, style="bold green" if v.legal else "bold red")]
     if v.legal:
         panels = []
         for i, p in enumerate(v.placements, 1):
@@ -44,7 +52,7 @@ def verdict_renderable(v, board, pos, loc: Localizer, card_name: str):
             parts.append(Text(msg("summon.nearest"), style="bold"))
             panels = []
             for n in v.near_misses:
-                hl = {sq: "pattern" for sq in n.squares}
+                hl: dict[int, str] = {sq: "pattern" for sq in n.squares}
                 hl[n.target] = "target"
                 for lack in n.lacks:
                     if lack.square is not None and lack.square != n.target:
@@ -59,7 +67,8 @@ def verdict_renderable(v, board, pos, loc: Localizer, card_name: str):
     return Group(*parts)
 
 
-def summonable_table(verdicts, board, loc: Localizer, names: dict[str, str], show_all: bool = False):
+def summonable_table(verdicts: Sequence[Verdict], board: Board, loc: Localizer, names: dict[str, str],
+                     show_all: bool = False) -> RenderableType:
     """The summonable cards (all cards, with the reasons, when ``show_all``)."""
     msg = loc.msg
     table = Table(title=msg("summonable.title", legal=sum(v.legal for v in verdicts), total=len(verdicts)))

@@ -10,12 +10,15 @@ from __future__ import annotations
 import os
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.errors import NotFoundError, render
 from tashkalar_cli.model.config import flatten
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.dataset import Dataset
 
 REFERENCE = "en"
 #: where the user's language is read, after --lang and TASHKALAR_LANG
@@ -79,24 +82,24 @@ class Text(NamedTuple):
 class Localizer:
     """The texts of one language, falling back to English entry by entry."""
 
-    def __init__(self, dataset, lang: str) -> None:
+    def __init__(self, dataset: Dataset, lang: str) -> None:
         self.dataset = dataset
         self.lang = lang
         self.game_params = flatten(dataset.facts["game"])  # the numbers of the game, as {placeholders}
 
-    def _chain(self):
+    def _chain(self) -> Iterator[str]:
         yield self.lang
         if self.lang != REFERENCE:
             yield REFERENCE
 
-    def entry(self, section: str, key: str) -> tuple[dict | None, str]:
+    def entry(self, section: str, key: str) -> tuple[dict[str, Any] | None, str]:
         for lang in self._chain():
             found = self.dataset.locales.get(lang, {}).get(section, {}).get(key)
             if found is not None:
                 return found, lang
         return None, self.lang
 
-    def field(self, section: str, key: str, name: str, params: dict | None = None) -> Text:
+    def field(self, section: str, key: str, name: str, params: dict[str, Any] | None = None) -> Text:
         for lang in self._chain():
             found = self.dataset.locales.get(lang, {}).get(section, {}).get(key)
             if found is not None and found.get(name):

@@ -293,7 +293,8 @@ class SearchIndex:
 
     def words(self, lang: str) -> Mapping[str, Any]:
         """The words of one language: ``vocab`` (folded word -> stem), field ``lengths``, ``postings``."""
-        return self.parts[f"{PART}.{lang}"]
+        words: Mapping[str, Any] = self.parts[f"{PART}.{lang}"]   # JSON from the cache
+        return words
 
     def stemmer(self, lang: str) -> Stemmer:
         if lang not in self._stemmers:

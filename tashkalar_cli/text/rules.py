@@ -6,16 +6,33 @@ and ``cards/errata.yaml``; titles, texts, terms and definitions from each langua
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from tashkalar_cli.errors import NotFoundError, quote
 from tashkalar_cli.text.i18n import Localizer, Text
 from tashkalar_cli.text.search import fold, suggestions
 
 if TYPE_CHECKING:
+    from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.text.index import Hit, Query, SearchIndex
+
+
+class _Keyworded(Protocol):
+    @property
+    def keywords(self) -> tuple[str, ...]: ...
+
+
+_C = TypeVar("_C", bound=_Keyworded, covariant=True)
+
+
+class CardList(Protocol, Generic[_C]):
+    """What :meth:`Glossary.cards_using` needs of the card database (a layer above): its cards."""
+
+    @property
+    def cards(self) -> Sequence[_C]: ...
 
 MODES = ("high-form", "duel", "melee", "team")
 
@@ -45,7 +62,7 @@ class Keyword:
 class RuleBook:
     """The numbered rules, in number order, found by id or number and searched in any language."""
 
-    def __init__(self, dataset) -> None:
+    def __init__(self, dataset: Dataset) -> None:
         self.dataset = dataset
         data = dataset.facts["rules"]
         self.sections = sorted(data["sections"], key=lambda s: _number_key(s["number"]))
@@ -56,7 +73,7 @@ class RuleBook:
         self.by_id = {r.id: r for r in self.rules}
         self.by_number = {r.number: r for r in self.rules}
 
-    def _modes(self, rule: dict) -> tuple[str, ...]:
+    def _modes(self, rule: dict[str, Any]) -> tuple[str, ...]:
         """The forms of play a rule applies to: its own, and those played as one of them
         (``played_as`` of cards/rules.yaml: team games are High Forms or duels), unless excluded."""
         modes = set(rule["modes"])
@@ -83,7 +100,7 @@ class RuleBook:
         """Rules that link to ``rule``."""
         return [r for r in self.rules if rule.id in r.related]
 
-    def errata_for(self, rule: Rule) -> list[dict]:
+    def errata_for(self, rule: Rule) -> list[dict[str, Any]]:
         return [e for e in self.dataset.facts["errata"] if rule.id in e.get("rules", [])]
 
     @cached_property
@@ -138,7 +155,7 @@ class SearchResult:
 class Glossary:
     """The keywords, found by their term or synonyms in any language."""
 
-    def __init__(self, dataset) -> None:
+    def __init__(self, dataset: Dataset) -> None:
         self.dataset = dataset
         self.keywords = [Keyword(k["id"], k["category"], bool(k.get("card_keyword")), tuple(k.get("rules", ())))
                          for k in dataset.facts["glossary"]]
@@ -181,7 +198,7 @@ class Glossary:
                     parts = fold(form.rstrip("$")).split()
                     if kid in self.by_id and parts and len(parts) == len(words) and words[:-1] == parts[:-1] \
                             and (words[-1] == parts[-1] if whole else words[-1].startswith(parts[-1])):
-                        return kid
+                        return str(kid)
         return None
 
     def find(self, query: str, lang: str | None = None) -> Keyword:
@@ -219,7 +236,7 @@ class Glossary:
                 out[lang] = entry["term"]
         return out
 
-    def cards_using(self, keyword: Keyword, cards) -> list:
+    def cards_using(self, keyword: Keyword, cards: CardList[_C]) -> list[_C]:
         return [c for c in cards.cards if keyword.id in c.keywords]
 
     def rules_about(self, keyword: Keyword, book: RuleBook) -> list[Rule]:
@@ -230,6 +247,6 @@ class Glossary:
 class Errata:
     """The disagreements between the published rulebooks (cards/errata.yaml), in their order."""
 
-    def __init__(self, dataset) -> None:
+    def __init__(self, dataset: Dataset) -> None:
         self.dataset = dataset
         self.items = list(dataset.facts["errata"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 from tashkalar_cli.text.i18n import placeholders
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING
@@ -40,10 +41,10 @@ def check_placeholders(ref: str, text: str, known: set[str] | None = None) -> li
     return out
 
 
-def numbers(text: str, words: dict[str, int]) -> tuple[Counter, int]:
+def numbers(text: str, words: dict[str, int]) -> tuple[Counter[str], int]:
     """The numbers a text states (digits and number words other than 'one'), and its count of one-words."""
     plain = _PLACEHOLDER.sub(" ", text)
-    found: Counter = Counter()
+    found: Counter[str] = Counter()
     for m in _DIGITS.finditer(plain):
         found[m.group().replace(",", ".")] += 1
     ones = 0
@@ -117,7 +118,7 @@ class TermMatcher:
     hyphen binds: a form never starts right after one.
     """
 
-    def __init__(self, glossary: dict[str, dict], only: set[str] | None = None, field: str | None = None) -> None:
+    def __init__(self, glossary: dict[str, dict[str, Any]], only: set[str] | None = None, field: str | None = None) -> None:
         self.forms: list[tuple[str, str, bool]] = []   # (folded form, keyword id, whole word)
         for kid, entry in glossary.items():
             if only is not None and kid not in only:

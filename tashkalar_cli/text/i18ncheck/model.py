@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
@@ -22,7 +23,7 @@ class Finding:
     translation: str | None = None
     code: str | None = None   # the stable code of the check that found it (see CODES); default: ``check``
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         out["code"] = self.code or self.check
         return out
@@ -76,7 +77,7 @@ class Report:
     def exit_code(self, strict: bool = False) -> int:
         return 1 if self.errors or (strict and self.warnings) else 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "reference": self.reference,
             "languages": self.languages,

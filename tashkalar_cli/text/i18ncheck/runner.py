@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
 from tashkalar_cli.errors import InputError
-from tashkalar_cli.text.i18n import flatten
+from tashkalar_cli.model.config import flatten
 from tashkalar_cli.text.i18ncheck import checks
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report
 from tashkalar_cli.text.search import fold
 
 
 class _Run:
-    def __init__(self, facts: dict, reference: LocaleTexts) -> None:
+    def __init__(self, facts: dict[str, Any], reference: LocaleTexts) -> None:
         self.facts = facts
         self.ref = reference
         self.report_findings: list[Finding] = []
@@ -33,7 +35,7 @@ class _Run:
             self.tags["rules", r["id"]] = [(("title", "text"), r.get("keywords", []))]
         self.ref_terms = checks.TermMatcher(self._glossary(reference))
 
-    def add(self, lang: str, unit_or_file, key: str, check: str, severity: str, message: str,
+    def add(self, lang: str, unit_or_file: Unit | str, key: str, check: str, severity: str, message: str,
             fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None,
             code: str | None = None) -> None:
         if isinstance(unit_or_file, Unit):
@@ -43,7 +45,7 @@ class _Run:
         self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text, code))
 
     @staticmethod
-    def _glossary(texts: LocaleTexts) -> dict[str, dict]:
+    def _glossary(texts: LocaleTexts) -> dict[str, dict[str, Any]]:
         return {key: entry for (sec, key), entry in texts.entries.items() if sec == "keywords"}
 
     def known_placeholders(self, section: str, key: str) -> set[str] | None:
@@ -97,7 +99,7 @@ class _Run:
         self.check_forbidden(ref)
 
     @staticmethod
-    def _joined(texts: LocaleTexts, sec: str, key: str, fields) -> str | None:
+    def _joined(texts: LocaleTexts, sec: str, key: str, fields: Iterable[str]) -> str | None:
         parts = [texts.units[sec, key, f].text for f in fields if (sec, key, f) in texts.units]
         return " \n ".join(parts) if parts else None
 
@@ -274,7 +276,7 @@ def _few(names: list[str], most: int = 8) -> str:
     return ", ".join(names[:most]) + (f", ... ({len(names)} in all)" if len(names) > most else "")
 
 
-def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
+def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str = "en",
                   langs: list[str] | None = None, builtin: Path | None = None) -> Report:
     """Check every language of ``locales_dir`` (or ``langs``) against ``reference``.
 
