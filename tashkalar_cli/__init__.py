@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from tashkalar_cli._version import __version__
 
 #: public name -> module that defines it
 _PUBLIC = {

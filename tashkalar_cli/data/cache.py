@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from tashkalar_cli import __version__
+from tashkalar_cli._version import __version__
 from tashkalar_cli.data.dataset import Dataset
 from tashkalar_cli.data.paths import cache_dir, data_root, extra_locales, schemas_dir
 
