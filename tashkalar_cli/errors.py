@@ -47,6 +47,15 @@ def use_texts(texts: Callable[[str], str | None]) -> None:
 
 
 _FALLBACK: dict[str, Any] | None = None
+#: reads the reference locale's messages before the data is loaded (set by the data layer, which
+#: knows where they are: see :mod:`tashkalar_cli.data`)
+_FALLBACK_READER: Callable[[], dict[str, Any]] | None = None
+
+
+def use_fallback(reader: Callable[[], dict[str, Any]]) -> None:
+    """How errors read their English texts when they come before the data is loaded."""
+    global _FALLBACK_READER, _FALLBACK
+    _FALLBACK_READER, _FALLBACK = reader, None
 
 
 def english(key: str) -> str | None:
@@ -55,21 +64,12 @@ def english(key: str) -> str | None:
     global _FALLBACK
     if _TEXTS is not None:
         return _TEXTS(key)
-    if _FALLBACK is None:
-        _FALLBACK = {}
+    if _FALLBACK is None and _FALLBACK_READER is not None:
         try:
-            import yaml
-
-            from tashkalar_cli.data.paths import data_root
-
-            path = data_root() / "locales" / "en" / "ui.yaml"
-            if path.is_file() and path.stat().st_size < 1_000_000:
-                loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
-                if isinstance(loaded, dict) and isinstance(loaded.get("messages"), dict):
-                    _FALLBACK = loaded["messages"]
+            _FALLBACK = _FALLBACK_READER()
         except Exception:  # an unreadable reference locale: the key and values are shown instead
             _FALLBACK = {}
-    found = _FALLBACK.get(key)
+    found = (_FALLBACK or {}).get(key)
     return found if isinstance(found, str) else None
 
 

@@ -1,1 +1,26 @@
-"""data"""
+"""data: reading, validating and caching the data folder (the layer above :mod:`tashkalar_cli.errors`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tashkalar_cli.errors import use_fallback
+
+
+def reference_messages() -> dict[str, Any]:
+    """The reference locale's error messages, read straight from its ui.yaml: what errors say
+    when they come before the data is loaded (a broken data file)."""
+    import yaml
+
+    from tashkalar_cli.data.paths import data_root
+
+    path = data_root() / "locales" / "en" / "ui.yaml"
+    if path.is_file() and path.stat().st_size < 1_000_000:
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(loaded, dict) and isinstance(loaded.get("messages"), dict):
+            messages: dict[str, Any] = loaded["messages"]
+            return messages
+    return {}
+
+
+use_fallback(reference_messages)
