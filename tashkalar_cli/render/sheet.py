@@ -17,7 +17,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 from tashkalar_cli.model.patterns import Pattern
@@ -25,8 +25,17 @@ from tashkalar_cli.render.style import STYLE
 from tashkalar_cli.render.svg import SVG_NS, el, pattern_element, star_path, svg_root, to_string, wrap
 
 if TYPE_CHECKING:
-    from tashkalar_cli.game import Game
     from tashkalar_cli.text.i18n import Localizer
+
+
+class GameCards(Protocol):
+    """What a sheet needs of the :class:`~tashkalar_cli.game.Game` (a layer above): its decks and cards."""
+
+    @property
+    def decks(self) -> list[str]: ...
+
+    @property
+    def cards(self) -> CardDB: ...
 
 #: paper: (CSS size, page width and height in mm); the sheet is 190 mm wide, which fits both
 PAPER = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
@@ -103,7 +112,7 @@ def card_view(card: Card, db: CardDB, loc: Localizer) -> CardView:
     return CardView(card.id, str(name), official, meta, rank, pattern, blocks, note, fallback)
 
 
-def build_sections(game: Game, loc: Localizer, decks: Sequence[str] = (), legends: bool = False,
+def build_sections(game: GameCards, loc: Localizer, decks: Sequence[str] = (), legends: bool = False,
                    flares: bool = False, tasks: bool = False) -> list[Section]:
     """The sections of a sheet: the chosen decks (the legends are a deck too), then flares and tasks.
 
