@@ -54,8 +54,9 @@ class Game:
     def dataset(self) -> Dataset:
         from tashkalar_cli.data.cache import load_dataset
         from tashkalar_cli.errors import use_texts
+        from tashkalar_cli.model.build import load_uncached
 
-        dataset = load_dataset(self._data)
+        dataset = load_dataset(self._data, build=load_uncached)
         english = dataset.locales.get("en", {})
         use_texts(lambda key: english.get("ui", {}).get(key))  # errors speak English unless told otherwise
         return dataset

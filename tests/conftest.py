@@ -28,8 +28,9 @@ def _isolated_env(monkeypatch, tmp_path_factory):
 @pytest.fixture(scope="session")
 def dataset():
     from tashkalar_cli.data.cache import load_dataset
+    from tashkalar_cli.model.build import load_uncached
 
-    return load_dataset()
+    return load_dataset(build=load_uncached)
 
 
 @pytest.fixture(scope="session")

@@ -8,15 +8,16 @@ import pytest
 
 from tashkalar_cli.data.cache import load_dataset
 from tashkalar_cli.errors import DataError
+from tashkalar_cli.model.build import load_uncached
 
 from conftest import write
 
 
-def load(root):
+def load(root, build=load_uncached):
     from tashkalar_cli.data import cache as store
 
     store._MEMO.clear()
-    return load_dataset(root)
+    return load_dataset(root, build=build)
 
 
 def test_the_shipped_data_is_valid(cli):
@@ -135,23 +136,21 @@ def test_missing_data_folder(cli, tmp_path):
 
 
 def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
-    from tashkalar_cli.data import loader
-
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     first = load(data_copy)
     files = [p for p in cache.glob("data-*") if (p / "index.json").is_file()]
     assert len(files) == 1
     calls = []
-    monkeypatch.setattr(loader, "load_uncached", lambda root: calls.append(root) or first)
-    load(data_copy)
+    counting = lambda root: calls.append(root) or first  # noqa: E731
+    load(data_copy, counting)
     assert calls == [], "a warm start must not validate again"
     path = data_copy / "locales" / "en" / "cards" / "imperial.yaml"
     write(path, path.read_text().replace("name: Swordmaster", "name: Sword Master", 1))
-    load(data_copy)
+    load(data_copy, counting)
     assert len(calls) == 1, "changed content must be validated again"
     write(path, path.read_text().replace("name: Sword Master", "name: Sword Mister", 1))
-    load(data_copy)
+    load(data_copy, counting)
     assert len(calls) == 2, "an edit that keeps the size must be seen too"
 
 

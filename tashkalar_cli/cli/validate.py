@@ -7,8 +7,8 @@ from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session
 
 def validate(data: DataOption = None, json: JsonOption = False) -> None:
     """Validate every data and locale file against its schema and report what was loaded."""
-    from tashkalar_cli.data.loader import load_uncached
     from tashkalar_cli.data.paths import data_root
+    from tashkalar_cli.model.build import load_uncached
     from tashkalar_cli.model.cards import Being, Flare, Legend, Task, build_cards
 
     s = session(None, data)

@@ -18,7 +18,7 @@ import contextlib
 import json
 import os
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,9 @@ _PREFIX = "data-"
 _INDEX = "index.json"
 
 _MEMO: dict[str, Dataset] = {}
+
+#: what builds the dataset of a data root when the cache cannot give it
+Build = Callable[[Path], Dataset]
 
 
 def _rmtree(path: Path, ignore_errors: bool = True) -> None:
@@ -80,10 +83,11 @@ def _part_file(name: str) -> str:
 class _Store:
     """One cache folder: its index, and its parts read on first use."""
 
-    def __init__(self, folder: Path, index: dict[str, Any], root: Path) -> None:
+    def __init__(self, folder: Path, index: dict[str, Any], root: Path, build: Build) -> None:
         self.folder = folder
         self.index = index
         self.root = root
+        self.build = build
         self._fresh: Dataset | None = None
 
     def part(self, name: str) -> Any:
@@ -99,9 +103,7 @@ class _Store:
     def _rebuilt(self, name: str) -> Any:
         """A damaged part: the data is validated again, and the cache is dropped for the next run."""
         if self._fresh is None:
-            from tashkalar_cli.data.loader import load_uncached
-
-            self._fresh = load_uncached(self.root)
+            self._fresh = self.build(self.root)
             _rmtree(self.folder, ignore_errors=True)
         group, _, rest = name.partition("/")
         if group == "locales":
@@ -145,7 +147,7 @@ def _parts_of(dataset: Dataset) -> dict[str, Any]:
     return out
 
 
-def _read(folder: Path, key: str, root: Path) -> Dataset | None:
+def _read(folder: Path, key: str, root: Path, build: Build) -> Dataset | None:
     """The dataset cached in ``folder`` under ``key``, or None when the folder is not exactly that."""
     try:
         index = json.loads((folder / _INDEX).read_bytes())
@@ -156,7 +158,7 @@ def _read(folder: Path, key: str, root: Path) -> Dataset | None:
         if not (isinstance(facts, list) and isinstance(locales, dict) and isinstance(derived, list)
                 and isinstance(index.get("warnings"), list)):
             return None
-        store = _Store(folder, index, root)
+        store = _Store(folder, index, root, build)
         return Dataset(str(root), _Parts(store, "facts/", facts),
                        {lang: _Parts(store, f"locales/{lang}/", list(sections)) for lang, sections in locales.items()},
                        list(index["warnings"]), _Parts(store, "derived/", derived))
@@ -204,8 +206,9 @@ def _prune(cache: Path, keep: Path, most: int = 8) -> None:
                 old.unlink()
 
 
-def load_dataset(root: str | os.PathLike[str] | None = None) -> Dataset:
-    """The validated data of ``root`` (default: the packaged data), from the cache when it is warm."""
+def load_dataset(root: str | os.PathLike[str] | None = None, *, build: Build) -> Dataset:
+    """The validated data of ``root`` (default: the packaged data), from the cache when it is warm,
+    else made by ``build`` (:func:`tashkalar_cli.model.build.load_uncached`) and cached."""
     base = data_root(root)
     memo_key = f"{base}|{[str(p) for p in extra_locales()]}"
     if memo_key in _MEMO:
@@ -213,11 +216,9 @@ def load_dataset(root: str | os.PathLike[str] | None = None) -> Dataset:
     cache = cache_dir()
     key = fingerprint(base)
     folder = cache / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}-{key}" if cache else None
-    dataset = _read(folder, key, base) if folder is not None else None
+    dataset = _read(folder, key, base, build) if folder is not None else None
     if dataset is None:
-        from tashkalar_cli.data.loader import load_uncached
-
-        dataset = load_uncached(base)
+        dataset = build(base)
         if cache is not None and folder is not None:
             _write(cache, folder, key, dataset)
     _MEMO[memo_key] = dataset

@@ -2,19 +2,23 @@
 
 The data root holds ``cards/`` (language-neutral facts) and ``locales/<lang>/`` (texts). Which
 schema a file must follow is decided by its place in that layout (the tables below); any other
-file is an error, so no data is ever silently ignored. This is the slow path: :mod:`.cache`
-caches its result.
+file is an error, so no data is ever silently ignored. This is the slow path: the checks that
+need the model or the texts, and the values derived from the data, are added by
+:mod:`tashkalar_cli.model.build`, and :mod:`.cache` caches its result.
 """
 
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.data.dataset import Dataset
 from tashkalar_cli.data.paths import files_below
 from tashkalar_cli.errors import DataError
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.locales import LocaleTexts
 
 #: language-neutral files: path pattern below ``cards/`` -> schema name, required?
 FACT_FILES: dict[str, tuple[str, bool]] = {
@@ -96,22 +100,26 @@ def load_facts(cards: Path, root: Path) -> dict[str, Any]:
     facts["beings"].sort(key=lambda b: order.get(b["deck"], len(order)))
     facts.setdefault("rules", {"sections": [], "rules": []})
     facts.setdefault("errata", [])
-    from tashkalar_cli.data.integrity import check_facts
-
-    check_facts(facts)
     return facts
 
 
-def load_uncached(root: Path) -> Dataset:
+def data_folders(root: Path) -> tuple[Path, Path]:
+    """The ``cards/`` and ``locales/`` folders of a data root (a :class:`DataError` when one is missing)."""
     cards = root / "cards"
     locales = root / "locales"
     if not cards.is_dir():
         raise DataError("no cards/ folder here: not a tashkalar data folder", file=str(root))
     if not locales.is_dir():
         raise DataError("no locales/ folder here: not a tashkalar data folder", file=str(root))
+    return cards, locales
+
+
+def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts], None]) -> tuple[dict[str, Any], dict[str, str]]:
+    """Each language's texts, merged (the built-in ones and the translators' ``TASHKALAR_LOCALES``),
+    and the translators' languages left out, with why: ``check`` (the texts against the facts) or
+    reading raised a :class:`DataError` for them. A built-in language or English must be valid."""
     from tashkalar_cli.data.paths import extra_locales
 
-    facts = load_facts(cards, root)
     lang_dirs = {p.name: p for p in locales.iterdir() if p.is_dir() and not p.name.startswith(".")}
     translators: set[str] = set()
     for folder in extra_locales():
@@ -129,7 +137,7 @@ def load_uncached(root: Path) -> Dataset:
         lang_dir = lang_dirs[name]
         try:
             texts = reader.read(lang_dir, _rel(lang_dir.parent, root))
-            check_placeholders(texts, facts)
+            check(texts)
             merged_locales[name] = texts.merged()
         except DataError as exc:
             if name not in translators or name == "en":
@@ -137,46 +145,7 @@ def load_uncached(root: Path) -> Dataset:
             broken[name] = str(exc)  # a translator's broken language stops only that language
     if "en" not in merged_locales:
         raise DataError("the reference language 'en' is missing", file=str(locales))
-    from tashkalar_cli.model.patterns import Pattern
-    from tashkalar_cli.text.index import build_index
-
-    orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
-                    for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
-    warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
-    return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales),
-                   derived={"orientations": orientations, "broken_languages": broken,
-                            **build_index(facts, merged_locales)})   # search_index and search_index.<lang>
-
-
-def known_placeholders(facts: dict[str, Any]) -> dict[tuple[str, str], set[str]]:
-    """The placeholders a text may use: the game's numbers, and a task's own numbers."""
-    from tashkalar_cli.model.config import flatten
-
-    game = set(flatten(facts["game"]))
-    out = {("tasks", t["id"]): game | {k for k in t["criterion"] if k not in ("kind", "squares")}
-           for t in facts["tasks"]}
-    out["*", "*"] = game
-    return out
-
-
-def check_placeholders(texts: Any, facts: dict[str, Any]) -> None:
-    """Every ``{placeholder}`` of a text names a number it can be given (ui messages aside: the
-    code fills them)."""
-    from tashkalar_cli.text.i18n import placeholders
-
-    known = known_placeholders(facts)
-    for (section, key, fld), unit in texts.units.items():
-        if section == "ui":
-            continue
-        allowed = known.get((section, key), known["*", "*"])
-        try:
-            names = placeholders(unit.text)
-        except ValueError:
-            raise DataError(f"{section}/{key}/{fld}: a '{{' or '}}' that opens or closes no placeholder",
-                            file=unit.file, line=unit.line) from None
-        for name in names:
-            if name not in allowed:
-                raise DataError(f"{section}/{key}/{fld}: unknown placeholder {{{name}}}", file=unit.file, line=unit.line)
+    return merged_locales, broken
 
 
 def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]]) -> list[str]:

@@ -13,18 +13,7 @@ from typing import Any, NamedTuple
 
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
-
-
-def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """Nested keys joined by ``_``: ``{"end": {"duel_points": 18}}`` -> ``{"end_duel_points": 18}``."""
-    out: dict[str, Any] = {}
-    for key, value in params.items():
-        name = f"{prefix}_{key}" if prefix else str(key)
-        if isinstance(value, Mapping):
-            out.update(flatten(value, name))
-        else:
-            out[name] = value
-    return out
+from tashkalar_cli.text.i18n import flatten
 
 
 class ScoreValues(NamedTuple):

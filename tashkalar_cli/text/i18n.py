@@ -10,15 +10,15 @@ from __future__ import annotations
 import os
 import re
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.errors import NotFoundError, render
-from tashkalar_cli.model.config import flatten
+from tashkalar_cli.errors import DataError, NotFoundError, render
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
+    from tashkalar_cli.data.locales import LocaleTexts
 
 REFERENCE = "en"
 #: where the user's language is read, after --lang and TASHKALAR_LANG
@@ -60,9 +60,48 @@ def plural_rule(plural_forms: str) -> Callable[[int], int]:
     return gettext.c2py(expr)
 
 
+def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested keys joined by ``_``: ``{"end": {"duel_points": 18}}`` -> ``{"end_duel_points": 18}``."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        name = f"{prefix}_{key}" if prefix else str(key)
+        if isinstance(value, Mapping):
+            out.update(flatten(value, name))
+        else:
+            out[name] = value
+    return out
+
+
 def placeholders(text: str) -> list[str]:
     """The ``{names}`` used in a text, in order."""
     return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+
+
+def known_placeholders(facts: Mapping[str, Any]) -> dict[tuple[str, str], set[str]]:
+    """The placeholders a text may use: the game's numbers, and a task's own numbers."""
+    game = set(flatten(facts["game"]))
+    out = {("tasks", t["id"]): game | {k for k in t["criterion"] if k not in ("kind", "squares")}
+           for t in facts["tasks"]}
+    out["*", "*"] = game
+    return out
+
+
+def check_placeholders(texts: LocaleTexts, facts: Mapping[str, Any]) -> None:
+    """Every ``{placeholder}`` of a text names a number it can be given (ui messages aside: the
+    code fills them)."""
+    known = known_placeholders(facts)
+    for (section, key, fld), unit in texts.units.items():
+        if section == "ui":
+            continue
+        allowed = known.get((section, key), known["*", "*"])
+        try:
+            names = placeholders(unit.text)
+        except ValueError:
+            raise DataError(f"{section}/{key}/{fld}: a '{{' or '}}' that opens or closes no placeholder",
+                            file=unit.file, line=unit.line) from None
+        for name in names:
+            if name not in allowed:
+                raise DataError(f"{section}/{key}/{fld}: unknown placeholder {{{name}}}", file=unit.file, line=unit.line)
 
 
 #: replace known placeholders; unknown ones stay visible rather than failing

@@ -131,7 +131,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     """The search index of the data, as derived parts of the dataset (plain JSON values): ``PART``
     (the entries, their concepts, the keyword forms, each language's stopwords and synonyms) and
     ``PART.<lang>`` (a language's words: vocabulary, field lengths, postings), read on demand."""
-    from tashkalar_cli.model.config import flatten
+    from tashkalar_cli.text.i18n import flatten
 
     params = flatten(facts["game"])
     rules = sorted(facts["rules"]["rules"], key=lambda r: number_key(r["number"]))

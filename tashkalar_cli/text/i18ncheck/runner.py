@@ -8,7 +8,7 @@ from typing import Any
 
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
 from tashkalar_cli.errors import InputError
-from tashkalar_cli.model.config import flatten
+from tashkalar_cli.text.i18n import flatten
 from tashkalar_cli.text.i18ncheck import checks
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report
 from tashkalar_cli.text.search import fold

@@ -1,0 +1,34 @@
+"""The validated data of a folder, built for real (never from the cache).
+
+The data layer reads and validates the files (:mod:`tashkalar_cli.data.loader`); this module adds
+what needs the layers above it: the checks across the facts (:mod:`.integrity`), each language's
+placeholders checked against the facts, and the values derived once from the data (every pattern's
+orientations, the search index). :func:`tashkalar_cli.data.cache.load_dataset` is given
+:func:`load_uncached` to build what it caches.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tashkalar_cli.data.dataset import Dataset
+
+
+def load_uncached(root: Path) -> Dataset:
+    """Every file of the data root ``root`` read, validated and checked, with the derived values."""
+    from tashkalar_cli.data.loader import data_folders, load_facts, load_locales, unknown_entries
+    from tashkalar_cli.model.integrity import check_facts
+    from tashkalar_cli.model.patterns import Pattern
+    from tashkalar_cli.text.i18n import check_placeholders
+    from tashkalar_cli.text.index import build_index
+
+    cards, locales = data_folders(root)
+    facts = load_facts(cards, root)
+    check_facts(facts)
+    merged_locales, broken = load_locales(locales, root, lambda texts: check_placeholders(texts, facts))
+    orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
+                    for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
+    warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
+    return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales),
+                   derived={"orientations": orientations, "broken_languages": broken,
+                            **build_index(facts, merged_locales)})   # search_index and search_index.<lang>
