@@ -115,20 +115,25 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
         return
     loc = words.loc if words is not None else None
     text = loc.ui if loc is not None else (lambda key: None)
+    from tashkalar_cli.errors import visible
+
     line = exc.localized(text)
-    out.write((words.text("cli.error_line", "tashkalar: error: {message}") if words else
-               "tashkalar: error: {message}").replace("{message}", line) + "\n")
+    out.write(visible((words.text("cli.error_line", "tashkalar: error: {message}") if words else
+                       "tashkalar: error: {message}").replace("{message}", line)) + "\n")
     if exc.hints:
         hint = words.text("cli.did_you_mean_hints", "  did you mean: {hints}?") if words else "  did you mean: {hints}?"
-        out.write(hint.replace("{hints}", ", ".join(exc.hints)) + "\n")
+        out.write(visible(hint.replace("{hints}", ", ".join(exc.hints))) + "\n")
 
 
 def _json_error(code: str, kind: str, message: str, file: str | None = None, line: int | None = None,
                 hints: list[str] | None = None, key: str | None = None) -> str:
     import json
 
-    return json.dumps({"error": {"code": code, "kind": kind, "message": message, "file": file, "line": line,
-                                 "hints": hints or [], "key": key}}, ensure_ascii=False) + "\n"
+    from tashkalar_cli.errors import json_visible
+
+    return json_visible(json.dumps({"error": {"code": code, "kind": kind, "message": message, "file": file,
+                                              "line": line, "hints": hints or [], "key": key}},
+                                   ensure_ascii=False)) + "\n"
 
 
 def _peek_lang(args: list[str]) -> str | None:
@@ -205,7 +210,9 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # a bug: say so in one line; TASHKALAR_DEBUG=1 shows the traceback
         if os.environ.get("TASHKALAR_DEBUG"):
             raise
-        message = f"{type(exc).__name__}: {str(exc)[:200]}"
+        from tashkalar_cli.errors import visible
+
+        message = visible(f"{type(exc).__name__}: {exc}", 200)
         if as_json:
             sys.stderr.write(_json_error("internal", type(exc).__name__, message))
         else:

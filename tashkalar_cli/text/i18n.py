@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tashkalar_cli.errors import NotFoundError, render
+from tashkalar_cli.errors import NotFoundError, render, visible
 from tashkalar_cli.model.config import flatten
 
 REFERENCE = "en"
@@ -64,6 +64,17 @@ def placeholders(text: str) -> list[str]:
 
 #: replace known placeholders; unknown ones stay visible rather than failing
 fill = render
+
+
+#: the longest value put into an interface text (a name, a file name, a word typed by the user)
+MOST_PARAM = 400
+
+
+def shown_params(params: dict[str, Any]) -> dict[str, Any]:
+    """The values of an interface text as shown: one line each, nothing a terminal acts on, cut
+    to :data:`MOST_PARAM` characters (numbers are kept as numbers, for their format)."""
+    return {name: value if isinstance(value, (int, float)) else visible(value, MOST_PARAM)
+            for name, value in params.items()}
 
 
 class Text(NamedTuple):
@@ -117,7 +128,7 @@ class Localizer:
         (``key.one``, ``key.other``...) agrees with the ``count`` parameter (see :meth:`msg_n`)."""
         found = self.ui(key)
         if found is not None:
-            return fill(found, params)
+            return visible(fill(found, shown_params(params)), lines=True)
         if self.ui(f"{key}.other") is not None:
             return self.msg_n(key, params.get("count", 0), **params)
         return key
@@ -131,7 +142,7 @@ class Localizer:
         for candidate in (f"{key}.{category}", f"{key}.other", key):
             text = self.ui(candidate)
             if text is not None:
-                return fill(text, {"count": n, **params})
+                return visible(fill(text, shown_params({"count": n, **params})), lines=True)
         return key
 
     def plural_category(self, n: int) -> str:
