@@ -25,6 +25,9 @@ EXIT_FINDINGS = 1
 EXIT_BAD_INPUT = 2
 #: a bug in the tool (EX_SOFTWARE of sysexits.h)
 EXIT_INTERNAL = 70
+#: the reader of the output went away (``tashkalar card list | head -1``): 128 + SIGPIPE, what a
+#: shell reports for any program a closed pipe stops, and what ``set -o pipefail`` expects
+EXIT_BROKEN_PIPE = 141
 
 
 #: the longest message the tool prints: a value quoted from hostile input never floods the terminal

@@ -130,6 +130,10 @@ def localize_rich(words: Words) -> None:
     """Typer's rich help and error panels: their titles are constants computed at import."""
     from typer import rich_utils
 
+    from tashkalar_cli.render.terminal import PipeConsole
+
+    rich_utils.Console = PipeConsole  # type: ignore[misc]  # a closed pipe ends the help quietly too
+
     for constant, msgid in _RICH_CONSTANTS.items():
         setattr(rich_utils, constant, words.translate(msgid))
 

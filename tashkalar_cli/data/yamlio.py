@@ -164,7 +164,10 @@ def read_stdin(what: str, limit: int = MAX_USER_FILE) -> str:
     """Standard input (``-`` as a file name), read up to ``limit`` bytes."""
     import sys
 
-    raw = sys.stdin.buffer.read(limit + 1)
+    try:  # closed (``<&-``: no sys.stdin at all), a folder, or unreadable
+        raw = sys.stdin.buffer.read(limit + 1)
+    except (AttributeError, OSError, ValueError):
+        raise DataError(key="no-stdin", file="-", what=what) from None
     if len(raw) > limit:
         raise DataError(key="larger-than", file="-", what=what, limit=f"{limit:,}")
     try:

@@ -43,7 +43,17 @@ def block(value: object, style: str = "", most: int = MOST_BLOCK) -> Text:
     return Text(visible(value, most, lines=True), style=style)
 
 
-class SafeConsole(Console):
+class PipeConsole(Console):
+    """A Rich console that lets the command line end quietly when the reader of its output goes
+    away (see ``cli.app.main``), rather than with Rich's own exit code 1, which means translation
+    findings here. Typer's help and usage errors are printed through one too."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+class SafeConsole(PipeConsole):
     """A Rich console that shows data as text: see the module's documentation."""
 
     def render_str(self, text: str, **kwargs: Any) -> Text:
@@ -64,4 +74,4 @@ def console(**kwargs: Any) -> Console:
     return SafeConsole(markup=False, emoji=False, highlight=False, **kwargs)
 
 
-__all__ = ["MOST_BLOCK", "MOST_SHOWN", "SafeConsole", "block", "console", "shown"]
+__all__ = ["MOST_BLOCK", "MOST_SHOWN", "PipeConsole", "SafeConsole", "block", "console", "shown"]
