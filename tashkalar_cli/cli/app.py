@@ -48,7 +48,8 @@ class StrictGroup(TyperGroup):
                         args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
         if name and not name[0].isalnum() and name[0] != "-" and name not in self.list_commands(ctx):
-            ctx.fail(click.core._("No such command {name!r}.").format(name=name))  # in the user's language
+            translate = getattr(click.core, "_")  # noqa: B009  # Click's gettext, in the user's language (localize.install)
+            ctx.fail(str(translate("No such command {name!r}.")).format(name=name))
         return super().resolve_command(ctx, args)
 
 

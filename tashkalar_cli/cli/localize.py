@@ -132,7 +132,7 @@ def localize_rich(words: Words) -> None:
 
     from tashkalar_cli.render.terminal import PipeConsole
 
-    rich_utils.Console = PipeConsole  # type: ignore[misc]  # a closed pipe ends the help quietly too
+    setattr(rich_utils, "Console", PipeConsole)  # noqa: B010  # a closed pipe ends the help quietly too
 
     for constant, msgid in _RICH_CONSTANTS.items():
         setattr(rich_utils, constant, words.translate(msgid))
