@@ -338,9 +338,17 @@ def test_a_closed_pipe_ends_quietly_with_141(args):
 @pytest.mark.parametrize("name", ["[", "[/x]", "+x", "/x", "\x1b[2J"])
 def test_a_garbage_command_name_is_an_unknown_command(cli, name):
     r = cli(name)
-    assert r.code == 2 and "No such command" in r.err and not RAW.search(r.err)
+    assert r.code == 2 and "no command is called" in r.err and not RAW.search(r.err)
+    assert len(r.err.strip().splitlines()) == 1
     r = cli("card", name)
-    assert r.code == 2 and "No such command" in r.err
+    assert r.code == 2 and "no command is called" in r.err and len(r.err.strip().splitlines()) == 1
+
+
+def test_an_unknown_command_suggests_the_closest(cli):
+    r = cli("crad")
+    assert r.code == 2 and "card" in r.err.splitlines()[1]
+    r = cli("card", "lis", "--json")
+    assert r.code == 2 and json.loads(r.err)["error"]["key"] == "unknown-command"
 
 
 # ------------------------------------------------------------------ the fuzz corpus

@@ -40,16 +40,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 class StrictGroup(TyperGroup):
-    """A group for which a word in the place of a command is a command name: Click reads a word
-    starting with a character other than a letter or digit (``[``, ``+x``) as an option, and
-    shows the help with exit 0; here it is an unknown command (exit 2)."""
+    """A group for which a word in the place of a command is a command name, and an unknown one
+    is bad input like an unknown card: one line in the user's language, the closest names as
+    suggestions, exit 2. (Click reads a word starting with a character other than a letter or
+    digit, like ``[``, as an option, and shows the help with exit 0.)"""
 
     def resolve_command(self, ctx: click.Context,
                         args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
-        if name and not name[0].isalnum() and name[0] != "-" and name not in self.list_commands(ctx):
-            translate = getattr(click.core, "_")  # noqa: B009  # Click's gettext, in the user's language (localize.install)
-            ctx.fail(str(translate("No such command {name!r}.")).format(name=name))
+        known = self.list_commands(ctx)
+        if name and not name.startswith("-") and name not in known and not ctx.resilient_parsing:
+            from difflib import get_close_matches
+
+            from tashkalar_cli.errors import NotFoundError, quote
+
+            raise NotFoundError(key="unknown-command", name=quote(name), help=f"{ctx.command_path} --help",
+                                hints=get_close_matches(name, known))
         return super().resolve_command(ctx, args)
 
 
