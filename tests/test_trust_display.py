@@ -369,3 +369,26 @@ def test_corpus_values_are_quoted_visibly(tmp_path, name, expected):
         _one_line(proc)
         assert not RAW.search(proc.stderr)
     assert expected in _run("position", "check", str(target)).stderr
+
+
+LONG = "x\x1b:" * 150
+
+
+@pytest.mark.parametrize("args", [
+    ("card", "show", "knight", "--lang", LONG),
+    ("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at", "e5",
+     "--orientation", LONG),
+    ("plan", "--player", "blue", "--pieces", "e5=blue,d4=red,f4=yellow", "--threats", "--deck", LONG),
+    ("sheet", "--out", LONG),
+])
+def test_a_long_value_is_quoted_short_in_text_mode(cli, args):
+    r = cli(*args)
+    assert r.code == 2, r.err
+    assert len(r.err.strip().splitlines()) == 1 and len(r.err) < 200 and not RAW.search(r.err), r.err
+
+
+def test_a_long_duplicate_key_is_quoted_short(cli, tmp_path):
+    path = tmp_path / "dup.yaml"
+    path.write_text(f'pieces:\n  e5: blue\n  "{LONG.replace(chr(27), "")}": red\n  "{LONG.replace(chr(27), "")}": red\n')
+    r = cli("position", "check", str(path))
+    assert r.code == 2 and "duplicate key" in r.err and len(r.err) < 150 + len(str(path)), r.err

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from tashkalar_cli.errors import DataError, InputError
+from tashkalar_cli.errors import DataError, InputError, quote
 
 #: the deepest nesting of lists and mappings a file may have
 MAX_DEPTH = 32
@@ -84,7 +84,7 @@ def _walk(node: yaml.Node, path: tuple, lines: dict, source: str) -> None:
             if key == "<<":
                 continue
             if key in seen:
-                raise DataError(key="duplicate-key", name=key, first=seen[key],
+                raise DataError(key="duplicate-key", name=quote(key), first=seen[key],
                                 file=source, line=line)
             seen[key] = line
             lines[path + (key,)] = line

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tashkalar_cli.errors import NotFoundError, render, visible
+from tashkalar_cli.errors import NotFoundError, quote, render, visible
 from tashkalar_cli.model.config import flatten
 
 REFERENCE = "en"
@@ -32,7 +32,7 @@ def resolve_language(option: str | None, available: list[str]) -> str:
         base = code.split("-")[0]
         if base in available:
             return base
-        raise NotFoundError(key="unknown-language", value=option, allowed=", ".join(available))
+        raise NotFoundError(key="unknown-language", value=quote(option), allowed=", ".join(available))
     if os.environ.get("TASHKALAR_LANG"):
         return resolve_language(os.environ["TASHKALAR_LANG"], available)
     for var in ENV_ORDER:  # the first one naming a language the tool has
