@@ -392,3 +392,11 @@ def test_a_long_duplicate_key_is_quoted_short(cli, tmp_path):
     path.write_text(f'pieces:\n  e5: blue\n  "{LONG.replace(chr(27), "")}": red\n  "{LONG.replace(chr(27), "")}": red\n')
     r = cli("position", "check", str(path))
     assert r.code == 2 and "duplicate key" in r.err and len(r.err) < 150 + len(str(path)), r.err
+
+
+@pytest.mark.parametrize("option", ["--\x1b]0;pwned\x07[/x]", "--" + "\x1b[2J" * 200])
+def test_an_unknown_option_is_shown_as_text(cli, option):
+    for extra in ((), ("--json",)):
+        r = cli("card", "show", option, *extra)
+        assert r.code == 2 and not RAW.search(r.err) and "\\x1b" in r.err, r.err
+        assert len(r.err) < 2000

@@ -257,6 +257,9 @@ def run(argv: list[str] | None = None) -> None:
         from tashkalar_cli.cli.localize import localize_error
 
         localize_error(exc, words)
+        from tashkalar_cli.errors import MAX_MESSAGE, visible
+
+        exc.message = visible(exc.message, MAX_MESSAGE)  # it quotes what was typed: '--\x1b[2J' is shown
         if as_json:
             sys.stderr.write(_json_error("usage", type(exc).__name__, exc.format_message()))
         else:
