@@ -62,6 +62,27 @@ def test_json_keeps_the_data_and_escapes_what_a_terminal_acts_on():
     assert json.loads(text) == data
 
 
+def test_the_console_shows_whatever_it_is_given_as_text():
+    """The last guard: a renderable built anywhere, with data inside, prints no escape sequence."""
+    from io import StringIO
+
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from tashkalar_cli.render.terminal import console
+
+    out = StringIO()
+    term = console(file=out, force_terminal=True, width=80)
+    table = Table(title=HOSTILE)
+    table.add_column(HOSTILE)
+    table.add_row(HOSTILE)
+    term.print(HOSTILE, Text(HOSTILE, style="bold"), table, Panel(Text("body"), title=Text(HOSTILE)))
+    shown = re.sub("\x1b\\[[0-9;]*m", "", out.getvalue())  # the console's own colors
+    assert not RAW.search(shown), shown
+    assert "[/x] [bold red]big" in shown
+
+
 # ------------------------------------------------------------------ a hostile data folder
 
 @pytest.fixture
