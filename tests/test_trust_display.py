@@ -301,21 +301,28 @@ def test_a_well_formed_completion_request_still_answers():
     assert proc.returncode == 0 and proc.stdout.split() == ["show"], proc.stderr
 
 
+#: the command line, with the account's home (where Python looks when HOME is unset) moved to a
+#: folder of the test: should the tool ever write there again, it writes into that folder, which
+#: the test finds, and never into the real home of the account running the tests
+GUARDED = ("import pathlib, sys; guard = pathlib.Path(sys.argv.pop(1)); "
+           "pathlib.Path.home = classmethod(lambda cls: guard); "
+           "import os.path; os.path.expanduser = lambda p: p.replace('~', str(guard), 1); "
+           "from tashkalar_cli.cli.app import main; main()")
+
+
 @pytest.mark.parametrize("home", [None, "", "nonexistent", "a-file", "relative"])
 def test_install_completion_needs_a_usable_home(tmp_path, home):
     (tmp_path / "a-file").write_text("x")
-    value = {None: None, "": "", "relative": "relative/home"}.get(home, str(tmp_path / str(home)))
-    env = {"HOME": value, "SHELL": "/bin/bash"}
-    if value is None:
-        env.pop("HOME")
-    full_env = {k: v for k, v in env.items() if v is not None}
-    proc = _run("--install-completion", "bash", env=full_env) if value is not None else \
-        subprocess.run([sys.executable, "-m", "tashkalar_cli", "--install-completion", "bash"],
-                       env={k: v for k, v in os.environ.items() if k != "HOME"} | {"SHELL": "/bin/bash"},
-                       capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    guard = tmp_path / "account-home"
+    guard.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "HOME"} | {"SHELL": "/bin/bash"}
+    if home is not None:
+        env["HOME"] = {"": "", "relative": "relative/home"}.get(home, str(tmp_path / home))
+    proc = subprocess.run([sys.executable, "-c", GUARDED, str(guard), "--install-completion", "bash"], env=env,
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
     _one_line(proc)
-    assert not (tmp_path / "nonexistent").exists()
-    assert (tmp_path / "a-file").read_text() == "x"
+    assert not list(guard.iterdir()) and not (tmp_path / "nonexistent").exists()
+    assert not (tmp_path / "relative").exists() and (tmp_path / "a-file").read_text() == "x"
 
 
 def test_install_completion_in_a_usable_home_still_works(tmp_path):
