@@ -13,6 +13,7 @@ The command line prints its message on one line and exits with :data:`EXIT_BAD_I
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,16 +25,63 @@ EXIT_FINDINGS = 1
 EXIT_BAD_INPUT = 2
 #: a bug in the tool (EX_SOFTWARE of sysexits.h)
 EXIT_INTERNAL = 70
+#: the reader of the output went away (``tashkalar card list | head -1``): 128 + SIGPIPE, what a
+#: shell reports for any program a closed pipe stops, and what ``set -o pipefail`` expects
+EXIT_BROKEN_PIPE = 141
 
 
 #: the longest message the tool prints: a value quoted from hostile input never floods the terminal
 MAX_MESSAGE = 400
 
 
+#: what a terminal could act on instead of showing: C0 controls (tab and newline are handled
+#: apart), DEL, C1 controls (U+009B is an 8-bit CSI), lone surrogates (unprintable in UTF-8),
+#: line and paragraph separators, the bidi embeddings, overrides and isolates of "Trojan Source",
+#: and the invisible zero-width space, word joiner, invisible operators, byte-order mark,
+#: interlinear annotations and non-characters. The joiners (U+200C, U+200D) and the direction
+#: marks (U+200E, U+200F, U+061C) are kept: names in some scripts need them, and they move nothing.
+_UNSAFE_CHARS = ("\x00-\x08\x0b-\x1f\x7f-\x9f\u200b\u2028-\u202e\u2060-\u2064\u2066-\u2069"
+                 "\ufeff\ufff9-\ufffb\ufffe\uffff\ud800-\udfff")
+_UNSAFE_LINE = re.compile(f"[\t\n{_UNSAFE_CHARS}]")
+_UNSAFE_BLOCK = re.compile(f"[{_UNSAFE_CHARS}]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def visible(value: object, most: int | None = None, *, lines: bool = False) -> str:
+    """``value`` made safe to show on a terminal or in a file a person reads: every character a
+    terminal could act on (escape sequences, bidi overrides, ...) is written out (``\\x1b``,
+    ``\\u202e``), and a text longer than ``most`` characters is cut, with an ellipsis. One line
+    unless ``lines``: a newline or tab in the value is shown as ``\\n`` or ``\\t``."""
+    text = value if isinstance(value, str) else str(value)
+    pattern = _UNSAFE_BLOCK if lines else _UNSAFE_LINE
+    if pattern.search(text):
+        text = pattern.sub(_escape, text)
+    return text if most is None or len(text) <= most else text[: max(most - 1, 0)] + "…"
+
+
 def quote(value: object, most: int = 40) -> str:
-    """A value as quoted in a message: its first ``most`` characters, then an ellipsis."""
-    text = str(value)
-    return text if len(text) <= most else text[: most - 1] + "…"
+    """A value as quoted in a message: one line, made :func:`visible`, its first ``most``
+    characters, then an ellipsis."""
+    return visible(value, most)
+
+
+#: characters JSON may carry raw but a terminal acts on: written as ``\\uXXXX`` escapes, which
+#: every JSON reader decodes to the same text
+_JSON_UNSAFE = re.compile(f"[{_UNSAFE_CHARS}]")
+
+
+def json_visible(text: str) -> str:
+    """A JSON document whose strings hold no character a terminal acts on (C1 controls, bidi
+    overrides, lone surrogates...): the same data, with those characters as escapes."""
+    if _JSON_UNSAFE.search(text):
+        return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
 
 
 #: the English text of an error key (set when the data is loaded: see :func:`use_texts`)
@@ -102,6 +150,7 @@ class TashkalarError(Exception):
         if key is not None and not message:
             template = english(f"error.{key}")
             message = render(template, self.params) if template else f"{key}: {self.params}"
+        message = visible(message)  # one line, nothing a terminal acts on, whatever the values
         if len(message) > MAX_MESSAGE:
             half = MAX_MESSAGE // 2
             message = message[:half] + " … " + message[-half:]
@@ -113,8 +162,8 @@ class TashkalarError(Exception):
 
     def where(self) -> str:
         if self.file and self.line:
-            return f"{self.file}:{self.line}"
-        return self.file or ""
+            return visible(f"{self.file}:{self.line}")
+        return visible(self.file or "")
 
     def __str__(self) -> str:
         where = self.where()
@@ -132,7 +181,7 @@ class TashkalarError(Exception):
         params = dict(self.params)
         if isinstance(params.get("what"), str):  # a kind of file, said in the same language
             params["what"] = text("what." + params["what"].replace(" ", "-")) or params["what"]
-        message = render(template, params) if template else self.message
+        message = visible(render(template, params), MAX_MESSAGE) if template else self.message
         where = self.where()
         return f"{where}: {message}" if where else message
 

@@ -206,4 +206,4 @@ def test_version_and_help(cli):
                     "score", "i18n", "validate"):
         assert command in r.out, command
     r = cli("card", "shw", "x")
-    assert r.code == 2 and r.out.count("Did you mean") + r.err.count("Did you mean") == 1
+    assert r.code == 2 and r.out.count("did you mean") + r.err.count("did you mean") == 1

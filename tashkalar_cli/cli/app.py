@@ -43,7 +43,27 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class LazyGroup(TyperGroup):
+class StrictGroup(TyperGroup):
+    """A group for which a word in the place of a command is a command name, and an unknown one
+    is bad input like an unknown card: one line in the user's language, the closest names as
+    suggestions, exit 2. (Click reads a word starting with a character other than a letter or
+    digit, like ``[``, as an option, and shows the help with exit 0.)"""
+
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        known = self.list_commands(ctx)
+        if name and not name.startswith("-") and name not in known and not ctx.resilient_parsing:
+            from difflib import get_close_matches
+
+            from tashkalar_cli.errors import NotFoundError, quote
+
+            raise NotFoundError(key="unknown-command", name=quote(name), help=f"{ctx.command_path} --help",
+                                hints=get_close_matches(name, known))
+        return super().resolve_command(ctx, args)
+
+
+class LazyGroup(StrictGroup):
     """A group whose sub-commands are imported when they are used (or listed by --help)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -56,6 +76,8 @@ class LazyGroup(TyperGroup):
         target = getattr(importlib.import_module(f"{__package__}.{module_name}"), attr)
         if isinstance(target, typer.Typer):
             command: click.Command = typer.main.get_group(target)
+            if type(command) is TyperGroup:
+                command.__class__ = StrictGroup
         else:
             single = typer.Typer(add_completion=False)  # completion is the root's option, not each command's
             single.command(cmd_name)(target)
@@ -119,20 +141,25 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
         return
     loc = words.loc if words is not None else None
     text = loc.ui if loc is not None else (lambda key: None)
+    from tashkalar_cli.errors import visible
+
     line = exc.localized(text)
-    out.write((words.text("cli.error_line", "tashkalar: error: {message}") if words else
-               "tashkalar: error: {message}").replace("{message}", line) + "\n")
+    out.write(visible((words.text("cli.error_line", "tashkalar: error: {message}") if words else
+                       "tashkalar: error: {message}").replace("{message}", line)) + "\n")
     if exc.hints:
         hint = words.text("cli.did_you_mean_hints", "  did you mean: {hints}?") if words else "  did you mean: {hints}?"
-        out.write(hint.replace("{hints}", ", ".join(exc.hints)) + "\n")
+        out.write(visible(hint.replace("{hints}", ", ".join(exc.hints))) + "\n")
 
 
 def _json_error(code: str, kind: str, message: str, file: str | None = None, line: int | None = None,
                 hints: list[str] | None = None, key: str | None = None) -> str:
     import json
 
-    return json.dumps({"error": {"code": code, "kind": kind, "message": message, "file": file, "line": line,
-                                 "hints": hints or [], "key": key}}, ensure_ascii=False) + "\n"
+    from tashkalar_cli.errors import json_visible
+
+    return json_visible(json.dumps({"error": {"code": code, "kind": kind, "message": message, "file": file,
+                                              "line": line, "hints": hints or [], "key": key}},
+                                   ensure_ascii=False)) + "\n"
 
 
 def _peek_lang(args: list[str]) -> str | None:
@@ -154,10 +181,55 @@ def _peek_data(args: list[str]) -> str | None:
     return None
 
 
+#: the terminal widths taken from ``COLUMNS`` (and heights from ``LINES``): any other value (not a
+#: number, negative, absurd like 999999999) is ignored, and the terminal's own size is used
+TERMINAL_SIZES = range(10, 10_001)
+
+
+def _sane_terminal_size() -> None:
+    for var in ("COLUMNS", "LINES"):
+        value = os.environ.get(var)
+        if value is not None and not (value.isascii() and value.strip().isdigit()
+                                      and len(value.strip()) < 7 and int(value) in TERMINAL_SIZES):
+            del os.environ[var]
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of the output went away: nothing more is written (not even Python's complaint
+    when it flushes standard output at exit), and the exit code is 141."""
+    from tashkalar_cli.errors import EXIT_BROKEN_PIPE
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+        except (AttributeError, OSError, ValueError):  # not a file (tests capture it): nothing to silence
+            pass
+    sys.exit(EXIT_BROKEN_PIPE)
+
+
 def main(argv: list[str] | None = None) -> None:
+    """The command line: see :func:`run`; a closed pipe on the output ends it quietly."""
+    try:
+        try:
+            run(argv)
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a broken pipe shows here, while it can still be handled
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+    except SystemExit:
+        # Click met the broken pipe first: it wrapped standard output to silence it and chose exit 1
+        if isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
+            _quiet_broken_pipe()
+        raise
+
+
+def run(argv: list[str] | None = None) -> None:
     from tashkalar_cli.cli.localize import Words, install, localize_command, localize_rich
     from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, TashkalarError
 
+    _sane_terminal_size()
     args = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args
     _STATE.data = _peek_data(args)
@@ -170,9 +242,14 @@ def main(argv: list[str] | None = None) -> None:
     try:
         command = typer.main.get_command(build_app())
         if _STATE.completing:
-            from tashkalar_cli.cli.completion import prepare
+            from tashkalar_cli.cli.completion import check_environment, prepare
 
+            check_environment()
             prepare(command)
+        if any(a == "--install-completion" or a.startswith("--install-completion=") for a in args):
+            from tashkalar_cli.cli.completion import check_home
+
+            check_home()
         if _STATE.help_shown:
             localize_command(command, "", words)
             localize_rich(words)
@@ -184,6 +261,9 @@ def main(argv: list[str] | None = None) -> None:
         from tashkalar_cli.cli.localize import localize_error
 
         localize_error(exc, words)
+        from tashkalar_cli.errors import MAX_MESSAGE, visible
+
+        exc.message = visible(exc.message, MAX_MESSAGE)  # it quotes what was typed: '--\x1b[2J' is shown
         if as_json:
             sys.stderr.write(_json_error("usage", type(exc).__name__, exc.format_message()))
         else:
@@ -200,6 +280,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)
+    except BrokenPipeError:
+        raise
     except RecursionError:
         if as_json:
             sys.stderr.write(_json_error("bad-input", "RecursionError", "the input is nested too deeply"))
@@ -207,9 +289,18 @@ def main(argv: list[str] | None = None) -> None:
             sys.stderr.write("tashkalar: error: the input is nested too deeply\n")
         sys.exit(EXIT_BAD_INPUT)
     except Exception as exc:  # a bug: say so in one line; TASHKALAR_DEBUG=1 shows the traceback
+        if isinstance(exc, OSError) and any(a.startswith("--install-completion") for a in args):
+            # writing the completion script or the shell's start-up file failed (read-only home...)
+            from tashkalar_cli.errors import InputError
+
+            report_error(InputError(key="completion-cannot-write", reason=exc.strerror or type(exc).__name__),
+                         as_json, words)
+            sys.exit(EXIT_BAD_INPUT)
         if os.environ.get("TASHKALAR_DEBUG"):
             raise
-        message = f"{type(exc).__name__}: {str(exc)[:200]}"
+        from tashkalar_cli.errors import visible
+
+        message = visible(f"{type(exc).__name__}: {exc}", 200)
         if as_json:
             sys.stderr.write(_json_error("internal", type(exc).__name__, message))
         else:

@@ -70,10 +70,9 @@ class Session:
 
     @cached_property
     def console(self) -> Console:
-        from rich.console import Console
+        from tashkalar_cli.render.terminal import console
 
-        # no emoji table (a large import) and no automatic highlighting of numbers in our texts
-        return Console(emoji=False, highlight=False)
+        return console()  # data is shown as text: no markup, no escape sequence reaches the terminal
 
     def position(self, path: str | None, pieces: str | None, mode: str | None = None,
                  players: int | None = None) -> Position:
@@ -116,5 +115,8 @@ def session(lang: str | None = None, data: str | None = None) -> Session:
 
 def print_json(obj: Any) -> None:
     """Indented for a person at a terminal, compact (and several times faster) for a program."""
+    from tashkalar_cli.errors import json_visible
+
     indent = 2 if sys.stdout.isatty() else None
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=indent) + "\n")
+    # the same data, with the characters a terminal acts on (C1 controls, bidi overrides) as escapes
+    sys.stdout.write(json_visible(json.dumps(obj, ensure_ascii=False, indent=indent)) + "\n")

@@ -52,6 +52,52 @@ def completing() -> bool:
     return bool(os.environ.get(COMPLETE_VAR))
 
 
+#: the shells Typer completes for, and the two requests: a script to source, or completions
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+REQUESTS = ("complete", "source")
+#: the variables the shell passes, and the longest value read (a typed command line is far shorter)
+SHELL_VARIABLES = ("COMP_WORDS", "COMP_CWORD", "_TYPER_COMPLETE_ARGS", "_TYPER_COMPLETE_WORD_TO_COMPLETE",
+                   "_TYPER_COMPLETE_FISH_ACTION")
+MAX_SHELL_VARIABLE = 65_536
+
+
+def check_environment() -> None:
+    """Before Click answers the shell: the request and the shell's variables are well formed, or
+    the answer is one line and exit 2 (not Click's exit 1, nor a traceback on ``COMP_CWORD=x``)."""
+    from tashkalar_cli.errors import InputError, quote
+
+    instruction = os.environ.get(COMPLETE_VAR, "")
+    request, _, shell = instruction.partition("_")
+    if request not in REQUESTS or shell not in SHELLS:
+        raise InputError(key="completion-instruction", variable=COMPLETE_VAR, value=quote(instruction),
+                         shells=", ".join(SHELLS))
+    for variable in SHELL_VARIABLES:
+        value = os.environ.get(variable)
+        if value is not None and len(value) > MAX_SHELL_VARIABLE:
+            raise InputError(key="completion-too-long", variable=variable, size=f"{len(value):,}",
+                             limit=f"{MAX_SHELL_VARIABLE:,}")
+    if request == "complete" and shell == "bash":
+        cword = os.environ.get("COMP_CWORD")
+        if cword is None or not (cword.isascii() and cword.isdigit() and len(cword) < 7):
+            raise InputError(key="completion-variable", variable="COMP_CWORD", value=quote(cword or ""))
+        if "COMP_WORDS" not in os.environ:
+            raise InputError(key="completion-variable", variable="COMP_WORDS", value="")
+
+
+def check_home() -> None:
+    """``--install-completion`` writes under HOME: it must name an existing folder. An unset HOME
+    is not replaced by the account's home, and a missing one is not created."""
+    from pathlib import Path
+
+    from tashkalar_cli.errors import InputError, quote
+
+    home = os.environ.get("HOME", "")
+    if not home.strip():
+        raise InputError(key="completion-no-home")
+    if not Path(home).is_absolute() or not Path(home).is_dir():
+        raise InputError(key="completion-bad-home", home=quote(home, 80))
+
+
 def bash_escape(value: str) -> str:
     return _BASH_SPECIAL.sub(r"\\\1", value)
 
@@ -184,6 +230,8 @@ def matches(word: str, pairs: Iterable[tuple[str, str]]) -> Pairs:
 
 def complete(kind: str, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The completions of ``incomplete`` for a parameter whose values are of ``kind``."""
+    from tashkalar_cli.errors import visible
+
     try:
         game, loc = _game_and_loc(ctx)
         prefix = ""
@@ -199,8 +247,9 @@ def complete(kind: str, ctx: click.Context, param: click.Parameter, incomplete: 
             (matches(incomplete, shown) or matches(incomplete, ids))
     except Exception:  # a broken data folder: no suggestions rather than a traceback in the shell
         return []
-    return [CompletionItem(prefix + value, help=help_text or None) for value, help_text in found]
+    # the shell shows the help texts (card names from the data) in its menu: nothing it acts on
+    return [CompletionItem(prefix + value, help=visible(help_text, 200) or None) for value, help_text in found]
 
 
-__all__ = ["COMPLETE_VAR", "TABLE", "attach", "bash_escape", "candidates", "complete", "completing", "matches",
-           "prepare"]
+__all__ = ["COMPLETE_VAR", "SHELLS", "TABLE", "attach", "bash_escape", "candidates", "check_environment", "check_home",
+           "complete", "completing", "matches", "prepare"]

@@ -130,13 +130,27 @@ def localize_rich(words: Words) -> None:
     """Typer's rich help and error panels: their titles are constants computed at import."""
     from typer import rich_utils
 
+    from tashkalar_cli.render.terminal import PipeConsole
+
+    setattr(rich_utils, "Console", PipeConsole)  # noqa: B010  # a closed pipe ends the help quietly too
+
     for constant, msgid in _RICH_CONSTANTS.items():
         setattr(rich_utils, constant, words.translate(msgid))
 
 
+def _help_text(text: str) -> str:
+    """A help text from a locale as Typer shows it: a translator's words, never Rich markup or an
+    escape sequence (a ``[/x]`` in a help text is printed, not parsed)."""
+    from rich.markup import escape
+
+    from tashkalar_cli.errors import visible
+
+    return escape(visible(text, lines=True))
+
+
 def localize_command(command: click.Command, path: str, words: Words) -> None:
     """Help texts of ``command`` (and its sub-commands) from the locale, by command path."""
-    help_text = words.text(f"help.{path or 'tashkalar'}", command.help or "")
+    help_text = _help_text(words.text(f"help.{path or 'tashkalar'}", command.help or ""))
     if help_text:
         command.help = help_text
         command.short_help = None
@@ -144,9 +158,9 @@ def localize_command(command: click.Command, path: str, words: Words) -> None:
         name = param.name or ""
         if isinstance(param, click.Option):
             fallback = words.text(f"help.option.{name}", param.help or "")
-            param.help = words.text(f"help.{path}.{name}", fallback) if path else fallback
+            param.help = _help_text(words.text(f"help.{path}.{name}", fallback) if path else fallback)
         elif isinstance(param, click.Argument) and hasattr(param, "help"):
-            param.help = words.text(f"help.{path}.{name}", param.help or "")
+            param.help = _help_text(words.text(f"help.{path}.{name}", param.help or ""))
     if isinstance(command, click.Group):
         for sub_name, sub in command.commands.items():
             localize_command(sub, f"{path}.{sub_name}" if path else sub_name, words)

@@ -20,7 +20,7 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, quote
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
@@ -103,7 +103,7 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
         else:
             others = [c for c in dict.fromkeys([*pos.colors, *pos.decks]) if c != me]
             if len(others) != 1:
-                raise InputError(key="plan-deck-form", value=item)
+                raise InputError(key="plan-deck-form", value=quote(item))
             decks[others[0]] = item
     found = s.game.threats(pos, player, decks, actions=actions)
     if svg is not None:

@@ -30,11 +30,11 @@ def sheet(
 ) -> None:
     """Write a cheat sheet: each card's pattern, name, rank and effect, laid out to print (nothing chosen: every card)."""
     from tashkalar_cli.cli.options import check_deck
-    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.errors import InputError, quote
 
     suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
     if suffix not in ("html", "htm", "svg"):
-        raise InputError(key="sheet-out", value=out[:60])
+        raise InputError(key="sheet-out", value=quote(out, 60))
     s = session(lang, data)
     decks = [check_deck(s, d) for d in deck or []]
     from tashkalar_cli.render.sheet import build_sections, sheet_html, sheet_svg

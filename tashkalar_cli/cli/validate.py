@@ -34,6 +34,9 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
         print_json(jsonout.validation(summary))
         return
     from rich.table import Table
+    from rich.text import Text
+
+    from tashkalar_cli.errors import visible
 
     table = Table(title=f"valid: {ds.root}", show_header=False)
     for key, value in summary.items():
@@ -41,4 +44,4 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
             table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
     s.console.print(table)
     for warning in ds.warnings:
-        s.console.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
+        s.console.print(Text.assemble(("warning:", "yellow"), " ", visible(warning)))

@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from tashkalar_cli.errors import DataError, InputError
+from tashkalar_cli.errors import DataError, InputError, quote
 
 #: the deepest nesting of lists and mappings a file may have
 MAX_DEPTH = 32
@@ -87,7 +87,7 @@ def _walk(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ...], i
             if key == "<<":
                 continue
             if key in seen:
-                raise DataError(key="duplicate-key", name=key, first=seen[key],
+                raise DataError(key="duplicate-key", name=quote(key), first=seen[key],
                                 file=source, line=line)
             seen[key] = line
             lines[path + (key,)] = line
@@ -167,7 +167,10 @@ def read_stdin(what: str, limit: int = MAX_USER_FILE) -> str:
     """Standard input (``-`` as a file name), read up to ``limit`` bytes."""
     import sys
 
-    raw = sys.stdin.buffer.read(limit + 1)
+    try:  # closed (``<&-``: no sys.stdin at all), a folder, or unreadable
+        raw = sys.stdin.buffer.read(limit + 1)
+    except (AttributeError, OSError, ValueError):
+        raise DataError(key="no-stdin", file="-", what=what) from None
     if len(raw) > limit:
         raise DataError(key="larger-than", file="-", what=what, limit=f"{limit:,}")
     try:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import Board, bits, shift
 from tashkalar_cli.model.cards import Being
 from tashkalar_cli.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS, Orientation, OrientedCell
@@ -490,7 +490,7 @@ def _orientation(card: Being, value: str) -> str:
         text = "r" + text
     aliases = orientation_aliases(card)
     if text not in aliases:
-        raise InputError(key="orientation-unknown", value=value, allowed=", ".join(ORIENTATION_NAMES))
+        raise InputError(key="orientation-unknown", value=quote(value), allowed=", ".join(ORIENTATION_NAMES))
     return aliases[text]
 
 

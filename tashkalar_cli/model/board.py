@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 from typing import Any
 
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.types import Bitboard, Square
 
 STRIDE = 16
@@ -100,7 +100,7 @@ class Board:
     def parse(self, text: str, *, allow_cut: bool = False) -> Square:
         """The index of a square name such as ``e5``; :class:`InputError` if it is not on the board."""
         s = str(text).strip().lower()
-        shown = s if len(s) <= 12 else s[:11] + "…"
+        shown = quote(s, 12)
         m = _SQUARE.fullmatch(s)
         if not m or m.group(1) not in self.file_names:
             raise InputError(key="not-a-square", value=shown, first=self.file_names[0], last=self.file_names[-1],

@@ -85,5 +85,13 @@ def position_yaml(pos: Position, *, as_diagram: bool = False, full_supply: bool 
     data = position_data(pos, as_diagram=as_diagram, full_supply=full_supply)
     if "board" in data:
         data["board"] = Literal(data["board"])
-    head = "".join(f"# {line}\n" for line in comments)
-    return head + yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True)
+    return yaml_comments(comments) + yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True)
+
+
+def yaml_comments(comments: Sequence[str]) -> str:
+    """YAML comment lines, one per comment, whatever they hold: a line break in a comment (a card
+    name, a translator's sentence) is written out as ``\\n``, like any character a reader or a
+    terminal could act on, so no comment can end early and add a key to the file."""
+    from tashkalar_cli.errors import visible
+
+    return "".join(f"# {visible(line)}\n" for line in comments)

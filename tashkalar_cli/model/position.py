@@ -249,11 +249,15 @@ class PositionParser:
             rank = board.ranks - 1 - i
             line = f"{source}:{first_line + i}" if first_line else source
             tokens = row.split()
-            if tokens and tokens[0].isdigit():
-                if int(tokens[0]) != rank + 1:
-                    raise InputError(key="diagram-label", where=line, label=quote(tokens[0]), rank=rank + 1)
-                tokens = tokens[1:]
             files = [f for f in range(board.files) if board.index(f, rank) is not None]
+            label = tokens[0] if tokens else ""
+            if label.isascii() and label.isdigit():  # compared as text: no int() of a 10,000-digit label
+                if label.lstrip("0") != str(rank + 1):
+                    raise InputError(key="diagram-label", where=line, label=quote(label), rank=rank + 1)
+                tokens = tokens[1:]
+            elif len(tokens) in (len(files) + 1, board.files + 1) and label not in EMPTY_TOKENS:
+                # one token too many, the first: a row label that is not a rank number ('x', '²', '٣')
+                raise InputError(key="diagram-label", where=line, label=quote(label), rank=rank + 1)
             if len(tokens) == board.files:
                 for f in range(board.files):
                     if f not in files and tokens[f] not in EMPTY_TOKENS:

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
+from tashkalar_cli.render.terminal import MOST_BLOCK, block, shown
 from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.text.i18n import Text as LocalText
 
@@ -42,7 +43,7 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
         facts.add_row(msg("label.task_type"), msg(f"task_type.{card.task_type}"))
         facts.add_row(msg("label.difficulty"), msg(f"difficulty.{card.difficulty}"))
     if card.keywords:
-        facts.add_row(msg("label.keywords"), ", ".join(_term(loc, k) for k in card.keywords))
+        facts.add_row(msg("label.keywords"), shown(", ".join(_term(loc, k) for k in card.keywords), most=MOST_BLOCK))
     if not db.name_is_official(card, loc):
         facts.add_row(msg("label.name"), Text(msg("name.unofficial"), style="italic"))
     elif db.name_source(card, loc):
@@ -58,13 +59,13 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
     if isinstance(card, Flare):
         for half in ("upper", "lower"):
             head = Text(msg(f"flare.{half}", threshold=card.thresholds[half]), style="bold")
-            parts += [head, Text(str(texts[half])), Text()]
+            parts += [head, block(texts[half]), Text()]
     elif isinstance(card, Task):
-        parts += [Text(str(texts["criterion"])), Text()]
+        parts += [block(texts["criterion"]), Text()]
     else:
-        parts += [Text(str(texts["effect"]))]
+        parts += [block(texts["effect"])]
         for extra in card.extra_effects:
-            parts += [Text(), Text(msg(f"effect.{extra}"), style="bold"), Text(str(texts[extra]))]
+            parts += [Text(), Text(msg(f"effect.{extra}"), style="bold"), block(texts[extra])]
         parts.append(Text())
         if card.pattern is not None:
             grid = Table.grid(padding=(0, 3))
@@ -75,8 +76,8 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
     note = _fallback_note(loc, [name, *texts.values()])
     if note:
         parts += [Text(), note]
-    title = Text(str(name), style="bold")
-    return Panel(Group(*parts), title=title, subtitle=Text(card.id, style="dim"), expand=False)
+    title = shown(name, "bold")
+    return Panel(Group(*parts), title=title, subtitle=shown(card.id, "dim"), expand=False)
 
 
 def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) -> Table | Text:
@@ -101,10 +102,10 @@ def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) 
         elif isinstance(c, Task):
             kind += " (" + msg("task.points", points=c.points) + ")"
         rank = msg(f"rank.{c.rank}") if isinstance(c, Being) else ("" if wide else kind)
-        cells = [c.id, str(db.name(c, loc))]
+        cells: list[str | Text] = [shown(c.id), shown(db.name(c, loc))]
         if wide:
             cells += [kind, msg(f"deck.{c.deck}") if isinstance(c, Being) else ""]
-        table.add_row(*cells, rank, ", ".join(_term(loc, k) for k in c.keywords))
+        table.add_row(*cells, rank, shown(", ".join(_term(loc, k) for k in c.keywords), most=MOST_BLOCK))
     return table
 
 

@@ -256,8 +256,10 @@ def applied_comments(applied: Applied, board: Board, loc: Localizer, card_name: 
 def turn_yaml(turn: Turn, board: Board, comments: Sequence[str] = ()) -> str:
     import yaml
 
-    head = "".join(f"# {c}\n" for c in comments)
-    return head + yaml.safe_dump(turn.to_dict(board), sort_keys=False, allow_unicode=True, default_flow_style=None)
+    from tashkalar_cli.model.notation import yaml_comments
+
+    return yaml_comments(comments) + yaml.safe_dump(turn.to_dict(board), sort_keys=False, allow_unicode=True,
+                                                    default_flow_style=None)
 
 
 __all__ = ["applied_comments", "describe", "plan_svg", "position_yaml", "report_renderable", "step_text",

@@ -9,7 +9,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tashkalar_cli.errors import visible
 from tashkalar_cli.render.board import board_text
+from tashkalar_cli.render.terminal import MOST_SHOWN, block
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
@@ -47,7 +49,8 @@ def flare_renderable(results: Sequence[FlareCheck], cards: CardDB, loc: Localize
             continue
         shown += 1
         resolve = " → ".join(msg(f"flare.half.{h}") for h in r.halves) or msg("flare.none")
-        table.add_row(str(cards.name(r.card, loc)), lead(r.differences["upgraded"], r.card.upper.threshold, r.upper_met),
+        table.add_row(visible(cards.name(r.card, loc), MOST_SHOWN),
+                      lead(r.differences["upgraded"], r.card.upper.threshold, r.upper_met),
                       lead(r.differences["total"], r.card.lower.threshold, r.lower_met), resolve)
     parts: list[RenderableType] = [head, table] if shown else [head]
     if many and not any(r.can_invoke for r in results):
@@ -87,7 +90,7 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer,
         card = cards.get(r.task)
         state = msg("task.met" if r.met else "task.not_met", task=str(cards.name(card, loc)))
         parts.append(Text(state, style="bold green" if r.met else "bold red"))
-        parts.append(Text(str(cards.texts(card, loc)["criterion"]), style="italic"))
+        parts.append(block(cards.texts(card, loc)["criterion"], "italic"))
         parts += [Text(_req_text(q, loc)) for q in r.requirements]
         if r.squares:
             parts.append(board_text(board, pos, {sq: "pattern" for sq in r.squares}))
@@ -102,7 +105,7 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer,
             assert isinstance(card, Task)
             met = msg("task.needs_turn") if r.met is None else (msg("yes") if r.met else msg("no"))
             why = "; ".join(_req_text(q, loc) for q in r.requirements)
-            table.add_row(str(cards.name(card, loc)), str(card.points), met, why)
+            table.add_row(visible(cards.name(card, loc), MOST_SHOWN), str(card.points), met, why)
         parts.append(table)
     parts.append(Text(loc.msg_n("score.high_form", score["legendary_pieces"], player=msg(f"color.{player}"),
                                 tasks=score["tasks"], legendary=score["legendary_pieces"], total=score["total"])))

@@ -11,6 +11,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tashkalar_cli.errors import visible
+from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, block, shown
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
@@ -28,7 +30,7 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
 
     title = loc.field("rules", rule.id, "title")
     text = loc.field("rules", rule.id, "text")
-    parts: list[RenderableType] = [Markdown(str(text))]
+    parts: list[RenderableType] = [Markdown(visible(text, MOST_BLOCK, lines=True))]
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
     facts.add_column()
@@ -45,11 +47,11 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
     parts += [Text(), facts]
     for e in book.errata_for(rule):
         parts += [Text(), Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title")), style="bold yellow"),
-                  Text(str(loc.field("errata", e["id"], "ruling")))]
+                  block(loc.field("errata", e["id"], "ruling"))]
     langs = {t.lang for t in (title, text)} - {loc.lang}
     if langs:
         parts += [Text(), Text(msg("fallback.note", lang=loc.lang, fallback=", ".join(sorted(langs))), style="italic yellow")]
-    return Panel(Group(*parts), title=Text(f"{rule.number}  {title}", style="bold"), subtitle=Text(rule.id, style="dim"),
+    return Panel(Group(*parts), title=shown(f"{rule.number}  {title}", "bold"), subtitle=shown(rule.id, "dim"),
                  expand=False)
 
 
@@ -67,7 +69,7 @@ def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> Table:
         members = by_section.get(section["id"])
         if not members:
             continue
-        table.add_row(section["number"], Text(str(loc.field("sections", section["id"], "title")), style="bold underline"), "", "")
+        table.add_row(section["number"], shown(loc.field("sections", section["id"], "title"), "bold underline"), "", "")
         for r in members:
             table.add_row(r.number, str(loc.field("rules", r.id, "title")), _modes(loc, r.modes), r.id)
     return table
@@ -77,7 +79,7 @@ def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Loc
     msg = loc.msg
     term = loc.field("keywords", keyword.id, "term")
     definition = loc.field("keywords", keyword.id, "definition")
-    parts: list[RenderableType] = [Text(str(definition)), Text()]
+    parts: list[RenderableType] = [block(definition), Text()]
     terms = Table(title=msg("keyword.terms"), show_header=True)
     terms.add_column(msg("label.language"))
     terms.add_column(msg("label.term"), style="bold")
@@ -85,17 +87,17 @@ def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Loc
     for lang in glossary.dataset.languages:
         entry = glossary.dataset.locales[lang].get("keywords", {}).get(keyword.id)
         if entry:
-            terms.add_row(lang, entry["term"], ", ".join(entry.get("synonyms", [])))
+            terms.add_row(shown(lang), shown(entry["term"]), shown(", ".join(entry.get("synonyms", [])), most=MOST_BLOCK))
     parts.append(terms)
     rules = glossary.rules_about(keyword, book)
     if rules:
         parts += [Text(), Text(msg("label.rules"), style="bold")]
-        parts += [Text(f"  {r.number} {loc.field('rules', r.id, 'title')} ({r.id})") for r in rules[:12]]
+        parts += [shown(f"  {r.number} {loc.field('rules', r.id, 'title')} ({r.id})") for r in rules[:12]]
     using = glossary.cards_using(keyword, cards)
     if using:
         parts += [Text(), Text(msg("keyword.cards", count=len(using)), style="bold"),
-                  Text("  " + ", ".join(str(cards.name(c, loc)) for c in using), overflow="fold")]
-    return Panel(Group(*parts), title=Text(str(term), style="bold"), subtitle=Text(keyword.id, style="dim"), expand=False)
+                  block("  " + ", ".join(visible(cards.name(c, loc), MOST_SHOWN) for c in using))]
+    return Panel(Group(*parts), title=shown(term, "bold"), subtitle=shown(keyword.id, "dim"), expand=False)
 
 
 def keyword_table(glossary: Glossary, loc: Localizer) -> Table:
@@ -122,8 +124,8 @@ def errata_renderable(errata: Errata, loc: Localizer) -> Group:
             mark = "✗" if book in e["differing"] else "✓"
             body.add_row(f"{mark} {book}", readings.get(book, ""))
         body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))
-        panels.append(Panel(body, title=Text(str(loc.field("errata", e["id"], "title")), style="bold"),
-                            subtitle=Text(e["id"], style="dim"), expand=False))
+        panels.append(Panel(body, title=shown(loc.field("errata", e["id"], "title"), "bold"),
+                            subtitle=shown(e["id"], "dim"), expand=False))
     return Group(Text(msg("errata.title", count=len(errata.items)), style="bold"), *panels)
 
 
@@ -141,9 +143,9 @@ def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> Rende
         head.append(f"{best.number}  ")
     else:
         head.append(msg(f"search.kind.{best.kind}") + ": ", style="bold yellow")
-    head.append(str(title))
+    head.append(visible(title, MOST_SHOWN))
     head.append(f"  ({best.id})", style="dim")
-    parts: list[RenderableType] = [head, plain_markdown(str(text))]
+    parts: list[RenderableType] = [head, plain_markdown(visible(text, MOST_BLOCK, lines=True))]
     if best.kind == "rule":
         for e in book.errata_for(book.by_id[best.id]):
             parts.append(Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title"))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.render.style import STYLE
-from tashkalar_cli.render.svg import SVG_NS, el, pattern_element, star_path, svg_root, to_string, wrap
+from tashkalar_cli.render.svg import SVG_NS, el, pattern_element, star_path, svg_root, to_string, wrap, xml_safe
 
 if TYPE_CHECKING:
     from tashkalar_cli.text.i18n import Localizer
@@ -237,7 +237,7 @@ def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -
             _html_card(grid, view)
         if any(not v.official for v in section.cards):
             el(sec, "p", "* " + loc.msg("name.unofficial"), class_="notes")
-    return "<!DOCTYPE html>\n" + ET.tostring(html, encoding="unicode", method="html") + "\n"
+    return "<!DOCTYPE html>\n" + ET.tostring(xml_safe(html), encoding="unicode", method="html") + "\n"
 
 
 def _html_card(parent: ET.Element, view: CardView) -> None:

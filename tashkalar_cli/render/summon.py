@@ -13,6 +13,7 @@ from rich.text import Text
 
 from tashkalar_cli.render.board import board_text
 from tashkalar_cli.render.explain import lack_text, placement_lines
+from tashkalar_cli.render.terminal import shown
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
@@ -42,7 +43,8 @@ def verdict_renderable(v: Verdict, board: Board, pos: Position, loc: Localizer, 
         panels = []
         for i, p in enumerate(v.placements, 1):
             body = Group(board_text(board, pos, placement_highlight(p)), Text("\n".join(placement_lines(p, board, loc))))
-            panels.append(Panel(body, title=msg("summon.placement", n=i, square=board.name(p.target)), expand=False))
+            panels.append(Panel(body, title=Text(msg("summon.placement", n=i, square=board.name(p.target))),
+                                expand=False))
         parts.append(Columns(panels))
         parts.append(Text(msg("summon.key"), style="dim"))
     else:
@@ -59,9 +61,9 @@ def verdict_renderable(v: Verdict, board: Board, pos: Position, loc: Localizer, 
                         hl[lack.square] = "lack"
                 text = "\n".join(lack_text(x, board, loc) for x in n.lacks)
                 panels.append(Panel(Group(board_text(board, pos, hl), Text(text)),
-                                    title=msg("summon.near", square=board.name(n.target),
-                                              rotation=n.orientation.rotation,
-                                              mirrored=msg("summon.mirrored") if n.orientation.mirrored else ""),
+                                    title=Text(msg("summon.near", square=board.name(n.target),
+                                                   rotation=n.orientation.rotation,
+                                                   mirrored=msg("summon.mirrored") if n.orientation.mirrored else "")),
                                     expand=False))
             parts.append(Columns(panels))
     return Group(*parts)
@@ -84,7 +86,7 @@ def summonable_table(verdicts: Sequence[Verdict], board: Board, loc: Localizer, 
         squares = sorted({board.name(p.target) for p in v.placements})
         status = Text(msg("yes"), style="green") if v.legal else Text(msg("no"), style="red")
         detail = ", ".join(squares) if v.legal else "; ".join(msg(f"reason.{c}") for c in v.reasons)
-        table.add_row(v.card.id, names[v.card.id], status, detail)
+        table.add_row(shown(v.card.id), shown(names[v.card.id]), status, detail)
     if hidden and hidden == len(verdicts):  # nothing to show: a sentence, not an empty table
         return Text(msg("summonable.none", total=len(verdicts)) + " " + msg("summonable.none_hint"))
     if hidden:

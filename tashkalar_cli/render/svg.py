@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tashkalar_cli.errors import visible
 from tashkalar_cli.model.board import DIRECTIONS, Board
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.render.explain import lack_text, piece_words, placement_lines
@@ -81,8 +82,27 @@ def svg_root(width: float, height: float, title: str, desc: str = "", *, ids: st
     return root
 
 
+def xml_safe(root: ET.Element) -> ET.Element:
+    """``root`` with every text, tail and attribute made :func:`~tashkalar_cli.errors.visible`: a
+    name in the data may hold characters XML 1.0 forbids (C0 controls, lone surrogates, U+FFFE,
+    U+FFFF), which ElementTree would write as they are, into a file no reader parses. They are
+    written out (``\\x1b``) instead, like escape sequences and bidi overrides."""
+    for node in root.iter():
+        if node.text:
+            node.text = visible(node.text, lines=True)
+        if node.tail:
+            node.tail = visible(node.tail, lines=True)
+        for key, value in list(node.attrib.items()):
+            safe_key, safe_value = visible(key, lines=True), visible(value, lines=True)
+            if safe_key != key:
+                del node.attrib[key]
+            node.attrib[safe_key] = safe_value
+    return root
+
+
 def to_string(root: ET.Element) -> str:
-    return ET.tostring(root, encoding="unicode") + "\n"
+    """The SVG document of ``root``: well-formed XML, whatever the names it carries."""
+    return ET.tostring(xml_safe(root), encoding="unicode") + "\n"
 
 
 def wrap(text: str, width: float, size: float, style: Style = STYLE) -> list[str]:

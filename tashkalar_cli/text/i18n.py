@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.errors import DataError, NotFoundError, render
+from tashkalar_cli.errors import DataError, NotFoundError, quote, render, visible
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
@@ -35,7 +35,7 @@ def resolve_language(option: str | None, available: list[str]) -> str:
         base = code.split("-")[0]
         if base in available:
             return base
-        raise NotFoundError(key="unknown-language", value=option, allowed=", ".join(available))
+        raise NotFoundError(key="unknown-language", value=quote(option), allowed=", ".join(available))
     if os.environ.get("TASHKALAR_LANG"):
         return resolve_language(os.environ["TASHKALAR_LANG"], available)
     for var in ENV_ORDER:  # the first one naming a language the tool has
@@ -108,6 +108,17 @@ def check_placeholders(texts: LocaleTexts, facts: Mapping[str, Any]) -> None:
 fill = render
 
 
+#: the longest value put into an interface text (a name, a file name, a word typed by the user)
+MOST_PARAM = 400
+
+
+def shown_params(params: dict[str, Any]) -> dict[str, Any]:
+    """The values of an interface text as shown: one line each, nothing a terminal acts on, cut
+    to :data:`MOST_PARAM` characters (numbers are kept as numbers, for their format)."""
+    return {name: value if isinstance(value, (int, float)) else visible(value, MOST_PARAM)
+            for name, value in params.items()}
+
+
 class Text(NamedTuple):
     """A text as shown: the string, the language it is in, and whether that is a fallback."""
 
@@ -159,7 +170,7 @@ class Localizer:
         (``key.one``, ``key.other``...) agrees with the ``count`` parameter (see :meth:`msg_n`)."""
         found = self.ui(key)
         if found is not None:
-            return fill(found, params)
+            return visible(fill(found, shown_params(params)), lines=True)
         if self.ui(f"{key}.other") is not None:
             return self.msg_n(key, params.get("count", 0), **params)
         return key
@@ -173,7 +184,7 @@ class Localizer:
         for candidate in (f"{key}.{category}", f"{key}.other", key):
             text = self.ui(candidate)
             if text is not None:
-                return fill(text, {"count": n, **params})
+                return visible(fill(text, shown_params({"count": n, **params})), lines=True)
         return key
 
     def plural_category(self, n: int) -> str:
