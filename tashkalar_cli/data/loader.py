@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tashkalar_cli.data.dataset import Dataset
-from tashkalar_cli.data.paths import files_below
+from tashkalar_cli.data.paths import Budget, files_below, folders_in
 from tashkalar_cli.errors import DataError
 
 #: language-neutral files: path pattern below ``cards/`` -> schema name, required?
@@ -57,10 +57,10 @@ def read_validated(path: Path, schema: str, source: str) -> tuple[Any, Any]:
     return data, lines
 
 
-def load_facts(cards: Path, root: Path) -> dict[str, Any]:
+def load_facts(cards: Path, root: Path, budget: Budget | None = None) -> dict[str, Any]:
     facts: dict[str, Any] = {"beings": [], "sources": {}}
     seen_kinds = set()
-    for path in files_below(cards):
+    for path in files_below(cards, budget):
         rel = path.relative_to(cards).as_posix()
         source = _rel(path, root)
         kind = kind_of(rel, FACT_FILES)
@@ -111,18 +111,19 @@ def load_uncached(root: Path) -> Dataset:
         raise DataError("no locales/ folder here: not a tashkalar data folder", file=str(root))
     from tashkalar_cli.data.paths import extra_locales
 
-    facts = load_facts(cards, root)
-    lang_dirs = {p.name: p for p in locales.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    budget = Budget()  # one load walks at most so many files and bytes, all folders together
+    facts = load_facts(cards, root, budget)
+    lang_dirs = {p.name: p for p in folders_in(locales, budget)}
     translators: set[str] = set()
     for folder in extra_locales():
         if not folder.is_dir():
             raise DataError("no such locales folder (TASHKALAR_LOCALES)", file=str(folder))
-        found = {p.name: p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")}
+        found = {p.name: p for p in folders_in(folder, budget)}
         lang_dirs.update(found)
         translators |= set(found)
     from tashkalar_cli.data.locales import LocaleReader
 
-    reader = LocaleReader(strict=True)
+    reader = LocaleReader(strict=True, budget=budget)
     merged_locales = {}
     broken: dict[str, str] = {}
     for name in sorted(lang_dirs):

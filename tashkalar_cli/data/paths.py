@@ -1,13 +1,28 @@
-"""Where the data lives: inside the installed package, or beside the package in a checkout."""
+"""Where the data lives (inside the installed package, or beside it in a checkout), and the one
+way the tool walks a folder it is given.
+
+:func:`walk` is the only walk of a folder in the tool: the data folder (``--data``), translators'
+locales (``TASHKALAR_LOCALES``), ``i18n check --locales``, the cache key's look at the data and
+at the package's own code. It never follows a symbolic link to a folder (so no loop can make it
+go round), refuses a symbolic link that leads out of the folder it was given, and stops with one
+line past :data:`MAX_WALK_FILES` entries or :data:`MAX_WALK_BYTES` bytes.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+from typing import NamedTuple
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _PACKAGED = PACKAGE_DIR / "_data"
 _CHECKOUT = PACKAGE_DIR.parent
+
+#: the most files and folders one load of the data (or one ``i18n check``) walks through
+MAX_WALK_FILES = 10_000
+#: the most bytes the files it finds may hold together
+MAX_WALK_BYTES = 64_000_000
 
 
 def default_data_root() -> Path:
@@ -17,7 +32,7 @@ def default_data_root() -> Path:
     return _CHECKOUT
 
 
-def data_root(override: str | os.PathLike | None = None) -> Path:
+def data_root(override: str | os.PathLike[str] | None = None) -> Path:
     """The data root chosen by ``--data``, else ``TASHKALAR_DATA``, else the default."""
     chosen = override or os.environ.get("TASHKALAR_DATA")
     return Path(chosen).resolve() if chosen else default_data_root()
@@ -49,10 +64,152 @@ def cache_dir() -> Path | None:
     return Path(platformdirs.user_cache_dir("tashkalar", appauthor=False))
 
 
-def files_below(folder: Path) -> list[Path]:
-    """Every file below ``folder`` (hidden files and folders aside), in a stable order."""
-    found = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        found += [Path(dirpath) / n for n in sorted(filenames) if not n.startswith(".")]
-    return found
+def tool_folders(root: Path) -> list[Path]:
+    """The folders the tool reads its own data and code from, which it never writes into: the
+    installed package, the data folders of ``root`` and of the default data, translators'
+    locales. (All resolved: ``root``, the package and ``TASHKALAR_LOCALES`` are.)"""
+    default = default_data_root()
+    out = [PACKAGE_DIR]
+    for base in dict.fromkeys((root, default)):
+        out += [base / "cards", base / "locales", base / "schemas"]
+    return out + extra_locales()
+
+
+def inside(path: Path, folders: list[Path]) -> Path | None:
+    """The first of ``folders`` that holds ``path`` (or is it), both taken with links resolved."""
+    where = path.resolve()
+    for folder in folders:
+        real = folder.resolve()
+        if where == real or where.is_relative_to(real):
+            return folder
+    return None
+
+
+def check_cache_dir(cache: Path, root: Path) -> None:
+    """Refuse a cache folder inside the tool's own data or code (``TASHKALAR_CACHE_DIR``)."""
+    found = inside(cache, tool_folders(root))
+    if found is not None:
+        from tashkalar_cli.errors import DataError
+
+        raise DataError(key="cache-in-data", file="TASHKALAR_CACHE_DIR", path=str(cache), folder=str(found))
+
+
+# --------------------------------------------------------------------------- the one walker
+
+class Found(NamedTuple):
+    """A file (or, when asked for, a folder) found by :func:`walk`."""
+
+    path: str       # the folder given, joined with ``rel``
+    rel: str        # below the folder given, parts separated by '/'
+    size: int
+    mtime_ns: int
+    ino: int
+    is_dir: bool
+
+
+class Budget:
+    """The files and bytes left to the walks of one load: several walks can share one budget."""
+
+    def __init__(self, files: int = MAX_WALK_FILES, size: int = MAX_WALK_BYTES) -> None:
+        self.files = files
+        self.size = size
+
+    def take(self, found: Found, root: str) -> None:
+        self.files -= 1
+        self.size -= found.size
+        if self.files < 0:
+            from tashkalar_cli.errors import DataError
+
+            raise DataError(key="walk-too-many-files", file=root, limit=f"{MAX_WALK_FILES:,}")
+        if self.size < 0:
+            from tashkalar_cli.errors import DataError
+
+            raise DataError(key="walk-too-large", file=root, limit=f"{MAX_WALK_BYTES:,}")
+
+
+def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth: int | None = None,
+         folders: bool = False, skip: tuple[str, ...] = ()) -> list[Found]:
+    """Every file below ``folder``, in a stable order (a folder's files, then its subfolders').
+
+    Hidden entries (``.name``) and folders named in ``skip`` are passed over; ``depth`` 1 looks
+    at ``folder``'s own entries only; with ``folders`` the subfolders are listed too. A symbolic
+    link to a file inside ``folder`` is followed; a link to a folder, or one leading out of
+    ``folder``, is a :class:`~tashkalar_cli.errors.DataError`, as is passing the budget. A
+    folder that cannot be listed raises ``OSError`` (the caller says what it was for).
+    """
+    top = os.fspath(folder)
+    budget = budget if budget is not None else Budget()
+    out: list[Found] = []
+    real_top: str | None = None
+    stack: list[tuple[str, str, int]] = [(top, "", 1)]
+    while stack:
+        where, rel_dir, level = stack.pop()
+        with os.scandir(where) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        below: list[tuple[str, str, int]] = []
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            rel = f"{rel_dir}{name}"
+            if entry.is_symlink():
+                if real_top is None:
+                    real_top = os.path.realpath(top)
+                _check_link(entry.path, real_top, top)
+                try:
+                    st = os.stat(entry.path)
+                except OSError as exc:
+                    from tashkalar_cli.errors import DataError
+
+                    raise DataError(key="cannot-read", file=entry.path, reason=exc.strerror or "") from None
+                if stat.S_ISDIR(st.st_mode):
+                    from tashkalar_cli.errors import DataError
+
+                    raise DataError(key="walk-link-folder", file=entry.path)
+                is_dir = False
+            else:
+                is_dir = entry.is_dir(follow_symlinks=False)
+                st = entry.stat(follow_symlinks=False)
+            if is_dir and name in skip:
+                continue
+            found = Found(entry.path, rel, 0 if is_dir else st.st_size, st.st_mtime_ns, st.st_ino, is_dir)
+            budget.take(found, top)
+            if is_dir:
+                if folders:
+                    out.append(found)
+                if depth is None or level < depth:
+                    below.append((entry.path, f"{rel}/", level + 1))
+            else:
+                out.append(found)
+        stack += reversed(below)
+    return out
+
+
+def _check_link(path: str, real_top: str, top: str) -> None:
+    """A symbolic link found in a walk must lead to a place inside the folder walked."""
+    target = os.path.realpath(path)
+    if target != real_top and not target.startswith(real_top.rstrip(os.sep) + os.sep):
+        from tashkalar_cli.errors import DataError
+
+        raise DataError(key="walk-link-outside", file=path, folder=top)
+
+
+def files_below(folder: Path, budget: Budget | None = None) -> list[Path]:
+    """Every file below ``folder`` (hidden files and folders aside), in a stable order; a folder
+    that cannot be read is a :class:`~tashkalar_cli.errors.DataError`."""
+    return [Path(f.path) for f in _walk_or_say(folder, budget, None)]
+
+
+def folders_in(folder: Path, budget: Budget | None = None) -> list[Path]:
+    """The subfolders of ``folder`` (hidden ones aside), by name."""
+    return [Path(f.path) for f in _walk_or_say(folder, budget, 1) if f.is_dir]
+
+
+def _walk_or_say(folder: Path, budget: Budget | None, depth: int | None) -> list[Found]:
+    try:
+        return walk(folder, budget=budget, depth=depth, folders=depth is not None)
+    except OSError as exc:
+        from tashkalar_cli.errors import DataError
+
+        raise DataError(key="cannot-read", file=exc.filename if isinstance(exc.filename, str) else str(folder),
+                        reason=exc.strerror or "") from None
