@@ -34,6 +34,7 @@ from tashkalar_cli import __version__
 from tashkalar_cli.data.dataset import Dataset
 from tashkalar_cli.data.paths import (
     PACKAGE_DIR,
+    Budget,
     cache_dir,
     check_cache_dir,
     data_root,
@@ -41,6 +42,7 @@ from tashkalar_cli.data.paths import (
     schemas_dir,
     walk,
 )
+from tashkalar_cli.errors import DataError
 
 CACHE_FORMAT = 10
 _PREFIX = "tashkalar-data-"
@@ -119,18 +121,34 @@ def fingerprint(root: Path) -> str:
         parts.append(f"extra:{extra}:{extra.is_dir()}")
     for folder in (root / "cards", root / "locales", schemas_dir(), *extras):
         parts.append(f"dir:{folder}")
-        try:
-            parts += [f"{f.rel}:{f.size}:{f.mtime_ns}:{f.ino}" for f in walk(folder)]
-        except OSError:
-            parts.append("?")
+        _listing(folder, parts)
     parts.append(f"code:{PACKAGE_DIR}")
     try:
         parts += [f"{f.rel}:{f.size}:{f.mtime_ns}" for f in walk(PACKAGE_DIR, skip=("__pycache__", "_data"))
                   if f.rel.endswith(".py")]
-    except OSError:
-        parts.append("?")
+    except (OSError, DataError) as exc:
+        parts.append(f"!{exc}")
     text = "\n".join(parts).encode("utf-8", "surrogateescape")
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
+
+
+def _listing(folder: Path, out: list[str]) -> None:
+    """Every entry below ``folder`` with its size, time and inode, one subfolder (a language) at a
+    time: a walk that stops in one (a link out of it, say) is noted and the others still count,
+    as the loader stops only that language. The problem itself is for the loader to report."""
+    budget = Budget(folder)
+    try:
+        top = walk(folder, budget=budget, depth=1, folders=True)
+    except (OSError, DataError) as exc:
+        out.append(f"!{exc}")
+        return
+    for found in top:
+        out.append(f"{found.rel}:{found.size}:{found.mtime_ns}:{found.ino}")
+        if found.is_dir:
+            try:
+                out += [f"{found.rel}/{f.rel}:{f.size}:{f.mtime_ns}:{f.ino}" for f in walk(found.path, budget=budget)]
+            except (OSError, DataError) as exc:
+                out.append(f"{found.rel}!{exc}")
 
 
 def _part_file(name: str) -> str:

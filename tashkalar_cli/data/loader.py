@@ -111,25 +111,26 @@ def load_uncached(root: Path) -> Dataset:
         raise DataError("no locales/ folder here: not a tashkalar data folder", file=str(root))
     from tashkalar_cli.data.paths import extra_locales
 
-    budget = Budget()  # one load walks at most so many files and bytes, all folders together
+    budget = Budget(root)  # the walks of one folder read at most so many files and bytes
     facts = load_facts(cards, root, budget)
-    lang_dirs = {p.name: p for p in folders_in(locales, budget)}
+    lang_dirs = {p.name: (p, budget) for p in folders_in(locales, budget)}
     translators: set[str] = set()
     for folder in extra_locales():
         if not folder.is_dir():
             raise DataError("no such locales folder (TASHKALAR_LOCALES)", file=str(folder))
-        found = {p.name: p for p in folders_in(folder, budget)}
+        own = Budget(folder)
+        found = {p.name: (p, own) for p in folders_in(folder, own)}
         lang_dirs.update(found)
         translators |= set(found)
     from tashkalar_cli.data.locales import LocaleReader
 
-    reader = LocaleReader(strict=True, budget=budget)
+    reader = LocaleReader(strict=True)
     merged_locales = {}
     broken: dict[str, str] = {}
     for name in sorted(lang_dirs):
-        lang_dir = lang_dirs[name]
+        lang_dir, lang_budget = lang_dirs[name]
         try:
-            texts = reader.read(lang_dir, _rel(lang_dir.parent, root))
+            texts = reader.read(lang_dir, _rel(lang_dir.parent, root), lang_budget)
             check_placeholders(texts, facts)
             merged_locales[name] = texts.merged()
         except DataError as exc:

@@ -150,8 +150,9 @@ class LocaleReader:
         out.problems.append(Problem(file, key, message, line))
         out.broken.add(file)
 
-    def read(self, lang_dir: Path, shown_root: str) -> LocaleTexts:
-        """Read ``lang_dir``; messages name files as ``<shown_root>/<lang>/<file>``."""
+    def read(self, lang_dir: Path, shown_root: str, budget: Budget | None = None) -> LocaleTexts:
+        """Read ``lang_dir``; messages name files as ``<shown_root>/<lang>/<file>``. The walk
+        spends ``budget`` (that of the folder the language is in), else the reader's own."""
         from tashkalar_cli.data.schemas import schema_errors
         from tashkalar_cli.data.yamlio import load_yaml
 
@@ -159,7 +160,7 @@ class LocaleReader:
         out = LocaleTexts(lang)
         expected = ", ".join(k.pattern for k in LOCALE_FILES)
         try:
-            paths = files_below(lang_dir, self.budget)
+            paths = files_below(lang_dir, budget if budget is not None else self.budget)
         except DataError as exc:  # a link out of the folder, too many files: the language stops here
             if self.strict:
                 raise

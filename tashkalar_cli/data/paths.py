@@ -108,23 +108,26 @@ class Found(NamedTuple):
 
 
 class Budget:
-    """The files and bytes left to the walks of one load: several walks can share one budget."""
+    """The files and bytes left to the walks of one folder a user gave (a data folder, a
+    translator's locales): the walks of its parts share it, and passing it names that folder."""
 
-    def __init__(self, files: int = MAX_WALK_FILES, size: int = MAX_WALK_BYTES) -> None:
+    def __init__(self, folder: str | os.PathLike[str] | None = None, files: int = MAX_WALK_FILES,
+                 size: int = MAX_WALK_BYTES) -> None:
+        self.folder = os.fspath(folder) if folder is not None else None
         self.files = files
         self.size = size
 
-    def take(self, found: Found, root: str) -> None:
+    def take(self, found: Found, top: str) -> None:
         self.files -= 1
         self.size -= found.size
         if self.files < 0:
             from tashkalar_cli.errors import DataError
 
-            raise DataError(key="walk-too-many-files", file=root, limit=f"{MAX_WALK_FILES:,}")
+            raise DataError(key="walk-too-many-files", file=self.folder or top, limit=f"{MAX_WALK_FILES:,}")
         if self.size < 0:
             from tashkalar_cli.errors import DataError
 
-            raise DataError(key="walk-too-large", file=root, limit=f"{MAX_WALK_BYTES:,}")
+            raise DataError(key="walk-too-large", file=self.folder or top, limit=f"{MAX_WALK_BYTES:,}")
 
 
 def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth: int | None = None,

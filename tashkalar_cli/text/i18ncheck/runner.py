@@ -285,7 +285,7 @@ def check_locales(locales_dir: str | Path, facts: dict, reference: str = "en",
     root = Path(locales_dir)
     if not root.is_dir():
         raise InputError(f"{root}: no such locales folder")
-    budget = Budget()  # the whole check walks at most so many files and bytes
+    budget = Budget(root)  # the whole check walks at most so many files and bytes
     dirs = {p.name: p for p in folders_in(root, budget)}
     available = sorted(dirs)
     if reference not in dirs and builtin is not None and (builtin / reference).is_dir():
