@@ -119,9 +119,11 @@ def fingerprint(root: Path) -> str:
     extras = extra_locales()
     for extra in extras:  # a missing folder must reach the loader, which reports it
         parts.append(f"extra:{extra}:{extra.is_dir()}")
-    for folder in (root / "cards", root / "locales", schemas_dir(), *extras):
+    own = Budget(root)  # the walks the loader makes, with the same bounds and the same links
+    for folder, budget in ((root / "cards", own), (root / "locales", own), (schemas_dir(), Budget()),
+                           *((extra, Budget(extra)) for extra in extras)):
         parts.append(f"dir:{folder}")
-        _listing(folder, parts)
+        _listing(folder, parts, budget)
     parts.append(f"code:{PACKAGE_DIR}")
     try:
         parts += [f"{f.rel}:{f.size}:{f.mtime_ns}" for f in walk(PACKAGE_DIR, skip=("__pycache__", "_data"))
@@ -132,11 +134,10 @@ def fingerprint(root: Path) -> str:
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
 
 
-def _listing(folder: Path, out: list[str]) -> None:
+def _listing(folder: Path, out: list[str], budget: Budget) -> None:
     """Every entry below ``folder`` with its size, time and inode, one subfolder (a language) at a
     time: a walk that stops in one (a link out of it, say) is noted and the others still count,
     as the loader stops only that language. The problem itself is for the loader to report."""
-    budget = Budget(folder)
     try:
         top = walk(folder, budget=budget, depth=1, folders=True)
     except (OSError, DataError) as exc:

@@ -136,12 +136,14 @@ def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth:
 
     Hidden entries (``.name``) and folders named in ``skip`` are passed over; ``depth`` 1 looks
     at ``folder``'s own entries only; with ``folders`` the subfolders are listed too. A symbolic
-    link to a file inside ``folder`` is followed; a link to a folder, or one leading out of
-    ``folder``, is a :class:`~tashkalar_cli.errors.DataError`, as is passing the budget. A
-    folder that cannot be listed raises ``OSError`` (the caller says what it was for).
+    link to a file inside the folder the user gave (the budget's, else ``folder``) is followed;
+    a link to a folder, or one leading out of that folder, is a
+    :class:`~tashkalar_cli.errors.DataError`, as is passing the budget. A folder that cannot be
+    listed raises ``OSError`` (the caller says what it was for).
     """
     top = os.fspath(folder)
     budget = budget if budget is not None else Budget()
+    within = budget.folder or top
     out: list[Found] = []
     real_top: str | None = None
     stack: list[tuple[str, str, int]] = [(top, "", 1)]
@@ -157,8 +159,8 @@ def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth:
             rel = f"{rel_dir}{name}"
             if entry.is_symlink():
                 if real_top is None:
-                    real_top = os.path.realpath(top)
-                _check_link(entry.path, real_top, top)
+                    real_top = os.path.realpath(within)
+                _check_link(entry.path, real_top, within)
                 try:
                     st = os.stat(entry.path)
                 except OSError as exc:
