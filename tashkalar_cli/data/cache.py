@@ -28,7 +28,7 @@ import stat
 import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from tashkalar_cli import __version__
 from tashkalar_cli.data.dataset import Dataset
@@ -63,7 +63,7 @@ _STALE = 3600.0
 _MEMO: dict[str, Dataset] = {}
 
 
-def _rmtree(path: Path | str) -> None:
+def _rmtree(path: str | os.PathLike[str]) -> None:
     import shutil  # only when a cache is written or dropped: shutil costs several ms at start-up
 
     shutil.rmtree(path, ignore_errors=True)
@@ -226,7 +226,7 @@ def _parts_of(dataset: Dataset) -> dict[str, Any]:
     return out
 
 
-def _strings(value: object) -> bool:
+def _strings(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
