@@ -339,23 +339,47 @@ def test_the_cache_key_covers_the_packages_code_and_version(monkeypatch: pytest.
 
     code = tmp_path / "pkg"
     write(code / "__init__.py", "")
-    write(code / "engine" / "rules.py", "X = 1\n")
-    write(code / "__pycache__" / "rules.cpython.pyc", "compiled")
+    write(code / "model" / "rules.py", "X = 1\n")
+    write(code / "model" / "__pycache__" / "rules.cpython.pyc", "compiled")
     monkeypatch.setattr(store, "PACKAGE_DIR", code)
     root = default_data_root()
     first = store.fingerprint(root)
     assert store.fingerprint(root) == first
-    write(code / "__pycache__" / "rules.cpython.pyc", "compiled again")   # compiled files do not count
+    write(code / "model" / "__pycache__" / "rules.cpython.pyc", "compiled again")   # compiled files do not count
     assert store.fingerprint(root) == first
-    write(code / "engine" / "rules.py", "X = 2\n")  # same size: the time tells
-    os.utime(code / "engine" / "rules.py", ns=(1, 1))
+    write(code / "model" / "rules.py", "X = 2\n")  # same size: the time tells
+    os.utime(code / "model" / "rules.py", ns=(1, 1))
     second = store.fingerprint(root)
     assert second != first
-    write(code / "engine" / "new.py", "")
+    write(code / "text" / "new.py", "")
     third = store.fingerprint(root)
     assert third != second
+    write(code / "errors.py", "")
+    assert store.fingerprint(root) != third
+    third = store.fingerprint(root)
     monkeypatch.setattr(store, "__version__", "999.0")
     assert store.fingerprint(root) != third
+
+
+def test_the_code_that_computes_the_cached_data_imports_only_code_the_key_covers() -> None:
+    """The key covers the subpackages in ``DERIVING`` and the top-level modules: nothing there may
+    import code outside them (the engine, the renderers, the command line), or an edit of that
+    code would not be seen."""
+    import ast
+
+    from tashkalar_cli.data.cache import DERIVING
+
+    allowed = {*DERIVING, "errors", "__init__"}
+    for sub in DERIVING:
+        for path in sorted((package_dir() / sub).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                    [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                for name in names:
+                    if name == "tashkalar_cli":
+                        continue
+                    if name.startswith("tashkalar_cli."):
+                        assert name.split(".")[1] in allowed, f"{path.name} imports {name}"
 
 
 def test_a_broken_translator_language_does_not_hide_the_others_from_the_key(

@@ -5,9 +5,9 @@ stored in the platform's cache folder as JSON: data only, so a file placed there
 code. The cache of one data folder is a folder of small JSON files, one per part of the data
 (``facts__beings.json``, ``locales__fr__cards.json``, ...) plus ``index.json``; a command reads
 only the parts it uses. The folder's name carries a key made of the tool's version and of the
-path, size and modification time of every data file, schema and Python file of the package, so
-an edit or an upgrade is seen at once without reading the files; the index repeats the key and
-records the size and CRC-32 of every part.
+path, size and modification time of every data file and schema and of the package's Python files
+that compute the cached data, so an edit or an upgrade is seen at once without reading the
+files; the index repeats the key and records the size and CRC-32 of every part.
 
 The cache folder may be a folder of the user's (``TASHKALAR_CACHE_DIR``): the tool only ever
 deletes a folder it wrote itself, recognised by the tag it puts in each one (``CACHEDIR.TAG``,
@@ -59,6 +59,10 @@ _MAX_INDEX = 4_000_000
 _MAX_PART = 64_000_000
 #: a temporary folder older than this (seconds) is a leftover, even if its process id is in use
 _STALE = 3600.0
+#: the subpackages whose code computes the cached data (the loader, the models it builds, the
+#: search index): they import nothing of the package but each other and its top-level modules
+#: (a test checks it), so their files and those modules key the cache
+DERIVING = ("data", "model", "text")
 
 _MEMO: dict[str, Dataset] = {}
 
@@ -114,7 +118,8 @@ def _drop(folder: str | os.PathLike[str]) -> None:
 
 def fingerprint(root: Path) -> str:
     """A key of the data and of the code that derives from it: the names, sizes and modification
-    times of every data file, schema and Python file of the package, the version and the format."""
+    times of every data file and schema and of the Python files of the package that compute the
+    cached data (:data:`DERIVING`), the version and the format."""
     parts = [f"{__version__}:{CACHE_FORMAT}:{root}"]
     extras = extra_locales()
     for extra in extras:  # a missing folder must reach the loader, which reports it
@@ -125,11 +130,12 @@ def fingerprint(root: Path) -> str:
         parts.append(f"dir:{folder}")
         _listing(folder, parts, budget)
     parts.append(f"code:{PACKAGE_DIR}")
-    try:
-        parts += [f"{f.rel}:{f.size}:{f.mtime_ns}" for f in walk(PACKAGE_DIR, skip=("__pycache__", "_data"))
-                  if f.rel.endswith(".py")]
-    except (OSError, DataError) as exc:
-        parts.append(f"!{exc}")
+    for sub in ("", *DERIVING):  # "": the package's own modules (errors.py, the version), not below
+        try:
+            parts += [f"{f.path}:{f.size}:{f.mtime_ns}" for f in
+                      walk(PACKAGE_DIR / sub, depth=None if sub else 1, skip=("__pycache__",), suffix=".py")]
+        except (OSError, DataError) as exc:
+            parts.append(f"{sub}!{exc}")
     text = "\n".join(parts).encode("utf-8", "surrogateescape")
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
 

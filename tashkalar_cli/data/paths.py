@@ -77,10 +77,10 @@ def tool_folders(root: Path) -> list[Path]:
 
 def inside(path: Path, folders: list[Path]) -> Path | None:
     """The first of ``folders`` that holds ``path`` (or is it), both taken with links resolved."""
-    where = path.resolve()
+    where = os.path.realpath(path)
     for folder in folders:
-        real = folder.resolve()
-        if where == real or where.is_relative_to(real):
+        real = os.path.realpath(folder)
+        if where == real or where.startswith(real.rstrip(os.sep) + os.sep):
             return folder
     return None
 
@@ -117,25 +117,23 @@ class Budget:
         self.files = files
         self.size = size
 
-    def take(self, found: Found, top: str) -> None:
-        self.files -= 1
-        self.size -= found.size
-        if self.files < 0:
-            from tashkalar_cli.errors import DataError
+    def spent(self, top: str) -> None:
+        """Raise when the budget is passed (the walk has counted what it found)."""
+        from tashkalar_cli.errors import DataError
 
+        if self.files < 0:
             raise DataError(key="walk-too-many-files", file=self.folder or top, limit=f"{MAX_WALK_FILES:,}")
         if self.size < 0:
-            from tashkalar_cli.errors import DataError
-
             raise DataError(key="walk-too-large", file=self.folder or top, limit=f"{MAX_WALK_BYTES:,}")
 
 
 def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth: int | None = None,
-         folders: bool = False, skip: tuple[str, ...] = ()) -> list[Found]:
+         folders: bool = False, skip: tuple[str, ...] = (), suffix: str = "") -> list[Found]:
     """Every file below ``folder``, in a stable order (a folder's files, then its subfolders').
 
-    Hidden entries (``.name``) and folders named in ``skip`` are passed over; ``depth`` 1 looks
-    at ``folder``'s own entries only; with ``folders`` the subfolders are listed too. A symbolic
+    Hidden entries (``.name``), folders named in ``skip`` and files whose name does not end with
+    ``suffix`` are passed over; ``depth`` 1 looks at ``folder``'s own entries only; with
+    ``folders`` the subfolders are listed too (found before their files). A symbolic
     link to a file inside the folder the user gave (the budget's, else ``folder``) is followed;
     a link to a folder, or one leading out of that folder, is a
     :class:`~tashkalar_cli.errors.DataError`, as is passing the budget. A folder that cannot be
@@ -151,52 +149,55 @@ def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth:
         where, rel_dir, level = stack.pop()
         with os.scandir(where) as it:
             entries = sorted(it, key=lambda e: e.name)
+        budget.files -= len(entries)  # hidden ones too: every entry costs its look
+        if budget.files < 0:
+            budget.spent(top)
         below: list[tuple[str, str, int]] = []
         for entry in entries:
             name = entry.name
-            if name.startswith("."):
+            if name[0] == ".":
                 continue
-            rel = f"{rel_dir}{name}"
             if entry.is_symlink():
                 if real_top is None:
                     real_top = os.path.realpath(within)
-                _check_link(entry.path, real_top, within)
-                try:
-                    st = os.stat(entry.path)
-                except OSError as exc:
-                    from tashkalar_cli.errors import DataError
-
-                    raise DataError(key="cannot-read", file=entry.path, reason=exc.strerror or "") from None
-                if stat.S_ISDIR(st.st_mode):
-                    from tashkalar_cli.errors import DataError
-
-                    raise DataError(key="walk-link-folder", file=entry.path)
-                is_dir = False
-            else:
-                is_dir = entry.is_dir(follow_symlinks=False)
-                st = entry.stat(follow_symlinks=False)
-            if is_dir and name in skip:
-                continue
-            found = Found(entry.path, rel, 0 if is_dir else st.st_size, st.st_mtime_ns, st.st_ino, is_dir)
-            budget.take(found, top)
-            if is_dir:
+                st = _followed(entry.path, real_top, within)
+                if not name.endswith(suffix):
+                    continue
+            elif entry.is_dir(follow_symlinks=False):
+                if name in skip:
+                    continue
                 if folders:
-                    out.append(found)
+                    out.append(Found(entry.path, rel_dir + name, 0, 0, entry.inode(), True))
                 if depth is None or level < depth:
-                    below.append((entry.path, f"{rel}/", level + 1))
+                    below.append((entry.path, f"{rel_dir}{name}/", level + 1))
+                continue
+            elif name.endswith(suffix):
+                st = entry.stat(follow_symlinks=False)
             else:
-                out.append(found)
+                continue
+            budget.size -= st.st_size
+            out.append(Found(entry.path, rel_dir + name, st.st_size, st.st_mtime_ns, st.st_ino, False))
+        if budget.size < 0:
+            budget.spent(top)
         stack += reversed(below)
     return out
 
 
-def _check_link(path: str, real_top: str, top: str) -> None:
-    """A symbolic link found in a walk must lead to a place inside the folder walked."""
+def _followed(path: str, real_top: str, top: str) -> os.stat_result:
+    """What a symbolic link found in a walk leads to: a file inside the folder walked, or a
+    :class:`~tashkalar_cli.errors.DataError` (a link out of it, to a folder, or to nothing)."""
+    from tashkalar_cli.errors import DataError
+
     target = os.path.realpath(path)
     if target != real_top and not target.startswith(real_top.rstrip(os.sep) + os.sep):
-        from tashkalar_cli.errors import DataError
-
         raise DataError(key="walk-link-outside", file=path, folder=top)
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise DataError(key="cannot-read", file=path, reason=exc.strerror or "") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise DataError(key="walk-link-folder", file=path)
+    return st
 
 
 def files_below(folder: Path, budget: Budget | None = None) -> list[Path]:
