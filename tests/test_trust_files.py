@@ -461,6 +461,21 @@ def test_no_output_goes_into_the_installed_package(tmp_path: Path, warm: Path, a
             p.unlink(missing_ok=True)
 
 
+def test_outputs_stay_out_of_the_caches_the_tool_wrote_but_not_out_of_the_users_folder(tmp_path: Path) -> None:
+    """The cache folder may be a folder of the user's: a picture can be saved there, but not
+    inside a cache the tool wrote."""
+    cache = tmp_path / "documents"
+    clean(run(cache, "card", "show", "swordmaster"), allowed=(0,))
+    (ours,) = cache_folders(cache)
+    args = ("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--svg")
+    proc = run(cache, *args, str(ours / "picture.svg"))
+    clean(proc, allowed=(2,))
+    assert not (ours / "picture.svg").exists()
+    proc = run(cache, *args, str(cache / "picture.svg"))
+    clean(proc, allowed=(0,))
+    assert (cache / "picture.svg").read_text(encoding="utf-8").startswith("<")
+
+
 # ------------------------------------------------------------------ walking folders
 
 def _loops(folder: Path) -> None:

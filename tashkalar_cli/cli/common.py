@@ -88,12 +88,13 @@ class Session:
         written: never onto an input, twice to one file, nor into the tool's data, code or cache."""
         from pathlib import Path
 
+        from tashkalar_cli.data.cache import own_folders
         from tashkalar_cli.data.output import write_outputs
         from tashkalar_cli.data.paths import cache_dir, tool_folders
 
         protected = tool_folders(Path(self.game.dataset.root))
-        cache = cache_dir()
-        write_outputs(files, [i for i in inputs if i], [*protected, *([cache] if cache else [])])
+        cache = cache_dir()  # its folders the tool wrote: the cache folder may hold the user's own files
+        write_outputs(files, [i for i in inputs if i], [*protected, *(own_folders(cache) if cache else [])])
 
 
 def input_game() -> Game:

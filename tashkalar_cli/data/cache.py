@@ -116,6 +116,17 @@ def _drop(folder: str | os.PathLike[str]) -> None:
         _rmtree(folder)
 
 
+def own_folders(cache: Path) -> list[Path]:
+    """The folders of ``cache`` the tool wrote (tagged): nothing else of a cache folder, which may
+    be a folder of the user's, is the tool's."""
+    try:
+        with os.scandir(cache) as it:
+            names = [e.name for e in it if e.name.startswith((_PREFIX, _TMP_PREFIX))]
+    except OSError:
+        return []
+    return [cache / name for name in sorted(names) if _tagged(cache / name)]
+
+
 def fingerprint(root: Path) -> str:
     """A key of the data and of the code that derives from it: the names, sizes and modification
     times of every data file and schema and of the Python files of the package that compute the
