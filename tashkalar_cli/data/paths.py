@@ -147,11 +147,16 @@ def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth:
     stack: list[tuple[str, str, int]] = [(top, "", 1)]
     while stack:
         where, rel_dir, level = stack.pop()
+        entries = []
         with os.scandir(where) as it:
-            entries = sorted(it, key=lambda e: e.name)
+            for entry in it:  # counted as they come: a folder of millions of entries is not listed whole
+                entries.append(entry)
+                if len(entries) > budget.files:
+                    break
         budget.files -= len(entries)  # hidden ones too: every entry costs its look
         if budget.files < 0:
             budget.spent(top)
+        entries.sort(key=lambda e: e.name)
         below: list[tuple[str, str, int]] = []
         for entry in entries:
             name = entry.name
