@@ -249,8 +249,13 @@ def _reload(dataset: Any) -> tuple[Any, Any]:
             _within(10, lambda: dict(loaded.locales["fr"]["cards"])) == dict(dataset.locales["fr"]["cards"]))
 
 
-@pytest.mark.parametrize("part", ["facts__beings.json", "locales__fr__cards.json", "index.json"])
-@pytest.mark.parametrize("kind", sorted(HOSTILE))
+SPECIAL = ["dev-zero", "fifo", "folder", "sparse-200MB"]
+CASES = ([("facts__beings.json", kind) for kind in sorted(HOSTILE)]
+         + [("index.json", kind) for kind in [*SPECIAL, "part-value-5", "part-deep"]]
+         + [("locales__fr__cards.json", kind) for kind in ["fifo", "part-value-5", "part-wrong-cards"]])
+
+
+@pytest.mark.parametrize("part,kind", CASES)
 def test_a_hostile_file_in_the_cache_is_a_damaged_cache(fresh_cache: tuple[Path, list[int]], dataset: Any,
                                                         part: str, kind: str) -> None:
     cache, calls = fresh_cache
