@@ -139,7 +139,7 @@ def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     first = load(data_copy)
-    files = [p for p in cache.glob("data-*") if (p / "index.json").is_file()]
+    files = [p for p in cache.glob("tashkalar-data-*") if (p / "index.json").is_file()]
     assert len(files) == 1
     calls = []
     counting = lambda root: calls.append(root) or first  # noqa: E731
@@ -158,14 +158,14 @@ def test_damaged_cache_is_rebuilt(data_copy, monkeypatch, tmp_path):
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     load(data_copy)
-    parts = list(cache.glob("data-*/facts__beings.json"))
+    parts = list(cache.glob("tashkalar-data-*/facts__beings.json"))
     assert len(parts) == 1
     parts[0].write_bytes(b"garbage")  # one part damaged: read again from the data when it is needed
     assert len(load(data_copy).facts["beings"]) == 120
-    for f in cache.glob("data-*/*.json"):
+    for f in cache.glob("tashkalar-data-*/*.json"):
         f.write_bytes(b"garbage")  # everything damaged: rebuilt
     assert len(load(data_copy).facts["beings"]) == 120
-    assert json.loads(next(cache.glob("data-*/index.json")).read_text())["format"]
+    assert json.loads(next(cache.glob("tashkalar-data-*/index.json")).read_text())["format"]
 
 
 def test_locale_entry_for_an_unknown_card_is_reported_by_validate(data_copy, cli):

@@ -173,14 +173,17 @@ def test_a_crafted_pickle_in_the_cache_runs_nothing(cache_dir, tmp_path):
 
 @pytest.mark.parametrize("content", [b"42", b"[]", b'{"format": 8}', b"\x00\xff", b'{"format": 8, "key": "x"}'])
 def test_a_foreign_or_damaged_cache_heals_itself(cache_dir, tmp_path, content):
+    import shutil
+
     folder = tmp_path / "cache"
-    folder.mkdir()
-    for p in cache_dir.iterdir():
-        (folder / p.name).write_bytes(content)
+    shutil.copytree(cache_dir, folder)
+    for p in folder.glob("tashkalar-data-*/*.json"):  # the tool's own cache, every file damaged
+        p.write_bytes(content)
     for _ in range(2):  # rebuilt the first time, used the second
         proc = run(folder, "card", "show", "swordmaster", "--json")
         assert_clean(proc, allowed=(0,))
-    assert any(json.loads((p / "index.json").read_bytes()).get("format") for p in folder.glob("data-*") if p.is_dir())
+    assert any(json.loads((p / "index.json").read_bytes()).get("format") for p in folder.glob("tashkalar-data-*")
+               if p.is_dir())
 
 
 # ------------------------------------------------------------------ output files

@@ -80,15 +80,20 @@ class Session:
 
     def write(self, path: str, text: str, *inputs: str | None) -> None:
         """Save an output file (``--svg``) atomically, never onto one of the command's inputs."""
+        self.write_all([(path, text)], *inputs)
+
+    def write_all(self, files: list[tuple[str, str]], *inputs: str | None) -> None:
+        """Save the outputs of a command (``(path, text)`` each), all checked before any is
+        written: never onto an input, twice to one file, nor into the tool's data, code or cache."""
         from pathlib import Path
 
-        from tashkalar_cli.data.output import write_output
-        from tashkalar_cli.data.paths import cache_dir, data_root, extra_locales
+        from tashkalar_cli.data.cache import own_folders
+        from tashkalar_cli.data.output import write_outputs
+        from tashkalar_cli.data.paths import cache_dir, tool_folders
 
-        root = Path(self.game.dataset.root)
-        protected = [root / "cards", root / "locales", root / "schemas", data_root() / "schemas", *extra_locales()]
-        cache = cache_dir()
-        write_output(path, text, [i for i in inputs if i], [*protected, *([cache] if cache else [])])
+        protected = tool_folders(Path(self.game.dataset.root))
+        cache = cache_dir()  # its folders the tool wrote: the cache folder may hold the user's own files
+        write_outputs(files, [i for i in inputs if i], [*protected, *(own_folders(cache) if cache else [])])
 
 
 def input_game() -> Game:

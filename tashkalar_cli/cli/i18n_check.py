@@ -30,13 +30,13 @@ def check(
     from pathlib import Path
 
     from tashkalar_cli.data.loader import load_facts
-    from tashkalar_cli.data.paths import data_root, extra_locales
+    from tashkalar_cli.data.paths import Budget, data_root, extra_locales
     from tashkalar_cli.model.integrity import check_facts
     from tashkalar_cli.text.i18ncheck import check_locales
 
     s = session(None, data)
     root = data_root(data)
-    facts = load_facts(root / "cards", root)  # the facts strictly; the texts are what is checked
+    facts = load_facts(root / "cards", root, Budget(root))  # the facts strictly, walked as the loader does
     check_facts(facts)
     translators = extra_locales()
     folder = Path(locales) if locales else translators[0] if translators else root / "locales"

@@ -170,10 +170,10 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
     comments = applied_comments(applied, s.board, s.loc, card_name)
     text = position_yaml(applied.position, comments)
     sources = [i for i in (*inputs, turn_path) if i]
-    if out is not None:
-        s.write(out, text, *sources)
+    outputs = [(out, text)] if out is not None else []
     if record is not None:
-        s.write(record, turn_yaml(applied.turn, s.board, comments[:1]), *sources, out)
+        outputs.append((record, turn_yaml(applied.turn, s.board, comments[:1])))
+    s.write_all(outputs, *sources)  # every output checked before the first is written
     if json:
         from tashkalar_cli.render import jsonout
 

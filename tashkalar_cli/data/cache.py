@@ -4,31 +4,65 @@
 stored in the platform's cache folder as JSON: data only, so a file placed there can never run
 code. The cache of one data folder is a folder of small JSON files, one per part of the data
 (``facts__beings.json``, ``locales__fr__cards.json``, ...) plus ``index.json``; a command reads
-only the parts it uses. The folder's name carries a key made of the path, size and modification
-time of every data file and schema, so an edit is seen at once without reading the files; the
-index repeats the key and the format version. A cache that is foreign, damaged or from another
-version is ignored and rebuilt: a part that cannot be read when it is needed is taken from a
-fresh validation. A cache folder is written under a temporary name and renamed when complete,
-and the caches of other keys are pruned.
+only the parts it uses. The folder's name carries a key made of the tool's version and of the
+path, size and modification time of every data file and schema and of the package's Python files
+that compute the cached data, so an edit or an upgrade is seen at once without reading the
+files; the index repeats the key and records the size and CRC-32 of every part.
+
+The cache folder may be a folder of the user's (``TASHKALAR_CACHE_DIR``): the tool only ever
+deletes a folder it wrote itself, recognised by the tag it puts in each one (``CACHEDIR.TAG``,
+with the standard signature and a line of its own), never by its name alone. Every cache file
+is opened without following a link and read only when it is a regular file of a bounded size,
+so a FIFO, a link to ``/dev/zero`` or a folder in its place is a damaged cache, as is a part
+whose bytes are not those the index records: the data is then validated again and the cache
+rewritten. A cache folder is written under a temporary (tagged) name and renamed when
+complete; temporary folders left by a write that was killed are removed, and so are the
+caches of other keys beyond the most recent ones.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
+import stat
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from tashkalar_cli._version import __version__
 from tashkalar_cli.data.dataset import Dataset
-from tashkalar_cli.data.paths import cache_dir, data_root, extra_locales, schemas_dir
+from tashkalar_cli.data.paths import (
+    PACKAGE_DIR,
+    Budget,
+    cache_dir,
+    check_cache_dir,
+    data_root,
+    extra_locales,
+    schemas_dir,
+    walk,
+)
+from tashkalar_cli.errors import DataError
 
-CACHE_FORMAT = 9
-_PREFIX = "data-"
+CACHE_FORMAT = 10
+_PREFIX = "tashkalar-data-"
+_TMP_PREFIX = ".tashkalar-tmp-"
 _INDEX = "index.json"
+_TAG = "CACHEDIR.TAG"
+#: the tag of a folder the tool wrote: the Cache Directory Tagging signature (backup tools skip
+#: the folder), then the tool's own line; a folder is the tool's only when its tag is exactly this
+_TAG_TEXT = (b"Signature: 8a477f597d28d172789f06886806bc55\n"
+             b"# tashkalar data cache 7c2f5e91-3b4d-4a86-9e0f-d15a2c6b8e47: written by tashkalar,\n"
+             b"# deleted by it when out of date. Do not keep files of your own in this folder.\n")
+#: the largest index and part the tool reads back (the largest part it writes is a few MB)
+_MAX_INDEX = 4_000_000
+_MAX_PART = 64_000_000
+#: a temporary folder older than this (seconds) is a leftover, even if its process id is in use
+_STALE = 3600.0
+#: the subpackages whose code computes the cached data (the loader, the models it builds, the
+#: search index): they import nothing of the package but each other and its top-level modules
+#: (a test checks it), so their files and those modules key the cache
+DERIVING = ("data", "model", "text")
 
 _MEMO: dict[str, Dataset] = {}
 
@@ -36,44 +70,106 @@ _MEMO: dict[str, Dataset] = {}
 Build = Callable[[Path], Dataset]
 
 
-def _rmtree(path: Path, ignore_errors: bool = True) -> None:
+def _rmtree(path: str | os.PathLike[str]) -> None:
     import shutil  # only when a cache is written or dropped: shutil costs several ms at start-up
 
-    shutil.rmtree(path, ignore_errors=ignore_errors)
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file (not a link) of at most ``limit`` bytes,
+    else None: a FIFO, a device, a folder or a link in its place is never read nor waited on."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _tagged(folder: str | os.PathLike[str]) -> bool:
+    """Whether ``folder`` is a real folder (not a link) that the tool wrote: its tag is the tool's."""
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return False
+    except OSError:
+        return False
+    return read_bounded(os.path.join(folder, _TAG), len(_TAG_TEXT)) == _TAG_TEXT
+
+
+def _drop(folder: str | os.PathLike[str]) -> None:
+    """Delete a cache folder, when it is one the tool wrote (its tag says so)."""
+    if _tagged(folder):
+        _rmtree(folder)
+
+
+def own_folders(cache: Path) -> list[Path]:
+    """The folders of ``cache`` the tool wrote (tagged): nothing else of a cache folder, which may
+    be a folder of the user's, is the tool's."""
+    try:
+        with os.scandir(cache) as it:
+            names = [e.name for e in it if e.name.startswith((_PREFIX, _TMP_PREFIX))]
+    except OSError:
+        return []
+    return [cache / name for name in sorted(names) if _tagged(cache / name)]
 
 
 def fingerprint(root: Path) -> str:
-    """A key of every data file and schema: names, sizes and modification times, and the format."""
+    """A key of the data and of the code that derives from it: the names, sizes and modification
+    times of every data file and schema and of the Python files of the package that compute the
+    cached data (:data:`DERIVING`), the version and the format."""
     parts = [f"{__version__}:{CACHE_FORMAT}:{root}"]
     extras = extra_locales()
     for extra in extras:  # a missing folder must reach the loader, which reports it
         parts.append(f"extra:{extra}:{extra.is_dir()}")
-    for folder in (root / "cards", root / "locales", schemas_dir(), *extras):
+    own = Budget(root)  # the walks the loader makes, with the same bounds and the same links
+    for folder, budget in ((root / "cards", own), (root / "locales", own), (schemas_dir(), Budget()),
+                           *((extra, Budget(extra)) for extra in extras)):
         parts.append(f"dir:{folder}")
-        _stat_below(str(folder), parts)
+        _listing(folder, parts, budget)
+    parts.append(f"code:{PACKAGE_DIR}")
+    for sub in ("", *DERIVING):  # "": the package's own modules (errors.py, the version), not below
+        try:
+            parts += [f"{f.path}:{f.size}:{f.mtime_ns}" for f in
+                      walk(PACKAGE_DIR / sub, depth=None if sub else 1, skip=("__pycache__",), suffix=".py")]
+        except (OSError, DataError) as exc:
+            parts.append(f"{sub}!{exc}")
     text = "\n".join(parts).encode("utf-8", "surrogateescape")
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
 
 
-def _stat_below(folder: str, out: list[str]) -> None:
-    """Name, size, modification time and inode of every file below ``folder`` (as the loader sees
-    them: hidden entries aside), in a stable order; ``os.scandir`` rather than paths, for speed."""
+def _listing(folder: Path, out: list[str], budget: Budget) -> None:
+    """Every entry below ``folder`` with its size, time and inode, one subfolder (a language) at a
+    time: a walk that stops in one (a link out of it, say) is noted and the others still count,
+    as the loader stops only that language. The problem itself is for the loader to report."""
     try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError:
-        out.append(f"{folder}:?")
+        top = walk(folder, budget=budget, depth=1, folders=True)
+    except (OSError, DataError) as exc:
+        out.append(f"!{exc}")
         return
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        try:
-            if entry.is_dir():
-                _stat_below(entry.path, out)
-            else:
-                st = entry.stat()
-                out.append(f"{entry.path}:{st.st_size}:{st.st_mtime_ns}:{st.st_ino}")
-        except OSError:
-            out.append(f"{entry.path}:?")
+    for found in top:
+        out.append(f"{found.rel}:{found.size}:{found.mtime_ns}:{found.ino}")
+        if found.is_dir:
+            try:
+                out += [f"{found.rel}/{f.rel}:{f.size}:{f.mtime_ns}:{f.ino}" for f in walk(found.path, budget=budget)]
+            except (OSError, DataError) as exc:
+                out.append(f"{found.rel}!{exc}")
 
 
 def _part_file(name: str) -> str:
@@ -91,20 +187,22 @@ class _Store:
         self._fresh: Dataset | None = None
 
     def part(self, name: str) -> Any:
-        try:
-            raw = (self.folder / _part_file(name)).read_bytes()
-            value = json.loads(raw)
-            if isinstance(value, dict) and set(value) == {"part", "value"} and value["part"] == name:
-                return value["value"]
-        except (OSError, ValueError, RecursionError):
-            pass
+        size, crc = self.index["parts"].get(name, (-1, -1))
+        raw = read_bounded(self.folder / _part_file(name), size) if size >= 0 else None
+        if raw is not None and len(raw) == size and zlib.crc32(raw) == crc:
+            try:
+                value = json.loads(raw)
+                if isinstance(value, dict) and set(value) == {"part", "value"} and value["part"] == name:
+                    return value["value"]
+            except (ValueError, RecursionError):
+                pass
         return self._rebuilt(name)
 
     def _rebuilt(self, name: str) -> Any:
-        """A damaged part: the data is validated again, and the cache is dropped for the next run."""
+        """A damaged part: the data is validated again, and the cache written anew."""
         if self._fresh is None:
             self._fresh = self.build(self.root)
-            _rmtree(self.folder, ignore_errors=True)
+            _write(self.folder.parent, self.folder, self.index["key"], self._fresh)
         group, _, rest = name.partition("/")
         if group == "locales":
             lang, _, section = rest.partition("/")
@@ -147,63 +245,143 @@ def _parts_of(dataset: Dataset) -> dict[str, Any]:
     return out
 
 
+def _strings(value: object) -> TypeGuard[list[str]]:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _index_ok(index: object, key: str) -> bool:
+    """Whether ``index`` is an index of this format and key, every field of the type it must have."""
+    if not (isinstance(index, dict) and index.get("format") == CACHE_FORMAT and index.get("key") == key
+            and index.get("version") == __version__):
+        return False
+    facts, locales, derived, parts = index.get("facts"), index.get("locales"), index.get("derived"), index.get("parts")
+    if not (_strings(facts) and _strings(derived) and _strings(index.get("warnings"))
+            and isinstance(locales, dict) and all(_strings(v) for v in locales.values())
+            and isinstance(parts, dict)):
+        return False
+    for meta in parts.values():
+        if not (isinstance(meta, list) and len(meta) == 2 and all(type(v) is int and v >= 0 for v in meta)):
+            return False
+    names = [f"facts/{n}" for n in facts] + [f"derived/{n}" for n in derived]
+    names += [f"locales/{lang}/{s}" for lang, sections in locales.items() for s in sections]
+    return all(n in parts for n in names)
+
+
 def _read(folder: Path, key: str, root: Path, build: Build) -> Dataset | None:
     """The dataset cached in ``folder`` under ``key``, or None when the folder is not exactly that."""
-    try:
-        index = json.loads((folder / _INDEX).read_bytes())
-        if not isinstance(index, dict) or index.get("format") != CACHE_FORMAT or index.get("key") != key \
-                or index.get("version") != __version__:
-            return None
-        facts, locales, derived = index["facts"], index["locales"], index["derived"]
-        if not (isinstance(facts, list) and isinstance(locales, dict) and isinstance(derived, list)
-                and isinstance(index.get("warnings"), list)):
-            return None
-        store = _Store(folder, index, root, build)
-        return Dataset(str(root), _Parts(store, "facts/", facts),
-                       {lang: _Parts(store, f"locales/{lang}/", list(sections)) for lang, sections in locales.items()},
-                       list(index["warnings"]), _Parts(store, "derived/", derived))
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):  # damaged or foreign: rebuilt
+    if not _tagged(folder):
         return None
+    raw = read_bounded(folder / _INDEX, _MAX_INDEX)
+    if raw is None:
+        return None
+    try:
+        index = json.loads(raw)
+    except (ValueError, RecursionError):  # damaged or foreign: rebuilt
+        return None
+    if not _index_ok(index, key):
+        return None
+    store = _Store(folder, index, root, build)
+    return Dataset(str(root), _Parts(store, "facts/", index["facts"]),
+                   {lang: _Parts(store, f"locales/{lang}/", sections) for lang, sections in index["locales"].items()},
+                   list(index["warnings"]), _Parts(store, "derived/", index["derived"]))
 
 
 def _write(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
-    tmp = cache / f".{folder.name}.{os.getpid()}.tmp"
+    """Store ``dataset`` in ``folder`` (inside ``cache``): written in a tagged temporary folder,
+    then renamed. Nothing the tool did not write is ever removed: a foreign file or folder under
+    the cache's name leaves the data uncached."""
+    import tempfile
+
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        _rmtree(tmp, ignore_errors=True)
-        tmp.mkdir()
+        _clean_leftovers(cache)
+        tmp = tempfile.mkdtemp(prefix=f"{_TMP_PREFIX}{os.getpid()}-", dir=cache)
+    except OSError:
+        return  # an unwritable cache only costs speed
+    try:
+        _create(Path(tmp) / _TAG, _TAG_TEXT)
+        sizes: dict[str, list[int]] = {}
         for name, value in _parts_of(dataset).items():
-            body = json.dumps({"part": name, "value": value}, ensure_ascii=False, separators=(",", ":"))
-            (tmp / _part_file(name)).write_text(body, encoding="utf-8")
+            body = json.dumps({"part": name, "value": value}, ensure_ascii=False, separators=(",", ":")).encode()
+            if len(body) > _MAX_PART:
+                return  # too large to be read back: left uncached
+            _create(Path(tmp) / _part_file(name), body)
+            sizes[name] = [len(body), zlib.crc32(body)]
         index = {"format": CACHE_FORMAT, "version": __version__, "key": key, "warnings": dataset.warnings,
                  "facts": list(dataset.facts), "derived": list(dataset.derived),
-                 "locales": {lang: list(sections) for lang, sections in dataset.locales.items()}}
-        (tmp / _INDEX).write_text(json.dumps(index), encoding="utf-8")
-        if folder.is_dir() and not folder.is_symlink():
-            _rmtree(folder, ignore_errors=True)
-        elif folder.exists() or folder.is_symlink():
-            folder.unlink()
+                 "locales": {lang: list(sections) for lang, sections in dataset.locales.items()},
+                 "parts": sizes}
+        _create(Path(tmp) / _INDEX, json.dumps(index).encode())
+        if os.path.lexists(folder):
+            if not _tagged(folder):
+                return  # not the tool's: left as it is
+            _rmtree(folder)
         os.rename(tmp, folder)  # complete, or not there at all
         _prune(cache, keep=folder)
     except OSError:
-        pass  # an unwritable cache only costs speed
+        pass
     finally:
-        _rmtree(tmp, ignore_errors=True)
+        if os.path.lexists(tmp):
+            _rmtree(tmp)  # made by mkdtemp above: the tool's own
+
+
+def _create(path: Path, data: bytes) -> None:
+    """A new file of the tool's, in a folder it has just made."""
+    with open(path, "xb") as fh:
+        fh.write(data)
+
+
+def _clean_leftovers(cache: Path) -> None:
+    """Remove the tagged temporary folders of writes that were killed (their process is gone, or
+    they are more than an hour old)."""
+    import time
+
+    try:
+        with os.scandir(cache) as it:
+            found = [e for e in it if e.name.startswith(_TMP_PREFIX)]
+    except OSError:
+        return
+    for entry in found:
+        pid_text = entry.name[len(_TMP_PREFIX):].split("-", 1)[0]
+        try:
+            age = time.time() - entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if age > _STALE or not _alive(int(pid_text) if pid_text.isdigit() else -1):
+            _drop(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
 
 
 def _prune(cache: Path, keep: Path, most: int = 8) -> None:
-    """Remove the oldest caches beyond ``most`` (other data folders keep theirs meanwhile)."""
+    """Remove the oldest of the tool's caches beyond ``most`` (other data folders keep theirs
+    meanwhile): only folders it wrote, recognised by their tag, whatever else the folder holds."""
     found = []
-    for old in cache.glob(f"{_PREFIX}*"):
-        with contextlib.suppress(OSError):
-            if old != keep and not old.is_symlink():
-                found.append((old.stat().st_mtime, old))
+    try:
+        with os.scandir(cache) as it:
+            entries = [e for e in it if e.name.startswith(_PREFIX) and e.path != str(keep)]
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False) and _tagged(entry.path):
+                found.append((entry.stat(follow_symlinks=False).st_mtime, entry.path))
+        except OSError:
+            continue
     for _mtime, old in sorted(found, reverse=True)[most - 1:]:
-        if old.is_dir():
-            _rmtree(old, ignore_errors=True)
-        else:
-            with contextlib.suppress(OSError):
-                old.unlink()
+        _drop(old)
 
 
 def load_dataset(root: str | os.PathLike[str] | None = None, *, build: Build) -> Dataset:
@@ -214,6 +392,8 @@ def load_dataset(root: str | os.PathLike[str] | None = None, *, build: Build) ->
     if memo_key in _MEMO:
         return _MEMO[memo_key]
     cache = cache_dir()
+    if cache is not None:
+        check_cache_dir(cache, base)
     key = fingerprint(base)
     folder = cache / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}-{key}" if cache else None
     dataset = _read(folder, key, base, build) if folder is not None else None

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.data.paths import files_below
+from tashkalar_cli.data.paths import Budget, files_below, folders_in
 from tashkalar_cli.errors import DataError
 
 if TYPE_CHECKING:
@@ -61,10 +61,10 @@ def read_validated(path: Path, schema: str, source: str) -> tuple[Any, Any]:
     return data, lines
 
 
-def load_facts(cards: Path, root: Path) -> dict[str, Any]:
+def load_facts(cards: Path, root: Path, budget: Budget | None = None) -> dict[str, Any]:
     facts: dict[str, Any] = {"beings": [], "sources": {}}
     seen_kinds = set()
-    for path in files_below(cards):
+    for path in files_below(cards, budget):
         rel = path.relative_to(cards).as_posix()
         source = _rel(path, root)
         kind = kind_of(rel, FACT_FILES)
@@ -114,18 +114,21 @@ def data_folders(root: Path) -> tuple[Path, Path]:
     return cards, locales
 
 
-def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts], None]) -> tuple[dict[str, Any], dict[str, str]]:
+def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts], None],
+                 budget: Budget | None = None) -> tuple[dict[str, Any], dict[str, str]]:
     """Each language's texts, merged (the built-in ones and the translators' ``TASHKALAR_LOCALES``),
     and the translators' languages left out, with why: ``check`` (the texts against the facts) or
     reading raised a :class:`DataError` for them. A built-in language or English must be valid."""
     from tashkalar_cli.data.paths import extra_locales
 
-    lang_dirs = {p.name: p for p in locales.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    budget = budget or Budget(root)  # the walks of one folder read at most so many files and bytes
+    lang_dirs = {p.name: (p, budget) for p in folders_in(locales, budget)}
     translators: set[str] = set()
     for folder in extra_locales():
         if not folder.is_dir():
             raise DataError("no such locales folder (TASHKALAR_LOCALES)", file=str(folder))
-        found = {p.name: p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")}
+        own = Budget(folder)
+        found = {p.name: (p, own) for p in folders_in(folder, own)}
         lang_dirs.update(found)
         translators |= set(found)
     from tashkalar_cli.data.locales import LocaleReader
@@ -134,9 +137,9 @@ def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts], None]
     merged_locales = {}
     broken: dict[str, str] = {}
     for name in sorted(lang_dirs):
-        lang_dir = lang_dirs[name]
+        lang_dir, lang_budget = lang_dirs[name]
         try:
-            texts = reader.read(lang_dir, _rel(lang_dir.parent, root))
+            texts = reader.read(lang_dir, _rel(lang_dir.parent, root), lang_budget)
             check(texts)
             merged_locales[name] = texts.merged()
         except DataError as exc:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tashkalar_cli.data.paths import files_below
+from tashkalar_cli.data.paths import Budget, files_below
 from tashkalar_cli.errors import DataError
 
 
@@ -140,8 +140,9 @@ class LocaleTexts:
 class LocaleReader:
     """Reads language folders; ``strict`` raises the first problem, else problems are collected."""
 
-    def __init__(self, *, strict: bool) -> None:
+    def __init__(self, *, strict: bool, budget: Budget | None = None) -> None:
         self.strict = strict
+        self.budget = budget if budget is not None else Budget()  # shared by every folder it reads
 
     def _problem(self, out: LocaleTexts, file: str, message: str, line: int | None = None, key: str = "") -> None:
         if self.strict:
@@ -149,15 +150,23 @@ class LocaleReader:
         out.problems.append(Problem(file, key, message, line))
         out.broken.add(file)
 
-    def read(self, lang_dir: Path, shown_root: str) -> LocaleTexts:
-        """Read ``lang_dir``; messages name files as ``<shown_root>/<lang>/<file>``."""
+    def read(self, lang_dir: Path, shown_root: str, budget: Budget | None = None) -> LocaleTexts:
+        """Read ``lang_dir``; messages name files as ``<shown_root>/<lang>/<file>``. The walk
+        spends ``budget`` (that of the folder the language is in), else the reader's own."""
         from tashkalar_cli.data.schemas import schema_errors
         from tashkalar_cli.data.yamlio import load_yaml
 
         lang = lang_dir.name
         out = LocaleTexts(lang)
         expected = ", ".join(k.pattern for k in LOCALE_FILES)
-        for path in files_below(lang_dir):
+        try:
+            paths = files_below(lang_dir, budget if budget is not None else self.budget)
+        except DataError as exc:  # a link out of the folder, too many files: the language stops here
+            if self.strict:
+                raise
+            self._problem(out, f"{shown_root}/{lang}" if shown_root else lang, str(exc))
+            return out
+        for path in paths:
             rel = path.relative_to(lang_dir).as_posix()
             shown = f"{shown_root}/{lang}/{rel}" if shown_root else f"{lang}/{rel}"
             kind = kind_of(rel)

@@ -1,9 +1,12 @@
-"""Files the tool writes (``--svg``): checked first, then written atomically.
+"""Files the tool writes (``--svg``, ``--out``, ``--record``): all checked first, then written
+atomically.
 
 An output path is refused when it is empty, a folder, one of the command's own input files (a
-position written over by its drawing), or a symbolic link (which would write somewhere else).
-The file is then written to a temporary file beside it and renamed, so a full disk or an
-interruption leaves any old file as it was.
+position written over by its drawing), named for two outputs of the same command, a symbolic
+link (which would write somewhere else), or inside a protected folder (the installed package,
+the data folders, the cache). Every output of a command is checked before the first is
+written, so a refusal leaves no file behind. Each file is then written to a temporary file
+beside it and renamed, so a full disk or an interruption leaves any old file as it was.
 """
 
 from __future__ import annotations
@@ -16,9 +19,19 @@ from tashkalar_cli.data.atomic import write_atomic
 from tashkalar_cli.errors import InputError
 
 
+def _same(path: str, other: str) -> bool:
+    """Whether two names are the same file: the same absolute name, or the same file on disk."""
+    if os.path.abspath(path) == os.path.abspath(other):
+        return True
+    try:
+        return os.path.exists(path) and os.path.exists(other) and os.path.samefile(path, other)
+    except OSError:
+        return False
+
+
 def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path] = ()) -> Path:
     """The path to write to, or an :class:`InputError` saying why it cannot be used; nothing is
-    ever written inside ``protected`` folders (the tool's own data, its cache)."""
+    ever written inside ``protected`` folders (the tool's own data and code, its cache)."""
     if not path or not path.strip():
         raise InputError(key="output-empty")
     target = Path(path)
@@ -29,27 +42,40 @@ def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path
     if target.exists() and not target.is_file():
         raise InputError(key="output-not-regular", path=path)
     for other in inputs:
-        try:
-            if target.exists() and Path(other).exists() and os.path.samefile(target, other):
-                raise InputError(key="output-is-input", path=path)
-        except OSError:
-            continue
-        if os.path.abspath(path) == os.path.abspath(other):
+        if _same(path, other):
             raise InputError(key="output-is-input", path=path)
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise InputError(key="output-no-folder", path=path, folder=str(parent))
-    where = parent.resolve()
-    for folder in protected:
-        if where == folder.resolve() or folder.resolve() in where.parents:
-            raise InputError(key="output-in-data", path=path, folder=str(folder))
+    from tashkalar_cli.data.paths import inside
+
+    found = inside(parent, list(protected))
+    if found is not None:
+        raise InputError(key="output-in-data", path=path, folder=str(found))
     return target
+
+
+def check_outputs(paths: Sequence[str], inputs: Sequence[str] = (), protected: Sequence[Path] = ()) -> list[Path]:
+    """:func:`check_output` for every output of a command, and no file named for two of them."""
+    out = []
+    for i, path in enumerate(paths):
+        out.append(check_output(path, inputs, protected))
+        if any(_same(path, earlier) for earlier in paths[:i]):
+            raise InputError(key="output-twice", path=path)
+    return out
+
+
+def write_outputs(files: Sequence[tuple[str, str]], inputs: Sequence[str] = (),
+                  protected: Sequence[Path] = ()) -> None:
+    """Write each ``(path, text)`` atomically, after checking all of them."""
+    targets = check_outputs([path for path, _ in files], inputs, protected)
+    for target, (path, text) in zip(targets, files, strict=True):
+        try:
+            write_atomic(target, text.encode("utf-8"))
+        except OSError as exc:
+            raise InputError(key="output-cannot-write", path=path, reason=exc.strerror or "") from None
 
 
 def write_output(path: str, text: str, inputs: Sequence[str] = (), protected: Sequence[Path] = ()) -> None:
     """Write ``text`` to ``path`` atomically, after :func:`check_output`."""
-    target = check_output(path, inputs, protected)
-    try:
-        write_atomic(target, text.encode("utf-8"))
-    except OSError as exc:
-        raise InputError(key="output-cannot-write", path=path, reason=exc.strerror or "") from None
+    write_outputs([(path, text)], inputs, protected)

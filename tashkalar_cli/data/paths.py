@@ -1,13 +1,28 @@
-"""Where the data lives: inside the installed package, or beside the package in a checkout."""
+"""Where the data lives (inside the installed package, or beside it in a checkout), and the one
+way the tool walks a folder it is given.
+
+:func:`walk` is the only walk of a folder in the tool: the data folder (``--data``), translators'
+locales (``TASHKALAR_LOCALES``), ``i18n check --locales``, the cache key's look at the data and
+at the package's own code. It never follows a symbolic link to a folder (so no loop can make it
+go round), refuses a symbolic link that leads out of the folder it was given, and stops with one
+line past :data:`MAX_WALK_FILES` entries or :data:`MAX_WALK_BYTES` bytes.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+from typing import NamedTuple
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _PACKAGED = PACKAGE_DIR / "_data"
 _CHECKOUT = PACKAGE_DIR.parent
+
+#: the most files and folders one load of the data (or one ``i18n check``) walks through
+MAX_WALK_FILES = 10_000
+#: the most bytes the files it finds may hold together
+MAX_WALK_BYTES = 64_000_000
 
 
 def default_data_root() -> Path:
@@ -49,10 +64,163 @@ def cache_dir() -> Path | None:
     return Path(platformdirs.user_cache_dir("tashkalar", appauthor=False))
 
 
-def files_below(folder: Path) -> list[Path]:
-    """Every file below ``folder`` (hidden files and folders aside), in a stable order."""
-    found = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        found += [Path(dirpath) / n for n in sorted(filenames) if not n.startswith(".")]
-    return found
+def tool_folders(root: Path) -> list[Path]:
+    """The folders the tool reads its own data and code from, which it never writes into: the
+    installed package, the data folders of ``root`` and of the default data, translators'
+    locales. (All resolved: ``root``, the package and ``TASHKALAR_LOCALES`` are.)"""
+    default = default_data_root()
+    out = [PACKAGE_DIR]
+    for base in dict.fromkeys((root, default)):
+        out += [base / "cards", base / "locales", base / "schemas"]
+    return out + extra_locales()
+
+
+def inside(path: Path, folders: list[Path]) -> Path | None:
+    """The first of ``folders`` that holds ``path`` (or is it), both taken with links resolved."""
+    where = os.path.realpath(path)
+    for folder in folders:
+        real = os.path.realpath(folder)
+        if where == real or where.startswith(real.rstrip(os.sep) + os.sep):
+            return folder
+    return None
+
+
+def check_cache_dir(cache: Path, root: Path) -> None:
+    """Refuse a cache folder inside the tool's own data or code (``TASHKALAR_CACHE_DIR``)."""
+    found = inside(cache, tool_folders(root))
+    if found is not None:
+        from tashkalar_cli.errors import DataError
+
+        raise DataError(key="cache-in-data", file="TASHKALAR_CACHE_DIR", path=str(cache), folder=str(found))
+
+
+# --------------------------------------------------------------------------- the one walker
+
+class Found(NamedTuple):
+    """A file (or, when asked for, a folder) found by :func:`walk`."""
+
+    path: str       # the folder given, joined with ``rel``
+    rel: str        # below the folder given, parts separated by '/'
+    size: int
+    mtime_ns: int
+    ino: int
+    is_dir: bool
+
+
+class Budget:
+    """The files and bytes left to the walks of one folder a user gave (a data folder, a
+    translator's locales): the walks of its parts share it, and passing it names that folder."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None, files: int = MAX_WALK_FILES,
+                 size: int = MAX_WALK_BYTES) -> None:
+        self.folder = os.fspath(folder) if folder is not None else None
+        self.files = files
+        self.size = size
+
+    def spent(self, top: str) -> None:
+        """Raise when the budget is passed (the walk has counted what it found)."""
+        from tashkalar_cli.errors import DataError
+
+        if self.files < 0:
+            raise DataError(key="walk-too-many-files", file=self.folder or top, limit=f"{MAX_WALK_FILES:,}")
+        if self.size < 0:
+            raise DataError(key="walk-too-large", file=self.folder or top, limit=f"{MAX_WALK_BYTES:,}")
+
+
+def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth: int | None = None,
+         folders: bool = False, skip: tuple[str, ...] = (), suffix: str = "") -> list[Found]:
+    """Every file below ``folder``, in a stable order (a folder's files, then its subfolders').
+
+    Hidden entries (``.name``), folders named in ``skip`` and files whose name does not end with
+    ``suffix`` are passed over; ``depth`` 1 looks at ``folder``'s own entries only; with
+    ``folders`` the subfolders are listed too (found before their files). A symbolic
+    link to a file inside the folder the user gave (the budget's, else ``folder``) is followed;
+    a link to a folder, or one leading out of that folder, is a
+    :class:`~tashkalar_cli.errors.DataError`, as is passing the budget. A folder that cannot be
+    listed raises ``OSError`` (the caller says what it was for).
+    """
+    top = os.fspath(folder)
+    budget = budget if budget is not None else Budget()
+    within = budget.folder or top
+    out: list[Found] = []
+    real_top: str | None = None
+    stack: list[tuple[str, str, int]] = [(top, "", 1)]
+    while stack:
+        where, rel_dir, level = stack.pop()
+        entries = []
+        with os.scandir(where) as it:
+            for entry in it:  # counted as they come: a folder of millions of entries is not listed whole
+                entries.append(entry)
+                if len(entries) > budget.files:
+                    break
+        budget.files -= len(entries)  # hidden ones too: every entry costs its look
+        if budget.files < 0:
+            budget.spent(top)
+        entries.sort(key=lambda e: e.name)
+        below: list[tuple[str, str, int]] = []
+        for entry in entries:
+            name = entry.name
+            if name[0] == ".":
+                continue
+            if entry.is_symlink():
+                if real_top is None:
+                    real_top = os.path.realpath(within)
+                st = _followed(entry.path, real_top, within)
+                if not name.endswith(suffix):
+                    continue
+            elif entry.is_dir(follow_symlinks=False):
+                if name in skip:
+                    continue
+                if folders:
+                    out.append(Found(entry.path, rel_dir + name, 0, 0, entry.inode(), True))
+                if depth is None or level < depth:
+                    below.append((entry.path, f"{rel_dir}{name}/", level + 1))
+                continue
+            elif name.endswith(suffix):
+                st = entry.stat(follow_symlinks=False)
+            else:
+                continue
+            budget.size -= st.st_size
+            out.append(Found(entry.path, rel_dir + name, st.st_size, st.st_mtime_ns, st.st_ino, False))
+        if budget.size < 0:
+            budget.spent(top)
+        stack += reversed(below)
+    return out
+
+
+def _followed(path: str, real_top: str, top: str) -> os.stat_result:
+    """What a symbolic link found in a walk leads to: a file inside the folder walked, or a
+    :class:`~tashkalar_cli.errors.DataError` (a link out of it, to a folder, or to nothing)."""
+    from tashkalar_cli.errors import DataError
+
+    target = os.path.realpath(path)
+    if target != real_top and not target.startswith(real_top.rstrip(os.sep) + os.sep):
+        raise DataError(key="walk-link-outside", file=path, folder=top)
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise DataError(key="cannot-read", file=path, reason=exc.strerror or "") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise DataError(key="walk-link-folder", file=path)
+    return st
+
+
+def files_below(folder: Path, budget: Budget | None = None) -> list[Path]:
+    """Every file below ``folder`` (hidden files and folders aside), in a stable order; a folder
+    that cannot be read is a :class:`~tashkalar_cli.errors.DataError`."""
+    return [Path(f.path) for f in _walk_or_say(folder, budget, None)]
+
+
+def folders_in(folder: Path, budget: Budget | None = None) -> list[Path]:
+    """The subfolders of ``folder`` (hidden ones aside), by name."""
+    return [Path(f.path) for f in _walk_or_say(folder, budget, 1) if f.is_dir]
+
+
+def _walk_or_say(folder: Path, budget: Budget | None, depth: int | None) -> list[Found]:
+    try:
+        return walk(folder, budget=budget, depth=depth, folders=depth is not None)
+    except OSError as exc:
+        from tashkalar_cli.errors import DataError
+
+        raise DataError(key="cannot-read", file=exc.filename if isinstance(exc.filename, str) else str(folder),
+                        reason=exc.strerror or "") from None

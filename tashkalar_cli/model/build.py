@@ -17,15 +17,17 @@ from tashkalar_cli.data.dataset import Dataset
 def load_uncached(root: Path) -> Dataset:
     """Every file of the data root ``root`` read, validated and checked, with the derived values."""
     from tashkalar_cli.data.loader import data_folders, load_facts, load_locales, unknown_entries
+    from tashkalar_cli.data.paths import Budget
     from tashkalar_cli.model.integrity import check_facts
     from tashkalar_cli.model.patterns import Pattern
     from tashkalar_cli.text.i18n import check_placeholders
     from tashkalar_cli.text.index import build_index
 
     cards, locales = data_folders(root)
-    facts = load_facts(cards, root)
+    budget = Budget(root)  # the walks of one data folder read at most so many files and bytes
+    facts = load_facts(cards, root, budget)
     check_facts(facts)
-    merged_locales, broken = load_locales(locales, root, lambda texts: check_placeholders(texts, facts))
+    merged_locales, broken = load_locales(locales, root, lambda texts: check_placeholders(texts, facts), budget)
     orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
                     for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
     warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
+from tashkalar_cli.data.paths import Budget, folders_in
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.text.i18n import flatten
 from tashkalar_cli.text.i18ncheck import checks
@@ -286,7 +287,8 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
     root = Path(locales_dir)
     if not root.is_dir():
         raise InputError(f"{root}: no such locales folder")
-    dirs = {p.name: p for p in sorted(root.iterdir()) if p.is_dir() and not p.name.startswith(".")}
+    budget = Budget(root)  # the whole check walks at most so many files and bytes
+    dirs = {p.name: p for p in folders_in(root, budget)}
     available = sorted(dirs)
     if reference not in dirs and builtin is not None and (builtin / reference).is_dir():
         dirs[reference] = builtin / reference
@@ -297,7 +299,7 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
     for lang in wanted:
         if lang not in available:
             raise InputError(f"{root}: no folder for language '{lang}' (found: {_few(available)})")
-    reader = LocaleReader(strict=False)
+    reader = LocaleReader(strict=False, budget=budget)
     read = {lang: reader.read(dirs[lang], "") for lang in sorted({reference, *wanted})}
     run = _Run(facts, read[reference])
     for lang in sorted(read, key=lambda lg: lg != reference):
