@@ -38,8 +38,10 @@ class WordChoice(click.ParamType):
             return found
         from click.types import _  # Click's own words, in the user's language (cli.localize)
 
-        self.fail(_("{value!r} is not one of {choices}.").format(
-            value=text, choices=", ".join(map(repr, self.choices))), param, ctx)
+        from tashkalar_cli.cli.localize import fill_click
+
+        self.fail(fill_click(_("{value!r} is not one of {choices}."), value=text,
+                             choices=", ".join(map(repr, self.choices))), param, ctx)
 
 
 def word_option(kind: str, choices: Iterable[str], *names: str, help: str) -> Any:

@@ -125,16 +125,19 @@ def load_uncached(root: Path) -> Dataset:
     reader = LocaleReader(strict=True)
     merged_locales = {}
     broken: dict[str, str] = {}
-    for name in sorted(lang_dirs):
+    english: dict[str, str] | None = None   # the reference messages, read first: a ui text's placeholders
+    for name in sorted(lang_dirs, key=lambda lang: (lang != "en", lang)):
         lang_dir = lang_dirs[name]
         try:
             texts = reader.read(lang_dir, _rel(lang_dir.parent, root))
-            check_placeholders(texts, facts)
+            check_placeholders(texts, facts, english)
             merged_locales[name] = texts.merged()
         except DataError as exc:
             if name not in translators or name == "en":
                 raise
             broken[name] = str(exc)  # a translator's broken language stops only that language
+        if name == "en":
+            english = dict(texts.messages)
     if "en" not in merged_locales:
         raise DataError("the reference language 'en' is missing", file=str(locales))
     from tashkalar_cli.model.patterns import Pattern
@@ -159,24 +162,39 @@ def known_placeholders(facts: dict[str, Any]) -> dict[tuple[str, str], set[str]]
     return out
 
 
-def check_placeholders(texts: Any, facts: dict[str, Any]) -> None:
-    """Every ``{placeholder}`` of a text names a number it can be given (ui messages aside: the
-    code fills them)."""
-    from tashkalar_cli.text.i18n import placeholders
+def check_placeholders(texts: Any, facts: dict[str, Any], reference: dict[str, str] | None = None) -> None:
+    """Every text is a template whose fields are plain ``{name}`` placeholders from a closed set:
+    the numbers it can be given (a card or rule text), or those of the reference language's text
+    of the same key (a ui message: ``reference``, the English messages; None for English itself)."""
+    from tashkalar_cli.errors import template_fields, template_problems
 
     known = known_placeholders(facts)
     for (section, key, fld), unit in texts.units.items():
         if section == "ui":
-            continue
-        allowed = known.get((section, key), known["*", "*"])
-        try:
-            names = placeholders(unit.text)
-        except ValueError:
-            raise DataError(f"{section}/{key}/{fld}: a '{{' or '}}' that opens or closes no placeholder",
-                            file=unit.file, line=unit.line) from None
-        for name in names:
-            if name not in allowed:
-                raise DataError(f"{section}/{key}/{fld}: unknown placeholder {{{name}}}", file=unit.file, line=unit.line)
+            if reference is None:
+                continue
+            english = reference.get(key)
+            try:
+                allowed = set(template_fields(english)) if english is not None else None
+            except ValueError:
+                allowed = set()
+            if allowed is None:   # a key English does not have: never shown, but still plain fields
+                allowed = {f for f in _fields_or_none(unit.text) if f.isidentifier()}
+        else:
+            allowed = known.get((section, key), known["*", "*"])
+        for code, message in template_problems(unit.text, allowed):
+            error = "placeholder-format" if code == "placeholder-format" else "unknown-placeholder"
+            raise DataError(key=error, file=unit.file, line=unit.line, field=f"{section}/{key}/{fld}",
+                            problem=message)
+
+
+def _fields_or_none(text: str) -> list[str]:
+    from tashkalar_cli.errors import template_fields
+
+    try:
+        return template_fields(text)
+    except ValueError:
+        return []
 
 
 def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]]) -> list[str]:

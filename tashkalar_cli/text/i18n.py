@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-import string
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tashkalar_cli.errors import NotFoundError, render
+from tashkalar_cli.data.locales import DEFAULT_PLURAL_FORMS  # English's rule, for a language that states none
+from tashkalar_cli.errors import NotFoundError, field_name, render, template_fields
 from tashkalar_cli.model.config import flatten
 
 REFERENCE = "en"
@@ -43,26 +43,23 @@ def resolve_language(option: str | None, available: list[str]) -> str:
     return REFERENCE
 
 
-#: English's rule, for a language that states none
-DEFAULT_PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
 
 
 @lru_cache(maxsize=16)
 def plural_rule(plural_forms: str) -> Callable[[int], int]:
     """The plural index function of a gettext ``Plural-Forms`` header (``nplurals=N; plural=EXPR;``),
-    compiled by gettext's own parser (it refuses anything but a C arithmetic expression of n)."""
-    import gettext
+    checked when the language was loaded (:func:`tashkalar_cli.data.locales.plural_function`)."""
+    from tashkalar_cli.data.locales import plural_function
 
-    expr = plural_forms.split("plural=", 1)[1].rstrip().rstrip(";")
-    return gettext.c2py(expr)
+    return plural_function(plural_forms)
 
 
 def placeholders(text: str) -> list[str]:
-    """The ``{names}`` used in a text, in order."""
-    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+    """The names of the ``{fields}`` of a text, in order (a ValueError for an unmatched brace)."""
+    return [name for name in map(field_name, template_fields(text)) if name]
 
 
-#: replace known placeholders; unknown ones stay visible rather than failing
+#: replace known placeholders; unknown ones stay visible rather than failing (the one formatter)
 fill = render
 
 
@@ -138,5 +135,8 @@ class Localizer:
         language = self.dataset.locales.get(self.lang, {}).get("language", {})
         rule = plural_rule(language.get("plural_forms", DEFAULT_PLURAL_FORMS))
         categories = language.get("plural_categories", ["one", "other"])
-        index = rule(abs(int(n)))
+        try:
+            index = rule(abs(int(n)))
+        except (ArithmeticError, ValueError, RecursionError):  # checked at load on 0..1000: a bigger n
+            return "other"
         return categories[index] if 0 <= index < len(categories) else "other"

@@ -1,0 +1,166 @@
+"""A translator's files are data: templates with a closed set of plain placeholders, filled by one
+formatter, and a broken language (a bad placeholder, stemmer, key or plural rule) stops that
+language only, with one line, while ``i18n check`` reports it with a stable code."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import REPO
+from tashkalar_cli.errors import fill, template_fields, template_problems
+
+# ------------------------------------------------------------------ the one formatter
+
+
+@pytest.mark.parametrize("template", ["{query:>900000000}", "{query.nope}", "{query!r}", "{query[0]}",
+                                      "{query.__class__.__mro__}", "{0}", "{}", "{query!s:^99}"])
+def test_the_formatter_interprets_nothing_but_plain_names(template):
+    out = fill(template, {"query": "abc", "0": "zero"})
+    assert out == template  # kept as written: no padding, no repr, no attribute, no index
+    assert len(out) < 100
+
+
+def test_the_formatter_fills_names_and_braces():
+    assert fill("{{a}} {a} {b} {c", {"a": 1, "b": "x"}) == "{a} 1 x {c"
+    assert fill("}} {missing}", {}) == "} {missing}"
+
+
+@given(st.text(alphabet="{}ab:!.[]0 ", max_size=40), st.dictionaries(st.sampled_from(["a", "b"]), st.text(max_size=5)))
+def test_the_formatter_never_fails_and_never_grows_beyond_its_values(template, params):
+    out = fill(template, params)
+    assert len(out) <= len(template) + sum(len(v) for v in params.values()) * template.count("{")
+
+
+def test_template_problems_name_the_fault():
+    assert template_problems("{a} {b}", {"a", "b"}) == []
+    assert [c for c, _ in template_problems("{a:>9}", {"a"})] == ["placeholder-format"]
+    assert [c for c, _ in template_problems("{z}", {"a"})] == ["placeholders"]
+    assert [c for c, _ in template_problems("a } b", {"a"})] == ["placeholder-format"]
+    assert template_problems("{name!r}", {"name!r"}) == []  # written exactly as its reference (Click's texts)
+    assert template_fields("{{x}} {y} {z!r}") == ["y", "z!r"]
+
+
+def test_no_format_map_is_left_in_the_package():
+    for path in (REPO / "tashkalar_cli").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert ".format_map(" not in text and ".format(" not in text, path
+
+
+# ------------------------------------------------------------------ a translator's folder
+
+
+@pytest.fixture
+def translator(tmp_path, monkeypatch) -> Callable[..., Path]:
+    """``translator(edit)``: a TASHKALAR_LOCALES folder whose ``de/`` is the Italian texts, with its
+    ui.yaml passed through ``edit`` (text -> text)."""
+
+    def make(edit: Callable[[str], str]) -> Path:
+        folder = tmp_path / "mine"
+        shutil.copytree(REPO / "locales" / "it", folder / "de")
+        ui = folder / "de" / "ui.yaml"
+        ui.write_text(edit(ui.read_text(encoding="utf-8")), encoding="utf-8")
+        monkeypatch.setenv("TASHKALAR_LOCALES", str(folder))
+        return folder
+
+    return make
+
+
+def message(key: str, text: str) -> Callable[[str], str]:
+    def edit(ui: str) -> str:
+        out, n = re.subn(rf"(?m)^  {re.escape(key)}: .*$", f"  {key}: '{text}'", ui)
+        assert n == 1
+        return out
+
+    return edit
+
+
+def new_key(line: str) -> Callable[[str], str]:
+    return lambda ui: ui.replace("\nmessages:\n", f"\nmessages:\n  {line}\n", 1)
+
+
+def language(field: str, value: str) -> Callable[[str], str]:
+    def edit(ui: str) -> str:
+        out, n = re.subn(rf"(?m)^  {field}: .*$", f"  {field}: {value}", ui)
+        assert n == 1
+        return out
+
+    return edit
+
+
+CASES = {
+    # name: (edit of de/ui.yaml, the i18n check code, words of the message)
+    "format-spec": (message("error.no-card", "{query:>900000000}"), "placeholder-format", "not a placeholder"),
+    "attribute": (message("error.no-card", "{query.nope}"), "placeholder-format", "not a placeholder"),
+    "conversion": (message("error.no-card", "{query!r}"), "placeholder-format", "not a placeholder"),
+    "index": (message("error.no-card", "{query[0]}"), "placeholder-format", "not a placeholder"),
+    "positional": (message("error.no-card", "nessuna {}"), "placeholder-format", "not a placeholder"),
+    "unmatched": (message("error.no-card", "nessuna {query"), "placeholder-format", "opens or closes"),
+    "click-attribute": (message("cli.no_such_command", "{name.__class__}"), "placeholder-format", "not a placeholder"),
+    "other-name": (message("error.no-card", "nessuna {where}"), "placeholders", "unknown placeholder"),
+    "stemmer": (language("stemmer", "klingon"), "stemmer", "klingon"),
+    "date-key": (new_key("2024-01-01: x"), "key-not-text", "2024-01-01"),
+    "bool-key": (new_key("yes: x"), "key-not-text", "yes"),
+    "number-key": (new_key("12: x"), "key-not-text", "12"),
+    "null-key": (new_key("~: x"), "key-not-text", "~"),
+    "plural-division-by-zero": (language("plural_forms", '"nplurals=3; plural=(n % 0);"'), "plural-rule", "n = 0"),
+    "plural-syntax": (language("plural_forms", '"nplurals=3; plural=(n == 1 ? 0;"'), "plural-rule", "expression"),
+    "plural-garbage": (language("plural_forms", '"plural=__import__(1)"'), "plural-rule", "nplurals"),
+    "plural-long": (language("plural_forms", '"nplurals=3; plural=' + "(n+" * 200 + "1" + ")" * 200 + ';"'),
+                    "plural-rule", "long"),
+    "plural-out-of-range": (language("plural_forms", '"nplurals=3; plural=n;"'), "plural-rule", "n = 3"),
+    "plural-count": (language("plural_forms", '"nplurals=2; plural=(n != 1);"'), "plural-rule", "plural_categories"),
+    "plural-nested": (language("plural_forms", '"nplurals=3; plural=' + "(" * 60 + "n" + ")" * 60 + ';"'),
+                      "plural-rule", "expression"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_broken_translator_language_stops_only_that_language(cli, translator, case):
+    edit, _, words = CASES[case]
+    translator(edit)
+    r = cli("card", "show", "swordmaster", "--lang", "de")
+    assert r.code == 2, (r.code, r.err)
+    assert "'de'" in r.err and words in r.err and "Traceback" not in r.err, r.err
+    assert len(r.err.strip().splitlines()) == 1, r.err
+    r = cli("card", "show", "swordmaster", "--lang", "it")
+    assert r.code == 0 and "Maestro" in r.out, r.err  # the other languages work
+    r = cli("card", "show", "swordmaster")
+    assert r.code == 0, r.err
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_i18n_check_reports_each_case_with_its_code(cli, translator, case):
+    edit, code, _ = CASES[case]
+    folder = translator(edit)
+    r = cli("i18n", "check", "--locales", str(folder), "--json")
+    assert r.code == 1, (r.code, r.err[-300:])
+    assert "Traceback" not in r.err
+    codes = {f["code"] for f in r.json if f["severity"] == "error"}
+    assert code in codes, codes
+    r = cli("i18n", "check", "--locales", str(folder))  # the text report too
+    assert r.code == 1, r.err[-300:]
+
+
+def test_a_formatted_message_is_never_executed(cli, translator):
+    """Before: ``{query:>900000000}`` in a translation allocated 900 MB to pad the card name."""
+    translator(message("error.no-card", "{query:>900000000}"))
+    r = cli("card", "show", "no-such-card", "--lang", "de")
+    assert r.code == 2 and len(r.err) < 1000
+
+
+def test_the_tools_own_plural_rules_and_stemmers_pass_the_checks():
+    import yaml
+
+    from tashkalar_cli.data.locales import plural_problem, unknown_stemmer
+
+    for folder in (REPO / "locales").iterdir():
+        lang = yaml.safe_load((folder / "ui.yaml").read_text(encoding="utf-8"))["language"]
+        assert plural_problem(lang["plural_forms"], lang["plural_categories"]) is None, folder.name
+        assert unknown_stemmer(lang["stemmer"]) is None, folder.name
