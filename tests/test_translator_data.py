@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import REPO
 from tashkalar_cli.errors import fill, template_fields, template_problems
+
+from conftest import REPO
 
 # ------------------------------------------------------------------ the one formatter
 
