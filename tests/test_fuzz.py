@@ -67,7 +67,7 @@ def assert_clean(proc, allowed=(0, 2)):
 
 POSITION_CASES = sorted(p.name for p in CORPUS.glob("*.fuzz")
                         if not p.name.startswith(("alias-bomb-turn", "alias-bomb-locale", "own-color", "flare-against",
-                                                  "duel-turn")))
+                                                  "duel-turn", "turn-", "locale-")))
 
 
 @pytest.mark.parametrize("name", POSITION_CASES)
@@ -86,7 +86,10 @@ def test_corpus_position_files_end_cleanly(cache_dir, tmp_path, name):
     ("long-square.fuzz", "YAML"), ("unicode-digits.fuzz", "not a square"), ("not-utf8.fuzz", "UTF-8"),
     ("python-tag.fuzz", "YAML"), ("three-colors-duel.fuzz", "3 colors"), ("five-colors-melee3.fuzz", "5 colors"),
     ("unknown-task-claimed.fuzz", "not a task"), ("duplicate-key.fuzz", "duplicate key"),
-    ("huge-int.fuzz", "cannot be read"), ("merge-key.fuzz", "aliases"),
+    ("huge-int.fuzz", "digits"), ("merge-key.fuzz", "aliases"), ("merge-key-only.fuzz", "merge keys"),
+    ("supply-color-twice.fuzz", "given twice"), ("supply-more-than-owned.fuzz", "more than the"),
+    ("claims-color-twice.fuzz", "given twice"), ("huge-int-supply.fuzz", "5000 digits"),
+    ("unicode-row-label.fuzz", "tokens"),
 ])
 def test_corpus_errors_say_what(cache_dir, name, expected):
     proc = run(cache_dir, "position", "check", str(CORPUS / name))
@@ -96,7 +99,9 @@ def test_corpus_errors_say_what(cache_dir, name, expected):
 
 @pytest.mark.parametrize("name,expected", [
     ("alias-bomb-turn.fuzz", "aliases"), ("own-color-scores.fuzz", "other players' colors"),
-    ("flare-against-self.fuzz", "against an opponent"),
+    ("flare-against-self.fuzz", "against an opponent"), ("turn-scores-color-twice.fuzz", "given twice"),
+    ("turn-melee-scores-color-twice.fuzz", "given twice"), ("turn-destroyed-legends.fuzz", "destroyed in one turn"),
+    ("turn-huge-int.fuzz", "5000 digits"),
 ])
 def test_corpus_turn_records(cache_dir, name, expected):
     proc = run(cache_dir, "score", "--turn", str(CORPUS / name))
@@ -262,6 +267,47 @@ def test_a_broken_translators_language_stops_only_that_language(cache_dir, tmp_p
     assert len(schema) == 1 and schema[0]["file"] == "de/ui.yaml"
     assert not [f for f in findings if f["code"] == "missing-entry"], \
         "one broken file is reported once, not as hundreds of missing entries"
+
+
+#: a translator's ui.yaml (``locale-*.fuzz``): the words of the one line, and the i18n check code
+LOCALE_CASES = {
+    "locale-format-spec.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-attribute.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-conversion.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-index.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-click-attribute.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-stemmer.fuzz": ("klingon", "stemmer"),
+    "locale-date-key.fuzz": ("2024-01-01", "key-not-text"),
+    "locale-bool-key.fuzz": ("'yes'", "key-not-text"),
+    "locale-plural-zero.fuzz": ("plural", "plural-rule"),
+    "locale-plural-syntax.fuzz": ("plural", "plural-rule"),
+    "locale-plural-long.fuzz": ("plural", "plural-rule"),
+    "locale-plural-range.fuzz": ("plural", "plural-rule"),
+    "locale-merge-key.fuzz": ("merge keys", "schema"),
+}
+
+
+def test_every_locale_case_is_listed():
+    assert sorted(p.name for p in CORPUS.glob("locale-*.fuzz")) == sorted(LOCALE_CASES)
+
+
+@pytest.mark.parametrize("name", sorted(LOCALE_CASES))
+def test_corpus_translator_files(cache_dir, tmp_path, name):
+    """A broken translator's ui.yaml: that language stops with one line, the others work, and
+    ``i18n check`` reports it with its code (never exit 70)."""
+    words, code = LOCALE_CASES[name]
+    de = tmp_path / "mine" / "de"
+    de.mkdir(parents=True)
+    (de / "ui.yaml").write_bytes((CORPUS / name).read_bytes())
+    env = {"TASHKALAR_LOCALES": str(tmp_path / "mine")}
+    proc = run(cache_dir, "card", "show", "swordmaster", "--lang", "de", env=env)
+    assert_clean(proc, allowed=(2,))
+    assert "'de'" in proc.stderr and words in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    proc = run(cache_dir, "card", "show", "swordmaster", "--lang", "fr", env=env)
+    assert_clean(proc, allowed=(0,))
+    proc = run(cache_dir, "i18n", "check", "--json", env=env)
+    assert_clean(proc, allowed=(1,))
+    assert code in {f["code"] for f in json.loads(proc.stdout) if f["lang"] == "de"}
 
 
 # ------------------------------------------------------------------ generated YAML, in-process

@@ -15,7 +15,7 @@ from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.config import GameConfig, parse_mode
-from tashkalar_cli.model.players import Words, check_sides, parse_color
+from tashkalar_cli.model.players import Words, check_sides, once, parse_color
 from tashkalar_cli.model.types import RANKS, Bitboard, Mode, PieceKind, Rank, Square
 
 EMPTY_TOKENS = {".", "-"}
@@ -249,8 +249,8 @@ class PositionParser:
             rank = board.ranks - 1 - i
             line = f"{source}:{first_line + i}" if first_line else source
             tokens = row.split()
-            if tokens and tokens[0].isdigit():
-                if int(tokens[0]) != rank + 1:
+            if tokens and tokens[0].isascii() and tokens[0].isdigit():
+                if tokens[0].lstrip("0") != str(rank + 1):   # compared as text: a label of any length
                     raise InputError(key="diagram-label", where=line, label=quote(tokens[0]), rank=rank + 1)
                 tokens = tokens[1:]
             files = [f for f in range(board.files) if board.index(f, rank) is not None]
@@ -319,9 +319,10 @@ class PositionParser:
                                           "--players" if given else where("players"))
         owned = self.config.owned(game_mode, count)
         supply: dict[str, dict[PieceKind, int]] = {}
+        given: dict[str, object] = {}
         for color, counts in (data.get("supply") or {}).items():
             at = where("supply", color)
-            color = self.color(color, at)
+            color = once(given, self.color(color, at), color, at)
             common, heroic = counts.get("common"), counts.get("heroic")
             if common is not None and heroic is not None and common != heroic:
                 raise InputError(key="supply-common-heroic", where=at, common=common, heroic=heroic)
@@ -335,9 +336,10 @@ class PositionParser:
         pieces = {sq: p for sq, (p, _) in placed.items()}
         claimed: dict[str, list[str]] = {}
         owner: dict[str, str] = {}
+        given = {}
         for color, tasks in (data.get("tasks_claimed") or {}).items():
             at = where("tasks_claimed", color)
-            color = self.color(color, f"{at}: tasks_claimed")
+            color = once(given, self.color(color, f"{at}: tasks_claimed"), color, f"{at}: tasks_claimed")
             for task in tasks:
                 if self.task_ids is not None and task not in self.task_ids:
                     raise InputError(key="not-a-task-id", where=at, value=quote(task))
@@ -346,15 +348,16 @@ class PositionParser:
                 owner[task] = color
             claimed[color] = list(tasks)
         decks: dict[str, str] = {}
+        given = {}
         for color, deck in (data.get("decks") or {}).items():
             at = where("decks", color)
-            color = self.color(color, f"{at}: decks")
+            color = once(given, self.color(color, f"{at}: decks"), color, f"{at}: decks")
             if self.deck_ids is not None and deck not in self.deck_ids:
                 raise InputError(key="position-unknown-deck", where=at, deck=deck, decks=", ".join(self.deck_ids))
             decks[color] = deck
         position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks)
         check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, source)
-        for color in position.colors:
+        for color in dict.fromkeys([*position.colors, *supply]):   # a supply alone is bounded too
             for kind, label in ((PieceKind.DOUBLE_SIDED, "common/heroic"), (PieceKind.LEGENDARY, "legendary")):
                 n = position.on_board(color, kind)
                 if n > owned[kind]:
