@@ -25,6 +25,9 @@ from tashkalar_cli.errors import DataError, InputError, quote
 MAX_DEPTH = 32
 #: the largest position or turn-record file, in bytes (they are a few KB)
 MAX_USER_FILE = 1_000_000
+#: the most values (scalars, lists and mappings) a position or turn record may hold: the largest
+#: real ones have a few hundred, and a bound on the count keeps every command linear and quick
+MAX_USER_VALUES = 10_000
 #: the largest data or locale file, in bytes
 MAX_DATA_FILE = 8_000_000
 
@@ -50,13 +53,20 @@ class LineMap:
             path = path[:-1]
 
 
-def _scan(text: str, source: str) -> None:
-    """Refuse anchors, aliases and deep nesting, reading the event stream (no recursion)."""
+def _scan(text: str, source: str, max_values: int | None = None) -> None:
+    """Refuse anchors, aliases, deep nesting and (``max_values``) more values than a file of its
+    kind can hold, reading the event stream (no recursion; stops at the first problem)."""
     loader = _Loader(text)
     depth = 0
+    values = 0
     try:
         while loader.check_event():
             event = loader.get_event()
+            if max_values is not None and isinstance(event, _VALUE_EVENTS):
+                values += 1
+                if values > max_values:
+                    line = event.start_mark.line + 1 if event.start_mark else None
+                    raise DataError(key="too-many-values", file=source, line=line, most=f"{max_values:,}")
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 line = event.start_mark.line + 1 if event.start_mark else None
                 raise DataError(key="yaml-aliases", file=source, line=line)
@@ -76,6 +86,7 @@ _KEY_TYPES = {"tag:yaml.org,2002:int": "number", "tag:yaml.org,2002:float": "num
               "tag:yaml.org,2002:bool": "yes/no value", "tag:yaml.org,2002:timestamp": "date",
               "tag:yaml.org,2002:null": "null"}
 _STR = "tag:yaml.org,2002:str"
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _INT = "tag:yaml.org,2002:int"
 #: the longest integer a file may write, in digits (Python refuses to read more than 4300)
 MAX_DIGITS = 100
@@ -117,11 +128,13 @@ def _walk(root: yaml.Node, lines: dict[tuple[Any, ...], int], source: str, text_
                 stack.append((item, path + (i,)))
 
 
-def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False) -> tuple[Any, LineMap]:
+def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
+               max_values: int | None = None) -> tuple[Any, LineMap]:
     """Parse YAML text strictly; raise :class:`DataError` naming ``source`` and the line.
-    ``text_keys``: every key must be text (a locale file, whose keys are ids and message keys)."""
+    ``text_keys``: every key must be text (a locale file, whose keys are ids and message keys);
+    ``max_values``: the most values the document may hold."""
     try:
-        _scan(text, source)
+        _scan(text, source, max_values)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
@@ -203,6 +216,6 @@ def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
         text = read_stdin(what) if path == "-" else read_text(Path(path), path, MAX_USER_FILE, what)
         if not text.strip():
             raise InputError(key="empty-file", file=path, what=what)
-        return parse_yaml(text, path)
+        return parse_yaml(text, path, max_values=MAX_USER_VALUES)
     except DataError as exc:
         raise InputError(exc.message, file=exc.file, line=exc.line, key=exc.key, **exc.params) from None

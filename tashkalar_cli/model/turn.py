@@ -157,11 +157,12 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named)
     in_melee_scores = [c for v in scores.values() if isinstance(v, dict) for c in v]
     check_sides([player, *turn.opponents, *in_melee_scores], game_mode, count, source)
+    opponents = turn.opponents   # computed once: it looks at every flare (a loop over it is quadratic)
     for i, use in enumerate(turn.flares):
         if use.against is None:  # a duel has one opponent: the record must tell who it is
-            if len(turn.opponents) != 1:
+            if len(opponents) != 1:
                 raise InputError(key="flare-who", where=where("flares", i))
-            use.against = turn.opponents[0]
+            use.against = opponents[0]
     return turn
 
 
