@@ -291,23 +291,29 @@ def test_every_locale_case_is_listed():
     assert sorted(p.name for p in CORPUS.glob("locale-*.fuzz")) == sorted(LOCALE_CASES)
 
 
-@pytest.mark.parametrize("name", sorted(LOCALE_CASES))
-def test_corpus_translator_files(cache_dir, tmp_path, name):
-    """A broken translator's ui.yaml: that language stops with one line, the others work, and
-    ``i18n check`` reports it with its code (never exit 70)."""
-    words, code = LOCALE_CASES[name]
-    de = tmp_path / "mine" / "de"
-    de.mkdir(parents=True)
-    (de / "ui.yaml").write_bytes((CORPUS / name).read_bytes())
-    env = {"TASHKALAR_LOCALES": str(tmp_path / "mine")}
-    proc = run(cache_dir, "card", "show", "swordmaster", "--lang", "de", env=env)
-    assert_clean(proc, allowed=(2,))
-    assert "'de'" in proc.stderr and words in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
-    proc = run(cache_dir, "card", "show", "swordmaster", "--lang", "fr", env=env)
-    assert_clean(proc, allowed=(0,))
+def test_corpus_translator_files(cache_dir, tmp_path):
+    """Each broken translator's ui.yaml of the corpus is a language of one folder (``xa``, ``xb``...):
+    that language stops with one line naming it, the others work, and ``i18n check`` reports each
+    with its code (never exit 70)."""
+    folder = tmp_path / "mine"
+    langs = {name: "x" + chr(ord("a") + i) for i, name in enumerate(sorted(LOCALE_CASES))}
+    for name, lang in langs.items():
+        (folder / lang).mkdir(parents=True)
+        (folder / lang / "ui.yaml").write_bytes((CORPUS / name).read_bytes())
+    env = {"TASHKALAR_LOCALES": str(folder)}
     proc = run(cache_dir, "i18n", "check", "--json", env=env)
     assert_clean(proc, allowed=(1,))
-    assert code in {f["code"] for f in json.loads(proc.stdout) if f["lang"] == "de"}
+    findings = json.loads(proc.stdout)
+    for name, lang in langs.items():
+        assert LOCALE_CASES[name][1] in {f["code"] for f in findings if f["lang"] == lang}, name
+    proc = run(cache_dir, "card", "show", "swordmaster", "--lang", "fr", env=env)
+    assert_clean(proc, allowed=(0,))
+    for name, lang in langs.items():
+        proc = run(cache_dir, "card", "show", "swordmaster", "--lang", lang, env=env)
+        assert_clean(proc, allowed=(2,))
+        words = LOCALE_CASES[name][0]
+        assert f"'{lang}'" in proc.stderr and words in proc.stderr, (name, proc.stderr)
+        assert len(proc.stderr.strip().splitlines()) == 1, (name, proc.stderr)
 
 
 # ------------------------------------------------------------------ generated YAML, in-process

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tashkalar_cli.errors import fill, template_fields, template_problems
@@ -55,22 +55,6 @@ def test_no_format_map_is_left_in_the_package():
 
 
 # ------------------------------------------------------------------ a translator's folder
-
-
-@pytest.fixture
-def translator(tmp_path, monkeypatch) -> Callable[..., Path]:
-    """``translator(edit)``: a TASHKALAR_LOCALES folder whose ``de/`` is the Italian texts, with its
-    ui.yaml passed through ``edit`` (text -> text)."""
-
-    def make(edit: Callable[[str], str]) -> Path:
-        folder = tmp_path / "mine"
-        shutil.copytree(REPO / "locales" / "it", folder / "de")
-        ui = folder / "de" / "ui.yaml"
-        ui.write_text(edit(ui.read_text(encoding="utf-8")), encoding="utf-8")
-        monkeypatch.setenv("TASHKALAR_LOCALES", str(folder))
-        return folder
-
-    return make
 
 
 def message(key: str, text: str) -> Callable[[str], str]:
@@ -122,37 +106,53 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_a_broken_translator_language_stops_only_that_language(cli, translator, case):
-    edit, _, words = CASES[case]
-    translator(edit)
-    r = cli("card", "show", "swordmaster", "--lang", "de")
-    assert r.code == 2, (r.code, r.err)
-    assert "'de'" in r.err and words in r.err and "Traceback" not in r.err, r.err
-    assert len(r.err.strip().splitlines()) == 1, r.err
-    r = cli("card", "show", "swordmaster", "--lang", "it")
-    assert r.code == 0 and "Maestro" in r.out, r.err  # the other languages work
+#: one translator language per case, all in one TASHKALAR_LOCALES folder (one load, one check)
+CODES = {case: "x" + chr(ord("a") + i) for i, case in enumerate(sorted(CASES))}
+
+
+@pytest.fixture(scope="module")
+def translators(tmp_path_factory) -> Path:
+    """A translator's folder with one broken language per case (``xa``, ``xb``...: the Italian
+    ui.yaml with that case's fault; the other texts fall back to English) and one sound one (``de``)."""
+    folder = tmp_path_factory.mktemp("translators")
+    italian = (REPO / "locales" / "it" / "ui.yaml").read_text(encoding="utf-8")
+    for case, lang in {**CODES, "sound": "de"}.items():
+        ui = folder / lang / "ui.yaml"
+        ui.parent.mkdir(parents=True)
+        ui.write_text(CASES[case][0](italian) if case in CASES else italian, encoding="utf-8")
+    return folder
+
+
+def test_a_broken_translator_language_stops_only_that_language(cli, translators, monkeypatch):
+    monkeypatch.setenv("TASHKALAR_LOCALES", str(translators))
+    for case, lang in CODES.items():
+        words = CASES[case][2]
+        r = cli("card", "show", "swordmaster", "--lang", lang)
+        assert r.code == 2, (case, r.code, r.err)
+        assert f"'{lang}'" in r.err and words in r.err and "Traceback" not in r.err, (case, r.err)
+        assert len(r.err.strip().splitlines()) == 1, (case, r.err)
+    for lang in ("it", "de"):  # the other languages work, a translator's sound one too
+        r = cli("card", "show", "swordmaster", "--lang", lang)
+        assert r.code == 0 and "Maestro" in r.out, r.err
     r = cli("card", "show", "swordmaster")
     assert r.code == 0, r.err
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_i18n_check_reports_each_case_with_its_code(cli, translator, case):
-    edit, code, _ = CASES[case]
-    folder = translator(edit)
-    r = cli("i18n", "check", "--locales", str(folder), "--json")
+def test_i18n_check_reports_each_case_with_its_code(cli, translators):
+    r = cli("i18n", "check", "--locales", str(translators), "--json")
     assert r.code == 1, (r.code, r.err[-300:])
     assert "Traceback" not in r.err
-    codes = {f["code"] for f in r.json if f["severity"] == "error"}
-    assert code in codes, codes
-    r = cli("i18n", "check", "--locales", str(folder))  # the text report too
-    assert r.code == 1, r.err[-300:]
+    for case, lang in CODES.items():
+        codes = {f["code"] for f in r.json if f["severity"] == "error" and f["lang"] == lang}
+        assert CASES[case][1] in codes, (case, codes)
+    assert not [f for f in r.json if f["lang"] == "de" and f["code"] in ("placeholder-format", "key-not-text",
+                                                                          "plural-rule", "stemmer")]
 
 
-def test_a_formatted_message_is_never_executed(cli, translator):
-    """Before: ``{query:>900000000}`` in a translation allocated 900 MB to pad the card name."""
-    translator(message("error.no-card", "{query:>900000000}"))
-    r = cli("card", "show", "no-such-card", "--lang", "de")
+def test_a_formatted_message_is_never_executed(cli, translators, monkeypatch):
+    """Before: ``{query:>900000000}`` in a translation padded the card name to 900 MB."""
+    monkeypatch.setenv("TASHKALAR_LOCALES", str(translators))
+    r = cli("card", "show", "no-such-card", "--lang", CODES["format-spec"])
     assert r.code == 2 and len(r.err) < 1000
 
 
@@ -165,3 +165,64 @@ def test_the_tools_own_plural_rules_and_stemmers_pass_the_checks():
         lang = yaml.safe_load((folder / "ui.yaml").read_text(encoding="utf-8"))["language"]
         assert plural_problem(lang["plural_forms"], lang["plural_categories"]) is None, folder.name
         assert unknown_stemmer(lang["stemmer"]) is None, folder.name
+
+
+# ------------------------------------------------------------------ any ui.yaml at all
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True) | st.dates()
+    | st.text(alphabet="{}!:.[]0abn%=;() ?", max_size=30),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(alphabet="ab._-", max_size=6), inner, max_size=3),
+    max_leaves=12)
+_sections = st.fixed_dictionaries({}, optional={
+    "language": st.fixed_dictionaries({"name": st.just("X"), "english_name": st.just("X")}, optional={
+        "stemmer": _values, "plural_forms": st.text(alphabet="nplurals=0123456789;() ?:%!<>&|+-*/", max_size=60) | _values,
+        "plural_categories": _values}),
+    "messages": st.dictionaries(st.sampled_from(["error.no-card", "cli.no_such_command", "cli.default", "score.title",
+                                                 "x.y"]) | st.dates() | st.integers() | st.booleans(),
+                                _values, max_size=4),
+    "number_words": _values, "words": _values, "search": _values})
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=_sections)
+def test_any_ui_yaml_is_a_finding_or_a_data_error_never_a_crash(dataset, tmp_path, doc):
+    import yaml
+
+    from tashkalar_cli.data.loader import check_placeholders
+    from tashkalar_cli.data.locales import LocaleReader
+    from tashkalar_cli.errors import DataError
+    from tashkalar_cli.text.i18ncheck import check_locales
+
+    folder = tmp_path / "mine"
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "de").mkdir(parents=True)
+    (folder / "de" / "ui.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    report = check_locales(folder, dataset.facts, builtin=REPO / "locales")
+    assert report.exit_code() in (0, 1)
+    english = dataset.locales["en"]["ui"]
+    try:
+        texts = LocaleReader(strict=True).read(folder / "de", "mine")
+        check_placeholders(texts, dataset.facts, english)
+    except DataError:
+        pass
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=_sections)
+def test_any_ui_yaml_of_a_translator_stops_at_most_that_language(cli, tmp_path, monkeypatch, doc):
+    import yaml
+
+    from tashkalar_cli.data import cache as store
+
+    folder = tmp_path / "mine"
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "de").mkdir(parents=True)
+    (folder / "de" / "ui.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setenv("TASHKALAR_LOCALES", str(folder))
+    monkeypatch.setenv("TASHKALAR_NO_CACHE", "1")
+    store._MEMO.clear()
+    r = cli("card", "show", "swordmaster", "--lang", "de")
+    assert r.code in (0, 2) and "internal error" not in r.err, r.err
+    r = cli("card", "show", "swordmaster", "--lang", "it")
+    assert r.code == 0, r.err
