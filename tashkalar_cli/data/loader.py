@@ -170,16 +170,17 @@ def check_placeholders(texts: Any, facts: dict[str, Any], reference: dict[str, s
 
     known = known_placeholders(facts)
     for (section, key, fld), unit in texts.units.items():
+        allowed: set[str]
         if section == "ui":
             if reference is None:
                 continue
             english = reference.get(key)
-            try:
-                allowed = set(template_fields(english)) if english is not None else None
+            try:   # English's fields, as English writes them; a key English lacks: plain names only
+                allowed = set(template_fields(english if english is not None else ""))
             except ValueError:
                 allowed = set()
-            if allowed is None:   # a key English does not have: never shown, but still plain fields
-                allowed = {f for f in _fields_or_none(unit.text) if f.isidentifier()}
+            if english is None:
+                allowed = {name for name in placeholder_names(unit.text) if name.isidentifier()}
         else:
             allowed = known.get((section, key), known["*", "*"])
         for code, message in template_problems(unit.text, allowed):
@@ -188,11 +189,12 @@ def check_placeholders(texts: Any, facts: dict[str, Any], reference: dict[str, s
                             problem=message)
 
 
-def _fields_or_none(text: str) -> list[str]:
-    from tashkalar_cli.errors import template_fields
+def placeholder_names(text: str) -> list[str]:
+    """The fields of a text that are plain names; none when a brace is unmatched."""
+    from tashkalar_cli.errors import is_name, template_fields
 
     try:
-        return template_fields(text)
+        return [f for f in template_fields(text) if is_name(f)]
     except ValueError:
         return []
 

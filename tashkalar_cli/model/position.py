@@ -319,10 +319,10 @@ class PositionParser:
                                           "--players" if given else where("players"))
         owned = self.config.owned(game_mode, count)
         supply: dict[str, dict[PieceKind, int]] = {}
-        given: dict[str, object] = {}
+        spelled: dict[str, object] = {}
         for color, counts in (data.get("supply") or {}).items():
             at = where("supply", color)
-            color = once(given, self.color(color, at), color, at)
+            color = once(spelled, self.color(color, at), color, at)
             common, heroic = counts.get("common"), counts.get("heroic")
             if common is not None and heroic is not None and common != heroic:
                 raise InputError(key="supply-common-heroic", where=at, common=common, heroic=heroic)
@@ -336,10 +336,10 @@ class PositionParser:
         pieces = {sq: p for sq, (p, _) in placed.items()}
         claimed: dict[str, list[str]] = {}
         owner: dict[str, str] = {}
-        given = {}
+        spelled = {}
         for color, tasks in (data.get("tasks_claimed") or {}).items():
             at = where("tasks_claimed", color)
-            color = once(given, self.color(color, f"{at}: tasks_claimed"), color, f"{at}: tasks_claimed")
+            color = once(spelled, self.color(color, f"{at}: tasks_claimed"), color, f"{at}: tasks_claimed")
             for task in tasks:
                 if self.task_ids is not None and task not in self.task_ids:
                     raise InputError(key="not-a-task-id", where=at, value=quote(task))
@@ -348,10 +348,10 @@ class PositionParser:
                 owner[task] = color
             claimed[color] = list(tasks)
         decks: dict[str, str] = {}
-        given = {}
+        spelled = {}
         for color, deck in (data.get("decks") or {}).items():
             at = where("decks", color)
-            color = once(given, self.color(color, f"{at}: decks"), color, f"{at}: decks")
+            color = once(spelled, self.color(color, f"{at}: decks"), color, f"{at}: decks")
             if self.deck_ids is not None and deck not in self.deck_ids:
                 raise InputError(key="position-unknown-deck", where=at, deck=deck, decks=", ".join(self.deck_ids))
             decks[color] = deck

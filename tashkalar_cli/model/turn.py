@@ -137,14 +137,14 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
             raise InputError(key="flare-melee-against", where=where("flares", i))
         flares.append(FlareUse(flare.id, against))
     scores: dict[str, Any] = {}
-    given: dict[str, object] = {}
+    spelled: dict[str, object] = {}
     for color, value in (data.get("scores") or {}).items():
         at = where("scores", color)
         if melee and not isinstance(value, dict):
             raise InputError(key="melee-scores", where=at)
         if not melee and isinstance(value, dict):
             raise InputError(key="duel-score", where=at)
-        name = once(given, parser.color(color, at), color, at)
+        name = once(spelled, parser.color(color, at), color, at)
         if isinstance(value, dict):
             inner: dict[str, object] = {}
             value = {once(inner, parser.color(c, at), c, at): v for c, v in value.items()}
