@@ -116,11 +116,13 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
     loc = words.loc if words is not None else None
     text = loc.ui if loc is not None else (lambda key: None)
     line = exc.localized(text)
-    out.write((words.text("cli.error_line", "tashkalar: error: {message}") if words else
-               "tashkalar: error: {message}").replace("{message}", line) + "\n")
+    from tashkalar_cli.errors import fill  # the one formatter of texts with placeholders
+
+    out.write(fill(words.text("cli.error_line", "tashkalar: error: {message}") if words else
+                   "tashkalar: error: {message}", {"message": line}) + "\n")
     if exc.hints:
         hint = words.text("cli.did_you_mean_hints", "  did you mean: {hints}?") if words else "  did you mean: {hints}?"
-        out.write(hint.replace("{hints}", ", ".join(exc.hints)) + "\n")
+        out.write(fill(hint, {"hints": ", ".join(exc.hints)}) + "\n")
 
 
 def _json_error(code: str, kind: str, message: str, file: str | None = None, line: int | None = None,
