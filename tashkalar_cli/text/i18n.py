@@ -13,7 +13,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tashkalar_cli.data.locales import DEFAULT_PLURAL_FORMS  # English's rule, for a language that states none
 from tashkalar_cli.errors import NotFoundError, field_name, render, template_fields
 from tashkalar_cli.model.config import flatten
 
@@ -133,6 +132,8 @@ class Localizer:
 
     def plural_category(self, n: int) -> str:
         language = self.dataset.locales.get(self.lang, {}).get("language", {})
+        from tashkalar_cli.data.locales import DEFAULT_PLURAL_FORMS  # English's rule, for a language that states none
+
         rule = plural_rule(language.get("plural_forms", DEFAULT_PLURAL_FORMS))
         categories = language.get("plural_categories", ["one", "other"])
         try:
