@@ -34,8 +34,8 @@ FEW = MAX_USER_VALUES // 6 - 10     # records of 5 values each (a mapping, 2 key
 
 
 def full_board(tk) -> str:
-    """A piece on every square of the board (the largest real ``pieces:`` mapping), within what a
-    color owns."""
+    """A crowded board: a 4-player melee with a piece on 56 squares (14 per color, within what a
+    color owns), the largest real ``pieces:`` mapping."""
     from tashkalar_cli.errors import InputError
 
     names = []
@@ -45,7 +45,9 @@ def full_board(tk) -> str:
         except InputError:
             continue
         names.append(s)
-    return "pieces:\n" + "".join(f"  {s}: {['blue', 'red', 'yellow'][i % 3]}\n" for i, s in enumerate(names[:45]))
+    colors = tk.board.colors[:4]
+    return "mode: melee\nplayers: 4\npieces:\n" + "".join(
+        f"  {s}: {colors[i % 4]}{' heroic' if i % 5 == 0 else ''}\n" for i, s in enumerate(names[:56]))
 
 
 POSITIONS = {
@@ -104,10 +106,16 @@ def test_the_largest_positions_are_answered_quickly(cli, tk, tmp_path, name):
     f = tmp_path / "p.yaml"
     f.write_text(POSITIONS[name](tk), encoding="utf-8")
     assert f.stat().st_size <= MB
-    for args in (("position", "check", str(f)), ("position", "show", str(f)),
-                 ("summonable", "--position", str(f), "--player", "blue"),
-                 ("task", "check", "--all", "--position", str(f), "--player", "blue", "--json")):
+    commands = [("position", "check", str(f)), ("position", "show", str(f)),
+                ("summonable", "--position", str(f), "--player", "blue"),
+                ("flare", "check", "--all", "--position", str(f), "--player", "blue", "--against", "red"),
+                ("task", "check", "--all", "--position", str(f), "--player", "blue", "--json")]
+    if name.startswith("1 MB of comments"):   # the one valid case: the planner too (bounded by the board)
+        commands.append(("plan", "--position", str(f), "--player", "blue"))
+    for args in commands:
         check(*timed(cli, *args), f"{name}: {args[0]} {args[1]}")
+    if name.startswith("1 MB of comments"):
+        assert cli("position", "check", str(f)).code == 0
 
 
 @pytest.mark.parametrize("name", sorted(TURNS))
