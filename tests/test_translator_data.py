@@ -140,9 +140,15 @@ def test_a_broken_translator_language_stops_only_that_language(cli, translators,
 
 
 def test_i18n_check_reports_each_case_with_its_code(cli, translators):
+    import json
+
+    import jsonschema
+
     r = cli("i18n", "check", "--locales", str(translators), "--json")
     assert r.code == 1, (r.code, r.err[-300:])
     assert "Traceback" not in r.err
+    schema = json.loads((REPO / "schemas" / "output-i18n-check.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(r.json, schema)   # the new codes keep the output's contract (its checks)
     for case, lang in CODES.items():
         codes = {f["code"] for f in r.json if f["severity"] == "error" and f["lang"] == lang}
         assert CASES[case][1] in codes, (case, codes)

@@ -74,7 +74,7 @@ class _Run:
             for sev, msg in checks.check_empty(unit.text, unit.text):
                 self.add(ref.lang, unit, key, "empty", sev, msg, fld, text=unit.text)
             for sev, msg in checks.check_format(unit.text if sec == "ui" else "", unit.text):
-                self.add(ref.lang, unit, key, "placeholder-format", sev, msg, fld, text=unit.text)
+                self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text, code="placeholder-format")
             known = self.known_placeholders(sec, key)
             if known is not None:
                 for sev, msg in checks.check_placeholders(unit.text, unit.text, known):
@@ -136,7 +136,7 @@ class _Run:
             problems += [("empty", *p) for p in checks.check_empty(unit.text, other.text)]
             problems += [("placeholders", *p) for p in
                          checks.check_placeholders(unit.text, other.text, self.known_placeholders(sec, key))]
-            problems += [("placeholder-format", *p) for p in checks.check_format(unit.text, other.text)]
+
             if sec != "ui" and fld != "name":
                 problems += [("numbers", *p) for p in checks.check_numbers(unit.text, other.text, ref_words, words)]
             problems += [("markup", *p) for p in checks.check_markup(unit.text, other.text)]
@@ -144,6 +144,9 @@ class _Run:
                 problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
             for check, sev, msg in problems:
                 self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text)
+            for sev, msg in checks.check_format(unit.text, other.text):
+                self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
+                         code="placeholder-format")
         for (sec, key, fld), unit in loc.units.items():
             if (sec, key, fld) not in ref.units:
                 self.add(loc.lang, unit, key, "obsolete", WARNING,
