@@ -58,7 +58,7 @@ def test_merge_keys_are_refused_in_data_files(cli, data_copy):
 def test_a_supply_beyond_what_a_color_owns_is_refused_even_without_pieces_on_the_board(cli, tmp_path):
     f = write(tmp_path / "p.yaml", "pieces: {e5: blue}\nsupply:\n  red: {common: 99}\n")
     r = cli("position", "check", str(f))
-    assert r.code == 2 and "99 off it" in r.err, r.err
+    assert r.code == 2 and "99 off it" in r.err and "p.yaml:3" in r.err, r.err
     f = write(tmp_path / "p.yaml", "pieces: {e5: blue}\nsupply:\n  red: {legendary: 4}\n")
     r = cli("position", "check", str(f))
     assert r.code == 2 and "4 off it" in r.err, r.err

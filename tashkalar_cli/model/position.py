@@ -319,10 +319,12 @@ class PositionParser:
                                           "--players" if given else where("players"))
         owned = self.config.owned(game_mode, count)
         supply: dict[str, dict[PieceKind, int]] = {}
+        supply_at: dict[str, str] = {}      # where each color's supply is written
         spelled: dict[str, object] = {}
         for color, counts in (data.get("supply") or {}).items():
             at = where("supply", color)
             color = once(spelled, self.color(color, at), color, at)
+            supply_at[color] = at
             common, heroic = counts.get("common"), counts.get("heroic")
             if common is not None and heroic is not None and common != heroic:
                 raise InputError(key="supply-common-heroic", where=at, common=common, heroic=heroic)
@@ -365,7 +367,8 @@ class PositionParser:
                                      owned=owned[kind], mode=str(game_mode))
                 override = supply.get(color, {}).get(kind)
                 if override is not None and override + n > owned[kind]:
-                    raise InputError(key="too-many-with-supply", where=source, color=color, count=n, kind=label,
+                    raise InputError(key="too-many-with-supply", where=supply_at.get(color, source), color=color,
+                                     count=n, kind=label,
                                      supply=override, owned=owned[kind])
         return position
 
