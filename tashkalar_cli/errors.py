@@ -14,7 +14,7 @@ The command line prints its message on one line and exits with :data:`EXIT_BAD_I
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 #: success
@@ -121,17 +121,85 @@ def english(key: str) -> str | None:
     return found if isinstance(found, str) else None
 
 
-class _Keep(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+# --------------------------------------------------------------------------- templates
+# Every text with placeholders (a message, a card text naming a game number) is a template: its
+# fields are ``{name}`` only, and ``{{``/``}}`` write a brace. Nothing else in braces is ever
+# interpreted: no format spec (``{x:>9}``), no conversion (``{x!r}``), no attribute or index
+# (``{x.y}``, ``{x[0]}``). A translator's text is data; :func:`fill` is the one formatter.
+
+_TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def template_fields(text: str) -> list[str]:
+    """Every ``{field}`` of ``text`` as written between its braces, in order (``{{``/``}}`` are
+    not fields); a ValueError for a brace that opens or closes nothing."""
+    out: list[str] = []
+    for m in _TOKEN.finditer(text):
+        token = m.group(0)
+        if token in ("{{", "}}"):
+            continue
+        if m.group(1) is None:
+            raise ValueError(f"a '{token}' that opens or closes no placeholder")
+        out.append(m.group(1))
+    return out
+
+
+def is_name(field: str) -> bool:
+    """Whether a field is a plain ``{name}`` (no spec, conversion, attribute or index)."""
+    return _NAME.fullmatch(field) is not None
+
+
+def field_name(field: str) -> str:
+    """The name a field refers to: ``query`` for ``query``, ``query:>9``, ``query.x`` or ``query!r``."""
+    m = _NAME.match(field)
+    return m.group(0) if m else field
+
+
+def template_problems(text: str, allowed: Collection[str]) -> list[tuple[str, str]]:
+    """What is wrong with the fields of ``text`` as (code, message): ``placeholder-format`` for a
+    field that is not a plain ``{name}`` (unless ``allowed`` has it written exactly so: Click's own
+    texts quote with ``{name!r}``), or an unmatched brace; ``placeholders`` for a name ``allowed``
+    does not have."""
+    try:
+        fields = template_fields(text)
+    except ValueError as exc:
+        return [("placeholder-format", str(exc))]
+    out: list[tuple[str, str]] = []
+    for f in fields:
+        if f in allowed:
+            continue
+        shown = quote("{" + f + "}", 40)
+        if not is_name(f):
+            out.append(("placeholder-format", f"{shown} is not a placeholder: write {{name}}, with no format, "
+                                              "conversion, attribute or index"))
+        else:
+            out.append(("placeholders", f"unknown placeholder {shown}"))
+    return out
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """``template`` with each ``{name}`` replaced by ``str(params[name])``; ``{{`` and ``}}`` give a
+    brace; a name ``params`` lacks, any other field and an unmatched brace stay as written. Linear in
+    the length of the template: nothing in it is executed or interpreted."""
+
+    def one(m: re.Match[str]) -> str:
+        token = m.group(0)
+        if token == "{{":
+            return "{"
+        if token == "}}":
+            return "}"
+        name = m.group(1)
+        if name is not None and name in params and is_name(name):
+            return str(params[name])
+        return token
+
+    return _TOKEN.sub(one, template)
 
 
 def render(template: str, params: dict[str, Any]) -> str:
-    """``template`` with its ``{placeholders}`` filled from ``params`` (unknown ones kept)."""
-    try:
-        return template.format_map(_Keep(params))
-    except (ValueError, IndexError):
-        return template
+    """``template`` with its ``{placeholders}`` filled from ``params`` (unknown ones kept): :func:`fill`."""
+    return fill(template, params)
 
 
 class TashkalarError(Exception):

@@ -67,7 +67,7 @@ def assert_clean(proc, allowed=(0, 2)):
 
 POSITION_CASES = sorted(p.name for p in CORPUS.glob("*.fuzz")
                         if not p.name.startswith(("alias-bomb-turn", "alias-bomb-locale", "own-color", "flare-against",
-                                                  "duel-turn")))
+                                                  "duel-turn", "turn-", "locale-")))
 
 
 @pytest.mark.parametrize("name", POSITION_CASES)
@@ -86,7 +86,10 @@ def test_corpus_position_files_end_cleanly(cache_dir, tmp_path, name):
     ("long-square.fuzz", "YAML"), ("unicode-digits.fuzz", "not a square"), ("not-utf8.fuzz", "UTF-8"),
     ("python-tag.fuzz", "YAML"), ("three-colors-duel.fuzz", "3 colors"), ("five-colors-melee3.fuzz", "5 colors"),
     ("unknown-task-claimed.fuzz", "not a task"), ("duplicate-key.fuzz", "duplicate key"),
-    ("huge-int.fuzz", "cannot be read"), ("merge-key.fuzz", "aliases"),
+    ("huge-int.fuzz", "digits"), ("merge-key.fuzz", "aliases"), ("merge-key-only.fuzz", "merge keys"),
+    ("supply-color-twice.fuzz", "given twice"), ("supply-more-than-owned.fuzz", "more than the"),
+    ("claims-color-twice.fuzz", "given twice"), ("huge-int-supply.fuzz", "5000 digits"),
+    ("unicode-row-label.fuzz", "labelled"),
 ])
 def test_corpus_errors_say_what(cache_dir, name, expected):
     proc = run(cache_dir, "position", "check", str(CORPUS / name))
@@ -96,7 +99,9 @@ def test_corpus_errors_say_what(cache_dir, name, expected):
 
 @pytest.mark.parametrize("name,expected", [
     ("alias-bomb-turn.fuzz", "aliases"), ("own-color-scores.fuzz", "other players' colors"),
-    ("flare-against-self.fuzz", "against an opponent"),
+    ("flare-against-self.fuzz", "against an opponent"), ("turn-scores-color-twice.fuzz", "given twice"),
+    ("turn-melee-scores-color-twice.fuzz", "given twice"), ("turn-destroyed-legends.fuzz", "destroyed in one turn"),
+    ("turn-huge-int.fuzz", "5000 digits"),
 ])
 def test_corpus_turn_records(cache_dir, name, expected):
     proc = run(cache_dir, "score", "--turn", str(CORPUS / name))
@@ -265,6 +270,53 @@ def test_a_broken_translators_language_stops_only_that_language(cache_dir, tmp_p
     assert len(schema) == 1 and schema[0]["file"] == "de/ui.yaml"
     assert not [f for f in findings if f["code"] == "missing-entry"], \
         "one broken file is reported once, not as hundreds of missing entries"
+
+
+#: a translator's ui.yaml (``locale-*.fuzz``): the words of the one line, and the i18n check code
+LOCALE_CASES = {
+    "locale-format-spec.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-attribute.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-conversion.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-index.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-click-attribute.fuzz": ("not a placeholder", "placeholder-format"),
+    "locale-stemmer.fuzz": ("klingon", "stemmer"),
+    "locale-date-key.fuzz": ("2024-01-01", "key-not-text"),
+    "locale-bool-key.fuzz": ("'yes'", "key-not-text"),
+    "locale-plural-zero.fuzz": ("plural", "plural-rule"),
+    "locale-plural-syntax.fuzz": ("plural", "plural-rule"),
+    "locale-plural-long.fuzz": ("plural", "plural-rule"),
+    "locale-plural-range.fuzz": ("plural", "plural-rule"),
+    "locale-merge-key.fuzz": ("merge keys", "schema"),
+}
+
+
+def test_every_locale_case_is_listed():
+    assert sorted(p.name for p in CORPUS.glob("locale-*.fuzz")) == sorted(LOCALE_CASES)
+
+
+def test_corpus_translator_files(cache_dir, tmp_path):
+    """Each broken translator's ui.yaml of the corpus is a language of one folder (``xa``, ``xb``...):
+    that language stops with one line naming it, the others work, and ``i18n check`` reports each
+    with its code (never exit 70)."""
+    folder = tmp_path / "mine"
+    langs = {name: "x" + chr(ord("a") + i) for i, name in enumerate(sorted(LOCALE_CASES))}
+    for name, lang in langs.items():
+        (folder / lang).mkdir(parents=True)
+        (folder / lang / "ui.yaml").write_bytes((CORPUS / name).read_bytes())
+    env = {"TASHKALAR_LOCALES": str(folder)}
+    proc = run(cache_dir, "i18n", "check", "--json", env=env)
+    assert_clean(proc, allowed=(1,))
+    findings = json.loads(proc.stdout)
+    for name, lang in langs.items():
+        assert LOCALE_CASES[name][1] in {f["code"] for f in findings if f["lang"] == lang}, name
+    proc = run(cache_dir, "card", "show", "swordmaster", "--lang", "fr", env=env)
+    assert_clean(proc, allowed=(0,))
+    for name, lang in langs.items():
+        proc = run(cache_dir, "card", "show", "swordmaster", "--lang", lang, env=env)
+        assert_clean(proc, allowed=(2,))
+        words = LOCALE_CASES[name][0]
+        assert f"'{lang}'" in proc.stderr and words in proc.stderr, (name, proc.stderr)
+        assert len(proc.stderr.strip().splitlines()) == 1, (name, proc.stderr)
 
 
 # ------------------------------------------------------------------ generated YAML, in-process

@@ -141,14 +141,15 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
         return
     loc = words.loc if words is not None else None
     text = loc.ui if loc is not None else (lambda key: None)
-    from tashkalar_cli.errors import visible
+    from tashkalar_cli.errors import fill, visible  # fill: the one formatter of texts with placeholders
 
     line = exc.localized(text)
-    out.write(visible((words.text("cli.error_line", "tashkalar: error: {message}") if words else
-                       "tashkalar: error: {message}").replace("{message}", line)) + "\n")
+
+    out.write(visible(fill(words.text("cli.error_line", "tashkalar: error: {message}") if words else
+                           "tashkalar: error: {message}", {"message": line})) + "\n")
     if exc.hints:
         hint = words.text("cli.did_you_mean_hints", "  did you mean: {hints}?") if words else "  did you mean: {hints}?"
-        out.write(visible(hint.replace("{hints}", ", ".join(exc.hints))) + "\n")
+        out.write(visible(fill(hint, {"hints": ", ".join(exc.hints)})) + "\n")
 
 
 def _json_error(code: str, kind: str, message: str, file: str | None = None, line: int | None = None,

@@ -122,8 +122,21 @@ def localize_error(exc: click.ClickException, words: Words) -> None:
 
     found = re.fullmatch(r"(.*)\. Did you mean (.*)\?", exc.message, flags=re.S)
     if found:
-        exc.message = f"{found.group(1)}. " + words.translate("Did you mean {possibility}?").format(
-            possibility=found.group(2))
+        exc.message = f"{found.group(1)}. " + fill_click(words.translate("Did you mean {possibility}?"),
+                                                         possibility=found.group(2))
+
+
+def fill_click(template: str, **params: object) -> str:
+    """One of Click's texts (``cli.*``) filled as Click fills it, by the one formatter
+    (:func:`tashkalar_cli.errors.fill`): ``{name!r}``, the one field those texts have beyond a plain
+    ``{name}`` (a translation may use it only where its English text does), gets the value's repr."""
+    import re
+
+    from tashkalar_cli.errors import fill
+
+    quoted = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)!r\}")
+    names = set(quoted.findall(template))
+    return fill(quoted.sub(r"{\1}", template), {k: repr(v) if k in names else v for k, v in params.items()})
 
 
 def localize_rich(words: Words) -> None:

@@ -40,8 +40,10 @@ class WordChoice(click.ParamType):
         # click.types imports without re-exporting it)
         from click.types import _  # type: ignore[attr-defined]
 
-        self.fail(_("{value!r} is not one of {choices}.").format(
-            value=text, choices=", ".join(map(repr, self.choices))), param, ctx)
+        from tashkalar_cli.cli.localize import fill_click
+
+        self.fail(fill_click(_("{value!r} is not one of {choices}."), value=text,
+                             choices=", ".join(map(repr, self.choices))), param, ctx)
 
 
 def word_option(kind: str, choices: Iterable[str], *names: str, help: str) -> Any:

@@ -114,7 +114,7 @@ def data_folders(root: Path) -> tuple[Path, Path]:
     return cards, locales
 
 
-def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts], None],
+def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts, dict[str, str] | None], None],
                  budget: Budget | None = None) -> tuple[dict[str, Any], dict[str, str]]:
     """Each language's texts, merged (the built-in ones and the translators' ``TASHKALAR_LOCALES``),
     and the translators' languages left out, with why: ``check`` (the texts against the facts) or
@@ -136,16 +136,19 @@ def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts], None]
     reader = LocaleReader(strict=True)
     merged_locales = {}
     broken: dict[str, str] = {}
-    for name in sorted(lang_dirs):
+    english: dict[str, str] | None = None   # the reference messages, read first: a ui text's placeholders
+    for name in sorted(lang_dirs, key=lambda lang: (lang != "en", lang)):
         lang_dir, lang_budget = lang_dirs[name]
         try:
             texts = reader.read(lang_dir, _rel(lang_dir.parent, root), lang_budget)
-            check(texts)
+            check(texts, english)
             merged_locales[name] = texts.merged()
         except DataError as exc:
             if name not in translators or name == "en":
                 raise
             broken[name] = str(exc)  # a translator's broken language stops only that language
+        if name == "en":
+            english = dict(texts.messages)
     if "en" not in merged_locales:
         raise DataError("the reference language 'en' is missing", file=str(locales))
     return merged_locales, broken

@@ -10,12 +10,14 @@ table below; which entries a language must have is derived from the facts by
 from __future__ import annotations
 
 import fnmatch
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tashkalar_cli.data.paths import Budget, files_below
-from tashkalar_cli.errors import DataError
+from tashkalar_cli.errors import DataError, quote
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,69 @@ def entry_fields(section: str, entry: dict[str, Any]) -> list[tuple[str, tuple[s
     return out
 
 
+# --------------------------------------------------------------------------- a language's own rules
+
+#: English's rule, for a language that states none
+DEFAULT_PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
+#: the ``i18n check`` code of a file refused by the YAML reader, by error key (default: schema)
+_CODES = {"yaml-key-not-text": "key-not-text"}
+#: the longest ``Plural-Forms`` a language may state
+MAX_PLURAL_FORMS = 200
+#: the numbers a plural rule is tried on when the language is loaded
+PLURAL_SAMPLE = range(1001)
+_PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*([1-6])\s*;\s*plural\s*=([^;]*);?\s*")
+
+
+def plural_function(plural_forms: str) -> Callable[[int], int]:
+    """The index function of a gettext ``Plural-Forms`` header (``nplurals=N; plural=EXPR;``),
+    compiled by gettext's own parser (a C arithmetic expression of n, nothing else); a ValueError
+    saying why for a header that is too long, malformed or not an expression."""
+    import gettext
+
+    if len(plural_forms) > MAX_PLURAL_FORMS:
+        raise ValueError(f"longer than {MAX_PLURAL_FORMS} characters")
+    m = _PLURAL_FORMS.fullmatch(plural_forms)
+    if m is None:
+        raise ValueError("not of the form 'nplurals=N; plural=EXPRESSION;' with N from 1 to 6")
+    try:
+        return gettext.c2py(m.group(2))
+    except (ValueError, SyntaxError, RecursionError, MemoryError, OverflowError):
+        raise ValueError(f"'{m.group(2).strip()[:60]}' is not an expression of n") from None
+
+
+def plural_problem(plural_forms: object, categories: object) -> str | None:
+    """What is wrong with a language's plural rule, or None: it must compile, and give for every n of
+    :data:`PLURAL_SAMPLE` an index below ``nplurals`` (and below the number of ``plural_categories``)."""
+    if not isinstance(plural_forms, str):
+        return "the plural rule is not a text"
+    try:
+        rule = plural_function(plural_forms)
+    except ValueError as exc:
+        return str(exc)
+    m = _PLURAL_FORMS.fullmatch(plural_forms)
+    assert m is not None
+    count = int(m.group(1))
+    if isinstance(categories, list) and len(categories) != count:
+        return f"nplurals={count} but {len(categories)} plural_categories"
+    for n in PLURAL_SAMPLE:
+        try:
+            index = rule(n)
+        except (ArithmeticError, ValueError, TypeError, RecursionError):
+            return f"it cannot be computed for n = {n} (a division by zero?)"
+        if not 0 <= index < count:
+            return f"it gives {index} for n = {n}, not an index from 0 to {count - 1}"
+    return None
+
+
+def unknown_stemmer(name: object) -> list[str] | None:
+    """None when the Snowball stemmer ``name`` exists, else the names that do
+    (``snowballstemmer.algorithms()``)."""
+    import snowballstemmer
+
+    known: list[str] = sorted(snowballstemmer.algorithms())
+    return None if name in known else known
+
+
 @dataclass
 class Unit:
     """One text: a field of an entry, where it was read."""
@@ -105,6 +170,7 @@ class Problem:
     key: str
     message: str
     line: int | None = None
+    code: str | None = None     # a stable code for ``i18n check`` (default: schema)
 
 
 @dataclass
@@ -144,10 +210,11 @@ class LocaleReader:
         self.strict = strict
         self.budget = budget if budget is not None else Budget()  # shared by every folder it reads
 
-    def _problem(self, out: LocaleTexts, file: str, message: str, line: int | None = None, key: str = "") -> None:
+    def _problem(self, out: LocaleTexts, file: str, message: str, line: int | None = None, key: str = "",
+                 code: str | None = None, error: DataError | None = None) -> None:
         if self.strict:
-            raise DataError(message, file=file, line=line)
-        out.problems.append(Problem(file, key, message, line))
+            raise error or DataError(message, file=file, line=line)
+        out.problems.append(Problem(file, key, message, line, code))
         out.broken.add(file)
 
     def read(self, lang_dir: Path, shown_root: str, budget: Budget | None = None) -> LocaleTexts:
@@ -174,9 +241,9 @@ class LocaleReader:
                 self._problem(out, shown, f"unexpected file in a locale folder (expected one of: {expected})")
                 continue
             try:
-                data, lines = load_yaml(path, shown)
+                data, lines = load_yaml(path, shown, text_keys=True)
             except DataError as exc:
-                self._problem(out, shown, exc.message, exc.line)
+                self._problem(out, shown, exc.message, exc.line, code=_CODES.get(exc.key or ""), error=exc)
                 continue
             if data is None:
                 self._problem(out, shown, "the file is empty")
@@ -220,6 +287,23 @@ class LocaleReader:
         messages = data.get("messages")
         if isinstance(data.get("language"), dict):
             out.language = data["language"]
+            line = lines.line_of(("language", "plural_forms"))
+            if "plural_forms" in out.language or "plural_categories" in out.language:
+                problem = plural_problem(out.language.get("plural_forms", DEFAULT_PLURAL_FORMS),
+                                         out.language.get("plural_categories"))
+                if problem:
+                    error = DataError(key="plural-rule", file=shown, line=line, problem=problem)
+                    self._problem(out, shown, error.message, line, "language", "plural-rule", error)
+                    out.language = {k: v for k, v in out.language.items()
+                                    if k not in ("plural_forms", "plural_categories")}
+            if "stemmer" in out.language:
+                known = unknown_stemmer(out.language["stemmer"])
+                if known is not None:
+                    line = lines.line_of(("language", "stemmer"))
+                    error = DataError(key="unknown-stemmer", file=shown, line=line,
+                                      name=quote(out.language["stemmer"]), known=", ".join(known))
+                    self._problem(out, shown, error.message, line, "language", "stemmer", error)
+                    out.language = {k: v for k, v in out.language.items() if k != "stemmer"}
         if isinstance(data.get("search"), dict):
             out.search = data["search"]
         if isinstance(data.get("words"), dict):

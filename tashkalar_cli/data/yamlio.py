@@ -26,6 +26,9 @@ from tashkalar_cli.errors import DataError, InputError, quote
 MAX_DEPTH = 32
 #: the largest position or turn-record file, in bytes (they are a few KB)
 MAX_USER_FILE = 1_000_000
+#: the most values (scalars, lists and mappings) a position or turn record may hold: the largest
+#: real ones have a few hundred, and a bound on the count keeps every command linear and quick
+MAX_USER_VALUES = 10_000
 #: the largest data or locale file, in bytes
 MAX_DATA_FILE = 8_000_000
 
@@ -51,15 +54,22 @@ class LineMap:
             key = key[:-1]
 
 
-def _scan(text: str, source: str) -> None:
-    """Refuse anchors, aliases and deep nesting, reading the event stream (no recursion)."""
+def _scan(text: str, source: str, max_values: int | None = None) -> None:
+    """Refuse anchors, aliases, deep nesting and (``max_values``) more values than a file of its
+    kind can hold, reading the event stream (no recursion; stops at the first problem)."""
     loader = _Loader(text)
     # types-PyYAML leaves Parser.get_event unannotated: typed here, not called untyped
     next_event: Callable[[], yaml.Event] = loader.get_event
     depth = 0
+    values = 0
     try:
         while loader.check_event():
             event = next_event()
+            if max_values is not None and isinstance(event, _VALUE_EVENTS):
+                values += 1
+                if values > max_values:
+                    line = event.start_mark.line + 1 if event.start_mark else None
+                    raise DataError(key="too-many-values", file=source, line=line, most=f"{max_values:,}")
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 line = event.start_mark.line + 1 if event.start_mark else None
                 raise DataError(key="yaml-aliases", file=source, line=line)
@@ -74,34 +84,60 @@ def _scan(text: str, source: str) -> None:
         loader.dispose()
 
 
-def _walk(node: yaml.Node, path: tuple[Any, ...], lines: dict[tuple[Any, ...], int], source: str) -> None:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[Any, int] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise DataError("mapping keys must be plain values", file=source,
-                                line=key_node.start_mark.line + 1)
-            key = key_node.value
-            line = key_node.start_mark.line + 1
-            if key == "<<":
-                continue
-            if key in seen:
-                raise DataError(key="duplicate-key", name=quote(key), first=seen[key],
-                                file=source, line=line)
-            seen[key] = line
-            lines[path + (key,)] = line
-            _walk(value_node, path + (key,), lines, source)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            lines[path + (i,)] = item.start_mark.line + 1
-            _walk(item, path + (i,), lines, source)
+#: what a key YAML reads as another type than text is read as (for the message)
+_KEY_TYPES = {"tag:yaml.org,2002:int": "number", "tag:yaml.org,2002:float": "number",
+              "tag:yaml.org,2002:bool": "yes/no value", "tag:yaml.org,2002:timestamp": "date",
+              "tag:yaml.org,2002:null": "null"}
+_STR = "tag:yaml.org,2002:str"
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_INT = "tag:yaml.org,2002:int"
+#: the longest integer a file may write, in digits (Python refuses to read more than 4300)
+MAX_DIGITS = 100
 
 
-def parse_yaml(text: str, source: str = "<input>") -> tuple[Any, LineMap]:
-    """Parse YAML text strictly; raise :class:`DataError` naming ``source`` and the line."""
+def _walk(root: yaml.Node, lines: dict[tuple[Any, ...], int], source: str, text_keys: bool) -> None:
+    """Record the line of every value; refuse merge keys, keys that are not plain values, duplicate
+    keys, integers too long to be a count, and (``text_keys``) keys YAML reads as anything but text.
+    Iterative: no recursion, whatever the nesting."""
+    stack: list[tuple[yaml.Node, tuple[Any, ...]]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == _INT and len(node.value) > MAX_DIGITS:
+                raise DataError(key="number-too-long", file=source, line=node.start_mark.line + 1,
+                                digits=len(node.value), most=MAX_DIGITS)
+        elif isinstance(node, yaml.MappingNode):
+            seen: dict[Any, int] = {}
+            for key_node, value_node in node.value:
+                line = key_node.start_mark.line + 1
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise DataError(key="yaml-merge", file=source, line=line)
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise DataError("mapping keys must be plain values", file=source, line=line)
+                if text_keys and key_node.tag != _STR:
+                    raise DataError(key="yaml-key-not-text", file=source, line=line, value=quote(key_node.value),
+                                    type=_KEY_TYPES.get(key_node.tag, key_node.tag.rsplit(":", 1)[-1]))
+                key = key_node.value
+                if key in seen:
+                    raise DataError(key="duplicate-key", name=quote(key), first=seen[key],
+                                    file=source, line=line)
+                seen[key] = line
+                lines[path + (key,)] = line
+                stack.append((value_node, path + (key,)))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                lines[path + (i,)] = item.start_mark.line + 1
+                stack.append((item, path + (i,)))
+
+
+def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
+               max_values: int | None = None) -> tuple[Any, LineMap]:
+    """Parse YAML text strictly; raise :class:`DataError` naming ``source`` and the line.
+    ``text_keys``: every key must be text (a locale file, whose keys are ids and message keys);
+    ``max_values``: the most values the document may hold."""
     try:
-        _scan(text, source)
+        _scan(text, source, max_values)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
@@ -114,7 +150,7 @@ def parse_yaml(text: str, source: str = "<input>") -> tuple[Any, LineMap]:
         if node is None:
             return None, LineMap()
         lines: dict[tuple[Any, ...], int] = {}
-        _walk(node, (), lines, source)
+        _walk(node, lines, source, text_keys)
         data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -158,9 +194,9 @@ def read_text(path: Path, source: str | None = None, limit: int = MAX_DATA_FILE,
         raise DataError(key="cannot-read", file=source, reason=exc.strerror or "") from None
 
 
-def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
+def load_yaml(path: Path, source: str | None = None, *, text_keys: bool = False) -> tuple[Any, LineMap]:
     source = source or str(path)
-    return parse_yaml(read_text(path, source), source)
+    return parse_yaml(read_text(path, source), source, text_keys=text_keys)
 
 
 def read_stdin(what: str, limit: int = MAX_USER_FILE) -> str:
@@ -186,6 +222,6 @@ def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
         text = read_stdin(what) if path == "-" else read_text(Path(path), path, MAX_USER_FILE, what)
         if not text.strip():
             raise InputError(key="empty-file", file=path, what=what)
-        return parse_yaml(text, path)
+        return parse_yaml(text, path, max_values=MAX_USER_VALUES)
     except DataError as exc:
         raise InputError(exc.message, file=exc.file, line=exc.line, key=exc.key, **exc.params) from None

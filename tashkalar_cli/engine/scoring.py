@@ -80,9 +80,12 @@ def score_turn(turn: Turn, config: GameConfig, cards: CardDB) -> TurnScore:
         legends = turn.legends_summoned(cards)   # legends, and beings recorded as_legend
         if legends:
             lines.append(ScoreLine(turn.player, len(legends) * s.legend_summoned, "legend-summoned", None, melee))
+        flared: dict[str, int] = {}   # one line per opponent, like the other reasons (and linear to draw)
         for use in turn.flares:
             assert use.against is not None  # the turn parser names every flare's opponent
-            lines.append(ScoreLine(use.against, s.flare_invoked, "flare", turn.player if melee else None))
+            flared[use.against] = flared.get(use.against, 0) + 1
+        for against, n in flared.items():
+            lines.append(ScoreLine(against, n * s.flare_invoked, "flare", turn.player if melee else None))
     if melee:
         totals, end, possible = _melee_totals(turn, lines, threshold)
     else:

@@ -27,7 +27,7 @@ def load_uncached(root: Path) -> Dataset:
     budget = Budget(root)  # the walks of one data folder read at most so many files and bytes
     facts = load_facts(cards, root, budget)
     check_facts(facts)
-    merged_locales, broken = load_locales(locales, root, lambda texts: check_placeholders(texts, facts), budget)
+    merged_locales, broken = load_locales(locales, root, lambda texts, english: check_placeholders(texts, facts, english), budget)
     orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
                     for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
     warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]

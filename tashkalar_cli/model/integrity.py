@@ -14,11 +14,23 @@ def _fail(facts: dict[str, Any], key: str, message: str) -> None:
     raise DataError(message, file=source, line=line)
 
 
+def check_pattern_size(facts: dict[str, Any], key: str, card: dict[str, Any], ranks: int, files: int) -> None:
+    """A pattern fits on the board in one of its orientations (so it has at most ranks x files
+    squares): measured before it is parsed, so a pattern of thousands of squares costs nothing."""
+    rows = card["pattern"]
+    height = len(rows)
+    width = max((row.count(" ") + 1 for row in rows), default=0)
+    if not ((height <= ranks and width <= files) or (height <= files and width <= ranks)):
+        source, line = facts["sources"].get(key, ("cards/", None))
+        raise DataError(key="pattern-too-large", file=source, line=line, card=card["id"], rows=height,
+                        columns=width, ranks=ranks, files=files)
+
+
 def check_facts(facts: dict[str, Any]) -> None:
     from tashkalar_cli.model.board import Board
 
     try:
-        Board(facts["board"])
+        board = Board(facts["board"])
     except Exception as exc:  # InputError from a bad square name
         raise DataError(f"board: {getattr(exc, 'message', exc)}", file="cards/board.yaml") from None
     glossary = {k["id"]: k for k in facts["glossary"]}
@@ -44,6 +56,7 @@ def check_facts(facts: dict[str, Any]) -> None:
         if card["deck"] not in decks:
             _fail(facts, key, f"deck '{card['deck']}' is not in cards/decks.yaml")
         special = card.get("summoning") == "special"
+        check_pattern_size(facts, key, card, board.ranks, board.files)
         try:
             Pattern(tuple(card["pattern"])).check(needs_target=not special)
         except PatternError as exc:

@@ -27,6 +27,15 @@ def parse_color(value: object, colors: Sequence[str], where: str, words: Words |
     return color
 
 
+def once(seen: dict[str, object], color: str, given: object, where: str) -> str:
+    """``color`` (read from ``given``), refused if a mapping already gave it under another or the
+    same spelling (``blue`` and ``BLUE``, ``blue`` and ``bleu``): one color, one entry."""
+    if color in seen:
+        raise InputError(key="color-twice", where=where, color=color, first=quote(seen[color]), second=quote(given))
+    seen[color] = given
+    return color
+
+
 def check_sides(colors: Iterable[str], mode: Mode, players: int, where: str) -> None:
     """A game of ``players`` players has at most that many colors."""
     found = sorted(set(colors))

@@ -15,7 +15,7 @@ from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.config import GameConfig, parse_mode
-from tashkalar_cli.model.players import Words, check_sides, parse_color
+from tashkalar_cli.model.players import Words, check_sides, once, parse_color
 from tashkalar_cli.model.types import RANKS, Bitboard, Mode, PieceKind, Rank, Square
 
 EMPTY_TOKENS = {".", "-"}
@@ -323,9 +323,12 @@ class PositionParser:
                                           "--players" if given else where("players"))
         owned = self.config.owned(game_mode, count)
         supply: dict[str, dict[PieceKind, int]] = {}
+        supply_at: dict[str, str] = {}      # where each color's supply is written
+        spelled: dict[str, object] = {}
         for color, counts in (data.get("supply") or {}).items():
             at = where("supply", color)
-            color = self.color(color, at)
+            color = once(spelled, self.color(color, at), color, at)
+            supply_at[color] = at
             common, heroic = counts.get("common"), counts.get("heroic")
             if common is not None and heroic is not None and common != heroic:
                 raise InputError(key="supply-common-heroic", where=at, common=common, heroic=heroic)
@@ -339,9 +342,10 @@ class PositionParser:
         pieces = {sq: p for sq, (p, _) in placed.items()}
         claimed: dict[str, list[str]] = {}
         owner: dict[str, str] = {}
+        spelled = {}
         for color, tasks in (data.get("tasks_claimed") or {}).items():
             at = where("tasks_claimed", color)
-            color = self.color(color, f"{at}: tasks_claimed")
+            color = once(spelled, self.color(color, f"{at}: tasks_claimed"), color, f"{at}: tasks_claimed")
             for task in tasks:
                 if self.task_ids is not None and task not in self.task_ids:
                     raise InputError(key="not-a-task-id", where=at, value=quote(task))
@@ -350,15 +354,16 @@ class PositionParser:
                 owner[task] = color
             claimed[color] = list(tasks)
         decks: dict[str, str] = {}
+        spelled = {}
         for color, deck in (data.get("decks") or {}).items():
             at = where("decks", color)
-            color = self.color(color, f"{at}: decks")
+            color = once(spelled, self.color(color, f"{at}: decks"), color, f"{at}: decks")
             if self.deck_ids is not None and deck not in self.deck_ids:
                 raise InputError(key="position-unknown-deck", where=at, deck=deck, decks=", ".join(self.deck_ids))
             decks[color] = deck
         position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks)
         check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, source)
-        for color in position.colors:
+        for color in dict.fromkeys([*position.colors, *supply]):   # a supply alone is bounded too
             for kind, label in ((PieceKind.DOUBLE_SIDED, "common/heroic"), (PieceKind.LEGENDARY, "legendary")):
                 n = position.on_board(color, kind)
                 if n > owned[kind]:
@@ -366,7 +371,8 @@ class PositionParser:
                                      owned=owned[kind], mode=str(game_mode))
                 override = supply.get(color, {}).get(kind)
                 if override is not None and override + n > owned[kind]:
-                    raise InputError(key="too-many-with-supply", where=source, color=color, count=n, kind=label,
+                    raise InputError(key="too-many-with-supply", where=supply_at.get(color, source), color=color,
+                                     count=n, kind=label,
                                      supply=override, owned=owned[kind])
         return position
 

@@ -14,6 +14,7 @@ A turn record is a small YAML file, validated like a position::
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +22,9 @@ from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import InputError, TashkalarError
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.cards import Being, Flare, Legend
-from tashkalar_cli.model.players import check_sides
+from tashkalar_cli.model.players import check_sides, once
 from tashkalar_cli.model.position import Piece, PositionParser
-from tashkalar_cli.model.types import Mode, Square
+from tashkalar_cli.model.types import Mode, PieceKind, Square
 
 if TYPE_CHECKING:
     from tashkalar_cli.model.cards import CardDB
@@ -101,6 +102,12 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
                                         "--players" if given else where("players"))
     melee = game_mode is Mode.MELEE
     destroyed = [parser.piece(p, where("destroyed", i)) for i, p in enumerate(data.get("destroyed") or [])]
+    owned = parser.config.owned(game_mode, count)
+    for (color, kind), n in Counter((p.color, p.kind) for p in destroyed).items():
+        if n > owned[kind]:   # a turn destroys pieces that stand on the board: at most all a color owns
+            raise InputError(key="destroyed-too-many", where=where("destroyed"), count=n, color=color,
+                             kind="legendary" if kind is PieceKind.LEGENDARY else "common/heroic",
+                             owned=owned[kind], mode=str(game_mode))
     summoned = []
     for i, item in enumerate(data.get("summoned") or []):
         as_legend = False
@@ -130,15 +137,17 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
             raise InputError(key="flare-melee-against", where=where("flares", i))
         flares.append(FlareUse(flare.id, against))
     scores: dict[str, Any] = {}
+    spelled: dict[str, object] = {}
     for color, value in (data.get("scores") or {}).items():
         at = where("scores", color)
         if melee and not isinstance(value, dict):
             raise InputError(key="melee-scores", where=at)
         if not melee and isinstance(value, dict):
             raise InputError(key="duel-score", where=at)
-        name = parser.color(color, at)
+        name = once(spelled, parser.color(color, at), color, at)
         if isinstance(value, dict):
-            value = {parser.color(c, at): v for c, v in value.items()}
+            inner: dict[str, object] = {}
+            value = {once(inner, parser.color(c, at), c, at): v for c, v in value.items()}
             if name in value:
                 raise InputError(key="own-color-score", where=at, color=name)
         scores[name] = value
@@ -148,11 +157,12 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named)
     in_melee_scores = [c for v in scores.values() if isinstance(v, dict) for c in v]
     check_sides([player, *turn.opponents, *in_melee_scores], game_mode, count, source)
+    opponents = turn.opponents   # computed once: it looks at every flare (a loop over it is quadratic)
     for i, use in enumerate(turn.flares):
         if use.against is None:  # a duel has one opponent: the record must tell who it is
-            if len(turn.opponents) != 1:
+            if len(opponents) != 1:
                 raise InputError(key="flare-who", where=where("flares", i))
-            use.against = turn.opponents[0]
+            use.against = opponents[0]
     return turn
 
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import os
 import re
-import string
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.errors import DataError, NotFoundError, quote, render, visible
+from tashkalar_cli.errors import DataError, NotFoundError, field_name, quote, render, template_fields, visible
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
@@ -46,18 +45,15 @@ def resolve_language(option: str | None, available: list[str]) -> str:
     return REFERENCE
 
 
-#: English's rule, for a language that states none
-DEFAULT_PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
 
 
 @lru_cache(maxsize=16)
 def plural_rule(plural_forms: str) -> Callable[[int], int]:
     """The plural index function of a gettext ``Plural-Forms`` header (``nplurals=N; plural=EXPR;``),
-    compiled by gettext's own parser (it refuses anything but a C arithmetic expression of n)."""
-    import gettext
+    checked when the language was loaded (:func:`tashkalar_cli.data.locales.plural_function`)."""
+    from tashkalar_cli.data.locales import plural_function
 
-    expr = plural_forms.split("plural=", 1)[1].rstrip().rstrip(";")
-    return gettext.c2py(expr)
+    return plural_function(plural_forms)
 
 
 def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -73,8 +69,8 @@ def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 def placeholders(text: str) -> list[str]:
-    """The ``{names}`` used in a text, in order."""
-    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+    """The names of the ``{fields}`` of a text, in order (a ValueError for an unmatched brace)."""
+    return [name for name in map(field_name, template_fields(text)) if name]
 
 
 def known_placeholders(facts: Mapping[str, Any]) -> dict[tuple[str, str], set[str]]:
@@ -86,25 +82,44 @@ def known_placeholders(facts: Mapping[str, Any]) -> dict[tuple[str, str], set[st
     return out
 
 
-def check_placeholders(texts: LocaleTexts, facts: Mapping[str, Any]) -> None:
-    """Every ``{placeholder}`` of a text names a number it can be given (ui messages aside: the
-    code fills them)."""
+def check_placeholders(texts: LocaleTexts, facts: Mapping[str, Any], reference: Mapping[str, str] | None = None) -> None:
+    """Every text is a template whose fields are plain ``{name}`` placeholders from a closed set:
+    the numbers it can be given (a card or rule text), or those of the reference language's text
+    of the same key (a ui message: ``reference``, the English messages; None for English itself)."""
+    from tashkalar_cli.errors import template_fields, template_problems
+
     known = known_placeholders(facts)
     for (section, key, fld), unit in texts.units.items():
+        allowed: set[str]
         if section == "ui":
-            continue
-        allowed = known.get((section, key), known["*", "*"])
-        try:
-            names = placeholders(unit.text)
-        except ValueError:
-            raise DataError(f"{section}/{key}/{fld}: a '{{' or '}}' that opens or closes no placeholder",
-                            file=unit.file, line=unit.line) from None
-        for name in names:
-            if name not in allowed:
-                raise DataError(f"{section}/{key}/{fld}: unknown placeholder {{{name}}}", file=unit.file, line=unit.line)
+            if reference is None:
+                continue
+            english = reference.get(key)
+            try:   # English's fields, as English writes them; a key English lacks: plain names only
+                allowed = set(template_fields(english if english is not None else ""))
+            except ValueError:
+                allowed = set()
+            if english is None:
+                allowed = {name for name in placeholder_names(unit.text) if name.isidentifier()}
+        else:
+            allowed = known.get((section, key), known["*", "*"])
+        for code, message in template_problems(unit.text, allowed):
+            error = "placeholder-format" if code == "placeholder-format" else "unknown-placeholder"
+            raise DataError(key=error, file=unit.file, line=unit.line, field=f"{section}/{key}/{fld}",
+                            problem=message)
 
 
-#: replace known placeholders; unknown ones stay visible rather than failing
+def placeholder_names(text: str) -> list[str]:
+    """The fields of a text that are plain names; none when a brace is unmatched."""
+    from tashkalar_cli.errors import is_name, template_fields
+
+    try:
+        return [f for f in template_fields(text) if is_name(f)]
+    except ValueError:
+        return []
+
+
+#: replace known placeholders; unknown ones stay visible rather than failing (the one formatter)
 fill = render
 
 
@@ -189,7 +204,12 @@ class Localizer:
 
     def plural_category(self, n: int) -> str:
         language = self.dataset.locales.get(self.lang, {}).get("language", {})
+        from tashkalar_cli.data.locales import DEFAULT_PLURAL_FORMS  # English's rule, for a language that states none
+
         rule = plural_rule(language.get("plural_forms", DEFAULT_PLURAL_FORMS))
         categories = language.get("plural_categories", ["one", "other"])
-        index = rule(abs(int(n)))
+        try:
+            index = rule(abs(int(n)))
+        except (ArithmeticError, ValueError, RecursionError):  # checked at load on 0..1000: a bigger n
+            return "other"
         return categories[index] if 0 <= index < len(categories) else "other"

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from tashkalar_cli.errors import template_fields, template_problems
 from tashkalar_cli.text.i18n import placeholders
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING
 from tashkalar_cli.text.search import fold
@@ -25,9 +26,17 @@ def check_empty(ref: str, text: str) -> list[tuple[str, str]]:
     return []
 
 
+def _names(text: str) -> list[str]:
+    """The placeholder names of a text; those before an unmatched brace (reported by check_format)."""
+    try:
+        return placeholders(text)
+    except ValueError:
+        return [name for name in re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text)]
+
+
 def check_placeholders(ref: str, text: str, known: set[str] | None = None) -> list[tuple[str, str]]:
     out = []
-    want, got = Counter(placeholders(ref)), Counter(placeholders(text))
+    want, got = Counter(_names(ref)), Counter(_names(text))
     missing = sorted(set(want) - set(got))
     extra = sorted(set(got) - set(want))
     if missing:
@@ -39,6 +48,17 @@ def check_placeholders(ref: str, text: str, known: set[str] | None = None) -> li
         if unknown:
             out.append((ERROR, "unknown placeholder(s): " + ", ".join("{" + u + "}" for u in unknown)))
     return out
+
+
+def check_format(ref: str, text: str) -> list[tuple[str, str]]:
+    """Fields that are not plain ``{name}`` placeholders (a format spec, a conversion, an attribute
+    or an index: the tool would refuse the language), or unmatched braces. A field written exactly
+    as in the reference is allowed (Click's own texts quote with ``{name!r}``)."""
+    try:
+        allowed = set(template_fields(ref))
+    except ValueError:
+        allowed = set()
+    return [(ERROR, message) for code, message in template_problems(text, allowed) if code == "placeholder-format"]
 
 
 def numbers(text: str, words: dict[str, int]) -> tuple[Counter[str], int]:

@@ -37,6 +37,12 @@ CODES = {
     "obsolete": "an entry or field the reference does not have",
     "empty": "an empty text",
     "placeholders": "a {placeholder} missing, added, or unknown",
+    "placeholder-format": "a {field} that is not a plain {name} (a format spec, conversion, attribute or index), "
+                          "or an unmatched brace: the tool refuses the language",
+    "key-not-text": "a key YAML reads as a date, a number or yes/no rather than text: quote it",
+    "plural-rule": "a plural rule (plural_forms) that does not compile, is too long, fails (a division by zero) "
+                   "or gives an index out of range for some n from 0 to 1000",
+    "stemmer": "a stemmer (language: stemmer:) that snowballstemmer does not have",
     "numbers": "a number of the reference missing, or one it does not state",
     "markup": "list items or emphasis markers that differ from the reference",
     "untranslated": "a text identical to the reference",

@@ -76,6 +76,8 @@ class _Run:
         for (sec, key, fld), unit in ref.units.items():
             for sev, msg in checks.check_empty(unit.text, unit.text):
                 self.add(ref.lang, unit, key, "empty", sev, msg, fld, text=unit.text)
+            for sev, msg in checks.check_format(unit.text if sec == "ui" else "", unit.text):
+                self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text, code="placeholder-format")
             known = self.known_placeholders(sec, key)
             if known is not None:
                 for sev, msg in checks.check_placeholders(unit.text, unit.text, known):
@@ -137,6 +139,7 @@ class _Run:
             problems += [("empty", *p) for p in checks.check_empty(unit.text, other.text)]
             problems += [("placeholders", *p) for p in
                          checks.check_placeholders(unit.text, other.text, self.known_placeholders(sec, key))]
+
             if sec != "ui" and fld != "name":
                 problems += [("numbers", *p) for p in checks.check_numbers(unit.text, other.text, ref_words, words)]
             problems += [("markup", *p) for p in checks.check_markup(unit.text, other.text)]
@@ -144,6 +147,9 @@ class _Run:
                 problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
             for check, sev, msg in problems:
                 self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text)
+            for sev, msg in checks.check_format(unit.text, other.text):
+                self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
+                         code="placeholder-format")
         for (sec, key, fld), unit in loc.units.items():
             if (sec, key, fld) not in ref.units:
                 self.add(loc.lang, unit, key, "obsolete", WARNING,
@@ -308,7 +314,8 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
                 run.all_names.setdefault(fold(unit.text), (key, lang))
     report = Report(reference, [lang for lang in wanted if lang != reference])
     for texts in read.values():
-        run.report_findings.extend(Finding(texts.lang, p.file, p.key.split("/")[-1], "schema", ERROR, p.message, p.line)
+        run.report_findings.extend(Finding(texts.lang, p.file, p.key.split("/")[-1], "schema", ERROR, p.message, p.line,
+                                           code=p.code)
                                    for p in texts.problems)
     run.check_reference()
     for lang in report.languages:
