@@ -143,7 +143,7 @@ def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
     files = [p for p in cache.glob("data-*") if (p / "index.json").is_file()]
     assert len(files) == 1
     calls = []
-    monkeypatch.setattr(loader, "load_uncached", lambda root: calls.append(root) or first)
+    monkeypatch.setattr(loader, "load_uncached", lambda root, game="tash-kalar": calls.append(root) or first)
     load(data_copy)
     assert calls == [], "a warm start must not validate again"
     path = data_copy / "locales" / "en" / "cards" / "imperial.yaml"

@@ -26,7 +26,8 @@ def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
     facts.add_column()
-    facts.add_row(msg("label.modes"), _modes(loc, rule.modes))
+    if rule.modes:
+        facts.add_row(msg("label.modes"), _modes(loc, rule.modes))
     if rule.keywords:
         facts.add_row(msg("label.keywords"), ", ".join(loc.field("keywords", k, "term").text or k for k in rule.keywords))
     related = [book.by_id[r] for r in rule.related if r in book.by_id] + book.citing(rule)
@@ -38,7 +39,8 @@ def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
         facts.add_row(msg("label.related"), "\n".join(f"{r.number} {loc.field('rules', r.id, 'title')} ({r.id})" for r in seen))
     parts += [Text(), facts]
     for e in book.errata_for(rule):
-        parts += [Text(), Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title")), style="bold yellow"),
+        parts += [Text(), Text(_erratum_label(e, loc) + ": " + str(loc.field("errata", e["id"], "title")),
+                           style="bold yellow"),
                   Text(str(loc.field("errata", e["id"], "ruling")))]
     langs = {t.lang for t in (title, text)} - {loc.lang}
     if langs:
@@ -47,12 +49,28 @@ def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
                  expand=False)
 
 
+def _erratum_label(e: dict, loc: Localizer) -> str:
+    """"Errata", or "Ruling" for the tool's reading of a silent or ambiguous rulebook."""
+    return loc.msg("label.ruling") if e.get("kind") == "ruling" else loc.msg("label.errata")
+
+
+def _kind_label(hit, book, loc: Localizer) -> str:
+    """"keyword", "erratum", or "ruling" for an erratum that is one of the tool's rulings."""
+    if hit.kind == "erratum":
+        entry = next((e for e in book.dataset.facts["errata"] if e["id"] == hit.id), {})
+        if entry.get("kind") == "ruling":
+            return loc.msg("search.kind.ruling")
+    return loc.msg(f"search.kind.{hit.kind}")
+
+
 def rule_toc(rules, book, loc: Localizer) -> Table:
     msg = loc.msg
+    modes = book.has_modes
     table = Table(title=msg("rules.title", count=len(rules)))
     table.add_column(msg("label.number"), justify="right", style="bold")
     table.add_column(msg("label.title"))
-    table.add_column(msg("label.modes"), style="dim")
+    if modes:
+        table.add_column(msg("label.modes"), style="dim")
     table.add_column(msg("label.id"), style="dim")
     by_section: dict[str, list] = {}
     for r in rules:
@@ -61,9 +79,10 @@ def rule_toc(rules, book, loc: Localizer) -> Table:
         members = by_section.get(section["id"])
         if not members:
             continue
-        table.add_row(section["number"], Text(str(loc.field("sections", section["id"], "title")), style="bold underline"), "", "")
+        head = Text(str(loc.field("sections", section["id"], "title")), style="bold underline")
+        table.add_row(section["number"], head, *(("", "") if modes else ("",)))
         for r in members:
-            table.add_row(r.number, str(loc.field("rules", r.id, "title")), _modes(loc, r.modes), r.id)
+            table.add_row(r.number, str(loc.field("rules", r.id, "title")), *((_modes(loc, r.modes),) if modes else ()), r.id)
     return table
 
 
@@ -113,12 +132,16 @@ def errata_renderable(errata, loc: Localizer):
         entry, _ = loc.entry("errata", e["id"])
         readings = (entry or {}).get("readings", {})
         for book in e["books"]:
-            mark = "✗" if book in e["differing"] else "✓"
+            mark = "•" if e.get("kind") == "ruling" else "✗" if book in e["differing"] else "✓"
             body.add_row(f"{mark} {book}", readings.get(book, ""))
+        if e.get("kind") == "ruling" and e.get("rules"):
+            body.add_row(msg("label.rules"), ", ".join(e["rules"]))
         body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))
         panels.append(Panel(body, title=Text(str(loc.field("errata", e["id"], "title")), style="bold"),
                             subtitle=Text(e["id"], style="dim"), expand=False))
-    return Group(Text(msg("errata.title", count=len(errata.items)), style="bold"), *panels)
+    rulings = all(e.get("kind") == "ruling" for e in errata.items) and errata.items
+    title = msg("rulings.title", count=len(errata.items)) if rulings else msg("errata.title", count=len(errata.items))
+    return Group(Text(title, style="bold"), *panels)
 
 
 def search_answer(result, book, loc: Localizer):
@@ -134,13 +157,13 @@ def search_answer(result, book, loc: Localizer):
     if best.kind == "rule":
         head.append(f"{best.number}  ")
     else:
-        head.append(msg(f"search.kind.{best.kind}") + ": ", style="bold yellow")
+        head.append(_kind_label(best, book, loc) + ": ", style="bold yellow")
     head.append(str(title))
     head.append(f"  ({best.id})", style="dim")
     parts: list = [head, plain_markdown(str(text))]
     if best.kind == "rule":
         for e in book.errata_for(book.by_id[best.id]):
-            parts.append(Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title"))
+            parts.append(Text(_erratum_label(e, loc) + ": " + str(loc.field("errata", e["id"], "title"))
                               + f" ({e['id']})", style="yellow"))
     if more:
         table = Table.grid(padding=(0, 2))
@@ -150,7 +173,7 @@ def search_answer(result, book, loc: Localizer):
         for hit in more:
             hit_title, _ = hit_texts(hit, loc)
             label = Text(hit.number, style="bold") if hit.kind == "rule" else \
-                Text(msg(f"search.kind.{hit.kind}"), style="yellow")
+                Text(_kind_label(hit, book, loc), style="yellow")
             table.add_row(label, str(hit_title), hit.id)
         parts += [Text(), Text(msg("search.more"), style="bold"), table]
     langs = {t.lang for t in (title, text)} - {loc.lang}
