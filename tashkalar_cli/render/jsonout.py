@@ -233,7 +233,7 @@ def errata(items: Errata, loc: Localizer) -> list[JSON]:
     for e in items.items:
         entry, _ = loc.entry("errata", e["id"])
         title, ruling = loc.field("errata", e["id"], "title"), loc.field("errata", e["id"], "ruling")
-        out.append({**e, "title": title.text, "readings": (entry or {}).get("readings", {}),
+        out.append({"kind": "erratum", **e, "title": title.text, "readings": (entry or {}).get("readings", {}),
                     "ruling": ruling.text, "lang": loc.lang, "fallback_lang": _fallback(loc, title, ruling)})
     return out
 
