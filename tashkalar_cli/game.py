@@ -22,8 +22,8 @@ from tashkalar_cli.errors import InputError
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
-    from tashkalar_cli.engine.letal import LetalEngine
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.letal import LetalEngine
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, Engine, Verdict
@@ -56,7 +56,7 @@ class Game:
 
     def __init__(self, where: str | os.PathLike[str] | None = None, /, *, data: str | os.PathLike[str] | None = None,
                  game: str | None = None, dataset: Dataset | None = None) -> None:
-        from tashkalar_cli.data.games import GAMES, game_pack
+        from tashkalar_cli.data.paths import DEFAULT_GAME, GAMES
 
         if isinstance(where, str) and where.strip().lower() in GAMES and game is None:
             game = where
@@ -64,7 +64,12 @@ class Game:
             if data is not None:
                 raise TypeError("Game(): the data folder is given twice")
             data = where
-        self.pack: GamePack = game_pack(game)
+        if game is None or game == DEFAULT_GAME:
+            self.pack: GamePack = GAMES[DEFAULT_GAME]
+        else:
+            from tashkalar_cli.data.games import game_pack
+
+            self.pack = game_pack(game)
         self._data = data
         if dataset is not None:
             self.__dict__["dataset"] = dataset

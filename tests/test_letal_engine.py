@@ -62,7 +62,7 @@ def test_tash_kalar_questions_are_refused_for_letal(letal):
     from tashkalar_cli.errors import InputError
 
     with pytest.raises(InputError) as info:
-        letal.cards
+        _ = letal.cards
     assert info.value.key == "wrong-game"
 
 

@@ -47,7 +47,7 @@ def fingerprint(root: Path, game: str = "tash-kalar") -> str:
     extras = extra_locales()
     for extra in extras:  # a missing folder must reach the loader, which reports it
         parts.append(f"extra:{extra}:{extra.is_dir()}")
-    from tashkalar_cli.data.games import GAME_FOLDERS, GAMES
+    from tashkalar_cli.data.paths import GAME_FOLDERS, GAMES
 
     sub = GAMES[game].folder if game in GAMES else game
     if not sub:

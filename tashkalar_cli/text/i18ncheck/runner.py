@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
