@@ -87,7 +87,8 @@ def _other_game_command(cmd_name: str, owner: str) -> click.Command:
 
         raise InputError(key="wrong-game", what=cmd_name, game=owner, current=_STATE.game_id)
 
-    return click.Command(cmd_name, callback=refuse, add_help_option=False,
+    shown = _STATE.words.text(f"help.{cmd_name}", "") if _STATE.words is not None else ""
+    return click.Command(cmd_name, callback=refuse, add_help_option=False, help=shown or None,
                          context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 
 

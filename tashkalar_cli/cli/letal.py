@@ -90,7 +90,8 @@ def move(square: SquareArgument,
     if svg:
         from tashkalar_cli.render.letal import grid_svg
 
-        s.write(svg, grid_svg(engine.grid, s.loc, f"{hero.name} ({steps})", hero, found, others))
+        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name), hero,
+                              found, others))
     if json:
         from tashkalar_cli.render import jsonout
 
@@ -110,7 +111,8 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
     if svg:
         from tashkalar_cli.render.letal import grid_svg
 
-        s.write(svg, grid_svg(engine.grid, s.loc, f"{kind} {hero.name} ({distance})", hero,
+        caption = s.loc.msg(f"letal.svg.{kind}", square=hero.name, distance=distance, by=other.name)
+        s.write(svg, grid_svg(engine.grid, s.loc, caption, hero,
                               [result.to] if result.to is not None else [], others, by=other))
     if json:
         from tashkalar_cli.render import jsonout
