@@ -368,7 +368,8 @@ class LetalEngine:
         total Endurance of the living heroes; a tie on both is a draw."""
         teams = []
         for team in TEAMS:
-            heroes = []
+            heroes: list[dict[str, Any]] = []
+            total = alive = 0
             for p in game.players:
                 if p.team != team:
                     continue
@@ -378,8 +379,10 @@ class LetalEngine:
                                          line=game.line(h.path), hero=h.name)
                     heroes.append({"player": p.name, "name": h.name, "endurance": h.endurance,
                                    "alive": h.endurance > 0})
-            alive = [h for h in heroes if h["alive"]]
-            teams.append(TeamResult(team, len(alive), sum(h["endurance"] for h in alive), heroes))
+                    if h.endurance > 0:
+                        alive += 1
+                        total += h.endurance
+            teams.append(TeamResult(team, alive, total, heroes))
         south, north = teams
         if south.alive != north.alive:
             return Winner(south.team if south.alive > north.alive else north.team, "heroes", teams)
