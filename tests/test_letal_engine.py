@@ -402,10 +402,14 @@ def test_check_and_winner_commands(cli, tmp_path):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_text_output_speaks_the_language(cli, dataset, lang):
+def test_text_output_speaks_the_language(cli, letal, lang):
+    from tashkalar_cli.render.letal import area_label
+
     r = cli("--game", "letal", "letal", "area", "c3", "--reach", "1", "--lang", lang)
-    label = dataset.locales[lang]["ui"]["letal.area.reach"].replace("{n}", "1")
+    label = area_label("reach", 1, letal.localizer(lang))   # the glossary's term: "Portée 1" in French
     assert r.code == 0 and label in r.out and "a3, b3, c1" in r.out
+    if lang == "fr":
+        assert "Portée 1" in r.out
 
 
 def test_svg(cli, tmp_path):

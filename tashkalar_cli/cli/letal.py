@@ -63,7 +63,9 @@ def area(square: SquareArgument,
     if hero in others:
         raise InputError(key="letal-occupied-hero", what="--occupied", square=hero.name)
     found = engine.area(hero, kind, n)
-    label = s.loc.msg(f"letal.area.{kind}", n=n)
+    from tashkalar_cli.render.letal import area_label
+
+    label = area_label(kind, n, s.loc)
     if svg:
         from tashkalar_cli.render.letal import grid_svg
 

@@ -20,6 +20,15 @@ if TYPE_CHECKING:
     from tashkalar_cli.text.i18n import Localizer
 
 
+def area_label(kind: str, n: int, loc: Localizer) -> str:
+    """"Range 2", "Adjacent": the glossary's term of the positioning word in the reader's language
+    (so that the engine says what the rules say), else the interface's own label."""
+    term = loc.field("keywords", kind, "term").text
+    if not term:
+        return loc.msg(f"letal.area.{kind}", n=n)
+    return term if kind == "adjacent" else f"{term} {n}"
+
+
 def problem_text(problem: Problem, loc: Localizer) -> str:
     """A game file's problem in the user's language (team names too)."""
     params = dict(problem.params)
