@@ -42,7 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 #: the commands that belong to one game only (the others serve every game): name -> game id
 GAME_ONLY: dict[str, str] = {
     **{name: "tash-kalar" for name in ("card", "summon", "summonable", "plan", "flare", "task", "score",
-                                       "position", "sheet")},
+                                       "position")},
     "letal": "letal",
 }
 

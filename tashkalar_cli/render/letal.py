@@ -17,7 +17,14 @@ from tashkalar_cli.render.style import STYLE
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.letal import Grid, Problem, Square
+    from tashkalar_cli.game import Game
+    from tashkalar_cli.render.sheet import Section
     from tashkalar_cli.text.i18n import Localizer
+
+#: the quick reference: the glossary's categories it prints, in this order
+SHEET_CATEGORIES = ("turn", "card-type", "positioning")
+#: the N of the diagrams of Reach, Range and Radius on the quick reference
+SHEET_N = 2
 
 
 def area_label(kind: str, n: int, loc: Localizer) -> str:
@@ -116,3 +123,56 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: Square, reached: It
            font_size=font, fill=STYLE.ink)
         y += cell * 0.7
     return to_string(root)
+
+
+def grid_element(grid: Grid, hero: Square, reached: Iterable[Square], cell: float, title: str) -> ET.Element:
+    """A small grid as an ``<svg>`` element ``cell`` mm a square (for the printed quick reference):
+    the hero and the squares reached, as in :func:`grid_svg`."""
+    from tashkalar_cli.render.svg import SVG_NS, draw_mark, el
+
+    unit = 24.0
+    side = grid.size * unit + 4
+    root = ET.Element("svg", {"xmlns": SVG_NS, "viewBox": f"0 0 {side:g} {side:g}", "class": "letal-grid",
+                              "width": f"{side * cell / unit:.2f}mm", "height": f"{side * cell / unit:.2f}mm",
+                              "role": "img"})
+    el(root, "title", title)
+    for sq in grid.squares:
+        el(root, "rect", x=2 + sq.file * unit, y=2 + (grid.size - 1 - sq.rank) * unit, width=unit, height=unit,
+           fill="#ffffff", stroke=STYLE.pattern_grid, stroke_width=1.0)
+    for sq in reached:
+        draw_mark(root, 2 + sq.file * unit, 2 + (grid.size - 1 - sq.rank) * unit, unit, "m")
+    _hero(root, 2 + (hero.file + 0.5) * unit, 2 + (grid.size - 0.5 - hero.rank) * unit, unit)
+    el(root, "rect", x=2.0, y=2.0, width=grid.size * unit, height=grid.size * unit, fill="none", stroke=STYLE.ink,
+       stroke_width=2.0)
+    return root
+
+
+def quick_reference(game: Game, loc: Localizer) -> list[Section]:
+    """L.E.T.A.L. TCG on one sheet, in the reader's language: the glossary's turn, card types and
+    positioning words (in the glossary's order), each positioning word with its diagram."""
+    from tashkalar_cli.engine.letal import AREAS, Square
+    from tashkalar_cli.render.sheet import CardView, Section
+
+    engine = game.letal
+    middle = (engine.grid.size - 1) // 2
+    hero = Square(middle, middle)
+    views = []
+    for category in SHEET_CATEGORIES:
+        for kw in game.glossary.keywords:
+            if kw.category != category:
+                continue
+            entry, _ = loc.entry("keywords", kw.id)
+            term = loc.field("keywords", kw.id, "term")
+            definition = loc.field("keywords", kw.id, "definition")
+            figure, note = None, None
+            if kw.id in AREAS:
+                n = 1 if kw.id == "adjacent" else SHEET_N
+                label = area_label(kw.id, n, loc)
+                figure = grid_element(engine.grid, hero, engine.area(hero, kw.id, n), 3.4, label)
+                note = loc.msg("letal.sheet.diagram", area=label, square=hero.name)
+            langs = sorted({t.lang for t in (term, definition) if t.text and t.lang != loc.lang})
+            fallback = loc.msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)) if langs else None
+            views.append(CardView(kw.id, term.text or kw.id, (entry or {}).get("official", True) is not False,
+                                  loc.msg(f"category.{category}"), None, None, [(None, definition.text or "")],
+                                  note, fallback, figure))
+    return [Section("letal", loc.msg("letal.sheet.title"), views, patterns=False)]
