@@ -46,8 +46,8 @@ def check(
     chosen = [GAMES[_STATE.game_id]] if _STATE.game_option else list(GAMES.values())
     report = None
     for pack in chosen:
-        if pack.folder and not _STATE.game_option and folder.is_dir() \
-                and not any((d / pack.folder).is_dir() for d in folder.iterdir() if d.is_dir()):
+        if pack.folder and not _STATE.game_option and (not (root / "cards" / pack.folder).is_dir() or (
+                folder.is_dir() and not any((d / pack.folder).is_dir() for d in folder.iterdir() if d.is_dir()))):
             continue
         facts = load_facts(root / "cards", root, pack)  # the facts strictly; the texts are what is checked
         found = check_locales(folder, facts, reference, lang, builtin=root / "locales", game=pack)

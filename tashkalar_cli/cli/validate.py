@@ -13,8 +13,14 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     from tashkalar_cli.cli.app import _STATE
     from tashkalar_cli.data.games import GAMES
 
+    from tashkalar_cli.data.paths import data_root
+
     s = session(None, data)
-    chosen = [_STATE.game_id] if _STATE.game_option else list(GAMES)
+    root = data_root(data)
+    # every game whose folder the data has (a data folder made for Tash-Kalar alone stays valid),
+    # or the game of --game, which must be there
+    chosen = [_STATE.game_id] if _STATE.game_option else \
+        [g for g, pack in GAMES.items() if not pack.folder or (root / "cards" / pack.folder).is_dir()]
     games = {game: _summary(data, game) for game in chosen}
     summary = {**games[chosen[0]], "games": games}
     if json:
