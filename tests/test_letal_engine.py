@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import write
@@ -557,3 +557,31 @@ def test_letal_edits_keep_the_tash_kalar_cache(tmp_path):
     target.write_text(target.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     after = (fingerprint(Path(root)), fingerprint(Path(root), "letal"))
     assert before[0] == after[0] and before[1] != after[1]
+
+
+# ---------------------------------------------------------------------------- generated game files
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=12)
+_hero = st.fixed_dictionaries({"name": st.text(max_size=6) | st.integers()},
+                              optional={"square": st.sampled_from(["a1", "b2", "f6", "g7", "a0", "", "A1"]) | _values,
+                                        "deck": st.dictionaries(st.text(max_size=4), st.integers(-2, 40), max_size=20)
+                                        | _values,
+                                        "endurance": st.integers(-10, 10) | _values})
+_player = st.fixed_dictionaries({"name": st.text(max_size=6), "team": st.sampled_from(["south", "north", "east"]),
+                                 "heroes": st.lists(_hero, max_size=3)})
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=st.fixed_dictionaries({"players": st.lists(_player, max_size=5)}) | _values)
+def test_generated_game_files_end_cleanly(cli, tmp_path, doc):
+    import yaml
+
+    f = tmp_path / "gen.yaml"
+    f.write_text(yaml.safe_dump(doc, allow_unicode=True))
+    for command, allowed in (("check", (0, 1, 2)), ("winner", (0, 2))):
+        r = cli("--game", "letal", "letal", command, str(f), "--json")
+        assert r.code in allowed, r.err
+        assert "internal" not in r.err
