@@ -12,7 +12,6 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     game (Tash-Kalar and L.E.T.A.L. TCG), or of the game of --game."""
     from tashkalar_cli.cli.app import _STATE
     from tashkalar_cli.data.games import GAMES
-
     from tashkalar_cli.data.paths import data_root
 
     s = session(None, data)

@@ -213,7 +213,7 @@ def rule_search(result: SearchResult, loc: Localizer) -> list[JSON]:
     return out
 
 
-def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB, loc: Localizer) -> JSON:
+def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB | None, loc: Localizer) -> JSON:
     entry, _ = loc.entry("keywords", kw.id)
     term, definition = loc.field("keywords", kw.id, "term"), loc.field("keywords", kw.id, "definition")
     return {"id": kw.id, "category": kw.category, "term": term.text, "definition": definition.text,

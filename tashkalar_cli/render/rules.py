@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.panel import Panel
@@ -10,6 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.text.i18n import Localizer
+
+if TYPE_CHECKING:
+    from tashkalar_cli.text.index import Hit
+    from tashkalar_cli.text.rules import RuleBook
 
 
 def _modes(loc: Localizer, modes) -> str:
@@ -49,15 +54,15 @@ def rule_panel(rule, book, glossary, loc: Localizer) -> Panel:
                  expand=False)
 
 
-def _erratum_label(e: dict, loc: Localizer) -> str:
+def _erratum_label(e: dict[str, Any], loc: Localizer) -> str:
     """"Errata", or "Ruling" for the tool's reading of a silent or ambiguous rulebook."""
     return loc.msg("label.ruling") if e.get("kind") == "ruling" else loc.msg("label.errata")
 
 
-def _kind_label(hit, book, loc: Localizer) -> str:
+def _kind_label(hit: Hit, book: RuleBook, loc: Localizer) -> str:
     """"keyword", "erratum", or "ruling" for an erratum that is one of the tool's rulings."""
     if hit.kind == "erratum":
-        entry = next((e for e in book.dataset.facts["errata"] if e["id"] == hit.id), {})
+        entry: dict[str, Any] = next((e for e in book.dataset.facts["errata"] if e["id"] == hit.id), {})
         if entry.get("kind") == "ruling":
             return loc.msg("search.kind.ruling")
     return loc.msg(f"search.kind.{hit.kind}")
