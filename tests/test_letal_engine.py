@@ -478,7 +478,7 @@ def test_winner_needs_every_endurance(cli, tmp_path):
 
 
 def test_commands_of_the_other_game_say_so(cli):
-    for args in (["card", "show", "knight"], ["summon", "knight", "--player", "blue"], ["sheet"], ["score", "x"]):
+    for args in (["card", "show", "knight"], ["summon", "knight", "--player", "blue"], ["plan"], ["score", "x"]):
         r = cli("--game", "letal", *args)
         assert r.code == 2 and "tash-kalar" in r.err and len(r.err.strip().splitlines()) == 1
     r = cli("letal", "area", "a1", "--adjacent")

@@ -31,7 +31,7 @@ MAX_DISTANCE = 1000
 MAX_AMOUNT = 1_000_000
 TEAMS = ("south", "north")
 AREAS = ("adjacent", "reach", "range", "radius")
-_SQUARE = re.compile(r"([a-z])([0-9]{1,3})")
+_SQUARE = re.compile(r"([a-z])([1-9][0-9]{0,2})")
 _STRAIGHT = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
