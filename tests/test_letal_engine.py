@@ -562,10 +562,12 @@ def test_letal_edits_keep_the_tash_kalar_cache(tmp_path):
 
 # ---------------------------------------------------------------------------- generated game files
 
-_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=12)
+def _nested(inner: st.SearchStrategy) -> st.SearchStrategy:
+    return st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+
+
+_values = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8), _nested,
+                       max_leaves=12)
 _hero = st.fixed_dictionaries({"name": st.text(max_size=6) | st.integers()},
                               optional={"square": st.sampled_from(["a1", "b2", "f6", "g7", "a0", "", "A1"]) | _values,
                                         "deck": st.dictionaries(st.text(max_size=4), st.integers(-2, 40), max_size=20)
