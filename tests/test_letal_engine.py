@@ -588,3 +588,19 @@ def test_generated_game_files_end_cleanly(cli, tmp_path, doc):
         r = cli("--game", "letal", "letal", command, str(f), "--json")
         assert r.code in allowed, r.err
         assert "internal" not in r.err
+
+
+def test_the_readme_example_says_what_it_prints():
+    import contextlib
+    import io
+    import re
+
+    from conftest import REPO
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    [block] = [b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if 'Game("letal")' in b]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "README.md", "exec"), {})
+    promised = [line.split("# ", 1)[1].strip() for line in block.splitlines() if line.startswith("print(")]
+    assert out.getvalue().splitlines() == promised
