@@ -445,7 +445,7 @@ def test_svg(cli, tmp_path):
     (["pull", "c3", "--by", "c2", "--distance", "-2"], "error.letal-distance"),
     (["attack", "--damage", "-1", "--hidden", "0", "--endurance", "3"], "error.letal-amount"),
 ])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_bad_input_is_one_line_in_the_language(cli, dataset, args, key, lang):
     r = cli("--game", "letal", "--lang", lang, "letal", *args)
     assert r.code == 2, r.out
