@@ -32,8 +32,9 @@ _INDEX = "index.json"
 
 _MEMO: dict[str, Dataset] = {}
 
-#: what builds the dataset of a data root when the cache cannot give it
-Build = Callable[[Path], Dataset]
+#: what builds the dataset of one game (an id of :data:`~tashkalar_cli.data.paths.GAMES`) of a data
+#: root when the cache cannot give it
+Build = Callable[[Path, str], Dataset]
 
 
 def _rmtree(path: Path, ignore_errors: bool = True) -> None:
@@ -42,33 +43,60 @@ def _rmtree(path: Path, ignore_errors: bool = True) -> None:
     shutil.rmtree(path, ignore_errors=ignore_errors)
 
 
-def fingerprint(root: Path) -> str:
-    """A key of every data file and schema: names, sizes and modification times, and the format."""
+def fingerprint(root: Path, game: str = "tash-kalar") -> str:
+    """A key of every data file and schema of one game: names, sizes and modification times, and
+    the format. A game's key does not see the other games' folders (an edit of one game's files
+    keeps the other's cache)."""
     parts = [f"{__version__}:{CACHE_FORMAT}:{root}"]
     extras = extra_locales()
     for extra in extras:  # a missing folder must reach the loader, which reports it
         parts.append(f"extra:{extra}:{extra.is_dir()}")
-    for folder in (root / "cards", root / "locales", schemas_dir(), *extras):
-        parts.append(f"dir:{folder}")
-        _stat_below(str(folder), parts)
+    from tashkalar_cli.data.paths import GAME_FOLDERS, GAMES
+
+    sub = GAMES[game].folder if game in GAMES else game
+    if not sub:
+        skip = GAME_FOLDERS
+        for folder, depth in ((root / "cards", 0), (root / "locales", 1), (schemas_dir(), -1),
+                              *((extra, 1) for extra in extras)):
+            parts.append(f"dir:{folder}")
+            _stat_below(str(folder), parts, skip, depth)
+    else:
+        parts.append(f"game:{game}")
+        for folder in (root / "cards" / sub, schemas_dir()):
+            parts.append(f"dir:{folder}")
+            _stat_below(str(folder), parts)
+        for folder in (root / "locales", *extras):
+            parts.append(f"dir:{folder}")
+            try:
+                langs = sorted(e.name for e in os.scandir(folder) if not e.name.startswith("."))
+            except OSError:
+                langs = []
+            for lang in langs:
+                own, ui = os.path.join(folder, lang, sub), os.path.join(folder, lang, "ui.yaml")
+                parts.append(f"lang:{lang}")
+                _stat_below(own, parts)
+                with contextlib.suppress(OSError):
+                    st = os.stat(ui)
+                    parts.append(f"{ui}:{st.st_size}:{st.st_mtime_ns}:{st.st_ino}")
     text = "\n".join(parts).encode("utf-8", "surrogateescape")
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
 
 
-def _stat_below(folder: str, out: list[str]) -> None:
+def _stat_below(folder: str, out: list[str], skip: frozenset[str] = frozenset(), depth: int = -1) -> None:
     """Name, size, modification time and inode of every file below ``folder`` (as the loader sees
-    them: hidden entries aside), in a stable order; ``os.scandir`` rather than paths, for speed."""
+    them: hidden entries aside), in a stable order; ``os.scandir`` rather than paths, for speed.
+    The folders named in ``skip`` are left out ``depth`` levels down (0: in ``folder`` itself)."""
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
         out.append(f"{folder}:?")
         return
     for entry in entries:
-        if entry.name.startswith("."):
+        if entry.name.startswith(".") or (depth == 0 and entry.name in skip):
             continue
         try:
             if entry.is_dir():
-                _stat_below(entry.path, out)
+                _stat_below(entry.path, out, skip, depth - 1)
             else:
                 st = entry.stat()
                 out.append(f"{entry.path}:{st.st_size}:{st.st_mtime_ns}:{st.st_ino}")
@@ -83,7 +111,8 @@ def _part_file(name: str) -> str:
 class _Store:
     """One cache folder: its index, and its parts read on first use."""
 
-    def __init__(self, folder: Path, index: dict[str, Any], root: Path, build: Build) -> None:
+    def __init__(self, folder: Path, index: dict[str, Any], root: Path, build: Build, game: str = "tash-kalar") -> None:
+        self.game = game
         self.folder = folder
         self.index = index
         self.root = root
@@ -103,7 +132,7 @@ class _Store:
     def _rebuilt(self, name: str) -> Any:
         """A damaged part: the data is validated again, and the cache is dropped for the next run."""
         if self._fresh is None:
-            self._fresh = self.build(self.root)
+            self._fresh = self.build(self.root, self.game)
             _rmtree(self.folder, ignore_errors=True)
         group, _, rest = name.partition("/")
         if group == "locales":
@@ -147,7 +176,7 @@ def _parts_of(dataset: Dataset) -> dict[str, Any]:
     return out
 
 
-def _read(folder: Path, key: str, root: Path, build: Build) -> Dataset | None:
+def _read(folder: Path, key: str, root: Path, build: Build, game: str = "tash-kalar") -> Dataset | None:
     """The dataset cached in ``folder`` under ``key``, or None when the folder is not exactly that."""
     try:
         index = json.loads((folder / _INDEX).read_bytes())
@@ -158,7 +187,7 @@ def _read(folder: Path, key: str, root: Path, build: Build) -> Dataset | None:
         if not (isinstance(facts, list) and isinstance(locales, dict) and isinstance(derived, list)
                 and isinstance(index.get("warnings"), list)):
             return None
-        store = _Store(folder, index, root, build)
+        store = _Store(folder, index, root, build, game)
         return Dataset(str(root), _Parts(store, "facts/", facts),
                        {lang: _Parts(store, f"locales/{lang}/", list(sections)) for lang, sections in locales.items()},
                        list(index["warnings"]), _Parts(store, "derived/", derived))
@@ -206,19 +235,22 @@ def _prune(cache: Path, keep: Path, most: int = 8) -> None:
                 old.unlink()
 
 
-def load_dataset(root: str | os.PathLike[str] | None = None, *, build: Build) -> Dataset:
-    """The validated data of ``root`` (default: the packaged data), from the cache when it is warm,
-    else made by ``build`` (:func:`tashkalar_cli.model.build.load_uncached`) and cached."""
+def load_dataset(root: str | os.PathLike[str] | None = None, game: str = "tash-kalar", *, build: Build) -> Dataset:
+    """The validated data of one game (an id of :data:`~tashkalar_cli.data.paths.GAMES`) in ``root``
+    (default: the packaged data), from the cache when it is warm, else made by ``build``
+    (:func:`tashkalar_cli.model.build.load_uncached`) and cached. Each game has its own cache."""
     base = data_root(root)
-    memo_key = f"{base}|{[str(p) for p in extra_locales()]}"
+    memo_key = f"{base}|{game}|{[str(p) for p in extra_locales()]}"
     if memo_key in _MEMO:
         return _MEMO[memo_key]
     cache = cache_dir()
-    key = fingerprint(base)
-    folder = cache / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}-{key}" if cache else None
-    dataset = _read(folder, key, base, build) if folder is not None else None
+    key = fingerprint(base, game)
+    tag = "" if game == "tash-kalar" else f"{game}-"
+    folder = cache / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}-{tag}{key}" \
+        if cache else None
+    dataset = _read(folder, key, base, build, game) if folder is not None else None
     if dataset is None:
-        dataset = build(base)
+        dataset = build(base, game)
         if cache is not None and folder is not None:
             _write(cache, folder, key, dataset)
     _MEMO[memo_key] = dataset
