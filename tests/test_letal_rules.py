@@ -356,10 +356,10 @@ def test_translations_keep_the_placeholders_and_numbers(texts: dict[str, dict[st
             pairs += [(key, entry[f], other[f]) for f in fields]
             if name == "errata":
                 pairs.append((key, entry["readings"]["fr"], other["readings"]["fr"]))
-    wrong = []
+    wrong: list[tuple[str, object, object]] = []
     for key, en, text in pairs:
         if sorted(_PLACEHOLDER.findall(en)) != sorted(_PLACEHOLDER.findall(text)):
-            wrong.append((key, "placeholders"))
+            wrong.append((key, "placeholders", None))
         want, got = _numbers(en, words_en), _numbers(text, words)
         want.pop("1", None)   # "1" may be said with an article ("a card", "une carte")
         got.pop("1", None)
