@@ -412,6 +412,19 @@ def test_text_output_speaks_the_language(cli, letal, lang):
         assert "Portée 1" in r.out
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_interface_names_the_areas_as_the_glossary_does(letal, lang):
+    """The interface's own labels of the positioning words (used where a translator's glossary
+    lacks a term) are the glossary's terms: "Alcance" is Reach in Spanish, "Distanza" Range in Italian."""
+    from tashkalar_cli.engine.letal import AREAS
+
+    loc = letal.localizer(lang)
+    for kind in AREAS:
+        term = loc.field("keywords", kind, "term")
+        assert term.lang == lang
+        assert loc.msg(f"letal.area.{kind}", n=3) == (term.text if kind == "adjacent" else f"{term.text} 3")
+
+
 def test_svg(cli, tmp_path):
     import xml.etree.ElementTree as ET
 

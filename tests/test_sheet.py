@@ -477,12 +477,17 @@ def letal_game():
 @pytest.mark.parametrize("lang", LANGS)
 def test_letal_quick_reference_holds_turn_card_types_and_positioning(letal_game, lang):
     from tashkalar_cli.engine.letal import AREAS
-    from tashkalar_cli.render.letal import SHEET_CATEGORIES, quick_reference
+    from tashkalar_cli.render.letal import SHEET_CATEGORIES, SHEET_KEYWORDS, quick_reference
 
     loc = letal_game.localizer(lang)
     [section] = quick_reference(letal_game, loc)
-    wanted = [k.id for c in SHEET_CATEGORIES for k in letal_game.glossary.keywords if k.category == c]
+    glossary = letal_game.glossary
+    wanted = [k for c in SHEET_CATEGORIES
+              for k in SHEET_KEYWORDS.get(c, [k.id for k in glossary.keywords if k.category == c])]
     assert [v.id for v in section.cards] == wanted
+    # the turn in its order (the equality above: the glossary has each step), every card type
+    assert wanted[:5] == ["start-of-turn", "draw", "main-phase", "attack-phase", "end-of-turn"]
+    assert {"action", "attack", "aura", "trick"} <= set(wanted)
     drawn = {v.id for v in section.cards if v.figure is not None}
     assert drawn == {k for k in wanted if k in AREAS} and {"adjacent", "range", "radius"} <= drawn
     page = sheet_html([section], loc)

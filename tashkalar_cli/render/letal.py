@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.engine.letal import Grid, LetalEngine, Problem, Square
     from tashkalar_cli.render.sheet import Section
     from tashkalar_cli.text.i18n import Localizer
-    from tashkalar_cli.text.rules import Glossary
+    from tashkalar_cli.text.rules import Glossary, Keyword
 
 
 class LetalGame(Protocol):
@@ -34,6 +34,12 @@ class LetalGame(Protocol):
 
 #: the quick reference: the glossary's categories it prints, in this order
 SHEET_CATEGORIES = ("turn", "card-type", "positioning")
+#: the keywords printed for a category, in this order, where it is not the whole category: the
+#: turn is its sequence (whose draw and attack phase the glossary files under cards and combat),
+#: not every word about turns, so that the sheet stays one page
+SHEET_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "turn": ("start-of-turn", "draw", "main-phase", "attack-phase", "end-of-turn"),
+}
 #: the N of the diagrams of Reach, Range and Radius on the quick reference
 SHEET_N = 2
 
@@ -158,6 +164,17 @@ def grid_element(grid: Grid, hero: Square, reached: Iterable[Square], cell: floa
     return root
 
 
+def sheet_keywords(glossary: Glossary, category: str) -> list[Keyword]:
+    """The keywords the quick reference prints under ``category``: those of
+    :data:`SHEET_KEYWORDS` in that order (the ones the glossary has), else the whole category in
+    the glossary's order."""
+    chosen = SHEET_KEYWORDS.get(category)
+    if chosen is None:
+        return [kw for kw in glossary.keywords if kw.category == category]
+    by_id = {kw.id: kw for kw in glossary.keywords}
+    return [by_id[k] for k in chosen if k in by_id]
+
+
 def quick_reference(game: LetalGame, loc: Localizer) -> list[Section]:
     """L.E.T.A.L. TCG on one sheet, in the reader's language: the glossary's turn, card types and
     positioning words (in the glossary's order), each positioning word with its diagram."""
@@ -169,9 +186,7 @@ def quick_reference(game: LetalGame, loc: Localizer) -> list[Section]:
     hero = Square(middle, middle)
     views = []
     for category in SHEET_CATEGORIES:
-        for kw in game.glossary.keywords:
-            if kw.category != category:
-                continue
+        for kw in sheet_keywords(game.glossary, category):
             entry, _ = loc.entry("keywords", kw.id)
             term = loc.field("keywords", kw.id, "term")
             definition = loc.field("keywords", kw.id, "definition")
