@@ -21,7 +21,9 @@ from tashkalar_cli.errors import InputError
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
+    from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.letal import LetalEngine
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, Engine, Verdict
@@ -37,17 +39,50 @@ if TYPE_CHECKING:
 
 
 class Game:
-    """Everything the tool knows about Tash-Kalar, and every question it answers.
+    """Everything the tool knows about one game (Tash-Kalar by default, or L.E.T.A.L. TCG), and
+    every question it answers.
 
-    ``Game()`` uses the built-in data (or ``TASHKALAR_DATA``); ``Game(data="DIR")`` another data
-    folder; ``Game(dataset=...)`` an already loaded :class:`~tashkalar_cli.data.dataset.Dataset`.
-    Bad input raises a :class:`~tashkalar_cli.errors.TashkalarError`.
+    ``Game()`` opens Tash-Kalar (or the game of ``TASHKALAR_GAME``) in the built-in data (or
+    ``TASHKALAR_DATA``); ``Game("letal")`` or ``Game(game="letal")`` opens L.E.T.A.L. TCG;
+    ``Game(data="DIR")`` another data folder; ``Game(dataset=...)`` an already loaded
+    :class:`~tashkalar_cli.data.dataset.Dataset`. The first positional argument is a game when it
+    is a string naming a known game (``tash-kalar``, ``letal``), else a data folder (as before);
+    ``data=`` is always a data folder, whatever its name.
+    The rules, glossary, errata and search answer for every game; the Tash-Kalar questions
+    (cards, summons, flares, tasks...) raise an :class:`InputError` for another game, and
+    :attr:`letal` holds L.E.T.A.L.'s grid engine. Bad input raises a
+    :class:`~tashkalar_cli.errors.TashkalarError`.
     """
 
-    def __init__(self, data: str | os.PathLike[str] | None = None, *, dataset: Dataset | None = None) -> None:
+    def __init__(self, where: str | os.PathLike[str] | None = None, /, *, data: str | os.PathLike[str] | None = None,
+                 game: str | None = None, dataset: Dataset | None = None) -> None:
+        from tashkalar_cli.data.paths import DEFAULT_GAME, GAMES
+
+        if isinstance(where, str) and where.strip().lower() in GAMES and game is None:
+            game = where
+        elif where is not None:
+            if data is not None:
+                raise TypeError("Game(): the data folder is given twice")
+            data = where
+        if game is None or game == DEFAULT_GAME:
+            self.pack: GamePack = GAMES[DEFAULT_GAME]
+        else:
+            from tashkalar_cli.data.games import game_pack
+
+            self.pack = game_pack(game)
         self._data = data
         if dataset is not None:
             self.__dict__["dataset"] = dataset
+
+    @property
+    def id(self) -> str:
+        """The game's id: ``tash-kalar`` or ``letal``."""
+        return self.pack.id
+
+    def require(self, game: str, what: str) -> None:
+        """Bad input unless this is ``game``: ``what`` (a command or a question) belongs to it."""
+        if self.pack.id != game:
+            raise InputError(key="wrong-game", what=what, game=game, current=self.pack.id)
 
     # ------------------------------------------------------------------ the parts
     @cached_property
@@ -56,7 +91,7 @@ class Game:
         from tashkalar_cli.errors import use_texts
         from tashkalar_cli.model.build import load_uncached
 
-        dataset = load_dataset(self._data, build=load_uncached)
+        dataset = load_dataset(self._data, self.pack.id, build=load_uncached)
         english = dataset.locales.get("en", {})
         use_texts(lambda key: english.get("ui", {}).get(key))  # errors speak English unless told otherwise
         return dataset
@@ -65,18 +100,21 @@ class Game:
     def config(self) -> GameConfig:
         from tashkalar_cli.model.config import GameConfig
 
+        self.require("tash-kalar", "config")
         return GameConfig.from_data(self.dataset.facts["game"])
 
     @cached_property
     def board(self) -> Board:
         from tashkalar_cli.model.board import Board
 
+        self.require("tash-kalar", "board")
         return Board(self.dataset.facts["board"])
 
     @cached_property
     def cards(self) -> CardDB:
         from tashkalar_cli.model.cards import CardDB
 
+        self.require("tash-kalar", "cards")
         return CardDB(self.dataset)
 
     @cached_property
@@ -96,6 +134,14 @@ class Game:
         from tashkalar_cli.text.rules import Errata
 
         return Errata(self.dataset)
+
+    @cached_property
+    def letal(self) -> LetalEngine:
+        """L.E.T.A.L. TCG's grid engine (areas, moves, pushes and pulls, attacks, game-file checks)."""
+        from tashkalar_cli.engine.letal import LetalEngine
+
+        self.require("letal", "letal")
+        return LetalEngine(self.dataset.facts["game"])
 
     @cached_property
     def engine(self) -> Engine:
@@ -128,7 +174,7 @@ class Game:
 
     @property
     def decks(self) -> list[str]:
-        return [d["id"] for d in self.dataset.facts["decks"]]
+        return [d["id"] for d in self.dataset.facts.get("decks", [])]
 
     def localizer(self, lang: str | None = None) -> Localizer:
         """The texts in ``lang`` (default: ``TASHKALAR_LANG``, then the locale, then English)."""

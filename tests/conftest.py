@@ -16,7 +16,7 @@ SHARED = REPO.parent / "shared" / "reference"
 def _isolated_env(monkeypatch, tmp_path_factory):
     """No user language or cache leaks into the tests; a wide terminal for stable tables."""
     for var in ("TASHKALAR_LANG", "LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "TASHKALAR_DATA", "TASHKALAR_NO_CACHE", "TASHKALAR_DEBUG",
-                "TASHKALAR_LOCALES"):
+                "TASHKALAR_LOCALES", "TASHKALAR_GAME"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
     monkeypatch.setenv("COLUMNS", "140")

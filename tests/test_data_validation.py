@@ -142,7 +142,7 @@ def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
     files = [p for p in cache.glob("tashkalar-data-*") if (p / "index.json").is_file()]
     assert len(files) == 1
     calls = []
-    counting = lambda root: calls.append(root) or first  # noqa: E731
+    counting = lambda root, game: calls.append(root) or first  # noqa: E731
     load(data_copy, counting)
     assert calls == [], "a warm start must not validate again"
     path = data_copy / "locales" / "en" / "cards" / "imperial.yaml"

@@ -51,6 +51,11 @@ USED_BY: dict[str, tuple[str, ...]] = {
     "output-error": ("test_error", "test_task_about_the_turn_needs_a_turn_record"),
     "output-plan": ("test_plan", "test_plan_threats"),
     "output-summon-apply": ("test_summon_apply", "test_summon_apply_choices"),
+    "output-letal-squares": ("test_letal_area_and_move",),
+    "output-letal-shift": ("test_letal_push_and_pull",),
+    "output-letal-attack": ("test_letal_attack",),
+    "output-letal-check": ("test_letal_check",),
+    "output-letal-winner": ("test_letal_winner",),
 }
 
 
@@ -216,7 +221,7 @@ def test_shared_parts_are_the_same_in_every_schema():
 
 def test_every_schema_is_used():
     on_disk = {p.name.removesuffix(".schema.json") for p in SCHEMA_FILES}
-    assert len(on_disk) == 22
+    assert len(on_disk) == 27
     assert on_disk == set(USED_BY), "every output schema is registered, and every registered one exists"
     for name, tests in USED_BY.items():
         for test_name in tests:
@@ -622,3 +627,68 @@ def test_summon_apply_choices(cli):
     data = conforms("output-summon-apply", r.json)
     assert data["applied"] is False and data["choices"]
 
+
+
+# ---------------------------------------------------------------------- L.E.T.A.L. TCG (--game letal)
+
+LETAL = ("--game", "letal")
+
+LETAL_GAME = """\
+players:
+  - name: Ana
+    team: south
+    heroes:
+      - {name: Kara, square: b1, endurance: 4, deck: {Fireball: 3, Guard: 2}}
+      - {name: Kara, square: b3, endurance: 0}
+  - name: Ben
+    team: north
+    heroes:
+      - {name: Oro, square: b1, endurance: 4}
+"""
+
+
+@pytest.mark.parametrize("args", [["area", "c3", "--radius", "2"], ["area", "a1", "--range", "0"],
+                                  ["move", "c3", "--steps", "2", "--occupied", "c4,d3"]])
+def test_letal_area_and_move(cli, args):
+    out = output(cli(*LETAL, "letal", *args, "--json"), "output-letal-squares")
+    assert out["squares"] == sorted(out["squares"], key=lambda s: (s[0], int(s[1:])))
+
+
+@pytest.mark.parametrize(("args", "to"), [(["push", "c3", "--by", "c2", "--distance", "2"], "c5"),
+                                          (["pull", "c3", "--by", "a1", "--distance", "1"], None)])
+def test_letal_push_and_pull(cli, args, to):
+    assert output(cli(*LETAL, "letal", *args, "--json"), "output-letal-shift")["to"] == to
+
+
+def test_letal_attack(cli):
+    out = output(cli(*LETAL, "letal", "attack", "--damage", "3", "--hidden", "3", "--endurance", "2", "--lose", "2",
+                     "--json"), "output-letal-attack")
+    assert out["prevented"] == 6 and out["dies"] is True and out["fully_blocked"] is True
+
+
+def test_letal_check(cli, tmp_path):
+    path = write(tmp_path / "game.yaml", LETAL_GAME)
+    r = cli(*LETAL, "letal", "check", str(path), "--json", "--lang", "it")
+    assert r.code == 1
+    out = conforms("output-letal-check", r.json)
+    codes = {p["code"] for p in out["problems"]}
+    assert out["valid"] is False and {"heroes-count", "card-copies", "hero-name-repeated", "square-taken",
+                                      "hero-outside-start-rows", "deck-size"} <= codes
+
+
+def test_letal_winner(cli, tmp_path):
+    path = write(tmp_path / "game.yaml", LETAL_GAME)
+    out = output(cli(*LETAL, "letal", "winner", str(path), "--json"), "output-letal-winner")
+    assert out["winner"] is None and out["draw"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_letal_rules_keywords_and_rulings_follow_the_same_contract(cli, lang):
+    rules = output(cli(*LETAL, "rule", "list", "--lang", lang, "--json"), "output-rule-list")
+    output(cli(*LETAL, "rule", "show", rules[0]["id"], "--lang", lang, "--json"), "output-rule")
+    keywords = output(cli(*LETAL, "keyword", "list", "--lang", lang, "--json"), "output-keyword-list")
+    output(cli(*LETAL, "keyword", "show", keywords[0]["id"], "--lang", lang, "--json"), "output-keyword")
+    output(cli(*LETAL, "rule", "search", "range", "--lang", lang, "--json"), "output-rule-search")
+    rulings = output(cli(*LETAL, "errata", "--lang", lang, "--json"), "output-errata")
+    assert rulings and all(e["kind"] == "ruling" for e in rulings)
+    output(cli(*LETAL, "validate", "--json"), "output-validate")

@@ -463,3 +463,66 @@ def test_the_readme_pictures_exist():
         data = (REPO / name).read_bytes()
         width, _ = png_size(data)
         assert 300 <= width <= 1000 and len(data) < 200_000, f"{name}: a small picture"
+
+
+# ------------------------------------------------------------------ L.E.T.A.L. TCG's quick reference
+
+@pytest.fixture(scope="module")
+def letal_game():
+    from tashkalar_cli import Game
+
+    return Game("letal")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_letal_quick_reference_holds_turn_card_types_and_positioning(letal_game, lang):
+    from tashkalar_cli.engine.letal import AREAS
+    from tashkalar_cli.render.letal import SHEET_CATEGORIES, SHEET_KEYWORDS, quick_reference
+
+    loc = letal_game.localizer(lang)
+    [section] = quick_reference(letal_game, loc)
+    glossary = letal_game.glossary
+    wanted = [k for c in SHEET_CATEGORIES
+              for k in SHEET_KEYWORDS.get(c, [k.id for k in glossary.keywords if k.category == c])]
+    assert [v.id for v in section.cards] == wanted
+    # the turn in its order (the equality above: the glossary has each step), every card type
+    assert wanted[:5] == ["start-of-turn", "draw", "main-phase", "attack-phase", "end-of-turn"]
+    assert {"action", "attack", "aura", "trick"} <= set(wanted)
+    drawn = {v.id for v in section.cards if v.figure is not None}
+    assert drawn == {k for k in wanted if k in AREAS} and {"adjacent", "range", "radius"} <= drawn
+    page = sheet_html([section], loc)
+    tags = Tags(page)
+    assert tags.with_attr("class").count("letal-grid") == len(drawn)
+    assert loc.msg("letal.sheet.title") in "".join(tags.text)
+    svg = ET.fromstring(sheet_svg([section], loc))
+    assert len(svg.findall(f".//{SVG}g[@class='card']")) == len(section.cards)
+
+
+def test_letal_sheet_command(cli, tmp_path):
+    out = tmp_path / "letal.html"
+    r = cli("--game", "letal", "sheet", "--out", str(out), "--lang", "it")
+    assert r.code == 0 and 'class="letal-grid"' in out.read_text(encoding="utf-8")
+    r = cli("--game", "letal", "sheet", "--deck", "imperial", "--out", str(tmp_path / "x.html"))
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1 and not (tmp_path / "x.html").exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_letal_quick_reference_prints_on_one_page(letal_game, lang, tmp_path):
+    """Printed by Chromium: one A4 page, every entry whole on it, nothing out of its box."""
+    from tashkalar_cli.render.letal import quick_reference
+
+    exe = browser()
+    poppler()
+    loc = letal_game.localizer(lang)
+    sections = quick_reference(letal_game, loc)
+    page = tmp_path / f"letal-{lang}.html"
+    page.write_text(sheet_html(sections, loc), encoding="utf-8")
+    pdf = page.with_suffix(".pdf")
+    print_pdf(exe, page, pdf)
+    pages = pdf_pages(pdf)
+    assert len(pages) == 1
+    views = sections[0].cards
+    where, problems = locate(pages, views)
+    assert not problems and len(where) == len(views)
+    checked = probe(exe, page, PROBE)
+    assert checked["cards"] == len(views) and checked["bad"] == []

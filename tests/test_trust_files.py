@@ -119,9 +119,9 @@ def test_pruning_deletes_only_the_tools_own_caches(monkeypatch: pytest.MonkeyPat
     _user_files(cache, tmp_path / "elsewhere")
     before, elsewhere = snapshot(cache), snapshot(tmp_path / "elsewhere")
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
-    monkeypatch.setattr(store, "load_dataset", functools.partial(store.load_dataset, build=lambda root: dataset))
+    monkeypatch.setattr(store, "load_dataset", functools.partial(store.load_dataset, build=lambda root, game=None: dataset))
     for i in range(14):  # more keys than the caches kept
-        monkeypatch.setattr(store, "fingerprint", lambda root, i=i: f"key{i:02d}")
+        monkeypatch.setattr(store, "fingerprint", lambda root, game="tash-kalar", i=i: f"key{i:02d}")
         store._MEMO.clear()
         store.load_dataset()
     ours = [p for p in cache_folders(cache) if "-key" in p.name]
@@ -212,7 +212,7 @@ def fresh_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dataset: Any) -
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     calls: list[int] = []
     monkeypatch.setattr(store, "load_dataset",
-                        functools.partial(store.load_dataset, build=lambda root: calls.append(1) or dataset))
+                        functools.partial(store.load_dataset, build=lambda root, game=None: calls.append(1) or dataset))
     store._MEMO.clear()
     store.load_dataset()
     calls.clear()

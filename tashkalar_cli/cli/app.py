@@ -40,6 +40,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sheet": ("sheet", "sheet"),
     "i18n": ("i18n_check", "app"),
     "validate": ("validate", "validate"),
+    "letal": ("letal", "app"),
+}
+
+#: the commands that belong to one game only (the others serve every game): name -> game id
+GAME_ONLY: dict[str, str] = {
+    **{name: "tash-kalar" for name in ("card", "summon", "summonable", "plan", "flare", "task", "score",
+                                       "position")},
+    "letal": "letal",
 }
 
 
@@ -72,6 +80,9 @@ class LazyGroup(StrictGroup):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
+        owner = GAME_ONLY.get(cmd_name)
+        if owner is not None and owner != _STATE.game_id and _STATE.refuse_other_games:
+            return _other_game_command(cmd_name, owner)
         module_name, attr = COMMANDS[cmd_name]
         target = getattr(importlib.import_module(f"{__package__}.{module_name}"), attr)
         if isinstance(target, typer.Typer):
@@ -94,6 +105,19 @@ class LazyGroup(StrictGroup):
         return command
 
 
+def _other_game_command(cmd_name: str, owner: str) -> click.Command:
+    """A command of another game: it says so in one line (exit 2), whatever its arguments."""
+
+    def refuse() -> None:
+        from tashkalar_cli.errors import InputError
+
+        raise InputError(key="wrong-game", what=cmd_name, game=owner, current=_STATE.game_id)
+
+    shown = _STATE.words.text(f"help.{cmd_name}", "") if _STATE.words is not None else ""
+    return click.Command(cmd_name, callback=refuse, add_help_option=False, help=shown or None,
+                         context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+
+
 class _State:
     """What main() learnt from the command line before Click parses it."""
 
@@ -102,6 +126,9 @@ class _State:
     completing: bool = False   # the shell asks for completions (_TASHKALAR_COMPLETE is set)
     data: str | None = None    # the --data folder, for the words typed as option values
     game: Game | None = None
+    game_id: str = "tash-kalar"      # the game chosen by --game or TASHKALAR_GAME
+    game_option: str | None = None   # the game as given (None: neither --game nor TASHKALAR_GAME)
+    refuse_other_games: bool = False  # a command of another game says so (not when help is asked for)
 
 
 _STATE = _State()
@@ -116,8 +143,12 @@ def build_app() -> typer.Typer:
               version: bool = typer.Option(False, "--version", help="Print the version and exit.",
                                            is_eager=True, callback=_print_version),
               lang: Optional[str] = typer.Option(None, "--lang", "-l", show_default=False,
-                                                 help="Language of the texts and of the interface.")) -> None:
-        """Carries --version, and --lang for every command."""
+                                                 help="Language of the texts and of the interface."),
+              game: Optional[str] = typer.Option(None, "--game", show_default=False, metavar="GAME",
+                                                 help="The game: tash-kalar (default) or letal "
+                                                      "(also TASHKALAR_GAME); before or after the command.")
+              ) -> None:
+        """Carries --version, --lang and --game for every command."""
         ctx.obj = {"lang": lang}
 
     return app
@@ -209,6 +240,29 @@ def _quiet_broken_pipe() -> None:
     sys.exit(EXIT_BROKEN_PIPE)
 
 
+def _take_game(args: list[str]) -> tuple[str | None, list[str]]:
+    """The --game value anywhere on the command line, and the arguments without it: --game is
+    read here, once, so that every command accepts it before or after its name."""
+    value: str | None = None
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg == "--game" and i + 1 < len(args):
+            value, i = args[i + 1], i + 2
+            continue
+        if arg.startswith("--game="):
+            value = arg.split("=", 1)[1]
+            i += 1
+            continue
+        rest.append(arg)
+        i += 1
+    return value, rest
+
+
 def main(argv: list[str] | None = None) -> None:
     """The command line: see :func:`run`; a closed pipe on the output ends it quietly."""
     try:
@@ -232,6 +286,10 @@ def run(argv: list[str] | None = None) -> None:
 
     _sane_terminal_size()
     args = list(sys.argv[1:] if argv is None else argv)
+    game_option, args = _take_game(args)
+    _STATE.game_option = game_option or os.environ.get("TASHKALAR_GAME") or None
+    _STATE.game_id = "tash-kalar"
+    _STATE.refuse_other_games = "--help" not in args and not os.environ.get("_TASHKALAR_COMPLETE")
     as_json = "--json" in args
     _STATE.data = _peek_data(args)
     _STATE.game = None
@@ -241,6 +299,10 @@ def run(argv: list[str] | None = None) -> None:
     _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
     install(words)
     try:
+        if _STATE.game_option is not None:
+            from tashkalar_cli.data.games import chosen_game
+
+            _STATE.game_id = chosen_game(_STATE.game_option)
         command = typer.main.get_command(build_app())
         if _STATE.completing:
             from tashkalar_cli.cli.completion import check_environment, prepare

@@ -41,12 +41,13 @@ class Session:
 
     lang_option: str | None = None
     data: str | None = None
+    game_id: str = "tash-kalar"
 
     @cached_property
     def game(self) -> Game:
         from tashkalar_cli.game import Game
 
-        return Game(self.data)
+        return Game(data=self.data, game=self.game_id)
 
     @property
     def dataset(self) -> Any:
@@ -63,6 +64,11 @@ class Session:
     @property
     def cards(self) -> CardDB:
         return self.game.cards
+
+    @property
+    def cards_if_any(self) -> CardDB | None:
+        """The card database, or None in a game without one (L.E.T.A.L.: keywords name no cards)."""
+        return self.game.cards if self.game.pack.has_cards else None
 
     @property
     def board(self) -> Board:
@@ -102,12 +108,15 @@ def input_game() -> Game:
     from tashkalar_cli.game import Game
 
     if _STATE.game is None:
-        _STATE.game = Game(_STATE.data)
+        _STATE.game = Game(data=_STATE.data, game=_STATE.game_id)
     return _STATE.game
 
 
 def session(lang: str | None = None, data: str | None = None) -> Session:
-    """The session of a command; ``--lang`` given before the command name counts too."""
+    """The session of a command, in the game of ``--game``; ``--lang`` given before the command
+    name counts too."""
+    from tashkalar_cli.cli.app import _STATE
+
     if lang is None:
         import click
 
@@ -115,7 +124,7 @@ def session(lang: str | None = None, data: str | None = None) -> Session:
         root = ctx.find_root() if ctx is not None else None
         if root is not None and isinstance(root.obj, dict):
             lang = root.obj.get("lang")
-    return Session(lang, data)
+    return Session(lang, data, _STATE.game_id)
 
 
 def print_json(obj: Any) -> None:

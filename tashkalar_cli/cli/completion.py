@@ -140,7 +140,7 @@ def _option(ctx: click.Context, name: str) -> Any:
 def _game_and_loc(ctx: click.Context) -> tuple[Any, Any]:
     from tashkalar_cli.game import Game
 
-    game = Game(_option(ctx, "data"))
+    game = Game(data=_option(ctx, "data"))
     lang = _option(ctx, "lang")
     try:
         loc = game.localizer(lang if isinstance(lang, str) else None)

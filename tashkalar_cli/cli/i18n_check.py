@@ -23,12 +23,17 @@ def check(
 ) -> None:
     """Check translations: missing entries, placeholders, numbers, game terms, names, markup.
 
+    Every game's texts are checked (Tash-Kalar's, and L.E.T.A.L.'s in <lang>/letal/ when the
+    folder has them), or only those of --game.
+
     Exit code 0: no error; 1: errors (or warnings with --strict); 2: the folder cannot be read.
     --json prints the findings as a list of objects (lang, file, key, check, severity, message,
     line, field, reference, translation).
     """
     from pathlib import Path
 
+    from tashkalar_cli.cli.app import _STATE
+    from tashkalar_cli.data.games import GAMES
     from tashkalar_cli.data.loader import load_facts
     from tashkalar_cli.data.paths import Budget, data_root, extra_locales
     from tashkalar_cli.model.integrity import check_facts
@@ -36,11 +41,31 @@ def check(
 
     s = session(None, data)
     root = data_root(data)
-    facts = load_facts(root / "cards", root, Budget(root))  # the facts strictly, walked as the loader does
-    check_facts(facts)
     translators = extra_locales()
     folder = Path(locales) if locales else translators[0] if translators else root / "locales"
-    report = check_locales(folder, facts, reference, lang, builtin=root / "locales")
+    # every game (or the one of --game); a translator's copy without a game's folder skips that game
+    chosen = [GAMES[_STATE.game_id]] if _STATE.game_option else list(GAMES.values())
+    report = None
+    for pack in chosen:
+        if pack.folder and not _STATE.game_option and (not (root / "cards" / pack.folder).is_dir() or (
+                folder.is_dir() and not any((d / pack.folder).is_dir() for d in folder.iterdir() if d.is_dir()))):
+            continue
+        facts = load_facts(root / "cards", root, pack, Budget(root))  # the facts strictly, walked as the loader does
+        check_facts(facts, pack)
+        found = check_locales(folder, facts, reference, lang, builtin=root / "locales", game=pack)
+        if report is None:
+            report = found
+            continue
+        # the shared interface texts were checked with the first game
+        report.findings += [f for f in found.findings if not f.file.endswith("/ui.yaml")]
+        for code, cov in found.coverage.items():
+            mine = report.coverage.setdefault(code, cov)
+            if mine is not cov:
+                mine.entries += cov.entries
+                mine.translated += cov.translated
+                mine.missing += cov.missing
+                mine.unofficial_names += cov.unofficial_names
+    assert report is not None
     if json:
         from tashkalar_cli.render import jsonout
 

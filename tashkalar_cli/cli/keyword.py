@@ -21,11 +21,11 @@ def show(term: Annotated[list[str], typer.Argument(help="The term, in any langua
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.keyword(kw, glossary, s.game.rules, s.cards, s.loc))
+        print_json(jsonout.keyword(kw, glossary, s.game.rules, s.cards_if_any, s.loc))
         return
     from tashkalar_cli.render.rules import keyword_panel
 
-    s.console.print(keyword_panel(kw, glossary, s.game.rules, s.loc, s.cards))
+    s.console.print(keyword_panel(kw, glossary, s.game.rules, s.loc, s.cards_if_any))
 
 
 @app.command("list")

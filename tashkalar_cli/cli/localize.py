@@ -89,7 +89,7 @@ class Words:
             try:
                 from tashkalar_cli.game import Game
 
-                self._loc = Game(self._data).localizer(self._lang_option)
+                self._loc = Game(data=self._data).localizer(self._lang_option)
             except Exception:
                 self._failed = True
         return self._loc

@@ -36,10 +36,17 @@ def sheet(
     if suffix not in ("html", "htm", "svg"):
         raise InputError(key="sheet-out", value=quote(out, 60))
     s = session(lang, data)
-    decks = [check_deck(s, d) for d in deck or []]
     from tashkalar_cli.render.sheet import build_sections, sheet_html, sheet_svg
 
-    sections = build_sections(s.game, s.loc, decks, legends, flares, tasks)
+    if s.game.id == "letal":   # the quick reference of L.E.T.A.L. TCG: turn, card types, positioning
+        if deck or legends or flares or tasks:
+            raise InputError(key="letal-sheet-options")
+        from tashkalar_cli.render.letal import quick_reference
+
+        sections = quick_reference(s.game, s.loc)
+    else:
+        decks = [check_deck(s, d) for d in deck or []]
+        sections = build_sections(s.game, s.loc, decks, legends, flares, tasks)
     text = sheet_svg(sections, s.loc, paper.value) if suffix == "svg" else sheet_html(sections, s.loc, paper.value)
     s.write(out, text)
     s.console.print(s.loc.msg("sheet.written", path=out, count=sum(len(x.cards) for x in sections)))

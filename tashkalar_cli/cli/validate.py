@@ -2,21 +2,57 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session
 
 
 def validate(data: DataOption = None, json: JsonOption = False) -> None:
-    """Validate every data and locale file against its schema and report what was loaded."""
+    """Validate every data and locale file against its schema and report what was loaded: of every
+    game (Tash-Kalar and L.E.T.A.L. TCG), or of the game of --game."""
+    from tashkalar_cli.cli.app import _STATE
+    from tashkalar_cli.data.games import GAMES
+    from tashkalar_cli.data.paths import data_root
+
+    s = session(None, data)
+    root = data_root(data)
+    # every game whose folder the data has (a data folder made for Tash-Kalar alone stays valid),
+    # or the game of --game, which must be there
+    chosen = [_STATE.game_id] if _STATE.game_option else \
+        [g for g, pack in GAMES.items() if not pack.folder or (root / "cards" / pack.folder).is_dir()]
+    games = {game: _summary(data, game) for game in chosen}
+    summary = {**games[chosen[0]], "games": games}
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.validation(summary))
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    from tashkalar_cli.errors import visible
+
+    for game, one in games.items():
+        table = Table(title=visible(f"valid: {one['root']} ({game})"), show_header=False)
+        for key, value in one.items():
+            if key not in ("valid", "root", "warnings", "game"):
+                table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
+        s.console.print(table)
+        for warning in one["warnings"]:
+            s.console.print(Text.assemble(("warning:", "yellow"), " ", visible(warning)))
+
+
+def _summary(data: str | None, game: str) -> dict[str, Any]:
     from tashkalar_cli.data.paths import data_root
     from tashkalar_cli.model.build import load_uncached
     from tashkalar_cli.model.cards import Being, Flare, Legend, Task, build_cards
 
-    s = session(None, data)
-    ds = load_uncached(data_root(data))  # for real, never from the cache
+    ds = load_uncached(data_root(data), game)  # for real, never from the cache
     facts = ds.facts
-    cards = build_cards(facts)
-    summary = {
+    cards = build_cards(facts) if "beings" in facts else []
+    return {
         "valid": True,
+        "game": game,
         "root": ds.root,
         "beings": sum(type(c) is Being for c in cards),
         "legends": sum(isinstance(c, Legend) for c in cards),
@@ -28,20 +64,3 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
         "languages": ds.languages,
         "warnings": ds.warnings,
     }
-    if json:
-        from tashkalar_cli.render import jsonout
-
-        print_json(jsonout.validation(summary))
-        return
-    from rich.table import Table
-    from rich.text import Text
-
-    from tashkalar_cli.errors import visible
-
-    table = Table(title=f"valid: {ds.root}", show_header=False)
-    for key, value in summary.items():
-        if key not in ("valid", "root", "warnings"):
-            table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
-    s.console.print(table)
-    for warning in ds.warnings:
-        s.console.print(Text.assemble(("warning:", "yellow"), " ", visible(warning)))

@@ -66,8 +66,9 @@ DERIVING = ("data", "model", "text")
 
 _MEMO: dict[str, Dataset] = {}
 
-#: what builds the dataset of a data root when the cache cannot give it
-Build = Callable[[Path], Dataset]
+#: what builds the dataset of one game (an id of :data:`~tashkalar_cli.data.paths.GAMES`) of a data
+#: root when the cache cannot give it
+Build = Callable[[Path, str], Dataset]
 
 
 def _rmtree(path: str | os.PathLike[str]) -> None:
@@ -130,44 +131,57 @@ def own_folders(cache: Path) -> list[Path]:
     return [cache / name for name in sorted(names) if _tagged(cache / name)]
 
 
-def fingerprint(root: Path) -> str:
-    """A key of the data and of the code that derives from it: the names, sizes and modification
-    times of every data file and schema and of the Python files of the package that compute the
-    cached data (:data:`DERIVING`), the version and the format."""
+def fingerprint(root: Path, game: str = "tash-kalar") -> str:
+    """A key of the data of one game and of the code that derives from it: the names, sizes and
+    modification times of every data file and schema of the game and of the Python files of the
+    package that compute the cached data (:data:`DERIVING`), the version and the format. The
+    top-level game's key does not see the other games' folders (an edit of one game's files keeps
+    the other's cache)."""
     parts = [f"{__version__}:{CACHE_FORMAT}:{root}"]
     extras = extra_locales()
     for extra in extras:  # a missing folder must reach the loader, which reports it
         parts.append(f"extra:{extra}:{extra.is_dir()}")
+    from tashkalar_cli.data.paths import GAME_FOLDERS, GAMES
+
+    sub = GAMES[game].folder if game in GAMES else game
     own = Budget(root)  # the walks the loader makes, with the same bounds and the same links
-    for folder, budget in ((root / "cards", own), (root / "locales", own), (schemas_dir(), Budget()),
-                           *((extra, Budget(extra)) for extra in extras)):
+    if sub:
+        parts.append(f"game:{game}")
+        folders = ((root / "cards" / sub, own), (root / "locales", own))
+    else:
+        folders = ((root / "cards", own), (root / "locales", own))
+    skip = () if sub else tuple(GAME_FOLDERS)
+    for folder, budget in (*folders, (schemas_dir(), Budget()), *((extra, Budget(extra)) for extra in extras)):
         parts.append(f"dir:{folder}")
-        _listing(folder, parts, budget)
+        _listing(folder, parts, budget, skip)
     parts.append(f"code:{PACKAGE_DIR}")
-    for sub in ("", *DERIVING):  # "": the package's own modules (errors.py, the version), not below
+    for code in ("", *DERIVING):  # "": the package's own modules (errors.py, the version), not below
         try:
             parts += [f"{f.path}:{f.size}:{f.mtime_ns}" for f in
-                      walk(PACKAGE_DIR / sub, depth=None if sub else 1, skip=("__pycache__",), suffix=".py")]
+                      walk(PACKAGE_DIR / code, depth=None if code else 1, skip=("__pycache__",), suffix=".py")]
         except (OSError, DataError) as exc:
-            parts.append(f"{sub}!{exc}")
+            parts.append(f"{code}!{exc}")
     text = "\n".join(parts).encode("utf-8", "surrogateescape")
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
 
 
-def _listing(folder: Path, out: list[str], budget: Budget) -> None:
+def _listing(folder: Path, out: list[str], budget: Budget, skip: tuple[str, ...] = ()) -> None:
     """Every entry below ``folder`` with its size, time and inode, one subfolder (a language) at a
     time: a walk that stops in one (a link out of it, say) is noted and the others still count,
-    as the loader stops only that language. The problem itself is for the loader to report."""
+    as the loader stops only that language. The problem itself is for the loader to report. The
+    folders named in ``skip`` (the other games') are left out."""
     try:
         top = walk(folder, budget=budget, depth=1, folders=True)
     except (OSError, DataError) as exc:
         out.append(f"!{exc}")
         return
     for found in top:
+        if found.is_dir and found.rel in skip:
+            continue
         out.append(f"{found.rel}:{found.size}:{found.mtime_ns}:{found.ino}")
         if found.is_dir:
             try:
-                out += [f"{found.rel}/{f.rel}:{f.size}:{f.mtime_ns}:{f.ino}" for f in walk(found.path, budget=budget)]
+                out += [f"{found.rel}/{f.rel}:{f.size}:{f.mtime_ns}:{f.ino}" for f in walk(found.path, budget=budget, skip=skip)]
             except (OSError, DataError) as exc:
                 out.append(f"{found.rel}!{exc}")
 
@@ -179,7 +193,8 @@ def _part_file(name: str) -> str:
 class _Store:
     """One cache folder: its index, and its parts read on first use."""
 
-    def __init__(self, folder: Path, index: dict[str, Any], root: Path, build: Build) -> None:
+    def __init__(self, folder: Path, index: dict[str, Any], root: Path, build: Build, game: str = "tash-kalar") -> None:
+        self.game = game
         self.folder = folder
         self.index = index
         self.root = root
@@ -201,7 +216,7 @@ class _Store:
     def _rebuilt(self, name: str) -> Any:
         """A damaged part: the data is validated again, and the cache written anew."""
         if self._fresh is None:
-            self._fresh = self.build(self.root)
+            self._fresh = self.build(self.root, self.game)
             _write(self.folder.parent, self.folder, self.index["key"], self._fresh)
         group, _, rest = name.partition("/")
         if group == "locales":
@@ -267,7 +282,7 @@ def _index_ok(index: object, key: str) -> bool:
     return all(n in parts for n in names)
 
 
-def _read(folder: Path, key: str, root: Path, build: Build) -> Dataset | None:
+def _read(folder: Path, key: str, root: Path, build: Build, game: str = "tash-kalar") -> Dataset | None:
     """The dataset cached in ``folder`` under ``key``, or None when the folder is not exactly that."""
     if not _tagged(folder):
         return None
@@ -280,7 +295,7 @@ def _read(folder: Path, key: str, root: Path, build: Build) -> Dataset | None:
         return None
     if not _index_ok(index, key):
         return None
-    store = _Store(folder, index, root, build)
+    store = _Store(folder, index, root, build, game)
     return Dataset(str(root), _Parts(store, "facts/", index["facts"]),
                    {lang: _Parts(store, f"locales/{lang}/", sections) for lang, sections in index["locales"].items()},
                    list(index["warnings"]), _Parts(store, "derived/", index["derived"]))
@@ -384,21 +399,24 @@ def _prune(cache: Path, keep: Path, most: int = 8) -> None:
         _drop(old)
 
 
-def load_dataset(root: str | os.PathLike[str] | None = None, *, build: Build) -> Dataset:
-    """The validated data of ``root`` (default: the packaged data), from the cache when it is warm,
-    else made by ``build`` (:func:`tashkalar_cli.model.build.load_uncached`) and cached."""
+def load_dataset(root: str | os.PathLike[str] | None = None, game: str = "tash-kalar", *, build: Build) -> Dataset:
+    """The validated data of one game (an id of :data:`~tashkalar_cli.data.paths.GAMES`) in ``root``
+    (default: the packaged data), from the cache when it is warm, else made by ``build``
+    (:func:`tashkalar_cli.model.build.load_uncached`) and cached. Each game has its own cache."""
     base = data_root(root)
-    memo_key = f"{base}|{[str(p) for p in extra_locales()]}"
+    memo_key = f"{base}|{game}|{[str(p) for p in extra_locales()]}"
     if memo_key in _MEMO:
         return _MEMO[memo_key]
     cache = cache_dir()
     if cache is not None:
         check_cache_dir(cache, base)
-    key = fingerprint(base)
-    folder = cache / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}-{key}" if cache else None
-    dataset = _read(folder, key, base, build) if folder is not None else None
+    key = fingerprint(base, game)
+    tag = "" if game == "tash-kalar" else f"{game}-"
+    folder = cache / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}-{tag}{key}" \
+        if cache else None
+    dataset = _read(folder, key, base, build, game) if folder is not None else None
     if dataset is None:
-        dataset = build(base)
+        dataset = build(base, game)
         if cache is not None and folder is not None:
             _write(cache, folder, key, dataset)
     _MEMO[memo_key] = dataset

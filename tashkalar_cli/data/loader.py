@@ -18,20 +18,15 @@ from tashkalar_cli.data.paths import Budget, files_below, folders_in
 from tashkalar_cli.errors import DataError
 
 if TYPE_CHECKING:
+    from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.data.locales import LocaleTexts
 
-#: language-neutral files: path pattern below ``cards/`` -> schema name, required?
-FACT_FILES: dict[str, tuple[str, bool]] = {
-    "decks.yaml": ("decks", True),
-    "board.yaml": ("board", True),
-    "game.yaml": ("game", True),
-    "flares.yaml": ("flares", True),
-    "tasks.yaml": ("tasks", True),
-    "glossary.yaml": ("glossary", True),
-    "rules.yaml": ("rules", False),
-    "errata.yaml": ("errata", False),
-    "beings/*.yaml": ("deck", True),
-}
+
+def _pack(game: GamePack | str | None) -> GamePack:
+    from tashkalar_cli.data.games import GamePack, game_pack
+
+    return game if isinstance(game, GamePack) else game_pack(game or "tash-kalar")
+
 
 def kind_of(rel: str, table: dict[str, Any]) -> Any:
     for pattern, kind in table.items():
@@ -61,43 +56,56 @@ def read_validated(path: Path, schema: str, source: str) -> tuple[Any, Any]:
     return data, lines
 
 
-def load_facts(cards: Path, root: Path, budget: Budget | None = None) -> dict[str, Any]:
-    facts: dict[str, Any] = {"beings": [], "sources": {}}
+def game_files(folder: Path, pack: GamePack, budget: Budget | None = None) -> list[Path]:
+    """The files of ``folder`` (a game's folder of ``cards/`` or of a language) that belong to
+    ``pack``: a top-level game leaves out the folders of the other games."""
+    from tashkalar_cli.data.games import GAME_FOLDERS
+
+    if pack.folder:
+        return files_below(folder, budget)
+    return files_below(folder, budget, skip=tuple(GAME_FOLDERS))
+
+
+def load_facts(cards: Path, root: Path, game: GamePack | str | None = None,
+               budget: Budget | None = None) -> dict[str, Any]:
+    """The facts of one game, validated: ``cards`` is the top of ``cards/`` (the game's own
+    folder below it is found from its pack)."""
+    pack = _pack(game)
+    folder = cards / pack.folder if pack.folder else cards
+    if not folder.is_dir():
+        raise DataError(f"no cards/{pack.folder} folder: the data of the game '{pack.id}' is missing", file=str(cards))
+    table = {f.pattern: f for f in pack.facts}
+    facts: dict[str, Any] = {"sources": {}, **{f.fact: [] for f in pack.facts if f.schema == "deck"}}
     seen_kinds = set()
-    for path in files_below(cards, budget):
-        rel = path.relative_to(cards).as_posix()
+    for path in game_files(folder, pack, budget):
+        rel = path.relative_to(folder).as_posix()
         source = _rel(path, root)
-        kind = kind_of(rel, FACT_FILES)
+        kind = kind_of(rel, table)
         if kind is None or path.suffix != ".yaml":
-            raise DataError("unexpected file in cards/ (expected one of: "
-                            + ", ".join(FACT_FILES) + ")", file=source)
-        schema, _ = kind
-        data, lines = read_validated(path, schema, source)
-        seen_kinds.add(kind_of(rel, {k: k for k in FACT_FILES}))
-        if schema == "deck":
+            raise DataError(f"unexpected file in cards/{pack.shown('')} (expected one of: "
+                            + ", ".join(table) + ")", file=source)
+        data, lines = read_validated(path, kind.schema, source)
+        seen_kinds.add(kind.pattern)
+        if kind.schema == "deck":
             if data["deck"] != path.stem:
                 raise DataError(f"the deck is '{data['deck']}' but the file is named '{path.name}'",
                                 file=source, line=lines.line_of(("deck",)))
             for i, card in enumerate(data["cards"]):
                 card = dict(card, deck=data["deck"])
                 facts["sources"][card["id"]] = (source, lines.line_of(("cards", i)))
-                facts["beings"].append(card)
-        elif schema == "game":
-            facts["game"] = data
-        elif schema == "board":
-            facts["board"] = data
-        elif schema == "rules":
-            facts["rules"] = data
+                facts[kind.fact].append(card)
+        elif kind.items is None:
+            facts[kind.fact] = data
         else:
-            key = {"decks": "decks", "flares": "flares", "tasks": "tasks", "glossary": "keywords", "errata": "errata"}[schema]
-            facts[schema] = data[key]
-            for i, item in enumerate(data[key]):
-                facts["sources"].setdefault(f"{schema}:{item['id']}", (source, lines.line_of((key, i))))
-    for pattern, (_schema, required) in FACT_FILES.items():
-        if required and pattern not in seen_kinds:
-            raise DataError(f"missing data file cards/{pattern}", file=str(cards))
-    order = {d["id"]: i for i, d in enumerate(facts.get("decks", []))}
-    facts["beings"].sort(key=lambda b: order.get(b["deck"], len(order)))
+            facts[kind.fact] = data[kind.items]
+            for i, item in enumerate(data[kind.items]):
+                facts["sources"].setdefault(f"{kind.schema}:{item['id']}", (source, lines.line_of((kind.items, i))))
+    for kind in pack.facts:
+        if kind.required and kind.pattern not in seen_kinds:
+            raise DataError(f"missing data file cards/{pack.shown(kind.pattern)}", file=str(folder))
+    if "beings" in facts:
+        order = {d["id"]: i for i, d in enumerate(facts.get("decks", []))}
+        facts["beings"].sort(key=lambda b: order.get(b["deck"], len(order)))
     facts.setdefault("rules", {"sections": [], "rules": []})
     facts.setdefault("errata", [])
     return facts
@@ -115,12 +123,14 @@ def data_folders(root: Path) -> tuple[Path, Path]:
 
 
 def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts, dict[str, str] | None], None],
-                 budget: Budget | None = None) -> tuple[dict[str, Any], dict[str, str]]:
-    """Each language's texts, merged (the built-in ones and the translators' ``TASHKALAR_LOCALES``),
-    and the translators' languages left out, with why: ``check`` (the texts against the facts) or
-    reading raised a :class:`DataError` for them. A built-in language or English must be valid."""
+                 game: GamePack | str | None = None, budget: Budget | None = None) -> tuple[dict[str, Any], dict[str, str]]:
+    """Each language's texts of one game (default: Tash-Kalar) and the shared interface texts,
+    merged (the built-in ones and the translators' ``TASHKALAR_LOCALES``), and the translators'
+    languages left out, with why: ``check`` (the texts against the facts) or reading raised a
+    :class:`DataError` for them. A built-in language or English must be valid."""
     from tashkalar_cli.data.paths import extra_locales
 
+    pack = _pack(game)
     budget = budget or Budget(root)  # the walks of one folder read at most so many files and bytes
     lang_dirs = {p.name: (p, budget) for p in folders_in(locales, budget)}
     translators: set[str] = set()
@@ -140,7 +150,7 @@ def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts, dict[s
     for name in sorted(lang_dirs, key=lambda lang: (lang != "en", lang)):
         lang_dir, lang_budget = lang_dirs[name]
         try:
-            texts = reader.read(lang_dir, _rel(lang_dir.parent, root), lang_budget)
+            texts = reader.read(lang_dir, _rel(lang_dir.parent, root), pack, lang_budget)
             check(texts, english)
             merged_locales[name] = texts.merged()
         except DataError as exc:
@@ -154,15 +164,18 @@ def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts, dict[s
     return merged_locales, broken
 
 
-def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]]) -> list[str]:
+def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]],
+                    game: GamePack | str | None = None) -> list[str]:
     """Locale entries whose id no fact has: kept, never shown, so reported by ``validate``."""
     from tashkalar_cli.data.locales import SECTIONS, expected_texts
 
+    pack = _pack(game)
+    sub = f"/{pack.folder}" if pack.folder else ""
     known = set(expected_texts(facts))
     out = []
     for lang, merged in sorted(locales.items()):
         for section in SECTIONS:
             for key in sorted(merged.get(section, {})):
                 if (section, key) not in known:
-                    out.append(f"locales/{lang}: {section} entry '{key}' matches no id in cards/")
+                    out.append(f"locales/{lang}{sub}: {section} entry '{key}' matches no id in cards/{sub[1:]}")
     return out

@@ -14,10 +14,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.paths import Budget, files_below
 from tashkalar_cli.errors import DataError, quote
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.games import GamePack
 
 
 @dataclass(frozen=True)
@@ -54,8 +57,11 @@ TEXT_FIELDS: dict[str, tuple[str, ...]] = {
 SECTIONS = tuple(TEXT_FIELDS)
 
 
-def kind_of(rel: str) -> LocaleFileKind | None:
+def kind_of(rel: str, allowed: tuple[str, ...] | None = None) -> LocaleFileKind | None:
+    """The kind of the file at ``rel`` (below the game's folder of a language), if the game has it."""
     for kind in LOCALE_FILES:
+        if allowed is not None and kind.pattern not in allowed:
+            continue
         if fnmatch.fnmatchcase(rel, kind.pattern) and rel.count("/") == kind.pattern.count("/"):
             return kind
     return None
@@ -64,9 +70,9 @@ def kind_of(rel: str) -> LocaleFileKind | None:
 def expected_texts(facts: dict[str, Any]) -> dict[tuple[str, str], tuple[str, ...]]:
     """The entries (section, id) a complete language has, each with its text fields."""
     out: dict[tuple[str, str], tuple[str, ...]] = {}
-    for b in facts["beings"]:
+    for b in facts.get("beings", ()):
         out["cards", b["id"]] = (*TEXT_FIELDS["cards"], *b.get("extra_effects", ()))
-    for section, items in (("flares", facts["flares"]), ("tasks", facts["tasks"]),
+    for section, items in (("flares", facts.get("flares", ())), ("tasks", facts.get("tasks", ())),
                            ("keywords", facts["glossary"]), ("rules", facts["rules"]["rules"]),
                            ("sections", facts["rules"]["sections"])):
         for item in items:
@@ -217,26 +223,30 @@ class LocaleReader:
         out.problems.append(Problem(file, key, message, line, code))
         out.broken.add(file)
 
-    def read(self, lang_dir: Path, shown_root: str, budget: Budget | None = None) -> LocaleTexts:
-        """Read ``lang_dir``; messages name files as ``<shown_root>/<lang>/<file>``. The walk
-        spends ``budget`` (that of the folder the language is in), else the reader's own."""
+    def read(self, lang_dir: Path, shown_root: str, game: GamePack | None = None, budget: Budget | None = None,
+             *, ui: bool = True) -> LocaleTexts:
+        """Read the texts of ``game`` (default: Tash-Kalar) in ``lang_dir``: the files of the game's
+        folder there, and the shared ``ui.yaml``; messages name files as ``<shown_root>/<lang>/<file>``.
+        The walk spends ``budget`` (that of the folder the language is in), else the reader's own."""
+        from tashkalar_cli.data.games import GAMES
         from tashkalar_cli.data.schemas import schema_errors
         from tashkalar_cli.data.yamlio import load_yaml
 
+        pack = game or GAMES["tash-kalar"]
         lang = lang_dir.name
         out = LocaleTexts(lang)
-        expected = ", ".join(k.pattern for k in LOCALE_FILES)
+        expected = ", ".join(k if k == "ui.yaml" else pack.shown(k) for k in pack.locale_files)
         try:
-            paths = files_below(lang_dir, budget if budget is not None else self.budget)
+            files = _game_files(lang_dir, pack, ui, budget if budget is not None else self.budget)
         except DataError as exc:  # a link out of the folder, too many files: the language stops here
             if self.strict:
                 raise
             self._problem(out, f"{shown_root}/{lang}" if shown_root else lang, str(exc))
             return out
-        for path in paths:
-            rel = path.relative_to(lang_dir).as_posix()
-            shown = f"{shown_root}/{lang}/{rel}" if shown_root else f"{lang}/{rel}"
-            kind = kind_of(rel)
+        for path, rel in files:
+            shown = f"{shown_root}/{lang}/{path.relative_to(lang_dir).as_posix()}" if shown_root \
+                else f"{lang}/{path.relative_to(lang_dir).as_posix()}"
+            kind = kind_of(rel, pack.locale_files)
             if kind is None or path.suffix != ".yaml":
                 self._problem(out, shown, f"unexpected file in a locale folder (expected one of: {expected})")
                 continue
@@ -321,6 +331,21 @@ class LocaleReader:
             line = lines.line_of(("messages", key))
             out.entry_files["ui", key] = (shown, line)
             out.units["ui", key, "text"] = Unit("ui", key, "text", text, shown, line)
+
+
+def _game_files(lang_dir: Path, pack: GamePack, ui: bool = True, budget: Budget | None = None) -> list[tuple[Path, str]]:
+    """The files of a language folder that belong to ``pack``, each with its path below the game's
+    folder: a game in a subfolder reads that subfolder and the shared ui.yaml; the top-level game
+    reads the rest (the other games' folders aside)."""
+    from tashkalar_cli.data.games import GAME_FOLDERS
+
+    if not pack.folder:
+        return [(p, p.relative_to(lang_dir).as_posix()) for p in files_below(lang_dir, budget, skip=tuple(GAME_FOLDERS))
+                if ui or p.name != "ui.yaml"]
+    own = lang_dir / pack.folder
+    found = [(p, p.relative_to(own).as_posix()) for p in files_below(own, budget)] if own.is_dir() else []
+    shared = lang_dir / "ui.yaml"
+    return [*found, *([(shared, "ui.yaml")] if ui and shared.is_file() else [])]
 
 
 def _key_from(message: str) -> str:

@@ -205,10 +205,10 @@ def _followed(path: str, real_top: str, top: str) -> os.stat_result:
     return st
 
 
-def files_below(folder: Path, budget: Budget | None = None) -> list[Path]:
-    """Every file below ``folder`` (hidden files and folders aside), in a stable order; a folder
-    that cannot be read is a :class:`~tashkalar_cli.errors.DataError`."""
-    return [Path(f.path) for f in _walk_or_say(folder, budget, None)]
+def files_below(folder: Path, budget: Budget | None = None, skip: tuple[str, ...] = ()) -> list[Path]:
+    """Every file below ``folder`` (hidden files and folders aside, and the folders named in
+    ``skip``), in a stable order; a folder that cannot be read is a :class:`~tashkalar_cli.errors.DataError`."""
+    return [Path(f.path) for f in _walk_or_say(folder, budget, None, skip)]
 
 
 def folders_in(folder: Path, budget: Budget | None = None) -> list[Path]:
@@ -216,11 +216,92 @@ def folders_in(folder: Path, budget: Budget | None = None) -> list[Path]:
     return [Path(f.path) for f in _walk_or_say(folder, budget, 1) if f.is_dir]
 
 
-def _walk_or_say(folder: Path, budget: Budget | None, depth: int | None) -> list[Found]:
+def _walk_or_say(folder: Path, budget: Budget | None, depth: int | None, skip: tuple[str, ...] = ()) -> list[Found]:
     try:
-        return walk(folder, budget=budget, depth=depth, folders=depth is not None)
+        return walk(folder, budget=budget, depth=depth, folders=depth is not None, skip=skip)
     except OSError as exc:
         from tashkalar_cli.errors import DataError
 
         raise DataError(key="cannot-read", file=exc.filename if isinstance(exc.filename, str) else str(folder),
                         reason=exc.strerror or "") from None
+
+
+# ---------------------------------------------------------------------------- the games
+# Which files each game has and where: the table of tashkalar_cli.data.games, kept here because
+# every command reads it at start-up (plain classes: a dataclass costs about a millisecond).
+
+DEFAULT_GAME = "tash-kalar"
+
+
+class FactFile:
+    """One kind of fact file of a game: its path pattern below the game's folder of ``cards/``,
+    its schema, whether it must be there, the key of the facts it fills and, for a list, the key
+    of the list in the file (``None``: the whole file is the value)."""
+
+    __slots__ = ("fact", "items", "pattern", "required", "schema")
+
+    def __init__(self, pattern: str, schema: str, required: bool, fact: str, items: str | None = None) -> None:
+        self.pattern, self.schema, self.required, self.fact, self.items = pattern, schema, required, fact, items
+
+    def __repr__(self) -> str:
+        return f"FactFile({self.pattern!r}, {self.schema!r})"
+
+
+class GamePack:
+    """What the loader, the cache and the commands need to know about one game: its id, its folder
+    below ``cards/`` and ``locales/<lang>/`` ("" for the top level), its fact files, the locale files
+    it reads (``ui.yaml``: shared), its keyword categories, whether its rules name forms of play
+    (``modes``), and the module of its own engine."""
+
+    __slots__ = ("categories", "engine", "facts", "folder", "id", "locale_files", "modes")
+
+    def __init__(self, id: str, folder: str, facts: tuple[FactFile, ...], locale_files: tuple[str, ...],
+                 categories: tuple[str, ...], *, modes: bool = False, engine: str | None = None) -> None:
+        self.id, self.folder, self.facts, self.locale_files = id, folder, facts, locale_files
+        self.categories, self.modes, self.engine = categories, modes, engine
+
+    def __repr__(self) -> str:
+        return f"GamePack({self.id!r})"
+
+    @property
+    def has_cards(self) -> bool:
+        """Whether the game has a card database (Tash-Kalar's beings, flares and tasks)."""
+        return any(f.schema == "deck" for f in self.facts)
+
+    def cards_dir(self, root: os.PathLike[str] | str) -> str:
+        return os.path.join(os.fspath(root), "cards", *([self.folder] if self.folder else []))
+
+    def shown(self, rel: str) -> str:
+        """A path below the game's folder as a user reads it (``letal/rules.yaml``)."""
+        return f"{self.folder}/{rel}" if self.folder else rel
+
+
+_RULE_FILES = (
+    FactFile("glossary.yaml", "glossary", True, "glossary", "keywords"),
+    FactFile("rules.yaml", "rules", False, "rules"),
+    FactFile("errata.yaml", "errata", False, "errata", "errata"),
+)
+
+GAMES: dict[str, GamePack] = {
+    "tash-kalar": GamePack(
+        "tash-kalar", "",
+        (FactFile("decks.yaml", "decks", True, "decks", "decks"),
+         FactFile("board.yaml", "board", True, "board"),
+         FactFile("game.yaml", "game", True, "game"),
+         FactFile("flares.yaml", "flares", True, "flares", "flares"),
+         FactFile("tasks.yaml", "tasks", True, "tasks", "tasks"),
+         *_RULE_FILES,
+         FactFile("beings/*.yaml", "deck", True, "beings")),
+        ("cards/*.yaml", "flares.yaml", "tasks.yaml", "glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml"),
+        ("card", "piece", "board", "movement", "action", "effect", "rule", "mode", "expansion"),
+        modes=True, engine="tashkalar_cli.engine.summoning"),
+    "letal": GamePack(
+        "letal", "letal",
+        (FactFile("game.yaml", "letal-numbers", True, "game"), *_RULE_FILES),
+        ("glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml"),
+        ("game", "card-type", "turn", "combat", "positioning", "movement", "cards", "status"),
+        engine="tashkalar_cli.engine.letal"),
+}
+
+#: the folders of cards/ and locales/<lang>/ that belong to a game other than the top-level one
+GAME_FOLDERS = frozenset(p.folder for p in GAMES.values() if p.folder)

@@ -10,27 +10,38 @@ orientations, the search index). :func:`tashkalar_cli.data.cache.load_dataset` i
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.dataset import Dataset
 
+if TYPE_CHECKING:
+    from tashkalar_cli.data.paths import GamePack
 
-def load_uncached(root: Path) -> Dataset:
-    """Every file of the data root ``root`` read, validated and checked, with the derived values."""
+
+def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
+    """Every file of one game (default: Tash-Kalar) of the data root ``root`` read, validated and
+    checked, with the derived values."""
+    from tashkalar_cli.data.games import GamePack, game_pack
     from tashkalar_cli.data.loader import data_folders, load_facts, load_locales, unknown_entries
     from tashkalar_cli.data.paths import Budget
     from tashkalar_cli.model.integrity import check_facts
-    from tashkalar_cli.model.patterns import Pattern
     from tashkalar_cli.text.i18n import check_placeholders
     from tashkalar_cli.text.index import build_index
 
+    pack = game if isinstance(game, GamePack) else game_pack(game)
     cards, locales = data_folders(root)
     budget = Budget(root)  # the walks of one data folder read at most so many files and bytes
-    facts = load_facts(cards, root, budget)
-    check_facts(facts)
-    merged_locales, broken = load_locales(locales, root, lambda texts, english: check_placeholders(texts, facts, english), budget)
-    orientations = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
-                    for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
+    facts = load_facts(cards, root, pack, budget)
+    check_facts(facts, pack)
+    merged_locales, broken = load_locales(locales, root, lambda texts, english: check_placeholders(texts, facts, english),
+                                          pack, budget)
+    derived: dict[str, Any] = {}
+    if "beings" in facts:   # a game with a card database: every pattern's orientations
+        from tashkalar_cli.model.patterns import Pattern
+
+        derived["orientations"] = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
+                                   for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
     warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
-    return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales),
-                   derived={"orientations": orientations, "broken_languages": broken,
+    return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales, pack),
+                   derived={**derived, "game": pack.id, "broken_languages": broken,
                             **build_index(facts, merged_locales)})   # search_index and search_index.<lang>

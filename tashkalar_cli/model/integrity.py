@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.errors import DataError
 from tashkalar_cli.model.patterns import Pattern, PatternError
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.games import GamePack
 
 
 def _fail(facts: dict[str, Any], key: str, message: str) -> None:
@@ -26,7 +29,18 @@ def check_pattern_size(facts: dict[str, Any], key: str, card: dict[str, Any], ra
                         columns=width, ranks=ranks, files=files)
 
 
-def check_facts(facts: dict[str, Any]) -> None:
+def check_facts(facts: dict[str, Any], pack: GamePack | None = None) -> None:
+    """The checks of a game's facts: its cards (a game with beings), then its rules, keywords and errata."""
+    if pack is None:
+        from tashkalar_cli.data.games import GAMES
+
+        pack = GAMES["tash-kalar"]
+    if "beings" in facts:
+        check_cards(facts)
+    check_rules(facts, pack)
+
+
+def check_cards(facts: dict[str, Any]) -> None:
     from tashkalar_cli.model.board import Board
 
     try:
@@ -73,16 +87,30 @@ def check_facts(facts: dict[str, Any]) -> None:
         unique(task["id"], key)
         keywords(key, task["keywords"])
 
+
+
+def check_rules(facts: dict[str, Any], pack: GamePack) -> None:
+    """Rules, keywords and errata agree: ids unique, links to things that exist."""
+    rules_file, glossary_file, errata_file = (f"cards/{pack.shown(n)}" for n in ("rules.yaml", "glossary.yaml", "errata.yaml"))
+    glossary = {k["id"]: k for k in facts["glossary"]}
+    for kw in facts["glossary"]:
+        if kw["category"] not in pack.categories:
+            raise DataError(f"keyword '{kw['id']}': category '{kw['category']}' is not one of: "
+                            + ", ".join(pack.categories), file=glossary_file)
     rules = facts["rules"]
     sections = {s["id"] for s in rules["sections"]}
     rule_ids: set[str] = set()
     numbers: set[str] = set()
     for rule in rules["rules"]:
-        where = ("cards/rules.yaml", None)
+        where = (rules_file, None)
         if rule["id"] in rule_ids:
             raise DataError(f"rule id '{rule['id']}' is used twice", file=where[0])
         if rule["number"] in numbers:
             raise DataError(f"rule number {rule['number']} is used twice", file=where[0])
+        if pack.modes and not rule.get("modes"):
+            raise DataError(f"rule '{rule['id']}': 'modes' is required", file=where[0])
+        if not pack.modes and ("modes" in rule or "excludes" in rule):
+            raise DataError(f"rule '{rule['id']}': this game has no forms of play (no 'modes')", file=where[0])
         rule_ids.add(rule["id"])
         numbers.add(rule["number"])
         if rule["section"] not in sections:
@@ -94,12 +122,14 @@ def check_facts(facts: dict[str, Any]) -> None:
         for other in rule.get("related", []):
             if other not in rule_ids:
                 raise DataError(f"rule '{rule['id']}': related rule '{other}' does not exist",
-                                file="cards/rules.yaml")
+                                file=rules_file)
     for kw in facts["glossary"]:
         for other in kw.get("rules", []):
             if other not in rule_ids:
-                raise DataError(f"keyword '{kw['id']}': rule '{other}' does not exist", file="cards/glossary.yaml")
+                raise DataError(f"keyword '{kw['id']}': rule '{other}' does not exist", file=glossary_file)
+    if not pack.modes and "played_as" in rules:
+        raise DataError("this game has no forms of play (no 'played_as')", file=rules_file)
     for item in facts["errata"]:
         for other in item.get("rules", []):
             if other not in rule_ids:
-                raise DataError(f"errata '{item['id']}': rule '{other}' does not exist", file="cards/errata.yaml")
+                raise DataError(f"errata '{item['id']}': rule '{other}' does not exist", file=errata_file)

@@ -15,6 +15,7 @@ from tashkalar_cli.model.cards import Card, CardDB, Flare, Task
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.letal import Attack, Problem, Shift, Square, Winner
     from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, NearMiss, Placement, Verdict
@@ -212,7 +213,7 @@ def rule_search(result: SearchResult, loc: Localizer) -> list[JSON]:
     return out
 
 
-def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB, loc: Localizer) -> JSON:
+def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB | None, loc: Localizer) -> JSON:
     entry, _ = loc.entry("keywords", kw.id)
     term, definition = loc.field("keywords", kw.id, "term"), loc.field("keywords", kw.id, "definition")
     return {"id": kw.id, "category": kw.category, "term": term.text, "definition": definition.text,
@@ -232,7 +233,7 @@ def errata(items: Errata, loc: Localizer) -> list[JSON]:
     for e in items.items:
         entry, _ = loc.entry("errata", e["id"])
         title, ruling = loc.field("errata", e["id"], "title"), loc.field("errata", e["id"], "ruling")
-        out.append({**e, "title": title.text, "readings": (entry or {}).get("readings", {}),
+        out.append({"kind": "erratum", **e, "title": title.text, "readings": (entry or {}).get("readings", {}),
                     "ruling": ruling.text, "lang": loc.lang, "fallback_lang": _fallback(loc, title, ruling)})
     return out
 
@@ -332,3 +333,35 @@ def summon_apply(a: Applied, board: Board) -> JSON:
 def summon_apply_choices(card: str, player: str, square: str, message: str, choices: list[JSON]) -> JSON:
     return {"card": card, "player": player, "applied": False, "effect_resolved": False, "square": square,
             "message": message, "choices": choices}
+
+
+# ---------------------------------------------------------------------- L.E.T.A.L. TCG
+
+def letal_squares(squares: list[Square]) -> JSON:
+    """An area or a move: the squares, sorted by file, then rank (a1, a2, ..., b1, ...)."""
+    return {"squares": [sq.name for sq in sorted(squares)]}
+
+
+def letal_shift(result: Shift) -> JSON:
+    return {"to": result.to.name if result.to is not None else None, "ignored": result.ignored}
+
+
+def letal_attack(result: Attack) -> JSON:
+    return {"damage": result.damage, "prevented": result.prevented, "endurance_lost": result.endurance_lost,
+            "endurance": result.endurance, "dies": result.dies, "blocked": result.blocked,
+            "fully_blocked": result.fully_blocked}
+
+
+def letal_check(problems: list[Problem], loc: Localizer) -> JSON:
+    from tashkalar_cli.render.letal import problem_text
+
+    return {"valid": not problems,
+            "problems": [{"code": p.code, "message": problem_text(p, loc), "line": p.line,
+                          "path": [str(part) for part in p.path]} for p in problems],
+            "lang": loc.lang}
+
+
+def letal_winner(result: Winner) -> JSON:
+    return {"winner": result.winner, "draw": result.winner is None, "decided_by": result.decided_by,
+            "teams": [{"team": t.team, "alive": t.alive, "endurance": t.endurance, "heroes": t.heroes}
+                      for t in result.teams]}

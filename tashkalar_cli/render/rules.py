@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -17,6 +17,7 @@ from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
     from tashkalar_cli.model.cards import CardDB
+    from tashkalar_cli.text.index import Hit
     from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook, SearchResult
 
 
@@ -34,7 +35,8 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
     facts.add_column()
-    facts.add_row(msg("label.modes"), _modes(loc, rule.modes))
+    if rule.modes:
+        facts.add_row(msg("label.modes"), _modes(loc, rule.modes))
     if rule.keywords:
         facts.add_row(msg("label.keywords"), ", ".join(loc.field("keywords", k, "term").text or k for k in rule.keywords))
     related = [book.by_id[r] for r in rule.related if r in book.by_id] + book.citing(rule)
@@ -46,7 +48,8 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
         facts.add_row(msg("label.related"), "\n".join(f"{r.number} {loc.field('rules', r.id, 'title')} ({r.id})" for r in seen))
     parts += [Text(), facts]
     for e in book.errata_for(rule):
-        parts += [Text(), Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title")), style="bold yellow"),
+        parts += [Text(), Text(_erratum_label(e, loc) + ": " + visible(loc.field("errata", e["id"], "title"), MOST_SHOWN),
+                           style="bold yellow"),
                   block(loc.field("errata", e["id"], "ruling"))]
     langs = {t.lang for t in (title, text)} - {loc.lang}
     if langs:
@@ -55,12 +58,28 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
                  expand=False)
 
 
+def _erratum_label(e: dict[str, Any], loc: Localizer) -> str:
+    """"Errata", or "Ruling" for the tool's reading of a silent or ambiguous rulebook."""
+    return loc.msg("label.ruling") if e.get("kind") == "ruling" else loc.msg("label.errata")
+
+
+def _kind_label(hit: Hit, book: RuleBook, loc: Localizer) -> str:
+    """"keyword", "erratum", or "ruling" for an erratum that is one of the tool's rulings."""
+    if hit.kind == "erratum":
+        entry: dict[str, Any] = next((e for e in book.dataset.facts["errata"] if e["id"] == hit.id), {})
+        if entry.get("kind") == "ruling":
+            return loc.msg("search.kind.ruling")
+    return loc.msg(f"search.kind.{hit.kind}")
+
+
 def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> Table:
     msg = loc.msg
+    modes = book.has_modes
     table = Table(title=msg("rules.title", count=len(rules)))
     table.add_column(msg("label.number"), justify="right", style="bold")
     table.add_column(msg("label.title"))
-    table.add_column(msg("label.modes"), style="dim")
+    if modes:
+        table.add_column(msg("label.modes"), style="dim")
     table.add_column(msg("label.id"), style="dim")
     by_section: dict[str, list[Rule]] = {}
     for r in rules:
@@ -69,13 +88,14 @@ def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> Table:
         members = by_section.get(section["id"])
         if not members:
             continue
-        table.add_row(section["number"], shown(loc.field("sections", section["id"], "title"), "bold underline"), "", "")
+        head = shown(loc.field("sections", section["id"], "title"), "bold underline")
+        table.add_row(section["number"], head, *(("", "") if modes else ("",)))
         for r in members:
-            table.add_row(r.number, str(loc.field("rules", r.id, "title")), _modes(loc, r.modes), r.id)
+            table.add_row(r.number, str(loc.field("rules", r.id, "title")), *((_modes(loc, r.modes),) if modes else ()), r.id)
     return table
 
 
-def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: CardDB) -> Panel:
+def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: CardDB | None) -> Panel:
     msg = loc.msg
     term = loc.field("keywords", keyword.id, "term")
     definition = loc.field("keywords", keyword.id, "definition")
@@ -94,7 +114,7 @@ def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Loc
         parts += [Text(), Text(msg("label.rules"), style="bold")]
         parts += [shown(f"  {r.number} {loc.field('rules', r.id, 'title')} ({r.id})") for r in rules[:12]]
     using = glossary.cards_using(keyword, cards)
-    if using:
+    if using and cards is not None:
         parts += [Text(), Text(msg("keyword.cards", count=len(using)), style="bold"),
                   block("  " + ", ".join(visible(cards.name(c, loc), MOST_SHOWN) for c in using))]
     return Panel(Group(*parts), title=shown(term, "bold"), subtitle=shown(keyword.id, "dim"), expand=False)
@@ -121,12 +141,16 @@ def errata_renderable(errata: Errata, loc: Localizer) -> Group:
         entry, _ = loc.entry("errata", e["id"])
         readings = (entry or {}).get("readings", {})
         for book in e["books"]:
-            mark = "✗" if book in e["differing"] else "✓"
+            mark = "•" if e.get("kind") == "ruling" else "✗" if book in e["differing"] else "✓"
             body.add_row(f"{mark} {book}", readings.get(book, ""))
+        if e.get("kind") == "ruling" and e.get("rules"):
+            body.add_row(msg("label.rules"), ", ".join(e["rules"]))
         body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))
         panels.append(Panel(body, title=shown(loc.field("errata", e["id"], "title"), "bold"),
                             subtitle=shown(e["id"], "dim"), expand=False))
-    return Group(Text(msg("errata.title", count=len(errata.items)), style="bold"), *panels)
+    rulings = all(e.get("kind") == "ruling" for e in errata.items) and errata.items
+    title = msg("rulings.title", count=len(errata.items)) if rulings else msg("errata.title", count=len(errata.items))
+    return Group(Text(title, style="bold"), *panels)
 
 
 def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> RenderableType:
@@ -142,13 +166,13 @@ def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> Rende
     if best.kind == "rule":
         head.append(f"{best.number}  ")
     else:
-        head.append(msg(f"search.kind.{best.kind}") + ": ", style="bold yellow")
+        head.append(_kind_label(best, book, loc) + ": ", style="bold yellow")
     head.append(visible(title, MOST_SHOWN))
     head.append(f"  ({best.id})", style="dim")
     parts: list[RenderableType] = [head, plain_markdown(visible(text, MOST_BLOCK, lines=True))]
     if best.kind == "rule":
         for e in book.errata_for(book.by_id[best.id]):
-            parts.append(Text(msg("label.errata") + ": " + str(loc.field("errata", e["id"], "title"))
+            parts.append(Text(_erratum_label(e, loc) + ": " + str(loc.field("errata", e["id"], "title"))
                               + f" ({e['id']})", style="yellow"))
     if more:
         table = Table.grid(padding=(0, 2))
@@ -158,7 +182,7 @@ def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> Rende
         for hit in more:
             hit_title, _ = hit_texts(hit, loc)
             label = Text(hit.number, style="bold") if hit.kind == "rule" else \
-                Text(msg(f"search.kind.{hit.kind}"), style="yellow")
+                Text(_kind_label(hit, book, loc), style="yellow")
             table.add_row(label, str(hit_title), hit.id)
         parts += [Text(), Text(msg("search.more"), style="bold"), table]
     langs = {t.lang for t in (title, text)} - {loc.lang}

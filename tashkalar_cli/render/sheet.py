@@ -13,6 +13,7 @@ marked squares are hatched, the summoning square is framed (see :mod:`.style` an
 
 from __future__ import annotations
 
+import copy
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -70,11 +71,12 @@ class CardView:
     blocks: list[tuple[str | None, str]]          # (heading, text)
     note: str | None = None
     fallback: str | None = None
+    figure: ET.Element | None = None   # another drawing than a pattern (an <svg> sized in mm), e.g. a grid
 
 
 @dataclass
 class Section:
-    key: str                  # a deck id, "flares" or "tasks"
+    key: str                  # a deck id, "flares" or "tasks" (or another game's section)
     title: str
     cards: list[CardView] = field(default_factory=list)
     patterns: bool = True     # whether the key to the patterns is printed
@@ -255,6 +257,8 @@ def _html_card(parent: ET.Element, view: CardView) -> None:
         ET.SubElement(svg, "title").text = view.name
         svg.set("role", "img")
         figure.append(svg)
+    elif view.figure is not None:
+        el(card, "div", class_="figure").append(copy.deepcopy(view.figure))
     for heading, text in view.blocks:
         p = el(card, "p")
         if heading:
@@ -290,6 +294,8 @@ def _measure(view: CardView, width: float) -> Box:
     if view.pattern is not None:
         h = (view.pattern.height * 24 + 4) * CELL / 24
         parts.append(("pattern", h + 2.5, view.pattern))
+    elif view.figure is not None:
+        parts.append(("figure", float(view.figure.get("height", "0").rstrip("m")) + 2.5, view.figure))
     for heading, text in view.blocks:
         if heading:
             for line in wrap(heading, inner, FONT["text"] * 1.06):
@@ -432,6 +438,13 @@ def _svg_card(parent: ET.Element, box: Box, x: float, y: float, w: float, h: flo
             svg.set("height", f"{float(svg.get('height', '0').rstrip('m')):.2f}")
             svg.set("x", f"{x + (w - pw) / 2:.2f}")
             svg.set("y", f"{cy + 1.2:.2f}")
+            g.append(svg)
+        elif kind == "figure":
+            assert isinstance(payload, ET.Element)
+            svg = copy.deepcopy(payload)
+            fw, fh = (float(svg.get(k, "0").rstrip("m")) for k in ("width", "height"))
+            svg.attrib.update({"width": f"{fw:.2f}", "height": f"{fh:.2f}", "x": f"{x + (w - fw) / 2:.2f}",
+                               "y": f"{cy + 1.2:.2f}"})
             g.append(svg)
         elif kind == "meta" and view.rank:
             icon = rank_icon(view.rank, 0)

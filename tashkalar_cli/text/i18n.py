@@ -77,7 +77,7 @@ def known_placeholders(facts: Mapping[str, Any]) -> dict[tuple[str, str], set[st
     """The placeholders a text may use: the game's numbers, and a task's own numbers."""
     game = set(flatten(facts["game"]))
     out = {("tasks", t["id"]): game | {k for k in t["criterion"] if k not in ("kind", "squares")}
-           for t in facts["tasks"]}
+           for t in facts.get("tasks", ())}   # a game without tasks has none
     out["*", "*"] = game
     return out
 

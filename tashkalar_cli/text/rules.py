@@ -76,7 +76,7 @@ class RuleBook:
     def _modes(self, rule: dict[str, Any]) -> tuple[str, ...]:
         """The forms of play a rule applies to: its own, and those played as one of them
         (``played_as`` of cards/rules.yaml: team games are High Forms or duels), unless excluded."""
-        modes = set(rule["modes"])
+        modes = set(rule.get("modes", ()))   # a game without forms of play has none
         for form, bases in self.played_as.items():
             if form not in rule.get("excludes", ()) and modes & set(bases):
                 modes.add(form)
@@ -91,7 +91,14 @@ class RuleBook:
         choices = {fold(r.id): r.id for r in self.rules}
         raise NotFoundError(key="no-rule", query=quote(query), hints=suggestions(query, choices))
 
+    @property
+    def has_modes(self) -> bool:
+        """Whether the rules name forms of play (Tash-Kalar's do; L.E.T.A.L.'s do not)."""
+        return any(r.modes for r in self.rules)
+
     def for_mode(self, mode: str | None) -> list[Rule]:
+        if mode and not self.has_modes:
+            raise NotFoundError(key="no-play-forms", value=quote(mode))
         if mode and mode not in MODES:
             raise NotFoundError(key="unknown-play-form", value=quote(mode), allowed=", ".join(MODES))
         return [r for r in self.rules if not mode or mode in r.modes]
@@ -236,8 +243,9 @@ class Glossary:
                 out[lang] = entry["term"]
         return out
 
-    def cards_using(self, keyword: Keyword, cards: CardList[_C]) -> list[_C]:
-        return [c for c in cards.cards if keyword.id in c.keywords]
+    def cards_using(self, keyword: Keyword, cards: CardList[_C] | None) -> list[_C]:
+        """The cards tagged with ``keyword`` (none in a game without a card database: ``cards`` None)."""
+        return [] if cards is None else [c for c in cards.cards if keyword.id in c.keywords]
 
     def rules_about(self, keyword: Keyword, book: RuleBook) -> list[Rule]:
         linked = [book.by_id[r] for r in keyword.rules if r in book.by_id]
@@ -245,7 +253,8 @@ class Glossary:
 
 
 class Errata:
-    """The disagreements between the published rulebooks (cards/errata.yaml), in their order."""
+    """The disagreements between the published rulebooks (cards/errata.yaml), in their order, and
+    the tool's rulings where one rulebook is silent or ambiguous (``kind: ruling``)."""
 
     def __init__(self, dataset: Dataset) -> None:
         self.dataset = dataset

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
 from tashkalar_cli.data.paths import Budget, folders_in
@@ -14,6 +14,9 @@ from tashkalar_cli.text.i18ncheck import checks
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report
 from tashkalar_cli.text.search import fold
 
+if TYPE_CHECKING:
+    from tashkalar_cli.data.games import GamePack
+
 
 class _Run:
     def __init__(self, facts: dict[str, Any], reference: LocaleTexts) -> None:
@@ -22,15 +25,16 @@ class _Run:
         self.report_findings: list[Finding] = []
         self.all_names: dict[str, tuple[str, str]] = {}   # folded card name, any language -> (id, lang)
         self.game_params = set(flatten(facts["game"]))
-        self.task_params = {t["id"]: {k for k in t["criterion"] if k not in ("kind", "squares")} for t in facts["tasks"]}
+        self.task_params = {t["id"]: {k for k in t["criterion"] if k not in ("kind", "squares")}
+                            for t in facts.get("tasks", ())}
         self.card_keywords = {k["id"] for k in facts["glossary"] if k.get("card_keyword")}
         self.loose = {k["id"] for k in facts["glossary"] if k.get("loose")}
         self.tags: dict[tuple[str, str], list[tuple[tuple[str, ...], list[str]]]] = {}
-        for b in facts["beings"]:
+        for b in facts.get("beings", ()):
             self.tags["cards", b["id"]] = [(("effect", "frost", "warp"), b["keywords"])]
-        for f in facts["flares"]:
+        for f in facts.get("flares", ()):
             self.tags["flares", f["id"]] = [(("upper",), f["upper"]["keywords"]), (("lower",), f["lower"]["keywords"])]
-        for t in facts["tasks"]:
+        for t in facts.get("tasks", ()):
             self.tags["tasks", t["id"]] = [(("criterion",), t["keywords"])]
         for r in facts["rules"]["rules"]:
             self.tags["rules", r["id"]] = [(("title", "text"), r.get("keywords", []))]
@@ -284,8 +288,11 @@ def _few(names: list[str], most: int = 8) -> str:
 
 
 def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str = "en",
-                  langs: list[str] | None = None, builtin: Path | None = None) -> Report:
-    """Check every language of ``locales_dir`` (or ``langs``) against ``reference``.
+                  langs: list[str] | None = None, builtin: Path | None = None,
+                  game: GamePack | None = None, ui: bool = True) -> Report:
+    """Check every language of ``locales_dir`` (or ``langs``) against ``reference``: the texts of
+    ``game`` (default: Tash-Kalar; ``facts`` are that game's), with the shared interface texts
+    unless ``ui`` is false.
 
     A translator's folder need not hold the reference language: it is then read from
     ``builtin`` (the tool's own locales folder).
@@ -306,7 +313,7 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
         if lang not in available:
             raise InputError(f"{root}: no folder for language '{lang}' (found: {_few(available)})")
     reader = LocaleReader(strict=False, budget=budget)
-    read = {lang: reader.read(dirs[lang], "") for lang in sorted({reference, *wanted})}
+    read = {lang: reader.read(dirs[lang], "", game, ui=ui) for lang in sorted({reference, *wanted})}
     run = _Run(facts, read[reference])
     for lang in sorted(read, key=lambda lg: lg != reference):
         for (sec, key, fld), unit in read[lang].units.items():

@@ -1,0 +1,213 @@
+"""``tashkalar letal``: L.E.T.A.L. TCG's grid engine and game-file checks (``--game letal``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, SvgOption, print_json, session
+
+if TYPE_CHECKING:
+    from tashkalar_cli.cli.common import Session
+    from tashkalar_cli.engine.letal import LetalEngine, Square
+
+app = typer.Typer(help="L.E.T.A.L. TCG on its grid: areas, moves, pushes and pulls, attacks, and checks of a "
+                       "game file (with --game letal).", no_args_is_help=True)
+
+SquareArgument = Annotated[str, typer.Argument(help="The hero's square, a1 to f6.", show_default=False)]
+OccupiedOption = Annotated[Optional[str], typer.Option(
+    "--occupied", help="Squares where other heroes stand, e.g. 'b2,c3'.", metavar="LIST", show_default=False)]
+ByOption = Annotated[str, typer.Option("--by", help="The square of the other hero.", metavar="SQUARE",
+                                       show_default=False)]
+DistanceOption = Annotated[int, typer.Option("--distance", help="Squares of the push or pull.", metavar="N",
+                                             show_default=False)]
+FileArgument = Annotated[str, typer.Argument(help="The game file (YAML), or - for standard input.", show_default=False)]
+
+
+def _engine(s: Session) -> LetalEngine:
+    return s.game.letal
+
+
+def _names(squares: list[Square]) -> list[str]:
+    return [sq.name for sq in squares]
+
+
+def _listed(s: Session, squares: list[Square]) -> str:
+    return ", ".join(_names(squares)) if squares else s.loc.msg("letal.none")
+
+
+@app.command("area")
+def area(square: SquareArgument,
+         adjacent: Annotated[bool, typer.Option("--adjacent", help="The 4 squares next to the hero.")] = False,
+         reach: Annotated[Optional[int], typer.Option("--reach", metavar="N", show_default=False,
+                                                      help="Reach N: 1 to N+1 squares in a straight line.")] = None,
+         range_: Annotated[Optional[int], typer.Option("--range", metavar="N", show_default=False,
+                                                       help="Range N: 1 to N squares in a straight line.")] = None,
+         radius: Annotated[Optional[int], typer.Option("--radius", metavar="N", show_default=False,
+                                                       help="Radius N: 1 to N orthogonal steps.")] = None,
+         occupied: OccupiedOption = None, svg: SvgOption = None,
+         lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """The squares of Adjacent, Reach N, Range N or Radius N around a hero."""
+    from tashkalar_cli.errors import InputError
+
+    s = session(lang, data)
+    chosen = [(kind, n) for kind, n in (("adjacent", 1 if adjacent else None), ("reach", reach),
+                                        ("range", range_), ("radius", radius)) if n is not None]
+    if len(chosen) != 1:
+        raise InputError(key="letal-one-area")
+    kind, n = chosen[0]
+    engine = _engine(s)
+    hero = engine.grid.parse(square, "SQUARE")
+    others = engine.grid.parse_list(occupied)
+    if hero in others:
+        raise InputError(key="letal-occupied-hero", what="--occupied", square=hero.name)
+    found = engine.area(hero, kind, n)
+    from tashkalar_cli.render.letal import area_label
+
+    label = area_label(kind, n, s.loc)
+    if svg:
+        from tashkalar_cli.render.letal import grid_svg
+
+        s.write(svg, grid_svg(engine.grid, s.loc, f"{label}: {hero.name}", hero, found, others))
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.letal_squares(found))
+        return
+    s.console.print(s.loc.msg("letal.area.result", area=label, square=hero.name, squares=_listed(s, found)))
+
+
+@app.command("move")
+def move(square: SquareArgument,
+         steps: Annotated[int, typer.Option("--steps", metavar="N", show_default=False, help="Steps at most.")],
+         occupied: OccupiedOption = None, svg: SvgOption = None,
+         lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Every square where a hero can end a move of up to N steps."""
+    s = session(lang, data)
+    engine = _engine(s)
+    hero = engine.grid.parse(square, "SQUARE")
+    others = engine.grid.parse_list(occupied)
+    found = engine.move(hero, steps, others)
+    if svg:
+        from tashkalar_cli.render.letal import grid_svg
+
+        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name), hero,
+                              found, others))
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.letal_squares(found))
+        return
+    s.console.print(s.loc.msg("letal.move.result", square=hero.name, steps=steps, squares=_listed(s, found)))
+
+
+def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None, svg: str | None,
+           lang: str | None, json: bool, data: str | None) -> None:
+    s = session(lang, data)
+    engine = _engine(s)
+    hero = engine.grid.parse(square, "SQUARE")
+    other = engine.grid.parse(by, "--by")
+    others = engine.grid.parse_list(occupied)
+    result = engine.push(hero, other, distance, others) if kind == "push" else engine.pull(hero, other, distance, others)
+    if svg:
+        from tashkalar_cli.render.letal import grid_svg
+
+        caption = s.loc.msg(f"letal.svg.{kind}", square=hero.name, distance=distance, by=other.name)
+        s.write(svg, grid_svg(engine.grid, s.loc, caption, hero,
+                              [result.to] if result.to is not None else [], others, by=other))
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.letal_shift(result))
+        return
+    if result.ignored:
+        s.console.print(s.loc.msg(f"letal.{kind}.ignored", square=hero.name))
+    else:
+        assert result.to is not None
+        s.console.print(s.loc.msg(f"letal.{kind}.done", square=hero.name, by=other.name, distance=distance,
+                                  to=result.to.name))
+
+
+@app.command("push")
+def push(square: SquareArgument, by: ByOption, distance: DistanceOption, occupied: OccupiedOption = None,
+         svg: SvgOption = None, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Where a hero ends when another hero pushes it N squares straight away."""
+    _shift("push", square, by, distance, occupied, svg, lang, json, data)
+
+
+@app.command("pull")
+def pull(square: SquareArgument, by: ByOption, distance: DistanceOption, occupied: OccupiedOption = None,
+         svg: SvgOption = None, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Where a hero ends when another hero pulls it N squares straight toward itself."""
+    _shift("pull", square, by, distance, occupied, svg, lang, json, data)
+
+
+@app.command("attack")
+def attack(damage: Annotated[int, typer.Option("--damage", metavar="N", show_default=False, help="Physical damage.")],
+           hidden: Annotated[int, typer.Option("--hidden", metavar="N", show_default=False, help="Cards hidden.")],
+           endurance: Annotated[int, typer.Option("--endurance", metavar="N", show_default=False,
+                                                  help="Endurance before the attack.")],
+           prevent: Annotated[int, typer.Option("--prevent", metavar="N", help="Damage prevented otherwise.")] = 0,
+           lose: Annotated[int, typer.Option("--lose", metavar="N", help="Endurance lost, never prevented.")] = 0,
+           lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Resolve physical damage against a hero: Defense, Endurance lost, death."""
+    s = session(lang, data)
+    engine = _engine(s)
+    result = engine.attack(damage, hidden, endurance, prevent, lose)
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.letal_attack(result))
+        return
+    msg = s.loc.msg
+    lines = [msg("letal.attack.prevented", prevented=result.prevented, hidden=hidden,
+                 per_card=engine.numbers["defense"]["per_card"], prevent=prevent)]
+    if result.fully_blocked:
+        lines.append(msg("letal.attack.fully_blocked"))
+    lines += [msg("letal.attack.lost", lost=result.endurance_lost), msg("letal.attack.left", endurance=result.endurance),
+              msg("letal.attack.dies") if result.dies else msg("letal.attack.survives")]
+    s.console.print("\n".join(lines))
+
+
+@app.command("check")
+def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Check a game file: players, teams, heroes, decks and starting squares (exit 1 on a problem)."""
+    from tashkalar_cli.render.letal import problem_text
+
+    s = session(lang, data)
+    engine = _engine(s)
+    game = engine.read_game(file)
+    problems = engine.check(game)
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.letal_check(problems, s.loc))
+    elif not problems:
+        s.console.print(s.loc.msg("letal.check.valid", players=len(game.players)))
+    else:
+        s.console.print(s.loc.msg("letal.check.problems", count=len(problems)))
+        for p in problems:
+            where = f"{file}:{p.line}" if p.line else file
+            s.console.print(f"  {where}: {problem_text(p, s.loc)} [{p.code}]", markup=False)
+    if problems:
+        raise typer.Exit(1)
+
+
+@app.command("winner")
+def winner(file: FileArgument, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """The winner of a timed game that ended: more heroes alive, then more Endurance."""
+    s = session(lang, data)
+    engine = _engine(s)
+    result = engine.winner(engine.read_game(file))
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json(jsonout.letal_winner(result))
+        return
+    msg = s.loc.msg
+    lines = [msg(f"letal.winner.{result.decided_by}", team=msg(f"letal.team.{result.winner}"))
+             if result.winner else msg("letal.winner.draw")]
+    lines += [msg("letal.winner.team", team=msg(f"letal.team.{t.team}"), alive=t.alive, endurance=t.endurance)
+              for t in result.teams]
+    s.console.print("\n".join(lines), markup=False)
