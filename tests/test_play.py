@@ -199,6 +199,19 @@ def test_isolation(db, make):
     assert not task(db, make, "isolation", {**wall, "e5": "red", "a5": "red"}).met
 
 
+@pytest.mark.parametrize(("exit_square", "moves_needed"), [("d5", 3), ("d4", 4)])
+def test_isolation_counts_moves_exactly(db, make, exit_square, moves_needed):
+    """Red e5 walled in but for one exit, its fellow piece e7 two squares away: through d5 it reaches
+    d7 (next to e7) in 3 moves (d5, c6, d7), through d4 in 4 (d4, c5, c6, d7). The task allows
+    3 moves: the first is not isolated, the second is."""
+    allowed = db.get("isolation").criterion["moves"]
+    assert allowed == 3
+    ring = ["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"]
+    pieces = {**on(sq for sq in ring if sq != exit_square), "e5": "red", "e7": "red"}
+    check = task(db, make, "isolation", pieces)
+    assert check.met is (moves_needed > allowed), check.requirements
+
+
 # ------------------------------------------------------------------ tasks of the turn
 
 def test_destruction_tasks(db, make, turn):
@@ -243,6 +256,23 @@ def test_high_form_score_and_end(cli, tmp_path):
     assert r.json["score"] == {"tasks": 9, "legendary_pieces": 2, "total": 11, "end_threshold": 9, "triggers_end": True}
     r = cli("task", "check", "destruction", "--player", "blue", "--position", str(f))
     assert r.code == 2 and "--turn" in r.err
+
+
+@pytest.mark.parametrize(("claimed", "legends", "total"), [
+    (["color-conquest", "diagonals", "center-cross"], 0, 8),
+    (["color-conquest", "diagonals", "center-cross"], 1, 9),
+    (["color-conquest", "diagonals"], 2, 8),
+    (["color-conquest", "diagonals"], 3, 9),
+])
+def test_a_high_form_game_ends_at_exactly_the_threshold(tk, game, claimed, legends, total):
+    """9 points end the game, 8 do not: claimed tasks (3, 3, 2) plus 1 per legendary piece on the board."""
+    assert (game["end"]["high_form_points"], game["score"]["legendary_on_board"]) == (9, 1)
+    pieces = ",".join([f"{sq}=blue:legendary" for sq in ["e5", "e4", "e3"][:legends]] + ["a5=red"])
+    pos = tk.position(pieces=pieces, mode="high-form")
+    pos.tasks_claimed["blue"] = list(claimed)
+    score = tk.high_form_score(pos, "blue")
+    assert score == {"tasks": total - legends, "legendary_pieces": legends, "total": total, "end_threshold": 9,
+                     "triggers_end": total >= 9}
 
 
 # ------------------------------------------------------------------ deathmatch scoring

@@ -1,0 +1,73 @@
+"""The limits of the YAML reader, each on both sides of its boundary: nesting depth, file size."""
+
+from __future__ import annotations
+
+import pytest
+
+from tashkalar_cli.data.yamlio import MAX_DEPTH, MAX_USER_FILE, parse_yaml, read_text, read_user_yaml
+from tashkalar_cli.errors import DataError, InputError
+
+
+def test_the_limits_are_the_documented_ones():
+    assert (MAX_DEPTH, MAX_USER_FILE) == (32, 1_000_000)
+
+
+@pytest.mark.parametrize("opening,closing", [("[", "]"), ("{a: ", "}")])
+def test_nesting_up_to_the_limit_is_read_and_one_more_is_refused(opening, closing):
+    ok = opening * MAX_DEPTH + "1" + closing * MAX_DEPTH
+    data, _ = parse_yaml(ok)
+    for _ in range(MAX_DEPTH):
+        data = data[0] if isinstance(data, list) else data["a"]
+    assert data == 1
+    with pytest.raises(DataError) as info:
+        parse_yaml(opening * (MAX_DEPTH + 1) + "1" + closing * (MAX_DEPTH + 1))
+    assert info.value.key == "yaml-depth" and info.value.line == 1
+
+
+def test_block_nesting_counts_the_same_way():
+    def block(depth: int) -> str:
+        return "".join("  " * i + "k:\n" for i in range(depth - 1)) + "  " * (depth - 1) + "k: 1\n"
+
+    parse_yaml(block(MAX_DEPTH))
+    with pytest.raises(DataError) as info:
+        parse_yaml(block(MAX_DEPTH + 1))
+    assert info.value.key == "yaml-depth" and info.value.line == MAX_DEPTH + 1
+
+
+def test_a_sibling_closes_its_nesting():
+    """Depth is the nesting, not the number of collections: closed ones do not add up."""
+    text = "[" + ", ".join(["[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1)] * 3) + "]"
+    parse_yaml(text)
+
+
+def test_a_user_file_of_exactly_the_limit_is_read_and_one_byte_more_is_refused(tmp_path):
+    body = "pieces: {}\n"
+    exact = tmp_path / "exact.yaml"
+    exact.write_bytes(body.encode() + b"#" * (MAX_USER_FILE - len(body) - 1) + b"\n")
+    assert exact.stat().st_size == MAX_USER_FILE
+    data, _ = read_user_yaml(str(exact), "position file")
+    assert data == {"pieces": {}}
+    over = tmp_path / "over.yaml"
+    over.write_bytes(exact.read_bytes() + b"\n")
+    with pytest.raises(InputError) as info:
+        read_user_yaml(str(over), "position file")
+    assert info.value.key == "too-large"
+
+
+def test_read_text_bounds(tmp_path):
+    f = tmp_path / "f.txt"
+    f.write_text("abcd")
+    assert read_text(f, limit=4) == "abcd"
+    with pytest.raises(DataError) as info:
+        read_text(f, limit=3)
+    assert info.value.key == "too-large"
+    with pytest.raises(DataError) as info:
+        read_text(tmp_path, limit=3)
+    assert info.value.key == "is-folder"
+    with pytest.raises(DataError) as info:
+        read_text(tmp_path / "missing")
+    assert info.value.key == "file-not-found"
+    (tmp_path / "bad.txt").write_bytes(b"ok\xff")
+    with pytest.raises(DataError) as info:
+        read_text(tmp_path / "bad.txt")
+    assert info.value.key == "not-utf8" and info.value.params["byte"] == 2
