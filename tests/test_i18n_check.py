@@ -14,6 +14,8 @@ from tashkalar_cli.text.i18ncheck import check_locales
 from conftest import REPO, write
 
 REFERENCE = "en"
+#: one worker runs these tests: they share reports of the whole locales that take seconds to build
+pytestmark = pytest.mark.xdist_group("locales-check")
 
 
 @pytest.fixture

@@ -89,3 +89,23 @@ def test_a_subprocess_gets_the_isolated_environment():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == os.environ["HOME"]
     assert out[1].startswith(str(conftest.SESSION_DIR))
+
+
+def test_the_guard_sees_the_tool_reach_for_the_real_cache(monkeypatch):
+    """What the guard is for: the tool, given the user's real HOME (as a session fixture once had),
+    goes for the real cache; whatever the tool does with the refusal, the guard has recorded it."""
+    from tashkalar_cli.data import cache as store
+
+    for var in ("TASHKALAR_CACHE_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("HOME", real()["home"])
+    store._MEMO.clear()
+    try:
+        store.load_dataset()
+    except Exception:  # refused, or rebuilt without a cache: either way, recorded
+        pass
+    finally:
+        store._MEMO.clear()
+    assert conftest.GUARD is not None
+    touched = conftest.GUARD.take()
+    assert touched and all("real cache" in t for t in touched), touched

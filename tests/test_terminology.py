@@ -17,6 +17,8 @@ from tashkalar_cli.text.i18ncheck.checks import TermMatcher, term_fold
 from conftest import REPO
 
 LANGS = ["en", "fr", "es", "it"]
+#: one worker runs these tests: they share reports of the whole locales that take seconds to build
+pytestmark = pytest.mark.xdist_group("locales-check")
 
 
 def forbidden_rules() -> list[tuple[str, str, str]]:
