@@ -3,8 +3,8 @@
 Each mutant changes one thing on one line of a chosen function or constant: a comparison
 (``<`` and ``<=``, ``==`` and ``!=``, ``in`` and ``not in``), an arithmetic or bit operator, an
 integer constant one up or one down, ``True``/``False``, ``and``/``or``, a ``not`` dropped,
-the first two items of a literal list or tuple swapped, a compared value made one more or one
-less (an off-by-one against a variable). The mutant is written into a copy of the project (the
+two neighbouring items of a literal list or tuple swapped or one moved to the front, a compared
+value made one more or one less (an off-by-one against a variable). The mutant is written into a copy of the project (the
 worktree is never changed) and the tests chosen for that module run against it, one process per
 mutant, ``-x`` (the first failure kills it). A mutant whose tests still pass *survived*: a bug
 the suite would not see.
@@ -117,6 +117,9 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, ast.AST]]:
             elts = list(node.elts)
             elts[i], elts[i + 1] = elts[i + 1], elts[i]
             yield f"items {i + 1} and {i + 2} swapped", type(node)(elts, ast.Load())
+        for i in range(2, len(node.elts)):
+            elts = [node.elts[i], *node.elts[:i], *node.elts[i + 1:]]
+            yield f"item {i + 1} moved first", type(node)(elts, ast.Load())
 
 
 def _annotation_nodes(node: ast.AST) -> Iterator[ast.AST]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tashkalar_cli.data.yamlio import MAX_DEPTH, MAX_USER_FILE, parse_yaml, read_text, read_user_yaml
@@ -35,9 +37,22 @@ def test_block_nesting_counts_the_same_way():
 
 
 def test_a_sibling_closes_its_nesting():
-    """Depth is the nesting, not the number of collections: closed ones do not add up."""
-    text = "[" + ", ".join(["[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1)] * 3) + "]"
-    parse_yaml(text)
+    """Depth is the nesting, not the number of collections: closed ones do not add up, and a deep
+    branch after a closed one is measured from where it stands."""
+    deepest = "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1)
+    parse_yaml("[" + ", ".join([deepest] * 3) + "]")
+    with pytest.raises(DataError) as info:
+        parse_yaml("[" + deepest + ",\n" + "[" + deepest + "]" + "]")
+    assert info.value.key == "yaml-depth" and info.value.line == 2
+
+
+def test_an_alias_or_anchor_is_refused_on_its_line():
+    with pytest.raises(DataError) as info:
+        parse_yaml("a: 1\nb: &x 2\n")
+    assert (info.value.key, info.value.line) == ("yaml-aliases", 2)
+    with pytest.raises(DataError) as info:
+        parse_yaml("a: 1\nb: 2\nc: *x\n")
+    assert (info.value.key, info.value.line) in {("yaml-aliases", 3), ("bad-yaml", 3)}
 
 
 def test_a_user_file_of_exactly_the_limit_is_read_and_one_byte_more_is_refused(tmp_path):
@@ -66,8 +81,21 @@ def test_read_text_bounds(tmp_path):
     assert info.value.key == "is-folder"
     with pytest.raises(DataError) as info:
         read_text(tmp_path / "missing")
-    assert info.value.key == "file-not-found"
+    assert info.value.key == "file-not-found" and info.value.file == str(tmp_path / "missing")
+    with pytest.raises(DataError) as info:
+        read_text(tmp_path / "missing", "shown name")
+    assert info.value.file == "shown name"
     (tmp_path / "bad.txt").write_bytes(b"ok\xff")
     with pytest.raises(DataError) as info:
         read_text(tmp_path / "bad.txt")
     assert info.value.key == "not-utf8" and info.value.params["byte"] == 2
+
+
+def test_the_read_itself_is_bounded(tmp_path):
+    """A file that says it is empty and is not (a /proc file) is cut at the limit, not read whole."""
+    proc = Path("/proc/self/status")
+    if not proc.is_file() or proc.stat().st_size != 0:
+        pytest.skip("needs Linux's /proc, whose files say they are empty")
+    with pytest.raises(DataError) as info:
+        read_text(proc, limit=10)
+    assert info.value.key == "larger-than"
