@@ -156,6 +156,16 @@ def test_line_dominance(db, make):
     assert not task(db, make, "line-dominance", on(["a3", "b3", "c3", "d3", "e3", "f3"]), against="red").met, "rank 3 is not a central line"
 
 
+def test_line_dominance_names_the_line_and_its_pieces(db, make, board):
+    check = task(db, make, "line-dominance", {**on(["e1", "e2", "e3", "e4", "e6", "e7", "e8"]), "a5": "red"}, against="red")
+    assert check.met
+    req = check.requirements[0]
+    assert (req.have, req.need) == (7, 6) and (req.params["line_kind"], req.params["line"]) == ("file", "e")
+    assert sorted(board.name(sq) for sq in check.squares) == ["e1", "e2", "e3", "e4", "e6", "e7", "e8"]
+    check = task(db, make, "line-dominance", {**on(["e1", "e2", "e3", "e4", "e6", "e7"]), "e5": "red"}, against="red")
+    assert not check.met and check.requirements[0].have == 5, "6 of mine less 1 of theirs on the line"
+
+
 def test_diagonals(db, make):
     d1 = {"b2": "blue heroic", "c3": "blue", "d4": "blue", "e5": "blue"}
     d2 = {"b8": "blue heroic", "c7": "blue", "d6": "blue", "f4": "blue"}
@@ -197,6 +207,16 @@ def test_isolation(db, make):
     assert not task(db, make, "isolation", {**open_wall, "e5": "red", "e7": "red"}).met
     # far apart enemy pieces do not count
     assert not task(db, make, "isolation", {**wall, "e5": "red", "a5": "red"}).met
+
+
+def test_isolation_needs_a_fellow_piece_within_the_distance(db, make, board):
+    """The task's distance is 2: a fellow piece 3 squares away does not make a walled-in piece isolated."""
+    assert db.get("isolation").criterion["distance"] == 2
+    wall = on(["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"])
+    check = task(db, make, "isolation", {**wall, "e5": "red", "e8": "red"})
+    assert check.met is False
+    check = task(db, make, "isolation", {**wall, "e5": "red", "g7": "red"})   # 2 away diagonally
+    assert check.met is True and [board.name(sq) for sq in check.squares] == ["e5", "g7"]
 
 
 @pytest.mark.parametrize(("exit_square", "moves_needed"), [("d5", 3), ("d4", 4)])
