@@ -355,6 +355,63 @@ def test_melee_points_of_choice_count_for_the_end(db, game, turn):
     assert legend.choices == ["red", "yellow"]
 
 
+def test_duel_scoring_at_the_edges(db, game, turn):
+    from tashkalar_cli.engine.scoring import score_turn
+
+    config = GameConfig.from_data(game)
+    assert config.duel_points == 18
+    lone = score_turn(turn(destroyed=["red"]), config, db)
+    assert lone.lines == [] and lone.points_for == {}, "a single common is no pair: no line at all, not a line of 0"
+    first = score_turn(turn(destroyed=["red heroic", "red", "red"]), config, db)
+    assert first.totals == {"blue": 2}, "no score given: the points of the turn are the total"
+    below = score_turn(turn(destroyed=["red heroic"], scores={"blue": 16, "red": 17}), config, db)
+    assert below.totals == {"blue": 17, "red": 17} and below.end_triggered == [] and below.end_possible == []
+    at = score_turn(turn(destroyed=["red heroic", "red", "red"], scores={"blue": 16, "red": 17}), config, db)
+    assert at.totals["blue"] == 18 and at.end_triggered == ["blue"]
+
+
+@pytest.mark.parametrize(("before", "ends"), [(9, True), (8, False)])
+def test_melee_fixed_points_end_the_game_at_exactly_the_threshold(db, game, turn, before, ends):
+    """A pair of red commons: 1 point in red, no point of choice; 4 players play to 10."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    s = score_turn(turn(mode="melee", players=4, destroyed=["red", "red"], scores={"blue": {"red": before, "yellow": 2}}),
+                   GameConfig.from_data(game), db)
+    assert s.threshold == 10 and not any(x.player_chooses for x in s.lines)
+    assert s.totals["blue"] == {"red": before + 1, "yellow": 2}
+    assert s.end_triggered == (["blue"] if ends else []) and s.end_possible == s.end_triggered
+
+
+def test_melee_points_go_to_a_color_not_scored_before(db, game, turn):
+    from tashkalar_cli.engine.scoring import score_turn
+
+    s = score_turn(turn(mode="melee", players=4, destroyed=["red", "red"], scores={"blue": {"yellow": 3}}),
+                   GameConfig.from_data(game), db)
+    assert s.totals["blue"] == {"yellow": 3, "red": 1}
+
+
+def test_melee_points_of_choice_may_go_to_the_colors_of_the_players_own_score(db, game, turn):
+    """Nothing destroyed and no opponent named: the legend's point may go to any color blue has
+    scored in, and 11 + 1 reaches the 3-player threshold whichever."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    s = score_turn(turn(mode="melee", players=3, summoned=["titan e5"], scores={"blue": {"red": 11, "yellow": 11}}),
+                   GameConfig.from_data(game), db)
+    legend = next(x for x in s.lines if x.reason == "legend-summoned")
+    assert legend.choices == ["red", "yellow"]
+    assert s.end_triggered == ["blue"] and s.end_possible == ["blue"]
+
+
+def test_a_point_of_choice_with_no_color_to_go_to_ends_nothing(db, game, turn):
+    """A melee record that names no other color: the legend's point has nowhere known to go, and
+    cannot be said to end the game."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    s = score_turn(turn(mode="melee", players=3, summoned=["titan e5"]), GameConfig.from_data(game), db)
+    assert [(x.reason, x.choices) for x in s.lines] == [("legend-summoned", [])]
+    assert s.end_triggered == [] and s.end_possible == []
+
+
 def test_flare_opponent_in_a_turn_record(db, turn):
     from tashkalar_cli.errors import InputError
 

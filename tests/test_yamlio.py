@@ -56,9 +56,9 @@ def test_an_alias_or_anchor_is_refused_on_its_line():
 
 
 def test_a_user_file_of_exactly_the_limit_is_read_and_one_byte_more_is_refused(tmp_path):
-    body = "pieces: {}\n"
+    tail = b"pieces: {}"    # at the very end: a file read one byte short would not parse
     exact = tmp_path / "exact.yaml"
-    exact.write_bytes(body.encode() + b"#" * (MAX_USER_FILE - len(body) - 1) + b"\n")
+    exact.write_bytes(b"#" * (MAX_USER_FILE - len(tail) - 1) + b"\n" + tail)
     assert exact.stat().st_size == MAX_USER_FILE
     data, _ = read_user_yaml(str(exact), "position file")
     assert data == {"pieces": {}}
