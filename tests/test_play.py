@@ -164,6 +164,10 @@ def test_line_dominance_names_the_line_and_its_pieces(db, make, board):
     assert sorted(board.name(sq) for sq in check.squares) == ["e1", "e2", "e3", "e4", "e6", "e7", "e8"]
     check = task(db, make, "line-dominance", {**on(["e1", "e2", "e3", "e4", "e6", "e7"]), "e5": "red"}, against="red")
     assert not check.met and check.requirements[0].have == 5, "6 of mine less 1 of theirs on the line"
+    alone = task(db, make, "line-dominance", on(["a5", "b5", "c5", "d5", "e5", "f5"]))   # no opponent at all
+    assert alone.against is None and alone.met and alone.requirements[0].have == 6
+    nowhere = task(db, make, "line-dominance", {"b2": "blue", "h8": "red"})
+    assert not nowhere.met and nowhere.requirements[0].have == 0
 
 
 def test_diagonals(db, make):
