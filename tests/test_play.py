@@ -282,6 +282,15 @@ def test_high_form_score_and_end(cli, tmp_path):
     assert r.code == 2 and "--turn" in r.err
 
 
+def test_each_mode_ends_at_its_own_threshold(game):
+    from tashkalar_cli.model.types import Mode
+
+    config = GameConfig.from_data(game)
+    assert config.end_threshold(Mode.HIGH_FORM, 2) == game["end"]["high_form_points"] == 9
+    assert config.end_threshold(Mode.DUEL, 2) == game["end"]["duel_points"] == 18
+    assert config.end_threshold(Mode.MELEE, 3) == 12 and config.end_threshold(Mode.MELEE, 4) == 10
+
+
 @pytest.mark.parametrize(("claimed", "legends", "total"), [
     (["color-conquest", "diagonals", "center-cross"], 0, 8),
     (["color-conquest", "diagonals", "center-cross"], 1, 9),
