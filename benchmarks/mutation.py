@@ -77,7 +77,7 @@ class Mutant:
 
 def _scopes(tree: ast.Module, names: tuple[str, ...]) -> list[ast.AST]:
     """The top-level functions, classes and assignments named in ``names``."""
-    found = []
+    found: list[ast.AST] = []
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name in names:
             found.append(node)
@@ -143,7 +143,8 @@ class _Replace(ast.NodeTransformer):
     def visit(self, node: ast.AST) -> ast.AST:
         if node is self.target:
             return ast.copy_location(self.replacement, node)
-        return super().visit(node)
+        result: ast.AST = super().visit(node)
+        return result
 
 
 def mutants(module: str, target: Target, root: Path = REPO) -> list[Mutant]:
@@ -215,7 +216,7 @@ def _preload(repo: Path) -> None:
     sys.path.insert(0, str(repo))
     import hypothesis  # noqa: F401
     import pytest  # noqa: F401
-    import xdist  # noqa: F401
+    import xdist  # type: ignore[import-untyped]  # noqa: F401
 
     import tashkalar_cli.cli.app  # typer, rich, click, yaml, jsonschema ...
     import tashkalar_cli.game  # noqa: F401

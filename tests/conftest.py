@@ -7,8 +7,9 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,7 +83,7 @@ class Guard:
         self.touched.append(what)
         raise PermissionError(f"the tests may not touch {what}")
 
-    def hook(self, event: str, args: tuple) -> None:
+    def hook(self, event: str, args: tuple[Any, ...]) -> None:
         if not self.active:
             return
         if event == "open":
@@ -157,7 +158,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch, tmp_path_factory):
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Each test: a home of its own, no user language, the session's cache, a wide terminal for
     stable tables; and it fails if it (or a session fixture it set up) touched the user's folders."""
     assert GUARD is not None and SESSION_DIR is not None
@@ -219,7 +220,7 @@ def parser(tk):
 
 
 @pytest.fixture(scope="session")
-def own_locales_report(dataset):
+def own_locales_report(dataset: Any) -> Any:
     """The translation check of the tool's own locales, every language: computed once per session
     (it takes seconds) for the tests that compare a planted fault with it."""
     from tashkalar_cli.text.i18ncheck import check_locales
