@@ -99,3 +99,10 @@ def test_the_read_itself_is_bounded(tmp_path):
     with pytest.raises(DataError) as info:
         read_text(proc, limit=10)
     assert info.value.key == "larger-than"
+
+
+def test_a_file_that_cannot_be_read_says_why(tmp_path):
+    (tmp_path / "f.txt").write_text("x")
+    with pytest.raises(DataError) as info:
+        read_text(tmp_path / "f.txt" / "inside")     # a file used as a folder
+    assert info.value.key == "cannot-read" and info.value.params["reason"] == "Not a directory"
