@@ -164,6 +164,10 @@ def test_line_dominance_names_the_line_and_its_pieces(db, make, board):
     assert sorted(board.name(sq) for sq in check.squares) == ["e1", "e2", "e3", "e4", "e6", "e7", "e8"]
     check = task(db, make, "line-dominance", {**on(["e1", "e2", "e3", "e4", "e6", "e7"]), "e5": "red"}, against="red")
     assert not check.met and check.requirements[0].have == 5, "6 of mine less 1 of theirs on the line"
+    best = task(db, make, "line-dominance", on(["c3", "c4", "e3", "e4", "e5"]), against="red")
+    req = best.requirements[0]
+    assert not best.met and req.have == 3 and (req.params["line_kind"], req.params["line"]) == ("file", "e"), \
+        "the best line is named, even when it is better by one only"
     alone = task(db, make, "line-dominance", on(["a5", "b5", "c5", "d5", "e5", "f5"]))   # no opponent at all
     assert alone.against is None and alone.met and alone.requirements[0].have == 6
     nowhere = task(db, make, "line-dominance", {"b2": "blue", "h8": "red"})
@@ -234,6 +238,15 @@ def test_isolation_counts_moves_exactly(db, make, exit_square, moves_needed):
     pieces = {**on(sq for sq in ring if sq != exit_square), "e5": "red", "e7": "red"}
     check = task(db, make, "isolation", pieces)
     assert check.met is (moves_needed > allowed), check.requirements
+    assert [(r.have, r.need) for r in check.requirements] == [(1, 1) if check.met else (0, 1)]
+
+
+@pytest.mark.parametrize("fellow", ["f5", "e6", "d4"])
+def test_a_piece_next_to_a_fellow_piece_is_not_isolated(db, make, fellow):
+    """Walled in, but already touching a piece of its own color (on any side): not isolated."""
+    ring = ["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"]
+    pieces = {**on(sq for sq in ring if sq != fellow), "e5": "red", fellow: "red"}
+    assert task(db, make, "isolation", pieces).met is False
 
 
 # ------------------------------------------------------------------ tasks of the turn
@@ -300,7 +313,8 @@ def test_each_mode_ends_at_its_own_threshold(game):
 def test_a_high_form_game_ends_at_exactly_the_threshold(tk, game, claimed, legends, total):
     """9 points end the game, 8 do not: claimed tasks (3, 3, 2) plus 1 per legendary piece on the board."""
     assert (game["end"]["high_form_points"], game["score"]["legendary_on_board"]) == (9, 1)
-    pieces = ",".join([f"{sq}=blue:legendary" for sq in ["e5", "e4", "e3"][:legends]] + ["a5=red"])
+    # a red legendary piece and a blue common one: neither is a blue legendary piece
+    pieces = ",".join([f"{sq}=blue:legendary" for sq in ["e5", "e4", "e3"][:legends]] + ["a5=red:legendary", "b4=blue"])
     pos = tk.position(pieces=pieces, mode="high-form")
     pos.tasks_claimed["blue"] = list(claimed)
     score = tk.high_form_score(pos, "blue")
