@@ -164,7 +164,7 @@ def test_line_dominance_names_the_line_and_its_pieces(db, make, board):
     assert sorted(board.name(sq) for sq in check.squares) == ["e1", "e2", "e3", "e4", "e6", "e7", "e8"]
     check = task(db, make, "line-dominance", {**on(["e1", "e2", "e3", "e4", "e6", "e7"]), "e5": "red"}, against="red")
     assert not check.met and check.requirements[0].have == 5, "6 of mine less 1 of theirs on the line"
-    best = task(db, make, "line-dominance", on(["c3", "c4", "e3", "e4", "e5"]), against="red")
+    best = task(db, make, "line-dominance", on(["d2", "d8", "e1", "e2", "e8"]), against="red")
     req = best.requirements[0]
     assert not best.met and req.have == 3 and (req.params["line_kind"], req.params["line"]) == ("file", "e"), \
         "the best line is named, even when it is better by one only"
