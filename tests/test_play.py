@@ -439,6 +439,47 @@ def test_a_point_of_choice_with_no_color_to_go_to_ends_nothing(db, game, turn):
     assert s.end_triggered == [] and s.end_possible == []
 
 
+def changed(game: dict, **values: int) -> GameConfig:
+    """The game's numbers with some changed, as a data change would (``score_common_pair=2``)."""
+    import copy
+
+    data = copy.deepcopy(game)
+    for key, value in values.items():
+        section, name = key.split("_", 1)
+        data[section][name] = value
+    return GameConfig.from_data(data)
+
+
+def test_the_points_are_the_datas(db, game, turn, tk):
+    """Every value of the scoring comes from cards/game.yaml: other numbers, other points."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    config = changed(game, score_common_pair=2, score_legend_summoned=3, score_legendary_on_board=2)
+    s = score_turn(turn(destroyed=["red"] * 5, summoned=["fire-dragon e5"]), config, db)
+    assert {x.reason: x.points for x in s.lines} == {"common-pair": 2 * 2, "legend-summoned": 3}
+    from tashkalar_cli.engine.tasks import high_form_score
+
+    pos = tk.position(pieces="e5=blue:legendary,e4=blue:legendary,a5=red", mode="high-form")
+    assert high_form_score(pos, "blue", db, config)["legendary_pieces"] == 2
+    assert high_form_score(pos, "blue", db, config)["total"] == 2 * 2
+
+
+@pytest.mark.parametrize(("scores", "end", "possible"), [
+    ({}, ["blue"], ["blue"]),                       # 0 + 1 reaches 1 in whichever color
+    ({"blue": {"red": 1}}, [], ["blue"]),           # 2 in red would reach 2, 1 in yellow would not
+])
+def test_a_point_of_choice_counts_from_zero_in_a_new_color(db, game, turn, scores, end, possible):
+    """With a melee played to 1 or 2 points (other data), where the legend's point goes decides."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    target = 1 if not scores else 2
+    config = changed(game, end_melee_3_points=target)
+    s = score_turn(turn(mode="melee", players=3, summoned=["titan e5"], opponents=["red", "yellow"], scores=scores),
+                   config, db)
+    assert s.threshold == target
+    assert s.end_triggered == end and s.end_possible == possible
+
+
 def test_flare_opponent_in_a_turn_record(db, turn):
     from tashkalar_cli.errors import InputError
 
