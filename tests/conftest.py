@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,17 +17,171 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared" / "reference"
 
 
+#: variables of the user's environment that would change what the tool reads or says
+CLEARED = ("TASHKALAR_LANG", "LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "TASHKALAR_DATA", "TASHKALAR_NO_CACHE",
+           "TASHKALAR_DEBUG", "TASHKALAR_LOCALES", "TASHKALAR_CACHE_DIR", "TASHKALAR_GAME")
+#: the real folders the suite must never touch, found by the first process from the user's real
+#: environment (pytest-xdist's workers inherit it, with the isolated HOME)
+GUARD_VAR = "TASHKALAR_TESTS_GUARDED"
+
+
+class Guard:
+    """The user's real cache (and home, for writes) are out of bounds for every test process.
+
+    An audit hook sees every ``open``, ``mkdir``, ``rename``, ``remove``, ``scandir`` ... of the
+    process: any of them under the real cache folder, or any write under the real home, raises
+    :class:`PermissionError` and is recorded, so a test that touched them fails even when the
+    code under test swallows the error. A subprocess started with the real ``HOME`` (or none),
+    or with a cache folder inside the guarded ones, is refused the same way.
+    """
+
+    def __init__(self, caches: list[str], home: str, exempt: list[str]) -> None:
+        self.caches = [c for c in caches if c]
+        self.home = home
+        self.exempt = [e for e in exempt if e]
+        self.touched: list[str] = []
+        self.active = True
+
+    @staticmethod
+    def _under(path: str, roots: list[str]) -> bool:
+        return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
+
+    def _path(self, value: object) -> str | None:
+        if isinstance(value, int) or value is None:
+            return None
+        try:
+            return os.path.abspath(os.fsdecode(value))  # type: ignore[arg-type]
+        except TypeError:
+            return None
+
+    def check_path(self, event: str, value: object, write: bool) -> None:
+        path = self._path(value)
+        if path is None:
+            return
+        why = None
+        if self._under(path, self.caches):
+            why = "the user's real cache"
+        elif write and self.home and self._under(path, [self.home]) and not self._under(path, self.exempt):
+            why = "the user's real home"
+        if why:
+            self.refuse(f"{event} {path!r}: {why}")
+
+    def check_env(self, env: object, argv: object = ()) -> None:
+        env = os.environ if env is None else env
+        if not isinstance(env, Mapping):
+            return
+        home = env.get("HOME") or env.get(b"HOME")
+        home = os.fsdecode(home) if home else ""
+        # a process whose account home is moved into a test folder (tests of a missing HOME) may go without one
+        moved = isinstance(argv, (list, tuple)) and any(isinstance(a, str) and HOME_MOVED in a for a in argv)
+        if (not home and not moved) or (home and self.home and os.path.abspath(home) == self.home):
+            self.refuse(f"a subprocess with the user's real HOME ({home or 'unset'})")
+        for var in ("TASHKALAR_CACHE_DIR", "XDG_CACHE_HOME"):
+            value = env.get(var)
+            if value and self._under(os.path.abspath(os.fsdecode(value)), self.caches + [os.path.join(self.home, ".cache")]):
+                self.refuse(f"a subprocess with {var}={value}")
+
+    def refuse(self, what: str) -> None:
+        self.touched.append(what)
+        raise PermissionError(f"the tests may not touch {what}")
+
+    def hook(self, event: str, args: tuple[Any, ...]) -> None:
+        if not self.active:
+            return
+        if event == "open":
+            mode, flags = args[1], args[2]
+            write = bool(set(str(mode or "")) & set("wax+")) or bool(flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))
+            self.check_path(event, args[0], write)
+        elif event in ("os.listdir", "os.scandir"):
+            self.check_path(event, args[0], False)
+        elif event in ("os.mkdir", "os.remove", "os.rmdir", "os.chmod", "os.utime", "os.truncate", "shutil.rmtree"):
+            self.check_path(event, args[0], True)
+        elif event in ("os.rename", "os.link", "os.symlink"):
+            self.check_path(event, args[0], True)
+            self.check_path(event, args[1], True)
+        elif event == "subprocess.Popen":
+            self.check_env(args[3], args[1])
+
+    def take(self) -> list[str]:
+        touched, self.touched = self.touched, []
+        return touched
+
+
+GUARD: Guard | None = None
+#: what a test's command line holds when it moves the account's home into a test folder
+#: (``Path.home`` and ``expanduser`` replaced): such a process may run with ``HOME`` unset
+HOME_MOVED = "pathlib.Path.home = classmethod(lambda cls: guard)"
+SESSION_DIR: Path | None = None
+
+
+def session_cache() -> Path:
+    """The tool's cache for this test process: a fresh one, or ``TASHKALAR_TESTS_CACHE`` (a folder kept
+    between runs, for the mutation test: benchmarks/mutation.py)."""
+    assert SESSION_DIR is not None
+    return Path(os.environ.get("TASHKALAR_TESTS_CACHE") or SESSION_DIR / "cache")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before anything is collected or loaded, in every process (each xdist worker too): a home,
+    config and cache folders of this process's own, and the user's language and data out of the way."""
+    global GUARD, SESSION_DIR
+    import platformdirs
+
+    if GUARD_VAR not in os.environ:  # the first process: the real environment is still here
+        real = {"home": os.path.abspath(os.path.expanduser("~")),
+                "caches": [os.path.abspath(platformdirs.user_cache_dir("tashkalar", appauthor=False))]
+                + ([os.path.abspath(os.environ["TASHKALAR_CACHE_DIR"])] if os.environ.get("TASHKALAR_CACHE_DIR") else [])}
+        os.environ[GUARD_VAR] = json.dumps(real)
+    real = json.loads(os.environ[GUARD_VAR])
+    SESSION_DIR = Path(tempfile.mkdtemp(prefix="tashkalar-tests-"))
+    home = SESSION_DIR / "home"
+    for var in CLEARED:
+        os.environ.pop(var, None)
+    os.environ.update(HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"), XDG_CONFIG_HOME=str(home / ".config"),
+                      XDG_DATA_HOME=str(home / ".local" / "share"), XDG_STATE_HOME=str(home / ".local" / "state"),
+                      TASHKALAR_CACHE_DIR=str(session_cache()))
+    home.mkdir()
+    if GUARD is None:
+        exempt = [str(REPO), sys.prefix, sys.base_prefix, tempfile.gettempdir(), str(SESSION_DIR),
+                  os.path.join(os.getcwd(), ".hypothesis"), os.path.join(os.getcwd(), ".pytest_cache")]
+        GUARD = Guard(real["caches"], real["home"], [os.path.abspath(e) for e in exempt])
+        sys.addaudithook(GUARD.hook)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if GUARD is not None:
+        GUARD.active = False
+    if SESSION_DIR is not None:
+        shutil.rmtree(SESSION_DIR, ignore_errors=True)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    touched = GUARD.take() if GUARD is not None else []
+    if touched:
+        print(f"\nthe suite touched the user's real folders: {touched[:5]}", file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch, tmp_path_factory):
-    """No user language or cache leaks into the tests; a wide terminal for stable tables."""
-    for var in ("TASHKALAR_LANG", "LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "TASHKALAR_DATA", "TASHKALAR_NO_CACHE", "TASHKALAR_DEBUG",
-                "TASHKALAR_LOCALES", "TASHKALAR_GAME"):
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Each test: a home of its own, no user language, the session's cache, a wide terminal for
+    stable tables; and it fails if it (or a session fixture it set up) touched the user's folders."""
+    assert GUARD is not None and SESSION_DIR is not None
+    for var in CLEARED:
         monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(session_cache()))
     monkeypatch.setenv("COLUMNS", "140")
     from tashkalar_cli.data import cache as store
 
     store._MEMO.clear()
+    touched = GUARD.take()
+    assert not touched, f"before this test, the suite touched the user's real folders: {touched}"
+    yield
+    touched = GUARD.take()
+    assert not touched, f"the test touched the user's real folders: {touched}"
 
 
 @pytest.fixture(scope="session")
@@ -64,6 +223,15 @@ def config(tk):
 @pytest.fixture(scope="session")
 def parser(tk):
     return tk.parser
+
+
+@pytest.fixture(scope="session")
+def own_locales_report(dataset: Any) -> Any:
+    """The translation check of the tool's own locales, every language: computed once per session
+    (it takes seconds) for the tests that compare a planted fault with it."""
+    from tashkalar_cli.text.i18ncheck import check_locales
+
+    return check_locales(REPO / "locales", dataset.facts)
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,9 @@ from hypothesis import strategies as st
 
 from conftest import REPO, write
 
+#: one process per case: run with ``python -m pytest -m slow`` (.ci/run does)
+pytestmark = pytest.mark.slow
+
 CORPUS = Path(__file__).resolve().parent / "fuzz"
 MEMORY = 1_500_000_000
 HANG = 10

@@ -89,18 +89,53 @@ def test_usage_errors_speak_the_language(cli, dataset, lang):
 
 
 def test_the_language_comes_from_the_environment_in_posix_order(cli, dataset, monkeypatch):
-    name = {lang: dataset.locales[lang]["cards"]["knight"]["name"] for lang in LANGS}
+    """Each step sets a variable that outranks the ones before it and names another language, so
+    any two variables read in the wrong order give a wrong answer."""
+
+    def chosen(*args: str) -> str:
+        r = cli(*args, "card", "show", "knight", "--json")
+        assert r.code == 0, r.err
+        return r.json["lang"]
+
+    assert chosen() == "en"
     monkeypatch.setenv("LANGUAGE", "it:en")
-    assert name["it"] in cli("card", "show", "knight").out
-    monkeypatch.setenv("LANG", "es_ES.UTF-8")
-    assert name["es"] in cli("card", "show", "knight").out
-    monkeypatch.setenv("LC_MESSAGES", "fr_FR.UTF-8")
-    assert name["fr"] in cli("card", "show", "knight").out
-    monkeypatch.setenv("LC_ALL", "C.UTF-8")  # names no language: the next variable decides
-    assert name["fr"] in cli("card", "show", "knight").out
-    monkeypatch.setenv("TASHKALAR_LANG", "it")
-    assert name["it"] in cli("card", "show", "knight").out
-    assert name["es"] in cli("--lang", "es", "card", "show", "knight").out, "--lang before the command"
+    assert chosen() == "it"
+    monkeypatch.setenv("LANGUAGE", "de:fr:it")   # a list: the first language the tool has
+    assert chosen() == "fr"
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")    # LANG before LANGUAGE
+    assert chosen() == "es"
+    monkeypatch.setenv("LC_MESSAGES", "fr_FR.UTF-8")  # LC_MESSAGES before LANG
+    assert chosen() == "fr"
+    monkeypatch.setenv("LC_ALL", "it_IT.UTF-8")  # LC_ALL before everything
+    assert chosen() == "it"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")      # names no language: the next variable decides
+    assert chosen() == "fr"
+    monkeypatch.setenv("TASHKALAR_LANG", "es")   # the tool's own variable before the locale
+    assert chosen() == "es"
+    assert chosen("--lang", "it") == "it", "--lang before the command"
+    # the words follow the choice, not only the JSON field: an error in Spanish, not in French
+    err = cli("card", "show", "no-such-card").err
+    assert ui(dataset, "es", "error.no-card").split("{")[0] in err
+    assert ui(dataset, "fr", "error.no-card").split("{")[0] not in err
+
+
+@pytest.mark.parametrize(("given", "chosen"), [("fr", "fr"), ("FR", "fr"), ("fr-CA", "fr"), ("fr_CA", "fr"), ("es-419", "es"),
+                                             (" it ", "it")])
+def test_a_language_option_is_a_code_or_a_regional_variant_of_one(given, chosen):
+    from tashkalar_cli.text.i18n import resolve_language
+
+    assert resolve_language(given, LANGS) == chosen
+    assert resolve_language(None, LANGS) == "en"
+
+
+@pytest.mark.parametrize("given", ["pt", "pt-BR", "ca-FR", "x"])
+def test_a_language_the_tool_does_not_have_is_an_error(given):
+    from tashkalar_cli.errors import NotFoundError
+    from tashkalar_cli.text.i18n import resolve_language
+
+    with pytest.raises(NotFoundError) as info:
+        resolve_language(given, LANGS)
+    assert info.value.key == "unknown-language"
 
 
 # ------------------------------------------------------------------ words typed in any language

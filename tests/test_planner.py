@@ -8,8 +8,6 @@ replayed step by step with the place rule and the engine.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -471,9 +469,23 @@ def test_as_legend_counts_for_legendary_summoning(tk, tmp_path):
     assert {r.what: r.have for r in without.requirements}["summoned_legends"] == 0
 
 
-def test_json_outputs_of_plan_and_apply_are_json(cli):
-    r = cli("plan", "--pieces", P, "--player", "blue", "--hand", "cannon", "--json")
-    json.dumps(r.json)
+def test_json_plans_and_the_summons_they_name_give_the_same_position(cli):
+    """Every one-action plan of ``plan --json --positions``, played with ``summon --apply --json``,
+    leaves the position the plan announced (the two commands share one engine)."""
+    r = cli("plan", "--pieces", P, "--player", "blue", "--hand", "cannon", "--json", "--positions")
+    assert r.code == 0, r.err
+    single = [p for p in r.json["plans"] if p["kind"] == "summon"]
+    assert single, "the position has summons of the cannon in one action"
+    for plan in single:
+        step = plan["steps"][0]
+        applied = cli("summon", step["card"], "--pieces", P, "--player", "blue", "--apply", "--at", step["target"],
+                      "--orientation", step["orientation"]["name"], "--json")
+        assert applied.code == 0, applied.err
+        assert applied.json["applied"] is True
+        assert applied.json["placement"]["pattern_squares"] == step["pattern_squares"]
+        after = applied.json["position"]
+        for key in ("mode", "players", "pieces", "supply", "tasks_claimed"):
+            assert after[key] == plan["position"][key], (key, step)
 
 
 def test_orientation_names_and_their_equivalents(cli, db):

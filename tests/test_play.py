@@ -156,6 +156,24 @@ def test_line_dominance(db, make):
     assert not task(db, make, "line-dominance", on(["a3", "b3", "c3", "d3", "e3", "f3"]), against="red").met, "rank 3 is not a central line"
 
 
+def test_line_dominance_names_the_line_and_its_pieces(db, make, board):
+    check = task(db, make, "line-dominance", {**on(["e1", "e2", "e3", "e4", "e6", "e7", "e8"]), "a5": "red"}, against="red")
+    assert check.met
+    req = check.requirements[0]
+    assert (req.have, req.need) == (7, 6) and (req.params["line_kind"], req.params["line"]) == ("file", "e")
+    assert sorted(board.name(sq) for sq in check.squares) == ["e1", "e2", "e3", "e4", "e6", "e7", "e8"]
+    check = task(db, make, "line-dominance", {**on(["e1", "e2", "e3", "e4", "e6", "e7"]), "e5": "red"}, against="red")
+    assert not check.met and check.requirements[0].have == 5, "6 of mine less 1 of theirs on the line"
+    best = task(db, make, "line-dominance", on(["d2", "d8", "e1", "e2", "e8"]), against="red")
+    req = best.requirements[0]
+    assert not best.met and req.have == 3 and (req.params["line_kind"], req.params["line"]) == ("file", "e"), \
+        "the best line is named, even when it is better by one only"
+    alone = task(db, make, "line-dominance", on(["a5", "b5", "c5", "d5", "e5", "f5"]))   # no opponent at all
+    assert alone.against is None and alone.met and alone.requirements[0].have == 6
+    nowhere = task(db, make, "line-dominance", {"b2": "blue", "h8": "red"})
+    assert not nowhere.met and nowhere.requirements[0].have == 0
+
+
 def test_diagonals(db, make):
     d1 = {"b2": "blue heroic", "c3": "blue", "d4": "blue", "e5": "blue"}
     d2 = {"b8": "blue heroic", "c7": "blue", "d6": "blue", "f4": "blue"}
@@ -197,6 +215,38 @@ def test_isolation(db, make):
     assert not task(db, make, "isolation", {**open_wall, "e5": "red", "e7": "red"}).met
     # far apart enemy pieces do not count
     assert not task(db, make, "isolation", {**wall, "e5": "red", "a5": "red"}).met
+
+
+def test_isolation_needs_a_fellow_piece_within_the_distance(db, make, board):
+    """The task's distance is 2: a fellow piece 3 squares away does not make a walled-in piece isolated."""
+    assert db.get("isolation").criterion["distance"] == 2
+    wall = on(["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"])
+    check = task(db, make, "isolation", {**wall, "e5": "red", "e8": "red"})
+    assert check.met is False
+    check = task(db, make, "isolation", {**wall, "e5": "red", "g7": "red"})   # 2 away diagonally
+    assert check.met is True and [board.name(sq) for sq in check.squares] == ["e5", "g7"]
+
+
+@pytest.mark.parametrize(("exit_square", "moves_needed"), [("d5", 3), ("d4", 4)])
+def test_isolation_counts_moves_exactly(db, make, exit_square, moves_needed):
+    """Red e5 walled in but for one exit, its fellow piece e7 two squares away: through d5 it reaches
+    d7 (next to e7) in 3 moves (d5, c6, d7), through d4 in 4 (d4, c5, c6, d7). The task allows
+    3 moves: the first is not isolated, the second is."""
+    allowed = db.get("isolation").criterion["moves"]
+    assert allowed == 3
+    ring = ["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"]
+    pieces = {**on(sq for sq in ring if sq != exit_square), "e5": "red", "e7": "red"}
+    check = task(db, make, "isolation", pieces)
+    assert check.met is (moves_needed > allowed), check.requirements
+    assert [(r.have, r.need) for r in check.requirements] == [(1, 1) if check.met else (0, 1)]
+
+
+@pytest.mark.parametrize("fellow", ["f5", "e6", "d4"])
+def test_a_piece_next_to_a_fellow_piece_is_not_isolated(db, make, fellow):
+    """Walled in, but already touching a piece of its own color (on any side): not isolated."""
+    ring = ["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"]
+    pieces = {**on(sq for sq in ring if sq != fellow), "e5": "red", fellow: "red"}
+    assert task(db, make, "isolation", pieces).met is False
 
 
 # ------------------------------------------------------------------ tasks of the turn
@@ -243,6 +293,33 @@ def test_high_form_score_and_end(cli, tmp_path):
     assert r.json["score"] == {"tasks": 9, "legendary_pieces": 2, "total": 11, "end_threshold": 9, "triggers_end": True}
     r = cli("task", "check", "destruction", "--player", "blue", "--position", str(f))
     assert r.code == 2 and "--turn" in r.err
+
+
+def test_each_mode_ends_at_its_own_threshold(game):
+    from tashkalar_cli.model.types import Mode
+
+    config = GameConfig.from_data(game)
+    assert config.end_threshold(Mode.HIGH_FORM, 2) == game["end"]["high_form_points"] == 9
+    assert config.end_threshold(Mode.DUEL, 2) == game["end"]["duel_points"] == 18
+    assert config.end_threshold(Mode.MELEE, 3) == 12 and config.end_threshold(Mode.MELEE, 4) == 10
+
+
+@pytest.mark.parametrize(("claimed", "legends", "total"), [
+    (["color-conquest", "diagonals", "center-cross"], 0, 8),
+    (["color-conquest", "diagonals", "center-cross"], 1, 9),
+    (["color-conquest", "diagonals"], 2, 8),
+    (["color-conquest", "diagonals"], 3, 9),
+])
+def test_a_high_form_game_ends_at_exactly_the_threshold(tk, game, claimed, legends, total):
+    """9 points end the game, 8 do not: claimed tasks (3, 3, 2) plus 1 per legendary piece on the board."""
+    assert (game["end"]["high_form_points"], game["score"]["legendary_on_board"]) == (9, 1)
+    # a red legendary piece and a blue common one: neither is a blue legendary piece
+    pieces = ",".join([f"{sq}=blue:legendary" for sq in ["e5", "e4", "e3"][:legends]] + ["a5=red:legendary", "b4=blue"])
+    pos = tk.position(pieces=pieces, mode="high-form")
+    pos.tasks_claimed["blue"] = list(claimed)
+    score = tk.high_form_score(pos, "blue")
+    assert score == {"tasks": total - legends, "legendary_pieces": legends, "total": total, "end_threshold": 9,
+                     "triggers_end": total >= 9}
 
 
 # ------------------------------------------------------------------ deathmatch scoring
@@ -303,6 +380,104 @@ def test_melee_points_of_choice_count_for_the_end(db, game, turn):
     assert maybe.end_triggered == [] and maybe.end_possible == ["blue"]
     legend = next(x for x in certain.lines if x.reason == "legend-summoned")
     assert legend.choices == ["red", "yellow"]
+
+
+def test_duel_scoring_at_the_edges(db, game, turn):
+    from tashkalar_cli.engine.scoring import score_turn
+
+    config = GameConfig.from_data(game)
+    assert config.duel_points == 18
+    lone = score_turn(turn(destroyed=["red"]), config, db)
+    assert lone.lines == [] and lone.points_for == {}, "a single common is no pair: no line at all, not a line of 0"
+    first = score_turn(turn(destroyed=["red heroic", "red", "red"]), config, db)
+    assert first.totals == {"blue": 2}, "no score given: the points of the turn are the total"
+    below = score_turn(turn(destroyed=["red heroic"], scores={"blue": 16, "red": 17}), config, db)
+    assert below.totals == {"blue": 17, "red": 17} and below.end_triggered == [] and below.end_possible == []
+    at = score_turn(turn(destroyed=["red heroic", "red", "red"], scores={"blue": 16, "red": 17}), config, db)
+    assert at.totals["blue"] == 18 and at.end_triggered == ["blue"]
+
+
+@pytest.mark.parametrize(("before", "ends"), [(9, True), (8, False)])
+def test_melee_fixed_points_end_the_game_at_exactly_the_threshold(db, game, turn, before, ends):
+    """A pair of red commons: 1 point in red, no point of choice; 4 players play to 10."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    s = score_turn(turn(mode="melee", players=4, destroyed=["red", "red"], scores={"blue": {"red": before, "yellow": 2}}),
+                   GameConfig.from_data(game), db)
+    assert s.threshold == 10 and not any(x.player_chooses for x in s.lines)
+    assert s.totals["blue"] == {"red": before + 1, "yellow": 2}
+    assert s.end_triggered == (["blue"] if ends else []) and s.end_possible == s.end_triggered
+
+
+def test_melee_points_go_to_a_color_not_scored_before(db, game, turn):
+    from tashkalar_cli.engine.scoring import score_turn
+
+    s = score_turn(turn(mode="melee", players=4, destroyed=["red", "red"], scores={"blue": {"yellow": 3}}),
+                   GameConfig.from_data(game), db)
+    assert s.totals["blue"] == {"yellow": 3, "red": 1}
+
+
+def test_melee_points_of_choice_may_go_to_the_colors_of_the_players_own_score(db, game, turn):
+    """Nothing destroyed and no opponent named: the legend's point may go to any color blue has
+    scored in, and 11 + 1 reaches the 3-player threshold whichever."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    s = score_turn(turn(mode="melee", players=3, summoned=["titan e5"], scores={"blue": {"red": 11, "yellow": 11}}),
+                   GameConfig.from_data(game), db)
+    legend = next(x for x in s.lines if x.reason == "legend-summoned")
+    assert legend.choices == ["red", "yellow"]
+    assert s.end_triggered == ["blue"] and s.end_possible == ["blue"]
+
+
+def test_a_point_of_choice_with_no_color_to_go_to_ends_nothing(db, game, turn):
+    """A melee record that names no other color: the legend's point has nowhere known to go, and
+    cannot be said to end the game."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    s = score_turn(turn(mode="melee", players=3, summoned=["titan e5"]), GameConfig.from_data(game), db)
+    assert [(x.reason, x.choices) for x in s.lines] == [("legend-summoned", [])]
+    assert s.end_triggered == [] and s.end_possible == []
+
+
+def changed(game: dict, **values: int) -> GameConfig:
+    """The game's numbers with some changed, as a data change would (``score_common_pair=2``)."""
+    import copy
+
+    data = copy.deepcopy(game)
+    for key, value in values.items():
+        section, name = key.split("_", 1)
+        data[section][name] = value
+    return GameConfig.from_data(data)
+
+
+def test_the_points_are_the_datas(db, game, turn, tk):
+    """Every value of the scoring comes from cards/game.yaml: other numbers, other points."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    config = changed(game, score_common_pair=2, score_legend_summoned=3, score_legendary_on_board=2)
+    s = score_turn(turn(destroyed=["red"] * 5, summoned=["fire-dragon e5"]), config, db)
+    assert {x.reason: x.points for x in s.lines} == {"common-pair": 2 * 2, "legend-summoned": 3}
+    from tashkalar_cli.engine.tasks import high_form_score
+
+    pos = tk.position(pieces="e5=blue:legendary,e4=blue:legendary,a5=red", mode="high-form")
+    assert high_form_score(pos, "blue", db, config)["legendary_pieces"] == 2
+    assert high_form_score(pos, "blue", db, config)["total"] == 2 * 2
+
+
+@pytest.mark.parametrize(("scores", "end", "possible"), [
+    ({}, ["blue"], ["blue"]),                       # 0 + 1 reaches 1 in whichever color
+    ({"blue": {"red": 1}}, [], ["blue"]),           # 2 in red would reach 2, 1 in yellow would not
+])
+def test_a_point_of_choice_counts_from_zero_in_a_new_color(db, game, turn, scores, end, possible):
+    """With a melee played to 1 or 2 points (other data), where the legend's point goes decides."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    target = 1 if not scores else 2
+    config = changed(game, end_melee_3_points=target)
+    s = score_turn(turn(mode="melee", players=3, summoned=["titan e5"], opponents=["red", "yellow"], scores=scores),
+                   config, db)
+    assert s.threshold == target
+    assert s.end_triggered == end and s.end_possible == possible
 
 
 def test_flare_opponent_in_a_turn_record(db, turn):

@@ -376,6 +376,7 @@ def printouts(tk, sheets, tmp_path_factory):
 PRINTS = [(lang, "a4") for lang in LANGS] + [("fr", "letter")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "paper"), PRINTS)
 def test_every_card_prints_once_and_whole(printouts, sheets, lang, paper):
     p = printouts[lang, paper]
@@ -385,6 +386,7 @@ def test_every_card_prints_once_and_whole(printouts, sheets, lang, paper):
     assert len(where) == len(views) == 156
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "paper"), PRINTS)
 def test_page_counts(printouts, sheets, lang, paper):
     p = printouts[lang, paper]
@@ -403,6 +405,7 @@ def test_page_counts(printouts, sheets, lang, paper):
     assert len(p.pages) == sum(counts.values()) == 16
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_nothing_overflows_its_box(printouts, lang):
     checked = printouts[lang, "a4"].probe
@@ -410,6 +413,7 @@ def test_nothing_overflows_its_box(printouts, lang):
     assert checked["bad"] == []
 
 
+@pytest.mark.slow
 def test_the_overflow_check_can_fail(tk, tmp_path):
     """The check itself: a card box squeezed too small is reported."""
     exe = browser()
@@ -423,6 +427,7 @@ def test_the_overflow_check_can_fail(tk, tmp_path):
     assert not [b for b in checked["bad"] if not b.startswith("cannon:")]
 
 
+@pytest.mark.slow
 def test_svg_sheet_text_fits_its_cards_in_a_browser(tk, sheets, tmp_path):
     exe = browser()
     page = tmp_path / "sheet-fr.svg"
@@ -437,6 +442,7 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+@pytest.mark.slow
 def test_a_page_renders_as_png(printouts, tmp_path):
     """The first page of the French sheet as an image, as the README shows it."""
     p = printouts["fr", "a4"]
