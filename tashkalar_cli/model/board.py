@@ -31,6 +31,17 @@ def shift(bb: int, df: int, dr: int) -> Bitboard:
     return Bitboard(bb << n if n >= 0 else bb >> -n)
 
 
+def offset(df: int, dr: int) -> int:
+    """The difference of square indexes between two squares ``df`` files and ``dr`` ranks apart."""
+    return dr * STRIDE + df
+
+
+def square_order(index: int) -> tuple[int, int]:
+    """The sort key of board order: rank by rank from rank 1, file by file from file a (the one definition
+    of the order squares are listed in; the indexes sort the same way, see the module's layout)."""
+    return divmod(index, STRIDE)
+
+
 def bits(bb: int) -> Iterator[Square]:
     """The square indexes set in ``bb``, lowest first."""
     while bb:
