@@ -190,10 +190,10 @@ class Board:
         return self._face_of_mode.get(str(mode))
 
     def colorless(self, mode: str) -> Bitboard:
-        """The squares without a color on the face of ``mode`` (every square when the data names no faces
-        and the mode is not the High Form: without ``faces``, only the High Form face has colors)."""
+        """The squares without a color on the face of ``mode`` (data without ``faces``: every face shows
+        the red and green squares, as both faces of the published board do)."""
         face = self.face(mode)
-        colored = self.faces[face] if face is not None else (self.red | self.green if mode == "high-form" else 0)
+        colored = self.faces[face] if face is not None else self.red | self.green
         return Bitboard(self.mask & ~colored)
 
     def square_color(self, index: int) -> str | None:
