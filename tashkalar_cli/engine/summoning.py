@@ -379,7 +379,8 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
     board = engine.board
     name = board.name
     target = _square(board, at, "--at")
-    verdict = engine.check(card, pos, player, explain=False)
+    ctx = _Context(board, pos, player, None)
+    verdict = engine.check(card, pos, player, explain=False, ctx=ctx)
     here = [p for p in verdict.placements if p.target == target]
     if not here:
         occupant = pos.pieces.get(target)
@@ -387,7 +388,7 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
             raise InputError(key="apply-not-empty", card=card.id, square=name(target), piece=str(occupant))
         if not card.has_summoning_square and not board.colorless(pos.mode) >> target & 1:
             raise InputError(key="apply-not-colorless", card=card.id, square=name(target))
-        if card.has_summoning_square and occupant is not None and occupant.level > card.rank.level:
+        if card.has_summoning_square and occupant is not None and ctx.occ_above[card.rank.level] >> target & 1:
             raise InputError(key="apply-outranked", card=card.id, square=name(target), piece=str(occupant),
                              rank=str(card.rank))
         if verdict.legal:
