@@ -697,9 +697,7 @@ class _Search:
         """The last step of a plan, on the position ``st`` with the first choice ``removed`` made."""
         shape, anchor = entry
         squares = tuple(Square(anchor + n) for n in shape.offsets)
-        required = 0
-        for sq in squares:
-            required |= 1 << sq
+        required = shape.co.span << (anchor + shape.co.low)
         kind = shape.kind
         short = st.supply[kind] == 0
         facts = summon_facts(target, st.occ, st.own_kind[kind], required, short, removed[0] if removed else None)

@@ -40,6 +40,8 @@ class CompiledOrientation(NamedTuple):
     orientation: Orientation
     requirements: tuple[Requirement, ...]   # includes (0, 0) when the summoning square needs your piece
     offsets: tuple[int, ...]                # the requirements' squares relative to the anchor, as index differences
+    low: int                                # the lowest of the offsets, and the requirements' squares as a
+    span: int                               # bitboard shifted by it: ``span << (anchor + low)`` on the board
 
 
 def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[CompiledOrientation, ...]:
@@ -53,7 +55,12 @@ def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[Comp
     out: list[CompiledOrientation] = []
     for o in orientations:
         requirements = tuple(Requirement(c.df, c.dr, Rank(c.piece).level) for c in o.cells if c.piece)
-        out.append(CompiledOrientation(o, requirements, tuple(offset(r.df, r.dr) for r in requirements)))
+        offsets = tuple(offset(r.df, r.dr) for r in requirements)
+        low = min(offsets)
+        span = 0
+        for n in offsets:
+            span |= 1 << (n - low)
+        out.append(CompiledOrientation(o, requirements, offsets, low, span))
     return tuple(out)
 
 
@@ -143,9 +150,7 @@ class Engine:
                 continue
             matched_any = True
             for target in bits(matched):
-                required = 0
-                for n in co.offsets:
-                    required |= 1 << (target + n)
+                required = co.span << (target + co.low)
                 if not summon_choices(target, blockers, own_kind, required, short):
                     if blockers >> target & 1:
                         blocked_any = True
@@ -189,9 +194,7 @@ class Engine:
             for anchor in bits(own_only | with_enemy):
                 matched_any = True
                 pattern = [Square(anchor + n) for n in co.offsets]
-                required = 0
-                for sq in pattern:
-                    required |= 1 << sq
+                required = co.span << (anchor + co.low)
                 enemy = (next((sq for sq in pattern if ctx.pos.pieces[sq].color != ctx.player), None)
                          if with_enemy >> anchor & 1 else None)
                 for target in bits(free):

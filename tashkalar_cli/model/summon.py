@@ -46,6 +46,11 @@ class SummonFacts(NamedTuple):
     take_back: Bitboard     # piece shortage: the player's pieces one of which is picked up to be the being
 
 
+_NOTHING = SummonFacts(False, False, Bitboard(0))
+_DESTROYS = SummonFacts(True, False, Bitboard(0))
+_REUSES = SummonFacts(False, True, Bitboard(0))
+
+
 def summon_choices(target: Square, blockers: int, own_kind: int, required: int, short: bool,
                    removal: int = NO_REMOVAL) -> int:
     """The alternatives of ``removal`` with which the summon on ``target`` is legal (0: none).
@@ -76,12 +81,12 @@ def summon_facts(target: Square, occupied: int, own_kind: int, required: int, sh
     ``occupied``: every piece; ``removed``: the piece that left the board first, still in the bitboards)."""
     tbit = 1 << target
     gone = 1 << removed if removed is not None else 0
-    there = bool(occupied & tbit & ~gone)
+    there = occupied & tbit & ~gone
     if not short:
-        return SummonFacts(there, False, Bitboard(0))
+        return _DESTROYS if there else _NOTHING
     if own_kind & tbit & ~gone:
-        return SummonFacts(False, True, Bitboard(0))
-    return SummonFacts(there, False, Bitboard(own_kind & ~tbit & ~required & ~gone))
+        return _REUSES
+    return SummonFacts(bool(there), False, Bitboard(own_kind & ~tbit & ~required & ~gone))
 
 
 def summon_supply(player: str, kind: PieceKind, short: bool, destroyed: Piece | None,
