@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_summoning import positions
 
 from tashkalar_cli.model.board import STRIDE, bits, offset, square_order
 from tashkalar_cli.model.patterns import TRANSFORMS, Pattern
@@ -127,3 +128,22 @@ def test_square_order_is_rank_by_rank(board):
     assert square_order(board.parse("h3")) < square_order(board.parse("a4"))
     assert board.parse("e5") + offset(1, -1) == board.parse("f4")
     assert offset(0, 1) == STRIDE
+
+
+# ---------------------------------------------------------------------- the checker and the position update agree
+
+@given(data=st.data())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+def test_every_placement_plays_as_the_checker_says(engine, db, board, game, data):
+    """Position.after_summon accepts every placement the engine lists, with each piece it may take
+    back, and destroys what the placement says (both ask model/summon.py)."""
+    position = data.draw(positions(board, game))
+    for card in db.beings:
+        for p in engine.check(card, position, "blue", explain=False).placements:
+            for back in p.take_back or [None]:
+                after, destroyed = position.after_summon("blue", card.rank, p.target, back)
+                assert destroyed == (p.destroys[1] if p.destroys else None), card.id
+                assert after.pieces[p.target].rank == card.rank and after.pieces[p.target].color == "blue"
+                if back is not None:
+                    assert back not in after.pieces
