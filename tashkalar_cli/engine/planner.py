@@ -650,48 +650,47 @@ class _Search:
                     ) -> list[tuple[_Entry, Square, int | None]]:
         out: list[tuple[_Entry, Square, int | None]] = []
         seen: set[tuple[int, int]] = set()
+        verify = self._verify
         for entry in candidates:
             key = (id(entry.shape), entry.anchor)
             if key in seen:
                 continue
             seen.add(key)
             self.stats.verifications += 1
-            out += [(entry, t, c) for t, c in self._verify(st, entry, removal)]
+            verify(st, entry, removal, out)
         return out
 
-    def _verify(self, st: _State, entry: _Entry, removal: int | None) -> list[tuple[Square, int | None]]:
-        """The new summoning squares of ``entry`` on ``st``, each with the removal choices that work
-        (None: there is no choice to make). ``removal``: the player's pieces one of which leaves the
-        board in the first action (picked up to be placed, or taken back by a first summon)."""
+    def _verify(self, st: _State, entry: _Entry, removal: int | None,
+                out: list[tuple[_Entry, Square, int | None]]) -> None:
+        """Add to ``out`` the new summoning squares of ``entry`` on ``st``, each with the removal choices
+        that work (None: there is no choice to make). ``removal``: the player's pieces one of which
+        leaves the board in the first action (picked up to be placed, or taken back by a first summon)."""
         shape, anchor = entry
+        legal_now = self.legal_now[shape.card.id]
+        if not shape.special and legal_now >> anchor & 1:
+            return      # a summon possible now is one action: not a new summoning square
         own = st.own
         req = 0
         for n, lvl in zip(shape.offsets, shape.levels, strict=True):
             sq = anchor + n
             if not own[lvl] >> sq & 1:
-                return []
+                return
             req |= 1 << sq
         kind = shape.kind
         short = st.supply[kind] == 0
         mine = st.own_kind[kind]
-        legal_now = self.legal_now[shape.card.id]
         alternatives = NO_REMOVAL if removal is None else removal
         if shape.special:
             # the being goes on an empty colorless square (any piece blocks it), one emptied by a removal too
             targets = self.colorless & ~legal_now & (~st.occ | (removal or 0))
-            out: list[tuple[Square, int | None]] = []
             for t in bits(targets):
                 choices = summon_choices(t, st.occ, mine, req, short, alternatives)
                 if choices:
-                    out.append((t, None if removal is None else choices))
-            return out
-        target = anchor
-        if legal_now >> target & 1:
-            return []
-        choices = summon_choices(target, st.occ_gt[shape.level], mine, req, short, alternatives)
-        if not choices:
-            return []
-        return [(target, None if removal is None else choices)]
+                    out.append((entry, t, None if removal is None else choices))
+            return
+        choices = summon_choices(anchor, st.occ_gt[shape.level], mine, req, short, alternatives)
+        if choices:
+            out.append((entry, anchor, None if removal is None else choices))
 
     def _summon_step(self, st: _State, entry: _Entry, target: Square, removed: tuple[Square, ...]) -> SummonStep:
         """The last step of a plan, on the position ``st`` with the first choice ``removed`` made."""
