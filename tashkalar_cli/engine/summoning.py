@@ -157,7 +157,7 @@ class Engine:
                     else:  # an unblocked match found no piece to use
                         short_failed = True
                     continue
-                placements.append(self._placement(ctx, co, target, bool(with_enemy >> target & 1), kind, short,
+                placements.append(self._placement(ctx, co, target, bool(with_enemy >> target & 1), own_kind, short,
                                                   required))
         placements.sort(key=lambda p: (square_order(p.target), p.orientation.name))
         reasons: list[Reason] = []
@@ -203,7 +203,7 @@ class Engine:
                         continue
                     facts = summon_facts(target, occupied, own_kind, required, short)
                     placements.append(Placement(target, co.orientation, pattern, enemy, None, None,
-                                                list(bits(facts.take_back)), {}, [], short))
+                                                ctx.squares_of(facts.take_back), {}, [], short))
         placements.sort(key=lambda p: (square_order(p.target), p.orientation.name, p.pattern_squares))
         reasons: list[Reason] = []
         if not placements:
@@ -216,15 +216,16 @@ class Engine:
         return Verdict(card, ctx.player, bool(placements), placements, reasons, allow_enemy=ctx.allow_enemy)
 
     # ------------------------------------------------------------------ details
-    def _placement(self, ctx: _Context, co: CompiledOrientation, target: Square, uses_enemy: bool, kind: PieceKind,
+    def _placement(self, ctx: _Context, co: CompiledOrientation, target: Square, uses_enemy: bool, own_kind: int,
                    short: bool, required: int) -> Placement:
-        """The legal summon of ``co`` on ``target`` (``required``: its pattern's squares) in detail."""
+        """The legal summon of ``co`` on ``target`` (``required``: its pattern's squares; ``own_kind``: the
+        player's pieces of the being's kind) in detail."""
         board, pos = self.board, ctx.pos
-        squares = [Square(target + n) for n in co.offsets]
+        squares = cast(list[Square], [target + n for n in co.offsets])
         enemy_square = None
         if uses_enemy:
             enemy_square = next((sq for sq in squares if pos.pieces[sq].color != ctx.player), None)
-        facts = summon_facts(target, ctx.occupied, ctx.own_kind(kind), required, short)
+        facts = summon_facts(target, ctx.occupied, own_kind, required, short)
         destroys = (target, pos.pieces[target]) if facts.destroys else None
         marked: dict[Square, list[str]] = {}
         arrows: list[Arrow] = []
@@ -235,7 +236,7 @@ class Engine:
                 marked[sq] = list(cell.marks)
             arrows += [Arrow(sq, cast(Direction, d)) for d in cell.arrows]
         return Placement(target, co.orientation, squares, enemy_square, destroys, target if facts.reuses else None,
-                         list(bits(facts.take_back)), marked, arrows, short)
+                         ctx.squares_of(facts.take_back), marked, arrows, short)
 
     def near_misses(self, card: Being, ctx: _Context, being_level: int, kind: PieceKind, short: bool,
                     limit: int = 3) -> list[NearMiss]:
@@ -293,6 +294,14 @@ class _Context:
         self.occupied: Bitboard = pos.occupied
         self._own_kind: dict[PieceKind, Bitboard] = {}
         self._short: dict[PieceKind, bool] = {}
+        self._listed: dict[int, tuple[Square, ...]] = {}
+
+    def squares_of(self, mask: int) -> list[Square]:
+        """The squares of a bitboard in board order, as a new list (the same few come back often)."""
+        got = self._listed.get(mask)
+        if got is None:
+            got = self._listed[mask] = tuple(bits(mask))
+        return list(got)
 
     def short(self, kind: PieceKind) -> bool:
         """Piece shortage: no piece of this kind left off the board."""
