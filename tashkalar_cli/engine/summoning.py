@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.board import Board, bits, offset, shift, square_order
 from tashkalar_cli.model.cards import Being
-from tashkalar_cli.model.patterns import TRANSFORMS, Orientation
+from tashkalar_cli.model.patterns import TRANSFORMS, Orientation, OrientedCell
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.summon import summon_choices, summon_facts
 from tashkalar_cli.model.types import RANKS, Bitboard, Direction, LackCode, PieceKind, Rank, Reason, Square
@@ -42,6 +42,7 @@ class CompiledOrientation(NamedTuple):
     offsets: tuple[int, ...]                # the requirements' squares relative to the anchor, as index differences
     low: int                                # the lowest of the offsets, and the requirements' squares as a
     span: int                               # bitboard shifted by it: ``span << (anchor + low)`` on the board
+    decorated: tuple[OrientedCell, ...]     # the cells with marks or arrows
 
 
 def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[CompiledOrientation, ...]:
@@ -60,7 +61,8 @@ def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[Comp
         span = 0
         for n in offsets:
             span |= 1 << (n - low)
-        out.append(CompiledOrientation(o, requirements, offsets, low, span))
+        decorated = tuple(c for c in o.cells if c.marks or c.arrows)
+        out.append(CompiledOrientation(o, requirements, offsets, low, span, decorated))
     return tuple(out)
 
 
@@ -230,7 +232,7 @@ class Engine:
         marked: dict[Square, list[str]] = {}
         arrows: list[Arrow] = []
         tf, tr = board.coords(target)
-        for cell in co.orientation.cells:
+        for cell in co.decorated:
             sq = board.index(tf + cell.df, tr + cell.dr)
             if cell.marks and sq is not None:
                 marked[sq] = list(cell.marks)
