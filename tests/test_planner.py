@@ -368,21 +368,24 @@ def diagonal(tk, color="blue", start=(2, 2)):
     return ",".join(f"{tk.board.name(tk.board.index(f + i, r + i))}={color}" for i in range(3))
 
 
-@pytest.mark.parametrize("mode", ["high-form", "duel"])
+@pytest.mark.parametrize("mode", ["high-form", "duel", "melee"])
 def test_time_traveler_lands_on_any_empty_colorless_square(tk, db, mode):
-    pos = tk.position(pieces=diagonal(tk), mode=mode)          # c3 d4 e5: c3 is green, e5 red
+    # both faces of the board show the red and green squares (erratum board-colored-squares): the
+    # colorless squares are the same in every form of play, the central squares included
+    pieces = diagonal(tk) + (",a4=red,i6=yellow" if mode == "melee" else "")   # c3 d4 e5: c3 is green, e5 red
+    pos = tk.position(pieces=pieces, mode=mode, players=3 if mode == "melee" else None)
     v = tk.summon("time-traveler", pos, "blue")
     targets = {p.target for p in v.placements}
     colorless = tk.board.colorless(mode)
     expected = {sq for sq in tk.board.squares if colorless >> sq & 1 and sq not in pos.pieces}
     assert v.legal and targets == expected
     colored = tk.board.red | tk.board.green
-    if mode == "high-form":
-        assert not targets & {sq for sq in tk.board.squares if colored >> sq & 1}
-        assert tk.board.parse("e4") in targets and tk.board.parse("h6") not in targets   # h6 is red
-    else:
-        assert tk.board.parse("h6") in targets and len(targets) == len(tk.board.squares) - 3
-    assert all(sorted(p.pattern_squares) == sorted(pos.pieces) for p in v.placements)
+    assert colored.bit_count() == 9 and colorless == tk.board.mask & ~colored
+    assert not targets & {sq for sq in tk.board.squares if colored >> sq & 1}
+    assert tk.board.parse("e4") in targets and tk.board.parse("h6") not in targets   # h6 is red
+    assert len(targets) == len(tk.board.squares) - 9 - (len(pos.pieces) - 2)   # of the pieces, c3 and e5 are colored
+    assert all(sorted(p.pattern_squares) == sorted(sq for sq in pos.pieces if pos.pieces[sq].color == "blue")
+               for p in v.placements)
 
 
 def test_time_traveler_illegal_cases(tk, db):
@@ -411,18 +414,24 @@ def test_time_traveler_illegal_cases(tk, db):
 def test_faces_of_the_board_come_from_the_data(tk, dataset):
     faces = dataset.facts["board"]["faces"]
     assert tk.board.face("high-form") == "high-form" and tk.board.face("duel") == tk.board.face("melee") == "deathmatch"
-    assert faces["deathmatch"]["colored"] == []
-    assert tk.board.colorless("duel") == tk.board.mask
-    assert tk.board.colorless("high-form") == tk.board.mask & ~(tk.board.red | tk.board.green)
+    # both faces show the red and green squares (erratum board-colored-squares)
+    assert sorted(faces["deathmatch"]["colored"]) == sorted(faces["high-form"]["colored"]) == ["green", "red"]
+    colorless = tk.board.mask & ~(tk.board.red | tk.board.green)
+    assert tk.board.colorless("duel") == tk.board.colorless("melee") == tk.board.colorless("high-form") == colorless
+    assert tk.board.colorless("high-form") & tk.board.central   # the central squares have no color
+    assert "board-colored-squares" in {e["id"] for e in dataset.facts["errata"]}
 
 
 def test_time_traveler_apply_and_plan(cli, tk):
     r = cli("summon", "time-traveler", "--pieces", diagonal(tk), "--player", "blue", "--mode", "high-form",
             "--apply", "--at", "h6")
     assert r.code == 2 and "colorless" in r.err
-    r = cli("summon", "time-traveler", "--pieces", diagonal(tk), "--player", "blue", "--apply", "--at", "h6", "--json")
+    # the deathmatch face shows the red and green squares too (erratum board-colored-squares)
+    r = cli("summon", "time-traveler", "--pieces", diagonal(tk), "--player", "blue", "--apply", "--at", "h6")
+    assert r.code == 2 and "colorless" in r.err
+    r = cli("summon", "time-traveler", "--pieces", diagonal(tk), "--player", "blue", "--apply", "--at", "e4", "--json")
     assert r.code == 0, r.err
-    assert r.json["position"]["pieces"]["h6"] == {"color": "blue", "rank": "heroic"}
+    assert r.json["position"]["pieces"]["e4"] == {"color": "blue", "rank": "heroic"}
     plan = cli("plan", "--pieces", "c3=blue,d4=blue", "--player", "blue", "--hand", "time-traveler", "--json")
     placed = [p for p in plan.json["plans"] if p["kind"] == "place-summon"]
     assert placed and {p["steps"][0]["square"] for p in placed} == {"e5", "b2"}

@@ -363,6 +363,13 @@ def test_rotating_or_mirroring_the_position_never_changes_legality(engine, db, b
         a = engine.check(card, position, "blue", "red", explain=False)
         b = engine.check(card, moved, "blue", "red", explain=False)
         assert a.legal == b.legal, (card.id, t)
+        if not card.has_summoning_square:
+            # Time Traveler's being goes on a colorless square, and the red and green squares (on both
+            # faces of the board) are not symmetric: the patterns it finds are (40 pieces at most leave
+            # free colorless squares on both positions)
+            assert {frozenset(board.transform(sq, t) for sq in p.pattern_squares) for p in a.placements} == \
+                {frozenset(p.pattern_squares) for p in b.placements}, t
+            continue
         assert len(a.placements) == len(b.placements), (card.id, t)
         assert {board.transform(p.target, t) for p in a.placements} == {p.target for p in b.placements}
 

@@ -239,14 +239,22 @@ def test_the_faces_come_from_the_board_data(tk, en):
 
 
 @pytest.mark.parametrize("mode", ["duel", "melee"])
-def test_deathmatch_side_has_no_colored_squares(tk, en, mode):
+def test_deathmatch_side_has_colored_squares_but_no_marked_central_squares(tk, en, mode):
+    """Both faces show the red and green squares; only the High Form face marks the central squares
+    (erratum board-colored-squares: the books tell the faces apart by the central squares alone)."""
+    from tashkalar_cli.model.board import bits
+
+    board = tk.board
     pieces = "e5=blue,d4=red,c3=yellow" if mode == "melee" else "e5=blue,d4=red"
     pos = tk.position(pieces=pieces, mode=mode, players=3 if mode == "melee" else None)
-    root = parse(svgmod.position_svg(tk.board, pos, en))
-    assert not squares_of(root, "red") and not squares_of(root, "green") and not squares_of(root, "central")
-    assert len(squares_of(root, "plain")) == len(tk.board.squares)
+    root = parse(svgmod.position_svg(board, pos, en))
+    assert sorted(squares_of(root, "red")) == sorted(board.name(s) for s in bits(board.red))
+    assert sorted(squares_of(root, "green")) == sorted(board.name(s) for s in bits(board.green))
+    assert not squares_of(root, "central")
+    assert len(squares_of(root, "plain")) == len(board.squares) - (board.red | board.green).bit_count()
     assert en.msg("svg.side.deathmatch") in texts(root)
-    assert not {"red", "green", "central"} & {k.get("data-key") for k in with_class(root, "key")}
+    keys = {k.get("data-key") for k in with_class(root, "key")}
+    assert {"red", "green"} <= keys and "central" not in keys
 
 
 def test_position_is_accessible(tk, fr):
@@ -312,3 +320,16 @@ def test_position_svg_is_saved_whatever_is_printed(cli, tmp_path):
     r = cli("position", "show", "--pieces", "e5=blue", "--format", "yaml", "--svg", str(out))
     assert r.code == 0 and "e5: blue common" in r.out
     assert len(parse(out.read_text(encoding="utf-8")).findall(".//s:g[@class='panel']", NS)) == 1
+
+
+def test_terminal_board_shows_the_face_of_the_mode(tk):
+    """The text board paints the same faces as the pictures: red and green squares on both, the
+    central squares on the High Form face only."""
+    from tashkalar_cli.render.board import SQUARE_BG, board_text
+
+    for mode, central in (("duel", False), ("high-form", True)):
+        text = board_text(tk.board, tk.position(pieces="e4=blue", mode=mode))
+        backgrounds = {str(span.style).split(" on ")[-1] for span in text.spans if " on " in str(span.style)}
+        for kind in ("red", "green"):
+            assert SQUARE_BG[kind].removeprefix("on ") in backgrounds, (mode, kind)
+        assert (SQUARE_BG["central"].removeprefix("on ") in backgrounds) == central, mode

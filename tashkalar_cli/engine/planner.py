@@ -20,8 +20,10 @@ of the shifted bitboards, prefix by suffix) and indexes them by the square of th
 A piece placed or summoned on that square can complete the pattern there, and only these
 candidates (and the few placements a piece picked up or taken back could unblock) are verified,
 on bitboards updated by the one or two squares that the first action changes. A verification is
-exact: it repeats the engine's rules (pattern, blocking, shortage), and the tests hold the planner
-to a brute-force planner that re-runs the whole engine on every position.
+exact: it checks the pattern and asks the rules of the summoning square that the engine uses
+(:mod:`tashkalar_cli.model.summon`: blocking, shortage, reuse, take-back) for the pieces the first
+action may have removed, all at once; and the tests hold the planner to a brute-force planner
+that re-runs the whole engine on every position.
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
 from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context
-from tashkalar_cli.model.board import STRIDE, Board, bits
+from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.cards import Being, CardDB
 from tashkalar_cli.model.patterns import Orientation
 from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts, summon_supply
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
@@ -244,13 +247,11 @@ class _State:
     def summoned(self, target: Square, rank: Rank, p: Placement) -> _State:
         """After the summon ``p`` (a taken-back piece is still on its square: see the removal choices)."""
         st = self.copy()
-        kind = _KIND_INDEX[rank.kind]
         old = st._clear(target)
         st._put(target, Piece(self.player, rank))
-        if not p.shortage:
-            st.supply[kind] -= 1
-        if old is not None and p.reuses is None and old.color == self.player:
-            st.supply[_KIND_INDEX[old.kind]] += 1   # the player's destroyed piece goes back off the board
+        for color, kind, delta in summon_supply(self.player, rank.kind, p.shortage, old if p.reuses is None else None):
+            if color == self.player:
+                st.supply[_KIND_INDEX[kind]] += delta
         return st
 
 
@@ -299,7 +300,7 @@ class Planner:
         got = self._shapes.get(card.id)
         if got is None:
             got = self._shapes[card.id] = tuple(
-                _Shape(card, co, tuple(r.dr * STRIDE + r.df for r in co.requirements),
+                _Shape(card, co, co.offsets,
                        tuple(r.level for r in co.requirements), not card.has_summoning_square,
                        _KIND_INDEX[card.rank.kind], card.rank.level)
                 for co in self.engine.compiled(card))
@@ -450,15 +451,6 @@ def flatten(plans: Iterable[Plan], board: Board) -> set[Fact]:
 
 def _first(item: tuple[PlanKey, Plan]) -> PlanKey:
     return item[0]
-
-
-def _leaving_one(choices: int, spare: int) -> int:
-    """The removal choices that leave at least one ``spare`` piece to take back."""
-    if not spare:
-        return 0
-    if spare & (spare - 1):       # two or more: any removal leaves one
-        return choices
-    return choices & ~spare       # exactly one: it must not be the one removed
 
 
 def _step(card: Being, p: Placement) -> SummonStep:
@@ -663,92 +655,59 @@ class _Search:
                     ) -> list[tuple[_Entry, Square, int | None]]:
         out: list[tuple[_Entry, Square, int | None]] = []
         seen: set[tuple[int, int]] = set()
+        verify = self._verify
         for entry in candidates:
             key = (id(entry.shape), entry.anchor)
             if key in seen:
                 continue
             seen.add(key)
             self.stats.verifications += 1
-            out += [(entry, t, c) for t, c in self._verify(st, entry, removal)]
+            verify(st, entry, removal, out)
         return out
 
-    def _verify(self, st: _State, entry: _Entry, removal: int | None) -> list[tuple[Square, int | None]]:
-        """The new summoning squares of ``entry`` on ``st``, each with the removal choices that work
-        (None: there is no choice to make). ``removal``: the player's pieces one of which leaves the
-        board in the first action (picked up to be placed, or taken back by a first summon)."""
+    def _verify(self, st: _State, entry: _Entry, removal: int | None,
+                out: list[tuple[_Entry, Square, int | None]]) -> None:
+        """Add to ``out`` the new summoning squares of ``entry`` on ``st``, each with the removal choices
+        that work (None: there is no choice to make). ``removal``: the player's pieces one of which
+        leaves the board in the first action (picked up to be placed, or taken back by a first summon)."""
         shape, anchor = entry
+        legal_now = self.legal_now[shape.card.id]
+        if not shape.special and legal_now >> anchor & 1:
+            return      # a summon possible now is one action: not a new summoning square
         own = st.own
         req = 0
         for n, lvl in zip(shape.offsets, shape.levels, strict=True):
             sq = anchor + n
             if not own[lvl] >> sq & 1:
-                return []
+                return
             req |= 1 << sq
         kind = shape.kind
         short = st.supply[kind] == 0
         mine = st.own_kind[kind]
-        legal_now = self.legal_now[shape.card.id]
+        alternatives = NO_REMOVAL if removal is None else removal
         if shape.special:
-            base = self.colorless & ~st.occ & ~legal_now
-            spare = mine & ~req             # the target is empty: never one of the player's pieces
-            if removal is None:
-                if short and not spare:
-                    return []
-                return [(t, None) for t in bits(base)]
-            choices = removal & ~req
-            if short:
-                choices = _leaving_one(choices, spare)
-            if not choices:
-                return []
-            out: list[tuple[Square, int | None]] = [(t, choices) for t in bits(base)]
-            freed = choices & self.colorless & ~legal_now
-            out += [(Square(r), 1 << r) for r in bits(freed)]
-            out.sort(key=lambda tc: tc[0])
-            return out
-        target = anchor
-        if legal_now >> target & 1:
-            return []
-        tbit = 1 << target
-        blocked = bool(st.occ_gt[shape.level] & tbit)
-        spare = mine & ~req & ~tbit
-        if removal is None:
-            if blocked:
-                return []
-            if short and not (mine & tbit) and not spare:
-                return []
-            return [(target, None)]
-        choices = removal & ~req
-        if blocked:
-            choices &= tbit
-        if short:
-            if mine & tbit:   # the player's piece on the target becomes the being, unless it is the one removed
-                choices = (choices & ~tbit) | (choices & tbit if spare else 0)
-            else:
-                choices = _leaving_one(choices, spare)
-        return [(target, choices)] if choices else []
+            # the being goes on an empty colorless square (any piece blocks it), one emptied by a removal too
+            targets = self.colorless & ~legal_now & (~st.occ | (removal or 0))
+            for t in bits(targets):
+                choices = summon_choices(t, st.occ, mine, req, short, alternatives)
+                if choices:
+                    out.append((entry, t, None if removal is None else choices))
+            return
+        choices = summon_choices(anchor, st.occ_gt[shape.level], mine, req, short, alternatives)
+        if choices:
+            out.append((entry, anchor, None if removal is None else choices))
 
     def _summon_step(self, st: _State, entry: _Entry, target: Square, removed: tuple[Square, ...]) -> SummonStep:
         """The last step of a plan, on the position ``st`` with the first choice ``removed`` made."""
         shape, anchor = entry
         squares = tuple(Square(anchor + n) for n in shape.offsets)
+        required = shape.co.span << (anchor + shape.co.low)
         kind = shape.kind
-        gone = removed[0] if removed else None
-        occupant = st.pieces.get(target) if target != gone else None
         short = st.supply[kind] == 0
-        reuses = None
-        destroys = (target, occupant) if occupant is not None else None
-        take_back: tuple[Square, ...] = ()
-        if short:
-            if st.own_kind[kind] >> target & 1 and target != gone:
-                reuses, destroys = target, None
-            else:
-                spare = st.own_kind[kind] & ~(1 << target)
-                for sq in squares:
-                    spare &= ~(1 << sq)
-                if gone is not None:
-                    spare &= ~(1 << gone)
-                take_back = self.squares_of(spare)
-        return SummonStep(shape.card, target, shape.co.orientation, squares, destroys, reuses, take_back, short)
+        facts = summon_facts(target, st.occ, st.own_kind[kind], required, short, removed[0] if removed else None)
+        destroys = (target, st.pieces[target]) if facts.destroys else None
+        return SummonStep(shape.card, target, shape.co.orientation, squares, destroys,
+                          target if facts.reuses else None, self.squares_of(facts.take_back), short)
 
 
 __all__ = ["OpponentThreats", "PlaceStep", "Plan", "PlanReport", "PlanStats", "Planner", "SummonStep", "Threats",

@@ -6,7 +6,8 @@ each pattern offset, intersected (python-chess style). Improvised summoning (one
 allowed enemy color standing in for one of yours) is the union, over the pattern's pieces, of
 "that piece is the enemy's, every other one is yours". Then each candidate is checked for the
 piece on the summoning square (higher rank blocks, same or lower is destroyed) and for piece
-shortage.
+shortage, by the rules of :mod:`tashkalar_cli.model.summon` (which the planner and the position
+update use too).
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from tashkalar_cli.errors import InputError, quote
-from tashkalar_cli.model.board import Board, bits, shift
+from tashkalar_cli.model.board import Board, bits, offset, shift, square_order
 from tashkalar_cli.model.cards import Being
-from tashkalar_cli.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS, Orientation, OrientedCell
+from tashkalar_cli.model.patterns import TRANSFORMS, Orientation, OrientedCell
 from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.summon import summon_choices, summon_facts
 from tashkalar_cli.model.types import RANKS, Bitboard, Direction, LackCode, PieceKind, Rank, Reason, Square
 
 if TYPE_CHECKING:
@@ -37,42 +39,30 @@ class Requirement(NamedTuple):
 class CompiledOrientation(NamedTuple):
     orientation: Orientation
     requirements: tuple[Requirement, ...]   # includes (0, 0) when the summoning square needs your piece
+    offsets: tuple[int, ...]                # the requirements' squares relative to the anchor, as index differences
+    low: int                                # the lowest of the offsets, and the requirements' squares as a
+    span: int                               # bitboard shifted by it: ``span << (anchor + low)`` on the board
+    decorated: tuple[OrientedCell, ...]     # the cells with marks or arrows
 
 
 def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[CompiledOrientation, ...]:
     """The requirements of each orientation (``cached``: the data cache's plain values, else the pattern's).
 
-    A being without a summoning square (Time Traveler) is compiled by :func:`compile_special`.
+    A being without a summoning square (Time Traveler) has its pattern's pieces relative to its first
+    piece in board order (see :attr:`Pattern.images`).
     """
-    if not card.has_summoning_square:
-        return compile_special(card)
     orientations = (tuple(Orientation.from_tuple(t) for t in cached) if cached is not None
                     else card.pattern.orientations)
-    return tuple(CompiledOrientation(o, tuple(Requirement(c.df, c.dr, Rank(c.piece).level)
-                                               for c in o.cells if c.piece))
-                 for o in orientations)
-
-
-def compile_special(card: Being) -> tuple[CompiledOrientation, ...]:
-    """A pattern without a summoning square: its pieces relative to an anchor, its first piece in
-    board order (lowest rank, then leftmost file), for each distinct image of the pattern."""
-    pieces = [c for c in card.pattern.cells if c.piece]
-    seen: set[tuple[OrientedCell, ...]] = set()
     out: list[CompiledOrientation] = []
-    for name, rotation, mirrored, fn in TRANSFORMS:
-        points = []
-        for c in pieces:
-            x, y = fn(c.x, c.y)
-            points.append((int(x), int(-y), c.piece))
-        af, ar = min(((f, r) for f, r, _ in points), key=lambda fr: (fr[1], fr[0]))
-        cells = tuple(sorted((OrientedCell(f - af, r - ar, piece, False, (), ()) for f, r, piece in points),
-                             key=lambda c: (c.dr, c.df)))
-        if cells in seen:
-            continue
-        seen.add(cells)
-        orientation = Orientation(name, rotation, mirrored, cells)
-        out.append(CompiledOrientation(orientation, tuple(Requirement(c.df, c.dr, Rank(c.piece).level)
-                                                          for c in cells if c.piece)))
+    for o in orientations:
+        requirements = tuple(Requirement(c.df, c.dr, Rank(c.piece).level) for c in o.cells if c.piece)
+        offsets = tuple(offset(r.df, r.dr) for r in requirements)
+        low = min(offsets)
+        span = 0
+        for n in offsets:
+            span |= 1 << (n - low)
+        decorated = tuple(c for c in o.cells if c.marks or c.arrows)
+        out.append(CompiledOrientation(o, requirements, offsets, low, span, decorated))
     return tuple(out)
 
 
@@ -151,7 +141,8 @@ class Engine:
         being_level = card.rank.level
         kind = card.rank.kind
         short = ctx.short(kind)
-        not_blocked = self.board.mask & ~ctx.occ_above[being_level]
+        blockers = ctx.occ_above[being_level]
+        own_kind = ctx.own_kind(kind)
         placements: list[Placement] = []
         matched_any = blocked_any = short_failed = False
         for co in self.compiled(card):
@@ -160,23 +151,24 @@ class Engine:
             if not matched:
                 continue
             matched_any = True
-            if matched & ~not_blocked:
-                blocked_any = True
-            for target in bits(matched & not_blocked):
-                p = self._placement(ctx, co, target, bool(with_enemy >> target & 1), kind, short)
-                if p is None:
-                    short_failed = True
-                else:
-                    placements.append(p)
-        placements.sort(key=lambda p: (self.board.coords(p.target)[1], self.board.coords(p.target)[0],
-                                       p.orientation.name))
+            for target in bits(matched):
+                required = co.span << (target + co.low)
+                if not summon_choices(target, blockers, own_kind, required, short):
+                    if blockers >> target & 1:
+                        blocked_any = True
+                    else:  # an unblocked match found no piece to use
+                        short_failed = True
+                    continue
+                placements.append(self._placement(ctx, co, target, bool(with_enemy >> target & 1), own_kind, short,
+                                                  required))
+        placements.sort(key=lambda p: (square_order(p.target), p.orientation.name))
         reasons: list[Reason] = []
         if not placements:
             if not matched_any:
                 reasons.append("no-match")
             if blocked_any:
                 reasons.append("blocked")
-            if short_failed:  # an unblocked match found no piece to use
+            if short_failed:
                 reasons.append("shortage")
         verdict = Verdict(card, player, bool(placements), placements, reasons, allow_enemy=allow_enemy)
         if explain and not placements:
@@ -194,30 +186,27 @@ class Engine:
         board = self.board
         kind = card.rank.kind
         short = ctx.short(kind)
-        free = board.colorless(ctx.pos.mode) & ~ctx.pos.occupied
+        occupied = ctx.occupied      # the being goes on an empty square: any piece blocks it
+        own_kind = ctx.own_kind(kind)
+        free = board.colorless(ctx.pos.mode) & ~occupied
         placements: list[Placement] = []
         matched_any = short_failed = False
         for co in self.compiled(card):
             own_only, with_enemy = ctx.matches(co)
             for anchor in bits(own_only | with_enemy):
                 matched_any = True
-                af, ar = board.coords(anchor)
-                squares = [board.index(af + r.df, ar + r.dr) for r in co.requirements]
-                assert all(sq is not None for sq in squares)
-                pattern = [Square(sq) for sq in squares if sq is not None]
+                pattern = [Square(anchor + n) for n in co.offsets]
+                required = co.span << (anchor + co.low)
                 enemy = (next((sq for sq in pattern if ctx.pos.pieces[sq].color != ctx.player), None)
                          if with_enemy >> anchor & 1 else None)
                 for target in bits(free):
-                    take_back: list[Square] = []
-                    if short:
-                        take_back = [sq for sq in ctx.own_of_kind(kind) if sq not in pattern]
-                        if not take_back:
-                            short_failed = True
-                            continue
-                    placements.append(Placement(target, co.orientation, pattern, enemy, None, None, take_back,
-                                                {}, [], short))
-        placements.sort(key=lambda p: (board.coords(p.target)[1], board.coords(p.target)[0], p.orientation.name,
-                                       p.pattern_squares))
+                    if not summon_choices(target, occupied, own_kind, required, short):
+                        short_failed = True
+                        continue
+                    facts = summon_facts(target, occupied, own_kind, required, short)
+                    placements.append(Placement(target, co.orientation, pattern, enemy, None, None,
+                                                ctx.squares_of(facts.take_back), {}, [], short))
+        placements.sort(key=lambda p: (square_order(p.target), p.orientation.name, p.pattern_squares))
         reasons: list[Reason] = []
         if not placements:
             if not matched_any:
@@ -229,40 +218,27 @@ class Engine:
         return Verdict(card, ctx.player, bool(placements), placements, reasons, allow_enemy=ctx.allow_enemy)
 
     # ------------------------------------------------------------------ details
-    def _placement(self, ctx: _Context, co: CompiledOrientation, target: Square, uses_enemy: bool,
-                   kind: PieceKind, short: bool) -> Placement | None:
+    def _placement(self, ctx: _Context, co: CompiledOrientation, target: Square, uses_enemy: bool, own_kind: int,
+                   short: bool, required: int) -> Placement:
+        """The legal summon of ``co`` on ``target`` (``required``: its pattern's squares; ``own_kind``: the
+        player's pieces of the being's kind) in detail."""
         board, pos = self.board, ctx.pos
-        tf, tr = board.coords(target)
-        squares: list[Square] = []
+        squares = cast(list[Square], [target + n for n in co.offsets])
         enemy_square = None
-        for req in co.requirements:
-            sq = board.index(tf + req.df, tr + req.dr)
-            assert sq is not None  # the bitboards matched only squares on the board
-            squares.append(sq)
-            if uses_enemy and pos.pieces[sq].color != ctx.player:
-                enemy_square = sq
-        occupant = pos.pieces.get(target)
-        destroys = (target, occupant) if occupant else None
-        reuses = None
-        take_back: list[Square] = []
-        if short:
-            if occupant and occupant.color == ctx.player and occupant.kind == kind:
-                reuses, destroys = target, None  # the piece becomes the new being (flipped if need be)
-            else:
-                required = set(squares)
-                required.add(target)
-                take_back = [sq for sq in ctx.own_of_kind(kind) if sq not in required]
-                if not take_back:
-                    return None
+        if uses_enemy:
+            enemy_square = next((sq for sq in squares if pos.pieces[sq].color != ctx.player), None)
+        facts = summon_facts(target, ctx.occupied, own_kind, required, short)
+        destroys = (target, pos.pieces[target]) if facts.destroys else None
         marked: dict[Square, list[str]] = {}
         arrows: list[Arrow] = []
-        for cell in co.orientation.cells:
+        tf, tr = board.coords(target)
+        for cell in co.decorated:
             sq = board.index(tf + cell.df, tr + cell.dr)
             if cell.marks and sq is not None:
                 marked[sq] = list(cell.marks)
             arrows += [Arrow(sq, cast(Direction, d)) for d in cell.arrows]
-        return Placement(target, co.orientation, squares, enemy_square, destroys, reuses, take_back,
-                         marked, arrows, short)
+        return Placement(target, co.orientation, squares, enemy_square, destroys, target if facts.reuses else None,
+                         ctx.squares_of(facts.take_back), marked, arrows, short)
 
     def near_misses(self, card: Being, ctx: _Context, being_level: int, kind: PieceKind, short: bool,
                     limit: int = 3) -> list[NearMiss]:
@@ -295,14 +271,14 @@ class Engine:
                 if any(lack.code == "off-board" for lack in lacks):
                     continue
                 occupant = pos.pieces.get(target)
-                if occupant and occupant.level > being_level:
+                if occupant and ctx.occ_above[being_level] >> target & 1:
                     lacks.append(Lack(target, "blocked", Rank.from_level(being_level), occupant))
                 if not lacks and short:
                     lacks.append(Lack(None, "shortage", None))
                 if lacks:
                     found.append(NearMiss(target, co.orientation, lacks, squares))
         found.sort(key=lambda n: (sum(x.code not in ("blocked", "shortage") for x in n.lacks), len(n.lacks),
-                                  board.coords(n.target)[1], board.coords(n.target)[0]))
+                                  square_order(n.target)))
         return found[:limit]
 
 
@@ -317,8 +293,17 @@ class _Context:
         self.enemy = [pos.mask(self.allow_enemy, RANKS[lvl]) if self.allow_enemy else 0 for lvl in LEVELS]
         self.occ_above = [pos.mask(None, RANKS[lvl + 1]) if lvl + 1 < len(RANKS) else 0 for lvl in LEVELS]
         self.mask: Bitboard = board.mask
-        self._own_of_kind: dict[PieceKind, list[Square]] = {}
+        self.occupied: Bitboard = pos.occupied
+        self._own_kind: dict[PieceKind, Bitboard] = {}
         self._short: dict[PieceKind, bool] = {}
+        self._listed: dict[int, tuple[Square, ...]] = {}
+
+    def squares_of(self, mask: int) -> list[Square]:
+        """The squares of a bitboard in board order, as a new list (the same few come back often)."""
+        got = self._listed.get(mask)
+        if got is None:
+            got = self._listed[mask] = tuple(bits(mask))
+        return list(got)
 
     def short(self, kind: PieceKind) -> bool:
         """Piece shortage: no piece of this kind left off the board."""
@@ -327,12 +312,15 @@ class _Context:
             got = self._short[kind] = self.pos.off_board(self.player, kind) == 0
         return got
 
-    def own_of_kind(self, kind: PieceKind) -> list[Square]:
-        """The player's pieces of one kind (double_sided or legendary), in square order."""
-        got = self._own_of_kind.get(kind)
+    def own_kind(self, kind: PieceKind) -> Bitboard:
+        """The player's pieces of one kind (double_sided or legendary)."""
+        got = self._own_kind.get(kind)
         if got is None:
-            got = self._own_of_kind[kind] = sorted(sq for sq, p in self.pos.pieces.items()
-                                                   if p.color == self.player and p.kind == kind)
+            m = 0
+            for sq, p in self.pos.pieces.items():
+                if p.color == self.player and p.kind == kind:
+                    m |= 1 << sq
+            got = self._own_kind[kind] = Bitboard(m)
         return got
 
     def matches(self, co: CompiledOrientation) -> tuple[int, int]:  # bitboards
@@ -369,27 +357,7 @@ ORIENTATION_NAMES = tuple(name for name, _, _, _ in TRANSFORMS)
 def orientation_aliases(card: Being) -> dict[str, str]:
     """Every orientation name (``r0`` ... ``m270``) -> the name of the distinct image it gives (a
     symmetric pattern lists an image once, under the first name that gives it)."""
-    first: dict[tuple[Any, ...], str] = {}
-    out: dict[str, str] = {}
-    if card.has_summoning_square:
-        t = card.pattern.target
-        assert t is not None
-        for name, _, _, fn in TRANSFORMS:
-            cells = []
-            for c in card.pattern.cells:
-                x, y = fn(c.x - t.x, c.y - t.y)
-                arrows = tuple(sorted(ARROW_NAMES[fn(*ARROWS[a])] for a in c.arrows))
-                cells.append((x, -y, c.piece, c.target, c.marks, arrows))
-            key = tuple(sorted(cells, key=lambda c: (c[1], c[0])))
-            out[name] = first.setdefault(key, name)
-        return out
-    pieces = [c for c in card.pattern.cells if c.piece]
-    for name, _, _, fn in TRANSFORMS:
-        points = [(int(fn(c.x, c.y)[0]), int(-fn(c.x, c.y)[1]), c.piece) for c in pieces]
-        af, ar = min(((f, r) for f, r, _ in points), key=lambda fr: (fr[1], fr[0]))
-        image: tuple[Any, ...] = tuple(sorted(((f - af, r - ar, piece) for f, r, piece in points), key=lambda c: (c[1], c[0])))
-        out[name] = first.setdefault(image, name)
-    return out
+    return card.pattern.aliases
 
 
 class ChoiceError(InputError):
@@ -425,7 +393,8 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
     board = engine.board
     name = board.name
     target = _square(board, at, "--at")
-    verdict = engine.check(card, pos, player, explain=False)
+    ctx = _Context(board, pos, player, None)
+    verdict = engine.check(card, pos, player, explain=False, ctx=ctx)
     here = [p for p in verdict.placements if p.target == target]
     if not here:
         occupant = pos.pieces.get(target)
@@ -433,11 +402,11 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
             raise InputError(key="apply-not-empty", card=card.id, square=name(target), piece=str(occupant))
         if not card.has_summoning_square and not board.colorless(pos.mode) >> target & 1:
             raise InputError(key="apply-not-colorless", card=card.id, square=name(target))
-        if card.has_summoning_square and occupant is not None and occupant.level > card.rank.level:
+        if card.has_summoning_square and occupant is not None and ctx.occ_above[card.rank.level] >> target & 1:
             raise InputError(key="apply-outranked", card=card.id, square=name(target), piece=str(occupant),
                              rank=str(card.rank))
         if verdict.legal:
-            squares = sorted({p.target for p in verdict.placements}, key=lambda sq: (sq // 16, sq % 16))
+            squares = sorted({p.target for p in verdict.placements}, key=square_order)
             raise InputError(key="apply-not-here", card=card.id, square=name(target),
                              squares=", ".join(name(sq) for sq in squares))
         raise InputError(key="apply-illegal", card=card.id, player=player, reasons=", ".join(verdict.reasons))
@@ -496,12 +465,13 @@ def _orientation(card: Being, value: str) -> str:
 
 def _choices(placements: list[Placement], board: Board) -> list[dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
+    backs: dict[str, set[Square]] = {}
     for p in placements:
         o = p.orientation
-        entry = out.setdefault(o.name, {"orientation": o.name, "rotation": o.rotation, "mirrored": o.mirrored,
-                                        "take_back": []})
-        entry["take_back"] = sorted({*entry["take_back"], *(board.name(sq) for sq in p.take_back)},
-                                    key=lambda n: (int(n[1:]), n[0]))
+        out.setdefault(o.name, {"orientation": o.name, "rotation": o.rotation, "mirrored": o.mirrored})
+        backs.setdefault(o.name, set()).update(p.take_back)
+    for name, entry in out.items():
+        entry["take_back"] = [board.name(sq) for sq in sorted(backs[name], key=square_order)]
     return list(out.values())
 
 

@@ -31,6 +31,17 @@ def shift(bb: int, df: int, dr: int) -> Bitboard:
     return Bitboard(bb << n if n >= 0 else bb >> -n)
 
 
+def offset(df: int, dr: int) -> int:
+    """The difference of square indexes between two squares ``df`` files and ``dr`` ranks apart."""
+    return dr * STRIDE + df
+
+
+def square_order(index: int) -> tuple[int, int]:
+    """The sort key of board order: rank by rank from rank 1, file by file from file a (the one definition
+    of the order squares are listed in; the indexes sort the same way, see the module's layout)."""
+    return divmod(index, STRIDE)
+
+
 def bits(bb: int) -> Iterator[Square]:
     """The square indexes set in ``bb``, lowest first."""
     while bb:
@@ -179,10 +190,10 @@ class Board:
         return self._face_of_mode.get(str(mode))
 
     def colorless(self, mode: str) -> Bitboard:
-        """The squares without a color on the face of ``mode`` (every square when the data names no faces
-        and the mode is not the High Form: without ``faces``, only the High Form face has colors)."""
+        """The squares without a color on the face of ``mode`` (data without ``faces``: every face shows
+        the red and green squares, as both faces of the published board do)."""
         face = self.face(mode)
-        colored = self.faces[face] if face is not None else (self.red | self.green if mode == "high-form" else 0)
+        colored = self.faces[face] if face is not None else self.red | self.green
         return Bitboard(self.mask & ~colored)
 
     def square_color(self, index: int) -> str | None:

@@ -7,7 +7,9 @@ one square are joined by ``+`` (``t+c``: the summoning square must hold your com
 
 Card space has x to the right and y downwards, as drawn. :meth:`Pattern.orientations` gives the
 distinct images of the pattern under the 4 rotations and their mirror images, in board space
-(file to the right, rank upwards), relative to the summoning square.
+(file to the right, rank upwards), relative to the summoning square (or, for a pattern without one,
+to its first piece in board order); every user of the images (the loader's cache, the engine, the
+orientation names a command accepts) takes them from there.
 """
 
 from __future__ import annotations
@@ -27,14 +29,14 @@ ARROW_NAMES = {v: k for k, v in ARROWS.items()}
 _N = TypeVar("_N", int, float)
 
 
-class Transform(Protocol):
-    """A map of the plane (on whole or half-whole coordinates)."""
+class SquareMap(Protocol):
+    """A symmetry of the square grid, on coordinates (x, y) about the origin."""
 
     def __call__(self, x: _N, y: _N, /) -> tuple[_N, _N]: ...
 
 
 #: the 8 symmetries of the square, as (name, rotation in degrees clockwise, mirrored, map of (x, y))
-TRANSFORMS: tuple[tuple[str, int, bool, Transform], ...] = (
+TRANSFORMS: tuple[tuple[str, int, bool, SquareMap], ...] = (
     ("r0", 0, False, lambda x, y: (x, y)),
     ("r90", 90, False, lambda x, y: (-y, x)),
     ("r180", 180, False, lambda x, y: (-x, -y)),
@@ -168,25 +170,43 @@ class Pattern:
         return [(c.x - t.x, c.y - t.y, c.piece) for c in self.cells if c.piece]
 
     @cached_property
-    def orientations(self) -> tuple[Orientation, ...]:
-        """The distinct images of the pattern (identical images are listed once)."""
+    def images(self) -> tuple[Orientation, ...]:
+        """The pattern under each of the 8 symmetries (``TRANSFORMS``, in that order), in board space,
+        relative to its anchor: the summoning square, or, for a pattern without one, its first piece in
+        board order (lowest rank, then leftmost file). This is the one computation of the images: the
+        distinct ones are :attr:`orientations`, the names that give each one are :attr:`aliases`."""
         t = self.target
-        if t is None:
-            return ()
-        seen = set()
-        out = []
+        pieces = [c for c in self.cells if c.piece]
+        out: list[Orientation] = []
         for name, rotation, mirrored, fn in TRANSFORMS:
-            cells = []
+            if t is not None:
+                af, ar = fn(t.x, t.y)[0], -fn(t.x, t.y)[1]
+            else:
+                af, ar = min(((fn(c.x, c.y)[0], -fn(c.x, c.y)[1]) for c in pieces), key=lambda fr: (fr[1], fr[0]))
+            cells: list[OrientedCell] = []
             for c in self.cells:
-                x, y = fn(c.x - t.x, c.y - t.y)
+                x, y = fn(c.x, c.y)
                 arrows = tuple(sorted(_board_arrow(fn(*ARROWS[a])) for a in c.arrows))
-                cells.append(OrientedCell(x, -y, c.piece, c.target, c.marks, arrows))
-            key = tuple(sorted(cells, key=lambda c: (c.dr, c.df)))
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(Orientation(name, rotation, mirrored, key))
+                cells.append(OrientedCell(x - af, -y - ar, c.piece, c.target, c.marks, arrows))
+            out.append(Orientation(name, rotation, mirrored, tuple(sorted(cells, key=lambda c: (c.dr, c.df)))))
         return tuple(out)
+
+    @cached_property
+    def orientations(self) -> tuple[Orientation, ...]:
+        """The distinct images of the pattern (identical images are listed once, under the first name)."""
+        seen: set[tuple[OrientedCell, ...]] = set()
+        out: list[Orientation] = []
+        for image in self.images:
+            if image.cells not in seen:
+                seen.add(image.cells)
+                out.append(image)
+        return tuple(out)
+
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Every orientation name (``r0`` ... ``m270``) -> the name of the distinct image it gives."""
+        first: dict[tuple[OrientedCell, ...], str] = {}
+        return {image.name: first.setdefault(image.cells, image.name) for image in self.images}
 
 
 def _board_arrow(vec: tuple[int, int]) -> str:

@@ -142,36 +142,45 @@ class Position:
 
         Piece shortage (no piece of that kind off the board): the player's piece of that kind on
         ``target`` becomes the being (flipped if need be); otherwise ``take_back`` names the player's
-        piece of that kind picked up to be the being. The pattern is not checked here: the engine says
-        which squares may be used (see :meth:`Engine.check`).
+        piece of that kind picked up to be the being. The rules are those of
+        :mod:`tashkalar_cli.model.summon`; the pattern is not checked here: the engine says which squares
+        may be used (see :meth:`Engine.check`).
         """
+        from tashkalar_cli.model.summon import summon_choices, summon_facts, summon_supply
+
         rank = Rank(rank)
         kind = rank.kind
         name = self.board.name
         pieces = dict(self.pieces)
         occupant = pieces.get(target)
-        if occupant is not None and occupant.level > rank.level:
-            raise InputError(key="summon-square-outranked", square=name(target), piece=str(occupant), rank=str(rank))
-        changes: list[tuple[str, PieceKind, int]] = []
-        destroyed: Piece | None = occupant
-        if self.off_board(color, kind) > 0:
+        blockers = occupied = own_kind = 0
+        for sq, p in pieces.items():
+            bit = 1 << sq
+            occupied |= bit
+            if p.level > rank.level:
+                blockers |= bit
+            if p.color == color and p.kind is kind:
+                own_kind |= bit
+        short = self.off_board(color, kind) == 0
+        if not summon_choices(target, blockers, own_kind, 0, short):
+            if occupant is not None and blockers >> target & 1:
+                raise InputError(key="summon-square-outranked", square=name(target), piece=str(occupant),
+                                 rank=str(rank))
+            raise InputError(key="summon-take-back-needed", color=color)   # shortage: no piece to take back
+        facts = summon_facts(target, occupied, own_kind, 0, short)
+        if not short:
             if take_back is not None:
                 raise InputError(key="summon-take-back-not-allowed", color=color)
-            changes.append((color, kind, -1))
-        elif occupant is not None and occupant.color == color and occupant.kind is kind:
+        elif facts.reuses:
             if take_back is not None:
                 raise InputError(key="summon-take-back-reuse", piece=str(occupant), square=name(target))
-            destroyed = None
         else:
-            held = pieces.get(take_back) if take_back is not None else None
-            if take_back is None or held is None or held.color != color or held.kind is not kind \
-                    or take_back == target:
+            if take_back is None or not facts.take_back >> take_back & 1:
                 raise InputError(key="summon-take-back-needed", color=color)
             del pieces[take_back]
-        if destroyed is not None:
-            changes.append((destroyed.color, destroyed.kind, +1))
+        destroyed = occupant if facts.destroys else None
         pieces[target] = Piece(color, rank)
-        return self._with(pieces, self._supply_after(changes)), destroyed
+        return self._with(pieces, self._supply_after(summon_supply(color, kind, short, destroyed))), destroyed
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -11,7 +11,7 @@ from tashkalar_cli.model.position import Position
 PIECE_STYLE = {"blue": "bold #5f9fff", "red": "bold #ff4040", "yellow": "bold #ffe040",
                "green": "bold #40ff80", "white": "bold #ffffff", "orange": "bold #ffa000",
                "purple": "bold #d070ff"}
-#: the High Form side's squares: red and green task squares, the central ones, the others
+#: the squares: red and green (both sides), the central ones (High Form side), the others
 SQUARE_BG = {"red": "on #6a1a1a", "green": "on #14502a", "central": "on grey27", "plain": "on grey11"}
 
 
@@ -34,8 +34,10 @@ ROLES = {"target": ("[", "]", "reverse bold"), "pattern": ("(", ")", "underline 
 def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | None = None) -> Text:
     """The arena, top rank first; ``highlight`` maps squares to a role of ``ROLES``."""
     highlight = highlight or {}
-    # a deathmatch is played on the other side of the board, which has no task squares
+    # a deathmatch is played on the other side of the board: its red and green squares (the face's colors,
+    # from the board data), but no marked central squares
     deathmatch_side = pos is not None and pos.mode.deathmatch
+    colorless = board.colorless(pos.mode if pos is not None else "high-form")
     out = Text()
     for r in range(board.ranks - 1, -1, -1):
         out.append(f"{r + 1:>2} ", style="dim")
@@ -44,8 +46,9 @@ def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | N
             if i is None:
                 out.append("   ")
                 continue
-            kind = board.square_color(i) or ("central" if board.central >> i & 1 else "plain")
-            bg = SQUARE_BG["plain" if deathmatch_side else kind]
+            color = None if colorless >> i & 1 else board.square_color(i)
+            kind = color or ("central" if board.central >> i & 1 and not deathmatch_side else "plain")
+            bg = SQUARE_BG[kind]
             piece = pos.pieces.get(i) if pos else None
             if piece:
                 glyph, style = piece_glyph(piece.color, piece.rank), PIECE_STYLE.get(piece.color, "bold")

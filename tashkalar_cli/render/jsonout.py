@@ -117,12 +117,14 @@ def near_miss(n: NearMiss, board: Board) -> JSON:
 
 
 def verdict(v: Verdict, board: Board) -> JSON:
+    from tashkalar_cli.model.board import square_order
+
     return {
         "card": v.card.id,
         "player": v.player,
         "allow_enemy": v.allow_enemy,
         "legal": v.legal,
-        "targets": sorted({board.name(p.target) for p in v.placements}, key=lambda s: (int(s[1:]), s[0])),
+        "targets": [board.name(sq) for sq in sorted({p.target for p in v.placements}, key=square_order)],
         "placements": [placement(p, board) for p in v.placements],
         "reasons": list(v.reasons),
         "near_misses": [near_miss(n, board) for n in v.near_misses],
@@ -305,15 +307,19 @@ def plan_report(report: PlanReport, board: Board, positions: dict[int, Position]
 
 
 def _square_names(board: Board, squares: list[Any]) -> list[str]:
-    return [board.name(sq) for sq in sorted(set(squares), key=lambda sq: (sq // 16, sq % 16))]
+    from tashkalar_cli.model.board import square_order
+
+    return [board.name(sq) for sq in sorted(set(squares), key=square_order)]
 
 
 def threats(t: Threats, board: Board, actions: int) -> JSON:
+    from tashkalar_cli.model.board import square_order
+
     out = []
     for opp in t.opponents:
         used = opp.report.squares()
         out.append({"color": opp.color, "deck": opp.deck, **plan_report(opp.report, board),
-                    "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: (kv[0] // 16, kv[0] % 16))}})
+                    "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: square_order(kv[0]))}})
     return {"player": t.player, "actions": actions, "threats": True, "opponents": out}
 
 

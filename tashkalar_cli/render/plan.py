@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
-from tashkalar_cli.model.board import Board
+from tashkalar_cli.model.board import Board, square_order
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.text.i18n import Localizer
 
@@ -30,7 +30,7 @@ Names = Callable[[Any], str]
 
 
 def _order(board: Board, squares: Sequence[int]) -> list[int]:
-    return sorted(set(squares), key=lambda sq: (sq // 16, sq % 16))
+    return sorted(set(squares), key=square_order)
 
 
 def _squares(board: Board, squares: Sequence[int]) -> str:
@@ -188,7 +188,7 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
         parts.append(report_renderable(report, board, loc, name, title=title))
         used = report.squares()
         if used:
-            ranked = sorted(used.items(), key=lambda kv: (-(kv[1]["summon"] + kv[1]["place"]), kv[0] // 16, kv[0] % 16))
+            ranked = sorted(used.items(), key=lambda kv: (-(kv[1]["summon"] + kv[1]["place"]), square_order(kv[0])))
             items = [msg("plan.square_use", square=board.name(sq), summon=n["summon"], place=n["place"])
                      for sq, n in ranked[:12]]
             parts.append(Text(msg("plan.threat_squares", squares=", ".join(items))))

@@ -19,8 +19,8 @@ def _squares() -> dict[str, str]:
 
 
 def _sides() -> dict[str, tuple[str, ...]]:
-    # the High Form side of the board shows the colored and central squares, the deathmatch side none
-    return {"high-form": ("red", "green", "central"), "deathmatch": ()}
+    # both sides of the board show the red and green squares; only the High Form side marks the central ones
+    return {"high-form": ("red", "green", "central"), "deathmatch": ("red", "green")}
 
 
 def _pieces() -> dict[str, str]:

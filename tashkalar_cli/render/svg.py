@@ -491,8 +491,8 @@ def boards_svg(board: Board, pos: Position | None, panels: Sequence[Panel | tupl
     lines go above them (the first in bold, then the side of the board when ``loc`` is given),
     ``figure`` (an ``<svg>`` element, e.g. :func:`pattern_element`) to their right, and the
     legend of the symbols used below the panels when ``loc`` is given. The board side follows
-    ``mode`` (else the position's mode): the High Form side shows the colored and central
-    squares, the deathmatch side none. ``title`` is the picture's accessible name, ``desc`` its
+    ``mode`` (else the position's mode): both sides show the red and green squares, the High Form
+    side also the central squares. ``title`` is the picture's accessible name, ``desc`` its
     description (by default, every piece of the position).
     """
     shown = [p if isinstance(p, Panel) else Panel.from_highlight(*p) for p in panels] or [Panel(title)]
