@@ -512,6 +512,7 @@ def test_letal_sheet_command(cli, tmp_path):
     assert r.code == 2 and len(r.err.strip().splitlines()) == 1 and not (tmp_path / "x.html").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_letal_quick_reference_prints_on_one_page(letal_game, lang, tmp_path):
     """Printed by Chromium: one A4 page, every entry whole on it, nothing out of its box."""

@@ -85,10 +85,11 @@ def test_the_console_shows_whatever_it_is_given_as_text():
 
 # ------------------------------------------------------------------ a hostile data folder
 
-@pytest.fixture
-def hostile(tmp_path):
-    """A copy of the data whose Swordmaster, first rule and 'destroy' keyword carry HOSTILE."""
-    dest = tmp_path / "data"
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    """A copy of the data whose Swordmaster, first rule and 'destroy' keyword carry HOSTILE (made
+    once for the module: the commands only read it)."""
+    dest = tmp_path_factory.mktemp("hostile") / "data"
     dest.mkdir()
     for name in ("cards", "locales"):
         shutil.copytree(REPO / name, dest / name)
@@ -100,6 +101,14 @@ def hostile(tmp_path):
         field = "name" if "name" in section[key] else "title" if "title" in section[key] else "term"
         section[key][field] = HOSTILE
         path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return dest
+
+
+@pytest.fixture
+def hostile_rw(hostile, tmp_path):
+    """A copy of the hostile data of the test's own, for a test that changes it."""
+    dest = tmp_path / "data"
+    shutil.copytree(hostile, dest)
     return dest
 
 
@@ -136,22 +145,22 @@ def test_json_gives_the_exact_name(cli, hostile):
     assert r.json["name"] == HOSTILE
 
 
-def test_i18n_check_findings_are_shown_as_text(cli, hostile):
-    fr = hostile / "locales" / "fr" / "cards" / "imperial.yaml"
+def test_i18n_check_findings_are_shown_as_text(cli, hostile_rw):
+    fr = hostile_rw / "locales" / "fr" / "cards" / "imperial.yaml"
     data = yaml.safe_load(fr.read_text(encoding="utf-8"))
     data["cards"]["swordmaster"]["effect"] = HOSTILE + " [/x] {nope}"  # findings quote the text
     fr.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    r = cli("i18n", "check", "--data", str(hostile))
+    r = cli("i18n", "check", "--data", str(hostile_rw))
     assert r.code in (0, 1), r.err
     assert not RAW.search(r.out + r.err)
 
 
-def test_a_translators_markup_in_a_help_text_is_printed(cli, hostile):
-    ui = hostile / "locales" / "en" / "ui.yaml"
+def test_a_translators_markup_in_a_help_text_is_printed(cli, hostile_rw):
+    ui = hostile_rw / "locales" / "en" / "ui.yaml"
     data = yaml.safe_load(ui.read_text(encoding="utf-8"))
     data["messages"]["help.card"] = "Cards [/x] [bold]loud\x1b[2J"
     ui.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    env = dict(os.environ, TASHKALAR_DATA=str(hostile))
+    env = dict(os.environ, TASHKALAR_DATA=str(hostile_rw))
     proc = subprocess.run([sys.executable, "-m", "tashkalar_cli", "--help"], env=env, capture_output=True,
                           text=True, cwd=REPO, timeout=60)
     assert proc.returncode == 0, proc.stderr
@@ -185,13 +194,13 @@ XML_FORBIDDEN = "\x01\x02\x1b\uffff\ufffe"
 
 
 @pytest.fixture
-def xml_hostile(hostile):
-    path = hostile / "locales" / "en" / "cards" / "imperial.yaml"
+def xml_hostile(hostile_rw):
+    path = hostile_rw / "locales" / "en" / "cards" / "imperial.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["cards"]["swordmaster"]["name"] = HOSTILE + XML_FORBIDDEN
     data["cards"]["swordmaster"]["effect"] = "Effect " + XML_FORBIDDEN
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    return hostile
+    return hostile_rw
 
 
 def test_summon_svg_is_well_formed_xml(cli, xml_hostile, tmp_path):
@@ -228,18 +237,18 @@ def test_sheets_are_well_formed(cli, xml_hostile, tmp_path, suffix):
 
 # ------------------------------------------------------------------ position and turn files
 
-def test_no_text_can_add_a_key_to_a_written_position_or_turn(cli, hostile, tmp_path):
-    ui = hostile / "locales" / "en" / "ui.yaml"
+def test_no_text_can_add_a_key_to_a_written_position_or_turn(cli, hostile_rw, tmp_path):
+    ui = hostile_rw / "locales" / "en" / "ui.yaml"
     data = yaml.safe_load(ui.read_text(encoding="utf-8"))
     data["messages"]["apply.comment"] += "\nplayers: 4\r\x85supply: {{blue: {{common: 0}}}}\u2028mode: melee"
     ui.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    cards = hostile / "locales" / "en" / "cards" / "imperial.yaml"
+    cards = hostile_rw / "locales" / "en" / "cards" / "imperial.yaml"
     data = yaml.safe_load(cards.read_text(encoding="utf-8"))
     data["cards"]["swordmaster"]["name"] = "Sword\nplayers: 3\ndecks: x"
     cards.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     out, record = tmp_path / "after.yaml", tmp_path / "turn.yaml"
     r = cli("summon", "swordmaster", "--player", "blue", "--pieces", "e4=blue,e6=blue", "--apply", "--at", "e5",
-            "--out", str(out), "--record", str(record), "--data", str(hostile))
+            "--out", str(out), "--record", str(record), "--data", str(hostile_rw))
     assert r.code == 0, r.err
     written = yaml.safe_load(out.read_text(encoding="utf-8"))
     assert set(written) == {"mode", "players", "board", "supply"} and written["players"] == 2

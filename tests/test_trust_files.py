@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ def run(cache: Path, *args: str, env: dict[str, str] | None = None, cwd: Path | 
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("TASHKALAR")}
     full_env.update(TASHKALAR_CACHE_DIR=str(cache), COLUMNS="100", **(env or {}))
     return subprocess.run([sys.executable, "-m", "tashkalar_cli", *args], env=full_env, capture_output=True,
-                          text=True, timeout=HANG, cwd=cwd or REPO)
+                          text=True, timeout=HANG, cwd=cwd or tempfile.gettempdir())  # the installed tool, as a user runs it
 
 
 def clean(proc: subprocess.CompletedProcess[str], allowed: tuple[int, ...] = (0, 2)) -> None:
@@ -65,10 +66,14 @@ def snapshot(folder: Path, leave_out: str = "\0") -> dict[str, str]:
     return out
 
 
+@functools.cache
 def package_dir() -> Path:
-    from tashkalar_cli.data.paths import PACKAGE_DIR
-
-    return PACKAGE_DIR
+    """The package the command line runs from a folder other than the checkout: the installed
+    one (CI installs a copy, not a link to the checkout), which the tool must never write into."""
+    code = "from tashkalar_cli.data.paths import PACKAGE_DIR; print(PACKAGE_DIR)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=tempfile.gettempdir()).stdout
+    return Path(out.strip())
 
 
 @pytest.fixture(scope="module")

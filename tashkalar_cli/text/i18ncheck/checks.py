@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from tashkalar_cli.errors import template_fields, template_problems
@@ -116,8 +117,10 @@ def check_untranslated(ref: str, text: str, min_words: int = 3) -> list[tuple[st
     return []
 
 
+@lru_cache(maxsize=1 << 16)
 def term_fold(text: str) -> str:
-    """Case and accents folded, but hyphens kept: 'legendary piece' is not inside 'non-legendary piece'."""
+    """Case and accents folded, but hyphens kept: 'legendary piece' is not inside 'non-legendary piece'.
+    Cached: a check folds each text once per glossary term it looks for."""
     import unicodedata
 
     text = _PLACEHOLDER.sub(" ", text)  # {upgraded} is a number, not the word "upgraded"
@@ -126,6 +129,7 @@ def term_fold(text: str) -> str:
     return re.sub(r"\s+", " ", stripped.casefold())
 
 
+@lru_cache(maxsize=1 << 12)
 def form_regex(form: str, whole: bool) -> re.Pattern[str]:
     """A folded form found at a word start (never right after a hyphen); ``whole``: and at a word end."""
     return re.compile(r"(?<![\w-])" + re.escape(form) + (r"(?!\w)" if whole else ""))
@@ -154,11 +158,14 @@ class TermMatcher:
                     self.forms.append((f, kid, whole))
         self.forms.sort(key=lambda x: -len(x[0]))
         self._res = [(form_regex(f, whole), kid) for f, kid, whole in self.forms]
+        self._by_keyword: dict[str, list[re.Pattern[str]]] = {}
+        for rx, kid in self._res:
+            self._by_keyword.setdefault(kid, []).append(rx)
 
     def present(self, text: str, keyword: str) -> bool:
         """Whether any form of ``keyword`` occurs in ``text`` (overlaps allowed)."""
         hay = term_fold(text)
-        return any(kid == keyword and rx.search(hay) for rx, kid in self._res)
+        return any(rx.search(hay) for rx in self._by_keyword.get(keyword, ()))
 
     def found(self, text: str) -> set[str]:
         """The keywords whose terms occur in ``text``, longest match first (no overlaps)."""
