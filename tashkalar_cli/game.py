@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 from tashkalar_cli.errors import InputError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.engine.flares import FlareCheck
@@ -89,9 +91,8 @@ class Game:
     def dataset(self) -> Dataset:
         from tashkalar_cli.data.cache import load_dataset
         from tashkalar_cli.errors import use_texts
-        from tashkalar_cli.model.build import load_uncached
 
-        dataset = load_dataset(self._data, self.pack.id, build=load_uncached)
+        dataset = load_dataset(self._data, self.pack.id, build=_build)
         english = dataset.locales.get("en", {})
         use_texts(lambda key: english.get("ui", {}).get(key))  # errors speak English unless told otherwise
         return dataset
@@ -374,3 +375,10 @@ class Game:
 
 
 __all__ = ["Game"]
+
+
+def _build(root: Path, game: str) -> Dataset:
+    """The data built for real, when the cache cannot give it (imported only then)."""
+    from tashkalar_cli.model.build import load_uncached
+
+    return load_uncached(root, game)
