@@ -494,9 +494,18 @@ def test_commands_of_the_other_game_say_so(cli):
     for args in (["card", "show", "knight"], ["summon", "knight", "--player", "blue"], ["plan"], ["score", "x"]):
         r = cli("--game", "letal", *args)
         assert r.code == 2 and "tash-kalar" in r.err and len(r.err.strip().splitlines()) == 1
-    r = cli("letal", "area", "a1", "--adjacent")
+    r = cli("--game", "tash-kalar", "letal", "area", "a1", "--adjacent")
     assert r.code == 2 and "--game letal" in r.err
     assert cli("--game", "chess", "rule", "list").code == 2
+
+
+def test_the_letal_group_names_its_game(cli):
+    """`tashkalar letal ...` needs no --game: the group belongs to one game (a game given otherwise is
+    still refused); a command of every game keeps the default."""
+    assert cli("letal", "area", "c3", "--adjacent", "--json").json["squares"] == ["b3", "c2", "c4", "d3"]
+    assert cli("--lang", "fr", "letal", "move", "a1", "--steps", "1", "--json").json["squares"] == ["a1", "a2", "b1"]
+    assert cli("letal", "push", "c3", "--by", "c2", "--distance", "2", "--json").json["to"] == "c5"
+    assert cli("rule", "show", "4.10", "--json").code == 0
 
 
 # ---------------------------------------------------------------------------- rules and keywords

@@ -204,6 +204,21 @@ def _peek_lang(args: list[str]) -> str | None:
     return None
 
 
+def _peek_command(args: list[str]) -> str | None:
+    """The command's name: the first word that is neither an option nor the value of a global one."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in ("--lang", "-l", "--data"):
+            skip = True
+        elif arg == "--":
+            return None
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
 def _peek_data(args: list[str]) -> str | None:
     for i, arg in enumerate(args):
         if arg == "--data" and i + 1 < len(args):
@@ -303,6 +318,8 @@ def run(argv: list[str] | None = None) -> None:
             from tashkalar_cli.data.games import chosen_game
 
             _STATE.game_id = chosen_game(_STATE.game_option)
+        else:  # no game given: a command of one game only (``letal ...``) names its game
+            _STATE.game_id = GAME_ONLY.get(_peek_command(args) or "", _STATE.game_id)
         command = typer.main.get_command(build_app())
         if _STATE.completing:
             from tashkalar_cli.cli.completion import check_environment, prepare
