@@ -37,7 +37,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 3
+FORMAT = 4
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -53,6 +53,9 @@ SYNONYM = 0.8
 #: an entry whose title is made of words of the question is what the question is about: its score
 #: grows by up to this share (all of its title's words found)
 TITLE_BONUS = 0.5
+#: a rule whose title has two words in a row of the question (or of a synonym it uses) grows by this
+#: share for each such pair, up to two
+PAIR_BONUS = 0.15
 #: how much an entry of each kind counts against a rule (a rule answers a question best)
 KIND_WEIGHT = {"rule": 1.0, "keyword": 0.7, "erratum": 0.6}
 #: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
@@ -149,6 +152,12 @@ class _Forms:
         return found
 
 
+def _pairs(stems: list[str], stop: set[str]) -> set[str]:
+    """Two words in a row ("invoqu sur", "summon onto"), as "stem stem", unless both are stopwords:
+    a title saying what the question says in the same words, its small words included."""
+    return {f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False) if not (a in stop and b in stop)}
+
+
 def _subjects(keywords: Mapping[str, Any], stop: set[str]) -> set[str]:
     """The stopwords of a language that name a keyword on their own ("may", "peut", "puoi"): they
     are indexed, and kept in a question that is about them."""
@@ -239,6 +248,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         postings: dict[str, dict[int, list[float]]] = defaultdict(dict)
         lengths: dict[str, list[int]] = {f: [0] * len(docs) for f in TEXT_FIELDS}
         vocab: dict[str, str] = {}
+        pairs: dict[str, list[int]] = defaultdict(list)   # "stem stem" of two words in a row in a title -> entries
         for i, (kind, eid, _) in enumerate(docs):
             section = {"rule": "rules", "keyword": "keywords", "erratum": "errata"}[kind]
             entry = loc.get(section, {}).get(eid)
@@ -256,6 +266,10 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                 section_title = (loc.get("sections", {}).get(section_of[eid]) or {}).get("title", "")
             for fld, raw in (("title", title), ("text", text), ("section", section_title)):
                 words = tokens(_fill(raw, params))
+                if fld == "title" and kind == "rule":
+                    for pair in _pairs([stemmer(w) for w in words], {stemmer(w) for w in stop}):
+                        if i not in pairs[pair]:
+                            pairs[pair].append(i)
                 for kid, _span in forms.find(words):
                     found_in[i][kid] += 1
                 kept = [w for w in words if (w not in stop or w in subjects) and (len(w) > 1 or w.isdigit())]
@@ -287,6 +301,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "vocab": vocab,
             "lengths": lengths,
             "postings": {stem: [[i, *cell] for i, cell in sorted(cells.items())] for stem, cells in postings.items()},
+            "pairs": dict(pairs),
         }
     for i, counts in enumerate(found_in):
         for kid, n in counts.items():
@@ -340,6 +355,7 @@ class Query:
     cards: tuple[str, ...] = ()     # the cards it names (their ids)
     subjects: tuple[str, ...] = ()  # stopwords kept because the question is about them ("may")
     known: float = 1.0              # the share of its words its best language knows
+    plain: tuple[str, ...] = ()     # its words without the cards it names (and the small word before each)
 
     @property
     def foreign(self) -> bool:
@@ -486,8 +502,11 @@ class SearchIndex:
         if known < FOREIGN_SHARE:
             known = max([known, *(self._known(words, inside | in_card, other) for other in sorted(self.langs)
                                   if other != chosen)])
+        before = {start - 1 for _cid, _lang, (start, _end) in cards if start and words[start - 1] in stop}
+        plain = tuple(w for j, w in enumerate(words) if j not in in_card and j not in before)
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
-                     tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3))
+                     tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
+                     plain)
 
     def _synonym_groups(self, lang: str) -> list[list[tuple[str, ...]]]:
         """The synonym groups of a language, each phrase as the stems of its words."""
@@ -501,9 +520,24 @@ class SearchIndex:
         """The synonym groups of the question's language that it uses: one of a group's phrases is in
         the question, its words in order (compared by their stems)."""
         stem = self.stemmer(query.lang)
-        text = " " + " ".join(stem(w) for w in query.tokens) + " "
+        text = " " + " ".join(stem(w) for w in query.plain or query.tokens) + " "
         return [n for n, group in enumerate(self._synonym_groups(query.lang))
                 if any(" " + " ".join(phrase) + " " in text for phrase in group)]
+
+    def _pairs(self, query: Query) -> set[str]:
+        """The pairs of words in a row of the question (a card's name and the small word before it
+        left out: "invoque mon Chevalier sur" says "invoque sur"), and of the synonyms it uses; not
+        a pair of words that both name keywords ("duelo a muerte"), which the concepts count."""
+        stem = self.stemmer(query.lang)
+        stop = {stem(w) for w in self._stop[query.lang]}
+        named = {stem(w) for w in query.named}   # a keyword's own words are its concept's business
+        out = {pair for pair in _pairs([stem(w) for w in query.plain or query.tokens], stop)
+               if not all(w in named for w in pair.split())}
+        groups = self._synonym_groups(query.lang)
+        for n in self._synonyms(query):
+            for phrase in groups[n]:
+                out |= _pairs(list(phrase), stop)
+        return out
 
     def _terms(self, query: Query) -> dict[str, float]:
         """Stem -> weight of the question's words in its language, with the words of the synonym
@@ -551,10 +585,11 @@ class SearchIndex:
         return self._avg[lang]
 
     def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
-              named: Iterable[str] = ()) -> dict[int, float]:
+              named: Iterable[str] = (), pairs: Iterable[str] = ()) -> dict[int, float]:
         """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
         (keyword id -> weight);
-        ``named``: stems of words that name a keyword, which do not make a title about the question."""
+        ``named``: stems of words that name a keyword, which do not make a title about the question;
+        ``pairs``: two words in a row of the question (see :func:`_pairs`), found as such in a title."""
         info = self.words(lang)
         lengths = info["lengths"]
         avg = self._averages(lang)
@@ -595,8 +630,16 @@ class SearchIndex:
                 tf = FIELD_WEIGHT["concept"] * strength / (1 - b + b * clen[i] / avg["concept"])
                 scores[i] += c_weight * c_idf * tf / (K1 + tf)
         title_len = lengths["title"]
-        return {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
-                for i, s in scores.items()}
+        out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
+               for i, s in scores.items()}
+        said: dict[int, int] = defaultdict(int)
+        for pair in pairs:
+            for i in info.get("pairs", {}).get(pair, ()):
+                said[i] += 1
+        for i, n in said.items():
+            if i in out:
+                out[i] *= 1 + PAIR_BONUS * min(n, 2)
+        return out
 
     def concept_weights(self, query: Query) -> dict[str, float]:
         """Keyword id -> weight of the question's concepts: the keywords it names, and for each card it
@@ -622,11 +665,12 @@ class SearchIndex:
         stem = self.stemmer(query.lang)
         total: dict[int, float] = defaultdict(float)
         source: dict[int, tuple[float, str]] = {}
-        runs: list[tuple[str, float, dict[str, float], Mapping[str, float], Iterable[str]]] = [
-            (query.lang, 1.0, self._terms(query), self.concept_weights(query), {stem(w) for w in query.named})]
-        runs += [(lang, OTHER_LANGUAGE, terms, {}, ()) for lang, terms in self._foreign(query).items()]
-        for lang, weight, terms, concepts, named in runs:
-            for i, s in self._bm25(lang, terms, concepts, named).items():
+        runs: list[tuple[str, float, dict[str, float], Mapping[str, float], Iterable[str], Iterable[str]]] = [
+            (query.lang, 1.0, self._terms(query), self.concept_weights(query), {stem(w) for w in query.named},
+             self._pairs(query))]
+        runs += [(lang, OTHER_LANGUAGE, terms, {}, (), ()) for lang, terms in self._foreign(query).items()]
+        for lang, weight, terms, concepts, named, pairs in runs:
+            for i, s in self._bm25(lang, terms, concepts, named, pairs).items():
                 s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
                 total[i] += s
                 if i not in source or s > source[i][0]:
