@@ -33,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
@@ -155,7 +156,7 @@ class _Forms:
 def _pairs(stems: list[str], stop: set[str]) -> set[str]:
     """Two words in a row ("invoqu sur", "summon onto"), as "stem stem", unless both are stopwords:
     a title saying what the question says in the same words, its small words included."""
-    return {f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False) if not (a in stop and b in stop)}
+    return {f"{a} {b}" for a, b in pairwise(stems) if not (a in stop and b in stop)}
 
 
 def _subjects(keywords: Mapping[str, Any], stop: set[str]) -> set[str]:
