@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
 SETS = ("tuning", "held-out")
 #: floors (share answered first, share in the top 3), over the four languages and in each one
-FLOOR_ALL = {"tuning": (0.70, 0.92), "held-out": (0.73, 0.86)}
+FLOOR_ALL = {"tuning": (0.72, 0.92), "held-out": (0.73, 0.86)}
 FLOOR_LANG = {"tuning": (0.60, 0.85), "held-out": (0.60, 0.80)}
 
 
@@ -329,3 +329,17 @@ def test_nothing_answers_quotes_the_question_short_and_safe(cli, tk):
     r = cli("rule", "search", question)
     assert r.code == 0 and "\x1b" not in r.out and "\x07" not in r.out
     assert "\\x1b" in r.out and "y" * 100 not in r.out and "…" in r.out
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("puis-je invoquer sur une pièce héroïque ennemie ?", "summoning-destroys"),   # the README's question
+    ("Est-ce que je peux invoquer sur une pièce héroïque ennemie ?", "summoning-destroys"),
+    ("¿Puedo invocar sobre una ficha heroica enemiga?", "summoning-destroys"),
+    ("posso evocare sopra una pedina eroica nemica?", "summoning-destroys"),
+    ("can I summon on top of an enemy heroic piece?", "summoning-destroys"),
+    ("peut-on invoquer sur une pièce plus forte ?", "summoning-blocked"),
+    ("¿qué pasa si no me quedan fichas para invocar?", "piece-shortage"),
+])
+def test_the_questions_the_reviews_found_missed(tk, question, answer):
+    """The questions of the newcomer trial and of the review of the translations, answered first."""
+    assert tk.rules.search(question).hits[0].id == answer
