@@ -76,6 +76,8 @@ def _answer(words: list[str], mode: str | None, limit: int | None, lang: str | N
         raise InputError(key="no-question")
     s = session(lang, data)
     result = s.game.rules.search(question, preferred=s.lang, mode=mode, limit=limit or (20 if json else 5))
+    if result.query.foreign:   # not a language of the rules: say so in the user's language
+        raise InputError(key="question-language", languages=", ".join(s.game.rules.index.language_names()))
     # the answer is in the language of the question, unless --lang asks for another
     loc = s.loc if s.lang_option else s.game.localizer(result.query.lang)
     if json:

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.errors import visible
+from tashkalar_cli.errors import quote, visible
 from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, block, shown
 from tashkalar_cli.text.i18n import Localizer
 
@@ -153,13 +153,17 @@ def errata_renderable(errata: Errata, loc: Localizer) -> Group:
     return Group(Text(title, style="bold"), *panels)
 
 
+#: how much of a question a "nothing answers" message quotes
+QUESTION_SHOWN = 60
+
+
 def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> RenderableType:
     """The answer to a question: the best hit in full (number, title, text), then the next ones."""
     from tashkalar_cli.text.rules import hit_texts
 
     msg = loc.msg
     if not result.hits:
-        return Text(msg("search.none", words=result.query.text))
+        return Text(msg("search.none", words=quote(result.query.text, QUESTION_SHOWN)))
     best, *more = result.hits
     title, text = hit_texts(best, loc)
     head = Text(style="bold")

@@ -12,6 +12,13 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
 - a question is read in its own language (the one whose stopwords and words it uses most, else
   the caller's); a keyword named in it, in any language, counts as a concept, so that "Ruse" or
   "impeto" finds the flare rules; the other languages are searched too, with a lower weight;
+- a card named in it, in any language ("Chevalier", "Maestro de la Espada"), counts for the rules
+  of its kind of card (being, legend, task) and, a little, for those of its keywords;
+- a stopword that names a keyword ("may", "peut", "puedes", "puoi") is the subject of a question
+  that quotes it or asks what it means (``search: mentions:`` of the language): it is kept then;
+- a group of synonyms (``search: synonyms:``) is found by the stems of its words, in order, so
+  that "no me quedan fichas" meets "quedarse sin";
+- a question mostly made of words no language of the tool knows is :attr:`Query.foreign`;
 - rules come first on equal scores when they are more specific: deeper numbers, shorter texts.
 
 The index is plain JSON data, built once from the validated data by :func:`build_index` (the
@@ -21,21 +28,23 @@ loader stores it with the cached data) and read by :class:`SearchIndex`.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 2
+FORMAT = 4
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
 #: BM25F: weight and length normalisation of each field, and term saturation
 TEXT_FIELDS = ("title", "text", "section")   # the section: a rule's section title
-FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 1.0, "concept": 2.0}
+FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 2.0, "concept": 2.0}
 FIELD_B = {"title": 0.3, "text": 0.75, "section": 0.0, "concept": 0.3}
 K1 = 1.2
 #: weight of the words of a question searched in a language other than its own
@@ -45,10 +54,27 @@ SYNONYM = 0.8
 #: an entry whose title is made of words of the question is what the question is about: its score
 #: grows by up to this share (all of its title's words found)
 TITLE_BONUS = 0.5
+#: a rule whose title has two words in a row of the question (or of a synonym it uses) grows by this
+#: share for each such pair, up to two
+PAIR_BONUS = 0.15
 #: how much an entry of each kind counts against a rule (a rule answers a question best)
 KIND_WEIGHT = {"rule": 1.0, "keyword": 0.7, "erratum": 0.6}
 #: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
 SELF, LINKED, FOUND = 2.0, 1.0, 1.0
+#: weight of the keyword a question is about when it names it by a stopword it quotes ("may")
+SUBJECT = 2.0
+#: weight of the concepts a card named in a question brings: its kind (being, legend, task) and
+#: its keywords (what its effect does, a hint rather than the subject)
+CARD_KIND, CARD_KEYWORD = 1.0, 0.3
+#: the card kinds of the card facts: (facts part, locale section, kind keyword); a legendary being
+#: is a legend
+CARD_PARTS = (("beings", "cards", "being"), ("tasks", "tasks", "task"))
+#: a question is in a language the tool does not have when, with at least this many words, fewer
+#: than this share of them are known to its best language
+FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.5
+#: the quotation marks a question may put around the word it is about
+_QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”|„([^“”]+)[“”]|‘([^’]+)’|`([^`]+)`'
+                     r"|(?<![\w'’])'([^']+)'(?![\w'’])", re.UNICODE)
 
 
 def number_key(number: str) -> tuple[int, ...]:
@@ -127,10 +153,49 @@ class _Forms:
         return found
 
 
+def _pairs(stems: list[str], stop: set[str]) -> set[str]:
+    """Two words in a row ("invoqu sur", "summon onto"), as "stem stem", unless both are stopwords:
+    a title saying what the question says in the same words, its small words included."""
+    return {f"{a} {b}" for a, b in pairwise(stems) if not (a in stop and b in stop)}
+
+
+def _subjects(keywords: Mapping[str, Any], stop: set[str]) -> set[str]:
+    """The stopwords of a language that name a keyword on their own ("may", "peut", "puoi"): they
+    are indexed, and kept in a question that is about them."""
+    out = set()
+    for entry in keywords.values():
+        for text in [entry["term"], *entry.get("synonyms", []), *entry.get("forms", [])]:
+            words = tokens(text.rstrip("$"))
+            if len(words) == 1 and words[0] in stop:
+                out.add(words[0])
+    return out
+
+
+def _cards(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
+           stops: Mapping[str, set[str]], common: Mapping[str, set[str]]) -> list[list[Any]]:
+    """The card names of every language as the search finds them in a question: [words, card id,
+    kind keyword, card keywords, language]. The words are the name's without its stopwords
+    ("Maestro de la Espada": maestro, espada); a name made only of words of the rules ("Destruction",
+    "Legendary Summoning") is left to the words, which already say what it is about."""
+    out: dict[tuple[tuple[str, ...], str], list[Any]] = {}
+    for part, section, kind in CARD_PARTS:
+        for card in facts.get(part) or ():
+            own = "legend" if kind == "being" and card.get("rank") == "legendary" else kind
+            for lang in sorted(locales):
+                name = ((locales[lang].get(section) or {}).get(card["id"]) or {}).get("name")
+                words = tokens(name or "")
+                key = tuple(w for w in words if w not in stops.get(lang, ())) or tuple(words)
+                if not key or all(w in common.get(lang, ()) for w in key):
+                    continue
+                out.setdefault((key, card["id"]), [list(key), card["id"], own, sorted(card.get("keywords", ())), lang])
+    return [out[k] for k in sorted(out)]
+
+
 def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """The search index of the data, as derived parts of the dataset (plain JSON values): ``PART``
-    (the entries, their concepts, the keyword forms, each language's stopwords and synonyms) and
-    ``PART.<lang>`` (a language's words: vocabulary, field lengths, postings), read on demand."""
+    (the entries, their concepts, the keyword forms, the card names, each language's stopwords and
+    synonyms) and ``PART.<lang>`` (a language's words: vocabulary, field lengths, postings), read on
+    demand."""
     from tashkalar_cli.text.i18n import flatten
 
     params = flatten(facts["game"])
@@ -171,6 +236,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
 
     out_langs: dict[str, Any] = {}
     meta: dict[str, Any] = {}
+    stops: dict[str, set[str]] = {}
     found_in: list[dict[str, int]] = [defaultdict(int) for _ in docs]
     for lang in langs:
         loc = locales[lang]
@@ -178,9 +244,12 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         search = loc.get("search", {}) or {}
         stemmer = Stemmer(language.get("stemmer"))
         stop = {w for s in search.get("stopwords", []) for w in tokens(s)}
+        stops[lang] = stop
+        subjects = _subjects(loc.get("keywords", {}), stop)
         postings: dict[str, dict[int, list[float]]] = defaultdict(dict)
         lengths: dict[str, list[int]] = {f: [0] * len(docs) for f in TEXT_FIELDS}
         vocab: dict[str, str] = {}
+        pairs: dict[str, list[int]] = defaultdict(list)   # "stem stem" of two words in a row in a title -> entries
         for i, (kind, eid, _) in enumerate(docs):
             section = {"rule": "rules", "keyword": "keywords", "erratum": "errata"}[kind]
             entry = loc.get(section, {}).get(eid)
@@ -198,9 +267,13 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                 section_title = (loc.get("sections", {}).get(section_of[eid]) or {}).get("title", "")
             for fld, raw in (("title", title), ("text", text), ("section", section_title)):
                 words = tokens(_fill(raw, params))
+                if fld == "title" and kind == "rule":
+                    for pair in _pairs([stemmer(w) for w in words], {stemmer(w) for w in stop}):
+                        if i not in pairs[pair]:
+                            pairs[pair].append(i)
                 for kid, _span in forms.find(words):
                     found_in[i][kid] += 1
-                kept = [w for w in words if w not in stop and (len(w) > 1 or w.isdigit())]
+                kept = [w for w in words if (w not in stop or w in subjects) and (len(w) > 1 or w.isdigit())]
                 lengths[fld][i] = len(kept)
                 for w in kept:
                     stem = stemmer(w)
@@ -212,19 +285,24 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                 for w in tokens(text.rstrip("$")):
                     if w not in stop:
                         vocab.setdefault(w, stemmer(w))
-        for s in search.get("synonyms", []):
-            for phrase in s:
-                for w in tokens(phrase):
+        synonyms = [[" ".join(tokens(p)) for p in group] for group in search.get("synonyms", [])]
+        for group in synonyms:
+            for phrase in group:
+                for w in phrase.split():
                     vocab.setdefault(w, stemmer(w))
         meta[lang] = {
             "stemmer": language.get("stemmer"),
             "stopwords": sorted(stop),
-            "synonyms": [[" ".join(tokens(p)) for p in group] for group in search.get("synonyms", [])],
+            "subjects": sorted(subjects),
+            "mentions": sorted({w for s in search.get("mentions", []) for w in tokens(s)}),
+            "synonyms": synonyms,
+            "name": str(language.get("name") or lang),
         }
         out_langs[lang] = {
             "vocab": vocab,
             "lengths": lengths,
             "postings": {stem: [[i, *cell] for i, cell in sorted(cells.items())] for stem, cells in postings.items()},
+            "pairs": dict(pairs),
         }
     for i, counts in enumerate(found_in):
         for kid, n in counts.items():
@@ -237,12 +315,15 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     for i in range(len(docs)):
         text_len.append(min((out_langs[lang]["lengths"]["text"][i] for lang in langs
                              if out_langs[lang]["lengths"]["text"][i]), default=0))
+    rule_words = {lang: set(out_langs[lang]["vocab"]) | {w for f, _k, _w, fl in forms.items if fl == lang for w in f}
+                  for lang in langs}
     common = {
         "format": FORMAT,
         "docs": docs,
         "text_len": text_len,
         "concepts": dict(concept_postings),
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
+        "cards": _cards(facts, locales, stops, rule_words),
         "langs": meta,
     }
     return {PART: common, **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
@@ -272,6 +353,16 @@ class Query:
     concepts: tuple[str, ...]
     tokens: tuple[str, ...] = ()
     named: tuple[str, ...] = ()     # the words that name a keyword (also counted as its concept)
+    cards: tuple[str, ...] = ()     # the cards it names (their ids)
+    subjects: tuple[str, ...] = ()  # stopwords kept because the question is about them ("may")
+    known: float = 1.0              # the share of its words its best language knows
+    plain: tuple[str, ...] = ()     # its words without the cards it names (and the small word before each)
+
+    @property
+    def foreign(self) -> bool:
+        """Whether the question is written in a language the tool does not have: too few of its
+        words are known to any of the tool's languages."""
+        return self.known < FOREIGN_SHARE
 
 
 class SearchIndex:
@@ -290,6 +381,8 @@ class SearchIndex:
         self._stemmers: dict[str, Stemmer] = {}
         self._stop = {lang: set(v["stopwords"]) for lang, v in self.langs.items()}
         self._avg: dict[str, dict[str, float]] = {}
+        self._stem_sets: dict[str, set[str]] = {}
+        self._groups: dict[str, list[list[tuple[str, ...]]]] = {}
 
     def words(self, lang: str) -> Mapping[str, Any]:
         """The words of one language: ``vocab`` (folded word -> stem), field ``lengths``, ``postings``."""
@@ -314,13 +407,51 @@ class SearchIndex:
     def forms(self) -> _Forms:
         return _Forms((tuple(f), kid, whole, lang) for f, kid, whole, lang in self.data["forms"])
 
+    def language_names(self) -> list[str]:
+        """The names of the languages a question may be asked in, each in its own language."""
+        return [str(self.langs[lang].get("name") or lang) for lang in sorted(self.langs)]
+
+    @cached_property
+    def cards(self) -> dict[str, list[tuple[tuple[str, ...], str, str, tuple[str, ...], str]]]:
+        """The card names of :func:`build_index`, by their first word, longer names first."""
+        out: dict[str, list[tuple[tuple[str, ...], str, str, tuple[str, ...], str]]] = defaultdict(list)
+        for key, cid, kind, keywords, lang in sorted(self.data.get("cards", ()), key=lambda c: -len(c[0])):
+            out[key[0]].append((tuple(key), cid, kind, tuple(keywords), lang))
+        return out
+
+    def find_cards(self, words: list[str], stop: set[str]) -> list[tuple[str, str, tuple[int, int]]]:
+        """(card id, language, (start, end)) of the cards named in ``words``, longer names first and
+        without overlaps; a stopword of the question or of the name may come between the words of a
+        name ("Maestro Espada", "Maestro de la Espada")."""
+        taken = [False] * len(words)
+        out = []
+        for i, word in enumerate(words):
+            for key, cid, _kind, _kw, lang in self.cards.get(word, ()):
+                between = stop | self._stop.get(lang, set())
+                j, end = 1, i + 1
+                while j < len(key) and end < len(words):
+                    gap = end
+                    while gap < len(words) and gap - end < 3 and words[gap] != key[j] and words[gap] in between:
+                        gap += 1
+                    if gap >= len(words) or words[gap] != key[j]:
+                        break
+                    j, end = j + 1, gap + 1
+                if j == len(key) and not any(taken[i:end]):
+                    taken[i:end] = [True] * (end - i)
+                    out.append((cid, lang, (i, end)))
+        return out
+
     def detect(self, words: list[str], preferred: str | None = None) -> str:
-        """The language whose stopwords and game terms the words use most (ties: ``preferred``, then English)."""
+        """The language whose stopwords, game terms and card names the words use most (ties:
+        ``preferred``, then English)."""
         hits = {lang: sum(1.0 for w in words if w in self._stop[lang]) for lang in self.langs}
         named = {(i, size, lang) for _n, i, size, _kid, lang in self.forms.matches(words)}
         for _i, size, lang in named:
             if lang in hits:
                 hits[lang] += size
+        for _cid, lang, (start, end) in self.find_cards(words, set()):
+            if lang in hits:
+                hits[lang] += (end - start) / 2
         top = max(hits.values(), default=0)
         tied = sorted(lang for lang, n in hits.items() if n == top)
         if len(tied) > 1:  # break a tie with the words each language uses in its texts
@@ -329,33 +460,101 @@ class SearchIndex:
                 hits[lang] += sum(0.5 for w in words if not w.isdigit() and w in vocab and w not in self._stop[lang])
         return max(sorted(self.langs), key=lambda lang: (hits[lang], lang == preferred, lang == "en"))
 
+    def _stems(self, lang: str) -> set[str]:
+        """Every stem a language's texts, terms and synonyms have."""
+        if lang not in self._stem_sets:
+            self._stem_sets[lang] = set(self.words(lang)["vocab"].values())
+        return self._stem_sets[lang]
+
+    def _known(self, words: list[str], inside: set[int], lang: str) -> float:
+        """The share of the words (numbers and letters apart) that ``lang`` knows: its stopwords, the
+        words and stems of its texts, and names (``inside``) of keywords and cards of any language."""
+        content = [j for j, w in enumerate(words) if not w.isdigit() and len(w) > 1]
+        if len(content) < FOREIGN_WORDS:
+            return 1.0
+        vocab, stems, stop, stem = self.words(lang)["vocab"], self._stems(lang), self._stop[lang], self.stemmer(lang)
+        known = sum(1 for j in content if j in inside or words[j] in stop or words[j] in vocab or stem(words[j]) in stems)
+        return known / len(content)
+
     def read(self, question: str, lang: str | None = None, preferred: str | None = None) -> Query:
         """The question as the index reads it, in ``lang`` or else in the language it is written in."""
         words = tokens(question)
         chosen = lang if lang and lang in self.langs else self.detect(words, preferred)
         stop = self._stop[chosen]
-        found = self.forms.find(words, skip=stop, nested=True)
+        cards = self.find_cards(words, stop)
+        in_card = {j for _cid, _lang, (start, end) in cards for j in range(start, end)}
+        masked = ["" if j in in_card else w for j, w in enumerate(words)]
+        # a stopword naming a keyword is the subject when quoted or when the question asks what it means
+        quoted = {w for m in _QUOTED.finditer(question) for w in tokens(next(g for g in m.groups() if g))}
+        info = self.langs[chosen]
+        about = bool(set(info.get("mentions", ())) & set(words))
+        subjects = {w for w in masked if w in info.get("subjects", ()) and (w in quoted or about)}
+        content = [w for w in masked if w and w not in stop and (len(w) > 1 or w.isdigit())]
+        if not content:   # nothing else to go by: "may?"
+            subjects |= {w for w in masked if w in info.get("subjects", ())}
+        found = self.forms.find(masked, skip=stop - subjects, nested=True)
         concepts = [kid for kid, _span in found]
         inside = {j for _kid, (start, end) in found for j in range(start, end)}
-        kept = [w for w in words if w not in stop and (len(w) > 1 or w.isdigit())]
+        mentions = set(info.get("mentions", ())) if subjects else set()   # "says", "dice": about the word, not the rules
+        kept = [w for w in masked if w and (w not in stop or w in subjects) and w not in mentions
+                and (len(w) > 1 or w.isdigit())]
         named = tuple(dict.fromkeys(w for j, w in enumerate(words) if j in inside))
-        return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named)
+        known = self._known(words, inside | in_card, chosen)
+        if known < FOREIGN_SHARE:
+            known = max([known, *(self._known(words, inside | in_card, other) for other in sorted(self.langs)
+                                  if other != chosen)])
+        before = {start - 1 for _cid, _lang, (start, _end) in cards if start and words[start - 1] in stop}
+        plain = tuple(w for j, w in enumerate(words) if j not in in_card and j not in before)
+        return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
+                     tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
+                     plain)
+
+    def _synonym_groups(self, lang: str) -> list[list[tuple[str, ...]]]:
+        """The synonym groups of a language, each phrase as the stems of its words."""
+        if lang not in self._groups:
+            stem = self.stemmer(lang)
+            self._groups[lang] = [[tuple(stem(w) for w in phrase.split()) for phrase in group]
+                                  for group in self.langs[lang]["synonyms"]]
+        return self._groups[lang]
+
+    def _synonyms(self, query: Query) -> list[int]:
+        """The synonym groups of the question's language that it uses: one of a group's phrases is in
+        the question, its words in order (compared by their stems)."""
+        stem = self.stemmer(query.lang)
+        text = " " + " ".join(stem(w) for w in query.plain or query.tokens) + " "
+        return [n for n, group in enumerate(self._synonym_groups(query.lang))
+                if any(" " + " ".join(phrase) + " " in text for phrase in group)]
+
+    def _pairs(self, query: Query) -> set[str]:
+        """The pairs of words in a row of the question (a card's name and the small word before it
+        left out: "invoque mon Chevalier sur" says "invoque sur"), and of the synonyms it uses; not
+        a pair of words that both name keywords ("duelo a muerte"), which the concepts count."""
+        stem = self.stemmer(query.lang)
+        stop = {stem(w) for w in self._stop[query.lang]}
+        named = {stem(w) for w in query.named}   # a keyword's own words are its concept's business
+        out = {pair for pair in _pairs([stem(w) for w in query.plain or query.tokens], stop)
+               if not all(w in named for w in pair.split())}
+        groups = self._synonym_groups(query.lang)
+        for n in self._synonyms(query):
+            for phrase in groups[n]:
+                out |= _pairs(list(phrase), stop)
+        return out
 
     def _terms(self, query: Query) -> dict[str, float]:
-        """Stem -> weight of the question's words in its language, with its synonyms."""
+        """Stem -> weight of the question's words in its language, with the words of the synonym
+        groups it uses."""
         lang = query.lang
         stem = self.stemmer(lang)
-        stop = self._stop[lang]
+        stop = {stem(w) for w in self._stop[lang]}
         out: dict[str, float] = {}
         for w in query.words:
             out[stem(w)] = 1.0
-        present = set(query.tokens)
-        for group in self.langs[lang]["synonyms"]:
-            if any(all(p in present for p in phrase.split()) for phrase in group):
-                for phrase in group:
-                    for w in phrase.split():
-                        if w not in stop:
-                            out.setdefault(stem(w), SYNONYM)
+        groups = self._synonym_groups(lang)
+        for n in self._synonyms(query):
+            for phrase in groups[n]:
+                for w in phrase:
+                    if w not in stop:
+                        out.setdefault(w, SYNONYM)
         return out
 
     def _foreign(self, query: Query) -> dict[str, dict[str, float]]:
@@ -386,10 +585,12 @@ class SearchIndex:
             self._avg[lang] = avg
         return self._avg[lang]
 
-    def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Iterable[str] = (),
-              named: Iterable[str] = ()) -> dict[int, float]:
-        """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``;
-        ``named``: stems of words that name a keyword, which do not make a title about the question."""
+    def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
+              named: Iterable[str] = (), pairs: Iterable[str] = ()) -> dict[int, float]:
+        """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
+        (keyword id -> weight);
+        ``named``: stems of words that name a keyword, which do not make a title about the question;
+        ``pairs``: two words in a row of the question (see :func:`_pairs`), found as such in a title."""
         info = self.words(lang)
         lengths = info["lengths"]
         avg = self._averages(lang)
@@ -416,30 +617,61 @@ class SearchIndex:
                         b = FIELD_B[fld]
                         tf += FIELD_WEIGHT[fld] * count_f / (1 - b + b * lengths[fld][i] / avg[fld])
                 scores[i] += w_idf * tf / (K1 + tf)
-        for kid in concepts:
+        for kid, c_weight in (concepts or {}).items():
             plist = self.data["concepts"].get(kid)
             if not plist:
                 continue
             c_idf = idf(len(plist))
             b = FIELD_B["concept"]
             for i, own, linked, found in plist:
-                strength = max(SELF * own, LINKED * linked, FOUND * found)
+                # the subject of a question ("may") counts in the entries about it, not in every text using it
+                strength = max(SELF * own, LINKED * linked, 0.0 if c_weight >= SUBJECT else FOUND * found)
+                if not strength:
+                    continue
                 tf = FIELD_WEIGHT["concept"] * strength / (1 - b + b * clen[i] / avg["concept"])
-                scores[i] += c_idf * tf / (K1 + tf)
+                scores[i] += c_weight * c_idf * tf / (K1 + tf)
         title_len = lengths["title"]
-        return {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
-                for i, s in scores.items()}
+        out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
+               for i, s in scores.items()}
+        said: dict[int, int] = defaultdict(int)
+        for pair in pairs:
+            for i in info.get("pairs", {}).get(pair, ()):
+                said[i] += 1
+        for i, n in said.items():
+            if i in out:
+                out[i] *= 1 + PAIR_BONUS * min(n, 2)
+        return out
+
+    def concept_weights(self, query: Query) -> dict[str, float]:
+        """Keyword id -> weight of the question's concepts: the keywords it names, and for each card it
+        names, the card's kind and keywords."""
+        out = dict.fromkeys(query.concepts, 1.0)
+        for kid, _span in self.forms.find(list(query.subjects)):   # the word the question is about
+            out[kid] = SUBJECT
+        groups = self.langs[query.lang]["synonyms"]
+        for n in self._synonyms(query):   # a keyword named by a synonym of the question's words
+            for phrase in groups[n]:
+                for kid, _span in self.forms.find(phrase.split(), skip=self._stop[query.lang]):
+                    out.setdefault(kid, SYNONYM)
+        about = {cid: (kind, keywords) for cards in self.cards.values() for _key, cid, kind, keywords, _lang in cards}
+        for cid in query.cards:
+            kind, keywords = about[cid]
+            out[kind] = max(out.get(kind, 0.0), CARD_KIND)
+            for kid in keywords:
+                out[kid] = max(out.get(kid, 0.0), CARD_KEYWORD)
+        return out
 
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first."""
         stem = self.stemmer(query.lang)
         total: dict[int, float] = defaultdict(float)
         source: dict[int, tuple[float, str]] = {}
-        runs: list[tuple[str, float, dict[str, float], Iterable[str], Iterable[str]]] = [
-            (query.lang, 1.0, self._terms(query), query.concepts, {stem(w) for w in query.named})]
-        runs += [(lang, OTHER_LANGUAGE, terms, (), ()) for lang, terms in self._foreign(query).items()]
-        for lang, weight, terms, concepts, named in runs:
-            for i, s in self._bm25(lang, terms, concepts, named).items():
+        runs: list[tuple[str, float, dict[str, float], Mapping[str, float], Iterable[str], Iterable[str]]] = [
+            (query.lang, 1.0, self._terms(query), self.concept_weights(query), {stem(w) for w in query.named},
+             self._pairs(query))]
+        runs += [(lang, OTHER_LANGUAGE, terms, {}, (), ()) for lang, terms in self._foreign(query).items()]
+        for lang, weight, terms, concepts, named, pairs in runs:
+            for i, s in self._bm25(lang, terms, concepts, named, pairs).items():
                 s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
                 total[i] += s
                 if i not in source or s > source[i][0]:
