@@ -761,6 +761,7 @@ def test_usage_errors_are_json_in_every_language(cli, args, kind, hints, lang):
     (HIGH_FORM_DIAGRAM.replace("6 . . . . rh", "6 . . . . xx"), 6, "diagram-token"),
     (HIGH_FORM_DIAGRAM.replace("  1     . . . . .\n", ""), 2, "diagram-rows"),
     ("player: blue\nmode: duel\nopponents: [red, yellow]\n", None, "too-many-colors"),
+    ("- e5\n- d4\n", None, "not-a-mapping"),
 ])
 def test_file_and_line_are_two_fields(cli, tmp_path, text, line, key):
     pos = yaml_file(tmp_path, "bad.yaml", text)

@@ -129,7 +129,7 @@ def checked_mapping(name: str, data: Any, lines: Any, source: str, what: str) ->
     from tashkalar_cli.errors import InputError, Place
 
     if not isinstance(data, dict):
-        raise InputError(key="not-a-mapping", where=source, what=what, fields=", ".join(load(name).get("properties", {})))
+        raise InputError(key="not-a-mapping", where=Place(source), what=what, fields=", ".join(load(name).get("properties", {})))
     check(name, data, lines, source)
 
     def where(*path: Any) -> Place:
