@@ -6,6 +6,12 @@ output (placements with arrows off the board, near misses, piece shortage, impro
 melee points of the player's choice, ...), validates the output, and checks a value or two.
 ``USED_BY`` says which tests validate against each schema, and a test makes sure that every
 schema file is used, so a schema cannot rot unnoticed.
+
+Then the contract as a whole: every output names its schema and version (``"schema":
+"output-card/1"``), ``--json`` is read before the command as after it, the command line's own
+errors are JSON errors too, ``file`` and ``line`` are two fields, one serializer gives positions;
+and every command of the README and every example of the ``--help`` texts runs in the four
+languages, its output valid against the schema it names.
 """
 
 from __future__ import annotations
