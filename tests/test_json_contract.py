@@ -744,6 +744,8 @@ def test_json_before_the_command(cli, args):
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
 def test_usage_errors_are_json_in_every_language(cli, args, kind, hints, lang):
     args = ["--game", "letal", *args] if args[0] == "letal" else args
+    human = cli("--lang", lang, *args)    # for a person: text in the language; then JSON: English, whatever came before
+    assert human.code == 2 and not human.err.startswith("{")
     for where in ("before", "after"):
         line = ["--json", "--lang", lang, *args] if where == "before" else ["--lang", lang, *args, "--json"]
         r = cli(*line)

@@ -324,8 +324,8 @@ def run(argv: list[str] | None = None) -> None:
     _STATE.words = words
     _STATE.help_shown = "--help" in args or len([a for a in args if not a.startswith("-")]) <= 1
     _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
-    if not as_json or _STATE.help_shown:  # with --json, Click's errors stay in English, as every message
-        install(words)
+    # with --json, Click's errors stay in English, as every message
+    install(words if not as_json or _STATE.help_shown else None)
     try:
         if _STATE.game_option is not None:
             from tashkalar_cli.data.games import chosen_game
