@@ -202,6 +202,41 @@ def render(template: str, params: dict[str, Any]) -> str:
     return fill(template, params)
 
 
+class Place(str):
+    """Where a value is in a file: ``file`` and ``line`` (None when unknown). As a text it reads
+    ``FILE:LINE`` (what a person's message shows); an error given one as its ``where`` keeps the
+    two apart (its ``file`` and ``line``, two fields in JSON) and leaves it out of ``message``."""
+
+    file: str
+    line: int | None
+    detail: str
+
+    def __new__(cls, file: str, line: int | None = None, detail: str = "") -> Place:
+        shown = f"{file}:{line}" if line else file
+        place = super().__new__(cls, f"{shown}: {detail}" if detail else shown)
+        place.file, place.line, place.detail = file, line, detail
+        return place
+
+    def about(self, detail: str) -> Place:
+        """The same place, naming what is there (a field: ``decks``), which the message keeps."""
+        return Place(self.file, self.line, detail)
+
+
+#: the place at the start of an error's template (``{where}: ...``, ``{where} : ...`` in French):
+#: said by the error's file and line instead when it is a :class:`Place`
+_WHERE_FIRST = re.compile(r"^\{where\}[\s\u00a0\u202f]*:[\s\u00a0\u202f]*")
+
+
+def _render_placed(template: str, params: Mapping[str, Any]) -> str:
+    """:func:`render`, except that a :class:`Place` at the start of the template is left out (the
+    error carries it as its file and line), all but what it names (``decks: ...``)."""
+    place = params.get("where")
+    if isinstance(place, Place) and _WHERE_FIRST.match(template):
+        text = render(_WHERE_FIRST.sub("", template), dict(params))
+        return f"{place.detail}: {text}" if place.detail else text
+    return render(template, dict(params))
+
+
 class TashkalarError(Exception):
     """Bad input: carries a message and, when known, the file and line it concerns.
 
@@ -215,9 +250,12 @@ class TashkalarError(Exception):
         self.key = key
         # values typed by the user are quoted short where they are raised (quote()); places are kept whole
         self.params: dict[str, Any] = dict(params)
+        place = self.params.get("where")
+        if isinstance(place, Place) and file is None:  # the file and line as two fields, not in the message
+            file, line = place.file, place.line
         if key is not None and not message:
             template = english(f"error.{key}")
-            message = render(template, self.params) if template else f"{key}: {self.params}"
+            message = _render_placed(template, self.params) if template else f"{key}: {self.params}"
         message = visible(message)  # one line, nothing a terminal acts on, whatever the values
         if len(message) > MAX_MESSAGE:
             half = MAX_MESSAGE // 2
@@ -238,10 +276,18 @@ class TashkalarError(Exception):
         return f"{where}: {self.message}" if where else self.message
 
     def at(self, where: str) -> TashkalarError:
-        """The same error, said to be at ``where`` (an option, or a file and line)."""
-        other = type(self)(self.message, file=where if not self.where() else f"{where}: {self.where()}",
-                           hints=self.hints, key=self.key, **self.params)
+        """The same error, said to be at ``where``: a :class:`Place` (a file and line, which become
+        its ``file`` and ``line``), or an option (``--pieces``), said before the message."""
+        if isinstance(where, Place) and not self.file:
+            return type(self)(self.message, file=where.file, line=where.line, hints=self.hints, key=self.key,
+                              **self.params)
+        other = type(self)(f"{where}: {self.message}", file=self.file, line=self.line, hints=self.hints,
+                           key=self.key, **self.params)
+        other.prefix = f"{visible(where)}: {self.prefix}"
         return other
+
+    #: what :meth:`at` said the error is about before its message (an option), in every language
+    prefix = ""
 
     def localized(self, text: Callable[[str], str | None]) -> str:
         """The message in another language: ``text("error.<key>")`` gives its template."""
@@ -249,7 +295,8 @@ class TashkalarError(Exception):
         params = dict(self.params)
         if isinstance(params.get("what"), str):  # a kind of file, said in the same language
             params["what"] = text("what." + params["what"].replace(" ", "-")) or params["what"]
-        message = visible(render(template, params), MAX_MESSAGE) if template else self.message
+        message = (self.prefix + visible(_render_placed(template, params), MAX_MESSAGE) if template
+                   else self.message)
         where = self.where()
         return f"{where}: {message}" if where else message
 

@@ -156,15 +156,15 @@ def test_missing_translation_falls_back_to_english(cli, data_copy, dataset):
 
 
 def test_list_filters(cli, db):
-    legends = cli("card", "list", "--deck", "legends", "--json").json
+    legends = cli("card", "list", "--deck", "legends", "--json").json["cards"]
     assert len(legends) == 12 and all(c["rank"] == "legendary" for c in legends)
-    heroic_sylvan = cli("card", "list", "--deck", "sylvan", "--rank", "heroic", "--json").json
+    heroic_sylvan = cli("card", "list", "--deck", "sylvan", "--rank", "heroic", "--json").json["cards"]
     assert {c["id"] for c in heroic_sylvan} == {c.id for c in db.beings if c.deck == "sylvan" and c.rank == "heroic"}
-    flares = cli("card", "list", "--type", "flare", "--json").json
+    flares = cli("card", "list", "--type", "flare", "--json").json["cards"]
     assert len(flares) == 12
-    tasks = cli("card", "list", "--type", "task", "--json").json
+    tasks = cli("card", "list", "--type", "task", "--json").json["cards"]
     assert len(tasks) == 24
-    everything = cli("card", "list", "--json").json
+    everything = cli("card", "list", "--json").json["cards"]
     assert len(everything) == 120 + 12 + 24
 
 
@@ -173,14 +173,14 @@ def test_list_by_keyword_in_any_language(cli, dataset, db):
     assert want
     for lang in LANGS:
         term = dataset.locales[lang]["keywords"]["combat-move"]["term"]
-        got = {c["id"] for c in cli("card", "list", "--keyword", term, "--json").json}
+        got = {c["id"] for c in cli("card", "list", "--keyword", term, "--json").json["cards"]}
         assert got == want, lang
 
 
 def test_list_by_text(cli):
-    found = cli("card", "list", "--text", "swordmaster", "--json").json
+    found = cli("card", "list", "--text", "swordmaster", "--json").json["cards"]
     assert any(c["id"] == "swordmaster" for c in found)
-    assert cli("card", "list", "--text", "zzzqqq", "--json").json == []
+    assert cli("card", "list", "--text", "zzzqqq", "--json").json["cards"] == []
 
 
 def test_list_bad_filter_values(cli):

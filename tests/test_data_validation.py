@@ -225,8 +225,8 @@ def test_a_translators_folder_with_only_its_language_is_checked_against_the_buil
     shutil.copytree(REPO / "locales" / "it", mine / "de")
     r = cli("i18n", "check", "--locales", str(mine), "--json")
     assert r.code in (0, 1), r.err
-    assert {f["lang"] for f in r.json} <= {"de"}
-    assert not [f for f in r.json if f["code"] == "missing-entry"], "the Italian copy is complete"
+    assert {f["lang"] for f in r.json["findings"]} <= {"de"}
+    assert not [f for f in r.json["findings"] if f["code"] == "missing-entry"], "the Italian copy is complete"
 
 
 def test_rule_and_keyword_json_say_when_a_text_falls_back_to_english(data_copy, cli):

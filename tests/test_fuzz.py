@@ -267,7 +267,7 @@ def test_a_broken_translators_language_stops_only_that_language(cache_dir, tmp_p
     assert "aliases" in proc.stderr
     proc = run(cache_dir, "i18n", "check", "--json", env=env)
     assert_clean(proc, allowed=(1,))
-    findings = json.loads(proc.stdout)
+    findings = json.loads(proc.stdout)["findings"]
     assert any(f["code"] == "schema" and f["lang"] == "de" for f in findings)
     schema = [f for f in findings if f["code"] == "schema"]
     assert len(schema) == 1 and schema[0]["file"] == "de/ui.yaml"
@@ -309,7 +309,7 @@ def test_corpus_translator_files(cache_dir, tmp_path):
     env = {"TASHKALAR_LOCALES": str(folder)}
     proc = run(cache_dir, "i18n", "check", "--json", env=env)
     assert_clean(proc, allowed=(1,))
-    findings = json.loads(proc.stdout)
+    findings = json.loads(proc.stdout)["findings"]
     for name, lang in langs.items():
         assert LOCALE_CASES[name][1] in {f["code"] for f in findings if f["lang"] == lang}, name
     proc = run(cache_dir, "card", "show", "swordmaster", "--lang", "fr", env=env)

@@ -218,14 +218,14 @@ def test_cli_exit_codes_and_json(cli, locales, tmp_path):
     root = locales("it")
     r = cli("i18n", "check", "--locales", str(root), "--json")
     assert r.code == 0, r.out[-2000:]
-    assert isinstance(r.json, list) and all(f["severity"] == "warning" for f in r.json)
+    assert isinstance(r.json["findings"], list) and all(f["severity"] == "warning" for f in r.json["findings"])
     path = root / "it" / "cards" / "imperial.yaml"
     data = load(path)
     del data["cards"]["messenger"]
     dump(path, data)
     r = cli("i18n", "check", "--locales", str(root), "--json")
     assert r.code == 1
-    f = next(x for x in r.json if x["key"] == "messenger")
+    f = next(x for x in r.json["findings"] if x["key"] == "messenger")
     assert {"lang", "file", "key", "check", "severity", "message"} <= set(f)
     assert (f["lang"], f["check"], f["severity"]) == ("it", "missing", "error")
     text = cli("i18n", "check", "--locales", str(root), "--lang", "it")

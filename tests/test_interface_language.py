@@ -165,11 +165,11 @@ def test_modes_decks_and_types_in_every_language(cli, dataset, lang):
     for deck in ("imperial", "sylvan", "legends"):
         word = ui(dataset, lang, f"deck.{deck}")
         r = cli("card", "list", "--deck", word, "--json")
-        assert r.code == 0 and {c["deck"] for c in r.json} == {deck}, (lang, word, r.err)
+        assert r.code == 0 and {c["deck"] for c in r.json["cards"]} == {deck}, (lang, word, r.err)
     for kind in ("being", "flare", "task"):
         word = ui(dataset, lang, f"type.{kind}")
         r = cli("card", "list", "--type", word, "--json")
-        assert r.code == 0 and {c["type"] for c in r.json} == {kind}, (lang, word, r.err)
+        assert r.code == 0 and {c["type"] for c in r.json["cards"]} == {kind}, (lang, word, r.err)
 
 
 def test_an_unknown_word_is_still_refused(cli):

@@ -6,12 +6,20 @@ output (placements with arrows off the board, near misses, piece shortage, impro
 melee points of the player's choice, ...), validates the output, and checks a value or two.
 ``USED_BY`` says which tests validate against each schema, and a test makes sure that every
 schema file is used, so a schema cannot rot unnoticed.
+
+Then the contract as a whole: every output names its schema and version (``"schema":
+"output-card/1"``), ``--json`` is read before the command as after it, the command line's own
+errors are JSON errors too, ``file`` and ``line`` are two fields, one serializer gives positions;
+and every command of the README and every example of the ``--help`` texts runs in the four
+languages, its output valid against the schema it names.
 """
 
 from __future__ import annotations
 
 import inspect
 import json
+import re
+import shlex
 import shutil
 from functools import cache
 from pathlib import Path
@@ -281,7 +289,7 @@ def test_card_show(cli, args, card_type):
     ["--text", "no such words anywhere"],
 ])
 def test_card_list(cli, args):
-    cards = output(cli("card", "list", *args, "--json"), "output-card-list")
+    cards = output(cli("card", "list", *args, "--json"), "output-card-list")["cards"]
     if not args:
         assert {c["type"] for c in cards} == {"being", "legend", "flare", "task"}
     elif args[0] == "--deck":
@@ -303,7 +311,7 @@ def test_rule_show(cli, args):
 
 @pytest.mark.parametrize("args", [[], ["--mode", "melee"], ["--mode", "team", "--lang", "es"]])
 def test_rule_list(cli, args):
-    rules = output(cli("rule", "list", *args, "--json"), "output-rule-list")
+    rules = output(cli("rule", "list", *args, "--json"), "output-rule-list")["rules"]
     assert rules
     if args:
         assert all(args[1] in r["modes"] for r in rules)
@@ -315,7 +323,7 @@ def test_rule_list(cli, args):
                                   ["ask", "do", "the", "books", "disagree", "on", "the", "melee", "end-of-game", "score?"]])
 def test_rule_search(cli, args):
     command = ["ask", *args[1:]] if args[0] == "ask" else ["rule", "search", *args]
-    found = output(cli(*command, "--json"), "output-rule-search")
+    found = output(cli(*command, "--json"), "output-rule-search")["results"]
     scores = [r["score"] for r in found]
     assert scores == sorted(scores, reverse=True)
     if args[:2] == ["improvised", "summoning"]:
@@ -330,7 +338,7 @@ def test_rule_search(cli, args):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_errata(cli, lang):
-    items = output(cli("errata", "--lang", lang, "--json"), "output-errata")
+    items = output(cli("errata", "--lang", lang, "--json"), "output-errata")["errata"]
     assert items and all(e["lang"] == lang for e in items)
     assert any("values" in e for e in items)
 
@@ -346,7 +354,7 @@ def test_keyword_show(cli, term, lang, expected):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_keyword_list(cli, lang):
-    keywords = output(cli("keyword", "list", "--lang", lang, "--json"), "output-keyword-list")
+    keywords = output(cli("keyword", "list", "--lang", lang, "--json"), "output-keyword-list")["keywords"]
     assert len({k["id"] for k in keywords}) == len(keywords) > 0
 
 
@@ -540,7 +548,7 @@ def test_validate(cli):
 
 def test_i18n_check_own_locales(cli):
     r = cli("i18n", "check", "--json")
-    findings = conforms("output-i18n-check", r.json)
+    findings = conforms("output-i18n-check", r.json)["findings"]
     assert r.code == (1 if any(f["severity"] == "error" for f in findings) else 0)
 
 
@@ -554,7 +562,7 @@ def test_i18n_check_finds_a_broken_placeholder(cli, tmp_path):
                       encoding="utf-8")
     r = cli("i18n", "check", "--locales", str(locales), "--json")
     assert r.code == 1
-    findings = conforms("output-i18n-check", r.json)
+    findings = conforms("output-i18n-check", r.json)["findings"]
     broken = [f for f in findings if f["check"] == "placeholders"]
     assert broken and broken[0]["lang"] == "fr" and broken[0]["key"] == "swordmaster"
     assert broken[0]["file"] == "fr/cards/imperial.yaml" and broken[0]["severity"] == "error"
@@ -686,11 +694,324 @@ def test_letal_winner(cli, tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_letal_rules_keywords_and_rulings_follow_the_same_contract(cli, lang):
-    rules = output(cli(*LETAL, "rule", "list", "--lang", lang, "--json"), "output-rule-list")
+    rules = output(cli(*LETAL, "rule", "list", "--lang", lang, "--json"), "output-rule-list")["rules"]
     output(cli(*LETAL, "rule", "show", rules[0]["id"], "--lang", lang, "--json"), "output-rule")
-    keywords = output(cli(*LETAL, "keyword", "list", "--lang", lang, "--json"), "output-keyword-list")
+    keywords = output(cli(*LETAL, "keyword", "list", "--lang", lang, "--json"), "output-keyword-list")["keywords"]
     output(cli(*LETAL, "keyword", "show", keywords[0]["id"], "--lang", lang, "--json"), "output-keyword")
     output(cli(*LETAL, "rule", "search", "range", "--lang", lang, "--json"), "output-rule-search")
-    rulings = output(cli(*LETAL, "errata", "--lang", lang, "--json"), "output-errata")
+    rulings = output(cli(*LETAL, "errata", "--lang", lang, "--json"), "output-errata")["errata"]
     assert rulings and all(e["kind"] == "ruling" for e in rulings)
     output(cli(*LETAL, "validate", "--json"), "output-validate")
+
+
+# ---------------------------------------------------------------------- the schema field, --json anywhere, usage errors
+
+def test_every_output_names_its_schema_and_version(cli):
+    from tashkalar_cli.render.jsonout import VERSIONS, schema_id
+
+    assert set(VERSIONS) == {p.name.removesuffix(".schema.json").removeprefix("output-") for p in SCHEMA_FILES}
+    for name, version in VERSIONS.items():
+        schema = json.loads((SCHEMAS / f"output-{name}.schema.json").read_text(encoding="utf-8"))
+        assert "schema" in schema["required"] and schema["properties"]["schema"]["const"] == schema_id(name)
+        assert schema_id(name) == f"output-{name}/{version}"
+    card = cli("card", "show", "knight", "--json").json
+    assert next(iter(card)) == "schema" and card["schema"] == "output-card/1"
+    with pytest.raises(jsonschema.ValidationError):  # the version is checked: another one is refused
+        validator("output-card").validate({**card, "schema": "output-card/9"})
+
+
+@pytest.mark.parametrize("args", [["card", "show", "knight"], ["--lang", "fr", "card", "list", "--deck", "sylvan"],
+                                  ["--game", "letal", "letal", "area", "c3", "--adjacent"], ["ask", "--", "--json"]])
+def test_json_before_the_command(cli, args):
+    """--json is read before the command as well as after it, like --lang and --game."""
+    before = cli("--json", *args)
+    if args[-1] == "--json":   # after "--" it is a word of the question, not the option
+        assert before.code == 0 and before.json["schema"] == "output-rule-search/2"
+        return
+    after = cli(*args, "--json")
+    assert before.code == after.code == 0 and before.out == after.out
+    assert before.json["schema"] == after.json["schema"]
+
+
+@pytest.mark.parametrize(("args", "kind", "hints"), [
+    (["summon", "knight", "--pieces", "e5=blue"], "MissingParameter", []),                 # a missing option
+    (["card", "list", "--type", "zz"], "BadParameter", []),                                # a bad choice
+    (["card", "list", "--typ", "being"], "NoSuchOption", ["--type"]),                      # an unknown option
+    (["rule", "list", "extra"], "UsageError", []),                                         # an extra argument
+    (["letal", "area", "c3", "--range", "x"], "BadParameter", []),                         # not a number
+    (["card", "show"], "MissingParameter", []),                                            # a missing argument
+])
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_usage_errors_are_json_in_every_language(cli, args, kind, hints, lang):
+    args = ["--game", "letal", *args] if args[0] == "letal" else args
+    human = cli("--lang", lang, *args)    # for a person: text in the language; then JSON: English, whatever came before
+    assert human.code == 2 and not human.err.startswith("{")
+    for where in ("before", "after"):
+        line = ["--json", "--lang", lang, *args] if where == "before" else ["--lang", lang, *args, "--json"]
+        r = cli(*line)
+        assert r.code == 2 and r.out == ""
+        assert len(r.err.splitlines()) == 1
+        error = conforms("output-error", json.loads(r.err))
+        assert error["schema"] == "output-error/1"
+        e = error["error"]
+        assert (e["code"], e["kind"], e["hints"], e["file"], e["line"]) == ("usage", kind, hints, None, None)
+        assert e["message"].isascii(), "the message of an error is English, for programs"
+
+
+@pytest.mark.parametrize(("text", "line", "key"), [
+    ("mode: duel\npieces:\n  e5: blue\n  z9: red\n", 4, "not-a-square"),              # a bad square
+    ("mode: duel\npieces:\n  e5: blue\nfoo: 1\n", 4, "schema-unknown-field"),         # an unknown field
+    ("mode: duel\npieces:\n  e5: {color: blue, bogus: 2}\n", 3, "schema-form"),
+    ("mode: duel\npieces:\n  e5: mauve\n", 3, "unknown-color"),
+    ("mode: dual\n", 1, "schema-enum"),
+    ("mode: melee\nplayers: 5\n", 2, "schema-maximum"),
+    ("mode: duel\ndecks:\n  mauve: sylvan\n", 3, "unknown-color"),
+    (HIGH_FORM_DIAGRAM.replace("6 . . . . rh", "6 . . . . xx"), 6, "diagram-token"),
+    (HIGH_FORM_DIAGRAM.replace("  1     . . . . .\n", ""), 2, "diagram-rows"),
+    ("player: blue\nmode: duel\nopponents: [red, yellow]\n", None, "too-many-colors"),
+    ("- e5\n- d4\n", None, "not-a-mapping"),
+])
+def test_file_and_line_are_two_fields(cli, tmp_path, text, line, key):
+    pos = yaml_file(tmp_path, "bad.yaml", text)
+    command = ["score", "--turn", pos] if text.startswith("player") else ["position", "check", pos]
+    r = cli(*command, "--json")
+    assert r.code == 2, r.out
+    e = conforms("output-error", json.loads(r.err))["error"]
+    assert (e["file"], e["line"], e["key"]) == (pos, line, key)
+    assert "bad.yaml" not in e["message"], "the file is a field, not part of the message"
+    human = cli(*command, "--lang", "fr")
+    where = f"{pos}:{line}:" if line else f"{pos}:"
+    assert human.code == 2 and where in human.err     # a person reads FILE:LINE, as compilers write it
+
+
+def test_one_serializer_of_positions(cli, tmp_path):
+    """position show, position check, plan --positions and summon --apply give a position the same way,
+    decks and tasks included, and the YAML the tool writes keeps them too."""
+    pos = yaml_file(tmp_path, "pos.yaml", "mode: duel\npieces:\n  e4: blue\n  e6: blue\n  a5: red\n"
+                    "decks:\n  red: highland\n  blue: imperial\n")
+    shown = output(cli("position", "show", pos, "--json"), "output-position")
+    checked = output(cli("position", "check", pos, "--json"), "output-position-check")
+    assert shown["decks"] == checked["decks"] == {"red": "highland", "blue": "imperial"}
+    assert shown["tasks_claimed"] == {}
+    applied = output(cli("summon", "swordmaster", "--player", "blue", "-p", pos, "--apply", "--at", "e5", "--json"),
+                     "output-summon-apply")["position"]
+    planned = output(cli("plan", "--player", "blue", "-p", pos, "--hand", "swordmaster", "--positions", "--json"),
+                     "output-plan")["plans"][0]["position"]
+    keys = [k for k in shown if k != "schema"]
+    assert list(applied) == list(planned) == keys
+    assert applied["decks"] == planned["decks"] == shown["decks"]
+    yaml_text = cli("position", "show", pos, "--format", "yaml").out
+    assert "decks:" in yaml_text and "highland" in yaml_text
+    back = output(cli("position", "show", yaml_file(tmp_path, "back.yaml", yaml_text), "--json"), "output-position")
+    assert back == shown
+
+
+# ---------------------------------------------------------------------- every example of the README and of --help
+
+README = (REPO / "README.md").read_text(encoding="utf-8")
+LANGS = ("en", "fr", "es", "it")
+
+#: the README's commands that concern the shell, not the game: not run (they would install a script)
+NOT_RUN = {("tashkalar", "--install-completion"), ("tashkalar", "--show-completion")}
+
+#: a L.E.T.A.L. game file for the README's ``letal check game.yaml`` and ``letal winner game.yaml``
+LETAL_GAME_FILE = """\
+players:
+  - name: Ana
+    team: south
+    heroes:
+      - {name: Kara, square: b1, endurance: 4, deck: {Fireball: 2, Guard: 2, Lunge: 2, K1: 2, K2: 2, K3: 2, K4: 2,
+                                                     K5: 2, K6: 2, K7: 2, K8: 2, K9: 2, K10: 2, K11: 2, K12: 2}}
+      - {name: Vex, square: e2, endurance: 0, deck: {V1: 2, V2: 2, V3: 2, V4: 2, V5: 2, V6: 2, V7: 2, V8: 2, V9: 2,
+                                                     V10: 2, V11: 2, V12: 2, V13: 2, V14: 2, V15: 2}}
+  - name: Ben
+    team: north
+    heroes:
+      - {name: Oro, square: b6, endurance: 3, deck: {B1: 2, B2: 2, B3: 2, B4: 2, B5: 2, B6: 2, B7: 2, B8: 2, B9: 2,
+                                                     B10: 2, B11: 2, B12: 2, B13: 2, B14: 2, B15: 2}}
+      - {name: Ula, square: c5, endurance: 2, deck: {U1: 2, U2: 2, U3: 2, U4: 2, U5: 2, U6: 2, U7: 2, U8: 2, U9: 2,
+                                                     U10: 2, U11: 2, U12: 2, U13: 2, U14: 2, U15: 2}}
+"""
+
+
+def readme_files() -> dict[str, str]:
+    """The example files the README shows: each ```yaml block whose first line is ``# NAME.yaml: ...``."""
+    found = {}
+    for block in re.findall(r"```yaml\n(.*?)```", README, flags=re.S):
+        named = re.fullmatch(r"# (\S+\.yaml): .*", block.splitlines()[0])
+        if named:
+            found[named.group(1)] = block
+    return found
+
+
+def readme_commands() -> list[tuple[tuple[str, ...], ...]]:
+    """Every ``tashkalar`` command of the README's ```sh blocks (a ``$ `` prompt or not), as a pipeline:
+    each command a tuple of words; commands joined by ``&&`` are apart, the other lines are output."""
+    out = []
+    for block in re.findall(r"```sh\n(.*?)```", README, flags=re.S):
+        for line in block.splitlines():
+            line = line.removeprefix("$ ")
+            if not re.search(r"(^|&& |\| )tashkalar ", line + " "):
+                continue
+            commands: list[list[list[str]]] = [[[]]]
+            for word in shlex.split(line, comments=True):
+                if word == "&&":
+                    commands.append([[]])
+                elif word == "|":
+                    commands[-1].append([])
+                else:
+                    commands[-1][-1].append(word)
+            out += [tuple(map(tuple, c)) for c in commands if c[0][:1] == ["tashkalar"]]
+    return out
+
+
+def _without_lang(args: tuple[str, ...]) -> list[str]:
+    out, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in ("--lang", "-l"):
+            skip = True
+        else:
+            out.append(arg)
+    return out
+
+
+def accepts_json(args: list[str]) -> bool:
+    """Whether the command ``args`` names (after ``tashkalar``) has a --json option."""
+    import importlib
+
+    import typer
+
+    from tashkalar_cli.cli.app import COMMANDS
+
+    words = [a for a in _without_lang(tuple(args)) if not a.startswith("-")]
+    if "--game" in args:
+        words.remove(args[args.index("--game") + 1])
+    if not words or words[0] not in COMMANDS:
+        return False
+    module, attr = COMMANDS[words[0]]
+    target = getattr(importlib.import_module(f"tashkalar_cli.cli.{module}"), attr)
+    if isinstance(target, typer.Typer):
+        command = typer.main.get_group(target).commands.get(words[1] if len(words) > 1 else "")
+        return command is not None and any(p.name == "json" for p in command.params)
+    return "json" in inspect.signature(target).parameters
+
+
+def check_json_run(r: Any, as_json: bool) -> Any:
+    """An example's run: exit 0, 1 or 2; with --json, what it prints validates against the schema it
+    names, and an error against output-error."""
+    assert r.code in (0, 1, 2), (r.code, r.err[-500:])
+    if not as_json:
+        return None
+    if r.code == 2 and not r.out:
+        conforms("output-error", json.loads(r.err))
+        return None
+    data = json.loads(r.out)
+    name, _, version = data["schema"].partition("/")
+    assert (SCHEMAS / f"{name}.schema.json").is_file() and version.isdigit(), data["schema"]
+    validator(name).validate(data)   # its "schema" const checks the version too
+    return data
+
+
+@pytest.fixture
+def example_folder(tmp_path, monkeypatch):
+    """A folder holding the README's example files, as the current folder."""
+    for name, text in readme_files().items():
+        write(tmp_path / name, text)
+    write(tmp_path / "game.yaml", LETAL_GAME_FILE)
+    shutil.copytree(REPO / "locales" / "it", tmp_path / "path" / "to" / "locales" / "it")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_the_readme_shows_its_example_files():
+    assert set(readme_files()) >= {"pos.yaml", "turn.yaml"}
+    commands = readme_commands()
+    assert len(commands) >= 35
+    assert {c[0] for c in commands if c[0] in NOT_RUN} == NOT_RUN
+
+
+README_COMMANDS = [c for c in readme_commands() if c[0] not in NOT_RUN]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("pipeline", README_COMMANDS, ids=lambda p: " | ".join(" ".join(c[1:]) for c in p)[:70])
+def test_every_readme_example_runs_and_keeps_the_contract(cli, example_folder, monkeypatch, pipeline, lang):
+    """Each command of the README, in each language, with --json where the command has it (the last of
+    a pipeline; the first's output feeds the next): exit 0 and output valid against its schema."""
+    import io
+    import sys
+
+    stdin = b""
+    for i, command in enumerate(pipeline):
+        args = ["--lang", lang, *_without_lang(command[1:])]
+        as_json = i == len(pipeline) - 1 and accepts_json(args)
+        if as_json and "--json" not in args:
+            args.append("--json")
+        if i:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+        r = cli(*args)
+        check_json_run(r, as_json)
+        assert r.code == 0, (args, r.err[-500:])
+        stdin = r.out.encode()
+
+
+#: every example the --help texts give (``e.g. X``, ``such as X``), and a command that uses it
+HELP_EXAMPLES: list[tuple[str, str, list[str]]] = [
+    ("help.option.pieces", "e5=blue:heroic,d4=red", ["position", "show", "--pieces", "{}"]),
+    ("help.option.pieces", "e5=blue:heroic,d4=red", ["summonable", "--player", "blue", "--pieces", "{}"]),
+    ("help.option.pieces", "e5=blue:heroic,d4=red", ["plan", "--player", "red", "--hand", "knight", "--pieces", "{}"]),
+    ("help.rule.show.rule", "summon-pattern", ["rule", "show", "{}"]),
+    ("help.rule.show.rule", "5.2", ["rule", "show", "{}"]),
+    ("help.keyword.show.term", "combat move", ["keyword", "show", "{}"]),
+    ("help.keyword.show.term", "Ruse", ["keyword", "show", "{}"]),
+    ("help.keyword.show.term", "impeto", ["keyword", "show", "{}"]),
+    ("help.flare.check.flare", "flare-3-6", ["flare", "check", "{}", "--player", "blue", "--pieces", "e5=blue,d4=red"]),
+    ("help.flare.check.flare", "3/5", ["flare", "check", "{}", "--player", "blue", "--pieces", "e5=blue,d4=red"]),
+    ("help.letal.area.occupied", "b2,c3", ["--game", "letal", "letal", "area", "b3", "--radius", "1", "--occupied", "{}"]),
+    ("help.letal.move.occupied", "b2,c3", ["--game", "letal", "letal", "move", "a1", "--steps", "2", "--occupied", "{}"]),
+    ("help.letal.push.occupied", "b2,c3", ["--game", "letal", "letal", "push", "d4", "--by", "d3", "--distance", "2",
+                                           "--occupied", "{}"]),
+    ("help.letal.pull.occupied", "b2,c3", ["--game", "letal", "letal", "pull", "d4", "--by", "d1", "--distance", "1",
+                                           "--occupied", "{}"]),
+]
+
+
+def help_texts(lang: str) -> dict[str, str]:
+    import yaml
+
+    data = yaml.safe_load((REPO / "locales" / lang / "ui.yaml").read_text(encoding="utf-8"))
+    return {k: v for k, v in data["messages"].items() if k.startswith("help.") and isinstance(v, str)}
+
+
+def examples_in(text: str) -> set[str]:
+    """The examples a help text gives: quoted after ``e.g.``/``such as``, or the word right after it."""
+    found: set[str] = set()
+    for m in re.finditer(r"(?:e\.g\.|such as)\s+([^)]*)", text):
+        found |= set(re.findall(r"'([^']+)'", m.group(1)))       # 'combat move', 'Ruse' or "X, or 'Y'"
+        if not m.group(1).startswith("'"):
+            found.add(re.split(r"[\s,;:]", m.group(1))[0])      # a bare word: e.g. summon-pattern
+    return found
+
+
+def test_every_help_example_is_tested():
+    """Each example the English --help gives is in HELP_EXAMPLES, and every language gives the same ones."""
+    tested = {(key, example) for key, example, _ in HELP_EXAMPLES}
+    given = {(key, ex) for key, text in help_texts("en").items() for ex in examples_in(text)}
+    assert given, "the help texts give examples"
+    assert given == tested
+    for lang in LANGS:
+        texts = help_texts(lang)
+        for key, example in tested:
+            assert example in texts[key], (lang, key, example)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("key", "example", "command"), HELP_EXAMPLES, ids=lambda v: v if isinstance(v, str) else "")
+def test_every_help_example_runs_and_keeps_the_contract(cli, key, example, command, lang):
+    args = ["--lang", lang, *[a.replace("{}", example) for a in command]]
+    assert accepts_json(args)
+    r = cli(*args, "--json")
+    check_json_run(r, True)
+    assert r.code == 0, (args, r.err)

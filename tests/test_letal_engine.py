@@ -367,11 +367,11 @@ def test_winner_of_a_timed_game(engine, south, north, winner, by):
 
 def test_commands_json(cli):
     run = ("--game", "letal", "letal")
-    assert cli(*run, "area", "c3", "--adjacent", "--json").json == {"squares": ["b3", "c2", "c4", "d3"]}
+    assert cli(*run, "area", "c3", "--adjacent", "--json").json == {"schema": "output-letal-squares/1", "squares": ["b3", "c2", "c4", "d3"]}
     assert cli(*run, "move", "a1", "--steps", "2", "--occupied", "a2", "--json").json == \
-        {"squares": ["a1", "b1", "b2", "c1"]}
-    assert cli(*run, "push", "c3", "--by", "c2", "--distance", "2", "--json").json == {"to": "c5", "ignored": False}
-    assert cli(*run, "pull", "c5", "--by", "c2", "--distance", "3", "--json").json == {"to": None, "ignored": True}
+        {"schema": "output-letal-squares/1", "squares": ["a1", "b1", "b2", "c1"]}
+    assert cli(*run, "push", "c3", "--by", "c2", "--distance", "2", "--json").json == {"schema": "output-letal-shift/1", "to": "c5", "ignored": False}
+    assert cli(*run, "pull", "c5", "--by", "c2", "--distance", "3", "--json").json == {"schema": "output-letal-shift/1", "to": None, "ignored": True}
     attack = cli(*run, "attack", "--damage", "7", "--hidden", "2", "--endurance", "5", "--lose", "1", "--json").json
     assert {k: attack[k] for k in ("prevented", "endurance_lost", "endurance", "dies")} == \
         {"prevented": 4, "endurance_lost": 4, "endurance": 1, "dies": False}
@@ -387,7 +387,7 @@ def test_check_and_winner_commands(cli, tmp_path):
     good = write(tmp_path / "good.yaml", VALID)
     bad = write(tmp_path / "bad.yaml", VALID.replace("square: e2", "square: b1"))
     r = cli("--game", "letal", "letal", "check", str(good), "--json")
-    assert r.code == 0 and r.json == {"valid": True, "problems": [], "lang": "en"}
+    assert r.code == 0 and r.json == {"schema": "output-letal-check/1", "valid": True, "problems": [], "lang": "en"}
     r = cli("--game", "letal", "letal", "check", str(bad), "--json", "--lang", "fr")
     assert r.code == 1 and r.json["valid"] is False
     assert r.json["problems"][0]["code"] == "square-taken" and r.json["problems"][0]["line"] == 9
@@ -513,20 +513,20 @@ def test_the_letal_group_names_its_game(cli):
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_keywords_and_search_in_four_languages(cli, lang):
     g = ("--game", "letal", "--lang", lang)
-    rules = cli(*g, "rule", "list", "--json").json
+    rules = cli(*g, "rule", "list", "--json").json["rules"]
     assert rules and all(r["modes"] == [] for r in rules)
     rule = cli(*g, "rule", "show", "positioning-range", "--json").json
     assert rule["lang"] == lang and "area-not-blocked" in rule["errata"]
     assert cli(*g, "rule", "show", "positioning-range").code == 0
-    keywords = cli(*g, "keyword", "list", "--json").json
+    keywords = cli(*g, "keyword", "list", "--json").json["keywords"]
     assert {"adjacent", "range", "radius"} <= {k["id"] for k in keywords}
     term = next(k["term"] for k in keywords if k["id"] == "radius")
     kw = cli(*g, "keyword", "show", term, "--json").json
     assert kw["id"] == "radius" and kw["cards"] == []
     assert cli(*g, "keyword", "show", term).code == 0
-    answer = cli(*g, "ask", term, "--json").json
+    answer = cli(*g, "ask", term, "--json").json["results"]
     assert any(h["id"] in ("radius", "positioning-radius") for h in answer[:2])
-    errata = cli(*g, "errata", "--json").json
+    errata = cli(*g, "errata", "--json").json["errata"]
     assert errata and all(e["kind"] == "ruling" and len(e["books"]) == 1 for e in errata)
     assert cli(*g, "errata").code == 0
 
@@ -553,13 +553,13 @@ def test_i18n_check_covers_letal(cli, tmp_path):
 
     from conftest import REPO
 
-    own = cli("--game", "letal", "i18n", "check", "--json").json
+    own = cli("--game", "letal", "i18n", "check", "--json").json["findings"]
     assert not [f for f in own if f["severity"] == "error"], own[:5]
     copy = tmp_path / "locales"
     shutil.copytree(REPO / "locales" / "fr", copy / "fr")
     path = copy / "fr" / "letal" / "rules.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("{deck_max}", "{deck_most}"), encoding="utf-8")
-    found = cli("i18n", "check", "--locales", str(copy), "--lang", "fr", "--json").json
+    found = cli("i18n", "check", "--locales", str(copy), "--lang", "fr", "--json").json["findings"]
     assert any(f["file"] == "fr/letal/rules.yaml" and f["check"] == "placeholders" for f in found)
 
 

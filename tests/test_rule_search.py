@@ -162,7 +162,7 @@ def test_team_play_follows_the_form_it_is_played_as(tk, cli):
     assert "flare-duel-point" in team and "claim-task" in team
     assert "end-trigger-deck" not in team and "end-trigger-team-deck" in team
     assert "melee-no-resign" not in team
-    found = cli("rule", "search", "flare", "point", "--mode", "team", "--json").json
+    found = cli("rule", "search", "flare", "point", "--mode", "team", "--json").json["results"]
     assert found[0]["id"] == "flare-duel-point"
     assert all(r["kind"] != "rule" or "team" in book.by_id[r["id"]].modes for r in found)
 
@@ -175,17 +175,17 @@ def test_search_command(cli, tk):
     loc = tk.localizer("en")
     assert loc.msg("search.more") in r.out
     # the answer is in the language of the question unless --lang asks for another
-    it = cli("ask", "quando", "finisce", "la", "partita", "in", "mischia?", "--json").json
+    it = cli("ask", "quando", "finisce", "la", "partita", "in", "mischia?", "--json").json["results"]
     assert it[0]["lang"] == "it" and it[0]["question_lang"] == "it"
     assert it[0]["title"] == str(tk.localizer("it").field("rules", it[0]["id"], "title"))
-    en = cli("ask", "quando", "finisce", "la", "partita", "in", "mischia?", "--json", "--lang", "en").json
+    en = cli("ask", "quando", "finisce", "la", "partita", "in", "mischia?", "--json", "--lang", "en").json["results"]
     assert en[0]["lang"] == "en" and en[0]["question_lang"] == "it" and en[0]["id"] == it[0]["id"]
     none = cli("rule", "search", "zzzyyyxxx")
     assert none.code == 0 and none.out.strip() == loc.msg("search.none", words="zzzyyyxxx")
-    assert cli("rule", "search", "zzzyyyxxx", "--json").json == []
+    assert cli("rule", "search", "zzzyyyxxx", "--json").json["results"] == []
     blank = cli("ask", "  ")
     assert blank.code == 2 and "Traceback" not in blank.err
-    assert cli("ask", "flare", "--limit", "2", "--json").json.__len__() == 2
+    assert cli("ask", "flare", "--limit", "2", "--json").json["results"].__len__() == 2
 
 
 def test_index_is_cached_with_the_data(data_copy, monkeypatch, tmp_path):

@@ -117,7 +117,7 @@ def test_game_numbers_are_filled_in_every_language(dataset, lang):
 def test_rule_show_text_and_errata(cli):
     j = cli("rule", "show", "end-trigger-melee", "--json").json
     assert "melee-end-threshold" in j["errata"]
-    erratum = next(e for e in cli("errata", "--json").json if e["id"] == "melee-end-threshold")
+    erratum = next(e for e in cli("errata", "--json").json["errata"] if e["id"] == "melee-end-threshold")
     r = cli("rule", "show", "end-trigger-melee")
     assert r.code == 0, r.err
     shown = words(r.out)
@@ -135,9 +135,9 @@ def test_unknown_rule(cli):
 
 def test_rule_list_by_mode(cli, dataset):
     book = RuleBook(dataset)
-    all_rules = cli("rule", "list", "--json").json
+    all_rules = cli("rule", "list", "--json").json["rules"]
     assert len(all_rules) == len(book.rules)
-    melee = cli("rule", "list", "--mode", "melee", "--json").json
+    melee = cli("rule", "list", "--mode", "melee", "--json").json["rules"]
     assert {r["id"] for r in melee} == {r.id for r in book.rules if "melee" in r.modes}
     assert "improvised-summoning" in {r["id"] for r in melee}
     assert "claim-task" not in {r["id"] for r in melee}
@@ -145,10 +145,10 @@ def test_rule_list_by_mode(cli, dataset):
 
 
 def test_rule_search_any_language_accent_insensitive(cli):
-    en = cli("rule", "search", "piece", "shortage", "--json").json
+    en = cli("rule", "search", "piece", "shortage", "--json").json["results"]
     assert en[0]["id"] in {"piece-shortage", "place-piece-shortage", "shortage-summoning-square", "shortage-spare-piece",
                            "shortage-impossible"}
-    fr = cli("rule", "search", "invocation", "improvisee", "--lang", "fr", "--json").json
+    fr = cli("rule", "search", "invocation", "improvisee", "--lang", "fr", "--json").json["results"]
     assert fr[0]["id"].startswith("improvised")
     assert cli("rule", "search", "zzzyyyxxx").code == 0  # nothing found: a sentence, like card list --text
 
@@ -156,7 +156,7 @@ def test_rule_search_any_language_accent_insensitive(cli):
 def test_errata(cli):
     r = cli("errata", "--json")
     assert r.code == 0
-    items = {e["id"]: e for e in r.json}
+    items = {e["id"]: e for e in r.json["errata"]}
     melee = items["melee-end-threshold"]
     assert "es" in melee["differing"] and "en" in melee["correct"]
     assert melee["values"]["en"] == [12, 10]

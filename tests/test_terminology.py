@@ -127,8 +127,8 @@ def test_a_published_name_shows_its_source(cli):
 def test_unofficial_names_are_listed_for_translators(cli, dataset):
     r = cli("card", "list", "--unofficial", "--lang", "fr", "--json")
     assert r.code == 0
-    ids = {c["id"] for c in r.json}
+    ids = {c["id"] for c in r.json["cards"]}
     assert "hungry-bear" not in ids and "sapling" not in ids
     french = dataset.locales["fr"]["cards"]
     assert "knight" in ids and french["knight"].get("official") is False
-    assert all(not c["name_official"] for c in r.json)
+    assert all(not c["name_official"] for c in r.json["cards"])

@@ -150,9 +150,9 @@ def test_i18n_check_reports_each_case_with_its_code(cli, translators):
     schema = json.loads((REPO / "schemas" / "output-i18n-check.schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(r.json, schema)   # the new codes keep the output's contract (its checks)
     for case, lang in CODES.items():
-        codes = {f["code"] for f in r.json if f["severity"] == "error" and f["lang"] == lang}
+        codes = {f["code"] for f in r.json["findings"] if f["severity"] == "error" and f["lang"] == lang}
         assert CASES[case][1] in codes, (case, codes)
-    assert not [f for f in r.json if f["lang"] == "de" and f["code"] in ("placeholder-format", "key-not-text",
+    assert not [f for f in r.json["findings"] if f["lang"] == "de" and f["code"] in ("placeholder-format", "key-not-text",
                                                                           "plural-rule", "stemmer")]
 
 

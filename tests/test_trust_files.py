@@ -508,7 +508,7 @@ def test_a_symlink_loop_in_a_translators_folder_ends_at_once(tmp_path: Path) -> 
     assert "symbolic link to a folder" in proc.stderr
     proc = run(tmp_path / "cache", "i18n", "check", "--locales", str(mine), "--json")
     clean(proc, allowed=(1,))
-    assert any("symbolic link to a folder" in f["message"] for f in json.loads(proc.stdout))
+    assert any("symbolic link to a folder" in f["message"] for f in json.loads(proc.stdout)["findings"])
 
 
 def test_a_symlink_loop_in_a_data_folder_ends_at_once(tmp_path: Path, data_copy: Path) -> None:

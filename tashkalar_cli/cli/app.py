@@ -146,9 +146,12 @@ def build_app() -> typer.Typer:
                                                  help="Language of the texts and of the interface."),
               game: Optional[str] = typer.Option(None, "--game", show_default=False, metavar="GAME",
                                                  help="The game: tash-kalar (default) or letal "
-                                                      "(also TASHKALAR_GAME); before or after the command.")
+                                                      "(also TASHKALAR_GAME); before or after the command."),
+              json: bool = typer.Option(False, "--json", help="Print machine-readable JSON instead of a table "
+                                                              "(before or after the command).")
               ) -> None:
-        """Carries --version, --lang and --game for every command."""
+        """Carries --version, --lang, --game and --json for every command (--json is moved after
+        the command's name before Click parses the line: see _move_json)."""
         ctx.obj = {"lang": lang}
 
     return app
@@ -185,13 +188,13 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
 
 def _json_error(code: str, kind: str, message: str, file: str | None = None, line: int | None = None,
                 hints: list[str] | None = None, key: str | None = None) -> str:
+    """The error as one line of JSON (``schemas/output-error.schema.json``)."""
     import json
 
     from tashkalar_cli.errors import json_visible
+    from tashkalar_cli.render.jsonout import error
 
-    return json_visible(json.dumps({"error": {"code": code, "kind": kind, "message": message, "file": file,
-                                              "line": line, "hints": hints or [], "key": key}},
-                                   ensure_ascii=False)) + "\n"
+    return json_visible(json.dumps(error(code, kind, message, file, line, hints, key), ensure_ascii=False)) + "\n"
 
 
 def _peek_lang(args: list[str]) -> str | None:
@@ -278,6 +281,29 @@ def _take_game(args: list[str]) -> tuple[str | None, list[str]]:
     return value, rest
 
 
+#: the root's options that take a value (the word after them is not a command name)
+_ROOT_VALUED = ("--lang", "-l")
+
+
+def _move_json(args: list[str]) -> list[str]:
+    """``--json`` given before the command name, moved after it (where every command reads it),
+    so that ``tashkalar --json card show X`` is ``tashkalar card show X --json``."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--json":
+            rest = args[:i] + args[i + 1:]
+            end = rest.index("--") if "--" in rest else len(rest)
+            return rest[:end] + ["--json"] + rest[end:]
+        if arg in _ROOT_VALUED:
+            i += 2
+            continue
+        if arg == "--" or not arg.startswith("-"):  # the command name: what follows is its own
+            break
+        i += 1
+    return args
+
+
 def main(argv: list[str] | None = None) -> None:
     """The command line: see :func:`run`; a closed pipe on the output ends it quietly."""
     try:
@@ -302,17 +328,19 @@ def run(argv: list[str] | None = None) -> None:
     _sane_terminal_size()
     args = list(sys.argv[1:] if argv is None else argv)
     game_option, args = _take_game(args)
+    args = _move_json(args)
     _STATE.game_option = game_option or os.environ.get("TASHKALAR_GAME") or None
     _STATE.game_id = "tash-kalar"
     _STATE.refuse_other_games = "--help" not in args and not os.environ.get("_TASHKALAR_COMPLETE")
-    as_json = "--json" in args
+    as_json = "--json" in (args[:args.index("--")] if "--" in args else args)
     _STATE.data = _peek_data(args)
     _STATE.game = None
     words = Words(_peek_lang(args), _STATE.data)
     _STATE.words = words
     _STATE.help_shown = "--help" in args or len([a for a in args if not a.startswith("-")]) <= 1
     _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
-    install(words)
+    # with --json, Click's errors stay in English, as every message
+    install(words if not as_json or _STATE.help_shown else None)
     try:
         if _STATE.game_option is not None:
             from tashkalar_cli.data.games import chosen_game
@@ -345,7 +373,8 @@ def run(argv: list[str] | None = None) -> None:
 
         exc.message = visible(exc.message, MAX_MESSAGE)  # it quotes what was typed: '--\x1b[2J' is shown
         if as_json:
-            sys.stderr.write(_json_error("usage", type(exc).__name__, exc.format_message()))
+            hints = sorted(getattr(exc, "possibilities", None) or [])  # an unknown option's near names
+            sys.stderr.write(_json_error("usage", type(exc).__name__, exc.format_message(), hints=hints))
         else:
             localize_rich(words)
             from typer import rich_utils

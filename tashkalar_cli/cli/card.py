@@ -25,7 +25,7 @@ def show(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.card(card, s.cards, s.loc))
+        print_json("card", jsonout.card(card, s.cards, s.loc))
         return
     from tashkalar_cli.render.cards import card_panel
 
@@ -58,7 +58,7 @@ def list_cards(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json([jsonout.card(c, s.cards, s.loc) for c in cards])
+        print_json("card-list", jsonout.card_list(cards, s.cards, s.loc))
         return
     from tashkalar_cli.render.cards import card_table
 

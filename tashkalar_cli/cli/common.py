@@ -127,10 +127,14 @@ def session(lang: str | None = None, data: str | None = None) -> Session:
     return Session(lang, data, _STATE.game_id)
 
 
-def print_json(obj: Any) -> None:
-    """Indented for a person at a terminal, compact (and several times faster) for a program."""
+def print_json(name: str, body: dict[str, Any]) -> None:
+    """The output ``name`` (its schema is ``schemas/output-<name>.schema.json``), headed by its
+    ``schema`` field; indented for a person at a terminal, compact (and several times faster) for
+    a program."""
     from tashkalar_cli.errors import json_visible
+    from tashkalar_cli.render.jsonout import document
 
+    obj = document(name, body)
     indent = 2 if sys.stdout.isatty() else None
     # the same data, with the characters a terminal acts on (C1 controls, bidi overrides) as escapes
     sys.stdout.write(json_visible(json.dumps(obj, ensure_ascii=False, indent=indent)) + "\n")

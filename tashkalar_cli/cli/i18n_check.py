@@ -69,7 +69,7 @@ def check(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.findings(report))
+        print_json("i18n-check", jsonout.findings(report))
     else:
         from tashkalar_cli.render.i18n import report_renderable
 

@@ -21,7 +21,7 @@ def show(term: Annotated[list[str], typer.Argument(help="The term, in any langua
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.keyword(kw, glossary, s.game.rules, s.cards_if_any, s.loc))
+        print_json("keyword", jsonout.keyword(kw, glossary, s.game.rules, s.cards_if_any, s.loc))
         return
     from tashkalar_cli.render.rules import keyword_panel
 
@@ -36,7 +36,7 @@ def list_keywords(lang: LangOption = None, json: JsonOption = False, data: DataO
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.keyword_list(glossary, s.loc))
+        print_json("keyword-list", jsonout.keyword_list(glossary, s.loc))
         return
     from tashkalar_cli.render.rules import keyword_table
 

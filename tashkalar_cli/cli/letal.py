@@ -73,7 +73,7 @@ def area(square: SquareArgument,
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.letal_squares(found))
+        print_json("letal-squares", jsonout.letal_squares(found))
         return
     s.console.print(s.loc.msg("letal.area.result", area=label, square=hero.name, squares=_listed(s, found)))
 
@@ -97,7 +97,7 @@ def move(square: SquareArgument,
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.letal_squares(found))
+        print_json("letal-squares", jsonout.letal_squares(found))
         return
     s.console.print(s.loc.msg("letal.move.result", square=hero.name, steps=steps, squares=_listed(s, found)))
 
@@ -119,7 +119,7 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.letal_shift(result))
+        print_json("letal-shift", jsonout.letal_shift(result))
         return
     if result.ignored:
         s.console.print(s.loc.msg(f"letal.{kind}.ignored", square=hero.name))
@@ -158,7 +158,7 @@ def attack(damage: Annotated[int, typer.Option("--damage", metavar="N", show_def
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.letal_attack(result))
+        print_json("letal-attack", jsonout.letal_attack(result))
         return
     msg = s.loc.msg
     lines = [msg("letal.attack.prevented", prevented=result.prevented, hidden=hidden,
@@ -182,7 +182,7 @@ def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False,
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.letal_check(problems, s.loc))
+        print_json("letal-check", jsonout.letal_check(problems, s.loc))
     elif not problems:
         s.console.print(s.loc.msg("letal.check.valid", players=len(game.players)))
     else:
@@ -203,7 +203,7 @@ def winner(file: FileArgument, lang: LangOption = None, json: JsonOption = False
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.letal_winner(result))
+        print_json("letal-winner", jsonout.letal_winner(result))
         return
     msg = s.loc.msg
     lines = [msg(f"letal.winner.{result.decided_by}", team=msg(f"letal.team.{result.winner}"))

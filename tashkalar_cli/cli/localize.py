@@ -106,9 +106,12 @@ class Words:
         return self.text(key, msgid) if key else msgid
 
 
-def install(words: Words) -> None:
-    """Let Click and Typer speak the user's language (their modules' ``_``, Typer's constants)."""
-    translate: Callable[[str], str] = words.translate
+def install(words: Words | None) -> None:
+    """Let Click and Typer speak the user's language (their modules' ``_``, Typer's constants);
+    ``None``: their own English (for --json, whose messages are English)."""
+    import gettext
+
+    translate: Callable[[str], str] = words.translate if words is not None else gettext.gettext
     for name in _MODULES:
         module = sys.modules.get(name)
         if module is not None and hasattr(module, "_"):

@@ -80,7 +80,7 @@ def plan(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.plan_report(report, s.board, after))
+        print_json("plan", jsonout.plan_report(report, s.board, after))
         return
     from tashkalar_cli.render.plan import report_renderable
 
@@ -115,7 +115,7 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.threats(found, s.board, found.opponents[0].report.actions))
+        print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions))
         return
     from tashkalar_cli.render.plan import threats_renderable
 
@@ -163,7 +163,7 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
             raise
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.summon_apply_choices(being.id, s.game.color(player, "--player"),
+        print_json("summon-apply", jsonout.summon_apply_choices(being.id, s.game.color(player, "--player"),
                                                 s.board.name(s.board.parse(at)), exc.message, exc.choices))
         raise typer.Exit(2) from None
     card_name = str(s.cards.name(being, s.loc))
@@ -177,7 +177,7 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.summon_apply(applied, s.board))
+        print_json("summon-apply", jsonout.summon_apply(applied, s.board))
         return
     if out is None:
         typer.echo(text, nl=False)

@@ -25,7 +25,7 @@ task_app = typer.Typer(help="May I claim this High Form task?", no_args_is_help=
 @flare_app.command("check")
 def flare_check(
     flare: Annotated[Optional[str], typer.Argument(
-        help="The flare (id such as flare-3-6, or '3/6').", show_default=False)] = None,
+        help="The flare (id such as flare-3-6, or '3/5').", show_default=False)] = None,
     player: PlayerOption = ...,  # type: ignore[assignment]
     position: PositionOption = None,
     pieces: PiecesOption = None,
@@ -51,7 +51,10 @@ def flare_check(
         from tashkalar_cli.render import jsonout
 
         r0 = results[0]
-        print_json(jsonout.flares(results, r0.player, r0.against) if all_ else jsonout.flare(r0))
+        if all_:
+            print_json("flare-all", jsonout.flares(results, r0.player, r0.against))
+        else:
+            print_json("flare", jsonout.flare(r0))
         return
     from tashkalar_cli.render.play import flare_renderable
 
@@ -90,8 +93,10 @@ def task_check(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.tasks(results, s.board, color, score) if all_
-                   else jsonout.task_one(results[0], s.board, color, score))
+        if all_:
+            print_json("task-all", jsonout.tasks(results, s.board, color, score))
+        else:
+            print_json("task", jsonout.task_one(results[0], s.board, color, score))
         return
     from tashkalar_cli.render.play import task_renderable
 
@@ -115,7 +120,7 @@ def score(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.score(result, record.players))
+        print_json("score", jsonout.score(result, record.players))
         return
     from tashkalar_cli.render.play import score_renderable
 

@@ -42,7 +42,7 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.position(pos))
+        print_json("position", jsonout.position(pos))
         return
     from tashkalar_cli.render.board import board_text
 
@@ -58,7 +58,7 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.position_check(pos))
+        print_json("position-check", jsonout.position_check(pos))
         return
     s.console.print(s.loc.msg_n("position.ok", len(pos.pieces), pieces=len(pos.pieces),
                                 mode=s.loc.msg(f"mode.{pos.mode}"), players=pos.players))

@@ -25,7 +25,7 @@ def show(rule: Annotated[str, typer.Argument(help="Rule id (e.g. summon-pattern)
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.rule(found, book, s.loc))
+        print_json("rule", jsonout.rule(found, book, s.loc))
         return
     from tashkalar_cli.render.rules import rule_panel
 
@@ -41,7 +41,7 @@ def list_rules(mode: ModeOption = None,
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.rule_list(rules, s.loc))
+        print_json("rule-list", jsonout.rule_list(rules, s.loc))
         return
     from tashkalar_cli.render.rules import rule_toc
 
@@ -83,7 +83,7 @@ def _answer(words: list[str], mode: str | None, limit: int | None, lang: str | N
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.rule_search(result, loc))
+        print_json("rule-search", jsonout.rule_search(result, loc))
         return
     from tashkalar_cli.render.rules import search_answer
 
@@ -97,7 +97,7 @@ def errata(lang: LangOption = None, json: JsonOption = False, data: DataOption =
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.errata(items, s.loc))
+        print_json("errata", jsonout.errata(items, s.loc))
         return
     from tashkalar_cli.render.rules import errata_renderable
 

@@ -73,7 +73,7 @@ def summon(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.verdict(verdict, s.board))
+        print_json("summon", jsonout.verdict(verdict, s.board))
         return
     from tashkalar_cli.render.summon import verdict_renderable
 
@@ -113,7 +113,7 @@ def summonable(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.summonable(verdicts, player_color, enemy, s.board))
+        print_json("summonable", jsonout.summonable(verdicts, player_color, enemy, s.board))
         return
     from tashkalar_cli.render.summon import summonable_table
 

@@ -25,7 +25,7 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json(jsonout.validation(summary))
+        print_json("validate", jsonout.validation(summary))
         return
     from rich.table import Table
     from rich.text import Text

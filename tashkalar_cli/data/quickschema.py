@@ -12,7 +12,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tashkalar_cli.errors import Place
 
 SUPPORTED = {"$schema", "title", "description", "type", "enum", "properties", "additionalProperties",
              "required", "items", "minimum", "maximum", "oneOf", "minItems", "uniqueItems"}
@@ -88,7 +91,8 @@ def first_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()
             if key in props:
                 found = first_problem(props[key], sub, (*path, key))
             elif extra is False:
-                return path, "schema-unknown-field", {"name": _show(key), "allowed": ", ".join(props)}
+                # the path of the field itself, for its line (its message names the mapping holding it)
+                return (*path, key), "schema-unknown-field", {"name": _show(key), "allowed": ", ".join(props)}
             elif isinstance(extra, dict):
                 found = first_problem(extra, sub, (*path, key))
             else:
@@ -119,18 +123,17 @@ def first_error(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()) 
     return where, render(english(f"error.{key}") or key, params)
 
 
-def checked_mapping(name: str, data: Any, lines: Any, source: str, what: str) -> Callable[..., str]:
+def checked_mapping(name: str, data: Any, lines: Any, source: str, what: str) -> Callable[..., Place]:
     """Check a user file's data (a mapping valid against ``schemas/<name>.schema.json``) and return
     ``where(*path)``, which names the file and line of a value of it in messages."""
-    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.errors import InputError, Place
 
     if not isinstance(data, dict):
-        raise InputError(key="not-a-mapping", where=source, what=what, fields=", ".join(load(name).get("properties", {})))
+        raise InputError(key="not-a-mapping", where=Place(source), what=what, fields=", ".join(load(name).get("properties", {})))
     check(name, data, lines, source)
 
-    def where(*path: Any) -> str:
-        line = lines.line_of(path) if lines else None
-        return f"{source}:{line}" if line else source
+    def where(*path: Any) -> Place:
+        return Place(source, lines.line_of(path) if lines else None)
 
     return where
 
@@ -143,5 +146,5 @@ def check(name: str, data: Any, lines: Any, source: str) -> None:
     if found:
         path, key, params = found
         line = lines.line_of(path) if lines else None
-        field = "/".join(map(str, path))
+        field = "/".join(map(str, path[:-1] if key == "schema-unknown-field" else path))
         raise InputError(key=key, file=source, line=line, field=f"{field}: " if field else "", **params)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from tashkalar_cli.errors import InputError, quote
+from tashkalar_cli.errors import InputError, Place, quote
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
 from tashkalar_cli.text.i18n import flatten
 
@@ -96,11 +96,11 @@ class GameConfig:
             return self.default_players(mode)
         allowed = self.player_counts(mode)
         if players not in allowed:
-            prefix = f"{where}: " if where else ""
+            prefix = f"{where}: " if where and not isinstance(where, Place) else ""  # a Place: file and line
             if len(allowed) == 1:
-                raise InputError(key="sides-count", prefix=prefix, mode=str(mode), count=allowed[0], players=players)
+                raise InputError(key="sides-count", prefix=prefix, where=where, mode=str(mode), count=allowed[0], players=players)
             listed = " or ".join(map(str, allowed))
-            raise InputError(key="players-count", prefix=prefix, mode=str(mode), allowed=listed, players=players)
+            raise InputError(key="players-count", prefix=prefix, where=where, mode=str(mode), allowed=listed, players=players)
         return players
 
     def owned(self, mode: Mode, players: int) -> dict[PieceKind, int]:
@@ -129,6 +129,6 @@ def parse_mode(value: str | Mode, where: str = "", allowed: tuple[Mode, ...] = t
     except ValueError:
         mode = None
     if mode is None or mode not in allowed:
-        prefix = f"{where}: " if where else ""
-        raise InputError(key="unknown-mode", prefix=prefix, value=quote(value), allowed=", ".join(allowed))
+        prefix = f"{where}: " if where and not isinstance(where, Place) else ""
+        raise InputError(key="unknown-mode", prefix=prefix, where=where, value=quote(value), allowed=", ".join(allowed))
     return mode

@@ -36,18 +36,21 @@ def diagram(pos: Position) -> str:
 
 
 def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool = False) -> dict[str, Any]:
-    """The position as the data of a position file (``full_supply``: every color's pieces off the
-    board, even where the position only derives them)."""
-    data: dict[str, Any] = {"mode": str(pos.mode), "players": pos.players}
+    """The position as the data of a position file, taken from :meth:`Position.to_dict` (the one
+    serializer of positions): pieces written ``color rank`` (or a ``board:`` diagram), the supply
+    the position states (``full_supply``: every color's pieces off the board, even where the
+    position only derives them), and the tasks claimed and decks when there are any."""
+    whole = pos.to_dict()
+    data: dict[str, Any] = {"mode": whole["mode"], "players": whole["players"]}
     if as_diagram:
         data["board"] = diagram(pos)
     else:
-        data["pieces"] = {pos.board.name(sq): f"{p.color} {p.rank}" for sq, p in sorted(pos.pieces.items())}
+        data["pieces"] = {sq: f"{p['color']} {p['rank']}" for sq, p in whole["pieces"].items()}
     supply: dict[str, dict[str, int]] = {}
     if full_supply:
-        for color in sorted({*pos.colors, *pos.supply_override}, key=pos.board.colors.index):
-            supply[color] = {str(Rank.COMMON): pos.off_board(color, PieceKind.DOUBLE_SIDED),
-                             str(Rank.LEGENDARY): pos.off_board(color, PieceKind.LEGENDARY)}
+        for color, off in whole["supply"].items():
+            supply[color] = {str(Rank.COMMON): off[str(PieceKind.DOUBLE_SIDED)],
+                             str(Rank.LEGENDARY): off[str(PieceKind.LEGENDARY)]}
     for color, counts in ({} if full_supply else pos.supply_override).items():
         entry = {}
         if PieceKind.DOUBLE_SIDED in counts:
@@ -58,12 +61,11 @@ def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool 
             supply[color] = entry
     if supply:
         data["supply"] = supply
-    claimed = {color: list(tasks) for color, tasks in pos.tasks_claimed.items() if tasks}
+    claimed = {color: tasks for color, tasks in whole["tasks_claimed"].items() if tasks}
     if claimed:
         data["tasks_claimed"] = claimed
-    decks = dict(getattr(pos, "decks", None) or {})
-    if decks:
-        data["decks"] = decks
+    if whole["decks"]:
+        data["decks"] = whole["decks"]
     return data
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tashkalar_cli.data.yamlio import LineMap
-from tashkalar_cli.errors import InputError, quote
+from tashkalar_cli.errors import InputError, Place, quote
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.config import GameConfig, parse_mode
 from tashkalar_cli.model.players import Words, check_sides, once, parse_color
@@ -183,6 +183,9 @@ class Position:
         return self._with(pieces, self._supply_after(summon_supply(color, kind, short, destroyed))), destroyed
 
     def to_dict(self) -> dict[str, Any]:
+        """The position as data: the one serializer of positions, which every output uses (JSON as
+        it is; the YAML of a position file, :func:`~tashkalar_cli.model.notation.position_data`,
+        takes its parts from it). Every key is always there, empty or not."""
         return {
             "mode": str(self.mode),
             "players": self.players,
@@ -194,6 +197,7 @@ class Position:
                            **{str(kind): self.off_board(c, kind) for kind in PieceKind}}
                        for c in sorted({*self.colors, *self.supply_override}, key=self.board.colors.index)},
             "tasks_claimed": {c: list(t) for c, t in self.tasks_claimed.items()},
+            "decks": dict(self.decks),
         }
 
 
@@ -252,11 +256,12 @@ class PositionParser:
         rows = [line for line in text.splitlines() if line.strip()]
         rows = [r for r in rows if not all(tok in board.file_names for tok in r.split())]
         if len(rows) != board.ranks:
-            raise InputError(key="diagram-rows", where=source, count=len(rows), ranks=board.ranks)
+            raise InputError(key="diagram-rows", where=Place(source, first_line - 1) if first_line else source,
+                             count=len(rows), ranks=board.ranks)
         out: dict[Square, tuple[Piece, str]] = {}
         for i, row in enumerate(rows):
             rank = board.ranks - 1 - i
-            line = f"{source}:{first_line + i}" if first_line else source
+            line = Place(source, first_line + i) if first_line else source
             tokens = row.split()
             files = [f for f in range(board.files) if board.index(f, rank) is not None]
             label = tokens[0] if tokens else ""
@@ -309,6 +314,7 @@ class PositionParser:
 
         where = checked_mapping("position", {} if data is None else data, lines, source, "position file")
         data = data or {}
+        whole: str = Place(source) if lines is not None else source   # the file (not --pieces): a field of errors
 
         placed: dict[Square, tuple[Piece, str]] = {}
 
@@ -318,7 +324,7 @@ class PositionParser:
             placed[sq] = (piece, at)
 
         for key, value in (data.get("pieces") or {}).items():
-            at = where("pieces", key)
+            at: str = where("pieces", key)
             put(self.square(key, at), self.piece(value, at), at)
         if "board" in data:
             line = lines.line_of(("board",)) if lines else None
@@ -354,7 +360,7 @@ class PositionParser:
         spelled = {}
         for color, tasks in (data.get("tasks_claimed") or {}).items():
             at = where("tasks_claimed", color)
-            color = once(spelled, self.color(color, f"{at}: tasks_claimed"), color, f"{at}: tasks_claimed")
+            color = once(spelled, self.color(color, at.about("tasks_claimed")), color, at.about("tasks_claimed"))
             for task in tasks:
                 if self.task_ids is not None and task not in self.task_ids:
                     raise InputError(key="not-a-task-id", where=at, value=quote(task))
@@ -366,21 +372,21 @@ class PositionParser:
         spelled = {}
         for color, deck in (data.get("decks") or {}).items():
             at = where("decks", color)
-            color = once(spelled, self.color(color, f"{at}: decks"), color, f"{at}: decks")
+            color = once(spelled, self.color(color, at.about("decks")), color, at.about("decks"))
             if self.deck_ids is not None and deck not in self.deck_ids:
                 raise InputError(key="position-unknown-deck", where=at, deck=deck, decks=", ".join(self.deck_ids))
             decks[color] = deck
         position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks)
-        check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, source)
+        check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, whole)
         for color in dict.fromkeys([*position.colors, *supply]):   # a supply alone is bounded too
             for kind, label in ((PieceKind.DOUBLE_SIDED, "common/heroic"), (PieceKind.LEGENDARY, "legendary")):
                 n = position.on_board(color, kind)
                 if n > owned[kind]:
-                    raise InputError(key="too-many-pieces", where=source, count=n, kind=label, color=color,
+                    raise InputError(key="too-many-pieces", where=whole, count=n, kind=label, color=color,
                                      owned=owned[kind], mode=str(game_mode))
                 override = supply.get(color, {}).get(kind)
                 if override is not None and override + n > owned[kind]:
-                    raise InputError(key="too-many-with-supply", where=supply_at.get(color, source), color=color,
+                    raise InputError(key="too-many-with-supply", where=supply_at.get(color, whole), color=color,
                                      count=n, kind=label,
                                      supply=override, owned=owned[kind])
         return position

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.yamlio import LineMap
-from tashkalar_cli.errors import InputError, TashkalarError
+from tashkalar_cli.errors import InputError, Place, TashkalarError
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.cards import Being, Flare, Legend
 from tashkalar_cli.model.players import check_sides, once
@@ -156,7 +156,7 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
         raise InputError(key="player-not-opponent", where=where("opponents"), player=player)
     turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named)
     in_melee_scores = [c for v in scores.values() if isinstance(v, dict) for c in v]
-    check_sides([player, *turn.opponents, *in_melee_scores], game_mode, count, source)
+    check_sides([player, *turn.opponents, *in_melee_scores], game_mode, count, Place(source))
     opponents = turn.opponents   # computed once: it looks at every flare (a loop over it is quadratic)
     for i, use in enumerate(turn.flares):
         if use.against is None:  # a duel has one opponent: the record must tell who it is

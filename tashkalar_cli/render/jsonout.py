@@ -28,6 +28,37 @@ if TYPE_CHECKING:
 
 JSON = dict[str, Any]
 
+#: every output: its schema's name (``schemas/output-<name>.schema.json``) -> the version of its
+#: contract, printed in the output's ``schema`` field (``"schema": "output-card/1"``). A version
+#: changes only when an output changes shape: keys are only ever added. Version 1 of the six
+#: lists (card-list, rule-list, rule-search, errata, keyword-list, i18n-check) was a bare JSON
+#: array, which cannot carry a field: since version 2 each is an object holding its list.
+VERSIONS: dict[str, int] = {
+    "card": 1, "card-list": 2, "rule": 1, "rule-list": 2, "rule-search": 2, "errata": 2, "keyword": 1,
+    "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 1, "flare-all": 1, "task": 1, "task-all": 1,
+    "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 1,
+    "summon-apply": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
+    "letal-winner": 1,
+}
+
+
+def schema_id(name: str) -> str:
+    """The value of an output's ``schema`` field: ``output-<name>/<version>``."""
+    return f"output-{name}/{VERSIONS[name]}"
+
+
+def document(name: str, body: JSON) -> JSON:
+    """A whole output: ``body`` headed by its ``schema`` field (the one place it is set)."""
+    return {"schema": schema_id(name), **body}
+
+
+def error(code: str, kind: str, message: str, file: str | None = None, line: int | None = None,
+          hints: list[str] | None = None, key: str | None = None) -> JSON:
+    """An error (``code``: bad-input, usage or internal); ``file`` and ``line`` are always two
+    fields, the line never glued to the file's name."""
+    return document("error", {"error": {"code": code, "kind": kind, "message": message, "file": file,
+                                        "line": line, "hints": hints or [], "key": key}})
+
 
 def card(c: Card, db: CardDB, loc: Localizer) -> JSON:
     name = db.name(c, loc)
@@ -131,6 +162,10 @@ def verdict(v: Verdict, board: Board) -> JSON:
     }
 
 
+def card_list(cards: list[Card], db: CardDB, loc: Localizer) -> JSON:
+    return {"cards": [card(c, db, loc) for c in cards]}
+
+
 def summonable(verdicts: list[Verdict], player: str, allow_enemy: str | None, board: Board) -> JSON:
     return {"player": player, "allow_enemy": allow_enemy, "cards": [verdict(v, board) for v in verdicts]}
 
@@ -197,12 +232,12 @@ def rule(r: Rule, book: RuleBook, loc: Localizer) -> JSON:
     }
 
 
-def rule_list(rules: list[Rule], loc: Localizer) -> list[JSON]:
-    return [{"id": r.id, "number": r.number, "section": r.section, "modes": list(r.modes),
-             "title": loc.field("rules", r.id, "title").text} for r in rules]
+def rule_list(rules: list[Rule], loc: Localizer) -> JSON:
+    return {"rules": [{"id": r.id, "number": r.number, "section": r.section, "modes": list(r.modes),
+             "title": loc.field("rules", r.id, "title").text} for r in rules]}
 
 
-def rule_search(result: SearchResult, loc: Localizer) -> list[JSON]:
+def rule_search(result: SearchResult, loc: Localizer) -> JSON:
     from tashkalar_cli.text.rules import hit_texts
 
     out = []
@@ -212,7 +247,7 @@ def rule_search(result: SearchResult, loc: Localizer) -> list[JSON]:
                     "title": title.text, "text": text.text, "lang": loc.lang,
                     "fallback_lang": _fallback(loc, title, text), "matched_lang": hit.lang,
                     "question_lang": result.query.lang})
-    return out
+    return {"results": out}
 
 
 def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB | None, loc: Localizer) -> JSON:
@@ -225,19 +260,19 @@ def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB | None, 
             "cards": [c.id for c in glossary.cards_using(kw, db)]}
 
 
-def keyword_list(glossary: Glossary, loc: Localizer) -> list[JSON]:
-    return [{"id": k.id, "category": k.category, "term": loc.field("keywords", k.id, "term").text,
-             "terms": glossary.terms(k)} for k in glossary.keywords]
+def keyword_list(glossary: Glossary, loc: Localizer) -> JSON:
+    return {"keywords": [{"id": k.id, "category": k.category, "term": loc.field("keywords", k.id, "term").text,
+                          "terms": glossary.terms(k)} for k in glossary.keywords]}
 
 
-def errata(items: Errata, loc: Localizer) -> list[JSON]:
+def errata(items: Errata, loc: Localizer) -> JSON:
     out = []
     for e in items.items:
         entry, _ = loc.entry("errata", e["id"])
         title, ruling = loc.field("errata", e["id"], "title"), loc.field("errata", e["id"], "ruling")
         out.append({"kind": "erratum", **e, "title": title.text, "readings": (entry or {}).get("readings", {}),
                     "ruling": ruling.text, "lang": loc.lang, "fallback_lang": _fallback(loc, title, ruling)})
-    return out
+    return {"errata": out}
 
 
 def _fallback(loc: Localizer, *texts: Any) -> str | None:
@@ -251,8 +286,8 @@ def validation(summary: dict[str, Any]) -> JSON:
     return dict(summary)
 
 
-def findings(report: Any) -> list[JSON]:
-    return [f.to_dict() for f in report.findings]
+def findings(report: Any) -> JSON:
+    return {"findings": [f.to_dict() for f in report.findings]}
 
 
 # ---------------------------------------------------------------------- turn plans and summons played
@@ -284,7 +319,7 @@ def plan(p: Plan, board: Board, after: Position | None = None) -> JSON:
     out: JSON = {"card": p.card.id, "actions": p.actions, "kind": p.kind,
                  "steps": [plan_step(s, board) for s in p.steps]}
     if after is not None:
-        out["position"] = after.to_dict()
+        out["position"] = position(after)
     return out
 
 
@@ -332,7 +367,7 @@ def summon_apply(a: Applied, board: Board) -> JSON:
             "reused": name(a.placement.reuses) if a.placement.reuses is not None else None,
             "destroyed": ({"square": name(a.placement.target), **(_piece(a.destroyed) or {})}
                           if a.destroyed is not None else None),
-            "position": {**a.position.to_dict(), "decks": dict(a.position.decks)},
+            "position": position(a.position),
             "turn": a.turn.to_dict(board)}
 
 
