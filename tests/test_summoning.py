@@ -424,7 +424,7 @@ def test_summon_svg(cli, tmp_path):
     r = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--svg", str(out))
     assert r.code == 0
     svg = out.read_text()
-    assert svg.startswith("<svg") and svg.count("<circle") == 2 and "stroke-width=\"4\"" in svg
+    assert svg.startswith("<!-- written by tashkalar -->\n<svg") and svg.count("<circle") == 2 and "stroke-width=\"4\"" in svg
 
 
 def test_summon_a_flare_is_refused(cli):

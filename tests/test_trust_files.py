@@ -642,3 +642,48 @@ def test_the_walk_ends_and_stays_inside(tmp_path_factory: pytest.TempPathFactory
         parents = Path(f.path).relative_to(root).parents
         assert not any((root / p).is_symlink() for p in parents if str(p) != ".")
     assert len({f.rel for f in found}) == len(found)
+
+
+# ------------------------------------------------------------------ files the tool did not write
+
+@pytest.mark.parametrize("args,suffix", [
+    (("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--svg"), ".svg"),
+    (("position", "show", "--pieces", "e4=blue,e6=blue", "--svg"), ".svg"),
+    (("sheet", "--deck", "imperial", "--out"), ".html"),
+    (("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at", "e5", "--out"), ".yaml"),
+    (("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at", "e5", "--record"),
+     ".yaml"),
+])
+def test_a_file_the_tool_did_not_write_is_never_written_over(cli: Any, tmp_path: Path, args: tuple[str, ...],
+                                                              suffix: str) -> None:
+    """A user's file in the place of an output is left as it is (exit 2, one line); a file the
+    tool wrote (signed at its top) is replaced, so running a command twice works."""
+    mine = tmp_path / f"mine{suffix}"
+    mine.write_text("my own notes\n", encoding="utf-8")
+    r = cli(*args, str(mine))
+    assert r.code == 2 and "did not write" in r.err and len(r.err.strip().splitlines()) == 1, r.err
+    assert mine.read_text(encoding="utf-8") == "my own notes\n"
+    ours = tmp_path / f"ours{suffix}"
+    for _ in range(2):
+        r = cli(*args, str(ours))
+        assert r.code == 0, r.err
+    assert "written by tashkalar" in ours.read_text(encoding="utf-8")[:200]
+
+
+def test_a_signed_position_reads_back_as_the_same_position(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "after.yaml"
+    r = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at", "e5",
+            "--out", str(out), "--json")
+    assert r.code == 0, r.err
+    assert out.read_text(encoding="utf-8").startswith("# written by tashkalar\n")
+    shown = cli("position", "show", str(out), "--json").json
+    assert shown["pieces"] == r.json["position"]["pieces"]
+
+
+def test_signing_keeps_a_declaration_first() -> None:
+    from tashkalar_cli.data.output import SIGNATURE, signed
+
+    assert signed("<!DOCTYPE html>\n<html/>").startswith("<!DOCTYPE html>\n<!-- ")
+    assert signed('<?xml version="1.0"?>\n<svg/>').startswith('<?xml version="1.0"?>\n<!-- ')
+    assert signed("mode: duel\n") == f"# {SIGNATURE}\nmode: duel\n"
+    assert signed(signed("<svg/>")) == signed("<svg/>")

@@ -4,7 +4,9 @@ atomically.
 An output path is refused when it is empty, a folder, one of the command's own input files (a
 position written over by its drawing), named for two outputs of the same command, a symbolic
 link (which would write somewhere else), or inside a protected folder (the installed package,
-the data folders, the cache). Every output of a command is checked before the first is
+the data folders, the cache), or when a file is already there that the tool did not write: every
+file it writes is signed (:data:`SIGNATURE`, in a comment at its top), and only a signed file is
+ever written over. Every output of a command is checked before the first is
 written, so a refusal leaves no file behind. Each file is then written to a temporary file
 beside it and renamed, so a full disk or an interruption leaves any old file as it was.
 """
@@ -17,6 +19,39 @@ from pathlib import Path
 
 from tashkalar_cli.data.atomic import write_atomic
 from tashkalar_cli.errors import InputError
+
+#: the words every file the tool writes carries near its top: the tool writes over such a file
+#: (a picture or a position it wrote before), never over any other
+SIGNATURE = "written by tashkalar"
+#: how much of an existing file is read to find the signature
+_PEEK = 512
+
+
+def signed(text: str) -> str:
+    """``text`` with the signature as a comment of its format at the top (after an XML declaration
+    or a doctype, which must come first): ``<!-- ... -->`` for SVG and HTML, ``# ...`` for YAML."""
+    if SIGNATURE in text[:_PEEK]:
+        return text
+    if text.startswith(("<?xml", "<!DOCTYPE", "<!doctype")):
+        first, _, rest = text.partition("\n")
+        return f"{first}\n<!-- {SIGNATURE} -->\n{rest}"
+    if text.startswith("<"):
+        return f"<!-- {SIGNATURE} -->\n{text}"
+    return f"# {SIGNATURE}\n{text}"
+
+
+def _ours(target: Path) -> bool:
+    """Whether the regular file ``target`` carries the signature near its top."""
+    try:
+        fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        return SIGNATURE.encode() in os.read(fd, _PEEK)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def _same(path: str, other: str) -> bool:
@@ -52,6 +87,8 @@ def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path
     found = inside(parent, list(protected))
     if found is not None:
         raise InputError(key="output-in-data", path=path, folder=str(found))
+    if target.exists() and not _ours(target):
+        raise InputError(key="output-exists", path=path)
     return target
 
 
@@ -71,7 +108,7 @@ def write_outputs(files: Sequence[tuple[str, str]], inputs: Sequence[str] = (),
     targets = check_outputs([path for path, _ in files], inputs, protected)
     for target, (path, text) in zip(targets, files, strict=True):
         try:
-            write_atomic(target, text.encode("utf-8"))
+            write_atomic(target, signed(text).encode("utf-8"))
         except OSError as exc:
             raise InputError(key="output-cannot-write", path=path, reason=exc.strerror or "") from None
 
