@@ -155,6 +155,7 @@ def test_i18n_check_findings_are_shown_as_text(cli, hostile_rw):
     assert not RAW.search(r.out + r.err)
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_translators_markup_in_a_help_text_is_printed(cli, hostile_rw):
     ui = hostile_rw / "locales" / "en" / "ui.yaml"
     data = yaml.safe_load(ui.read_text(encoding="utf-8"))
@@ -277,6 +278,7 @@ def _one_line(proc: subprocess.CompletedProcess, code: int = 2) -> None:
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("columns", ["999999999", "-5", "abc", "0", "1e9", "٣٣"])
 def test_an_absurd_terminal_width_is_ignored(columns):
     proc = _run("card", "list", env={"COLUMNS": columns, "LINES": columns})
@@ -284,12 +286,14 @@ def test_an_absurd_terminal_width_is_ignored(columns):
     assert max(len(line) for line in proc.stdout.splitlines()) <= 200
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_closed_standard_input_is_bad_input():
     proc = _run("summonable", "--position", "-", "--player", "blue", preexec_fn=lambda: os.close(0))
     _one_line(proc)
     assert "standard input" in proc.stderr
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("variables", [
     {"_TASHKALAR_COMPLETE": "garbage"},
     {"_TASHKALAR_COMPLETE": "complete_tcsh"},
@@ -305,6 +309,7 @@ def test_malformed_completion_variables_are_bad_input(variables):
     _one_line(_run(env=variables))
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_well_formed_completion_request_still_answers():
     proc = _run(env={"_TASHKALAR_COMPLETE": "complete_bash", "COMP_WORDS": "tashkalar card sh", "COMP_CWORD": "2"})
     assert proc.returncode == 0 and proc.stdout.split() == ["show"], proc.stderr
@@ -319,6 +324,7 @@ GUARDED = ("import pathlib, sys; guard = pathlib.Path(sys.argv.pop(1)); "
            "from tashkalar_cli.cli.app import main; main()")
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("home", [None, "", "nonexistent", "a-file", "relative"])
 def test_install_completion_needs_a_usable_home(tmp_path, home):
     (tmp_path / "a-file").write_text("x")
@@ -334,6 +340,7 @@ def test_install_completion_needs_a_usable_home(tmp_path, home):
     assert not (tmp_path / "relative").exists() and (tmp_path / "a-file").read_text() == "x"
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_install_completion_in_a_usable_home_still_works(tmp_path):
     proc = _run("--install-completion", "bash", env={"HOME": str(tmp_path), "SHELL": "/bin/bash"})
     assert proc.returncode == 0, proc.stderr
@@ -359,6 +366,7 @@ def test_a_diagram_with_its_row_labels_still_reads(cli, tmp_path):
     assert cli("position", "check", str(path)).code == 0
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("args", [("card", "list"), ("card", "list", "--json"), ("rule", "list"), ("--help",),
                                   ("position", "show", "--format", "yaml", "--pieces", "e5=blue")])
 def test_a_closed_pipe_ends_quietly_with_141(args):
@@ -390,6 +398,7 @@ def test_an_unknown_command_suggests_the_closest(cli):
 
 # ------------------------------------------------------------------ the fuzz corpus
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize(("name", "expected"), [
     ("diagram-label-letter.fuzz", "row labelled x"),
     ("diagram-label-superscript.fuzz", "row labelled ²"),

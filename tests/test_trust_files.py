@@ -138,6 +138,7 @@ def test_pruning_deletes_only_the_tools_own_caches(monkeypatch: pytest.MonkeyPat
     assert snapshot(tmp_path / "elsewhere") == elsewhere
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_users_file_under_the_caches_name_is_left_alone(tmp_path: Path, warm: Path) -> None:
     cache = tmp_path / "cache"
     cache.mkdir()
@@ -151,6 +152,7 @@ def test_a_users_file_under_the_caches_name_is_left_alone(tmp_path: Path, warm: 
     assert snapshot(cache) == before
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_temporary_folders_of_a_killed_write_are_removed(tmp_path: Path, warm: Path) -> None:
     """A write killed half-way leaves its tagged temporary folder; the next write removes it, and
     nothing of the user's that looks like one."""
@@ -295,6 +297,7 @@ def test_an_index_of_the_wrong_shape_is_a_damaged_cache(fresh_cache: tuple[Path,
     assert calls == [1]
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("kind", ["fifo", "part-value-5"])
 def test_a_damaged_part_through_the_command_line(tmp_path: Path, warm: Path, kind: str) -> None:
     """The issue's cases end to end: a FIFO part (a hang before) and valid JSON of the wrong shape
@@ -312,6 +315,7 @@ def test_a_damaged_part_through_the_command_line(tmp_path: Path, warm: Path, kin
         assert json.loads(proc.stdout)["name"] == "Maître d'armes"
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_part_with_its_index_both_forged_is_read_only_through_the_crc(tmp_path: Path, warm: Path) -> None:
     """The index records each part's size and CRC-32: a part rewritten to other valid bytes of
     the same size is found out too."""
@@ -328,6 +332,7 @@ def test_a_part_with_its_index_both_forged_is_read_only_through_the_crc(tmp_path
     assert json.loads(proc.stdout)["name"] == "Maître d'armes"
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_missing_or_foreign_tag_makes_the_folder_someone_elses(tmp_path: Path, warm: Path) -> None:
     import shutil
 
@@ -372,6 +377,7 @@ def test_the_cache_key_covers_the_packages_code_and_version(monkeypatch: pytest.
     assert store.fingerprint(root) != third
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_the_code_that_computes_the_cached_data_imports_only_code_the_key_covers() -> None:
     """The key covers the subpackages in ``DERIVING`` and the top-level modules: nothing there may
     import code outside them (the engine, the renderers, the command line), or an edit of that
@@ -408,6 +414,7 @@ def test_a_broken_translator_language_does_not_hide_the_others_from_the_key(
     assert store.fingerprint(default_data_root()) != first
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("where", ["data-locales", "data-cards", "package"])
 def test_the_cache_cannot_be_the_tools_own_data(tmp_path: Path, data_copy: Path, where: str) -> None:
     target = {"data-locales": data_copy / "locales" / "cache", "data-cards": data_copy / "cards",
@@ -425,6 +432,7 @@ def test_the_cache_cannot_be_the_tools_own_data(tmp_path: Path, data_copy: Path,
 POS = "pieces: {e4: blue, e6: blue}\n"
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("second", ["F.yaml", "./F.yaml", "sub/../F.yaml", "{tmp}/F.yaml"])
 def test_one_file_named_for_two_outputs_is_refused_before_anything_is_written(tmp_path: Path, warm: Path,
                                                                              second: str) -> None:
@@ -438,6 +446,7 @@ def test_one_file_named_for_two_outputs_is_refused_before_anything_is_written(tm
     assert snapshot(tmp_path, leave_out="cache") == before
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_refused_second_output_leaves_no_first_one(tmp_path: Path, warm: Path) -> None:
     write(tmp_path / "p.yaml", POS)
     target = package_dir() / "render" / "tk-test-record.yaml"
@@ -450,6 +459,7 @@ def test_a_refused_second_output_leaves_no_first_one(tmp_path: Path, warm: Path)
         target.unlink(missing_ok=True)
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("args", [
     ("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--svg", "{out}.svg"),
     ("position", "show", "--pieces", "e4=blue,e6=blue", "--svg", "{out}.svg"),
@@ -472,6 +482,7 @@ def test_no_output_goes_into_the_installed_package(tmp_path: Path, warm: Path, a
             p.unlink(missing_ok=True)
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_outputs_stay_out_of_the_caches_the_tool_wrote_but_not_out_of_the_users_folder(tmp_path: Path) -> None:
     """The cache folder may be a folder of the user's: a picture can be saved there, but not
     inside a cache the tool wrote."""
@@ -496,6 +507,7 @@ def _loops(folder: Path) -> None:
     (folder / "self").symlink_to("self")
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_symlink_loop_in_a_translators_folder_ends_at_once(tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     write(mine / "de" / "ui.yaml", "messages: {}\n")
@@ -511,6 +523,7 @@ def test_a_symlink_loop_in_a_translators_folder_ends_at_once(tmp_path: Path) -> 
     assert any("symbolic link to a folder" in f["message"] for f in json.loads(proc.stdout)["findings"])
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_symlink_loop_in_a_data_folder_ends_at_once(tmp_path: Path, data_copy: Path) -> None:
     _loops(data_copy / "cards" / "beings")
     proc = run(tmp_path / "cache", "card", "show", "swordmaster", "--data", str(data_copy))
@@ -518,6 +531,7 @@ def test_a_symlink_loop_in_a_data_folder_ends_at_once(tmp_path: Path, data_copy:
     assert "symbolic link to a folder" in proc.stderr
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_linked_folder_at_the_top_of_the_locales_is_refused(tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     write(mine / "de" / "ui.yaml", "messages: {}\n")
@@ -527,6 +541,7 @@ def test_a_linked_folder_at_the_top_of_the_locales_is_refused(tmp_path: Path) ->
     assert "symbolic link to a folder" in proc.stderr
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_link_out_of_the_folder_is_refused(tmp_path: Path, data_copy: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -548,6 +563,7 @@ def test_a_link_out_of_the_folder_is_refused(tmp_path: Path, data_copy: Path) ->
     assert "leads out of" in proc.stderr
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_a_link_to_a_file_inside_the_folder_is_followed(tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     write(mine / ".shared" / "ui.yaml", "messages:\n  sheet.written: 'ok'\n")
@@ -558,6 +574,7 @@ def test_a_link_to_a_file_inside_the_folder_is_followed(tmp_path: Path) -> None:
     assert "leads out of" not in proc.stderr and "symbolic link" not in proc.stderr
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_too_many_files_in_a_translators_folder(tmp_path: Path) -> None:
     from tashkalar_cli.data.paths import MAX_WALK_FILES
 
@@ -573,6 +590,7 @@ def test_too_many_files_in_a_translators_folder(tmp_path: Path) -> None:
     clean(run(tmp_path / "cache", "card", "show", "swordmaster", env=env), allowed=(0,))  # built-in languages
 
 
+@pytest.mark.slow  # a process per case, like the fuzz corpus
 def test_too_many_bytes_in_a_translators_folder(tmp_path: Path) -> None:
     from tashkalar_cli.data.paths import MAX_WALK_BYTES
 
