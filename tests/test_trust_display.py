@@ -446,3 +446,18 @@ def test_an_unknown_option_is_shown_as_text(cli, option):
         r = cli("card", "show", option, *extra)
         assert r.code == 2 and not RAW.search(r.err) and "\\x1b" in r.err, r.err
         assert len(r.err) < 2000
+
+
+@pytest.mark.slow  # a process per case, like the fuzz corpus
+@pytest.mark.parametrize("json_out", [False, True])
+def test_an_output_the_machine_cannot_write_is_one_line_not_a_bug(json_out):
+    """Standard output on a full disk (/dev/full): one line on standard error and exit 2, never
+    'internal error' (exit 70)."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this machine")
+    with open("/dev/full", "w") as full:
+        proc = _run("card", "show", "swordmaster", *(["--json"] if json_out else []), stdout=full)
+    assert proc.returncode == 2, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "internal" not in proc.stderr
+    if json_out:
+        assert json.loads(proc.stderr)["error"]["key"] == "stdout-cannot-write"

@@ -7,6 +7,7 @@ module, while ``--help`` loads them all to list them.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -304,6 +305,10 @@ def _move_json(args: list[str]) -> list[str]:
     return args
 
 
+#: the errors of a write that the machine refuses (no space, over quota, file too large, an I/O error)
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
 def main(argv: list[str] | None = None) -> None:
     """The command line: see :func:`run`; a closed pipe on the output ends it quietly."""
     try:
@@ -404,6 +409,12 @@ def run(argv: list[str] | None = None) -> None:
 
             report_error(InputError(key="completion-cannot-write", reason=exc.strerror or type(exc).__name__),
                          as_json, words)
+            sys.exit(EXIT_BAD_INPUT)
+        if isinstance(exc, OSError) and exc.errno in _FULL:
+            # the output cannot be written (a full disk, /dev/full): not a bug, said in one line
+            from tashkalar_cli.errors import InputError
+
+            report_error(InputError(key="stdout-cannot-write", reason=exc.strerror or type(exc).__name__), as_json, words)
             sys.exit(EXIT_BAD_INPUT)
         if os.environ.get("TASHKALAR_DEBUG"):
             raise
