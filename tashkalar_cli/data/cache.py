@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from tashkalar_cli._version import __version__
+from tashkalar_cli.data.atomic import read_bounded
 from tashkalar_cli.data.dataset import Dataset
 from tashkalar_cli.data.paths import (
     PACKAGE_DIR,
@@ -75,33 +76,6 @@ def _rmtree(path: str | os.PathLike[str]) -> None:
     import shutil  # only when a cache is written or dropped: shutil costs several ms at start-up
 
     shutil.rmtree(path, ignore_errors=True)
-
-
-def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes | None:
-    """The bytes of ``path`` when it is a regular file (not a link) of at most ``limit`` bytes,
-    else None: a FIFO, a device, a folder or a link in its place is never read nor waited on."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except (OSError, ValueError):
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            return None
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-        return data if len(data) <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def _tagged(folder: str | os.PathLike[str]) -> bool:

@@ -17,7 +17,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from tashkalar_cli.data.atomic import write_atomic
+from tashkalar_cli.data.atomic import read_bounded, write_atomic
 from tashkalar_cli.errors import InputError
 
 #: the words every file the tool writes carries near its top: the tool writes over such a file
@@ -42,16 +42,8 @@ def signed(text: str) -> str:
 
 def _ours(target: Path) -> bool:
     """Whether the regular file ``target`` carries the signature near its top."""
-    try:
-        fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return False
-    try:
-        return SIGNATURE.encode() in os.read(fd, _PEEK)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
+    top = read_bounded(target, _PEEK, head=True)
+    return top is not None and SIGNATURE.encode() in top
 
 
 def _same(path: str, other: str) -> bool:
