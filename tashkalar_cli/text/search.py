@@ -15,8 +15,6 @@ _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 
 
 def fold(text: str) -> str:
-    if text.isascii():  # nothing to decompose: the same result, without a pass per character
-        return _NON_WORD.sub(" ", text.lower()).strip()
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return _NON_WORD.sub(" ", stripped.casefold()).strip()
