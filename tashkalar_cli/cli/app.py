@@ -210,17 +210,8 @@ def _peek_lang(args: list[str]) -> str | None:
 
 def _peek_command(args: list[str]) -> str | None:
     """The command's name: the first word that is neither an option nor the value of a global one."""
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg in ("--lang", "-l", "--data"):
-            skip = True
-        elif arg == "--":
-            return None
-        elif not arg.startswith("-"):
-            return arg
-    return None
+    _, i = _before_command(args)
+    return args[i] if i is not None else None
 
 
 def _peek_data(args: list[str]) -> str | None:
@@ -286,23 +277,32 @@ def _take_game(args: list[str]) -> tuple[str | None, list[str]]:
 _ROOT_VALUED = ("--lang", "-l")
 
 
-def _move_json(args: list[str]) -> list[str]:
-    """``--json`` given before the command name, moved after it (where every command reads it),
-    so that ``tashkalar --json card show X`` is ``tashkalar card show X --json``."""
+def _before_command(args: list[str]) -> tuple[list[int], int | None]:
+    """The places of the global options written before the command's name (their values aside),
+    and the place of that name (None when there is none: only options, or ``--`` first)."""
+    options: list[int] = []
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg == "--json":
-            rest = args[:i] + args[i + 1:]
-            end = rest.index("--") if "--" in rest else len(rest)
-            return rest[:end] + ["--json"] + rest[end:]
-        if arg in _ROOT_VALUED:
-            i += 2
-            continue
-        if arg == "--" or not arg.startswith("-"):  # the command name: what follows is its own
-            break
-        i += 1
-    return args
+        if arg == "--":
+            return options, None
+        if not arg.startswith("-"):
+            return options, i
+        options.append(i)
+        i += 2 if arg in _ROOT_VALUED else 1
+    return options, None
+
+
+def _move_json(args: list[str]) -> list[str]:
+    """``--json`` given before the command name, moved after it (where every command reads it),
+    so that ``tashkalar --json card show X`` is ``tashkalar card show X --json``."""
+    options, _ = _before_command(args)
+    found = next((i for i in options if args[i] == "--json"), None)
+    if found is None:
+        return args
+    rest = args[:found] + args[found + 1:]
+    end = rest.index("--") if "--" in rest else len(rest)
+    return rest[:end] + ["--json"] + rest[end:]
 
 
 #: the errors of a write that the machine refuses (no space, over quota, file too large, an I/O error)
