@@ -88,6 +88,26 @@ def test_usage_errors_speak_the_language(cli, dataset, lang):
     assert ui(dataset, lang, "error.unknown-command").split("{")[0].strip() in r.err, r.err
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("args", "help_of"), [
+    (["summon", "knight", "--pieces", "e5=blue"], "tashkalar summon --help"),              # a missing option
+    (["summon", "knight", "--pieces", "e5=blue", "--player"], "tashkalar summon --help"),  # an option without its value
+    (["card", "show", "knight", "extra"], "tashkalar card show --help"),                   # an extra argument
+    (["card", "list", "--typ", "being"], "tashkalar card list --help"),                    # an unknown option
+    (["plan", "--pieces", "e5=blue", "--player", "blue", "--actions", "x"], "tashkalar plan --help"),
+])
+def test_a_usage_error_is_one_line_in_the_language(cli, dataset, lang, args, help_of):
+    """Like any other bad input: one line with the language's error prefix (no box, no English
+    'Usage:' block), which names the help that shows the usage, and exit 2."""
+    r = cli("--lang", lang, *args)
+    assert r.code == 2 and r.out == ""
+    assert len(r.err.splitlines()) == 1, r.err
+    assert r.err.startswith(ui(dataset, lang, "cli.error_line").split("{")[0]), r.err
+    assert help_of in r.err and "╭" not in r.err
+    if lang != "en":
+        assert "Usage" not in r.err and "Missing" not in r.err and "Try " not in r.err
+
+
 def test_the_language_comes_from_the_environment_in_posix_order(cli, dataset, monkeypatch):
     """Each step sets a variable that outranks the ones before it and names another language, so
     any two variables read in the wrong order give a wrong answer."""

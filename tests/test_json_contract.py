@@ -182,6 +182,18 @@ scores: {blue: {red: 10, yellow: 3, green: 1}}
 """
 
 
+@cache
+def _ui(lang: str) -> dict[str, str]:
+    import yaml
+
+    return yaml.safe_load((REPO / "locales" / lang / "ui.yaml").read_text(encoding="utf-8"))["messages"]
+
+
+def conforms_ui(lang: str, key: str) -> str:
+    """A message of the interface, as a locale writes it."""
+    return _ui(lang)[key]
+
+
 def yaml_file(tmp_path: Path, name: str, text: str) -> str:
     return str(write(tmp_path / name, text))
 
@@ -740,12 +752,18 @@ def test_json_before_the_command(cli, args):
     (["rule", "list", "extra"], "UsageError", []),                                         # an extra argument
     (["letal", "area", "c3", "--range", "x"], "BadParameter", []),                         # not a number
     (["card", "show"], "MissingParameter", []),                                            # a missing argument
+    (["plan", "--pieces", "e5=blue", "--player", "blue", "--actions", "x"], "BadParameter", []),  # not an integer
+    (["position", "show", "--pieces", "e5=blue", "--format", "zz"], "BadParameter", []),   # not one of the formats
 ])
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
 def test_usage_errors_are_json_in_every_language(cli, args, kind, hints, lang):
     args = ["--game", "letal", *args] if args[0] == "letal" else args
     human = cli("--lang", lang, *args)    # for a person: text in the language; then JSON: English, whatever came before
     assert human.code == 2 and not human.err.startswith("{")
+    # one line, like every other error: the language's error prefix, and where the usage is shown
+    prefix = conforms_ui(lang, "cli.error_line").split("{")[0]
+    assert len(human.err.splitlines()) == 1 and human.err.startswith(prefix), human.err
+    assert "╭" not in human.err and "--help" in human.err
     for where in ("before", "after"):
         line = ["--json", "--lang", lang, *args] if where == "before" else ["--lang", lang, *args, "--json"]
         r = cli(*line)

@@ -187,6 +187,23 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
         out.write(visible(fill(hint, {"hints": ", ".join(exc.hints)})) + "\n")
 
 
+def _usage_line(exc: click.ClickException, words: Words, args: list[str]) -> str:
+    """A usage error as one line in the user's language, like every other error: Click's message
+    (already in that language) on one line, and the command whose ``--help`` shows the usage."""
+    from tashkalar_cli.errors import fill, visible
+
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None and ctx.command_path:
+        path = ctx.command_path
+    else:  # Click's parser raised it before a context existed: the command named on the line
+        name = _peek_command(args)
+        path = f"tashkalar {name}" if name in COMMANDS else "tashkalar"
+    message = " ".join(exc.format_message().split())
+    message = fill(words.text("cli.usage_error", "{message} (see '{help}')"),
+                   {"message": message, "help": f"{path} --help"})
+    return visible(fill(words.text("cli.error_line", "tashkalar: error: {message}"), {"message": message}))
+
+
 def _json_error(code: str, kind: str, message: str, file: str | None = None, line: int | None = None,
                 hints: list[str] | None = None, key: str | None = None) -> str:
     """The error as one line of JSON (``schemas/output-error.schema.json``)."""
@@ -381,11 +398,8 @@ def run(argv: list[str] | None = None) -> None:
             hints = sorted(getattr(exc, "possibilities", None) or [])  # an unknown option's near names
             sys.stderr.write(_json_error("usage", type(exc).__name__, exc.format_message(), hints=hints))
         else:
-            localize_rich(words)
-            from typer import rich_utils
-
-            rich_utils.rich_format_error(exc)
-        sys.exit(exc.exit_code)
+            sys.stderr.write(_usage_line(exc, words, args) + "\n")
+        sys.exit(EXIT_BAD_INPUT)
     except click.exceptions.Abort:
         sys.stderr.write(words.translate("Aborted!") + "\n")
         sys.exit(1)
