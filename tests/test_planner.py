@@ -303,6 +303,36 @@ def test_apply_prints_the_position_after(cli, tmp_path):
     assert same.code == 2, "never written over an input"
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_a_turn_record_is_updated_in_place_only_when_the_tool_wrote_it(cli, tmp_path, lang):
+    pos = write(tmp_path / "pos.yaml", "mode: duel\npieces:\n  e4: blue\n  e6: blue\n  e5: red\n  c3: red\n")
+    mine = tmp_path / "mine.yaml"
+    apply = ["summon", "swordmaster", "-p", str(pos), "--player", "blue", "--apply", "--at", "e5", "--lang", lang]
+    assert cli(*apply, "--record", str(mine)).code == 0
+    first = mine.read_text(encoding="utf-8")
+    # --turn alone reads the record and writes nothing: it says so, on standard error (standard
+    # output is the position, a file that reads back)
+    r = cli(*apply, "--turn", str(mine))
+    assert r.code == 0 and r.out.lstrip().startswith("#") and str(mine) in r.err
+    assert len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err
+    assert mine.read_text(encoding="utf-8") == first
+    # --turn and --record the same file: the record the tool wrote is updated in place
+    r = cli(*apply, "--turn", str(mine), "--record", str(mine))
+    assert r.code == 0, r.err
+    assert str(mine) in r.out
+    record = cli("score", "--turn", str(mine), "--json")
+    assert record.code == 0, record.err
+    assert mine.read_text(encoding="utf-8").count("swordmaster") == 2
+    # a record written by hand is never written over, even when it is named for both
+    hand = write(tmp_path / "hand.yaml", "player: blue\nmode: duel\ndestroyed: []\n")
+    before = hand.read_text(encoding="utf-8")
+    r = cli(*apply, "--turn", str(hand), "--record", str(hand))
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1 and str(hand) in r.err
+    assert hand.read_text(encoding="utf-8") == before
+    r = cli(*apply, "--turn", str(hand), "--record", str(hand), "--json")
+    assert r.code == 2 and '"record-in-place-not-ours"' in r.err
+
+
 def test_apply_in_shortage_names_the_choices(cli, tmp_path):
     pos = write(tmp_path / "pos.yaml", "mode: duel\npieces:\n  e4: blue\n  e6: blue\n  a5: blue\n  i5: blue\n"
                 "supply:\n  blue: {common: 0}\n")

@@ -146,6 +146,7 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
                  take_back: str | None, out: str | None, turn_path: str | None, record: str | None, json: bool, *,
                  apply: bool, allow_enemy: str | None, inputs: tuple[str | None, ...]) -> None:
     """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written."""
+    from tashkalar_cli.data.output import same_file, written_by_tool
     from tashkalar_cli.engine.summoning import ChoiceError
     from tashkalar_cli.render.plan import applied_comments, position_yaml, turn_yaml
 
@@ -170,6 +171,11 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
     comments = applied_comments(applied, s.board, s.loc, card_name)
     text = position_yaml(applied.position, comments)
     sources = [i for i in (*inputs, turn_path) if i]
+    in_place = record is not None and turn_path is not None and same_file(record, turn_path)
+    if in_place:  # the record read is updated: allowed for a record the tool wrote, never another file
+        if not written_by_tool(turn_path or ""):
+            raise InputError(key="record-in-place-not-ours", path=record)
+        sources.remove(turn_path)
     outputs = [(out, text)] if out is not None else []
     if record is not None:
         outputs.append((record, turn_yaml(applied.turn, s.board, comments[:1])))
@@ -184,7 +190,10 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
     else:
         typer.echo(s.loc.msg("apply.written", path=out))
     if record is not None:
-        typer.echo(s.loc.msg("apply.record_written", path=record))
+        typer.echo(s.loc.msg("apply.record_updated" if in_place else "apply.record_written", path=record))
+    elif turn_path is not None:  # the record was read, not changed: say so (on standard error: the
+        # position printed on standard output stays a position file)
+        typer.echo(s.loc.msg("apply.turn_unchanged", path=turn_path), err=True)
 
 
 __all__ = ["apply_summon", "plan"]

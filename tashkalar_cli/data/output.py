@@ -46,6 +46,18 @@ def _ours(target: Path) -> bool:
     return top is not None and SIGNATURE.encode() in top
 
 
+def written_by_tool(path: str) -> bool:
+    """Whether ``path`` is a regular file the tool wrote (it carries the signature): only such a
+    file is ever written over, a turn record updated in place among them."""
+    target = Path(path)
+    return target.is_file() and not target.is_symlink() and _ours(target)
+
+
+def same_file(path: str, other: str) -> bool:
+    """Whether two names are the same file (see :func:`_same`)."""
+    return _same(path, other)
+
+
 def _same(path: str, other: str) -> bool:
     """Whether two names are the same file: the same absolute name, or the same file on disk."""
     if os.path.abspath(path) == os.path.abspath(other):
