@@ -322,6 +322,24 @@ def test_position_svg_is_saved_whatever_is_printed(cli, tmp_path):
     assert len(parse(out.read_text(encoding="utf-8")).findall(".//s:g[@class='panel']", NS)) == 1
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+@pytest.mark.parametrize("command", [
+    ["summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue"],
+    ["position", "show", "--pieces", "e5=blue", "--format", "yaml"],
+    ["plan", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--hand", "swordmaster"],
+])
+def test_a_picture_saved_is_said_on_standard_error(cli, tmp_path, dataset, command, lang):
+    """Like the cheat sheet, a picture says it was saved: on standard error (standard output stays
+    the answer, a position file for --format yaml), and not with --json."""
+    out = tmp_path / "p.svg"
+    r = cli(*command, "--svg", str(out), "--lang", lang)
+    assert r.code == 0 and out.exists()
+    said = dataset.locales[lang]["ui"]["picture.written"].replace("{path}", str(out))
+    assert r.err.strip() == said and said not in r.out
+    quiet = cli(*command, "--svg", str(out), "--lang", lang, "--json")
+    assert quiet.code == 0 and quiet.err == ""
+
+
 def test_terminal_board_shows_the_face_of_the_mode(tk):
     """The text board paints the same faces as the pictures: red and green squares on both, the
     central squares on the High Form face only."""

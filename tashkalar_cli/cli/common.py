@@ -84,9 +84,13 @@ class Session:
                  players: int | None = None) -> Position:
         return self.game.position(path, pieces=pieces, mode=mode, players=players)
 
-    def write(self, path: str, text: str, *inputs: str | None) -> None:
-        """Save an output file (``--svg``) atomically, never onto one of the command's inputs."""
+    def write(self, path: str, text: str, *inputs: str | None, announce: bool = True) -> None:
+        """Save an output file (``--svg``) atomically, never onto one of the command's inputs; then
+        say it was saved (``announce``; on standard error, which leaves standard output to the
+        command's answer: a position file, say; not with --json)."""
         self.write_all([(path, text)], *inputs)
+        if announce:
+            sys.stderr.write(self.loc.msg("picture.written", path=path) + "\n")
 
     def write_all(self, files: list[tuple[str, str]], *inputs: str | None) -> None:
         """Save the outputs of a command (``(path, text)`` each), all checked before any is

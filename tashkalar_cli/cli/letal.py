@@ -69,7 +69,7 @@ def area(square: SquareArgument,
     if svg:
         from tashkalar_cli.render.letal import grid_svg
 
-        s.write(svg, grid_svg(engine.grid, s.loc, f"{label}: {hero.name}", hero, found, others))
+        s.write(svg, grid_svg(engine.grid, s.loc, f"{label}: {hero.name}", hero, found, others), announce=not json)
     if json:
         from tashkalar_cli.render import jsonout
 
@@ -93,7 +93,7 @@ def move(square: SquareArgument,
         from tashkalar_cli.render.letal import grid_svg
 
         s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name), hero,
-                              found, others))
+                              found, others), announce=not json)
     if json:
         from tashkalar_cli.render import jsonout
 
@@ -115,7 +115,7 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
 
         caption = s.loc.msg(f"letal.svg.{kind}", square=hero.name, distance=distance, by=other.name)
         s.write(svg, grid_svg(engine.grid, s.loc, caption, hero,
-                              [result.to] if result.to is not None else [], others, by=other))
+                              [result.to] if result.to is not None else [], others, by=other), announce=not json)
     if json:
         from tashkalar_cli.render import jsonout
 

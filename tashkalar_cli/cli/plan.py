@@ -76,7 +76,7 @@ def plan(
     if svg is not None:
         from tashkalar_cli.render.plan import plan_svg
 
-        s.write(svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *inputs)
+        s.write(svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *inputs, announce=not json)
     if json:
         from tashkalar_cli.render import jsonout
 
@@ -111,7 +111,7 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
 
         # one drawing per opponent would need several files: the first opponent's, as a start
         opp = found.opponents[0]
-        s.write(svg, plan_svg(s.board, pos, opp.report, s.loc, _namer(s)), *inputs)
+        s.write(svg, plan_svg(s.board, pos, opp.report, s.loc, _namer(s)), *inputs, announce=not json)
     if json:
         from tashkalar_cli.render import jsonout
 

@@ -33,7 +33,8 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
     if svg is not None:  # whatever is printed, the picture is saved
         from tashkalar_cli.render.svg import position_svg
 
-        s.write(svg, position_svg(s.board, pos, s.loc, title=file if file and file != "-" else ""), file)
+        s.write(svg, position_svg(s.board, pos, s.loc, title=file if file and file != "-" else ""), file,
+                announce=not json)
     if format is not Format.BOARD and not json:
         from tashkalar_cli.model.notation import position_yaml
 

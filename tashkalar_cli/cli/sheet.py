@@ -48,5 +48,5 @@ def sheet(
         decks = [check_deck(s, d) for d in deck or []]
         sections = build_sections(s.game, s.loc, decks, legends, flares, tasks)
     text = sheet_svg(sections, s.loc, paper.value) if suffix == "svg" else sheet_html(sections, s.loc, paper.value)
-    s.write(out, text)
+    s.write(out, text, announce=False)  # its own message says how many cards
     s.console.print(s.loc.msg("sheet.written", path=out, count=sum(len(x.cards) for x in sections)))

@@ -69,7 +69,8 @@ def summon(
     if svg is not None:
         from tashkalar_cli.render.svg import verdict_svg
 
-        s.write(svg, verdict_svg(s.board, pos, verdict, s.loc, str(s.cards.name(being, s.loc))), position)
+        s.write(svg, verdict_svg(s.board, pos, verdict, s.loc, str(s.cards.name(being, s.loc))), position,
+                announce=not json)
     if json:
         from tashkalar_cli.render import jsonout
 
