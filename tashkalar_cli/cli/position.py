@@ -45,9 +45,10 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
 
         print_json("position", jsonout.position(pos))
         return
-    from tashkalar_cli.render.board import board_text
+    from tashkalar_cli.render.board import board_key, board_text
 
     s.console.print(board_text(s.board, pos))
+    s.console.print(board_key(s.loc, [(pos, {})]))
 
 
 @app.command("check")

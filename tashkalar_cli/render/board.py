@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.position import Position
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
+    from tashkalar_cli.text.i18n import Localizer
 
 #: pieces: red and orange, green and the green squares, stay apart on dark and light terminals
 PIECE_STYLE = {"blue": "bold #5f9fff", "red": "bold #ff4040", "yellow": "bold #ffe040",
@@ -68,3 +76,71 @@ def board_text(board: Board, pos: Position | None, highlight: dict[int, str] | N
         out.append("\n")
     out.append("   " + "".join(f" {board.file_names[f]} " for f in range(board.files)), style="dim")
     return out
+
+
+#: the order of the key: pieces by rank, then the roles of squares as ROLES lists them
+_RANKS = ("common", "heroic", "legendary")
+
+
+def board_key(loc: Localizer, boards: Iterable[tuple[Position | None, Mapping[int, str]]],
+              meanings: Mapping[str, str] | None = None) -> Key:
+    """The key of the drawings made by :func:`board_text` from ``boards`` (each a position and
+    its highlighted squares): every symbol they show, and only those, in the user's language.
+    ``meanings`` gives a role another meaning than a summon's (``{"pattern": "board.key.counted"}``:
+    the pieces a task counts)."""
+    colors = list(PIECE_STYLE)
+    pieces: set[tuple[str, str]] = set()
+    roles: set[str] = set()
+    for pos, highlight in boards:
+        on_board = pos.pieces if pos is not None else {}
+        pieces.update((p.color, p.rank) for p in on_board.values())
+        for square, role in highlight.items():
+            if role == "lack":
+                roles.add("lack_piece" if square in on_board else "lack_empty")
+            elif role in ROLES:
+                roles.add(role)
+    msg = loc.msg
+    entries: list[tuple[str, str]] = []
+    for color, rank in sorted(pieces, key=lambda p: (colors.index(p[0]) if p[0] in colors else len(colors),
+                                                      _RANKS.index(p[1]) if p[1] in _RANKS else len(_RANKS), p)):
+        entries.append((piece_glyph(color, rank).strip(), msg("piece", color=msg(f"color.{color}"),
+                                                              rank=msg(f"rank.{rank}"))))
+    entries.append(("·", msg("board.key.empty")))
+    symbols = {"target": "[x]", "pattern": "(x)", "enemy": "<x>", "marked": ":x:", "lack_piece": "!x!",
+               "lack_empty": "?"}
+    for role in ("target", "pattern", "enemy", "marked", "lack_piece", "lack_empty"):
+        if role in roles:
+            entries.append((symbols[role], msg((meanings or {}).get(role, f"board.key.{role}"))))
+    return Key(entries, msg("board.key.separator"))
+
+
+class Key:
+    """A key: entries (a symbol and its meaning) one after the other, wrapped between entries so
+    that a symbol never ends a line away from its meaning."""
+
+    def __init__(self, entries: list[tuple[str, str]], separator: str) -> None:
+        self.entries = entries
+        self.separator = separator
+
+    def entry(self, symbol: str, meaning: str) -> Text:
+        return Text.assemble((symbol, "bold"), " ", meaning, style="dim")
+
+    def plain(self) -> str:
+        return self.separator.join(f"{s} {m}" for s, m in self.entries)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text(style="dim")
+        for i, (symbol, meaning) in enumerate(self.entries):
+            piece = self.entry(symbol, meaning)
+            last = i == len(self.entries) - 1
+            tail = "" if last else self.separator.rstrip()
+            if line.cell_len and line.cell_len + piece.cell_len + len(tail) > width:
+                yield line
+                line = Text(style="dim")
+            elif line.cell_len:
+                line.append(" ")
+            line.append_text(piece)
+            line.append(tail, style="dim")
+        if line.cell_len:
+            yield line

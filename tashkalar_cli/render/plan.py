@@ -80,15 +80,19 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
         listed = ", ".join(name(c) for c in missing)
         parts.append(Text(msg("plan.unreachable", count=len(missing), cards=listed), style="dim"))
     if positions and pos is not None:
-        from tashkalar_cli.render.board import board_text
+        from tashkalar_cli.render.board import board_key, board_text
 
+        drawn: list[tuple[Position | None, dict[int, str]]] = []
         for card in reachable:
             best = report.best(card)
             after = positions.get(id(best))
             if best is None or after is None:
                 continue
             parts.append(Text(msg("plan.after", card=name(card), plan=describe(best, board, loc, name)), style="bold"))
-            parts.append(board_text(board, after, {best.target: "target"}))
+            drawn.append((after, {best.target: "target"}))
+            parts.append(board_text(board, after, drawn[-1][1]))
+        if drawn:
+            parts.append(board_key(loc, drawn, {"target": "board.key.summoned"}))
     notes = [msg("plan.note")]
     if report.actions > 2:
         notes.append(msg("plan.note_actions", actions=report.actions))

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.errors import visible
-from tashkalar_cli.render.board import board_text
+from tashkalar_cli.render.board import board_key, board_text
 from tashkalar_cli.render.terminal import MOST_SHOWN, block
 
 if TYPE_CHECKING:
@@ -93,7 +93,9 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer,
         parts.append(block(cards.texts(card, loc)["criterion"], "italic"))
         parts += [Text(_req_text(q, loc)) for q in r.requirements]
         if r.squares:
-            parts.append(board_text(board, pos, {sq: "pattern" for sq in r.squares}))
+            counted = {sq: "pattern" for sq in r.squares}
+            parts.append(board_text(board, pos, counted))
+            parts.append(board_key(loc, [(pos, counted)], {"pattern": "board.key.counted"}))
     else:
         table = Table()
         table.add_column(msg("label.name"), style="bold")

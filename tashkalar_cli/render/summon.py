@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.render.board import board_text
+from tashkalar_cli.render.board import board_key, board_text
 from tashkalar_cli.render.explain import lack_text, placement_lines
 from tashkalar_cli.render.terminal import shown
 from tashkalar_cli.text.i18n import Localizer
@@ -39,14 +39,15 @@ def verdict_renderable(v: Verdict, board: Board, pos: Position, loc: Localizer, 
     head = msg("summon.legal" if v.legal else "summon.illegal", card=card_name,
                player=msg(f"color.{v.player}"), count=len(v.placements))
     parts: list[RenderableType] = [Text(head, style="bold green" if v.legal else "bold red")]
+    drawn: list[dict[int, str]] = []  # the highlights of the boards drawn, for their key
     if v.legal:
         panels = []
         for i, p in enumerate(v.placements, 1):
-            body = Group(board_text(board, pos, placement_highlight(p)), Text("\n".join(placement_lines(p, board, loc))))
+            drawn.append(placement_highlight(p))
+            body = Group(board_text(board, pos, drawn[-1]), Text("\n".join(placement_lines(p, board, loc))))
             panels.append(Panel(body, title=Text(msg("summon.placement", n=i, square=board.name(p.target))),
                                 expand=False))
         parts.append(Columns(panels))
-        parts.append(Text(msg("summon.key"), style="dim"))
     else:
         for code in v.reasons:
             parts.append(Text("• " + msg(f"reason.{code}")))
@@ -59,6 +60,7 @@ def verdict_renderable(v: Verdict, board: Board, pos: Position, loc: Localizer, 
                 for lack in n.lacks:
                     if lack.square is not None and lack.square != n.target:
                         hl[lack.square] = "lack"
+                drawn.append(hl)
                 text = "\n".join(lack_text(x, board, loc) for x in n.lacks)
                 panels.append(Panel(Group(board_text(board, pos, hl), Text(text)),
                                     title=Text(msg("summon.near", square=board.name(n.target),
@@ -66,6 +68,8 @@ def verdict_renderable(v: Verdict, board: Board, pos: Position, loc: Localizer, 
                                                    mirrored=msg("summon.mirrored") if n.orientation.mirrored else "")),
                                     expand=False))
             parts.append(Columns(panels))
+    if drawn:
+        parts.append(board_key(loc, [(pos, hl) for hl in drawn]))
     return Group(*parts)
 
 
