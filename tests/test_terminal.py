@@ -83,3 +83,23 @@ def test_the_key_does_not_list_what_is_not_drawn(cli, pos):
     key = key_of(r.out)
     assert "[x]" not in key and "?" not in key and "(x)" not in key
     assert "*R* " in key and "B " not in key  # a red legendary piece; no blue heroic one
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_threats_put_their_summary_first(cli, dataset, tmp_path, lang):
+    """With the deck unknown, the details run to hundreds of lines: the squares to block come
+    first, under the heading, and every card's details after them."""
+    pos = write(tmp_path / "duel.yaml", "mode: duel\npieces:\n  c3: blue\n  d4: blue\n  e4: blue\n  e5: blue heroic\n"
+                "  d6: red heroic\n  f6: red\n")
+    r = cli("plan", "--position", str(pos), "--player", "blue", "--threats", "--lang", lang)
+    assert r.code == 0, r.err
+    ui = dataset.locales[lang]["ui"]
+    lines = r.out.splitlines()
+    summary = next(i for i, line in enumerate(lines) if ui["plan.threat_summary"] in line)
+    assert summary <= 4, lines[:6]
+    first_card = next(i for i, line in enumerate(lines) if ui["plan.actions.one"].split("{")[0].strip() in line
+                      or ui["plan.actions.other"].replace("{count}", "2").strip() in line)
+    assert summary < first_card
+    assert ui["plan.col.square"] in lines[summary + 2]
+    assert len(lines) > 100  # the details are still there
+    assert max(len(line) for line in lines[:summary + 20]) <= 140

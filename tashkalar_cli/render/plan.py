@@ -50,28 +50,37 @@ def _with_choice(text: str, choice: str) -> str:
     return f"{text} ({choice})" if choice else text
 
 
+def heading_text(text: str) -> Text:
+    """A heading whose parts (``A — B``) stand on lines of their own, rather than wrapped anywhere."""
+    return Text("\n".join(part.strip() for part in text.split(" — ")), style="bold")
+
+
 def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Names, *,
                       title: str | None = None, positions: dict[int, Position] | None = None,
-                      pos: Position | None = None) -> RenderableType:
+                      pos: Position | None = None, heading: bool = True) -> RenderableType:
     """The plans of one player as a table, per card; ``positions``: the board after each card's best plan."""
+    from rich.table import Table
+
     msg = loc.msg
     reachable = report.reachable
-    heading = title or msg("plan.title", player=msg(f"color.{report.player}"), actions=report.actions,
-                           reachable=len(reachable), total=len(report.cards))
-    parts: list[RenderableType] = [Text(heading, style="bold")]
+    head = title or msg("plan.title", player=msg(f"color.{report.player}"), actions=report.actions,
+                        reachable=len(reachable), total=len(report.cards))
+    parts: list[RenderableType] = [heading_text(head)] if heading else []
     if reachable:
         by_card: dict[str, list[Plan]] = {}
         for plan in report.plans:
             by_card.setdefault(plan.card.id, []).append(plan)
-        body = Text()
         for card in reachable:
-            body.append(name(card), style="bold")
-            body.append("\n")
+            parts.append(Text(name(card), style="bold"))
+            # a grid: a long way to summon wraps under its own column, the list stays easy to scan
+            grid = Table.grid(padding=(0, 1), pad_edge=False)
+            grid.add_column(width=1)
+            grid.add_column(style="dim", no_wrap=True)
+            grid.add_column(style="bold cyan", max_width=12)  # squares: wrapped after a comma, never cut
+            grid.add_column()
             for actions, square, how in _rows(by_card[card.id], board, loc, name):
-                body.append(f"  {msg('plan.actions', count=actions):<{width(loc)}} ", style="dim")
-                body.append(square, style="bold cyan")
-                body.append(f"  {how}\n")
-        parts.append(body)
+                grid.add_row("", msg("plan.actions", count=actions), square, how)
+            parts.append(grid)
     else:
         parts.append(Text(msg("plan.none", actions=report.actions)))
     reached = {c.id for c in reachable}
@@ -182,20 +191,35 @@ def piece_text(loc: Localizer, piece: Piece) -> str:
 
 
 def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Names) -> RenderableType:
+    """Each opponent's summary first (what it could summon, the squares its plans use most: the
+    ones to block), then the details of every card, which can run long when its deck is unknown."""
+    from rich.table import Table
+
     msg = loc.msg
     parts: list[RenderableType] = []
+    titles = []
     for opp in threats.opponents:
         report = opp.report
         deck = msg(f"deck.{opp.deck}") if opp.deck else msg("plan.deck_unknown")
-        title = msg("plan.threats_title", opponent=msg(f"color.{opp.color}"), deck=deck, actions=report.actions,
-                    reachable=len(report.reachable), total=len(report.cards))
-        parts.append(report_renderable(report, board, loc, name, title=title))
+        titles.append(msg("plan.threats_title", opponent=msg(f"color.{opp.color}"), deck=deck,
+                          actions=report.actions, reachable=len(report.reachable), total=len(report.cards)))
+        parts.append(heading_text(titles[-1]))
         used = report.squares()
         if used:
             ranked = sorted(used.items(), key=lambda kv: (-(kv[1]["summon"] + kv[1]["place"]), square_order(kv[0])))
-            items = [msg("plan.square_use", square=board.name(sq), summon=n["summon"], place=n["place"])
-                     for sq, n in ranked[:12]]
-            parts.append(Text(msg("plan.threat_squares", squares=", ".join(items))))
+            parts.append(Text(msg("plan.threat_summary")))
+            table = Table(expand=False)
+            table.add_column(msg("plan.col.square"), style="bold cyan", no_wrap=True)
+            table.add_column(msg("plan.col.summons"), justify="right")
+            table.add_column(msg("plan.col.places"), justify="right")
+            for sq, n in ranked[:12]:
+                table.add_row(board.name(sq), str(n["summon"]), str(n["place"]))
+            parts.append(table)
+        parts.append(Text(""))
+    for opp, title in zip(threats.opponents, titles, strict=True):
+        # one opponent: its heading is just above; several: each one's details under its heading again
+        parts.append(report_renderable(opp.report, board, loc, name, title=title,
+                                       heading=len(threats.opponents) > 1))
         parts.append(Text(""))
     return Group(*parts)
 
