@@ -119,4 +119,4 @@ def summonable(
     from tashkalar_cli.render.summon import summonable_table
 
     shown = {c.id: str(s.cards.name(c, s.loc)) for c in candidates}
-    s.console.print(summonable_table(verdicts, s.board, s.loc, shown, show_all))
+    s.console.print(summonable_table(verdicts, s.board, s.loc, shown, show_all, s.console.width))

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
-from tashkalar_cli.render.terminal import MOST_BLOCK, block, shown
+from tashkalar_cli.render.terminal import COLUMN_COST, MOST_BLOCK, block, fit_columns, longest_word, shown
 from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.text.i18n import Text as LocalText
 
@@ -82,19 +82,14 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
 
 def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) -> Table | Text:
     """The cards as a table; on a narrow terminal (under 100 columns) the type and deck columns
-    give way to the name and the keywords."""
+    give way to the name and the keywords, and on a very narrow one the keywords, then the rank,
+    give way before an id is ever cut (an id is what a user copies into the next command) or a
+    word broken."""
     msg = loc.msg
     if not cards:  # no match: a sentence, not an empty table
         return Text(msg("list.none"))
     wide = width >= 100
-    table = Table(title=msg_n_count(loc, "list.title", len(cards)), show_lines=not wide)
-    table.add_column(msg("label.id"), style="dim", overflow="fold")
-    table.add_column(msg("label.name"), style="bold")
-    if wide:
-        table.add_column(msg("label.type"))
-        table.add_column(msg("label.deck"))
-    table.add_column(msg("label.rank"))
-    table.add_column(msg("label.keywords"), overflow="fold", ratio=2 if not wide else None)
+    rows = []
     for c in cards:
         kind = msg(f"type.{c.type}")
         if isinstance(c, Flare):
@@ -102,10 +97,38 @@ def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) 
         elif isinstance(c, Task):
             kind += " (" + msg("task.points", points=c.points) + ")"
         rank = msg(f"rank.{c.rank}") if isinstance(c, Being) else ("" if wide else kind)
-        cells: list[str | Text] = [shown(c.id), shown(db.name(c, loc))]
-        if wide:
-            cells += [kind, msg(f"deck.{c.deck}") if isinstance(c, Being) else ""]
-        table.add_row(*cells, rank, shown(", ".join(_term(loc, k) for k in c.keywords), most=MOST_BLOCK))
+        rows.append({"id": shown(c.id), "name": shown(db.name(c, loc)), "type": Text(kind),
+                     "deck": Text(msg(f"deck.{c.deck}") if isinstance(c, Being) else ""), "rank": Text(rank),
+                     "keywords": shown(", ".join(_term(loc, k) for k in c.keywords), most=MOST_BLOCK)})
+    beings = sum(isinstance(c, Being) for c in cards)
+    # the rank column of a narrow table holds the type of a card that has no rank (a flare, a task)
+    rank_header = msg("label.rank") if wide or beings == len(cards) else (
+        msg("label.type") if beings == 0 else msg("label.rank_or_type"))
+    headers = {"id": msg("label.id"), "name": msg("label.name"), "type": msg("label.type"),
+               "deck": msg("label.deck"), "rank": rank_header, "keywords": msg("label.keywords")}
+
+    def need(key: str) -> int:
+        """The narrowest the column can be without cutting an id or breaking a word."""
+        values = [r[key].plain for r in rows]
+        if key == "id":
+            return max(len(headers[key]), *(len(v) for v in values))
+        return max(longest_word([headers[key]]), longest_word(values))
+
+    optional = [k for k in (["type", "deck"] if wide else []) + ["rank", "keywords"] if any(r[k].plain for r in rows)]
+    needs = {k: need(k) for k in ["id", "name", *optional]}
+    chosen = fit_columns(width, needs, ["id", "name", *optional], required=2)
+    # the id and the name come first: a name too long for what the id leaves is folded, the id never
+    room = {"name": max(1, width - 1 - 2 * COLUMN_COST - needs["id"])}
+    table = Table(title=msg_n_count(loc, "list.title", len(cards)), show_lines=not wide)
+    for key in chosen:
+        if key == "id":
+            table.add_column(headers[key], style="dim", no_wrap=True, min_width=need(key))
+        else:
+            table.add_column(headers[key], style="bold" if key == "name" else "", overflow="fold",
+                             min_width=min(needs[key], room.get(key, needs[key])),
+                             ratio=2 if key == "keywords" and not wide else None)
+    for r in rows:
+        table.add_row(*(r[key] for key in chosen))
     return table
 
 

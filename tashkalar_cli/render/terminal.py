@@ -43,6 +43,30 @@ def block(value: object, style: str = "", most: int = MOST_BLOCK) -> Text:
     return Text(visible(value, most, lines=True), style=style)
 
 
+#: what a column of a boxed table costs beyond its text: a space either side and a rule
+COLUMN_COST = 3
+
+
+def longest_word(values: Iterable[str]) -> int:
+    """The longest word of ``values``: the narrowest a column can be without breaking a word."""
+    return max((len(word) for value in values for word in value.split()), default=0)
+
+
+def fit_columns(width: int, needs: dict[str, int], priority: list[str], required: int = 1) -> list[str]:
+    """The columns of a boxed table that fit in ``width``, taken in the order of ``priority`` (the
+    first ``required`` always: the ids a user copies), each at the width it ``needs`` (its longest
+    id, or its longest word): on a narrow terminal a column is dropped rather than an id cut or a
+    word broken."""
+    used = 1
+    chosen = []
+    for i, key in enumerate(priority):
+        cost = needs[key] + COLUMN_COST
+        if i < required or used + cost <= width:
+            chosen.append(key)
+            used += cost
+    return chosen
+
+
 class PipeConsole(Console):
     """A Rich console that lets the command line end quietly when the reader of its output goes
     away (see ``cli.app.main``), rather than with Rich's own exit code 1, which means translation
@@ -74,4 +98,5 @@ def console(**kwargs: Any) -> Console:
     return SafeConsole(markup=False, emoji=False, highlight=False, **kwargs)
 
 
-__all__ = ["MOST_BLOCK", "MOST_SHOWN", "PipeConsole", "SafeConsole", "block", "console", "shown"]
+__all__ = ["COLUMN_COST", "MOST_BLOCK", "MOST_SHOWN", "PipeConsole", "SafeConsole", "block", "console", "fit_columns",
+           "longest_word", "shown"]
