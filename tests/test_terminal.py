@@ -103,3 +103,69 @@ def test_threats_put_their_summary_first(cli, dataset, tmp_path, lang):
     assert ui["plan.col.square"] in lines[summary + 2]
     assert len(lines) > 100  # the details are still there
     assert max(len(line) for line in lines[:summary + 20]) <= 140
+
+
+# ---------------------------------------------------------------------- 40 and 200 columns
+
+def _whole(word: str, text: str) -> bool:
+    """``word`` on one line of ``text``, not cut and not glued to another word."""
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) is not None
+
+
+#: each command, and how to get from its --json output the ids a user copies from its text
+COPIED = {
+    "card list": (["card", "list"], lambda j: [c["id"] for c in j["cards"]]),
+    "card list flares": (["card", "list", "--type", "flare"], lambda j: [c["id"] for c in j["cards"]]),
+    "summonable --all": (["summonable", "--pieces", "c3=blue,d3=blue,d4=blue,e4=blue,f4=blue,d6=red:heroic",
+                          "--player", "blue", "--all"], lambda j: [v["card"] for v in j["cards"]]),
+    "rule list": (["rule", "list"], lambda j: [r["number"] for r in j["rules"]]),
+    "keyword list": (["keyword", "list"], lambda j: [k["id"] for k in j["keywords"]]),
+    "card show": (["card", "show", "frostweave-illusionist"], lambda j: [j["id"]]),
+    "rule show": (["rule", "show", "4.9"], lambda j: [j["id"]]),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", list(COPIED))
+def test_ids_are_never_cut_at_40_columns(cli, monkeypatch, name, lang):
+    args, ids_of = COPIED[name]
+    ids = ids_of(cli(*args, "--json").json)
+    assert ids
+    monkeypatch.setenv("COLUMNS", "40")
+    r = cli(*args, "--lang", lang)
+    assert r.code == 0, r.err
+    lines = r.out.splitlines()
+    assert max(len(line) for line in lines) <= 40
+    assert "…" not in r.out, [line for line in lines if "…" in line][:3]
+    missing = [i for i in ids if not _whole(i, r.out)]
+    assert not missing, missing[:5]
+
+
+@pytest.mark.parametrize("args", [
+    ["rule", "show", "4.10"],
+    ["card", "show", "cannon"],
+    ["ask", "can I summon on top of an enemy heroic piece?"],
+    ["errata"],
+    ["keyword", "show", "Ruse"],
+    ["plan", "--pieces", "c3=blue,d3=blue,d4=blue,e4=blue,f4=blue,d6=red:heroic", "--player", "blue", "--hand",
+     "knight,dryad"],
+    ["plan", "--pieces", "c3=blue,d4=blue,e4=blue,e5=blue:heroic,d6=red:heroic,f6=red", "--player", "blue",
+     "--threats", "--mode", "duel"],
+])
+def test_sentences_wrap_at_a_readable_width_at_200_columns(cli, monkeypatch, args):
+    from tashkalar_cli.render.terminal import READABLE
+
+    monkeypatch.setenv("COLUMNS", "200")
+    r = cli(*args)
+    assert r.code == 0, r.err
+    widest = max(len(line.rstrip()) for line in r.out.splitlines())
+    assert 60 < widest <= READABLE
+
+
+@pytest.mark.parametrize("columns", ["40", "200"])
+def test_a_title_too_long_for_its_border_is_inside_the_panel(cli, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", columns)
+    r = cli("rule", "show", "4.9")
+    flat = " ".join(line.strip("│╭╮╰╯─ ") for line in r.out.splitlines())
+    assert "Higher rank blocks the summoning" in " ".join(flat.split())
+    assert "4.9" in r.out.splitlines()[0] or "4.9" in r.out.splitlines()[1]

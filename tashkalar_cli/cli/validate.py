@@ -33,7 +33,9 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     from tashkalar_cli.errors import visible
 
     for game, one in games.items():
-        table = Table(title=visible(f"valid: {one['root']} ({game})"), show_header=False)
+        # the title on a line of its own: a long folder name is not squeezed into the table's width
+        s.console.print(Text(visible(f"valid: {one['root']} ({game})"), style="italic"), overflow="fold")
+        table = Table(show_header=False)
         for key, value in one.items():
             if key not in ("valid", "root", "warnings", "game"):
                 table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))

@@ -5,13 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
-from tashkalar_cli.render.terminal import COLUMN_COST, MOST_BLOCK, block, fit_columns, longest_word, shown
+from tashkalar_cli.render.terminal import (
+    COLUMN_COST,
+    MOST_BLOCK,
+    TitledPanel,
+    block,
+    fit_columns,
+    longest_word,
+    shown,
+)
 from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.text.i18n import Text as LocalText
 
@@ -27,7 +34,7 @@ def _fallback_note(loc: Localizer, texts: Iterable[LocalText]) -> Text | None:
     return None
 
 
-def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
+def card_panel(card: Card, db: CardDB, loc: Localizer) -> TitledPanel:
     msg = loc.msg
     name = db.name(card, loc)
     texts = db.texts(card, loc)
@@ -77,7 +84,7 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
     if note:
         parts += [Text(), note]
     title = shown(name, "bold")
-    return Panel(Group(*parts), title=title, subtitle=shown(card.id, "dim"), expand=False)
+    return TitledPanel(Group(*parts), title=title, subtitle=shown(card.id, "dim"))
 
 
 def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) -> Table | Text:

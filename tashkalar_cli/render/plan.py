@@ -17,6 +17,7 @@ from rich.text import Text
 from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
 from tashkalar_cli.model.board import Board, square_order
 from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.render.terminal import Readable
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
     if report.actions > 2:
         notes.append(msg("plan.note_actions", actions=report.actions))
     parts.append(Text(" ".join(notes), style="dim"))
-    return Group(*parts)
+    return Readable(Group(*parts))
 
 
 def width(loc: Localizer) -> int:
@@ -221,7 +222,7 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
         parts.append(report_renderable(opp.report, board, loc, name, title=title,
                                        heading=len(threats.opponents) > 1))
         parts.append(Text(""))
-    return Group(*parts)
+    return Readable(Group(*parts))
 
 
 # ---------------------------------------------------------------------- SVG

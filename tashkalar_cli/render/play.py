@@ -11,7 +11,7 @@ from rich.text import Text
 
 from tashkalar_cli.errors import visible
 from tashkalar_cli.render.board import board_key, board_text
-from tashkalar_cli.render.terminal import MOST_SHOWN, block
+from tashkalar_cli.render.terminal import MOST_SHOWN, block, fitted
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
@@ -52,7 +52,7 @@ def flare_renderable(results: Sequence[FlareCheck], cards: CardDB, loc: Localize
         table.add_row(visible(cards.name(r.card, loc), MOST_SHOWN),
                       lead(r.differences["upgraded"], r.card.upper.threshold, r.upper_met),
                       lead(r.differences["total"], r.card.lower.threshold, r.lower_met), resolve)
-    parts: list[RenderableType] = [head, table] if shown else [head]
+    parts: list[RenderableType] = [head, fitted(table)] if shown else [head]
     if many and not any(r.can_invoke for r in results):
         parts.append(Text(msg("flare.none_invocable"), style="bold red"))
     if r0.point_to and any(r.can_invoke for r in results):
@@ -108,7 +108,7 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer,
             met = msg("task.needs_turn") if r.met is None else (msg("yes") if r.met else msg("no"))
             why = "; ".join(_req_text(q, loc) for q in r.requirements)
             table.add_row(visible(cards.name(card, loc), MOST_SHOWN), str(card.points), met, why)
-        parts.append(table)
+        parts.append(fitted(table))  # a long name is folded, never cut
     parts.append(Text(loc.msg_n("score.high_form", score["legendary_pieces"], player=msg(f"color.{player}"),
                                 tasks=score["tasks"], legendary=score["legendary_pieces"], total=score["total"])))
     if score["triggers_end"]:
@@ -130,7 +130,7 @@ def score_renderable(result: TurnScore, loc: Localizer) -> Group:
         elif line.color:
             color = msg(f"color.{line.color}")
         table.add_row(msg(f"color.{line.who}"), str(line.points), msg(f"score.reason.{line.reason}"), color)
-    parts: list[RenderableType] = [table] if result.lines else [Text(msg("score.none"))]
+    parts: list[RenderableType] = [fitted(table)] if result.lines else [Text(msg("score.none"))]
     if result.ignored:
         parts.append(Text(msg("score.ignored", pieces=", ".join(result.ignored)), style="dim"))
     if result.totals:

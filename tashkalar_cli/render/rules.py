@@ -7,12 +7,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.errors import quote, visible
-from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, block, shown
+from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, Readable, TitledPanel, block, fitted, shown
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
@@ -25,7 +24,7 @@ def _modes(loc: Localizer, modes: Iterable[str]) -> str:
     return ", ".join(loc.msg(f"mode.{m}") for m in modes)
 
 
-def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -> Panel:
+def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -> TitledPanel:
     msg = loc.msg
     from rich.markdown import Markdown
 
@@ -54,8 +53,7 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
     langs = {t.lang for t in (title, text)} - {loc.lang}
     if langs:
         parts += [Text(), Text(msg("fallback.note", lang=loc.lang, fallback=", ".join(sorted(langs))), style="italic yellow")]
-    return Panel(Group(*parts), title=shown(f"{rule.number}  {title}", "bold"), subtitle=shown(rule.id, "dim"),
-                 expand=False)
+    return TitledPanel(Group(*parts), title=shown(f"{rule.number}  {title}", "bold"), subtitle=shown(rule.id, "dim"))
 
 
 def _erratum_label(e: dict[str, Any], loc: Localizer) -> str:
@@ -72,7 +70,7 @@ def _kind_label(hit: Hit, book: RuleBook, loc: Localizer) -> str:
     return loc.msg(f"search.kind.{hit.kind}")
 
 
-def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> Table:
+def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> RenderableType:
     msg = loc.msg
     modes = book.has_modes
     table = Table(title=msg("rules.title", count=len(rules)))
@@ -92,10 +90,13 @@ def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> Table:
         table.add_row(section["number"], head, *(("", "") if modes else ("",)))
         for r in members:
             table.add_row(r.number, str(loc.field("rules", r.id, "title")), *((_modes(loc, r.modes),) if modes else ()), r.id)
-    return table
+    # the number and the id are what `rule show` takes: never cut; the modes, then the id (the
+    # number names the rule as well), give way on a narrow terminal
+    last = 3 if modes else 2
+    return fitted(table, ids=(0, last), drop=(2, last) if modes else (last,))
 
 
-def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: CardDB | None) -> Panel:
+def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: CardDB | None) -> TitledPanel:
     msg = loc.msg
     term = loc.field("keywords", keyword.id, "term")
     definition = loc.field("keywords", keyword.id, "definition")
@@ -108,7 +109,7 @@ def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Loc
         entry = glossary.dataset.locales[lang].get("keywords", {}).get(keyword.id)
         if entry:
             terms.add_row(shown(lang), shown(entry["term"]), shown(", ".join(entry.get("synonyms", [])), most=MOST_BLOCK))
-    parts.append(terms)
+    parts.append(fitted(terms))  # a term is folded, never cut with an ellipsis
     rules = glossary.rules_about(keyword, book)
     if rules:
         parts += [Text(), Text(msg("label.rules"), style="bold")]
@@ -117,10 +118,10 @@ def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Loc
     if using and cards is not None:
         parts += [Text(), Text(msg("keyword.cards", count=len(using)), style="bold"),
                   block("  " + ", ".join(visible(cards.name(c, loc), MOST_SHOWN) for c in using))]
-    return Panel(Group(*parts), title=shown(term, "bold"), subtitle=shown(keyword.id, "dim"), expand=False)
+    return TitledPanel(Group(*parts), title=shown(term, "bold"), subtitle=shown(keyword.id, "dim"))
 
 
-def keyword_table(glossary: Glossary, loc: Localizer) -> Table:
+def keyword_table(glossary: Glossary, loc: Localizer) -> RenderableType:
     msg = loc.msg
     table = Table(title=msg("keywords.title", count=len(glossary.keywords)))
     table.add_column(msg("label.term"), style="bold")
@@ -128,7 +129,7 @@ def keyword_table(glossary: Glossary, loc: Localizer) -> Table:
     table.add_column(msg("label.id"), style="dim")
     for k in glossary.keywords:
         table.add_row(str(loc.field("keywords", k.id, "term")), msg(f"category.{k.category}"), k.id)
-    return table
+    return fitted(table, ids=(2,), drop=(1,))
 
 
 def errata_renderable(errata: Errata, loc: Localizer) -> Group:
@@ -146,8 +147,8 @@ def errata_renderable(errata: Errata, loc: Localizer) -> Group:
         if e.get("kind") == "ruling" and e.get("rules"):
             body.add_row(msg("label.rules"), ", ".join(e["rules"]))
         body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))
-        panels.append(Panel(body, title=shown(loc.field("errata", e["id"], "title"), "bold"),
-                            subtitle=shown(e["id"], "dim"), expand=False))
+        panels.append(TitledPanel(body, title=shown(loc.field("errata", e["id"], "title"), "bold"),
+                                  subtitle=shown(e["id"], "dim")))
     rulings = all(e.get("kind") == "ruling" for e in errata.items) and errata.items
     title = msg("rulings.title", count=len(errata.items)) if rulings else msg("errata.title", count=len(errata.items))
     return Group(Text(title, style="bold"), *panels)
@@ -188,11 +189,11 @@ def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> Rende
             label = Text(hit.number, style="bold") if hit.kind == "rule" else \
                 Text(_kind_label(hit, book, loc), style="yellow")
             table.add_row(label, str(hit_title), hit.id)
-        parts += [Text(), Text(msg("search.more"), style="bold"), table]
+        parts += [Text(), Text(msg("search.more"), style="bold"), fitted(table, ids=(0, 2))]
     langs = {t.lang for t in (title, text)} - {loc.lang}
     if langs:
         parts += [Text(), Text(msg("fallback.note", lang=loc.lang, fallback=", ".join(sorted(langs))), style="italic yellow")]
-    return Group(*parts)
+    return Readable(Group(*parts))
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

@@ -14,7 +14,7 @@ Nothing read from a file or typed by a user is interpreted by the terminal or by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -24,7 +24,9 @@ from rich.text import Text
 from tashkalar_cli.errors import visible
 
 if TYPE_CHECKING:
-    from rich.console import ConsoleOptions, RenderableType
+    from rich.console import ConsoleOptions, RenderableType, RenderResult
+    from rich.measure import Measurement
+    from rich.table import Table
 
 #: the longest name, title or table cell shown: a hostile data folder never floods the terminal
 MOST_SHOWN = 200
@@ -67,6 +69,145 @@ def fit_columns(width: int, needs: dict[str, int], priority: list[str], required
     return chosen
 
 
+def _plain(cell: object) -> str:
+    if isinstance(cell, Text):
+        return cell.plain
+    return cell if isinstance(cell, str) else ""
+
+
+def fit_table(table: Table, width: int, ids: Sequence[int] = (), drop: Sequence[int] = ()) -> Table:
+    """``table`` made to fit ``width`` without cutting what a user copies or breaking a word: the
+    columns ``ids`` (by their place) are never wrapped nor cut; a column that has to be narrower
+    than its longest word folds it rather than cutting it with an ellipsis; when the table is still
+    too wide, the columns ``drop`` give way, the first first. Returns ``table``, changed."""
+    _, right, _, left = table.padding
+    columns = table.columns
+
+    def need(i: int) -> int:
+        col = columns[i]
+        cells = [_plain(c) for c in col._cells]
+        if i in ids:
+            return max([len(line) for c in cells for line in c.splitlines()] + [longest_word([_plain(col.header)])])
+        return max(longest_word(cells), longest_word([_plain(col.header)]))
+
+    needs = {i: need(i) for i in range(len(columns))}
+
+    def cost(kept: list[int]) -> int:
+        rules = (len(kept) + 1 if table.show_edge else len(kept) - 1) if table.box is not None else 0
+        return sum(needs[i] + left + right for i in kept) + rules
+
+    kept = list(range(len(columns)))
+    for i in drop:
+        if cost(kept) <= width:
+            break
+        if i in kept and len(kept) > 1:
+            kept.remove(i)
+    fits = cost(kept) <= width
+    for i in sorted(set(range(len(columns))) - set(kept), reverse=True):
+        del columns[i]
+    whole = [i for i in kept if i in ids and (fits or needs[i] <= width * 2 // 3)]  # the ids kept whole
+    others = [i for i in kept if i not in whole]
+    # too wide still: what the whole ids leave is shared by the other columns, which fold
+    share = max(1, (width - cost(kept) + sum(needs[i] for i in others)) // max(1, len(others)))
+    for col, i in zip(columns, kept, strict=True):
+        if i in whole:
+            col.no_wrap = True
+            col.min_width = needs[i]
+        else:
+            col.overflow = "fold"
+            col.no_wrap = False
+            if fits:
+                col.min_width = needs[i]
+            else:
+                col.max_width = share
+    return table
+
+
+class Fitted:
+    """A table fitted (:func:`fit_table`) to the width it is drawn in, whatever holds it: a
+    terminal, a panel, a group."""
+
+    def __init__(self, table: Table, ids: Sequence[int] = (), drop: Sequence[int] = ()) -> None:
+        from copy import copy
+
+        self.table, self.ids, self.drop = table, ids, drop
+        self._columns = [copy(col) for col in table.columns]  # as built: measured, then drawn, maybe at two widths
+
+    def _fit(self, width: int) -> Table:
+        from copy import copy
+
+        self.table.columns = [copy(col) for col in self._columns]
+        return fit_table(self.table, width, self.ids, self.drop)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._fit(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.measure import Measurement
+
+        return Measurement.get(console, options, self._fit(options.max_width))
+
+
+def fitted(table: Table, ids: Sequence[int] = (), drop: Sequence[int] = ()) -> Fitted:
+    """``table``, fitted to the width it is drawn in: see :func:`fit_table`."""
+    return Fitted(table, ids, drop)
+
+
+#: the widest a text of sentences is drawn (a rule, a card, an answer), however wide the
+#: terminal: longer lines are hard to read
+READABLE = 100
+
+
+class Readable:
+    """``renderable`` drawn at most :data:`READABLE` columns wide."""
+
+    def __init__(self, renderable: RenderableType, width: int = READABLE) -> None:
+        self.renderable, self.width = renderable, width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from console.render(self.renderable, options.update(max_width=min(options.max_width, self.width)))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.measure import Measurement
+
+        return Measurement.get(console, options.update(max_width=min(options.max_width, self.width)),
+                               self.renderable)
+
+
+class TitledPanel:
+    """A panel with a title and a subtitle (an id, say) in its border, at most :data:`READABLE`
+    columns wide; a title or subtitle too long for the border at the width it is drawn in goes
+    inside the panel, first or last line, rather than being cut."""
+
+    def __init__(self, body: RenderableType, title: Text | None = None, subtitle: Text | None = None) -> None:
+        self.body, self.title, self.subtitle = body, title, subtitle
+
+    def _panel(self, width: int) -> RenderableType:
+        from rich.console import Group
+        from rich.panel import Panel
+
+        room = width - 6  # the corners, a rule either side and a space either side of the title
+        title, subtitle = self.title, self.subtitle
+        top: list[RenderableType] = []
+        bottom: list[RenderableType] = []
+        if title is not None and title.cell_len > room:
+            top, title = [title, Text()], None
+        if subtitle is not None and subtitle.cell_len > room:
+            bottom, subtitle = [Text(), subtitle], None
+        body = Group(*top, self.body, *bottom) if top or bottom else self.body
+        return Panel(body, title=title, subtitle=subtitle, expand=False)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = min(options.max_width, READABLE)
+        yield from console.render(self._panel(width), options.update(max_width=width))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.measure import Measurement
+
+        width = min(options.max_width, READABLE)
+        return Measurement.get(console, options.update(max_width=width), self._panel(width))
+
+
 class PipeConsole(Console):
     """A Rich console that lets the command line end quietly when the reader of its output goes
     away (see ``cli.app.main``), rather than with Rich's own exit code 1, which means translation
@@ -98,5 +239,20 @@ def console(**kwargs: Any) -> Console:
     return SafeConsole(markup=False, emoji=False, highlight=False, **kwargs)
 
 
-__all__ = ["COLUMN_COST", "MOST_BLOCK", "MOST_SHOWN", "PipeConsole", "SafeConsole", "block", "console", "fit_columns",
-           "longest_word", "shown"]
+__all__ = [
+    "COLUMN_COST",
+    "MOST_BLOCK",
+    "MOST_SHOWN",
+    "READABLE",
+    "PipeConsole",
+    "Readable",
+    "SafeConsole",
+    "TitledPanel",
+    "block",
+    "console",
+    "fit_columns",
+    "fit_table",
+    "fitted",
+    "longest_word",
+    "shown",
+]
