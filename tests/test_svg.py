@@ -4,6 +4,7 @@ accessible texts in the reader's language."""
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -351,3 +352,155 @@ def test_terminal_board_shows_the_face_of_the_mode(tk):
         for kind in ("red", "green"):
             assert SQUARE_BG[kind].removeprefix("on ") in backgrounds, (mode, kind)
         assert (SQUARE_BG["central"].removeprefix("on ") in backgrounds) == central, mode
+
+
+# ------------------------------------------------------------------ black and white
+
+def luminance(color: str) -> float:
+    """Relative luminance (WCAG) of a #rrggbb color: what is left of it printed in grey."""
+    channels = [int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_squares_differ_in_grey_and_by_a_sign():
+    from tashkalar_cli.render.style import STYLE
+
+    for side, kinds in STYLE.sides.items():
+        shown = ["plain", *kinds]
+        greys = sorted(luminance(STYLE.square[k]) for k in shown)
+        assert min(b - a for a, b in itertools.pairwise(greys)) >= 0.06, (side, greys)
+        signs = [STYLE.square_sign[k] for k in kinds]
+        assert len(set(signs)) == len(signs), "each colored kind its own sign"
+
+
+def test_colors_of_pieces_differ_without_hue():
+    """Two colors of pieces differ by their texture, or else by a wide gap of grey; blue and red
+    (every duel) by both."""
+    from tashkalar_cli.render.style import STYLE
+
+    colors = list(STYLE.piece)
+    for i, a in enumerate(colors):
+        for b in colors[i + 1:]:
+            gap = abs(luminance(STYLE.piece[a]) - luminance(STYLE.piece[b]))
+            assert STYLE.piece_texture[a] != STYLE.piece_texture[b] or gap >= 0.3, (a, b)
+    assert STYLE.piece_texture["blue"] != STYLE.piece_texture["red"]
+    assert abs(luminance(STYLE.piece["blue"]) - luminance(STYLE.piece["red"])) >= 0.1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_every_piece_and_square_carries_its_black_and_white_sign(tk, lang):
+    from tashkalar_cli.render.style import STYLE
+
+    loc = tk.localizer(lang)
+    for mode in ("high-form", "duel"):
+        pos = tk.position(pieces="e5=blue:heroic,d4=red,d6=red:legendary,c3=blue", mode=mode)
+        root = parse(svgmod.position_svg(tk.board, pos, loc))
+        board = with_class(root, "board")[0]
+        for kind in ("red", "green", "central"):
+            squares = squares_of(root, kind)
+            signs = [e for e in board.iter() if e.get("class") == f"sign {kind}"]
+            assert len(signs) == len(squares), (mode, kind)
+            assert (kind != "central") or (bool(squares) == (mode == "high-form"))
+        for piece in [e for e in board.iter() if (e.get("class") or "").startswith("piece ")]:
+            texture = STYLE.piece_texture[piece.get("data-color")]
+            found = [e for e in piece.iter() if (e.get("class") or "").startswith("texture")]
+            assert (texture == "plain") == (not found), piece.get("data-color")
+        legend = with_class(root, "legend")[0]
+        keys = {k.get("data-key") for k in legend.iter() if k.get("class") == "key"}
+        assert {"color:blue", "color:red", "common", "heroic", "legendary", "red", "green"} <= keys
+        legend_text = texts(legend)
+        for color in ("blue", "red"):
+            assert loc.msg("svg.key.color", color=loc.msg(f"color.{color}")) in legend_text
+        for kind in ("red", "green"):  # the swatches show the signs the board shows
+            swatch = next(k for k in legend.iter() if k.get("data-key") == kind)
+            assert [e for e in swatch.iter() if e.get("class") == f"sign {kind}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+@pytest.mark.parametrize(("card", "player"), [("knight", "blue"), ("cannon", "blue"), ("knight", "red")])
+def test_heading_lines_never_run_under_the_pattern(tk, lang, card, player):
+    """The headings (the card, the answer, the side of the board) are wrapped clear of the pattern
+    drawn at the top right, measured from above, in every language (the side of the board is the
+    longest line in French, Spanish and Italian)."""
+    loc = tk.localizer(lang)
+    pos = tk.position(pieces="c3=blue,d3=blue,d4=blue,e4=blue,f4=blue,d6=red:heroic,f6=red", mode="high-form")
+    verdict = tk.summon(card, pos, player)
+    root = parse(svgmod.verdict_svg(tk.board, pos, verdict, loc, str(tk.cards.name(tk.being(card), loc))))
+    figure = root.find("s:svg", NS)
+    left, bottom = float(figure.get("x")), float(figure.get("y")) + float(figure.get("height"))
+    width = float(root.get("width"))
+    side = loc.msg(f"svg.side.{svgmod.board_side(tk.board, 'high-form')}")
+    side_words = " ".join(e.text for e in root.iter(f"{{{NS['s']}}}text") if "side" in (e.get("class") or ""))
+    assert " ".join(side_words.split()) == " ".join(side.split()), "the side of the board is whole"
+    for e in root.iter(f"{{{NS['s']}}}text"):
+        if "heading" not in (e.get("class") or ""):
+            continue
+        size, x, y = float(e.get("font-size")), float(e.get("x")), float(e.get("y"))
+        right = x + svgmod.text_width(e.text, size)
+        assert right <= (left if y - size < bottom else width), (e.text, right, left)
+
+
+def _gray_pixels(tmp_path, svg_text: str) -> tuple[int, int, bytes]:
+    """The picture printed by Chromium and rasterised by poppler in grey, one byte a CSS pixel."""
+    import subprocess
+
+    from test_sheet import browser, chromium
+
+    root = parse(svg_text)
+    w, h = (int(float(root.get(k))) for k in ("width", "height"))
+    (tmp_path / "p.svg").write_text(svg_text, encoding="utf-8")
+    page = tmp_path / "p.html"
+    page.write_text(f'<html><head><style>@page {{ size: {w}px {h}px; margin: 0 }} body {{ margin: 0 }}</style></head>'
+                    f'<body><img src="p.svg" width="{w}" height="{h}"></body></html>', encoding="utf-8")
+    pdf = tmp_path / "p.pdf"
+    chromium(browser(), tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
+    assert pdf.is_file()
+    subprocess.run(["pdftoppm", "-gray", "-r", "72", "-singlefile", "-f", "1", "-l", "1", str(pdf),
+                    str(tmp_path / "g")], check=True, timeout=120)
+    data = (tmp_path / "g.pgm").read_bytes()
+    magic, dims, depth, rest = data.split(b"\n", 3)
+    assert magic == b"P5" and depth == b"255"
+    pw, ph = (int(v) for v in dims.split())
+    return pw, ph, rest
+
+
+@pytest.mark.slow
+def test_a_printed_position_reads_in_grey(tk, en, tmp_path):
+    """Printed and turned grey by a real browser and poppler: a blue and a red piece, and the
+    plain, central, green and red squares, are told apart by their grey alone (the signs and the
+    textures come on top)."""
+    import shutil
+
+    if not shutil.which("pdftoppm"):
+        pytest.skip("pdftoppm not found (Debian: apt-get install poppler-utils)")
+    pos = tk.position(pieces="e5=blue,e3=red", mode="high-form")
+    text = svgmod.position_svg(tk.board, pos, en)
+    root = parse(text)
+    pw, _, gray = _gray_pixels(tmp_path, text)
+    scale = pw / float(root.get("width"))   # 72 dpi: 0.75 of a CSS pixel
+
+    def mean(cx: float, cy: float, r: float) -> float:
+        values = [gray[int((cy + dy) * scale) * pw + int((cx + dx) * scale)]
+                  for dx in range(-int(r), int(r) + 1) for dy in range(-int(r), int(r) + 1) if dx * dx + dy * dy <= r * r]
+        return sum(values) / len(values)
+
+    board = with_class(root, "board")[0]
+    panel = root.find("s:g[@class='panel']", NS)
+    ox = oy = 0.0
+    for node in (panel, panel.find("s:g", NS)):
+        tx, ty = node.get("transform").removeprefix("translate(").rstrip(")").split(",")
+        ox, oy = ox + float(tx), oy + float(ty)
+    greys = {}
+    for kind in ("plain", "central", "green", "red"):
+        rect = next(e for e in board.iter() if e.get("class") == f"square {kind}"
+                    and e.get("data-square") not in ("e5", "e3"))
+        x, y, size = float(rect.get("x")), float(rect.get("y")), float(rect.get("width"))
+        greys[kind] = mean(ox + x + size * 0.6, oy + y + size * 0.6, size * 0.15)
+    for color in ("blue", "red"):
+        piece = next(e for e in board.iter() if e.get("data-color") == color)
+        circle = piece.find("s:circle", NS)
+        greys[color] = mean(ox + float(circle.get("cx")), oy + float(circle.get("cy")), float(circle.get("r")) * 0.8)
+    kinds = sorted(greys[k] for k in ("plain", "central", "green", "red"))
+    assert min(b - a for a, b in itertools.pairwise(kinds)) >= 10, greys
+    assert abs(greys["blue"] - greys["red"]) >= 25, greys

@@ -3,7 +3,8 @@
 Geometry comes from the board data (files, ranks, cut corners, colored squares); everything a
 picture paints comes from here: colors, line widths, sizes and the shapes that keep a drawing
 readable in black and white (hatching for marked squares, a star for heroic pieces, a frame for
-the summoning square, a cross for a destroyed piece).
+the summoning square, a cross for a destroyed piece, a texture for each color of pieces, a sign
+for each kind of colored square, and fills whose lightness differs).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from tashkalar_cli.model.types import Mode
 
 
 def _squares() -> dict[str, str]:
-    return {"plain": "#efe8d6", "central": "#ddd0b0", "red": "#f1b8b0", "green": "#bfe2c0", "outline": "#6b6250"}
+    # the kinds of squares differ in lightness too (printed in grey: plain, central, green, red from
+    # light to dark), and each colored kind has a sign of its own (see :data:`Style.square_sign`)
+    return {"plain": "#f4efe2", "central": "#e2d2ac", "red": "#de8c82", "green": "#a6d3a8", "outline": "#6b6250"}
 
 
 def _sides() -> dict[str, tuple[str, ...]]:
@@ -24,8 +27,20 @@ def _sides() -> dict[str, tuple[str, ...]]:
 
 
 def _pieces() -> dict[str, str]:
-    return {"blue": "#2f6fd6", "red": "#d63a2f", "yellow": "#e6c229", "green": "#2fa84f", "white": "#f4f4f4",
+    # blue and red, the colors of every duel, apart in lightness as well as in hue
+    return {"blue": "#1d4f9e", "red": "#e0574c", "yellow": "#e6c229", "green": "#2fa84f", "white": "#f4f4f4",
             "orange": "#ee8a1f", "purple": "#8e44ad"}
+
+
+def _piece_textures() -> dict[str, str]:
+    # what tells the colors apart in black and white: a texture of each color's own over the disc
+    return {"blue": "plain", "red": "stripes", "yellow": "dots", "green": "hstripes", "white": "plain",
+            "orange": "backstripes", "purple": "vstripes"}
+
+
+def _square_signs() -> dict[str, str]:
+    # the sign in a corner of each colored square (none on a plain one)
+    return {"red": "triangle", "green": "diamond", "central": "ring"}
 
 
 def _piece_inks() -> dict[str, str]:
@@ -56,6 +71,8 @@ class Style:
     sides: dict[str, tuple[str, ...]] = field(default_factory=_sides)
     piece: dict[str, str] = field(default_factory=_pieces)
     piece_ink: dict[str, str] = field(default_factory=_piece_inks)       # the letter on a piece of that color
+    piece_texture: dict[str, str] = field(default_factory=_piece_textures)
+    square_sign: dict[str, str] = field(default_factory=_square_signs)
     #: radius of a piece as a fraction of a square, and its outline width, by rank
     piece_radius: dict[str, float] = field(default_factory=lambda: {"common": 0.27, "heroic": 0.33, "legendary": 0.39})
     piece_stroke: dict[str, float] = field(default_factory=lambda: {"common": 1.0, "heroic": 3.0, "legendary": 3.0})

@@ -111,6 +111,48 @@ def wrap(text: str, width: float, size: float, style: Style = STYLE) -> list[str
     return textwrap.wrap(text, chars) or [""]
 
 
+#: glyph widths as a fraction of the font size, rounded up from DejaVu Sans, the widest of the
+#: fonts a picture names: a text measured with them is never wider once drawn
+_NARROW = frozenset("iIjlt.,:;'!|()[]{}ìíîïf r\u00a0")
+_WIDE = frozenset("mwMW@%—…æœÆŒ")
+
+
+def text_width(text: str, size: float) -> float:
+    """How wide ``text`` is drawn at font ``size``, estimated from above (a line measured with it
+    fits where it is put, whatever the language: accents, capitals and long words included)."""
+    total = 0.0
+    for ch in text:
+        if ch in _NARROW:
+            total += 0.42
+        elif ch in _WIDE:
+            total += 1.0
+        elif ch.isupper():
+            total += 0.78
+        else:
+            total += 0.66
+    return total * size
+
+
+def wrap_measured(text: str, width: float, size: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` at font ``size`` (see :func:`text_width`), broken
+    between words; a single word wider than a line is broken where it must be."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if text_width(candidate, size) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while text_width(line, size) > width and len(line) > 1:
+            cut = max(1, next((n for n in range(len(line), 0, -1) if text_width(line[:n], size) <= width), 1))
+            lines.append(line[:cut])
+            line = line[cut:]
+    return [*lines, line] if line or not lines else lines
+
+
 def text_lines(parent: ET.Element, x: float, y: float, lines: Sequence[str], size: float, *,
                gap: float = 1.3, **attrs: Any) -> float:
     """Draw lines of text from baseline ``y``; returns the baseline after the last one."""
@@ -209,11 +251,58 @@ def draw_piece(parent: ET.Element, cx: float, cy: float, size: float, color: str
         el(g, "path", d=disc_path(cx, cy, r), **common)
     else:
         el(g, "circle", cx=float(cx), cy=float(cy), r=float(r), **common)
+    ink = style.piece_ink.get(color, style.ink)
+    _texture(g, cx, cy, r - style.piece_stroke[rank] / 2, style.piece_texture.get(color, "plain"), ink)
     letter = style.piece_letter[rank]
-    if letter:
+    if letter:  # over the texture, with a rim of the piece's color
         el(g, "text", letter, x=float(cx), y=float(cy + size * 0.12), font_size=float(size * 0.34),
-           font_weight="bold", text_anchor="middle", fill=style.piece_ink.get(color, style.ink))
+           font_weight="bold", text_anchor="middle", fill=ink, stroke=fill, stroke_width=float(size * 0.06),
+           paint_order="stroke")
     return g
+
+
+def _texture(parent: ET.Element, cx: float, cy: float, r: float, texture: str, ink: str) -> None:
+    """The texture that tells a color of pieces from the others without its hue: stripes in one of
+    four directions, dots, or none; inside the disc of radius ``r``."""
+    if texture == "plain" or r <= 0:
+        return
+    step = r / 2.2
+    if texture == "dots":
+        d = "".join(f"M{_num(cx + i * step)} {_num(cy + j * step)}h0.01"
+                    for i in (-1, 0, 1) for j in (-1, 0, 1) if (i * i + j * j) * step * step < (r - step / 3) ** 2)
+        el(parent, "path", class_=f"texture {texture}", d=d, stroke=ink, stroke_width=float(r / 4),
+           stroke_linecap="round", opacity=0.8)
+        return
+    angle = {"stripes": 45.0, "backstripes": -45.0, "hstripes": 0.0, "vstripes": 90.0}.get(texture, 45.0)
+    ux, uy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))  # along a stripe
+    nx, ny = -uy, ux                                                         # across the stripes
+    parts = []
+    for k in (-2, -1, 0, 1, 2):
+        t = k * step * 0.9
+        if abs(t) >= r:
+            continue
+        half = math.sqrt(r * r - t * t)
+        x0, y0 = cx + nx * t - ux * half, cy + ny * t - uy * half
+        parts.append(f"M{_num(x0)} {_num(y0)}l{_num(2 * half * ux)} {_num(2 * half * uy)}")
+    el(parent, "path", class_=f"texture {texture}", d="".join(parts), stroke=ink, stroke_width=float(r / 7),
+       opacity=0.8)
+
+
+def draw_square_sign(parent: ET.Element, kind: str, x: float, y: float, cell: float, style: Style = STYLE) -> None:
+    """The sign that tells a colored square's kind without its color: a triangle in the corner of
+    a red square, a diamond at the top of a green one, a ring in the corner of a central one."""
+    sign = style.square_sign.get(kind)
+    s = cell * 0.28
+    ink = style.square["outline"]
+    if sign == "triangle":
+        el(parent, "path", class_=f"sign {kind}", d=f"M{_num(x + 1)} {_num(y + 1)}h{_num(s)}L{_num(x + 1)} {_num(y + 1 + s)}z",
+           fill=ink)
+    elif sign == "diamond":
+        el(parent, "path", class_=f"sign {kind}", d=f"M{_num(x + 1 + s / 2)} {_num(y + 1)}l{_num(s / 2)} {_num(s / 2)}"
+                                                 f"l{_num(-s / 2)} {_num(s / 2)}l{_num(-s / 2)} {_num(-s / 2)}z", fill=ink)
+    elif sign == "ring":
+        el(parent, "path", class_=f"sign {kind}", d=disc_path(x + 1 + s / 2, y + 1 + s / 2, s / 3), fill="none",
+           stroke=ink, stroke_width=float(max(1.0, cell / 28)))
 
 
 # ---------------------------------------------------------------------------- patterns
@@ -347,12 +436,8 @@ def draw_board(parent: ET.Element, board: Board, pos: Position | None, panel: Pa
         kind = painted.get(sq)
         el(g, "rect", class_=f"square {kind or 'plain'}", data_square=board.name(sq), x=float(x), y=float(y),
            width=cell, height=cell, fill=style.square[kind or "plain"], stroke=style.square["outline"])
-        if kind in ("red", "green"):  # a corner sign: the two colors differ in black and white too
-            s = cell * 0.28
-            d = (f"M{_num(x + 1)} {_num(y + 1)}h{_num(s)}L{_num(x + 1)} {_num(y + 1 + s)}z" if kind == "red" else
-                 f"M{_num(x + 1 + s / 2)} {_num(y + 1)}l{_num(s / 2)} {_num(s / 2)}l{_num(-s / 2)} {_num(s / 2)}"
-                 f"l{_num(-s / 2)} {_num(-s / 2)}z")
-            el(g, "path", d=d, fill=style.square["outline"])
+        if kind is not None:  # a sign of its kind: the kinds differ in black and white too
+            draw_square_sign(g, kind, x, y, cell, style)
     for marked, marks in sorted(panel.marks.items()):
         f, r = board.coords(marked)
         x, y = f * cell, (board.ranks - 1 - r) * cell
@@ -406,14 +491,24 @@ LEGEND = ("target", "pattern", "enemy", "lack", "destroyed", "marked", "marked2"
 
 def draw_legend(parent: ET.Element, keys: Iterable[str], loc: Localizer, width: float, style: Style = STYLE) -> float:
     """The key of the symbols used (``keys``), in columns; returns its height."""
-    wanted = [k for k in LEGEND if k in set(keys)]
+    keys = set(keys)
+    colors = [f"color:{c}" for c in style.piece if f"color:{c}" in keys]  # the pieces of each color
+    wanted = [k for k in LEGEND if k in keys]
+    at = next((i for i, k in enumerate(wanted) if k in style.piece_radius), len(wanted))
+    wanted[at:at] = colors
     if not wanted:
         return 0.0
     g = el(parent, "g", class_="legend")
     size = style.font_size
     el(g, "text", loc.msg("svg.key"), x=0.0, y=size, font_size=size, font_weight="bold")
     sw = 20.0
-    longest = max(len(loc.msg(f"svg.key.{key}")) for key in wanted)
+
+    def said(key: str) -> str:
+        if key.startswith("color:"):
+            return loc.msg("svg.key.color", color=loc.msg(f"color.{key.split(':', 1)[1]}"))
+        return loc.msg(f"svg.key.{key}")
+
+    longest = max(len(said(key)) for key in wanted)
     col_w = sw + 6 + longest * size * 0.92 * style.caption_chars + 18
     cols = max(1, int(width // col_w))
     y0 = size + 8
@@ -422,7 +517,7 @@ def draw_legend(parent: ET.Element, keys: Iterable[str], loc: Localizer, width: 
         x, y = (i % cols) * col_w, y0 + (i // cols) * row_h
         item = el(g, "g", class_="key", data_key=key)
         _swatch(item, key, x, y, sw, style)
-        el(item, "text", loc.msg(f"svg.key.{key}"), x=float(x + sw + 6), y=float(y + sw / 2 + size * 0.35),
+        el(item, "text", said(key), x=float(x + sw + 6), y=float(y + sw / 2 + size * 0.35),
            font_size=float(size * 0.92))
     rows = (len(wanted) + cols - 1) // cols
     return y0 + rows * row_h
@@ -432,6 +527,11 @@ def _swatch(g: ET.Element, key: str, x: float, y: float, sw: float, style: Style
     cx, cy = x + sw / 2, y + sw / 2
     if key in ("red", "green", "central"):
         el(g, "rect", x=x, y=y, width=sw, height=sw, fill=style.square[key], stroke=style.square["outline"])
+        draw_square_sign(g, key, x, y, sw * 1.4, style)  # as on the board, a little larger than to scale
+        return
+    if key.startswith("color:"):  # the pieces of one color: its fill and its texture
+        el(g, "rect", x=x, y=y, width=sw, height=sw, fill=style.square["plain"], stroke=style.square["outline"])
+        draw_piece(g, cx, cy, sw * 1.2, key.split(":", 1)[1], "common", style, as_path=True)
         return
     el(g, "rect", x=x, y=y, width=sw, height=sw, fill=style.square["plain"], stroke=style.square["outline"])
     if key in style.role:
@@ -506,11 +606,11 @@ def boards_svg(board: Board, pos: Position | None, panels: Sequence[Panel | tupl
     lines: list[tuple[str, str]] = []        # (text, kind): title, side, plain
     for i, line in enumerate(heading):
         kind = "title" if i == 0 else "plain"
-        lines += [(part, kind) for part in wrap(line, width - 20 - fig_w, style.title_size if i == 0 else size)]
-        if i == 0 and loc is not None:
-            lines.append((loc.msg(f"svg.side.{side}"), "side"))
+        lines += [(part, kind) for part in wrap_measured(line, width - 20 - fig_w, style.title_size if i == 0 else size)]
+        if i == 0 and loc is not None:  # the side of the board: wrapped too, clear of the figure beside it
+            lines += [(part, "side") for part in wrap_measured(loc.msg(f"svg.side.{side}"), width - 20 - fig_w, size * 0.9)]
     if not heading and loc is not None:
-        lines.append((loc.msg(f"svg.side.{side}"), "side"))
+        lines += [(part, "side") for part in wrap_measured(loc.msg(f"svg.side.{side}"), width - 20 - fig_w, size * 0.9)]
     sizes = {"title": style.title_size, "side": size * 0.9, "plain": size}
     head_h = max(sum(sizes[kind] * 1.35 for _, kind in lines) + (8 if lines else 0), fig_h)
     keys: set[str] = set()
@@ -518,6 +618,7 @@ def boards_svg(board: Board, pos: Position | None, panels: Sequence[Panel | tupl
         keys |= p.legend_keys()
     if pos is not None:
         keys |= {piece.rank.value for piece in pos.pieces.values()}
+        keys |= {f"color:{piece.color}" for piece in pos.pieces.values()}
     keys |= set(shown_squares(board, side, style).values())
     scratch = ET.Element("g")
     legend_h = draw_legend(scratch, keys, loc, width - 20, style) + 10 if (legend and loc is not None) else 0.0
@@ -632,4 +733,4 @@ def verdict_svg(board: Board, pos: Position, verdict: Verdict, loc: Localizer, c
 
 __all__ = ["ANGLE", "SVG_NS", "Panel", "board_svg", "boards_svg", "draw_arrow", "draw_board", "draw_legend",
            "draw_mark", "el", "near_miss_panel", "pattern_element", "pattern_svg", "placement_panel",
-           "position_svg", "svg_root", "to_string", "verdict_svg", "wrap"]
+           "position_svg", "svg_root", "text_width", "to_string", "verdict_svg", "wrap", "wrap_measured"]
