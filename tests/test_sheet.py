@@ -11,6 +11,7 @@ overflows its card box. They skip, saying why, where no browser can be installed
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import os
 import re
@@ -533,3 +534,20 @@ def test_letal_quick_reference_prints_on_one_page(letal_game, lang, tmp_path):
     assert not problems and len(where) == len(views)
     checked = probe(exe, page, PROBE)
     assert checked["cards"] == len(views) and checked["bad"] == []
+
+
+def test_the_sheet_reads_in_black_and_white():
+    """The ranks and the marks of a sheet differ in grey and in shape: a grey disc, a black one
+    with a white star, a white ringed one with a black star; lines for one mark, dots for the other."""
+    from test_svg import luminance
+
+    from tashkalar_cli.render.sheet import rank_icon
+    from tashkalar_cli.render.style import STYLE
+
+    icons = {rank: rank_icon(rank, 5) for rank in ("common", "heroic", "legendary")}
+    fills = {rank: luminance(icon[0].get("fill")) for rank, icon in icons.items()}
+    greys = sorted(fills.values())
+    assert min(b - a for a, b in itertools.pairwise(greys)) >= 0.2, fills
+    assert len(icons["common"]) == 1 and len(icons["heroic"]) == 2 and len(icons["legendary"]) == 2  # the stars
+    assert abs(luminance(icons["heroic"][1].get("fill")) - fills["heroic"]) >= 0.5     # a star that shows
+    assert luminance(STYLE.pattern_piece["common"]) - luminance(STYLE.pattern_piece["heroic"]) >= 0.2
