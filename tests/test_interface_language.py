@@ -3,6 +3,8 @@ read back as written."""
 
 from __future__ import annotations
 
+import json
+
 import click
 import pytest
 import typer
@@ -106,6 +108,18 @@ def test_a_usage_error_is_one_line_in_the_language(cli, dataset, lang, args, hel
     assert help_of in r.err and "╭" not in r.err
     if lang != "en":
         assert "Usage" not in r.err and "Missing" not in r.err and "Try " not in r.err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("typed", "meant"), [("sumon", "summon"), ("rul", "rule"), ("plna", "plan"),
+                                              ("keywrod", "keyword")])
+def test_a_mistyped_command_gets_a_suggestion(cli, dataset, lang, typed, meant):
+    r = cli("--lang", lang, typed, "x")
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 2, r.err
+    hint = ui(dataset, lang, "cli.did_you_mean_hints").split("{")[0].strip()
+    assert hint in r.err.splitlines()[1] and meant in r.err.splitlines()[1].split(hint, 1)[1]
+    r = cli("--json", typed, "x")
+    assert r.code == 2 and meant in json.loads(r.err)["error"]["hints"]
 
 
 def test_the_language_comes_from_the_environment_in_posix_order(cli, dataset, monkeypatch):
