@@ -206,8 +206,8 @@ def draw_arrow(parent: ET.Element, cx: float, cy: float, size: float, direction:
     g = el(parent, "g", class_="arrow", data_direction=direction,
            transform=f"rotate({_num(ANGLE[direction])} {_num(cx)} {_num(cy)})", **attrs)
     half, head = size * 0.36, size * 0.16
-    if small:
-        cx, half, head = cx + size * 0.33, size * 0.13, size * 0.1
+    if small:  # between the piece's rim (at most 0.39 of a square from its center) and the square's edge
+        cx, half, head = cx + size * 0.41, size * 0.1, size * 0.08
     shaft = f"M{_num(cx - half)} {_num(cy)}H{_num(cx + half - head)}"
     tip = (f"M{_num(cx + half)} {_num(cy)}L{_num(cx + half - head * 1.6)} {_num(cy - head)}"
            f"L{_num(cx + half - head * 1.6)} {_num(cy + head)}z")
