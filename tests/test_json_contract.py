@@ -590,8 +590,14 @@ def test_i18n_check_finds_a_broken_placeholder(cli, tmp_path):
     (["summon", "cannon", "--player", "mauve", "--pieces", "e5=blue"], "InputError", False),
     (["score", "--turn", "FILE"], "InputError", False),   # the High Form is not scored by points
     (["position", "check", "FILE"], "InputError", False),  # a duplicate key: file and line are set
+    (["sumon", "x"], "NotFoundError", True),                # an unknown command: the near names
+    (["summon", "knight", "--pieces", "e4=blue", "--player", "blue", "--apply", "--at", "e5", "--turn", "HAND",
+      "--record", "HAND"], "InputError", False),           # a turn record the tool did not write, never replaced
+    (["position", "show", "--pieces", "e5=blue", "--svg", "HAND"], "InputError", False),
 ])
 def test_error(cli, tmp_path, args, kind, has_hints):
+    hand = yaml_file(tmp_path, "hand.yaml", "player: blue\nmode: duel\n")
+    args = [a.replace("HAND", hand) for a in args]
     if args[0] == "score":
         args = [a.replace("FILE", yaml_file(tmp_path, "t.yaml", "player: blue\nmode: high-form\n")) for a in args]
     elif "FILE" in args:
@@ -601,7 +607,7 @@ def test_error(cli, tmp_path, args, kind, has_hints):
     error = conforms("output-error", json.loads(r.err))["error"]
     assert error["code"] == "bad-input" and error["kind"] == kind
     if has_hints:
-        assert "swordmaster" in error["hints"]
+        assert {"swordmaster", "summon"} & set(error["hints"])
     if "dup.yaml" in " ".join(args):
         assert error["file"].endswith("dup.yaml") and error["line"] == 3
 
