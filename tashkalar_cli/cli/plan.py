@@ -172,8 +172,8 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
     text = position_yaml(applied.position, comments)
     sources = [i for i in (*inputs, turn_path) if i]
     in_place = record is not None and turn_path is not None and same_file(record, turn_path)
-    if in_place:  # the record read is updated: allowed for a record the tool wrote, never another file
-        if not written_by_tool(turn_path or ""):
+    if in_place and turn_path is not None:  # the record read is updated: allowed for a record the tool
+        if not written_by_tool(turn_path):  # wrote, never for another file
             raise InputError(key="record-in-place-not-ours", path=record)
         sources.remove(turn_path)
     outputs = [(out, text)] if out is not None else []

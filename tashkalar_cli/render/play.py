@@ -93,7 +93,7 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer,
         parts.append(block(cards.texts(card, loc)["criterion"], "italic"))
         parts += [Text(_req_text(q, loc)) for q in r.requirements]
         if r.squares:
-            counted = {sq: "pattern" for sq in r.squares}
+            counted: dict[int, str] = {sq: "pattern" for sq in r.squares}
             parts.append(board_text(board, pos, counted))
             parts.append(board_key(loc, [(pos, counted)], {"pattern": "board.key.counted"}))
     else:
