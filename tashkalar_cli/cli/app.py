@@ -196,8 +196,13 @@ def _usage_line(exc: click.ClickException, words: Words, args: list[str]) -> str
     if ctx is not None and ctx.command_path:
         path = ctx.command_path
     else:  # Click's parser raised it before a context existed: the command named on the line
-        name = _peek_command(args)
+        _, at = _before_command(args)
+        name = args[at] if at is not None else None
         path = f"tashkalar {name}" if name in COMMANDS else "tashkalar"
+        if at is not None and name in COMMANDS and COMMANDS[name][1].endswith("app"):  # a group: its command too
+            sub = next((a for a in args[at + 1:] if not a.startswith("-")), None)
+            if sub is not None and sub.isidentifier():
+                path += f" {sub}"
     message = " ".join(exc.format_message().split())
     message = fill(words.text("cli.usage_error", "{message} (see '{help}')"),
                    {"message": message, "help": f"{path} --help"})
