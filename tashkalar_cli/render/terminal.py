@@ -14,6 +14,7 @@ Nothing read from a file or typed by a user is interpreted by the terminal or by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -49,9 +50,14 @@ def block(value: object, style: str = "", most: int = MOST_BLOCK) -> Text:
 COLUMN_COST = 3
 
 
+#: the spaces a line is broken at: any whitespace but the no-break spaces (French typography)
+_BREAKS = re.compile("[^\\S\u00a0\u202f\u2007]+")
+
+
 def longest_word(values: Iterable[str]) -> int:
-    """The longest word of ``values``: the narrowest a column can be without breaking a word."""
-    return max((len(word) for value in values for word in value.split()), default=0)
+    """The longest word of ``values`` (words joined by a no-break space count as one): the
+    narrowest a column can be without breaking a word."""
+    return max((len(word) for value in values for word in _BREAKS.split(value)), default=0)
 
 
 def fit_columns(width: int, needs: dict[str, int], priority: list[str], required: int = 1) -> list[str]:
