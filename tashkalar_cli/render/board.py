@@ -125,9 +125,6 @@ class Key:
     def entry(self, symbol: str, meaning: str) -> Text:
         return Text.assemble((symbol, "bold"), " ", meaning, style="dim")
 
-    def plain(self) -> str:
-        return self.separator.join(f"{s} {m}" for s, m in self.entries)
-
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         line = Text(style="dim")
