@@ -499,6 +499,21 @@ def test_task_about_the_turn_needs_a_turn_record(cli, tmp_path):
     assert conforms("output-error", json.loads(r.err))["error"]["kind"] == "InputError"
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_a_turn_record_of_another_form_of_play_is_refused(cli, tmp_path, lang):
+    """A deathmatch turn record against a High Form position is a mistake, said in one line; a
+    record that does not say its mode is read as this game's."""
+    pos = yaml_file(tmp_path, "pos.yaml", HIGH_FORM)
+    duel = yaml_file(tmp_path, "duel.yaml", TURN_HIGH_FORM.replace("mode: high-form", "mode: duel"))
+    r = cli("task", "check", "--all", "--player", "blue", "-p", pos, "--turn", duel, "--lang", lang)
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1
+    assert conforms_ui(lang, "mode.duel") in r.err and conforms_ui(lang, "mode.high-form") in r.err
+    r = cli("task", "check", "--all", "--player", "blue", "-p", pos, "--turn", duel, "--json")
+    assert conforms("output-error", json.loads(r.err))["error"]["key"] == "turn-other-mode"
+    unsaid = yaml_file(tmp_path, "unsaid.yaml", TURN_HIGH_FORM.replace("mode: high-form\n", ""))
+    assert cli("task", "check", "--all", "--player", "blue", "-p", pos, "--turn", unsaid, "--json").code == 0
+
+
 @pytest.mark.parametrize("turn", [True, False])
 def test_task_check_all(cli, tmp_path, turn):
     pos = yaml_file(tmp_path, "pos.yaml", HIGH_FORM)

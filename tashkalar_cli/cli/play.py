@@ -83,6 +83,9 @@ def task_check(
     if pos.mode != "high-form":  # tasks belong to the High Form: a deathmatch position is a mistake
         raise InputError(key="tasks-high-form", mode=s.loc.msg(f"mode.{pos.mode}"))
     record = s.game.turn(turn) if turn else None
+    if record is not None and record.mode_written and record.mode != pos.mode:  # a record of another game
+        raise InputError(key="turn-other-mode", turn_mode=s.loc.msg(f"mode.{record.mode}"),
+                         mode=s.loc.msg(f"mode.{pos.mode}"))
     if not all_ and not task:
         raise InputError(key="task-or-all")
     results = s.game.tasks(pos, player, against, record, None if all_ else [task or ""])

@@ -53,6 +53,8 @@ class Turn:
     flares: list[FlareUse] = field(default_factory=list)
     scores: dict[str, Any] = field(default_factory=dict)
     named_opponents: list[str] = field(default_factory=list)
+    #: whether the record (or --mode) says its mode, rather than the default one
+    mode_written: bool = field(default=False, compare=False)
 
     @property
     def opponents(self) -> list[str]:
@@ -154,7 +156,8 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     named = [parser.color(c, where("opponents")) for c in data.get("opponents") or []]
     if player in named:
         raise InputError(key="player-not-opponent", where=where("opponents"), player=player)
-    turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named)
+    turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named,
+                mode_written=mode is not None or data.get("mode") is not None)
     in_melee_scores = [c for v in scores.values() if isinstance(v, dict) for c in v]
     check_sides([player, *turn.opponents, *in_melee_scores], game_mode, count, Place(source))
     opponents = turn.opponents   # computed once: it looks at every flare (a loop over it is quadratic)
