@@ -51,6 +51,9 @@ K1 = 1.2
 OTHER_LANGUAGE = 0.6
 #: weight of a word reached through a synonym of the question's language
 SYNONYM = 0.8
+#: a synonym group counts as one term: an entry scores the phrase of the group that fits it best,
+#: and this share of the others it also uses
+GROUP_REST = 0.3
 #: an entry whose title is made of words of the question is what the question is about: its score
 #: grows by up to this share (all of its title's words found)
 TITLE_BONUS = 0.5
@@ -69,6 +72,12 @@ CARD_KIND, CARD_KEYWORD = 1.0, 0.3
 #: the card kinds of the card facts: (facts part, locale section, kind keyword); a legendary being
 #: is a legend
 CARD_PARTS = (("beings", "cards", "being"), ("tasks", "tasks", "task"))
+#: a question asking for a number ("how many", ``search: quantities:`` of its language) favours the
+#: rules whose text gives one (a number or a number of the game): their score grows by this share
+NUMBER_BONUS = 0.2
+#: a question naming a form of play (duel, melee, High Form, team play) is about that form: a rule
+#: of other forms only counts this share
+OTHER_MODE = 0.5
 #: a question is in a language the tool does not have when, with at least this many words, fewer
 #: than this share of them are known to its best language
 FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.5
@@ -144,12 +153,19 @@ class _Forms:
         names invoking, and "impeto" a flare)."""
         taken = [False] * len(words)
         found = []
-        spans: set[tuple[int, int]] = set()
-        for _n, i, size, kid, _lang in self.matches(words, skip):
-            if (nested and (i, size) not in spans) or not any(taken[i:i + size]):
+        spans: dict[tuple[int, int], set[str]] = {}   # (start, size) taken -> the languages naming it so
+        for _n, i, size, kid, lang in self.matches(words, skip):
+            if (i, size) in spans:
+                spans[i, size].add(lang)
+                continue
+            # a name inside a longer one counts when the longer one is of the same language: "giocare
+            # un impeto" names a flare in Italian, but the "duel" of "Duel Ancestral" is no duel
+            inside = nested and any(start <= i and i + size <= start + length and lang in langs
+                                    for (start, length), langs in spans.items())
+            if inside or not any(taken[i:i + size]):
                 taken[i:i + size] = [True] * size
                 found.append((kid, (i, i + size)))
-                spans.add((i, size))
+                spans[i, size] = {lang}
         return found
 
 
@@ -189,6 +205,42 @@ def _cards(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
                     continue
                 out.setdefault((key, card["id"]), [list(key), card["id"], own, sorted(card.get("keywords", ())), lang])
     return [out[k] for k in sorted(out)]
+
+
+def _modes(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
+           glossary: list[Mapping[str, Any]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The forms of play the keywords name (keyword id -> mode ids: a keyword of the ``mode`` category
+    whose term or synonym is a mode's name in the interface, ``mode.<id>``), and the forms each rule
+    applies to (rule id -> mode ids, team play included where the rules say it is played as a form)."""
+    from tashkalar_cli.text.search import fold
+
+    rules = facts["rules"]
+    played_as = rules.get("played_as") or {}
+    doc_modes: dict[str, list[str]] = {}
+    for r in rules["rules"]:
+        own = set(r.get("modes") or ())
+        for mode, forms in played_as.items():
+            if own & set(forms) and mode not in r.get("excludes", ()):
+                own.add(mode)
+        if own:
+            doc_modes[r["id"]] = sorted(own)
+    every = sorted({m for ms in doc_modes.values() for m in ms})
+    names: dict[str, str] = {}
+    for loc in locales.values():
+        for mode in every:
+            name = (loc.get("ui") or {}).get(f"mode.{mode}")
+            if name:
+                names.setdefault(fold(str(name)), mode)
+    modes: dict[str, list[str]] = {}
+    for k in glossary:
+        if k.get("category") != "mode":
+            continue
+        found = {names[fold(text)] for loc in locales.values()
+                 for entry in [(loc.get("keywords") or {}).get(k["id"]) or {}]
+                 for text in [entry.get("term", ""), *entry.get("synonyms", [])] if fold(text) in names}
+        if found:
+            modes[k["id"]] = sorted(found)
+    return modes, doc_modes
 
 
 def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
@@ -238,6 +290,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     meta: dict[str, Any] = {}
     stops: dict[str, set[str]] = {}
     found_in: list[dict[str, int]] = [defaultdict(int) for _ in docs]
+    numbered: set[int] = set()   # the entries whose text gives a number
     for lang in langs:
         loc = locales[lang]
         language = loc.get("language", {}) or {}
@@ -265,6 +318,8 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             section_title = ""
             if kind == "rule":
                 section_title = (loc.get("sections", {}).get(section_of[eid]) or {}).get("title", "")
+            if re.search(r"\{[a-z_]+\}|\d", text):
+                numbered.add(i)
             for fld, raw in (("title", title), ("text", text), ("section", section_title)):
                 words = tokens(_fill(raw, params))
                 if fld == "title" and kind == "rule":
@@ -295,6 +350,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "stopwords": sorted(stop),
             "subjects": sorted(subjects),
             "mentions": sorted({w for s in search.get("mentions", []) for w in tokens(s)}),
+            "quantities": sorted({" ".join(tokens(s)) for s in search.get("quantities", [])} - {""}),
             "synonyms": synonyms,
             "name": str(language.get("name") or lang),
         }
@@ -317,6 +373,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                              if out_langs[lang]["lengths"]["text"][i]), default=0))
     rule_words = {lang: set(out_langs[lang]["vocab"]) | {w for f, _k, _w, fl in forms.items if fl == lang for w in f}
                   for lang in langs}
+    modes, doc_modes = _modes(facts, locales, glossary)
     common = {
         "format": FORMAT,
         "docs": docs,
@@ -324,6 +381,9 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         "concepts": dict(concept_postings),
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
         "cards": _cards(facts, locales, stops, rule_words),
+        "numbered": sorted(numbered),
+        "modes": modes,
+        "doc_modes": [doc_modes.get(eid) if kind == "rule" else None for kind, eid, _ in docs],
         "langs": meta,
     }
     return {PART: common, **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
@@ -557,6 +617,39 @@ class SearchIndex:
                         out.setdefault(w, SYNONYM)
         return out
 
+    def _expansions(self, query: Query) -> tuple[dict[str, float], list[list[tuple[tuple[str, ...], float]]]]:
+        """The question's terms as the ranking counts them: its own stems (stem -> weight), and each
+        synonym group it uses as one term, the phrases the question says at full weight and the others
+        at :data:`SYNONYM` (a group is one thing said in several ways: an entry counts for the phrase
+        that fits it best, not for every phrase of the group). The stems of the phrases the question
+        says belong to their group, not to the question's own stems."""
+        lang = query.lang
+        stem = self.stemmer(lang)
+        stop = {stem(w) for w in self._stop[lang]}
+        own = {stem(w): 1.0 for w in query.words if w not in query.subjects}
+        text = " " + " ".join(stem(w) for w in query.plain or query.tokens) + " "
+        groups: list[list[tuple[tuple[str, ...], float]]] = []
+        said: set[str] = set()
+        for n in self._synonyms(query):
+            group = []
+            for phrase in self._synonym_groups(lang)[n]:
+                stems = tuple(w for w in phrase if w not in stop)
+                inside = " " + " ".join(phrase) + " " in text
+                if inside:
+                    said.update(stems)
+                if stems:
+                    group.append((stems, 1.0 if inside else SYNONYM))
+            groups.append(group)
+        # the word a question is about ("puedes"), with the other names of its keyword in the language
+        # of the question ("poder", "opcional"), as one term weighing more than the others
+        for kid, _span in self.forms.find(list(query.subjects)):
+            names = {tuple(stem(w) for w in form) for form, k, _whole, lang in self.forms.items
+                     if k == kid and lang == query.lang}
+            subject = {tuple(stem(w) for w in query.subjects)}
+            groups.append([(phrase, SUBJECT if phrase in subject else SYNONYM)
+                           for phrase in sorted(subject | names)])
+        return {w: weight for w, weight in own.items() if w not in said}, groups
+
     def _foreign(self, query: Query) -> dict[str, dict[str, float]]:
         """Per other language, the stems of the question's words that only that language knows."""
         own = self.words(query.lang)["vocab"]
@@ -586,9 +679,10 @@ class SearchIndex:
         return self._avg[lang]
 
     def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
-              named: Iterable[str] = (), pairs: Iterable[str] = ()) -> dict[int, float]:
+              named: Iterable[str] = (), pairs: Iterable[str] = (),
+              groups: Iterable[list[tuple[tuple[str, ...], float]]] = ()) -> dict[int, float]:
         """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
-        (keyword id -> weight);
+        (keyword id -> weight); ``groups``: synonym groups, each counted once (see :meth:`_expansions`);
         ``named``: stems of words that name a keyword, which do not make a title about the question;
         ``pairs``: two words in a row of the question (see :func:`_pairs`), found as such in a title."""
         info = self.words(lang)
@@ -603,20 +697,40 @@ class SearchIndex:
         def idf(df: int) -> float:
             return math.log(1 + (count - df + 0.5) / (df + 0.5))
 
-        for stem, weight in terms.items():
+        def term(stem: str) -> dict[int, tuple[float, int]]:
+            """Entry -> (BM25F score of one stem, its count in the title)."""
             plist = info["postings"].get(stem)
             if not plist:
-                continue
-            w_idf = weight * idf(len(plist))
+                return {}
+            s_idf = idf(len(plist))
+            out: dict[int, tuple[float, int]] = {}
             for i, *counts in plist:
-                if stem not in named:
-                    in_title[i] += weight * counts[0]
                 tf = 0.0
                 for fld, count_f in zip(TEXT_FIELDS, counts, strict=False):
                     if count_f:
                         b = FIELD_B[fld]
                         tf += FIELD_WEIGHT[fld] * count_f / (1 - b + b * lengths[fld][i] / avg[fld])
-                scores[i] += w_idf * tf / (K1 + tf)
+                out[i] = (s_idf * tf / (K1 + tf), 0 if stem in named else counts[0])
+            return out
+
+        for stem, weight in terms.items():
+            for i, (score, title) in term(stem).items():
+                scores[i] += weight * score
+                in_title[i] += weight * title
+        for group in groups:
+            found: dict[int, list[tuple[float, float]]] = defaultdict(list)
+            for stems, weight in group:
+                phrase: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+                for stem in stems:
+                    for i, (score, title) in term(stem).items():
+                        phrase[i][0] += weight * score
+                        phrase[i][1] += weight * title
+                for i, (score, title) in phrase.items():
+                    found[i].append((score, title))
+            for i, fits in found.items():   # the phrase that fits best, and a little of the others
+                fits.sort(reverse=True)
+                scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:])
+                in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:])
         for kid, c_weight in (concepts or {}).items():
             plist = self.data["concepts"].get(kid)
             if not plist:
@@ -650,9 +764,12 @@ class SearchIndex:
             out[kid] = SUBJECT
         groups = self.langs[query.lang]["synonyms"]
         for n in self._synonyms(query):   # a keyword named by a synonym of the question's words
-            for phrase in groups[n]:
-                for kid, _span in self.forms.find(phrase.split(), skip=self._stop[query.lang]):
-                    out.setdefault(kid, SYNONYM)
+            for phrase in groups[n]:   # a phrase that is a keyword's name: "ficha enemiga", not "completare la mano"
+                words = phrase.split()
+                content = {j for j, w in enumerate(words) if w not in self._stop[query.lang]}
+                for kid, (start, end) in self.forms.find(words, skip=self._stop[query.lang]):
+                    if content <= set(range(start, end)):
+                        out.setdefault(kid, SYNONYM)
         about = {cid: (kind, keywords) for cards in self.cards.values() for _key, cid, kind, keywords, _lang in cards}
         for cid in query.cards:
             kind, keywords = about[cid]
@@ -661,21 +778,38 @@ class SearchIndex:
                 out[kid] = max(out.get(kid, 0.0), CARD_KEYWORD)
         return out
 
+    def _asks_number(self, query: Query) -> bool:
+        """Whether the question asks for a number: it uses one of its language's ``quantities``."""
+        text = " " + " ".join(query.tokens) + " "
+        return any(" " + phrase + " " in text for phrase in self.langs[query.lang].get("quantities", ()))
+
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first."""
         stem = self.stemmer(query.lang)
         total: dict[int, float] = defaultdict(float)
         source: dict[int, tuple[float, str]] = {}
-        runs: list[tuple[str, float, dict[str, float], Mapping[str, float], Iterable[str], Iterable[str]]] = [
-            (query.lang, 1.0, self._terms(query), self.concept_weights(query), {stem(w) for w in query.named},
-             self._pairs(query))]
-        runs += [(lang, OTHER_LANGUAGE, terms, {}, (), ()) for lang, terms in self._foreign(query).items()]
-        for lang, weight, terms, concepts, named, pairs in runs:
-            for i, s in self._bm25(lang, terms, concepts, named, pairs).items():
+        own, groups = self._expansions(query)
+        runs: list[tuple[str, float, dict[str, float], Mapping[str, float], Iterable[str], Iterable[str],
+                         list[list[tuple[tuple[str, ...], float]]]]] = [
+            (query.lang, 1.0, own, self.concept_weights(query), {stem(w) for w in query.named},
+             self._pairs(query), groups)]
+        runs += [(lang, OTHER_LANGUAGE, terms, {}, (), (), []) for lang, terms in self._foreign(query).items()]
+        for lang, weight, terms, concepts, named, pairs, synonyms in runs:
+            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms).items():
                 s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
                 total[i] += s
                 if i not in source or s > source[i][0]:
                     source[i] = (s, lang)
+        named_modes = {m for kid in query.concepts for m in self.data.get("modes", {}).get(kid, ())}
+        if named_modes:   # a question about a form of play: the rules of other forms count less
+            doc_modes = self.data.get("doc_modes") or [None] * len(self.docs)
+            for i in total:
+                if doc_modes[i] and not named_modes & set(doc_modes[i]):
+                    total[i] *= OTHER_MODE
+        if self._asks_number(query):
+            for i in self.data.get("numbered", ()):
+                if i in total:
+                    total[i] *= 1 + NUMBER_BONUS
         text_len = self.data["text_len"]
 
         def order(i: int) -> tuple[float, int, int, int]:
