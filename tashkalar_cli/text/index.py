@@ -56,14 +56,16 @@ SYNONYM = 0.8
 GROUP_REST = 0.3
 #: an entry whose title is made of words of the question is what the question is about: its score
 #: grows by up to this share (all of its title's words found)
-TITLE_BONUS = 0.5
+TITLE_BONUS = 0.25
 #: a rule whose title has two words in a row of the question (or of a synonym it uses) grows by this
 #: share for each such pair, up to two
 PAIR_BONUS = 0.15
+#: the share of an entry's score that depends on how many of the question's terms it meets
+COVERAGE = 0.0
 #: how much an entry of each kind counts against a rule (a rule answers a question best)
-KIND_WEIGHT = {"rule": 1.0, "keyword": 0.7, "erratum": 0.6}
+KIND_WEIGHT = {"rule": 1.0, "keyword": 0.5, "erratum": 0.6}
 #: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
-SELF, LINKED, FOUND = 2.0, 1.0, 1.0
+SELF, LINKED, FOUND = 2.0, 1.0, 0.5
 #: weight of the keyword a question is about when it names it by a stopword it quotes ("may")
 SUBJECT = 2.0
 #: weight of the concepts a card named in a question brings: its kind (being, legend, task) and
@@ -601,8 +603,9 @@ class SearchIndex:
         return out
 
     def _terms(self, query: Query) -> dict[str, float]:
-        """Stem -> weight of the question's words in its language, with the words of the synonym
-        groups it uses."""
+        """Stem -> weight of every word the question is searched for in its language: its own, and
+        those of the synonym groups it uses (which the ranking counts once per group, see
+        :meth:`_expansions`)."""
         lang = query.lang
         stem = self.stemmer(lang)
         stop = {stem(w) for w in self._stop[lang]}
@@ -713,10 +716,14 @@ class SearchIndex:
                 out[i] = (s_idf * tf / (K1 + tf), 0 if stem in named else counts[0])
             return out
 
+        met: dict[int, float] = defaultdict(float)   # the weight of the question's terms an entry meets
+        asked = 0.0
         for stem, weight in terms.items():
+            asked += weight
             for i, (score, title) in term(stem).items():
                 scores[i] += weight * score
                 in_title[i] += weight * title
+                met[i] += weight
         for group in groups:
             found: dict[int, list[tuple[float, float]]] = defaultdict(list)
             for stems, weight in group:
@@ -727,7 +734,9 @@ class SearchIndex:
                         phrase[i][1] += weight * title
                 for i, (score, title) in phrase.items():
                     found[i].append((score, title))
+            asked += max(weight for _stems, weight in group)
             for i, fits in found.items():   # the phrase that fits best, and a little of the others
+                met[i] += max(weight for _stems, weight in group)
                 fits.sort(reverse=True)
                 scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:])
                 in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:])
@@ -744,6 +753,9 @@ class SearchIndex:
                     continue
                 tf = FIELD_WEIGHT["concept"] * strength / (1 - b + b * clen[i] / avg["concept"])
                 scores[i] += c_weight * c_idf * tf / (K1 + tf)
+        if asked and COVERAGE:   # an entry meeting more of the question's terms is more about it
+            for i in scores:
+                scores[i] *= (1 - COVERAGE) + COVERAGE * min(1.0, met[i] / asked)
         title_len = lengths["title"]
         out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
                for i, s in scores.items()}
