@@ -60,8 +60,6 @@ TITLE_BONUS = 0.25
 #: a rule whose title has two words in a row of the question (or of a synonym it uses) grows by this
 #: share for each such pair, up to two
 PAIR_BONUS = 0.15
-#: the share of an entry's score that depends on how many of the question's terms it meets
-COVERAGE = 0.0
 #: how much an entry of each kind counts against a rule (a rule answers a question best)
 KIND_WEIGHT = {"rule": 1.0, "keyword": 0.5, "erratum": 0.6}
 #: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
@@ -716,27 +714,21 @@ class SearchIndex:
                 out[i] = (s_idf * tf / (K1 + tf), 0 if stem in named else counts[0])
             return out
 
-        met: dict[int, float] = defaultdict(float)   # the weight of the question's terms an entry meets
-        asked = 0.0
         for stem, weight in terms.items():
-            asked += weight
             for i, (score, title) in term(stem).items():
                 scores[i] += weight * score
                 in_title[i] += weight * title
-                met[i] += weight
         for group in groups:
-            found: dict[int, list[tuple[float, float]]] = defaultdict(list)
+            fits_of: dict[int, list[tuple[float, float]]] = defaultdict(list)
             for stems, weight in group:
                 phrase: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
                 for stem in stems:
                     for i, (score, title) in term(stem).items():
                         phrase[i][0] += weight * score
                         phrase[i][1] += weight * title
-                for i, (score, title) in phrase.items():
-                    found[i].append((score, title))
-            asked += max(weight for _stems, weight in group)
-            for i, fits in found.items():   # the phrase that fits best, and a little of the others
-                met[i] += max(weight for _stems, weight in group)
+                for i, (p_score, p_title) in phrase.items():
+                    fits_of[i].append((p_score, p_title))
+            for i, fits in fits_of.items():   # the phrase that fits best, and a little of the others
                 fits.sort(reverse=True)
                 scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:])
                 in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:])
@@ -753,9 +745,6 @@ class SearchIndex:
                     continue
                 tf = FIELD_WEIGHT["concept"] * strength / (1 - b + b * clen[i] / avg["concept"])
                 scores[i] += c_weight * c_idf * tf / (K1 + tf)
-        if asked and COVERAGE:   # an entry meeting more of the question's terms is more about it
-            for i in scores:
-                scores[i] *= (1 - COVERAGE) + COVERAGE * min(1.0, met[i] / asked)
         title_len = lengths["title"]
         out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
                for i, s in scores.items()}
