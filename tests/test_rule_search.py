@@ -318,6 +318,8 @@ def test_synonyms_are_phrases_in_order(tk):
     "Wie viele Punkte braucht man, um das Duell zu gewinnen?",
     "o que acontece quando acaba o baralho?",
     "kan ik een wezen oproepen op een vijandelijk stuk?",
+    "quantos pontos preciso para ganhar o duelo?",     # half of its words are Spanish too
+    "Wie viele Karten ziehe ich am Ende meines Zuges?",
 ])
 def test_a_question_in_another_language_is_told_so(tk, cli, question):
     assert tk.rules.search(question).query.foreign
@@ -426,3 +428,9 @@ def test_a_question_naming_a_form_of_play_prefers_its_rules(tk, monkeypatch, que
     for key, score in without.items():
         other = key[0] == "rule" and mode not in forms[key[1]]
         assert with_modes[key] == pytest.approx(score * (share if other else 1.0))
+
+
+@pytest.mark.parametrize("question", ["cuantos puntso para ganar el dualo?", "quanti punit servono per vincre?",
+                                      "how many pionts to win a dule?", "combien de poitns pour gagner en mêlée ?"])
+def test_a_question_with_typos_is_not_another_language(tk, question):
+    assert not tk.rules.search(question).query.foreign

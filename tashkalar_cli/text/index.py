@@ -80,7 +80,7 @@ NUMBER_BONUS = 0.2
 OTHER_MODE = 0.5
 #: a question is in a language the tool does not have when, with at least this many words, fewer
 #: than this share of them are known to its best language
-FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.5
+FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.55
 #: the quotation marks a question may put around the word it is about
 _QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”|„([^“”]+)[“”]|‘([^’]+)’|`([^`]+)`'
                      r"|(?<![\w'’])'([^']+)'(?![\w'’])", re.UNICODE)
