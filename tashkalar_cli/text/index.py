@@ -11,13 +11,21 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   and stemmed with that language's Snowball stemmer (``language: stemmer:`` in its ``ui.yaml``);
 - a question is read in its own language (the one whose stopwords and words it uses most, else
   the caller's); a keyword named in it, in any language, counts as a concept, so that "Ruse" or
-  "impeto" finds the flare rules; the other languages are searched too, with a lower weight;
+  "impeto" finds the flare rules (a name inside a longer one counts when both are of one language:
+  "giocare un impeto" names a flare, the "duel" of "Duel Ancestral" is no duel); the other
+  languages are searched too, with a lower weight;
 - a card named in it, in any language ("Chevalier", "Maestro de la Espada"), counts for the rules
   of its kind of card (being, legend, task) and, a little, for those of its keywords;
 - a stopword that names a keyword ("may", "peut", "puedes", "puoi") is the subject of a question
-  that quotes it or asks what it means (``search: mentions:`` of the language): it is kept then;
+  that quotes it or asks what it means (``search: mentions:`` of the language): it is kept then,
+  and the keyword's other names in that language count with it ("puedes" finds "poder");
 - a group of synonyms (``search: synonyms:``) is found by the stems of its words, in order, so
-  that "no me quedan fichas" meets "quedarse sin";
+  that "no me quedan fichas" meets "quedarse sin"; a group counts once, for the phrase that fits an
+  entry best (and a little for the others), and one of its phrases names a keyword only when all of
+  it is that keyword's name;
+- a question naming a form of play (a keyword of the ``mode`` category whose name is a mode's name
+  in the interface) ranks the rules of other forms lower; a question asking for a number
+  (``search: quantities:``) ranks the entries whose text gives one a little higher;
 - a question mostly made of words no language of the tool knows is :attr:`Query.foreign`;
 - rules come first on equal scores when they are more specific: deeper numbers, shorter texts.
 
@@ -38,7 +46,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 4
+FORMAT = 5
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -643,12 +651,12 @@ class SearchIndex:
             groups.append(group)
         # the word a question is about ("puedes"), with the other names of its keyword in the language
         # of the question ("poder", "opcional"), as one term weighing more than the others
-        for kid, _span in self.forms.find(list(query.subjects)):
-            names = {tuple(stem(w) for w in form) for form, k, _whole, lang in self.forms.items
-                     if k == kid and lang == query.lang}
-            subject = {tuple(stem(w) for w in query.subjects)}
-            groups.append([(phrase, SUBJECT if phrase in subject else SYNONYM)
-                           for phrase in sorted(subject | names)])
+        for word in query.subjects:
+            said_so = (stem(word),)
+            for kid, _span in self.forms.find([word]):
+                names = {tuple(stem(w) for w in form) for form, k, _whole, lang in self.forms.items
+                         if k == kid and lang == query.lang} - {said_so}
+                groups.append([(said_so, SUBJECT), *((name, SYNONYM) for name in sorted(names))])
         return {w: weight for w, weight in own.items() if w not in said}, groups
 
     def _foreign(self, query: Query) -> dict[str, dict[str, float]]:
