@@ -434,3 +434,26 @@ def test_a_question_naming_a_form_of_play_prefers_its_rules(tk, monkeypatch, que
                                       "how many pionts to win a dule?", "combien de poitns pour gagner en mêlée ?"])
 def test_a_question_with_typos_is_not_another_language(tk, question):
     assert not tk.rules.search(question).query.foreign
+
+
+@pytest.mark.parametrize(("question", "typed", "read"), [
+    ("when the legand deck is empty, what then?", "legand", "legend"),     # a letter changed
+    ("qui gagne en cas d'égalitée ?", "egalitee", "egalite"),              # a letter added
+    ("¿qué es un movimeinto normal?", "movimeinto", "movimiento"),         # two letters swapped
+    ("quanti compitti si possono completare?", "compitti", "compiti"),
+])
+def test_a_typo_is_read_as_the_word_of_the_rules(tk, question, typed, read):
+    from tashkalar_cli.text.search import tokens
+
+    query = tk.rules.search(question).query
+    assert typed in tokens(question) and read in query.words and typed not in query.words
+
+
+def test_what_is_not_a_typo_stays(tk):
+    index = tk.rules.index
+    assert index.correct("cavaliere", "en") == "cavaliere"      # a card name of another language
+    assert index.correct("impeto", "fr") == "impeto"            # a term of another language
+    assert index.correct("want", "en") == "want"                # too short to guess
+    assert index.correct("zzzzzzzz", "en") == "zzzzzzzz"        # nothing close
+    # what a language knows of a question is counted as typed: Portuguese is not misspelt Spanish
+    assert tk.rules.search("quantos pontos preciso para ganhar o duelo?").query.foreign

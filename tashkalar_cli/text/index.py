@@ -86,12 +86,35 @@ NUMBER_BONUS = 0.2
 #: a question naming a form of play (duel, melee, High Form, team play) is about that form: a rule
 #: of other forms only counts this share
 OTHER_MODE = 0.5
+#: a word of a question no language knows is read as a typo of a word of the texts from this many
+#: letters (one letter away), and from the second number two letters away
+TYPO_LENGTH, TYPO_LENGTH2 = 5, 8
 #: a question is in a language the tool does not have when, with at least this many words, fewer
 #: than this share of them are known to its best language
 FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.55
 #: the quotation marks a question may put around the word it is about
 _QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”|„([^“”]+)[“”]|‘([^’]+)’|`([^`]+)`'
                      r"|(?<![\w'’])'([^']+)'(?![\w'’])", re.UNICODE)
+
+
+def _distance(a: str, b: str, bound: int) -> int:
+    """The edit distance of two words (a letter added, dropped or changed, or two neighbours
+    swapped, each counting 1), or ``bound + 1`` as soon as it exceeds ``bound``."""
+    if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > bound:
+            return bound + 1
+        before, row = row, current
+    return row[-1]
 
 
 def number_key(number: str) -> tuple[int, ...]:
@@ -451,6 +474,8 @@ class SearchIndex:
         self._avg: dict[str, dict[str, float]] = {}
         self._stem_sets: dict[str, set[str]] = {}
         self._groups: dict[str, list[list[tuple[str, ...]]]] = {}
+        self._by_shape: dict[str, dict[tuple[str, int], list[str]]] = {}
+        self._all_words: set[str] | None = None
 
     def words(self, lang: str) -> Mapping[str, Any]:
         """The words of one language: ``vocab`` (folded word -> stem), field ``lengths``, ``postings``."""
@@ -546,9 +571,10 @@ class SearchIndex:
 
     def read(self, question: str, lang: str | None = None, preferred: str | None = None) -> Query:
         """The question as the index reads it, in ``lang`` or else in the language it is written in."""
-        words = tokens(question)
-        chosen = lang if lang and lang in self.langs else self.detect(words, preferred)
+        typed = tokens(question)
+        chosen = lang if lang and lang in self.langs else self.detect(typed, preferred)
         stop = self._stop[chosen]
+        words = [self.correct(w, chosen) for w in typed]
         cards = self.find_cards(words, stop)
         in_card = {j for _cid, _lang, (start, end) in cards for j in range(start, end)}
         masked = ["" if j in in_card else w for j, w in enumerate(words)]
@@ -567,15 +593,56 @@ class SearchIndex:
         kept = [w for w in masked if w and (w not in stop or w in subjects) and w not in mentions
                 and (len(w) > 1 or w.isdigit())]
         named = tuple(dict.fromkeys(w for j, w in enumerate(words) if j in inside))
-        known = self._known(words, inside | in_card, chosen)
+        # how much of the question a language knows, as typed: a word of another language is no typo
+        known = self._known(typed, inside | in_card, chosen)
         if known < FOREIGN_SHARE:
-            known = max([known, *(self._known(words, inside | in_card, other) for other in sorted(self.langs)
+            known = max([known, *(self._known(typed, inside | in_card, other) for other in sorted(self.langs)
                                   if other != chosen)])
         before = {start - 1 for _cid, _lang, (start, _end) in cards if start and words[start - 1] in stop}
         plain = tuple(w for j, w in enumerate(words) if j not in in_card and j not in before)
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
                      tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
                      plain)
+
+    def _spellings(self, lang: str) -> dict[tuple[str, int], list[str]]:
+        """The words of a language's texts by their first letter and length, for :meth:`correct`."""
+        if lang not in self._by_shape:
+            shapes: dict[tuple[str, int], list[str]] = defaultdict(list)
+            for word in sorted(self.words(lang)["vocab"]):
+                if not word.isdigit():
+                    shapes[word[0], len(word)].append(word)
+            self._by_shape[lang] = dict(shapes)
+        return self._by_shape[lang]
+
+    def correct(self, word: str, lang: str) -> str:
+        """``word``, or the word of ``lang``'s texts it is a typo of: a word no language of the tool
+        knows (nor a card name), of at least :data:`TYPO_LENGTH` letters, one letter away (added,
+        dropped, changed, or two swapped; two from :data:`TYPO_LENGTH2` letters) from a word of the
+        texts starting with the same letter ("legand": "legend"); the closest, then the first in
+        alphabetical order."""
+        if len(word) < TYPO_LENGTH or word.isdigit() or self._is_known(word, lang):
+            return word
+        bound = 2 if len(word) >= TYPO_LENGTH2 else 1
+        shapes = self._spellings(lang)
+        best: tuple[int, str] | None = None
+        for size in range(len(word) - bound, len(word) + bound + 1):
+            for other in shapes.get((word[0], size), ()):
+                d = _distance(word, other, bound)
+                if d <= bound and (best is None or (d, other) < best):
+                    best = (d, other)
+        return best[1] if best else word
+
+    def _is_known(self, word: str, lang: str) -> bool:
+        """Whether a word is a word of some language of the tool: a stopword, a word of its texts or
+        terms, a word of a card name, or a word whose stem the question's language has."""
+        if word in self._stop[lang] or word in self.words(lang)["vocab"] or self.stemmer(lang)(word) in self._stems(lang):
+            return True
+        if self._all_words is None:   # the other languages' words are read only now, as for _foreign
+            known: set[str] = {w for cards in self.cards.values() for key, *_rest in cards for w in key}
+            for other in self.langs:
+                known |= self._stop[other] | set(self.words(other)["vocab"])
+            self._all_words = known
+        return word in self._all_words
 
     def _synonym_groups(self, lang: str) -> list[list[tuple[str, ...]]]:
         """The synonym groups of a language, each phrase as the stems of its words."""
