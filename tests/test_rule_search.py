@@ -391,22 +391,30 @@ def test_a_name_inside_a_longer_one_counts_in_its_own_language(tk):
                                       "¿cuántos puntos da una ficha heroica en el duelo?",
                                       "quanti punti vale una pedina eroica nel duello?"])
 def test_a_question_asking_for_a_number_prefers_the_rules_giving_one(tk, monkeypatch, question):
+    """Its score grows for the entries whose text gives a number, and more for those where the
+    number counts what the question counts ("points": "18 points")."""
     from tashkalar_cli.text import index as module
 
     index = tk.rules.index
     query = tk.rules.search(question).query
-    assert index._asks_number(query)
+    unit = index._unit(query)
+    assert unit == index.stemmer(query.lang)(query.words[0])   # points, puntos, punti
     numbered = set(index.data["numbered"])
+    counted = set(index.words(query.lang)["units"][unit])
+    assert counted and counted <= numbered
     with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
-    bonus = module.NUMBER_BONUS
+    bonus, unit_bonus = module.NUMBER_BONUS, module.UNIT_BONUS
     monkeypatch.setattr(module, "NUMBER_BONUS", 0.0)
+    monkeypatch.setattr(module, "UNIT_BONUS", 0.0)
     without = {(h.kind, h.id): h.score for h in index.search(query)}
     where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
-    assert any(where[key] in numbered for key in without) and any(where[key] not in numbered for key in without)
+    kinds = {("counted" if where[k] in counted else "numbered" if where[k] in numbered else "plain") for k in without}
+    assert kinds == {"counted", "numbered", "plain"}
     for key, score in without.items():
-        expected = score * (1 + bonus) if where[key] in numbered else score
-        assert with_bonus[key] == pytest.approx(expected)
-    assert not index._asks_number(tk.rules.search("which pieces can a standard move destroy?").query)
+        i = where[key]
+        share = 1 + bonus + unit_bonus if i in counted else 1 + bonus if i in numbered else 1.0
+        assert with_bonus[key] == pytest.approx(score * share)
+    assert index._unit(tk.rules.search("which pieces can a standard move destroy?").query) is None
 
 
 @pytest.mark.parametrize(("question", "mode"), [("when does a deathmatch duel end?", "duel"),

@@ -25,7 +25,8 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   it is that keyword's name;
 - a question naming a form of play (a keyword of the ``mode`` category whose name is a mode's name
   in the interface) ranks the rules of other forms lower; a question asking for a number
-  (``search: quantities:``) ranks the entries whose text gives one a little higher;
+  (``search: quantities:``) ranks the entries whose text gives one a little higher, and more when
+  the number counts what the question counts ("how many points": "18 points");
 - a question mostly made of words no language of the tool knows is :attr:`Query.foreign`;
 - rules come first on equal scores when they are more specific: deeper numbers, shorter texts.
 
@@ -83,6 +84,8 @@ CARD_PARTS = (("beings", "cards", "being"), ("tasks", "tasks", "task"))
 #: a question asking for a number ("how many", ``search: quantities:`` of its language) favours the
 #: rules whose text gives one (a number or a number of the game): their score grows by this share
 NUMBER_BONUS = 0.2
+#: and by this share more when the number counts what the question counts ("18 points")
+UNIT_BONUS = 0.3
 #: a question naming a form of play (duel, melee, High Form, team play) is about that form: a rule
 #: of other forms only counts this share
 OTHER_MODE = 0.5
@@ -334,6 +337,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         lengths: dict[str, list[int]] = {f: [0] * len(docs) for f in TEXT_FIELDS}
         vocab: dict[str, str] = {}
         pairs: dict[str, list[int]] = defaultdict(list)   # "stem stem" of two words in a row in a title -> entries
+        units: dict[str, list[int]] = defaultdict(list)   # stem of a word after a number in a text -> entries
         for i, (kind, eid, _) in enumerate(docs):
             section = {"rule": "rules", "keyword": "keywords", "erratum": "errata"}[kind]
             entry = loc.get(section, {}).get(eid)
@@ -359,6 +363,10 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                             pairs[pair].append(i)
                 for kid, _span in forms.find(words):
                     found_in[i][kid] += 1
+                if fld == "text":   # what the entry counts: the word after each of its numbers
+                    for j, w in enumerate(words[:-1]):
+                        if w.isdigit() and words[j + 1] not in stop and i not in units[stemmer(words[j + 1])]:
+                            units[stemmer(words[j + 1])].append(i)
                 kept = [w for w in words if (w not in stop or w in subjects) and (len(w) > 1 or w.isdigit())]
                 lengths[fld][i] = len(kept)
                 for w in kept:
@@ -390,6 +398,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "lengths": lengths,
             "postings": {stem: [[i, *cell] for i, cell in sorted(cells.items())] for stem, cells in postings.items()},
             "pairs": dict(pairs),
+            "units": dict(units),
         }
     for i, counts in enumerate(found_in):
         for kid, n in counts.items():
@@ -856,8 +865,21 @@ class SearchIndex:
 
     def _asks_number(self, query: Query) -> bool:
         """Whether the question asks for a number: it uses one of its language's ``quantities``."""
-        text = " " + " ".join(query.tokens) + " "
-        return any(" " + phrase + " " in text for phrase in self.langs[query.lang].get("quantities", ()))
+        return self._unit(query) is not None
+
+    def _unit(self, query: Query) -> str | None:
+        """What a question asking for a number counts (the stem of the first word after its
+        ``quantities`` phrase that is not a stopword: "points" in "how many points", "combien de
+        points"), "" when nothing follows, None when it does not ask for a number."""
+        words = list(query.tokens)
+        stop = self._stop[query.lang]
+        for phrase in self.langs[query.lang].get("quantities", ()):
+            size = len(phrase.split())
+            for j in range(len(words) - size + 1):
+                if " ".join(words[j:j + size]) == phrase:
+                    after = [w for w in words[j + size:j + size + 3] if w not in stop]
+                    return self.stemmer(query.lang)(after[0]) if after else ""
+        return None
 
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first."""
@@ -882,10 +904,12 @@ class SearchIndex:
             for i in total:
                 if doc_modes[i] and not named_modes & set(doc_modes[i]):
                     total[i] *= OTHER_MODE
-        if self._asks_number(query):
+        unit = self._unit(query)
+        if unit is not None:   # a question asking for a number: the entries giving one, of what it counts
+            counted = set(self.words(query.lang).get("units", {}).get(unit, ())) if unit else set()
             for i in self.data.get("numbered", ()):
                 if i in total:
-                    total[i] *= 1 + NUMBER_BONUS
+                    total[i] *= 1 + NUMBER_BONUS + (UNIT_BONUS if i in counted else 0.0)
         text_len = self.data["text_len"]
 
         def order(i: int) -> tuple[float, int, int, int]:
