@@ -465,3 +465,11 @@ def test_what_is_not_a_typo_stays(tk):
     assert index.correct("zzzzzzzz", "en") == "zzzzzzzz"        # nothing close
     # what a language knows of a question is counted as typed: Portuguese is not misspelt Spanish
     assert tk.rules.search("quantos pontos preciso para ganhar o duelo?").query.foreign
+
+
+def test_a_spelling_two_languages_share_is_read_in_the_questions(tk):
+    # "invoc": summoning in Spanish, invoking a flare in Italian
+    es = tk.rules.search("¿dónde se pone la ficha nueva cuando invoco?").query
+    assert es.lang == "es" and "summon" in es.concepts and "invoke" not in es.concepts
+    it = tk.rules.search("posso giocare un impeto quando voglio?").query
+    assert it.lang == "it" and "invoke" in it.concepts

@@ -181,14 +181,19 @@ class _Forms:
         return sorted(out)
 
     def find(self, words: list[str], skip: frozenset[str] | set[str] = frozenset(),
-             nested: bool = False) -> list[tuple[str, tuple[int, int]]]:
+             nested: bool = False, prefer: str | None = None) -> list[tuple[str, tuple[int, int]]]:
         """(keyword id, (start, end)) of the keywords named in ``words``, longer names first, without
         overlaps; ``nested``: a shorter name inside a longer one counts too ("giocare un impeto"
-        names invoking, and "impeto" a flare)."""
+        names invoking, and "impeto" a flare); ``prefer``: the language whose keyword a spelling
+        two languages share stands for ("invoc": summoning in Spanish, invoking in Italian)."""
         taken = [False] * len(words)
         found = []
         spans: dict[tuple[int, int], set[str]] = {}   # (start, size) taken -> the languages naming it so
-        for _n, i, size, kid, lang in self.matches(words, skip):
+        def order(match: tuple[int, int, int, str, str]) -> tuple[int, int, bool, int, int]:
+            n, i, size, _kid, lang = match   # longer names first, then the ``prefer`` language's
+            return (-size, -len(" ".join(self.items[n][0])), lang != prefer, n, i)
+
+        for _n, i, size, kid, lang in sorted(self.matches(words, skip), key=order):
             if (i, size) in spans:
                 spans[i, size].add(lang)
                 continue
@@ -595,7 +600,7 @@ class SearchIndex:
         content = [w for w in masked if w and w not in stop and (len(w) > 1 or w.isdigit())]
         if not content:   # nothing else to go by: "may?"
             subjects |= {w for w in masked if w in info.get("subjects", ())}
-        found = self.forms.find(masked, skip=stop - subjects, nested=True)
+        found = self.forms.find(masked, skip=stop - subjects, nested=True, prefer=chosen)
         concepts = [kid for kid, _span in found]
         inside = {j for _kid, (start, end) in found for j in range(start, end)}
         mentions = set(info.get("mentions", ())) if subjects else set()   # "says", "dice": about the word, not the rules
@@ -729,7 +734,7 @@ class SearchIndex:
         # of the question ("poder", "opcional"), as one term weighing more than the others
         for word in query.subjects:
             said_so = (stem(word),)
-            for kid, _span in self.forms.find([word]):
+            for kid, _span in self.forms.find([word], prefer=query.lang):
                 names = {tuple(stem(w) for w in form) for form, k, _whole, lang in self.forms.items
                          if k == kid and lang == query.lang} - {said_so}
                 groups.append([(said_so, SUBJECT), *((name, SYNONYM) for name in sorted(names))])
@@ -845,14 +850,14 @@ class SearchIndex:
         """Keyword id -> weight of the question's concepts: the keywords it names, and for each card it
         names, the card's kind and keywords."""
         out = dict.fromkeys(query.concepts, 1.0)
-        for kid, _span in self.forms.find(list(query.subjects)):   # the word the question is about
+        for kid, _span in self.forms.find(list(query.subjects), prefer=query.lang):   # the word the question is about
             out[kid] = SUBJECT
         groups = self.langs[query.lang]["synonyms"]
         for n in self._synonyms(query):   # a keyword named by a synonym of the question's words
             for phrase in groups[n]:   # a phrase that is a keyword's name: "ficha enemiga", not "completare la mano"
                 words = phrase.split()
                 content = {j for j, w in enumerate(words) if w not in self._stop[query.lang]}
-                for kid, (start, end) in self.forms.find(words, skip=self._stop[query.lang]):
+                for kid, (start, end) in self.forms.find(words, skip=self._stop[query.lang], prefer=query.lang):
                     if content <= set(range(start, end)):
                         out.setdefault(kid, SYNONYM)
         about = {cid: (kind, keywords) for cards in self.cards.values() for _key, cid, kind, keywords, _lang in cards}
