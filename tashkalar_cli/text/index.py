@@ -366,7 +366,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                     for pair in _pairs([stemmer(w) for w in words], {stemmer(w) for w in stop}):
                         if i not in pairs[pair]:
                             pairs[pair].append(i)
-                for kid, _span in forms.find(words):
+                for kid, _span in forms.find(words, prefer=lang):
                     found_in[i][kid] += 1
                 if fld == "text":   # what the entry counts: the word after each of its numbers
                     for j, w in enumerate(words[:-1]):
