@@ -2,13 +2,16 @@
 
 The question set (tests/rule_questions.yaml) is asked with no language given; the test reports,
 per language and separately for the questions used to tune the search ("tuning") and those kept
-out of it ("held-out"), the share of questions whose answer comes first and in the first three.
-The goal of issue 20 is 85% first and 95% in the top 3 in each language, on both sets; the test
-holds each set to floors just below what the search reaches today (printed with each run), so
-that no change can make it worse unnoticed. The other tests pin the pieces the ranking is made
-of: stopwords (and the stopword a question is about), stemming, numbers, keyword terms and card
-names of every language, synonyms, accents, the specificity tie-break, the team-play mode filter,
-questions in a language the tool does not have, and ``keyword show``.
+out of it ("held-out", and "held-out-2", written later and also never tuned on), the share of
+questions whose answer comes first and in the first three; only the misses of the tuning set are
+printed (a held-out miss shown is a held-out question tuned on sooner or later). The goal of
+issue 20 is 85% first and 95% in the top 3 in each language, on every set; the test holds each
+set to floors just below what the search reaches today (printed with each run), so that no change
+can make it worse unnoticed. The other tests pin the pieces the ranking is made of: stopwords
+(and the stopword a question is about), stemming, numbers, keyword terms and card names of every
+language, synonyms (one group counted once), forms of play and numbers asked for, accents, the
+specificity tie-break, the team-play mode filter, questions in a language the tool does not
+have, and ``keyword show``.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from hypothesis import strategies as st
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-SETS = ("tuning", "held-out")
+SETS = ("tuning", "held-out", "held-out-2")
 #: floors (share answered first, share in the top 3), over the four languages and in each one
-FLOOR_ALL = {"tuning": (0.72, 0.95), "held-out": (0.73, 0.86)}
-FLOOR_LANG = {"tuning": (0.65, 0.90), "held-out": (0.60, 0.80)}
+#: ("held-out-2": ten questions per language written in issue 20's second round before it tuned anything)
+FLOOR_ALL = {"tuning": (0.78, 0.95), "held-out": (0.70, 0.88), "held-out-2": (0.70, 0.82)}
+FLOOR_LANG = {"tuning": (0.72, 0.90), "held-out": (0.50, 0.80), "held-out-2": (0.55, 0.80)}
 
 
 def _rank(hits, answers) -> int | None:
@@ -64,7 +68,7 @@ def test_questions_are_answered(tk, capsys):
             cell[2] += 1
             cell[3] += result.query.lang == lang
             assert not result.query.foreign, item["q"]
-            if pos != 0:
+            if pos != 0 and which == "tuning":   # a held-out miss is counted, not shown: not to tune on
                 misses.append(f"  [{which} {lang}] {item['q']!r}: answer at {pos if pos is None else pos + 1}")
     lines, failed = [], []
     for which in SETS:
@@ -290,6 +294,9 @@ def test_a_card_name_made_of_rule_words_is_left_to_the_words(tk):
     ("¿puedo coger una ficha del tablero?", "tomar"),
     ("what total do you need to end a High Form game?", "sum"),
     ("does playing a flare cost me an action?", "spend"),
+    ("¿cuántas cartas cojo al final del turno?", "robar"),
+    ("je suis obligé de tout faire sur cette carte ?", "obligatoire"),
+    ("is it mandatory to do every part of the effect?", "compulsory"),
 ])
 def test_each_language_has_its_players_synonyms(tk, question, group_word):
     index = tk.rules.index
@@ -311,6 +318,8 @@ def test_synonyms_are_phrases_in_order(tk):
     "Wie viele Punkte braucht man, um das Duell zu gewinnen?",
     "o que acontece quando acaba o baralho?",
     "kan ik een wezen oproepen op een vijandelijk stuk?",
+    "quantos pontos preciso para ganhar o duelo?",     # half of its words are Spanish too
+    "Wie viele Karten ziehe ich am Ende meines Zuges?",
 ])
 def test_a_question_in_another_language_is_told_so(tk, cli, question):
     assert tk.rules.search(question).query.foreign
@@ -343,3 +352,124 @@ def test_nothing_answers_quotes_the_question_short_and_safe(cli, tk):
 def test_the_questions_the_reviews_found_missed(tk, question, answer):
     """The questions of the newcomer trial and of the review of the translations, answered first."""
     assert tk.rules.search(question).hits[0].id == answer
+
+
+def test_a_synonym_group_counts_once(tk):
+    """A group is one thing said in several ways: the phrase the question says weighs fully, the
+    others as synonyms, and its words are not counted again as the question's own."""
+    index = tk.rules.index
+    query = tk.rules.search("quand je passe la main à mon coéquipier, il peut jouer une Ruse ?").query
+    stem = index.stemmer("fr")
+    own, groups = index._expansions(query)
+    said = (stem("passe"), stem("main"))
+    assert said[1] not in own and stem("ruse") in own
+    group = next(g for g in groups if said in [phrase for phrase, _w in g])
+    weights = dict(group)
+    assert weights[said] == 1.0 and all(w < 1.0 for phrase, w in group if phrase != said)
+    assert (stem("ceder"), stem("controle")) in weights
+
+
+def test_a_synonym_phrase_names_a_keyword_only_as_a_whole(tk):
+    index = tk.rules.index
+    # "completare la mano" is a way to say "pescare", not a task being completed
+    drawing = tk.rules.search("quante carte si pescano a fine turno?").query
+    assert "claim" not in index.concept_weights(drawing)
+    # "ficha enemiga" is a keyword's name as a whole
+    other = tk.rules.search("¿puedo usar una ficha de otro jugador para invocar?").query
+    assert index.concept_weights(other).get("enemy-piece", 0) > 0
+
+
+def test_a_name_inside_a_longer_one_counts_in_its_own_language(tk):
+    ancestral = tk.rules.search("quand est-ce que la partie se termine en Duel Ancestral ?").query
+    assert "high-form" in ancestral.concepts and "deathmatch-duel" not in ancestral.concepts
+    flare = tk.rules.search("posso giocare un impeto durante il turno?").query
+    assert {"invoke", "flare"} <= set(flare.concepts)
+
+
+@pytest.mark.parametrize("question", ["how many points does a heroic piece give in a duel?",
+                                      "combien de points rapporte une pièce héroïque en duel ?",
+                                      "¿cuántos puntos da una ficha heroica en el duelo?",
+                                      "quanti punti vale una pedina eroica nel duello?"])
+def test_a_question_asking_for_a_number_prefers_the_rules_giving_one(tk, monkeypatch, question):
+    """Its score grows for the entries whose text gives a number, and more for those where the
+    number counts what the question counts ("points": "18 points")."""
+    from tashkalar_cli.text import index as module
+
+    index = tk.rules.index
+    query = tk.rules.search(question).query
+    unit = index._unit(query)
+    assert unit == index.stemmer(query.lang)(query.words[0])   # points, puntos, punti
+    numbered = set(index.data["numbered"])
+    counted = set(index.words(query.lang)["units"][unit])
+    assert counted and counted <= numbered
+    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    bonus, unit_bonus = module.NUMBER_BONUS, module.UNIT_BONUS
+    monkeypatch.setattr(module, "NUMBER_BONUS", 0.0)
+    monkeypatch.setattr(module, "UNIT_BONUS", 0.0)
+    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    kinds = {("counted" if where[k] in counted else "numbered" if where[k] in numbered else "plain") for k in without}
+    assert kinds == {"counted", "numbered", "plain"}
+    for key, score in without.items():
+        i = where[key]
+        share = 1 + bonus + unit_bonus if i in counted else 1 + bonus if i in numbered else 1.0
+        assert with_bonus[key] == pytest.approx(score * share)
+    assert index._unit(tk.rules.search("which pieces can a standard move destroy?").query) is None
+
+
+@pytest.mark.parametrize(("question", "mode"), [("when does a deathmatch duel end?", "duel"),
+                                                ("quand se termine une partie en Duel Ancestral ?", "high-form"),
+                                                ("¿cuándo termina una melé a muerte?", "melee"),
+                                                ("quando finisce una partita del Gioco a Squadre?", "team")])
+def test_a_question_naming_a_form_of_play_prefers_its_rules(tk, monkeypatch, question, mode):
+    from tashkalar_cli.text import index as module
+
+    index = tk.rules.index
+    query = tk.rules.search(question).query
+    with_modes = {(h.kind, h.id): h.score for h in index.search(query)}
+    share = module.OTHER_MODE
+    monkeypatch.setattr(module, "OTHER_MODE", 1.0)
+    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    forms = {r.id: set(r.modes) for r in tk.rules.rules}
+    others = [key for key in without if key[0] == "rule" and mode not in forms[key[1]]]
+    assert others, "some rules found are of other forms"
+    for key, score in without.items():
+        other = key[0] == "rule" and mode not in forms[key[1]]
+        assert with_modes[key] == pytest.approx(score * (share if other else 1.0))
+
+
+@pytest.mark.parametrize("question", ["cuantos puntso para ganar el dualo?", "quanti punit servono per vincre?",
+                                      "how many pionts to win a dule?", "combien de poitns pour gagner en mêlée ?"])
+def test_a_question_with_typos_is_not_another_language(tk, question):
+    assert not tk.rules.search(question).query.foreign
+
+
+@pytest.mark.parametrize(("question", "typed", "read"), [
+    ("when the legand deck is empty, what then?", "legand", "legend"),     # a letter changed
+    ("qui gagne en cas d'égalitée ?", "egalitee", "egalite"),              # a letter added
+    ("¿qué es un movimeinto normal?", "movimeinto", "movimiento"),         # two letters swapped
+    ("quanti compitti si possono completare?", "compitti", "compiti"),
+])
+def test_a_typo_is_read_as_the_word_of_the_rules(tk, question, typed, read):
+    from tashkalar_cli.text.search import tokens
+
+    query = tk.rules.search(question).query
+    assert typed in tokens(question) and read in query.words and typed not in query.words
+
+
+def test_what_is_not_a_typo_stays(tk):
+    index = tk.rules.index
+    assert index.correct("cavaliere", "en") == "cavaliere"      # a card name of another language
+    assert index.correct("impeto", "fr") == "impeto"            # a term of another language
+    assert index.correct("want", "en") == "want"                # too short to guess
+    assert index.correct("zzzzzzzz", "en") == "zzzzzzzz"        # nothing close
+    # what a language knows of a question is counted as typed: Portuguese is not misspelt Spanish
+    assert tk.rules.search("quantos pontos preciso para ganhar o duelo?").query.foreign
+
+
+def test_a_spelling_two_languages_share_is_read_in_the_questions(tk):
+    # "invoc": summoning in Spanish, invoking a flare in Italian
+    es = tk.rules.search("¿dónde se pone la ficha nueva cuando invoco?").query
+    assert es.lang == "es" and "summon" in es.concepts and "invoke" not in es.concepts
+    it = tk.rules.search("posso giocare un impeto quando voglio?").query
+    assert it.lang == "it" and "invoke" in it.concepts

@@ -11,13 +11,22 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   and stemmed with that language's Snowball stemmer (``language: stemmer:`` in its ``ui.yaml``);
 - a question is read in its own language (the one whose stopwords and words it uses most, else
   the caller's); a keyword named in it, in any language, counts as a concept, so that "Ruse" or
-  "impeto" finds the flare rules; the other languages are searched too, with a lower weight;
+  "impeto" finds the flare rules (a name inside a longer one counts when both are of one language:
+  "giocare un impeto" names a flare, the "duel" of "Duel Ancestral" is no duel); the other
+  languages are searched too, with a lower weight;
 - a card named in it, in any language ("Chevalier", "Maestro de la Espada"), counts for the rules
   of its kind of card (being, legend, task) and, a little, for those of its keywords;
 - a stopword that names a keyword ("may", "peut", "puedes", "puoi") is the subject of a question
-  that quotes it or asks what it means (``search: mentions:`` of the language): it is kept then;
+  that quotes it or asks what it means (``search: mentions:`` of the language): it is kept then,
+  and the keyword's other names in that language count with it ("puedes" finds "poder");
 - a group of synonyms (``search: synonyms:``) is found by the stems of its words, in order, so
-  that "no me quedan fichas" meets "quedarse sin";
+  that "no me quedan fichas" meets "quedarse sin"; a group counts once, for the phrase that fits an
+  entry best (and a little for the others), and one of its phrases names a keyword only when all of
+  it is that keyword's name;
+- a question naming a form of play (a keyword of the ``mode`` category whose name is a mode's name
+  in the interface) ranks the rules of other forms lower; a question asking for a number
+  (``search: quantities:``) ranks the entries whose text gives one a little higher, and more when
+  the number counts what the question counts ("how many points": "18 points");
 - a question mostly made of words no language of the tool knows is :attr:`Query.foreign`;
 - rules come first on equal scores when they are more specific: deeper numbers, shorter texts.
 
@@ -38,7 +47,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 4
+FORMAT = 5
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -51,16 +60,19 @@ K1 = 1.2
 OTHER_LANGUAGE = 0.6
 #: weight of a word reached through a synonym of the question's language
 SYNONYM = 0.8
+#: a synonym group counts as one term: an entry scores the phrase of the group that fits it best,
+#: and this share of the others it also uses
+GROUP_REST = 0.3
 #: an entry whose title is made of words of the question is what the question is about: its score
 #: grows by up to this share (all of its title's words found)
-TITLE_BONUS = 0.5
+TITLE_BONUS = 0.25
 #: a rule whose title has two words in a row of the question (or of a synonym it uses) grows by this
 #: share for each such pair, up to two
 PAIR_BONUS = 0.15
 #: how much an entry of each kind counts against a rule (a rule answers a question best)
-KIND_WEIGHT = {"rule": 1.0, "keyword": 0.7, "erratum": 0.6}
+KIND_WEIGHT = {"rule": 1.0, "keyword": 0.5, "erratum": 0.6}
 #: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
-SELF, LINKED, FOUND = 2.0, 1.0, 1.0
+SELF, LINKED, FOUND = 2.0, 1.0, 0.5
 #: weight of the keyword a question is about when it names it by a stopword it quotes ("may")
 SUBJECT = 2.0
 #: weight of the concepts a card named in a question brings: its kind (being, legend, task) and
@@ -69,12 +81,43 @@ CARD_KIND, CARD_KEYWORD = 1.0, 0.3
 #: the card kinds of the card facts: (facts part, locale section, kind keyword); a legendary being
 #: is a legend
 CARD_PARTS = (("beings", "cards", "being"), ("tasks", "tasks", "task"))
+#: a question asking for a number ("how many", ``search: quantities:`` of its language) favours the
+#: rules whose text gives one (a number or a number of the game): their score grows by this share
+NUMBER_BONUS = 0.2
+#: and by this share more when the number counts what the question counts ("18 points")
+UNIT_BONUS = 0.3
+#: a question naming a form of play (duel, melee, High Form, team play) is about that form: a rule
+#: of other forms only counts this share
+OTHER_MODE = 0.5
+#: a word of a question no language knows is read as a typo of a word of the texts from this many
+#: letters (one letter away), and from the second number two letters away
+TYPO_LENGTH, TYPO_LENGTH2 = 5, 8
 #: a question is in a language the tool does not have when, with at least this many words, fewer
 #: than this share of them are known to its best language
-FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.5
+FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.55
 #: the quotation marks a question may put around the word it is about
 _QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”|„([^“”]+)[“”]|‘([^’]+)’|`([^`]+)`'
                      r"|(?<![\w'’])'([^']+)'(?![\w'’])", re.UNICODE)
+
+
+def _distance(a: str, b: str, bound: int) -> int:
+    """The edit distance of two words (a letter added, dropped or changed, or two neighbours
+    swapped, each counting 1), or ``bound + 1`` as soon as it exceeds ``bound``."""
+    if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > bound:
+            return bound + 1
+        before, row = row, current
+    return row[-1]
 
 
 def number_key(number: str) -> tuple[int, ...]:
@@ -138,18 +181,30 @@ class _Forms:
         return sorted(out)
 
     def find(self, words: list[str], skip: frozenset[str] | set[str] = frozenset(),
-             nested: bool = False) -> list[tuple[str, tuple[int, int]]]:
+             nested: bool = False, prefer: str | None = None) -> list[tuple[str, tuple[int, int]]]:
         """(keyword id, (start, end)) of the keywords named in ``words``, longer names first, without
         overlaps; ``nested``: a shorter name inside a longer one counts too ("giocare un impeto"
-        names invoking, and "impeto" a flare)."""
+        names invoking, and "impeto" a flare); ``prefer``: the language whose keyword a spelling
+        two languages share stands for ("invoc": summoning in Spanish, invoking in Italian)."""
         taken = [False] * len(words)
         found = []
-        spans: set[tuple[int, int]] = set()
-        for _n, i, size, kid, _lang in self.matches(words, skip):
-            if (nested and (i, size) not in spans) or not any(taken[i:i + size]):
+        spans: dict[tuple[int, int], set[str]] = {}   # (start, size) taken -> the languages naming it so
+        def order(match: tuple[int, int, int, str, str]) -> tuple[int, int, bool, int, int]:
+            n, i, size, _kid, lang = match   # longer names first, then the ``prefer`` language's
+            return (-size, -len(" ".join(self.items[n][0])), lang != prefer, n, i)
+
+        for _n, i, size, kid, lang in sorted(self.matches(words, skip), key=order):
+            if (i, size) in spans:
+                spans[i, size].add(lang)
+                continue
+            # a name inside a longer one counts when the longer one is of the same language: "giocare
+            # un impeto" names a flare in Italian, but the "duel" of "Duel Ancestral" is no duel
+            inside = nested and any(start <= i and i + size <= start + length and lang in langs
+                                    for (start, length), langs in spans.items())
+            if inside or not any(taken[i:i + size]):
                 taken[i:i + size] = [True] * size
                 found.append((kid, (i, i + size)))
-                spans.add((i, size))
+                spans[i, size] = {lang}
         return found
 
 
@@ -189,6 +244,42 @@ def _cards(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
                     continue
                 out.setdefault((key, card["id"]), [list(key), card["id"], own, sorted(card.get("keywords", ())), lang])
     return [out[k] for k in sorted(out)]
+
+
+def _modes(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
+           glossary: list[Mapping[str, Any]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The forms of play the keywords name (keyword id -> mode ids: a keyword of the ``mode`` category
+    whose term or synonym is a mode's name in the interface, ``mode.<id>``), and the forms each rule
+    applies to (rule id -> mode ids, team play included where the rules say it is played as a form)."""
+    from tashkalar_cli.text.search import fold
+
+    rules = facts["rules"]
+    played_as = rules.get("played_as") or {}
+    doc_modes: dict[str, list[str]] = {}
+    for r in rules["rules"]:
+        own = set(r.get("modes") or ())
+        for mode, forms in played_as.items():
+            if own & set(forms) and mode not in r.get("excludes", ()):
+                own.add(mode)
+        if own:
+            doc_modes[r["id"]] = sorted(own)
+    every = sorted({m for ms in doc_modes.values() for m in ms})
+    names: dict[str, str] = {}
+    for loc in locales.values():
+        for mode in every:
+            name = (loc.get("ui") or {}).get(f"mode.{mode}")
+            if name:
+                names.setdefault(fold(str(name)), mode)
+    modes: dict[str, list[str]] = {}
+    for k in glossary:
+        if k.get("category") != "mode":
+            continue
+        found = {names[fold(text)] for loc in locales.values()
+                 for entry in [(loc.get("keywords") or {}).get(k["id"]) or {}]
+                 for text in [entry.get("term", ""), *entry.get("synonyms", [])] if fold(text) in names}
+        if found:
+            modes[k["id"]] = sorted(found)
+    return modes, doc_modes
 
 
 def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
@@ -238,6 +329,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     meta: dict[str, Any] = {}
     stops: dict[str, set[str]] = {}
     found_in: list[dict[str, int]] = [defaultdict(int) for _ in docs]
+    numbered: set[int] = set()   # the entries whose text gives a number
     for lang in langs:
         loc = locales[lang]
         language = loc.get("language", {}) or {}
@@ -250,6 +342,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         lengths: dict[str, list[int]] = {f: [0] * len(docs) for f in TEXT_FIELDS}
         vocab: dict[str, str] = {}
         pairs: dict[str, list[int]] = defaultdict(list)   # "stem stem" of two words in a row in a title -> entries
+        units: dict[str, list[int]] = defaultdict(list)   # stem of a word after a number in a text -> entries
         for i, (kind, eid, _) in enumerate(docs):
             section = {"rule": "rules", "keyword": "keywords", "erratum": "errata"}[kind]
             entry = loc.get(section, {}).get(eid)
@@ -265,14 +358,20 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             section_title = ""
             if kind == "rule":
                 section_title = (loc.get("sections", {}).get(section_of[eid]) or {}).get("title", "")
+            if re.search(r"\{[a-z_]+\}|\d", text):
+                numbered.add(i)
             for fld, raw in (("title", title), ("text", text), ("section", section_title)):
                 words = tokens(_fill(raw, params))
                 if fld == "title" and kind == "rule":
                     for pair in _pairs([stemmer(w) for w in words], {stemmer(w) for w in stop}):
                         if i not in pairs[pair]:
                             pairs[pair].append(i)
-                for kid, _span in forms.find(words):
+                for kid, _span in forms.find(words, prefer=lang):
                     found_in[i][kid] += 1
+                if fld == "text":   # what the entry counts: the word after each of its numbers
+                    for j, w in enumerate(words[:-1]):
+                        if w.isdigit() and words[j + 1] not in stop and i not in units[stemmer(words[j + 1])]:
+                            units[stemmer(words[j + 1])].append(i)
                 kept = [w for w in words if (w not in stop or w in subjects) and (len(w) > 1 or w.isdigit())]
                 lengths[fld][i] = len(kept)
                 for w in kept:
@@ -295,6 +394,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "stopwords": sorted(stop),
             "subjects": sorted(subjects),
             "mentions": sorted({w for s in search.get("mentions", []) for w in tokens(s)}),
+            "quantities": sorted({" ".join(tokens(s)) for s in search.get("quantities", [])} - {""}),
             "synonyms": synonyms,
             "name": str(language.get("name") or lang),
         }
@@ -303,6 +403,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "lengths": lengths,
             "postings": {stem: [[i, *cell] for i, cell in sorted(cells.items())] for stem, cells in postings.items()},
             "pairs": dict(pairs),
+            "units": dict(units),
         }
     for i, counts in enumerate(found_in):
         for kid, n in counts.items():
@@ -317,6 +418,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                              if out_langs[lang]["lengths"]["text"][i]), default=0))
     rule_words = {lang: set(out_langs[lang]["vocab"]) | {w for f, _k, _w, fl in forms.items if fl == lang for w in f}
                   for lang in langs}
+    modes, doc_modes = _modes(facts, locales, glossary)
     common = {
         "format": FORMAT,
         "docs": docs,
@@ -324,6 +426,9 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         "concepts": dict(concept_postings),
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
         "cards": _cards(facts, locales, stops, rule_words),
+        "numbered": sorted(numbered),
+        "modes": modes,
+        "doc_modes": [doc_modes.get(eid) if kind == "rule" else None for kind, eid, _ in docs],
         "langs": meta,
     }
     return {PART: common, **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
@@ -383,6 +488,8 @@ class SearchIndex:
         self._avg: dict[str, dict[str, float]] = {}
         self._stem_sets: dict[str, set[str]] = {}
         self._groups: dict[str, list[list[tuple[str, ...]]]] = {}
+        self._by_shape: dict[str, dict[tuple[str, int], list[str]]] = {}
+        self._all_words: set[str] | None = None
 
     def words(self, lang: str) -> Mapping[str, Any]:
         """The words of one language: ``vocab`` (folded word -> stem), field ``lengths``, ``postings``."""
@@ -478,9 +585,10 @@ class SearchIndex:
 
     def read(self, question: str, lang: str | None = None, preferred: str | None = None) -> Query:
         """The question as the index reads it, in ``lang`` or else in the language it is written in."""
-        words = tokens(question)
-        chosen = lang if lang and lang in self.langs else self.detect(words, preferred)
+        typed = tokens(question)
+        chosen = lang if lang and lang in self.langs else self.detect(typed, preferred)
         stop = self._stop[chosen]
+        words = [self.correct(w, chosen) for w in typed]
         cards = self.find_cards(words, stop)
         in_card = {j for _cid, _lang, (start, end) in cards for j in range(start, end)}
         masked = ["" if j in in_card else w for j, w in enumerate(words)]
@@ -492,22 +600,63 @@ class SearchIndex:
         content = [w for w in masked if w and w not in stop and (len(w) > 1 or w.isdigit())]
         if not content:   # nothing else to go by: "may?"
             subjects |= {w for w in masked if w in info.get("subjects", ())}
-        found = self.forms.find(masked, skip=stop - subjects, nested=True)
+        found = self.forms.find(masked, skip=stop - subjects, nested=True, prefer=chosen)
         concepts = [kid for kid, _span in found]
         inside = {j for _kid, (start, end) in found for j in range(start, end)}
         mentions = set(info.get("mentions", ())) if subjects else set()   # "says", "dice": about the word, not the rules
         kept = [w for w in masked if w and (w not in stop or w in subjects) and w not in mentions
                 and (len(w) > 1 or w.isdigit())]
         named = tuple(dict.fromkeys(w for j, w in enumerate(words) if j in inside))
-        known = self._known(words, inside | in_card, chosen)
+        # how much of the question a language knows, as typed: a word of another language is no typo
+        known = self._known(typed, inside | in_card, chosen)
         if known < FOREIGN_SHARE:
-            known = max([known, *(self._known(words, inside | in_card, other) for other in sorted(self.langs)
+            known = max([known, *(self._known(typed, inside | in_card, other) for other in sorted(self.langs)
                                   if other != chosen)])
         before = {start - 1 for _cid, _lang, (start, _end) in cards if start and words[start - 1] in stop}
         plain = tuple(w for j, w in enumerate(words) if j not in in_card and j not in before)
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
                      tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
                      plain)
+
+    def _spellings(self, lang: str) -> dict[tuple[str, int], list[str]]:
+        """The words of a language's texts by their first letter and length, for :meth:`correct`."""
+        if lang not in self._by_shape:
+            shapes: dict[tuple[str, int], list[str]] = defaultdict(list)
+            for word in sorted(self.words(lang)["vocab"]):
+                if not word.isdigit():
+                    shapes[word[0], len(word)].append(word)
+            self._by_shape[lang] = dict(shapes)
+        return self._by_shape[lang]
+
+    def correct(self, word: str, lang: str) -> str:
+        """``word``, or the word of ``lang``'s texts it is a typo of: a word no language of the tool
+        knows (nor a card name), of at least :data:`TYPO_LENGTH` letters, one letter away (added,
+        dropped, changed, or two swapped; two from :data:`TYPO_LENGTH2` letters) from a word of the
+        texts starting with the same letter ("legand": "legend"); the closest, then the first in
+        alphabetical order."""
+        if len(word) < TYPO_LENGTH or word.isdigit() or self._is_known(word, lang):
+            return word
+        bound = 2 if len(word) >= TYPO_LENGTH2 else 1
+        shapes = self._spellings(lang)
+        best: tuple[int, str] | None = None
+        for size in range(len(word) - bound, len(word) + bound + 1):
+            for other in shapes.get((word[0], size), ()):
+                d = _distance(word, other, bound)
+                if d <= bound and (best is None or (d, other) < best):
+                    best = (d, other)
+        return best[1] if best else word
+
+    def _is_known(self, word: str, lang: str) -> bool:
+        """Whether a word is a word of some language of the tool: a stopword, a word of its texts or
+        terms, a word of a card name, or a word whose stem the question's language has."""
+        if word in self._stop[lang] or word in self.words(lang)["vocab"] or self.stemmer(lang)(word) in self._stems(lang):
+            return True
+        if self._all_words is None:   # the other languages' words are read only now, as for _foreign
+            known: set[str] = {w for cards in self.cards.values() for key, *_rest in cards for w in key}
+            for other in self.langs:
+                known |= self._stop[other] | set(self.words(other)["vocab"])
+            self._all_words = known
+        return word in self._all_words
 
     def _synonym_groups(self, lang: str) -> list[list[tuple[str, ...]]]:
         """The synonym groups of a language, each phrase as the stems of its words."""
@@ -541,8 +690,9 @@ class SearchIndex:
         return out
 
     def _terms(self, query: Query) -> dict[str, float]:
-        """Stem -> weight of the question's words in its language, with the words of the synonym
-        groups it uses."""
+        """Stem -> weight of every word the question is searched for in its language: its own, and
+        those of the synonym groups it uses (which the ranking counts once per group, see
+        :meth:`_expansions`)."""
         lang = query.lang
         stem = self.stemmer(lang)
         stop = {stem(w) for w in self._stop[lang]}
@@ -556,6 +706,39 @@ class SearchIndex:
                     if w not in stop:
                         out.setdefault(w, SYNONYM)
         return out
+
+    def _expansions(self, query: Query) -> tuple[dict[str, float], list[list[tuple[tuple[str, ...], float]]]]:
+        """The question's terms as the ranking counts them: its own stems (stem -> weight), and each
+        synonym group it uses as one term, the phrases the question says at full weight and the others
+        at :data:`SYNONYM` (a group is one thing said in several ways: an entry counts for the phrase
+        that fits it best, not for every phrase of the group). The stems of the phrases the question
+        says belong to their group, not to the question's own stems."""
+        lang = query.lang
+        stem = self.stemmer(lang)
+        stop = {stem(w) for w in self._stop[lang]}
+        own = {stem(w): 1.0 for w in query.words if w not in query.subjects}
+        text = " " + " ".join(stem(w) for w in query.plain or query.tokens) + " "
+        groups: list[list[tuple[tuple[str, ...], float]]] = []
+        said: set[str] = set()
+        for n in self._synonyms(query):
+            group = []
+            for phrase in self._synonym_groups(lang)[n]:
+                stems = tuple(w for w in phrase if w not in stop)
+                inside = " " + " ".join(phrase) + " " in text
+                if inside:
+                    said.update(stems)
+                if stems:
+                    group.append((stems, 1.0 if inside else SYNONYM))
+            groups.append(group)
+        # the word a question is about ("puedes"), with the other names of its keyword in the language
+        # of the question ("poder", "opcional"), as one term weighing more than the others
+        for word in query.subjects:
+            said_so = (stem(word),)
+            for kid, _span in self.forms.find([word], prefer=query.lang):
+                names = {tuple(stem(w) for w in form) for form, k, _whole, lang in self.forms.items
+                         if k == kid and lang == query.lang} - {said_so}
+                groups.append([(said_so, SUBJECT), *((name, SYNONYM) for name in sorted(names))])
+        return {w: weight for w, weight in own.items() if w not in said}, groups
 
     def _foreign(self, query: Query) -> dict[str, dict[str, float]]:
         """Per other language, the stems of the question's words that only that language knows."""
@@ -586,9 +769,10 @@ class SearchIndex:
         return self._avg[lang]
 
     def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
-              named: Iterable[str] = (), pairs: Iterable[str] = ()) -> dict[int, float]:
+              named: Iterable[str] = (), pairs: Iterable[str] = (),
+              groups: Iterable[list[tuple[tuple[str, ...], float]]] = ()) -> dict[int, float]:
         """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
-        (keyword id -> weight);
+        (keyword id -> weight); ``groups``: synonym groups, each counted once (see :meth:`_expansions`);
         ``named``: stems of words that name a keyword, which do not make a title about the question;
         ``pairs``: two words in a row of the question (see :func:`_pairs`), found as such in a title."""
         info = self.words(lang)
@@ -603,20 +787,40 @@ class SearchIndex:
         def idf(df: int) -> float:
             return math.log(1 + (count - df + 0.5) / (df + 0.5))
 
-        for stem, weight in terms.items():
+        def term(stem: str) -> dict[int, tuple[float, int]]:
+            """Entry -> (BM25F score of one stem, its count in the title)."""
             plist = info["postings"].get(stem)
             if not plist:
-                continue
-            w_idf = weight * idf(len(plist))
+                return {}
+            s_idf = idf(len(plist))
+            out: dict[int, tuple[float, int]] = {}
             for i, *counts in plist:
-                if stem not in named:
-                    in_title[i] += weight * counts[0]
                 tf = 0.0
                 for fld, count_f in zip(TEXT_FIELDS, counts, strict=False):
                     if count_f:
                         b = FIELD_B[fld]
                         tf += FIELD_WEIGHT[fld] * count_f / (1 - b + b * lengths[fld][i] / avg[fld])
-                scores[i] += w_idf * tf / (K1 + tf)
+                out[i] = (s_idf * tf / (K1 + tf), 0 if stem in named else counts[0])
+            return out
+
+        for stem, weight in terms.items():
+            for i, (score, title) in term(stem).items():
+                scores[i] += weight * score
+                in_title[i] += weight * title
+        for group in groups:
+            fits_of: dict[int, list[tuple[float, float]]] = defaultdict(list)
+            for stems, weight in group:
+                phrase: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+                for stem in stems:
+                    for i, (score, title) in term(stem).items():
+                        phrase[i][0] += weight * score
+                        phrase[i][1] += weight * title
+                for i, (p_score, p_title) in phrase.items():
+                    fits_of[i].append((p_score, p_title))
+            for i, fits in fits_of.items():   # the phrase that fits best, and a little of the others
+                fits.sort(reverse=True)
+                scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:])
+                in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:])
         for kid, c_weight in (concepts or {}).items():
             plist = self.data["concepts"].get(kid)
             if not plist:
@@ -646,13 +850,16 @@ class SearchIndex:
         """Keyword id -> weight of the question's concepts: the keywords it names, and for each card it
         names, the card's kind and keywords."""
         out = dict.fromkeys(query.concepts, 1.0)
-        for kid, _span in self.forms.find(list(query.subjects)):   # the word the question is about
+        for kid, _span in self.forms.find(list(query.subjects), prefer=query.lang):   # the word the question is about
             out[kid] = SUBJECT
         groups = self.langs[query.lang]["synonyms"]
         for n in self._synonyms(query):   # a keyword named by a synonym of the question's words
-            for phrase in groups[n]:
-                for kid, _span in self.forms.find(phrase.split(), skip=self._stop[query.lang]):
-                    out.setdefault(kid, SYNONYM)
+            for phrase in groups[n]:   # a phrase that is a keyword's name: "ficha enemiga", not "completare la mano"
+                words = phrase.split()
+                content = {j for j, w in enumerate(words) if w not in self._stop[query.lang]}
+                for kid, (start, end) in self.forms.find(words, skip=self._stop[query.lang], prefer=query.lang):
+                    if content <= set(range(start, end)):
+                        out.setdefault(kid, SYNONYM)
         about = {cid: (kind, keywords) for cards in self.cards.values() for _key, cid, kind, keywords, _lang in cards}
         for cid in query.cards:
             kind, keywords = about[cid]
@@ -661,21 +868,53 @@ class SearchIndex:
                 out[kid] = max(out.get(kid, 0.0), CARD_KEYWORD)
         return out
 
+    def _asks_number(self, query: Query) -> bool:
+        """Whether the question asks for a number: it uses one of its language's ``quantities``."""
+        return self._unit(query) is not None
+
+    def _unit(self, query: Query) -> str | None:
+        """What a question asking for a number counts (the stem of the first word after its
+        ``quantities`` phrase that is not a stopword: "points" in "how many points", "combien de
+        points"), "" when nothing follows, None when it does not ask for a number."""
+        words = list(query.tokens)
+        stop = self._stop[query.lang]
+        for phrase in self.langs[query.lang].get("quantities", ()):
+            size = len(phrase.split())
+            for j in range(len(words) - size + 1):
+                if " ".join(words[j:j + size]) == phrase:
+                    after = [w for w in words[j + size:j + size + 3] if w not in stop]
+                    return self.stemmer(query.lang)(after[0]) if after else ""
+        return None
+
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first."""
         stem = self.stemmer(query.lang)
         total: dict[int, float] = defaultdict(float)
         source: dict[int, tuple[float, str]] = {}
-        runs: list[tuple[str, float, dict[str, float], Mapping[str, float], Iterable[str], Iterable[str]]] = [
-            (query.lang, 1.0, self._terms(query), self.concept_weights(query), {stem(w) for w in query.named},
-             self._pairs(query))]
-        runs += [(lang, OTHER_LANGUAGE, terms, {}, (), ()) for lang, terms in self._foreign(query).items()]
-        for lang, weight, terms, concepts, named, pairs in runs:
-            for i, s in self._bm25(lang, terms, concepts, named, pairs).items():
+        own, groups = self._expansions(query)
+        runs: list[tuple[str, float, dict[str, float], Mapping[str, float], Iterable[str], Iterable[str],
+                         list[list[tuple[tuple[str, ...], float]]]]] = [
+            (query.lang, 1.0, own, self.concept_weights(query), {stem(w) for w in query.named},
+             self._pairs(query), groups)]
+        runs += [(lang, OTHER_LANGUAGE, terms, {}, (), (), []) for lang, terms in self._foreign(query).items()]
+        for lang, weight, terms, concepts, named, pairs, synonyms in runs:
+            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms).items():
                 s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
                 total[i] += s
                 if i not in source or s > source[i][0]:
                     source[i] = (s, lang)
+        named_modes = {m for kid in query.concepts for m in self.data.get("modes", {}).get(kid, ())}
+        if named_modes:   # a question about a form of play: the rules of other forms count less
+            doc_modes = self.data.get("doc_modes") or [None] * len(self.docs)
+            for i in total:
+                if doc_modes[i] and not named_modes & set(doc_modes[i]):
+                    total[i] *= OTHER_MODE
+        unit = self._unit(query)
+        if unit is not None:   # a question asking for a number: the entries giving one, of what it counts
+            counted = set(self.words(query.lang).get("units", {}).get(unit, ())) if unit else set()
+            for i in self.data.get("numbered", ()):
+                if i in total:
+                    total[i] *= 1 + NUMBER_BONUS + (UNIT_BONUS if i in counted else 0.0)
         text_len = self.data["text_len"]
 
         def order(i: int) -> tuple[float, int, int, int]:
