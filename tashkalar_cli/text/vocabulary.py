@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from tashkalar_cli.errors import NotFoundError, TashkalarError, quote
+from tashkalar_cli.errors import InputError, NotFoundError, TashkalarError, quote
 from tashkalar_cli.text.search import fold
 
 KINDS = ("color", "rank", "mode", "deck", "type")
@@ -202,17 +202,20 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
         hints = [i for s, i in local if s >= SUGGEST][:SHOWN] or [i for s, i in anywhere if s >= SUGGEST_OTHER][:SHOWN]
     ids = [i for i in lexicon.ids if ok(i)]
     allowed = ", ".join(lexicon.shown(i, lang) for i in ids) if lexicon.listed else ""
-    return _raise(NotFoundError(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed, hints=hints,
-                                shown=[lexicon.shown(i, lang) for i in hints]))
+    # a value outside a short list is bad input; a name that names nothing is not found
+    error = InputError if lexicon.listed else NotFoundError
+    return _raise(error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed, hints=hints,
+                        shown=[lexicon.shown(i, lang) for i in hints]))
 
 
-def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | None, where: str) -> NotFoundError:
+def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | None, where: str) -> TashkalarError:
     names = [lexicon.shown(i, lang) for i in found]
     # two ids shown alike (a name a language did not translate): the id tells them apart
     shown = [f"{n} ({i})" if names.count(n) > 1 else n for n, i in zip(names, found, strict=True)]
     more = len(shown) - SHOWN
     listed = ", ".join(shown[:SHOWN]) + (f", … (+{more})" if more > 0 else "")
-    return NotFoundError(key="word-ambiguous", where=where, value=quote(value), candidates=listed,
+    error = InputError if lexicon.listed else NotFoundError
+    return error(key="word-ambiguous", where=where, value=quote(value), candidates=listed,
                          count=len(found), hints=found[:SHOWN], shown=[])   # the message lists them
 
 
