@@ -133,6 +133,9 @@ def _score(query: str, spelling: str) -> float:
     ``query`` has (weighed a little less)."""
     from rapidfuzz.fuzz import ratio, token_sort_ratio
 
+    numbers = [w for w in query.split() if w.isdigit()]
+    if numbers and not set(numbers) <= set(spelling.split()):
+        return 0.0   # a number is not misspelt: "Ruse 9/9" is no flare, not a typo of "Ruse 3/6"
     best = max(ratio(query, spelling), token_sort_ratio(query, spelling))   # "dragon fire" is "fire dragon"
     words, n = spelling.split(), len(query.split())
     if len(query) >= 5 and len(words) > n:
