@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.errors import InputError
 
@@ -184,10 +184,10 @@ class Game:
             fixed["color"] = self.board.colors
         return Vocabulary(self.dataset.locales, fixed, lexicons, views)
 
-    def _ids_of(self, kind: type) -> Callable[[], list[str]]:
+    def _ids_of(self, kind: Any) -> Callable[[], list[str]]:
         return lambda: [c.id for c in self.cards.of_type(kind)]
 
-    def _not_a(self, kind: type) -> Callable[[str, object], InputError]:
+    def _not_a(self, kind: type[Being | Flare | Task]) -> Callable[[str, object], InputError]:
         from tashkalar_cli.errors import quote
 
         return lambda other, value: InputError(key=f"not-a-{kind.type}", query=quote(value),

@@ -310,8 +310,9 @@ class PositionParser:
                 name = f"{board.file_names[f]}{rank + 1}"
                 t = tok.lower()
                 if len(t) != 2 or t[0] not in self.initials or t[1] not in self.rank_letters:
+                    letters = self.letters()
                     raise InputError(key="diagram-token", where=line, token=quote(tok), square=name,
-                                     **self.letters())
+                                     colors=letters["colors"], letters=letters["letters"], ranks=letters["ranks"])
                 sq = board.index(f, rank)
                 assert sq is not None
                 out[sq] = (Piece(self.initials[t[0]], self.rank_letters[t[1]]), line)

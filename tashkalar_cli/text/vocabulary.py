@@ -206,9 +206,9 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
     ids = [i for i in lexicon.ids if ok(i)]
     allowed = ", ".join(lexicon.shown(i, lang) for i in ids) if lexicon.listed else ""
     # a value outside a short list is bad input; a name that names nothing is not found
-    error = InputError if lexicon.listed else NotFoundError
-    return _raise(error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed, hints=hints,
-                        shown=[lexicon.shown(i, lang) for i in hints]))
+    kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
+    return _raise(kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed, hints=hints,
+                                shown=[lexicon.shown(i, lang) for i in hints]))
 
 
 def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | None, where: str) -> TashkalarError:
@@ -217,8 +217,8 @@ def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | No
     shown = [f"{n} ({i})" if names.count(n) > 1 else n for n, i in zip(names, found, strict=True)]
     more = len(shown) - SHOWN
     listed = ", ".join(shown[:SHOWN]) + (f", … (+{more})" if more > 0 else "")
-    error = InputError if lexicon.listed else NotFoundError
-    return error(key="word-ambiguous", where=where, value=quote(value), candidates=listed,
+    kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
+    return kind_of_error(key="word-ambiguous", where=where, value=quote(value), candidates=listed,
                          count=len(found), hints=found[:SHOWN], shown=[])   # the message lists them
 
 
