@@ -242,7 +242,7 @@ def _render_placed(template: str, params: Mapping[str, Any]) -> str:
 class TashkalarError(Exception):
     """Bad input: carries a message and, when known, the file and line it concerns.
 
-    An error raised with a ``key`` (``InputError(key="unknown-color", value=..., ...)``) takes its
+    An error raised with a ``key`` (``InputError(key="word.color", value=..., ...)``) takes its
     text from the locale files (``error.<key>`` in ui.yaml): English in ``message``, and the user's
     language when the command line prints it. ``params`` keeps the values to fill in.
     """
