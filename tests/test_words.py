@@ -212,3 +212,24 @@ def test_the_library_reads_words_like_the_command_line(tk):
     assert err.value.key == "word-ambiguous" and set(err.value.hints) == {"fire-dragon", "two-headed-dragon"}
     assert "Dragon de feu" in err.value.localized(lambda key: tk.dataset.locales["fr"]["ui"].get(key))
     tk.language = None
+
+
+@pytest.mark.parametrize("word", ["attack", "wizard", "foo", "test", "piece", "king", "xyzzy", "lemonade", "Ruse 9/9"])
+def test_no_suggestion_rather_than_noise(tk, word):
+    """A word close to no name finds nothing and suggests nothing (the review's "dragon" suggested
+    diagonals and imprisonment; "Oso hambrento" isolation, sapling and werewolf)."""
+    from tashkalar_cli.errors import NotFoundError
+
+    for lang in ("en", "fr", "es", "it"):
+        with pytest.raises(NotFoundError) as err:
+            tk.vocabulary.find("card", word, lang=lang)
+        assert err.value.key == "word.card" and err.value.hints == [], (lang, err.value.hints)
+
+
+def test_suggestions_are_ranked_and_named_in_the_users_language(tk):
+    from tashkalar_cli.errors import NotFoundError
+
+    with pytest.raises(NotFoundError) as err:
+        tk.vocabulary.find("being", "chevlr", lang="fr")   # too far off to be read as it
+    assert err.value.hints and err.value.hints[0] == "knight", err.value.hints
+    assert err.value.shown[0] == tk.dataset.locales["fr"]["cards"]["knight"]["name"]

@@ -60,12 +60,16 @@ class Lexicon:
     neutral: dict[str, list[str]] = field(default_factory=dict)
     #: one more exact reading, tried after the names: (folded text, language) -> id or None
     extra: Callable[[str, str | None], str | None] | None = None
-    #: how many ids there are few enough to list in an error ("one of: ...")
+    #: its ids are few enough to list in an error ("the colors: ..."), and a wrong one is bad input
     listed: bool = False
 
     @cached_property
     def idset(self) -> frozenset[str]:
         return frozenset(self.ids)
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        return {i: n for n, i in enumerate(self.ids)}
 
     @cached_property
     def _exact(self) -> dict[str, dict[str, list[str]]]:
@@ -207,11 +211,12 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
     allowed = ", ".join(lexicon.shown(i, lang) for i in ids) if lexicon.listed else ""
     # a value outside a short list is bad input; a name that names nothing is not found
     kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
-    return _raise(kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed, hints=hints,
-                                shown=[lexicon.shown(i, lang) for i in hints]))
+    raise kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed, hints=hints,
+                        shown=[lexicon.shown(i, lang) for i in hints])
 
 
 def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | None, where: str) -> TashkalarError:
+    found = sorted(found, key=lexicon.position.__getitem__)   # in the data's order, whatever matched first
     names = [lexicon.shown(i, lang) for i in found]
     # two ids shown alike (a name a language did not translate): the id tells them apart
     shown = [f"{n} ({i})" if names.count(n) > 1 else n for n, i in zip(names, found, strict=True)]
@@ -220,10 +225,6 @@ def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | No
     kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
     return kind_of_error(key="word-ambiguous", where=where, value=quote(value), candidates=listed,
                          count=len(found), hints=found[:SHOWN], shown=[])   # the message lists them
-
-
-def _raise(error: TashkalarError) -> str:
-    raise error
 
 
 def fixed_lexicon(kind: str, ids: Iterable[str], locales: Mapping[str, Mapping[str, Any]]) -> Lexicon:
