@@ -342,6 +342,8 @@ class PositionParser:
         data = data or {}
         whole: str = Place(source) if lines is not None else source   # the file (not --pieces): a field of errors
 
+        # the mode first, as the file's schema once checked it: the rest of the file is read in it
+        game_mode = self.mode(mode or data.get("mode", default_mode), "--mode" if mode else where("mode"))
         placed: dict[Square, tuple[Piece, str]] = {}
 
         def put(sq: Square, piece: Piece, at: str) -> None:
@@ -358,7 +360,6 @@ class PositionParser:
                 put(sq, piece, at)
         for sq, (piece, at) in (extra or {}).items():
             put(sq, piece, at)
-        game_mode = self.mode(mode or data.get("mode", default_mode), "--mode" if mode else where("mode"))
         given = players is not None
         count = self.config.check_players(game_mode, players if given else data.get("players"),
                                           "--players" if given else where("players"))
