@@ -249,8 +249,11 @@ class TashkalarError(Exception):
 
     def __init__(self, message: str = "", *, file: str | None = None, line: int | None = None,
                  hints: list[str] | None = None, key: str | None = None, shown: list[str] | None = None,
-                 **params: Any) -> None:
+                 local: dict[str, Any] | None = None, **params: Any) -> None:
         self.key = key
+        #: values said in the user's language (names of colors, cards...), where ``params`` has them
+        #: in English for ``message``, which programs read
+        self.local: dict[str, Any] = dict(local or {})
         # values typed by the user are quoted short where they are raised (quote()); places are kept whole
         self.params: dict[str, Any] = dict(params)
         place = self.params.get("where")
@@ -285,9 +288,9 @@ class TashkalarError(Exception):
         its ``file`` and ``line``), or an option (``--pieces``), said before the message."""
         if isinstance(where, Place) and not self.file:
             return type(self)(self.message, file=where.file, line=where.line, hints=self.hints, key=self.key,
-                              shown=self.shown, **self.params)
+                              shown=self.shown, local=self.local, **self.params)
         other = type(self)(f"{where}: {self.message}", file=self.file, line=self.line, hints=self.hints,
-                           key=self.key, shown=self.shown, **self.params)
+                           key=self.key, shown=self.shown, local=self.local, **self.params)
         other.prefix = f"{visible(where)}: {self.prefix}"
         return other
 
@@ -297,7 +300,7 @@ class TashkalarError(Exception):
     def localized(self, text: Callable[[str], str | None]) -> str:
         """The message in another language: ``text("error.<key>")`` gives its template."""
         template = text(f"error.{self.key}") if self.key else None
-        params = dict(self.params)
+        params = {**self.params, **self.local}
         if isinstance(params.get("what"), str):  # a kind of file, said in the same language
             params["what"] = text("what." + params["what"].replace(" ", "-")) or params["what"]
         message = (self.prefix + visible(_render_placed(template, params), MAX_MESSAGE) if template

@@ -207,24 +207,31 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
             if ranked and ranked[0][0] >= ACCEPT and (len(ranked) == 1 or ranked[1][0] <= ranked[0][0] - MARGIN):
                 return ranked[0][1]
         hints = [i for s, i in local if s >= SUGGEST][:SHOWN] or [i for s, i in anywhere if s >= SUGGEST_OTHER][:SHOWN]
-    ids = [i for i in lexicon.ids if ok(i)]
-    allowed = ", ".join(lexicon.shown(i, lang) for i in ids) if lexicon.listed else ""
+    ids = [i for i in lexicon.ids if ok(i)] if lexicon.listed else []
+
+    def allowed(code: str | None) -> str:
+        return ", ".join(lexicon.shown(i, code) for i in ids)
+
     # a value outside a short list is bad input; a name that names nothing is not found
     kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
-    raise kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed, hints=hints,
-                        shown=[lexicon.shown(i, lang) for i in hints])
+    raise kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed("en"), hints=hints,
+                        shown=[lexicon.shown(i, lang) for i in hints], local={"allowed": allowed(lang)})
 
 
 def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | None, where: str) -> TashkalarError:
     found = sorted(found, key=lexicon.position.__getitem__)   # in the data's order, whatever matched first
-    names = [lexicon.shown(i, lang) for i in found]
-    # two ids shown alike (a name a language did not translate): the id tells them apart
-    shown = [f"{n} ({i})" if names.count(n) > 1 else n for n, i in zip(names, found, strict=True)]
-    more = len(shown) - SHOWN
-    listed = ", ".join(shown[:SHOWN]) + (f", … (+{more})" if more > 0 else "")
+
+    def listed(code: str | None) -> str:
+        names = [lexicon.shown(i, code) for i in found]
+        # two ids shown alike (a name a language did not translate): the id tells them apart
+        shown = [f"{n} ({i})" if names.count(n) > 1 else n for n, i in zip(names, found, strict=True)]
+        more = len(shown) - SHOWN
+        return ", ".join(shown[:SHOWN]) + (f", … (+{more})" if more > 0 else "")
+
     kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
-    return kind_of_error(key="word-ambiguous", where=where, value=quote(value), candidates=listed,
-                         count=len(found), hints=found[:SHOWN], shown=[])   # the message lists them
+    return kind_of_error(key="word-ambiguous", where=where, value=quote(value), candidates=listed("en"),
+                         count=len(found), hints=found[:SHOWN], shown=[],   # the message lists them
+                         local={"candidates": listed(lang)})
 
 
 def fixed_lexicon(kind: str, ids: Iterable[str], locales: Mapping[str, Mapping[str, Any]]) -> Lexicon:
