@@ -242,8 +242,10 @@ class Game:
     def word(self, kind: str, value: str, where: str = "", among: Iterable[str] | None = None) -> str:
         """The id of a word typed in any language, in part or with a typo: a color, rank, mode, deck,
         card type (``type``), card (``card``, ``being``, ``flare``, ``task``) or keyword, among
-        ``among`` when given; a :class:`~tashkalar_cli.errors.NotFoundError` naming ``where``
-        otherwise, with suggestions in :attr:`language`. The one reader of every such word."""
+        ``among`` when given. Otherwise one error naming ``where`` (an :class:`InputError` for a value
+        outside a short list, a :class:`~tashkalar_cli.errors.NotFoundError` for a name; key
+        ``word.<kind>`` or ``word-ambiguous``), its suggestions in :attr:`language`. The one reader
+        of every such word (:func:`tashkalar_cli.text.vocabulary.find_word`)."""
         return self.vocabulary.find(kind, value, lang=self.language, where=where,
                                     among=None if among is None else list(among))
 
