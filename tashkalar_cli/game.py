@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tashkalar_cli.errors import InputError
 
@@ -172,25 +172,30 @@ class Game:
 
         lexicons = {"keyword": lambda: self.glossary.lexicon}
         views = {}
-        if self.pack.has_cards:
-            from tashkalar_cli.model.cards import Being, Flare, Task
-
+        if self.pack.has_cards:   # the card model is imported when a card is looked up, not before
             lexicons["card"] = lambda: self.cards.lexicon
-            for kind in (Being, Flare, Task):
-                views[str(kind.type)] = View("card", self._ids_of(kind), self._not_a(kind))
+            for kind in ("being", "flare", "task"):
+                views[kind] = View("card", self._ids_of(kind), self._not_a(kind))
         fixed = {"rank": [r.value for r in Rank], "mode": [m.value for m in PlayForm], "deck": self.decks,
                  "type": [t.value for t in CardType]}
         if self.pack.has_cards:
             fixed["color"] = self.board.colors
         return Vocabulary(self.dataset.locales, fixed, lexicons, views)
 
-    def _ids_of(self, kind: Any) -> Callable[[], list[str]]:
-        return lambda: [c.id for c in self.cards.of_type(kind)]
+    def _ids_of(self, kind: str) -> Callable[[], list[str]]:
+        """The ids of the cards of a type (``being``: beings and legends)."""
+        def ids() -> list[str]:
+            from tashkalar_cli.model.cards import Being, Flare, Task
 
-    def _not_a(self, kind: type[Being | Flare | Task]) -> Callable[[str, object], InputError]:
+            chosen = {"being": Being, "flare": Flare, "task": Task}[kind]
+            return [c.id for c in self.cards.cards if isinstance(c, chosen)]
+
+        return ids
+
+    def _not_a(self, kind: str) -> Callable[[str, object], InputError]:
         from tashkalar_cli.errors import quote
 
-        return lambda other, value: InputError(key=f"not-a-{kind.type}", query=quote(value),
+        return lambda other, value: InputError(key=f"not-a-{kind}", query=quote(value),
                                                type=str(self.cards.by_id[other].type))
 
     @property
