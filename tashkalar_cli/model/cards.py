@@ -16,11 +16,11 @@ from tashkalar_cli.errors import InputError, NotFoundError, quote
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import CardType, Rank
 from tashkalar_cli.text.search import word_score
-from tashkalar_cli.text.vocabulary import Lexicon, find_word
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.text.i18n import Localizer, Text
+    from tashkalar_cli.text.vocabulary import Lexicon
 
 CARD_TYPES = tuple(CardType)
 LEGENDS_DECK = "legends"
@@ -230,6 +230,7 @@ class CardDB:
         """Every card's id and names in every language: beings', legends' and tasks' names, and each
         flare's displayed name ("Ruse 3/6 (b)") and short forms ("3/6 b"; "3/6" names both twins)."""
         from tashkalar_cli.text.i18n import Localizer
+        from tashkalar_cli.text.vocabulary import Lexicon
 
         names: dict[str, dict[str, list[str]]] = {}
         for lang, texts in self.dataset.locales.items():
@@ -259,6 +260,8 @@ class CardDB:
         (:func:`~tashkalar_cli.text.vocabulary.find_word`; ``lang``: the user's language, read first)."""
         if query in self.by_id:  # the fast path: an exact id needs no index
             return self.by_id[query]
+        from tashkalar_cli.text.vocabulary import find_word
+
         return self.by_id[find_word(self.lexicon, "card", query, lang=lang, where=where)]
 
     def find_of_type(self, query: str, kind: type[C], what: str = "", lang: str | None = None, where: str = "") -> C:
@@ -267,6 +270,8 @@ class CardDB:
         found = self.by_id.get(query)
         if isinstance(found, kind):
             return found
+        from tashkalar_cli.text.vocabulary import find_word
+
         among = {c.id for c in self.of_type(kind)}
 
         def wrong(other: str) -> InputError:

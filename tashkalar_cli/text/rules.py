@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from tashkalar_cli.errors import NotFoundError, quote
 from tashkalar_cli.text.i18n import Localizer, Text
 from tashkalar_cli.text.search import fold, suggestions
-from tashkalar_cli.text.vocabulary import Lexicon, find_word
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.text.index import Hit, Query, SearchIndex
+    from tashkalar_cli.text.vocabulary import Lexicon
 
 
 class _Keyworded(Protocol):
@@ -177,6 +177,8 @@ class Glossary:
     def lexicon(self) -> Lexicon:
         """Each keyword's id, and its term and synonyms in every language; the forms texts use
         (``impet`` for impeti) are read after them (see :meth:`_form`)."""
+        from tashkalar_cli.text.vocabulary import Lexicon
+
         names = {lang: {kid: [entry["term"], *entry.get("synonyms", [])]
                         for kid, entry in texts.get("keywords", {}).items() if kid in self.by_id}
                  for lang, texts in self.dataset.locales.items()}
@@ -206,6 +208,8 @@ class Glossary:
     def find(self, query: str, lang: str | None = None, where: str = "") -> Keyword:
         """A keyword by its id, or its term, a synonym or a form in any language (``lang`` first), a
         part of one or a typo: :func:`~tashkalar_cli.text.vocabulary.find_word`."""
+        from tashkalar_cli.text.vocabulary import find_word
+
         return self.by_id[find_word(self.lexicon, "keyword", query, lang=lang, where=where)]
 
     def terms(self, keyword: Keyword) -> dict[str, str]:

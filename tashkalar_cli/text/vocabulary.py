@@ -25,7 +25,6 @@ language lists under ``words:`` (``bleue``). Adding a language adds its words: n
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -50,18 +49,21 @@ PART_WEIGHT = 0.95
 SHOWN = 6
 
 
-@dataclass
 class Lexicon:
     """Every spelling of one kind of word: ``names[lang][id]`` lists an id's names in a language,
-    the one shown first; ``neutral[id]`` its spellings in no language (its id, ``3/6 b``)."""
+    the one shown first; ``neutral[id]`` its spellings in no language (its id, ``3/6 b``);
+    ``extra(folded text, language)``: one more exact reading, tried after the names (an id or
+    None); ``listed``: its ids are few enough to list in an error ("the colors: ..."), and a wrong
+    one is bad input. (A plain class: the module is imported on the way to any lookup.)"""
 
-    ids: list[str]
-    names: dict[str, dict[str, list[str]]]
-    neutral: dict[str, list[str]] = field(default_factory=dict)
-    #: one more exact reading, tried after the names: (folded text, language) -> id or None
-    extra: Callable[[str, str | None], str | None] | None = None
-    #: its ids are few enough to list in an error ("the colors: ..."), and a wrong one is bad input
-    listed: bool = False
+    def __init__(self, ids: list[str], names: dict[str, dict[str, list[str]]],
+                 neutral: dict[str, list[str]] | None = None,
+                 extra: Callable[[str, str | None], str | None] | None = None, listed: bool = False) -> None:
+        self.ids = ids
+        self.names = names
+        self.neutral = neutral or {}
+        self.extra = extra
+        self.listed = listed
 
     @cached_property
     def idset(self) -> frozenset[str]:
@@ -246,13 +248,13 @@ def fixed_lexicon(kind: str, ids: Iterable[str], locales: Mapping[str, Mapping[s
     return Lexicon(values, names, listed=True)
 
 
-@dataclass(frozen=True)
 class View:
-    """A kind of word read in another kind's lexicon, among some of its ids (a being is a card)."""
+    """A kind of word read in another kind's lexicon, among some of its ids (a being is a card);
+    ``wrong(id, value)``: the error for a word that names exactly one outside them."""
 
-    base: str
-    ids: Callable[[], Collection[str]]
-    wrong: Callable[[str, object], TashkalarError] | None = None
+    def __init__(self, base: str, ids: Callable[[], Collection[str]],
+                 wrong: Callable[[str, object], TashkalarError] | None = None) -> None:
+        self.base, self.ids, self.wrong = base, ids, wrong
 
 
 class Vocabulary:
