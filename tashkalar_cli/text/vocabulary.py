@@ -11,7 +11,8 @@ first). :func:`find_word` reads what the user typed, in this order:
    answer, several are listed ("could be: ...");
 3. a typo: the name closest by a real string distance (rapidfuzz's normalized Indel ratio, on the
    whole name in any word order, or on as many of its words as were typed), when it is close
-   (``ACCEPT``) and clearly closer than any other (``MARGIN``).
+   (``ACCEPT``) and clearly closer than any other (``MARGIN``); a number typed is never a typo
+   (``Ruse 9/9`` is not ``Ruse 3/6``).
 
 Otherwise the error is one line, in the user's language, with "did you mean" suggestions: names of
 the user's language scoring at least ``SUGGEST`` (other languages' names, shown in the user's
