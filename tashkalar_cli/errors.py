@@ -231,6 +231,8 @@ def _render_placed(template: str, params: Mapping[str, Any]) -> str:
     """:func:`render`, except that a :class:`Place` at the start of the template is left out (the
     error carries it as its file and line), all but what it names (``decks: ...``)."""
     place = params.get("where")
+    if "where" in params and not place and _WHERE_FIRST.match(template):  # said nowhere (yet: see at())
+        return render(_WHERE_FIRST.sub("", template), dict(params))
     if isinstance(place, Place) and _WHERE_FIRST.match(template):
         text = render(_WHERE_FIRST.sub("", template), dict(params))
         return f"{place.detail}: {text}" if place.detail else text
@@ -240,14 +242,18 @@ def _render_placed(template: str, params: Mapping[str, Any]) -> str:
 class TashkalarError(Exception):
     """Bad input: carries a message and, when known, the file and line it concerns.
 
-    An error raised with a ``key`` (``InputError(key="unknown-color", value=..., ...)``) takes its
+    An error raised with a ``key`` (``InputError(key="word.color", value=..., ...)``) takes its
     text from the locale files (``error.<key>`` in ui.yaml): English in ``message``, and the user's
     language when the command line prints it. ``params`` keeps the values to fill in.
     """
 
     def __init__(self, message: str = "", *, file: str | None = None, line: int | None = None,
-                 hints: list[str] | None = None, key: str | None = None, **params: Any) -> None:
+                 hints: list[str] | None = None, key: str | None = None, shown: list[str] | None = None,
+                 local: dict[str, Any] | None = None, **params: Any) -> None:
         self.key = key
+        #: values said in the user's language (names of colors, cards...), where ``params`` has them
+        #: in English for ``message``, which programs read
+        self.local: dict[str, Any] = dict(local or {})
         # values typed by the user are quoted short where they are raised (quote()); places are kept whole
         self.params: dict[str, Any] = dict(params)
         place = self.params.get("where")
@@ -265,6 +271,8 @@ class TashkalarError(Exception):
         self.file = file
         self.line = line
         self.hints = [quote(h, 80) for h in hints or []]
+        #: the hints as a person reads them (names in the user's language); ``hints`` stay ids, for programs
+        self.shown = [quote(h, 80) for h in shown] if shown is not None else list(self.hints)
 
     def where(self) -> str:
         if self.file and self.line:
@@ -280,9 +288,9 @@ class TashkalarError(Exception):
         its ``file`` and ``line``), or an option (``--pieces``), said before the message."""
         if isinstance(where, Place) and not self.file:
             return type(self)(self.message, file=where.file, line=where.line, hints=self.hints, key=self.key,
-                              **self.params)
+                              shown=self.shown, local=self.local, **self.params)
         other = type(self)(f"{where}: {self.message}", file=self.file, line=self.line, hints=self.hints,
-                           key=self.key, **self.params)
+                           key=self.key, shown=self.shown, local=self.local, **self.params)
         other.prefix = f"{visible(where)}: {self.prefix}"
         return other
 
@@ -292,7 +300,7 @@ class TashkalarError(Exception):
     def localized(self, text: Callable[[str], str | None]) -> str:
         """The message in another language: ``text("error.<key>")`` gives its template."""
         template = text(f"error.{self.key}") if self.key else None
-        params = dict(self.params)
+        params = {**self.params, **self.local}
         if isinstance(params.get("what"), str):  # a kind of file, said in the same language
             params["what"] = text("what." + params["what"].replace(" ", "-")) or params["what"]
         message = (self.prefix + visible(_render_placed(template, params), MAX_MESSAGE) if template

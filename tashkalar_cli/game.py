@@ -13,7 +13,7 @@ on first use, so asking one question costs only what that question needs.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -155,19 +155,68 @@ class Game:
         from tashkalar_cli.model.position import PositionParser
 
         parser = PositionParser(self.board, self.config, {t["id"] for t in self.dataset.facts["tasks"]},
-                                words=self.vocabulary.resolve)
+                                words=self.word, shown=self._shown)
         parser.deck_ids = self.decks   # a position's optional ``decks:`` names decks of the data
         return parser
 
+    def _shown(self, kind: str, word_id: str) -> str:
+        """How a value is named to the user (their language)."""
+        return self.vocabulary.shown(kind, word_id, self.language)
+
     @cached_property
     def vocabulary(self) -> Vocabulary:
-        """The words a user may type for colors, ranks, modes, decks and card types, in every language."""
+        """Every word a user may type, in every language: colors, ranks, modes, decks, card types,
+        cards (beings, flares, tasks) and keywords (see :mod:`tashkalar_cli.text.vocabulary`)."""
         from tashkalar_cli.model.types import CardType, PlayForm, Rank
-        from tashkalar_cli.text.vocabulary import Vocabulary
+        from tashkalar_cli.text.vocabulary import View, Vocabulary
 
-        return Vocabulary(self.dataset.locales, {"color": self.board.colors, "rank": [r.value for r in Rank],
-                                                 "mode": [m.value for m in PlayForm], "deck": self.decks,
-                                                 "type": [t.value for t in CardType]})
+        lexicons = {"keyword": lambda: self.glossary.lexicon}
+        views = {}
+        if self.pack.has_cards:   # the card model is imported when a card is looked up, not before
+            lexicons["card"] = lambda: self.cards.lexicon
+            for kind in ("being", "flare", "task"):
+                views[kind] = View("card", self._ids_of(kind), self._not_a(kind))
+        fixed = {"rank": [r.value for r in Rank], "mode": [m.value for m in PlayForm], "deck": self.decks,
+                 "type": [t.value for t in CardType]}
+        if self.pack.has_cards:
+            fixed["color"] = self.board.colors
+        return Vocabulary(self.dataset.locales, fixed, lexicons, views)
+
+    def _ids_of(self, kind: str) -> Callable[[], list[str]]:
+        """The ids of the cards of a type (``being``: beings and legends)."""
+        def ids() -> list[str]:
+            from tashkalar_cli.model.cards import Being, Flare, Task
+
+            chosen = {"being": Being, "flare": Flare, "task": Task}[kind]
+            return [c.id for c in self.cards.cards if isinstance(c, chosen)]
+
+        return ids
+
+    def _not_a(self, kind: str) -> Callable[[str, object], InputError]:
+        from tashkalar_cli.errors import quote
+
+        return lambda other, value: InputError(key=f"not-a-{kind}", query=quote(value),
+                                               type=str(self.cards.by_id[other].type))
+
+    @property
+    def language(self) -> str:
+        """The language a user types in, read first when a word is looked up (and that of the
+        suggestions): the one given (``game.language = "fr"``), else ``TASHKALAR_LANG``, then the
+        locale, then English."""
+        chosen = self.__dict__.get("_language")
+        if chosen is None:
+            from tashkalar_cli.text.i18n import resolve_language
+
+            broken = self.dataset.derived.get("broken_languages", {})   # said by localizer(), not here
+            chosen = self.__dict__["_language"] = resolve_language(self._language_option, [*self.languages, *broken])
+        return str(chosen)
+
+    @language.setter
+    def language(self, option: str | None) -> None:
+        self._language_option = option
+        self.__dict__.pop("_language", None)
+
+    _language_option: str | None = None
 
     @property
     def languages(self) -> list[str]:
@@ -193,17 +242,17 @@ class Game:
         """A color by its id or its name in any language (``blue``, ``bleu``, ``azul``)."""
         from tashkalar_cli.model.players import parse_color
 
-        return parse_color(value, self.board.colors, what, self.vocabulary.resolve)
+        return parse_color(value, self.board.colors, what, self.word)
 
-    def word(self, kind: str, value: str, what: str) -> str:
-        """The id of a rank, mode, deck or card type typed in any language; NotFoundError otherwise."""
-        from tashkalar_cli.errors import NotFoundError, quote
-
-        found = self.vocabulary.resolve(kind, value)
-        if found is None:
-            raise NotFoundError(key=f"unknown-{kind}", where=what, value=quote(value),
-                                allowed=", ".join(self.vocabulary.ids(kind)))
-        return found
+    def word(self, kind: str, value: str, where: str = "", among: Iterable[str] | None = None) -> str:
+        """The id of a word typed in any language, in part or with a typo: a color, rank, mode, deck,
+        card type (``type``), card (``card``, ``being``, ``flare``, ``task``) or keyword, among
+        ``among`` when given. Otherwise one error naming ``where`` (an :class:`InputError` for a value
+        outside a short list, a :class:`~tashkalar_cli.errors.NotFoundError` for a name; key
+        ``word.<kind>`` or ``word-ambiguous``), its suggestions in :attr:`language`. The one reader
+        of every such word (:func:`tashkalar_cli.text.vocabulary.find_word`)."""
+        return self.vocabulary.find(kind, value, lang=self.language, where=where,
+                                    among=None if among is None else list(among))
 
     def position(self, path: str | None = None, *, pieces: str | None = None, mode: str | None = None,
                  players: int | None = None, default_mode: str = "duel") -> Position:
@@ -225,23 +274,23 @@ class Game:
         return load_turn(path, self.parser, self.cards, mode, players)
 
     def card(self, query: str) -> Card:
-        """A card by id or by name in any language."""
-        return self.cards.find(query)
+        """A card by id or by name in any language (in part, or with a typo)."""
+        return self.cards.find(query, self.language)
 
     def being(self, query: str) -> Being:
         from tashkalar_cli.model.cards import Being
 
-        return self.cards.find_of_type(query, Being, "a being: only beings and legends are summoned")
+        return self.cards.find_of_type(query, Being, lang=self.language)
 
     def _flare(self, query: str) -> Flare:
         from tashkalar_cli.model.cards import Flare
 
-        return self.cards.find_of_type(query, Flare, "a flare")
+        return self.cards.find_of_type(query, Flare, lang=self.language)
 
     def _task(self, query: str) -> Task:
         from tashkalar_cli.model.cards import Task
 
-        return self.cards.find_of_type(query, Task, "a task")
+        return self.cards.find_of_type(query, Task, lang=self.language)
 
     def _side(self, position: Position, player: str, other: str | None, what: str) -> tuple[str, str | None]:
         """The player's and another side's colors, checked against the game's sides."""
@@ -360,11 +409,11 @@ class Game:
         from tashkalar_cli.engine.planner import threats
 
         player, _ = self._side(position, player, None, "--player")
+        chosen: dict[str, str] = {}
         for color, deck in (decks or {}).items():
-            self._side(position, color, None, "--deck")
-            if deck not in self.decks:
-                raise InputError(key="plan-unknown-deck", deck=deck, decks=", ".join(self.decks))
-        return threats(self.planner, self.cards, position, player, decks or {}, self._actions(actions, False))
+            color, _ = self._side(position, color, None, "--deck")
+            chosen[color] = self.word("deck", deck, "--deck")
+        return threats(self.planner, self.cards, position, player, chosen, self._actions(actions, False))
 
     def _actions(self, actions: int | None, first_turn: bool) -> int:
         if actions is None:

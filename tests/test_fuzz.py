@@ -88,7 +88,7 @@ def test_corpus_position_files_end_cleanly(cache_dir, tmp_path, name):
     ("alias-bomb-position.fuzz", "aliases"), ("anchor-only.fuzz", "anchors"), ("deep-1000.fuzz", "nested"),
     ("long-square.fuzz", "YAML"), ("unicode-digits.fuzz", "not a square"), ("not-utf8.fuzz", "UTF-8"),
     ("python-tag.fuzz", "YAML"), ("three-colors-duel.fuzz", "3 colors"), ("five-colors-melee3.fuzz", "5 colors"),
-    ("unknown-task-claimed.fuzz", "not a task"), ("duplicate-key.fuzz", "duplicate key"),
+    ("unknown-task-claimed.fuzz", "no task is called"), ("duplicate-key.fuzz", "duplicate key"),
     ("huge-int.fuzz", "digits"), ("merge-key.fuzz", "aliases"), ("merge-key-only.fuzz", "merge keys"),
     ("supply-color-twice.fuzz", "given twice"), ("supply-more-than-owned.fuzz", "more than the"),
     ("claims-color-twice.fuzz", "given twice"), ("huge-int-supply.fuzz", "5000 digits"),
@@ -144,7 +144,7 @@ def test_a_long_value_is_quoted_short(cache_dir, tmp_path):
     f = write(tmp_path / "long.yaml", "pieces:\n  e5: blue " + "y" * 900_000 + "\n")
     proc = run(cache_dir, "position", "check", str(f))
     assert_clean(proc, allowed=(2,))
-    assert "unknown rank" in proc.stderr and len(proc.stderr) < 400
+    assert "is not a rank" in proc.stderr and len(proc.stderr) < 400
 
 
 @pytest.mark.parametrize("special", ["/dev/zero", "/dev/null", "fifo", "folder"])
@@ -234,7 +234,7 @@ def test_an_output_is_written_whole(cache_dir, tmp_path):
     (["summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--allow-enemy", "blue"], "own color"),
     (["summon", "swordmaster", "--pieces", "e4=blue,e6=red", "--player", "blue", "--allow-enemy", "yellow"], "not in this game"),
     (["flare", "check", "flare-3-5", "--pieces", "e4=blue,e6=red", "--player", "blue", "--against", "yellow"], "not in this game"),
-    (["flare", "check", "3/6", "--pieces", "e4=blue,e6=red", "--player", "blue"], "flare-3-6b"),
+    (["flare", "check", "3/6", "--pieces", "e4=blue,e6=red", "--player", "blue"], "Flare 3/6 (b)"),
     (["task", "check", "rainbow-dominance", "--pieces", "e4=blue,e6=red", "--player", "blue", "--against", "blue"], "own"),
     (["summon", "swordmaster", "--pieces", "e4=blue,e6=red", "--player", "green"], "not in this game"),
 ])

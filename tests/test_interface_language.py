@@ -66,9 +66,9 @@ def test_every_command_has_help_texts(dataset):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("args,key", [
-    (["card", "show", "no-such-card"], "error.no-card"),
+    (["card", "show", "no-such-card"], "error.word.card"),
     (["summon", "knight", "--pieces", "z9=blue", "--player", "blue"], "error.not-a-square"),
-    (["position", "check", "--pieces", "e5=pink"], "error.unknown-color"),
+    (["position", "check", "--pieces", "e5=pink"], "error.word.color"),
     (["flare", "check", "--pieces", "e5=blue,e4=red", "--player", "blue"], "error.flare-or-all"),
 ])
 def test_errors_speak_the_language(cli, dataset, lang, args, key):
@@ -149,8 +149,8 @@ def test_the_language_comes_from_the_environment_in_posix_order(cli, dataset, mo
     assert chosen("--lang", "it") == "it", "--lang before the command"
     # the words follow the choice, not only the JSON field: an error in Spanish, not in French
     err = cli("card", "show", "no-such-card").err
-    assert ui(dataset, "es", "error.no-card").split("{")[0] in err
-    assert ui(dataset, "fr", "error.no-card").split("{")[0] not in err
+    assert ui(dataset, "es", "error.word.card").split("{value}")[0].split("}")[-1] in err
+    assert ui(dataset, "fr", "error.word.card").split("{value}")[0].split("}")[-1] not in err
 
 
 @pytest.mark.parametrize(("given", "chosen"), [("fr", "fr"), ("FR", "fr"), ("fr-CA", "fr"), ("fr_CA", "fr"), ("es-419", "es"),

@@ -599,7 +599,7 @@ def test_i18n_check_finds_a_broken_placeholder(cli, tmp_path):
 
 @pytest.mark.parametrize(("args", "kind", "has_hints"), [
     (["card", "show", "nosuchcard"], "NotFoundError", False),  # with or without suggestions
-    (["card", "show", "swordmastr"], "NotFoundError", True),
+    (["card", "show", "swrdmstr"], "NotFoundError", True),
     (["rule", "show", "99.99"], "NotFoundError", False),
     (["position", "check", "--pieces", "z9=blue"], "InputError", False),
     (["summon", "cannon", "--player", "mauve", "--pieces", "e5=blue"], "InputError", False),
@@ -768,7 +768,6 @@ def test_json_before_the_command(cli, args):
 
 @pytest.mark.parametrize(("args", "kind", "hints"), [
     (["summon", "knight", "--pieces", "e5=blue"], "MissingParameter", []),                 # a missing option
-    (["card", "list", "--type", "zz"], "BadParameter", []),                                # a bad choice
     (["card", "list", "--typ", "being"], "NoSuchOption", ["--type"]),                      # an unknown option
     (["rule", "list", "extra"], "UsageError", []),                                         # an extra argument
     (["letal", "area", "c3", "--range", "x"], "BadParameter", []),                         # not a number
@@ -801,10 +800,10 @@ def test_usage_errors_are_json_in_every_language(cli, args, kind, hints, lang):
     ("mode: duel\npieces:\n  e5: blue\n  z9: red\n", 4, "not-a-square"),              # a bad square
     ("mode: duel\npieces:\n  e5: blue\nfoo: 1\n", 4, "schema-unknown-field"),         # an unknown field
     ("mode: duel\npieces:\n  e5: {color: blue, bogus: 2}\n", 3, "schema-form"),
-    ("mode: duel\npieces:\n  e5: mauve\n", 3, "unknown-color"),
-    ("mode: dual\n", 1, "schema-enum"),
+    ("mode: duel\npieces:\n  e5: mauve\n", 3, "word.color"),
+    ("mode: dule\n", 1, "word.mode"),
     ("mode: melee\nplayers: 5\n", 2, "schema-maximum"),
-    ("mode: duel\ndecks:\n  mauve: sylvan\n", 3, "unknown-color"),
+    ("mode: duel\ndecks:\n  mauve: sylvan\n", 3, "word.color"),
     (HIGH_FORM_DIAGRAM.replace("6 . . . . rh", "6 . . . . xx"), 6, "diagram-token"),
     (HIGH_FORM_DIAGRAM.replace("  1     . . . . .\n", ""), 2, "diagram-rows"),
     ("player: blue\nmode: duel\nopponents: [red, yellow]\n", None, "too-many-colors"),

@@ -359,9 +359,9 @@ def test_score_cli_and_bad_turn_records(cli, tmp_path):
     r = cli("score", "--turn", str(good), "--json")
     assert r.code == 0, r.err
     assert r.json["points"] == {"blue": 3}
-    for text, frag in (("destroyed: [red]\n", "player"), ("player: pink\n", "unknown color"),
+    for text, frag in (("destroyed: [red]\n", "player"), ("player: pink\n", "is not a color"),
                        ("player: blue\nsummoned: [flare-3-6]\n", "not a being"), ("player: blue\nsummoned: [dragn e5]\n", "did you mean"),
-                       ("player: blue\ndestroyed: [red epic]\n", "unknown rank"), ("player: blue\nplayer: red\n", "duplicate key"),
+                       ("player: blue\ndestroyed: [red epic]\n", "is not a rank"), ("player: blue\nplayer: red\n", "duplicate key"),
                        ("player: blue\nmode: melee\nflares: [flare-3-6]\n", "opponent"), ("", "empty")):
         f = write(tmp_path / "bad.yaml", text)
         r = cli("score", "--turn", str(f))

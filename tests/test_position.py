@@ -50,8 +50,8 @@ def test_diagram_with_full_rows(cli, posfile):
     ("pieces:\n  a1: blue\n", "cut corner"),
     ("pieces:\n  j5: blue\n", "not a square"),
     ("pieces:\n  e10: blue\n", "off the board"),
-    ("pieces:\n  e5: pink\n", "unknown color 'pink'"),
-    ("pieces:\n  e5: blue epic\n", "unknown rank 'epic'"),
+    ("pieces:\n  e5: pink\n", "'pink' is not a color"),
+    ("pieces:\n  e5: blue epic\n", "'epic' is not a rank"),
     ("pieces:\n  e5: blue\n  e5: red\n", "duplicate key 'e5'"),
     ("pieces:\n  e5: blue\n  E5: red\n", "listed twice"),
     ("mode: chess\n", "chess"),
@@ -110,15 +110,15 @@ def test_inline_pieces(cli):
     assert r.code == 0
     assert r.json["pieces"]["e5"] == {"color": "blue", "rank": "heroic"}
     assert r.json["pieces"]["d4"] == {"color": "red", "rank": "common"}
-    for bad, frag in (("e5", "SQUARE=COLOR"), ("a1=blue", "cut corner"), ("e5=blue,e5=red", "twice"), ("e5=bluish", "unknown color")):
+    for bad, frag in (("e5", "SQUARE=COLOR"), ("a1=blue", "cut corner"), ("e5=blue,e5=red", "twice"), ("e5=bluish", "is not a color")):
         r = cli("position", "check", "--pieces", bad)
         assert r.code == 2 and frag in r.err, (bad, r.err)
 
 
 def test_summon_bad_player_and_card(cli):
     r = cli("summon", "swordmaster", "--pieces", "e4=blue", "--player", "pink")
-    assert r.code == 2 and "unknown color 'pink'" in r.err
-    r = cli("summon", "swordmastr", "--pieces", "e4=blue", "--player", "blue")
+    assert r.code == 2 and "'pink' is not a color" in r.err
+    r = cli("summon", "swrdmstr", "--pieces", "e4=blue", "--player", "blue")
     assert r.code == 2 and "did you mean" in r.err
     r = cli("summon", "swordmaster", "--player", "blue")
     assert r.code == 2 and "give a position" in r.err

@@ -86,8 +86,9 @@ def test_keyword_show_in_a_language(cli, dataset):
 
 def test_unknown_keyword(cli):
     r = cli("keyword", "show", "teleportation")
-    assert r.code == 2 and "no keyword or game term 'teleportation'" in r.err and "Traceback" not in r.err
-    r = cli("keyword", "show", "combat mve")
+    assert r.code == 2 and "no keyword or game term is called 'teleportation'" in r.err and "Traceback" not in r.err
+    assert cli("keyword", "show", "combat mve", "--json").json["id"] == "combat-move", "one letter off: that keyword"
+    r = cli("keyword", "show", "cmbt mv")
     assert r.code == 2 and "combat move" in r.err
 
 

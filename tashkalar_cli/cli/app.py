@@ -126,6 +126,7 @@ class _State:
     help_shown: bool = False   # help will be printed: localize the help texts (else they cost nothing)
     completing: bool = False   # the shell asks for completions (_TASHKALAR_COMPLETE is set)
     data: str | None = None    # the --data folder, for the words typed as option values
+    lang: str | None = None    # the --lang value, the language those words are read in first
     game: Game | None = None
     game_id: str = "tash-kalar"      # the game chosen by --game or TASHKALAR_GAME
     game_option: str | None = None   # the game as given (None: neither --game nor TASHKALAR_GAME)
@@ -182,9 +183,10 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
 
     out.write(visible(fill(words.text("cli.error_line", "tashkalar: error: {message}") if words else
                            "tashkalar: error: {message}", {"message": line})) + "\n")
-    if exc.hints:
+    shown = getattr(exc, "shown", exc.hints)   # names in the user's language (JSON keeps the ids)
+    if shown:
         hint = words.text("cli.did_you_mean_hints", "  did you mean: {hints}?") if words else "  did you mean: {hints}?"
-        out.write(visible(fill(hint, {"hints": ", ".join(exc.hints)})) + "\n")
+        out.write(visible(fill(hint, {"hints": ", ".join(shown)})) + "\n")
 
 
 def _usage_line(exc: click.ClickException, words: Words, args: list[str]) -> str:
@@ -362,7 +364,8 @@ def run(argv: list[str] | None = None) -> None:
     as_json = "--json" in (args[:args.index("--")] if "--" in args else args)
     _STATE.data = _peek_data(args)
     _STATE.game = None
-    words = Words(_peek_lang(args), _STATE.data)
+    _STATE.lang = _peek_lang(args)
+    words = Words(_STATE.lang, _STATE.data)
     _STATE.words = words
     _STATE.help_shown = "--help" in args or len([a for a in args if not a.startswith("-")]) <= 1
     _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))

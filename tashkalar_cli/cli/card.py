@@ -21,7 +21,7 @@ def show(
 ) -> None:
     """Show one card: its facts, texts and pattern."""
     s = session(lang, data)
-    card = s.cards.find(name)
+    card = s.game.card(name)
     if json:
         from tashkalar_cli.render import jsonout
 
@@ -52,7 +52,7 @@ def list_cards(
     s = session(lang, data)
     if deck is not None:
         deck = check_deck(s, deck)
-    keyword_id = s.game.glossary.find(keyword).id if keyword else None
+    keyword_id = s.game.word("keyword", keyword, "--keyword") if keyword else None
     cards = s.cards.filter(s.loc, deck=deck, rank=rank, type=type, keyword=keyword_id, text=text,
                            unofficial=unofficial)
     if json:

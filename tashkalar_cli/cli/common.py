@@ -47,7 +47,9 @@ class Session:
     def game(self) -> Game:
         from tashkalar_cli.game import Game
 
-        return Game(data=self.data, game=self.game_id)
+        game = Game(data=self.data, game=self.game_id)
+        game.language = self.lang_option   # words are read in the user's language first
+        return game
 
     @property
     def dataset(self) -> Any:
@@ -113,6 +115,7 @@ def input_game() -> Game:
 
     if _STATE.game is None:
         _STATE.game = Game(data=_STATE.data, game=_STATE.game_id)
+        _STATE.game.language = _STATE.lang
     return _STATE.game
 
 

@@ -17,7 +17,7 @@ def show(term: Annotated[list[str], typer.Argument(help="The term, in any langua
     """Define a keyword, with its term in every language."""
     s = session(lang, data)
     glossary = s.game.glossary
-    kw = glossary.find(" ".join(term), s.lang)
+    kw = glossary.by_id[s.game.word("keyword", " ".join(term))]
     if json:
         from tashkalar_cli.render import jsonout
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import click
 import typer
 
-from tashkalar_cli.model.types import CardType, Mode, Rank
+from tashkalar_cli.model.types import CardType, Mode, PlayForm, Rank
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
@@ -33,17 +33,8 @@ class WordChoice(click.ParamType):
         text = str(value)
         if text in self.choices:
             return text
-        found = input_game().vocabulary.resolve(self.kind, text)
-        if found in self.choices:
-            return found
-        # Click's own words, in the user's language (cli.localize patches this gettext alias, which
-        # click.types imports without re-exporting it)
-        from click.types import _  # type: ignore[attr-defined]
-
-        from tashkalar_cli.cli.localize import fill_click
-
-        self.fail(fill_click(_("{value!r} is not one of {choices}."), value=text,
-                             choices=", ".join(map(repr, self.choices))), param, ctx)
+        where = param.opts[0] if param is not None and param.opts else ""
+        return input_game().word(self.kind, text, where, self.choices)   # the one reader of words
 
 
 def word_option(kind: str, choices: Iterable[str], *names: str, help: str) -> Any:
@@ -65,3 +56,7 @@ AllOption = Annotated[bool, typer.Option("--all", help="Check every one of them.
 def check_deck(s: Session, deck: str) -> str:
     """A deck by id or by its name in any language (decks are data, so they are not fixed choices)."""
     return s.game.word("deck", deck, "--deck")
+
+
+PlayFormOption = Annotated[Optional[str], word_option("mode", [f.value for f in PlayForm], "--mode",
+                                                      help="Only rules of this form of play.")]

@@ -67,9 +67,8 @@ def plan(
         return
     cards: list[Being] = []
     for d in _split(deck):
-        if "=" in d or d not in s.game.decks:
-            raise InputError(key="plan-unknown-deck", deck=d, decks=", ".join(s.game.decks))
-        cards += [c for c in s.cards.beings if c.deck == d]
+        chosen = s.game.word("deck", d, "--deck")   # an id or a name in any language
+        cards += [c for c in s.cards.beings if c.deck == chosen]
     cards += [s.game.being(n) for n in _split(hand)]
     report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn)
     after = _positions(s, pos, report, json) if positions else None

@@ -7,10 +7,9 @@ from typing import Annotated, Optional
 import typer
 
 from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
-from tashkalar_cli.model.types import PlayForm
+from tashkalar_cli.cli.options import PlayFormOption
 
-ModeOption = Annotated[Optional[PlayForm], typer.Option(
-    "--mode", help="Only rules of this form of play.", case_sensitive=False, show_default=False)]
+ModeOption = PlayFormOption
 
 app = typer.Typer(help="Read and search the rules, in any of the tool's languages.", no_args_is_help=True)
 

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 from tashkalar_cli.errors import InputError, NotFoundError, quote
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import CardType, Rank
-from tashkalar_cli.text.search import fold, suggestions, word_score
+from tashkalar_cli.text.search import word_score
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.text.i18n import Localizer, Text
+    from tashkalar_cli.text.vocabulary import Lexicon
 
 CARD_TYPES = tuple(CardType)
 LEGENDS_DECK = "legends"
@@ -225,70 +226,61 @@ class CardDB:
 
     # ------------------------------------------------------------------ lookup
     @cached_property
-    def _index(self) -> dict[str, str]:
+    def lexicon(self) -> Lexicon:
+        """Every card's id and names in every language: beings', legends' and tasks' names, and each
+        flare's displayed name ("Ruse 3/6 (b)") and short forms ("3/6 b"; "3/6" names both twins)."""
         from tashkalar_cli.text.i18n import Localizer
+        from tashkalar_cli.text.vocabulary import Lexicon
 
-        index: dict[str, str] = {}
-        for card in self.cards:
-            index.setdefault(fold(card.id), card.id)
-            if isinstance(card, Flare):
-                for lang in self.dataset.locales:
-                    index.setdefault(fold(str(self.name(card, Localizer(self.dataset, lang)))), card.id)
-                twin = self._flare_twins.get(card.id)
-                short = f"{card.upper.threshold}/{card.lower.threshold}"
-                index.setdefault(fold(f"{short} {twin}" if twin else short), card.id)
-        for key in self._ambiguous:
-            index.pop(key, None)
-        for _lang, texts in sorted(self.dataset.locales.items(), key=lambda kv: kv[0] != "en"):
+        names: dict[str, dict[str, list[str]]] = {}
+        for lang, texts in self.dataset.locales.items():
+            table = names.setdefault(lang, {})
             for section in ("cards", "tasks"):
                 for card_id, entry in texts.get(section, {}).items():
-                    if card_id in self.by_id:
-                        index.setdefault(fold(entry["name"]), card_id)
-        return index
-
-    @cached_property
-    def _ambiguous(self) -> dict[str, list[str]]:
-        """Names that two flares share ('3/6', 'Flare 3/6' in any language) -> their ids."""
-        from tashkalar_cli.text.i18n import Localizer
-
-        out: dict[str, list[str]] = {}
-        for (upper, lower), group in self.flare_groups.items():
-            if len(group) < 2:
-                continue
-            ids = [f.id for f in group]
-            out[fold(f"{upper}/{lower}")] = ids
-            for lang in self.dataset.locales:
-                out[fold(Localizer(self.dataset, lang).msg("flare.name", upper=upper, lower=lower))] = ids
-        return out
+                    if card_id in self.by_id and entry.get("name"):
+                        table[card_id] = [str(entry["name"])]
+            loc = Localizer(self.dataset, lang)
+            for flare in self.of_type(Flare):
+                table[flare.id] = [str(self.name(flare, loc))]
+        neutral: dict[str, list[str]] = {}
+        for flare in self.of_type(Flare):
+            short = f"{flare.upper.threshold}/{flare.lower.threshold}"
+            twin = self._flare_twins.get(flare.id)
+            neutral[flare.id] = [short, f"{short} {twin}", f"{short}{twin}"] if twin else [short]
+        return Lexicon([c.id for c in self.cards], names, neutral)
 
     def get(self, card_id: str) -> Card:
         try:
             return self.by_id[card_id]
         except KeyError:
-            raise self._not_found(card_id) from None
+            raise NotFoundError(key="word.card", where="", value=quote(card_id), allowed="") from None
 
-    def find(self, query: str) -> Card:
-        """The card whose id or name (any language, any case, any accents) is ``query``."""
+    def find(self, query: str, lang: str | None = None, where: str = "") -> Card:
+        """The card ``query`` names: an id or a name in any language, a part of a name or a typo
+        (:func:`~tashkalar_cli.text.vocabulary.find_word`; ``lang``: the user's language, read first)."""
         if query in self.by_id:  # the fast path: an exact id needs no index
             return self.by_id[query]
-        key = fold(query)
-        if key in self._index:
-            return self.by_id[self._index[key]]
-        if key in self._ambiguous:
-            ids = self._ambiguous[key]
-            raise NotFoundError(key="flare-ambiguous", query=quote(query), count=len(ids), ids=", ".join(ids), hints=ids)
-        raise self._not_found(query)
+        from tashkalar_cli.text.vocabulary import find_word
 
-    def find_of_type(self, query: str, kind: type[C], what: str) -> C:
-        """Like :meth:`find`, but the card must be of ``kind`` (else an :class:`InputError`)."""
-        card = self.find(query)
-        if not isinstance(card, kind):
-            raise InputError(key=f"not-a-{kind.type}", query=quote(query), type=str(card.type))
+        return self.by_id[find_word(self.lexicon, "card", query, lang=lang, where=where)]
+
+    def find_of_type(self, query: str, kind: type[C], what: str = "", lang: str | None = None, where: str = "") -> C:
+        """Like :meth:`find`, among the cards of ``kind``; a card of another kind named exactly is an
+        :class:`InputError` saying what it is."""
+        found = self.by_id.get(query)
+        if isinstance(found, kind):
+            return found
+        from tashkalar_cli.text.vocabulary import find_word
+
+        among = {c.id for c in self.of_type(kind)}
+
+        def wrong(other: str) -> InputError:
+            return InputError(key=f"not-a-{kind.type}", query=quote(query), type=str(self.by_id[other].type))
+
+        card = self.by_id[find_word(self.lexicon, str(kind.type), query, lang=lang, among=among, where=where,
+                                    wrong=wrong)]
+        assert isinstance(card, kind)
         return card
-
-    def _not_found(self, query: str) -> NotFoundError:
-        hints = suggestions(query, self._index)
-        return NotFoundError(key="no-card", query=quote(query), hints=hints)
 
     def filter(self, loc: Localizer, *, deck: str | None = None, rank: str | None = None,
                type: str | None = None, keyword: str | None = None, text: str | None = None,

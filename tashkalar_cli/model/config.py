@@ -118,17 +118,12 @@ class GameConfig:
 
 
 def parse_mode(value: str | Mode, where: str = "", allowed: tuple[Mode, ...] = tuple(Mode),
-               words: Callable[[str, object], str | None] | None = None) -> Mode:
-    """A mode from its id or (with ``words``) its name in any language; an :class:`InputError` naming
-    ``where`` otherwise."""
+               words: Callable[..., str] | None = None) -> Mode:
+    """A mode from its id or (with ``words``, :class:`~tashkalar_cli.model.players.Words`) its name
+    in any language; an :class:`InputError` naming ``where`` otherwise."""
     name = str(value).strip().lower()
-    if words is not None and name not in {m.value for m in Mode}:
-        name = words("mode", value) or name
-    try:
-        mode = Mode(name)
-    except ValueError:
-        mode = None
-    if mode is None or mode not in allowed:
-        prefix = f"{where}: " if where and not isinstance(where, Place) else ""
-        raise InputError(key="unknown-mode", prefix=prefix, where=where, value=quote(value), allowed=", ".join(allowed))
-    return mode
+    if name in {m.value for m in allowed}:
+        return Mode(name)
+    if words is not None:
+        return Mode(words("mode", str(value), where, [m.value for m in allowed]))
+    raise InputError(key="word.mode", where=where, value=quote(value), allowed=", ".join(allowed))

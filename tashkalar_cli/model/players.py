@@ -7,24 +7,29 @@ opponent is another color of the game, never the player's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.types import Mode
 
-#: looks up a word a user typed: (kind, word) -> id or None (see tashkalar_cli.text.vocabulary)
-Words = Callable[[str, object], "str | None"]
+
+class Words(Protocol):
+    """The reader of a word a user typed: ``(kind, value, where, among) -> id``, in any language, in
+    part or with a typo, or a one-line error naming ``where`` (see :meth:`tashkalar_cli.Game.word`)."""
+
+    def __call__(self, kind: str, value: str, where: str = "", among: Iterable[str] | None = None) -> str: ...
 
 
 def parse_color(value: object, colors: Sequence[str], where: str, words: Words | None = None) -> str:
     """A piece color by id (any case) or, with ``words``, by its name in any language; an
     :class:`InputError` naming ``where`` otherwise."""
     color = str(value).strip().lower()
-    if color not in colors and words is not None:
-        color = words("color", value) or color
-    if color not in colors:
-        raise InputError(key="unknown-color", where=where, value=quote(value), allowed=", ".join(colors))
-    return color
+    if color in colors:
+        return color
+    if words is not None:
+        return words("color", str(value), where, colors)
+    raise InputError(key="word.color", where=where, value=quote(value), allowed=", ".join(colors))
 
 
 def once(seen: dict[str, object], color: str, given: object, where: str) -> str:

@@ -7,7 +7,7 @@ diagram, rows from the top rank down, one token per square) or from an inline st
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,11 +207,12 @@ class PositionParser:
     """Builds a :class:`Position` from YAML data, a diagram or an inline string."""
 
     def __init__(self, board: Board, config: GameConfig, task_ids: Collection[str] | None = None,
-                 words: Words | None = None) -> None:
+                 words: Words | None = None, shown: Callable[[str, str], str] | None = None) -> None:
         self.board = board
         self.config = config
         self.task_ids = task_ids
-        self.words = words          # colors, ranks and modes typed in any language (None: ids only)
+        self.words = words          # every word typed in any language (None: ids only)
+        self.shown = shown          # (kind, id) -> its name in the user's language (None: the id)
         self.deck_ids: Collection[str] | None = None   # the decks a position's ``decks:`` may name
         self.initials = {c[0]: c for c in board.colors}
         self.rank_letters = {r.letter: r for r in RANKS}
@@ -224,16 +225,39 @@ class PositionParser:
         name = str(value).strip().lower()
         if name in self.rank_letters:
             return self.rank_letters[name]
-        if name not in {r.value for r in RANKS} and self.words is not None:
-            name = self.words("rank", value) or name
-        try:
+        if name in {r.value for r in RANKS}:
             return Rank(name)
-        except ValueError:
-            raise InputError(key="unknown-rank", where=where, value=quote(value),
-                             allowed=", ".join([*RANKS, *self.rank_letters])) from None
+        if self.words is not None:
+            return Rank(self.words("rank", str(value), where))
+        raise InputError(key="word.rank", where=where, value=quote(value), allowed=", ".join(RANKS))
 
     def mode(self, value: object, where: str) -> Mode:
         return parse_mode(str(value), where, words=self.words)
+
+    def deck(self, value: object, where: str) -> str:
+        """A deck by id or by its name in any language."""
+        if self.words is not None:
+            return self.words("deck", str(value), where, self.deck_ids)
+        if self.deck_ids is not None and value not in self.deck_ids:
+            raise InputError(key="word.deck", where=where, value=quote(value), allowed=", ".join(self.deck_ids))
+        return str(value)
+
+    def task(self, value: object, where: str) -> str:
+        """A task by id or by its name in any language."""
+        if self.words is not None:
+            return self.words("task", str(value), where)
+        if self.task_ids is not None and value not in self.task_ids:
+            raise InputError(key="word.task", where=where, value=quote(value), allowed="")
+        return str(value)
+
+    def letters(self) -> dict[str, str]:
+        """The letters of diagram tokens, as the user reads them: the colors' English initials and
+        the rank letters, named in the user's language (``colors``, ``letters``, ``ranks``)."""
+        def named(kind: str, value: str) -> str:
+            return self.shown(kind, value) if self.shown is not None else value
+
+        return {"colors": ", ".join(f"{c[0]} = {named('color', c)}" for c in self.board.colors),
+                "letters": "/".join(self.rank_letters), "ranks": "/".join(named("rank", r.value) for r in RANKS)}
 
     def piece(self, value: object, where: str) -> Piece:
         if isinstance(value, dict):
@@ -286,7 +310,9 @@ class PositionParser:
                 name = f"{board.file_names[f]}{rank + 1}"
                 t = tok.lower()
                 if len(t) != 2 or t[0] not in self.initials or t[1] not in self.rank_letters:
-                    raise InputError(key="diagram-token", where=line, token=quote(tok), square=name)
+                    letters = self.letters()
+                    raise InputError(key="diagram-token", where=line, token=quote(tok), square=name,
+                                     colors=letters["colors"], letters=letters["letters"], ranks=letters["ranks"])
                 sq = board.index(f, rank)
                 assert sq is not None
                 out[sq] = (Piece(self.initials[t[0]], self.rank_letters[t[1]]), line)
@@ -316,6 +342,8 @@ class PositionParser:
         data = data or {}
         whole: str = Place(source) if lines is not None else source   # the file (not --pieces): a field of errors
 
+        # the mode first, as the file's schema once checked it: the rest of the file is read in it
+        game_mode = self.mode(mode or data.get("mode", default_mode), "--mode" if mode else where("mode"))
         placed: dict[Square, tuple[Piece, str]] = {}
 
         def put(sq: Square, piece: Piece, at: str) -> None:
@@ -332,7 +360,6 @@ class PositionParser:
                 put(sq, piece, at)
         for sq, (piece, at) in (extra or {}).items():
             put(sq, piece, at)
-        game_mode = self.mode(mode or data.get("mode", default_mode), "--mode" if mode else where("mode"))
         given = players is not None
         count = self.config.check_players(game_mode, players if given else data.get("players"),
                                           "--players" if given else where("players"))
@@ -361,9 +388,8 @@ class PositionParser:
         for color, tasks in (data.get("tasks_claimed") or {}).items():
             at = where("tasks_claimed", color)
             color = once(spelled, self.color(color, at.about("tasks_claimed")), color, at.about("tasks_claimed"))
+            tasks = [self.task(task, at.about("tasks_claimed")) for task in tasks]
             for task in tasks:
-                if self.task_ids is not None and task not in self.task_ids:
-                    raise InputError(key="not-a-task-id", where=at, value=quote(task))
                 if task in owner:
                     raise InputError(key="task-claimed-twice", where=at, task=task, first=owner[task], second=color)
                 owner[task] = color
@@ -373,9 +399,7 @@ class PositionParser:
         for color, deck in (data.get("decks") or {}).items():
             at = where("decks", color)
             color = once(spelled, self.color(color, at.about("decks")), color, at.about("decks"))
-            if self.deck_ids is not None and deck not in self.deck_ids:
-                raise InputError(key="position-unknown-deck", where=at, deck=deck, decks=", ".join(self.deck_ids))
-            decks[color] = deck
+            decks[color] = self.deck(deck, at.about("decks"))
         position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks)
         check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, whole)
         for color in dict.fromkeys([*position.colors, *supply]):   # a supply alone is bounded too

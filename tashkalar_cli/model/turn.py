@@ -119,7 +119,7 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
             parts = str(item).split()
             name, square = ((" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 and _looks_like_square(parts[-1])
                             else (str(item), None))
-        being = _card(cards, name, Being, "a being", where("summoned", i))
+        being = _card(cards, name, Being, parser, where("summoned", i))
         sq = parser.square(square, where("summoned", i)) if square is not None else None
         if as_legend and not (isinstance(being, Legend) or being.counts_as_legend):
             allowed = [c.id for c in cards.beings if c.counts_as_legend]
@@ -129,7 +129,7 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     flares = []
     for i, item in enumerate(data.get("flares") or []):
         item = item if isinstance(item, dict) else {"flare": item}
-        flare = _card(cards, item["flare"], Flare, "a flare", where("flares", i))
+        flare = _card(cards, item["flare"], Flare, parser, where("flares", i))
         against = item.get("against")
         if against is not None:
             against = parser.color(against, where("flares", i))
@@ -169,9 +169,12 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     return turn
 
 
-def _card(cards: CardDB, name: object, kind: Any, what: str, at: str) -> Any:
+def _card(cards: CardDB, name: object, kind: Any, parser: PositionParser, at: str) -> Any:
+    """A being or flare of the record, named in any language (the parser's words), said at ``at``."""
+    if parser.words is not None:
+        return cards.get(parser.words(str(kind.type), str(name), at))
     try:
-        return cards.find_of_type(str(name), kind, what)
+        return cards.find_of_type(str(name), kind)
     except TashkalarError as exc:
         raise exc.at(at) from None
 

@@ -18,6 +18,7 @@ from tashkalar_cli.text.search import fold, suggestions
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.text.index import Hit, Query, SearchIndex
+    from tashkalar_cli.text.vocabulary import Lexicon
 
 
 class _Keyworded(Protocol):
@@ -172,28 +173,24 @@ class Glossary:
         """Every language, ``lang`` first, then English, then the others."""
         return sorted(self.dataset.locales, key=lambda code: (code != lang, code != "en", code))
 
-    def _names(self, lang: str) -> dict[str, str]:
-        """Folded term and synonyms of one language -> keyword id."""
-        out: dict[str, str] = {}
-        for kid, entry in self.dataset.locales[lang].get("keywords", {}).items():
-            if kid in self.by_id:
-                for term in [entry["term"], *entry.get("synonyms", [])]:
-                    out.setdefault(fold(term), kid)
-        return out
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        """Each keyword's id, and its term and synonyms in every language; the forms texts use
+        (``impet`` for impeti) are read after them (see :meth:`_form`)."""
+        from tashkalar_cli.text.vocabulary import Lexicon
 
-    def _index(self, lang: str | None = None) -> dict[str, str]:
-        """Folded id, and term, synonyms and forms in every language -> keyword id (``lang`` first)."""
-        index: dict[str, str] = {fold(k.id): k.id for k in self.keywords}
-        langs = self._langs(lang)
-        for code in langs:
-            for key, kid in self._names(code).items():
-                index.setdefault(key, kid)
-        for code in langs:  # forms (the spellings texts use) last: a term or synonym wins
+        names = {lang: {kid: [entry["term"], *entry.get("synonyms", [])]
+                        for kid, entry in texts.get("keywords", {}).items() if kid in self.by_id}
+                 for lang, texts in self.dataset.locales.items()}
+        return Lexicon([k.id for k in self.keywords], names, extra=self._form)
+
+    def _form(self, key: str, lang: str | None) -> str | None:
+        """The keyword one of whose forms is ``key`` (folded), or starts its last word."""
+        for code in self._langs(lang):
             for kid, entry in self.dataset.locales[code].get("keywords", {}).items():
-                if kid in self.by_id:
-                    for form in entry.get("forms", []):
-                        index.setdefault(fold(form.rstrip("$")), kid)
-        return index
+                if kid in self.by_id and any(fold(form.rstrip("$")) == key for form in entry.get("forms", [])):
+                    return str(kid)
+        return self._form_of(key, lang)
 
     def _form_of(self, key: str, lang: str | None) -> str | None:
         """The keyword one of whose forms starts the last word of ``key`` ("impeti" has the form "impet")."""
@@ -208,31 +205,12 @@ class Glossary:
                         return str(kid)
         return None
 
-    def find(self, query: str, lang: str | None = None) -> Keyword:
-        """A keyword by its id, or its term, a synonym or a form in any language (``lang`` first).
+    def find(self, query: str, lang: str | None = None, where: str = "") -> Keyword:
+        """A keyword by its id, or its term, a synonym or a form in any language (``lang`` first), a
+        part of one or a typo: :func:`~tashkalar_cli.text.vocabulary.find_word`."""
+        from tashkalar_cli.text.vocabulary import find_word
 
-        Not found: the suggestions are the closest terms of ``lang`` (else of English), in that language.
-        """
-        key = fold(query)
-        index = self._index(lang)
-        found = index.get(key) or (self._form_of(key, lang) if key else None)
-        if found:
-            return self.by_id[found]
-        raise NotFoundError(key="no-keyword", query=quote(query), hints=self.suggest(query, lang))
-
-    def suggest(self, query: str, lang: str | None = None, limit: int = 5) -> list[str]:
-        """Terms close to ``query``, in the user's language: its own terms and synonyms first, then the
-        other languages' (shown with the user's term)."""
-        shown = self._langs(lang)[0]
-        local = self.dataset.locales[shown].get("keywords", {})
-        kids: list[str] = []
-        for i, code in enumerate(self._langs(lang)):
-            names = self._names(code)
-            # a close spelling, not a shared fragment: "empate" is not "gateway"
-            for kid in suggestions(query, names, limit=limit, cutoff=75 if i == 0 else 85, scorer="ratio"):
-                if kid not in kids:
-                    kids.append(kid)
-        return [local.get(kid, {}).get("term", kid) for kid in kids[:limit]]
+        return self.by_id[find_word(self.lexicon, "keyword", query, lang=lang, where=where)]
 
     def terms(self, keyword: Keyword) -> dict[str, str]:
         """The term of ``keyword`` in every language that has it."""

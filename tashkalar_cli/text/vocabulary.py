@@ -1,50 +1,315 @@
-"""The words a user may type for the game's fixed values, in every language.
+"""One resolver for every word a user types: colors, ranks, modes, decks, card types, cards (beings,
+legends, flares, tasks) and keywords, in any language, on the command line and in files.
 
-A color, a rank, a mode, a deck or a card type can be typed by its id (``blue``), by its name
-in any language as the interface shows it (``bleu``, ``azul``, ``héroïque``, ``Duel Ancestral``:
-the ``color.*``, ``rank.*``, ``mode.*``, ``deck.*`` and ``type.*`` messages of every ui.yaml), or
-by one of the extra forms a language lists under ``words:`` (``bleue``, ``duel ancestral``).
-Case, accents and punctuation do not count. Adding a language adds its words: no code changes.
+A kind of word is a :class:`Lexicon`: its ids, and its names in every language (the name shown
+first). :func:`find_word` reads what the user typed, in this order:
+
+1. an id, or a name in any language, exactly (case, accents and punctuation do not count), the
+   user's language first, then English, then the others;
+2. a part of a name: every word typed starts a word of the name, in order (``dragon``,
+   ``hautes-terres``, ``maestro espada``), in the user's language first; one name found is the
+   answer, several are listed ("could be: ...");
+3. a typo: the name closest by a real string distance (rapidfuzz's normalized Indel ratio, on the
+   whole name in any word order, or on as many of its words as were typed), when it is close
+   (``ACCEPT``) and clearly closer than any other (``MARGIN``); a number typed is never a typo
+   (``Ruse 9/9`` is not ``Ruse 3/6``).
+
+Otherwise the error is one line, in the user's language, with "did you mean" suggestions: names of
+the user's language scoring at least ``SUGGEST`` (other languages' names, shown in the user's
+language, only at ``SUGGEST_OTHER``), best first; no suggestion at all rather than noise.
+
+The fixed values (colors, ranks, modes, decks, card types) take their names from the ``color.*``,
+``rank.*``, ``mode.*``, ``deck.*`` and ``type.*`` messages of each ui.yaml, plus any extra forms a
+language lists under ``words:`` (``bleue``). Adding a language adds its words: no code changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
+from tashkalar_cli.errors import InputError, NotFoundError, TashkalarError, quote
 from tashkalar_cli.text.search import fold
 
 KINDS = ("color", "rank", "mode", "deck", "type")
 
+#: a typo is read as the name it is this close to (0-100) ...
+ACCEPT = 85.0
+#: ... when no other name is within this many points
+MARGIN = 4.0
+#: the least score of a suggestion among the names of the user's language
+SUGGEST = 75.0
+#: the least score of a suggestion taken from another language's names
+SUGGEST_OTHER = 82.0
+#: a part of a name counts from this many letters
+MIN_PART = 3
+#: a name matched on some of its words weighs this much of a whole name matched as closely
+PART_WEIGHT = 0.95
+#: suggestions and candidates shown at most
+SHOWN = 6
 
-class Vocabulary:
-    """Folded word -> id, per kind of value, from every language of the data."""
 
-    def __init__(self, locales: Mapping[str, Mapping[str, Any]], ids: Mapping[str, Iterable[str]]) -> None:
-        self._locales = locales
-        self._ids = {kind: list(values) for kind, values in ids.items()}
+class Lexicon:
+    """Every spelling of one kind of word: ``names[lang][id]`` lists an id's names in a language,
+    the one shown first; ``neutral[id]`` its spellings in no language (its id, ``3/6 b``);
+    ``extra(folded text, language)``: one more exact reading, tried after the names (an id or
+    None); ``listed``: its ids are few enough to list in an error ("the colors: ..."), and a wrong
+    one is bad input. (A plain class: the module is imported on the way to any lookup.)"""
+
+    def __init__(self, ids: list[str], names: dict[str, dict[str, list[str]]],
+                 neutral: dict[str, list[str]] | None = None,
+                 extra: Callable[[str, str | None], str | None] | None = None, listed: bool = False) -> None:
+        self.ids = ids
+        self.names = names
+        self.neutral = neutral or {}
+        self.extra = extra
+        self.listed = listed
 
     @cached_property
-    def _index(self) -> dict[str, dict[str, str]]:
-        index: dict[str, dict[str, str]] = {kind: {} for kind in self._ids}
-        for kind, values in self._ids.items():
-            for value in values:
-                index[kind][fold(value)] = value
-        # English first, so that an English word never changes meaning because of another language
-        for _lang, texts in sorted(self._locales.items(), key=lambda kv: kv[0] != "en"):
-            messages, extra = texts.get("ui", {}), texts.get("words", {})
-            for kind, values in self._ids.items():
-                for value in values:
-                    forms = [messages.get(f"{kind}.{value}"), *extra.get(f"{kind}.{value}", [])]
-                    for form in forms:
-                        if form:
-                            index[kind].setdefault(fold(str(form)), value)
-        return index
+    def idset(self) -> frozenset[str]:
+        return frozenset(self.ids)
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        return {i: n for n, i in enumerate(self.ids)}
+
+    @cached_property
+    def _exact(self) -> dict[str, dict[str, list[str]]]:
+        """code ('' for no language) -> folded spelling -> ids, in the order they were given."""
+        out: dict[str, dict[str, list[str]]] = {"": {}}
+        for i in self.ids:
+            for spelling in [i, *self.neutral.get(i, [])]:
+                _add(out[""], fold(spelling), i)
+        for lang, by_id in self.names.items():
+            table = out.setdefault(lang, {})
+            for i, names in by_id.items():
+                for name in names:
+                    if name:
+                        _add(table, fold(str(name)), i)
+        return out
+
+    def order(self, lang: str | None) -> list[str]:
+        """The languages, the user's first, then English, then the others."""
+        return sorted(self.names, key=lambda code: (code != lang, code != "en", code))
+
+    def exact(self, text: object, lang: str | None = None) -> list[str]:
+        """The ids ``text`` spells exactly (an id, or a name: the first language that has it)."""
+        key = fold(str(text))
+        for code in ["", *self.order(lang)]:
+            found = self._exact.get(code, {}).get(key)
+            if found:
+                return list(found)
+        return []
+
+    def shown(self, word_id: str, lang: str | None) -> str:
+        """How ``word_id`` is shown to a user of ``lang``: its name there, else in English, else the id."""
+        for code in (lang, "en"):
+            names = self.names.get(code or "", {}).get(word_id)
+            if names and names[0]:
+                return str(names[0])
+        return word_id
+
+    def spellings(self, codes: Iterable[str]) -> list[tuple[str, str]]:
+        """(folded spelling, id) of the given languages ('' for the ids and neutral spellings)."""
+        out: list[tuple[str, str]] = []
+        for code in codes:
+            for key, ids in self._exact.get(code, {}).items():
+                out += [(key, i) for i in ids]
+        return out
+
+
+def _add(table: dict[str, list[str]], key: str, word_id: str) -> None:
+    if key:
+        ids = table.setdefault(key, [])
+        if word_id not in ids:
+            ids.append(word_id)
+
+
+def _starts(query: list[str], words: list[str]) -> bool:
+    """Every word of ``query`` starts a word of ``words``, in order."""
+    i = 0
+    for w in words:
+        if i < len(query) and w.startswith(query[i]):
+            i += 1
+    return i == len(query)
+
+
+def _score(query: str, spelling: str) -> float:
+    """How close ``query`` is to a spelling (0-100): the whole of it, or as many of its words as
+    ``query`` has (weighed a little less)."""
+    from rapidfuzz.fuzz import ratio, token_sort_ratio
+
+    numbers = [w for w in query.split() if w.isdigit()]
+    if numbers and not set(numbers) <= set(spelling.split()):
+        return 0.0   # a number is not misspelt: "Ruse 9/9" is no flare, not a typo of "Ruse 3/6"
+    best = max(ratio(query, spelling), token_sort_ratio(query, spelling))   # "dragon fire" is "fire dragon"
+    words, n = spelling.split(), len(query.split())
+    if len(query) >= 5 and len(words) > n:
+        for i in range(len(words) - n + 1):
+            best = max(best, PART_WEIGHT * ratio(query, " ".join(words[i:i + n])))
+    return float(best)
+
+
+def _scores(query: str, spellings: list[tuple[str, str]], allowed: Callable[[str], bool]) -> list[tuple[float, str]]:
+    """Each allowed id's best score, best first."""
+    best: dict[str, float] = {}
+    for spelling, word_id in spellings:
+        if allowed(word_id):
+            s = _score(query, spelling)
+            if s > best.get(word_id, -1.0):
+                best[word_id] = s
+    return sorted(((s, i) for i, s in best.items()), key=lambda si: -si[0])
+
+
+def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = None,
+              among: Collection[str] | None = None, where: str = "",
+              wrong: Callable[[str], TashkalarError] | None = None) -> str:
+    """The id of the ``kind`` of word ``value`` names (see the module's docstring), among
+    ``among`` when given; otherwise a :class:`NotFoundError` (key ``word.<kind>`` or
+    ``word-ambiguous``) naming ``where``, whose ``hints`` are ids and ``shown`` their names in
+    ``lang``. ``wrong(id)``: the error for a name that is exactly one outside ``among``."""
+    text = str(value).strip()
+    ok: Callable[[str], bool] = (lambda i: True) if among is None else (lambda i: i in among)
+    if text in lexicon.idset and ok(text):
+        return text
+    query = fold(text)
+    codes = lexicon.order(lang)
+    # 1. exactly: an id or a neutral spelling, then a name, the user's language first
+    for code in ["", *codes]:
+        found = [i for i in lexicon._exact.get(code, {}).get(query, []) if ok(i)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise _ambiguous(lexicon, value, found, lang, where)
+    if query and lexicon.extra is not None:
+        extra = lexicon.extra(query, lang)
+        if extra is not None and ok(extra):
+            return extra
+    outside = [i for i in lexicon.exact(text, lang) if not ok(i)]
+    if outside and wrong is not None:
+        error = wrong(outside[0])
+        raise error.at(where) if where else error
+    mine = ["", lang] if lang in lexicon.names else ["", "en"]
+    every = ["", *codes]
+    # 2. a part of a name: the user's language first, then any
+    words = query.split()
+    if len(query.replace(" ", "")) >= MIN_PART:
+        for group in (mine, every):
+            found = list(dict.fromkeys(i for key, i in lexicon.spellings(group) if ok(i) and _starts(words, key.split())))
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise _ambiguous(lexicon, value, found, lang, where)
+    # 3. a typo of one name, clearly closer than any other
+    hints: list[str] = []
+    if query:
+        local = _scores(query, lexicon.spellings(mine), ok)
+        anywhere = _scores(query, lexicon.spellings(every), ok)
+        for ranked in (local, anywhere):
+            if ranked and ranked[0][0] >= ACCEPT and (len(ranked) == 1 or ranked[1][0] <= ranked[0][0] - MARGIN):
+                return ranked[0][1]
+        hints = [i for s, i in local if s >= SUGGEST][:SHOWN] or [i for s, i in anywhere if s >= SUGGEST_OTHER][:SHOWN]
+    ids = [i for i in lexicon.ids if ok(i)] if lexicon.listed else []
+
+    def allowed(code: str | None) -> str:
+        return ", ".join(lexicon.shown(i, code) for i in ids)
+
+    # a value outside a short list is bad input; a name that names nothing is not found
+    kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
+    raise kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed("en"), hints=hints,
+                        shown=[lexicon.shown(i, lang) for i in hints], local={"allowed": allowed(lang)})
+
+
+def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | None, where: str) -> TashkalarError:
+    found = sorted(found, key=lexicon.position.__getitem__)   # in the data's order, whatever matched first
+
+    def listed(code: str | None) -> str:
+        names = [lexicon.shown(i, code) for i in found]
+        # two ids shown alike (a name a language did not translate): the id tells them apart
+        shown = [f"{n} ({i})" if names.count(n) > 1 else n for n, i in zip(names, found, strict=True)]
+        more = len(shown) - SHOWN
+        return ", ".join(shown[:SHOWN]) + (f", … (+{more})" if more > 0 else "")
+
+    kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
+    return kind_of_error(key="word-ambiguous", where=where, value=quote(value), candidates=listed("en"),
+                         count=len(found), hints=found[:SHOWN], shown=[],   # the message lists them
+                         local={"candidates": listed(lang)})
+
+
+def fixed_lexicon(kind: str, ids: Iterable[str], locales: Mapping[str, Mapping[str, Any]]) -> Lexicon:
+    """The lexicon of a fixed kind of value, named by the ``<kind>.<id>`` messages and the
+    ``words:`` forms of every language."""
+    values = list(ids)
+    names: dict[str, dict[str, list[str]]] = {}
+    for lang, texts in locales.items():
+        messages, extra = texts.get("ui", {}), texts.get("words", {})
+        names[lang] = {v: [str(f) for f in [messages.get(f"{kind}.{v}"), *extra.get(f"{kind}.{v}", [])] if f]
+                       for v in values}
+    return Lexicon(values, names, listed=True)
+
+
+class View:
+    """A kind of word read in another kind's lexicon, among some of its ids (a being is a card);
+    ``wrong(id, value)``: the error for a word that names exactly one outside them."""
+
+    def __init__(self, base: str, ids: Callable[[], Collection[str]],
+                 wrong: Callable[[str, object], TashkalarError] | None = None) -> None:
+        self.base, self.ids, self.wrong = base, ids, wrong
+
+
+class Vocabulary:
+    """Every kind of word a user may type, by kind: the fixed values named in ui.yaml, and the
+    lexicons given by ``lexicons`` (built on first use: cards, keywords) and their ``views``."""
+
+    def __init__(self, locales: Mapping[str, Mapping[str, Any]], ids: Mapping[str, Iterable[str]],
+                 lexicons: Mapping[str, Callable[[], Lexicon]] | None = None,
+                 views: Mapping[str, View] | None = None) -> None:
+        self._locales = locales
+        self._ids = {kind: list(values) for kind, values in ids.items()}
+        self._makers = dict(lexicons or {})
+        self._views = dict(views or {})
+        self._built: dict[str, Lexicon] = {}
+
+    def lexicon(self, kind: str) -> Lexicon:
+        found = self._built.get(kind)
+        if found is None:
+            if kind in self._ids:
+                found = fixed_lexicon(kind, self._ids[kind], self._locales)
+            elif kind in self._makers:
+                found = self._makers[kind]()
+            else:
+                raise KeyError(kind)
+            self._built[kind] = found
+        return found
+
+    def find(self, kind: str, value: object, *, lang: str | None = None, among: Collection[str] | None = None,
+             where: str = "") -> str:
+        """The id ``value`` names: :func:`find_word` in the lexicon of ``kind``."""
+        view = self._views.get(kind)
+        if view is None:
+            return find_word(self.lexicon(kind), kind, value, lang=lang, among=among, where=where)
+        ids = set(view.ids())
+        chosen = ids if among is None else ids & set(among)
+        make = view.wrong
+        wrong = (lambda other: make(other, value)) if make is not None else None
+        return find_word(self.lexicon(view.base), kind, value, lang=lang, among=chosen, where=where, wrong=wrong)
 
     def resolve(self, kind: str, word: object) -> str | None:
-        """The id ``word`` stands for, or None."""
-        return self._index.get(kind, {}).get(fold(str(word)))
+        """The id ``word`` spells exactly (an id or a name in any language), or None: no guess."""
+        view = self._views.get(kind)
+        lexicon = self.lexicon(view.base if view else kind)
+        found = lexicon.exact(word)
+        if view is not None:
+            found = [i for i in found if i in set(view.ids())]
+        return found[0] if len(found) == 1 else None
+
+    def shown(self, kind: str, word_id: str, lang: str | None) -> str:
+        view = self._views.get(kind)
+        return self.lexicon(view.base if view else kind).shown(word_id, lang)
 
     def ids(self, kind: str) -> list[str]:
-        return list(self._ids.get(kind, []))
+        view = self._views.get(kind)
+        if view is not None:
+            return list(view.ids())
+        return list(self._ids[kind]) if kind in self._ids else list(self.lexicon(kind).ids)
