@@ -54,7 +54,7 @@ KINDS = ("rule", "keyword", "erratum")
 #: BM25F: weight and length normalisation of each field, and term saturation
 #: the asks: how players ask about a rule (``asks:`` of the language's rules.yaml), in their words
 TEXT_FIELDS = ("title", "text", "section", "asks")   # the section: a rule's section title
-FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 2.0, "asks": 1.0, "concept": 2.0}
+FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 2.0, "asks": 1.5, "concept": 2.0}
 FIELD_B = {"title": 0.3, "text": 0.75, "section": 0.0, "asks": 0.5, "concept": 0.3}
 K1 = 1.2
 #: weight of the words of a question searched in a language other than its own
