@@ -178,4 +178,7 @@ def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]],
             for key in sorted(merged.get(section, {})):
                 if (section, key) not in known:
                     out.append(f"locales/{lang}{sub}: {section} entry '{key}' matches no id in cards/{sub[1:]}")
+        for key in sorted(merged.get("asks", {})):   # player phrasings of a rule (rules.yaml asks:)
+            if ("rules", key) not in known:
+                out.append(f"locales/{lang}{sub}: asks entry '{key}' matches no id in cards/{sub[1:]}")
     return out

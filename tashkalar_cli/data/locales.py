@@ -192,6 +192,7 @@ class LocaleTexts:
     number_words: dict[str, int] = field(default_factory=dict)
     words: dict[str, list[str]] = field(default_factory=dict)   # more words a user may type (ui.yaml words:)
     search: dict[str, Any] = field(default_factory=dict)        # stopwords and synonyms of the rule search (ui.yaml search:)
+    asks: dict[str, list[str]] = field(default_factory=dict)    # rule id -> player phrasings (rules.yaml asks:)
     problems: list[Problem] = field(default_factory=list)
     files: set[str] = field(default_factory=set)           # read without a problem
     broken: set[str] = field(default_factory=set)          # read with problems: entries may be missing
@@ -206,6 +207,7 @@ class LocaleTexts:
         out["language"] = dict(self.language)
         out["words"] = dict(self.words)
         out["search"] = dict(self.search)
+        out["asks"] = dict(self.asks)
         return out
 
 
@@ -271,6 +273,10 @@ class LocaleReader:
             if not kind.sections:
                 self._read_ui(out, data, lines, shown, bool(errors))
                 continue
+            if kind.schema == "locale-rules" and isinstance(data.get("asks"), dict):
+                # how players ask about each rule: searched, never shown (so not a text to check)
+                out.asks.update({str(k): [str(a) for a in v] for k, v in data["asks"].items()
+                                 if isinstance(v, list) and ("asks", str(k)) not in bad_entries})
             for section, file_key in kind.sections:
                 entries = data.get(file_key)
                 if not isinstance(entries, dict):

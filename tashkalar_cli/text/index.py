@@ -3,7 +3,9 @@
 A question is answered the way a search engine answers it (BM25F, a standard ranking function):
 
 - each entry is a document with fields: its title (for a keyword, its term and synonyms), its
-  text (rule text, definition, ruling) and its *concepts*, the glossary keywords it is about (the
+  text (rule text, definition, ruling), for a rule its section's title and its player phrasings
+  (``asks:`` of the language's ``rules.yaml``: how players ask about it, in their words, so that
+  "give up" or "throw in the towel" meets "resign"), and its *concepts*, the glossary keywords it is about (the
   links of ``cards/rules.yaml`` ``keywords:`` and ``cards/glossary.yaml`` ``rules:``, and every
   term, synonym or form of a keyword found in its texts, in any language);
 - texts are indexed as a player reads them: placeholders filled with the numbers of
@@ -47,14 +49,15 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 5
+FORMAT = 6
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
 #: BM25F: weight and length normalisation of each field, and term saturation
-TEXT_FIELDS = ("title", "text", "section")   # the section: a rule's section title
-FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 2.0, "concept": 2.0}
-FIELD_B = {"title": 0.3, "text": 0.75, "section": 0.0, "concept": 0.3}
+#: the asks: how players ask about a rule (``asks:`` of the language's rules.yaml), in their words
+TEXT_FIELDS = ("title", "text", "section", "asks")   # the section: a rule's section title
+FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 2.0, "asks": 1.5, "concept": 2.0}
+FIELD_B = {"title": 0.3, "text": 0.75, "section": 0.0, "asks": 0.5, "concept": 0.3}
 K1 = 1.2
 #: weight of the words of a question searched in a language other than its own
 OTHER_LANGUAGE = 0.6
@@ -355,18 +358,19 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                 text = entry.get("definition", "")
             else:
                 title, text = entry.get("title", ""), entry.get("ruling", "")
-            section_title = ""
+            section_title, asks = "", ""
             if kind == "rule":
                 section_title = (loc.get("sections", {}).get(section_of[eid]) or {}).get("title", "")
+                asks = " ".join(str(a) for a in (loc.get("asks") or {}).get(eid, ()))
             if re.search(r"\{[a-z_]+\}|\d", text):
                 numbered.add(i)
-            for fld, raw in (("title", title), ("text", text), ("section", section_title)):
-                words = tokens(_fill(raw, params))
+            for fld, raw in (("title", title), ("text", text), ("section", section_title), ("asks", asks)):
+                words = tokens(_fill(raw, params) if fld != "asks" else raw)
                 if fld == "title" and kind == "rule":
                     for pair in _pairs([stemmer(w) for w in words], {stemmer(w) for w in stop}):
                         if i not in pairs[pair]:
                             pairs[pair].append(i)
-                for kid, _span in forms.find(words, prefer=lang):
+                for kid, _span in forms.find(words, prefer=lang) if fld != "asks" else ():   # what it says, not what is asked
                     found_in[i][kid] += 1
                 if fld == "text":   # what the entry counts: the word after each of its numbers
                     for j, w in enumerate(words[:-1]):
@@ -762,6 +766,8 @@ class SearchIndex:
             present = [i for i in range(len(self.docs)) if lengths["text"][i] or lengths["title"][i]]
             count = max(1, len(present))
             avg = {f: (sum(lengths[f][i] for i in present) / count) or 1.0 for f in TEXT_FIELDS}
+            asked = [n for n in lengths["asks"] if n]   # the phrasings: against the entries that have some
+            avg["asks"] = sum(asked) / len(asked) if asked else 1.0
             avg["count"] = count
             clen = self.concept_len
             avg["concept"] = (sum(clen) / max(1, len(clen))) or 1.0
