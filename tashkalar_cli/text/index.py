@@ -49,7 +49,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 6
+FORMAT = 7
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -362,6 +362,8 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             if kind == "rule":
                 section_title = (loc.get("sections", {}).get(section_of[eid]) or {}).get("title", "")
                 asks = " ".join(str(a) for a in (loc.get("asks") or {}).get(eid, ()))
+            elif kind == "erratum":   # how players ask whether the books disagree, for every erratum
+                asks = " ".join(str(a) for a in search.get("errata_asks", ()))
             if re.search(r"\{[a-z_]+\}|\d", text):
                 numbered.add(i)
             for fld, raw in (("title", title), ("text", text), ("section", section_title), ("asks", asks)):
