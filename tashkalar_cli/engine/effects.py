@@ -786,7 +786,7 @@ class Resolver:
     def finish(self, st: bytes, actions: int, notes: tuple[str, ...], steps: _Log, choices: _Log) -> None:
         key = (st, actions, notes)
         if key not in self.outcomes:
-            self.outcomes[key] = Outcome(self, st, _items(steps), actions, notes, _items(choices))
+            self.outcomes[key] = Outcome(self, st, _items(steps), actions, notes, [Choice(*c) for c in _items(choices)])
 
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
