@@ -42,12 +42,22 @@ def check_programs(facts: dict[str, Any], key: str, card: dict[str, Any], expect
         if name not in card:
             _fail(facts, key, f"card '{card['id']}': '{name}' is missing (the card has effect data)")
     for name in given:
+        card[name] = on_keys(card[name])   # stored (and cached) with the key 'on' as written
         if name not in expected:
             _fail(facts, key, f"card '{card['id']}': '{name}' is not a program of this card")
         try:
             parse_program(card[name])
         except EffectError as exc:
             _fail(facts, key, f"card '{card['id']}': {name}: {exc}")
+
+
+def on_keys(value: Any) -> Any:
+    """A program's data with the key ``on`` restored where YAML 1.1 read the bare key as true."""
+    if isinstance(value, dict):
+        return {("on" if k is True else k): on_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [on_keys(v) for v in value]
+    return value
 
 
 def missing_effects(facts: dict[str, Any]) -> list[str]:
