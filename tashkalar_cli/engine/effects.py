@@ -67,6 +67,7 @@ from tashkalar_cli.model.effects import (
     Step,
     Swap,
     Turned,
+    unresolved,
     walk,
 )
 from tashkalar_cli.model.position import Piece, Position
@@ -75,7 +76,7 @@ from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.summoning import Applied, Engine, Placement
-    from tashkalar_cli.model.cards import Being
+    from tashkalar_cli.model.cards import Being, Flare
     from tashkalar_cli.model.turn import Turn
 
 #: the most states one resolution explores before it stops (and says it is truncated)
@@ -1472,6 +1473,22 @@ def handled(program: Program) -> bool:
     return all(not isinstance(s, Special) or s.id in SPECIALS for s in walk(program))
 
 
+def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
+    """Whether the engine resolves ``card``'s effect: it has effect data and every ``special`` of its
+    programs has a handler; and the parts it leaves to the player (``special:<id>`` without a handler;
+    ``note:<id>``, stated plainly in each outcome)."""
+    from tashkalar_cli.model.cards import Flare as FlareCard
+
+    names = ("upper", "lower") if isinstance(card, FlareCard) else ("effect", *(f"{e}_effect" for e in card.extra_effects))
+    if not card.has_effect_data:
+        return False, []
+    programs = [card.program(n) for n in names]
+    parts = [part for p in programs if p is not None for part in unresolved(p)]
+    ok = all(p is not None for p in programs) and all(
+        not part.startswith("special:") or part.split(":", 1)[1] in SPECIALS for part in parts)
+    return ok, parts
+
+
 def resolve_program(board: Board, program: Program, position: Position, player: str, *,
                     placement: Placement | None = None, actions_left: int | None = None,
                     max_states: int = MAX_STATES, strict: bool = False,
@@ -1589,5 +1606,5 @@ def play_flare(board: Board, check: FlareCheck, position: Position, player: str,
 
 
 __all__ = ["MAX_STATES", "Change", "Choice", "EffectLimitError", "FlarePlay", "Outcome", "Resolution", "Resolver",
-           "SummonEffects", "compile_program", "geometry", "handled", "play_flare", "resolve_placement",
+           "SummonEffects", "compile_program", "effect_status", "geometry", "handled", "play_flare", "resolve_placement",
            "resolve_program", "resolve_summon"]
