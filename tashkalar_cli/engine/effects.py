@@ -744,7 +744,7 @@ class Resolver:
             return cond.central is None or bool(self.board.central & bit) == cond.central
         if isinstance(cond, RankIs):
             value = regs[slots[cond.name]] if cond.name in slots else None
-            if value is None or value[0] != "p" or not value[2]:
+            if value is None or value[0] not in ("p", "s") or not value[3] or not value[2]:
                 return False
             levels = {r.level for r in cond.ranks}
             return all((code - 1) % 3 in levels for code in value[2])
