@@ -10,13 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from effects_oracle import Oracle, Unsupported, outcome_set
 from tashkalar_cli.engine.effects import Resolver, resolve_placement, resolve_program
 from tashkalar_cli.engine.flares import check_flare
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.effects import EffectError, parse_program
 from tashkalar_cli.model.patterns import TRANSFORMS
 from tashkalar_cli.model.types import PieceKind, Rank
+
+from effects_oracle import Oracle, Unsupported, outcome_set
 
 # ---------------------------------------------------------------------- helpers
 
@@ -194,7 +195,7 @@ def test_messenger_moves_in_one_direction_as_far_as_it_likes(tk):
 
 
 def test_herald_moves_only_onto_empty_squares(tk):
-    result, base = summon(tk, "herald", "d4=blue,e4=blue,d3=blue,c5=red", "c5", orientation="r0")
+    result, _base = summon(tk, "herald", "d4=blue,e4=blue,d3=blue,c5=red", "c5", orientation="r0")
     for o in result.outcomes:
         assert not o.destroyed
 
