@@ -676,11 +676,11 @@ class Resolver:
         if value[0] == "c":
             return int(value[1])
         if value[0] == "s":
-            return (value[2][0] - 1) // 3 if value[2] else None
+            return int(value[2][0] - 1) // 3 if value[2] else None
         for sq in value[1]:
             if st[sq]:
-                return (st[sq] - 1) // 3
-        return (value[2][0] - 1) // 3 if value[2] else None
+                return int(st[sq] - 1) // 3
+        return int(value[2][0] - 1) // 3 if value[2] else None
 
     def select(self, sel: Sel, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
         """The squares of the pieces ``sel`` picks, in board order."""
@@ -767,11 +767,11 @@ class Resolver:
             if value is None:
                 return cond.at_least <= 0
             codes = value[2] if value[3] else ()
-            levels = None if cond.ranks is None else {r.level for r in cond.ranks}
+            wanted = None if cond.ranks is None else {r.level for r in cond.ranks}
             n = 0
             for code in codes:
                 color, level = divmod(code - 1, 3)
-                if levels is not None and level not in levels:
+                if wanted is not None and level not in wanted:
                     continue
                 if (cond.owner == "you" and color != self.player) or (cond.owner == "enemy" and color == self.player):
                     continue
