@@ -472,3 +472,30 @@ def test_flare_check_and_play_agree(tk):
     played = tk.play_flare("flare-2-5", position, "blue")
     assert played.halves == check.halves == ["upper"]
     assert Rank.COMMON in {p.rank for p in played.outcomes[0].position.pieces.values()}
+
+
+def test_a_move_binding_counts_what_the_moves_destroyed_not_the_mover(tk):
+    program = parse_program([
+        {"move": {"piece": {"owner": "you"}, "kind": "combat"}, "as": "m"},
+        {"if": {"destroyed": "m", "at_least": 1}, "then": [{"gain_actions": 1}]},
+    ])
+    res = resolve_program(tk.board, program, pos(tk, "e5=blue,d5=red"), "blue")
+    gained = {next(tk.board.name(sq) for sq, p in o.position.pieces.items() if p.color == "blue"): o.actions_gained
+              for o in res.outcomes}
+    assert gained["d5"] == 1 and gained["e6"] == 0 and set(gained.values()) == {0, 1}
+
+
+def test_the_rank_of_a_piece_still_on_the_board_is_its_rank_now(tk):
+    program = parse_program([
+        {"upgrade": {"owner": "you"}, "as": "up"},
+        {"if": {"rank": "up", "is": "heroic"}, "then": [{"gain_actions": 1}]},
+    ])
+    (outcome,) = resolve_program(tk.board, program, pos(tk, "e5=blue"), "blue").outcomes
+    assert outcome.actions_gained == 1
+
+
+def test_union_of_areas(tk):
+    program = parse_program([{"place": {"where": {"union": [{"color": "red"}, {"adjacent": "target"}]}}}])
+    res = resolve_program(tk.board, program, pos(tk, "e1=blue"), "blue")
+    squares = {tk.board.name(sq) for o in res.outcomes for sq in o.position.pieces} - {"e1"}
+    assert squares == {"c8", "d2", "e5", "h6"}          # no target: only the red squares
