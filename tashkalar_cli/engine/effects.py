@@ -69,7 +69,6 @@ from tashkalar_cli.model.effects import (
     Swap,
     Turned,
     Union_,
-    unresolved,
     walk,
 )
 from tashkalar_cli.model.position import Piece, Position
@@ -1521,19 +1520,11 @@ def handled(program: Program) -> bool:
 
 
 def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
-    """Whether the engine resolves ``card``'s effect: it has effect data and every ``special`` of its
-    programs has a handler; and the parts it leaves to the player (``special:<id>`` without a handler;
-    ``note:<id>``, stated plainly in each outcome)."""
-    from tashkalar_cli.model.cards import Flare as FlareCard
+    """Whether the engine resolves ``card``'s effect, and the parts it leaves to the player (see
+    :func:`tashkalar_cli.model.cards.effect_status`), with the engine's special handlers."""
+    from tashkalar_cli.model.cards import effect_status as status
 
-    names = ("upper", "lower") if isinstance(card, FlareCard) else ("effect", *(f"{e}_effect" for e in card.extra_effects))
-    if not card.has_effect_data:
-        return False, []
-    programs = [card.program(n) for n in names]
-    parts = [part for p in programs if p is not None for part in unresolved(p)]
-    ok = all(p is not None for p in programs) and all(
-        not part.startswith("special:") or part.split(":", 1)[1] in load_specials() for part in parts)
-    return ok, parts
+    return status(card, tuple(load_specials()))
 
 
 def resolve_program(board: Board, program: Program, position: Position, player: str, *,
