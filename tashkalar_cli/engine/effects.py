@@ -513,10 +513,16 @@ class Resolver:
         self.in_game = [i for i, c in enumerate(self.colors) if c in in_game]
         # pieces of a color and kind that can be on the board: off it now plus on it now
         self.stock: dict[tuple[int, PieceKind], int] = {}
+        on: dict[tuple[str, PieceKind], int] = {}
+        for p in position.pieces.values():
+            on[(p.color, p.kind)] = on.get((p.color, p.kind), 0) + 1
         for ci in self.in_game:
             color = self.colors[ci]
+            override = position.supply_override.get(color, {})
             for kind in PieceKind:
-                self.stock[(ci, kind)] = position.off_board(color, kind) + position.on_board(color, kind)
+                here = on.get((color, kind), 0)
+                off = override[kind] if kind in override else max(0, position.owned[kind] - here)
+                self.stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
         self._pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(self.colors) for lvl in range(3)}
         self._occ: dict[bytes, int] = {}
         self._commuting: dict[int, bool] = {}
