@@ -577,3 +577,36 @@ def test_max_outcomes_stops_the_search_and_says_so(tk):
     program = parse_program(MOVE_PROGRAMS["enemy-leaps"])
     res = resolve_program(tk.board, program, pos(tk, "e5=blue,d4=red,f6=red,c3=red"), "blue", max_outcomes=10)
     assert res.count == 10 and res.truncated
+
+
+def _replay(start, outcome):
+    """The outcome's steps played one by one on the starting pieces (plainly, no engine)."""
+    board = dict(start.pieces)
+    piece = outcome.resolver.piece
+    for c in outcome.steps:
+        if c.do in ("destroy", "remove"):
+            assert board.pop(c.square) == piece(c.piece)
+        elif c.do in ("upgrade", "downgrade", "convert", "place"):
+            assert c.do == "place" or board[c.square] == piece(c.piece)
+            board[c.square] = piece(c.after)
+        elif c.do == "move":
+            moving = board.pop(c.square)
+            assert moving == piece(c.piece) and (board.get(c.to) is None) == (not c.after)
+            board[c.to] = moving
+        elif c.do == "swap":
+            board[c.square], board[c.to] = board[c.to], board[c.square]
+    return board
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), card_id=st.sampled_from(IMPERIAL), extra=st.integers(3, 10))
+def test_an_outcome_replays_to_its_position(tk, seed, card_id, extra):
+    card = tk.being(card_id)
+    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    if placement is None:
+        return
+    res = resolve_placement(tk.engine, card, position, "blue", placement, actions_left=1)
+    after, _ = position.after_summon("blue", card.rank, placement.target,
+                                     placement.take_back[0] if placement.take_back else None)
+    for outcome in res.outcomes[:200]:
+        assert _replay(after, outcome) == outcome.position.pieces
