@@ -25,8 +25,10 @@ from tashkalar_cli.errors import InputError, quote
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
     from tashkalar_cli.engine.planner import PlanReport
+    from tashkalar_cli.engine.summoning import Applied
     from tashkalar_cli.model.cards import Being
     from tashkalar_cli.model.position import Position
+    from tashkalar_cli.model.turn import Turn
 
 
 def _split(values: list[str] | None) -> list[str]:
@@ -143,20 +145,26 @@ def _positions(s: Session, pos: Position, report: PlanReport, every: bool) -> di
 
 def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str | None, orientation: str | None,
                  take_back: str | None, out: str | None, turn_path: str | None, record: str | None, json: bool, *,
-                 apply: bool, allow_enemy: str | None, inputs: tuple[str | None, ...]) -> None:
-    """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written."""
-    from tashkalar_cli.data.output import same_file, written_by_tool
+                 apply: bool, allow_enemy: str | None, inputs: tuple[str | None, ...],
+                 effects: tuple[int | None, int | None, int | None] | None = None) -> None:
+    """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written; with
+    ``effects`` (``--effects``: the outcome chosen, the limit of outcomes listed, the actions left), the
+    card's effect resolved."""
     from tashkalar_cli.engine.summoning import ChoiceError
     from tashkalar_cli.render.plan import applied_comments, position_yaml, turn_yaml
 
     if not apply:
-        raise InputError(key="apply-options")
+        raise InputError(key="effects-needs-apply" if effects is not None else "apply-options")
     if at is None:
         raise InputError(key="apply-needs-at")
     if allow_enemy is not None:
         raise InputError(key="apply-enemy")
     turn = s.game.turn(turn_path) if turn_path is not None else None
     try:
+        if effects is not None:
+            _apply_effects(s, being, pos, player, at, orientation, take_back, out, turn, turn_path, record, json,
+                           inputs, *effects)
+            return
         applied = s.game.apply(being, pos, player, at, orientation=orientation, take_back=take_back, turn=turn)
     except ChoiceError as exc:
         if not json:
@@ -168,7 +176,24 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
         raise typer.Exit(2) from None
     card_name = str(s.cards.name(being, s.loc))
     comments = applied_comments(applied, s.board, s.loc, card_name)
-    text = position_yaml(applied.position, comments)
+    _write_applied(s, position_yaml(applied.position, comments), turn_yaml(applied.turn, s.board, comments[:1]),
+                   out, record, turn_path, inputs, (lambda: _json_applied(s, applied)) if json else None)
+
+
+def _json_applied(s: Session, applied: Applied) -> None:
+    from tashkalar_cli.render import jsonout
+
+    print_json("summon-apply", jsonout.summon_apply(applied, s.board))
+
+
+def _write_applied(s: Session, text: str, turn_text: str, out: str | None, record: str | None,
+                   turn_path: str | None, inputs: tuple[str | None, ...],
+                   json: Callable[[], None] | None) -> None:
+    """The position after a summon (and its effect) written to ``out`` or printed, and the turn record
+    written to ``record`` (in place when it is the record read, if the tool wrote it); ``json``: a
+    function printing the JSON answer instead of the text (or None)."""
+    from tashkalar_cli.data.output import same_file, written_by_tool
+
     sources = [i for i in (*inputs, turn_path) if i]
     in_place = record is not None and turn_path is not None and same_file(record, turn_path)
     if in_place and turn_path is not None:  # the record read is updated: allowed for a record the tool
@@ -177,12 +202,10 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
         sources.remove(turn_path)
     outputs = [(out, text)] if out is not None else []
     if record is not None:
-        outputs.append((record, turn_yaml(applied.turn, s.board, comments[:1])))
+        outputs.append((record, turn_text))
     s.write_all(outputs, *sources)  # every output checked before the first is written
-    if json:
-        from tashkalar_cli.render import jsonout
-
-        print_json("summon-apply", jsonout.summon_apply(applied, s.board))
+    if json is not None:
+        json()
         return
     if out is None:
         typer.echo(text, nl=False)
@@ -193,6 +216,63 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
     elif turn_path is not None:  # the record was read, not changed: say so (on standard error: the
         # position printed on standard output stays a position file)
         typer.echo(s.loc.msg("apply.turn_unchanged", path=turn_path), err=True)
+
+
+def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str, orientation: str | None,
+                   take_back: str | None, out: str | None, turn: Turn | None, turn_path: str | None,
+                   record: str | None, json: bool, inputs: tuple[str | None, ...], choose: int | None,
+                   limit: int | None, actions_left: int | None) -> None:
+    """``summon --apply --effects``: every outcome of the card's effect, or (``--choose N``) the position
+    after one of them, printed or written as ``--apply`` does."""
+    import dataclasses
+
+    from tashkalar_cli.render.effects import outcome_lines, resolution_lines
+    from tashkalar_cli.render.plan import applied_comments, position_yaml, turn_yaml
+
+    if limit is not None and limit < 0:
+        raise InputError(key="effects-limit", limit=limit)
+    result = s.game.resolve(being, pos, player, at, orientation=orientation, take_back=take_back,
+                            actions_left=actions_left, turn=turn)
+    applied = result.applied
+    card_name = str(s.cards.name(being, s.loc))
+    resolution = result.resolution
+    if resolution is None:
+        if choose is not None:
+            raise InputError(key="effects-no-data", card=card_name)
+    elif choose is None and (out is not None or record is not None):
+        if resolution.count != 1:
+            raise InputError(key="effects-choose-needed", count=resolution.count)
+        choose = 1
+    if resolution is not None and choose is not None and not 1 <= choose <= resolution.count:
+        raise InputError(key="effects-choose", n=choose, count=resolution.count)
+    if json and choose is None and out is None and record is None:
+        from tashkalar_cli.render import jsonout
+
+        print_json("summon-apply", jsonout.summon_effects(result, s.board, limit))
+        return
+    comments = applied_comments(applied, s.board, s.loc, card_name)[:-1]   # all but "not resolved"
+    position = applied.position
+    record_turn = applied.turn
+    if resolution is None:
+        comments.append(s.loc.msg("effect.not_resolved", card=card_name))
+    elif choose is not None:
+        outcome = resolution.outcomes[choose - 1]
+        comments.append(s.loc.msg("effect.chosen", n=choose, count=resolution.count))
+        comments += outcome_lines(outcome, s.loc)
+        position = outcome.position
+        record_turn = dataclasses.replace(applied.turn,
+                                          destroyed=[*applied.turn.destroyed, *(p for _, p in outcome.destroyed)])
+    if choose is None and resolution is not None:
+        typer.echo("\n".join([*comments, s.loc.msg("effect.count", count=resolution.count),
+                               *resolution_lines(resolution, s.loc, limit)]))
+        return
+    def as_json() -> None:
+        from tashkalar_cli.render import jsonout
+
+        print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, choose))
+
+    _write_applied(s, position_yaml(position, comments), turn_yaml(record_turn, s.board, comments[:1]),
+                   out, record, turn_path, inputs, as_json if json else None)
 
 
 __all__ = ["apply_summon", "plan"]

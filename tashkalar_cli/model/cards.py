@@ -7,18 +7,19 @@ and :class:`Task` hold the language-neutral facts of ``cards/``. Names and texts
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
 from tashkalar_cli.errors import InputError, NotFoundError, quote
 from tashkalar_cli.model.patterns import Pattern
-from tashkalar_cli.model.types import CardType, Rank
+from tashkalar_cli.model.types import PROGRAM_FIELDS, CardType, Rank
 from tashkalar_cli.text.search import word_score
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
+    from tashkalar_cli.model.effects import Program
     from tashkalar_cli.text.i18n import Localizer, Text
     from tashkalar_cli.text.vocabulary import Lexicon
 
@@ -42,6 +43,16 @@ class Being:
     extra_effects: tuple[str, ...] = ()      # texts besides the effect: frost, warp
     counts_as_legend: bool = False           # its effect may make its summoning count as a legend's
     order: int = field(default=0, compare=False)
+    #: the effect programs as data (``effect``, ``frost_effect``, ``warp_effect``), parsed on first use
+    programs_data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def has_effect_data(self) -> bool:
+        return "effect" in self.programs_data
+
+    def program(self, name: str = "effect") -> Program | None:
+        """The program of ``effect`` (or ``frost_effect``, ``warp_effect``); None without data."""
+        return _program(self, name)
 
     @property
     def has_summoning_square(self) -> bool:
@@ -75,6 +86,16 @@ class Flare:
     upper: FlareHalf
     lower: FlareHalf
     order: int = field(default=0, compare=False)
+    #: ``upper_effect`` and ``lower_effect`` as data, parsed on first use
+    programs_data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def has_effect_data(self) -> bool:
+        return "upper_effect" in self.programs_data and "lower_effect" in self.programs_data
+
+    def program(self, name: str) -> Program | None:
+        """The program of a half: ``upper`` or ``lower`` (or ``upper_effect``...); None without data."""
+        return _program(self, name if name.endswith("_effect") else f"{name}_effect")
 
     @property
     def keywords(self) -> tuple[str, ...]:
@@ -128,6 +149,54 @@ class Task:
         return self.criterion.numbers()
 
 
+def _program(card: Being | Flare, name: str) -> Program | None:
+    """A card's program, parsed once (kept in the frozen card's own ``__dict__``; the effect language is
+    imported only then: most commands never parse a program)."""
+    parsed: dict[str, Program] = card.__dict__.setdefault("_programs", {})
+    if name not in parsed:
+        data = card.programs_data.get(name)
+        if data is None:
+            return None
+        from tashkalar_cli.model.effects import parse_program
+
+        parsed[name] = parse_program(data)
+    return parsed[name]
+
+
+def effect_parts(card: Being | Flare) -> list[str]:
+    """What a card's programs leave to the player, read from the data without parsing it:
+    ``special:<id>`` and ``note:<id>``, in order."""
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key in ("special", "note"):
+                if isinstance(value.get(key), str):
+                    out.append(f"{key}:{value[key]}")
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk([card.programs_data[f] for f in PROGRAM_FIELDS if f in card.programs_data])
+    return out
+
+
+def effect_status(card: Being | Flare, handled: Collection[str] = ()) -> tuple[bool, list[str]]:
+    """Whether the engine resolves ``card``'s effect: it has effect data for each of its texts and every
+    ``special`` of its programs is one of ``handled`` (the engine's handlers); and the parts left to the
+    player (:func:`effect_parts`). Read from the data, without parsing it."""
+    names = (("upper_effect", "lower_effect") if isinstance(card, Flare)
+             else ("effect", *(f"{e}_effect" for e in card.extra_effects)))
+    if not card.has_effect_data:
+        return False, []
+    parts = effect_parts(card)
+    if any(n not in card.programs_data for n in names):
+        return False, parts
+    return all(p.split(":", 1)[1] in handled for p in parts if p.startswith("special:")), parts
+
+
 Card = Union[Being, Legend, Flare, Task]
 C = TypeVar("C", Being, Flare, Task)
 
@@ -139,11 +208,12 @@ def build_cards(facts: Mapping[str, Any]) -> list[Card]:
         cards.append(kind(id=b["id"], deck=b["deck"], rank=Rank(b["rank"]), pattern=Pattern(tuple(b["pattern"])),
                           keywords=tuple(b["keywords"]), special_summoning=b.get("summoning") == "special",
                           extra_effects=tuple(b.get("extra_effects", ())),
-                          counts_as_legend=bool(b.get("counts_as_legend", False)), order=len(cards)))
+                          counts_as_legend=bool(b.get("counts_as_legend", False)), order=len(cards),
+                          programs_data={k: b[k] for k in PROGRAM_FIELDS if k in b}))
     for f in facts["flares"]:
         cards.append(Flare(id=f["id"], upper=FlareHalf(f["upper"]["threshold"], tuple(f["upper"]["keywords"])),
                            lower=FlareHalf(f["lower"]["threshold"], tuple(f["lower"]["keywords"])),
-                           order=len(cards)))
+                           order=len(cards), programs_data={k: f[k] for k in PROGRAM_FIELDS if k in f}))
     for t in facts["tasks"]:
         c = t["criterion"]
         params = tuple(sorted((k, v) for k, v in c.items() if k not in ("kind", "squares")))
