@@ -119,7 +119,24 @@ def test_case_is_a_legal_summon_and_its_outcomes_are_well_written(game: Game, ca
     assert expected(game, case, start)
 
 
-@pytest.mark.parametrize("case", CASES, ids=_ids())
+#: cases the engine cannot resolve yet, with why (notes/effects-ext.md); strict: a fix shows up as a failure
+PENDING = {
+    "blood-shaman": "a name bound by destroy loses the square of the destroyed piece",
+    "bone-catapult": "a name bound by destroy loses the square of the destroyed piece",
+    "leviathan": "a name bound by destroy loses the square of the destroyed piece",
+    "hungry-bear": "destroyed: on a move binding counts the moves, not the destroyed pieces",
+    "fire-dragon": "placeholder special: the language has no {turn: d, by: 45}",
+    "forest-wardens": "placeholder special: the language has no owner {more_than_you: SEL}",
+    "angel-of-death": "placeholder special: the language has no pick:",
+}
+
+
+def _pending(case: dict[str, Any]) -> Any:
+    reason = PENDING.get(case["card"])
+    return pytest.param(case, marks=pytest.mark.xfail(reason=reason, strict=True)) if reason else case
+
+
+@pytest.mark.parametrize("case", [_pending(c) for c in CASES], ids=_ids())
 def test_effect_outcomes(game: Game, case: dict[str, Any]) -> None:
     _, applied = _summoned(game, case)
     want = expected(game, case, _pieces(applied.position))
