@@ -61,7 +61,7 @@ RANKS_SAID_OTHERWISE = {
 }
 #: cards whose placeholder program (until the language has what they need, notes/effects-ext.md) names
 #: fewer counts or ranks than their text
-PLACEHOLDERS = {"fire-dragon", "forest-wardens"}
+PLACEHOLDERS: set[str] = set()
 
 EXPLICIT_KEYS = ("count", "up_to", "times", "within", "distance", "at_least", "at_most", "gain_actions", "by")
 OPERATIONS = ("destroy", "upgrade", "downgrade", "convert", "place", "move", "swap")
