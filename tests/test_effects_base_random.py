@@ -590,6 +590,10 @@ CARDS = _cards()
 PER_CARD = 6
 
 
+#: fewer pieces around the cards whose outcomes grow fastest (the Warlord: 3 moves of any of your pieces)
+DENSITY = {"warlord": 0.08}
+
+
 def _position(game: Game, card: str, rng: random.Random) -> tuple[Any, str, str] | None:
     """A random duel position where ``card`` can be summoned by blue on a random square and orientation."""
     being = game.being(card)
@@ -612,7 +616,7 @@ def _position(game: Game, card: str, rng: random.Random) -> tuple[Any, str, str]
     if legendary[ME] > 3:
         return None
     for sq in SQUARES:
-        if sq in pieces or sq == at or rng.random() > 0.25:
+        if sq in pieces or sq == at or rng.random() > DENSITY.get(card, 0.25):
             continue
         color = rng.choice((ME, FOE))
         level = rng.choice((0, 0, 0, 1, 1, 2))
