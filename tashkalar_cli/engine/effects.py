@@ -18,6 +18,7 @@ on the board before, minus those on the board now (``Outcome.position`` builds t
 
 from __future__ import annotations
 
+import gc
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -67,6 +68,7 @@ from tashkalar_cli.model.effects import (
     Step,
     Swap,
     Turned,
+    Union_,
     unresolved,
     walk,
 )
@@ -342,11 +344,21 @@ class Outcome:
 
     resolver: Resolver = field(repr=False)
     board_state: bytes = field(repr=False)
-    steps: list[Change]
+    steps_log: Any = field(repr=False)      # the steps and choices as the walk left them (linked lists)
     actions_gained: int
     notes: tuple[str, ...]
-    choices: list[Choice]
+    choices_log: Any = field(repr=False)
     gateway: int | None = None      # the player's Gateway (Nethervoid) after the effect: its square
+
+    @cached_property
+    def steps(self) -> list[Change]:
+        """What the effect did, in order."""
+        return _items(self.steps_log)
+
+    @cached_property
+    def choices(self) -> list[Choice]:
+        """The choices made on the way, in order."""
+        return [Choice(*c) for c in _items(self.choices_log)]
 
     @property
     def destroyed(self) -> list[tuple[Square, Piece]]:
@@ -370,7 +382,7 @@ class Outcome:
 
     @cached_property
     def position(self) -> Position:
-        return self.resolver.position_of(self.board_state)
+        return self.resolver.position_of(self.board_state, self.gateway)
 
     def key(self) -> tuple[bytes, int, tuple[str, ...], int | None]:
         return self.board_state, self.actions_gained, self.notes, self.gateway
@@ -535,7 +547,7 @@ class Resolver:
             on = st.count(base) + st.count(base + 1)
         return self.stock.get((ci, kind), 0) - on
 
-    def position_of(self, st: bytes) -> Position:
+    def position_of(self, st: bytes, gateway: int | None = None) -> Position:
         pieces = {Square(sq): self._pieces[st[sq]] for sq in self.geo.squares if st[sq]}
         base = self.base
         supply = {c: dict(kinds) for c, kinds in base.supply_override.items()}
@@ -543,8 +555,16 @@ class Resolver:
             ci = self.colors.index(color)
             for kind in kinds:
                 kinds[kind] = self.supply(st, ci, kind)
-        return Position(base.board, pieces, base.mode, base.players, supply, base.owned,
-                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks))
+        out = Position(base.board, pieces, base.mode, base.players, supply, base.owned,
+                       {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks))
+        gateways = getattr(base, "gateway", None)
+        if gateways is not None:     # Nethervoid: the others' Gateways stay where they were, if their piece did
+            kept = {c: sq for c, sq in gateways.items() if c != self.colors[self.player] and sq in pieces
+                    and pieces[sq].color == c and pieces[sq].rank is not Rank.LEGENDARY}
+            if gateway is not None:
+                kept[self.colors[self.player]] = Square(gateway)
+            setattr(out, "gateway", kept)  # noqa: B010 - a field of positions with a Gateway
+        return out
 
     # ---------------------------------------------------------------- areas and selectors
     def enemies(self) -> list[int]:
@@ -586,6 +606,11 @@ class Resolver:
                 if not m:
                     break
             return m
+        if isinstance(area, Union_):
+            m = 0
+            for part in area.parts:
+                m |= self.area(part, st, regs, slots)
+            return m & geo.mask
         if isinstance(area, Ref):
             return sum(1 << sq for sq in self.ref_squares(area.name, regs, slots))
         if isinstance(area, Relation):
@@ -665,11 +690,11 @@ class Resolver:
         if value[0] == "c":
             return int(value[1])
         if value[0] == "s":
-            return (value[2][0] - 1) // 3 if value[2] else None
+            return int(value[2][0] - 1) // 3 if value[2] else None
         for sq in value[1]:
             if st[sq]:
-                return (st[sq] - 1) // 3
-        return (value[2][0] - 1) // 3 if value[2] else None
+                return int(st[sq] - 1) // 3
+        return int(value[2][0] - 1) // 3 if value[2] else None
 
     def select(self, sel: Sel, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
         """The squares of the pieces ``sel`` picks, in board order."""
@@ -744,10 +769,13 @@ class Resolver:
             return cond.central is None or bool(self.board.central & bit) == cond.central
         if isinstance(cond, RankIs):
             value = regs[slots[cond.name]] if cond.name in slots else None
-            if value is None or value[0] != "p" or not value[2]:
+            if value is None or value[0] not in ("p", "s") or not value[3] or not value[2]:
                 return False
             levels = {r.level for r in cond.ranks}
-            return all((code - 1) % 3 in levels for code in value[2])
+            codes = value[2]
+            if value[0] == "p":     # pieces still on the board: their rank now
+                codes = tuple(st[sq] for sq in value[1] if st[sq]) or codes
+            return all((code - 1) % 3 in levels for code in codes)
         if isinstance(cond, Count):
             n = len(self.select(cond.sel, st, regs, slots))
             return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
@@ -755,12 +783,14 @@ class Resolver:
             value = regs[slots[cond.name]] if cond.name in slots else None
             if value is None:
                 return cond.at_least <= 0
-            codes = value[2] if value[3] else ()
-            levels = None if cond.ranks is None else {r.level for r in cond.ranks}
+            codes = (value[5] if len(value) > 5 else value[2]) if value[3] else ()
+            if value[0] == "p" and len(value) <= 5:
+                codes = ()      # a binding of pieces that were not destroyed (upgraded, placed, picked...)
+            wanted = None if cond.ranks is None else {r.level for r in cond.ranks}
             n = 0
             for code in codes:
                 color, level = divmod(code - 1, 3)
-                if levels is not None and level not in levels:
+                if wanted is not None and level not in wanted:
                     continue
                 if (cond.owner == "you" and color != self.player) or (cond.owner == "enemy" and color == self.player):
                     continue
@@ -780,27 +810,33 @@ class Resolver:
     @staticmethod
     def retrack(regs: tuple[Any, ...], moves: dict[int, int | None]) -> tuple[Any, ...]:
         """The registers once pieces moved (``moves``: old square -> new square, None: destroyed)."""
-        out = list(regs)
-        changed = False
+        out: list[Any] | None = None
         for i, value in enumerate(regs):
-            if value is None or value.__class__ is not tuple:
+            if value.__class__ is not tuple:
                 continue
-            if value[0] == "p":
+            tag = value[0]
+            if tag == "p":
                 squares = value[1]
-                if any(sq in moves for sq in squares):
-                    kept = tuple(moves.get(sq, sq) for sq in squares)
-                    out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
-                    changed = True
-            elif value[0] == "m":     # a move register: (m, count, piece, direction, moved)
+                for sq in squares:
+                    if sq in moves:
+                        break
+                else:
+                    continue
+                kept = tuple(moves.get(sq, sq) for sq in squares)
+                if out is None:
+                    out = list(regs)
+                out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
+            elif tag == "m":     # a move register: (m, count, piece, direction, moved)
                 piece = value[2]
                 moved = value[4]
                 if piece in moves or any(sq in moves for sq in moved):
                     new_piece = moves.get(piece, piece)
                     kept = tuple(moves.get(sq, sq) for sq in moved)
+                    if out is None:
+                        out = list(regs)
                     out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
-                              tuple(sq for sq in kept if sq is not None))
-                    changed = True
-        return tuple(out) if changed else regs
+                              tuple(sq for sq in kept if sq is not None), value[5])
+        return regs if out is None else tuple(out)
 
     def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
         """Whether ``op`` can be done to the piece on ``sq`` (``to``: the color a convert gives it)."""
@@ -873,12 +909,28 @@ class Resolver:
         self.seen: set[tuple[Any, ...]] = set()
         self.states = 0
         self.truncated = False
+        self.code = comp.code
+        self.dispatch = {
+            "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
+            "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
+            "place": self.op_place, "swap": self.op_swap, "square": self.op_square, "gateway": self.op_gateway,
+            "link_begin": self.op_link, "link_end": self.op_link, "direction": self.op_choice, "color": self.op_choice,
+            "move_begin": self.op_move, "move_step": self.op_move, "move_end": self.op_move,
+            "loop_init": self.op_loop, "loop_test": self.op_loop, "loop_next": self.op_loop, "loop_end": self.op_loop,
+            "each_init": self.op_each, "each_next": self.op_each, "each_end": self.op_each,
+        }
+        collecting = gc.isenabled()
+        gc.disable()    # the walk makes many small tuples and frees none: the collector would only cost time
         try:
             self.run(0, self.start, tuple(regs), 0, (), None, None)
         except _Truncated:
             self.truncated = True
             if strict:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
+        finally:
+            self.seen = set()
+            if collecting:
+                gc.enable()
         return Resolution(list(self.outcomes.values()), self.truncated, self.states)
 
     def finish(self, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...], steps: _Log,
@@ -891,100 +943,75 @@ class Resolver:
                 gateway = gate[1][0]
         key = (st, actions, notes, gateway)
         if key not in self.outcomes:
-            self.outcomes[key] = Outcome(self, st, _items(steps), actions, notes, [Choice(*c) for c in _items(choices)],
-                                         gateway)
+            self.outcomes[key] = Outcome(self, st, steps, actions, notes, choices, gateway)
 
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
+        """Explore every way on from instruction ``pc`` in this state (once per state: the visited set)."""
         key = (pc, st, regs, actions, notes)
-        if key in self.seen:
+        seen = self.seen
+        if key in seen:
             return
-        self.seen.add(key)
+        seen.add(key)
         self.states += 1
         if self.states > self.max_states:
             raise _Truncated
-        comp = self.comp
-        ins = comp.code[pc]
-        op = ins.op
-        slots = comp.slots
-        if op == "end":
-            self.finish(st, regs, actions, notes, steps, choices)
+        ins = self.code[pc]
+        self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
+
+    def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+               steps: _Log, choices: _Log) -> None:
+        self.finish(st, regs, actions, notes, steps, choices)
+
+    def op_jump(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        self.run(ins.a, st, regs, actions, notes, steps, choices)
+
+    def op_fork(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        for i, start in enumerate(ins.targets):
+            self.run(start, st, regs, actions, notes, steps, ((ins.step.path, "alternative", str(i)), choices))
+
+    def op_branch(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log) -> None:
+        step = ins.step
+        if self.comp.uses_last_action and self.actions_left is None and _cond_uses_last(step.cond) \
+                and NOTE_LAST not in notes and NOTE_NOT_LAST not in notes:
+            for note in (NOTE_LAST, NOTE_NOT_LAST):
+                self.run(pc, st, regs, actions, (*notes, note), steps, ((step.path, "assume", note), choices))
             return
-        if op == "jump":
+        if self.cond(step.cond, st, regs, self.comp.slots, actions, notes):
+            self.run(pc + 1, st, regs, actions, notes, steps, choices)
+        else:
             self.run(ins.a, st, regs, actions, notes, steps, choices)
-            return
-        if op == "fork":
-            for i, start in enumerate(ins.targets):
-                self.run(start, st, regs, actions, notes, steps, ((ins.step.path, "alternative", str(i)), choices))
-            return
-        if op == "branch":
-            step = ins.step
-            if comp.uses_last_action and self.actions_left is None and _cond_uses_last(step.cond) \
-                    and NOTE_LAST not in notes and NOTE_NOT_LAST not in notes:
-                for note in (NOTE_LAST, NOTE_NOT_LAST):
-                    self.run(pc, st, regs, actions, (*notes, note), steps,
-                             ((step.path, "assume", note), choices))
-                return
-            if self.cond(step.cond, st, regs, slots, actions, notes):
-                self.run(pc + 1, st, regs, actions, notes, steps, choices)
-            else:
-                self.run(ins.a, st, regs, actions, notes, steps, choices)
-            return
-        if op == "gain":
-            n = ins.step.n
-            self.run(pc + 1, st, regs, actions + n, notes, (Change("gain_actions", n=n), steps), choices)
-            return
-        if op == "note":
-            nid = ins.step.id
-            self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("note", note=nid), steps), choices)
-            return
-        if op == "special":
-            self.special(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "select":
-            self.op_select(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "place":
-            self.op_place(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "swap":
-            self.op_swap(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "square":
-            self.op_square(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "gateway":
-            self.op_gateway(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op.startswith("link"):
-            self.op_link(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op in ("direction", "color"):
-            step = ins.step
-            if op == "direction":
-                among = self.directions(step, regs)
-                values: list[Any] = [("d", d) for d in among]
-                shown = [str(d) for d in among]
-            else:
-                cis = (self.enemies() if step.among == "enemy" else
-                       [self.player] if step.among == "you" else list(self.in_game))
-                values = [("c", ci) for ci in cis]
-                shown = [self.colors[ci] for ci in cis]
-            for value, text in zip(values, shown, strict=True):
-                new = list(regs)
-                new[ins.a] = value
-                self.run(pc + 1, st, tuple(new), actions, notes, steps, ((step.path, op, text), choices))
-            return
-        if op.startswith("move"):
-            self.op_move(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op.startswith("loop"):
-            self.op_loop(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op.startswith("each"):
-            self.op_each(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        raise AssertionError(op)  # pragma: no cover
+
+    def op_gain(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        n = ins.step.n
+        self.run(pc + 1, st, regs, actions + n, notes, (Change("gain_actions", n=n), steps), choices)
+
+    def op_note(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        nid = ins.step.id
+        self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("note", note=nid), steps), choices)
+
+    def op_choice(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log) -> None:
+        """A ``direction:`` or ``color:`` step: one branch per value."""
+        step = ins.step
+        if ins.op == "direction":
+            among = self.directions(step, regs)
+            values: list[Any] = [("d", d) for d in among]
+            shown = [str(d) for d in among]
+        else:
+            cis = (self.enemies() if step.among == "enemy" else
+                   [self.player] if step.among == "you" else list(self.in_game))
+            values = [("c", ci) for ci in cis]
+            shown = [self.colors[ci] for ci in cis]
+        for value, text in zip(values, shown, strict=True):
+            new = list(regs)
+            new[ins.a] = value
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, ((step.path, ins.op, text), choices))
 
     def directions(self, step: ChooseDirection, regs: tuple[Any, ...]) -> tuple[str, ...]:
         """The directions a ``direction:`` step chooses among."""
@@ -1280,7 +1307,7 @@ class Resolver:
             end = ins.targets[0]
             if step.may:
                 new = list(regs)
-                new[reg] = ("m", 0, -1, None, ())
+                new[reg] = ("m", 0, -1, None, (), ())
                 self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "may", "skip"), choices))
             dirs: Sequence[str | None]
             if step.choose_direction is not None:
@@ -1294,28 +1321,28 @@ class Resolver:
                 direction = self.move_direction(step, regs, d)
                 if step.per_move:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                     continue
                 movers = [sq for sq in self.select(step.piece, st, regs, slots)
                           if direction != "none" and self.targets(step, st, regs, sq, direction)]
                 if not movers:
                     new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ch)
                     continue
                 for sq in movers:
                     new = list(regs)
-                    new[reg] = ("m", 0, sq, direction, ())
+                    new[reg] = ("m", 0, sq, direction, (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                 if optional and not step.may:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "stop", "0"), ch))
             return
         if ins.op == "move_step":
             end = ins.targets[0]
-            _, count, piece, direction, moved = regs[reg]
+            _, count, piece, direction, moved, _hits = regs[reg]
             limit = step.times if step.times is not None else step.up_to
             if limit is not None and count >= limit:
                 self.run(end, st, regs, actions, notes, steps, choices)
@@ -1345,17 +1372,19 @@ class Resolver:
                 new = list(self.retrack(self.retrack(regs, {to: None}) if hit else regs, {sq: to}))
                 m = new[reg]
                 new_piece = -1 if step.per_move else to
-                new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else ())
+                new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
+                            (*m[5], hit) if hit and ins.b >= 0 else m[5])
                 self.run(pc, bytes(buf), tuple(new), actions, notes,
                          (Change("move", sq, to, piece=code, after=hit), steps), choices)
             return
         # move_end: bind what moved, clear the register
-        _, count, piece, _direction, moved = regs[reg]
+        _, count, piece, _direction, moved, hits = regs[reg]
         new = list(regs)
         new[reg] = None
         if ins.b >= 0:
+            # the pieces that moved (tracked), whether any move was made, and what the moves destroyed
             squares = tuple(moved) if step.per_move else ((piece,) if piece >= 0 and count else ())
-            new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count)
+            new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count, hits)
         self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
 
     # ---------------------------------------------------------------- loops
@@ -1435,7 +1464,7 @@ class Resolver:
     def special(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                 steps: _Log, choices: _Log) -> None:
         step: Special = ins.step
-        handler = SPECIALS.get(step.id)
+        handler = load_specials().get(step.id)
         if handler is None:   # not played on the board: stated plainly in the outcome
             nid = f"special-{step.id}"
             self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("special", note=step.id), steps), choices)
@@ -1468,9 +1497,27 @@ def _push(log: _Log, items: Iterable[Any]) -> _Log:
 
 # ------------------------------------------------------------------------------------------ entry points
 
+def load_specials() -> dict[str, SpecialHandler]:
+    """The handlers of ``special:`` steps: those registered by ``tashkalar_cli.engine.specials`` when that
+    module exists (it registers into :data:`SPECIALS` when imported)."""
+    global _SPECIALS_LOADED
+    if not _SPECIALS_LOADED:
+        _SPECIALS_LOADED = True
+        import importlib
+        import importlib.util
+
+        if importlib.util.find_spec("tashkalar_cli.engine.specials") is not None:
+            importlib.import_module("tashkalar_cli.engine.specials")
+    return SPECIALS
+
+
+_SPECIALS_LOADED = False
+
+
 def handled(program: Program) -> bool:
     """Whether the resolver plays every part of ``program`` on the board (no ``special`` without a handler)."""
-    return all(not isinstance(s, Special) or s.id in SPECIALS for s in walk(program))
+    specials = load_specials()
+    return all(not isinstance(s, Special) or s.id in specials for s in walk(program))
 
 
 def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
@@ -1485,7 +1532,7 @@ def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
     programs = [card.program(n) for n in names]
     parts = [part for p in programs if p is not None for part in unresolved(p)]
     ok = all(p is not None for p in programs) and all(
-        not part.startswith("special:") or part.split(":", 1)[1] in SPECIALS for part in parts)
+        not part.startswith("special:") or part.split(":", 1)[1] in load_specials() for part in parts)
     return ok, parts
 
 

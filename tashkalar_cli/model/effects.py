@@ -107,8 +107,15 @@ class Intersection:
     parts: tuple[Area, ...]
 
 
-Area = Union[Named, Ref, Relation, Ray, Color, Intersection, "Sel"]
-Anchor = Union[Ref, Named, Relation, Ray, Color, Intersection, "Sel"]
+@dataclass(frozen=True)
+class Union_:
+    """``{union: [AREA, ...]}``: the squares of any of the areas."""
+
+    parts: tuple[Area, ...]
+
+
+Area = Union[Named, Ref, Relation, Ray, Color, Intersection, Union_, "Sel"]
+Anchor = Union[Ref, Named, Relation, Ray, Color, Intersection, Union_, "Sel"]
 
 
 # ---------------------------------------------------------------------------------------- selectors
@@ -497,6 +504,11 @@ class _Parser:
             if value["color"] not in ("red", "green", "colorless"):
                 raise self.fail(f"unknown square color {value['color']!r}", path)
             return Color(str(value["color"]))
+        if "union" in value:
+            self.keys(value, ("union",), path)
+            if not isinstance(value["union"], list) or not value["union"]:
+                raise self.fail("union is a list of areas", (*path, "union"))
+            return Union_(tuple(self.area(v, (*path, "union", i)) for i, v in enumerate(value["union"])))
         if set(value) == {"not_central"}:
             if value["not_central"] is not True:
                 raise self.fail("not_central: true", path)
