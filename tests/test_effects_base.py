@@ -120,9 +120,7 @@ def test_case_is_a_legal_summon_and_its_outcomes_are_well_written(game: Game, ca
 
 
 #: cases the engine cannot resolve yet, with why (notes/effects-ext.md); strict: a fix shows up as a failure
-PENDING: dict[str, str] = {
-    "hungry-bear": "destroyed: on a move binding counts the moving piece, not what the moves destroyed",
-}
+PENDING: dict[str, str] = {}
 
 
 def _pending(case: dict[str, Any]) -> Any:
