@@ -106,7 +106,7 @@ def program_ranks(program: Any) -> set[str]:
     def walk(x: Any) -> None:
         if isinstance(x, dict):
             for k, v in x.items():
-                if k == "rank":
+                if k == "is" or (k == "rank" and "is" not in x):   # {rank: NAME, is: RANKS} names a bound piece
                     out.update(v if isinstance(v, list) else [v])
                 walk(v)
         elif isinstance(x, list):
@@ -207,6 +207,8 @@ def test_the_reading_of_texts_finds_numbers_and_ranks() -> None:
         {3}, {"upgraded", "non-legendary"})
     assert text_facts("es", "Destruye dos fichas básicas y una ficha heroica.") == ({2}, {"common", "heroic"})
     assert text_facts("it", "Distruggi fino a 4 pedine semplici o due eroiche.") == ({2, 4}, {"common", "heroic"})
+    assert program_ranks([{"destroy": {"rank": "heroic"}, "as": "hit"}, {"if": {"rank": "hit", "is": "heroic"}}]) == {
+        "heroic"}
     assert most_per_path([{"move": {"piece": "self"}}, {"choose": [[], [{"move": {"piece": "self"}, "up_to": 2}]]}]) == {
         "move": 3}
 
