@@ -5,7 +5,8 @@ in words) and the rank words of ``locales/<lang>/cards/<deck>.yaml`` are compare
 program (``cards/beings/<deck>.yaml``):
 
 - every number of the text is a number of the program: an explicit one (``count``, ``up_to``,
-  ``times``, ``within``, ``distance``, ``at_least``, ``gain_actions``, a ``repeat``, a turn's degrees) or
+  ``times``, ``within``, ``distance``, ``at_least``, ``gain_actions``, a ``repeat``, a turn's degrees, a ray's
+  ``pieces``) or
   the most operations of one kind a single path of the program can do (a Warlord's 3 moves are written
   as 1 + 2);
 - every explicit number of the program is in the text, unless the card is listed in :data:`COMPOSED`;
@@ -63,7 +64,7 @@ RANKS_SAID_OTHERWISE = {
 #: fewer counts or ranks than their text
 PLACEHOLDERS: set[str] = set()
 
-EXPLICIT_KEYS = ("count", "up_to", "times", "within", "distance", "at_least", "at_most", "gain_actions", "by")
+EXPLICIT_KEYS = ("count", "up_to", "times", "within", "distance", "at_least", "at_most", "gain_actions", "by", "pieces")
 OPERATIONS = ("destroy", "upgrade", "downgrade", "convert", "place", "move", "swap")
 UNBOUNDED = 10**6
 
