@@ -5,10 +5,9 @@ in words) and the rank words of ``locales/<lang>/cards/<deck>.yaml`` are compare
 program (``cards/beings/<deck>.yaml``):
 
 - every number of the text is a number of the program: an explicit one (``count``, ``up_to``,
-  ``times``, ``within``, ``distance``, ``at_least``, ``gain_actions``, a ``repeat``, a turn's degrees, a ray's
-  ``pieces``) or
-  the most operations of one kind a single path of the program can do (a Warlord's 3 moves are written
-  as 1 + 2);
+  ``times``, ``within``, ``distance``, ``at_least``, ``gain_actions``, a ``repeat``, a turn's degrees,
+  a ray's ``pieces``) or the most operations of one kind a single path of the program can do (a
+  Warlord's 3 moves are written as 1 + 2);
 - every explicit number of the program is in the text, unless the card is listed in :data:`COMPOSED`;
 - the ranks the text names (common, heroic, legendary, non-legendary, upgraded) are the ranks the
   program's selectors, placements and conversions name.
