@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -69,7 +70,6 @@ from tashkalar_cli.model.effects import (
     Swap,
     Turned,
     Union_,
-    unresolved,
     walk,
 )
 from tashkalar_cli.model.position import Piece, Position
@@ -921,6 +921,8 @@ class Resolver:
         }
         collecting = gc.isenabled()
         gc.disable()    # the walk makes many small tuples and frees none: the collector would only cost time
+        depth = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(depth, 20 * MAX_MOVES + 40 * len(comp.code) + 1000))
         try:
             self.run(0, self.start, tuple(regs), 0, (), None, None)
         except _Truncated:
@@ -929,6 +931,7 @@ class Resolver:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
         finally:
             self.seen = set()
+            sys.setrecursionlimit(depth)
             if collecting:
                 gc.enable()
         return Resolution(list(self.outcomes.values()), self.truncated, self.states)
@@ -1344,6 +1347,9 @@ class Resolver:
             end = ins.targets[0]
             _, count, piece, direction, moved, _hits = regs[reg]
             limit = step.times if step.times is not None else step.up_to
+            if step.any_number and count >= MAX_MOVES:
+                self.truncated = True     # "any number": longer sequences are not searched, and the answer says so
+                limit = count
             if limit is not None and count >= limit:
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
@@ -1363,13 +1369,14 @@ class Resolver:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
                 return
-            if step.times is None:      # up_to, any_number: stopping is allowed
-                self.run(end, st, regs, actions, notes, steps, ((step.path, "stop", str(count)), choices))
+            if step.times is None:      # up_to, any_number: stopping is allowed (the end of the step, played here)
+                self.op_move(end, self.code[end], st, regs, actions, notes, steps,
+                             ((step.path, "stop", str(count)), choices))
             for sq, to in options:
                 buf = bytearray(st)
                 code, hit = buf[sq], buf[to]
                 buf[to], buf[sq] = code, 0
-                new = list(self.retrack(self.retrack(regs, {to: None}) if hit else regs, {sq: to}))
+                new = list(self.retrack(regs, {to: None, sq: to} if hit else {sq: to}))   # at once: to is gone
                 m = new[reg]
                 new_piece = -1 if step.per_move else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
@@ -1521,19 +1528,11 @@ def handled(program: Program) -> bool:
 
 
 def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
-    """Whether the engine resolves ``card``'s effect: it has effect data and every ``special`` of its
-    programs has a handler; and the parts it leaves to the player (``special:<id>`` without a handler;
-    ``note:<id>``, stated plainly in each outcome)."""
-    from tashkalar_cli.model.cards import Flare as FlareCard
+    """Whether the engine resolves ``card``'s effect, and the parts it leaves to the player (see
+    :func:`tashkalar_cli.model.cards.effect_status`), with the engine's special handlers."""
+    from tashkalar_cli.model.cards import effect_status as status
 
-    names = ("upper", "lower") if isinstance(card, FlareCard) else ("effect", *(f"{e}_effect" for e in card.extra_effects))
-    if not card.has_effect_data:
-        return False, []
-    programs = [card.program(n) for n in names]
-    parts = [part for p in programs if p is not None for part in unresolved(p)]
-    ok = all(p is not None for p in programs) and all(
-        not part.startswith("special:") or part.split(":", 1)[1] in load_specials() for part in parts)
-    return ok, parts
+    return status(card, tuple(load_specials()))
 
 
 def resolve_program(board: Board, program: Program, position: Position, player: str, *,

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
-from tashkalar_cli.model.types import Rank
+from tashkalar_cli.model.types import PROGRAM_FIELDS, Rank
 
 #: the refs every program knows: the summoned being's piece, the summoning square, the Gateway
 #: (Nethervoid), the pieces the pattern used
@@ -376,8 +376,6 @@ Step = Union[Select, Place, Swap, Move, ChooseDirection, ChooseColor, ChooseSqua
              If, Repeat, ForEach, Note, Special]
 Program = tuple[Step, ...]
 
-#: the fields of cards that hold programs
-PROGRAM_FIELDS = ("effect", "frost_effect", "warp_effect", "upper_effect", "lower_effect")
 
 
 # ---------------------------------------------------------------------------------------- parsing
