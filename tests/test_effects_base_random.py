@@ -74,8 +74,10 @@ class Ref:
     """One summon's context and the card-by-card reading of the texts."""
 
     def __init__(self, pieces: Pieces, at: str, arrows: list[str], summoners: list[str],
-                 owned: dict[tuple[str, str], int]) -> None:
+                 owned: dict[tuple[str, str], int], colors: tuple[str, ...] = (ME, FOE)) -> None:
         self.start, self.at, self.arrows, self.summoners, self.owned = pieces, at, arrows, summoners, owned
+        self.colors = colors                                   # the players' colors, yours first
+        self.enemies = tuple(c for c in colors if c != ME)
         self.out: set[Outcome] = set()
 
     # ---------------------------------------------------------------- helpers
@@ -251,7 +253,7 @@ class Ref:
             self.add(self.without(p, a, b))
 
     def mountain_troll(self, p: Pieces, at: str) -> None:
-        hit = [s for s in adj(at) if s in p and p[s] == (FOE, 0)]
+        hit = [s for s in adj(at) if s in p and p[s][0] != ME and p[s][1] == 0]
         self.add(self.without(p, *hit), 1 if len(hit) >= 2 else 0)
 
     def hungry_bear(self, p: Pieces, at: str) -> None:
@@ -306,13 +308,13 @@ class Ref:
         def count(q: Pieces, color: str, levels: set[int]) -> int:
             return sum(1 for c, lv in q.values() if c == color and lv in levels)
 
-        first = ([self.without(p, s) for s, v in p.items() if v == (FOE, 0)]
-                 if count(p, FOE, {0}) > count(p, ME, {0}) else [])
+        # 1 common piece of an enemy with more commons than you; then 1 heroic piece of an enemy with
+        # more upgraded pieces than you
+        first = [self.without(p, s) for s, (c, lv) in p.items()
+                 if c != ME and lv == 0 and count(p, c, {0}) > count(p, ME, {0})]
         for q in first or [p]:
-            if count(q, FOE, {1, 2}) > count(q, ME, {1, 2}):
-                second = [self.without(q, s) for s, v in q.items() if v == (FOE, 1)]
-            else:
-                second = []
+            second = [self.without(q, s) for s, (c, lv) in q.items()
+                      if c != ME and lv == 1 and count(q, c, {1, 2}) > count(q, ME, {1, 2})]
             for r in second or [q]:
                 self.add(r)
 
@@ -392,7 +394,7 @@ class Ref:
 
     def woodland_druid(self, p: Pieces, at: str) -> None:
         results = [p]
-        for color in (ME, FOE):
+        for color in self.colors:
             nxt = []
             for q in results:
                 commons = [s for s, v in q.items() if v == (color, 0)]
@@ -403,12 +405,19 @@ class Ref:
 
     def forest_ancient(self, p: Pieces, at: str) -> None:
         spots = [s for s in SQUARES if s not in p and 1 <= dist(at, s) <= 2]
-        k = min(2, len(spots), self.avail(p, FOE, 0))
-        for combo in itertools.combinations(spots, k):
-            q = {**p, **{s: (FOE, 0) for s in combo}}
-            targets = [s for s, v in q.items() if v == (FOE, 0) and 1 <= dist(at, s) <= 3]
-            for hit in itertools.combinations(targets, min(2, len(targets))):
-                self.add(self.without(q, *hit))
+        # each of the 2 placed pieces has an enemy color; then 2 commons of those colors within 3
+        for c1, c2 in itertools.product(self.enemies, repeat=2):
+            for x in spots:
+                q = {**p, x: (c1, 0)} if self.avail(p, c1, 0) else dict(p)
+                for y in [s for s in spots if s not in q] or [None]:
+                    r = {**q, y: (c2, 0)} if y is not None and self.avail(q, c2, 0) else q
+                    targets = [s for s, v in r.items() if v in ((c1, 0), (c2, 0)) and 1 <= dist(at, s) <= 3]
+                    for hit in itertools.combinations(targets, min(2, len(targets))):
+                        self.add(self.without(r, *hit))
+            if not spots:
+                targets = [s for s, v in p.items() if v in ((c1, 0), (c2, 0)) and 1 <= dist(at, s) <= 3]
+                for hit in itertools.combinations(targets, min(2, len(targets))):
+                    self.add(self.without(p, *hit))
 
     def forest_mystic(self, p: Pieces, at: str) -> None:
         self.add(p, 0, ["draw-extra-being-and-legend"])
@@ -499,8 +508,8 @@ class Ref:
                 t = step(t, d)
 
     def fire_elemental(self, p: Pieces, at: str) -> None:
-        self.add(self.without(p, *[s for s in adj(at) if s in p and p[s][0] == FOE and p[s][1] < 2]))
-        self.add(self.without(p, *[s for s in p if p[s] == (FOE, 0) and 1 <= dist(at, s) <= 2]))
+        self.add(self.without(p, *[s for s in adj(at) if s in p and p[s][0] != ME and p[s][1] < 2]))
+        self.add(self.without(p, *[s for s in p if p[s][0] != ME and p[s][1] == 0 and 1 <= dist(at, s) <= 2]))
 
     def leviathan(self, p: Pieces, at: str) -> None:
         def connected(group: tuple[str, ...]) -> bool:
@@ -594,8 +603,9 @@ PER_CARD = 6
 DENSITY = {"warlord": 0.08}
 
 
-def _position(game: Game, card: str, rng: random.Random) -> tuple[Any, str, str] | None:
-    """A random duel position where ``card`` can be summoned by blue on a random square and orientation."""
+def _position(game: Game, card: str, rng: random.Random, colors: tuple[str, ...]) -> tuple[Any, str, str] | None:
+    """A random position (a duel for 2 colors, else a melee) where ``card`` can be summoned by blue on a
+    random square and orientation."""
     being = game.being(card)
     image = rng.choice(being.pattern.orientations)
     at = rng.choice(SQUARES)
@@ -612,13 +622,14 @@ def _position(game: Game, card: str, rng: random.Random) -> tuple[Any, str, str]
             low = LEVEL[cell.piece]
             high = being.rank.level - 1 if cell.target else 2
             pieces[sq] = f"{ME}:{NAME[rng.randint(low, max(low, min(high, low + 1)))]}"
-    legendary = {ME: sum(1 for v in pieces.values() if v.endswith("legendary")) + (being.rank.level == 2), FOE: 0}
+    legendary = {c: 0 for c in colors}
+    legendary[ME] = sum(1 for v in pieces.values() if v.endswith("legendary")) + (being.rank.level == 2)
     if legendary[ME] > 3:
         return None
     for sq in SQUARES:
         if sq in pieces or sq == at or rng.random() > DENSITY.get(card, 0.25):
             continue
-        color = rng.choice((ME, FOE))
+        color = rng.choice(colors)
         level = rng.choice((0, 0, 0, 1, 1, 2))
         if level == 2:
             if legendary[color] >= 3:
@@ -627,9 +638,11 @@ def _position(game: Game, card: str, rng: random.Random) -> tuple[Any, str, str]
                 legendary[color] += 1
         pieces[sq] = f"{color}:{NAME[level]}"
     try:
-        return game.position(pieces=",".join(f"{s}={v}" for s, v in pieces.items())), at, image.name
-    except InputError:      # too many pieces of a color for a duel: another one
+        pos = game.position(pieces=",".join(f"{s}={v}" for s, v in pieces.items()),
+                            mode="duel" if len(colors) == 2 else "melee", players=len(colors))
+    except InputError:      # too many pieces of a color for the mode: another one
         return None
+    return pos, at, image.name
 
 
 def _pieces_of(pos: Any) -> Pieces:
@@ -640,17 +653,31 @@ def _pieces_of(pos: Any) -> Pieces:
 PENDING: dict[str, str] = {}
 
 
+def _params() -> list[Any]:
+    return [pytest.param(c, marks=pytest.mark.xfail(reason=PENDING[c], strict=True)) if c in PENDING else c
+            for c in CARDS]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("card", [pytest.param(c, marks=pytest.mark.xfail(reason=PENDING[c], strict=True))
-                                  if c in PENDING else c for c in CARDS])
-def test_random_positions_against_the_texts(card: str) -> None:
+@pytest.mark.parametrize("card", _params())
+def test_random_duel_positions_against_the_texts(card: str) -> None:
+    _check(card, (ME, FOE), PER_CARD, f"effects-base-{card}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card", _params())
+def test_random_melee_positions_against_the_texts(card: str) -> None:
+    _check(card, (ME, FOE, "yellow"), PER_CARD // 2, f"effects-base-melee-{card}")
+
+
+def _check(card: str, colors: tuple[str, ...], wanted: int, seed: str) -> None:
     game = Game()
-    rng = random.Random(f"effects-base-{card}")
+    rng = random.Random(seed)
     done = tries = 0
     truncated: list[str] = []
-    while done < PER_CARD and tries < 400:
+    while done < wanted and tries < 400:
         tries += 1
-        made = _position(game, card, rng)
+        made = _position(game, card, rng, colors)
         if made is None:
             continue
         pos, at, orientation = made
@@ -665,9 +692,9 @@ def test_random_positions_against_the_texts(card: str) -> None:
         after = res.applied.position
         placement = res.applied.placement
         owned = {(c, k): after.off_board(c, kind) + after.on_board(c, kind)
-                 for c in (ME, FOE) for k, kind in (("double", _kind("double")), ("legendary", _kind("legendary")))}
+                 for c in colors for k, kind in (("double", _kind("double")), ("legendary", _kind("legendary")))}
         ref = Ref(_pieces_of(after), at, [a.direction for a in placement.arrows],
-                  [after.board.name(sq) for sq in placement.pattern_squares if sq != placement.target], owned)
+                  [after.board.name(sq) for sq in placement.pattern_squares if sq != placement.target], owned, colors)
         want = ref.run(card)
         got = {(frozenset((after.board.name(sq), f"{c} {r}") for sq, c, r in _named(o.pieces())), o.actions_gained,
                 frozenset(o.notes)) for o in res.outcomes}
@@ -675,7 +702,7 @@ def test_random_positions_against_the_texts(card: str) -> None:
                              f"{len(want - got)} missing, e.g. {sorted(map(str, want - got))[:3]}; "
                              f"{len(got - want)} extra, e.g. {sorted(map(str, got - want))[:3]}")
         done += 1
-    assert done == PER_CARD, f"{card}: only {done} random positions could be compared ({len(truncated)} truncated)"
+    assert done == wanted, f"{card}: only {done} random positions could be compared ({len(truncated)} truncated)"
 
 
 def _kind(name: str) -> Any:
