@@ -2,8 +2,8 @@
 
 :class:`Ref` below resolves each card from its text, written card by card in plain Python from the
 rulebook (moves, leaps, upgrades with the supply, conversions, placements), without the effect language
-and without the engine. For random duel positions around a legal summon, the set of outcomes it finds
-(pieces left, actions gained, notes) must be the engine's set, exactly.
+and without the engine. For random positions (duels and 3-player melees) around a legal summon, the set
+of outcomes it finds (pieces left, actions gained, notes) must be the engine's set, exactly.
 
 Readings shared with the card data (tests/effects_cases/base.yaml shows each on a small position): "a
 piece" is anyone's, the summoned being included (Blood Shaman may destroy itself); a move onto one of your
