@@ -158,3 +158,13 @@ def test_every_card_of_the_three_decks_has_a_case() -> None:
     cards = [c for deck in DECKS for c in _deck_cards(deck)]
     assert len(cards) == 48
     assert [c for c in cards if c not in covered] == []
+
+
+def test_the_titans_destructions_are_not_counted_as_yours(game: Game) -> None:
+    pos = game.position(pieces="d2=blue,e2=blue,f2=blue,e3=blue:heroic,e4=blue:heroic,f5=red,d6=red")
+    (titan,) = game.resolve("titan", pos, "blue", "e5").outcomes
+    assert {game.board.name(sq) for sq, _ in titan.destroyed} == {"e4", "f5", "d6"}
+    assert titan.destroyed_by_you == []
+    (giant,) = game.resolve("hill-giant", game.position(pieces="d3=blue,e3=blue,f3=blue,e4=blue,f5=red"),
+                            "blue", "e5").outcomes
+    assert {game.board.name(sq) for sq, _ in giant.destroyed_by_you} == {"e4", "f5"}
