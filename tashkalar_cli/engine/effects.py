@@ -133,6 +133,7 @@ class Geometry:
         #: the bytes of a state that are not squares: where pieces set aside (removed from the game) are kept,
         #: so that they count neither on the board nor off it
         self.padding = tuple(i for i in range(1, self.size) if i not in on_board)
+        self.on_board = bytes(1 if i in on_board else 0 for i in range(self.size))
         self._within: dict[tuple[int, int], int] = {}
         self._distance: dict[tuple[int, int], int] = {}
 
@@ -516,6 +517,7 @@ class Resolver:
                 self.stock[(ci, kind)] = position.off_board(color, kind) + position.on_board(color, kind)
         self._pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(self.colors) for lvl in range(3)}
         self._occ: dict[bytes, int] = {}
+        self._commuting: dict[int, bool] = {}
         self.states = 0
         self.truncated = False
 
@@ -700,6 +702,8 @@ class Resolver:
         """The squares of the pieces ``sel`` picks, in board order."""
         if sel.ref is not None:
             return sorted(sq for sq in self.ref_squares(sel.ref, regs, slots) if st[sq])
+        if sel.where is None and sel.owner in ("you", "same", "enemy", "any"):
+            return self.select_codes(sel, st, regs, slots)
         mask = self.area(sel.where, st, regs, slots) & self.occupied(st)
         if not mask:
             return []
@@ -735,6 +739,39 @@ class Resolver:
             if sq in excluded:
                 continue
             out.append(sq)
+        return out
+
+    def select_codes(self, sel: Sel, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
+        """:meth:`select` on the whole board: the pieces found by their codes in the state's bytes (a search
+        in C per code, instead of a look at every square)."""
+        if sel.owner == "you":
+            colors = [self.player]
+        elif sel.owner == "enemy":
+            colors = self.enemies()
+        elif sel.owner == "any":
+            colors = self.in_game
+        else:
+            same = self.owner_of(sel, regs, slots, st)
+            if same is None:
+                return []
+            colors = [same]
+        levels = (0, 1, 2) if sel.ranks is None else tuple(r.level for r in sel.ranks)
+        on_board = self.geo.on_board
+        out: list[int] = []
+        for color in colors:
+            for level in levels:
+                code = 1 + 3 * color + level
+                at = st.find(code)
+                while at != -1:
+                    if on_board[at]:
+                        out.append(at)
+                    at = st.find(code, at + 1)
+        if sel.exclude:
+            excluded: set[int] = set()
+            for name in sel.exclude:
+                excluded.update(self.ref_squares(name, regs, slots))
+            out = [sq for sq in out if sq not in excluded]
+        out.sort()
         return out
 
     # ---------------------------------------------------------------- conditions
@@ -835,7 +872,7 @@ class Resolver:
                     if out is None:
                         out = list(regs)
                     out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
-                              tuple(sq for sq in kept if sq is not None), value[5])
+                              tuple(sq for sq in kept if sq is not None), value[5], value[6])
         return regs if out is None else tuple(out)
 
     def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
@@ -910,6 +947,7 @@ class Resolver:
         self.states = 0
         self.truncated = False
         self.code = comp.code
+        self.final = [self._reaches_end(i) for i in range(len(comp.code))]
         self.dispatch = {
             "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
             "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
@@ -961,6 +999,17 @@ class Resolver:
             raise _Truncated
         ins = self.code[pc]
         self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
+
+    def _reaches_end(self, pc: int) -> bool:
+        """Whether instruction ``pc`` leads to the end through jumps only."""
+        for _ in range(len(self.code)):
+            ins = self.code[pc]
+            if ins.op == "end":
+                return True
+            if ins.op != "jump":
+                return False
+            pc = ins.a
+        return False
 
     def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                steps: _Log, choices: _Log) -> None:
@@ -1291,6 +1340,18 @@ class Resolver:
             out.append(to)
         return out
 
+    def commuting(self, step: Move) -> bool:
+        """Whether two moves of ``step`` on four different squares commute: each move's legality then
+        depends on its own two squares only (moves made piece by piece, no area, no count of pieces)."""
+        got = self._commuting.get(id(step))
+        if got is None:
+            got = (step.per_move and step.where is None and step.toward is None and step.per_color is None
+                   and step.piece.ref is None and step.piece.where is None and step.piece.owner != "more"
+                   and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
+                                                    and step.no_destroy.owner != "more")))
+            self._commuting[id(step)] = got
+        return got
+
     def move_direction(self, step: Move, regs: tuple[Any, ...], chosen: str | None) -> str | None:
         if chosen is not None:
             return chosen
@@ -1310,7 +1371,7 @@ class Resolver:
             end = ins.targets[0]
             if step.may:
                 new = list(regs)
-                new[reg] = ("m", 0, -1, None, (), ())
+                new[reg] = ("m", 0, -1, None, (), (), ())
                 self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "may", "skip"), choices))
             dirs: Sequence[str | None]
             if step.choose_direction is not None:
@@ -1324,28 +1385,28 @@ class Resolver:
                 direction = self.move_direction(step, regs, d)
                 if step.per_move:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                     continue
                 movers = [sq for sq in self.select(step.piece, st, regs, slots)
                           if direction != "none" and self.targets(step, st, regs, sq, direction)]
                 if not movers:
                     new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
-                    new[reg] = ("m", 0, -1, direction, (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ch)
                     continue
                 for sq in movers:
                     new = list(regs)
-                    new[reg] = ("m", 0, sq, direction, (), ())
+                    new[reg] = ("m", 0, sq, direction, (), (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                 if optional and not step.may:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "stop", "0"), ch))
             return
         if ins.op == "move_step":
             end = ins.targets[0]
-            _, count, piece, direction, moved, _hits = regs[reg]
+            _, count, piece, direction, moved, _hits, last = regs[reg]
             limit = step.times if step.times is not None else step.up_to
             if step.any_number and count >= MAX_MOVES:
                 self.truncated = True     # "any number": longer sequences are not searched, and the answer says so
@@ -1357,7 +1418,7 @@ class Resolver:
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
             if step.per_move:
-                movers = [sq for sq in self.select(step.piece, st, regs, slots) if sq not in moved]
+                movers = [sq for sq in self.select(step.piece, st, regs, slots) if not step.once_each or sq not in moved]
                 if step.per_color is not None and moved:
                     colors = [(st[sq] - 1) // 3 for sq in moved if st[sq]]
                     movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
@@ -1365,6 +1426,12 @@ class Resolver:
                 movers = [piece] if piece >= 0 and st[piece] else []
             track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
             options = [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
+            reduce = step.times is None and self.commuting(step)
+            if reduce and last:
+                # two moves on four different squares commute: of the two orders, only the one with the
+                # smaller move first is followed (the other reaches the same states; stopping is allowed)
+                a, b = last
+                options = [(sq, to) for sq, to in options if (sq, to) > last or sq in (a, b) or to in (a, b)]
             if not options:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
@@ -1380,18 +1447,21 @@ class Resolver:
                 m = new[reg]
                 new_piece = -1 if step.per_move else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
-                            (*m[5], hit) if hit and ins.b >= 0 else m[5])
+                            (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
                 self.run(pc, bytes(buf), tuple(new), actions, notes,
                          (Change("move", sq, to, piece=code, after=hit), steps), choices)
             return
         # move_end: bind what moved, clear the register
-        _, count, piece, _direction, moved, hits = regs[reg]
+        _, count, piece, _direction, moved, hits, _last = regs[reg]
         new = list(regs)
         new[reg] = None
         if ins.b >= 0:
             # the pieces that moved (tracked), whether any move was made, and what the moves destroyed
             squares = tuple(moved) if step.per_move else ((piece,) if piece >= 0 and count else ())
             new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count, hits)
+        if self.final[pc + 1]:     # nothing follows but jumps to the end: an outcome (made distinct there)
+            self.finish(st, tuple(new), actions, notes, steps, choices)
+            return
         self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
 
     # ---------------------------------------------------------------- loops
