@@ -10,7 +10,6 @@ A few cases whose outcomes are many (every empty square) generate them from a ru
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +21,9 @@ model_effects = pytest.importorskip("tashkalar_cli.model.effects")
 pytest.importorskip("tashkalar_cli.engine.specials")   # registers the special handlers (Crystal Mirror)
 
 from tashkalar_cli.engine.summoning import apply_summon  # noqa: E402
+from tashkalar_cli.errors import InputError  # noqa: E402
 from tashkalar_cli.game import Game  # noqa: E402
-from tashkalar_cli.model.position import Position  # noqa: E402
+from tashkalar_cli.model.notation import position_data  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -31,9 +31,6 @@ CASES = yaml.safe_load((HERE / "effects_cases" / "expansions.yaml").read_text(en
 DECKS = ("everfrost", "nethervoid", "etherweave")
 DIRECTIONS = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1), "s": (0, -1), "sw": (-1, -1),
               "w": (-1, 0), "nw": (-1, 1)}
-#: whether positions carry the Gateway (position files, the summon): until then the cases set it on the
-#: position by hand, and the cases that need the summoning rule (the new being takes the Gateway) fail
-GATEWAY_FIELD = "gateway" in {f.name for f in dataclasses.fields(Position)}
 
 Pieces = dict[str, tuple[str, str]]        # square name -> (color, rank)
 
@@ -184,14 +181,10 @@ def position_of(game: Game, case: dict[str, Any]) -> Any:
     if "players" in case:
         data["players"] = case["players"]
     data["pieces"] = {sq: f"{c} {r}" for sq, (c, r) in parse_pieces(case.get("pieces", "")).items()}
-    for field in ("supply", "decks", *(("gateway",) if GATEWAY_FIELD else ())):
+    for field in ("supply", "decks", "gateway"):
         if field in case:
             data[field] = case[field]
-    position = game.parser.from_data(data, None, case.get("name", case["card"]))
-    if "gateway" in case and not GATEWAY_FIELD:
-        # the Gateway before the summon (a field of position files to come; the resolver reads it here)
-        position.gateway = {color: game.board.parse(sq) for color, sq in case["gateway"].items()}
-    return position
+    return game.parser.from_data(data, None, case.get("name", case["card"]))
 
 
 def pieces_of(game: Game, position: Any) -> Pieces:
@@ -214,17 +207,9 @@ def resolve(game: Game, case: dict[str, Any]) -> tuple[Pieces, Any]:
         resolution = effects.resolve_program(game.board, program, position, player, actions_left=actions)
         return pieces_of(game, position), resolution
     card = game.being(case["card"])
-    if GATEWAY_FIELD or "gateway" not in case:
-        done = effects.resolve_summon(game.engine, card, position, player, case["at"],
-                                      orientation=case.get("orientation"), actions_left=actions)
-        return pieces_of(game, done.applied.position), done.resolution
-    # the summon, then the Gateway the position had (the summon drops what is not a field of positions)
-    applied = apply_summon(game.engine, card, position, player, case["at"], case.get("orientation"))
-    applied.position.gateway = position.gateway
-    over = None if applied.destroyed is None else (applied.placement.target, applied.destroyed)
-    resolution = effects.resolve_program(game.board, program, applied.position, player, placement=applied.placement,
-                                         actions_left=actions, summoned_over=over)
-    return pieces_of(game, applied.position), resolution
+    done = effects.resolve_summon(game.engine, card, position, player, case["at"],
+                                  orientation=case.get("orientation"), actions_left=actions)
+    return pieces_of(game, done.applied.position), done.resolution
 
 
 def actual_keys(game: Game, case: dict[str, Any], resolution: Any) -> set[Key]:
@@ -255,9 +240,7 @@ def case_id(case: dict[str, Any]) -> str:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
-def test_expansion_effect(game: Game, case: dict[str, Any], request: pytest.FixtureRequest) -> None:
-    if case.get("gateway_rule") and not GATEWAY_FIELD:
-        request.node.add_marker(pytest.mark.xfail(reason="the Gateway summoning rule is not implemented yet"))
+def test_expansion_effect(game: Game, case: dict[str, Any]) -> None:
     try:
         program_of(case)
     except model_effects.EffectError as exc:
@@ -313,3 +296,51 @@ def test_gateway_cards_are_the_nethervoid_ones() -> None:
         elif "gateway" in card["keywords"]:
             assert "gateway" in text, cid
 
+
+
+# ---------------------------------------------------------------------------------------- the Gateway
+
+def gateway_after(game: Game, card: str, pieces: str, gateway: dict[str, str] | None, at: str,
+                  orientation: str | None = None) -> dict[str, str]:
+    data: dict[str, Any] = {"pieces": {sq: f"{c} {r}" for sq, (c, r) in parse_pieces(pieces).items()}}
+    if gateway is not None:
+        data["gateway"] = gateway
+    position = game.parser.from_data(data, None, "gateway test")
+    applied = apply_summon(game.engine, game.being(card), position, "red", at, orientation)
+    return {c: game.board.name(sq) for c, sq in applied.position.gateway.items()}
+
+
+def test_a_nethervoid_summon_takes_the_gateway_when_there_is_none_or_it_used_it(game: Game) -> None:
+    pattern = "f5=red, d6=red"                                  # shadow-imp on e5, r0
+    assert gateway_after(game, "shadow-imp", pattern, None, "e5", "r0") == {"red": "e5"}
+    assert gateway_after(game, "shadow-imp", pattern + ", b2=red", {"red": "b2"}, "e5", "r0") == {"red": "b2"}
+    assert gateway_after(game, "shadow-imp", pattern, {"red": "d6"}, "e5", "r0") == {"red": "e5"}
+    # another deck's being leaves it; a being summoned onto the Gateway's square destroys it
+    assert gateway_after(game, "snow-fox", "c2=red, d1=red, a3=red", {"red": "a3"}, "b2", "r0") == {"red": "a3"}
+    assert gateway_after(game, "snow-fox", "c2=red, d1=red, b2=red", {"red": "b2"}, "b2", "r0") == {}
+    # the blue Gateway stays as it is
+    assert gateway_after(game, "shadow-imp", pattern + ", a3=blue", {"blue": "a3"}, "e5", "r0") == {
+        "blue": "a3", "red": "e5"}
+
+
+def test_a_gateway_must_stand_on_a_common_or_heroic_piece_of_its_color(game: Game) -> None:
+    for pieces in ("e5=blue", "e5=red:legendary", ""):
+        data = {"pieces": {sq: f"{c} {r}" for sq, (c, r) in parse_pieces(pieces).items()} or None,
+                "gateway": {"red": "e5"}}
+        with pytest.raises(InputError) as err:
+            game.parser.from_data(data, None, "gateway test")
+        assert err.value.key == "position-gateway"
+
+
+def test_a_gateway_follows_its_piece_and_is_written_back(game: Game) -> None:
+    position = game.parser.from_data({"pieces": {"e5": "red heroic", "a3": "blue"}, "gateway": {"red": "e5"}},
+                                     None, "gateway test")
+    assert position_data(position)["gateway"] == {"red": "e5"}
+    turned = position.transformed("r90") if hasattr(position.board, "transform") else position
+    assert {game.board.name(sq) for sq in turned.gateway.values()} == {
+        game.board.name(sq) for sq, p in turned.pieces.items() if p.color == "red"}
+    outcome = next(o for o in effects.resolve_program(
+        game.board, model_effects.parse_program([{"move": {"piece": "gateway", "kind": "combat"}, "times": 1}]),
+        position, "red", actions_left=1).outcomes if o.position.pieces.get(game.board.parse("e4")))
+    assert outcome.position.gateway == {"red": game.board.parse("e4")}
+    assert position_data(outcome.position)["gateway"] == {"red": "e4"}

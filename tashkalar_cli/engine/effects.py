@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tashkalar_cli.engine.gateway import gateway_after_summon
 from tashkalar_cli.model.board import DIRECTIONS, STRIDE, Board, bits
 from tashkalar_cli.model.effects import (
     MAX_MOVES,
@@ -70,7 +71,7 @@ from tashkalar_cli.model.effects import (
     unresolved,
     walk,
 )
-from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.position import Piece, Position, gateways_kept
 from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
 
 if TYPE_CHECKING:
@@ -370,7 +371,7 @@ class Outcome:
 
     @cached_property
     def position(self) -> Position:
-        return self.resolver.position_of(self.board_state)
+        return self.resolver.position_of(self.board_state, self.gateway)
 
     def key(self) -> tuple[bytes, int, tuple[str, ...], int | None]:
         return self.board_state, self.actions_gained, self.notes, self.gateway
@@ -535,7 +536,9 @@ class Resolver:
             on = st.count(base) + st.count(base + 1)
         return self.stock.get((ci, kind), 0) - on
 
-    def position_of(self, st: bytes) -> Position:
+    def position_of(self, st: bytes, gateway: int | None = None) -> Position:
+        """The position of a state; ``gateway``: the player's Gateway there (the other colors' Gateways
+        stay where they were, unless their pieces are gone)."""
         pieces = {Square(sq): self._pieces[st[sq]] for sq in self.geo.squares if st[sq]}
         base = self.base
         supply = {c: dict(kinds) for c, kinds in base.supply_override.items()}
@@ -543,8 +546,12 @@ class Resolver:
             ci = self.colors.index(color)
             for kind in kinds:
                 kinds[kind] = self.supply(st, ci, kind)
+        player = self.colors[self.player]
+        gateways = gateways_kept({c: sq for c, sq in base.gateway.items() if c != player}, pieces)
+        if gateway is not None:
+            gateways[player] = Square(gateway)
         return Position(base.board, pieces, base.mode, base.players, supply, base.owned,
-                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks))
+                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks), gateways)
 
     # ---------------------------------------------------------------- areas and selectors
     def enemies(self) -> list[int]:
@@ -1549,6 +1556,7 @@ def resolve_placement(engine: Engine, card: Being, position: Position, player: s
         take_back = placement.take_back[0]
     after, destroyed = position.after_summon(player, card.rank, placement.target,
                                              None if take_back is None else Square(take_back))
+    after = gateway_after_summon(card, position, after, player, placement.target, placement.pattern_squares)
     return resolve_program(engine.board, program, after, player, placement=placement, actions_left=actions_left,
                            max_states=max_states,
                            summoned_over=None if destroyed is None else (placement.target, destroyed))

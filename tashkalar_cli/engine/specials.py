@@ -76,9 +76,9 @@ def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: tuple[Any, ...
         for squares in itertools.combinations(free, min(len(free), left)):
             buf = bytearray(st)
             changes = []
-            for sq in squares:
-                buf[sq] = code
-                changes.append(Change("place", sq, after=code))
+            for spot in squares:
+                buf[spot] = code
+                changes.append(Change("place", spot, after=code))
             yield bytes(buf), regs, changes
 
 
