@@ -74,5 +74,5 @@ def _summary(data: str | None, game: str) -> dict[str, Any]:
         "errata": len(facts["errata"]),
         "languages": ds.languages,
         "warnings": ds.warnings,
-        **({"effects_missing": missing_effects(facts)} if "beings" in facts else {}),
+        **({"effects_missing": missing_effects(dict(facts))} if "beings" in facts else {}),
     }

@@ -18,6 +18,7 @@ on the board before, minus those on the board now (``Outcome.position`` builds t
 
 from __future__ import annotations
 
+import gc
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -343,11 +344,21 @@ class Outcome:
 
     resolver: Resolver = field(repr=False)
     board_state: bytes = field(repr=False)
-    steps: list[Change]
+    steps_log: Any = field(repr=False)      # the steps and choices as the walk left them (linked lists)
     actions_gained: int
     notes: tuple[str, ...]
-    choices: list[Choice]
+    choices_log: Any = field(repr=False)
     gateway: int | None = None      # the player's Gateway (Nethervoid) after the effect: its square
+
+    @cached_property
+    def steps(self) -> list[Change]:
+        """What the effect did, in order."""
+        return _items(self.steps_log)
+
+    @cached_property
+    def choices(self) -> list[Choice]:
+        """The choices made on the way, in order."""
+        return [Choice(*c) for c in _items(self.choices_log)]
 
     @property
     def destroyed(self) -> list[tuple[Square, Piece]]:
@@ -672,11 +683,11 @@ class Resolver:
         if value[0] == "c":
             return int(value[1])
         if value[0] == "s":
-            return (value[2][0] - 1) // 3 if value[2] else None
+            return int(value[2][0] - 1) // 3 if value[2] else None
         for sq in value[1]:
             if st[sq]:
-                return (st[sq] - 1) // 3
-        return (value[2][0] - 1) // 3 if value[2] else None
+                return int(st[sq] - 1) // 3
+        return int(value[2][0] - 1) // 3 if value[2] else None
 
     def select(self, sel: Sel, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
         """The squares of the pieces ``sel`` picks, in board order."""
@@ -751,7 +762,7 @@ class Resolver:
             return cond.central is None or bool(self.board.central & bit) == cond.central
         if isinstance(cond, RankIs):
             value = regs[slots[cond.name]] if cond.name in slots else None
-            if value is None or value[0] != "p" or not value[2]:
+            if value is None or value[0] not in ("p", "s") or not value[3] or not value[2]:
                 return False
             levels = {r.level for r in cond.ranks}
             return all((code - 1) % 3 in levels for code in value[2])
@@ -763,11 +774,11 @@ class Resolver:
             if value is None:
                 return cond.at_least <= 0
             codes = value[2] if value[3] else ()
-            levels = None if cond.ranks is None else {r.level for r in cond.ranks}
+            wanted = None if cond.ranks is None else {r.level for r in cond.ranks}
             n = 0
             for code in codes:
                 color, level = divmod(code - 1, 3)
-                if levels is not None and level not in levels:
+                if wanted is not None and level not in wanted:
                     continue
                 if (cond.owner == "you" and color != self.player) or (cond.owner == "enemy" and color == self.player):
                     continue
@@ -787,27 +798,33 @@ class Resolver:
     @staticmethod
     def retrack(regs: tuple[Any, ...], moves: dict[int, int | None]) -> tuple[Any, ...]:
         """The registers once pieces moved (``moves``: old square -> new square, None: destroyed)."""
-        out = list(regs)
-        changed = False
+        out: list[Any] | None = None
         for i, value in enumerate(regs):
-            if value is None or value.__class__ is not tuple:
+            if value.__class__ is not tuple:
                 continue
-            if value[0] == "p":
+            tag = value[0]
+            if tag == "p":
                 squares = value[1]
-                if any(sq in moves for sq in squares):
-                    kept = tuple(moves.get(sq, sq) for sq in squares)
-                    out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
-                    changed = True
-            elif value[0] == "m":     # a move register: (m, count, piece, direction, moved)
+                for sq in squares:
+                    if sq in moves:
+                        break
+                else:
+                    continue
+                kept = tuple(moves.get(sq, sq) for sq in squares)
+                if out is None:
+                    out = list(regs)
+                out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
+            elif tag == "m":     # a move register: (m, count, piece, direction, moved)
                 piece = value[2]
                 moved = value[4]
                 if piece in moves or any(sq in moves for sq in moved):
                     new_piece = moves.get(piece, piece)
                     kept = tuple(moves.get(sq, sq) for sq in moved)
+                    if out is None:
+                        out = list(regs)
                     out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
                               tuple(sq for sq in kept if sq is not None))
-                    changed = True
-        return tuple(out) if changed else regs
+        return regs if out is None else tuple(out)
 
     def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
         """Whether ``op`` can be done to the piece on ``sq`` (``to``: the color a convert gives it)."""
@@ -880,12 +897,28 @@ class Resolver:
         self.seen: set[tuple[Any, ...]] = set()
         self.states = 0
         self.truncated = False
+        self.code = comp.code
+        self.dispatch = {
+            "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
+            "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
+            "place": self.op_place, "swap": self.op_swap, "square": self.op_square, "gateway": self.op_gateway,
+            "link_begin": self.op_link, "link_end": self.op_link, "direction": self.op_choice, "color": self.op_choice,
+            "move_begin": self.op_move, "move_step": self.op_move, "move_end": self.op_move,
+            "loop_init": self.op_loop, "loop_test": self.op_loop, "loop_next": self.op_loop, "loop_end": self.op_loop,
+            "each_init": self.op_each, "each_next": self.op_each, "each_end": self.op_each,
+        }
+        collecting = gc.isenabled()
+        gc.disable()    # the walk makes many small tuples and frees none: the collector would only cost time
         try:
             self.run(0, self.start, tuple(regs), 0, (), None, None)
         except _Truncated:
             self.truncated = True
             if strict:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
+        finally:
+            self.seen = set()
+            if collecting:
+                gc.enable()
         return Resolution(list(self.outcomes.values()), self.truncated, self.states)
 
     def finish(self, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...], steps: _Log,
@@ -898,100 +931,75 @@ class Resolver:
                 gateway = gate[1][0]
         key = (st, actions, notes, gateway)
         if key not in self.outcomes:
-            self.outcomes[key] = Outcome(self, st, _items(steps), actions, notes, [Choice(*c) for c in _items(choices)],
-                                         gateway)
+            self.outcomes[key] = Outcome(self, st, steps, actions, notes, choices, gateway)
 
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
+        """Explore every way on from instruction ``pc`` in this state (once per state: the visited set)."""
         key = (pc, st, regs, actions, notes)
-        if key in self.seen:
+        seen = self.seen
+        if key in seen:
             return
-        self.seen.add(key)
+        seen.add(key)
         self.states += 1
         if self.states > self.max_states:
             raise _Truncated
-        comp = self.comp
-        ins = comp.code[pc]
-        op = ins.op
-        slots = comp.slots
-        if op == "end":
-            self.finish(st, regs, actions, notes, steps, choices)
+        ins = self.code[pc]
+        self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
+
+    def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+               steps: _Log, choices: _Log) -> None:
+        self.finish(st, regs, actions, notes, steps, choices)
+
+    def op_jump(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        self.run(ins.a, st, regs, actions, notes, steps, choices)
+
+    def op_fork(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        for i, start in enumerate(ins.targets):
+            self.run(start, st, regs, actions, notes, steps, ((ins.step.path, "alternative", str(i)), choices))
+
+    def op_branch(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log) -> None:
+        step = ins.step
+        if self.comp.uses_last_action and self.actions_left is None and _cond_uses_last(step.cond) \
+                and NOTE_LAST not in notes and NOTE_NOT_LAST not in notes:
+            for note in (NOTE_LAST, NOTE_NOT_LAST):
+                self.run(pc, st, regs, actions, (*notes, note), steps, ((step.path, "assume", note), choices))
             return
-        if op == "jump":
+        if self.cond(step.cond, st, regs, self.comp.slots, actions, notes):
+            self.run(pc + 1, st, regs, actions, notes, steps, choices)
+        else:
             self.run(ins.a, st, regs, actions, notes, steps, choices)
-            return
-        if op == "fork":
-            for i, start in enumerate(ins.targets):
-                self.run(start, st, regs, actions, notes, steps, ((ins.step.path, "alternative", str(i)), choices))
-            return
-        if op == "branch":
-            step = ins.step
-            if comp.uses_last_action and self.actions_left is None and _cond_uses_last(step.cond) \
-                    and NOTE_LAST not in notes and NOTE_NOT_LAST not in notes:
-                for note in (NOTE_LAST, NOTE_NOT_LAST):
-                    self.run(pc, st, regs, actions, (*notes, note), steps,
-                             ((step.path, "assume", note), choices))
-                return
-            if self.cond(step.cond, st, regs, slots, actions, notes):
-                self.run(pc + 1, st, regs, actions, notes, steps, choices)
-            else:
-                self.run(ins.a, st, regs, actions, notes, steps, choices)
-            return
-        if op == "gain":
-            n = ins.step.n
-            self.run(pc + 1, st, regs, actions + n, notes, (Change("gain_actions", n=n), steps), choices)
-            return
-        if op == "note":
-            nid = ins.step.id
-            self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("note", note=nid), steps), choices)
-            return
-        if op == "special":
-            self.special(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "select":
-            self.op_select(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "place":
-            self.op_place(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "swap":
-            self.op_swap(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "square":
-            self.op_square(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "gateway":
-            self.op_gateway(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op.startswith("link"):
-            self.op_link(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op in ("direction", "color"):
-            step = ins.step
-            if op == "direction":
-                among = self.directions(step, regs)
-                values: list[Any] = [("d", d) for d in among]
-                shown = [str(d) for d in among]
-            else:
-                cis = (self.enemies() if step.among == "enemy" else
-                       [self.player] if step.among == "you" else list(self.in_game))
-                values = [("c", ci) for ci in cis]
-                shown = [self.colors[ci] for ci in cis]
-            for value, text in zip(values, shown, strict=True):
-                new = list(regs)
-                new[ins.a] = value
-                self.run(pc + 1, st, tuple(new), actions, notes, steps, ((step.path, op, text), choices))
-            return
-        if op.startswith("move"):
-            self.op_move(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op.startswith("loop"):
-            self.op_loop(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op.startswith("each"):
-            self.op_each(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        raise AssertionError(op)  # pragma: no cover
+
+    def op_gain(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        n = ins.step.n
+        self.run(pc + 1, st, regs, actions + n, notes, (Change("gain_actions", n=n), steps), choices)
+
+    def op_note(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        nid = ins.step.id
+        self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("note", note=nid), steps), choices)
+
+    def op_choice(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log) -> None:
+        """A ``direction:`` or ``color:`` step: one branch per value."""
+        step = ins.step
+        if ins.op == "direction":
+            among = self.directions(step, regs)
+            values: list[Any] = [("d", d) for d in among]
+            shown = [str(d) for d in among]
+        else:
+            cis = (self.enemies() if step.among == "enemy" else
+                   [self.player] if step.among == "you" else list(self.in_game))
+            values = [("c", ci) for ci in cis]
+            shown = [self.colors[ci] for ci in cis]
+        for value, text in zip(values, shown, strict=True):
+            new = list(regs)
+            new[ins.a] = value
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, ((step.path, ins.op, text), choices))
 
     def directions(self, step: ChooseDirection, regs: tuple[Any, ...]) -> tuple[str, ...]:
         """The directions a ``direction:`` step chooses among."""

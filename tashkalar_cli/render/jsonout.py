@@ -85,14 +85,7 @@ def card(c: Card, db: CardDB, loc: Localizer) -> JSON:
         out["thresholds"] = c.thresholds
         out["upper_keywords"] = list(c.upper.keywords)
         out["lower_keywords"] = list(c.lower.keywords)
-    if isinstance(c, (Being, Flare)):
-        from tashkalar_cli.engine.effects import effect_status
-
-        resolved, parts = effect_status(c)
-        out["effect_resolved"] = resolved
-        out["effect_parts"] = parts
-        out["effect_data"] = dict(c.programs_data) if c.has_effect_data else None
-    if isinstance(c, Task):
+    elif isinstance(c, Task):
         out["criterion"] = texts["criterion"].text
         out["points"] = c.points
         out["task_type"] = c.task_type
@@ -106,6 +99,13 @@ def card(c: Card, db: CardDB, loc: Localizer) -> JSON:
         out["summoning"] = c.summoning
         if c.has_summoning_square:
             out["pattern_offsets"] = [{"dx": dx, "dy": dy, "rank": r} for dx, dy, r in c.pattern.offsets()]
+    if isinstance(c, (Being, Flare)):
+        from tashkalar_cli.engine.effects import effect_status
+
+        resolved, parts = effect_status(c)
+        out["effect_resolved"] = resolved
+        out["effect_parts"] = parts
+        out["effect_data"] = dict(c.programs_data) if c.has_effect_data else None
     return out
 
 
