@@ -1624,3 +1624,6 @@ def play_flare(board: Board, check: FlareCheck, position: Position, player: str,
 __all__ = ["MAX_STATES", "Change", "Choice", "EffectLimitError", "FlarePlay", "Outcome", "Resolution", "Resolver",
            "SummonEffects", "compile_program", "effect_status", "geometry", "handled", "play_flare", "resolve_placement",
            "resolve_program", "resolve_summon"]
+
+# the handlers of ``special:`` steps register themselves in SPECIALS (imported last: they use this module)
+from tashkalar_cli.engine import specials as _specials  # noqa: E402,F401
