@@ -69,7 +69,7 @@ from tashkalar_cli.model.effects import (
     Step,
     Swap,
     Turned,
-    unresolved,
+    Union_,
     walk,
 )
 from tashkalar_cli.model.position import Piece, Position, gateways_kept
@@ -604,6 +604,11 @@ class Resolver:
                 if not m:
                     break
             return m
+        if isinstance(area, Union_):
+            m = 0
+            for part in area.parts:
+                m |= self.area(part, st, regs, slots)
+            return m & geo.mask
         if isinstance(area, Ref):
             return sum(1 << sq for sq in self.ref_squares(area.name, regs, slots))
         if isinstance(area, Relation):
@@ -765,7 +770,10 @@ class Resolver:
             if value is None or value[0] not in ("p", "s") or not value[3] or not value[2]:
                 return False
             levels = {r.level for r in cond.ranks}
-            return all((code - 1) % 3 in levels for code in value[2])
+            codes = value[2]
+            if value[0] == "p":     # pieces still on the board: their rank now
+                codes = tuple(st[sq] for sq in value[1] if st[sq]) or codes
+            return all((code - 1) % 3 in levels for code in codes)
         if isinstance(cond, Count):
             n = len(self.select(cond.sel, st, regs, slots))
             return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
@@ -773,7 +781,9 @@ class Resolver:
             value = regs[slots[cond.name]] if cond.name in slots else None
             if value is None:
                 return cond.at_least <= 0
-            codes = value[2] if value[3] else ()
+            codes = (value[5] if len(value) > 5 else value[2]) if value[3] else ()
+            if value[0] == "p" and len(value) <= 5:
+                codes = ()      # a binding of pieces that were not destroyed (upgraded, placed, picked...)
             wanted = None if cond.ranks is None else {r.level for r in cond.ranks}
             n = 0
             for code in codes:
@@ -823,7 +833,7 @@ class Resolver:
                     if out is None:
                         out = list(regs)
                     out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
-                              tuple(sq for sq in kept if sq is not None))
+                              tuple(sq for sq in kept if sq is not None), value[5])
         return regs if out is None else tuple(out)
 
     def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
@@ -1295,7 +1305,7 @@ class Resolver:
             end = ins.targets[0]
             if step.may:
                 new = list(regs)
-                new[reg] = ("m", 0, -1, None, ())
+                new[reg] = ("m", 0, -1, None, (), ())
                 self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "may", "skip"), choices))
             dirs: Sequence[str | None]
             if step.choose_direction is not None:
@@ -1309,28 +1319,28 @@ class Resolver:
                 direction = self.move_direction(step, regs, d)
                 if step.per_move:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                     continue
                 movers = [sq for sq in self.select(step.piece, st, regs, slots)
                           if direction != "none" and self.targets(step, st, regs, sq, direction)]
                 if not movers:
                     new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ch)
                     continue
                 for sq in movers:
                     new = list(regs)
-                    new[reg] = ("m", 0, sq, direction, ())
+                    new[reg] = ("m", 0, sq, direction, (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                 if optional and not step.may:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "stop", "0"), ch))
             return
         if ins.op == "move_step":
             end = ins.targets[0]
-            _, count, piece, direction, moved = regs[reg]
+            _, count, piece, direction, moved, _hits = regs[reg]
             limit = step.times if step.times is not None else step.up_to
             if limit is not None and count >= limit:
                 self.run(end, st, regs, actions, notes, steps, choices)
@@ -1360,17 +1370,19 @@ class Resolver:
                 new = list(self.retrack(self.retrack(regs, {to: None}) if hit else regs, {sq: to}))
                 m = new[reg]
                 new_piece = -1 if step.per_move else to
-                new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else ())
+                new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
+                            (*m[5], hit) if hit and ins.b >= 0 else m[5])
                 self.run(pc, bytes(buf), tuple(new), actions, notes,
                          (Change("move", sq, to, piece=code, after=hit), steps), choices)
             return
         # move_end: bind what moved, clear the register
-        _, count, piece, _direction, moved = regs[reg]
+        _, count, piece, _direction, moved, hits = regs[reg]
         new = list(regs)
         new[reg] = None
         if ins.b >= 0:
+            # the pieces that moved (tracked), whether any move was made, and what the moves destroyed
             squares = tuple(moved) if step.per_move else ((piece,) if piece >= 0 and count else ())
-            new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count)
+            new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count, hits)
         self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
 
     # ---------------------------------------------------------------- loops
@@ -1450,7 +1462,7 @@ class Resolver:
     def special(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                 steps: _Log, choices: _Log) -> None:
         step: Special = ins.step
-        handler = SPECIALS.get(step.id)
+        handler = load_specials().get(step.id)
         if handler is None:   # not played on the board: stated plainly in the outcome
             nid = f"special-{step.id}"
             self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("special", note=step.id), steps), choices)
@@ -1483,25 +1495,35 @@ def _push(log: _Log, items: Iterable[Any]) -> _Log:
 
 # ------------------------------------------------------------------------------------------ entry points
 
+def load_specials() -> dict[str, SpecialHandler]:
+    """The handlers of ``special:`` steps: those registered by ``tashkalar_cli.engine.specials`` when that
+    module exists (it registers into :data:`SPECIALS` when imported)."""
+    global _SPECIALS_LOADED
+    if not _SPECIALS_LOADED:
+        _SPECIALS_LOADED = True
+        import importlib
+        import importlib.util
+
+        if importlib.util.find_spec("tashkalar_cli.engine.specials") is not None:
+            importlib.import_module("tashkalar_cli.engine.specials")
+    return SPECIALS
+
+
+_SPECIALS_LOADED = False
+
+
 def handled(program: Program) -> bool:
     """Whether the resolver plays every part of ``program`` on the board (no ``special`` without a handler)."""
-    return all(not isinstance(s, Special) or s.id in SPECIALS for s in walk(program))
+    specials = load_specials()
+    return all(not isinstance(s, Special) or s.id in specials for s in walk(program))
 
 
 def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
-    """Whether the engine resolves ``card``'s effect: it has effect data and every ``special`` of its
-    programs has a handler; and the parts it leaves to the player (``special:<id>`` without a handler;
-    ``note:<id>``, stated plainly in each outcome)."""
-    from tashkalar_cli.model.cards import Flare as FlareCard
+    """Whether the engine resolves ``card``'s effect, and the parts it leaves to the player (see
+    :func:`tashkalar_cli.model.cards.effect_status`), with the engine's special handlers."""
+    from tashkalar_cli.model.cards import effect_status as status
 
-    names = ("upper", "lower") if isinstance(card, FlareCard) else ("effect", *(f"{e}_effect" for e in card.extra_effects))
-    if not card.has_effect_data:
-        return False, []
-    programs = [card.program(n) for n in names]
-    parts = [part for p in programs if p is not None for part in unresolved(p)]
-    ok = all(p is not None for p in programs) and all(
-        not part.startswith("special:") or part.split(":", 1)[1] in SPECIALS for part in parts)
-    return ok, parts
+    return status(card, tuple(load_specials()))
 
 
 def resolve_program(board: Board, program: Program, position: Position, player: str, *,
@@ -1624,6 +1646,3 @@ def play_flare(board: Board, check: FlareCheck, position: Position, player: str,
 __all__ = ["MAX_STATES", "Change", "Choice", "EffectLimitError", "FlarePlay", "Outcome", "Resolution", "Resolver",
            "SummonEffects", "compile_program", "effect_status", "geometry", "handled", "play_flare", "resolve_placement",
            "resolve_program", "resolve_summon"]
-
-# the handlers of ``special:`` steps register themselves in SPECIALS (imported last: they use this module)
-from tashkalar_cli.engine import specials as _specials  # noqa: E402,F401
