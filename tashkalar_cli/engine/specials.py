@@ -7,7 +7,8 @@ Each handler takes the resolver, the step, the board state (bytes, one per squar
 
 - ``crystal-mirror`` (Crystal Mirror, everfrost): the card's yellow squares (``marked``) face the blue ones
   (``marked2``) across the card's axis through the summoning square. The player may choose nothing, or
-  1 heroic piece, or 1 or 2 common pieces (anyone's) standing on yellow squares; for each, when the square
+  1 heroic piece, or 2 common pieces (anyone's; 1 when only 1 stands there) on yellow squares, as the
+  card's text and the reference say ("1 heroic or 2 common pieces"); for each, when the square
   mirroring it is on the board and empty, a piece of the player's color of the same rank is placed
   there (a heroic one is a double-sided piece turned heroic side up; with no piece left off the board,
   nothing is placed; with 2 commons to place and 1 piece left, either square may get it).
@@ -67,8 +68,8 @@ def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: tuple[Any, ...
         if level in by_level:
             by_level[level].append(image)
     choices: list[tuple[int, list[int | None]]] = [(1, [m]) for m in by_level[1]]
-    choices += [(0, [m]) for m in by_level[0]]
-    choices += [(0, list(pair)) for pair in itertools.combinations(by_level[0], 2)]
+    choices += [(0, list(group)) for group in itertools.combinations(by_level[0], min(2, len(by_level[0])))
+                if group]
     left = res.supply(st, res.player, PieceKind.DOUBLE_SIDED)
     for level, images in choices:
         free = [m for m in images if m is not None and not st[m]]
