@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -919,6 +920,8 @@ class Resolver:
         }
         collecting = gc.isenabled()
         gc.disable()    # the walk makes many small tuples and frees none: the collector would only cost time
+        depth = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(depth, 20 * MAX_MOVES + 40 * len(comp.code) + 1000))
         try:
             self.run(0, self.start, tuple(regs), 0, (), None, None)
         except _Truncated:
@@ -927,6 +930,7 @@ class Resolver:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
         finally:
             self.seen = set()
+            sys.setrecursionlimit(depth)
             if collecting:
                 gc.enable()
         return Resolution(list(self.outcomes.values()), self.truncated, self.states)
@@ -1342,6 +1346,9 @@ class Resolver:
             end = ins.targets[0]
             _, count, piece, direction, moved, _hits = regs[reg]
             limit = step.times if step.times is not None else step.up_to
+            if step.any_number and count >= MAX_MOVES:
+                self.truncated = True     # "any number": longer sequences are not searched, and the answer says so
+                limit = count
             if limit is not None and count >= limit:
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
@@ -1361,13 +1368,14 @@ class Resolver:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
                 return
-            if step.times is None:      # up_to, any_number: stopping is allowed
-                self.run(end, st, regs, actions, notes, steps, ((step.path, "stop", str(count)), choices))
+            if step.times is None:      # up_to, any_number: stopping is allowed (the end of the step, played here)
+                self.op_move(end, self.code[end], st, regs, actions, notes, steps,
+                             ((step.path, "stop", str(count)), choices))
             for sq, to in options:
                 buf = bytearray(st)
                 code, hit = buf[sq], buf[to]
                 buf[to], buf[sq] = code, 0
-                new = list(self.retrack(self.retrack(regs, {to: None}) if hit else regs, {sq: to}))
+                new = list(self.retrack(regs, {to: None, sq: to} if hit else {sq: to}))   # at once: to is gone
                 m = new[reg]
                 new_piece = -1 if step.per_move else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
