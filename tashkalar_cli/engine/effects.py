@@ -517,6 +517,7 @@ class Resolver:
                 self.stock[(ci, kind)] = position.off_board(color, kind) + position.on_board(color, kind)
         self._pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(self.colors) for lvl in range(3)}
         self._occ: dict[bytes, int] = {}
+        self._commuting: dict[int, bool] = {}
         self.states = 0
         self.truncated = False
 
@@ -834,7 +835,7 @@ class Resolver:
                     if out is None:
                         out = list(regs)
                     out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
-                              tuple(sq for sq in kept if sq is not None), value[5])
+                              tuple(sq for sq in kept if sq is not None), value[5], value[6])
         return regs if out is None else tuple(out)
 
     def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
@@ -909,6 +910,7 @@ class Resolver:
         self.states = 0
         self.truncated = False
         self.code = comp.code
+        self.final = [self._reaches_end(i) for i in range(len(comp.code))]
         self.dispatch = {
             "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
             "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
@@ -960,6 +962,17 @@ class Resolver:
             raise _Truncated
         ins = self.code[pc]
         self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
+
+    def _reaches_end(self, pc: int) -> bool:
+        """Whether instruction ``pc`` leads to the end through jumps only."""
+        for _ in range(len(self.code)):
+            ins = self.code[pc]
+            if ins.op == "end":
+                return True
+            if ins.op != "jump":
+                return False
+            pc = ins.a
+        return False
 
     def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                steps: _Log, choices: _Log) -> None:
@@ -1290,6 +1303,18 @@ class Resolver:
             out.append(to)
         return out
 
+    def commuting(self, step: Move) -> bool:
+        """Whether two moves of ``step`` on four different squares commute: each move's legality then
+        depends on its own two squares only (moves made piece by piece, no area, no count of pieces)."""
+        got = self._commuting.get(id(step))
+        if got is None:
+            got = (step.per_move and step.where is None and step.toward is None and step.per_color is None
+                   and step.piece.ref is None and step.piece.where is None and step.piece.owner != "more"
+                   and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
+                                                    and step.no_destroy.owner != "more")))
+            self._commuting[id(step)] = got
+        return got
+
     def move_direction(self, step: Move, regs: tuple[Any, ...], chosen: str | None) -> str | None:
         if chosen is not None:
             return chosen
@@ -1309,7 +1334,7 @@ class Resolver:
             end = ins.targets[0]
             if step.may:
                 new = list(regs)
-                new[reg] = ("m", 0, -1, None, (), ())
+                new[reg] = ("m", 0, -1, None, (), (), ())
                 self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "may", "skip"), choices))
             dirs: Sequence[str | None]
             if step.choose_direction is not None:
@@ -1323,28 +1348,28 @@ class Resolver:
                 direction = self.move_direction(step, regs, d)
                 if step.per_move:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                     continue
                 movers = [sq for sq in self.select(step.piece, st, regs, slots)
                           if direction != "none" and self.targets(step, st, regs, sq, direction)]
                 if not movers:
                     new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
-                    new[reg] = ("m", 0, -1, direction, (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ch)
                     continue
                 for sq in movers:
                     new = list(regs)
-                    new[reg] = ("m", 0, sq, direction, (), ())
+                    new[reg] = ("m", 0, sq, direction, (), (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                 if optional and not step.may:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "stop", "0"), ch))
             return
         if ins.op == "move_step":
             end = ins.targets[0]
-            _, count, piece, direction, moved, _hits = regs[reg]
+            _, count, piece, direction, moved, _hits, last = regs[reg]
             limit = step.times if step.times is not None else step.up_to
             if step.any_number and count >= MAX_MOVES:
                 self.truncated = True     # "any number": longer sequences are not searched, and the answer says so
@@ -1356,7 +1381,7 @@ class Resolver:
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
             if step.per_move:
-                movers = [sq for sq in self.select(step.piece, st, regs, slots) if sq not in moved]
+                movers = [sq for sq in self.select(step.piece, st, regs, slots) if not step.once_each or sq not in moved]
                 if step.per_color is not None and moved:
                     colors = [(st[sq] - 1) // 3 for sq in moved if st[sq]]
                     movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
@@ -1364,6 +1389,12 @@ class Resolver:
                 movers = [piece] if piece >= 0 and st[piece] else []
             track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
             options = [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
+            reduce = step.times is None and self.commuting(step)
+            if reduce and last:
+                # two moves on four different squares commute: of the two orders, only the one with the
+                # smaller move first is followed (the other reaches the same states; stopping is allowed)
+                a, b = last
+                options = [(sq, to) for sq, to in options if (sq, to) > last or sq in (a, b) or to in (a, b)]
             if not options:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
@@ -1379,18 +1410,21 @@ class Resolver:
                 m = new[reg]
                 new_piece = -1 if step.per_move else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
-                            (*m[5], hit) if hit and ins.b >= 0 else m[5])
+                            (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
                 self.run(pc, bytes(buf), tuple(new), actions, notes,
                          (Change("move", sq, to, piece=code, after=hit), steps), choices)
             return
         # move_end: bind what moved, clear the register
-        _, count, piece, _direction, moved, hits = regs[reg]
+        _, count, piece, _direction, moved, hits, _last = regs[reg]
         new = list(regs)
         new[reg] = None
         if ins.b >= 0:
             # the pieces that moved (tracked), whether any move was made, and what the moves destroyed
             squares = tuple(moved) if step.per_move else ((piece,) if piece >= 0 and count else ())
             new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count, hits)
+        if self.final[pc + 1]:     # nothing follows but jumps to the end: an outcome (made distinct there)
+            self.finish(st, tuple(new), actions, notes, steps, choices)
+            return
         self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
 
     # ---------------------------------------------------------------- loops
