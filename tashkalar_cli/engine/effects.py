@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tashkalar_cli.engine.gateway import gateway_after_summon
 from tashkalar_cli.model.board import DIRECTIONS, STRIDE, Board, bits
 from tashkalar_cli.model.effects import (
     MAX_MOVES,
@@ -72,7 +73,7 @@ from tashkalar_cli.model.effects import (
     Union_,
     walk,
 )
-from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.position import Piece, Position, gateways_kept
 from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
 
 if TYPE_CHECKING:
@@ -558,6 +559,8 @@ class Resolver:
         return self.stock.get((ci, kind), 0) - on
 
     def position_of(self, st: bytes, gateway: int | None = None) -> Position:
+        """The position of a state; ``gateway``: the player's Gateway there (the other colors' Gateways
+        stay where they were, unless their pieces are gone)."""
         pieces = {Square(sq): self._pieces[st[sq]] for sq in self.geo.squares if st[sq]}
         base = self.base
         supply = {c: dict(kinds) for c, kinds in base.supply_override.items()}
@@ -565,16 +568,12 @@ class Resolver:
             ci = self.colors.index(color)
             for kind in kinds:
                 kinds[kind] = self.supply(st, ci, kind)
-        out = Position(base.board, pieces, base.mode, base.players, supply, base.owned,
-                       {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks))
-        gateways = getattr(base, "gateway", None)
-        if gateways is not None:     # Nethervoid: the others' Gateways stay where they were, if their piece did
-            kept = {c: sq for c, sq in gateways.items() if c != self.colors[self.player] and sq in pieces
-                    and pieces[sq].color == c and pieces[sq].rank is not Rank.LEGENDARY}
-            if gateway is not None:
-                kept[self.colors[self.player]] = Square(gateway)
-            setattr(out, "gateway", kept)  # noqa: B010 - a field of positions with a Gateway
-        return out
+        player = self.colors[self.player]
+        gateways = gateways_kept({c: sq for c, sq in base.gateway.items() if c != player}, pieces)
+        if gateway is not None:
+            gateways[player] = Square(gateway)
+        return Position(base.board, pieces, base.mode, base.players, supply, base.owned,
+                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks), gateways)
 
     # ---------------------------------------------------------------- areas and selectors
     def enemies(self) -> list[int]:
@@ -1679,6 +1678,7 @@ def resolve_placement(engine: Engine, card: Being, position: Position, player: s
         take_back = placement.take_back[0]
     after, destroyed = position.after_summon(player, card.rank, placement.target,
                                              None if take_back is None else Square(take_back))
+    after = gateway_after_summon(card, position, after, player, placement.target, placement.pattern_squares)
     return resolve_program(engine.board, program, after, player, placement=placement, actions_left=actions_left,
                            max_states=max_states, max_outcomes=max_outcomes,
                            summoned_over=None if destroyed is None else (placement.target, destroyed))

@@ -66,6 +66,8 @@ def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool 
         data["tasks_claimed"] = claimed
     if whole["decks"]:
         data["decks"] = whole["decks"]
+    if pos.gateway:
+        data["gateway"] = {color: pos.board.name(sq) for color, sq in pos.gateway.items()}
     return data
 
 

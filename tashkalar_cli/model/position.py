@@ -52,6 +52,9 @@ class Position:
     owned: dict[PieceKind, int] = field(default_factory=dict)   # pieces a color owns, per kind
     tasks_claimed: dict[str, list[str]] = field(default_factory=dict)   # High Form: color -> task ids
     decks: dict[str, str] = field(default_factory=dict)   # optional: color -> the deck it plays (public in a duel)
+    #: Nethervoid: color -> the square of its Gateway (a common or heroic piece of that color); the Gateway
+    #: is a piece: it follows its piece and is lost with it (see :meth:`gateways_kept`)
+    gateway: dict[str, Square] = field(default_factory=dict)
 
     # ------------------------------------------------------------ bitboards
     def mask(self, color: str | None = None, min_rank: Rank = Rank.COMMON,
@@ -93,13 +96,15 @@ class Position:
             if image is None:
                 raise ValueError("symmetry maps a square off the board")
             moved[image] = p
+        gateway = {c: image for c, sq in self.gateway.items() if (image := self.board.transform(sq, t)) is not None}
         return Position(self.board, moved, self.mode, self.players, self.supply_override, self.owned,
-                        self.tasks_claimed, self.decks)
+                        self.tasks_claimed, self.decks, gateway)
 
     # ------------------------------------------------------------ actions (new positions, never a change)
     def _with(self, pieces: dict[Square, Piece], supply: dict[str, dict[PieceKind, int]]) -> Position:
         return Position(self.board, pieces, self.mode, self.players, supply, self.owned,
-                        {c: list(t) for c, t in self.tasks_claimed.items()}, dict(self.decks))
+                        {c: list(t) for c, t in self.tasks_claimed.items()}, dict(self.decks),
+                        gateways_kept(self.gateway, pieces))
 
     def _supply_after(self, changes: list[tuple[str, PieceKind, int]]) -> dict[str, dict[PieceKind, int]]:
         """The supply overrides moved by ``changes`` (color, kind, +n off the board); a color without an
@@ -180,7 +185,10 @@ class Position:
             del pieces[take_back]
         destroyed = occupant if facts.destroys else None
         pieces[target] = Piece(color, rank)
-        return self._with(pieces, self._supply_after(summon_supply(color, kind, short, destroyed))), destroyed
+        after = self._with(pieces, self._supply_after(summon_supply(color, kind, short, destroyed)))
+        if destroyed is not None:       # a Gateway destroyed by the summon is lost (the new piece is another)
+            after.gateway = {c: sq for c, sq in after.gateway.items() if sq != target}
+        return after, destroyed
 
     def to_dict(self) -> dict[str, Any]:
         """The position as data: the one serializer of positions, which every output uses (JSON as
@@ -199,6 +207,17 @@ class Position:
             "tasks_claimed": {c: list(t) for c, t in self.tasks_claimed.items()},
             "decks": dict(self.decks),
         }
+
+
+def gateways_kept(gateway: dict[str, Square], pieces: dict[Square, Piece]) -> dict[str, Square]:
+    """The Gateways that still stand on ``pieces``: each on a common or heroic piece of its color (a
+    Gateway whose square emptied, changed hands or became legendary is lost)."""
+    out: dict[str, Square] = {}
+    for color, sq in gateway.items():
+        piece = pieces.get(sq)
+        if piece is not None and piece.color == color and piece.rank is not Rank.LEGENDARY:
+            out[color] = sq
+    return out
 
 
 # ---------------------------------------------------------------- parsing
@@ -400,7 +419,16 @@ class PositionParser:
             at = where("decks", color)
             color = once(spelled, self.color(color, at.about("decks")), color, at.about("decks"))
             decks[color] = self.deck(deck, at.about("decks"))
-        position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks)
+        gateway: dict[str, Square] = {}
+        spelled = {}
+        for color, square in (data.get("gateway") or {}).items():
+            at = where("gateway", color)
+            color = once(spelled, self.color(color, at.about("gateway")), color, at.about("gateway"))
+            sq = self.square(square, at)
+            if gateways_kept({color: sq}, pieces) != {color: sq}:
+                raise InputError(key="position-gateway", where=at, color=color, square=self.board.name(sq))
+            gateway[color] = sq
+        position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks, gateway)
         check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, whole)
         for color in dict.fromkeys([*position.colors, *supply]):   # a supply alone is bounded too
             for kind, label in ((PieceKind.DOUBLE_SIDED, "common/heroic"), (PieceKind.LEGENDARY, "legendary")):

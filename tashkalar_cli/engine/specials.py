@@ -1,0 +1,88 @@
+"""Handlers of the ``special:`` steps: the few mechanics the effect language does not compose.
+
+Each handler takes the resolver, the step, the board state (bytes, one per square: 0 empty, else
+``1 + 3 * color + rank level``) and the registers, and yields every distinct way to play the step as
+(new state, registers, changes). Importing this module registers the handlers in
+:data:`tashkalar_cli.engine.effects.SPECIALS`.
+
+- ``crystal-mirror`` (Crystal Mirror, everfrost): the card's yellow squares (``marked``) face the blue ones
+  (``marked2``) across the card's axis through the summoning square. The player may choose nothing, or
+  1 heroic piece, or 2 common pieces (anyone's; 1 when only 1 stands there) on yellow squares, as the
+  card's text and the reference say ("1 heroic or 2 common pieces"); for each, when the square
+  mirroring it is on the board and empty, a piece of the player's color of the same rank is placed
+  there (a heroic one is a double-sided piece turned heroic side up; with no piece left off the board,
+  nothing is placed; with 2 commons to place and 1 piece left, either square may get it).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from tashkalar_cli.engine.effects import SPECIALS, Change
+from tashkalar_cli.model.board import bits
+from tashkalar_cli.model.types import PieceKind
+
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.effects import Resolver
+    from tashkalar_cli.model.effects import Special
+
+State = tuple[bytes, tuple[Any, ...], list[Change]]
+
+
+def _mirror_axis(res: Resolver) -> str | None:
+    """Across which line through the summoning square the yellow squares face the blue ones: ``file``
+    (the line is a file: files are mirrored) or ``rank``; None when no yellow square faces a blue one
+    on the board."""
+    board = res.board
+    assert res.target is not None
+    tf, tr = board.coords(res.target)
+    marked = list(bits(res.marked))
+    for axis in ("file", "rank"):
+        images = [_reflect(res, sq, axis, tf, tr) for sq in marked]
+        on = [i for i in images if i is not None]
+        if on and all(res.marked2 >> i & 1 for i in on):
+            return axis
+    return None
+
+
+def _reflect(res: Resolver, sq: int, axis: str, tf: int, tr: int) -> int | None:
+    f, r = res.board.coords(sq)
+    image = res.board.index(2 * tf - f, r) if axis == "file" else res.board.index(f, 2 * tr - r)
+    return None if image is None else int(image)
+
+
+def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: tuple[Any, ...]) -> Iterator[State]:
+    yield st, regs, []                                  # the player may choose nothing
+    if res.target is None:
+        return
+    axis = _mirror_axis(res)
+    if axis is None:
+        return
+    tf, tr = res.board.coords(res.target)
+    standing = [(sq, _reflect(res, sq, axis, tf, tr)) for sq in bits(res.marked) if st[sq]]
+    by_level: dict[int, list[int | None]] = {0: [], 1: []}
+    for sq, image in standing:
+        level = (st[sq] - 1) % 3
+        if level in by_level:
+            by_level[level].append(image)
+    choices: list[tuple[int, list[int | None]]] = [(1, [m]) for m in by_level[1]]
+    choices += [(0, list(group)) for group in itertools.combinations(by_level[0], min(2, len(by_level[0])))
+                if group]
+    left = res.supply(st, res.player, PieceKind.DOUBLE_SIDED)
+    for level, images in choices:
+        free = [m for m in images if m is not None and not st[m]]
+        code = 1 + 3 * res.player + level
+        for squares in itertools.combinations(free, min(len(free), left)):
+            buf = bytearray(st)
+            changes = []
+            for spot in squares:
+                buf[spot] = code
+                changes.append(Change("place", spot, after=code))
+            yield bytes(buf), regs, changes
+
+
+SPECIALS["crystal-mirror"] = crystal_mirror
+
+__all__ = ["crystal_mirror"]
