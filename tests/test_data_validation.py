@@ -247,3 +247,21 @@ def test_rule_and_keyword_json_say_when_a_text_falls_back_to_english(data_copy, 
     r = cli("keyword", "show", "flare", "--lang", "fr", "--json", "--data", str(data_copy))
     assert r.code == 0, r.err
     assert r.json["fallback_lang"] == "en"
+
+
+def test_validate_fails_on_a_card_without_effect_data(cli, data_copy):
+    """Every being, legend and flare has its effect as data: one card without it fails validate,
+    named in the user's language, and the shipped data has none missing."""
+    import yaml
+
+    assert cli("validate", "--json").json["effects_missing"] == []
+    path = data_copy / "cards" / "beings" / "sylvan.yaml"
+    deck = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for card in deck["cards"]:
+        if card["id"] == "sapling":
+            del card["effect"]
+    path.write_text(yaml.safe_dump(deck, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    r = cli("--lang", "fr", "validate", "--data", str(data_copy))
+    assert r.code == 2
+    assert "sapling" in r.err or "Pousse" in r.err or "Jeune" in r.err
+    assert len(r.err.strip().splitlines()) == 1

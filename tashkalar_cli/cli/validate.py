@@ -21,10 +21,8 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     chosen = [_STATE.game_id] if _STATE.game_option else \
         [g for g, pack in GAMES.items() if not pack.folder or (root / "cards" / pack.folder).is_dir()]
     games = {game: _summary(data, game) for game in chosen}
-    from tashkalar_cli.model.integrity import EFFECTS_REQUIRED
-
     missing = [card for one in games.values() for card in one.get("effects_missing", [])]
-    if EFFECTS_REQUIRED and missing:
+    if missing:   # every being, legend and flare has its effect as data (issue 21)
         from tashkalar_cli.errors import DataError
 
         raise DataError(key="effects-missing", count=len(missing), cards=", ".join(missing))

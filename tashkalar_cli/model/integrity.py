@@ -29,16 +29,10 @@ def check_pattern_size(facts: dict[str, Any], key: str, card: dict[str, Any], ra
                         columns=width, ranks=ranks, files=files)
 
 
-#: ``validate`` fails on a being, legend or flare without effect data when this is True; while the decks'
-#: data is being written it only reports them (``effects_missing`` in its output, and a warning line).
-#: The lead switches it to True once every card has its programs.
-EFFECTS_REQUIRED = False
-
-
 def check_programs(facts: dict[str, Any], key: str, card: dict[str, Any], expected: Iterable[str]) -> None:
     """A card's effect programs parse (names bound before use, one primitive a step...), and a card
     with effect data has every program its texts have (an extra effect, the other flare half).
-    A card without any effect data is reported by ``validate`` (see :data:`EFFECTS_REQUIRED`)."""
+    A card without any effect data makes ``validate`` fail (:func:`missing_effects`)."""
     from tashkalar_cli.model.effects import PROGRAM_FIELDS, EffectError, parse_program
 
     given = [f for f in PROGRAM_FIELDS if f in card]
