@@ -432,9 +432,12 @@ def test_time_traveler_apply_and_plan(cli, tk):
     r = cli("summon", "time-traveler", "--pieces", diagonal(tk), "--player", "blue", "--apply", "--at", "e4", "--json")
     assert r.code == 0, r.err
     assert r.json["position"]["pieces"]["e4"] == {"color": "blue", "rank": "heroic"}
-    plan = cli("plan", "--pieces", "c3=blue,d4=blue", "--player", "blue", "--hand", "time-traveler", "--json")
+    plan = cli("plan", "--pieces", "c3=blue,d4=blue", "--player", "blue", "--hand", "time-traveler", "--json",
+               "--all-plans")
     placed = [p for p in plan.json["plans"] if p["kind"] == "place-summon"]
     assert placed and {p["steps"][0]["square"] for p in placed} == {"e5", "b2"}
+    grouped = cli("plan", "--pieces", "c3=blue,d4=blue", "--player", "blue", "--hand", "time-traveler", "--json")
+    assert {sq for g in grouped.json["groups"] for e in g["after_place"] for sq in e["squares"]} == {"e5", "b2"}
 
 
 # ---------------------------------------------------------------------- beings that count as legends

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -51,7 +53,11 @@ def plan(
     threats: Annotated[bool, typer.Option(
         "--threats", help="What each opponent could summon on their next turn, instead of your plans.")] = False,
     positions: Annotated[bool, typer.Option(
-        "--positions", help="Also give the position after each plan (JSON), or after each card's best plan.")] = False,
+        "--positions", help="Also give the position after each plan (JSON, with every plan listed), or after each "
+                            "card's best plan.")] = False,
+    all_plans: Annotated[bool, typer.Option(
+        "--all-plans", help="JSON: list every plan in full, instead of one entry per card, summoning square and "
+                            "orientation with its first actions.")] = False,
     mode: ModeOption = None,
     svg: SvgOption = None,
     lang: LangOption = None,
@@ -63,7 +69,7 @@ def plan(
     pos = s.position(position, pieces, mode)
     inputs = (position,)
     if threats:
-        _threats(s, pos, player, deck, hand, actions, first_turn, positions, svg, json, inputs)
+        _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs)
         return
     cards: list[Being] = []
     for d in _split(deck):
@@ -80,7 +86,8 @@ def plan(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json("plan", jsonout.plan_report(report, s.board, after))
+        with _no_cycle_collection():   # tens of thousands of small objects made, no cycle among them
+            print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions))
         return
     from tashkalar_cli.render.plan import report_renderable
 
@@ -88,7 +95,7 @@ def plan(
 
 
 def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, hand: list[str] | None,
-             actions: int | None, first_turn: bool, positions: bool, svg: str | None, json: bool,
+             actions: int | None, first_turn: bool, positions: bool, all_plans: bool, svg: str | None, json: bool,
              inputs: tuple[str | None, ...]) -> None:
     if hand:
         raise InputError(key="plan-threats-hand")
@@ -115,11 +122,25 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions))
+        with _no_cycle_collection():
+            print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans))
         return
     from tashkalar_cli.render.plan import threats_renderable
 
     s.console.print(threats_renderable(found, s.board, s.loc, _namer(s)))
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The cycle collector paused (its state restored after): it would scan the plans again and again
+    while their JSON is made."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _namer(s: Session) -> Callable[[Being], str]:

@@ -36,7 +36,7 @@ JSON = dict[str, Any]
 VERSIONS: dict[str, int] = {
     "card": 1, "card-list": 2, "rule": 1, "rule-list": 2, "rule-search": 2, "errata": 2, "keyword": 1,
     "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 1, "flare-all": 1, "task": 1, "task-all": 1,
-    "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 1,
+    "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 2,
     "summon-apply": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
     "letal-winner": 1,
 }
@@ -323,22 +323,173 @@ def plan(p: Plan, board: Board, after: Position | None = None) -> JSON:
     return out
 
 
-def plan_report(report: PlanReport, board: Board, positions: dict[int, Position] | None = None) -> JSON:
-    """``positions``: the position after each plan (keyed by ``id(plan)``), when asked for."""
-    positions = positions or {}
+def plan_report(report: PlanReport, board: Board, positions: dict[int, Position] | None = None, *,
+                every: bool = False) -> JSON:
+    """The plans grouped (one entry per card, summoning square and orientation, each first action listed
+    once), or with ``every`` each plan in full (``positions``: the position after each plan, keyed by
+    ``id(plan)``, when asked for)."""
+    from tashkalar_cli.model.board import square_order
+
+    order = _square_names_by_index(board)
     summary = []
     for card in report.cards:
-        plans = report.for_card(card)
-        by_kind: dict[str, list[str]] = {"summon": [], "place-summon": [], "summon-summon": []}
-        for p in plans:
-            by_kind[p.kind].append(p.target)  # type: ignore[arg-type]
-        summary.append({"card": card.id, "plans": len(plans),
-                        "now": _square_names(board, by_kind["summon"]),
-                        "after_place": _square_names(board, by_kind["place-summon"]),
-                        "after_summon": _square_names(board, by_kind["summon-summon"])})
-    return {"player": report.player, "actions": report.actions, "max_plan_actions": 2, "effects_resolved": False,
-            "cards": [c.id for c in report.cards], "reachable": [c.id for c in report.reachable],
-            "summary": summary, "plans": [plan(p, board, positions.get(id(p))) for p in report.plans]}
+        by_kind: dict[str, set[int]] = {"summon": set(), "place-summon": set(), "summon-summon": set()}
+        count = 0
+        for g in report.groups_of(card):
+            count += g.count
+            if g.now:
+                by_kind["summon"].add(g.target)
+            if g.places:
+                by_kind["place-summon"].add(g.target)
+            if g.summons:
+                by_kind["summon-summon"].add(g.target)
+        summary.append({"card": card.id, "plans": count,
+                        **{field: [order[sq] for sq in sorted(by_kind[kind], key=square_order)]
+                           for field, kind in (("now", "summon"), ("after_place", "place-summon"),
+                                               ("after_summon", "summon-summon"))}})
+    out: JSON = {"player": report.player, "actions": report.actions, "max_plan_actions": 2,
+                 "effects_resolved": False, "cards": [c.id for c in report.cards],
+                 "reachable": [c.id for c in report.reachable], "summary": summary,
+                 "listing": "all" if every else "grouped", "plan_count": report.plan_count}
+    if every:
+        positions = positions or {}
+        out["plans"] = [plan(p, board, positions.get(id(p))) for p in report.plans]
+        return out
+    out.update(_plan_groups(report, board, order))
+    return out
+
+
+def _square_names_by_index(board: Board) -> dict[int, str]:
+    return {sq: board.name(sq) for sq in board.squares}
+
+
+def _plan_groups(report: PlanReport, board: Board, names: dict[int, str]) -> JSON:
+    """The grouped listing: ``first_summons`` (every summon possible now, listed once), then the groups,
+    whose choices name their first summon by its index there."""
+    firsts: list[JSON] = []
+    index: dict[tuple[str, int, str, tuple[int, ...]], int] = {}
+    for g in report.groups:
+        for step in g.now:
+            index[(step.card.id, step.target, step.orientation.name, step.pattern_squares)] = len(firsts)
+            firsts.append(_summon_step(step, names))
+    full_pick = report.pick_up
+    groups = []
+    narrowed: dict[int, tuple[Any, ...] | None] = {}   # id of a first step -> the pieces it may pick up or take back
+    narrowed_json: dict[tuple[Any, ...] | None, JSON | None] = {None: None}
+    first_index: dict[int, int] = {}        # id of a first summon -> its index in ``firsts``
+    for g in report.groups:
+        base = g.summon
+        now = [index[(s.card.id, s.target, s.orientation.name, s.pattern_squares)] for s in g.now]
+        # the pieces the group's summon may take back whatever the first action
+        common: set[int] = set(base.take_back)
+        lasts = {id(c.last): c.last for c in g.choices}
+        for last in lasts.values():
+            if common and last is not base:
+                common.intersection_update(last.take_back)
+        kept = tuple(sq for sq in base.take_back if sq in common)
+        thens: dict[int, int] = {}          # id of a last step -> the index of how it differs (in ``then_json``)
+        differ: dict[tuple[Any, ...], int] = {}
+        then_json: list[JSON | None] = []
+        # choices alike but for their first action share one entry: their first actions, then what they leave
+        merged: dict[tuple[bool, tuple[Any, ...] | None, int], list[Any]] = {}
+        for head, last, first in g.choices:
+            t = thens.get(id(last))
+            if t is None:
+                key = _then_key(last, base, common)
+                t = differ.get(key)
+                if t is None:
+                    t = differ[key] = len(then_json)
+                    then_json.append(_then(key, names))
+                thens[id(last)] = t
+            if first is None:
+                choice = _narrowed(full_pick, head.pick_up)  # type: ignore[union-attr]
+                what: Any = names[head.square]  # type: ignore[union-attr]
+            else:
+                n = id(head)
+                choice = narrowed.get(n, ())
+                if choice == ():
+                    choice = narrowed[n] = None if head is first else _narrowed(first.take_back, head.take_back)  # type: ignore[union-attr]
+                what = first_index.get(id(first))
+                if what is None:
+                    what = first_index[id(first)] = index[(first.card.id, first.target, first.orientation.name,
+                                                           first.pattern_squares)]
+            mkey = (first is None, choice, t)
+            entry = merged.get(mkey)
+            if entry is None:
+                entry = merged[mkey] = []
+            entry.append(what)
+        places, summons = [], []
+        for (placed, choice, t), whats in merged.items():
+            got = narrowed_json.get(choice, False)
+            if got is False:
+                got = narrowed_json[choice] = _narrowed_json(choice, names)
+            if placed:
+                places.append({"squares": whats, "pick_up": got, "then": then_json[t]})
+            else:
+                summons.append({"firsts": whats, "take_back": got, "then": then_json[t]})
+        groups.append({"card": g.card.id, "target": names[g.target], "orientation": _turned(g.orientation),
+                       "actions": g.actions, "plans": g.count, **_summon_facts(base, names, kept),
+                       "now": now, "after_place": places, "after_summon": summons})
+    return {"pick_up": [names[sq] for sq in full_pick], "first_summons": firsts, "groups": groups}
+
+
+def _narrowed(offered: tuple[int, ...], kept: tuple[int, ...]) -> tuple[Any, ...] | None:
+    """The pieces of ``offered`` a first action may still pick up or take back: None for all of them,
+    else ``("only", squares)`` or ``("except", squares)``, whichever is shorter."""
+    if len(kept) == len(offered):
+        return None
+    if 2 * len(kept) <= len(offered):
+        return ("only", kept)
+    keep = set(kept)
+    return ("except", tuple(sq for sq in offered if sq not in keep))
+
+
+def _narrowed_json(choice: tuple[Any, ...] | None, names: dict[int, str]) -> JSON | None:
+    return None if choice is None else {choice[0]: [names[sq] for sq in choice[1]]}
+
+
+def _then_key(last: SummonStep, base: SummonStep, common: set[int]) -> tuple[Any, ...]:
+    """How the summon of a choice differs from its group's, as a key: the fields that differ (None when
+    the same) and the pieces it may take back besides those of the group's summon."""
+    if last is base:
+        return (None, None, None, None, tuple(sq for sq in last.take_back if sq not in common))
+    return (last.pattern_squares if last.pattern_squares != base.pattern_squares else None,
+            (last.destroys,) if last.destroys != base.destroys else None,
+            last.shortage if last.shortage != base.shortage else None,
+            (last.reuses,) if last.reuses != base.reuses else None,
+            tuple(sq for sq in last.take_back if sq not in common))
+
+
+def _then(key: tuple[Any, ...], names: dict[int, str]) -> JSON | None:
+    """A key of :func:`_then_key` as JSON (None: no difference)."""
+    squares, destroys, shortage, reuses, also = key
+    out: JSON = {}
+    if squares is not None:
+        out["pattern_squares"] = [names[sq] for sq in squares]
+    if destroys is not None:
+        out["destroys"] = names[destroys[0][0]] if destroys[0] else None
+        out["destroyed_piece"] = _piece(destroys[0][1]) if destroys[0] else None
+    if shortage is not None:
+        out["shortage"] = shortage
+    if reuses is not None:
+        out["reuses"] = names[reuses[0]] if reuses[0] is not None else None
+    if also:
+        out["take_back_also"] = [names[sq] for sq in also]
+    return out or None
+
+
+def _summon_step(step: SummonStep, names: dict[int, str]) -> JSON:
+    return {"action": "summon", "card": step.card.id, "target": names[step.target],
+            "orientation": _turned(step.orientation), **_summon_facts(step, names)}
+
+
+def _summon_facts(step: SummonStep, names: dict[int, str], take_back: tuple[int, ...] | None = None) -> JSON:
+    """What a summon uses and does (``take_back``: instead of the step's own)."""
+    return {"pattern_squares": [names[sq] for sq in step.pattern_squares],
+            "destroys": names[step.destroys[0]] if step.destroys else None,
+            "destroyed_piece": _piece(step.destroys[1]) if step.destroys else None,
+            "shortage": step.shortage, "reuses": names[step.reuses] if step.reuses is not None else None,
+            "take_back": [names[sq] for sq in (step.take_back if take_back is None else take_back)]}
 
 
 def _square_names(board: Board, squares: list[Any]) -> list[str]:
@@ -347,13 +498,13 @@ def _square_names(board: Board, squares: list[Any]) -> list[str]:
     return [board.name(sq) for sq in sorted(set(squares), key=square_order)]
 
 
-def threats(t: Threats, board: Board, actions: int) -> JSON:
+def threats(t: Threats, board: Board, actions: int, *, every: bool = False) -> JSON:
     from tashkalar_cli.model.board import square_order
 
     out = []
     for opp in t.opponents:
         used = opp.report.squares()
-        out.append({"color": opp.color, "deck": opp.deck, **plan_report(opp.report, board),
+        out.append({"color": opp.color, "deck": opp.deck, **plan_report(opp.report, board, every=every),
                     "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: square_order(kv[0]))}})
     return {"player": t.player, "actions": actions, "threats": True, "opponents": out}
 

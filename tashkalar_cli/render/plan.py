@@ -2,8 +2,9 @@
 
 The text groups the plans per card, the fewest actions first: the squares where the card can be
 summoned now, then, per summoning square, the squares where a common piece placed first makes
-the summon possible, then the beings whose summon first makes it possible. ``--json`` lists every
-plan with every choice; the SVG draws the best plan of each card.
+the summon possible, then the beings whose summon first makes it possible. ``--json`` gives one
+entry per card, summoning square and orientation (``--all-plans``: every plan with every choice);
+the SVG draws the best plan of each card.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
+from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
 from tashkalar_cli.model.board import Board, square_order
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.text.i18n import Localizer
@@ -60,14 +61,11 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
                            reachable=len(reachable), total=len(report.cards))
     parts: list[RenderableType] = [Text(heading, style="bold")]
     if reachable:
-        by_card: dict[str, list[Plan]] = {}
-        for plan in report.plans:
-            by_card.setdefault(plan.card.id, []).append(plan)
         body = Text()
         for card in reachable:
             body.append(name(card), style="bold")
             body.append("\n")
-            for actions, square, how in _rows(by_card[card.id], board, loc, name):
+            for actions, square, how in _rows(report.groups_of(card), board, loc, name):
                 body.append(f"  {msg('plan.actions', count=actions):<{width(loc)}} ", style="dim")
                 body.append(square, style="bold cyan")
                 body.append(f"  {how}\n")
@@ -100,38 +98,37 @@ def width(loc: Localizer) -> int:
     return max(len(loc.msg("plan.actions", count=n)) for n in (1, 2))
 
 
-def _rows(plans: list[Plan], board: Board, loc: Localizer, name: Names) -> list[tuple[int, str, str]]:
+def _rows(groups: list[PlanGroup], board: Board, loc: Localizer, name: Names) -> list[tuple[int, str, str]]:
     """One row for the summons possible now, then one per summoning square and kind of two-action plan."""
     msg = loc.msg
     rows: list[tuple[int, str, str]] = []
-    now = [p for p in plans if p.actions == 1]
+    now = [s for g in groups for s in g.now]
     if now:
-        takes = sorted({sq for p in now for sq in p.summon.take_back})
+        takes = sorted({sq for s in now for sq in s.take_back})
         how = _with_choice(msg("plan.now"), _choices(loc, board, takes, "take_back") if takes else "")
-        rows.append((1, _squares(board, [p.target for p in now]), how))
-    groups: dict[int, dict[str, list[Plan]]] = {}
-    for p in plans:
-        if p.actions > 1:
-            groups.setdefault(p.target, {}).setdefault(p.kind, []).append(p)
-    for target in _order(board, list(groups)):
+        rows.append((1, _squares(board, [s.target for s in now]), how))
+    by_target: dict[int, list[PlanGroup]] = {}
+    for g in groups:
+        if not g.now:
+            by_target.setdefault(g.target, []).append(g)
+    for target in _order(board, list(by_target)):
         ways = []
-        placed = groups[target].get("place-summon", [])
-        if placed:
-            places: dict[int, set[int]] = {}
-            for p in placed:
-                step = p.steps[0]
+        places: dict[int, set[int]] = {}
+        firsts: dict[str, tuple[Any, set[int]]] = {}
+        for g in by_target[target]:
+            for c in g.places:
+                step = c.head
                 assert isinstance(step, PlaceStep)
                 places.setdefault(step.square, set()).update(step.pick_up)
+            for c in g.summons:
+                first = c.head
+                assert isinstance(first, SummonStep)
+                firsts.setdefault(first.card.id, (first.card, set()))[1].add(first.target)
+        if places:
             items = [_with_choice(board.name(sq), _choices(loc, board, sorted(places[sq]), "pick_up"))
                      for sq in _order(board, list(places))]
             ways.append(msg("plan.after_place", squares=", ".join(items)))
-        summoned = groups[target].get("summon-summon", [])
-        if summoned:
-            firsts: dict[str, tuple[Any, set[int]]] = {}
-            for p in summoned:
-                step = p.steps[0]
-                assert isinstance(step, SummonStep)
-                firsts.setdefault(step.card.id, (step.card, set()))[1].add(step.target)
+        if firsts:
             items = [msg("plan.first_summon", card=name(card), squares=_squares(board, sorted(sqs)))
                      for card, sqs in sorted(firsts.values(), key=lambda cs: cs[0].order)]
             ways.append(msg("plan.after_summon", firsts="; ".join(items)))
