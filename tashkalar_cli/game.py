@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
+    from tashkalar_cli.engine.effects import FlarePlay, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.letal import LetalEngine
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
@@ -343,6 +344,35 @@ class Game:
         being = self.being(card) if isinstance(card, str) else card
         player, _ = self._side(position, player, None, "--player")
         return apply_summon(self.engine, being, position, player, at, orientation, take_back, turn)
+
+    def resolve(self, card: str | Being, position: Position, player: str, at: str, *, orientation: str | None = None,
+                take_back: str | None = None, actions_left: int | None = None, turn: Turn | None = None,
+                max_states: int | None = None) -> SummonEffects:
+        """The summon of ``card`` on ``at`` played (as :meth:`apply`), then its effect resolved: every
+        distinct outcome (``.outcomes``, each with ``position``, ``steps``, ``actions_gained``,
+        ``destroyed``, ``notes``, ``choices`` and ``to_dict()``). ``actions_left``: the actions left
+        after the summon (None: unknown; an effect that asks gives both answers, each outcome saying
+        which it assumed). ``.resolution`` is None for a card without effect data."""
+        from tashkalar_cli.engine.effects import MAX_STATES, resolve_summon
+
+        being = self.being(card) if isinstance(card, str) else card
+        player, _ = self._side(position, player, None, "--player")
+        if actions_left is not None and actions_left < 0:
+            raise InputError(key="effects-actions-left", actions=actions_left)
+        return resolve_summon(self.engine, being, position, player, at, orientation=orientation, take_back=take_back,
+                              actions_left=actions_left, turn=turn, max_states=max_states or MAX_STATES)
+
+    def play_flare(self, flare: str | Flare, position: Position, player: str, side: str | None = None, *,
+                   against: str | None = None, actions_left: int | None = None) -> FlarePlay:
+        """``player`` plays ``flare`` on ``position``: whether it may (``.playable``, ``.check``), and the
+        outcomes of the halves met, upper first (``side``: only ``upper`` or ``lower``, resolved even
+        when its threshold is not met)."""
+        from tashkalar_cli.engine.effects import play_flare
+
+        if side is not None and side not in ("upper", "lower"):
+            raise InputError(key="flare-side", side=side)
+        check = self.flare(flare, position, player, against)
+        return play_flare(self.board, check, position, check.player, side, actions_left=actions_left)
 
     def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
              actions: int | None = None, first_turn: bool = False) -> PlanReport:

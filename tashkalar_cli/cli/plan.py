@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.engine.planner import PlanReport
     from tashkalar_cli.model.cards import Being
     from tashkalar_cli.model.position import Position
+    from tashkalar_cli.model.turn import Turn
 
 
 def _split(values: list[str] | None) -> list[str]:
@@ -165,19 +166,26 @@ def _positions(s: Session, pos: Position, report: PlanReport, every: bool) -> di
 
 def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str | None, orientation: str | None,
                  take_back: str | None, out: str | None, turn_path: str | None, record: str | None, json: bool, *,
-                 apply: bool, allow_enemy: str | None, inputs: tuple[str | None, ...]) -> None:
-    """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written."""
+                 apply: bool, allow_enemy: str | None, inputs: tuple[str | None, ...],
+                 effects: tuple[int | None, int | None, int | None] | None = None) -> None:
+    """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written; with
+    ``effects`` (``--effects``: the outcome chosen, the limit of outcomes listed, the actions left), the
+    card's effect resolved."""
     from tashkalar_cli.engine.summoning import ChoiceError
     from tashkalar_cli.render.plan import applied_comments, position_yaml, turn_yaml
 
     if not apply:
-        raise InputError(key="apply-options")
+        raise InputError(key="effects-needs-apply" if effects is not None else "apply-options")
     if at is None:
         raise InputError(key="apply-needs-at")
     if allow_enemy is not None:
         raise InputError(key="apply-enemy")
     turn = s.game.turn(turn_path) if turn_path is not None else None
     try:
+        if effects is not None:
+            _apply_effects(s, being, pos, player, at, orientation, take_back, out, turn, turn_path, record, json,
+                           inputs, *effects)
+            return
         applied = s.game.apply(being, pos, player, at, orientation=orientation, take_back=take_back, turn=turn)
     except ChoiceError as exc:
         if not json:
@@ -199,6 +207,73 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
         from tashkalar_cli.render import jsonout
 
         print_json("summon-apply", jsonout.summon_apply(applied, s.board))
+        return
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(s.loc.msg("apply.written", path=out))
+    if record is not None:
+        typer.echo(s.loc.msg("apply.record_written", path=record))
+
+
+def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str, orientation: str | None,
+                   take_back: str | None, out: str | None, turn: Turn | None, turn_path: str | None,
+                   record: str | None, json: bool, inputs: tuple[str | None, ...], choose: int | None,
+                   limit: int | None, actions_left: int | None) -> None:
+    """``summon --apply --effects``: every outcome of the card's effect, or (``--choose N``) the position
+    after one of them, printed or written as ``--apply`` does."""
+    import dataclasses
+
+    from tashkalar_cli.render.effects import outcome_lines, resolution_lines
+    from tashkalar_cli.render.plan import applied_comments, position_yaml, turn_yaml
+
+    if limit is not None and limit < 0:
+        raise InputError(key="effects-limit", limit=limit)
+    result = s.game.resolve(being, pos, player, at, orientation=orientation, take_back=take_back,
+                            actions_left=actions_left, turn=turn)
+    applied = result.applied
+    card_name = str(s.cards.name(being, s.loc))
+    resolution = result.resolution
+    if resolution is None:
+        if choose is not None:
+            raise InputError(key="effects-no-data", card=card_name)
+    elif choose is None and (out is not None or record is not None):
+        if resolution.count != 1:
+            raise InputError(key="effects-choose-needed", count=resolution.count)
+        choose = 1
+    if resolution is not None and choose is not None and not 1 <= choose <= resolution.count:
+        raise InputError(key="effects-choose", n=choose, count=resolution.count)
+    if json and choose is None and out is None and record is None:
+        from tashkalar_cli.render import jsonout
+
+        print_json("summon-apply", jsonout.summon_effects(result, s.board, limit))
+        return
+    comments = applied_comments(applied, s.board, s.loc, card_name)[:-1]   # all but "not resolved"
+    position = applied.position
+    record_turn = applied.turn
+    if resolution is None:
+        comments.append(s.loc.msg("effect.not_resolved", card=card_name))
+    elif choose is not None:
+        outcome = resolution.outcomes[choose - 1]
+        comments.append(s.loc.msg("effect.chosen", n=choose, count=resolution.count))
+        comments += outcome_lines(outcome, s.loc)
+        position = outcome.position
+        record_turn = dataclasses.replace(applied.turn,
+                                          destroyed=[*applied.turn.destroyed, *(p for _, p in outcome.destroyed)])
+    if choose is None and resolution is not None:
+        typer.echo("\n".join([*comments, s.loc.msg("effect.count", count=resolution.count),
+                               *resolution_lines(resolution, s.loc, limit)]))
+        return
+    text = position_yaml(position, comments)
+    sources = [i for i in (*inputs, turn_path) if i]
+    outputs = [(out, text)] if out is not None else []
+    if record is not None:
+        outputs.append((record, turn_yaml(record_turn, s.board, comments[:1])))
+    s.write_all(outputs, *sources)
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, choose))
         return
     if out is None:
         typer.echo(text, nl=False)

@@ -61,6 +61,53 @@ def flare_check(
     s.console.print(flare_renderable(results, s.cards, s.loc, all_))
 
 
+@flare_app.command("play")
+def flare_play(
+    flare: Annotated[str, typer.Argument(help="The flare (id such as flare-3-6, or '3/5').", show_default=False)],
+    player: PlayerOption = ...,  # type: ignore[assignment]
+    position: PositionOption = None,
+    pieces: PiecesOption = None,
+    against: AgainstOption = None,
+    side: Annotated[Optional[str], typer.Option(
+        "--side", help="Resolve only this half (upper or lower), even if its threshold is not met.",
+        metavar="HALF", show_default=False)] = None,
+    limit: Annotated[Optional[int], typer.Option(
+        "--limit", help="List at most N outcomes (the count stays exact).", metavar="N", show_default=False)] = None,
+    mode: ModeOption = None,
+    lang: LangOption = None,
+    json: JsonOption = False,
+    data: DataOption = None,
+) -> None:
+    """Play a flare here: may PLAYER play it, and every distinct outcome of the halves it resolves."""
+    from tashkalar_cli.errors import InputError
+
+    s = session(lang, data)
+    pos = s.position(position, pieces, mode)
+    if limit is not None and limit < 0:
+        raise InputError(key="effects-limit", limit=limit)
+    played = s.game.play_flare(flare, pos, player, side, against=against)
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json("flare-play", jsonout.flare_play(played, limit))
+        return
+    from tashkalar_cli.render.effects import resolution_lines
+
+    msg = s.loc.msg
+    name = str(s.cards.name(played.check.card, s.loc))
+    who = msg(f"color.{played.check.player}")
+    lines = [msg("flare.play.playable" if played.playable else "flare.play.not_playable", flare=name, player=who)]
+    if played.halves:
+        lines.append(msg("flare.play.halves", halves=", ".join(msg(f"flare.half.{h}") for h in played.halves)))
+    if played.resolution is None:
+        if played.halves:
+            lines.append(msg("flare.play.no_data", flare=name))
+    else:
+        lines.append(msg("effect.count", count=played.resolution.count))
+        lines += resolution_lines(played.resolution, s.loc, limit)
+    typer.echo("\n".join(lines))
+
+
 @task_app.command("check")
 def task_check(
     task: Annotated[Optional[str], typer.Argument(help="The task (id or name, any language).", show_default=False)] = None,

@@ -51,19 +51,35 @@ def summon(
     record: Annotated[Optional[str], typer.Option(
         "--record", help="With --apply: write the turn record with this summon (pieces destroyed, beings summoned).",
         metavar="FILE", show_default=False)] = None,
+    effects: Annotated[bool, typer.Option(
+        "--effects", help="With --apply: resolve the card's effect and list every distinct outcome.")] = False,
+    choose: Annotated[Optional[int], typer.Option(
+        "--choose", help="With --effects: play outcome N (as listed) and print or write the position after it.",
+        metavar="N", show_default=False)] = None,
+    limit: Annotated[Optional[int], typer.Option(
+        "--limit", help="With --effects: list at most N outcomes (the count stays exact).", metavar="N",
+        show_default=False)] = None,
+    actions_left: Annotated[Optional[int], typer.Option(
+        "--actions-left", help="With --effects: the actions left after this summon (some effects ask whether it "
+                               "was the last one).", metavar="N", show_default=False)] = None,
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
 ) -> None:
     """Can PLAYER summon CARD on this position? Every placement, or why not."""
+    from tashkalar_cli.errors import InputError
+
     s = session(lang, data)
     being = s.game.being(card)
     pos = s.position(position, pieces, mode)
-    if apply or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
+    if not effects and any(v is not None for v in (choose, limit, actions_left)):
+        raise InputError(key="effects-options")
+    if apply or effects or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
         from tashkalar_cli.cli.plan import apply_summon
 
         apply_summon(s, being, pos, player, at, orientation, take_back, out, turn, record, json,
-                     apply=apply, allow_enemy=allow_enemy, inputs=(position,))
+                     apply=apply, allow_enemy=allow_enemy, inputs=(position,),
+                     effects=(choose, limit, actions_left) if effects else None)
         return
     verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:

@@ -24,7 +24,21 @@ def validator(name: str) -> Validator:
     schema = json.loads(path.read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
-    return cls(schema)
+    return cls(schema, registry=_registry())
+
+
+@cache
+def _registry() -> Any:
+    """Every schema of ``schemas/`` by its file name, so that one schema refers to another
+    (``"$ref": "effect.schema.json#/$defs/program"``)."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    resources = []
+    for path in sorted(schemas_dir().glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((path.name, Resource.from_contents(contents, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
 
 
 def _describe(error: ValidationError) -> str:

@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
 from tashkalar_cli.errors import InputError, NotFoundError, quote
+from tashkalar_cli.model.effects import PROGRAM_FIELDS, Program, parse_program
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import CardType, Rank
 from tashkalar_cli.text.search import fold, suggestions, word_score
@@ -41,6 +42,16 @@ class Being:
     extra_effects: tuple[str, ...] = ()      # texts besides the effect: frost, warp
     counts_as_legend: bool = False           # its effect may make its summoning count as a legend's
     order: int = field(default=0, compare=False)
+    #: the effect programs as data (``effect``, ``frost_effect``, ``warp_effect``), parsed on first use
+    programs_data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def has_effect_data(self) -> bool:
+        return "effect" in self.programs_data
+
+    def program(self, name: str = "effect") -> Program | None:
+        """The program of ``effect`` (or ``frost_effect``, ``warp_effect``); None without data."""
+        return _program(self, name)
 
     @property
     def has_summoning_square(self) -> bool:
@@ -74,6 +85,16 @@ class Flare:
     upper: FlareHalf
     lower: FlareHalf
     order: int = field(default=0, compare=False)
+    #: ``upper_effect`` and ``lower_effect`` as data, parsed on first use
+    programs_data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def has_effect_data(self) -> bool:
+        return "upper_effect" in self.programs_data and "lower_effect" in self.programs_data
+
+    def program(self, name: str) -> Program | None:
+        """The program of a half: ``upper`` or ``lower`` (or ``upper_effect``...); None without data."""
+        return _program(self, name if name.endswith("_effect") else f"{name}_effect")
 
     @property
     def keywords(self) -> tuple[str, ...]:
@@ -127,6 +148,17 @@ class Task:
         return self.criterion.numbers()
 
 
+def _program(card: Being | Flare, name: str) -> Program | None:
+    """A card's program, parsed once (kept in the frozen card's own ``__dict__``)."""
+    parsed: dict[str, Program] = card.__dict__.setdefault("_programs", {})
+    if name not in parsed:
+        data = card.programs_data.get(name)
+        if data is None:
+            return None
+        parsed[name] = parse_program(data)
+    return parsed[name]
+
+
 Card = Union[Being, Legend, Flare, Task]
 C = TypeVar("C", Being, Flare, Task)
 
@@ -138,11 +170,12 @@ def build_cards(facts: Mapping[str, Any]) -> list[Card]:
         cards.append(kind(id=b["id"], deck=b["deck"], rank=Rank(b["rank"]), pattern=Pattern(tuple(b["pattern"])),
                           keywords=tuple(b["keywords"]), special_summoning=b.get("summoning") == "special",
                           extra_effects=tuple(b.get("extra_effects", ())),
-                          counts_as_legend=bool(b.get("counts_as_legend", False)), order=len(cards)))
+                          counts_as_legend=bool(b.get("counts_as_legend", False)), order=len(cards),
+                          programs_data={k: b[k] for k in PROGRAM_FIELDS if k in b}))
     for f in facts["flares"]:
         cards.append(Flare(id=f["id"], upper=FlareHalf(f["upper"]["threshold"], tuple(f["upper"]["keywords"])),
                            lower=FlareHalf(f["lower"]["threshold"], tuple(f["lower"]["keywords"])),
-                           order=len(cards)))
+                           order=len(cards), programs_data={k: f[k] for k in PROGRAM_FIELDS if k in f}))
     for t in facts["tasks"]:
         c = t["criterion"]
         params = tuple(sorted((k, v) for k, v in c.items() if k not in ("kind", "squares")))

@@ -29,6 +29,35 @@ def check_pattern_size(facts: dict[str, Any], key: str, card: dict[str, Any], ra
                         columns=width, ranks=ranks, files=files)
 
 
+def check_programs(facts: dict[str, Any], key: str, card: dict[str, Any], expected: Iterable[str]) -> None:
+    """A card's effect programs parse (names bound before use, one primitive a step...), and a card
+    with effect data has every program its texts have (an extra effect, the other flare half).
+    A card without any effect data is reported by ``validate`` (see :data:`EFFECTS_REQUIRED`)."""
+    from tashkalar_cli.model.effects import PROGRAM_FIELDS, EffectError, parse_program
+
+    given = [f for f in PROGRAM_FIELDS if f in card]
+    if not given:
+        return
+    for name in expected:
+        if name not in card:
+            _fail(facts, key, f"card '{card['id']}': '{name}' is missing (the card has effect data)")
+    for name in given:
+        if name not in expected:
+            _fail(facts, key, f"card '{card['id']}': '{name}' is not a program of this card")
+        try:
+            parse_program(card[name])
+        except EffectError as exc:
+            _fail(facts, key, f"card '{card['id']}': {name}: {exc}")
+
+
+def missing_effects(facts: dict[str, Any]) -> list[str]:
+    """The ids of the beings, legends and flares without effect data."""
+    from tashkalar_cli.model.effects import PROGRAM_FIELDS
+
+    return [c["id"] for c in [*facts.get("beings", []), *facts.get("flares", [])]
+            if not any(f in c for f in PROGRAM_FIELDS)]
+
+
 def check_facts(facts: dict[str, Any], pack: GamePack | None = None) -> None:
     """The checks of a game's facts: its cards (a game with beings), then its rules, keywords and errata."""
     if pack is None:
@@ -78,10 +107,12 @@ def check_cards(facts: dict[str, Any]) -> None:
         if (card["rank"] == "legendary") != (card["deck"] == "legends"):
             _fail(facts, key, f"card '{card['id']}': legends, and only legends, are legendary")
         keywords(key, card["keywords"])
+        check_programs(facts, key, card, ("effect", *(f"{e}_effect" for e in card.get("extra_effects", ()))))
     for flare in facts["flares"]:
         key = f"flares:{flare['id']}"
         unique(flare["id"], key)
         keywords(key, flare["upper"]["keywords"] + flare["lower"]["keywords"])
+        check_programs(facts, key, flare, ("upper_effect", "lower_effect"))
     for task in facts["tasks"]:
         key = f"tasks:{task['id']}"
         unique(task["id"], key)

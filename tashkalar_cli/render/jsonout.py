@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tashkalar_cli.model.cards import Card, CardDB, Flare, Task
 
 if TYPE_CHECKING:
+    from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.letal import Attack, Problem, Shift, Square, Winner
     from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
@@ -37,7 +38,7 @@ VERSIONS: dict[str, int] = {
     "card": 1, "card-list": 2, "rule": 1, "rule-list": 2, "rule-search": 2, "errata": 2, "keyword": 1,
     "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 1, "flare-all": 1, "task": 1, "task-all": 1,
     "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 2,
-    "summon-apply": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
+    "summon-apply": 2, "flare-play": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
     "letal-winner": 1,
 }
 
@@ -520,6 +521,41 @@ def summon_apply(a: Applied, board: Board) -> JSON:
                           if a.destroyed is not None else None),
             "position": position(a.position),
             "turn": a.turn.to_dict(board)}
+
+
+def resolution(r: Resolution, limit: int | None = None) -> JSON:
+    """Outcomes of an effect: ``outcome_count`` is exact, ``outcomes`` at most ``limit`` of them,
+    numbered from 1 as ``--choose`` takes them."""
+    shown = r.outcomes if limit is None else r.outcomes[:limit]
+    return {"outcome_count": r.count, "truncated": r.truncated, "states": r.states,
+            "outcomes": [{"index": i, **o.to_dict()} for i, o in enumerate(shown, 1)]}
+
+
+def summon_effects(e: SummonEffects, board: Board, limit: int | None = None, chosen: int | None = None) -> JSON:
+    """``summon --apply --effects``: the summon as ``--apply`` gives it, ``effect_resolved`` (the card has
+    effect data) and its outcomes."""
+    out = summon_apply(e.applied, board)
+    out["effect_resolved"] = e.resolution is not None
+    out["actions_left"] = e.actions_left
+    if e.resolution is not None:
+        out.update(resolution(e.resolution, limit))
+    else:
+        out.update({"outcome_count": 0, "truncated": False, "states": 0, "outcomes": []})
+    out["chosen"] = chosen
+    return out
+
+
+def flare_play(f: FlarePlay, limit: int | None = None) -> JSON:
+    """``flare play``: the flare's check, the halves resolved, whether they have effect data, the outcomes."""
+    out = flare(f.check)
+    out["playable"] = f.playable
+    out["halves"] = list(f.halves)
+    out["effect_resolved"] = f.resolution is not None
+    if f.resolution is not None:
+        out.update(resolution(f.resolution, limit))
+    else:
+        out.update({"outcome_count": 0, "truncated": False, "states": 0, "outcomes": []})
+    return out
 
 
 def summon_apply_choices(card: str, player: str, square: str, message: str, choices: list[JSON]) -> JSON:

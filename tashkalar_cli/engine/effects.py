@@ -1,0 +1,1332 @@
+"""The effect resolver: every legal way to play a card's program on a position, each distinct result once.
+
+A program (:mod:`tashkalar_cli.model.effects`) is compiled once into a flat list of instructions
+(jumps for ``if``/``choose``/``repeat``/``for_each``, and a small loop for the moves of one step).
+The resolver then walks every choice depth first over (instruction, state), where a state is the
+board as 144 bytes (one per square index: 0 empty, else ``1 + 3 * color + rank level``), the
+registers (the names bound by ``as:``, each tracked piece followed as it moves; loop counters),
+the actions gained and the notes. A state reached twice is explored once (a visited set), so "any
+number of moves" and choices made in different orders do not multiply the work; the number of
+states explored is bounded (``max_states``): past it the resolution stops and says it is
+``truncated``. Outcomes are deduplicated by (board, actions gained, notes); each keeps the first
+sequence of steps and choices that reached it.
+
+Pieces off the board follow from the pieces on it: a piece that leaves the board goes back to its
+owner, so a color's supply of a kind is its supply before the effect plus its pieces of that kind
+on the board before, minus those on the board now (``Outcome.position`` builds the position).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from tashkalar_cli.model.board import DIRECTIONS, STRIDE, Board, bits
+from tashkalar_cli.model.effects import (
+    AllOf,
+    AnyOf,
+    Area,
+    Choose,
+    ChooseColor,
+    ChooseDirection,
+    Color,
+    Cond,
+    Count,
+    DestroyedCount,
+    Done,
+    ForEach,
+    Gain,
+    If,
+    Intersection,
+    IsEmpty,
+    LastAction,
+    Move,
+    Named,
+    Not,
+    Note,
+    On,
+    Place,
+    Program,
+    RankIs,
+    Ray,
+    Ref,
+    Relation,
+    Repeat,
+    Sel,
+    Select,
+    Special,
+    Step,
+    Swap,
+    walk,
+)
+from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.summoning import Applied, Engine, Placement
+    from tashkalar_cli.model.cards import Being
+    from tashkalar_cli.model.turn import Turn
+
+#: the most states one resolution explores before it stops (and says it is truncated)
+MAX_STATES = 200_000
+#: the most rounds of a ``repeat: {until: ...}``
+MAX_UNTIL = 32
+ORTHOGONAL = ("n", "e", "s", "w")
+DIAGONAL = ("ne", "se", "sw", "nw")
+COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+OPPOSITE = {"n": "s", "ne": "sw", "e": "w", "se": "nw", "s": "n", "sw": "ne", "w": "e", "nw": "se"}
+SIZE = STRIDE * 9      # bytes of a board state (grown for larger boards, see Geometry)
+NOTE_LAST = "assumed-last-action"
+NOTE_NOT_LAST = "assumed-not-last-action"
+
+
+class EffectLimitError(RuntimeError):
+    """Raised by :func:`resolve` with ``strict=True`` when the bound on states is reached."""
+
+
+# ------------------------------------------------------------------------------------------ geometry
+
+class Geometry:
+    """The board's tables, computed once per board: neighbours by kind, rays, distances."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.size = max(SIZE, board.ranks * STRIDE)
+        self.squares = tuple(board.squares)
+        self.mask = int(board.mask)
+        self.adjacent: dict[int, int] = {}
+        self.orthogonal: dict[int, int] = {}
+        self.diagonal: dict[int, int] = {}
+        self.rays: dict[int, dict[str, tuple[int, ...]]] = {}
+        for sq in self.squares:
+            f, r = board.coords(sq)
+            rays: dict[str, tuple[int, ...]] = {}
+            for name, (df, dr) in DIRECTIONS.items():
+                line: list[int] = []
+                k = 1
+                while True:
+                    j = board.index(f + df * k, r + dr * k)
+                    if j is None:
+                        break
+                    line.append(j)
+                    k += 1
+                rays[name] = tuple(line)
+            self.rays[sq] = rays
+            self.orthogonal[sq] = sum(1 << rays[d][0] for d in ORTHOGONAL if rays[d])
+            self.diagonal[sq] = sum(1 << rays[d][0] for d in DIAGONAL if rays[d])
+            self.adjacent[sq] = self.orthogonal[sq] | self.diagonal[sq]
+        self._within: dict[tuple[int, int], int] = {}
+        self._distance: dict[tuple[int, int], int] = {}
+
+    def within(self, sq: int, n: int) -> int:
+        key = (sq, n)
+        got = self._within.get(key)
+        if got is None:
+            got = 0
+            for other in self.squares:
+                if other != sq and self.board.distance(sq, other) <= n:
+                    got |= 1 << other
+            self._within[key] = got
+        return got
+
+    def distance(self, sq: int, n: int) -> int:
+        key = (sq, n)
+        got = self._distance.get(key)
+        if got is None:
+            got = 0
+            for other in self.squares:
+                if self.board.distance(sq, other) == n:
+                    got |= 1 << other
+            self._distance[key] = got
+        return got
+
+
+_GEOMETRY: dict[int, tuple[Board, Geometry]] = {}
+
+
+def geometry(board: Board) -> Geometry:
+    got = _GEOMETRY.get(id(board))
+    if got is None or got[0] is not board:
+        got = _GEOMETRY[id(board)] = (board, Geometry(board))
+    return got[1]
+
+
+# ------------------------------------------------------------------------------------------ instructions
+
+class Ins(NamedTuple):
+    """One instruction: ``op`` and its arguments (``step``: the step it comes from, ``a``/``b``: numbers)."""
+
+    op: str
+    step: Any = None
+    a: int = -1          # a register, or a jump target
+    b: int = -1          # a second register/target
+    targets: tuple[int, ...] = ()
+
+
+@dataclass
+class Compiled:
+    program: Program
+    code: list[Ins]
+    slots: dict[str, int]
+    registers: int
+    uses_last_action: bool
+
+
+def _cond_uses_last(cond: Cond) -> bool:
+    if isinstance(cond, LastAction):
+        return True
+    if isinstance(cond, Not):
+        return _cond_uses_last(cond.cond)
+    if isinstance(cond, (AllOf, AnyOf)):
+        return any(_cond_uses_last(c) for c in cond.conds)
+    return False
+
+
+class _Compiler:
+    def __init__(self) -> None:
+        self.code: list[Ins] = []
+        self.slots: dict[str, int] = {"self": 0, "summoners": 1}
+        self.registers = 2
+        self.uses_last = False
+
+    def slot(self, name: str) -> int:
+        if name not in self.slots:
+            self.slots[name] = self.registers
+            self.registers += 1
+        return self.slots[name]
+
+    def register(self) -> int:
+        self.registers += 1
+        return self.registers - 1
+
+    def emit(self, ins: Ins) -> int:
+        self.code.append(ins)
+        return len(self.code) - 1
+
+    def patch(self, at: int, **changes: Any) -> None:
+        self.code[at] = self.code[at]._replace(**changes)
+
+    def block(self, steps: Program) -> None:
+        for step in steps:
+            self.step(step)
+
+    def step(self, step: Step) -> None:
+        if isinstance(step, (Select, Place, Swap)):
+            self.emit(Ins(step.__class__.__name__.lower(), step, self.slot(step.bind) if step.bind else -1))
+        elif isinstance(step, Move):
+            reg = self.register()
+            bind = self.slot(step.bind) if step.bind else -1
+            self.emit(Ins("move_begin", step, reg, bind))
+            loop = self.emit(Ins("move_step", step, reg, bind))
+            end = self.emit(Ins("move_end", step, reg, bind))
+            self.patch(loop, targets=(end,))
+            self.patch(end - 2, targets=(end,))
+        elif isinstance(step, ChooseDirection):
+            self.emit(Ins("direction", step, self.slot(step.bind)))
+        elif isinstance(step, ChooseColor):
+            self.emit(Ins("color", step, self.slot(step.bind)))
+        elif isinstance(step, Gain):
+            self.emit(Ins("gain", step))
+        elif isinstance(step, Note):
+            self.emit(Ins("note", step))
+        elif isinstance(step, Special):
+            self.emit(Ins("special", step))
+        elif isinstance(step, Choose):
+            fork = self.emit(Ins("fork", step))
+            starts: list[int] = []
+            jumps: list[int] = []
+            for alt in step.alternatives:
+                starts.append(len(self.code))
+                self.block(alt)
+                jumps.append(self.emit(Ins("jump", step)))
+            end = len(self.code)
+            for j in jumps:
+                self.patch(j, a=end)
+            self.patch(fork, targets=tuple(starts))
+        elif isinstance(step, If):
+            self.uses_last |= _cond_uses_last(step.cond)
+            branch = self.emit(Ins("branch", step))
+            self.block(step.then)
+            jump = self.emit(Ins("jump", step))
+            self.patch(branch, a=len(self.code))
+            self.block(step.otherwise)
+            self.patch(jump, a=len(self.code))
+        elif isinstance(step, Repeat):
+            if step.until is not None:
+                self.uses_last |= _cond_uses_last(step.until)
+            reg = self.register()
+            self.emit(Ins("loop_init", step, reg))
+            head = self.emit(Ins("loop_test", step, reg))
+            self.block(step.steps)
+            self.emit(Ins("loop_next", step, reg, head))
+            end = self.emit(Ins("loop_end", step, reg))
+            self.patch(head, b=end)
+        elif isinstance(step, ForEach):
+            reg = self.register()
+            slot = self.slot(step.bind)
+            init = self.emit(Ins("each_init", step, reg, slot))
+            head = len(self.code)
+            self.block(step.steps)
+            self.emit(Ins("each_next", step, reg, slot, (head,)))
+            end = self.emit(Ins("each_end", step, reg, slot))
+            self.patch(init, targets=(end,))
+            self.patch(end - 1, targets=(head, end))
+        else:  # pragma: no cover
+            raise TypeError(step)
+
+
+_COMPILED: dict[int, tuple[Program, Compiled]] = {}
+
+
+def compile_program(program: Program) -> Compiled:
+    got = _COMPILED.get(id(program))
+    if got is None or got[0] is not program:
+        c = _Compiler()
+        c.block(program)
+        c.emit(Ins("end"))
+        got = _COMPILED[id(program)] = (program, Compiled(program, c.code, c.slots, c.registers, c.uses_last))
+    return got[1]
+
+
+# ------------------------------------------------------------------------------------------ results
+
+class Change(NamedTuple):
+    """One thing an effect did: ``do`` is destroy, upgrade, downgrade, move, place, convert, swap,
+    gain_actions or note; squares are indexes; pieces are codes (see the module)."""
+
+    do: str
+    square: int = -1        # destroy/upgrade/downgrade/place/convert: the square; move/swap: from
+    to: int = -1            # move/swap: to
+    piece: int = 0          # the piece before
+    after: int = 0          # the piece after (upgrade, downgrade, convert, place) / destroyed by a move
+    n: int = 0              # gain_actions
+    note: str = ""
+
+
+class Choice(NamedTuple):
+    """A choice made on the way to an outcome: the step (its place in the program), what was chosen."""
+
+    step: str
+    kind: str               # may | alternative | direction | color | stop | assume
+    value: str
+
+
+@dataclass
+class Outcome:
+    """One distinct result of an effect."""
+
+    resolver: Resolver = field(repr=False)
+    board_state: bytes = field(repr=False)
+    steps: list[Change]
+    actions_gained: int
+    notes: tuple[str, ...]
+    choices: list[Choice]
+
+    @property
+    def destroyed(self) -> list[tuple[Square, Piece]]:
+        """The pieces the effect destroyed (by a destroy step or by a move onto them), in order."""
+        piece = self.resolver.piece
+        out: list[tuple[Square, Piece]] = []
+        for c in self.steps:
+            if c.do == "destroy":
+                out.append((Square(c.square), piece(c.piece)))
+            elif c.do == "move" and c.after:
+                out.append((Square(c.to), piece(c.after)))
+        return out
+
+    @cached_property
+    def position(self) -> Position:
+        return self.resolver.position_of(self.board_state)
+
+    def key(self) -> tuple[bytes, int, tuple[str, ...]]:
+        return self.board_state, self.actions_gained, self.notes
+
+    def pieces(self) -> frozenset[tuple[Square, str, Rank]]:
+        """The pieces left, as a set of (square, color, rank): how outcome sets are compared."""
+        return frozenset((sq, p.color, p.rank) for sq, p in self.position.pieces.items())
+
+    def step_dicts(self) -> list[dict[str, Any]]:
+        name = self.resolver.board.name
+        out: list[dict[str, Any]] = []
+        for c in self.steps:
+            entry: dict[str, Any] = {"do": c.do}
+            if c.do in ("move", "swap"):
+                entry["from"], entry["to"] = name(c.square), name(c.to)
+                entry["piece"] = self.resolver.piece_dict(c.piece)
+                if c.do == "move":
+                    entry["destroyed"] = self.resolver.piece_dict(c.after) if c.after else None
+                else:
+                    entry["other"] = self.resolver.piece_dict(c.after)
+            elif c.do == "gain_actions":
+                entry["actions"] = c.n
+            elif c.do in ("note", "special"):
+                entry["note"] = c.note
+            else:
+                entry["square"] = name(c.square)
+                if c.piece:
+                    entry["piece"] = self.resolver.piece_dict(c.piece)
+                if c.after:
+                    entry["becomes"] = self.resolver.piece_dict(c.after)
+            out.append(entry)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.resolver.board.name
+        return {
+            "position": self.position.to_dict(),
+            "steps": self.step_dicts(),
+            "actions_gained": self.actions_gained,
+            "destroyed": [{"square": name(sq), "color": p.color, "rank": str(p.rank)} for sq, p in self.destroyed],
+            "notes": list(self.notes),
+            "choices": [{"step": c.step, "kind": c.kind, "value": c.value} for c in self.choices],
+        }
+
+
+@dataclass
+class Resolution:
+    """Every distinct outcome of one program on one position (``truncated``: the bound on states was
+    reached, so the list may miss some)."""
+
+    outcomes: list[Outcome]
+    truncated: bool
+    states: int
+
+    @property
+    def count(self) -> int:
+        return len(self.outcomes)
+
+    def to_dict(self, limit: int | None = None) -> dict[str, Any]:
+        shown = self.outcomes if limit is None else self.outcomes[:limit]
+        return {"count": self.count, "truncated": self.truncated, "outcomes": [o.to_dict() for o in shown]}
+
+
+# ------------------------------------------------------------------------------------------ the resolver
+
+class _Truncated(Exception):
+    pass
+
+
+_Log = tuple[Any, ...] | None      # a linked list: (item, previous) or None
+
+
+def _items(log: _Log) -> list[Any]:
+    out: list[Any] = []
+    while log is not None:
+        out.append(log[0])
+        log = log[1]
+    out.reverse()
+    return out
+
+
+SpecialHandler = Callable[["Resolver", Special, bytes, tuple[Any, ...]], Iterable[tuple[bytes, tuple[Any, ...], list[Change]]]]
+#: the handlers of ``special:`` steps, by id (none yet: every card the engine helper encoded uses the language)
+SPECIALS: dict[str, SpecialHandler] = {}
+
+
+class Resolver:
+    """Resolves one program for one player on one position.
+
+    ``target``: the summoning square (``target`` in programs) and the being's piece (``self``);
+    ``marked``/``marked2``: squares of the pattern's marks; ``arrows``: its arrow directions;
+    ``summoners``: the squares of the pieces the pattern used; ``actions_left``: the actions left
+    after the summon (None: unknown; ``last_action`` then gives both answers, each outcome saying
+    which it assumed in its notes).
+    """
+
+    def __init__(self, board: Board, position: Position, player: str, *, target: int | None = None,
+                 self_square: int | None = None, marked: Iterable[int] = (), marked2: Iterable[int] = (),
+                 arrows: Iterable[str] = (), summoners: Iterable[int] = (), actions_left: int | None = None,
+                 max_states: int = MAX_STATES) -> None:
+        self.board = board
+        self.geo = geometry(board)
+        self.base = position
+        self.colors = list(board.colors)
+        self.player = self.colors.index(player)
+        self.target = target
+        self.self_square = target if self_square is None else self_square
+        self.marked = sum(1 << sq for sq in marked)
+        self.marked2 = sum(1 << sq for sq in marked2)
+        self.arrows = tuple(d for d in COMPASS if d in set(arrows))
+        self.summoners = tuple(sorted(summoners))
+        self.actions_left = actions_left
+        self.max_states = max_states
+        self.colorless = int(board.colorless(position.mode))
+        state = bytearray(self.geo.size)
+        for sq, p in position.pieces.items():
+            state[sq] = 1 + 3 * self.colors.index(p.color) + p.level
+        self.start = bytes(state)
+        in_game = {*position.colors, player, *position.supply_override, *position.decks}
+        self.in_game = [i for i, c in enumerate(self.colors) if c in in_game]
+        # pieces of a color and kind that can be on the board: off it now plus on it now
+        self.stock: dict[tuple[int, PieceKind], int] = {}
+        for ci in self.in_game:
+            color = self.colors[ci]
+            for kind in PieceKind:
+                self.stock[(ci, kind)] = position.off_board(color, kind) + position.on_board(color, kind)
+        self._pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(self.colors) for lvl in range(3)}
+        self._occ: dict[bytes, int] = {}
+        self.states = 0
+        self.truncated = False
+
+    # ---------------------------------------------------------------- pieces and supply
+    def piece(self, code: int) -> Piece:
+        return self._pieces[code]
+
+    def piece_dict(self, code: int) -> dict[str, str]:
+        p = self._pieces[code]
+        return {"color": p.color, "rank": str(p.rank)}
+
+    def occupied(self, st: bytes) -> int:
+        got = self._occ.get(st)
+        if got is None:
+            got = 0
+            for sq in self.geo.squares:
+                if st[sq]:
+                    got |= 1 << sq
+            if len(self._occ) > 50_000:
+                self._occ.clear()
+            self._occ[st] = got
+        return got
+
+    def supply(self, st: bytes, ci: int, kind: PieceKind) -> int:
+        base = 1 + 3 * ci
+        if kind is PieceKind.LEGENDARY:
+            on = st.count(base + 2)
+        else:
+            on = st.count(base) + st.count(base + 1)
+        return self.stock.get((ci, kind), 0) - on
+
+    def position_of(self, st: bytes) -> Position:
+        pieces = {Square(sq): self._pieces[st[sq]] for sq in self.geo.squares if st[sq]}
+        base = self.base
+        supply = {c: dict(kinds) for c, kinds in base.supply_override.items()}
+        for color, kinds in supply.items():
+            ci = self.colors.index(color)
+            for kind in kinds:
+                kinds[kind] = self.supply(st, ci, kind)
+        return Position(base.board, pieces, base.mode, base.players, supply, base.owned,
+                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks))
+
+    # ---------------------------------------------------------------- areas and selectors
+    def enemies(self) -> list[int]:
+        return [ci for ci in self.in_game if ci != self.player]
+
+    def ref_squares(self, name: str, regs: tuple[Any, ...], slots: dict[str, int]) -> tuple[int, ...]:
+        if name == "target":
+            return () if self.target is None else (self.target,)
+        if name == "gateway":
+            return ()
+        value = regs[slots[name]] if name in slots else None
+        if value is None:
+            return ()
+        return tuple(value[1])
+
+    def area(self, area: Area | None, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> int:
+        geo = self.geo
+        if area is None:
+            return geo.mask
+        if isinstance(area, Named):
+            w = area.word
+            if w == "board":
+                return geo.mask
+            if w == "empty":
+                return geo.mask & ~self.occupied(st)
+            if w == "marked":
+                return self.marked
+            if w == "marked2":
+                return self.marked2
+            if w == "summoners":
+                return sum(1 << sq for sq in self.ref_squares("summoners", regs, slots))
+            if w == "central":
+                return int(self.board.central)
+            if w == "not_central":
+                return geo.mask & ~int(self.board.central)
+            raise ValueError(w)
+        if isinstance(area, Intersection):
+            m = geo.mask
+            for part in area.parts:
+                m &= self.area(part, st, regs, slots)
+                if not m:
+                    break
+            return m
+        if isinstance(area, Ref):
+            return sum(1 << sq for sq in self.ref_squares(area.name, regs, slots))
+        if isinstance(area, Relation):
+            anchors = self.anchor(area.anchor, st, regs, slots)
+            m = 0
+            for sq in anchors:
+                if area.kind == "adjacent":
+                    m |= geo.adjacent[sq]
+                elif area.kind == "orthogonal":
+                    m |= geo.orthogonal[sq]
+                elif area.kind == "diagonal":
+                    m |= geo.diagonal[sq]
+                elif area.kind == "within":
+                    m |= geo.within(sq, area.n)
+                else:
+                    m |= geo.distance(sq, area.n)
+            return m
+        if isinstance(area, Ray):
+            return sum(1 << sq for sq in self.ray(area, st, regs, slots))
+        if isinstance(area, Color):
+            if area.color == "red":
+                return int(self.board.red)
+            if area.color == "green":
+                return int(self.board.green)
+            return self.colorless
+        if isinstance(area, Sel):
+            return sum(1 << sq for sq in self.select(area, st, regs, slots))
+        raise TypeError(area)  # pragma: no cover
+
+    def anchor(self, anchor: Area, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> Iterable[int]:
+        if isinstance(anchor, Ref):
+            return self.ref_squares(anchor.name, regs, slots)
+        return bits(self.area(anchor, st, regs, slots))
+
+    def direction(self, name: str, regs: tuple[Any, ...], slots: dict[str, int]) -> str | None:
+        if name in DIRECTIONS:
+            return name
+        value = regs[slots[name]] if name in slots else None
+        return None if value is None else str(value[1])
+
+    def ray(self, ray: Ray, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
+        d = self.direction(ray.direction, regs, slots)
+        anchors = list(self.anchor(ray.anchor, st, regs, slots))
+        if d is None or not anchors:
+            return []
+        out: list[int] = []
+        met = 0
+        stop = set(self.select(ray.stop, st, regs, slots)) if ray.stop is not None else set()
+        for sq in self.geo.rays[anchors[0]][d]:
+            if st[sq]:
+                if sq in stop:
+                    break
+                out.append(sq)
+                met += 1
+                if ray.pieces is not None and met >= ray.pieces:
+                    break
+            else:
+                out.append(sq)
+        return out
+
+    def owner_of(self, sel: Sel, regs: tuple[Any, ...], slots: dict[str, int], st: bytes) -> int | None:
+        """The color a ``same:`` owner names (None: none bound)."""
+        assert sel.same is not None
+        value = regs[slots[sel.same]] if sel.same in slots else None
+        if value is None:
+            return None
+        if value[0] == "c":
+            return int(value[1])
+        for sq in value[1]:
+            if st[sq]:
+                return (st[sq] - 1) // 3
+        return (value[2][0] - 1) // 3 if value[2] else None
+
+    def select(self, sel: Sel, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
+        """The squares of the pieces ``sel`` picks, in board order."""
+        if sel.ref is not None:
+            return sorted(sq for sq in self.ref_squares(sel.ref, regs, slots) if st[sq])
+        mask = self.area(sel.where, st, regs, slots) & self.occupied(st)
+        if not mask:
+            return []
+        same = self.owner_of(sel, regs, slots, st) if sel.owner == "same" else None
+        if sel.owner == "same" and same is None:
+            return []
+        excluded: set[int] = set()
+        for name in sel.exclude:
+            excluded.update(self.ref_squares(name, regs, slots))
+        levels = None if sel.ranks is None else {r.level for r in sel.ranks}
+        out: list[int] = []
+        player = self.player
+        for sq in bits(mask):
+            code = st[sq] - 1
+            color, level = divmod(code, 3)
+            if sel.owner == "you" and color != player:
+                continue
+            if sel.owner == "enemy" and color == player:
+                continue
+            if same is not None and color != same:
+                continue
+            if levels is not None and level not in levels:
+                continue
+            if sq in excluded:
+                continue
+            out.append(sq)
+        return out
+
+    # ---------------------------------------------------------------- conditions
+    def cond(self, cond: Cond, st: bytes, regs: tuple[Any, ...], slots: dict[str, int], actions: int,
+             notes: tuple[str, ...]) -> bool:
+        if isinstance(cond, Done):
+            value = regs[slots[cond.name]] if cond.name in slots else None
+            return bool(value is not None and value[3])
+        if isinstance(cond, Not):
+            return not self.cond(cond.cond, st, regs, slots, actions, notes)
+        if isinstance(cond, AllOf):
+            return all(self.cond(c, st, regs, slots, actions, notes) for c in cond.conds)
+        if isinstance(cond, AnyOf):
+            return any(self.cond(c, st, regs, slots, actions, notes) for c in cond.conds)
+        if isinstance(cond, LastAction):
+            if self.actions_left is None:
+                return NOTE_LAST in notes
+            return self.actions_left + actions <= 0
+        if isinstance(cond, On):
+            squares = self.ref_squares(cond.ref, regs, slots)
+            if not squares:
+                return False
+            bit = 1 << squares[0]
+            if cond.color == "red" and not self.board.red & bit:
+                return False
+            if cond.color == "green" and not self.board.green & bit:
+                return False
+            if cond.color == "colorless" and not self.colorless & bit:
+                return False
+            if cond.color == "central" and not self.board.central & bit:
+                return False
+            return cond.central is None or bool(self.board.central & bit) == cond.central
+        if isinstance(cond, RankIs):
+            value = regs[slots[cond.name]] if cond.name in slots else None
+            if value is None or value[0] != "p" or not value[2]:
+                return False
+            levels = {r.level for r in cond.ranks}
+            return all((code - 1) % 3 in levels for code in value[2])
+        if isinstance(cond, Count):
+            n = len(self.select(cond.sel, st, regs, slots))
+            return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
+        if isinstance(cond, DestroyedCount):
+            value = regs[slots[cond.name]] if cond.name in slots else None
+            return value is not None and value[4] >= cond.at_least
+        if isinstance(cond, IsEmpty):
+            if isinstance(cond.area, Ref):
+                return not any(st[sq] for sq in self.ref_squares(cond.area.name, regs, slots))
+            return not self.area(cond.area, st, regs, slots) & self.occupied(st)
+        raise TypeError(cond)  # pragma: no cover
+
+    # ---------------------------------------------------------------- changes
+    @staticmethod
+    def retrack(regs: tuple[Any, ...], moves: dict[int, int | None]) -> tuple[Any, ...]:
+        """The registers once pieces moved (``moves``: old square -> new square, None: destroyed)."""
+        out = list(regs)
+        changed = False
+        for i, value in enumerate(regs):
+            if value is None or value.__class__ is not tuple:
+                continue
+            if value[0] == "p":
+                squares = value[1]
+                if any(sq in moves for sq in squares):
+                    kept = tuple(moves[sq] if sq in moves else sq for sq in squares)
+                    out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
+                    changed = True
+            elif value[0] == "m":     # a move register: (m, count, piece, direction, moved)
+                piece = value[2]
+                moved = value[4]
+                if piece in moves or any(sq in moves for sq in moved):
+                    new_piece = moves.get(piece, piece) if piece in moves else piece
+                    kept = tuple(moves[sq] if sq in moves else sq for sq in moved)
+                    out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
+                              tuple(sq for sq in kept if sq is not None))
+                    changed = True
+        return tuple(out) if changed else regs
+
+    def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None) -> bool:
+        code = st[sq]
+        if not code:
+            return False
+        color, level = divmod(code - 1, 3)
+        if op == "destroy":
+            return True
+        if op == "upgrade":
+            return level == 0 or (level == 1 and self.supply(st, color, PieceKind.LEGENDARY) > 0)
+        if op == "downgrade":
+            return level == 1 or (level == 2 and self.supply(st, color, PieceKind.DOUBLE_SIDED) > 0)
+        # convert: an enemy piece becomes the player's, of its rank or the one named
+        if color == self.player:
+            return False
+        new = level if rank is None else rank.level
+        return self.supply(st, self.player, RANKS[new].kind) > 0
+
+    def apply(self, op: str, st: bytearray, sq: int, rank: Rank | None) -> Change:
+        code = st[sq]
+        color, level = divmod(code - 1, 3)
+        if op == "destroy":
+            st[sq] = 0
+            return Change("destroy", sq, piece=code)
+        if op == "upgrade":
+            st[sq] = code + 1
+        elif op == "downgrade":
+            st[sq] = code - 1
+        else:
+            st[sq] = 1 + 3 * self.player + (level if rank is None else rank.level)
+        return Change(op, sq, piece=code, after=st[sq])
+
+    # ---------------------------------------------------------------- the walk
+    def resolve(self, program: Program, *, strict: bool = False) -> Resolution:
+        comp = compile_program(program)
+        self.comp = comp
+        regs: list[Any] = [None] * comp.registers
+        if self.self_square is not None:
+            regs[0] = ("p", (self.self_square,), (self.start[self.self_square],), True, 1)
+        regs[1] = ("p", self.summoners, tuple(self.start[sq] for sq in self.summoners), True, len(self.summoners))
+        self.outcomes: dict[tuple[bytes, int, tuple[str, ...]], Outcome] = {}
+        self.seen: set[tuple[Any, ...]] = set()
+        self.states = 0
+        self.truncated = False
+        try:
+            self.run(0, self.start, tuple(regs), 0, (), None, None)
+        except _Truncated:
+            self.truncated = True
+            if strict:
+                raise EffectLimitError(f"more than {self.max_states} states") from None
+        return Resolution(list(self.outcomes.values()), self.truncated, self.states)
+
+    def finish(self, st: bytes, actions: int, notes: tuple[str, ...], steps: _Log, choices: _Log) -> None:
+        key = (st, actions, notes)
+        if key not in self.outcomes:
+            self.outcomes[key] = Outcome(self, st, _items(steps), actions, notes, [Choice(*c) for c in _items(choices)])
+
+    def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+            steps: _Log, choices: _Log) -> None:
+        key = (pc, st, regs, actions, notes)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.states += 1
+        if self.states > self.max_states:
+            raise _Truncated
+        comp = self.comp
+        ins = comp.code[pc]
+        op = ins.op
+        slots = comp.slots
+        if op == "end":
+            self.finish(st, actions, notes, steps, choices)
+            return
+        if op == "jump":
+            self.run(ins.a, st, regs, actions, notes, steps, choices)
+            return
+        if op == "fork":
+            for i, start in enumerate(ins.targets):
+                self.run(start, st, regs, actions, notes, steps, ((ins.step.path, "alternative", str(i)), choices))
+            return
+        if op == "branch":
+            step = ins.step
+            if comp.uses_last_action and self.actions_left is None and _cond_uses_last(step.cond) \
+                    and NOTE_LAST not in notes and NOTE_NOT_LAST not in notes:
+                for note in (NOTE_LAST, NOTE_NOT_LAST):
+                    self.run(pc, st, regs, actions, (*notes, note), steps,
+                             ((step.path, "assume", note), choices))
+                return
+            if self.cond(step.cond, st, regs, slots, actions, notes):
+                self.run(pc + 1, st, regs, actions, notes, steps, choices)
+            else:
+                self.run(ins.a, st, regs, actions, notes, steps, choices)
+            return
+        if op == "gain":
+            n = ins.step.n
+            self.run(pc + 1, st, regs, actions + n, notes, (Change("gain_actions", n=n), steps), choices)
+            return
+        if op == "note":
+            nid = ins.step.id
+            self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("note", note=nid), steps), choices)
+            return
+        if op == "special":
+            self.special(pc, ins, st, regs, actions, notes, steps, choices)
+            return
+        if op == "select":
+            self.op_select(pc, ins, st, regs, actions, notes, steps, choices)
+            return
+        if op == "place":
+            self.op_place(pc, ins, st, regs, actions, notes, steps, choices)
+            return
+        if op == "swap":
+            self.op_swap(pc, ins, st, regs, actions, notes, steps, choices)
+            return
+        if op in ("direction", "color"):
+            step = ins.step
+            if op == "direction":
+                among = {"arrows": self.arrows, "any": COMPASS, "orthogonal": ORTHOGONAL,
+                         "diagonal": DIAGONAL}[step.among]
+                values: list[Any] = [("d", d) for d in among]
+                shown = [str(d) for d in among]
+            else:
+                cis = (self.enemies() if step.among == "enemy" else
+                       [self.player] if step.among == "you" else list(self.in_game))
+                values = [("c", ci) for ci in cis]
+                shown = [self.colors[ci] for ci in cis]
+            for value, text in zip(values, shown, strict=True):
+                new = list(regs)
+                new[ins.a] = value
+                self.run(pc + 1, st, tuple(new), actions, notes, steps, ((step.path, op, text), choices))
+            return
+        if op.startswith("move"):
+            self.op_move(pc, ins, st, regs, actions, notes, steps, choices)
+            return
+        if op.startswith("loop"):
+            self.op_loop(pc, ins, st, regs, actions, notes, steps, choices)
+            return
+        if op.startswith("each"):
+            self.op_each(pc, ins, st, regs, actions, notes, steps, choices)
+            return
+        raise AssertionError(op)  # pragma: no cover
+
+    # ---------------------------------------------------------------- selection primitives
+    def op_select(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log) -> None:
+        step: Select = ins.step
+        slots = self.comp.slots
+        c = step.counting
+        eligible = [sq for sq in self.select(step.sel, st, regs, slots) if self.can_apply(step.op, st, sq, step.rank)]
+        if c.all:
+            sizes: list[int] = [len(eligible)]
+            combos: Iterable[Sequence[int]] = [eligible]
+        else:
+            most = min(c.up_to if c.up_to is not None else c.count, len(eligible))
+            sizes = list(range(most, -1, -1)) if c.up_to is not None else [most]
+            combos = []
+        if c.may and 0 not in sizes:
+            self.after_select(pc, ins, st, regs, actions, notes, steps, ((step.path, "may", "skip"), choices), [], [])
+        if c.all:
+            buf = bytearray(st)
+            done: list[int] = []
+            codes: list[int] = []
+            changes: list[Change] = []
+            for sq in eligible:
+                if self.can_apply(step.op, bytes(buf), sq, step.rank):
+                    codes.append(buf[sq])
+                    changes.append(self.apply(step.op, buf, sq, step.rank))
+                    done.append(sq)
+            self.after_select(pc, ins, bytes(buf), regs, actions, notes, _push(steps, changes), choices, done, codes)
+            return
+        for size in sizes:
+            found = False
+            for combo in itertools.combinations(eligible, size):
+                buf = bytearray(st)
+                codes = []
+                changes = []
+                ok = True
+                for sq in combo:
+                    if not self.can_apply(step.op, bytes(buf), sq, step.rank):
+                        ok = False
+                        break
+                    codes.append(buf[sq])
+                    changes.append(self.apply(step.op, buf, sq, step.rank))
+                if not ok:
+                    continue
+                found = True
+                self.after_select(pc, ins, bytes(buf), regs, actions, notes, _push(steps, changes), choices,
+                                  list(combo), codes)
+            if found and c.up_to is None:
+                break
+            if not found and c.up_to is None and size > 0:
+                sizes.append(size - 1)    # not enough could be done together: as many as possible
+
+    def after_select(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int,
+                     notes: tuple[str, ...], steps: _Log, choices: _Log, done: list[int], codes: list[int]) -> None:
+        step: Select = ins.step
+        if step.op == "destroy" and done:
+            regs = self.retrack(regs, dict.fromkeys(done))
+        if ins.a >= 0:
+            kept = () if step.op == "destroy" else tuple(done)
+            new = list(regs)
+            new[ins.a] = ("p", kept, tuple(codes), bool(done), len(done))
+            regs = tuple(new)
+        self.run(pc + 1, st, regs, actions, notes, steps, choices)
+
+    def op_place(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                 steps: _Log, choices: _Log) -> None:
+        step: Place = ins.step
+        slots = self.comp.slots
+        c = step.counting
+        free = [sq for sq in bits(self.area(step.where, st, regs, slots) & self.geo.mask & ~self.occupied(st))]
+        if step.owner == "you":
+            owners = [self.player]
+        elif step.owner == "enemy":
+            owners = self.enemies()
+        else:
+            got = self.owner_of(Sel(owner="same", same=step.same), regs, slots, st)
+            owners = [] if got is None else [got]
+        skip_done = False
+        if c.may or not owners:
+            skip_done = True
+            self.after_place(pc, ins, st, regs, actions, notes, steps,
+                             ((step.path, "may", "skip"), choices) if c.may else choices, [])
+        for ci in owners:
+            available = self.supply(st, ci, step.rank.kind)
+            most = min(c.up_to if c.up_to is not None else c.count, len(free), available)
+            sizes = range(most, -1, -1) if c.up_to is not None else [most]
+            code = 1 + 3 * ci + step.rank.level
+            for size in sizes:
+                if size == 0 and skip_done:
+                    continue
+                for combo in itertools.combinations(free, size):
+                    buf = bytearray(st)
+                    changes = []
+                    for sq in combo:
+                        buf[sq] = code
+                        changes.append(Change("place", sq, after=code))
+                    ch = choices if len(owners) == 1 else ((step.path, "color", self.colors[ci]), choices)
+                    self.after_place(pc, ins, bytes(buf), regs, actions, notes, _push(steps, changes), ch,
+                                     list(combo))
+
+    def after_place(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int,
+                    notes: tuple[str, ...], steps: _Log, choices: _Log, done: list[int]) -> None:
+        if ins.a >= 0:
+            new = list(regs)
+            new[ins.a] = ("p", tuple(done), tuple(st[sq] for sq in done), bool(done), len(done))
+            regs = tuple(new)
+        self.run(pc + 1, st, regs, actions, notes, steps, choices)
+
+    def op_swap(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        step: Swap = ins.step
+        slots = self.comp.slots
+        pairs = set()
+        for a in self.select(step.a, st, regs, slots):
+            for b in self.select(step.b, st, regs, slots):
+                if a != b and st[a] != st[b]:
+                    pairs.add((min(a, b), max(a, b)))
+        if step.may or not pairs:
+            self.after_swap(pc, ins, st, regs, actions, notes, steps,
+                            ((step.path, "may", "skip"), choices) if step.may else choices, None)
+        for a, b in sorted(pairs):
+            buf = bytearray(st)
+            buf[a], buf[b] = buf[b], buf[a]
+            new = self.retrack(regs, {a: b, b: a})
+            self.after_swap(pc, ins, bytes(buf), new, actions, notes,
+                            (Change("swap", a, b, piece=st[a], after=st[b]), steps), choices, (a, b))
+
+    def after_swap(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                   steps: _Log, choices: _Log, pair: tuple[int, int] | None) -> None:
+        if ins.a >= 0:
+            new = list(regs)
+            new[ins.a] = ("p", pair or (), tuple(st[sq] for sq in pair or ()), pair is not None, 1 if pair else 0)
+            regs = tuple(new)
+        self.run(pc + 1, st, regs, actions, notes, steps, choices)
+
+    # ---------------------------------------------------------------- moves
+    def targets(self, step: Move, st: bytes, regs: tuple[Any, ...], sq: int, direction: str | None) -> list[int]:
+        """The squares the piece on ``sq`` may move (or leap) to under ``step``."""
+        slots = self.comp.slots
+        geo = self.geo
+        code = st[sq]
+        level = (code - 1) % 3
+        if step.leap:
+            cand = geo.mask & ~(1 << sq)
+        elif direction is not None:
+            ray = geo.rays[sq][direction]
+            cand = 1 << ray[0] if ray else 0
+        else:
+            cand = geo.adjacent[sq]
+        if step.where is not None and cand:
+            cand &= self.area(step.where, st, regs, slots)
+        if not cand:
+            return []
+        forbidden: set[int] = set()
+        if step.no_destroy is not None:
+            forbidden = set(self.select(step.no_destroy, st, regs, slots))
+        combat = step.kind == "combat"
+        out: list[int] = []
+        for to in bits(cand):
+            other = st[to]
+            if other:
+                if step.onto == "empty" or to in forbidden:
+                    continue
+                olevel = (other - 1) % 3
+                if olevel > level or (olevel == level and not combat):
+                    continue
+            out.append(to)
+        return out
+
+    def move_direction(self, step: Move, regs: tuple[Any, ...], chosen: str | None) -> str | None:
+        if chosen is not None:
+            return chosen
+        if step.direction == "free":
+            return None
+        d = self.direction(step.direction, regs, self.comp.slots)
+        if d is None:
+            return "none"
+        return OPPOSITE[d] if step.opposite else d
+
+    def op_move(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        step: Move = ins.step
+        slots = self.comp.slots
+        reg = ins.a
+        if ins.op == "move_begin":
+            end = ins.targets[0]
+            if step.may:
+                new = list(regs)
+                new[reg] = ("m", 0, -1, None, ())
+                self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "may", "skip"), choices))
+            dirs: Sequence[str | None]
+            if step.choose_direction is not None:
+                dirs = {"arrows": self.arrows, "any": COMPASS, "orthogonal": ORTHOGONAL,
+                        "diagonal": DIAGONAL}[step.choose_direction]
+            else:
+                dirs = [None]
+            optional = step.up_to is not None or step.any_number
+            for d in dirs:
+                ch = choices if d is None else ((step.path, "direction", d), choices)
+                direction = self.move_direction(step, regs, d)
+                if step.per_move:
+                    new = list(regs)
+                    new[reg] = ("m", 0, -1, direction, ())
+                    self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
+                    continue
+                movers = [sq for sq in self.select(step.piece, st, regs, slots)
+                          if direction != "none" and self.targets(step, st, regs, sq, direction)]
+                if not movers:
+                    new = list(regs)
+                    new[reg] = ("m", 0, -1, direction, ())
+                    self.run(end, st, tuple(new), actions, notes, steps, ch)
+                    continue
+                for sq in movers:
+                    new = list(regs)
+                    new[reg] = ("m", 0, sq, direction, ())
+                    self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
+                if optional and not step.may:
+                    new = list(regs)
+                    new[reg] = ("m", 0, -1, direction, ())
+                    self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "stop", "0"), ch))
+            return
+        if ins.op == "move_step":
+            end = ins.targets[0]
+            _, count, piece, direction, moved = regs[reg]
+            limit = step.times if step.times is not None else step.up_to
+            if limit is not None and count >= limit:
+                self.run(end, st, regs, actions, notes, steps, choices)
+                return
+            if direction == "none":
+                self.run(end, st, regs, actions, notes, steps, choices)
+                return
+            if step.per_move:
+                movers = [sq for sq in self.select(step.piece, st, regs, slots) if sq not in moved]
+            else:
+                movers = [piece] if piece >= 0 and st[piece] else []
+            track = step.once_each or (step.per_move and ins.b >= 0)
+            options = [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
+            if not options:
+                self.run(end, st, regs, actions, notes, steps, choices)
+                return
+            if step.times is None:      # up_to, any_number: stopping is allowed
+                self.run(end, st, regs, actions, notes, steps, ((step.path, "stop", str(count)), choices))
+            for sq, to in options:
+                buf = bytearray(st)
+                code, hit = buf[sq], buf[to]
+                buf[to], buf[sq] = code, 0
+                new = list(self.retrack(self.retrack(regs, {to: None}) if hit else regs, {sq: to}))
+                m = new[reg]
+                new_piece = -1 if step.per_move else to
+                new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else ())
+                self.run(pc, bytes(buf), tuple(new), actions, notes,
+                         (Change("move", sq, to, piece=code, after=hit), steps), choices)
+            return
+        # move_end: bind what moved, clear the register
+        _, count, piece, _direction, moved = regs[reg]
+        new = list(regs)
+        new[reg] = None
+        if ins.b >= 0:
+            squares = tuple(moved) if step.per_move else ((piece,) if piece >= 0 and count else ())
+            new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count)
+        self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
+
+    # ---------------------------------------------------------------- loops
+    def op_loop(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        step: Repeat = ins.step
+        reg = ins.a
+        if ins.op == "loop_init":
+            new = list(regs)
+            new[reg] = 0
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
+            return
+        if ins.op == "loop_end":
+            new = list(regs)
+            new[reg] = None
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
+            return
+        if ins.op == "loop_next":
+            new = list(regs)
+            new[reg] = regs[reg] + 1
+            self.run(ins.b, st, tuple(new), actions, notes, steps, choices)
+            return
+        # loop_test
+        count = regs[reg]
+        end = ins.b
+        if step.times is not None:
+            self.run(pc + 1 if count < step.times else end, st, regs, actions, notes, steps, choices)
+        elif step.up_to is not None:
+            self.run(end, st, regs, actions, notes, steps, ((step.path, "stop", str(count)), choices))
+            if count < step.up_to:
+                self.run(pc + 1, st, regs, actions, notes, steps, choices)
+        else:
+            assert step.until is not None
+            if count >= MAX_UNTIL or self.cond(step.until, st, regs, self.comp.slots, actions, notes):
+                self.run(end, st, regs, actions, notes, steps, choices)
+            else:
+                self.run(pc + 1, st, regs, actions, notes, steps, choices)
+
+    def op_each(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        step: ForEach = ins.step
+        reg, slot = ins.a, ins.b
+        colors = self.enemies() if step.among == "enemy" else list(self.in_game)
+        new = list(regs)
+        if ins.op == "each_init":
+            if not colors:
+                self.run(ins.targets[0], st, regs, actions, notes, steps, choices)
+                return
+            new[reg] = 0
+            new[slot] = ("c", colors[0])
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
+            return
+        if ins.op == "each_next":
+            i = regs[reg] + 1
+            if i < len(colors):
+                new[reg] = i
+                new[slot] = ("c", colors[i])
+                self.run(ins.targets[0], st, tuple(new), actions, notes, steps, choices)
+            else:
+                self.run(ins.targets[1], st, regs, actions, notes, steps, choices)
+            return
+        new[reg] = None
+        self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
+
+    def special(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        step: Special = ins.step
+        handler = SPECIALS.get(step.id)
+        if handler is None:   # not played on the board: stated plainly in the outcome
+            nid = f"special-{step.id}"
+            self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("special", note=step.id), steps), choices)
+            return
+        for new_st, new_regs, changes in handler(self, step, st, regs):
+            self.run(pc + 1, new_st, new_regs, actions, notes, _push(steps, changes), choices)
+
+
+def _push(log: _Log, items: Iterable[Any]) -> _Log:
+    for item in items:
+        log = (item, log)
+    return log
+
+
+# ------------------------------------------------------------------------------------------ entry points
+
+def handled(program: Program) -> bool:
+    """Whether the resolver plays every part of ``program`` on the board (no ``special`` without a handler)."""
+    return all(not isinstance(s, Special) or s.id in SPECIALS for s in walk(program))
+
+
+def resolve_program(board: Board, program: Program, position: Position, player: str, *,
+                    placement: Placement | None = None, actions_left: int | None = None,
+                    max_states: int = MAX_STATES, strict: bool = False) -> Resolution:
+    """Every distinct outcome of ``program`` played by ``player`` on ``position``: after a summon
+    (``placement``: the summon's placement, whose target holds the new being) or a flare (no placement)."""
+    if placement is None:
+        resolver = Resolver(board, position, player, actions_left=actions_left, max_states=max_states)
+    else:
+        marked = [sq for sq, marks in placement.marked.items() if "m" in marks]
+        marked2 = [sq for sq, marks in placement.marked.items() if "m2" in marks]
+        summoners = [sq for sq in placement.pattern_squares if sq != placement.target]
+        resolver = Resolver(board, position, player, target=placement.target, marked=marked, marked2=marked2,
+                            arrows=[a.direction for a in placement.arrows], summoners=summoners,
+                            actions_left=actions_left, max_states=max_states)
+    return resolver.resolve(program, strict=strict)
+
+
+
+
+# ------------------------------------------------------------------------------------------ summons and flares
+
+@dataclass
+class SummonEffects:
+    """A summon played and its effect resolved: ``applied`` (the position right after the summon, as
+    ``summon --apply`` gives it) and ``resolution`` (None when the card has no effect data)."""
+
+    applied: Applied
+    resolution: Resolution | None
+    actions_left: int | None
+
+    @property
+    def resolved(self) -> bool:
+        return self.resolution is not None
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        return [] if self.resolution is None else self.resolution.outcomes
+
+
+def resolve_placement(engine: Engine, card: Being, position: Position, player: str, placement: Placement, *,
+                      take_back: int | None = None, actions_left: int | None = None,
+                      max_states: int = MAX_STATES) -> Resolution | None:
+    """The outcomes of ``card``'s effect once ``player`` summoned it with ``placement`` on ``position``
+    (the position before the summon; ``take_back``: in shortage, the piece taken back). The fast
+    path for callers that hold placements (the planner): no orientation or take-back to parse.
+    None when the card has no effect data."""
+    program = card.program()
+    if program is None:
+        return None
+    if take_back is None and placement.take_back:
+        take_back = placement.take_back[0]
+    after, _ = position.after_summon(player, card.rank, placement.target,
+                                     None if take_back is None else Square(take_back))
+    return resolve_program(engine.board, program, after, player, placement=placement, actions_left=actions_left,
+                           max_states=max_states)
+
+
+def resolve_summon(engine: Engine, card: Being, position: Position, player: str, at: str | Square, *,
+                   orientation: str | None = None, take_back: str | Square | None = None,
+                   actions_left: int | None = None, turn: Turn | None = None,
+                   max_states: int = MAX_STATES) -> SummonEffects:
+    """``summon --apply --effects``: the summon played as :func:`apply_summon` plays it, then every
+    distinct outcome of the card's effect."""
+    from tashkalar_cli.engine.summoning import apply_summon
+
+    applied = apply_summon(engine, card, position, player, at, orientation, take_back, turn)
+    program = card.program()
+    resolution = None
+    if program is not None:
+        resolution = resolve_program(engine.board, program, applied.position, player, placement=applied.placement,
+                                     actions_left=actions_left, max_states=max_states)
+    return SummonEffects(applied, resolution, actions_left)
+
+
+@dataclass
+class FlarePlay:
+    """A flare played: whether it may be (``check``), the halves resolved in order, and the outcomes
+    (the halves run one after the other: upper first)."""
+
+    check: FlareCheck
+    halves: list[str]
+    resolution: Resolution | None
+
+    @property
+    def playable(self) -> bool:
+        return self.check.can_invoke
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        return [] if self.resolution is None else self.resolution.outcomes
+
+
+def play_flare(board: Board, check: FlareCheck, position: Position, player: str, side: str | None = None, *,
+               actions_left: int | None = None, max_states: int = MAX_STATES) -> FlarePlay:
+    """The outcomes of a flare on ``position``: the halves ``check`` allows (``side``: only that half,
+    resolved even when its threshold is not met, for "what would it do"). No outcome when no half
+    is met (and no side is named) or the flare has no effect data."""
+    flare = check.card
+    halves = [side] if side is not None else check.halves
+    programs = [flare.program(h) for h in halves]
+    if not halves or any(p is None for p in programs):
+        return FlarePlay(check, halves, None)
+    program: Program = tuple(step for p in programs if p is not None for step in p)
+    resolution = resolve_program(board, program, position, player, actions_left=actions_left, max_states=max_states)
+    return FlarePlay(check, halves, resolution)
+
+
+__all__ = ["MAX_STATES", "Change", "Choice", "EffectLimitError", "FlarePlay", "Outcome", "Resolution", "Resolver",
+           "SummonEffects", "compile_program", "geometry", "handled", "play_flare", "resolve_placement",
+           "resolve_program", "resolve_summon"]
