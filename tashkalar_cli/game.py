@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.engine.effects import FlarePlay, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.goals import GoalReport
     from tashkalar_cli.engine.letal import LetalEngine
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
     from tashkalar_cli.engine.scoring import TurnScore
@@ -382,6 +383,52 @@ class Game:
         player, _ = self._side(position, player, None, "--player")
         chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
         return self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
+
+    def plan_task(self, position: Position, player: str, task: str | Task, hand: Iterable[str | Being] = (), *,
+                  actions: int | None = None, first_turn: bool = False, against: str | None = None,
+                  max_states: int | None = None) -> GoalReport:
+        """Can ``player`` claim ``task`` at the end of this turn, and how: every sequence of places,
+        summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
+        task met, each distinct end of turn once (see :mod:`tashkalar_cli.engine.goals`)."""
+        from tashkalar_cli.engine.goals import MAX_STATES, GoalSearch
+        from tashkalar_cli.engine.tasks import Context, check_task
+
+        player, _ = self._side(position, player, None, "--player")
+        card = self._task(task) if isinstance(task, str) else task
+        vs = self.opponent(position, player, against, required=False)
+        cards = self.cards
+
+        def met(pos: Position, turn: Turn) -> bool:
+            return check_task(card, Context(pos, player, vs, turn, cards)).met is True
+
+        chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
+        return GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
+                          max_states=max_states or MAX_STATES).run()
+
+    def plan_flare(self, position: Position, player: str, flare: str | Flare, hand: Iterable[str | Being] = (), *,
+                   actions: int | None = None, first_turn: bool = False, max_states: int | None = None,
+                   ) -> tuple[str, GoalReport]:
+        """Can ``player`` end this turn with ``flare`` playable by the next player (the next color in turn
+        order, against any of their opponents), and how. Returns the next player's color and the ways."""
+        from tashkalar_cli.engine.flares import check_flare
+        from tashkalar_cli.engine.goals import MAX_STATES, GoalSearch
+
+        player, _ = self._side(position, player, None, "--player")
+        card = self._flare(flare) if isinstance(flare, str) else flare
+        in_game = {*position.colors, *position.decks, player}
+        order = [c for c in position.board.colors if c in in_game]   # the turn order: the board's colors
+        if len(order) < 2:
+            raise InputError(key="threats-no-opponent", player=player)
+        following = order[(order.index(player) + 1) % len(order)]
+        others = [c for c in dict.fromkeys([*position.colors, player]) if c != following]
+        config = self.config
+
+        def playable(pos: Position, turn: Turn) -> bool:
+            return any(check_flare(card, pos, following, vs, config).can_invoke for vs in others)
+
+        chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
+        return following, GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn),
+                                     playable, max_states=max_states or MAX_STATES).run()
 
     def threats(self, position: Position, player: str, decks: dict[str, str] | None = None, *,
                 actions: int | None = None) -> Threats:

@@ -56,13 +56,21 @@ class Context:
         self.against = against
         self.turn = turn
         self.cards = cards
-        self.mine = position.mask(player)
-        self.mine_up = position.mask(player, Rank.HEROIC)
-        self.mine_leg = position.mask(player, Rank.LEGENDARY)
-        enemies = [c for c in position.colors if c != player]
-        enemy = 0
-        for c in enemies:
-            enemy |= position.mask(c)
+        # the masks of Position.mask, made in one pass over the pieces (a goal search asks thousands of positions)
+        mine = mine_up = mine_leg = enemy = 0
+        for sq, p in position.pieces.items():
+            bit = 1 << sq
+            if p.color != player:
+                enemy |= bit
+                continue
+            mine |= bit
+            if p.rank is not Rank.COMMON:
+                mine_up |= bit
+                if p.rank is Rank.LEGENDARY:
+                    mine_leg |= bit
+        self.mine = Bitboard(mine)
+        self.mine_up = Bitboard(mine_up)
+        self.mine_leg = Bitboard(mine_leg)
         self.enemy = Bitboard(enemy)
 
     def squares_mask(self, which: str | None) -> int:

@@ -1,0 +1,219 @@
+"""Every way to end this turn with a goal met: a High Form task the player can claim (``plan --task``),
+or a flare the next player can invoke (``plan --flare``).
+
+The search plays every sequence of actions the player has left: place a common piece (with the
+piece shortage rule), or summon a being of the hand (each card once) with every orientation and
+piece taken back, then every outcome of its effect (the resolver of :mod:`tashkalar_cli.engine.effects`;
+an outcome that gains actions gives the turn more). After each action the goal is asked of the
+position (and the turn record, for the tasks about the turn) by the one implementation of each
+rule: :func:`tashkalar_cli.engine.tasks.check_task`, :func:`tashkalar_cli.engine.flares.check_flare`.
+A task is claimed at the end of the turn, so a way may stop before the last action.
+
+States are searched level by level (one action per level); the same state reached by several
+sequences is searched once, and the sequences are counted. A result is one distinct end of turn
+(the pieces on the board and the turn record): each keeps the first (shortest) sequence that
+leads there and how many sequences do. The number of states is bounded (``max_states``): past it
+the search stops and says it is truncated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from tashkalar_cli.engine.effects import Outcome, resolve_placement
+from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.turn import Summoned, Turn
+from tashkalar_cli.model.types import PieceKind, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.summoning import Engine, Placement
+    from tashkalar_cli.model.cards import Being
+    from tashkalar_cli.model.patterns import Orientation
+
+#: the most states one search explores (positions after an action, each counted once)
+MAX_STATES = 20_000
+#: the most outcomes of one effect followed (an effect with more is followed in part: truncated)
+MAX_OUTCOMES = 400
+#: the most states the resolver explores for one effect
+EFFECT_STATES = 5_000
+
+#: (pieces on the board, destroyed this turn, summoned this turn)
+ResultKey = tuple[frozenset[tuple[Square, Piece]], tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
+
+
+@dataclass(frozen=True)
+class Act:
+    """One action of a way: ``place`` a common piece on ``square`` (``pick_up``: the piece picked up
+    first, in shortage), or ``summon`` ``card`` on ``square`` in ``orientation`` (``pick_up``: the
+    piece taken back, in shortage) then its effect's ``outcome`` (None: the card has no effect data,
+    ``resolved`` is False)."""
+
+    kind: str
+    square: Square
+    pick_up: Square | None = None
+    card: Being | None = None
+    orientation: Orientation | None = None
+    outcome: Outcome | None = field(default=None, compare=False)
+    resolved: bool = True
+    destroyed: tuple[tuple[Square, Piece], ...] = ()   # by the summon (its target) and by the effect
+
+
+@dataclass
+class Way:
+    """One distinct end of turn that meets the goal: the first sequence found, and how many lead there."""
+
+    acts: tuple[Act, ...]
+    position: Position
+    turn: Turn
+    sequences: int
+    actions_left: int
+
+
+@dataclass
+class GoalReport:
+    player: str
+    actions: int
+    hand: list[Being]
+    met_now: bool
+    ways: list[Way]
+    states: int
+    truncated: bool
+    unresolved: list[str]          # hand cards whose effect is not resolved (no effect data)
+
+    @property
+    def sequences(self) -> int:
+        return sum(w.sequences for w in self.ways)
+
+    @property
+    def possible(self) -> bool:
+        return self.met_now or bool(self.ways)
+
+
+@dataclass
+class _State:
+    position: Position
+    turn: Turn
+    actions: int
+    used: frozenset[str]
+    acts: tuple[Act, ...]
+    count: int = 1
+
+
+def _pieces_key(pos: Position) -> frozenset[tuple[Square, Piece]]:
+    return frozenset(pos.pieces.items())
+
+
+def _turn_key(turn: Turn) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]:
+    return (tuple(sorted((p.color, str(p.rank)) for p in turn.destroyed)),
+            tuple(sorted((s.card, -1 if s.square is None else s.square) for s in turn.summoned)))
+
+
+class GoalSearch:
+    """The search of one question: ``goal(position, turn)`` is the goal met at the end of the turn?"""
+
+    def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
+                 goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES) -> None:
+        self.engine = engine
+        self.board = engine.board
+        self.pos = pos
+        self.player = player
+        self.hand = list(dict.fromkeys(hand))
+        self.actions = actions
+        self.goal = goal
+        self.max_states = max_states
+        self.states = 0
+        self.truncated = False
+
+    def run(self) -> GoalReport:
+        start = _State(self.pos, Turn(self.player, self.pos.mode, self.pos.players), self.actions, frozenset(), ())
+        met_now = self.goal(self.pos, start.turn)
+        results: dict[ResultKey, Way] = {}
+        level = [start]
+        while level and not self.truncated:
+            merged: dict[tuple[Any, ...], _State] = {}
+            for state in level:
+                if state.actions <= 0:
+                    continue
+                for nxt in self._expand(state):
+                    key = (_pieces_key(nxt.position), *_turn_key(nxt.turn), nxt.actions, nxt.used)
+                    seen = merged.get(key)
+                    if seen is not None:
+                        seen.count += nxt.count
+                        continue
+                    self.states += 1
+                    if self.states > self.max_states:
+                        self.truncated = True
+                        break
+                    merged[key] = nxt
+                if self.truncated:
+                    break
+            for key, state in merged.items():
+                if not self.goal(state.position, state.turn):
+                    continue
+                rkey = (key[0], key[1], key[2])
+                way = results.get(rkey)
+                if way is None:
+                    results[rkey] = Way(state.acts, state.position, state.turn, state.count, state.actions)
+                else:
+                    way.sequences += state.count
+            level = list(merged.values())
+        ways = sorted(results.values(), key=lambda w: len(w.acts))
+        unresolved = [c.id for c in self.hand if c.program() is None]
+        return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
+                          unresolved)
+
+    # ------------------------------------------------------------------ one action more
+    def _expand(self, state: _State) -> Iterator[_State]:
+        yield from self._places(state)
+        yield from self._summons(state)
+
+    def _places(self, state: _State) -> Iterator[_State]:
+        pos, player = state.position, self.player
+        empty = [sq for sq in self.board.squares if sq not in pos.pieces]
+        if pos.off_board(player, PieceKind.DOUBLE_SIDED) > 0:
+            moves: list[tuple[Square, Square | None]] = [(sq, None) for sq in empty]
+        else:   # piece shortage: one of the player's pieces is picked up first (it may go back on its square)
+            own = [sq for sq, p in sorted(pos.pieces.items()) if p.color == player and p.kind is PieceKind.DOUBLE_SIDED]
+            moves = [(sq, a) for a in own for sq in [*empty, a]]
+        for sq, a in moves:
+            after = pos.after_place(player, sq, a)
+            yield _State(after, state.turn, state.actions - 1, state.used, (*state.acts, Act("place", sq, a)),
+                         state.count)
+
+    def _summons(self, state: _State) -> Iterator[_State]:
+        pos, player = state.position, self.player
+        for card in self.hand:
+            if card.id in state.used:
+                continue
+            verdict = self.engine.check(card, pos, player, None, explain=False)
+            for p in verdict.placements:
+                takes: list[Square | None] = list(p.take_back) if p.shortage and p.reuses is None else [None]
+                for tb in takes:
+                    yield from self._summon(state, card, p, tb)
+
+    def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None) -> Iterator[_State]:
+        pos, player = state.position, self.player
+        after, gone = pos.after_summon(player, card.rank, p.target, tb)
+        summon_destroyed = ((p.target, gone),) if gone is not None else ()
+        used = state.used | {card.id}
+        left = state.actions - 1
+        base_turn = replace(state.turn, destroyed=[*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
+                            summoned=[*state.turn.summoned, Summoned(card.id, p.target)])
+        res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
+                                max_states=EFFECT_STATES)
+        if res is None:
+            act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
+            yield _State(after, base_turn, left, used, (*state.acts, act), state.count)
+            return
+        if res.truncated or res.count > MAX_OUTCOMES:
+            self.truncated = True
+        for o in res.outcomes[:MAX_OUTCOMES]:
+            destroyed = summon_destroyed + tuple(o.destroyed)
+            turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in o.destroyed)])
+            act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)
+            yield _State(o.position, turn, left + o.actions_gained, used, (*state.acts, act), state.count)
+
+
+__all__ = ["EFFECT_STATES", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Way"]
