@@ -59,6 +59,19 @@ def plan(
     all_plans: Annotated[bool, typer.Option(
         "--all-plans", help="JSON: list every plan in full, instead of one entry per card, summoning square and "
                             "orientation with its first actions.")] = False,
+    task: Annotated[Optional[str], typer.Option(
+        "--task", help="Can PLAYER claim this High Form task at the end of this turn, and how: every way with the "
+                       "actions left and the cards of --hand, effects included.", metavar="TASK",
+        show_default=False)] = None,
+    flare: Annotated[Optional[str], typer.Option(
+        "--flare", help="Every way to end this turn with this flare playable by the next player.", metavar="FLARE",
+        show_default=False)] = None,
+    against: Annotated[Optional[str], typer.Option(
+        "--against", help="With --task: the opponent the task compares with (default: the only one).",
+        metavar="COLOR", show_default=False)] = None,
+    limit: Annotated[Optional[int], typer.Option(
+        "--limit", help="With --task or --flare: list at most N ways (the counts stay exact).", metavar="N",
+        show_default=False)] = None,
     mode: ModeOption = None,
     svg: SvgOption = None,
     lang: LangOption = None,
@@ -69,6 +82,15 @@ def plan(
     s = session(lang, data)
     pos = s.position(position, pieces, mode)
     inputs = (position,)
+    if task is not None or flare is not None:
+        if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
+            raise InputError(key="plan-goal-options")
+        if limit is not None and limit < 0:
+            raise InputError(key="plan-limit", limit=limit)
+        _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
+        return
+    if against is not None or limit is not None:
+        raise InputError(key="plan-goal-only")
     if threats:
         _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs)
         return
@@ -93,6 +115,40 @@ def plan(
     from tashkalar_cli.render.plan import report_renderable
 
     s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
+
+
+#: the ways listed by default (--limit)
+GOAL_LIMIT = 10
+
+
+def _goal(s: Session, pos: Position, player: str, task: str | None, flare: str | None, hand: list[str],
+          actions: int | None, first_turn: bool, against: str | None, limit: int | None, json: bool) -> None:
+    """``plan --task`` / ``plan --flare``: every way to end the turn with the goal met."""
+    cards = [s.game.being(n) for n in hand]
+    following = None
+    if task is not None:
+        from tashkalar_cli.model.types import Mode
+
+        if pos.mode is not Mode.HIGH_FORM:
+            raise InputError(key="tasks-high-form", mode=s.loc.msg(f"mode.{pos.mode}"))
+        report = s.game.plan_task(pos, player, task, cards, actions=actions, first_turn=first_turn, against=against)
+        card = s.game.card(task)
+    else:
+        if against is not None:
+            raise InputError(key="plan-goal-options")
+        following, report = s.game.plan_flare(pos, player, flare or "", cards, actions=actions, first_turn=first_turn)
+        card = s.game.card(flare or "")
+    shown = GOAL_LIMIT if limit is None else limit
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json("plan", jsonout.goal_report(report, s.board, "task" if task is not None else "flare", card.id,
+                                               following, shown))
+        return
+    from tashkalar_cli.render.plan import goal_renderable
+
+    s.console.print(goal_renderable(report, s.board, s.loc, _namer(s), str(s.cards.name(card, s.loc)),
+                                    following, shown, pos))
 
 
 def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, hand: list[str] | None,

@@ -81,6 +81,7 @@ class GoalReport:
     states: int
     truncated: bool
     unresolved: list[str]          # hand cards whose effect is not resolved (no effect data)
+    effects_truncated: bool = False   # an effect had more outcomes than followed: ways may be missing
 
     @property
     def sequences(self) -> int:
@@ -124,7 +125,8 @@ class GoalSearch:
         self.goal = goal
         self.max_states = max_states
         self.states = 0
-        self.truncated = False
+        self.truncated = False           # the bound on states was reached: the search stopped
+        self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
 
     def run(self) -> GoalReport:
         start = _State(self.pos, Turn(self.player, self.pos.mode, self.pos.players), self.actions, frozenset(), ())
@@ -162,7 +164,7 @@ class GoalSearch:
         ways = sorted(results.values(), key=lambda w: len(w.acts))
         unresolved = [c.id for c in self.hand if c.program() is None]
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
-                          unresolved)
+                          unresolved, self.effects_truncated)
 
     # ------------------------------------------------------------------ one action more
     def _expand(self, state: _State) -> Iterator[_State]:
@@ -208,7 +210,7 @@ class GoalSearch:
             yield _State(after, base_turn, left, used, (*state.acts, act), state.count)
             return
         if res.truncated or res.count > MAX_OUTCOMES:
-            self.truncated = True
+            self.effects_truncated = True
         for o in res.outcomes[:MAX_OUTCOMES]:
             destroyed = summon_destroyed + tuple(o.destroyed)
             turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in o.destroyed)])

@@ -16,6 +16,7 @@ from tashkalar_cli.model.cards import Card, CardDB, Flare, Task
 if TYPE_CHECKING:
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.goals import GoalReport
     from tashkalar_cli.engine.letal import Attack, Problem, Shift, Square, Winner
     from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
     from tashkalar_cli.engine.scoring import TurnScore
@@ -491,6 +492,41 @@ def _summon_facts(step: SummonStep, names: dict[int, str], take_back: tuple[int,
             "destroyed_piece": _piece(step.destroys[1]) if step.destroys else None,
             "shortage": step.shortage, "reuses": names[step.reuses] if step.reuses is not None else None,
             "take_back": [names[sq] for sq in (step.take_back if take_back is None else take_back)]}
+
+
+def goal_report(report: GoalReport, board: Board, goal: str, goal_id: str, following: str | None,
+                limit: int) -> JSON:
+    """``plan --task`` / ``plan --flare``: whether the goal can be met at the end of the turn, and the
+    distinct ends of turn that meet it (at most ``limit``; the counts stay exact)."""
+    name = board.name
+    ways = []
+    for way in report.ways[:limit]:
+        steps = []
+        for act in way.acts:
+            if act.kind == "place":
+                steps.append({"action": "place", "square": name(act.square),
+                              "pick_up": name(act.pick_up) if act.pick_up is not None else None})
+                continue
+            assert act.card is not None and act.orientation is not None
+            effect = None
+            if act.outcome is not None:
+                o = act.outcome
+                effect = {"steps": o.step_dicts(), "actions_gained": o.actions_gained, "notes": list(o.notes),
+                          "choices": [{"step": c.step, "kind": c.kind, "value": c.value} for c in o.choices]}
+            steps.append({"action": "summon", "card": act.card.id, "target": name(act.square),
+                          "orientation": _turned(act.orientation),
+                          "take_back": name(act.pick_up) if act.pick_up is not None else None,
+                          "effect_resolved": act.resolved, "effect": effect,
+                          "destroyed": [{"square": name(sq), "color": p.color, "rank": str(p.rank)}
+                                        for sq, p in act.destroyed]})
+        ways.append({"actions": len(way.acts), "sequences": way.sequences, "actions_left": way.actions_left,
+                     "steps": steps, "position": position(way.position)})
+    return {"player": report.player, "actions": report.actions, "goal": goal, "id": goal_id,
+            "next_player": following, "hand": [c.id for c in report.hand], "met_now": report.met_now,
+            "possible": report.possible, "count": len(report.ways), "sequences": report.sequences,
+            "states": report.states, "truncated": report.truncated, "effects_truncated": report.effects_truncated,
+            "effects_unresolved": report.unresolved,
+            "ways": ways}
 
 
 def _square_names(board: Board, squares: list[Any]) -> list[str]:

@@ -21,6 +21,7 @@ from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
+    from tashkalar_cli.engine.goals import Act, GoalReport
     from tashkalar_cli.engine.summoning import Applied
     from tashkalar_cli.model.turn import Turn
 
@@ -193,6 +194,73 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
     return Group(*parts)
 
 
+# ---------------------------------------------------------------------- goals: a task to claim, a flare to allow
+
+def act_text(act: Act, board: Board, loc: Localizer, name: Names) -> str:
+    """One action of a way, with its choices and what its effect did."""
+    from tashkalar_cli.render.effects import outcome_lines
+
+    msg = loc.msg
+    if act.kind == "place":
+        if act.pick_up is not None:
+            return msg("plan.step.place_short", square=board.name(act.square), pick=board.name(act.pick_up))
+        return msg("plan.step.place", square=board.name(act.square))
+    assert act.card is not None and act.orientation is not None
+    o = act.orientation
+    text = msg("plan.step.summon", card=name(act.card), square=board.name(act.square),
+               orientation=msg("summon.orientation", rotation=o.rotation,
+                               mirrored=msg("summon.mirrored") if o.mirrored else ""))
+    if act.pick_up is not None:
+        text += f" ({msg('plan.goal.taking_back', square=board.name(act.pick_up))})"
+    if not act.resolved:
+        return f"{text} — {msg('plan.goal.effect_unresolved')}"
+    assert act.outcome is not None
+    return f"{text} — {msg('plan.goal.effect', what=msg('plan.goal.and').join(outcome_lines(act.outcome, loc)))}"
+
+
+def goal_renderable(report: GoalReport, board: Board, loc: Localizer, name: Names, goal_name: str,
+                    following: str | None, limit: int, pos: Position) -> RenderableType:
+    """``plan --task`` / ``plan --flare``: whether the goal can be met at the end of the turn, and the ways."""
+    from tashkalar_cli.engine.goals import MAX_OUTCOMES
+
+    msg = loc.msg
+    player = msg(f"color.{report.player}")
+    if following is None:
+        title = msg("plan.goal.task_title", task=goal_name, player=player, actions=report.actions)
+    else:
+        title = msg("plan.goal.flare_title", flare=goal_name, player=player, next=msg(f"color.{following}"),
+                    actions=report.actions)
+    parts: list[RenderableType] = [Text(title, style="bold")]
+    if report.met_now:
+        parts.append(Text(msg("plan.goal.met_now")))
+    if report.ways:
+        parts.append(Text(msg("plan.goal.ways", count=len(report.ways), sequences=report.sequences)))
+        body = Text()
+        for i, way in enumerate(report.ways[:limit], 1):
+            body.append(f"{i}. ", style="bold")
+            body.append(msg_join(loc, [act_text(a, board, loc, name) for a in way.acts]))
+            if way.sequences > 1:
+                body.append(f" ({msg('plan.goal.orders', count=way.sequences)})", style="dim")
+            body.append("\n")
+        parts.append(body)
+        if len(report.ways) > limit:
+            parts.append(Text(msg("plan.goal.more", count=len(report.ways) - limit), style="dim"))
+    elif not report.met_now:
+        parts.append(Text(msg("plan.goal.none", actions=report.actions)))
+    notes = []
+    if not report.hand:
+        notes.append(msg("plan.goal.no_hand"))
+    if report.unresolved:
+        notes.append(msg("plan.goal.unresolved", cards=", ".join(report.unresolved)))
+    if report.truncated:
+        notes.append(msg("plan.goal.truncated", states=report.states))
+    if report.effects_truncated:
+        notes.append(msg("plan.goal.effects_truncated", outcomes=MAX_OUTCOMES))
+    if notes:
+        parts.append(Text(" ".join(notes), style="dim"))
+    return Group(*parts)
+
+
 # ---------------------------------------------------------------------- SVG
 
 def plan_svg(board: Board, pos: Position, report: PlanReport, loc: Localizer, name: Names,
@@ -259,5 +327,5 @@ def turn_yaml(turn: Turn, board: Board, comments: Sequence[str] = ()) -> str:
                                                     default_flow_style=None)
 
 
-__all__ = ["applied_comments", "describe", "plan_svg", "position_yaml", "report_renderable", "step_text",
-           "threats_renderable", "turn_yaml"]
+__all__ = ["act_text", "applied_comments", "describe", "goal_renderable", "plan_svg", "position_yaml",
+           "report_renderable", "step_text", "threats_renderable", "turn_yaml"]
