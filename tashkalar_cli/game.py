@@ -376,13 +376,17 @@ class Game:
         return play_flare(self.board, check, position, check.player, side, actions_left=actions_left)
 
     def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
-             actions: int | None = None, first_turn: bool = False) -> PlanReport:
+             actions: int | None = None, first_turn: bool = False, effects_budget: int | None = None) -> PlanReport:
         """Every way ``player`` can summon each of ``cards`` (default: every being and legend) with the
         actions left: ``actions``, else the game's actions per turn (its first-turn number with
-        ``first_turn``)."""
+        ``first_turn``). ``effects_budget``: also resolve each group's effect, within this many resolver
+        states in all (0: no bound; None: effects not resolved)."""
         player, _ = self._side(position, player, None, "--player")
         chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
-        return self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
+        report = self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
+        if effects_budget is not None:
+            self.planner.resolve_effects(report, position, effects_budget)
+        return report
 
     def plan_task(self, position: Position, player: str, task: str | Task, hand: Iterable[str | Being] = (), *,
                   actions: int | None = None, first_turn: bool = False, against: str | None = None,
@@ -431,7 +435,7 @@ class Game:
                                      playable, max_states=max_states or MAX_STATES).run()
 
     def threats(self, position: Position, player: str, decks: dict[str, str] | None = None, *,
-                actions: int | None = None) -> Threats:
+                actions: int | None = None, effects_budget: int | None = None) -> Threats:
         """What each opponent of ``player`` could summon on their next turn: their deck's beings (from
         ``decks`` or the position's ``decks:``; every being when unknown) and every legend."""
         from tashkalar_cli.engine.planner import threats
@@ -441,7 +445,8 @@ class Game:
             self._side(position, color, None, "--deck")
             if deck not in self.decks:
                 raise InputError(key="plan-unknown-deck", deck=deck, decks=", ".join(self.decks))
-        return threats(self.planner, self.cards, position, player, decks or {}, self._actions(actions, False))
+        return threats(self.planner, self.cards, position, player, decks or {}, self._actions(actions, False),
+                       effects_budget)
 
     def _actions(self, actions: int | None, first_turn: bool) -> int:
         if actions is None:

@@ -243,7 +243,7 @@ P = "d4=blue,e4=blue,e5=blue:heroic,c3=blue,f6=red,g7=blue,d6=red:heroic"
 def test_plan_cli_text_json_and_svg(cli, tmp_path):
     r = cli("plan", "--pieces", P, "--player", "blue", "--hand", "knight,cannon", "--json")
     assert r.code == 0, r.err
-    assert r.json["cards"] == ["knight", "cannon"] and r.json["effects_resolved"] is False
+    assert r.json["cards"] == ["knight", "cannon"] and r.json["effects"]["budget"] == 2000
     cannon = next(s for s in r.json["summary"] if s["card"] == "cannon")
     assert cannon["now"] == ["e4"] and "c2" in cannon["after_place"]
     text = cli("plan", "--pieces", P, "--player", "blue", "--hand", "knight,cannon")

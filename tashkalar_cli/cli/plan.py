@@ -70,8 +70,11 @@ def plan(
         "--against", help="With --task: the opponent the task compares with (default: the only one).",
         metavar="COLOR", show_default=False)] = None,
     limit: Annotated[Optional[int], typer.Option(
-        "--limit", help="With --task or --flare: list at most N ways (the counts stay exact).", metavar="N",
-        show_default=False)] = None,
+        "--limit", help="With --task or --flare: list at most N ways; else (JSON) at most N outcomes of each "
+                        "summon's effect. The counts stay exact.", metavar="N", show_default=False)] = None,
+    effect_states: Annotated[Optional[int], typer.Option(
+        "--effect-states", help="The bound on the effects resolved for the whole answer, in positions explored "
+                                "(default 2000; 0: no bound).", metavar="N", show_default=False)] = None,
     mode: ModeOption = None,
     svg: SvgOption = None,
     lang: LangOption = None,
@@ -89,10 +92,16 @@ def plan(
             raise InputError(key="plan-limit", limit=limit)
         _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
         return
-    if against is not None or limit is not None:
+    if against is not None:
         raise InputError(key="plan-goal-only")
+    if (limit is not None and limit < 0) or (effect_states is not None and effect_states < 0):
+        raise InputError(key="plan-limit", limit=limit if limit is not None and limit < 0 else effect_states)
+    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
+
+    budget = EFFECTS_BUDGET if effect_states is None else effect_states
     if threats:
-        _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs)
+        _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
+                 3 if limit is None else limit)
         return
     cards: list[Being] = []
     for d in _split(deck):
@@ -100,7 +109,7 @@ def plan(
             raise InputError(key="plan-unknown-deck", deck=d, decks=", ".join(s.game.decks))
         cards += [c for c in s.cards.beings if c.deck == d]
     cards += [s.game.being(n) for n in _split(hand)]
-    report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn)
+    report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn, effects_budget=budget)
     after = _positions(s, pos, report, json) if positions else None
     if svg is not None:
         from tashkalar_cli.render.plan import plan_svg
@@ -110,7 +119,8 @@ def plan(
         from tashkalar_cli.render import jsonout
 
         with _no_cycle_collection():   # tens of thousands of small objects made, no cycle among them
-            print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions))
+            print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions,
+                                                   outcomes=3 if limit is None else limit))
         return
     from tashkalar_cli.render.plan import report_renderable
 
@@ -153,7 +163,7 @@ def _goal(s: Session, pos: Position, player: str, task: str | None, flare: str |
 
 def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, hand: list[str] | None,
              actions: int | None, first_turn: bool, positions: bool, all_plans: bool, svg: str | None, json: bool,
-             inputs: tuple[str | None, ...]) -> None:
+             inputs: tuple[str | None, ...], budget: int, outcomes: int) -> None:
     if hand:
         raise InputError(key="plan-threats-hand")
     if first_turn or positions:
@@ -169,7 +179,7 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
             if len(others) != 1:
                 raise InputError(key="plan-deck-form", value=quote(item))
             decks[others[0]] = item
-    found = s.game.threats(pos, player, decks, actions=actions)
+    found = s.game.threats(pos, player, decks, actions=actions, effects_budget=budget)
     if svg is not None:
         from tashkalar_cli.render.plan import plan_svg
 
@@ -180,7 +190,8 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
         from tashkalar_cli.render import jsonout
 
         with _no_cycle_collection():
-            print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans))
+            print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans,
+                                               outcomes=outcomes))
         return
     from tashkalar_cli.render.plan import threats_renderable
 

@@ -33,7 +33,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
-from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context
+from tashkalar_cli.engine.effects import Resolution, resolve_placement
+from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context, decorations
 from tashkalar_cli.model.board import Board, bits, square_order
 from tashkalar_cli.model.cards import Being, CardDB
 from tashkalar_cli.model.patterns import Orientation
@@ -42,6 +43,9 @@ from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts,
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
+#: the most states the resolver explores for one summon's effect, and for all the summons of one answer
+EFFECT_STATES = 1_000
+EFFECTS_BUDGET = 2_000
 _KIND_INDEX = {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 1}
 
 
@@ -152,6 +156,9 @@ class PlanGroup:
     now: list[SummonStep] = field(default_factory=list)
     places: list[Choice] = field(default_factory=list)
     summons: list[Choice] = field(default_factory=list)
+    #: the outcomes of the card's effect after the group's first plan (see :meth:`Planner.resolve_effects`)
+    effect: Resolution | None = None
+    effect_state: str = "not-asked"   # resolved | no-data | budget | not-asked
 
     @property
     def actions(self) -> int:
@@ -208,6 +215,8 @@ class PlanReport:
     now: dict[str, Verdict]
     stats: PlanStats = field(default_factory=PlanStats)
     pick_up: tuple[Square, ...] = ()
+    effect_states: int = 0          # states the resolver explored for the groups' effects
+    effect_budget: int | None = None   # the bound it had (None: effects not asked for; 0: no bound)
     _plans: list[Plan] | None = field(default=None, repr=False)
     _by_card: dict[str, list[PlanGroup]] | None = field(default=None, repr=False)
 
@@ -284,11 +293,14 @@ def _best_key(g: PlanGroup) -> tuple[int, int, tuple[int, int], int, str]:
 
 @dataclass
 class OpponentThreats:
-    """What one opponent could summon next turn: ``deck`` when known (else every being) and the legends."""
+    """What one opponent could summon next turn: ``deck`` when known (else every being) and the legends;
+    ``effect_destroys``: the squares of the player's pieces that an outcome of their effects destroys, with
+    the cards whose effects do (as far as the effects were resolved: see each group's ``effect_state``)."""
 
     color: str
     deck: str | None
     report: PlanReport
+    effect_destroys: dict[Square, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -475,6 +487,60 @@ class Planner:
                     destroyed.append(gone)
         return pos, destroyed
 
+    # ------------------------------------------------------------------ effects
+    def placement(self, step: SummonStep) -> Placement:
+        """The engine's placement of a summon step (its marks and arrows placed), as the resolver takes it."""
+        co = next(sh.co for sh in self.shapes(step.card) if sh.co.orientation.name == step.orientation.name)
+        marked, arrows = decorations(self.board, co, step.target)
+        return Placement(step.target, step.orientation, list(step.pattern_squares), None, step.destroys, step.reuses,
+                         list(step.take_back), marked, arrows, step.shortage)
+
+    def resolve(self, pos: Position, player: str, plan: Plan, actions_left: int | None,
+                max_states: int = EFFECT_STATES) -> Resolution | None:
+        """The outcomes of the effect of ``plan``'s summon, played after its first steps (each with its first
+        choice); ``actions_left``: the actions left after the summon. None: the card has no effect data."""
+        before = pos
+        for step in plan.steps[:-1]:
+            if isinstance(step, PlaceStep):
+                before = before.after_place(player, step.square, step.pick_up[0] if step.pick_up else None)
+            else:
+                before, _ = before.after_summon(player, step.card.rank, step.target,
+                                                step.take_back[0] if step.take_back else None)
+        last = plan.summon
+        return resolve_placement(self.engine, last.card, before, player, self.placement(last),
+                                 take_back=last.take_back[0] if last.take_back else None,
+                                 actions_left=actions_left, max_states=max_states)
+
+    def resolve_effects(self, report: PlanReport, pos: Position, budget: int = EFFECTS_BUDGET,
+                        per_summon: int = EFFECT_STATES) -> None:
+        """The outcomes of each group's summon (after its first plan), bounded: at most ``per_summon`` states
+        per summon and ``budget`` states in all (0: no bound on the whole). The groups are taken card by
+        card in turn (each card's first group, then each card's second...), so that every card's best
+        summons are resolved first; a group left when the budget is spent says so (``budget``)."""
+        queues = [report.groups_of(card) for card in report.cards]
+        spent = 0
+        depth = 0
+        while any(depth < len(q) for q in queues):
+            for q in queues:
+                if depth >= len(q):
+                    continue
+                group = q[depth]
+                if group.card.program() is None:
+                    group.effect_state = "no-data"
+                    continue
+                left = per_summon if not budget else min(per_summon, budget - spent)
+                if left <= 0:
+                    group.effect_state = "budget"
+                    continue
+                plan = group.plans()[0]
+                res = self.resolve(pos, report.player, plan, report.actions - plan.actions, max_states=left)
+                group.effect, group.effect_state = res, "resolved"
+                if res is not None:
+                    spent += res.states
+            depth += 1
+        report.effect_states = spent
+        report.effect_budget = budget
+
     # ------------------------------------------------------------------ the reference
     def plan_naive(self, pos: Position, player: str, cards: Iterable[Being], actions: int = 2,
                    stats: PlanStats | None = None) -> set[Fact]:
@@ -533,7 +599,7 @@ class Planner:
 
 
 def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dict[str, str], actions: int,
-            ) -> Threats:
+            effects_budget: int | None = None) -> Threats:
     """The plans of every opponent of ``player`` with ``actions`` actions: the beings of the deck each
     plays (``decks``, else the position's ``decks:``; every being when unknown) and every legend (a
     player's two legends in hand are hidden)."""
@@ -549,7 +615,18 @@ def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dic
     for color in opponents:
         deck = known.get(color)
         cards = [c for c in db.beings if deck is None or c.deck in (deck, LEGENDS_DECK)]
-        out.append(OpponentThreats(color, deck, planner.plan(pos, color, cards, actions)))
+        report = planner.plan(pos, color, cards, actions)
+        found = OpponentThreats(color, deck, report)
+        if effects_budget is not None:
+            planner.resolve_effects(report, pos, effects_budget)
+            hit: dict[Square, dict[str, None]] = {}
+            for group in report.groups:
+                for outcome in group.effect.outcomes if group.effect is not None else ():
+                    for sq, piece in outcome.destroyed:
+                        if piece.color == player:
+                            hit.setdefault(sq, {})[group.card.id] = None
+            found.effect_destroys = {sq: list(hit[sq]) for sq in sorted(hit, key=square_order)}
+        out.append(found)
     return Threats(player, out)
 
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.goals import GoalReport
     from tashkalar_cli.engine.letal import Attack, Problem, Shift, Square, Winner
-    from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
+    from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, NearMiss, Placement, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
@@ -326,7 +326,7 @@ def plan(p: Plan, board: Board, after: Position | None = None) -> JSON:
 
 
 def plan_report(report: PlanReport, board: Board, positions: dict[int, Position] | None = None, *,
-                every: bool = False) -> JSON:
+                every: bool = False, outcomes: int = 3) -> JSON:
     """The plans grouped (one entry per card, summoning square and orientation, each first action listed
     once), or with ``every`` each plan in full (``positions``: the position after each plan, keyed by
     ``id(plan)``, when asked for)."""
@@ -349,15 +349,19 @@ def plan_report(report: PlanReport, board: Board, positions: dict[int, Position]
                         **{field: [order[sq] for sq in sorted(by_kind[kind], key=square_order)]
                            for field, kind in (("now", "summon"), ("after_place", "place-summon"),
                                                ("after_summon", "summon-summon"))}})
+    resolved = sum(1 for g in report.groups if g.effect_state == "resolved")
     out: JSON = {"player": report.player, "actions": report.actions, "max_plan_actions": 2,
-                 "effects_resolved": False, "cards": [c.id for c in report.cards],
+                 "effects_resolved": resolved > 0, "cards": [c.id for c in report.cards],
                  "reachable": [c.id for c in report.reachable], "summary": summary,
-                 "listing": "all" if every else "grouped", "plan_count": report.plan_count}
+                 "listing": "all" if every else "grouped", "plan_count": report.plan_count,
+                 "effects": {"budget": report.effect_budget, "states": report.effect_states, "resolved": resolved,
+                             "no_data": sum(1 for g in report.groups if g.effect_state == "no-data"),
+                             "beyond_budget": sum(1 for g in report.groups if g.effect_state == "budget")}}
     if every:
         positions = positions or {}
         out["plans"] = [plan(p, board, positions.get(id(p))) for p in report.plans]
         return out
-    out.update(_plan_groups(report, board, order))
+    out.update(_plan_groups(report, board, order, outcomes))
     return out
 
 
@@ -365,7 +369,19 @@ def _square_names_by_index(board: Board) -> dict[int, str]:
     return {sq: board.name(sq) for sq in board.squares}
 
 
-def _plan_groups(report: PlanReport, board: Board, names: dict[int, str]) -> JSON:
+def _group_effect(g: PlanGroup, names: dict[int, str], limit: int) -> JSON:
+    """The outcomes of a group's effect after its first plan: how many, and the first ``limit`` of them."""
+    res = g.effect
+    if res is None:
+        return {"state": g.effect_state, "count": None, "truncated": None, "states": None, "outcomes": []}
+    return {"state": g.effect_state, "count": res.count, "truncated": res.truncated, "states": res.states,
+            "outcomes": [{"steps": o.step_dicts(), "actions_gained": o.actions_gained,
+                          "destroyed": [{"square": names[sq], "color": p.color, "rank": str(p.rank)}
+                                        for sq, p in o.destroyed], "notes": list(o.notes)}
+                         for o in res.outcomes[:limit]]}
+
+
+def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcomes: int) -> JSON:
     """The grouped listing: ``first_summons`` (every summon possible now, listed once), then the groups,
     whose choices name their first summon by its index there."""
     firsts: list[JSON] = []
@@ -431,7 +447,8 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str]) -> JSO
                 summons.append({"firsts": whats, "take_back": got, "then": then_json[t]})
         groups.append({"card": g.card.id, "target": names[g.target], "orientation": _turned(g.orientation),
                        "actions": g.actions, "plans": g.count, **_summon_facts(base, names, kept),
-                       "now": now, "after_place": places, "after_summon": summons})
+                       "now": now, "after_place": places, "after_summon": summons,
+                       "effect": _group_effect(g, names, outcomes)})
     return {"pick_up": [names[sq] for sq in full_pick], "first_summons": firsts, "groups": groups}
 
 
@@ -535,14 +552,16 @@ def _square_names(board: Board, squares: list[Any]) -> list[str]:
     return [board.name(sq) for sq in sorted(set(squares), key=square_order)]
 
 
-def threats(t: Threats, board: Board, actions: int, *, every: bool = False) -> JSON:
+def threats(t: Threats, board: Board, actions: int, *, every: bool = False, outcomes: int = 3) -> JSON:
     from tashkalar_cli.model.board import square_order
 
     out = []
     for opp in t.opponents:
         used = opp.report.squares()
-        out.append({"color": opp.color, "deck": opp.deck, **plan_report(opp.report, board, every=every),
-                    "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: square_order(kv[0]))}})
+        out.append({"color": opp.color, "deck": opp.deck,
+                    **plan_report(opp.report, board, every=every, outcomes=outcomes),
+                    "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: square_order(kv[0]))},
+                    "effect_destroys": {board.name(sq): cards for sq, cards in opp.effect_destroys.items()}})
     return {"player": t.player, "actions": actions, "threats": True, "opponents": out}
 
 

@@ -70,6 +70,10 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
                 body.append(f"  {msg('plan.actions', count=actions):<{width(loc)}} ", style="dim")
                 body.append(square, style="bold cyan")
                 body.append(f"  {how}\n")
+            first = next((g for g in report.groups_of(card) if g.effect is not None), None)
+            if first is not None and first.effect is not None:
+                key = "plan.card_effect_partial" if first.effect.truncated else "plan.card_effect"
+                body.append(f"  {msg(key, square=board.name(first.target), count=first.effect.count)}\n", style="dim")
         parts.append(body)
     else:
         parts.append(Text(msg("plan.none", actions=report.actions)))
@@ -89,6 +93,10 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
             parts.append(Text(msg("plan.after", card=name(card), plan=describe(best, board, loc, name)), style="bold"))
             parts.append(board_text(board, after, {best.target: "target"}))
     notes = [msg("plan.note")]
+    if report.effect_budget is not None:
+        states = [g.effect_state for g in report.groups]
+        notes.insert(0, msg("plan.effects_summary", resolved=states.count("resolved"), states=report.effect_states,
+                            budget=report.effect_budget, no_data=states.count("no-data"), beyond=states.count("budget")))
     if report.actions > 2:
         notes.append(msg("plan.note_actions", actions=report.actions))
     parts.append(Text(" ".join(notes), style="dim"))
@@ -190,6 +198,12 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
             items = [msg("plan.square_use", square=board.name(sq), summon=n["summon"], place=n["place"])
                      for sq, n in ranked[:12]]
             parts.append(Text(msg("plan.threat_squares", squares=", ".join(items))))
+        if opp.effect_destroys:
+            items = [f"{board.name(sq)} ({', '.join(name(_card(report, c)) for c in cards)})"
+                     for sq, cards in opp.effect_destroys.items()]
+            parts.append(Text(msg("plan.threat_destroys", squares=", ".join(items))))
+        elif report.effect_budget is not None:
+            parts.append(Text(msg("plan.threat_destroys_none"), style="dim"))
         parts.append(Text(""))
     return Group(*parts)
 
@@ -259,6 +273,10 @@ def goal_renderable(report: GoalReport, board: Board, loc: Localizer, name: Name
     if notes:
         parts.append(Text(" ".join(notes), style="dim"))
     return Group(*parts)
+
+
+def _card(report: PlanReport, card_id: str) -> Any:
+    return next(c for c in report.cards if c.id == card_id)
 
 
 # ---------------------------------------------------------------------- SVG
