@@ -395,7 +395,7 @@ class Game:
         summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
         task met, each distinct end of turn once (see :mod:`tashkalar_cli.engine.goals`)."""
         from tashkalar_cli.engine.goals import MAX_STATES, GoalSearch
-        from tashkalar_cli.engine.tasks import Context, check_task
+        from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters
 
         player, _ = self._side(position, player, None, "--player")
         card = self._task(task) if isinstance(task, str) else task
@@ -407,7 +407,8 @@ class Game:
 
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
         return GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
-                          max_states=max_states or MAX_STATES).run()
+                          max_states=max_states or MAX_STATES,
+                          place_matters=placed_piece_matters(card, position.board)).run()
 
     def plan_flare(self, position: Position, player: str, flare: str | Flare, hand: Iterable[str | Being] = (), *,
                    actions: int | None = None, first_turn: bool = False, max_states: int | None = None,

@@ -33,11 +33,11 @@ if TYPE_CHECKING:
     from tashkalar_cli.model.patterns import Orientation
 
 #: the most states one search explores (positions after an action, each counted once)
-MAX_STATES = 20_000
+MAX_STATES = 5_000
 #: the most outcomes of one effect followed (an effect with more is followed in part: truncated)
-MAX_OUTCOMES = 400
+MAX_OUTCOMES = 100
 #: the most states the resolver explores for one effect
-EFFECT_STATES = 5_000
+EFFECT_STATES = 1_000
 
 #: (pieces on the board, destroyed this turn, summoned this turn)
 ResultKey = tuple[frozenset[tuple[Square, Piece]], tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
@@ -115,7 +115,8 @@ class GoalSearch:
     """The search of one question: ``goal(position, turn)`` is the goal met at the end of the turn?"""
 
     def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
-                 goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES) -> None:
+                 goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES,
+                 place_matters: int | None = None) -> None:
         self.engine = engine
         self.board = engine.board
         self.pos = pos
@@ -124,20 +125,24 @@ class GoalSearch:
         self.actions = actions
         self.goal = goal
         self.max_states = max_states
+        # the squares where a piece placed can change the goal (None: any): a last place elsewhere leaves
+        # the goal as it was, unmet (a met state is not played on), so it is not tried
+        self.place_matters = place_matters
         self.states = 0
         self.truncated = False           # the bound on states was reached: the search stopped
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
 
     def run(self) -> GoalReport:
+        """Level by level: a state that meets the goal is a way and is not played on (the player may stop
+        there: a task is claimed at the end of the turn); a state with no action left is kept only if it
+        meets the goal."""
         start = _State(self.pos, Turn(self.player, self.pos.mode, self.pos.players), self.actions, frozenset(), ())
         met_now = self.goal(self.pos, start.turn)
         results: dict[ResultKey, Way] = {}
-        level = [start]
+        level = [] if met_now else [start]
         while level and not self.truncated:
             merged: dict[tuple[Any, ...], _State] = {}
             for state in level:
-                if state.actions <= 0:
-                    continue
                 for nxt in self._expand(state):
                     key = (_pieces_key(nxt.position), *_turn_key(nxt.turn), nxt.actions, nxt.used)
                     seen = merged.get(key)
@@ -151,8 +156,11 @@ class GoalSearch:
                     merged[key] = nxt
                 if self.truncated:
                     break
+            level = []
             for key, state in merged.items():
                 if not self.goal(state.position, state.turn):
+                    if state.actions > 0:
+                        level.append(state)
                     continue
                 rkey = (key[0], key[1], key[2])
                 way = results.get(rkey)
@@ -160,7 +168,6 @@ class GoalSearch:
                     results[rkey] = Way(state.acts, state.position, state.turn, state.count, state.actions)
                 else:
                     way.sequences += state.count
-            level = list(merged.values())
         ways = sorted(results.values(), key=lambda w: len(w.acts))
         unresolved = [c.id for c in self.hand if c.program() is None]
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
@@ -179,7 +186,10 @@ class GoalSearch:
         else:   # piece shortage: one of the player's pieces is picked up first (it may go back on its square)
             own = [sq for sq, p in sorted(pos.pieces.items()) if p.color == player and p.kind is PieceKind.DOUBLE_SIDED]
             moves = [(sq, a) for a in own for sq in [*empty, a]]
+        last = state.actions == 1 and self.place_matters is not None
         for sq, a in moves:
+            if last and not (self.place_matters >> sq & 1) and (a is None or not self.place_matters >> a & 1):  # type: ignore[operator]
+                continue
             after = pos.after_place(player, sq, a)
             yield _State(after, state.turn, state.actions - 1, state.used, (*state.acts, Act("place", sq, a)),
                          state.count)

@@ -518,7 +518,7 @@ def goal_report(report: GoalReport, board: Board, goal: str, goal_id: str, follo
     name = board.name
     ways = []
     for way in report.ways[:limit]:
-        steps = []
+        steps: list[JSON] = []
         for act in way.acts:
             if act.kind == "place":
                 steps.append({"action": "place", "square": name(act.square),
