@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
-    from tashkalar_cli.engine.effects import FlarePlay, SummonEffects
+    from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.goals import GoalReport
     from tashkalar_cli.engine.letal import LetalEngine
@@ -362,6 +362,23 @@ class Game:
             raise InputError(key="effects-actions-left", actions=actions_left)
         return resolve_summon(self.engine, being, position, player, at, orientation=orientation, take_back=take_back,
                               actions_left=actions_left, turn=turn, max_states=max_states or MAX_STATES)
+
+    def resolve_effect(self, card: str | Being, position: Position, player: str, field: str = "frost_effect", *,
+                       actions_left: int | None = None) -> Resolution | None:
+        """A being's other program (``frost_effect``, ``warp_effect``; or ``effect`` without the summon) run
+        by ``player`` on ``position`` as it is: no summoned piece (``self``, ``target``, ``marked``,
+        ``summoners`` are empty). None when the card has no such program."""
+        from tashkalar_cli.engine.effects import resolve_program
+        from tashkalar_cli.model.effects import PROGRAM_FIELDS
+
+        being = self.being(card) if isinstance(card, str) else card
+        player, _ = self._side(position, player, None, "--player")
+        if field not in PROGRAM_FIELDS[:3]:
+            raise InputError(key="effects-field", field=field, allowed=", ".join(PROGRAM_FIELDS[:3]))
+        program = being.program(field)
+        if program is None:
+            return None
+        return resolve_program(self.board, program, position, player, actions_left=actions_left)
 
     def play_flare(self, flare: str | Flare, position: Position, player: str, side: str | None = None, *,
                    against: str | None = None, actions_left: int | None = None) -> FlarePlay:

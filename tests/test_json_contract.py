@@ -49,6 +49,7 @@ USED_BY: dict[str, tuple[str, ...]] = {
     "output-summonable": ("test_summonable",),
     "output-flare": ("test_flare_check",),
     "output-flare-all": ("test_flare_check_all",),
+    "output-flare-play": ("test_flare_play",),
     "output-task": ("test_task_check",),
     "output-task-all": ("test_task_check_all",),
     "output-score": ("test_score",),
@@ -229,7 +230,7 @@ def test_shared_parts_are_the_same_in_every_schema():
 
 def test_every_schema_is_used():
     on_disk = {p.name.removesuffix(".schema.json") for p in SCHEMA_FILES}
-    assert len(on_disk) == 27
+    assert len(on_disk) == 28
     assert on_disk == set(USED_BY), "every output schema is registered, and every registered one exists"
     for name, tests in USED_BY.items():
         for test_name in tests:
@@ -639,6 +640,22 @@ def test_summon_apply(cli, card, square, destroys):
     assert r["turn"]["summoned"] == [{"card": card, "square": square}]
 
 
+def test_summon_apply_effects(cli):
+    pieces = "e5=blue,e3=blue,d5=red,f5=red,f3=red:heroic"   # two common enemies diagonal to e4, one heroic
+    r = output(cli("summon", "swordmaster", "--player", "blue", "--pieces", pieces, "--apply", "--at", "e4",
+                   "--effects", "--limit", "2", "--json"), "output-summon-apply")
+    assert r["effect_resolved"] is True and r["outcome_count"] == 3 and [o["index"] for o in r["outcomes"]] == [1, 2]
+    assert r["outcomes"][1]["steps"][0] == {"do": "destroy", "square": "d5", "piece": {"color": "red", "rank": "common"}}
+
+
+def test_flare_play(cli):
+    pieces = "e5=blue,d4=red:heroic,d6=red:heroic,f6=red:heroic,f4=red"
+    r = output(cli("flare", "play", "flare-2-5", "--player", "blue", "--pieces", pieces, "--json"), "output-flare-play")
+    assert r["playable"] is True and r["halves"] == ["upper"] and r["effect_resolved"] is True
+    # the blue common piece may leap to any empty square (64), or not (1); red's common piece on f4 is not lower
+    assert r["outcome_count"] == 65 == len(r["outcomes"])
+
+
 def test_summon_apply_choices(cli):
     pieces = "e4=blue,e6=blue,d5=blue,f5=blue"      # the Swordmaster on e5, upright or sideways
     r = cli("summon", "swordmaster", "--player", "blue", "--pieces", pieces, "--apply", "--at", "e5", "--json")
@@ -979,6 +996,8 @@ HELP_EXAMPLES: list[tuple[str, str, list[str]]] = [
     ("help.keyword.show.term", "impeto", ["keyword", "show", "{}"]),
     ("help.flare.check.flare", "flare-3-6", ["flare", "check", "{}", "--player", "blue", "--pieces", "e5=blue,d4=red"]),
     ("help.flare.check.flare", "3/5", ["flare", "check", "{}", "--player", "blue", "--pieces", "e5=blue,d4=red"]),
+    ("help.flare.play.flare", "flare-3-6", ["flare", "play", "{}", "--player", "blue", "--pieces", "e5=blue,d4=red"]),
+    ("help.flare.play.flare", "3/5", ["flare", "play", "{}", "--player", "blue", "--pieces", "e5=blue,d4=red"]),
     ("help.letal.area.occupied", "b2,c3", ["--game", "letal", "letal", "area", "b3", "--radius", "1", "--occupied", "{}"]),
     ("help.letal.move.occupied", "b2,c3", ["--game", "letal", "letal", "move", "a1", "--steps", "2", "--occupied", "{}"]),
     ("help.letal.push.occupied", "b2,c3", ["--game", "letal", "letal", "push", "d4", "--by", "d3", "--distance", "2",

@@ -21,6 +21,13 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     chosen = [_STATE.game_id] if _STATE.game_option else \
         [g for g, pack in GAMES.items() if not pack.folder or (root / "cards" / pack.folder).is_dir()]
     games = {game: _summary(data, game) for game in chosen}
+    from tashkalar_cli.model.integrity import EFFECTS_REQUIRED
+
+    missing = [card for one in games.values() for card in one.get("effects_missing", [])]
+    if EFFECTS_REQUIRED and missing:
+        from tashkalar_cli.errors import DataError
+
+        raise DataError(key="effects-missing", count=len(missing), cards=", ".join(missing))
     summary = {**games[chosen[0]], "games": games}
     if json:
         from tashkalar_cli.render import jsonout
@@ -35,17 +42,21 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     for game, one in games.items():
         table = Table(title=visible(f"valid: {one['root']} ({game})"), show_header=False)
         for key, value in one.items():
-            if key not in ("valid", "root", "warnings", "game"):
+            if key not in ("valid", "root", "warnings", "game", "effects_missing"):
                 table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
         s.console.print(table)
         for warning in one["warnings"]:
             s.console.print(Text.assemble(("warning:", "yellow"), " ", visible(warning)))
+        if one.get("effects_missing"):
+            s.console.print(Text.assemble(("warning:", "yellow"), " ", s.loc.msg(
+                "error.effects-missing", count=len(one["effects_missing"]), cards=", ".join(one["effects_missing"]))))
 
 
 def _summary(data: str | None, game: str) -> dict[str, Any]:
     from tashkalar_cli.data.paths import data_root
     from tashkalar_cli.model.build import load_uncached
     from tashkalar_cli.model.cards import Being, Flare, Legend, Task, build_cards
+    from tashkalar_cli.model.integrity import missing_effects
 
     ds = load_uncached(data_root(data), game)  # for real, never from the cache
     facts = ds.facts
@@ -63,4 +74,5 @@ def _summary(data: str | None, game: str) -> dict[str, Any]:
         "errata": len(facts["errata"]),
         "languages": ds.languages,
         "warnings": ds.warnings,
+        **({"effects_missing": missing_effects(dict(facts))} if "beings" in facts else {}),
     }

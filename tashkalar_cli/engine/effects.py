@@ -18,6 +18,7 @@ on the board before, minus those on the board now (``Outcome.position`` builds t
 
 from __future__ import annotations
 
+import gc
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,23 +27,29 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.model.board import DIRECTIONS, STRIDE, Board, bits
 from tashkalar_cli.model.effects import (
+    MAX_MOVES,
     AllOf,
     AnyOf,
     Area,
     Choose,
     ChooseColor,
     ChooseDirection,
+    ChooseSquare,
     Color,
     Cond,
     Count,
     DestroyedCount,
+    Dir,
     Done,
     ForEach,
     Gain,
     If,
     Intersection,
     IsEmpty,
+    IsGateway,
     LastAction,
+    Linked,
+    MakeGateway,
     Move,
     Named,
     Not,
@@ -60,6 +67,8 @@ from tashkalar_cli.model.effects import (
     Special,
     Step,
     Swap,
+    Turned,
+    unresolved,
     walk,
 )
 from tashkalar_cli.model.position import Piece, Position
@@ -68,7 +77,7 @@ from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.summoning import Applied, Engine, Placement
-    from tashkalar_cli.model.cards import Being
+    from tashkalar_cli.model.cards import Being, Flare
     from tashkalar_cli.model.turn import Turn
 
 #: the most states one resolution explores before it stops (and says it is truncated)
@@ -119,6 +128,10 @@ class Geometry:
             self.orthogonal[sq] = sum(1 << rays[d][0] for d in ORTHOGONAL if rays[d])
             self.diagonal[sq] = sum(1 << rays[d][0] for d in DIAGONAL if rays[d])
             self.adjacent[sq] = self.orthogonal[sq] | self.diagonal[sq]
+        on_board = set(self.squares)
+        #: the bytes of a state that are not squares: where pieces set aside (removed from the game) are kept,
+        #: so that they count neither on the board nor off it
+        self.padding = tuple(i for i in range(1, self.size) if i not in on_board)
         self._within: dict[tuple[int, int], int] = {}
         self._distance: dict[tuple[int, int], int] = {}
 
@@ -189,8 +202,8 @@ def _cond_uses_last(cond: Cond) -> bool:
 class _Compiler:
     def __init__(self) -> None:
         self.code: list[Ins] = []
-        self.slots: dict[str, int] = {"self": 0, "summoners": 1}
-        self.registers = 2
+        self.slots: dict[str, int] = {"self": 0, "summoners": 1, "summoning": 2, "gateway": 3}
+        self.registers = 5      # 4: the linked block being run (its id, and whether a step fell short)
         self.uses_last = False
 
     def slot(self, name: str) -> int:
@@ -229,6 +242,15 @@ class _Compiler:
             self.emit(Ins("direction", step, self.slot(step.bind)))
         elif isinstance(step, ChooseColor):
             self.emit(Ins("color", step, self.slot(step.bind)))
+        elif isinstance(step, ChooseSquare):
+            self.emit(Ins("square", step, self.slot(step.bind)))
+        elif isinstance(step, MakeGateway):
+            self.emit(Ins("gateway", step))
+        elif isinstance(step, Linked):
+            begin = self.emit(Ins("link_begin", step))
+            self.block(step.steps)
+            end = self.emit(Ins("link_end", step))
+            self.patch(begin, a=end)
         elif isinstance(step, Gain):
             self.emit(Ins("gain", step))
         elif isinstance(step, Note):
@@ -321,10 +343,21 @@ class Outcome:
 
     resolver: Resolver = field(repr=False)
     board_state: bytes = field(repr=False)
-    steps: list[Change]
+    steps_log: Any = field(repr=False)      # the steps and choices as the walk left them (linked lists)
     actions_gained: int
     notes: tuple[str, ...]
-    choices: list[Choice]
+    choices_log: Any = field(repr=False)
+    gateway: int | None = None      # the player's Gateway (Nethervoid) after the effect: its square
+
+    @cached_property
+    def steps(self) -> list[Change]:
+        """What the effect did, in order."""
+        return _items(self.steps_log)
+
+    @cached_property
+    def choices(self) -> list[Choice]:
+        """The choices made on the way, in order."""
+        return [Choice(*c) for c in _items(self.choices_log)]
 
     @property
     def destroyed(self) -> list[tuple[Square, Piece]]:
@@ -338,12 +371,20 @@ class Outcome:
                 out.append((Square(c.to), piece(c.after)))
         return out
 
+    @property
+    def destroyed_by_you(self) -> list[tuple[Square, Piece]]:
+        """The pieces destroyed that count as destroyed by the player (a turn record's ``destroyed``)."""
+        piece = self.resolver.piece
+        return [(Square(c.square if c.do == "destroy" else c.to), piece(c.piece if c.do == "destroy" else c.after))
+                for c in self.steps
+                if (c.do == "destroy" and "not-by-you" not in c.note) or (c.do == "move" and c.after)]
+
     @cached_property
     def position(self) -> Position:
         return self.resolver.position_of(self.board_state)
 
-    def key(self) -> tuple[bytes, int, tuple[str, ...]]:
-        return self.board_state, self.actions_gained, self.notes
+    def key(self) -> tuple[bytes, int, tuple[str, ...], int | None]:
+        return self.board_state, self.actions_gained, self.notes, self.gateway
 
     def pieces(self) -> frozenset[tuple[Square, str, Rank]]:
         """The pieces left, as a set of (square, color, rank): how outcome sets are compared."""
@@ -383,6 +424,7 @@ class Outcome:
             "destroyed": [{"square": name(sq), "color": p.color, "rank": str(p.rank)} for sq, p in self.destroyed],
             "notes": list(self.notes),
             "choices": [{"step": c.step, "kind": c.kind, "value": c.value} for c in self.choices],
+            "gateway": None if self.gateway is None else name(self.gateway),
         }
 
 
@@ -440,7 +482,8 @@ class Resolver:
     def __init__(self, board: Board, position: Position, player: str, *, target: int | None = None,
                  self_square: int | None = None, marked: Iterable[int] = (), marked2: Iterable[int] = (),
                  arrows: Iterable[str] = (), summoners: Iterable[int] = (), actions_left: int | None = None,
-                 max_states: int = MAX_STATES) -> None:
+                 max_states: int = MAX_STATES, summoned_over: tuple[int, Piece] | None = None,
+                 gateway: int | None = None, orientation: str | None = None) -> None:
         self.board = board
         self.geo = geometry(board)
         self.base = position
@@ -454,6 +497,9 @@ class Resolver:
         self.summoners = tuple(sorted(summoners))
         self.actions_left = actions_left
         self.max_states = max_states
+        self.summoned_over = summoned_over
+        self.gateway = gateway
+        self.orientation = orientation
         self.colorless = int(board.colorless(position.mode))
         state = bytearray(self.geo.size)
         for sq, p in position.pieces.items():
@@ -518,8 +564,6 @@ class Resolver:
     def ref_squares(self, name: str, regs: tuple[Any, ...], slots: dict[str, int]) -> tuple[int, ...]:
         if name == "target":
             return () if self.target is None else (self.target,)
-        if name == "gateway":
-            return ()
         value = regs[slots[name]] if name in slots else None
         if value is None:
             return ()
@@ -558,6 +602,13 @@ class Resolver:
         if isinstance(area, Relation):
             anchors = self.anchor(area.anchor, st, regs, slots)
             m = 0
+            if area.kind in ("adjacent", "orthogonal", "diagonal") and area.n > 1:
+                table = {"adjacent": geo.adjacent, "orthogonal": geo.orthogonal, "diagonal": geo.diagonal}[area.kind]
+                counts: dict[int, int] = {}
+                for sq in anchors:
+                    for other in bits(table[sq]):
+                        counts[other] = counts.get(other, 0) + 1
+                return sum(1 << sq for sq, n in counts.items() if n >= area.n)
             for sq in anchors:
                 if area.kind == "adjacent":
                     m |= geo.adjacent[sq]
@@ -587,7 +638,10 @@ class Resolver:
             return self.ref_squares(anchor.name, regs, slots)
         return bits(self.area(anchor, st, regs, slots))
 
-    def direction(self, name: str, regs: tuple[Any, ...], slots: dict[str, int]) -> str | None:
+    def direction(self, name: Dir, regs: tuple[Any, ...], slots: dict[str, int]) -> str | None:
+        if isinstance(name, Turned):
+            base = self.direction(name.base, regs, slots)
+            return None if base is None else turn(base, name.by)
         if name in DIRECTIONS:
             return name
         value = regs[slots[name]] if name in slots else None
@@ -621,10 +675,12 @@ class Resolver:
             return None
         if value[0] == "c":
             return int(value[1])
+        if value[0] == "s":
+            return int(value[2][0] - 1) // 3 if value[2] else None
         for sq in value[1]:
             if st[sq]:
-                return (st[sq] - 1) // 3
-        return (value[2][0] - 1) // 3 if value[2] else None
+                return int(st[sq] - 1) // 3
+        return int(value[2][0] - 1) // 3 if value[2] else None
 
     def select(self, sel: Sel, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
         """The squares of the pieces ``sel`` picks, in board order."""
@@ -636,6 +692,13 @@ class Resolver:
         same = self.owner_of(sel, regs, slots, st) if sel.owner == "same" else None
         if sel.owner == "same" and same is None:
             return []
+        allowed: set[int] | None = None
+        if sel.owner == "more" and sel.more is not None:
+            counted = [(st[sq] - 1) // 3 for sq in self.select(Sel(None, "any", None, None, sel.more.ranks,
+                                                                    sel.more.where, sel.more.exclude),
+                                                                st, regs, slots)]
+            mine = counted.count(self.player)
+            allowed = {ci for ci in self.enemies() if counted.count(ci) > mine}
         excluded: set[int] = set()
         for name in sel.exclude:
             excluded.update(self.ref_squares(name, regs, slots))
@@ -650,6 +713,8 @@ class Resolver:
             if sel.owner == "enemy" and color == player:
                 continue
             if same is not None and color != same:
+                continue
+            if allowed is not None and color not in allowed:
                 continue
             if levels is not None and level not in levels:
                 continue
@@ -690,7 +755,7 @@ class Resolver:
             return cond.central is None or bool(self.board.central & bit) == cond.central
         if isinstance(cond, RankIs):
             value = regs[slots[cond.name]] if cond.name in slots else None
-            if value is None or value[0] != "p" or not value[2]:
+            if value is None or value[0] not in ("p", "s") or not value[3] or not value[2]:
                 return False
             levels = {r.level for r in cond.ranks}
             return all((code - 1) % 3 in levels for code in value[2])
@@ -699,7 +764,23 @@ class Resolver:
             return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
         if isinstance(cond, DestroyedCount):
             value = regs[slots[cond.name]] if cond.name in slots else None
-            return value is not None and value[4] >= cond.at_least
+            if value is None:
+                return cond.at_least <= 0
+            codes = value[2] if value[3] else ()
+            wanted = None if cond.ranks is None else {r.level for r in cond.ranks}
+            n = 0
+            for code in codes:
+                color, level = divmod(code - 1, 3)
+                if wanted is not None and level not in wanted:
+                    continue
+                if (cond.owner == "you" and color != self.player) or (cond.owner == "enemy" and color == self.player):
+                    continue
+                n += 1
+            return n >= cond.at_least
+        if isinstance(cond, IsGateway):
+            gate = regs[slots["gateway"]]
+            squares = self.ref_squares(cond.ref, regs, slots)
+            return bool(gate is not None and gate[1] and squares and squares[0] == gate[1][0])
         if isinstance(cond, IsEmpty):
             if isinstance(cond.area, Ref):
                 return not any(st[sq] for sq in self.ref_squares(cond.area.name, regs, slots))
@@ -710,58 +791,83 @@ class Resolver:
     @staticmethod
     def retrack(regs: tuple[Any, ...], moves: dict[int, int | None]) -> tuple[Any, ...]:
         """The registers once pieces moved (``moves``: old square -> new square, None: destroyed)."""
-        out = list(regs)
-        changed = False
+        out: list[Any] | None = None
         for i, value in enumerate(regs):
-            if value is None or value.__class__ is not tuple:
+            if value.__class__ is not tuple:
                 continue
-            if value[0] == "p":
+            tag = value[0]
+            if tag == "p":
                 squares = value[1]
-                if any(sq in moves for sq in squares):
-                    kept = tuple(moves[sq] if sq in moves else sq for sq in squares)
-                    out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
-                    changed = True
-            elif value[0] == "m":     # a move register: (m, count, piece, direction, moved)
+                for sq in squares:
+                    if sq in moves:
+                        break
+                else:
+                    continue
+                kept = tuple(moves.get(sq, sq) for sq in squares)
+                if out is None:
+                    out = list(regs)
+                out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
+            elif tag == "m":     # a move register: (m, count, piece, direction, moved)
                 piece = value[2]
                 moved = value[4]
                 if piece in moves or any(sq in moves for sq in moved):
-                    new_piece = moves.get(piece, piece) if piece in moves else piece
-                    kept = tuple(moves[sq] if sq in moves else sq for sq in moved)
+                    new_piece = moves.get(piece, piece)
+                    kept = tuple(moves.get(sq, sq) for sq in moved)
+                    if out is None:
+                        out = list(regs)
                     out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
                               tuple(sq for sq in kept if sq is not None))
-                    changed = True
-        return tuple(out) if changed else regs
+        return regs if out is None else tuple(out)
 
-    def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None) -> bool:
+    def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
+        """Whether ``op`` can be done to the piece on ``sq`` (``to``: the color a convert gives it)."""
         code = st[sq]
         if not code:
             return False
         color, level = divmod(code - 1, 3)
-        if op == "destroy":
+        if op in ("destroy", "pick", "remove"):
             return True
         if op == "upgrade":
             return level == 0 or (level == 1 and self.supply(st, color, PieceKind.LEGENDARY) > 0)
         if op == "downgrade":
             return level == 1 or (level == 2 and self.supply(st, color, PieceKind.DOUBLE_SIDED) > 0)
-        # convert: an enemy piece becomes the player's, of its rank or the one named
-        if color == self.player:
+        # convert: the piece becomes a piece of ``to`` (the player's, or another's), of its rank or the one named
+        if color == to:
             return False
         new = level if rank is None else rank.level
-        return self.supply(st, self.player, RANKS[new].kind) > 0
+        return self.supply(st, to, RANKS[new].kind) > 0
 
-    def apply(self, op: str, st: bytearray, sq: int, rank: Rank | None) -> Change:
-        code = st[sq]
-        color, level = divmod(code - 1, 3)
-        if op == "destroy":
-            st[sq] = 0
-            return Change("destroy", sq, piece=code)
+    def set_aside(self, buf: bytearray, code: int) -> None:
+        """Keep a piece off the board and out of its owner's supply (removed from the game)."""
+        for i in self.geo.padding:
+            if not buf[i]:
+                buf[i] = code
+                return
+        raise RuntimeError("no room to set a piece aside")  # pragma: no cover - 60 padding bytes
+
+    def apply(self, step: Select, buf: bytearray, sq: int, to: int) -> Change | None:
+        op = step.op
+        code = buf[sq]
+        level = (code - 1) % 3
+        if op == "pick":
+            return None
+        if op in ("destroy", "remove"):
+            buf[sq] = 0
+            flags = []
+            if op == "remove" or step.out_of_game:
+                self.set_aside(buf, code)
+                if op == "destroy":
+                    flags.append("out-of-game")
+            if not step.by_you:
+                flags.append("not-by-you")
+            return Change(op, sq, piece=code, note="+".join(flags))
         if op == "upgrade":
-            st[sq] = code + 1
+            buf[sq] = code + 1
         elif op == "downgrade":
-            st[sq] = code - 1
+            buf[sq] = code - 1
         else:
-            st[sq] = 1 + 3 * self.player + (level if rank is None else rank.level)
-        return Change(op, sq, piece=code, after=st[sq])
+            buf[sq] = 1 + 3 * to + (level if step.rank is None else step.rank.level)
+        return Change(op, sq, piece=code, after=buf[sq])
 
     # ---------------------------------------------------------------- the walk
     def resolve(self, program: Program, *, strict: bool = False) -> Resolution:
@@ -771,135 +877,234 @@ class Resolver:
         if self.self_square is not None:
             regs[0] = ("p", (self.self_square,), (self.start[self.self_square],), True, 1)
         regs[1] = ("p", self.summoners, tuple(self.start[sq] for sq in self.summoners), True, len(self.summoners))
-        self.outcomes: dict[tuple[bytes, int, tuple[str, ...]], Outcome] = {}
+        if self.summoned_over is not None:
+            sq, piece = self.summoned_over
+            regs[2] = ("s", (sq,), (1 + 3 * self.colors.index(piece.color) + piece.level,), True, 1)
+        else:
+            regs[2] = ("s", (), (), False, 0)
+        if self.gateway is not None and self.start[self.gateway]:
+            regs[3] = ("p", (self.gateway,), (self.start[self.gateway],), True, 1)
+        self.links: list[list[tuple[Any, ...]]] = []
+        self.link_ids = 0
+        self.outcomes: dict[tuple[bytes, int, tuple[str, ...], int | None], Outcome] = {}
         self.seen: set[tuple[Any, ...]] = set()
         self.states = 0
         self.truncated = False
+        self.code = comp.code
+        self.dispatch = {
+            "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
+            "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
+            "place": self.op_place, "swap": self.op_swap, "square": self.op_square, "gateway": self.op_gateway,
+            "link_begin": self.op_link, "link_end": self.op_link, "direction": self.op_choice, "color": self.op_choice,
+            "move_begin": self.op_move, "move_step": self.op_move, "move_end": self.op_move,
+            "loop_init": self.op_loop, "loop_test": self.op_loop, "loop_next": self.op_loop, "loop_end": self.op_loop,
+            "each_init": self.op_each, "each_next": self.op_each, "each_end": self.op_each,
+        }
+        collecting = gc.isenabled()
+        gc.disable()    # the walk makes many small tuples and frees none: the collector would only cost time
         try:
             self.run(0, self.start, tuple(regs), 0, (), None, None)
         except _Truncated:
             self.truncated = True
             if strict:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
+        finally:
+            self.seen = set()
+            if collecting:
+                gc.enable()
         return Resolution(list(self.outcomes.values()), self.truncated, self.states)
 
-    def finish(self, st: bytes, actions: int, notes: tuple[str, ...], steps: _Log, choices: _Log) -> None:
-        key = (st, actions, notes)
+    def finish(self, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...], steps: _Log,
+               choices: _Log) -> None:
+        gate = regs[3]
+        gateway = None
+        if gate is not None and gate[1]:
+            code = st[gate[1][0]]    # lost when its piece became legendary or changed hands
+            if code and (code - 1) // 3 == self.player and (code - 1) % 3 < 2:
+                gateway = gate[1][0]
+        key = (st, actions, notes, gateway)
         if key not in self.outcomes:
-            self.outcomes[key] = Outcome(self, st, _items(steps), actions, notes, [Choice(*c) for c in _items(choices)])
+            self.outcomes[key] = Outcome(self, st, steps, actions, notes, choices, gateway)
 
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
+        """Explore every way on from instruction ``pc`` in this state (once per state: the visited set)."""
         key = (pc, st, regs, actions, notes)
-        if key in self.seen:
+        seen = self.seen
+        if key in seen:
             return
-        self.seen.add(key)
+        seen.add(key)
         self.states += 1
         if self.states > self.max_states:
             raise _Truncated
-        comp = self.comp
-        ins = comp.code[pc]
-        op = ins.op
-        slots = comp.slots
-        if op == "end":
-            self.finish(st, actions, notes, steps, choices)
+        ins = self.code[pc]
+        self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
+
+    def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+               steps: _Log, choices: _Log) -> None:
+        self.finish(st, regs, actions, notes, steps, choices)
+
+    def op_jump(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        self.run(ins.a, st, regs, actions, notes, steps, choices)
+
+    def op_fork(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        for i, start in enumerate(ins.targets):
+            self.run(start, st, regs, actions, notes, steps, ((ins.step.path, "alternative", str(i)), choices))
+
+    def op_branch(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log) -> None:
+        step = ins.step
+        if self.comp.uses_last_action and self.actions_left is None and _cond_uses_last(step.cond) \
+                and NOTE_LAST not in notes and NOTE_NOT_LAST not in notes:
+            for note in (NOTE_LAST, NOTE_NOT_LAST):
+                self.run(pc, st, regs, actions, (*notes, note), steps, ((step.path, "assume", note), choices))
             return
-        if op == "jump":
+        if self.cond(step.cond, st, regs, self.comp.slots, actions, notes):
+            self.run(pc + 1, st, regs, actions, notes, steps, choices)
+        else:
             self.run(ins.a, st, regs, actions, notes, steps, choices)
+
+    def op_gain(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        n = ins.step.n
+        self.run(pc + 1, st, regs, actions + n, notes, (Change("gain_actions", n=n), steps), choices)
+
+    def op_note(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        nid = ins.step.id
+        self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("note", note=nid), steps), choices)
+
+    def op_choice(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log) -> None:
+        """A ``direction:`` or ``color:`` step: one branch per value."""
+        step = ins.step
+        if ins.op == "direction":
+            among = self.directions(step, regs)
+            values: list[Any] = [("d", d) for d in among]
+            shown = [str(d) for d in among]
+        else:
+            cis = (self.enemies() if step.among == "enemy" else
+                   [self.player] if step.among == "you" else list(self.in_game))
+            values = [("c", ci) for ci in cis]
+            shown = [self.colors[ci] for ci in cis]
+        for value, text in zip(values, shown, strict=True):
+            new = list(regs)
+            new[ins.a] = value
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, ((step.path, ins.op, text), choices))
+
+    def directions(self, step: ChooseDirection, regs: tuple[Any, ...]) -> tuple[str, ...]:
+        """The directions a ``direction:`` step chooses among."""
+        if step.among == "turn":
+            assert step.base is not None
+            base = self.direction(step.base, regs, self.comp.slots)
+            if base is None:
+                return ()
+            return tuple(dict.fromkeys(turn(base, by) for by in step.turns))
+        if step.among == "card":
+            return tuple(dict.fromkeys(card_direction(d, self.orientation) for d in step.card))
+        return {"arrows": self.arrows, "any": COMPASS, "orthogonal": ORTHOGONAL, "diagonal": DIAGONAL}[step.among]
+
+    def op_square(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log) -> None:
+        step: ChooseSquare = ins.step
+        squares = list(bits(self.area(step.where, st, regs, self.comp.slots) & self.geo.mask))
+        if not squares:
+            new = list(regs)
+            new[ins.a] = ("s", (), (), False, 0)
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
             return
-        if op == "fork":
-            for i, start in enumerate(ins.targets):
-                self.run(start, st, regs, actions, notes, steps, ((ins.step.path, "alternative", str(i)), choices))
+        name = self.board.name
+        for sq in squares:
+            new = list(regs)
+            new[ins.a] = ("s", (sq,), (st[sq],) if st[sq] else (), True, 1)
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, ((step.path, "square", name(sq)), choices))
+
+    def op_gateway(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                   steps: _Log, choices: _Log) -> None:
+        step: MakeGateway = ins.step
+        candidates = [sq for sq in self.select(step.sel, st, regs, self.comp.slots)
+                      if (st[sq] - 1) // 3 == self.player and (st[sq] - 1) % 3 < 2]
+        if step.may or not candidates:
+            self.run(pc + 1, st, regs, actions, notes, steps,
+                     ((step.path, "may", "skip"), choices) if step.may else choices)
+        slot = self.comp.slots["gateway"]
+        for sq in candidates:
+            new = list(regs)
+            new[slot] = ("p", (sq,), (st[sq],), True, 1)
+            self.run(pc + 1, st, tuple(new), actions, notes, (Change("gateway", sq, piece=st[sq]), steps), choices)
+
+    def op_link(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                steps: _Log, choices: _Log) -> None:
+        """A linked block: run it collecting the ways that did everything; then go on from each (none: from
+        the state before the block, as if it did nothing)."""
+        if ins.op == "link_end":
+            link = regs[4]
+            if link is not None and not link[1]:
+                self.links[-1].append((st, regs, actions, notes, steps, choices))
             return
-        if op == "branch":
-            step = ins.step
-            if comp.uses_last_action and self.actions_left is None and _cond_uses_last(step.cond) \
-                    and NOTE_LAST not in notes and NOTE_NOT_LAST not in notes:
-                for note in (NOTE_LAST, NOTE_NOT_LAST):
-                    self.run(pc, st, regs, actions, (*notes, note), steps,
-                             ((step.path, "assume", note), choices))
-                return
-            if self.cond(step.cond, st, regs, slots, actions, notes):
-                self.run(pc + 1, st, regs, actions, notes, steps, choices)
-            else:
-                self.run(ins.a, st, regs, actions, notes, steps, choices)
+        self.link_ids += 1
+        outer = regs[4]
+        new = list(regs)
+        new[4] = (self.link_ids, False)
+        self.links.append([])
+        try:
+            self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
+        finally:
+            done = self.links.pop()
+        end = ins.a
+        if not done:
+            self.run(end + 1, st, regs, actions, notes, steps, ((ins.step.path, "linked", "none"), choices))
             return
-        if op == "gain":
-            n = ins.step.n
-            self.run(pc + 1, st, regs, actions + n, notes, (Change("gain_actions", n=n), steps), choices)
-            return
-        if op == "note":
-            nid = ins.step.id
-            self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("note", note=nid), steps), choices)
-            return
-        if op == "special":
-            self.special(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "select":
-            self.op_select(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "place":
-            self.op_place(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op == "swap":
-            self.op_swap(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op in ("direction", "color"):
-            step = ins.step
-            if op == "direction":
-                among = {"arrows": self.arrows, "any": COMPASS, "orthogonal": ORTHOGONAL,
-                         "diagonal": DIAGONAL}[step.among]
-                values: list[Any] = [("d", d) for d in among]
-                shown = [str(d) for d in among]
-            else:
-                cis = (self.enemies() if step.among == "enemy" else
-                       [self.player] if step.among == "you" else list(self.in_game))
-                values = [("c", ci) for ci in cis]
-                shown = [self.colors[ci] for ci in cis]
-            for value, text in zip(values, shown, strict=True):
-                new = list(regs)
-                new[ins.a] = value
-                self.run(pc + 1, st, tuple(new), actions, notes, steps, ((step.path, op, text), choices))
-            return
-        if op.startswith("move"):
-            self.op_move(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op.startswith("loop"):
-            self.op_loop(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        if op.startswith("each"):
-            self.op_each(pc, ins, st, regs, actions, notes, steps, choices)
-            return
-        raise AssertionError(op)  # pragma: no cover
+        for d_st, d_regs, d_actions, d_notes, d_steps, d_choices in done:
+            back = list(d_regs)
+            back[4] = outer
+            self.run(end + 1, d_st, tuple(back), d_actions, d_notes, d_steps, d_choices)
 
     # ---------------------------------------------------------------- selection primitives
     def op_select(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                   steps: _Log, choices: _Log) -> None:
         step: Select = ins.step
         slots = self.comp.slots
+        if step.op == "convert" and step.to != "you":
+            if step.to == "enemy":
+                targets = self.enemies()
+            else:
+                got = self.owner_of(Sel(owner="same", same=step.to_same), regs, slots, st)
+                targets = [] if got is None else [got]
+            for to in targets:
+                ch = choices if len(targets) == 1 else ((step.path, "color", self.colors[to]), choices)
+                self.select_to(pc, ins, st, regs, actions, notes, steps, ch, to)
+            if not targets:
+                self.after_select(pc, ins, st, regs, actions, notes, steps, choices, [], [])
+            return
+        self.select_to(pc, ins, st, regs, actions, notes, steps, choices, self.player)
+
+    def select_to(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
+                  steps: _Log, choices: _Log, to: int) -> None:
+        step: Select = ins.step
+        op, rank = step.op, step.rank
         c = step.counting
-        eligible = [sq for sq in self.select(step.sel, st, regs, slots) if self.can_apply(step.op, st, sq, step.rank)]
-        if c.all:
-            sizes: list[int] = [len(eligible)]
-            combos: Iterable[Sequence[int]] = [eligible]
-        else:
-            most = min(c.up_to if c.up_to is not None else c.count, len(eligible))
-            sizes = list(range(most, -1, -1)) if c.up_to is not None else [most]
-            combos = []
-        if c.may and 0 not in sizes:
-            self.after_select(pc, ins, st, regs, actions, notes, steps, ((step.path, "may", "skip"), choices), [], [])
+        eligible = [sq for sq in self.select(step.sel, st, regs, self.comp.slots) if self.can_apply(op, st, sq, rank, to)]
         if c.all:
             buf = bytearray(st)
             done: list[int] = []
             codes: list[int] = []
             changes: list[Change] = []
             for sq in eligible:
-                if self.can_apply(step.op, bytes(buf), sq, step.rank):
+                if self.can_apply(op, bytes(buf), sq, rank, to):
                     codes.append(buf[sq])
-                    changes.append(self.apply(step.op, buf, sq, step.rank))
+                    change = self.apply(step, buf, sq, to)
+                    if change is not None:
+                        changes.append(change)
                     done.append(sq)
             self.after_select(pc, ins, bytes(buf), regs, actions, notes, _push(steps, changes), choices, done, codes)
             return
+        most = min(c.up_to if c.up_to is not None else c.count, len(eligible))
+        sizes = list(range(most, -1, -1)) if c.up_to is not None else [most]
+        if c.may and 0 not in sizes:
+            self.after_select(pc, ins, st, regs, actions, notes, steps, ((step.path, "may", "skip"), choices), [], [])
         for size in sizes:
             found = False
             for combo in itertools.combinations(eligible, size):
@@ -908,15 +1113,20 @@ class Resolver:
                 changes = []
                 ok = True
                 for sq in combo:
-                    if not self.can_apply(step.op, bytes(buf), sq, step.rank):
+                    if not self.can_apply(op, bytes(buf), sq, rank, to):
                         ok = False
                         break
                     codes.append(buf[sq])
-                    changes.append(self.apply(step.op, buf, sq, step.rank))
+                    change = self.apply(step, buf, sq, to)
+                    if change is not None:
+                        changes.append(change)
                 if not ok:
                     continue
                 found = True
-                self.after_select(pc, ins, bytes(buf), regs, actions, notes, _push(steps, changes), choices,
+                new_regs = regs
+                if c.up_to is None and size < c.count:
+                    new_regs = self.fell_short(regs)
+                self.after_select(pc, ins, bytes(buf), new_regs, actions, notes, _push(steps, changes), choices,
                                   list(combo), codes)
             if found and c.up_to is None:
                 break
@@ -926,14 +1136,24 @@ class Resolver:
     def after_select(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int,
                      notes: tuple[str, ...], steps: _Log, choices: _Log, done: list[int], codes: list[int]) -> None:
         step: Select = ins.step
-        if step.op == "destroy" and done:
+        gone = step.op in ("destroy", "remove")
+        if gone and done:
             regs = self.retrack(regs, dict.fromkeys(done))
         if ins.a >= 0:
-            kept = () if step.op == "destroy" else tuple(done)
             new = list(regs)
-            new[ins.a] = ("p", kept, tuple(codes), bool(done), len(done))
+            # a destroyed (removed) piece's name stands for the square it was on; others follow their piece
+            new[ins.a] = ("s" if gone else "p", tuple(done), tuple(codes), bool(done), len(done))
             regs = tuple(new)
         self.run(pc + 1, st, regs, actions, notes, steps, choices)
+
+    def fell_short(self, regs: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The registers once a step did less than it had to: inside a linked block, the block fails."""
+        link = regs[4]
+        if link is None or link[1]:
+            return regs
+        new = list(regs)
+        new[4] = (link[0], True)
+        return tuple(new)
 
     def op_place(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                  steps: _Log, choices: _Log) -> None:
@@ -961,6 +1181,7 @@ class Resolver:
             for size in sizes:
                 if size == 0 and skip_done:
                     continue
+                short = c.up_to is None and size < c.count
                 for combo in itertools.combinations(free, size):
                     buf = bytearray(st)
                     changes = []
@@ -968,8 +1189,8 @@ class Resolver:
                         buf[sq] = code
                         changes.append(Change("place", sq, after=code))
                     ch = choices if len(owners) == 1 else ((step.path, "color", self.colors[ci]), choices)
-                    self.after_place(pc, ins, bytes(buf), regs, actions, notes, _push(steps, changes), ch,
-                                     list(combo))
+                    self.after_place(pc, ins, bytes(buf), self.fell_short(regs) if short else regs, actions, notes,
+                                     _push(steps, changes), ch, list(combo))
 
     def after_place(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int,
                     notes: tuple[str, ...], steps: _Log, choices: _Log, done: list[int]) -> None:
@@ -1028,8 +1249,16 @@ class Resolver:
         if step.no_destroy is not None:
             forbidden = set(self.select(step.no_destroy, st, regs, slots))
         combat = step.kind == "combat"
+        near: int | None = None
+        if step.toward is not None:
+            ref = self.ref_squares(step.toward, regs, slots)
+            if not ref:
+                return []
+            near = ref[0]
         out: list[int] = []
         for to in bits(cand):
+            if near is not None and self.board.distance(to, near) >= self.board.distance(sq, near):
+                continue
             other = st[to]
             if other:
                 if step.onto == "empty" or to in forbidden:
@@ -1079,7 +1308,7 @@ class Resolver:
                 movers = [sq for sq in self.select(step.piece, st, regs, slots)
                           if direction != "none" and self.targets(step, st, regs, sq, direction)]
                 if not movers:
-                    new = list(regs)
+                    new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
                     new[reg] = ("m", 0, -1, direction, ())
                     self.run(end, st, tuple(new), actions, notes, steps, ch)
                     continue
@@ -1104,12 +1333,16 @@ class Resolver:
                 return
             if step.per_move:
                 movers = [sq for sq in self.select(step.piece, st, regs, slots) if sq not in moved]
+                if step.per_color is not None and moved:
+                    colors = [(st[sq] - 1) // 3 for sq in moved if st[sq]]
+                    movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
             else:
                 movers = [piece] if piece >= 0 and st[piece] else []
-            track = step.once_each or (step.per_move and ins.b >= 0)
+            track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
             options = [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
             if not options:
-                self.run(end, st, regs, actions, notes, steps, choices)
+                short = step.times is not None and count < step.times and step.times < MAX_MOVES
+                self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
                 return
             if step.times is None:      # up_to, any_number: stopping is allowed
                 self.run(end, st, regs, actions, notes, steps, ((step.path, "stop", str(count)), choices))
@@ -1150,11 +1383,21 @@ class Resolver:
             return
         if ins.op == "loop_next":
             new = list(regs)
-            new[reg] = regs[reg] + 1
+            count, before = regs[reg] if isinstance(regs[reg], tuple) else (regs[reg], None)
+            if step.until is not None:
+                if before == (st, actions, notes):     # a round that did nothing ends the loop
+                    new[reg] = count + 1
+                    self.run(self.comp.code[ins.b].b, st, tuple(new), actions, notes, steps, choices)
+                    return
+                new[reg] = (count + 1, None)
+            else:
+                new[reg] = count + 1
             self.run(ins.b, st, tuple(new), actions, notes, steps, choices)
             return
         # loop_test
         count = regs[reg]
+        if isinstance(count, tuple):
+            count = count[0]
         end = ins.b
         if step.times is not None:
             self.run(pc + 1 if count < step.times else end, st, regs, actions, notes, steps, choices)
@@ -1167,7 +1410,9 @@ class Resolver:
             if count >= MAX_UNTIL or self.cond(step.until, st, regs, self.comp.slots, actions, notes):
                 self.run(end, st, regs, actions, notes, steps, choices)
             else:
-                self.run(pc + 1, st, regs, actions, notes, steps, choices)
+                new = list(regs)
+                new[reg] = (count, (st, actions, notes))
+                self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
 
     def op_each(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                 steps: _Log, choices: _Log) -> None:
@@ -1207,6 +1452,22 @@ class Resolver:
             self.run(pc + 1, new_st, new_regs, actions, notes, _push(steps, changes), choices)
 
 
+def turn(direction: str, by: int) -> str:
+    """``direction`` turned ``by`` degrees clockwise (a multiple of 45)."""
+    return COMPASS[(COMPASS.index(direction) + by // 45) % 8]
+
+
+def card_direction(direction: str, orientation: str | None) -> str:
+    """A direction written as drawn on the card (north = up on the card), on the board once the pattern is
+    turned by ``orientation`` (None: as printed)."""
+    from tashkalar_cli.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS
+
+    if orientation is None:
+        return direction
+    fn = next(f for name, _, _, f in TRANSFORMS if name == orientation)
+    return ARROW_NAMES[fn(*ARROWS[direction])]
+
+
 def _push(log: _Log, items: Iterable[Any]) -> _Log:
     for item in items:
         log = (item, log)
@@ -1220,20 +1481,43 @@ def handled(program: Program) -> bool:
     return all(not isinstance(s, Special) or s.id in SPECIALS for s in walk(program))
 
 
+def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
+    """Whether the engine resolves ``card``'s effect: it has effect data and every ``special`` of its
+    programs has a handler; and the parts it leaves to the player (``special:<id>`` without a handler;
+    ``note:<id>``, stated plainly in each outcome)."""
+    from tashkalar_cli.model.cards import Flare as FlareCard
+
+    names = ("upper", "lower") if isinstance(card, FlareCard) else ("effect", *(f"{e}_effect" for e in card.extra_effects))
+    if not card.has_effect_data:
+        return False, []
+    programs = [card.program(n) for n in names]
+    parts = [part for p in programs if p is not None for part in unresolved(p)]
+    ok = all(p is not None for p in programs) and all(
+        not part.startswith("special:") or part.split(":", 1)[1] in SPECIALS for part in parts)
+    return ok, parts
+
+
 def resolve_program(board: Board, program: Program, position: Position, player: str, *,
                     placement: Placement | None = None, actions_left: int | None = None,
-                    max_states: int = MAX_STATES, strict: bool = False) -> Resolution:
+                    max_states: int = MAX_STATES, strict: bool = False,
+                    summoned_over: tuple[int, Piece] | None = None) -> Resolution:
     """Every distinct outcome of ``program`` played by ``player`` on ``position``: after a summon
-    (``placement``: the summon's placement, whose target holds the new being) or a flare (no placement)."""
+    (``placement``: the summon's placement, whose target holds the new being; ``summoned_over``: the
+    piece the summon destroyed there, the name ``summoning``) or a flare, a frost or warp effect (no
+    placement: ``self``, ``target``, ``marked``, ``summoners`` are empty)."""
+    gateways = getattr(position, "gateway", None) or {}
+    gateway = gateways.get(player)
     if placement is None:
-        resolver = Resolver(board, position, player, actions_left=actions_left, max_states=max_states)
+        resolver = Resolver(board, position, player, actions_left=actions_left, max_states=max_states,
+                            gateway=gateway)
     else:
         marked = [sq for sq, marks in placement.marked.items() if "m" in marks]
         marked2 = [sq for sq, marks in placement.marked.items() if "m2" in marks]
         summoners = [sq for sq in placement.pattern_squares if sq != placement.target]
         resolver = Resolver(board, position, player, target=placement.target, marked=marked, marked2=marked2,
                             arrows=[a.direction for a in placement.arrows], summoners=summoners,
-                            actions_left=actions_left, max_states=max_states)
+                            actions_left=actions_left, max_states=max_states, summoned_over=summoned_over,
+                            gateway=gateway, orientation=placement.orientation.name)
     return resolver.resolve(program, strict=strict)
 
 
@@ -1271,10 +1555,11 @@ def resolve_placement(engine: Engine, card: Being, position: Position, player: s
         return None
     if take_back is None and placement.take_back:
         take_back = placement.take_back[0]
-    after, _ = position.after_summon(player, card.rank, placement.target,
-                                     None if take_back is None else Square(take_back))
+    after, destroyed = position.after_summon(player, card.rank, placement.target,
+                                             None if take_back is None else Square(take_back))
     return resolve_program(engine.board, program, after, player, placement=placement, actions_left=actions_left,
-                           max_states=max_states)
+                           max_states=max_states,
+                           summoned_over=None if destroyed is None else (placement.target, destroyed))
 
 
 def resolve_summon(engine: Engine, card: Being, position: Position, player: str, at: str | Square, *,
@@ -1289,8 +1574,9 @@ def resolve_summon(engine: Engine, card: Being, position: Position, player: str,
     program = card.program()
     resolution = None
     if program is not None:
+        over = None if applied.destroyed is None else (applied.placement.target, applied.destroyed)
         resolution = resolve_program(engine.board, program, applied.position, player, placement=applied.placement,
-                                     actions_left=actions_left, max_states=max_states)
+                                     actions_left=actions_left, max_states=max_states, summoned_over=over)
     return SummonEffects(applied, resolution, actions_left)
 
 
@@ -1328,5 +1614,5 @@ def play_flare(board: Board, check: FlareCheck, position: Position, player: str,
 
 
 __all__ = ["MAX_STATES", "Change", "Choice", "EffectLimitError", "FlarePlay", "Outcome", "Resolution", "Resolver",
-           "SummonEffects", "compile_program", "geometry", "handled", "play_flare", "resolve_placement",
+           "SummonEffects", "compile_program", "effect_status", "geometry", "handled", "play_flare", "resolve_placement",
            "resolve_program", "resolve_summon"]

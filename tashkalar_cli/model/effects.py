@@ -21,7 +21,7 @@ from tashkalar_cli.model.types import Rank
 
 #: the refs every program knows: the summoned being's piece, the summoning square, the Gateway
 #: (Nethervoid), the pieces the pattern used
-BUILTIN_REFS = ("self", "target", "gateway", "summoners")
+BUILTIN_REFS = ("self", "target", "gateway", "summoners", "summoning")
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 RANK_SETS: dict[str, frozenset[Rank]] = {
     "common": frozenset({Rank.COMMON}),
@@ -31,7 +31,7 @@ RANK_SETS: dict[str, frozenset[Rank]] = {
     "upgraded": frozenset({Rank.HEROIC, Rank.LEGENDARY}),
 }
 AREA_WORDS = ("board", "marked", "marked2", "summoners", "adjacent", "orthogonal", "diagonal", "empty", "central")
-SELECT_OPS = ("destroy", "upgrade", "downgrade", "convert")
+SELECT_OPS = ("destroy", "upgrade", "downgrade", "convert", "pick", "remove")
 OWNERS = ("you", "enemy", "any")
 DIRECTION_SETS = ("arrows", "any", "orthogonal", "diagonal")
 #: conditions written as a bare word
@@ -65,12 +65,23 @@ class Ref:
 
 
 @dataclass(frozen=True)
+class Turned:
+    """A direction turned from a bound one: ``by`` degrees clockwise (a multiple of 45)."""
+
+    base: str
+    by: int
+
+
+Dir = Union[str, Turned]
+
+
+@dataclass(frozen=True)
 class Relation:
     """Squares in a relation to an anchor: adjacent, orthogonal, diagonal, within N, distance N."""
 
     kind: str               # adjacent | orthogonal | diagonal | within | distance
     anchor: Anchor
-    n: int = 1
+    n: int = 1              # within, distance: N; adjacent: adjacent to at least N squares of the anchor
 
 
 @dataclass(frozen=True)
@@ -78,7 +89,7 @@ class Ray:
     """The squares in a straight line from the anchor, nearest first; ``pieces``: cut after so many
     occupied squares; ``stop``: cut before the first piece that matches (that square excluded)."""
 
-    direction: str          # a compass direction or a bound direction name
+    direction: Dir          # a compass direction, a bound direction name, or one turned from it
     anchor: Anchor
     pieces: int | None = None
     stop: Sel | None = None
@@ -107,8 +118,9 @@ class Sel:
     """Which pieces: a bound ref (``ref``), or pieces by owner, rank and area, minus some refs."""
 
     ref: str | None = None
-    owner: str = "any"                         # you | enemy | any | same
+    owner: str = "any"                         # you | enemy | any | same | more
     same: str | None = None                    # owner: {same: name}: a bound color or piece
+    more: Sel | None = None                    # owner: {more_than_you: SEL}: enemies with more such pieces
     ranks: frozenset[Rank] | None = None       # None: any rank
     where: Area | None = None                  # None: the board
     exclude: tuple[str, ...] = ()
@@ -165,6 +177,15 @@ class Count:
 class DestroyedCount:
     name: str
     at_least: int
+    ranks: frozenset[Rank] | None = None
+    owner: str = "any"              # you | enemy | any: whose pieces count
+
+
+@dataclass(frozen=True)
+class IsGateway:
+    """The piece of a ref is the player's Gateway (Nethervoid)."""
+
+    ref: str
 
 
 @dataclass(frozen=True)
@@ -172,7 +193,7 @@ class IsEmpty:
     area: Area
 
 
-Cond = Union[Done, Not, AllOf, AnyOf, LastAction, On, RankIs, Count, DestroyedCount, IsEmpty]
+Cond = Union[Done, Not, AllOf, AnyOf, LastAction, On, RankIs, Count, DestroyedCount, IsEmpty, IsGateway]
 
 
 # ---------------------------------------------------------------------------------------- steps
@@ -189,7 +210,8 @@ class Counting:
 
 @dataclass(frozen=True)
 class Select:
-    """destroy | upgrade | downgrade | convert of the pieces a selector picks."""
+    """destroy | upgrade | downgrade | convert | pick (bind only) | remove (set aside: neither destroyed
+    nor back to its owner) of the pieces a selector picks."""
 
     op: str
     sel: Sel
@@ -197,6 +219,10 @@ class Select:
     rank: Rank | None = None        # convert: the rank the piece becomes (None: the same)
     bind: str | None = None
     path: str = ""
+    by_you: bool = True             # destroy: the pieces count as destroyed by the player
+    out_of_game: bool = False       # destroy: the piece does not go back to its owner
+    to: str = "you"                 # convert: you | enemy | same (to_same: a bound color or piece)
+    to_same: str | None = None
 
 
 @dataclass(frozen=True)
@@ -229,9 +255,11 @@ class Move:
     leap: bool = False
     where: Area | None = None
     onto: str = "any"                        # any | empty
-    direction: str = "free"                  # free | a bound name | a compass direction
+    direction: Dir = "free"                  # free | a bound name | a compass direction | turned
     opposite: bool = False                   # direction: {opposite: name}
     choose_direction: str | None = None      # direction: {from: ...}: chosen once for the step
+    toward: str | None = None                # every move ends strictly nearer to this ref
+    per_color: int | None = None             # per_move + once_each: at most N moved pieces of one color
     no_destroy: Sel | None = None
     times: int | None = 1
     up_to: int | None = None
@@ -245,8 +273,38 @@ class Move:
 
 @dataclass(frozen=True)
 class ChooseDirection:
-    among: str                               # arrows | any | orthogonal | diagonal
+    among: str                               # arrows | any | orthogonal | diagonal | turn | card
     bind: str
+    path: str = ""
+    base: str | None = None                  # turn: the bound direction turned
+    turns: tuple[int, ...] = ()              # turn: by these angles (degrees clockwise)
+    card: tuple[str, ...] = ()               # card: directions as drawn on the card, oriented like the pattern
+
+
+@dataclass(frozen=True)
+class ChooseSquare:
+    """Choose one square of an area and bind it (no square: nothing bound, not done)."""
+
+    where: Area
+    bind: str
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class MakeGateway:
+    """The piece becomes the player's Gateway (Nethervoid)."""
+
+    sel: Sel
+    may: bool = False
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Linked:
+    """An all-or-nothing block: the ways in which every step inside did all it had to; if none,
+    nothing at all."""
+
+    steps: Program
     path: str = ""
 
 
@@ -307,7 +365,8 @@ class Special:
     path: str = ""
 
 
-Step = Union[Select, Place, Swap, Move, ChooseDirection, ChooseColor, Gain, Choose, If, Repeat, ForEach, Note, Special]
+Step = Union[Select, Place, Swap, Move, ChooseDirection, ChooseColor, ChooseSquare, MakeGateway, Linked, Gain, Choose,
+             If, Repeat, ForEach, Note, Special]
 Program = tuple[Step, ...]
 
 #: the fields of cards that hold programs
@@ -382,8 +441,11 @@ class _Parser:
     # ---------------------------------------------------------------- selectors, areas
     def owner(self, value: Any, path: Sequence[str | int]) -> tuple[str, str | None]:
         if isinstance(value, Mapping):
+            if "more_than_you" in value:
+                self.keys(value, ("more_than_you",), path)
+                return "more", None
             self.keys(value, ("same",), path)
-            return "same", self.name(value.get("same"), (*path, "same"), ("pieces", "color"))
+            return "same", self.name(value.get("same"), (*path, "same"), ("pieces", "color", "squares"))
         if value not in OWNERS:
             raise self.fail(f"unknown owner {value!r} (allowed: you, enemy, any, {{same: NAME}})", path)
         return str(value), None
@@ -394,6 +456,9 @@ class _Parser:
         value = self.mapping(value, path, "a piece selector")
         self.keys(value, ("owner", "rank", "where", "not"), path)
         owner, same = self.owner(value.get("owner", "any"), (*path, "owner"))
+        more = None
+        if owner == "more":
+            more = self.sel(value["owner"]["more_than_you"], (*path, "owner", "more_than_you"))
         ranks = self.ranks(value["rank"], (*path, "rank")) if "rank" in value else None
         where = self.area(value["where"], (*path, "where")) if "where" in value else None
         excluded = value.get("not", [])
@@ -402,7 +467,7 @@ class _Parser:
         if not isinstance(excluded, list):
             raise self.fail("'not' is a list of names", (*path, "not"))
         exclude = tuple(self.name(n, (*path, "not", i), ("pieces",)) for i, n in enumerate(excluded))
-        return Sel(None, owner, same, ranks, where, exclude)
+        return Sel(None, owner, same, more, ranks, where, exclude)
 
     def anchor(self, value: Any, path: Sequence[str | int]) -> Area:
         if isinstance(value, str) and (value in BUILTIN_REFS or value in self.bound):
@@ -438,8 +503,9 @@ class _Parser:
             return Named("not_central")
         for kind in ("adjacent", "orthogonal", "diagonal"):
             if kind in value:
-                self.keys(value, (kind,), path)
-                return Relation(kind, self.anchor(value[kind], (*path, kind)))
+                self.keys(value, (kind, "at_least"), path)
+                n = self.integer(value["at_least"], (*path, "at_least"), low=1) if "at_least" in value else 1
+                return Relation(kind, self.anchor(value[kind], (*path, kind)), n)
         for kind in ("within", "distance"):
             if kind in value:
                 self.keys(value, (kind, "of"), path)
@@ -447,21 +513,46 @@ class _Parser:
                 return Relation(kind, self.anchor(value.get("of", "self"), (*path, "of")), n)
         if "ray" in value:
             self.keys(value, ("ray", "of", "pieces", "stop"), path)
-            d = value["ray"]
-            if d not in COMPASS:
-                self.name(d, (*path, "ray"), ("direction",))
+            d = self.dir(value["ray"], (*path, "ray"))
             pieces = self.integer(value["pieces"], (*path, "pieces"), low=1) if "pieces" in value else None
             stop = self.sel(value["stop"], (*path, "stop")) if "stop" in value else None
-            return Ray(str(d), self.anchor(value.get("of", "self"), (*path, "of")), pieces, stop)
+            return Ray(d, self.anchor(value.get("of", "self"), (*path, "of")), pieces, stop)
         if set(value) <= {"owner", "rank", "where", "not"} and value:
             return self.sel(value, path)
         raise self.fail(f"unknown area {dict(value)!r}", path)
+
+    def dir(self, value: Any, path: Sequence[str | int]) -> Dir:
+        """A direction: a compass direction, a bound direction, or ``{turn: d, by: N}`` (N a multiple of 45)."""
+        if isinstance(value, Mapping):
+            self.keys(value, ("turn", "by"), path)
+            base = self.name(value.get("turn"), (*path, "turn"), ("direction",)) \
+                if value.get("turn") not in COMPASS else str(value["turn"])
+            by = self.integer(value.get("by"), (*path, "by"), signed=True)
+            if by % 45:
+                raise self.fail("by: a multiple of 45 degrees", (*path, "by"))
+            return Turned(base, by)
+        if value not in COMPASS:
+            self.name(value, path, ("direction",))
+        return str(value)
 
     # ---------------------------------------------------------------- conditions
     def cond(self, value: Any, path: Sequence[str | int]) -> Cond:
         if value == "last_action":
             return LastAction()
         value = self.mapping(value, path, "a condition")
+        if True in value:     # YAML 1.1 reads the bare key 'on' as true
+            value = {("on" if k is True else k): v for k, v in value.items()}
+        if "gateway" in value:
+            self.keys(value, ("gateway",), path)
+            return IsGateway(self.name(value["gateway"], (*path, "gateway"), ("pieces", "squares")))
+        if "destroyed" in value:
+            self.keys(value, ("destroyed", "at_least", "rank", "owner"), path)
+            owner = value.get("owner", "any")
+            if owner not in OWNERS:
+                raise self.fail("owner: you, enemy or any", (*path, "owner"))
+            return DestroyedCount(self.name(value["destroyed"], (*path, "destroyed"), ("pieces", "squares")),
+                                  self.integer(value.get("at_least", 1), (*path, "at_least")),
+                                  self.ranks(value["rank"], (*path, "rank")) if "rank" in value else None, str(owner))
         if "done" in value:
             self.keys(value, ("done",), path)
             return Done(self.name(value["done"], (*path, "done")))
@@ -485,7 +576,7 @@ class _Parser:
             return On(ref, color, central)
         if "rank" in value:
             self.keys(value, ("rank", "is"), path)
-            return RankIs(self.name(value["rank"], (*path, "rank"), ("pieces",)),
+            return RankIs(self.name(value["rank"], (*path, "rank"), ("pieces", "squares")),
                           self.ranks(value.get("is"), (*path, "is")))
         if "count" in value:
             self.keys(value, ("count", "at_least", "at_most"), path)
@@ -494,10 +585,6 @@ class _Parser:
             if low is None and high is None:
                 raise self.fail("count needs at_least or at_most", path)
             return Count(self.sel(value["count"], (*path, "count")), low, high)
-        if "destroyed" in value:
-            self.keys(value, ("destroyed", "at_least"), path)
-            return DestroyedCount(self.name(value["destroyed"], (*path, "destroyed"), ("pieces",)),
-                                  self.integer(value.get("at_least", 1), (*path, "at_least")))
         if "empty" in value:
             self.keys(value, ("empty",), path)
             return IsEmpty(self.anchor(value["empty"], (*path, "empty")))
@@ -505,7 +592,7 @@ class _Parser:
 
     # ---------------------------------------------------------------- steps
     def counting(self, step: Mapping[str, Any], path: Sequence[str | int]) -> Counting:
-        count = self.integer(step["count"], (*path, "count"), low=1) if "count" in step else 1
+        count = self.integer(step["count"], (*path, "count"), low=0) if "count" in step else 1
         up_to = self.integer(step["up_to"], (*path, "up_to"), low=1) if "up_to" in step else None
         every = self.flag(step["all"], (*path, "all")) if "all" in step else False
         may = self.flag(step["may"], (*path, "may")) if "may" in step else False
@@ -540,8 +627,21 @@ class _Parser:
             rank = self.rank(value["rank"], (*path, "rank")) if "rank" in value else None
             if rank is not None and key != "convert":
                 raise self.fail("'rank' is for convert", path)
-            bind = self.binding(value["as"], "pieces", (*path, "as")) if "as" in value else None
-            return Select(key, sel, counting, rank, bind, where)
+            for flag in ("by_you", "out_of_game"):
+                if flag in value and key != "destroy":
+                    raise self.fail(f"'{flag}' is for destroy", path)
+            to, to_same = "you", None
+            if "to" in value:
+                if key != "convert":
+                    raise self.fail("'to' is for convert", path)
+                to, to_same = self.owner(value["to"], (*path, "to"))
+                if to not in ("you", "enemy", "same"):
+                    raise self.fail("convert to: you, enemy or {same: NAME}", (*path, "to"))
+            by_you = self.flag(value["by_you"], (*path, "by_you")) if "by_you" in value else True
+            out = self.flag(value["out_of_game"], (*path, "out_of_game")) if "out_of_game" in value else False
+            kind = "squares" if key in ("destroy", "remove") else "pieces"
+            bind = self.binding(value["as"], kind, (*path, "as")) if "as" in value else None
+            return Select(key, sel, counting, rank, bind, where, by_you, out, to, to_same)
         if key == "place":
             body = self.mapping(body, sub, "place")
             self.keys(body, ("rank", "owner", "where"), sub)
@@ -570,11 +670,44 @@ class _Parser:
             body = self.mapping(body, sub, "direction")
             self.keys(body, ("from", "as"), sub)
             among = body.get("from", "any")
-            if among not in DIRECTION_SETS:
-                raise self.fail(f"direction from: one of {', '.join(DIRECTION_SETS)}", (*sub, "from"))
             if "as" not in body:
                 raise self.fail("direction needs 'as: NAME'", sub)
+            if isinstance(among, Mapping) and "turn" in among:
+                self.keys(among, ("turn", "by"), (*sub, "from"))
+                base = self.dir(among["turn"], (*sub, "from", "turn"))
+                bys = among.get("by", [0])
+                bys = bys if isinstance(bys, list) else [bys]
+                turns = tuple(self.integer(b, (*sub, "from", "by"), signed=True) for b in bys)
+                if any(t % 45 for t in turns) or not isinstance(base, str):
+                    raise self.fail("turn: a bound direction, by: multiples of 45 degrees", (*sub, "from"))
+                return ChooseDirection("turn", self.binding(body["as"], "direction", (*sub, "as")), where,
+                                       base, turns)
+            if isinstance(among, Mapping) and "card" in among:
+                self.keys(among, ("card",), (*sub, "from"))
+                card = among["card"] if isinstance(among["card"], list) else [among["card"]]
+                if not card or any(d not in COMPASS for d in card):
+                    raise self.fail("card: directions as drawn on the card (n, ne, ...)", (*sub, "from", "card"))
+                return ChooseDirection("card", self.binding(body["as"], "direction", (*sub, "as")), where,
+                                       card=tuple(map(str, card)))
+            if among not in DIRECTION_SETS:
+                raise self.fail(f"direction from: one of {', '.join(DIRECTION_SETS)}", (*sub, "from"))
             return ChooseDirection(str(among), self.binding(body["as"], "direction", (*sub, "as")), where)
+        if key == "square":
+            body = self.mapping(body, sub, "square")
+            self.keys(body, ("where", "as"), sub)
+            if "as" not in body or "where" not in body:
+                raise self.fail("square needs where: AREA and as: NAME", sub)
+            area = self.area(body["where"], (*sub, "where"))
+            return ChooseSquare(area, self.binding(body["as"], "squares", (*sub, "as")), where)
+        if key == "make_gateway":
+            may = self.flag(value["may"], (*path, "may")) if "may" in value else False
+            if isinstance(body, str):
+                sel = Sel(ref=self.name(body, sub, ("pieces", "squares")))
+            else:
+                sel = self.sel(body, sub)
+            return MakeGateway(sel, may, where)
+        if key == "linked":
+            return Linked(self.branch(body, sub), where)
         if key == "color":
             body = self.mapping(body, sub, "color")
             self.keys(body, ("from", "as"), sub)
@@ -636,7 +769,9 @@ class _Parser:
         sub = (*path, "move")
         body = self.mapping(body, sub, "move")
         self.keys(body, ("piece", "kind", "leap", "where", "onto", "direction", "no_destroy", "per_move",
-                         "once_each"), sub)
+                         "once_each", "toward", "per_color"), sub)
+        toward = self.name(body["toward"], (*sub, "toward"), ("pieces", "squares")) if "toward" in body else None
+        per_color = self.integer(body["per_color"], (*sub, "per_color"), low=1) if "per_color" in body else None
         piece = self.sel(body.get("piece", "self"), (*sub, "piece"))
         kind = body.get("kind", "standard")
         if kind not in ("standard", "combat"):
@@ -649,9 +784,12 @@ class _Parser:
         onto = body.get("onto", "any")
         if onto not in ("any", "empty"):
             raise self.fail("move onto: any or empty", (*sub, "onto"))
-        direction, opposite, chosen = "free", False, None
+        direction: Dir = "free"
+        opposite, chosen = False, None
         d = body.get("direction", "free")
-        if isinstance(d, Mapping):
+        if isinstance(d, Mapping) and "turn" in d:
+            direction = self.dir(d, (*sub, "direction"))
+        elif isinstance(d, Mapping):
             if "opposite" in d:
                 self.keys(d, ("opposite",), (*sub, "direction"))
                 direction, opposite = self.name(d["opposite"], (*sub, "direction", "opposite"), ("direction",)), True
@@ -674,21 +812,29 @@ class _Parser:
         modes = [k for k in ("times", "up_to", "any_number") if k in value]
         if len(modes) > 1:
             raise self.fail("times, up_to and any_number exclude each other", path)
-        times = self.integer(value["times"], (*path, "times"), low=1) if "times" in value else None
+        times = None
+        if value.get("times") == "max":
+            times = MAX_MOVES
+        elif "times" in value:
+            times = self.integer(value["times"], (*path, "times"), low=1)
         up_to = self.integer(value["up_to"], (*path, "up_to"), low=1) if "up_to" in value else None
         any_number = self.flag(value["any_number"], (*path, "any_number")) if "any_number" in value else False
         if not modes:
             times = 1
         may = self.flag(value["may"], (*path, "may")) if "may" in value else False
         bind = self.binding(value["as"], "pieces", (*path, "as")) if "as" in value else None
-        return Move(piece, str(kind), leap, area, str(onto), direction, opposite, chosen, no_destroy, times, up_to,
-                    any_number, per_move, once_each, may, bind, where)
+        return Move(piece, str(kind), leap, area, str(onto), direction, opposite, chosen, toward, per_color, no_destroy,
+                    times, up_to, any_number, per_move, once_each, may, bind, where)
 
 
 _COUNTING = ("count", "up_to", "all", "may", "as")
+#: ``times: max`` on a move: as many moves as there are (bounded: a piece crosses the board in fewer)
+MAX_MOVES = 64
 #: each primitive -> the modifiers it accepts
 _PRIMITIVES: dict[str, tuple[str, ...]] = {
-    "destroy": _COUNTING, "upgrade": _COUNTING, "downgrade": _COUNTING, "convert": (*_COUNTING, "rank"),
+    "destroy": (*_COUNTING, "by_you", "out_of_game"), "upgrade": _COUNTING, "downgrade": _COUNTING,
+    "convert": (*_COUNTING, "rank", "to"), "pick": _COUNTING, "remove": _COUNTING,
+    "square": (), "make_gateway": ("may",), "linked": (),
     "place": ("count", "up_to", "may", "as"), "swap": ("may", "as"),
     "move": ("times", "up_to", "any_number", "each_where", "may", "as"),
     "direction": (), "color": (), "gain_actions": (), "choose": (), "if": ("then", "else"), "repeat": (),
@@ -719,7 +865,7 @@ def walk(program: Program) -> list[Step]:
                 out += walk(alt)
         elif isinstance(step, If):
             out += walk(step.then) + walk(step.otherwise)
-        elif isinstance(step, (Repeat, ForEach)):
+        elif isinstance(step, (Repeat, ForEach, Linked)):
             out += walk(step.steps)
     return out
 
@@ -731,9 +877,46 @@ def unresolved(program: Program) -> list[str]:
 
 
 __all__ = [
-    "BUILTIN_REFS", "COMPASS", "PROGRAM_FIELDS", "AllOf", "AnyOf", "Area", "Choose", "ChooseColor",
-    "ChooseDirection", "Color", "Cond", "Count", "Counting", "DestroyedCount", "Done", "EffectError", "ForEach",
-    "Gain", "If", "Intersection", "IsEmpty", "LastAction", "Move", "Named", "Not", "Note", "On", "Place",
-    "Program", "RankIs", "Ray", "Ref", "Relation", "Repeat", "Select", "Sel", "Special", "Step", "Swap",
-    "parse_program", "unresolved", "walk",
+    "BUILTIN_REFS",
+    "COMPASS",
+    "PROGRAM_FIELDS",
+    "AllOf",
+    "AnyOf",
+    "Area",
+    "Choose",
+    "ChooseColor",
+    "ChooseDirection",
+    "Color",
+    "Cond",
+    "Count",
+    "Counting",
+    "DestroyedCount",
+    "Done",
+    "EffectError",
+    "ForEach",
+    "Gain",
+    "If",
+    "Intersection",
+    "IsEmpty",
+    "LastAction",
+    "Move",
+    "Named",
+    "Not",
+    "Note",
+    "On",
+    "Place",
+    "Program",
+    "RankIs",
+    "Ray",
+    "Ref",
+    "Relation",
+    "Repeat",
+    "Sel",
+    "Select",
+    "Special",
+    "Step",
+    "Swap",
+    "parse_program",
+    "unresolved",
+    "walk",
 ]

@@ -29,6 +29,12 @@ def check_pattern_size(facts: dict[str, Any], key: str, card: dict[str, Any], ra
                         columns=width, ranks=ranks, files=files)
 
 
+#: ``validate`` fails on a being, legend or flare without effect data when this is True; while the decks'
+#: data is being written it only reports them (``effects_missing`` in its output, and a warning line).
+#: The lead switches it to True once every card has its programs.
+EFFECTS_REQUIRED = False
+
+
 def check_programs(facts: dict[str, Any], key: str, card: dict[str, Any], expected: Iterable[str]) -> None:
     """A card's effect programs parse (names bound before use, one primitive a step...), and a card
     with effect data has every program its texts have (an extra effect, the other flare half).
@@ -42,12 +48,22 @@ def check_programs(facts: dict[str, Any], key: str, card: dict[str, Any], expect
         if name not in card:
             _fail(facts, key, f"card '{card['id']}': '{name}' is missing (the card has effect data)")
     for name in given:
+        card[name] = on_keys(card[name])   # stored (and cached) with the key 'on' as written
         if name not in expected:
             _fail(facts, key, f"card '{card['id']}': '{name}' is not a program of this card")
         try:
             parse_program(card[name])
         except EffectError as exc:
             _fail(facts, key, f"card '{card['id']}': {name}: {exc}")
+
+
+def on_keys(value: Any) -> Any:
+    """A program's data with the key ``on`` restored where YAML 1.1 read the bare key as true."""
+    if isinstance(value, dict):
+        return {("on" if k is True else k): on_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [on_keys(v) for v in value]
+    return value
 
 
 def missing_effects(facts: dict[str, Any]) -> list[str]:

@@ -73,6 +73,12 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
             parts += [Text(msg("label.pattern"), style="bold"), grid]
             if card.summoning == "special":
                 parts.append(Text(msg("summoning.special"), style="italic"))
+    if isinstance(card, (Being, Flare)):
+        from tashkalar_cli.engine.effects import effect_status
+
+        resolved, _parts = effect_status(card)
+        parts.append(Text(msg("card.effect_resolved" if resolved else "card.effect_unresolved"),
+                          style="green" if resolved else "yellow"))
     note = _fallback_note(loc, [name, *texts.values()])
     if note:
         parts += [Text(), note]

@@ -39,8 +39,8 @@ def step_sentence(change: Change, outcome: Outcome, loc: Localizer) -> str:
         return msg("effect.step.special", id=change.note)
     if do == "place":
         return msg("effect.step.place", piece=words(change.after), square=name(change.square))
-    if do == "destroy":
-        return msg("effect.step.destroy", piece=words(change.piece), square=name(change.square))
+    if do in ("destroy", "remove", "gateway"):
+        return msg(f"effect.step.{do}", piece=words(change.piece), square=name(change.square))
     if do == "convert":
         return msg("effect.step.convert", piece=words(change.piece), square=name(change.square),
                    after=words(change.after))
@@ -56,6 +56,8 @@ def choice_sentences(outcome: Outcome, loc: Localizer) -> list[str]:
             out.append(loc.msg("effect.choice.direction", direction=loc.msg(f"direction.{c.value}")))
         elif c.kind == "color":
             out.append(loc.msg("effect.choice.color", color=loc.msg(f"color.{c.value}")))
+        elif c.kind == "square":
+            out.append(loc.msg("effect.choice.square", square=c.value))
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.model.cards import Card, CardDB, Flare, Task
+from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
@@ -100,6 +100,13 @@ def card(c: Card, db: CardDB, loc: Localizer) -> JSON:
         out["summoning"] = c.summoning
         if c.has_summoning_square:
             out["pattern_offsets"] = [{"dx": dx, "dy": dy, "rank": r} for dx, dy, r in c.pattern.offsets()]
+    if isinstance(c, (Being, Flare)):
+        from tashkalar_cli.engine.effects import effect_status
+
+        resolved, parts = effect_status(c)
+        out["effect_resolved"] = resolved
+        out["effect_parts"] = parts
+        out["effect_data"] = dict(c.programs_data) if c.has_effect_data else None
     return out
 
 

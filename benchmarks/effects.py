@@ -1,0 +1,90 @@
+"""Effect resolver benchmark: every summonable card's effect on the crowded board, in process.
+
+Run: python benchmarks/effects.py [--runs N] [--all-placements] [--data DIR]
+
+For each color on benchmarks/crowded.yaml, every being and legend with effect data that the color can
+summon there is summoned on its first placement (board order, then orientation) and its effect
+resolved; the figure is the total time of all those resolutions (best and median of the runs),
+with the outcomes and states counted. ``--all-placements`` resolves every placement instead (a
+harder figure: every square and orientation). The flares' halves are timed apart (each half of
+every flare with data, for each color, as if its threshold were met). Goal (issue 21): under
+100 ms in total for the summons, first placements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CROWDED = HERE / "crowded.yaml"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--all-placements", action="store_true")
+    parser.add_argument("--data", default=None, help="another data folder (e.g. a branch with more decks)")
+    parser.add_argument("--detail", action="store_true", help="one line per resolution over 5 ms")
+    args = parser.parse_args()
+
+    from tashkalar_cli import Game
+    from tashkalar_cli.engine.effects import resolve_placement, resolve_program
+    from tashkalar_cli.model.cards import Flare
+
+    game = Game(data=args.data) if args.data else Game()
+    pos = game.position(str(CROWDED))
+    cards = [c for c in game.cards.beings if c.program() is not None]
+    jobs = []
+    for player in pos.colors:
+        for verdict in game.summonable(pos, player, cards):
+            chosen = verdict.placements if args.all_placements else verdict.placements[:1]
+            jobs += [(player, verdict.card, p) for p in chosen]
+    flares = [f for f in game.cards.of_type(Flare) if f.has_effect_data]
+    flare_jobs = [(player, f.program(h)) for player in pos.colors for f in flares for h in ("upper", "lower")]
+    print(f"{CROWDED.name}: {len(pos.pieces)} pieces, {pos.mode}, colors {', '.join(pos.colors)}; "
+          f"{len(cards)} cards with effect data, {len(jobs)} summons to resolve "
+          f"({'every placement' if args.all_placements else 'first placement of each card and color'}), "
+          f"{len(flare_jobs)} flare halves")
+
+    def summons() -> tuple[int, int, int]:
+        outcomes = states = truncated = 0
+        for player, card, placement in jobs:
+            t0 = time.perf_counter()
+            r = resolve_placement(game.engine, card, pos, player, placement, actions_left=1)
+            assert r is not None
+            if args.detail and (time.perf_counter() - t0) > 0.005:
+                print(f"  {player:7} {card.id:22} {game.board.name(placement.target)} {r.count:7} outcomes "
+                      f"{r.states:7} states {(time.perf_counter() - t0) * 1000:7.1f} ms")
+            outcomes += r.count
+            states += r.states
+            truncated += r.truncated
+        return outcomes, states, truncated
+
+    def flare_halves() -> tuple[int, int, int]:
+        outcomes = states = truncated = 0
+        for player, program in flare_jobs:
+            r = resolve_program(game.board, program, pos, player)
+            outcomes += r.count
+            states += r.states
+            truncated += r.truncated
+        return outcomes, states, truncated
+
+    for label, fn in (("summons", summons), ("flares", flare_halves)):
+        fn()   # warm: patterns compiled, programs parsed
+        times = []
+        result = (0, 0, 0)
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            result = fn()
+            times.append(time.perf_counter() - start)
+        outcomes, states, truncated = result
+        print(f"{label:8} best {min(times) * 1000:8.1f} ms  median {statistics.median(times) * 1000:8.1f} ms  "
+              f"outcomes {outcomes:7}  states {states:8}  truncated {truncated}")
+        args.detail = False
+
+
+if __name__ == "__main__":
+    main()

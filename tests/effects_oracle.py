@@ -1,0 +1,514 @@
+"""A brute-force resolver of effect programs, for the tests: slow and plain.
+
+It walks the program tree directly on a dict of pieces (square -> (color index, rank level)),
+trying every choice in order, with no visited set, no pruning, no compilation and no byte
+encoding: every path is followed to its end, and the end states are collected in a list, then
+made distinct. The fast resolver (:mod:`tashkalar_cli.engine.effects`) must find the same set.
+It reads the same program values (the parser is shared) and follows the rules of the spec:
+kw-standard-move, kw-combat-move, kw-leap, kw-place, kw-upgrade, kw-downgrade, kw-convert.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tashkalar_cli.model import effects as E
+from tashkalar_cli.model.board import DIRECTIONS
+
+COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+ANY_NUMBER_CAP = 12       # "any number of moves": no effect of the data needs more on a 9x9 board
+
+
+class Unsupported(Exception):
+    """A part of the language the oracle does not play (the test skips the card)."""
+
+
+@dataclass(frozen=True)
+class State:
+    pieces: tuple[tuple[int, tuple[int, int]], ...]      # sorted (square, (color, level))
+    env: tuple[tuple[str, Any], ...] = ()
+    actions: int = 0
+    notes: tuple[str, ...] = ()
+
+    def board(self) -> dict[int, tuple[int, int]]:
+        return dict(self.pieces)
+
+    def get(self, name: str) -> Any:
+        return dict(self.env).get(name)
+
+    def with_(self, board: dict[int, tuple[int, int]] | None = None, /, **env: Any) -> State:
+        new = dict(self.env)
+        new.update(env)
+        return replace(self, pieces=tuple(sorted((board if board is not None else self.board()).items())),
+                       env=tuple(sorted(new.items())))
+
+
+@dataclass
+class Oracle:
+    board: Any                       # the Board
+    colors: list[str]
+    player: int
+    in_game: list[int]
+    stock: dict[tuple[int, int], int]        # (color, kind 0 double-sided / 1 legendary) -> pieces in play
+    target: int | None = None
+    marked: set[int] = field(default_factory=set)
+    arrows: tuple[str, ...] = ()
+    actions_left: int | None = None
+    colorless: int = 0
+
+    # ------------------------------------------------------------------ helpers
+    def kind(self, level: int) -> int:
+        return 1 if level == 2 else 0
+
+    def supply(self, b: dict[int, tuple[int, int]], color: int, kind: int) -> int:
+        on = sum(1 for c, lv in b.values() if c == color and self.kind(lv) == kind)
+        return self.stock.get((color, kind), 0) - on
+
+    def enemies(self) -> list[int]:
+        return [c for c in self.in_game if c != self.player]
+
+    def squares_of(self, s: State, name: str) -> list[int]:
+        if name == "target":
+            return [] if self.target is None else [self.target]
+        value = s.get(name)
+        if value is None:
+            return []
+        return list(value["squares"])
+
+    def ray(self, start: int, d: str) -> list[int]:
+        f, r = self.board.coords(start)
+        df, dr = DIRECTIONS[d]
+        out = []
+        k = 1
+        while (sq := self.board.index(f + df * k, r + dr * k)) is not None:
+            out.append(sq)
+            k += 1
+        return out
+
+    def direction(self, s: State, d: Any) -> str | None:
+        if isinstance(d, E.Turned):
+            base = self.direction(s, d.base)
+            return None if base is None else COMPASS[(COMPASS.index(base) + d.by // 45) % 8]
+        if d in COMPASS:
+            return str(d)
+        value = s.get(d)
+        return None if value is None else value["dir"]
+
+    def area(self, s: State, a: Any) -> set[int]:
+        board = self.board
+        b = s.board()
+        everything = set(board.squares)
+        if a is None:
+            return everything
+        if isinstance(a, E.Named):
+            return {"board": everything, "empty": {q for q in everything if q not in b}, "marked": set(self.marked),
+                    "summoners": set(self.squares_of(s, "summoners")),
+                    "central": {q for q in everything if board.central >> q & 1},
+                    "not_central": {q for q in everything if not board.central >> q & 1}}.get(a.word) or set()
+        if isinstance(a, E.Intersection):
+            out = everything
+            for part in a.parts:
+                out = out & self.area(s, part)
+            return out
+        if isinstance(a, E.Ref):
+            return set(self.squares_of(s, a.name))
+        if isinstance(a, E.Sel):
+            return set(self.select(s, a))
+        if isinstance(a, E.Color):
+            if a.color == "colorless":
+                return {q for q in everything if self.colorless >> q & 1}
+            return {q for q in everything if board.square_color(q) == a.color}
+        if isinstance(a, E.Relation):
+            anchors = self.squares_of(s, a.anchor.name) if isinstance(a.anchor, E.Ref) else sorted(self.area(s, a.anchor))
+            out: set[int] = set()
+            counts: dict[int, int] = {}
+            for x in anchors:
+                for q in everything:
+                    dist = board.distance(x, q)
+                    fx, rx = board.coords(x)
+                    fq, rq = board.coords(q)
+                    orth = dist == 1 and (fx == fq or rx == rq)
+                    ok = {"adjacent": dist == 1, "orthogonal": orth, "diagonal": dist == 1 and not orth,
+                          "within": 1 <= dist <= a.n, "distance": dist == a.n}[a.kind]
+                    if ok:
+                        counts[q] = counts.get(q, 0) + 1
+            need = a.n if a.kind in ("adjacent", "orthogonal", "diagonal") else 1
+            out = {q for q, n in counts.items() if n >= need}
+            return out
+        if isinstance(a, E.Ray):
+            d = self.direction(s, a.direction)
+            anchors = self.squares_of(s, a.anchor.name) if isinstance(a.anchor, E.Ref) else sorted(self.area(s, a.anchor))
+            if d is None or not anchors:
+                return set()
+            stop = set(self.select(s, a.stop)) if a.stop is not None else set()
+            out = set()
+            met = 0
+            for q in self.ray(anchors[0], d):
+                if q in b:
+                    if q in stop:
+                        break
+                    out.add(q)
+                    met += 1
+                    if a.pieces is not None and met >= a.pieces:
+                        break
+                else:
+                    out.add(q)
+            return out
+        raise Unsupported(type(a).__name__)
+
+    def select(self, s: State, sel: E.Sel) -> list[int]:
+        b = s.board()
+        if sel.ref is not None:
+            return sorted(q for q in self.squares_of(s, sel.ref) if q in b)
+        if sel.owner == "more":
+            raise Unsupported("more_than_you")
+        area = self.area(s, sel.where)
+        same = None
+        if sel.owner == "same":
+            value = s.get(sel.same)
+            if value is None:
+                return []
+            if "color" in value:
+                same = value["color"]
+            else:
+                live = [q for q in value["squares"] if q in b]
+                same = b[live[0]][0] if live else None
+            if same is None:
+                return []
+        excluded = {q for n in sel.exclude for q in self.squares_of(s, n)}
+        levels = None if sel.ranks is None else {r.level for r in sel.ranks}
+        out = []
+        for q in sorted(area):
+            if q not in b or q in excluded:
+                continue
+            color, level = b[q]
+            if sel.owner == "you" and color != self.player:
+                continue
+            if sel.owner == "enemy" and color == self.player:
+                continue
+            if same is not None and color != same:
+                continue
+            if levels is not None and level not in levels:
+                continue
+            out.append(q)
+        return out
+
+    def track(self, s: State, moves: dict[int, int | None]) -> tuple[tuple[str, Any], ...]:
+        """The bindings once pieces moved (None: destroyed)."""
+        out = []
+        for name, value in s.env:
+            if value is not None and value.get("tracked"):
+                squares = [moves.get(q, q) for q in value["squares"]]
+                value = {**value, "squares": tuple(q for q in squares if q is not None)}
+            out.append((name, value))
+        return tuple(out)
+
+    # ------------------------------------------------------------------ conditions
+    def cond(self, s: State, c: Any) -> bool:
+        if isinstance(c, E.Done):
+            v = s.get(c.name)
+            return bool(v and v["done"])
+        if isinstance(c, E.Not):
+            return not self.cond(s, c.cond)
+        if isinstance(c, E.AllOf):
+            return all(self.cond(s, x) for x in c.conds)
+        if isinstance(c, E.AnyOf):
+            return any(self.cond(s, x) for x in c.conds)
+        if isinstance(c, E.LastAction):
+            if self.actions_left is None:
+                raise Unsupported("last_action unknown")
+            return self.actions_left + s.actions <= 0
+        if isinstance(c, E.On):
+            q = self.squares_of(s, c.ref)
+            if not q:
+                return False
+            sq = q[0]
+            color = self.board.square_color(sq)
+            central = bool(self.board.central >> sq & 1)
+            if c.color in ("red", "green") and color != c.color:
+                return False
+            if c.color == "colorless" and not self.colorless >> sq & 1:
+                return False
+            if c.color == "central" and not central:
+                return False
+            return c.central is None or central == c.central
+        if isinstance(c, E.RankIs):
+            v = s.get(c.name)
+            if not v or not v.get("codes"):
+                return False
+            return all(level in {r.level for r in c.ranks} for _, level in v["codes"])
+        if isinstance(c, E.Count):
+            n = len(self.select(s, c.sel))
+            return (c.at_least is None or n >= c.at_least) and (c.at_most is None or n <= c.at_most)
+        if isinstance(c, E.DestroyedCount):
+            v = s.get(c.name)
+            codes = v["codes"] if v and v["done"] else ()
+            n = sum(1 for color, level in codes
+                    if (c.ranks is None or level in {r.level for r in c.ranks})
+                    and not (c.owner == "you" and color != self.player)
+                    and not (c.owner == "enemy" and color == self.player))
+            return n >= c.at_least
+        if isinstance(c, E.IsEmpty):
+            b = s.board()
+            if isinstance(c.area, E.Ref):
+                return not any(q in b for q in self.squares_of(s, c.area.name))
+            return not any(q in b for q in self.area(s, c.area))
+        raise Unsupported(type(c).__name__)
+
+    # ------------------------------------------------------------------ steps
+    def run(self, steps: tuple[Any, ...], s: State) -> list[State]:
+        states = [s]
+        for step in steps:
+            states = [out for st in states for out in self.step(step, st)]
+        return states
+
+    def step(self, step: Any, s: State) -> list[State]:
+        if isinstance(step, E.Gain):
+            return [replace(s, actions=s.actions + step.n)]
+        if isinstance(step, E.Note):
+            return [replace(s, notes=(*s.notes, step.id))]
+        if isinstance(step, E.Choose):
+            return [out for alt in step.alternatives for out in self.run(alt, s)]
+        if isinstance(step, E.If):
+            return self.run(step.then if self.cond(s, step.cond) else step.otherwise, s)
+        if isinstance(step, E.ChooseDirection):
+            if step.among not in ("arrows", "any", "orthogonal", "diagonal"):
+                raise Unsupported("direction " + step.among)
+            among = {"arrows": self.arrows, "any": COMPASS, "orthogonal": ("n", "e", "s", "w"),
+                     "diagonal": ("ne", "se", "sw", "nw")}[step.among]
+            return [s.with_(**{step.bind: {"dir": d}}) for d in among]
+        if isinstance(step, E.ChooseColor):
+            among = self.enemies() if step.among == "enemy" else [self.player] if step.among == "you" else self.in_game
+            return [s.with_(**{step.bind: {"color": c}}) for c in among]
+        if isinstance(step, E.Repeat):
+            if step.until is not None:
+                raise Unsupported("repeat until")
+            if step.times is not None:
+                states = [s]
+                for _ in range(step.times):
+                    states = [o for st in states for o in self.run(step.steps, st)]
+                return states
+            out, states = [s], [s]
+            for _ in range(step.up_to or 0):
+                states = [o for st in states for o in self.run(step.steps, st)]
+                out += states
+            return out
+        if isinstance(step, E.ForEach):
+            colors = self.enemies() if step.among == "enemy" else self.in_game
+            states = [s]
+            for c in colors:
+                states = [o for st in states for o in self.run(step.steps, st.with_(**{step.bind: {"color": c}}))]
+            return states
+        if isinstance(step, E.Select):
+            return self.select_step(step, s)
+        if isinstance(step, E.Place):
+            return self.place(step, s)
+        if isinstance(step, E.Move):
+            return self.move(step, s)
+        raise Unsupported(type(step).__name__)
+
+    def can(self, op: str, b: dict[int, tuple[int, int]], q: int, rank: Any) -> bool:
+        if q not in b:
+            return False
+        color, level = b[q]
+        if op == "destroy":
+            return True
+        if op == "upgrade":
+            return level == 0 or (level == 1 and self.supply(b, color, 1) > 0)
+        if op == "downgrade":
+            return level == 1 or (level == 2 and self.supply(b, color, 0) > 0)
+        if op == "convert":
+            new = level if rank is None else rank.level
+            return color != self.player and self.supply(b, self.player, self.kind(new)) > 0
+        raise Unsupported(op)
+
+    def do(self, op: str, b: dict[int, tuple[int, int]], q: int, rank: Any) -> None:
+        color, level = b[q]
+        if op == "destroy":
+            del b[q]
+        elif op == "upgrade":
+            b[q] = (color, level + 1)
+        elif op == "downgrade":
+            b[q] = (color, level - 1)
+        else:
+            b[q] = (self.player, level if rank is None else rank.level)
+
+    def select_step(self, step: E.Select, s: State) -> list[State]:
+        if step.op not in ("destroy", "upgrade", "downgrade", "convert") or step.to != "you" or step.out_of_game:
+            raise Unsupported(step.op)
+        c = step.counting
+        b0 = s.board()
+        eligible = [q for q in self.select(s, step.sel) if self.can(step.op, b0, q, step.rank)]
+        results: list[tuple[list[int], dict[int, tuple[int, int]], list[Any]]] = []
+
+        def attempt(combo: tuple[int, ...] | list[int], every: bool) -> tuple[list[int], dict, list] | None:
+            b = dict(b0)
+            done, codes = [], []
+            for q in combo:
+                if not self.can(step.op, b, q, step.rank):
+                    if every:
+                        continue
+                    return None
+                codes.append(b[q])
+                self.do(step.op, b, q, step.rank)
+                done.append(q)
+            return done, b, codes
+
+        if c.all:
+            got = attempt(eligible, True)
+            assert got is not None
+            results.append(got)
+        elif c.up_to is not None:
+            for k in range(min(c.up_to, len(eligible)) + 1):
+                for combo in itertools.combinations(eligible, k):
+                    got = attempt(combo, False)
+                    if got is not None:
+                        results.append(got)
+        else:
+            for k in range(min(c.count, len(eligible)), -1, -1):
+                found = [g for combo in itertools.combinations(eligible, k) if (g := attempt(combo, False)) is not None]
+                if found:
+                    results += found
+                    break
+        if c.may:
+            results.append(([], dict(b0), []))
+        out = []
+        for done, b, codes in results:
+            gone = step.op == "destroy"
+            env = s.env
+            if gone:
+                env = self.track(s, dict.fromkeys(done))
+            st = replace(s, env=env).with_(b)
+            if step.bind:
+                st = st.with_(**{step.bind: {"squares": tuple(done), "codes": tuple(codes), "done": bool(done),
+                                             "tracked": not gone}})
+            out.append(st)
+        return out
+
+    def place(self, step: E.Place, s: State) -> list[State]:
+        b0 = s.board()
+        free = sorted(q for q in self.area(s, step.where) if q not in b0)
+        if step.owner == "you":
+            owners = [self.player]
+        elif step.owner == "enemy":
+            owners = self.enemies()
+        else:
+            raise Unsupported("place same")
+        c = step.counting
+        out = []
+        if c.may or not owners:
+            out.append(s.with_(**({step.bind: {"squares": (), "done": False}} if step.bind else {})))
+        for color in owners:
+            most = min(c.up_to if c.up_to is not None else c.count, len(free),
+                       self.supply(b0, color, self.kind(step.rank.level)))
+            sizes = range(most + 1) if c.up_to is not None else [most]
+            for k in sizes:
+                for combo in itertools.combinations(free, k):
+                    b = dict(b0)
+                    for q in combo:
+                        b[q] = (color, step.rank.level)
+                    st = s.with_(b)
+                    if step.bind:
+                        st = st.with_(**{step.bind: {"squares": combo, "done": bool(combo), "tracked": True}})
+                    out.append(st)
+        return out
+
+    def targets(self, step: E.Move, s: State, q: int, d: str | None) -> list[int]:
+        b = s.board()
+        board = self.board
+        if step.toward is not None or step.per_color is not None:
+            raise Unsupported("toward/per_color")
+        if step.leap:
+            cand = [x for x in board.squares if x != q]
+        elif d is not None:
+            ray = self.ray(q, d)
+            cand = ray[:1]
+        else:
+            cand = [x for x in board.squares if board.distance(q, x) == 1]
+        if step.where is not None:
+            allowed = self.area(s, step.where)
+            cand = [x for x in cand if x in allowed]
+        forbidden = set(self.select(s, step.no_destroy)) if step.no_destroy is not None else set()
+        level = b[q][1]
+        out = []
+        for x in cand:
+            if x in b:
+                if step.onto == "empty" or x in forbidden:
+                    continue
+                other = b[x][1]
+                if other > level or (other == level and step.kind != "combat"):
+                    continue
+            out.append(x)
+        return sorted(out)
+
+    def move(self, step: E.Move, s: State) -> list[State]:
+        out: list[State] = []
+        if step.may:
+            out.append(self.bind_move(step, s, [], 0))
+        if step.choose_direction is not None:
+            among = {"arrows": self.arrows, "any": COMPASS, "orthogonal": ("n", "e", "s", "w"),
+                     "diagonal": ("ne", "se", "sw", "nw")}[step.choose_direction]
+            dirs: list[str | None] = list(among)
+        elif step.direction != "free":
+            d = self.direction(s, step.direction)
+            if d is not None and step.opposite:
+                d = COMPASS[(COMPASS.index(d) + 4) % 8]
+            if d is None:
+                return [*out, self.bind_move(step, s, [], 0)]
+            dirs = [d]
+        else:
+            dirs = [None]
+        limit = step.times if step.times is not None else step.up_to if step.up_to is not None else ANY_NUMBER_CAP
+        optional = step.times is None
+        for d in dirs:
+            if step.per_move:
+                out += self.loop(step, s, None, d, 0, limit, optional, [])
+                continue
+            movers = [q for q in self.select(s, step.piece) if self.targets(step, s, q, d)]
+            if not movers:
+                out.append(self.bind_move(step, s, [], 0))
+                continue
+            if optional:
+                out.append(self.bind_move(step, s, [], 0))
+            for q in movers:
+                out += self.loop(step, s, q, d, 0, limit, optional, [])
+        return out
+
+    def loop(self, step: E.Move, s: State, piece: int | None, d: str | None, count: int, limit: int,
+             optional: bool, moved: list[int]) -> list[State]:
+        """Moves from ``count`` on: ``piece`` (None: any eligible piece, per move)."""
+        if count >= limit:
+            return [self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count)]
+        b = s.board()
+        if step.per_move:
+            movers = [q for q in self.select(s, step.piece) if not (step.once_each and q in moved)]
+        else:
+            movers = [piece] if piece is not None and piece in b else []
+        options = [(q, x) for q in movers for x in self.targets(step, s, q, d)]
+        end = self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count)
+        if not options:
+            return [end]
+        out = [end] if optional else []
+        for q, x in options:
+            nb = dict(b)
+            nb[x] = nb.pop(q)
+            moves: dict[int, int | None] = {x: None, q: x} if x in b else {q: x}
+            ns = replace(s, env=self.track(s, {x: None}) if x in b else s.env)
+            ns = replace(ns, env=self.track(ns, {q: x})).with_(nb)
+            new_moved = [moves.get(m, m) for m in moved]
+            new_moved = [m for m in new_moved if m is not None] + [x]
+            out += self.loop(step, ns, x if not step.per_move else None, d, count + 1, limit, optional,
+                             new_moved)
+        return out
+
+    def bind_move(self, step: E.Move, s: State, moved: list[int], count: int) -> State:
+        if not step.bind:
+            return s
+        squares = tuple(moved) if count else ()
+        return s.with_(**{step.bind: {"squares": squares, "done": count > 0, "tracked": True}})
+
+
+def outcome_set(oracle: Oracle, states: list[State]) -> set[tuple[frozenset[Any], int, tuple[str, ...]]]:
+    return {(frozenset(st.pieces), st.actions, st.notes) for st in states}
