@@ -607,9 +607,11 @@ PLAN_PIECES = "d4=blue,e4=blue,e5=blue:heroic,c3=blue,f6=red,g7=blue,d6=red:hero
     ["--deck", "imperial", "--first-turn"],
 ])
 def test_plan(cli, args):
+    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
+
     r = output(cli("plan", "--player", "blue", "--pieces", PLAN_PIECES, *args, "--json"), "output-plan")
     assert r["player"] == "blue" and r["plan_count"] > 0
-    assert r["effects_resolved"] is (r["effects"]["resolved"] > 0) and r["effects"]["budget"] == 2000
+    assert r["effects_resolved"] is (r["effects"]["resolved"] > 0) and r["effects"]["budget"] == EFFECTS_BUDGET
     every = "--all-plans" in args or "--positions" in args
     assert r["listing"] == ("all" if every else "grouped")
     if every:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanStats, SummonStep, flatten
+from tashkalar_cli.engine.planner import EFFECTS_BUDGET, PlaceStep, Plan, PlanStats, SummonStep, flatten
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
@@ -243,7 +243,7 @@ P = "d4=blue,e4=blue,e5=blue:heroic,c3=blue,f6=red,g7=blue,d6=red:heroic"
 def test_plan_cli_text_json_and_svg(cli, tmp_path):
     r = cli("plan", "--pieces", P, "--player", "blue", "--hand", "knight,cannon", "--json")
     assert r.code == 0, r.err
-    assert r.json["cards"] == ["knight", "cannon"] and r.json["effects"]["budget"] == 2000
+    assert r.json["cards"] == ["knight", "cannon"] and r.json["effects"]["budget"] == EFFECTS_BUDGET
     cannon = next(s for s in r.json["summary"] if s["card"] == "cannon")
     assert cannon["now"] == ["e4"] and "c2" in cannon["after_place"]
     text = cli("plan", "--pieces", P, "--player", "blue", "--hand", "knight,cannon")
