@@ -40,7 +40,7 @@ MAX_OUTCOMES = 100
 EFFECT_STATES = 1_000
 
 #: (pieces on the board, destroyed this turn, summoned this turn)
-ResultKey = tuple[frozenset[tuple[Square, Piece]], tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
+ResultKey = tuple[bytes, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,19 @@ class _State:
     count: int = 1
 
 
-def _pieces_key(pos: Position) -> frozenset[tuple[Square, Piece]]:
-    return frozenset(pos.pieces.items())
+_CODES: dict[Piece, int] = {}
+
+
+def _pieces_key(pos: Position) -> bytes:
+    """The pieces on the board as bytes, one per square index (0: empty, else a code per color and rank)."""
+    board = pos.board
+    buf = bytearray(board.mask.bit_length())
+    for sq, p in pos.pieces.items():
+        code = _CODES.get(p)
+        if code is None:
+            code = _CODES[p] = 1 + 3 * board.colors.index(p.color) + p.level
+        buf[sq] = code
+    return bytes(buf)
 
 
 def _turn_key(turn: Turn) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]:
