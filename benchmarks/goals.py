@@ -45,12 +45,12 @@ def in_process() -> None:
         r = game.plan_task(pos, "blue", task, hand)
         took = time.perf_counter() - start
         print(f"{'--task ' + task:28} {took * 1000:8.1f} {r.states:8} {len(r.ways):6} {r.sequences:10} "
-              f"{str(r.truncated or r.effects_truncated):>10}")
+              f"{r.truncated or r.effects_truncated!s:>10}")
     start = time.perf_counter()
     _, r = game.plan_flare(pos, "blue", FLARE, hand)
     took = time.perf_counter() - start
     print(f"{'--flare ' + FLARE:28} {took * 1000:8.1f} {r.states:8} {len(r.ways):6} {r.sequences:10} "
-          f"{str(r.truncated or r.effects_truncated):>10}")
+          f"{r.truncated or r.effects_truncated!s:>10}")
 
 
 def whole_process(runs: int, tool: list[str]) -> None:

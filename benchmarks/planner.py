@@ -12,7 +12,8 @@ Run: python benchmarks/planner.py [--runs N] [--naive]
 2. Whole process: `tashkalar plan` for a full deck (18 beings and 2 legends) against
    `tashkalar card show` (median wall times, warm cache). Goal: at most 2x `card show`.
    And `plan --json` for every being and legend (the answer grouped per card, summoning square and
-   orientation; issue 21): at most 3x `card show`; `--all-plans` (every plan in full) for comparison.
+   orientation, each group's effect resolved within the default bound; issue 21): at most 3x `card show`;
+   `--all-plans` (every plan in full) for comparison.
    The size of each answer is printed too.
 """
 
