@@ -423,9 +423,9 @@ class Game:
             return check_task(card, Context(pos, player, vs, turn, cards)).met is True
 
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
+        matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
         return GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
-                          max_states=max_states or MAX_STATES,
-                          place_matters=placed_piece_matters(card, position.board)).run()
+                          max_states=max_states or MAX_STATES, place_matters=matters, needs_position=matters != 0).run()
 
     def plan_flare(self, position: Position, player: str, flare: str | Flare, hand: Iterable[str | Being] = (), *,
                    actions: int | None = None, first_turn: bool = False, max_states: int | None = None,

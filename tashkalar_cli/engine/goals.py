@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.engine.effects import Outcome, resolve_placement
+from tashkalar_cli.engine.effects import Outcome, geometry, resolve_placement
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.turn import Summoned, Turn
 from tashkalar_cli.model.types import PieceKind, Square
@@ -92,23 +92,40 @@ class GoalReport:
         return self.met_now or bool(self.ways)
 
 
-@dataclass
 class _State:
-    position: Position
-    turn: Turn
-    actions: int
-    used: frozenset[str]
-    acts: tuple[Act, ...]
-    count: int = 1
+    """A position reached this turn; after an effect, its position is made from the outcome when first
+    asked for (many states are only compared by their board, and dropped)."""
+
+    __slots__ = ("_position", "actions", "acts", "board", "count", "outcome", "turn", "used")
+
+    def __init__(self, position: Position | None, turn: Turn, actions: int, used: frozenset[str],
+                 acts: tuple[Act, ...], count: int = 1, outcome: Outcome | None = None,
+                 board: bytes | None = None) -> None:
+        self._position = position
+        self.turn = turn
+        self.actions = actions
+        self.used = used
+        self.acts = acts
+        self.count = count
+        self.outcome = outcome
+        self.board = board if board is not None else _pieces_key(position)  # type: ignore[arg-type]
+
+    @property
+    def position(self) -> Position:
+        if self._position is None:
+            assert self.outcome is not None
+            self._position = self.outcome.position
+        return self._position
 
 
 _CODES: dict[Piece, int] = {}
 
 
 def _pieces_key(pos: Position) -> bytes:
-    """The pieces on the board as bytes, one per square index (0: empty, else a code per color and rank)."""
+    """The pieces on the board as bytes, one per square index: 0 empty, else ``1 + 3 * color + rank level``
+    (the resolver's own encoding of a board, so that an outcome's board is its key as it is)."""
     board = pos.board
-    buf = bytearray(board.mask.bit_length())
+    buf = bytearray(geometry(board).size)
     for sq, p in pos.pieces.items():
         code = _CODES.get(p)
         if code is None:
@@ -127,7 +144,7 @@ class GoalSearch:
 
     def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
                  goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES,
-                 place_matters: int | None = None) -> None:
+                 place_matters: int | None = None, needs_position: bool = True) -> None:
         self.engine = engine
         self.board = engine.board
         self.pos = pos
@@ -139,6 +156,9 @@ class GoalSearch:
         # the squares where a piece placed can change the goal (None: any): a last place elsewhere leaves
         # the goal as it was, unmet (a met state is not played on), so it is not tried
         self.place_matters = place_matters
+        # False: the goal reads only the turn record (it is then asked with the position before the turn,
+        # so that no position is made for a state it rejects)
+        self.needs_position = needs_position
         self.states = 0
         self.truncated = False           # the bound on states was reached: the search stopped
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
@@ -155,7 +175,7 @@ class GoalSearch:
             merged: dict[tuple[Any, ...], _State] = {}
             for state in level:
                 for nxt in self._expand(state):
-                    key = (_pieces_key(nxt.position), *_turn_key(nxt.turn), nxt.actions, nxt.used)
+                    key = (nxt.board, *_turn_key(nxt.turn), nxt.actions, nxt.used)
                     seen = merged.get(key)
                     if seen is not None:
                         seen.count += nxt.count
@@ -169,7 +189,7 @@ class GoalSearch:
                     break
             level = []
             for key, state in merged.items():
-                if not self.goal(state.position, state.turn):
+                if not self.goal(state.position if self.needs_position else self.pos, state.turn):
                     if state.actions > 0:
                         level.append(state)
                     continue
@@ -236,7 +256,7 @@ class GoalSearch:
             destroyed = summon_destroyed + tuple(o.destroyed)
             turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in o.destroyed)])
             act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)
-            yield _State(o.position, turn, left + o.actions_gained, used, (*state.acts, act), state.count)
+            yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state)
 
 
 __all__ = ["EFFECT_STATES", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Way"]
