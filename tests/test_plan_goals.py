@@ -169,3 +169,64 @@ def test_effect_lines_in_every_language(cli, lang):
     r = cli("plan", "--pieces", LEAD, "--player", "blue", "--hand", "swordmaster", "--lang", lang)
     assert r.code == 0, r.err
     assert "e5" in r.out and "3000" in r.out
+
+
+def _naive_ends(tk, pos, player, hand, actions, met):
+    """Every end of turn where the goal becomes met, by plain recursion over every action and every
+    outcome (no merging, no pruning): {(pieces, destroyed, summoned): sequences}."""
+    from tashkalar_cli.engine.effects import resolve_placement
+
+    found: dict = {}
+
+    def key(p, turn):
+        return (frozenset(p.pieces.items()), tuple(sorted(str(x) for x in turn.destroyed)),
+                tuple(sorted((s.card, s.square) for s in turn.summoned)))
+
+    def walk(p, turn, left, used):
+        if left == 0:
+            return
+        children = []
+        empty = [sq for sq in tk.board.squares if sq not in p.pieces]
+        for sq in empty:     # the positions used here have common pieces off the board
+            children.append((p.after_place(player, sq), turn, left - 1))
+        for card in hand:
+            if card.id in used:
+                continue
+            for pl in tk.engine.check(card, p, player, None, explain=False).placements:
+                _, gone = p.after_summon(player, card.rank, pl.target, None)
+                t1 = turn.with_summon(card.id, pl.target, gone)
+                res = resolve_placement(tk.engine, card, p, player, pl, actions_left=left - 1, max_states=1000)
+                for o in res.outcomes:
+                    t2 = Turn(t1.player, t1.mode, t1.players, [*t1.destroyed, *(x for _, x in o.destroyed)],
+                              list(t1.summoned))
+                    children.append((o.position, t2, left - 1 + o.actions_gained, used | {card.id}))
+        for child in children:
+            q, t, n = child[:3]
+            u = child[3] if len(child) > 3 else used
+            if met(q, t):
+                k = key(q, t)
+                found[k] = found.get(k, 0) + 1
+            else:
+                walk(q, t, n, u)
+
+    walk(pos, Turn(player, pos.mode, pos.players), actions, frozenset())
+    return found
+
+
+@pytest.mark.slow
+def test_goal_search_equals_plain_recursion_with_summons(tk):
+    """Sound and complete with summons and effects: the search's ways (and their counts) are those of a
+    plain recursion over every action and outcome."""
+    pos = tk.position(pieces="d5=blue,f5=blue,e4=blue,e6=blue,d6=red,f4=red,a5=red,c3=blue", mode="high-form")
+    hand = [tk.being("swordmaster"), tk.being("knight")]
+    task = tk.cards.get("center-cross")
+
+    def met(p, turn):
+        return check_task(task, Context(p, "blue", "red", turn, tk.cards)).met is True
+
+    expected = _naive_ends(tk, pos, "blue", hand, 2, met)
+    report = tk.plan_task(pos, "blue", "center-cross", hand)
+    assert not report.truncated and not report.effects_truncated
+    got = {(frozenset(w.position.pieces.items()), tuple(sorted(str(x) for x in w.turn.destroyed)),
+            tuple(sorted((s.card, s.square) for s in w.turn.summoned))): w.sequences for w in report.ways}
+    assert got == expected and len(got) > 5
