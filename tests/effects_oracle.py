@@ -112,6 +112,8 @@ class Oracle:
             for part in a.parts:
                 out = out & self.area(s, part)
             return out
+        if isinstance(a, E.Union_):
+            return set().union(*(self.area(s, part) for part in a.parts)) & everything
         if isinstance(a, E.Ref):
             return set(self.squares_of(s, a.name))
         if isinstance(a, E.Sel):
@@ -236,15 +238,19 @@ class Oracle:
             return c.central is None or central == c.central
         if isinstance(c, E.RankIs):
             v = s.get(c.name)
-            if not v or not v.get("codes"):
+            if not v or not v["done"] or not v.get("codes"):
                 return False
-            return all(level in {r.level for r in c.ranks} for _, level in v["codes"])
+            b = s.board()
+            codes = v["codes"]
+            if v.get("tracked"):
+                codes = [b[q] for q in v["squares"] if q in b] or codes
+            return all(level in {r.level for r in c.ranks} for _, level in codes)
         if isinstance(c, E.Count):
             n = len(self.select(s, c.sel))
             return (c.at_least is None or n >= c.at_least) and (c.at_most is None or n <= c.at_most)
         if isinstance(c, E.DestroyedCount):
             v = s.get(c.name)
-            codes = v["codes"] if v and v["done"] else ()
+            codes = (v.get("hits", () if v.get("tracked") else v.get("codes", ()))) if v and v["done"] else ()
             n = sum(1 for color, level in codes
                     if (c.ranks is None or level in {r.level for r in c.ranks})
                     and not (c.owner == "you" and color != self.player)
@@ -477,17 +483,18 @@ class Oracle:
         return out
 
     def loop(self, step: E.Move, s: State, piece: int | None, d: str | None, count: int, limit: int,
-             optional: bool, moved: list[int]) -> list[State]:
+             optional: bool, moved: list[int], hits: tuple[Any, ...] = ()) -> list[State]:
         """Moves from ``count`` on: ``piece`` (None: any eligible piece, per move)."""
         if count >= limit:
-            return [self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count)]
+            return [self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count,
+                                   hits)]
         b = s.board()
         if step.per_move:
             movers = [q for q in self.select(s, step.piece) if not (step.once_each and q in moved)]
         else:
             movers = [piece] if piece is not None and piece in b else []
         options = [(q, x) for q in movers for x in self.targets(step, s, q, d)]
-        end = self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count)
+        end = self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count, hits)
         if not options:
             return [end]
         out = [end] if optional else []
@@ -500,14 +507,16 @@ class Oracle:
             new_moved = [moves.get(m, m) for m in moved]
             new_moved = [m for m in new_moved if m is not None] + [x]
             out += self.loop(step, ns, x if not step.per_move else None, d, count + 1, limit, optional,
-                             new_moved)
+                             new_moved, (*hits, b[x]) if x in b else hits)
         return out
 
-    def bind_move(self, step: E.Move, s: State, moved: list[int], count: int) -> State:
+    def bind_move(self, step: E.Move, s: State, moved: list[int], count: int, hits: tuple[Any, ...] = ()) -> State:
         if not step.bind:
             return s
         squares = tuple(moved) if count else ()
-        return s.with_(**{step.bind: {"squares": squares, "done": count > 0, "tracked": True}})
+        b = s.board()
+        return s.with_(**{step.bind: {"squares": squares, "done": count > 0, "tracked": True, "hits": hits,
+                                      "codes": tuple(b[q] for q in squares if q in b)}})
 
 
 def outcome_set(oracle: Oracle, states: list[State]) -> set[tuple[frozenset[Any], int, tuple[str, ...]]]:

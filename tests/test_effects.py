@@ -4,6 +4,7 @@ exact outcome sets, invariants (hypothesis), and the fast resolver against a bru
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -472,3 +473,80 @@ def test_flare_check_and_play_agree(tk):
     played = tk.play_flare("flare-2-5", position, "blue")
     assert played.halves == check.halves == ["upper"]
     assert Rank.COMMON in {p.rank for p in played.outcomes[0].position.pieces.values()}
+
+
+def test_a_move_binding_counts_what_the_moves_destroyed_not_the_mover(tk):
+    program = parse_program([
+        {"move": {"piece": {"owner": "you"}, "kind": "combat"}, "as": "m"},
+        {"if": {"destroyed": "m", "at_least": 1}, "then": [{"gain_actions": 1}]},
+    ])
+    res = resolve_program(tk.board, program, pos(tk, "e5=blue,d5=red"), "blue")
+    gained = {next(tk.board.name(sq) for sq, p in o.position.pieces.items() if p.color == "blue"): o.actions_gained
+              for o in res.outcomes}
+    assert gained["d5"] == 1 and gained["e6"] == 0 and set(gained.values()) == {0, 1}
+
+
+def test_the_rank_of_a_piece_still_on_the_board_is_its_rank_now(tk):
+    program = parse_program([
+        {"upgrade": {"owner": "you"}, "as": "up"},
+        {"if": {"rank": "up", "is": "heroic"}, "then": [{"gain_actions": 1}]},
+    ])
+    (outcome,) = resolve_program(tk.board, program, pos(tk, "e5=blue"), "blue").outcomes
+    assert outcome.actions_gained == 1
+
+
+def test_union_of_areas(tk):
+    program = parse_program([{"place": {"where": {"union": [{"color": "red"}, {"adjacent": "target"}]}}}])
+    res = resolve_program(tk.board, program, pos(tk, "e1=blue"), "blue")
+    squares = {tk.board.name(sq) for o in res.outcomes for sq in o.position.pieces} - {"e1"}
+    assert squares == {"c8", "d2", "e5", "h6"}          # no target: only the red squares
+
+
+# ---------------------------------------------------------------------- the command line
+
+SWORD = ("summon", "swordmaster", "--player", "blue", "--pieces", "e5=blue,e3=blue,d5=red,f5=red", "--at", "e4",
+         "--apply")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "destroy the red common piece on d5"),
+                                             ("fr", "détruire la pièce commune du joueur rouge en d5"),
+                                             ("es", "destruir la"), ("it", "distruggere la")])
+def test_summon_effects_lists_the_outcomes_in_words(cli, lang, words):
+    r = cli("--lang", lang, *SWORD, "--effects")
+    assert r.code == 0, r.err
+    assert words in r.out and "3" in r.out
+
+
+def test_limit_caps_the_list_and_the_count_stays_exact(cli):
+    r = cli(*SWORD, "--effects", "--limit", "1")
+    assert r.code == 0 and "Distinct outcomes of the effect: 3" in r.out
+    assert "Outcome 2" not in r.out and "2 more outcomes" in r.out
+
+
+def test_choose_writes_the_position_and_turn_record_after_an_outcome(cli, tmp_path):
+    out, record = tmp_path / "after.yaml", tmp_path / "turn.yaml"
+    r = cli(*SWORD, "--effects", "--choose", "2", "--out", str(out), "--record", str(record))
+    assert r.code == 0, r.err
+    text = out.read_text(encoding="utf-8")
+    assert "bh" in text                                   # the Swordmaster, upgraded
+    assert "red common" in record.read_text(encoding="utf-8")   # the piece its effect destroyed
+
+
+@pytest.mark.parametrize(("extra", "key"), [
+    (("--effects", "--choose", "9"), "effects-choose"),
+    (("--effects", "--limit", "-1"), "effects-limit"),
+    (("--choose", "1"), "effects-options"),
+    (("--effects", "--actions-left", "-2"), "effects-actions-left"),
+])
+def test_bad_effect_options_are_one_line_and_exit_2(cli, extra, key):
+    r = cli(*SWORD, *extra, "--json")
+    assert r.code == 2
+    assert json.loads(r.err)["error"]["key"] == key
+    assert cli(*SWORD, *extra).err.count("\n") == 1
+
+
+def test_flare_play_in_words(cli):
+    r = cli("--lang", "fr", "flare", "play", "flare-4-5b", "--player", "blue", "--pieces",
+            "e5=blue,d4=red:heroic,d6=red:heroic,f6=red:heroic,f4=red:heroic")
+    assert r.code == 0, r.err
+    assert "peut jouer" in r.out and "actions gagnées\u00a0: 1" in r.out

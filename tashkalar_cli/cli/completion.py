@@ -33,6 +33,7 @@ TABLE: dict[tuple[str, str], str] = {
     ("summonable", "hand"): "beings",
     ("plan", "hand"): "beings",
     ("flare check", "flare"): "flare",
+    ("flare play", "flare"): "flare",
     ("task check", "task"): "task",
     ("keyword show", "term"): "keyword",
     ("card list", "keyword"): "keyword",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -68,7 +69,7 @@ from tashkalar_cli.model.effects import (
     Step,
     Swap,
     Turned,
-    unresolved,
+    Union_,
     walk,
 )
 from tashkalar_cli.model.position import Piece, Position
@@ -132,6 +133,7 @@ class Geometry:
         #: the bytes of a state that are not squares: where pieces set aside (removed from the game) are kept,
         #: so that they count neither on the board nor off it
         self.padding = tuple(i for i in range(1, self.size) if i not in on_board)
+        self.on_board = bytes(1 if i in on_board else 0 for i in range(self.size))
         self._within: dict[tuple[int, int], int] = {}
         self._distance: dict[tuple[int, int], int] = {}
 
@@ -381,7 +383,7 @@ class Outcome:
 
     @cached_property
     def position(self) -> Position:
-        return self.resolver.position_of(self.board_state)
+        return self.resolver.position_of(self.board_state, self.gateway)
 
     def key(self) -> tuple[bytes, int, tuple[str, ...], int | None]:
         return self.board_state, self.actions_gained, self.notes, self.gateway
@@ -515,6 +517,7 @@ class Resolver:
                 self.stock[(ci, kind)] = position.off_board(color, kind) + position.on_board(color, kind)
         self._pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(self.colors) for lvl in range(3)}
         self._occ: dict[bytes, int] = {}
+        self._commuting: dict[int, bool] = {}
         self.states = 0
         self.truncated = False
 
@@ -546,7 +549,7 @@ class Resolver:
             on = st.count(base) + st.count(base + 1)
         return self.stock.get((ci, kind), 0) - on
 
-    def position_of(self, st: bytes) -> Position:
+    def position_of(self, st: bytes, gateway: int | None = None) -> Position:
         pieces = {Square(sq): self._pieces[st[sq]] for sq in self.geo.squares if st[sq]}
         base = self.base
         supply = {c: dict(kinds) for c, kinds in base.supply_override.items()}
@@ -554,8 +557,16 @@ class Resolver:
             ci = self.colors.index(color)
             for kind in kinds:
                 kinds[kind] = self.supply(st, ci, kind)
-        return Position(base.board, pieces, base.mode, base.players, supply, base.owned,
-                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks))
+        out = Position(base.board, pieces, base.mode, base.players, supply, base.owned,
+                       {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks))
+        gateways = getattr(base, "gateway", None)
+        if gateways is not None:     # Nethervoid: the others' Gateways stay where they were, if their piece did
+            kept = {c: sq for c, sq in gateways.items() if c != self.colors[self.player] and sq in pieces
+                    and pieces[sq].color == c and pieces[sq].rank is not Rank.LEGENDARY}
+            if gateway is not None:
+                kept[self.colors[self.player]] = Square(gateway)
+            setattr(out, "gateway", kept)  # noqa: B010 - a field of positions with a Gateway
+        return out
 
     # ---------------------------------------------------------------- areas and selectors
     def enemies(self) -> list[int]:
@@ -597,6 +608,11 @@ class Resolver:
                 if not m:
                     break
             return m
+        if isinstance(area, Union_):
+            m = 0
+            for part in area.parts:
+                m |= self.area(part, st, regs, slots)
+            return m & geo.mask
         if isinstance(area, Ref):
             return sum(1 << sq for sq in self.ref_squares(area.name, regs, slots))
         if isinstance(area, Relation):
@@ -686,6 +702,8 @@ class Resolver:
         """The squares of the pieces ``sel`` picks, in board order."""
         if sel.ref is not None:
             return sorted(sq for sq in self.ref_squares(sel.ref, regs, slots) if st[sq])
+        if sel.where is None and sel.owner in ("you", "same", "enemy", "any"):
+            return self.select_codes(sel, st, regs, slots)
         mask = self.area(sel.where, st, regs, slots) & self.occupied(st)
         if not mask:
             return []
@@ -723,6 +741,39 @@ class Resolver:
             out.append(sq)
         return out
 
+    def select_codes(self, sel: Sel, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
+        """:meth:`select` on the whole board: the pieces found by their codes in the state's bytes (a search
+        in C per code, instead of a look at every square)."""
+        if sel.owner == "you":
+            colors = [self.player]
+        elif sel.owner == "enemy":
+            colors = self.enemies()
+        elif sel.owner == "any":
+            colors = self.in_game
+        else:
+            same = self.owner_of(sel, regs, slots, st)
+            if same is None:
+                return []
+            colors = [same]
+        levels = (0, 1, 2) if sel.ranks is None else tuple(r.level for r in sel.ranks)
+        on_board = self.geo.on_board
+        out: list[int] = []
+        for color in colors:
+            for level in levels:
+                code = 1 + 3 * color + level
+                at = st.find(code)
+                while at != -1:
+                    if on_board[at]:
+                        out.append(at)
+                    at = st.find(code, at + 1)
+        if sel.exclude:
+            excluded: set[int] = set()
+            for name in sel.exclude:
+                excluded.update(self.ref_squares(name, regs, slots))
+            out = [sq for sq in out if sq not in excluded]
+        out.sort()
+        return out
+
     # ---------------------------------------------------------------- conditions
     def cond(self, cond: Cond, st: bytes, regs: tuple[Any, ...], slots: dict[str, int], actions: int,
              notes: tuple[str, ...]) -> bool:
@@ -758,7 +809,10 @@ class Resolver:
             if value is None or value[0] not in ("p", "s") or not value[3] or not value[2]:
                 return False
             levels = {r.level for r in cond.ranks}
-            return all((code - 1) % 3 in levels for code in value[2])
+            codes = value[2]
+            if value[0] == "p":     # pieces still on the board: their rank now
+                codes = tuple(st[sq] for sq in value[1] if st[sq]) or codes
+            return all((code - 1) % 3 in levels for code in codes)
         if isinstance(cond, Count):
             n = len(self.select(cond.sel, st, regs, slots))
             return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
@@ -766,7 +820,9 @@ class Resolver:
             value = regs[slots[cond.name]] if cond.name in slots else None
             if value is None:
                 return cond.at_least <= 0
-            codes = value[2] if value[3] else ()
+            codes = (value[5] if len(value) > 5 else value[2]) if value[3] else ()
+            if value[0] == "p" and len(value) <= 5:
+                codes = ()      # a binding of pieces that were not destroyed (upgraded, placed, picked...)
             wanted = None if cond.ranks is None else {r.level for r in cond.ranks}
             n = 0
             for code in codes:
@@ -816,7 +872,7 @@ class Resolver:
                     if out is None:
                         out = list(regs)
                     out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
-                              tuple(sq for sq in kept if sq is not None))
+                              tuple(sq for sq in kept if sq is not None), value[5], value[6])
         return regs if out is None else tuple(out)
 
     def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
@@ -891,6 +947,7 @@ class Resolver:
         self.states = 0
         self.truncated = False
         self.code = comp.code
+        self.final = [self._reaches_end(i) for i in range(len(comp.code))]
         self.dispatch = {
             "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
             "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
@@ -902,6 +959,8 @@ class Resolver:
         }
         collecting = gc.isenabled()
         gc.disable()    # the walk makes many small tuples and frees none: the collector would only cost time
+        depth = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(depth, 20 * MAX_MOVES + 40 * len(comp.code) + 1000))
         try:
             self.run(0, self.start, tuple(regs), 0, (), None, None)
         except _Truncated:
@@ -910,6 +969,7 @@ class Resolver:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
         finally:
             self.seen = set()
+            sys.setrecursionlimit(depth)
             if collecting:
                 gc.enable()
         return Resolution(list(self.outcomes.values()), self.truncated, self.states)
@@ -939,6 +999,17 @@ class Resolver:
             raise _Truncated
         ins = self.code[pc]
         self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
+
+    def _reaches_end(self, pc: int) -> bool:
+        """Whether instruction ``pc`` leads to the end through jumps only."""
+        for _ in range(len(self.code)):
+            ins = self.code[pc]
+            if ins.op == "end":
+                return True
+            if ins.op != "jump":
+                return False
+            pc = ins.a
+        return False
 
     def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                steps: _Log, choices: _Log) -> None:
@@ -1269,6 +1340,18 @@ class Resolver:
             out.append(to)
         return out
 
+    def commuting(self, step: Move) -> bool:
+        """Whether two moves of ``step`` on four different squares commute: each move's legality then
+        depends on its own two squares only (moves made piece by piece, no area, no count of pieces)."""
+        got = self._commuting.get(id(step))
+        if got is None:
+            got = (step.per_move and step.where is None and step.toward is None and step.per_color is None
+                   and step.piece.ref is None and step.piece.where is None and step.piece.owner != "more"
+                   and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
+                                                    and step.no_destroy.owner != "more")))
+            self._commuting[id(step)] = got
+        return got
+
     def move_direction(self, step: Move, regs: tuple[Any, ...], chosen: str | None) -> str | None:
         if chosen is not None:
             return chosen
@@ -1288,7 +1371,7 @@ class Resolver:
             end = ins.targets[0]
             if step.may:
                 new = list(regs)
-                new[reg] = ("m", 0, -1, None, ())
+                new[reg] = ("m", 0, -1, None, (), (), ())
                 self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "may", "skip"), choices))
             dirs: Sequence[str | None]
             if step.choose_direction is not None:
@@ -1302,29 +1385,32 @@ class Resolver:
                 direction = self.move_direction(step, regs, d)
                 if step.per_move:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                     continue
                 movers = [sq for sq in self.select(step.piece, st, regs, slots)
                           if direction != "none" and self.targets(step, st, regs, sq, direction)]
                 if not movers:
                     new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ch)
                     continue
                 for sq in movers:
                     new = list(regs)
-                    new[reg] = ("m", 0, sq, direction, ())
+                    new[reg] = ("m", 0, sq, direction, (), (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                 if optional and not step.may:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, ())
+                    new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "stop", "0"), ch))
             return
         if ins.op == "move_step":
             end = ins.targets[0]
-            _, count, piece, direction, moved = regs[reg]
+            _, count, piece, direction, moved, _hits, last = regs[reg]
             limit = step.times if step.times is not None else step.up_to
+            if step.any_number and count >= MAX_MOVES:
+                self.truncated = True     # "any number": longer sequences are not searched, and the answer says so
+                limit = count
             if limit is not None and count >= limit:
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
@@ -1332,7 +1418,7 @@ class Resolver:
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
             if step.per_move:
-                movers = [sq for sq in self.select(step.piece, st, regs, slots) if sq not in moved]
+                movers = [sq for sq in self.select(step.piece, st, regs, slots) if not step.once_each or sq not in moved]
                 if step.per_color is not None and moved:
                     colors = [(st[sq] - 1) // 3 for sq in moved if st[sq]]
                     movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
@@ -1340,30 +1426,42 @@ class Resolver:
                 movers = [piece] if piece >= 0 and st[piece] else []
             track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
             options = [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
+            reduce = step.times is None and self.commuting(step)
+            if reduce and last:
+                # two moves on four different squares commute: of the two orders, only the one with the
+                # smaller move first is followed (the other reaches the same states; stopping is allowed)
+                a, b = last
+                options = [(sq, to) for sq, to in options if (sq, to) > last or sq in (a, b) or to in (a, b)]
             if not options:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
                 return
-            if step.times is None:      # up_to, any_number: stopping is allowed
-                self.run(end, st, regs, actions, notes, steps, ((step.path, "stop", str(count)), choices))
+            if step.times is None:      # up_to, any_number: stopping is allowed (the end of the step, played here)
+                self.op_move(end, self.code[end], st, regs, actions, notes, steps,
+                             ((step.path, "stop", str(count)), choices))
             for sq, to in options:
                 buf = bytearray(st)
                 code, hit = buf[sq], buf[to]
                 buf[to], buf[sq] = code, 0
-                new = list(self.retrack(self.retrack(regs, {to: None}) if hit else regs, {sq: to}))
+                new = list(self.retrack(regs, {to: None, sq: to} if hit else {sq: to}))   # at once: to is gone
                 m = new[reg]
                 new_piece = -1 if step.per_move else to
-                new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else ())
+                new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
+                            (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
                 self.run(pc, bytes(buf), tuple(new), actions, notes,
                          (Change("move", sq, to, piece=code, after=hit), steps), choices)
             return
         # move_end: bind what moved, clear the register
-        _, count, piece, _direction, moved = regs[reg]
+        _, count, piece, _direction, moved, hits, _last = regs[reg]
         new = list(regs)
         new[reg] = None
         if ins.b >= 0:
+            # the pieces that moved (tracked), whether any move was made, and what the moves destroyed
             squares = tuple(moved) if step.per_move else ((piece,) if piece >= 0 and count else ())
-            new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count)
+            new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count, hits)
+        if self.final[pc + 1]:     # nothing follows but jumps to the end: an outcome (made distinct there)
+            self.finish(st, tuple(new), actions, notes, steps, choices)
+            return
         self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
 
     # ---------------------------------------------------------------- loops
@@ -1443,7 +1541,7 @@ class Resolver:
     def special(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                 steps: _Log, choices: _Log) -> None:
         step: Special = ins.step
-        handler = SPECIALS.get(step.id)
+        handler = load_specials().get(step.id)
         if handler is None:   # not played on the board: stated plainly in the outcome
             nid = f"special-{step.id}"
             self.run(pc + 1, st, regs, actions, (*notes, nid), (Change("special", note=step.id), steps), choices)
@@ -1476,25 +1574,35 @@ def _push(log: _Log, items: Iterable[Any]) -> _Log:
 
 # ------------------------------------------------------------------------------------------ entry points
 
+def load_specials() -> dict[str, SpecialHandler]:
+    """The handlers of ``special:`` steps: those registered by ``tashkalar_cli.engine.specials`` when that
+    module exists (it registers into :data:`SPECIALS` when imported)."""
+    global _SPECIALS_LOADED
+    if not _SPECIALS_LOADED:
+        _SPECIALS_LOADED = True
+        import importlib
+        import importlib.util
+
+        if importlib.util.find_spec("tashkalar_cli.engine.specials") is not None:
+            importlib.import_module("tashkalar_cli.engine.specials")
+    return SPECIALS
+
+
+_SPECIALS_LOADED = False
+
+
 def handled(program: Program) -> bool:
     """Whether the resolver plays every part of ``program`` on the board (no ``special`` without a handler)."""
-    return all(not isinstance(s, Special) or s.id in SPECIALS for s in walk(program))
+    specials = load_specials()
+    return all(not isinstance(s, Special) or s.id in specials for s in walk(program))
 
 
 def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
-    """Whether the engine resolves ``card``'s effect: it has effect data and every ``special`` of its
-    programs has a handler; and the parts it leaves to the player (``special:<id>`` without a handler;
-    ``note:<id>``, stated plainly in each outcome)."""
-    from tashkalar_cli.model.cards import Flare as FlareCard
+    """Whether the engine resolves ``card``'s effect, and the parts it leaves to the player (see
+    :func:`tashkalar_cli.model.cards.effect_status`), with the engine's special handlers."""
+    from tashkalar_cli.model.cards import effect_status as status
 
-    names = ("upper", "lower") if isinstance(card, FlareCard) else ("effect", *(f"{e}_effect" for e in card.extra_effects))
-    if not card.has_effect_data:
-        return False, []
-    programs = [card.program(n) for n in names]
-    parts = [part for p in programs if p is not None for part in unresolved(p)]
-    ok = all(p is not None for p in programs) and all(
-        not part.startswith("special:") or part.split(":", 1)[1] in SPECIALS for part in parts)
-    return ok, parts
+    return status(card, tuple(load_specials()))
 
 
 def resolve_program(board: Board, program: Program, position: Position, player: str, *,

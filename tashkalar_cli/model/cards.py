@@ -7,19 +7,19 @@ and :class:`Task` hold the language-neutral facts of ``cards/``. Names and texts
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
 from tashkalar_cli.errors import InputError, NotFoundError, quote
-from tashkalar_cli.model.effects import PROGRAM_FIELDS, Program, parse_program
 from tashkalar_cli.model.patterns import Pattern
-from tashkalar_cli.model.types import CardType, Rank
+from tashkalar_cli.model.types import PROGRAM_FIELDS, CardType, Rank
 from tashkalar_cli.text.search import fold, suggestions, word_score
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
+    from tashkalar_cli.model.effects import Program
     from tashkalar_cli.text.i18n import Localizer, Text
 
 CARD_TYPES = tuple(CardType)
@@ -149,14 +149,51 @@ class Task:
 
 
 def _program(card: Being | Flare, name: str) -> Program | None:
-    """A card's program, parsed once (kept in the frozen card's own ``__dict__``)."""
+    """A card's program, parsed once (kept in the frozen card's own ``__dict__``; the effect language is
+    imported only then: most commands never parse a program)."""
     parsed: dict[str, Program] = card.__dict__.setdefault("_programs", {})
     if name not in parsed:
         data = card.programs_data.get(name)
         if data is None:
             return None
+        from tashkalar_cli.model.effects import parse_program
+
         parsed[name] = parse_program(data)
     return parsed[name]
+
+
+def effect_parts(card: Being | Flare) -> list[str]:
+    """What a card's programs leave to the player, read from the data without parsing it:
+    ``special:<id>`` and ``note:<id>``, in order."""
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key in ("special", "note"):
+                if isinstance(value.get(key), str):
+                    out.append(f"{key}:{value[key]}")
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk([card.programs_data[f] for f in PROGRAM_FIELDS if f in card.programs_data])
+    return out
+
+
+def effect_status(card: Being | Flare, handled: Collection[str] = ()) -> tuple[bool, list[str]]:
+    """Whether the engine resolves ``card``'s effect: it has effect data for each of its texts and every
+    ``special`` of its programs is one of ``handled`` (the engine's handlers); and the parts left to the
+    player (:func:`effect_parts`). Read from the data, without parsing it."""
+    names = (("upper_effect", "lower_effect") if isinstance(card, Flare)
+             else ("effect", *(f"{e}_effect" for e in card.extra_effects)))
+    if not card.has_effect_data:
+        return False, []
+    parts = effect_parts(card)
+    if any(n not in card.programs_data for n in names):
+        return False, parts
+    return all(p.split(":", 1)[1] in handled for p in parts if p.startswith("special:")), parts
 
 
 Card = Union[Being, Legend, Flare, Task]

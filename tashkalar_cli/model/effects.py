@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
-from tashkalar_cli.model.types import Rank
+from tashkalar_cli.model.types import PROGRAM_FIELDS, Rank
 
 #: the refs every program knows: the summoned being's piece, the summoning square, the Gateway
 #: (Nethervoid), the pieces the pattern used
@@ -107,8 +107,15 @@ class Intersection:
     parts: tuple[Area, ...]
 
 
-Area = Union[Named, Ref, Relation, Ray, Color, Intersection, "Sel"]
-Anchor = Union[Ref, Named, Relation, Ray, Color, Intersection, "Sel"]
+@dataclass(frozen=True)
+class Union_:
+    """``{union: [AREA, ...]}``: the squares of any of the areas."""
+
+    parts: tuple[Area, ...]
+
+
+Area = Union[Named, Ref, Relation, Ray, Color, Intersection, Union_, "Sel"]
+Anchor = Union[Ref, Named, Relation, Ray, Color, Intersection, Union_, "Sel"]
 
 
 # ---------------------------------------------------------------------------------------- selectors
@@ -369,8 +376,6 @@ Step = Union[Select, Place, Swap, Move, ChooseDirection, ChooseColor, ChooseSqua
              If, Repeat, ForEach, Note, Special]
 Program = tuple[Step, ...]
 
-#: the fields of cards that hold programs
-PROGRAM_FIELDS = ("effect", "frost_effect", "warp_effect", "upper_effect", "lower_effect")
 
 
 # ---------------------------------------------------------------------------------------- parsing
@@ -497,6 +502,11 @@ class _Parser:
             if value["color"] not in ("red", "green", "colorless"):
                 raise self.fail(f"unknown square color {value['color']!r}", path)
             return Color(str(value["color"]))
+        if "union" in value:
+            self.keys(value, ("union",), path)
+            if not isinstance(value["union"], list) or not value["union"]:
+                raise self.fail("union is a list of areas", (*path, "union"))
+            return Union_(tuple(self.area(v, (*path, "union", i)) for i, v in enumerate(value["union"])))
         if set(value) == {"not_central"}:
             if value["not_central"] is not True:
                 raise self.fail("not_central: true", path)

@@ -68,7 +68,7 @@ def on_keys(value: Any) -> Any:
 
 def missing_effects(facts: dict[str, Any]) -> list[str]:
     """The ids of the beings, legends and flares without effect data."""
-    from tashkalar_cli.model.effects import PROGRAM_FIELDS
+    from tashkalar_cli.model.types import PROGRAM_FIELDS
 
     return [c["id"] for c in [*facts.get("beings", []), *facts.get("flares", [])]
             if not any(f in c for f in PROGRAM_FIELDS)]

@@ -80,6 +80,8 @@ class CardType(StrEnum):
     TASK = "task"
 
 
+#: the fields of the cards' data that hold effect programs (see :mod:`.effects`)
+PROGRAM_FIELDS = ("effect", "frost_effect", "warp_effect", "upper_effect", "lower_effect")
 #: why a summon is not possible
 Reason = Literal["special-summoning", "no-match", "blocked", "shortage", "no-colorless-square"]
 #: what a near placement lacks on one square
@@ -88,6 +90,7 @@ LackCode = Literal["missing", "weaker", "enemy", "blocked", "off-board", "shorta
 Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 
 __all__ = [
+    "PROGRAM_FIELDS",
     "RANKS",
     "Bitboard",
     "CardType",

@@ -74,8 +74,6 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> Panel:
             if card.summoning == "special":
                 parts.append(Text(msg("summoning.special"), style="italic"))
     if isinstance(card, (Being, Flare)):
-        from tashkalar_cli.engine.effects import effect_status
-
         resolved, _parts = effect_status(card)
         parts.append(Text(msg("card.effect_resolved" if resolved else "card.effect_unresolved"),
                           style="green" if resolved else "yellow"))
@@ -117,3 +115,17 @@ def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) 
 
 def msg_n_count(loc: Localizer, key: str, count: int) -> str:
     return loc.msg_n(key, count, count=count)
+
+
+def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
+    """Whether the engine resolves the card's effect, and what it leaves to the player; the engine (and
+    the effect language) is imported only for a card with a ``special`` step."""
+    from tashkalar_cli.model.cards import effect_parts
+    from tashkalar_cli.model.cards import effect_status as status
+
+    handled: tuple[str, ...] = ()
+    if any(p.startswith("special:") for p in effect_parts(card)):
+        from tashkalar_cli.engine.effects import load_specials
+
+        handled = tuple(load_specials())
+    return status(card, handled)
