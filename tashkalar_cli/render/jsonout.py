@@ -407,17 +407,21 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
         now = [index[(s.card.id, s.target, s.orientation.name, s.pattern_squares)] for s in g.now]
         # the pieces the group's summon may take back whatever the first action
         common: set[int] = set(base.take_back)
-        lasts = {id(c.last): c.last for c in g.choices}
-        for last in lasts.values():
-            if common and last is not base:
-                common.intersection_update(last.take_back)
+        if common:
+            seen: set[int] = set()
+            for c in (*g.places, *g.summons):
+                last = c.last
+                if last is not base and id(last) not in seen:
+                    seen.add(id(last))
+                    common.intersection_update(last.take_back)
         kept = tuple(sq for sq in base.take_back if sq in common)
         thens: dict[int, int] = {}          # id of a last step -> the index of how it differs (in ``then_json``)
         differ: dict[tuple[Any, ...], int] = {}
         then_json: list[JSON | None] = []
-        # choices alike but for their first action share one entry: their first actions, then what they leave
-        merged: dict[tuple[bool, tuple[Any, ...] | None, int], list[Any]] = {}
-        for head, last, first in g.choices:
+
+        def then_of(last: SummonStep, base: SummonStep = base, common: set[int] = common,
+                    thens: dict[int, int] = thens, differ: dict[tuple[Any, ...], int] = differ,
+                    then_json: list[JSON | None] = then_json) -> int:
             t = thens.get(id(last))
             if t is None:
                 key = _then_key(last, base, common)
@@ -426,22 +430,41 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
                     t = differ[key] = len(then_json)
                     then_json.append(_then(key, names))
                 thens[id(last)] = t
-            if first is None:
-                choice = _narrowed(full_pick, head.pick_up)  # type: ignore[union-attr]
-                what: Any = names[head.square]  # type: ignore[union-attr]
+            return t
+
+        # choices alike but for their first action share one entry: their first actions, then what they leave
+        merged: dict[tuple[bool, tuple[Any, ...] | None, int], list[Any]] = {}
+        for head, last, _ in g.places:
+            mkey = (True, _narrowed(full_pick, head.pick_up), then_of(last))  # type: ignore[union-attr]
+            entry = merged.get(mkey)
+            if entry is None:
+                entry = merged[mkey] = []
+            entry.append(names[head.square])  # type: ignore[union-attr]
+        prev_last: SummonStep | None = None
+        t = 0
+        prev_key: tuple[Any, ...] | None = None
+        entry = []
+        for head, last, first in g.summons:   # runs of choices share their last step: asked once per run
+            if last is not prev_last:
+                prev_last, t = last, then_of(last)
+            if head is first:
+                choice = None
             else:
                 n = id(head)
                 choice = narrowed.get(n, ())
                 if choice == ():
-                    choice = narrowed[n] = None if head is first else _narrowed(first.take_back, head.take_back)  # type: ignore[union-attr]
-                what = first_index.get(id(first))
-                if what is None:
-                    what = first_index[id(first)] = index[(first.card.id, first.target, first.orientation.name,
-                                                           first.pattern_squares)]
-            mkey = (first is None, choice, t)
-            entry = merged.get(mkey)
-            if entry is None:
-                entry = merged[mkey] = []
+                    choice = narrowed[n] = _narrowed(first.take_back, head.take_back)  # type: ignore[union-attr]
+            what = first_index.get(id(first))
+            if what is None:
+                assert first is not None
+                what = first_index[id(first)] = index[(first.card.id, first.target, first.orientation.name,
+                                                       first.pattern_squares)]
+            mkey = (False, choice, t)
+            if mkey != prev_key:
+                got = merged.get(mkey)
+                if got is None:
+                    got = merged[mkey] = []
+                entry, prev_key = got, mkey
             entry.append(what)
         places, summons = [], []
         for (placed, choice, t), whats in merged.items():
