@@ -461,10 +461,10 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
                                                        first.pattern_squares)]
             mkey = (False, choice, t)
             if mkey != prev_key:
-                got = merged.get(mkey)
-                if got is None:
-                    got = merged[mkey] = []
-                entry, prev_key = got, mkey
+                run = merged.get(mkey)
+                if run is None:
+                    run = merged[mkey] = []
+                entry, prev_key = run, mkey
             entry.append(what)
         places, summons = [], []
         for (placed, choice, t), whats in merged.items():
