@@ -202,7 +202,7 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
             items = [f"{board.name(sq)} ({', '.join(name(_card(report, c)) for c in cards)})"
                      for sq, cards in opp.effect_destroys.items()]
             parts.append(Text(msg("plan.threat_destroys", squares=", ".join(items))))
-        elif report.effect_budget is not None:
+        elif any(g.effect is not None for g in report.groups):
             parts.append(Text(msg("plan.threat_destroys_none"), style="dim"))
         parts.append(Text(""))
     return Group(*parts)
