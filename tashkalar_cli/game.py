@@ -424,8 +424,11 @@ class Game:
 
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
         matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
-        return GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
-                          max_states=max_states or MAX_STATES, place_matters=matters, needs_position=matters != 0).run()
+        report = GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
+                            max_states=max_states or MAX_STATES, place_matters=matters,
+                            needs_position=matters != 0).run()
+        report.claimed_by = next((c for c, ids in position.tasks_claimed.items() if card.id in ids), None)
+        return report
 
     def plan_flare(self, position: Position, player: str, flare: str | Flare, hand: Iterable[str | Being] = (), *,
                    actions: int | None = None, first_turn: bool = False, max_states: int | None = None,

@@ -77,7 +77,19 @@ def test_one_action_is_not_enough_for_the_cross(tk):
 def test_a_task_already_met_needs_no_action(tk):
     pos = tk.position(pieces="e5=blue,d5=blue,f5=blue,e4=blue,e6=blue,a5=red", mode="high-form")
     report = tk.plan_task(pos, "blue", "center-cross", actions=1)
-    assert report.met_now and report.possible
+    assert report.met_now and report.possible and report.claimed_by is None
+
+
+def test_a_task_claimed_already_is_said(cli, tmp_path):
+    from conftest import write
+
+    path = str(write(tmp_path / "p.yaml", "mode: high-form\npieces:\n  e5: blue\n  a5: red\n"
+                     "tasks_claimed:\n  red: [center-cross]\n"))
+    r = cli("plan", "-p", path, "--player", "blue", "--task", "center-cross", "--json")
+    assert r.code == 0, r.err
+    assert r.json["claimed_by"] == "red"
+    other = cli("plan", "-p", path, "--player", "blue", "--task", "central-dominance", "--json")
+    assert other.json["claimed_by"] is None
 
 
 def test_every_way_replays_to_its_position_and_meets_the_task(tk):

@@ -82,6 +82,7 @@ class GoalReport:
     truncated: bool
     unresolved: list[str]          # hand cards whose effect is not resolved (no effect data)
     effects_truncated: bool = False   # an effect had more outcomes than followed: ways may be missing
+    claimed_by: str | None = None     # a task: the player who has claimed it already (position's tasks_claimed)
 
     @property
     def sequences(self) -> int:

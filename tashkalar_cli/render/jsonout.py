@@ -569,7 +569,8 @@ def goal_report(report: GoalReport, board: Board, goal: str, goal_id: str, follo
         ways.append({"actions": len(way.acts), "sequences": way.sequences, "actions_left": way.actions_left,
                      "steps": steps, "position": position(way.position)})
     return {"player": report.player, "actions": report.actions, "goal": goal, "id": goal_id,
-            "next_player": following, "hand": [c.id for c in report.hand], "met_now": report.met_now,
+            "next_player": following, "claimed_by": report.claimed_by, "hand": [c.id for c in report.hand],
+            "met_now": report.met_now,
             "possible": report.possible, "count": len(report.ways), "sequences": report.sequences,
             "states": report.states, "truncated": report.truncated, "effects_truncated": report.effects_truncated,
             "effects_unresolved": report.unresolved,

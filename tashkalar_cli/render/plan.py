@@ -245,6 +245,8 @@ def goal_renderable(report: GoalReport, board: Board, loc: Localizer, name: Name
         title = msg("plan.goal.flare_title", flare=goal_name, player=player, next=msg(f"color.{following}"),
                     actions=report.actions)
     parts: list[RenderableType] = [Text(title, style="bold")]
+    if report.claimed_by is not None:
+        parts.append(Text(msg("plan.goal.claimed", player=msg(f"color.{report.claimed_by}"))))
     if report.met_now:
         parts.append(Text(msg("plan.goal.met_now")))
     if report.ways:
