@@ -238,12 +238,14 @@ class Oracle:
             return c.central is None or central == c.central
         if isinstance(c, E.RankIs):
             v = s.get(c.name)
-            if not v or not v["done"] or not v.get("codes"):
+            if not v or not v["done"]:
                 return False
             b = s.board()
-            codes = v["codes"]
-            if v.get("tracked"):
+            codes = v.get("codes", ())
+            if v.get("tracked"):        # pieces still on the board: their rank now
                 codes = [b[q] for q in v["squares"] if q in b] or codes
+            if not codes:
+                return False
             return all(level in {r.level for r in c.ranks} for _, level in codes)
         if isinstance(c, E.Count):
             n = len(self.select(s, c.sel))

@@ -550,3 +550,63 @@ def test_flare_play_in_words(cli):
             "e5=blue,d4=red:heroic,d6=red:heroic,f6=red:heroic,f4=red:heroic")
     assert r.code == 0, r.err
     assert "peut jouer" in r.out and "actions gagnées\u00a0: 1" in r.out
+
+
+MOVE_PROGRAMS = {   # the moves the reduction of commuting moves touches: per move, counted or not, once each or not
+    "times-2": [{"move": {"piece": {"owner": "you"}, "kind": "combat", "per_move": True}, "times": 2}],
+    "once-each-3": [{"move": {"piece": {"owner": "you"}, "kind": "standard", "per_move": True, "once_each": True},
+                     "times": 3}],
+    "warlord-like": [{"choose": [
+        [{"move": {"piece": {"owner": "you"}, "kind": "combat", "per_move": True}, "up_to": 2}],
+        [{"move": {"piece": {"owner": "you"}, "kind": "combat"}},
+         {"move": {"piece": {"owner": "you"}, "kind": "combat", "per_move": True}, "times": 2}]]}],
+    "enemy-leaps": [{"move": {"piece": {"owner": "enemy", "rank": "common"}, "kind": "combat", "leap": True,
+                              "per_move": True}, "up_to": 2}],
+}
+
+
+@pytest.mark.parametrize("name", sorted(MOVE_PROGRAMS))
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), n=st.integers(4, 8))
+def test_fast_resolver_agrees_with_brute_force_on_several_moves(tk, name, seed, n):
+    position = _random_position(tk, random.Random(seed), n=n)
+    _compare(tk, parse_program(MOVE_PROGRAMS[name]), position, "blue")
+
+
+def test_max_outcomes_stops_the_search_and_says_so(tk):
+    program = parse_program(MOVE_PROGRAMS["enemy-leaps"])
+    res = resolve_program(tk.board, program, pos(tk, "e5=blue,d4=red,f6=red,c3=red"), "blue", max_outcomes=10)
+    assert res.count == 10 and res.truncated
+
+
+def _replay(start, outcome):
+    """The outcome's steps played one by one on the starting pieces (plainly, no engine)."""
+    board = dict(start.pieces)
+    piece = outcome.resolver.piece
+    for c in outcome.steps:
+        if c.do in ("destroy", "remove"):
+            assert board.pop(c.square) == piece(c.piece)
+        elif c.do in ("upgrade", "downgrade", "convert", "place"):
+            assert c.do == "place" or board[c.square] == piece(c.piece)
+            board[c.square] = piece(c.after)
+        elif c.do == "move":
+            moving = board.pop(c.square)
+            assert moving == piece(c.piece) and (board.get(c.to) is None) == (not c.after)
+            board[c.to] = moving
+        elif c.do == "swap":
+            board[c.square], board[c.to] = board[c.to], board[c.square]
+    return board
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), card_id=st.sampled_from(IMPERIAL), extra=st.integers(3, 10))
+def test_an_outcome_replays_to_its_position(tk, seed, card_id, extra):
+    card = tk.being(card_id)
+    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    if placement is None:
+        return
+    res = resolve_placement(tk.engine, card, position, "blue", placement, actions_left=1)
+    after, _ = position.after_summon("blue", card.rank, placement.target,
+                                     placement.take_back[0] if placement.take_back else None)
+    for outcome in res.outcomes[:200]:
+        assert _replay(after, outcome) == outcome.position.pieces

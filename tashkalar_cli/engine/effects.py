@@ -485,7 +485,8 @@ class Resolver:
                  self_square: int | None = None, marked: Iterable[int] = (), marked2: Iterable[int] = (),
                  arrows: Iterable[str] = (), summoners: Iterable[int] = (), actions_left: int | None = None,
                  max_states: int = MAX_STATES, summoned_over: tuple[int, Piece] | None = None,
-                 gateway: int | None = None, orientation: str | None = None) -> None:
+                 gateway: int | None = None, orientation: str | None = None,
+                 max_outcomes: int | None = None) -> None:
         self.board = board
         self.geo = geometry(board)
         self.base = position
@@ -500,6 +501,7 @@ class Resolver:
         self.actions_left = actions_left
         self.max_states = max_states
         self.summoned_over = summoned_over
+        self.max_outcomes = max_outcomes
         self.gateway = gateway
         self.orientation = orientation
         self.colorless = int(board.colorless(position.mode))
@@ -511,10 +513,16 @@ class Resolver:
         self.in_game = [i for i, c in enumerate(self.colors) if c in in_game]
         # pieces of a color and kind that can be on the board: off it now plus on it now
         self.stock: dict[tuple[int, PieceKind], int] = {}
+        on: dict[tuple[str, PieceKind], int] = {}
+        for p in position.pieces.values():
+            on[(p.color, p.kind)] = on.get((p.color, p.kind), 0) + 1
         for ci in self.in_game:
             color = self.colors[ci]
+            override = position.supply_override.get(color, {})
             for kind in PieceKind:
-                self.stock[(ci, kind)] = position.off_board(color, kind) + position.on_board(color, kind)
+                here = on.get((color, kind), 0)
+                off = override[kind] if kind in override else max(0, position.owned[kind] - here)
+                self.stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
         self._pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(self.colors) for lvl in range(3)}
         self._occ: dict[bytes, int] = {}
         self._commuting: dict[int, bool] = {}
@@ -985,6 +993,8 @@ class Resolver:
         key = (st, actions, notes, gateway)
         if key not in self.outcomes:
             self.outcomes[key] = Outcome(self, st, steps, actions, notes, choices, gateway)
+            if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
+                raise _Truncated
 
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
@@ -1426,12 +1436,15 @@ class Resolver:
                 movers = [piece] if piece >= 0 and st[piece] else []
             track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
             options = [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
-            reduce = step.times is None and self.commuting(step)
-            if reduce and last:
+            reduce = self.commuting(step)
+            if reduce and last and options:
                 # two moves on four different squares commute: of the two orders, only the one with the
-                # smaller move first is followed (the other reaches the same states; stopping is allowed)
+                # smaller move first is followed (the other reaches the same states)
                 a, b = last
-                options = [(sq, to) for sq, to in options if (sq, to) > last or sq in (a, b) or to in (a, b)]
+                kept = [(sq, to) for sq, to in options if (sq, to) > last or sq in (a, b) or to in (a, b)]
+                if not kept and step.times is not None:
+                    return      # every way on is another order of moves followed elsewhere
+                options = kept
             if not options:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
@@ -1608,16 +1621,17 @@ def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
 def resolve_program(board: Board, program: Program, position: Position, player: str, *,
                     placement: Placement | None = None, actions_left: int | None = None,
                     max_states: int = MAX_STATES, strict: bool = False,
-                    summoned_over: tuple[int, Piece] | None = None) -> Resolution:
+                    summoned_over: tuple[int, Piece] | None = None, max_outcomes: int | None = None) -> Resolution:
     """Every distinct outcome of ``program`` played by ``player`` on ``position``: after a summon
     (``placement``: the summon's placement, whose target holds the new being; ``summoned_over``: the
     piece the summon destroyed there, the name ``summoning``) or a flare, a frost or warp effect (no
-    placement: ``self``, ``target``, ``marked``, ``summoners`` are empty)."""
+    placement: ``self``, ``target``, ``marked``, ``summoners`` are empty). ``max_outcomes``: stop once so
+    many distinct outcomes are found (the resolution then says ``truncated``)."""
     gateways = getattr(position, "gateway", None) or {}
     gateway = gateways.get(player)
     if placement is None:
         resolver = Resolver(board, position, player, actions_left=actions_left, max_states=max_states,
-                            gateway=gateway)
+                            gateway=gateway, max_outcomes=max_outcomes)
     else:
         marked = [sq for sq, marks in placement.marked.items() if "m" in marks]
         marked2 = [sq for sq, marks in placement.marked.items() if "m2" in marks]
@@ -1625,7 +1639,7 @@ def resolve_program(board: Board, program: Program, position: Position, player: 
         resolver = Resolver(board, position, player, target=placement.target, marked=marked, marked2=marked2,
                             arrows=[a.direction for a in placement.arrows], summoners=summoners,
                             actions_left=actions_left, max_states=max_states, summoned_over=summoned_over,
-                            gateway=gateway, orientation=placement.orientation.name)
+                            gateway=gateway, orientation=placement.orientation.name, max_outcomes=max_outcomes)
     return resolver.resolve(program, strict=strict)
 
 
@@ -1653,7 +1667,7 @@ class SummonEffects:
 
 def resolve_placement(engine: Engine, card: Being, position: Position, player: str, placement: Placement, *,
                       take_back: int | None = None, actions_left: int | None = None,
-                      max_states: int = MAX_STATES) -> Resolution | None:
+                      max_states: int = MAX_STATES, max_outcomes: int | None = None) -> Resolution | None:
     """The outcomes of ``card``'s effect once ``player`` summoned it with ``placement`` on ``position``
     (the position before the summon; ``take_back``: in shortage, the piece taken back). The fast
     path for callers that hold placements (the planner): no orientation or take-back to parse.
@@ -1666,7 +1680,7 @@ def resolve_placement(engine: Engine, card: Being, position: Position, player: s
     after, destroyed = position.after_summon(player, card.rank, placement.target,
                                              None if take_back is None else Square(take_back))
     return resolve_program(engine.board, program, after, player, placement=placement, actions_left=actions_left,
-                           max_states=max_states,
+                           max_states=max_states, max_outcomes=max_outcomes,
                            summoned_over=None if destroyed is None else (placement.target, destroyed))
 
 
