@@ -838,6 +838,7 @@ class _Search:
                 continue
             # the last step of each found placement, per piece removed first (-1: none), made once, and the
             # list of choices of its group
+            new_choice = tuple.__new__   # a Choice made without the Python call of its __new__ (25,000 on a crowded board)
             lasts: list[tuple[Being, _Entry, Square, int | None, dict[int, SummonStep], list[Choice]]] = [
                 (entry.shape.card, entry, target, valid, {},
                  self._group(entry.shape.card, target, entry.shape.co.orientation).summons)
@@ -851,7 +852,7 @@ class _Search:
                         last = made.get(-1)
                         if last is None:
                             last = made[-1] = self._summon_step(st, entry, target, ())
-                        into.append(Choice(step1, last, step1))
+                        into.append(new_choice(Choice, (step1, last, step1)))
                     continue
                 firsts: dict[int, SummonStep] = {}
                 for card, entry, target, valid, made, into in lasts:
@@ -872,7 +873,7 @@ class _Search:
                     last = made.get(gone)
                     if last is None:
                         last = made[gone] = self._summon_step(st, entry, target, (Square(gone),) if gone >= 0 else ())
-                    into.append(Choice(head, last, step1))
+                    into.append(new_choice(Choice, (head, last, step1)))
 
     # ------------------------------------------------------------------ verification
     def _verify_all(self, st: _State, candidates: Sequence[_Entry], removal: int | None,

@@ -376,11 +376,18 @@ def _square_names_by_index(board: Board) -> dict[int, str]:
     return {sq: board.name(sq) for sq in board.squares}
 
 
+_NO_EFFECT: dict[str, JSON] = {}
+
+
 def _group_effect(g: PlanGroup, names: dict[int, str], limit: int) -> JSON:
     """The outcomes of a group's effect after its first plan: how many, and the first ``limit`` of them."""
     res = g.effect
     if res is None:
-        return {"state": g.effect_state, "count": None, "truncated": None, "states": None, "outcomes": []}
+        got = _NO_EFFECT.get(g.effect_state)
+        if got is None:   # one object per state, shared by the groups (thousands of cards without data)
+            got = _NO_EFFECT[g.effect_state] = {"state": g.effect_state, "count": None, "truncated": None,
+                                                "states": None, "outcomes": []}
+        return got
     return {"state": g.effect_state, "count": res.count, "truncated": res.truncated, "states": res.states,
             "outcomes": [{"steps": o.step_dicts(), "actions_gained": o.actions_gained,
                           "destroyed": [{"square": names[sq], "color": p.color, "rank": str(p.rank)}
@@ -399,9 +406,9 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
             firsts.append(_summon_step(step, names))
     full_pick = report.pick_up
     groups = []
-    narrowed: dict[int, tuple[Any, ...] | None] = {}   # id of a first step -> the pieces it may pick up or take back
+    # id of a first step -> the pieces it may take back (None: all) and the index of its first summon
+    heads: dict[int, tuple[tuple[Any, ...] | None, int]] = {}
     narrowed_json: dict[tuple[Any, ...] | None, JSON | None] = {None: None}
-    first_index: dict[int, int] = {}        # id of a first summon -> its index in ``firsts``
     for g in report.groups:
         base = g.summon
         now = [index[(s.card.id, s.target, s.orientation.name, s.pattern_squares)] for s in g.now]
@@ -436,29 +443,27 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
         merged: dict[tuple[bool, tuple[Any, ...] | None, int], list[Any]] = {}
         for head, last, _ in g.places:
             mkey = (True, _narrowed(full_pick, head.pick_up), then_of(last))  # type: ignore[union-attr]
-            entry = merged.get(mkey)
-            if entry is None:
-                entry = merged[mkey] = []
-            entry.append(names[head.square])  # type: ignore[union-attr]
+            placed = merged.get(mkey)
+            if placed is None:
+                placed = merged[mkey] = []
+            placed.append(names[head.square])  # type: ignore[union-attr]
         prev_last: SummonStep | None = None
         t = 0
         prev_key: tuple[Any, ...] | None = None
-        entry = []
+        entry: list[Any] = []
+        heads_get = heads.get
         for head, last, first in g.summons:   # runs of choices share their last step: asked once per run
             if last is not prev_last:
                 prev_last, t = last, then_of(last)
-            if head is first:
-                choice = None
-            else:
-                n = id(head)
-                choice = narrowed.get(n, ())
-                if choice == ():
-                    choice = narrowed[n] = _narrowed(first.take_back, head.take_back)  # type: ignore[union-attr]
-            what = first_index.get(id(first))
-            if what is None:
+            # a first step (the summon possible now, or a copy of it narrowed to some pieces to take back)
+            # belongs to one first summon: its index and narrowing are found once
+            got_head = heads_get(id(head))
+            if got_head is None:
                 assert first is not None
-                what = first_index[id(first)] = index[(first.card.id, first.target, first.orientation.name,
-                                                       first.pattern_squares)]
+                got_head = heads[id(head)] = (
+                    None if head is first else _narrowed(first.take_back, head.take_back),  # type: ignore[union-attr]
+                    index[(first.card.id, first.target, first.orientation.name, first.pattern_squares)])
+            choice, what = got_head
             mkey = (False, choice, t)
             if mkey != prev_key:
                 run = merged.get(mkey)
@@ -467,11 +472,11 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
                 entry, prev_key = run, mkey
             entry.append(what)
         places, summons = [], []
-        for (placed, choice, t), whats in merged.items():
+        for (is_place, choice, t), whats in merged.items():
             got = narrowed_json.get(choice, False)
             if got is False:
                 got = narrowed_json[choice] = _narrowed_json(choice, names)
-            if placed:
+            if is_place:
                 places.append({"squares": whats, "pick_up": got, "then": then_json[t]})
             else:
                 summons.append({"firsts": whats, "take_back": got, "then": then_json[t]})
