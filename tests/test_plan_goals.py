@@ -180,7 +180,7 @@ def test_threats_name_what_the_opponents_effects_could_destroy(tk, cli):
 def test_effect_lines_in_every_language(cli, lang):
     r = cli("plan", "--pieces", LEAD, "--player", "blue", "--hand", "swordmaster", "--lang", lang)
     assert r.code == 0, r.err
-    assert "e5" in r.out and "3000" in r.out
+    assert "e5" in r.out and "2000" in r.out
 
 
 def _naive_ends(tk, pos, player, hand, actions, met):

@@ -74,7 +74,7 @@ def plan(
                         "summon's effect. The counts stay exact.", metavar="N", show_default=False)] = None,
     effect_states: Annotated[Optional[int], typer.Option(
         "--effect-states", help="The bound on the effects resolved for the whole answer, in positions explored "
-                                "(default 3000; 0: no bound).", metavar="N", show_default=False)] = None,
+                                "(default 2000; 0: no bound).", metavar="N", show_default=False)] = None,
     mode: ModeOption = None,
     svg: SvgOption = None,
     lang: LangOption = None,

@@ -45,7 +45,7 @@ from tashkalar_cli.model.types import PieceKind, Rank, Square
 KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
 #: the most states the resolver explores for one summon's effect, and for all the summons of one answer
 EFFECT_STATES = 200
-EFFECTS_BUDGET = 3_000
+EFFECTS_BUDGET = 2_000
 _KIND_INDEX = {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 1}
 
 

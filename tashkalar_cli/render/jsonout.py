@@ -385,8 +385,7 @@ def _group_effect(g: PlanGroup, names: dict[int, str], limit: int) -> JSON:
     if res is None:
         got = _NO_EFFECT.get(g.effect_state)
         if got is None:   # one object per state, shared by the groups (thousands of cards without data)
-            got = _NO_EFFECT[g.effect_state] = {"state": g.effect_state, "count": None, "truncated": None,
-                                                "states": None, "outcomes": []}
+            got = _NO_EFFECT[g.effect_state] = {"state": g.effect_state}
         return got
     return {"state": g.effect_state, "count": res.count, "truncated": res.truncated, "states": res.states,
             "outcomes": [{"steps": o.step_dicts(), "actions_gained": o.actions_gained,
