@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 #: the most states one search explores (positions after an action, each counted once)
 MAX_STATES = 5_000
+#: the most ends of turn asked whether they meet the goal
+MAX_CHECKED = 100_000
 #: the most outcomes of one effect followed (an effect with more is followed in part: truncated)
 MAX_OUTCOMES = 100
 #: the most states the resolver explores for one effect
@@ -81,6 +83,7 @@ class GoalReport:
     states: int
     truncated: bool
     unresolved: list[str]          # hand cards whose effect is not resolved (no effect data)
+    checked: int = 0               # ends of turn asked whether they meet the goal
     effects_truncated: bool = False   # an effect had more outcomes than followed: ways may be missing
     claimed_by: str | None = None     # a task: the player who has claimed it already (position's tasks_claimed)
 
@@ -160,14 +163,16 @@ class GoalSearch:
         # False: the goal reads only the turn record (it is then asked with the position before the turn,
         # so that no position is made for a state it rejects)
         self.needs_position = needs_position
-        self.states = 0
+        self.states = 0                  # states kept: to play on, or meeting the goal
+        self.checked = 0                 # ends of turn asked whether they meet the goal
+        self._asked: dict[tuple[Any, ...], bool] = {}
         self.truncated = False           # the bound on states was reached: the search stopped
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
 
     def run(self) -> GoalReport:
         """Level by level: a state that meets the goal is a way and is not played on (the player may stop
         there: a task is claimed at the end of the turn); a state with no action left is kept only if it
-        meets the goal."""
+        meets the goal (it is not even counted: the bound is on the states kept)."""
         start = _State(self.pos, Turn(self.player, self.pos.mode, self.pos.players), self.actions, frozenset(), ())
         met_now = self.goal(self.pos, start.turn)
         results: dict[ResultKey, Way] = {}
@@ -181,6 +186,11 @@ class GoalSearch:
                     if seen is not None:
                         seen.count += nxt.count
                         continue
+                    if nxt.actions <= 0 and not self._met(nxt, key):
+                        if self.checked > MAX_CHECKED:
+                            self.truncated = True
+                            break
+                        continue    # a last action that does not meet the goal: nothing to keep
                     self.states += 1
                     if self.states > self.max_states:
                         self.truncated = True
@@ -190,7 +200,7 @@ class GoalSearch:
                     break
             level = []
             for key, state in merged.items():
-                if not self.goal(state.position if self.needs_position else self.pos, state.turn):
+                if not self._met(state, key):
                     if state.actions > 0:
                         level.append(state)
                     continue
@@ -203,7 +213,16 @@ class GoalSearch:
         ways = sorted(results.values(), key=lambda w: len(w.acts))
         unresolved = [c.id for c in self.hand if c.program() is None]
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
-                          unresolved, self.effects_truncated)
+                          unresolved, self.checked, self.effects_truncated)
+
+    def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
+        """Whether the goal is met at ``state`` (asked once per board and turn record)."""
+        k = key[:3]
+        got = self._asked.get(k)
+        if got is None:
+            self.checked += 1
+            got = self._asked[k] = self.goal(state.position if self.needs_position else self.pos, state.turn)
+        return got
 
     # ------------------------------------------------------------------ one action more
     def _expand(self, state: _State) -> Iterator[_State]:
@@ -260,4 +279,4 @@ class GoalSearch:
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state)
 
 
-__all__ = ["EFFECT_STATES", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Way"]
+__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Way"]
