@@ -576,7 +576,7 @@ def goal_report(report: GoalReport, board: Board, goal: str, goal_id: str, follo
             "next_player": following, "claimed_by": report.claimed_by, "hand": [c.id for c in report.hand],
             "met_now": report.met_now,
             "possible": report.possible, "count": len(report.ways), "sequences": report.sequences,
-            "states": report.states, "truncated": report.truncated, "effects_truncated": report.effects_truncated,
+            "states": report.states, "checked": report.checked, "truncated": report.truncated, "effects_truncated": report.effects_truncated,
             "effects_unresolved": report.unresolved,
             "ways": ways}
 
