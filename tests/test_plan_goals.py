@@ -43,6 +43,21 @@ def _replay(tk, pos, player, acts: tuple[Act, ...]):
     return pos, turn
 
 
+def _conforms(out: dict) -> None:
+    """The output is valid against schemas/output-plan.schema.json, as the goal shape (not another one)."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "output-plan.schema.json")
+                        .read_text(encoding="utf-8"))
+    jsonschema.validate(out, schema)
+    goal = {**schema, "$ref": "#/$defs/goal_output"}
+    goal.pop("oneOf")
+    jsonschema.validate(out, goal)
+
+
 def _task_met(tk, pos, player, task, turn) -> bool:
     return check_task(tk.cards.get(task), Context(pos, player, None, turn, tk.cards)).met is True
 
@@ -108,6 +123,9 @@ def test_every_way_replays_to_its_position_and_meets_the_task(tk):
 def test_flare_for_the_next_player_counts_the_effect(tk):
     pos = tk.position(pieces=LEAD)
     following, report = tk.plan_flare(pos, "blue", "flare-3-5", ["swordmaster"])
+    from tashkalar_cli.render import jsonout
+
+    _conforms(jsonout.document("plan", jsonout.goal_report(report, tk.board, "flare", "flare-3-5", following, 3)))
     assert following == "red" and not report.met_now
     one = [w for w in report.ways if len(w.acts) == 1]
     # in one action only the Swordmaster whose effect destroys red's d6 does it
@@ -136,6 +154,7 @@ def test_goal_cli_text_json_and_bad_input(cli, tmp_path):
         for sq, spec in (item.split("=") for item in CROSS.split(",")))))
     r = cli("plan", "-p", path, "--player", "blue", "--task", "center-cross", "--json")
     assert r.code == 0, r.err
+    _conforms(r.json)
     assert r.json["goal"] == "task" and r.json["count"] == 1 and r.json["sequences"] == 2
     assert {s["square"] for s in r.json["ways"][0]["steps"]} == {"e4", "e6"}
     fr = cli("plan", "-p", path, "--player", "blue", "--task", "center-cross", "--lang", "fr")
