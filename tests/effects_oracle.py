@@ -19,6 +19,8 @@ from tashkalar_cli.model.board import DIRECTIONS
 
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 ANY_NUMBER_CAP = 12       # "any number of moves": no effect of the data needs more on a 9x9 board
+BUDGET = 400_000          # steps tried before the oracle gives up on a position (Unsupported)
+MAX_UNTIL = 32
 
 
 class Unsupported(Exception):
@@ -31,6 +33,7 @@ class State:
     env: tuple[tuple[str, Any], ...] = ()
     actions: int = 0
     notes: tuple[str, ...] = ()
+    short: bool | None = None       # inside a linked block: whether a step did less than it had to
 
     def board(self) -> dict[int, tuple[int, int]]:
         return dict(self.pieces)
@@ -57,6 +60,8 @@ class Oracle:
     arrows: tuple[str, ...] = ()
     actions_left: int | None = None
     colorless: int = 0
+    orientation: str | None = None
+    tried: int = 0
 
     # ------------------------------------------------------------------ helpers
     def kind(self, level: int) -> int:
@@ -164,8 +169,11 @@ class Oracle:
         b = s.board()
         if sel.ref is not None:
             return sorted(q for q in self.squares_of(s, sel.ref) if q in b)
+        allowed = None
         if sel.owner == "more":
-            raise Unsupported("more_than_you")
+            counted = [b[q][0] for q in self.select(s, E.Sel(None, "any", None, None, sel.more.ranks, sel.more.where,
+                                                             sel.more.exclude))]
+            allowed = {c for c in self.enemies() if counted.count(c) > counted.count(self.player)}
         area = self.area(s, sel.where)
         same = None
         if sel.owner == "same":
@@ -174,9 +182,11 @@ class Oracle:
                 return []
             if "color" in value:
                 same = value["color"]
+            elif not value.get("tracked"):       # a destroyed piece, a square: the piece as it was
+                same = value["codes"][0][0] if value.get("codes") else None
             else:
                 live = [q for q in value["squares"] if q in b]
-                same = b[live[0]][0] if live else None
+                same = b[live[0]][0] if live else (value["codes"][0][0] if value.get("codes") else None)
             if same is None:
                 return []
         excluded = {q for n in sel.exclude for q in self.squares_of(s, n)}
@@ -191,6 +201,8 @@ class Oracle:
             if sel.owner == "enemy" and color == self.player:
                 continue
             if same is not None and color != same:
+                continue
+            if allowed is not None and color not in allowed:
                 continue
             if levels is not None and level not in levels:
                 continue
@@ -258,6 +270,10 @@ class Oracle:
                     and not (c.owner == "you" and color != self.player)
                     and not (c.owner == "enemy" and color == self.player))
             return n >= c.at_least
+        if isinstance(c, E.IsGateway):
+            gate = s.get("gateway")
+            squares = self.squares_of(s, c.ref)
+            return bool(gate and gate["squares"] and squares and squares[0] == gate["squares"][0])
         if isinstance(c, E.IsEmpty):
             b = s.board()
             if isinstance(c.area, E.Ref):
@@ -266,6 +282,13 @@ class Oracle:
         raise Unsupported(type(c).__name__)
 
     # ------------------------------------------------------------------ steps
+    def aside(self, b: dict[int, tuple[int, int]], piece: tuple[int, int]) -> None:
+        """A piece removed from the game: kept under a negative key, neither on a square nor in the supply."""
+        b[min(min(b, default=0), 0) - 1] = piece
+
+    def short(self, s: State) -> State:
+        return s if s.short is None else replace(s, short=True)
+
     def run(self, steps: tuple[Any, ...], s: State) -> list[State]:
         states = [s]
         for step in steps:
@@ -273,6 +296,26 @@ class Oracle:
         return states
 
     def step(self, step: Any, s: State) -> list[State]:
+        self.tried += 1
+        if self.tried > BUDGET:
+            raise Unsupported("too many ways for the oracle")
+        if isinstance(step, E.Linked):
+            done = [replace(o, short=s.short) for o in self.run(step.steps, replace(s, short=False)) if not o.short]
+            return done or [s]
+        if isinstance(step, E.ChooseSquare):
+            squares = sorted(self.area(s, step.where))
+            b = s.board()
+            if not squares:
+                return [s.with_(**{step.bind: {"squares": (), "codes": (), "done": False}})]
+            return [s.with_(**{step.bind: {"squares": (q,), "codes": (b[q],) if q in b else (), "done": True}})
+                    for q in squares]
+        if isinstance(step, E.MakeGateway):
+            b = s.board()
+            cands = [q for q in self.select(s, step.sel) if b[q][0] == self.player and b[q][1] < 2]
+            out = [s] if step.may or not cands else []
+            return out + [s.with_(gateway={"squares": (q,), "done": True, "tracked": True}) for q in cands]
+        if isinstance(step, E.Swap):
+            return self.swap(step, s)
         if isinstance(step, E.Gain):
             return [replace(s, actions=s.actions + step.n)]
         if isinstance(step, E.Note):
@@ -282,17 +325,22 @@ class Oracle:
         if isinstance(step, E.If):
             return self.run(step.then if self.cond(s, step.cond) else step.otherwise, s)
         if isinstance(step, E.ChooseDirection):
-            if step.among not in ("arrows", "any", "orthogonal", "diagonal"):
-                raise Unsupported("direction " + step.among)
-            among = {"arrows": self.arrows, "any": COMPASS, "orthogonal": ("n", "e", "s", "w"),
-                     "diagonal": ("ne", "se", "sw", "nw")}[step.among]
+            if step.among == "turn":
+                base = self.direction(s, step.base)
+                among = () if base is None else tuple(dict.fromkeys(
+                    COMPASS[(COMPASS.index(base) + by // 45) % 8] for by in step.turns))
+            elif step.among == "card":
+                among = tuple(dict.fromkeys(self.card_direction(d) for d in step.card))
+            else:
+                among = {"arrows": self.arrows, "any": COMPASS, "orthogonal": ("n", "e", "s", "w"),
+                         "diagonal": ("ne", "se", "sw", "nw")}[step.among]
             return [s.with_(**{step.bind: {"dir": d}}) for d in among]
         if isinstance(step, E.ChooseColor):
             among = self.enemies() if step.among == "enemy" else [self.player] if step.among == "you" else self.in_game
             return [s.with_(**{step.bind: {"color": c}}) for c in among]
         if isinstance(step, E.Repeat):
             if step.until is not None:
-                raise Unsupported("repeat until")
+                return self.until(step, s, 0)
             if step.times is not None:
                 states = [s]
                 for _ in range(step.times):
@@ -317,11 +365,11 @@ class Oracle:
             return self.move(step, s)
         raise Unsupported(type(step).__name__)
 
-    def can(self, op: str, b: dict[int, tuple[int, int]], q: int, rank: Any) -> bool:
+    def can(self, op: str, b: dict[int, tuple[int, int]], q: int, rank: Any, to: int) -> bool:
         if q not in b:
             return False
         color, level = b[q]
-        if op == "destroy":
+        if op in ("destroy", "pick", "remove"):
             return True
         if op == "upgrade":
             return level == 0 or (level == 1 and self.supply(b, color, 1) > 0)
@@ -329,40 +377,62 @@ class Oracle:
             return level == 1 or (level == 2 and self.supply(b, color, 0) > 0)
         if op == "convert":
             new = level if rank is None else rank.level
-            return color != self.player and self.supply(b, self.player, self.kind(new)) > 0
+            return color != to and self.supply(b, to, self.kind(new)) > 0
         raise Unsupported(op)
 
-    def do(self, op: str, b: dict[int, tuple[int, int]], q: int, rank: Any) -> None:
+    def do(self, step: E.Select, b: dict[int, tuple[int, int]], q: int, to: int) -> None:
         color, level = b[q]
-        if op == "destroy":
-            del b[q]
+        op = step.op
+        if op == "pick":
+            return
+        if op in ("destroy", "remove"):
+            piece = b.pop(q)
+            if op == "remove" or step.out_of_game:
+                self.aside(b, piece)
         elif op == "upgrade":
             b[q] = (color, level + 1)
         elif op == "downgrade":
             b[q] = (color, level - 1)
         else:
-            b[q] = (self.player, level if rank is None else rank.level)
+            b[q] = (to, level if step.rank is None else step.rank.level)
 
     def select_step(self, step: E.Select, s: State) -> list[State]:
-        if step.op not in ("destroy", "upgrade", "downgrade", "convert") or step.to != "you" or step.out_of_game:
-            raise Unsupported(step.op)
+        if step.op == "convert" and step.to != "you":
+            if step.to == "enemy":
+                targets = self.enemies()
+            else:
+                value = s.get(step.to_same)
+                if value is None:
+                    targets = []
+                elif "color" in value:
+                    targets = [value["color"]]
+                else:
+                    b = s.board()
+                    live = [q for q in value["squares"] if q in b]
+                    targets = [b[live[0]][0]] if live else ([value["codes"][0][0]] if value.get("codes") else [])
+            if not targets:
+                return [self.bind_select(step, s, s.board(), [], [])]
+            return [o for to in targets for o in self.select_to(step, s, to)]
+        return self.select_to(step, s, self.player)
+
+    def select_to(self, step: E.Select, s: State, to: int) -> list[State]:
         c = step.counting
         b0 = s.board()
-        eligible = [q for q in self.select(s, step.sel) if self.can(step.op, b0, q, step.rank)]
-        results: list[tuple[list[int], dict[int, tuple[int, int]], list[Any]]] = []
+        eligible = [q for q in self.select(s, step.sel) if self.can(step.op, b0, q, step.rank, to)]
+        results: list[tuple[list[int], dict[int, tuple[int, int]], list[Any], bool]] = []
 
-        def attempt(combo: tuple[int, ...] | list[int], every: bool) -> tuple[list[int], dict, list] | None:
+        def attempt(combo: tuple[int, ...] | list[int], every: bool) -> tuple[list[int], dict, list, bool] | None:
             b = dict(b0)
             done, codes = [], []
             for q in combo:
-                if not self.can(step.op, b, q, step.rank):
+                if not self.can(step.op, b, q, step.rank, to):
                     if every:
                         continue
                     return None
                 codes.append(b[q])
-                self.do(step.op, b, q, step.rank)
+                self.do(step, b, q, to)
                 done.append(q)
-            return done, b, codes
+            return done, b, codes, False
 
         if c.all:
             got = attempt(eligible, True)
@@ -378,22 +448,61 @@ class Oracle:
             for k in range(min(c.count, len(eligible)), -1, -1):
                 found = [g for combo in itertools.combinations(eligible, k) if (g := attempt(combo, False)) is not None]
                 if found:
-                    results += found
+                    results += [(d, b, cs, k < c.count) for d, b, cs, _ in found]
                     break
         if c.may:
-            results.append(([], dict(b0), []))
+            results.append(([], dict(b0), [], False))
+        return [self.bind_select(step, self.short(s) if fell else s, b, done, codes)
+                for done, b, codes, fell in results]
+
+    def bind_select(self, step: E.Select, s: State, b: dict[int, tuple[int, int]], done: list[int],
+                    codes: list[Any]) -> State:
+        gone = step.op in ("destroy", "remove")
+        env = self.track(s, dict.fromkeys(done)) if gone else s.env
+        st = replace(s, env=env).with_(b)
+        if step.bind:
+            st = st.with_(**{step.bind: {"squares": tuple(done), "codes": tuple(codes), "done": bool(done),
+                                         "tracked": not gone}})
+        return st
+
+    def swap(self, step: E.Swap, s: State) -> list[State]:
+        b = s.board()
+        pairs = sorted({(min(x, y), max(x, y)) for x in self.select(s, step.a) for y in self.select(s, step.b)
+                        if x != y and b[x] != b[y]})
         out = []
-        for done, b, codes in results:
-            gone = step.op == "destroy"
-            env = s.env
-            if gone:
-                env = self.track(s, dict.fromkeys(done))
-            st = replace(s, env=env).with_(b)
+        if step.may or not pairs:
+            out.append(s.with_(**({step.bind: {"squares": (), "codes": (), "done": False, "tracked": True}}
+                                  if step.bind else {})))
+        for x, y in pairs:
+            nb = dict(b)
+            nb[x], nb[y] = nb[y], nb[x]
+            st = replace(s, env=self.track(s, {x: y, y: x})).with_(nb)
             if step.bind:
-                st = st.with_(**{step.bind: {"squares": tuple(done), "codes": tuple(codes), "done": bool(done),
-                                             "tracked": not gone}})
+                st = st.with_(**{step.bind: {"squares": (x, y), "codes": (nb[x], nb[y]), "done": True,
+                                             "tracked": True}})
             out.append(st)
         return out
+
+    def until(self, step: E.Repeat, s: State, rounds: int) -> list[State]:
+        """repeat until COND: COND before each round; a round that changed nothing ends it; 32 rounds at most."""
+        assert step.until is not None
+        if rounds >= MAX_UNTIL or self.cond(s, step.until):
+            return [s]
+        out = []
+        for o in self.run(step.steps, s):
+            if (o.pieces, o.actions, o.notes) == (s.pieces, s.actions, s.notes):
+                out.append(o)
+            else:
+                out += self.until(step, o, rounds + 1)
+        return out
+
+    def card_direction(self, d: str) -> str:
+        from tashkalar_cli.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS
+
+        if self.orientation is None:
+            return d
+        fn = next(f for name, _, _, f in TRANSFORMS if name == self.orientation)
+        return ARROW_NAMES[fn(*ARROWS[d])]
 
     def place(self, step: E.Place, s: State) -> list[State]:
         b0 = s.board()
@@ -403,7 +512,14 @@ class Oracle:
         elif step.owner == "enemy":
             owners = self.enemies()
         else:
-            raise Unsupported("place same")
+            value = s.get(step.same)
+            if value is None:
+                owners = []
+            elif "color" in value:
+                owners = [value["color"]]
+            else:
+                live = [q for q in value["squares"] if q in b0]
+                owners = [b0[live[0]][0]] if live else ([value["codes"][0][0]] if value.get("codes") else [])
         c = step.counting
         out = []
         if c.may or not owners:
@@ -417,7 +533,7 @@ class Oracle:
                     b = dict(b0)
                     for q in combo:
                         b[q] = (color, step.rank.level)
-                    st = s.with_(b)
+                    st = (self.short(s) if c.up_to is None and k < c.count else s).with_(b)
                     if step.bind:
                         st = st.with_(**{step.bind: {"squares": combo, "done": bool(combo), "tracked": True}})
                     out.append(st)
@@ -426,8 +542,6 @@ class Oracle:
     def targets(self, step: E.Move, s: State, q: int, d: str | None) -> list[int]:
         b = s.board()
         board = self.board
-        if step.toward is not None or step.per_color is not None:
-            raise Unsupported("toward/per_color")
         if step.leap:
             cand = [x for x in board.squares if x != q]
         elif d is not None:
@@ -439,6 +553,11 @@ class Oracle:
             allowed = self.area(s, step.where)
             cand = [x for x in cand if x in allowed]
         forbidden = set(self.select(s, step.no_destroy)) if step.no_destroy is not None else set()
+        if step.toward is not None:
+            ref = self.squares_of(s, step.toward)
+            if not ref:
+                return []
+            cand = [x for x in cand if board.distance(x, ref[0]) < board.distance(q, ref[0])]
         level = b[q][1]
         out = []
         for x in cand:
@@ -476,7 +595,8 @@ class Oracle:
                 continue
             movers = [q for q in self.select(s, step.piece) if self.targets(step, s, q, d)]
             if not movers:
-                out.append(self.bind_move(step, s, [], 0))
+                fell = step.times is not None and step.times < 64
+                out.append(self.bind_move(step, self.short(s) if fell else s, [], 0))
                 continue
             if optional:
                 out.append(self.bind_move(step, s, [], 0))
@@ -493,12 +613,15 @@ class Oracle:
         b = s.board()
         if step.per_move:
             movers = [q for q in self.select(s, step.piece) if not (step.once_each and q in moved)]
+            if step.per_color is not None:
+                colors = [b[m][0] for m in moved if m in b]
+                movers = [q for q in movers if colors.count(b[q][0]) < step.per_color]
         else:
             movers = [piece] if piece is not None and piece in b else []
         options = [(q, x) for q in movers for x in self.targets(step, s, q, d)]
         end = self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count, hits)
         if not options:
-            return [end]
+            return [self.short(end) if step.times is not None and count < step.times < 64 else end]
         out = [end] if optional else []
         for q, x in options:
             nb = dict(b)
@@ -522,4 +645,4 @@ class Oracle:
 
 
 def outcome_set(oracle: Oracle, states: list[State]) -> set[tuple[frozenset[Any], int, tuple[str, ...]]]:
-    return {(frozenset(st.pieces), st.actions, st.notes) for st in states}
+    return {(frozenset((q, p) for q, p in st.pieces if q >= 0), st.actions, st.notes) for st in states}
