@@ -11,6 +11,10 @@ Run: python benchmarks/planner.py [--runs N] [--naive]
    questions.
 2. Whole process: `tashkalar plan` for a full deck (18 beings and 2 legends) against
    `tashkalar card show` (median wall times, warm cache). Goal: at most 2x `card show`.
+   And `plan --json` for every being and legend (the answer grouped per card, summoning square and
+   orientation, each group's effect resolved within the default bound; issue 21): at most 3x `card show`;
+   `--all-plans` (every plan in full) for comparison.
+   The size of each answer is printed too.
 """
 
 from __future__ import annotations
@@ -79,6 +83,9 @@ def whole_process(runs: int, tool: list[str]) -> None:
         "plan --json (full deck)": ["plan", "--position", str(CROWDED), "--player", "blue", *deck, "--json"],
         "plan --threats (deck known)": ["plan", "--position", str(CROWDED), "--player", "blue", "--threats",
                                         "--deck", "red=sylvan", "--deck", "yellow=highland"],
+        "plan --json (every card)": ["plan", "--position", str(CROWDED), "--player", "blue", "--json"],
+        "plan --json --all-plans (every card)": ["plan", "--position", str(CROWDED), "--player", "blue", "--json",
+                                                 "--all-plans"],
     }
     full = {label: tool + cmd for label, cmd in commands.items()}
     for cmd in full.values():  # warm up (fills the data cache)
@@ -90,10 +97,13 @@ def whole_process(runs: int, tool: list[str]) -> None:
     med = {label: statistics.median(v) for label, v in samples.items()}
     show = med["card show swordmaster"]
     print(f"\nwhole process ({runs} runs each, median):")
-    print(f"{'command':30} {'median ms':>10} {'min ms':>8} {'x card show':>12}")
+    sizes = {label: len(subprocess.run(cmd, env=env, capture_output=True, check=False).stdout) for label, cmd in full.items()}
+    print(f"{'command':38} {'median ms':>10} {'min ms':>8} {'x card show':>12} {'bytes':>10}")
     for label in full:
-        print(f"{label:30} {med[label] * 1000:10.1f} {min(samples[label]) * 1000:8.1f} {med[label] / show:12.2f}")
+        print(f"{label:38} {med[label] * 1000:10.1f} {min(samples[label]) * 1000:8.1f} {med[label] / show:12.2f} "
+              f"{sizes[label]:10}")
     print(f"goal: plan (full deck) / card show = {med['plan (full deck)'] / show:.2f} (<= 2)")
+    print(f"goal: plan --json (every card) / card show = {med['plan --json (every card)'] / show:.2f} (<= 3)")
 
 
 def main() -> None:

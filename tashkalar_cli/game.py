@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.goals import GoalReport
     from tashkalar_cli.engine.letal import LetalEngine
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
     from tashkalar_cli.engine.scoring import TurnScore
@@ -441,16 +442,70 @@ class Game:
         return play_flare(self.board, check, position, check.player, side, actions_left=actions_left)
 
     def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
-             actions: int | None = None, first_turn: bool = False) -> PlanReport:
+             actions: int | None = None, first_turn: bool = False, effects_budget: int | None = None) -> PlanReport:
         """Every way ``player`` can summon each of ``cards`` (default: every being and legend) with the
         actions left: ``actions``, else the game's actions per turn (its first-turn number with
-        ``first_turn``)."""
+        ``first_turn``). ``effects_budget``: also resolve each group's effect, within this many resolver
+        states in all (0: no bound; None: effects not resolved)."""
         player, _ = self._side(position, player, None, "--player")
         chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
-        return self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
+        report = self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
+        if effects_budget is not None:
+            self.planner.resolve_effects(report, position, effects_budget)
+        return report
+
+    def plan_task(self, position: Position, player: str, task: str | Task, hand: Iterable[str | Being] = (), *,
+                  actions: int | None = None, first_turn: bool = False, against: str | None = None,
+                  max_states: int | None = None) -> GoalReport:
+        """Can ``player`` claim ``task`` at the end of this turn, and how: every sequence of places,
+        summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
+        task met, each distinct end of turn once (see :mod:`tashkalar_cli.engine.goals`)."""
+        from tashkalar_cli.engine.goals import MAX_STATES, GoalSearch
+        from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters
+
+        player, _ = self._side(position, player, None, "--player")
+        card = self._task(task) if isinstance(task, str) else task
+        vs = self.opponent(position, player, against, required=False)
+        cards = self.cards
+
+        def met(pos: Position, turn: Turn) -> bool:
+            return check_task(card, Context(pos, player, vs, turn, cards)).met is True
+
+        chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
+        matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
+        report = GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
+                            max_states=max_states or MAX_STATES, place_matters=matters,
+                            needs_position=matters != 0).run()
+        report.claimed_by = next((c for c, ids in position.tasks_claimed.items() if card.id in ids), None)
+        return report
+
+    def plan_flare(self, position: Position, player: str, flare: str | Flare, hand: Iterable[str | Being] = (), *,
+                   actions: int | None = None, first_turn: bool = False, max_states: int | None = None,
+                   ) -> tuple[str, GoalReport]:
+        """Can ``player`` end this turn with ``flare`` playable by the next player (the next color in turn
+        order, against any of their opponents), and how. Returns the next player's color and the ways."""
+        from tashkalar_cli.engine.flares import check_flare
+        from tashkalar_cli.engine.goals import MAX_STATES, GoalSearch
+
+        player, _ = self._side(position, player, None, "--player")
+        card = self._flare(flare) if isinstance(flare, str) else flare
+        in_game = {*position.colors, *position.decks, player}
+        order = [c for c in position.board.colors if c in in_game]   # the turn order: the board's colors
+        if len(order) < 2:
+            raise InputError(key="threats-no-opponent", player=player)
+        following = order[(order.index(player) + 1) % len(order)]
+        others = [c for c in dict.fromkeys([*position.colors, player]) if c != following]
+        config = self.config
+
+        def playable(pos: Position, turn: Turn) -> bool:
+            return any(check_flare(card, pos, following, vs, config).can_invoke for vs in others)
+
+        chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
+        return following, GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn),
+                                     playable, max_states=max_states or MAX_STATES).run()
 
     def threats(self, position: Position, player: str, decks: dict[str, str] | None = None, *,
-                actions: int | None = None) -> Threats:
+                actions: int | None = None, effects_budget: int | None = None) -> Threats:
         """What each opponent of ``player`` could summon on their next turn: their deck's beings (from
         ``decks`` or the position's ``decks:``; every being when unknown) and every legend."""
         from tashkalar_cli.engine.planner import threats
@@ -460,7 +515,8 @@ class Game:
         for color, deck in (decks or {}).items():
             color, _ = self._side(position, color, None, "--deck")
             chosen[color] = self.word("deck", deck, "--deck")
-        return threats(self.planner, self.cards, position, player, chosen, self._actions(actions, False))
+        return threats(self.planner, self.cards, position, player, chosen, self._actions(actions, False),
+                       effects_budget)
 
     def _actions(self, actions: int | None, first_turn: bool) -> int:
         if actions is None:

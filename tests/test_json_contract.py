@@ -635,22 +635,34 @@ PLAN_PIECES = "d4=blue,e4=blue,e5=blue:heroic,c3=blue,f6=red,g7=blue,d6=red:hero
 
 @pytest.mark.parametrize("args", [
     ["--hand", "knight,cannon,time-traveler,fire-dragon"],
+    ["--hand", "knight,cannon,time-traveler,fire-dragon", "--all-plans"],
     ["--hand", "cannon", "--positions"],
     ["--deck", "imperial", "--first-turn"],
 ])
 def test_plan(cli, args):
+    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
+
     r = output(cli("plan", "--player", "blue", "--pieces", PLAN_PIECES, *args, "--json"), "output-plan")
-    assert r["player"] == "blue" and r["plans"] and r["effects_resolved"] is False
+    assert r["player"] == "blue" and r["plan_count"] > 0
+    assert r["effects_resolved"] is (r["effects"]["resolved"] > 0) and r["effects"]["budget"] == EFFECTS_BUDGET
+    every = "--all-plans" in args or "--positions" in args
+    assert r["listing"] == ("all" if every else "grouped")
+    if every:
+        assert len(r["plans"]) == r["plan_count"] and "groups" not in r
+    else:
+        assert sum(g["plans"] for g in r["groups"]) == r["plan_count"] and "plans" not in r
     if "--first-turn" in args:
-        assert r["actions"] == 1 and {p["kind"] for p in r["plans"]} == {"summon"}
+        assert r["actions"] == 1 and {g["actions"] for g in r["groups"]} == {1}
     if "--positions" in args:
         assert all("position" in p for p in r["plans"])
 
 
-def test_plan_threats(cli):
-    r = output(cli("plan", "--player", "red", "--pieces", PLAN_PIECES, "--threats", "--json"), "output-plan")
+@pytest.mark.parametrize("every", [False, True])
+def test_plan_threats(cli, every):
+    r = output(cli("plan", "--player", "red", "--pieces", PLAN_PIECES, "--threats", "--json",
+                   *(["--all-plans"] if every else [])), "output-plan")
     assert r["threats"] is True and [o["color"] for o in r["opponents"]] == ["blue"]
-    assert r["opponents"][0]["deck"] is None and r["opponents"][0]["plans"]
+    assert r["opponents"][0]["deck"] is None and r["opponents"][0]["plans" if every else "groups"]
 
 
 @pytest.mark.parametrize(("card", "square", "destroys"), [("cannon", "e4", "e4"), ("swordmaster", "e5", None)])

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanStats, SummonStep, flatten
+from tashkalar_cli.engine.planner import EFFECTS_BUDGET, PlaceStep, Plan, PlanStats, SummonStep, flatten
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
@@ -243,7 +243,7 @@ P = "d4=blue,e4=blue,e5=blue:heroic,c3=blue,f6=red,g7=blue,d6=red:heroic"
 def test_plan_cli_text_json_and_svg(cli, tmp_path):
     r = cli("plan", "--pieces", P, "--player", "blue", "--hand", "knight,cannon", "--json")
     assert r.code == 0, r.err
-    assert r.json["cards"] == ["knight", "cannon"] and r.json["effects_resolved"] is False
+    assert r.json["cards"] == ["knight", "cannon"] and r.json["effects"]["budget"] == EFFECTS_BUDGET
     cannon = next(s for s in r.json["summary"] if s["card"] == "cannon")
     assert cannon["now"] == ["e4"] and "c2" in cannon["after_place"]
     text = cli("plan", "--pieces", P, "--player", "blue", "--hand", "knight,cannon")
@@ -462,9 +462,12 @@ def test_time_traveler_apply_and_plan(cli, tk):
     r = cli("summon", "time-traveler", "--pieces", diagonal(tk), "--player", "blue", "--apply", "--at", "e4", "--json")
     assert r.code == 0, r.err
     assert r.json["position"]["pieces"]["e4"] == {"color": "blue", "rank": "heroic"}
-    plan = cli("plan", "--pieces", "c3=blue,d4=blue", "--player", "blue", "--hand", "time-traveler", "--json")
+    plan = cli("plan", "--pieces", "c3=blue,d4=blue", "--player", "blue", "--hand", "time-traveler", "--json",
+               "--all-plans")
     placed = [p for p in plan.json["plans"] if p["kind"] == "place-summon"]
     assert placed and {p["steps"][0]["square"] for p in placed} == {"e5", "b2"}
+    grouped = cli("plan", "--pieces", "c3=blue,d4=blue", "--player", "blue", "--hand", "time-traveler", "--json")
+    assert {sq for g in grouped.json["groups"] for e in g["after_place"] for sq in e["squares"]} == {"e5", "b2"}
 
 
 # ---------------------------------------------------------------------- beings that count as legends

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -53,7 +55,27 @@ def plan(
     threats: Annotated[bool, typer.Option(
         "--threats", help="What each opponent could summon on their next turn, instead of your plans.")] = False,
     positions: Annotated[bool, typer.Option(
-        "--positions", help="Also give the position after each plan (JSON), or after each card's best plan.")] = False,
+        "--positions", help="Also give the position after each plan (JSON, with every plan listed), or after each "
+                            "card's best plan.")] = False,
+    all_plans: Annotated[bool, typer.Option(
+        "--all-plans", help="JSON: list every plan in full, instead of one entry per card, summoning square and "
+                            "orientation with its first actions.")] = False,
+    task: Annotated[Optional[str], typer.Option(
+        "--task", help="Can PLAYER claim this High Form task at the end of this turn, and how: every way with the "
+                       "actions left and the cards of --hand, effects included.", metavar="TASK",
+        show_default=False)] = None,
+    flare: Annotated[Optional[str], typer.Option(
+        "--flare", help="Every way to end this turn with this flare playable by the next player.", metavar="FLARE",
+        show_default=False)] = None,
+    against: Annotated[Optional[str], typer.Option(
+        "--against", help="With --task: the opponent the task compares with (default: the only one).",
+        metavar="COLOR", show_default=False)] = None,
+    limit: Annotated[Optional[int], typer.Option(
+        "--limit", help="With --task or --flare: list at most N ways; else (JSON) at most N outcomes of each "
+                        "summon's effect. The counts stay exact.", metavar="N", show_default=False)] = None,
+    effect_states: Annotated[Optional[int], typer.Option(
+        "--effect-states", help="The bound on the effects resolved for the whole answer, in positions explored "
+                                "(default 2000; 0: no bound).", metavar="N", show_default=False)] = None,
     mode: ModeOption = None,
     svg: SvgOption = None,
     lang: LangOption = None,
@@ -64,15 +86,30 @@ def plan(
     s = session(lang, data)
     pos = s.position(position, pieces, mode)
     inputs = (position,)
+    if task is not None or flare is not None:
+        if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
+            raise InputError(key="plan-goal-options")
+        if limit is not None and limit < 0:
+            raise InputError(key="plan-limit", limit=limit)
+        _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
+        return
+    if against is not None:
+        raise InputError(key="plan-goal-only")
+    if (limit is not None and limit < 0) or (effect_states is not None and effect_states < 0):
+        raise InputError(key="plan-limit", limit=limit if limit is not None and limit < 0 else effect_states)
+    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
+
+    budget = EFFECTS_BUDGET if effect_states is None else effect_states
     if threats:
-        _threats(s, pos, player, deck, hand, actions, first_turn, positions, svg, json, inputs)
+        _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
+                 3 if limit is None else limit)
         return
     cards: list[Being] = []
     for d in _split(deck):
         chosen = s.game.word("deck", d, "--deck")   # an id or a name in any language
         cards += [c for c in s.cards.beings if c.deck == chosen]
     cards += [s.game.being(n) for n in _split(hand)]
-    report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn)
+    report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn, effects_budget=budget)
     after = _positions(s, pos, report, json) if positions else None
     if svg is not None:
         from tashkalar_cli.render.plan import plan_svg
@@ -81,16 +118,52 @@ def plan(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json("plan", jsonout.plan_report(report, s.board, after))
+        with _no_cycle_collection():   # tens of thousands of small objects made, no cycle among them
+            print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions,
+                                                   outcomes=3 if limit is None else limit))
         return
     from tashkalar_cli.render.plan import report_renderable
 
     s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
 
 
+#: the ways listed by default (--limit)
+GOAL_LIMIT = 10
+
+
+def _goal(s: Session, pos: Position, player: str, task: str | None, flare: str | None, hand: list[str],
+          actions: int | None, first_turn: bool, against: str | None, limit: int | None, json: bool) -> None:
+    """``plan --task`` / ``plan --flare``: every way to end the turn with the goal met."""
+    cards = [s.game.being(n) for n in hand]
+    following = None
+    if task is not None:
+        from tashkalar_cli.model.types import Mode
+
+        if pos.mode is not Mode.HIGH_FORM:
+            raise InputError(key="tasks-high-form", mode=s.loc.msg(f"mode.{pos.mode}"))
+        report = s.game.plan_task(pos, player, task, cards, actions=actions, first_turn=first_turn, against=against)
+        card = s.game.card(task)
+    else:
+        if against is not None:
+            raise InputError(key="plan-goal-options")
+        following, report = s.game.plan_flare(pos, player, flare or "", cards, actions=actions, first_turn=first_turn)
+        card = s.game.card(flare or "")
+    shown = GOAL_LIMIT if limit is None else limit
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json("plan", jsonout.goal_report(report, s.board, "task" if task is not None else "flare", card.id,
+                                               following, shown))
+        return
+    from tashkalar_cli.render.plan import goal_renderable
+
+    s.console.print(goal_renderable(report, s.board, s.loc, _namer(s), str(s.cards.name(card, s.loc)),
+                                    following, shown, pos))
+
+
 def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, hand: list[str] | None,
-             actions: int | None, first_turn: bool, positions: bool, svg: str | None, json: bool,
-             inputs: tuple[str | None, ...]) -> None:
+             actions: int | None, first_turn: bool, positions: bool, all_plans: bool, svg: str | None, json: bool,
+             inputs: tuple[str | None, ...], budget: int, outcomes: int) -> None:
     if hand:
         raise InputError(key="plan-threats-hand")
     if first_turn or positions:
@@ -106,7 +179,7 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
             if len(others) != 1:
                 raise InputError(key="plan-deck-form", value=quote(item))
             decks[others[0]] = item
-    found = s.game.threats(pos, player, decks, actions=actions)
+    found = s.game.threats(pos, player, decks, actions=actions, effects_budget=budget)
     if svg is not None:
         from tashkalar_cli.render.plan import plan_svg
 
@@ -116,11 +189,26 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions))
+        with _no_cycle_collection():
+            print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans,
+                                               outcomes=outcomes))
         return
     from tashkalar_cli.render.plan import threats_renderable
 
     s.console.print(threats_renderable(found, s.board, s.loc, _namer(s)))
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The cycle collector paused (its state restored after): it would scan the plans again and again
+    while their JSON is made."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _namer(s: Session) -> Callable[[Being], str]:

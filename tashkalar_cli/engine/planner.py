@@ -33,8 +33,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
-from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context
-from tashkalar_cli.model.board import Board, bits
+from tashkalar_cli.engine.effects import Resolution, resolve_placement
+from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context, decorations
+from tashkalar_cli.model.board import Board, bits, square_order
 from tashkalar_cli.model.cards import Being, CardDB
 from tashkalar_cli.model.patterns import Orientation
 from tashkalar_cli.model.position import Piece, Position
@@ -42,6 +43,9 @@ from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts,
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
+#: the most states the resolver explores for one summon's effect, and for all the summons of one answer
+EFFECT_STATES = 200
+EFFECTS_BUDGET = 2_000
 _KIND_INDEX = {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 1}
 
 
@@ -82,7 +86,7 @@ class SummonStep(NamedTuple):
 
 Step = Union[PlaceStep, SummonStep]
 #: the order of plans: card asked, actions, kind, summoning square, square of the first action (0:
-#: none), orientations, order of the first card, squares of the pattern (see :meth:`_Search.run`)
+#: none), orientations, order of the first card, squares of the pattern (see :func:`_plan_key`)
 PlanKey = tuple[int, int, int, Square, int, str, str, int, tuple[Square, ...]]
 #: a plan as flat facts (see :meth:`Planner.plan_naive`): names and None
 Fact = tuple[str | None, ...]
@@ -128,50 +132,175 @@ class PlanStats:
     engine_checks: int = 0     # full engine checks of one card on one position
 
 
+class Choice(NamedTuple):
+    """One way to reach a group's summon in two actions: the first action ``head`` (with the choices of
+    pieces picked up or taken back with which the plan works), then ``last``, the summon of the group's
+    card (as after the first choice of ``head``). ``first``: for a first summon, the summon as it is
+    possible now, with every piece it may take back (``head`` narrows them); None after a place."""
+
+    head: Step
+    last: SummonStep
+    first: SummonStep | None
+
+
+@dataclass(slots=True)
+class PlanGroup:
+    """Every plan that ends with the summon of ``card`` on ``target`` in ``orientation``: the summons of it
+    possible now (one action: several only for a card without summoning square, whose pattern may stand
+    in several places), or the first actions that make it possible (a place, or another summon)."""
+
+    card: Being
+    target: Square
+    orientation: Orientation
+    index: int                                   # the order of the card among those asked for
+    now: list[SummonStep] = field(default_factory=list)
+    places: list[Choice] = field(default_factory=list)
+    summons: list[Choice] = field(default_factory=list)
+    #: the outcomes of the card's effect after the group's first plan (see :meth:`Planner.resolve_effects`)
+    effect: Resolution | None = None
+    effect_state: str = "not-asked"   # resolved | no-data | budget | not-asked
+
+    @property
+    def actions(self) -> int:
+        return 1 if self.now else 2
+
+    @property
+    def count(self) -> int:
+        return len(self.now) + len(self.places) + len(self.summons)
+
+    @property
+    def summon(self) -> SummonStep:
+        """The group's summon, as after its first choice."""
+        if self.now:
+            return self.now[0]
+        return (self.places or self.summons)[0].last
+
+    @property
+    def choices(self) -> list[Choice]:
+        return self.places + self.summons
+
+    def plans(self) -> list[Plan]:
+        if self.now:
+            return [Plan(self.card, (step,)) for step in self.now]
+        return [Plan(self.card, (c.head, c.last)) for c in self.places + self.summons]
+
+    def sort_key(self) -> tuple[int, int, tuple[int, int], str]:
+        return self.index, self.actions, square_order(self.target), self.orientation.name
+
+
+def _plan_key(index: int, plan: Plan) -> PlanKey:
+    """The order of plans: card asked, actions, kind, summoning square, square of the first action,
+    orientations, order of the first card, squares of the pattern."""
+    last = plan.summon
+    if plan.actions == 1:
+        return (index, 1, 0, last.target, 0, last.orientation.name, "", 0, last.pattern_squares)
+    first = plan.steps[0]
+    if isinstance(first, PlaceStep):
+        return (index, 2, 0, last.target, first.square, last.orientation.name, "", 0, last.pattern_squares)
+    return (index, 2, 1, last.target, first.target, last.orientation.name, first.orientation.name, first.card.order,
+            last.pattern_squares)
+
+
 @dataclass
 class PlanReport:
-    """Every plan of ``player`` for ``cards`` with ``actions`` actions, grouped per card."""
+    """Every plan of ``player`` for ``cards`` with ``actions`` actions, as groups: one per card, summoning
+    square and orientation (the card's order, the fewest actions first, then by square). ``pick_up``:
+    in piece shortage, the player's pieces a place may pick up (empty when a common piece is off the
+    board). The plans one by one (:attr:`plans`) are made from the groups when asked for."""
 
     player: str
     actions: int
     cards: list[Being]
-    plans: list[Plan]
+    groups: list[PlanGroup]
     now: dict[str, Verdict]
     stats: PlanStats = field(default_factory=PlanStats)
+    pick_up: tuple[Square, ...] = ()
+    effect_states: int = 0          # states the resolver explored for the groups' effects
+    effect_budget: int | None = None   # the bound it had (None: effects not asked for; 0: no bound)
+    _plans: list[Plan] | None = field(default=None, repr=False)
+    _by_card: dict[str, list[PlanGroup]] | None = field(default=None, repr=False)
+
+    @property
+    def plan_count(self) -> int:
+        return sum(g.count for g in self.groups)
+
+    @property
+    def plans(self) -> list[Plan]:
+        """Every plan, one by one: per card (in the order asked), the fewest actions first, then placing
+        before summoning, then by summoning square, then by the square of the first action."""
+        if self._plans is None:
+            keyed = [(_plan_key(g.index, p), p) for g in self.groups for p in g.plans()]
+            keyed.sort(key=_first)
+            self._plans = [p for _, p in keyed]
+        return self._plans
+
+    def groups_of(self, card: Being) -> list[PlanGroup]:
+        if self._by_card is None:
+            self._by_card = {}
+            for g in self.groups:
+                self._by_card.setdefault(g.card.id, []).append(g)
+        return self._by_card.get(card.id, [])
 
     def for_card(self, card: Being) -> list[Plan]:
-        return [p for p in self.plans if p.card.id == card.id]
+        groups = self.groups_of(card)
+        keyed = [(_plan_key(g.index, p), p) for g in groups for p in g.plans()]
+        keyed.sort(key=_first)
+        return [p for _, p in keyed]
 
     def best(self, card: Being) -> Plan | None:
-        found = self.for_card(card)
-        return found[0] if found else None
+        """The card's first plan: the fewest actions, placing before summoning, the lowest square."""
+        groups = self.groups_of(card)
+        if not groups:
+            return None
+        g = min(groups, key=_best_key)
+        if g.now:
+            return Plan(g.card, (g.now[0],))
+        c = (g.places or g.summons)[0]
+        return Plan(g.card, (c.head, c.last))
 
     @property
     def reachable(self) -> list[Being]:
-        ids = {p.card.id for p in self.plans}
+        ids = {g.card.id for g in self.groups}
         return [c for c in self.cards if c.id in ids]
 
     def squares(self) -> dict[Square, dict[str, int]]:
         """How many plans summon on each square (``summon``) and place a piece there (``place``)."""
         out: dict[Square, dict[str, int]] = {}
-        for plan in self.plans:
-            for step in plan.steps:
-                if isinstance(step, PlaceStep):
-                    role, sq = "place", step.square
-                else:
-                    role, sq = "summon", step.target
-                entry = out.setdefault(sq, {"summon": 0, "place": 0})
-                entry[role] += 1
+
+        def add(sq: Square, role: str, n: int) -> None:
+            entry = out.get(sq)
+            if entry is None:
+                entry = out[sq] = {"summon": 0, "place": 0}
+            entry[role] += n
+
+        for g in self.groups:
+            add(g.target, "summon", g.count)
+            for c in g.places:
+                add(c.head.square, "place", 1)  # type: ignore[union-attr]
+            for c in g.summons:
+                add(c.head.target, "summon", 1)  # type: ignore[union-attr]
         return out
+
+
+def _best_key(g: PlanGroup) -> tuple[int, int, tuple[int, int], int, str]:
+    first = 0
+    if g.places:
+        first = g.places[0].head.square  # type: ignore[union-attr]
+    elif g.summons:
+        first = g.summons[0].head.target  # type: ignore[union-attr]
+    return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name
 
 
 @dataclass
 class OpponentThreats:
-    """What one opponent could summon next turn: ``deck`` when known (else every being) and the legends."""
+    """What one opponent could summon next turn: ``deck`` when known (else every being) and the legends;
+    ``effect_destroys``: the squares of the player's pieces that an outcome of their effects destroys, with
+    the cards whose effects do (as far as the effects were resolved: see each group's ``effect_state``)."""
 
     color: str
     deck: str | None
     report: PlanReport
+    effect_destroys: dict[Square, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -324,16 +453,25 @@ class Planner:
         stats = PlanStats(states=1, card_checks=len(chosen), engine_checks=len(chosen))
         ctx = _Context(self.board, pos, player, None)
         now = {c.id: self.engine.check(c, pos, player, None, explain=False, ctx=ctx) for c in chosen}
-        keyed: list[tuple[PlanKey, Plan]] = []
+        groups: dict[tuple[int, Square, str], PlanGroup] = {}
         for i, card in enumerate(chosen):
             for p in now[card.id].placements:
-                keyed.append(((i, 1, 0, p.target, 0, p.orientation.name, "", 0, tuple(p.pattern_squares)),
-                              Plan(card, (_step(card, p),))))
+                key = (i, p.target, p.orientation.name)
+                group = groups.get(key)
+                if group is None:
+                    group = groups[key] = PlanGroup(card, p.target, p.orientation, i)
+                group.now.append(_step(card, p))
+        for group in groups.values():
+            if len(group.now) > 1:    # a card without summoning square: its pattern in several places
+                group.now.sort(key=_pattern_squares)
+        pick_up: tuple[Square, ...] = ()
         if actions >= 2 and chosen:
-            keyed += _Search(self, pos, player, chosen, now, stats).run()
-        keyed.sort(key=_first)
-        plans = [plan for _, plan in keyed]
-        return PlanReport(player, actions, chosen, plans, now, stats)
+            search = _Search(self, pos, player, chosen, now, stats, groups)
+            search.run()
+            pick_up = search.pick_up
+        # a group is made for each summon found after a first summon: none may be left (the card itself first)
+        ordered = sorted((g for g in groups.values() if g.count), key=PlanGroup.sort_key)
+        return PlanReport(player, actions, chosen, ordered, now, stats, pick_up)
 
     # ------------------------------------------------------------------ replaying
     def resulting_position(self, pos: Position, player: str, plan: Plan) -> tuple[Position, list[Piece]]:
@@ -348,6 +486,60 @@ class Planner:
                 if gone is not None:
                     destroyed.append(gone)
         return pos, destroyed
+
+    # ------------------------------------------------------------------ effects
+    def placement(self, step: SummonStep) -> Placement:
+        """The engine's placement of a summon step (its marks and arrows placed), as the resolver takes it."""
+        co = next(sh.co for sh in self.shapes(step.card) if sh.co.orientation.name == step.orientation.name)
+        marked, arrows = decorations(self.board, co, step.target)
+        return Placement(step.target, step.orientation, list(step.pattern_squares), None, step.destroys, step.reuses,
+                         list(step.take_back), marked, arrows, step.shortage)
+
+    def resolve(self, pos: Position, player: str, plan: Plan, actions_left: int | None,
+                max_states: int = EFFECT_STATES) -> Resolution | None:
+        """The outcomes of the effect of ``plan``'s summon, played after its first steps (each with its first
+        choice); ``actions_left``: the actions left after the summon. None: the card has no effect data."""
+        before = pos
+        for step in plan.steps[:-1]:
+            if isinstance(step, PlaceStep):
+                before = before.after_place(player, step.square, step.pick_up[0] if step.pick_up else None)
+            else:
+                before, _ = before.after_summon(player, step.card.rank, step.target,
+                                                step.take_back[0] if step.take_back else None)
+        last = plan.summon
+        return resolve_placement(self.engine, last.card, before, player, self.placement(last),
+                                 take_back=last.take_back[0] if last.take_back else None,
+                                 actions_left=actions_left, max_states=max_states)
+
+    def resolve_effects(self, report: PlanReport, pos: Position, budget: int = EFFECTS_BUDGET,
+                        per_summon: int = EFFECT_STATES) -> None:
+        """The outcomes of each group's summon (after its first plan), bounded: at most ``per_summon`` states
+        per summon and ``budget`` states in all (0: no bound on the whole). The groups are taken card by
+        card in turn (each card's first group, then each card's second...), so that every card's best
+        summons are resolved first; a group left when the budget is spent says so (``budget``)."""
+        queues = [report.groups_of(card) for card in report.cards]
+        spent = 0
+        depth = 0
+        while any(depth < len(q) for q in queues):
+            for q in queues:
+                if depth >= len(q):
+                    continue
+                group = q[depth]
+                if group.card.program() is None:
+                    group.effect_state = "no-data"
+                    continue
+                left = per_summon if not budget else min(per_summon, budget - spent)
+                if left <= 0:
+                    group.effect_state = "budget"
+                    continue
+                plan = group.plans()[0]
+                res = self.resolve(pos, report.player, plan, report.actions - plan.actions, max_states=left)
+                group.effect, group.effect_state = res, "resolved"
+                if res is not None:
+                    spent += res.states
+            depth += 1
+        report.effect_states = spent
+        report.effect_budget = budget
 
     # ------------------------------------------------------------------ the reference
     def plan_naive(self, pos: Position, player: str, cards: Iterable[Being], actions: int = 2,
@@ -407,7 +599,7 @@ class Planner:
 
 
 def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dict[str, str], actions: int,
-            ) -> Threats:
+            effects_budget: int | None = None) -> Threats:
     """The plans of every opponent of ``player`` with ``actions`` actions: the beings of the deck each
     plays (``decks``, else the position's ``decks:``; every being when unknown) and every legend (a
     player's two legends in hand are hidden)."""
@@ -423,7 +615,18 @@ def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dic
     for color in opponents:
         deck = known.get(color)
         cards = [c for c in db.beings if deck is None or c.deck in (deck, LEGENDS_DECK)]
-        out.append(OpponentThreats(color, deck, planner.plan(pos, color, cards, actions)))
+        report = planner.plan(pos, color, cards, actions)
+        found = OpponentThreats(color, deck, report)
+        if effects_budget is not None:
+            planner.resolve_effects(report, pos, effects_budget)
+            hit: dict[Square, dict[str, None]] = {}
+            for group in report.groups:
+                for outcome in group.effect.outcomes if group.effect is not None else ():
+                    for sq, piece in outcome.destroyed:
+                        if piece.color == player:
+                            hit.setdefault(sq, {})[group.card.id] = None
+            found.effect_destroys = {sq: list(hit[sq]) for sq in sorted(hit, key=square_order)}
+        out.append(found)
     return Threats(player, out)
 
 
@@ -453,6 +656,18 @@ def _first(item: tuple[PlanKey, Plan]) -> PlanKey:
     return item[0]
 
 
+def _pattern_squares(step: SummonStep) -> tuple[Square, ...]:
+    return step.pattern_squares
+
+
+def _member_key(member: tuple[Being, Placement, int | None]) -> tuple[str, int]:
+    return member[1].orientation.name, member[0].order
+
+
+def _bucket_key(key: tuple[Square, Rank, bool, bool]) -> tuple[int, int]:
+    return square_order(key[0])
+
+
 def _step(card: Being, p: Placement) -> SummonStep:
     return SummonStep(card, p.target, p.orientation, tuple(p.pattern_squares), p.destroys, p.reuses,
                       tuple(p.take_back), p.shortage)
@@ -462,7 +677,7 @@ class _Search:
     """The two-action search of one plan request."""
 
     def __init__(self, planner: Planner, pos: Position, player: str, cards: list[Being], now: dict[str, Verdict],
-                 stats: PlanStats) -> None:
+                 stats: PlanStats, groups: dict[tuple[int, Square, str], PlanGroup]) -> None:
         self.planner = planner
         self.board = planner.board
         self.pos = pos
@@ -481,6 +696,9 @@ class _Search:
         self.index = {c.id: i for i, c in enumerate(cards)}   # the order of the cards asked for
         self.analysis = self._analyse()
         self._listed: dict[int, tuple[Square, ...]] = {}
+        self.groups = groups
+        short = self.state.supply[0] == 0
+        self.pick_up = self.squares_of(self.state.own_kind[0]) if short else ()
 
     def squares_of(self, mask: int) -> tuple[Square, ...]:
         """The squares of a bitboard, in board order (the same few boards come back again and again)."""
@@ -528,17 +746,23 @@ class _Search:
         return a
 
     # ------------------------------------------------------------------ the two-action plans
-    def run(self) -> list[tuple[PlanKey, Plan]]:
-        """The two-action plans, each with its sort key: per card (in the order asked), the fewest actions
-        first, then placing before summoning, then by summoning square (rank by rank from a1), then by
-        the square of the first action."""
-        return self._place_then_summon() + self._summon_then_summon()
+    def run(self) -> None:
+        """The two-action plans, added to the groups of their last summon."""
+        self._place_then_summon()
+        self._summon_then_summon()
 
-    def _place_then_summon(self) -> list[tuple[PlanKey, Plan]]:
+    def _group(self, card: Being, target: Square, orientation: Orientation) -> PlanGroup:
+        i = self.index[card.id]
+        key = (i, target, orientation.name)
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = PlanGroup(card, target, orientation, i)
+        return group
+
+    def _place_then_summon(self) -> None:
         st0 = self.state
         a = self.analysis
         empties = self.board.mask & ~st0.occ
-        plans: list[tuple[PlanKey, Plan]] = []
         short = st0.supply[0] == 0
         removal = st0.own_kind[0] if short else None
         # the positions one place can reach: one per empty square, or, in shortage, one per piece picked
@@ -557,21 +781,19 @@ class _Search:
             for entry, target, choices in self._verify_all(st, candidates, removal):
                 pick = self.squares_of(choices) if choices is not None else ()
                 last = self._summon_step(st, entry, target, pick[:1])
-                plans.append(((self.index[last.card.id], 2, 0, target, x, last.orientation.name, "", 0,
-                               last.pattern_squares), Plan(last.card, (PlaceStep(x, pick), last))))
+                self._group(last.card, target, last.orientation).places.append(
+                    Choice(PlaceStep(x, pick), last, None))
         if short:
             # the piece picked up goes back on its own square as a common piece: a heroic one is downgraded
             for sq in bits(st0.own_kind[0] & st0.own[1]):
                 st = st0.replaced(sq, Piece(self.player, Rank.COMMON))
                 for entry, target, _ in self._verify_all(st, list(a.matched_at.get(sq, ())), None):
                     last = self._summon_step(st, entry, target, ())
-                    plans.append(((self.index[last.card.id], 2, 0, target, sq, last.orientation.name, "", 0,
-                                   last.pattern_squares), Plan(last.card, (PlaceStep(sq, (sq,)), last))))
-        return plans
+                    self._group(last.card, target, last.orientation).places.append(
+                        Choice(PlaceStep(sq, (sq,)), last, None))
 
-    def _summon_then_summon(self) -> list[tuple[PlanKey, Plan]]:
+    def _summon_then_summon(self) -> None:
         a = self.analysis
-        plans: list[tuple[PlanKey, Plan]] = []
         # first summons that leave the same position (same square, same rank, same way of getting the
         # piece) share one verification; a taken-back piece is a choice each first summon narrows
         groups: dict[tuple[Square, Rank, bool, bool], list[tuple[Being, Placement, int | None]]] = {}
@@ -584,7 +806,12 @@ class _Search:
                         removal |= 1 << sq
                 key = (p1.target, first.rank, p1.shortage, p1.reuses is not None)
                 groups.setdefault(key, []).append((first, p1, removal))
-        for (target1, rank, _, _), members in groups.items():
+        # in each group of plans, the first summons come by their square, then orientation and card
+        for members in groups.values():
+            members.sort(key=_member_key)
+        for key in sorted(groups, key=_bucket_key):
+            target1, rank = key[0], key[1]
+            members = groups[key]
             p0 = members[0][1]
             st = self.state.summoned(target1, rank, p0)
             universe: int | None = None
@@ -609,26 +836,26 @@ class _Search:
             found = self._verify_all(st, candidates, universe)
             if not found:
                 continue
-            # the last step of each found placement, per piece removed first (-1: none), made once
-            lasts: list[tuple[Being, _Entry, Square, int | None, dict[int, SummonStep]]] = [
-                (entry.shape.card, entry, target, valid, {}) for entry, target, valid in found]
-            append = plans.append
-            index = self.index
+            # the last step of each found placement, per piece removed first (-1: none), made once, and the
+            # list of choices of its group
+            new_choice = tuple.__new__   # a Choice made without the Python call of its __new__ (25,000 on a crowded board)
+            lasts: list[tuple[Being, _Entry, Square, int | None, dict[int, SummonStep], list[Choice]]] = [
+                (entry.shape.card, entry, target, valid, {},
+                 self._group(entry.shape.card, target, entry.shape.co.orientation).summons)
+                for entry, target, valid in found]
             for first, p1, removal in members:
                 step1 = _step(first, p1)
-                o1 = p1.orientation.name
                 if removal is None:
-                    for card, entry, target, _valid, made in lasts:
+                    for card, entry, target, _valid, made, into in lasts:
                         if card.id == first.id:
                             continue
                         last = made.get(-1)
                         if last is None:
                             last = made[-1] = self._summon_step(st, entry, target, ())
-                        append(((index[card.id], 2, 1, target, target1, last.orientation.name, o1, first.order,
-                                 last.pattern_squares), Plan(card, (step1, last))))
+                        into.append(new_choice(Choice, (step1, last, step1)))
                     continue
                 firsts: dict[int, SummonStep] = {}
-                for card, entry, target, valid, made in lasts:
+                for card, entry, target, valid, made, into in lasts:
                     if card.id == first.id:
                         continue
                     if valid is None:
@@ -646,9 +873,7 @@ class _Search:
                     last = made.get(gone)
                     if last is None:
                         last = made[gone] = self._summon_step(st, entry, target, (Square(gone),) if gone >= 0 else ())
-                    append(((index[card.id], 2, 1, target, target1, last.orientation.name, o1, first.order,
-                             last.pattern_squares), Plan(card, (head, last))))
-        return plans
+                    into.append(new_choice(Choice, (head, last, step1)))
 
     # ------------------------------------------------------------------ verification
     def _verify_all(self, st: _State, candidates: Sequence[_Entry], removal: int | None,
@@ -710,5 +935,5 @@ class _Search:
                           target if facts.reuses else None, self.squares_of(facts.take_back), short)
 
 
-__all__ = ["OpponentThreats", "PlaceStep", "Plan", "PlanReport", "PlanStats", "Planner", "SummonStep", "Threats",
-           "flatten", "threats"]
+__all__ = ["Choice", "OpponentThreats", "PlaceStep", "Plan", "PlanGroup", "PlanReport", "PlanStats", "Planner",
+           "SummonStep", "Threats", "flatten", "threats"]

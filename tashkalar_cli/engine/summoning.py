@@ -230,14 +230,7 @@ class Engine:
             enemy_square = next((sq for sq in squares if pos.pieces[sq].color != ctx.player), None)
         facts = summon_facts(target, ctx.occupied, own_kind, required, short)
         destroys = (target, pos.pieces[target]) if facts.destroys else None
-        marked: dict[Square, list[str]] = {}
-        arrows: list[Arrow] = []
-        tf, tr = board.coords(target)
-        for cell in co.decorated:
-            sq = board.index(tf + cell.df, tr + cell.dr)
-            if cell.marks and sq is not None:
-                marked[sq] = list(cell.marks)
-            arrows += [Arrow(sq, cast(Direction, d)) for d in cell.arrows]
+        marked, arrows = decorations(board, co, target)
         return Placement(target, co.orientation, squares, enemy_square, destroys, target if facts.reuses else None,
                          ctx.squares_of(facts.take_back), marked, arrows, short)
 
@@ -477,5 +470,18 @@ def _choices(placements: list[Placement], board: Board) -> list[dict[str, Any]]:
     return list(out.values())
 
 
+def decorations(board: Board, co: CompiledOrientation, target: Square) -> tuple[dict[Square, list[str]], list[Arrow]]:
+    """The marked squares and the arrows of ``co`` summoned on ``target`` (the one place they are placed)."""
+    marked: dict[Square, list[str]] = {}
+    arrows: list[Arrow] = []
+    tf, tr = board.coords(target)
+    for cell in co.decorated:
+        sq = board.index(tf + cell.df, tr + cell.dr)
+        if cell.marks and sq is not None:
+            marked[sq] = list(cell.marks)
+        arrows += [Arrow(sq, cast(Direction, d)) for d in cell.arrows]
+    return marked, arrows
+
+
 __all__ = ["Applied", "Arrow", "ChoiceError", "Engine", "Lack", "NearMiss", "Placement", "Verdict", "apply_summon",
-           "compile_card", "orientation_aliases"]
+           "compile_card", "decorations", "orientation_aliases"]

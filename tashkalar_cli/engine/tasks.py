@@ -56,13 +56,21 @@ class Context:
         self.against = against
         self.turn = turn
         self.cards = cards
-        self.mine = position.mask(player)
-        self.mine_up = position.mask(player, Rank.HEROIC)
-        self.mine_leg = position.mask(player, Rank.LEGENDARY)
-        enemies = [c for c in position.colors if c != player]
-        enemy = 0
-        for c in enemies:
-            enemy |= position.mask(c)
+        # the masks of Position.mask, made in one pass over the pieces (a goal search asks thousands of positions)
+        mine = mine_up = mine_leg = enemy = 0
+        for sq, p in position.pieces.items():
+            bit = 1 << sq
+            if p.color != player:
+                enemy |= bit
+                continue
+            mine |= bit
+            if p.rank is not Rank.COMMON:
+                mine_up |= bit
+                if p.rank is Rank.LEGENDARY:
+                    mine_leg |= bit
+        self.mine = Bitboard(mine)
+        self.mine_up = Bitboard(mine_up)
+        self.mine_leg = Bitboard(mine_leg)
         self.enemy = Bitboard(enemy)
 
     def squares_mask(self, which: str | None) -> int:
@@ -285,6 +293,41 @@ EVALUATORS: dict[str, Callable[[Context, Criterion], TaskCheck]] = {
     "surround": surround,
     "isolation": isolation,
 }
+def _lines(board: Any) -> int:
+    return _union(line for _, _, line in board.central_lines)
+
+
+def _union(masks: Any) -> int:
+    m = 0
+    for mask in masks:
+        m |= mask
+    return m
+
+
+#: per criterion kind: the squares where one more piece of the player's can change whether the task is
+#: met (0: none, the task is about the turn; missing: any square may, e.g. through a chain or a path)
+RELEVANT: dict[str, Callable[[Any, Criterion], int]] = {
+    "destroyed": lambda b, c: 0,
+    "destroyed-legends": lambda b, c: 0,
+    "summoned-on-color": lambda b, c: 0,
+    "summoned-legendary": lambda b, c: 0,
+    "colored-squares": lambda b, c: {"red": b.red, "green": b.green}.get(c["squares"], b.red | b.green),
+    "colored-legends": lambda b, c: {"red": b.red, "green": b.green}.get(c["squares"], b.red | b.green),
+    "rainbow-dominance": lambda b, c: b.red | b.green,
+    "central-dominance": lambda b, c: b.central,
+    "center-cross": lambda b, c: b.center_cross | b.center_x,
+    "line-dominance": lambda b, c: _lines(b),
+    "diagonals": lambda b, c: _union(b.diagonals),
+}
+
+
+def placed_piece_matters(card: Task, board: Any) -> int | None:
+    """The squares where a common piece the player places can change whether ``card`` is met (the same
+    evaluators read nothing else): None when any square may."""
+    got = RELEVANT.get(card.criterion.kind)
+    return None if got is None else got(board, card.criterion)
+
+
 def check_task(card: Task, ctx: Context) -> TaskCheck:
     kind = card.criterion.kind
     try:

@@ -16,8 +16,9 @@ from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 if TYPE_CHECKING:
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
+    from tashkalar_cli.engine.goals import GoalReport
     from tashkalar_cli.engine.letal import Attack, Problem, Shift, Square, Winner
-    from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
+    from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, NearMiss, Placement, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
@@ -37,7 +38,7 @@ JSON = dict[str, Any]
 VERSIONS: dict[str, int] = {
     "card": 1, "card-list": 2, "rule": 1, "rule-list": 2, "rule-search": 2, "errata": 2, "keyword": 1,
     "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 1, "flare-all": 1, "task": 1, "task-all": 1,
-    "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 1,
+    "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 2,
     "summon-apply": 2, "flare-play": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
     "letal-winner": 1,
 }
@@ -331,22 +332,254 @@ def plan(p: Plan, board: Board, after: Position | None = None) -> JSON:
     return out
 
 
-def plan_report(report: PlanReport, board: Board, positions: dict[int, Position] | None = None) -> JSON:
-    """``positions``: the position after each plan (keyed by ``id(plan)``), when asked for."""
-    positions = positions or {}
+def plan_report(report: PlanReport, board: Board, positions: dict[int, Position] | None = None, *,
+                every: bool = False, outcomes: int = 3) -> JSON:
+    """The plans grouped (one entry per card, summoning square and orientation, each first action listed
+    once), or with ``every`` each plan in full (``positions``: the position after each plan, keyed by
+    ``id(plan)``, when asked for)."""
+    from tashkalar_cli.model.board import square_order
+
+    order = _square_names_by_index(board)
     summary = []
     for card in report.cards:
-        plans = report.for_card(card)
-        by_kind: dict[str, list[str]] = {"summon": [], "place-summon": [], "summon-summon": []}
-        for p in plans:
-            by_kind[p.kind].append(p.target)  # type: ignore[arg-type]
-        summary.append({"card": card.id, "plans": len(plans),
-                        "now": _square_names(board, by_kind["summon"]),
-                        "after_place": _square_names(board, by_kind["place-summon"]),
-                        "after_summon": _square_names(board, by_kind["summon-summon"])})
-    return {"player": report.player, "actions": report.actions, "max_plan_actions": 2, "effects_resolved": False,
-            "cards": [c.id for c in report.cards], "reachable": [c.id for c in report.reachable],
-            "summary": summary, "plans": [plan(p, board, positions.get(id(p))) for p in report.plans]}
+        by_kind: dict[str, set[int]] = {"summon": set(), "place-summon": set(), "summon-summon": set()}
+        count = 0
+        for g in report.groups_of(card):
+            count += g.count
+            if g.now:
+                by_kind["summon"].add(g.target)
+            if g.places:
+                by_kind["place-summon"].add(g.target)
+            if g.summons:
+                by_kind["summon-summon"].add(g.target)
+        summary.append({"card": card.id, "plans": count,
+                        **{field: [order[sq] for sq in sorted(by_kind[kind], key=square_order)]
+                           for field, kind in (("now", "summon"), ("after_place", "place-summon"),
+                                               ("after_summon", "summon-summon"))}})
+    resolved = sum(1 for g in report.groups if g.effect_state == "resolved")
+    out: JSON = {"player": report.player, "actions": report.actions, "max_plan_actions": 2,
+                 "effects_resolved": resolved > 0, "cards": [c.id for c in report.cards],
+                 "reachable": [c.id for c in report.reachable], "summary": summary,
+                 "listing": "all" if every else "grouped", "plan_count": report.plan_count,
+                 "effects": {"budget": report.effect_budget, "states": report.effect_states, "resolved": resolved,
+                             "no_data": sum(1 for g in report.groups if g.effect_state == "no-data"),
+                             "beyond_budget": sum(1 for g in report.groups if g.effect_state == "budget")}}
+    if every:
+        positions = positions or {}
+        out["plans"] = [plan(p, board, positions.get(id(p))) for p in report.plans]
+        return out
+    out.update(_plan_groups(report, board, order, outcomes))
+    return out
+
+
+def _square_names_by_index(board: Board) -> dict[int, str]:
+    return {sq: board.name(sq) for sq in board.squares}
+
+
+_NO_EFFECT: dict[str, JSON] = {}
+
+
+def _group_effect(g: PlanGroup, names: dict[int, str], limit: int) -> JSON:
+    """The outcomes of a group's effect after its first plan: how many, and the first ``limit`` of them."""
+    res = g.effect
+    if res is None:
+        got = _NO_EFFECT.get(g.effect_state)
+        if got is None:   # one object per state, shared by the groups (thousands of cards without data)
+            got = _NO_EFFECT[g.effect_state] = {"state": g.effect_state}
+        return got
+    return {"state": g.effect_state, "count": res.count, "truncated": res.truncated, "states": res.states,
+            "outcomes": [{"steps": o.step_dicts(), "actions_gained": o.actions_gained,
+                          "destroyed": [{"square": names[sq], "color": p.color, "rank": str(p.rank)}
+                                        for sq, p in o.destroyed], "notes": list(o.notes)}
+                         for o in res.outcomes[:limit]]}
+
+
+def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcomes: int) -> JSON:
+    """The grouped listing: ``first_summons`` (every summon possible now, listed once), then the groups,
+    whose choices name their first summon by its index there."""
+    firsts: list[JSON] = []
+    index: dict[tuple[str, int, str, tuple[int, ...]], int] = {}
+    for g in report.groups:
+        for step in g.now:
+            index[(step.card.id, step.target, step.orientation.name, step.pattern_squares)] = len(firsts)
+            firsts.append(_summon_step(step, names))
+    full_pick = report.pick_up
+    groups = []
+    # id of a first step -> the pieces it may take back (None: all) and the index of its first summon
+    heads: dict[int, tuple[tuple[Any, ...] | None, int]] = {}
+    narrowed_json: dict[tuple[Any, ...] | None, JSON | None] = {None: None}
+    for g in report.groups:
+        base = g.summon
+        now = [index[(s.card.id, s.target, s.orientation.name, s.pattern_squares)] for s in g.now]
+        # the pieces the group's summon may take back whatever the first action
+        common: set[int] = set(base.take_back)
+        if common:
+            seen: set[int] = set()
+            for c in (*g.places, *g.summons):
+                last = c.last
+                if last is not base and id(last) not in seen:
+                    seen.add(id(last))
+                    common.intersection_update(last.take_back)
+        kept = tuple(sq for sq in base.take_back if sq in common)
+        thens: dict[int, int] = {}          # id of a last step -> the index of how it differs (in ``then_json``)
+        differ: dict[tuple[Any, ...], int] = {}
+        then_json: list[JSON | None] = []
+
+        def then_of(last: SummonStep, base: SummonStep = base, common: set[int] = common,
+                    thens: dict[int, int] = thens, differ: dict[tuple[Any, ...], int] = differ,
+                    then_json: list[JSON | None] = then_json) -> int:
+            t = thens.get(id(last))
+            if t is None:
+                key = _then_key(last, base, common)
+                t = differ.get(key)
+                if t is None:
+                    t = differ[key] = len(then_json)
+                    then_json.append(_then(key, names))
+                thens[id(last)] = t
+            return t
+
+        # choices alike but for their first action share one entry: their first actions, then what they leave
+        merged: dict[tuple[bool, tuple[Any, ...] | None, int], list[Any]] = {}
+        for head, last, _ in g.places:
+            mkey = (True, _narrowed(full_pick, head.pick_up), then_of(last))  # type: ignore[union-attr]
+            placed = merged.get(mkey)
+            if placed is None:
+                placed = merged[mkey] = []
+            placed.append(names[head.square])  # type: ignore[union-attr]
+        prev_last: SummonStep | None = None
+        t = 0
+        prev_key: tuple[Any, ...] | None = None
+        entry: list[Any] = []
+        heads_get = heads.get
+        for head, last, first in g.summons:   # runs of choices share their last step: asked once per run
+            if last is not prev_last:
+                prev_last, t = last, then_of(last)
+            # a first step (the summon possible now, or a copy of it narrowed to some pieces to take back)
+            # belongs to one first summon: its index and narrowing are found once
+            got_head = heads_get(id(head))
+            if got_head is None:
+                assert first is not None
+                got_head = heads[id(head)] = (
+                    None if head is first else _narrowed(first.take_back, head.take_back),  # type: ignore[union-attr]
+                    index[(first.card.id, first.target, first.orientation.name, first.pattern_squares)])
+            choice, what = got_head
+            mkey = (False, choice, t)
+            if mkey != prev_key:
+                run = merged.get(mkey)
+                if run is None:
+                    run = merged[mkey] = []
+                entry, prev_key = run, mkey
+            entry.append(what)
+        places, summons = [], []
+        for (is_place, choice, t), whats in merged.items():
+            got = narrowed_json.get(choice, False)
+            if got is False:
+                got = narrowed_json[choice] = _narrowed_json(choice, names)
+            if is_place:
+                places.append({"squares": whats, "pick_up": got, "then": then_json[t]})
+            else:
+                summons.append({"firsts": whats, "take_back": got, "then": then_json[t]})
+        groups.append({"card": g.card.id, "target": names[g.target], "orientation": _turned(g.orientation),
+                       "actions": g.actions, "plans": g.count, **_summon_facts(base, names, kept),
+                       "now": now, "after_place": places, "after_summon": summons,
+                       "effect": _group_effect(g, names, outcomes)})
+    return {"pick_up": [names[sq] for sq in full_pick], "first_summons": firsts, "groups": groups}
+
+
+def _narrowed(offered: tuple[int, ...], kept: tuple[int, ...]) -> tuple[Any, ...] | None:
+    """The pieces of ``offered`` a first action may still pick up or take back: None for all of them,
+    else ``("only", squares)`` or ``("except", squares)``, whichever is shorter."""
+    if len(kept) == len(offered):
+        return None
+    if 2 * len(kept) <= len(offered):
+        return ("only", kept)
+    keep = set(kept)
+    return ("except", tuple(sq for sq in offered if sq not in keep))
+
+
+def _narrowed_json(choice: tuple[Any, ...] | None, names: dict[int, str]) -> JSON | None:
+    return None if choice is None else {choice[0]: [names[sq] for sq in choice[1]]}
+
+
+def _then_key(last: SummonStep, base: SummonStep, common: set[int]) -> tuple[Any, ...]:
+    """How the summon of a choice differs from its group's, as a key: the fields that differ (None when
+    the same) and the pieces it may take back besides those of the group's summon."""
+    if last is base:
+        return (None, None, None, None, tuple(sq for sq in last.take_back if sq not in common))
+    return (last.pattern_squares if last.pattern_squares != base.pattern_squares else None,
+            (last.destroys,) if last.destroys != base.destroys else None,
+            last.shortage if last.shortage != base.shortage else None,
+            (last.reuses,) if last.reuses != base.reuses else None,
+            tuple(sq for sq in last.take_back if sq not in common))
+
+
+def _then(key: tuple[Any, ...], names: dict[int, str]) -> JSON | None:
+    """A key of :func:`_then_key` as JSON (None: no difference)."""
+    squares, destroys, shortage, reuses, also = key
+    out: JSON = {}
+    if squares is not None:
+        out["pattern_squares"] = [names[sq] for sq in squares]
+    if destroys is not None:
+        out["destroys"] = names[destroys[0][0]] if destroys[0] else None
+        out["destroyed_piece"] = _piece(destroys[0][1]) if destroys[0] else None
+    if shortage is not None:
+        out["shortage"] = shortage
+    if reuses is not None:
+        out["reuses"] = names[reuses[0]] if reuses[0] is not None else None
+    if also:
+        out["take_back_also"] = [names[sq] for sq in also]
+    return out or None
+
+
+def _summon_step(step: SummonStep, names: dict[int, str]) -> JSON:
+    return {"action": "summon", "card": step.card.id, "target": names[step.target],
+            "orientation": _turned(step.orientation), **_summon_facts(step, names)}
+
+
+def _summon_facts(step: SummonStep, names: dict[int, str], take_back: tuple[int, ...] | None = None) -> JSON:
+    """What a summon uses and does (``take_back``: instead of the step's own)."""
+    return {"pattern_squares": [names[sq] for sq in step.pattern_squares],
+            "destroys": names[step.destroys[0]] if step.destroys else None,
+            "destroyed_piece": _piece(step.destroys[1]) if step.destroys else None,
+            "shortage": step.shortage, "reuses": names[step.reuses] if step.reuses is not None else None,
+            "take_back": [names[sq] for sq in (step.take_back if take_back is None else take_back)]}
+
+
+def goal_report(report: GoalReport, board: Board, goal: str, goal_id: str, following: str | None,
+                limit: int) -> JSON:
+    """``plan --task`` / ``plan --flare``: whether the goal can be met at the end of the turn, and the
+    distinct ends of turn that meet it (at most ``limit``; the counts stay exact)."""
+    name = board.name
+    ways = []
+    for way in report.ways[:limit]:
+        steps: list[JSON] = []
+        for act in way.acts:
+            if act.kind == "place":
+                steps.append({"action": "place", "square": name(act.square),
+                              "pick_up": name(act.pick_up) if act.pick_up is not None else None})
+                continue
+            assert act.card is not None and act.orientation is not None
+            effect = None
+            if act.outcome is not None:
+                o = act.outcome
+                effect = {"steps": o.step_dicts(), "actions_gained": o.actions_gained, "notes": list(o.notes),
+                          "choices": [{"step": c.step, "kind": c.kind, "value": c.value} for c in o.choices]}
+            steps.append({"action": "summon", "card": act.card.id, "target": name(act.square),
+                          "orientation": _turned(act.orientation),
+                          "take_back": name(act.pick_up) if act.pick_up is not None else None,
+                          "effect_resolved": act.resolved, "effect": effect,
+                          "destroyed": [{"square": name(sq), "color": p.color, "rank": str(p.rank)}
+                                        for sq, p in act.destroyed]})
+        ways.append({"actions": len(way.acts), "sequences": way.sequences, "actions_left": way.actions_left,
+                     "steps": steps, "position": position(way.position)})
+    return {"player": report.player, "actions": report.actions, "goal": goal, "id": goal_id,
+            "next_player": following, "claimed_by": report.claimed_by, "hand": [c.id for c in report.hand],
+            "met_now": report.met_now,
+            "possible": report.possible, "count": len(report.ways), "sequences": report.sequences,
+            "states": report.states, "checked": report.checked, "truncated": report.truncated,
+            "effects_truncated": report.effects_truncated,
+            "effects_unresolved": report.unresolved,
+            "ways": ways}
 
 
 def _square_names(board: Board, squares: list[Any]) -> list[str]:
@@ -355,14 +588,16 @@ def _square_names(board: Board, squares: list[Any]) -> list[str]:
     return [board.name(sq) for sq in sorted(set(squares), key=square_order)]
 
 
-def threats(t: Threats, board: Board, actions: int) -> JSON:
+def threats(t: Threats, board: Board, actions: int, *, every: bool = False, outcomes: int = 3) -> JSON:
     from tashkalar_cli.model.board import square_order
 
     out = []
     for opp in t.opponents:
         used = opp.report.squares()
-        out.append({"color": opp.color, "deck": opp.deck, **plan_report(opp.report, board),
-                    "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: square_order(kv[0]))}})
+        out.append({"color": opp.color, "deck": opp.deck,
+                    **plan_report(opp.report, board, every=every, outcomes=outcomes),
+                    "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: square_order(kv[0]))},
+                    "effect_destroys": {board.name(sq): cards for sq, cards in opp.effect_destroys.items()}})
     return {"player": t.player, "actions": actions, "threats": True, "opponents": out}
 
 

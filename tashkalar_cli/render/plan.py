@@ -2,8 +2,9 @@
 
 The text groups the plans per card, the fewest actions first: the squares where the card can be
 summoned now, then, per summoning square, the squares where a common piece placed first makes
-the summon possible, then the beings whose summon first makes it possible. ``--json`` lists every
-plan with every choice; the SVG draws the best plan of each card.
+the summon possible, then the beings whose summon first makes it possible. ``--json`` gives one
+entry per card, summoning square and orientation (``--all-plans``: every plan with every choice);
+the SVG draws the best plan of each card.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanReport, SummonStep, Threats
+from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
 from tashkalar_cli.model.board import Board, square_order
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.render.terminal import Readable
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
+    from tashkalar_cli.engine.goals import Act, GoalReport
     from tashkalar_cli.engine.summoning import Applied
     from tashkalar_cli.model.turn import Turn
 
@@ -68,9 +70,6 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
                         reachable=len(reachable), total=len(report.cards))
     parts: list[RenderableType] = [heading_text(head)] if heading else []
     if reachable:
-        by_card: dict[str, list[Plan]] = {}
-        for plan in report.plans:
-            by_card.setdefault(plan.card.id, []).append(plan)
         for card in reachable:
             parts.append(Text(name(card), style="bold"))
             # a grid: a long way to summon wraps under its own column, the list stays easy to scan
@@ -79,9 +78,14 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
             grid.add_column(style="dim", no_wrap=True)
             grid.add_column(style="bold cyan", max_width=12)  # squares: wrapped after a comma, never cut
             grid.add_column()
-            for actions, square, how in _rows(by_card[card.id], board, loc, name):
+            for actions, square, how in _rows(report.groups_of(card), board, loc, name):
                 grid.add_row("", msg("plan.actions", count=actions), square, how)
             parts.append(grid)
+            first = next((g for g in report.groups_of(card) if g.effect is not None), None)
+            if first is not None and first.effect is not None:
+                key = "plan.card_effect_partial" if first.effect.truncated else "plan.card_effect"
+                parts.append(Text("  " + msg(key, square=board.name(first.target), count=first.effect.count),
+                                  style="dim"))
     else:
         parts.append(Text(msg("plan.none", actions=report.actions)))
     reached = {c.id for c in reachable}
@@ -104,6 +108,10 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
         if drawn:
             parts.append(board_key(loc, drawn, {"target": "board.key.summoned"}))
     notes = [msg("plan.note")]
+    if report.effect_budget is not None:
+        states = [g.effect_state for g in report.groups]
+        notes.insert(0, msg("plan.effects_summary", resolved=states.count("resolved"), states=report.effect_states,
+                            budget=report.effect_budget, no_data=states.count("no-data"), beyond=states.count("budget")))
     if report.actions > 2:
         notes.append(msg("plan.note_actions", actions=report.actions))
     parts.append(Text(" ".join(notes), style="dim"))
@@ -114,38 +122,37 @@ def width(loc: Localizer) -> int:
     return max(len(loc.msg("plan.actions", count=n)) for n in (1, 2))
 
 
-def _rows(plans: list[Plan], board: Board, loc: Localizer, name: Names) -> list[tuple[int, str, str]]:
+def _rows(groups: list[PlanGroup], board: Board, loc: Localizer, name: Names) -> list[tuple[int, str, str]]:
     """One row for the summons possible now, then one per summoning square and kind of two-action plan."""
     msg = loc.msg
     rows: list[tuple[int, str, str]] = []
-    now = [p for p in plans if p.actions == 1]
+    now = [s for g in groups for s in g.now]
     if now:
-        takes = sorted({sq for p in now for sq in p.summon.take_back})
+        takes = sorted({sq for s in now for sq in s.take_back})
         how = _with_choice(msg("plan.now"), _choices(loc, board, takes, "take_back") if takes else "")
-        rows.append((1, _squares(board, [p.target for p in now]), how))
-    groups: dict[int, dict[str, list[Plan]]] = {}
-    for p in plans:
-        if p.actions > 1:
-            groups.setdefault(p.target, {}).setdefault(p.kind, []).append(p)
-    for target in _order(board, list(groups)):
+        rows.append((1, _squares(board, [s.target for s in now]), how))
+    by_target: dict[int, list[PlanGroup]] = {}
+    for g in groups:
+        if not g.now:
+            by_target.setdefault(g.target, []).append(g)
+    for target in _order(board, list(by_target)):
         ways = []
-        placed = groups[target].get("place-summon", [])
-        if placed:
-            places: dict[int, set[int]] = {}
-            for p in placed:
-                step = p.steps[0]
+        places: dict[int, set[int]] = {}
+        firsts: dict[str, tuple[Any, set[int]]] = {}
+        for g in by_target[target]:
+            for c in g.places:
+                step = c.head
                 assert isinstance(step, PlaceStep)
                 places.setdefault(step.square, set()).update(step.pick_up)
+            for c in g.summons:
+                first = c.head
+                assert isinstance(first, SummonStep)
+                firsts.setdefault(first.card.id, (first.card, set()))[1].add(first.target)
+        if places:
             items = [_with_choice(board.name(sq), _choices(loc, board, sorted(places[sq]), "pick_up"))
                      for sq in _order(board, list(places))]
             ways.append(msg("plan.after_place", squares=", ".join(items)))
-        summoned = groups[target].get("summon-summon", [])
-        if summoned:
-            firsts: dict[str, tuple[Any, set[int]]] = {}
-            for p in summoned:
-                step = p.steps[0]
-                assert isinstance(step, SummonStep)
-                firsts.setdefault(step.card.id, (step.card, set()))[1].add(step.target)
+        if firsts:
             items = [msg("plan.first_summon", card=name(card), squares=_squares(board, sorted(sqs)))
                      for card, sqs in sorted(firsts.values(), key=lambda cs: cs[0].order)]
             ways.append(msg("plan.after_summon", firsts="; ".join(items)))
@@ -216,6 +223,12 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
             for sq, n in ranked[:12]:
                 table.add_row(board.name(sq), str(n["summon"]), str(n["place"]))
             parts.append(table)
+        if opp.effect_destroys:
+            items = [f"{board.name(sq)} ({', '.join(name(_card(report, c)) for c in cards)})"
+                     for sq, cards in opp.effect_destroys.items()]
+            parts.append(Text(msg("plan.threat_destroys", squares=", ".join(items))))
+        elif any(g.effect is not None for g in report.groups):
+            parts.append(Text(msg("plan.threat_destroys_none"), style="dim"))
         parts.append(Text(""))
     for opp, title in zip(threats.opponents, titles, strict=True):
         # one opponent: its heading is just above; several: each one's details under its heading again
@@ -223,6 +236,79 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
                                        heading=len(threats.opponents) > 1))
         parts.append(Text(""))
     return Readable(Group(*parts))
+
+
+# ---------------------------------------------------------------------- goals: a task to claim, a flare to allow
+
+def act_text(act: Act, board: Board, loc: Localizer, name: Names) -> str:
+    """One action of a way, with its choices and what its effect did."""
+    from tashkalar_cli.render.effects import outcome_lines
+
+    msg = loc.msg
+    if act.kind == "place":
+        if act.pick_up is not None:
+            return msg("plan.step.place_short", square=board.name(act.square), pick=board.name(act.pick_up))
+        return msg("plan.step.place", square=board.name(act.square))
+    assert act.card is not None and act.orientation is not None
+    o = act.orientation
+    text = msg("plan.step.summon", card=name(act.card), square=board.name(act.square),
+               orientation=msg("summon.orientation", rotation=o.rotation,
+                               mirrored=msg("summon.mirrored") if o.mirrored else ""))
+    if act.pick_up is not None:
+        text += f" ({msg('plan.goal.taking_back', square=board.name(act.pick_up))})"
+    if not act.resolved:
+        return f"{text} — {msg('plan.goal.effect_unresolved')}"
+    assert act.outcome is not None
+    return f"{text} — {msg('plan.goal.effect', what=msg('plan.goal.and').join(outcome_lines(act.outcome, loc)))}"
+
+
+def goal_renderable(report: GoalReport, board: Board, loc: Localizer, name: Names, goal_name: str,
+                    following: str | None, limit: int, pos: Position) -> RenderableType:
+    """``plan --task`` / ``plan --flare``: whether the goal can be met at the end of the turn, and the ways."""
+    from tashkalar_cli.engine.goals import MAX_OUTCOMES
+
+    msg = loc.msg
+    player = msg(f"color.{report.player}")
+    if following is None:
+        title = msg("plan.goal.task_title", task=goal_name, player=player, actions=report.actions)
+    else:
+        title = msg("plan.goal.flare_title", flare=goal_name, player=player, next=msg(f"color.{following}"),
+                    actions=report.actions)
+    parts: list[RenderableType] = [Text(title, style="bold")]
+    if report.claimed_by is not None:
+        parts.append(Text(msg("plan.goal.claimed", player=msg(f"color.{report.claimed_by}"))))
+    if report.met_now:
+        parts.append(Text(msg("plan.goal.met_now")))
+    if report.ways:
+        parts.append(Text(msg("plan.goal.ways", count=len(report.ways), sequences=report.sequences)))
+        body = Text()
+        for i, way in enumerate(report.ways[:limit], 1):
+            body.append(f"{i}. ", style="bold")
+            body.append(msg_join(loc, [act_text(a, board, loc, name) for a in way.acts]))
+            if way.sequences > 1:
+                body.append(f" ({msg('plan.goal.orders', count=way.sequences)})", style="dim")
+            body.append("\n")
+        parts.append(body)
+        if len(report.ways) > limit:
+            parts.append(Text(msg("plan.goal.more", count=len(report.ways) - limit), style="dim"))
+    elif not report.met_now:
+        parts.append(Text(msg("plan.goal.none", actions=report.actions)))
+    notes = []
+    if not report.hand:
+        notes.append(msg("plan.goal.no_hand"))
+    if report.unresolved:
+        notes.append(msg("plan.goal.unresolved", cards=", ".join(report.unresolved)))
+    if report.truncated:
+        notes.append(msg("plan.goal.truncated", states=report.states))
+    if report.effects_truncated:
+        notes.append(msg("plan.goal.effects_truncated", outcomes=MAX_OUTCOMES))
+    if notes:
+        parts.append(Text(" ".join(notes), style="dim"))
+    return Group(*parts)
+
+
+def _card(report: PlanReport, card_id: str) -> Any:
+    return next(c for c in report.cards if c.id == card_id)
 
 
 # ---------------------------------------------------------------------- SVG
@@ -291,5 +377,5 @@ def turn_yaml(turn: Turn, board: Board, comments: Sequence[str] = ()) -> str:
                                                     default_flow_style=None)
 
 
-__all__ = ["applied_comments", "describe", "plan_svg", "position_yaml", "report_renderable", "step_text",
-           "threats_renderable", "turn_yaml"]
+__all__ = ["act_text", "applied_comments", "describe", "goal_renderable", "plan_svg", "position_yaml",
+           "report_renderable", "step_text", "threats_renderable", "turn_yaml"]

@@ -1,0 +1,95 @@
+"""Goal benchmark (issue 21): `plan --task TASK` and `plan --flare FLARE` for a full hand (3 beings and
+2 legends) on a mid-game High Form position (benchmarks/high-form.yaml), whole process, against
+`card show`. Goal: `plan --task` for one task under 2x `card show`.
+
+Run: python benchmarks/goals.py [--runs N] [--tool EXE]
+Also prints, in process, each question's time, the states searched and the ways found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+HIGH_FORM = HERE / "high-form.yaml"
+HAND = "swordmaster,knight,hypnotist,fire-dragon,hell-bull"
+TASKS = ["destruction", "line-dominance", "red-conquest"]
+FLARE = "flare-3-5"
+
+
+def run_once(cmd: list[str], env: dict) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def in_process() -> None:
+    from tashkalar_cli import Game
+
+    game = Game()
+    pos = game.position(str(HIGH_FORM))
+    hand = HAND.split(",")
+    print(f"in process: {HIGH_FORM.name} ({len(pos.pieces)} pieces), hand {HAND}")
+    print(f"{'question':28} {'ms':>8} {'states':>8} {'asked':>8} {'ways':>6} {'sequences':>10} {'bound':>6} "
+          f"{'effects cut':>12}")
+    for task in TASKS:
+        game.plan_task(pos, "blue", task, hand)   # warm: the patterns and programs compiled once
+        start = time.perf_counter()
+        r = game.plan_task(pos, "blue", task, hand)
+        took = time.perf_counter() - start
+        print(f"{'--task ' + task:28} {took * 1000:8.1f} {r.states:8} {r.checked:8} {len(r.ways):6} {r.sequences:10} "
+              f"{r.truncated!s:>6} {r.effects_truncated!s:>12}")
+    start = time.perf_counter()
+    _, r = game.plan_flare(pos, "blue", FLARE, hand)
+    took = time.perf_counter() - start
+    print(f"{'--flare ' + FLARE:28} {took * 1000:8.1f} {r.states:8} {r.checked:8} {len(r.ways):6} {r.sequences:10} "
+          f"{r.truncated!s:>6} {r.effects_truncated!s:>12}")
+
+
+def whole_process(runs: int, tool: list[str]) -> None:
+    env = dict(os.environ, TASHKALAR_CACHE_DIR=tempfile.mkdtemp(prefix="tk-bench-"), COLUMNS="120")
+    base = ["plan", "--position", str(HIGH_FORM), "--player", "blue", "--hand", HAND]
+    commands = {"card show swordmaster": ["card", "show", "swordmaster"]}
+    for task in TASKS:
+        commands[f"plan --task {task}"] = [*base, "--task", task]
+    commands[f"plan --task {TASKS[0]} --json"] = [*base, "--task", TASKS[0], "--json"]
+    commands[f"plan --flare {FLARE}"] = [*base, "--flare", FLARE]
+    full = {label: tool + cmd for label, cmd in commands.items()}
+    for cmd in full.values():  # warm up (fills the data cache)
+        run_once(cmd, env)
+    samples: dict[str, list[float]] = {label: [] for label in full}
+    for _ in range(runs):  # interleaved, so that a busy moment hits every command alike
+        for label, cmd in full.items():
+            samples[label].append(run_once(cmd, env))
+    med = {label: statistics.median(v) for label, v in samples.items()}
+    show = med["card show swordmaster"]
+    print(f"\nwhole process ({runs} runs each, median):")
+    print(f"{'command':36} {'median ms':>10} {'min ms':>8} {'x card show':>12}")
+    for label in full:
+        print(f"{label:36} {med[label] * 1000:10.1f} {min(samples[label]) * 1000:8.1f} {med[label] / show:12.2f}")
+    worst = max(med[f"plan --task {t}"] for t in TASKS)
+    print(f"goal: plan --task (slowest of {len(TASKS)}) / card show = {worst / show:.2f} (< 2)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--tool", help="the tashkalar executable to time (default: the one on PATH)")
+    parser.add_argument("--no-process", action="store_true", help="skip the whole-process timings")
+    args = parser.parse_args()
+    in_process()
+    if not args.no_process:
+        exe = args.tool or shutil.which("tashkalar")
+        whole_process(args.runs, [exe] if exe else [sys.executable, "-m", "tashkalar_cli"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,282 @@
+"""Every way to end this turn with a goal met: a High Form task the player can claim (``plan --task``),
+or a flare the next player can invoke (``plan --flare``).
+
+The search plays every sequence of actions the player has left: place a common piece (with the
+piece shortage rule), or summon a being of the hand (each card once) with every orientation and
+piece taken back, then every outcome of its effect (the resolver of :mod:`tashkalar_cli.engine.effects`;
+an outcome that gains actions gives the turn more). After each action the goal is asked of the
+position (and the turn record, for the tasks about the turn) by the one implementation of each
+rule: :func:`tashkalar_cli.engine.tasks.check_task`, :func:`tashkalar_cli.engine.flares.check_flare`.
+A task is claimed at the end of the turn, so a way may stop before the last action.
+
+States are searched level by level (one action per level); the same state reached by several
+sequences is searched once, and the sequences are counted. A result is one distinct end of turn
+(the pieces on the board and the turn record): each keeps the first (shortest) sequence that
+leads there and how many sequences do. The number of states is bounded (``max_states``): past it
+the search stops and says it is truncated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from tashkalar_cli.engine.effects import Outcome, geometry, resolve_placement
+from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.turn import Summoned, Turn
+from tashkalar_cli.model.types import PieceKind, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.summoning import Engine, Placement
+    from tashkalar_cli.model.cards import Being
+    from tashkalar_cli.model.patterns import Orientation
+
+#: the most states one search explores (positions after an action, each counted once)
+MAX_STATES = 5_000
+#: the most ends of turn asked whether they meet the goal
+MAX_CHECKED = 100_000
+#: the most outcomes of one effect followed (an effect with more is followed in part: truncated)
+MAX_OUTCOMES = 100
+#: the most states the resolver explores for one effect
+EFFECT_STATES = 1_000
+
+#: (pieces on the board, destroyed this turn, summoned this turn)
+ResultKey = tuple[bytes, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
+
+
+@dataclass(frozen=True)
+class Act:
+    """One action of a way: ``place`` a common piece on ``square`` (``pick_up``: the piece picked up
+    first, in shortage), or ``summon`` ``card`` on ``square`` in ``orientation`` (``pick_up``: the
+    piece taken back, in shortage) then its effect's ``outcome`` (None: the card has no effect data,
+    ``resolved`` is False)."""
+
+    kind: str
+    square: Square
+    pick_up: Square | None = None
+    card: Being | None = None
+    orientation: Orientation | None = None
+    outcome: Outcome | None = field(default=None, compare=False)
+    resolved: bool = True
+    destroyed: tuple[tuple[Square, Piece], ...] = ()   # by the summon (its target) and by the effect
+
+
+@dataclass
+class Way:
+    """One distinct end of turn that meets the goal: the first sequence found, and how many lead there."""
+
+    acts: tuple[Act, ...]
+    position: Position
+    turn: Turn
+    sequences: int
+    actions_left: int
+
+
+@dataclass
+class GoalReport:
+    player: str
+    actions: int
+    hand: list[Being]
+    met_now: bool
+    ways: list[Way]
+    states: int
+    truncated: bool
+    unresolved: list[str]          # hand cards whose effect is not resolved (no effect data)
+    checked: int = 0               # ends of turn asked whether they meet the goal
+    effects_truncated: bool = False   # an effect had more outcomes than followed: ways may be missing
+    claimed_by: str | None = None     # a task: the player who has claimed it already (position's tasks_claimed)
+
+    @property
+    def sequences(self) -> int:
+        return sum(w.sequences for w in self.ways)
+
+    @property
+    def possible(self) -> bool:
+        return self.met_now or bool(self.ways)
+
+
+class _State:
+    """A position reached this turn; after an effect, its position is made from the outcome when first
+    asked for (many states are only compared by their board, and dropped)."""
+
+    __slots__ = ("_position", "actions", "acts", "board", "count", "outcome", "turn", "used")
+
+    def __init__(self, position: Position | None, turn: Turn, actions: int, used: frozenset[str],
+                 acts: tuple[Act, ...], count: int = 1, outcome: Outcome | None = None,
+                 board: bytes | None = None) -> None:
+        self._position = position
+        self.turn = turn
+        self.actions = actions
+        self.used = used
+        self.acts = acts
+        self.count = count
+        self.outcome = outcome
+        self.board = board if board is not None else _pieces_key(position)  # type: ignore[arg-type]
+
+    @property
+    def position(self) -> Position:
+        if self._position is None:
+            assert self.outcome is not None
+            self._position = self.outcome.position
+        return self._position
+
+
+_CODES: dict[Piece, int] = {}
+
+
+def _pieces_key(pos: Position) -> bytes:
+    """The pieces on the board as bytes, one per square index: 0 empty, else ``1 + 3 * color + rank level``
+    (the resolver's own encoding of a board, so that an outcome's board is its key as it is)."""
+    board = pos.board
+    buf = bytearray(geometry(board).size)
+    for sq, p in pos.pieces.items():
+        code = _CODES.get(p)
+        if code is None:
+            code = _CODES[p] = 1 + 3 * board.colors.index(p.color) + p.level
+        buf[sq] = code
+    return bytes(buf)
+
+
+def _turn_key(turn: Turn) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]:
+    return (tuple(sorted((p.color, str(p.rank)) for p in turn.destroyed)),
+            tuple(sorted((s.card, -1 if s.square is None else s.square) for s in turn.summoned)))
+
+
+class GoalSearch:
+    """The search of one question: ``goal(position, turn)`` is the goal met at the end of the turn?"""
+
+    def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
+                 goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES,
+                 place_matters: int | None = None, needs_position: bool = True) -> None:
+        self.engine = engine
+        self.board = engine.board
+        self.pos = pos
+        self.player = player
+        self.hand = list(dict.fromkeys(hand))
+        self.actions = actions
+        self.goal = goal
+        self.max_states = max_states
+        # the squares where a piece placed can change the goal (None: any): a last place elsewhere leaves
+        # the goal as it was, unmet (a met state is not played on), so it is not tried
+        self.place_matters = place_matters
+        # False: the goal reads only the turn record (it is then asked with the position before the turn,
+        # so that no position is made for a state it rejects)
+        self.needs_position = needs_position
+        self.states = 0                  # states kept: to play on, or meeting the goal
+        self.checked = 0                 # ends of turn asked whether they meet the goal
+        self._asked: dict[tuple[Any, ...], bool] = {}
+        self.truncated = False           # the bound on states was reached: the search stopped
+        self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
+
+    def run(self) -> GoalReport:
+        """Level by level: a state that meets the goal is a way and is not played on (the player may stop
+        there: a task is claimed at the end of the turn); a state with no action left is kept only if it
+        meets the goal (it is not even counted: the bound is on the states kept)."""
+        start = _State(self.pos, Turn(self.player, self.pos.mode, self.pos.players), self.actions, frozenset(), ())
+        met_now = self.goal(self.pos, start.turn)
+        results: dict[ResultKey, Way] = {}
+        level = [] if met_now else [start]
+        while level and not self.truncated:
+            merged: dict[tuple[Any, ...], _State] = {}
+            for state in level:
+                for nxt in self._expand(state):
+                    key = (nxt.board, *_turn_key(nxt.turn), nxt.actions, nxt.used)
+                    seen = merged.get(key)
+                    if seen is not None:
+                        seen.count += nxt.count
+                        continue
+                    if nxt.actions <= 0 and not self._met(nxt, key):
+                        if self.checked > MAX_CHECKED:
+                            self.truncated = True
+                            break
+                        continue    # a last action that does not meet the goal: nothing to keep
+                    self.states += 1
+                    if self.states > self.max_states:
+                        self.truncated = True
+                        break
+                    merged[key] = nxt
+                if self.truncated:
+                    break
+            level = []
+            for key, state in merged.items():
+                if not self._met(state, key):
+                    if state.actions > 0:
+                        level.append(state)
+                    continue
+                rkey = (key[0], key[1], key[2])
+                way = results.get(rkey)
+                if way is None:
+                    results[rkey] = Way(state.acts, state.position, state.turn, state.count, state.actions)
+                else:
+                    way.sequences += state.count
+        ways = sorted(results.values(), key=lambda w: len(w.acts))
+        unresolved = [c.id for c in self.hand if c.program() is None]
+        return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
+                          unresolved, self.checked, self.effects_truncated)
+
+    def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
+        """Whether the goal is met at ``state`` (asked once per board and turn record)."""
+        k = key[:3]
+        got = self._asked.get(k)
+        if got is None:
+            self.checked += 1
+            got = self._asked[k] = self.goal(state.position if self.needs_position else self.pos, state.turn)
+        return got
+
+    # ------------------------------------------------------------------ one action more
+    def _expand(self, state: _State) -> Iterator[_State]:
+        yield from self._places(state)
+        yield from self._summons(state)
+
+    def _places(self, state: _State) -> Iterator[_State]:
+        pos, player = state.position, self.player
+        empty = [sq for sq in self.board.squares if sq not in pos.pieces]
+        if pos.off_board(player, PieceKind.DOUBLE_SIDED) > 0:
+            moves: list[tuple[Square, Square | None]] = [(sq, None) for sq in empty]
+        else:   # piece shortage: one of the player's pieces is picked up first (it may go back on its square)
+            own = [sq for sq, p in sorted(pos.pieces.items()) if p.color == player and p.kind is PieceKind.DOUBLE_SIDED]
+            moves = [(sq, a) for a in own for sq in [*empty, a]]
+        last = state.actions == 1 and self.place_matters is not None
+        for sq, a in moves:
+            if last and not (self.place_matters >> sq & 1) and (a is None or not self.place_matters >> a & 1):  # type: ignore[operator]
+                continue
+            after = pos.after_place(player, sq, a)
+            yield _State(after, state.turn, state.actions - 1, state.used, (*state.acts, Act("place", sq, a)),
+                         state.count)
+
+    def _summons(self, state: _State) -> Iterator[_State]:
+        pos, player = state.position, self.player
+        for card in self.hand:
+            if card.id in state.used:
+                continue
+            verdict = self.engine.check(card, pos, player, None, explain=False)
+            for p in verdict.placements:
+                takes: list[Square | None] = list(p.take_back) if p.shortage and p.reuses is None else [None]
+                for tb in takes:
+                    yield from self._summon(state, card, p, tb)
+
+    def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None) -> Iterator[_State]:
+        pos, player = state.position, self.player
+        after, gone = pos.after_summon(player, card.rank, p.target, tb)
+        summon_destroyed = ((p.target, gone),) if gone is not None else ()
+        used = state.used | {card.id}
+        left = state.actions - 1
+        base_turn = replace(state.turn, destroyed=[*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
+                            summoned=[*state.turn.summoned, Summoned(card.id, p.target)])
+        res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
+                                max_states=EFFECT_STATES)
+        if res is None:
+            act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
+            yield _State(after, base_turn, left, used, (*state.acts, act), state.count)
+            return
+        if res.truncated or res.count > MAX_OUTCOMES:
+            self.effects_truncated = True
+        for o in res.outcomes[:MAX_OUTCOMES]:
+            destroyed = summon_destroyed + tuple(o.destroyed)
+            turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in o.destroyed)])
+            act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)
+            yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state)
+
+
+__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Way"]

@@ -1,0 +1,263 @@
+"""The planner with effects: ``plan --task``, ``plan --flare`` (every way to end the turn with a goal met),
+the outcomes of each summon in ``plan``, and what the opponents' effects could destroy (``--threats``).
+
+Each way is replayed with the rules' one implementation (Position.after_place / after_summon, the
+resolver, Game.task / Game.flare); the place-only answers are held to a brute force over every pair
+of places.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+
+from tashkalar_cli.engine.goals import Act
+from tashkalar_cli.engine.tasks import Context, check_task
+from tashkalar_cli.model.turn import Turn
+
+# blue has 3 of the 5 squares of the center cross; a place on e4 and one on e6 complete it
+CROSS = "e5=blue,d5=blue,f5=blue,a5=red,i5=red:heroic,c3=blue,g7=red"
+# blue leads red by 3 pieces: the Swordmaster on e5 (between e4 and e6) that destroys red's d6 makes it 5,
+# the lower threshold of flare-3-5 for red: one action with the effect, two without
+LEAD = "e4=blue,e6=blue,b2=blue,h2=blue,b8=blue,d6=red,i5=red"
+
+
+def _replay(tk, pos, player, acts: tuple[Act, ...]):
+    """The position and turn record after ``acts``, each action played again by the rules' own code."""
+    turn = Turn(player, pos.mode, pos.players)
+    for act in acts:
+        if act.kind == "place":
+            pos = pos.after_place(player, act.square, act.pick_up)
+            continue
+        after, gone = pos.after_summon(player, act.card.rank, act.square, act.pick_up)
+        turn = turn.with_summon(act.card.id, act.square, gone)
+        if act.outcome is not None:
+            # the outcome starts from the summon played: its pieces are those of ``after`` changed by its steps
+            changed = {c.square for c in act.outcome.steps} | {c.to for c in act.outcome.steps if c.to >= 0}
+            assert {sq: p for sq, p in after.pieces.items() if sq not in changed} == {
+                sq: p for sq, p in act.outcome.position.pieces.items() if sq not in changed}
+            turn.destroyed += [p for _, p in act.outcome.destroyed]
+            after = act.outcome.position
+        pos = after
+    return pos, turn
+
+
+def _conforms(out: dict) -> None:
+    """The output is valid against schemas/output-plan.schema.json, as the goal shape (not another one)."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "output-plan.schema.json")
+                        .read_text(encoding="utf-8"))
+    jsonschema.validate(out, schema)
+    goal = {**schema, "$ref": "#/$defs/goal_output"}
+    goal.pop("oneOf")
+    jsonschema.validate(out, goal)
+
+
+def _task_met(tk, pos, player, task, turn) -> bool:
+    return check_task(tk.cards.get(task), Context(pos, player, None, turn, tk.cards)).met is True
+
+
+def test_place_only_ways_equal_brute_force(tk):
+    pos = tk.position(pieces=CROSS, mode="high-form")
+    report = tk.plan_task(pos, "blue", "center-cross")
+    assert not report.met_now and not report.hand
+    found = {frozenset(w.position.pieces.items()): w.sequences for w in report.ways}
+    # brute force: every place, then every pair of places in order
+    empty = [sq for sq in tk.board.squares if sq not in pos.pieces]
+    expected: dict[frozenset, int] = {}
+    for sq in empty:
+        one = pos.after_place("blue", sq)
+        if _task_met(tk, one, "blue", "center-cross", Turn("blue", pos.mode, 2)):
+            expected[frozenset(one.pieces.items())] = expected.get(frozenset(one.pieces.items()), 0) + 1
+    for a, b in permutations(empty, 2):
+        two = pos.after_place("blue", a).after_place("blue", b)
+        if _task_met(tk, two, "blue", "center-cross", Turn("blue", pos.mode, 2)):
+            expected[frozenset(two.pieces.items())] = expected.get(frozenset(two.pieces.items()), 0) + 1
+    assert found == expected
+    e4, e6 = tk.board.parse("e4"), tk.board.parse("e6")
+    assert len(report.ways) == 1 and report.sequences == 2
+    assert {a.square for a in report.ways[0].acts} == {e4, e6}
+
+
+def test_one_action_is_not_enough_for_the_cross(tk):
+    pos = tk.position(pieces=CROSS, mode="high-form")
+    assert not tk.plan_task(pos, "blue", "center-cross", actions=1).possible
+
+
+def test_a_task_already_met_needs_no_action(tk):
+    pos = tk.position(pieces="e5=blue,d5=blue,f5=blue,e4=blue,e6=blue,a5=red", mode="high-form")
+    report = tk.plan_task(pos, "blue", "center-cross", actions=1)
+    assert report.met_now and report.possible and report.claimed_by is None
+
+
+def test_a_task_claimed_already_is_said(cli, tmp_path):
+    from conftest import write
+
+    path = str(write(tmp_path / "p.yaml", "mode: high-form\npieces:\n  e5: blue\n  a5: red\n"
+                     "tasks_claimed:\n  red: [center-cross]\n"))
+    r = cli("plan", "-p", path, "--player", "blue", "--task", "center-cross", "--json")
+    assert r.code == 0, r.err
+    assert r.json["claimed_by"] == "red"
+    other = cli("plan", "-p", path, "--player", "blue", "--task", "central-dominance", "--json")
+    assert other.json["claimed_by"] is None
+
+
+def test_every_way_replays_to_its_position_and_meets_the_task(tk):
+    # the cross lacks e5: a place there, or the Swordmaster summoned there (on e4 and e6, or d5 and f5)
+    pos = tk.position(pieces="d5=blue,f5=blue,e4=blue,e6=blue,d6=red,f4=red,a5=red", mode="high-form")
+    report = tk.plan_task(pos, "blue", "center-cross", ["swordmaster", "knight"])
+    summoned = [w for w in report.ways if any(a.kind == "summon" and a.outcome is not None for a in w.acts)]
+    assert summoned and any(len(w.acts) == 1 for w in summoned)
+    assert any(a.outcome is not None and a.outcome.destroyed for w in summoned for a in w.acts)
+    for way in report.ways:
+        after, turn = _replay(tk, pos, "blue", way.acts)
+        assert after.pieces == way.position.pieces
+        assert _task_met(tk, after, "blue", "center-cross", turn)
+
+
+def test_flare_for_the_next_player_counts_the_effect(tk):
+    pos = tk.position(pieces=LEAD)
+    following, report = tk.plan_flare(pos, "blue", "flare-3-5", ["swordmaster"])
+    from tashkalar_cli.render import jsonout
+
+    _conforms(jsonout.document("plan", jsonout.goal_report(report, tk.board, "flare", "flare-3-5", following, 3)))
+    assert following == "red" and not report.met_now
+    one = [w for w in report.ways if len(w.acts) == 1]
+    # in one action only the Swordmaster whose effect destroys red's d6 does it
+    assert one and all(w.acts[0].card is not None and w.acts[0].card.id == "swordmaster" for w in one)
+    assert all(w.acts[0].outcome is not None and w.acts[0].outcome.destroyed for w in one)
+    for way in report.ways:
+        after, _ = _replay(tk, pos, "blue", way.acts)
+        assert tk.flare("flare-3-5", after, "red", "blue").can_invoke
+    # without the hand, two places are needed
+    _, places = tk.plan_flare(pos, "blue", "flare-3-5")
+    assert places.ways and min(len(w.acts) for w in places.ways) == 2
+
+
+def test_a_card_without_effect_data_is_said_unresolved(tk):
+    pos = tk.position(pieces=LEAD, mode="high-form")
+    no_data = next(c for c in tk.cards.beings if c.program() is None)
+    report = tk.plan_task(pos, "blue", "center-cross", [no_data.id])
+    assert report.unresolved == [no_data.id]
+
+
+def test_goal_cli_text_json_and_bad_input(cli, tmp_path):
+    from conftest import write
+
+    path = str(write(tmp_path / "cross.yaml", "mode: high-form\npieces:\n" + "".join(
+        f"  {sq}: {spec.replace(':', ' ') if ':' in spec else spec}\n"
+        for sq, spec in (item.split("=") for item in CROSS.split(",")))))
+    r = cli("plan", "-p", path, "--player", "blue", "--task", "center-cross", "--json")
+    assert r.code == 0, r.err
+    _conforms(r.json)
+    assert r.json["goal"] == "task" and r.json["count"] == 1 and r.json["sequences"] == 2
+    assert {s["square"] for s in r.json["ways"][0]["steps"]} == {"e4", "e6"}
+    fr = cli("plan", "-p", path, "--player", "blue", "--task", "center-cross", "--lang", "fr")
+    assert fr.code == 0 and "Objectif" in fr.out and "e4" in fr.out
+    assert cli("plan", "-p", path, "--player", "blue", "--task", "center-cross", "--limit", "0").code == 0
+    for bad in (["--task", "center-cross", "--flare", "flare-3-5"], ["--against", "red"],
+                ["--task", "center-cross", "--threats"], ["--task", "center-cross", "--limit", "-1"],
+                ["--task", "no-such-task"]):
+        got = cli("plan", "-p", path, "--player", "blue", *bad)
+        assert got.code == 2 and "Traceback" not in got.err and got.err.strip().count("\n") == 0, (bad, got.err)
+    duel = cli("plan", "--pieces", CROSS, "--player", "blue", "--task", "center-cross")
+    assert duel.code == 2 and "high-form" in duel.err
+
+
+# ---------------------------------------------------------------------- outcomes in plan, and threats
+
+def test_plan_gives_each_summons_outcomes_within_the_bound(tk):
+    pos = tk.position(pieces=LEAD)
+    report = tk.plan(pos, "blue", ["swordmaster"], effects_budget=2000)
+    now = next(g for g in report.groups if g.actions == 1)
+    assert now.effect_state == "resolved" and now.effect is not None
+    destroyed = [{tk.board.name(sq) for sq, _ in o.destroyed} for o in now.effect.outcomes]
+    assert {"d6"} in destroyed and set() in destroyed     # "may": destroy d6 or not
+    starved = tk.plan(pos, "blue", ["swordmaster"], effects_budget=1)
+    assert {g.effect_state for g in starved.groups} >= {"budget"}
+    assert tk.plan(pos, "blue", ["swordmaster"]).groups[0].effect_state == "not-asked"
+
+
+def test_threats_name_what_the_opponents_effects_could_destroy(tk, cli):
+    pos = tk.position(pieces="e4=red,e6=red,d6=blue,b2=blue,h8=blue")
+    found = tk.threats(pos, "blue", {"red": "imperial"}, effects_budget=0)
+    destroys = {tk.board.name(sq): cards for sq, cards in found.opponents[0].effect_destroys.items()}
+    assert "swordmaster" in destroys.get("d6", [])
+    assert "b2" not in destroys or "swordmaster" not in destroys["b2"]   # not diagonal to any summon of it
+    r = cli("plan", "--pieces", "e4=red,e6=red,d6=blue,b2=blue,h8=blue", "--player", "blue", "--threats",
+            "--deck", "red=imperial", "--json")
+    assert r.code == 0, r.err
+    assert "swordmaster" in r.json["opponents"][0]["effect_destroys"]["d6"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_effect_lines_in_every_language(cli, lang):
+    r = cli("plan", "--pieces", LEAD, "--player", "blue", "--hand", "swordmaster", "--lang", lang)
+    assert r.code == 0, r.err
+    assert "e5" in r.out and "2000" in r.out
+
+
+def _naive_ends(tk, pos, player, hand, actions, met):
+    """Every end of turn where the goal becomes met, by plain recursion over every action and every
+    outcome (no merging, no pruning): {(pieces, destroyed, summoned): sequences}."""
+    from tashkalar_cli.engine.effects import resolve_placement
+
+    found: dict = {}
+
+    def key(p, turn):
+        return (frozenset(p.pieces.items()), tuple(sorted(str(x) for x in turn.destroyed)),
+                tuple(sorted((s.card, s.square) for s in turn.summoned)))
+
+    def walk(p, turn, left, used):
+        if left == 0:
+            return
+        children = []
+        empty = [sq for sq in tk.board.squares if sq not in p.pieces]
+        for sq in empty:     # the positions used here have common pieces off the board
+            children.append((p.after_place(player, sq), turn, left - 1))
+        for card in hand:
+            if card.id in used:
+                continue
+            for pl in tk.engine.check(card, p, player, None, explain=False).placements:
+                _, gone = p.after_summon(player, card.rank, pl.target, None)
+                t1 = turn.with_summon(card.id, pl.target, gone)
+                res = resolve_placement(tk.engine, card, p, player, pl, actions_left=left - 1, max_states=1000)
+                for o in res.outcomes:
+                    t2 = Turn(t1.player, t1.mode, t1.players, [*t1.destroyed, *(x for _, x in o.destroyed)],
+                              list(t1.summoned))
+                    children.append((o.position, t2, left - 1 + o.actions_gained, used | {card.id}))
+        for child in children:
+            q, t, n = child[:3]
+            u = child[3] if len(child) > 3 else used
+            if met(q, t):
+                k = key(q, t)
+                found[k] = found.get(k, 0) + 1
+            else:
+                walk(q, t, n, u)
+
+    walk(pos, Turn(player, pos.mode, pos.players), actions, frozenset())
+    return found
+
+
+@pytest.mark.slow
+def test_goal_search_equals_plain_recursion_with_summons(tk):
+    """Sound and complete with summons and effects: the search's ways (and their counts) are those of a
+    plain recursion over every action and outcome."""
+    pos = tk.position(pieces="d5=blue,f5=blue,e4=blue,e6=blue,d6=red,f4=red,a5=red,c3=blue", mode="high-form")
+    hand = [tk.being("swordmaster"), tk.being("knight")]
+    task = tk.cards.get("center-cross")
+
+    def met(p, turn):
+        return check_task(task, Context(p, "blue", "red", turn, tk.cards)).met is True
+
+    expected = _naive_ends(tk, pos, "blue", hand, 2, met)
+    report = tk.plan_task(pos, "blue", "center-cross", hand)
+    assert not report.truncated and not report.effects_truncated
+    got = {(frozenset(w.position.pieces.items()), tuple(sorted(str(x) for x in w.turn.destroyed)),
+            tuple(sorted((s.card, s.square) for s in w.turn.summoned))): w.sequences for w in report.ways}
+    assert got == expected and len(got) > 5
