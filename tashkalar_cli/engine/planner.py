@@ -219,6 +219,7 @@ class PlanReport:
     effect_budget: int | None = None   # the bound it had (None: effects not asked for; 0: no bound)
     _plans: list[Plan] | None = field(default=None, repr=False)
     _by_card: dict[str, list[PlanGroup]] | None = field(default=None, repr=False)
+    _best: dict[str, Plan | None] = field(default_factory=dict, repr=False)
 
     @property
     def plan_count(self) -> int:
@@ -248,7 +249,13 @@ class PlanReport:
         return [p for _, p in keyed]
 
     def best(self, card: Being) -> Plan | None:
-        """The card's first plan: the fewest actions, placing before summoning, the lowest square."""
+        """The card's first plan: the fewest actions, placing before summoning, the lowest square (the
+        same object each time it is asked for, so that what is known of it can be keyed by it)."""
+        if card.id not in self._best:
+            self._best[card.id] = self._first_plan(card)
+        return self._best[card.id]
+
+    def _first_plan(self, card: Being) -> Plan | None:
         groups = self.groups_of(card)
         if not groups:
             return None
