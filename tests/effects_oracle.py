@@ -57,6 +57,7 @@ class Oracle:
     stock: dict[tuple[int, int], int]        # (color, kind 0 double-sided / 1 legendary) -> pieces in play
     target: int | None = None
     marked: set[int] = field(default_factory=set)
+    marked2: set[int] = field(default_factory=set)   # the second kind of marked square
     arrows: tuple[str, ...] = ()
     actions_left: int | None = None
     colorless: int = 0
@@ -108,7 +109,7 @@ class Oracle:
         if a is None:
             return everything
         if isinstance(a, E.Named):
-            return {"board": everything, "empty": {q for q in everything if q not in b}, "marked": set(self.marked),
+            return {"board": everything, "empty": {q for q in everything if q not in b}, "marked": set(self.marked), "marked2": set(self.marked2),
                     "summoners": set(self.squares_of(s, "summoners")),
                     "central": {q for q in everything if board.central >> q & 1},
                     "not_central": {q for q in everything if not board.central >> q & 1}}.get(a.word) or set()

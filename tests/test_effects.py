@@ -366,6 +366,7 @@ def _oracle(tk, position, player, placement=None, actions_left=None, summoned=No
     if placement is not None:
         oracle.target = placement.target
         oracle.marked = {sq for sq, m in placement.marked.items() if "m" in m}
+        oracle.marked2 = {sq for sq, m in placement.marked.items() if "m2" in m}
         oracle.arrows = tuple(d for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw")
                               if d in {a.direction for a in placement.arrows})
         env["self"] = {"squares": (placement.target,), "done": True, "tracked": True}
