@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, Term
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -197,12 +197,12 @@ class Game:
 
     def word(self, kind: str, value: str, what: str) -> str:
         """The id of a rank, mode, deck or card type typed in any language; NotFoundError otherwise."""
-        from tashkalar_cli.errors import NotFoundError, quote
+        from tashkalar_cli.errors import NotFoundError, Term, quote
 
         found = self.vocabulary.resolve(kind, value)
         if found is None:
             raise NotFoundError(key=f"unknown-{kind}", where=what, value=quote(value),
-                                allowed=", ".join(self.vocabulary.ids(kind)))
+                                allowed=Term(kind, self.vocabulary.ids(kind)))
         return found
 
     def position(self, path: str | None = None, *, pieces: str | None = None, mode: str | None = None,
@@ -252,7 +252,7 @@ class Game:
         if other is not None:
             other = self.color(other, what)
             if other == player:
-                raise InputError(key="own-color", what=what, color=other)
+                raise InputError(key="own-color", what=what, color=Term("color", other))
             check_in_game(other, [*position.colors, player], position.players, what)
         return player, other
 
@@ -305,7 +305,7 @@ class Game:
         vs = self.opponent(position, player, against, required=False)
         player = self.color(player)
         if turn is not None and turn.player != player:
-            raise InputError(key="other-players-turn", turn=turn.player, player=player)
+            raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
         chosen = (self.cards.of_type(Task) if tasks is None
                   else [self._task(t) if isinstance(t, str) else t for t in tasks])
         ctx = Context(position, player, vs, turn, self.cards)
@@ -363,7 +363,7 @@ class Game:
         for color, deck in (decks or {}).items():
             self._side(position, color, None, "--deck")
             if deck not in self.decks:
-                raise InputError(key="plan-unknown-deck", deck=deck, decks=", ".join(self.decks))
+                raise InputError(key="plan-unknown-deck", deck=deck, decks=Term("deck", self.decks))
         return threats(self.planner, self.cards, position, player, decks or {}, self._actions(actions, False))
 
     def _actions(self, actions: int | None, first_turn: bool) -> int:

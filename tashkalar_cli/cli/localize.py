@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
+    from tashkalar_cli.errors import Namer
+    from tashkalar_cli.game import Game
     from tashkalar_cli.text.i18n import Localizer
 
 #: Click's and Typer's words (their gettext msgids) -> the ui.yaml key holding them in each language
@@ -81,6 +83,7 @@ class Words:
         self._lang_option = lang_option
         self._data = data
         self._loc: Localizer | None = None
+        self._game: Game | None = None
         self._failed = False
 
     @property
@@ -89,10 +92,33 @@ class Words:
             try:
                 from tashkalar_cli.game import Game
 
-                self._loc = Game(data=self._data).localizer(self._lang_option)
+                self._game = Game(data=self._data)
+                self._loc = self._game.localizer(self._lang_option)
             except Exception:
                 self._failed = True
         return self._loc
+
+    def namer(self) -> Namer | None:
+        """How a message names a game word in this language (see :class:`tashkalar_cli.errors.Term`):
+        by the interface's texts, and a card by its name."""
+        loc = self.loc
+        if loc is None:
+            return None
+        from tashkalar_cli.errors import name_by_texts
+
+        by_texts = name_by_texts(loc.ui)
+        game = self._game
+
+        def name(kind: str, ident: str) -> str | None:
+            if kind in ("card", "task"):
+                try:
+                    card = game.cards.by_id.get(ident) if game.pack.has_cards else None
+                except Exception:  # a data folder whose cards cannot be read: the id is shown
+                    card = None
+                return str(game.cards.name(card, loc)) if card is not None else None
+            return by_texts(kind, ident)
+
+        return name
 
     def text(self, key: str, fallback: str) -> str:
         loc = self.loc

@@ -20,7 +20,7 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
-from tashkalar_cli.errors import InputError, quote
+from tashkalar_cli.errors import InputError, Term, quote
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
@@ -68,7 +68,7 @@ def plan(
     cards: list[Being] = []
     for d in _split(deck):
         if "=" in d or d not in s.game.decks:
-            raise InputError(key="plan-unknown-deck", deck=d, decks=", ".join(s.game.decks))
+            raise InputError(key="plan-unknown-deck", deck=d, decks=Term("deck", s.game.decks))
         cards += [c for c in s.cards.beings if c.deck == d]
     cards += [s.game.being(n) for n in _split(hand)]
     report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn)

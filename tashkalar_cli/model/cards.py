@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
-from tashkalar_cli.errors import InputError, NotFoundError, quote
+from tashkalar_cli.errors import InputError, NotFoundError, Term, quote
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import CardType, Rank
 from tashkalar_cli.text.search import fold, suggestions, word_score
@@ -283,7 +283,7 @@ class CardDB:
         """Like :meth:`find`, but the card must be of ``kind`` (else an :class:`InputError`)."""
         card = self.find(query)
         if not isinstance(card, kind):
-            raise InputError(key=f"not-a-{kind.type}", query=quote(query), type=str(card.type))
+            raise InputError(key=f"not-a-{kind.type}", query=quote(query), type=Term("type", str(card.type)))
         return card
 
     def _not_found(self, query: str) -> NotFoundError:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.errors import DataError, NotFoundError, field_name, quote, render, template_fields, visible
+from tashkalar_cli.errors import DataError, NotFoundError, Term, field_name, quote, render, template_fields, visible
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
@@ -34,7 +34,7 @@ def resolve_language(option: str | None, available: list[str]) -> str:
         base = code.split("-")[0]
         if base in available:
             return base
-        raise NotFoundError(key="unknown-language", value=quote(option), allowed=", ".join(available))
+        raise NotFoundError(key="unknown-language", value=quote(option), allowed=Term("langcode", available))
     if os.environ.get("TASHKALAR_LANG"):
         return resolve_language(os.environ["TASHKALAR_LANG"], available)
     for var in ENV_ORDER:  # the first one naming a language the tool has
