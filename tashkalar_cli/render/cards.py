@@ -23,7 +23,8 @@ def _term(loc: Localizer, keyword: str) -> str:
 def _fallback_note(loc: Localizer, texts: Iterable[LocalText]) -> Text | None:
     langs = sorted({t.lang for t in texts if t.text and t.lang != loc.lang})
     if langs:
-        return Text(loc.msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)), style="italic yellow")
+        return Text(loc.msg("fallback.note", lang=loc.language_name(loc.lang),
+                            fallback=loc.join(map(loc.language_name, langs))), style="italic yellow")
     return None
 
 

@@ -197,7 +197,8 @@ def quick_reference(game: LetalGame, loc: Localizer) -> list[Section]:
                 figure = grid_element(engine.grid, hero, engine.area(hero, kw.id, n), 3.4, label)
                 note = loc.msg("letal.sheet.diagram", area=label, square=hero.name)
             langs = sorted({t.lang for t in (term, definition) if t.text and t.lang != loc.lang})
-            fallback = loc.msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)) if langs else None
+            fallback = loc.msg("fallback.note", lang=loc.language_name(loc.lang),
+                               fallback=loc.join(map(loc.language_name, langs))) if langs else None
             views.append(CardView(kw.id, term.text or kw.id, (entry or {}).get("official", True) is not False,
                                   loc.msg(f"category.{category}"), None, None, [(None, definition.text or "")],
                                   note, fallback, figure))

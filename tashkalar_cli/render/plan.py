@@ -73,7 +73,7 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
                 body.append(f"  {how}\n")
         parts.append(body)
     else:
-        parts.append(Text(msg("plan.none", actions=report.actions)))
+        parts.append(Text(msg("plan.none", actions=msg("plan.actions", count=report.actions))))
     reached = {c.id for c in reachable}
     missing = [c for c in report.cards if c.id not in reached]
     if missing and reachable:
@@ -134,7 +134,7 @@ def _rows(plans: list[Plan], board: Board, loc: Localizer, name: Names) -> list[
                 firsts.setdefault(step.card.id, (step.card, set()))[1].add(step.target)
             items = [msg("plan.first_summon", card=name(card), squares=_squares(board, sorted(sqs)))
                      for card, sqs in sorted(firsts.values(), key=lambda cs: cs[0].order)]
-            ways.append(msg("plan.after_summon", firsts="; ".join(items)))
+            ways.append(msg("plan.after_summon", firsts=loc.join(items, "clauses")))
         rows.append((2, board.name(target), msg("plan.or").join(ways)))
     return rows
 
@@ -189,9 +189,9 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
         used = report.squares()
         if used:
             ranked = sorted(used.items(), key=lambda kv: (-(kv[1]["summon"] + kv[1]["place"]), square_order(kv[0])))
-            items = [msg("plan.square_use", square=board.name(sq), summon=n["summon"], place=n["place"])
-                     for sq, n in ranked[:12]]
-            parts.append(Text(msg("plan.threat_squares", squares=", ".join(items))))
+            items = [msg("plan.square_use", square=board.name(sq), summons=msg("plan.summons", count=n["summon"]),
+                         places=msg("plan.places", count=n["place"])) for sq, n in ranked[:12]]
+            parts.append(Text(msg("plan.threat_squares", squares=loc.join(items, "clauses"))))
         parts.append(Text(""))
     return Group(*parts)
 
@@ -222,7 +222,7 @@ def plan_svg(board: Board, pos: Position, report: PlanReport, loc: Localizer, na
     heading_text = title or msg("plan.title", player=msg(f"color.{report.player}"), actions=report.actions,
                                 reachable=len(report.reachable), total=len(report.cards))
     if not panels:
-        panels.append(Panel(msg("plan.none", actions=report.actions)))
+        panels.append(Panel(msg("plan.none", actions=msg("plan.actions", count=report.actions))))
     return boards_svg(board, pos, panels, heading_text, 3, loc=loc, heading=[heading_text, msg("plan.note")])
 
 

@@ -104,7 +104,7 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer,
             card = cards.get(r.task)
             assert isinstance(card, Task)
             met = msg("task.needs_turn") if r.met is None else (msg("yes") if r.met else msg("no"))
-            why = "; ".join(_req_text(q, loc) for q in r.requirements)
+            why = loc.join((_req_text(q, loc) for q in r.requirements), "clauses")
             table.add_row(visible(cards.name(card, loc), MOST_SHOWN), str(card.points), met, why)
         parts.append(table)
     parts.append(Text(loc.msg_n("score.high_form", score["legendary_pieces"], player=msg(f"color.{player}"),
@@ -134,11 +134,11 @@ def score_renderable(result: TurnScore, loc: Localizer) -> Group:
     if result.totals:
         def fmt(v: Any) -> str:
             if isinstance(v, dict):
-                return ", ".join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) or "0"
+                return loc.join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) or "0"
             return str(v)
 
-        parts.append(Text(msg("score.totals", totals="; ".join(msg("label.value", label=msg(f"color.{c}"), value=fmt(v))
-                                                                for c, v in result.totals.items()))))
+        parts.append(Text(msg("score.totals", totals=loc.join((msg("label.value", label=msg(f"color.{c}"), value=fmt(v))
+                                                                  for c, v in result.totals.items()), "clauses"))))
     if result.end_triggered:
         parts.append(Text(msg("score.end", threshold=result.threshold), style="bold yellow"))
     elif result.end_possible:

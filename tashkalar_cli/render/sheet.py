@@ -110,7 +110,8 @@ def card_view(card: Card, db: CardDB, loc: Localizer) -> CardView:
                            msg(f"difficulty.{card.difficulty}")])
         blocks.append((None, str(texts["criterion"])))
     langs = sorted({t.lang for t in [name, *texts.values()] if t.text and t.lang != loc.lang})
-    fallback = msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)) if langs else None
+    fallback = msg("fallback.note", lang=loc.language_name(loc.lang),
+                   fallback=loc.join(map(loc.language_name, langs))) if langs else None
     return CardView(card.id, str(name), official, meta, rank, pattern, blocks, note, fallback)
 
 
@@ -215,7 +216,7 @@ def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -
     el(head, "meta", charset="utf-8")
     el(head, "meta", name="viewport", content="width=device-width")
     titles = ", ".join(s.title for s in sections)
-    el(head, "title", f"{loc.msg('sheet.title')}: {titles}")
+    el(head, "title", loc.msg("label.value", label=loc.msg("sheet.title"), value=titles))
     el(head, "style", CSS % {"size": size, "margin": MARGIN, "font": STYLE.font, "width": WIDTH, "columns": COLUMNS,
                              "gap": GAP, "pad": PAD, "line": LINE, **FONT})
     body = el(html, "body")
@@ -357,7 +358,7 @@ def sheet_svg(sections: Sequence[Section], loc: Localizer, paper: str = "a4") ->
     height = len(pages) * (page_h + gap) - gap
     titles = ", ".join(s.title for s in sections)
     count = sum(len(s.cards) for s in sections)
-    root = svg_root(page_w, height, f"{loc.msg('sheet.title')}: {titles}",
+    root = svg_root(page_w, height, loc.msg("label.value", label=loc.msg("sheet.title"), value=titles),
                     loc.msg("list.title", count=count))
     root.set("width", f"{page_w}mm")
     root.set("height", f"{height:g}mm")

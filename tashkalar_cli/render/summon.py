@@ -85,7 +85,7 @@ def summonable_table(verdicts: Sequence[Verdict], board: Board, loc: Localizer, 
             continue
         squares = sorted({board.name(p.target) for p in v.placements})
         status = Text(msg("yes"), style="green") if v.legal else Text(msg("no"), style="red")
-        detail = ", ".join(squares) if v.legal else "; ".join(msg(f"reason.{c}") for c in v.reasons)
+        detail = loc.join(squares) if v.legal else loc.join((msg(f"reason.{c}") for c in v.reasons), "clauses")
         table.add_row(shown(v.card.id), shown(names[v.card.id]), status, detail)
     if hidden and hidden == len(verdicts):  # nothing to show: a sentence, not an empty table
         return Text(msg("summonable.none", total=len(verdicts)) + " " + msg("summonable.none_hint"))

@@ -558,7 +558,7 @@ def _position_desc(board: Board, pos: Position | None, loc: Localizer | None) ->
         return ""
     if not pos.pieces:
         return loc.msg("svg.no_pieces")
-    listed = "; ".join(_piece_label(loc, board, sq, p) for sq, p in sorted(pos.pieces.items()))
+    listed = loc.join((_piece_label(loc, board, sq, p) for sq, p in sorted(pos.pieces.items())), "clauses")
     return loc.msg("svg.pieces", count=len(pos.pieces), pieces=listed)
 
 
@@ -622,11 +622,12 @@ def verdict_svg(board: Board, pos: Position, verdict: Verdict, loc: Localizer, c
         panels = [near_miss_panel(n, board, loc) for n in verdict.near_misses]
     parts = [answer] + [msg(f"reason.{c}") for c in verdict.reasons]
     for panel in panels:
-        parts.append(panel.caption + ": " + "; ".join(panel.lines))
+        parts.append(msg("label.value", label=panel.caption, value=loc.join(panel.lines, "clauses")))
     pieces = _position_desc(board, pos, loc)
     desc = " ".join(p.rstrip(".") + "." for p in parts) + (" " + pieces if pieces else "")
     figure = pattern_element(verdict.card.pattern, 18, title=loc.msg("label.pattern"))
-    return boards_svg(board, pos, panels, f"{card_name}: {answer}", per_row, loc=loc, heading=heading, desc=desc,
+    title = msg("label.value", label=card_name, value=answer)
+    return boards_svg(board, pos, panels, title, per_row, loc=loc, heading=heading, desc=desc,
                       figure=figure)
 
 

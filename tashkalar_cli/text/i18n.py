@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -201,6 +201,21 @@ class Localizer:
             if text is not None:
                 return visible(fill(text, shown_params({"count": n, **params})), lines=True)
         return key
+
+    def language_name(self, code: str) -> str:
+        """A language named in this language (``lang.<code>``: "anglais" in French), else by its own
+        name (a language a translator added, which no other language names yet), else its code."""
+        found = self.ui(f"lang.{code}")
+        if found is not None:
+            return visible(found)
+        own = self.dataset.locales.get(code, {}).get("language", {}).get("name")
+        return visible(own) if own else code
+
+    def join(self, items: Iterable[object], how: str = "list") -> str:
+        """Items said as one list in this language: ``list`` (", "), ``or`` (" or "), ``clauses`` ("; ")."""
+        english = {"list": ", ", "or": " or ", "clauses": "; "}[how]
+        sep = self.ui({"list": "list.separator", "or": "list.or", "clauses": "list.clauses"}[how])
+        return (sep if sep is not None else english).join(str(i) for i in items)
 
     def plural_category(self, n: int) -> str:
         language = self.dataset.locales.get(self.lang, {}).get("language", {})
