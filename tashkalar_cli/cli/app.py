@@ -214,6 +214,27 @@ def _peek_command(args: list[str]) -> str | None:
     return args[i] if i is not None else None
 
 
+#: the options anywhere on the line whose value is the next word (not a command or an argument)
+_VALUED_ANYWHERE = ("--lang", "-l", "--data")
+
+
+def _words(args: list[str]) -> list[str]:
+    """The words of the line that are commands or arguments: neither options nor the values of
+    --lang and --data (``tashkalar --lang fr card`` names one command, and shows its help)."""
+    out: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--":
+            break
+        elif arg in _VALUED_ANYWHERE:
+            skip = True
+        elif not arg.startswith("-"):
+            out.append(arg)
+    return out
+
+
 def _peek_data(args: list[str]) -> str | None:
     for i, arg in enumerate(args):
         if arg == "--data" and i + 1 < len(args):
@@ -342,7 +363,7 @@ def run(argv: list[str] | None = None) -> None:
     _STATE.game = None
     words = Words(_peek_lang(args), _STATE.data)
     _STATE.words = words
-    _STATE.help_shown = "--help" in args or len([a for a in args if not a.startswith("-")]) <= 1
+    _STATE.help_shown = "--help" in args or len(_words(args)) <= 1
     _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
     # with --json, Click's errors stay in English, as every message
     install(words if not as_json or _STATE.help_shown else None)

@@ -93,7 +93,10 @@ class Words:
                 from tashkalar_cli.game import Game
 
                 self._game = Game(data=self._data)
-                self._loc = self._game.localizer(self._lang_option)
+                try:
+                    self._loc = self._game.localizer(self._lang_option)
+                except Exception:  # an unknown --lang: that very error is said in the locale's language
+                    self._loc = self._game.localizer(None)
             except Exception:
                 self._failed = True
         return self._loc
@@ -108,6 +111,7 @@ class Words:
 
         by_texts = name_by_texts(loc.ui)
         game = self._game
+        assert game is not None
 
         def name(kind: str, ident: str) -> str | None:
             if kind in ("card", "task"):
@@ -129,19 +133,48 @@ class Words:
 
     def translate(self, msgid: str) -> str:
         key = FRAMEWORK.get(msgid)
-        return self.text(key, msgid) if key else msgid
+        return ClickText(self.text(key, msgid), self) if key else msgid
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Click's texts that depend on a number (``ngettext``): the form English would choose,
+        in this language (the number only tells one suggestion from a list, one argument from several)."""
+        return self.translate(singular if n == 1 else plural)
+
+
+class ClickText(str):
+    """One of Click's or Typer's texts in the user's language. Click fills it with ``str.format``;
+    here it is filled by the one formatter (:func:`fill_click`: a translator's braces are never
+    executed), and a type named in it (``integer``, ``float``) is said in the language too."""
+
+    def __new__(cls, text: str, words: Words) -> ClickText:
+        out = super().__new__(cls, text)
+        out.words = words
+        return out
+
+    words: Words
+
+    def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
+        text = str(self)
+        for value in args:  # Typer's "[default: {}]"
+            text = text.replace("{}", str(value).replace("{", "{{").replace("}", "}}"), 1)
+        if isinstance(kwargs.get("number_type"), str):
+            kwargs["number_type"] = str(self.words.translate(str(kwargs["number_type"])))
+        return fill_click(text, **kwargs)
 
 
 def install(words: Words | None) -> None:
-    """Let Click and Typer speak the user's language (their modules' ``_``, Typer's constants);
-    ``None``: their own English (for --json, whose messages are English)."""
+    """Let Click and Typer speak the user's language (their modules' ``_`` and ``ngettext``,
+    Typer's constants); ``None``: their own English (for --json, whose messages are English)."""
     import gettext
 
     translate: Callable[[str], str] = words.translate if words is not None else gettext.gettext
+    plural: Callable[[str, str, int], str] = words.ngettext if words is not None else gettext.ngettext
     for name in _MODULES:
         module = sys.modules.get(name)
         if module is not None and hasattr(module, "_"):
             module._ = translate  # type: ignore[attr-defined]
+        if module is not None and hasattr(module, "ngettext"):
+            module.ngettext = plural  # type: ignore[attr-defined]
 
 
 def localize_error(exc: click.ClickException, words: Words) -> None:

@@ -14,6 +14,7 @@ Nothing read from a file or typed by a user is interpreted by the terminal or by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +23,21 @@ from rich.segment import Segment
 from rich.text import Text
 
 from tashkalar_cli.errors import visible
+from tashkalar_cli.text.typography import NO_BREAK
 
 if TYPE_CHECKING:
     from rich.console import ConsoleOptions, RenderableType
+
+def _no_break_wrapping() -> None:
+    """Rich wraps a line at any space Python calls whitespace, the no-break ones too: a French
+    ``YAML :`` or ``« Canon »`` (see :mod:`tashkalar_cli.text.typography`) would still be cut
+    before its colon or guillemet. Its word pattern is made to keep them inside a word."""
+    import rich._wrap
+
+    rich._wrap.re_word = re.compile(f"[^\\S{NO_BREAK}]*(?:[^\\s]|[{NO_BREAK}])+[^\\S{NO_BREAK}]*")
+
+
+_no_break_wrapping()
 
 #: the longest name, title or table cell shown: a hostile data folder never floods the terminal
 MOST_SHOWN = 200

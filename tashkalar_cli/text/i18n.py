@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.errors import DataError, NotFoundError, Term, field_name, quote, render, template_fields, visible
 
+from tashkalar_cli.text.typography import typeset
+
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.locales import LocaleTexts
@@ -169,7 +171,7 @@ class Localizer:
             found = self.dataset.locales.get(lang, {}).get(section, {}).get(key)
             if found is not None and found.get(name):
                 merged = dict(self.game_params, **(params or {}))
-                return Text(fill(found[name], merged), lang)
+                return Text(fill(typeset(found[name], lang), merged), lang)
         return Text(None, self.lang)
 
     def ui(self, key: str) -> str | None:
@@ -177,7 +179,7 @@ class Localizer:
         for lang in self._chain():
             found = self.dataset.locales.get(lang, {}).get("ui", {}).get(key)
             if found is not None:
-                return str(found)
+                return typeset(str(found), lang)
         return None
 
     def msg(self, key: str, **params: Any) -> str:
