@@ -45,3 +45,12 @@ def typeset(text: str, lang: str) -> str:
     """``text``, written in ``lang``, with that language's typography (French: no-break spaces)."""
     rule = RULES.get(lang.split("-")[0])
     return rule(text) if rule is not None else text
+
+
+_NO_BREAK = re.compile(f"[{NO_BREAK}]")
+
+
+def untypeset(text: str) -> str:
+    """``text`` with ordinary spaces for the no-break ones :func:`typeset` puts in: what JSON
+    carries, the texts as the locales write them (the no-break spaces are for the eye)."""
+    return _NO_BREAK.sub(" ", text) if any(c in text for c in NO_BREAK) else text
