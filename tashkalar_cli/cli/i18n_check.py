@@ -73,5 +73,5 @@ def check(
     else:
         from tashkalar_cli.render.i18n import report_renderable
 
-        s.console.print(report_renderable(report))
+        s.console.print(report_renderable(report, loc=s.loc))
     raise typer.Exit(report.exit_code(strict))
