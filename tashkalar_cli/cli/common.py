@@ -133,7 +133,6 @@ def print_json(name: str, body: dict[str, Any]) -> None:
     a program."""
     from tashkalar_cli.errors import json_visible
     from tashkalar_cli.render.jsonout import document
-
     from tashkalar_cli.text.typography import untypeset
 
     obj = document(name, body)

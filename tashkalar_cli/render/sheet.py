@@ -133,7 +133,8 @@ def build_sections(game: GameCards, loc: Localizer, decks: Sequence[str] = (), l
     out = []
     for deck in chosen:
         cards = [card_view(c, db, loc) for c in db.beings if c.deck == deck]
-        out.append(Section(deck, loc.msg(f"deck.{deck}"), cards))
+        # a deck name without a source is the project's own, starred like an unofficial card name
+        out.append(Section(deck, loc.msg(f"deck.{deck}") + ("" if loc.deck_source(deck) else "*"), cards))
     if flares:
         out.append(Section("flares", loc.msg("sheet.section.flares"),
                            [card_view(c, db, loc) for c in db.of_type(Flare)], patterns=False))
@@ -238,7 +239,7 @@ def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -
         grid = el(sec, "div", class_="cards")
         for view in section.cards:
             _html_card(grid, view)
-        if any(not v.official for v in section.cards):
+        if any(not v.official for v in section.cards) or section.title.endswith("*"):
             el(sec, "p", "* " + loc.msg("name.unofficial"), class_="notes")
     return "<!DOCTYPE html>\n" + ET.tostring(xml_safe(html), encoding="unicode", method="html") + "\n"
 
@@ -340,7 +341,7 @@ def paginate(sections: Sequence[Section], loc: Localizer, page_height: float) ->
                 y = 0.0
             page.items.append(("row", y, (row, h)))
             y += h + GAP
-        if any(not v.official for v in section.cards):
+        if any(not v.official for v in section.cards) or section.title.endswith("*"):
             if y + FONT["note"] * 2 > page_height:
                 page = Page()
                 pages.append(page)

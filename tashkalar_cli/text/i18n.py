@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.errors import DataError, NotFoundError, Term, field_name, quote, render, template_fields, visible
-
 from tashkalar_cli.text.typography import typeset
 
 if TYPE_CHECKING:
@@ -203,6 +202,17 @@ class Localizer:
             if text is not None:
                 return visible(fill(text, shown_params({"count": n, **params})), lines=True)
         return key
+
+    def own_ui(self, key: str) -> str | None:
+        """The interface text ``key`` of this language only (no English fallback), or None."""
+        found = self.dataset.locales.get(self.lang, {}).get("ui", {}).get(key)
+        return typeset(str(found), self.lang) if found is not None else None
+
+    def deck_source(self, deck: str) -> str | None:
+        """Where this language's name of ``deck`` is attested (``deck.<id>.source``), or None: a
+        name without a source is the project's own translation, shown as unofficial, like a card's."""
+        found = self.own_ui(f"deck.{deck}.source")
+        return visible(found) if found else None
 
     def language_name(self, code: str) -> str:
         """A language named in this language (``lang.<code>``: "anglais" in French), else by its own
