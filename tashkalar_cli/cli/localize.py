@@ -154,9 +154,9 @@ class ClickText(str):
     words: Words
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
-        text = str(self)
-        for value in args:  # Typer's "[default: {}]"
-            text = text.replace("{}", str(value).replace("{", "{{").replace("}", "}}"), 1)
+        pieces = str(self).split("{}")  # Typer's "[default: {}]": each {} is the next value
+        text = "".join(piece + (f"{{_{i}}}" if i < len(pieces) - 1 else "") for i, piece in enumerate(pieces))
+        kwargs.update({f"_{i}": value for i, value in enumerate(args)})
         if isinstance(kwargs.get("number_type"), str):
             kwargs["number_type"] = str(self.words.translate(str(kwargs["number_type"])))
         return fill_click(text, **kwargs)

@@ -22,12 +22,12 @@ class Said(str):
         return said
 
 
-def said(key: str, english: str, **values: Any) -> Said:
+def said(code: str, english: str, /, **values: Any) -> Said:
     """The message ``english`` (its ``{fields}`` filled from ``values``), said in a translator's
-    language by ``i18n.finding.<key>``."""
+    language by ``i18n.finding.<code>``."""
     from tashkalar_cli.errors import fill
 
-    return Said(fill(english, values), key, values)
+    return Said(fill(english, values), code, values)
 
 
 @dataclass(frozen=True)
