@@ -25,7 +25,8 @@ def _message(f: Finding, loc: Localizer | None) -> str:
     template = loc.ui(f"i18n.finding.{key}") if loc is not None and key else None
     if template is None or loc is None:
         return str(f.message)
-    return loc.msg(f"i18n.finding.{key}", **getattr(f.message, "values", {}))
+    values = {name: visible(value, MOST_SHOWN) for name, value in getattr(f.message, "values", {}).items()}
+    return fill(template, values)  # values named "key" too: the template is filled, not loc.msg
 
 
 def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | None = None) -> Group:

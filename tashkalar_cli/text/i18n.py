@@ -210,9 +210,10 @@ class Localizer:
 
     def deck_source(self, deck: str) -> str | None:
         """Where this language's name of ``deck`` is attested (``deck.<id>.source``), or None: a
-        name without a source is the project's own translation, shown as unofficial, like a card's."""
+        name whose source is "—" (or that has none) is the project's own translation, shown as
+        unofficial, like a card's."""
         found = self.own_ui(f"deck.{deck}.source")
-        return visible(found) if found else None
+        return visible(found) if found and found.strip() not in ("—", "-") else None
 
     def language_name(self, code: str) -> str:
         """A language named in this language (``lang.<code>``: "anglais" in French), else by its own
