@@ -97,7 +97,9 @@ def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) 
     if wide:
         table.add_column(msg("label.type"))
         table.add_column(msg("label.deck"))
-    table.add_column(msg("label.rank"))
+    # narrow: flares and tasks say their type in the rank's column, whose header then says so
+    mixed = not wide and not all(isinstance(c, Being) for c in cards)
+    table.add_column(msg("label.rank_or_type" if mixed else "label.rank"))
     table.add_column(msg("label.keywords"), overflow="fold", ratio=2 if not wide else None)
     for c in cards:
         kind = msg(f"type.{c.type}")
