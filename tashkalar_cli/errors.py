@@ -366,8 +366,8 @@ class TashkalarError(Exception):
                 message = fill(labelled, {"label": visible(option), "value": message})
         else:
             message = self.message
-        where = self.where()
-        return fill(labelled, {"label": where, "value": message}) if where else message
+        where = self.where()  # FILE:LINE: as compilers write it, which editors read, in every language
+        return f"{where}: {message}" if where else message
 
 
 class DataError(TashkalarError):
