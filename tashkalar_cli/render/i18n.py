@@ -51,7 +51,8 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                 msg = shown(_message(f, loc), most=MOST_BLOCK)
                 if f.reference:
                     label = say("i18n.reference", "ref")
-                    msg.append(f"\n  {label}: " + visible(f.reference, limit_text), style="dim")
+                    shown_ref = say("label.value", "{label}: {value}", label=label, value=visible(f.reference, limit_text))
+                    msg.append("\n  " + shown_ref, style="dim")
                 if f.translation:
                     msg.append(f"\n  {visible(f.lang, 20)}:  " + visible(f.translation, limit_text), style="dim")
                 key = shown(f.key + (f" ({f.field})" if f.field else ""))

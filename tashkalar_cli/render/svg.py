@@ -307,7 +307,7 @@ def _board_size(board: Board, style: Style) -> tuple[float, float]:
 
 def _piece_label(loc: Localizer | None, board: Board, sq: int, piece: Piece) -> str:
     if loc is None:
-        return f"{board.name(sq)}: {piece.color} {piece.rank}"
+        return f"{board.name(sq)}: {piece.color} {piece.rank}"  # no language: ids, as in a position file
     return loc.msg("svg.piece_at", square=board.name(sq), piece=piece_words(loc, piece))
 
 
