@@ -255,12 +255,12 @@ class Term(str):
 
     kind: str
     ids: tuple[str, ...]
-    join: str
+    joiner: str   # how the ids are joined: a key of _JOINS (not ``join``, str's own method)
 
     def __new__(cls, kind: str, ids: str | Iterable[object], join: str = "list") -> Term:
         items = (str(ids),) if isinstance(ids, str) else tuple(dict.fromkeys(str(i) for i in ids))
         term = super().__new__(cls, _JOINS[join][0].join(items))
-        term.kind, term.ids, term.join = kind, items, join
+        term.kind, term.ids, term.joiner = kind, items, join
         return term
 
 
@@ -289,7 +289,7 @@ def name_by_texts(text: Callable[[str], str | None]) -> Namer:
 
 def say_term(term: Term, text: Callable[[str], str | None], name: Namer) -> str:
     """A :class:`Term` in the user's language: each id by its name, joined by the language's words."""
-    english, key = _JOINS[term.join]
+    english, key = _JOINS[term.joiner]
     sep = text(key) or english
     return sep.join(name(term.kind, i) or i for i in term.ids)
 

@@ -153,7 +153,7 @@ class ClickText(str):
 
     words: Words
 
-    def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
+    def format(self, *args: object, **kwargs: object) -> str:
         pieces = str(self).split("{}")  # Typer's "[default: {}]": each {} is the next value
         text = "".join(piece + (f"{{_{i}}}" if i < len(pieces) - 1 else "") for i, piece in enumerate(pieces))
         kwargs.update({f"_{i}": value for i, value in enumerate(args)})

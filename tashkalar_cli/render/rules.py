@@ -179,8 +179,8 @@ def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> Rende
     parts: list[RenderableType] = [head, plain_markdown(visible(text, MOST_BLOCK, lines=True))]
     if best.kind == "rule":
         for e in book.errata_for(book.by_id[best.id]):
-            label = loc.msg("label.value", label=_erratum_label(e, loc), value=str(loc.field("errata", e["id"], "title")))
-            parts.append(Text(label + f" ({e['id']})", style="yellow"))
+            line = loc.msg("label.value", label=_erratum_label(e, loc), value=str(loc.field("errata", e["id"], "title")))
+            parts.append(Text(line + f" ({e['id']})", style="yellow"))
     if more:
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right")

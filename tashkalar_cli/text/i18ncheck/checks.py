@@ -36,7 +36,7 @@ def _names(text: str) -> list[str]:
 
 
 def check_placeholders(ref: str, text: str, known: set[str] | None = None) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     want, got = Counter(_names(ref)), Counter(_names(text))
     missing = sorted(set(want) - set(got))
     extra = sorted(set(got) - set(want))
@@ -94,7 +94,7 @@ def check_numbers(ref: str, text: str, ref_words: dict[str, int], words: dict[st
         del missing["1"]
     if extra.get("1") and want_ones >= extra["1"]:
         del extra["1"]
-    out = []
+    out: list[tuple[str, str]] = []
     if missing:
         out.append((ERROR, said("numbers-missing", "number(s) of the reference missing: {numbers}",
                                  numbers=", ".join(sorted(missing.elements())))))
@@ -105,7 +105,7 @@ def check_numbers(ref: str, text: str, ref_words: dict[str, int], words: dict[st
 
 
 def check_markup(ref: str, text: str) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     a, b = len(_LIST_ITEM.findall(ref)), len(_LIST_ITEM.findall(text))
     if a != b:
         out.append((ERROR, said("markup-items", "{count} list item(s) where the reference has {reference}", count=b,
