@@ -360,6 +360,9 @@ class TashkalarError(Exception):
             if isinstance(value, Term):
                 params[field] = say_term(value, text, namer)
         labelled = text("label.value") or "{label}: {value}"
+        prefix = params.get("prefix")
+        if isinstance(prefix, str) and prefix.endswith(": "):  # an option said before the message ("--mode: ")
+            params["prefix"] = fill(labelled, {"label": prefix[:-2], "value": ""})
         if template:
             message = visible(_render_placed(template, params, labelled), MAX_MESSAGE)
             for option in reversed(self.options):
