@@ -382,8 +382,10 @@ def run(argv: list[str] | None = None) -> None:
             prepare(command)
         if any(a == "--install-completion" or a.startswith("--install-completion=") for a in args):
             from tashkalar_cli.cli.completion import check_home
+            from tashkalar_cli.cli.localize import localize_install_completion
 
             check_home()
+            localize_install_completion(command, words)
         if _STATE.help_shown:
             localize_command(command, "", words)
             localize_rich(words)

@@ -239,3 +239,28 @@ def localize_command(command: click.Command, path: str, words: Words) -> None:
     if isinstance(command, click.Group):
         for sub_name, sub in command.commands.items():
             localize_command(sub, f"{path}.{sub_name}" if path else sub_name, words)
+
+
+def localize_install_completion(command: click.Command, words: Words) -> None:
+    """``--install-completion`` says what it did in the user's language (Typer's own callback
+    prints two English lines)."""
+    import typer.completion
+
+    def install(ctx: click.Context, param: click.Parameter, value: object) -> object:
+        if not value or ctx.resilient_parsing:
+            return value
+        shell, path = typer.completion.install(shell=value) if isinstance(value, str) else typer.completion.install()
+        loc = words.loc
+        if loc is None:
+            click.secho(f"{shell} completion installed in {path}", fg="green")
+            click.echo("Completion will take effect once you restart the terminal")
+        else:
+            from tashkalar_cli.errors import visible
+
+            click.secho(visible(loc.msg("completion.installed", shell=shell, path=str(path))), fg="green")
+            click.echo(visible(loc.msg("completion.restart")))
+        sys.exit(0)
+
+    for param in command.params:
+        if param.name == "install_completion":
+            param.callback = install
