@@ -467,3 +467,49 @@ def test_no_french_line_starts_with_its_punctuation(cli, monkeypatch, columns, t
         for line in text.splitlines():
             inner = line.strip(" │╭╮╰╯─┃").strip()
             assert not inner[:1] in (":", ";", "?", "!", "»"), (columns, line)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_i18n_check_speaks_the_language(cli, dataset, tmp_path, monkeypatch, lang):
+    """A translator's report in their language: the findings, the headers, the coverage, the count."""
+    import shutil
+
+    from conftest import REPO
+
+    folder = tmp_path / "locales"
+    for code in ("en", "fr"):
+        shutil.copytree(REPO / "locales" / code, folder / code)
+    rules = folder / "fr" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("{players_duel}", "{players_dule}", 1), encoding="utf-8")
+    monkeypatch.setenv("COLUMNS", "200")
+    r = cli("--lang", lang, "i18n", "check", "--locales", str(folder), "--lang", "fr")
+    assert r.code == 1, r.err
+    out = _flat(r.out)
+    for english in ("Coverage against", "error(s)", "placeholder(s) missing", "severity", "translated"):
+        assert english not in out, (english, out[-400:])
+    ui_texts = dataset.locales[lang]["ui"]
+    assert _flat(ui_texts["i18n.errors.other"].replace("{count}", "2")) in out
+    assert ui_texts["i18n.finding.placeholders-missing"].split("{")[0].split(":")[0].strip() in out
+    missing = cli("--lang", lang, "i18n", "check", "--locales", str(tmp_path / "nowhere"))
+    assert missing.code == 2 and "no such locales folder" not in missing.err
+
+
+def test_validate_speaks_the_language(cli, dataset, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "60")
+    r = cli("--lang", "it", "validate")
+    assert r.code == 0, r.err
+    assert "valid:" not in r.out and "beings" not in r.out and "languages" not in r.out
+    assert dataset.locales["it"]["ui"]["validate.beings"] in r.out and "inglese" in r.out
+    root = cli("validate", "--json").json["root"]
+    assert root in [line.strip() for line in r.out.splitlines()], "the data folder whole, on a line of its own"
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "it"])
+def test_the_completion_install_speaks_the_language(cli, dataset, tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("SHELL", "/bin/bash")
+    r = cli("--lang", lang, "--install-completion", "bash")
+    assert r.code == 0, r.err
+    assert "completion installed" not in r.out and "take effect" not in r.out
+    assert dataset.locales[lang]["ui"]["completion.restart"] in r.out
