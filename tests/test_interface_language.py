@@ -333,7 +333,7 @@ def test_every_error_says_its_game_words_in_the_language(tk, lang):
     values as plain samples), reads in the language with no id left in the sentence."""
     import re
 
-    from tashkalar_cli.errors import Term, TashkalarError, name_by_texts
+    from tashkalar_cli.errors import TashkalarError, Term, name_by_texts
 
     loc = tk.localizer(lang)
     by_texts = name_by_texts(loc.ui)
@@ -466,7 +466,7 @@ def test_no_french_line_starts_with_its_punctuation(cli, monkeypatch, columns, t
     for text in outputs:
         for line in text.splitlines():
             inner = line.strip(" │╭╮╰╯─┃").strip()
-            assert not inner[:1] in (":", ";", "?", "!", "»"), (columns, line)
+            assert inner[:1] not in (":", ";", "?", "!", "»"), (columns, line)
 
 
 @pytest.mark.slow
