@@ -110,7 +110,11 @@ def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Loc
     for lang in glossary.dataset.languages:
         entry = glossary.dataset.locales[lang].get("keywords", {}).get(keyword.id)
         if entry:
-            terms.add_row(shown(lang), shown(entry["term"]), shown(", ".join(entry.get("synonyms", [])), most=MOST_BLOCK))
+            # a variant the glossary forbids is found by a search, never shown as another name of the term
+            banned = {v.casefold() for v in entry.get("forbidden", [])}
+            also = [v for v in entry.get("synonyms", []) if v.casefold() not in banned]
+            terms.add_row(shown(loc.language_name(lang)), shown(entry["term"]),
+                          shown(loc.join(also), most=MOST_BLOCK))
     parts.append(terms)
     rules = glossary.rules_about(keyword, book)
     if rules:
