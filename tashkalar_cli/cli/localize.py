@@ -244,12 +244,12 @@ def localize_command(command: click.Command, path: str, words: Words) -> None:
 def localize_install_completion(command: click.Command, words: Words) -> None:
     """``--install-completion`` says what it did in the user's language (Typer's own callback
     prints two English lines)."""
-    import typer.completion
+    from typer._completion_shared import install as install_script  # what Typer's own callback calls
 
     def install(ctx: click.Context, param: click.Parameter, value: object) -> object:
         if not value or ctx.resilient_parsing:
             return value
-        shell, path = typer.completion.install(shell=value) if isinstance(value, str) else typer.completion.install()
+        shell, path = install_script(shell=value) if isinstance(value, str) else install_script()
         loc = words.loc
         if loc is None:
             click.secho(f"{shell} completion installed in {path}", fg="green")
