@@ -130,7 +130,11 @@ def score_renderable(result: TurnScore, loc: Localizer) -> Group:
         table.add_row(msg(f"color.{line.who}"), str(line.points), msg(f"score.reason.{line.reason}"), color)
     parts: list[RenderableType] = [table] if result.lines else [Text(msg("score.none"))]
     if result.ignored:
-        parts.append(Text(msg("score.ignored", pieces=", ".join(result.ignored)), style="dim"))
+        from tashkalar_cli.errors import name_by_texts
+
+        piece = name_by_texts(loc.ui)  # "blue heroic" -> the piece in the user's words
+        parts.append(Text(msg("score.ignored", pieces=loc.join(piece("piece", p) or p for p in result.ignored)),
+                          style="dim"))
     if result.totals:
         def fmt(v: Any) -> str:
             if isinstance(v, dict):
