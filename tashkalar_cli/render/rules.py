@@ -14,7 +14,6 @@ from rich.text import Text
 from tashkalar_cli.errors import quote, visible
 from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, block, shown
 from tashkalar_cli.text.i18n import Localizer
-from tashkalar_cli.text.typography import typeset
 
 if TYPE_CHECKING:
     from tashkalar_cli.model.cards import CardDB
@@ -145,11 +144,9 @@ def errata_renderable(errata: Errata, loc: Localizer) -> Group:
         body = Table.grid(padding=(0, 2))
         body.add_column(style="bold")
         body.add_column()
-        entry, found_in = loc.entry("errata", e["id"])
-        readings = (entry or {}).get("readings", {})
         for book in e["books"]:
             mark = "•" if e.get("kind") == "ruling" else "✗" if book in e["differing"] else "✓"
-            body.add_row(f"{mark} {book}", typeset(str(readings.get(book, "")), found_in))
+            body.add_row(f"{mark} {loc.language_name(book)}", loc.reading(e["id"], book))  # a rulebook by its language
         if e.get("kind") == "ruling" and e.get("rules"):
             body.add_row(msg("label.rules"), ", ".join(e["rules"]))
         body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))

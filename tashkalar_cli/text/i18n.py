@@ -203,6 +203,12 @@ class Localizer:
                 return visible(fill(text, shown_params({"count": n, **params})), lines=True)
         return key
 
+    def reading(self, erratum: str, book: str) -> str:
+        """How the rulebook ``book`` reads at ``erratum`` (an erratum's ``readings``), in this language."""
+        entry, lang = self.entry("errata", erratum)
+        found = ((entry or {}).get("readings") or {}).get(book)
+        return typeset(str(found), lang) if found else ""
+
     def own_ui(self, key: str) -> str | None:
         """The interface text ``key`` of this language only (no English fallback), or None."""
         found = self.dataset.locales.get(self.lang, {}).get("ui", {}).get(key)
