@@ -257,9 +257,10 @@ class Term(str):
     ids: tuple[str, ...]
     joiner: str   # how the ids are joined: a key of _JOINS (not ``join``, str's own method)
 
-    def __new__(cls, kind: str, ids: str | Iterable[object], join: str = "list") -> Term:
+    def __new__(cls, kind: str, ids: str | Iterable[object], join: str = "list", english: str | None = None) -> Term:
         items = (str(ids),) if isinstance(ids, str) else tuple(dict.fromkeys(str(i) for i in ids))
-        term = super().__new__(cls, _JOINS[join][0].join(items))
+        # the English message shows the ids, or ``english`` (a description a schema gives in English)
+        term = super().__new__(cls, _JOINS[join][0].join(items) if english is None else english)
         term.kind, term.ids, term.joiner = kind, items, join
         return term
 
@@ -282,7 +283,8 @@ def name_by_texts(text: Callable[[str], str | None]) -> Namer:
         if kind == "langcode":  # a language as typed (its code), with its name: fr (français)
             shown = text(f"lang.{ident}")
             return f"{ident} ({shown})" if shown else None
-        return text(f"{kind}.{ident}")
+        found = text(f"{kind}.{ident}")
+        return fill(found, {}) if found is not None else None   # a text's {{ and }} are braces
 
     return name
 

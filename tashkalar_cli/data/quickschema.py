@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from tashkalar_cli.errors import Place
 
 SUPPORTED = {"$schema", "title", "description", "type", "enum", "properties", "additionalProperties",
-             "required", "items", "minimum", "maximum", "oneOf", "minItems", "uniqueItems"}
+             "required", "items", "minimum", "maximum", "oneOf", "minItems", "uniqueItems",
+             "x-expects"}   # the ui.yaml text (expects.<name>) that says the description in every language
 _TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
 
 
@@ -75,7 +76,12 @@ def first_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()
     if "oneOf" in schema:
         matches = [s for s in schema["oneOf"] if first_problem(s, value, path) is None]
         if len(matches) != 1:
-            return path, "schema-form", {"value": _show(value), "expected": schema.get("description", "")}
+            # the form expected, said in the user's language (``expects.<x-expects>``), its English in the schema
+            from tashkalar_cli.errors import Term
+
+            described = schema.get("description", "")
+            expected = Term("expects", schema["x-expects"], english=described) if "x-expects" in schema else described
+            return path, "schema-form", {"value": _show(value), "expected": expected}
     if _type_ok(value, "number"):
         if "minimum" in schema and value < schema["minimum"]:
             return path, "schema-minimum", {"value": value, "minimum": schema["minimum"]}
