@@ -70,7 +70,11 @@ def first_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()
     if "type" in schema:
         types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         if not any(_type_ok(value, t) for t in types):
-            return path, "schema-type", {"value": _show(value), "types": " | ".join(types)}
+            from tashkalar_cli.errors import Term
+
+            # the kinds of value in the user's words (jsontype.*), "string | object" in the English message
+            return path, "schema-type", {"value": _show(value),
+                                         "types": Term("jsontype", types, join="or", english=" | ".join(types))}
     if "enum" in schema and value not in schema["enum"]:
         return path, "schema-enum", {"value": _show(value), "allowed": ", ".join(map(str, schema["enum"]))}
     if "oneOf" in schema:
