@@ -513,3 +513,18 @@ def test_the_completion_install_speaks_the_language(cli, dataset, tmp_path, monk
     assert r.code == 0, r.err
     assert "completion installed" not in r.out and "take effect" not in r.out
     assert dataset.locales[lang]["ui"]["completion.restart"] in r.out
+
+
+@pytest.mark.parametrize(("lang", "expects", "kind"), [("fr", "une pièce", "un dictionnaire"), ("es", "una ficha", "un diccionario"),
+                                                       ("it", "una pedina", "un dizionario")])
+def test_a_file_error_says_the_expected_form_in_the_language(cli, tmp_path, lang, expects, kind):
+    bad_piece = write(tmp_path / "p.yaml", "pieces:\n  e5: {color: blue, bogus: 2}\n")
+    bad_type = write(tmp_path / "t.yaml", "pieces: [1, 2]\n")
+    r1, r2 = cli("--lang", lang, "position", "check", str(bad_piece)), cli("--lang", lang, "position", "check", str(bad_type))
+    assert r1.code == r2.code == 2
+    assert expects in r1.err and "a piece:" not in r1.err, r1.err
+    assert kind in r2.err and "object" not in r2.err, r2.err
+    j = cli("position", "check", str(bad_type), "--json")
+    import json
+
+    assert "object | null" in json.loads(j.err)["error"]["message"], "JSON keeps the schema's words"
