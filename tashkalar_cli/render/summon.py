@@ -88,8 +88,9 @@ def summonable_table(verdicts: Sequence[Verdict], board: Board, loc: Localizer, 
         detail = loc.join(squares) if v.legal else loc.join((msg(f"reason.{c}") for c in v.reasons), "clauses")
         table.add_row(shown(v.card.id), shown(names[v.card.id]), status, detail)
     if hidden and hidden == len(verdicts):  # nothing to show: a sentence, not an empty table
-        none = msg("summonable.none_one") if len(verdicts) == 1 else msg("summonable.none", total=len(verdicts))
-        return Text(none + " " + msg("summonable.none_hint"))
+        if len(verdicts) == 1:  # one card: said of it alone
+            return Text(msg("summonable.none_one") + " " + msg("summonable.none_hint_one"))
+        return Text(msg("summonable.none", total=len(verdicts)) + " " + msg("summonable.none_hint"))
     if hidden:
         return Group(table, Text(msg("summonable.hidden", count=hidden), style="dim"))
     return table
