@@ -14,7 +14,7 @@ The command line prints its message on one line and exits with :data:`EXIT_BAD_I
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 #: success
@@ -227,16 +227,75 @@ class Place(str):
 _WHERE_FIRST = re.compile(r"^\{where\}[\s\u00a0\u202f]*:[\s\u00a0\u202f]*")
 
 
-def _render_placed(template: str, params: Mapping[str, Any]) -> str:
+def _render_placed(template: str, params: Mapping[str, Any], labelled: str = "{label}: {value}") -> str:
     """:func:`render`, except that a :class:`Place` at the start of the template is left out (the
-    error carries it as its file and line), all but what it names (``decks: ...``)."""
+    error carries it as its file and line), all but what it names (``decks: ...``, joined as
+    ``labelled`` says: the language's ``label.value``)."""
     place = params.get("where")
     if "where" in params and not place and _WHERE_FIRST.match(template):  # said nowhere (yet: see at())
         return render(_WHERE_FIRST.sub("", template), dict(params))
     if isinstance(place, Place) and _WHERE_FIRST.match(template):
         text = render(_WHERE_FIRST.sub("", template), dict(params))
-        return f"{place.detail}: {text}" if place.detail else text
+        return fill(labelled, {"label": place.detail, "value": text}) if place.detail else text
     return render(template, dict(params))
+
+
+#: how the ids of a :class:`Term` list are joined: its English words (the message in JSON keeps
+#: them) and the ui.yaml key of the same words in each language
+_JOINS = {"list": (", ", "list.separator"), "or": (" or ", "list.or"), "clauses": ("; ", "list.clauses")}
+
+
+class Term(str):
+    """A game word inside a message: a color, rank, mode, card type, reason, deck, card, piece or
+    language, by its id (or ids: a list). As a text it is the ids, which the English message of
+    an error keeps (in JSON too); :meth:`TashkalarError.localized` shows the word's name in the
+    user's language instead: ``color.blue`` -> "bleu", a card id -> its name, a list joined by
+    the language's separator (``list.separator``, ``list.or``, ``list.clauses``).
+
+    ``Term("color", "blue")``, ``Term("color", ["blue", "red"])`` (repeated ids said once),
+    ``Term("reason", reasons, join="clauses")``, ``Term("piece", "blue heroic")``."""
+
+    kind: str
+    ids: tuple[str, ...]
+    joiner: str   # how the ids are joined: a key of _JOINS (not ``join``, str's own method)
+
+    def __new__(cls, kind: str, ids: str | Iterable[object], join: str = "list", english: str | None = None) -> Term:
+        items = (str(ids),) if isinstance(ids, str) else tuple(dict.fromkeys(str(i) for i in ids))
+        # the English message shows the ids, or ``english`` (a description a schema gives in English)
+        term = super().__new__(cls, _JOINS[join][0].join(items) if english is None else english)
+        term.kind, term.ids, term.joiner = kind, items, join
+        return term
+
+
+#: names a game word in the user's language: (kind, id) -> its name, or None (shown as the id)
+Namer = Callable[[str, str], "str | None"]
+
+
+def name_by_texts(text: Callable[[str], str | None]) -> Namer:
+    """The names the interface's texts give: ``<kind>.<id>`` (``color.blue``, ``mode.duel``,
+    ``reason.no-match``, ``lang.fr``), and a piece (``blue heroic``) as the text ``piece`` says it."""
+
+    def name(kind: str, ident: str) -> str | None:
+        if kind == "piece":
+            color, _, rank = ident.partition(" ")
+            template = text("piece")
+            if template is None:
+                return None
+            return fill(template, {"color": text(f"color.{color}") or color, "rank": text(f"rank.{rank}") or rank})
+        if kind == "langcode":  # a language as typed (its code), with its name: fr (français)
+            shown = text(f"lang.{ident}")
+            return f"{ident} ({shown})" if shown else None
+        found = text(f"{kind}.{ident}")
+        return fill(found, {}) if found is not None else None   # a text's {{ and }} are braces
+
+    return name
+
+
+def say_term(term: Term, text: Callable[[str], str | None], name: Namer) -> str:
+    """A :class:`Term` in the user's language: each id by its name, joined by the language's words."""
+    english, key = _JOINS[term.joiner]
+    sep = text(key) or english
+    return sep.join(name(term.kind, i) or i for i in term.ids)
 
 
 class TashkalarError(Exception):
@@ -291,21 +350,36 @@ class TashkalarError(Exception):
                               shown=self.shown, local=self.local, **self.params)
         other = type(self)(f"{where}: {self.message}", file=self.file, line=self.line, hints=self.hints,
                            key=self.key, shown=self.shown, local=self.local, **self.params)
-        other.prefix = f"{visible(where)}: {self.prefix}"
+        other.options = (where, *self.options)
         return other
 
-    #: what :meth:`at` said the error is about before its message (an option), in every language
-    prefix = ""
+    #: what :meth:`at` said the error is about before its message (options), in every language
+    options: tuple[str, ...] = ()
 
-    def localized(self, text: Callable[[str], str | None]) -> str:
-        """The message in another language: ``text("error.<key>")`` gives its template."""
+    def localized(self, text: Callable[[str], str | None], name: Namer | None = None) -> str:
+        """The message in another language: ``text("error.<key>")`` gives its template, each
+        :class:`Term` among its values is said by its name (``name``, by default the names
+        the texts give: :func:`name_by_texts`), and the places and options said before it are
+        joined to it as the language writes a label and its value (``label.value``)."""
         template = text(f"error.{self.key}") if self.key else None
+        namer = name or name_by_texts(text)
         params = {**self.params, **self.local}
         if isinstance(params.get("what"), str):  # a kind of file, said in the same language
             params["what"] = text("what." + params["what"].replace(" ", "-")) or params["what"]
-        message = (self.prefix + visible(_render_placed(template, params), MAX_MESSAGE) if template
-                   else self.message)
-        where = self.where()
+        for field, value in params.items():
+            if isinstance(value, Term):
+                params[field] = say_term(value, text, namer)
+        labelled = text("label.value") or "{label}: {value}"
+        prefix = params.get("prefix")
+        if isinstance(prefix, str) and prefix.endswith(": "):  # an option said before the message ("--mode: ")
+            params["prefix"] = fill(labelled, {"label": prefix[:-2], "value": ""})
+        if template:
+            message = visible(_render_placed(template, params, labelled), MAX_MESSAGE)
+            for option in reversed(self.options):
+                message = fill(labelled, {"label": visible(option), "value": message})
+        else:
+            message = self.message
+        where = self.where()  # FILE:LINE: as compilers write it, which editors read, in every language
         return f"{where}: {message}" if where else message
 
 

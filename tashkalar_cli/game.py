@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, Term
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -303,7 +303,7 @@ class Game:
         if other is not None:
             other = self.color(other, what)
             if other == player:
-                raise InputError(key="own-color", what=what, color=other)
+                raise InputError(key="own-color", what=what, color=Term("color", other))
             check_in_game(other, [*position.colors, player], position.players, what)
         return player, other
 
@@ -356,7 +356,7 @@ class Game:
         vs = self.opponent(position, player, against, required=False)
         player = self.color(player)
         if turn is not None and turn.player != player:
-            raise InputError(key="other-players-turn", turn=turn.player, player=player)
+            raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
         chosen = (self.cards.of_type(Task) if tasks is None
                   else [self._task(t) if isinstance(t, str) else t for t in tasks])
         ctx = Context(position, player, vs, turn, self.cards)

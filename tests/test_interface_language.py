@@ -4,6 +4,7 @@ read back as written."""
 from __future__ import annotations
 
 import json
+import re
 
 import click
 import pytest
@@ -265,7 +266,8 @@ def test_french_typography_puts_a_space_before_a_colon(cli):
     r = cli("flare", "check", "flare-3-5", "--pieces", "e5=red:h,e4=red:h,e6=red:h,a5=blue", "--player", "blue",
             "--lang", "fr")
     assert r.code == 0
-    assert " : " in r.out and not any(c + ":" in r.out for c in "abcdefghijklmnopqrstuvwxyzéè")
+    assert "\u00a0: " in r.out and not any(c + ":" in r.out for c in "abcdefghijklmnopqrstuvwxyzéè")
+    assert " :" not in r.out and " ;" not in r.out, "an ordinary space before : or ; can break the line there"
 
 
 # ------------------------------------------------------------------ positions that read back
@@ -298,5 +300,266 @@ def test_position_show_reads_back_unchanged(cli, tmp_path, placed, diagram, mode
 def test_command_suggestions_speak_the_language(cli, dataset, lang):
     r = cli("--lang", lang, "card", "lst")
     assert r.code == 2
-    expected = ui(dataset, lang, "cli.did_you_mean_hints").replace("{hints}", "list")
+    from tashkalar_cli.text.typography import typeset
+
+    expected = typeset(ui(dataset, lang, "cli.did_you_mean_hints"), lang).replace("{hints}", "list")
     assert r.err.splitlines()[1] == expected, r.err
+
+
+# ------------------------------------------------------------------ sentences built from localized parts
+
+def _raise_sites() -> list[tuple[str, int, str, dict[str, str], dict[str, str]]]:
+    """Every error raised with a key in the package: (file, line, key, {param: source}, {param: Term kind})."""
+    import ast
+
+    from conftest import REPO
+
+    out = []
+    for path in sorted((REPO / "tashkalar_cli").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            kws = {k.arg: k.value for k in node.keywords if k.arg}
+            key = kws.get("key")
+            if not isinstance(key, (ast.Constant, ast.JoinedStr)):
+                continue
+            keys = [key.value] if isinstance(key, ast.Constant) else [f"not-a-{t}" for t in ("being", "flare", "legend", "task")]
+            kinds = {name: v.args[0].value for name, v in kws.items()
+                     if isinstance(v, ast.Call) and getattr(v.func, "id", "") == "Term" and isinstance(v.args[0], ast.Constant)}
+            params = {name: ast.unparse(v) for name, v in kws.items() if name not in ("key", "file", "line", "hints")}
+            for k in keys:
+                out.append((str(path.relative_to(REPO)), node.lineno, k, params, kinds))
+    return out
+
+
+#: the values of a message that name a game word: a color, a card type, a mode, a rank, a reason,
+#: a card, a deck, a kind of piece, a piece
+GAME_WORDS = {"color", "colors", "player", "turn", "type", "mode", "rank", "reasons", "card", "kind", "piece",
+              "decks"}
+#: (key, value) raised with something other than a game word's id: what the user typed, quoted back,
+#: a row number of a diagram (its "rank"), a YAML type, and the id of a card in a broken data file
+#: (for the author of that file, whose cards may not even load)
+TYPED = {("plan-unknown-deck", "deck"), ("position-unknown-deck", "deck"), ("yaml-key-not-text", "type"),
+         ("letal-area-kind", "kind"), ("diagram-tokens", "rank"), ("diagram-label", "rank"),
+         ("pattern-too-large", "card")}
+
+
+def test_every_game_word_in_an_error_is_a_term():
+    """An error that names a color, a type, a mode... gives it as a Term (its id and kind), never as a
+    ready-made English word: the message in another language names it in that language."""
+    sites = _raise_sites()
+    assert len(sites) > 100
+    raw = [(f, line, key, name, src) for f, line, key, params, kinds in sites for name, src in params.items()
+           if name in GAME_WORDS and name not in kinds and (key, name) not in TYPED]
+    assert not raw, "game words given as raw text:\n" + "\n".join(map(str, raw))
+
+
+#: one id of each kind, none of which is a word of the French, Spanish or Italian texts
+SAMPLE = {"color": ["blue", "green"], "type": ["flare"], "mode": ["melee"], "rank": ["legendary"],
+          "reason": ["no-match"], "card": ["fire-dragon", "swordmaster"], "deck": ["highland"],
+          "kinds": ["double-sided"], "piece": ["blue heroic"], "number": ["3", "4"], "langcode": ["fr"]}
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "it"])
+def test_every_error_says_its_game_words_in_the_language(tk, lang):
+    """Each error key, filled as its raise sites fill it (game words as Terms of sample ids, other
+    values as plain samples), reads in the language with no id left in the sentence."""
+    import re
+
+    from tashkalar_cli.errors import TashkalarError, Term, name_by_texts
+
+    loc = tk.localizer(lang)
+    by_texts = name_by_texts(loc.ui)
+
+    def name(kind: str, ident: str) -> str | None:
+        if kind == "card":
+            return str(tk.cards.name(tk.cards.by_id[ident], loc))
+        return by_texts(kind, ident)
+
+    checked = 0
+    for _, _, key, params, kinds in _raise_sites():
+        if loc.ui(f"error.{key}") is None:
+            continue
+        values = {p: Term(kinds[p], SAMPLE[kinds[p]]) if p in kinds else "x" for p in params}
+        text = TashkalarError(key=key, **values).localized(loc.ui, name)
+        ids = {i for p in kinds for i in SAMPLE[kinds[p]] if kinds[p] not in ("number", "langcode")}
+        left = [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)]
+        assert not left, (lang, key, left, text)
+        checked += 1
+    assert checked >= 30
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", ["Ruse", "bleu", "Titan"]), ("es", ["estallido", "azul", "Titán"]),
+                                             ("it", ["impeto", "blu", "Titano"])])
+def test_errors_of_real_commands_name_game_words_in_the_language(cli, tmp_path, lang, words):
+    """The review's sentences, run for real: a type, a player, a card, a reason, colors listed once."""
+    pos = write(tmp_path / "pos.yaml", "mode: duel\npieces:\n  c3: blue common\n  d4: blue common\n"
+                "  e5: blue heroic\n  d6: red heroic\n")
+    errors = [cli("summon", "flare-3-6", "--position", str(pos), "--player", "blue", "--lang", lang).err,
+              cli("summon", "titan", "--position", str(pos), "--player", "blue", "--apply", "--at", "e5",
+                  "--lang", lang).err,
+              cli("flare", "check", "flare-3-6", "--position", str(pos), "--player", "blue", "--against", "green",
+                  "--lang", lang).err]
+    text = " ".join(errors)
+    for word in words:
+        assert word in text, (word, text)
+    for ident in ("flare", "blue", "red", "green", "titan", "no-match", "duel"):
+        assert not re.search(rf"(?<![\w-]){ident}(?![\w-])", text.replace("flare-3-6", "")), (ident, text)
+
+
+def test_the_json_error_keeps_the_ids(cli, tmp_path):
+    pos = write(tmp_path / "pos.yaml", "pieces:\n  c3: blue common\n")
+    r = cli("summon", "titan", "--position", str(pos), "--player", "blue", "--apply", "--at", "e5", "--json",
+            "--lang", "fr")
+    assert r.code == 2
+    import json
+
+    message = json.loads(r.err)["error"]["message"]
+    assert "titan" in message and "blue" in message and "no-match" in message
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "it"])
+def test_click_speaks_the_language_everywhere(cli, dataset, lang):
+    """Click's messages built with ngettext, its number types, and its choices, in the language."""
+    runs = [cli("--lang", lang, "card", "show", "knight", "extra"),            # extra argument
+            cli("--lang", lang, "summon", "knight", "--pieces", "e5=blue", "--player"),   # option needs a value
+            cli("--lang", lang, "summon", "knight", "--pieces", "e5=blue", "--player", "blue", "--bogus"),
+            cli("--lang", lang, "plan", "--pieces", "e5=blue", "--player", "blue", "--actions", "x"),
+            cli("--lang", lang, "card", "list", "--rank", "epic")]
+    text = _flat(" ".join(r.err for r in runs))
+    assert all(r.code == 2 for r in runs)
+    for english in ("Got unexpected", "requires an argument", "Did you mean", "Possible options", "integer",
+                    "is not one of", "is not a valid", "No such option"):
+        assert english not in text, (english, text)
+    for key in ("cli.extra_argument", "cli.integer"):
+        assert _flat(ui(dataset, lang, key).split("{")[0]) in text, (key, text)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "it"])
+@pytest.mark.parametrize("group", ["card", "rule", "task", "i18n"])
+def test_a_group_opened_with_lang_before_it_shows_its_help_in_the_language(cli, dataset, lang, group):
+    r = cli("--lang", lang, group)
+    out = _flat(r.out + r.err)
+    assert _flat(ui(dataset, lang, f"help.{group}")).split(" ")[0] in out, out[:300]
+    assert ui(dataset, lang, "cli.commands") in out
+    assert "Look up" not in out and "Commands" not in out.replace(ui(dataset, lang, "cli.commands"), "")
+
+
+def test_an_unknown_language_is_said_in_the_locales_language(cli, monkeypatch):
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    r = cli("--lang", "xx", "card", "show", "knight")
+    assert r.code == 2
+    assert "langue inconnue" in r.err and "français" in r.err
+
+
+def test_the_fallback_note_names_languages(tk):
+    from tashkalar_cli.render.cards import _fallback_note
+    from tashkalar_cli.text.i18n import Text
+
+    note = _fallback_note(tk.localizer("es"), [Text("x", "en")])
+    assert note is not None and "español" in note.plain and "inglés" in note.plain and " en en" not in note.plain
+
+
+@pytest.mark.parametrize(("lang", "counts", "expected"), [
+    ("fr", (0, 1), "0 invocation, 1 placement"), ("fr", (2, 0), "2 invocations, 0 placement"),
+    ("en", (1, 0), "1 summon, 0 places"), ("es", (1, 2), "1 invocación, 2 colocaciones"),
+    ("it", (0, 1), "0 evocazioni, 1 piazzamento")])
+def test_every_count_of_the_planner_takes_its_plural(tk, lang, counts, expected):
+    loc = tk.localizer(lang)
+    text = loc.msg("plan.square_use", square="d4", summons=loc.msg("plan.summons", count=counts[0]),
+                   places=loc.msg("plan.places", count=counts[1]))
+    assert text == f"d4 ({expected})"
+    assert loc.msg("plan.none", actions=loc.msg("plan.actions", count=1)).count("1 ") == 1
+    assert "1 actions" not in loc.msg("plan.none", actions=loc.msg("plan.actions", count=1))
+
+
+def test_french_typography_is_applied_in_one_place():
+    from tashkalar_cli.text.typography import NBSP, NNBSP, french, typeset
+
+    assert french("Position : valide ; « Canon » ? oui !") == (
+        f"Position{NBSP}: valide{NNBSP}; «{NBSP}Canon{NBSP}»{NNBSP}? oui{NNBSP}!")
+    for literal in ("mode: high-form", "e5=bleu:h", "{name!r}", "'e5=blue:heroic'", "http://x"):
+        assert french(literal) == literal
+    assert french(french("a : b")) == french("a : b")
+    assert typeset("a : b", "es") == "a : b" and typeset("a : b", "fr") == f"a{NBSP}: b"
+
+
+@pytest.mark.parametrize("columns", ["80", "40"])
+def test_no_french_line_starts_with_its_punctuation(cli, monkeypatch, columns, tmp_path):
+    """At 80 and 40 columns, no line of French output begins with : ; ? ! or », in help texts
+    (Typer's Rich panels), tables and boxes. (A table of four columns at 40 columns cuts its words
+    anywhere, French or not: the task table is checked at 80 only.)"""
+    monkeypatch.setenv("COLUMNS", columns)
+    pos = write(tmp_path / "pos.yaml", "mode: high-form\npieces:\n  e5: red heroic\n  e4: red common\n")
+    commands = [("summon", "--help"), ("summonable", "--help"), ("position", "show", "--help"), ("errata",),
+                ("rule", "show", "4.10")]
+    if columns == "80":
+        commands.append(("task", "check", "--all", "--position", str(pos), "--player", "blue"))
+    outputs = [cli("--lang", "fr", *args).out for args in commands]
+    for text in outputs:
+        for line in text.splitlines():
+            inner = line.strip(" │╭╮╰╯─┃").strip()
+            assert inner[:1] not in (":", ";", "?", "!", "»"), (columns, line)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_i18n_check_speaks_the_language(cli, dataset, tmp_path, monkeypatch, lang):
+    """A translator's report in their language: the findings, the headers, the coverage, the count."""
+    import shutil
+
+    from conftest import REPO
+
+    folder = tmp_path / "locales"
+    for code in ("en", "fr"):
+        shutil.copytree(REPO / "locales" / code, folder / code)
+    rules = folder / "fr" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("{players_duel}", "{players_dule}", 1), encoding="utf-8")
+    monkeypatch.setenv("COLUMNS", "200")
+    r = cli("--lang", lang, "i18n", "check", "--locales", str(folder), "--lang", "fr")
+    assert r.code == 1, r.err
+    out = _flat(r.out)
+    for english in ("Coverage against", "error(s)", "placeholder(s) missing", "severity", "translated"):
+        assert english not in out, (english, out[-400:])
+    ui_texts = dataset.locales[lang]["ui"]
+    assert _flat(ui_texts["i18n.errors.other"].replace("{count}", "2")) in out
+    assert ui_texts["i18n.finding.placeholders-missing"].split("{")[0].split(":")[0].strip() in out
+    missing = cli("--lang", lang, "i18n", "check", "--locales", str(tmp_path / "nowhere"))
+    assert missing.code == 2 and "no such locales folder" not in missing.err
+
+
+def test_validate_speaks_the_language(cli, dataset, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "60")
+    r = cli("--lang", "it", "validate")
+    assert r.code == 0, r.err
+    assert "valid:" not in r.out and "beings" not in r.out and "languages" not in r.out
+    assert dataset.locales["it"]["ui"]["validate.beings"] in r.out and "inglese" in r.out
+    root = cli("validate", "--json").json["root"]
+    assert root in [line.strip() for line in r.out.splitlines()], "the data folder whole, on a line of its own"
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "it"])
+def test_the_completion_install_speaks_the_language(cli, dataset, tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("SHELL", "/bin/bash")
+    # the shell is the test's, not whatever process happens to run the suite (shellingham reads it)
+    monkeypatch.setattr("typer._completion_shared._get_shell_name", lambda: "bash")
+    r = cli("--lang", lang, "--install-completion")
+    assert r.code == 0, r.err
+    assert "completion installed" not in r.out and "take effect" not in r.out
+    assert dataset.locales[lang]["ui"]["completion.restart"] in r.out
+
+
+@pytest.mark.parametrize(("lang", "expects", "kind"), [("fr", "une pièce", "un dictionnaire"), ("es", "una ficha", "un diccionario"),
+                                                       ("it", "una pedina", "un dizionario")])
+def test_a_file_error_says_the_expected_form_in_the_language(cli, tmp_path, lang, expects, kind):
+    bad_piece = write(tmp_path / "p.yaml", "pieces:\n  e5: {color: blue, bogus: 2}\n")
+    bad_type = write(tmp_path / "t.yaml", "pieces: [1, 2]\n")
+    r1, r2 = cli("--lang", lang, "position", "check", str(bad_piece)), cli("--lang", lang, "position", "check", str(bad_type))
+    assert r1.code == r2.code == 2
+    assert expects in r1.err and "a piece:" not in r1.err, r1.err
+    assert kind in r2.err and "object" not in r2.err, r2.err
+    j = cli("position", "check", str(bad_type), "--json")
+    import json
+
+    assert "object | null" in json.loads(j.err)["error"]["message"], "JSON keeps the schema's words"

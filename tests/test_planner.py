@@ -491,7 +491,9 @@ def test_as_legend_in_a_turn_record(cli, tmp_path):
     assert not any(line["reason"] == "legend-summoned" for line in r.json["lines"])
     wrong = write(tmp_path / "wrong.yaml", "player: blue\nsummoned:\n  - {card: knight, square: e5, as_legend: true}\n")
     r = cli("score", "--turn", str(wrong))
-    assert r.code == 2 and "knight" in r.err and "gate-master" in r.err
+    assert r.code == 2 and "Knight" in r.err and "Gate Master" in r.err, "cards named by their names"
+    r = cli("score", "--turn", str(wrong), "--json")
+    assert r.code == 2 and "knight" in r.err and "gate-master" in r.err, "the ids stay in JSON"
 
 
 def test_as_legend_counts_for_legendary_summoning(tk, tmp_path):

@@ -123,8 +123,8 @@ def test_rule_show_text_and_errata(cli):
     assert r.code == 0, r.err
     shown = words(r.out)
     assert words(j["title"]) in shown and words(j["text"].splitlines()[0]) in shown
-    assert "Errata" in shown and erratum["title"] in shown and words(erratum["ruling"]) in shown
-    assert "Errata" not in words(cli("rule", "show", "turn-order").out), "no errata section where none applies"
+    assert "Erratum" in shown and erratum["title"] in shown and words(erratum["ruling"]) in shown
+    assert "Erratum" not in words(cli("rule", "show", "turn-order").out), "no errata section where none applies"
 
 
 def test_unknown_rule(cli):

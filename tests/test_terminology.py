@@ -4,6 +4,7 @@ published card names show where they are attested."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -132,3 +133,66 @@ def test_unofficial_names_are_listed_for_translators(cli, dataset):
     french = dataset.locales["fr"]["cards"]
     assert "knight" in ids and french["knight"].get("official") is False
     assert all(not c["name_official"] for c in r.json["cards"])
+
+
+# ------------------------------------------------------------------ the rulebooks' words in the interface
+
+#: words the interface once used where the language's rulebook has its own term (checked in
+#: ../shared/rulebooks): claiming a task, the board, taking a piece back in a shortage, and the
+#: coined generic names of the two deathmatch forms, which no book has
+DRIFTS = {
+    "fr": [r"objectifs? ne se rempli", r"\bramass", r"combats? à mort", r"modes? à mort", r"compte rendu du tour"],
+    "es": [r"misi[oó]n(es)? (solo )?se cumple", r"\blevant", r"partidas? a muerte", r"modos? a muerte",
+           r"autocompletado de órdenes"],
+    "it": [r"tabellone", r"\braccogli", r"resoconto", r"il criterio del compito", r"il criterio è",
+           r"\bforme? di gioco"],
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "it"])
+def test_the_interface_uses_the_rulebooks_words(lang):
+    import re
+
+    texts = []
+    for path in sorted((REPO / "locales" / lang).glob("*.yaml")):
+        texts.append((path.name, " ".join(path.read_text(encoding="utf-8").split())))  # words across lines too
+    found = [(name, pattern, m.group(0)) for name, text in texts for pattern in DRIFTS[lang]
+             for m in [re.search(pattern, text, re.IGNORECASE)] if m]
+    assert not found, found
+
+
+@pytest.mark.parametrize(("lang", "claim", "board", "take"), [
+    ("fr", "revendique", "plateau", "prend"), ("es", "reclama", "tablero", "coge"), ("it", "complet", "plancia", "riprend")])
+def test_the_official_verbs_are_used_where_the_review_found_others(dataset, lang, claim, board, take):
+    ui = dataset.locales[lang]["ui"]
+    assert claim in ui["error.tasks-high-form"] and claim in ui["error.task-claimed-twice"]
+    assert take in ui["error.place-pick-up-needed"] and take in ui["plan.step.place_short"]
+    if lang == "it":
+        assert all(board in ui[k] for k in ("reason.no-colorless-square", "error.threats-no-opponent",
+                                            "error.apply-not-colorless", "error.summon-take-back-not-allowed"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "it"])
+def test_sources_are_written_in_the_language_they_are_shown_in(lang):
+    english = re.compile(r"\b(edition|attested|public|reports|rulebook)\b", re.IGNORECASE)
+    for path in sorted((REPO / "locales" / lang / "cards").glob("*.yaml")):
+        for card, entry in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"].items():
+            if "source" in entry:
+                assert not english.search(entry["source"]), (lang, card, entry["source"])
+    ui = yaml.safe_load((REPO / "locales" / lang / "ui.yaml").read_text(encoding="utf-8"))["messages"]
+    for key, text in ui.items():
+        if key.startswith("deck.") and key.endswith(".source"):
+            assert not english.search(text), (lang, key, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_deck_name_is_attested_or_marked_unofficial(cli, tk, lang):
+    loc = tk.localizer(lang)
+    for deck in tk.decks:
+        source = loc.deck_source(deck)
+        card = next(c for c in tk.cards.beings if c.deck == deck)
+        shown = cli("card", "show", card.id, "--lang", lang).out
+        starred = loc.msg(f"deck.{deck}") + "*" in shown
+        assert (source is not None) != starred, (lang, deck, source, starred)
+    if lang != "en":
+        assert loc.deck_source("imperial") is None, "no published name is known: the project's own, unofficial"

@@ -66,7 +66,7 @@ def test_lists_and_tables(cli, dataset):
     r = cli("keyword", "list", "--json")
     assert len(r.json["keywords"]) == len(dataset.facts["glossary"])
     r = cli("validate")
-    assert r.code == 0 and "beings" in r.out and "108" in r.out
+    assert r.code == 0 and "Beings" in r.out and "108" in r.out
 
 
 def test_summon_text_with_shortage_and_enemy(cli, tmp_path):

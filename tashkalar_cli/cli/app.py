@@ -179,7 +179,7 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
     text = loc.ui if loc is not None else (lambda key: None)
     from tashkalar_cli.errors import fill, visible  # fill: the one formatter of texts with placeholders
 
-    line = exc.localized(text)
+    line = exc.localized(text, words.namer() if words is not None else None)
 
     out.write(visible(fill(words.text("cli.error_line", "tashkalar: error: {message}") if words else
                            "tashkalar: error: {message}", {"message": line})) + "\n")
@@ -236,6 +236,27 @@ def _peek_command(args: list[str]) -> str | None:
     """The command's name: the first word that is neither an option nor the value of a global one."""
     _, i = _before_command(args)
     return args[i] if i is not None else None
+
+
+#: the options anywhere on the line whose value is the next word (not a command or an argument)
+_VALUED_ANYWHERE = ("--lang", "-l", "--data")
+
+
+def _words(args: list[str]) -> list[str]:
+    """The words of the line that are commands or arguments: neither options nor the values of
+    --lang and --data (``tashkalar --lang fr card`` names one command, and shows its help)."""
+    out: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--":
+            break
+        elif arg in _VALUED_ANYWHERE:
+            skip = True
+        elif not arg.startswith("-"):
+            out.append(arg)
+    return out
 
 
 def _peek_data(args: list[str]) -> str | None:
@@ -367,7 +388,7 @@ def run(argv: list[str] | None = None) -> None:
     _STATE.lang = _peek_lang(args)
     words = Words(_STATE.lang, _STATE.data)
     _STATE.words = words
-    _STATE.help_shown = "--help" in args or len([a for a in args if not a.startswith("-")]) <= 1
+    _STATE.help_shown = "--help" in args or len(_words(args)) <= 1
     _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
     # with --json, Click's errors stay in English, as every message
     install(words if not as_json or _STATE.help_shown else None)
@@ -386,8 +407,10 @@ def run(argv: list[str] | None = None) -> None:
             prepare(command)
         if any(a == "--install-completion" or a.startswith("--install-completion=") for a in args):
             from tashkalar_cli.cli.completion import check_home
+            from tashkalar_cli.cli.localize import localize_install_completion
 
             check_home()
+            localize_install_completion(command, words)
         if _STATE.help_shown:
             localize_command(command, "", words)
             localize_rich(words)

@@ -140,8 +140,10 @@ def print_json(name: str, body: dict[str, Any]) -> None:
     a program."""
     from tashkalar_cli.errors import json_visible
     from tashkalar_cli.render.jsonout import document
+    from tashkalar_cli.text.typography import untypeset
 
     obj = document(name, body)
     indent = 2 if sys.stdout.isatty() else None
-    # the same data, with the characters a terminal acts on (C1 controls, bidi overrides) as escapes
-    sys.stdout.write(json_visible(json.dumps(obj, ensure_ascii=False, indent=indent)) + "\n")
+    # the same data, with the characters a terminal acts on (C1 controls, bidi overrides) as escapes,
+    # and the texts as the locales write them (the no-break spaces of French typography are for the eye)
+    sys.stdout.write(json_visible(untypeset(json.dumps(obj, ensure_ascii=False, indent=indent))) + "\n")

@@ -71,7 +71,12 @@ def check(
 
         print_json("i18n-check", jsonout.findings(report))
     else:
+        from tashkalar_cli.errors import TashkalarError
         from tashkalar_cli.render.i18n import report_renderable
 
-        s.console.print(report_renderable(report))
+        try:  # the report in the user's language, unless the texts under check are the ones that broke
+            loc = s.loc
+        except TashkalarError:
+            loc = None
+        s.console.print(report_renderable(report, loc=loc))
     raise typer.Exit(report.exit_code(strict))

@@ -69,7 +69,8 @@ def area(square: SquareArgument,
     if svg:
         from tashkalar_cli.render.letal import grid_svg
 
-        s.write(svg, grid_svg(engine.grid, s.loc, f"{label}: {hero.name}", hero, found, others), announce=not json)
+        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("label.value", label=label, value=hero.name), hero, found, others),
+                announce=not json)
     if json:
         from tashkalar_cli.render import jsonout
 
@@ -189,7 +190,7 @@ def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False,
         s.console.print(s.loc.msg("letal.check.problems", count=len(problems)))
         for p in problems:
             where = f"{file}:{p.line}" if p.line else file
-            s.console.print(f"  {where}: {problem_text(p, s.loc)} [{p.code}]", markup=False)
+            s.console.print(f"  {where}: {problem_text(p, s.loc)} [{p.code}]", markup=False)  # FILE:LINE:
     if problems:
         raise typer.Exit(1)
 

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
+    from tashkalar_cli.errors import Namer
+    from tashkalar_cli.game import Game
     from tashkalar_cli.text.i18n import Localizer
 
 #: Click's and Typer's words (their gettext msgids) -> the ui.yaml key holding them in each language
@@ -81,6 +83,7 @@ class Words:
         self._lang_option = lang_option
         self._data = data
         self._loc: Localizer | None = None
+        self._game: Game | None = None
         self._failed = False
 
     @property
@@ -89,10 +92,37 @@ class Words:
             try:
                 from tashkalar_cli.game import Game
 
-                self._loc = Game(data=self._data).localizer(self._lang_option)
+                self._game = Game(data=self._data)
+                try:
+                    self._loc = self._game.localizer(self._lang_option)
+                except Exception:  # an unknown --lang: that very error is said in the locale's language
+                    self._loc = self._game.localizer(None)
             except Exception:
                 self._failed = True
         return self._loc
+
+    def namer(self) -> Namer | None:
+        """How a message names a game word in this language (see :class:`tashkalar_cli.errors.Term`):
+        by the interface's texts, and a card by its name."""
+        loc = self.loc
+        if loc is None:
+            return None
+        from tashkalar_cli.errors import name_by_texts
+
+        by_texts = name_by_texts(loc.ui)
+        game = self._game
+        assert game is not None
+
+        def name(kind: str, ident: str) -> str | None:
+            if kind in ("card", "task"):
+                try:
+                    card = game.cards.by_id.get(ident) if game.pack.has_cards else None
+                except Exception:  # a data folder whose cards cannot be read: the id is shown
+                    card = None
+                return str(game.cards.name(card, loc)) if card is not None else None
+            return by_texts(kind, ident)
+
+        return name
 
     def text(self, key: str, fallback: str) -> str:
         loc = self.loc
@@ -103,19 +133,48 @@ class Words:
 
     def translate(self, msgid: str) -> str:
         key = FRAMEWORK.get(msgid)
-        return self.text(key, msgid) if key else msgid
+        return ClickText(self.text(key, msgid), self) if key else msgid
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Click's texts that depend on a number (``ngettext``): the form English would choose,
+        in this language (the number only tells one suggestion from a list, one argument from several)."""
+        return self.translate(singular if n == 1 else plural)
+
+
+class ClickText(str):
+    """One of Click's or Typer's texts in the user's language. Click fills it with ``str.format``;
+    here it is filled by the one formatter (:func:`fill_click`: a translator's braces are never
+    executed), and a type named in it (``integer``, ``float``) is said in the language too."""
+
+    def __new__(cls, text: str, words: Words) -> ClickText:
+        out = super().__new__(cls, text)
+        out.words = words
+        return out
+
+    words: Words
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        pieces = str(self).split("{}")  # Typer's "[default: {}]": each {} is the next value
+        text = "".join(piece + (f"{{_{i}}}" if i < len(pieces) - 1 else "") for i, piece in enumerate(pieces))
+        kwargs.update({f"_{i}": value for i, value in enumerate(args)})
+        if isinstance(kwargs.get("number_type"), str):
+            kwargs["number_type"] = str(self.words.translate(str(kwargs["number_type"])))
+        return fill_click(text, **kwargs)
 
 
 def install(words: Words | None) -> None:
-    """Let Click and Typer speak the user's language (their modules' ``_``, Typer's constants);
-    ``None``: their own English (for --json, whose messages are English)."""
+    """Let Click and Typer speak the user's language (their modules' ``_`` and ``ngettext``,
+    Typer's constants); ``None``: their own English (for --json, whose messages are English)."""
     import gettext
 
     translate: Callable[[str], str] = words.translate if words is not None else gettext.gettext
+    plural: Callable[[str, str, int], str] = words.ngettext if words is not None else gettext.ngettext
     for name in _MODULES:
         module = sys.modules.get(name)
         if module is not None and hasattr(module, "_"):
             module._ = translate  # type: ignore[attr-defined]
+        if module is not None and hasattr(module, "ngettext"):
+            module.ngettext = plural  # type: ignore[attr-defined]
 
 
 def localize_error(exc: click.ClickException, words: Words) -> None:
@@ -180,3 +239,28 @@ def localize_command(command: click.Command, path: str, words: Words) -> None:
     if isinstance(command, click.Group):
         for sub_name, sub in command.commands.items():
             localize_command(sub, f"{path}.{sub_name}" if path else sub_name, words)
+
+
+def localize_install_completion(command: click.Command, words: Words) -> None:
+    """``--install-completion`` says what it did in the user's language (Typer's own callback
+    prints two English lines)."""
+    from typer._completion_shared import install as install_script  # what Typer's own callback calls
+
+    def install(ctx: click.Context, param: click.Parameter, value: object) -> object:
+        if not value or ctx.resilient_parsing:
+            return value
+        shell, path = install_script(shell=value) if isinstance(value, str) else install_script()
+        loc = words.loc
+        if loc is None:
+            click.secho(f"{shell} completion installed in {path}", fg="green")
+            click.echo("Completion will take effect once you restart the terminal")
+        else:
+            from tashkalar_cli.errors import visible
+
+            click.secho(visible(loc.msg("completion.installed", shell=shell, path=str(path))), fg="green")
+            click.echo(visible(loc.msg("completion.restart")))
+        sys.exit(0)
+
+    for param in command.params:
+        if param.name == "install_completion":
+            param.callback = install

@@ -123,12 +123,12 @@ def task_check(
     data: DataOption = None,
 ) -> None:
     """Is the task's criterion met? Which pieces meet it, or what is missing; and the High Form score."""
-    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.errors import InputError, Term
 
     s = session(lang, data)
     pos = s.game.position(position, pieces=pieces, default_mode="high-form")
     if pos.mode != "high-form":  # tasks belong to the High Form: a deathmatch position is a mistake
-        raise InputError(key="tasks-high-form", mode=s.loc.msg(f"mode.{pos.mode}"))
+        raise InputError(key="tasks-high-form", mode=Term("mode", str(pos.mode)))
     record = s.game.turn(turn) if turn else None
     if record is not None and record.mode_written and record.mode != pos.mode:  # a record of another game
         raise InputError(key="turn-other-mode", turn_mode=s.loc.msg(f"mode.{record.mode}"),
@@ -137,7 +137,7 @@ def task_check(
         raise InputError(key="task-or-all")
     results = s.game.tasks(pos, player, against, record, None if all_ else [task or ""])
     if not all_ and results[0].met is None:
-        raise InputError(key="task-needs-turn", task=results[0].task)
+        raise InputError(key="task-needs-turn", task=Term("card", results[0].task))
     color = s.game.color(player, "--player")
     score = s.game.high_form_score(pos, color)
     if json:

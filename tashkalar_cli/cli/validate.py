@@ -37,19 +37,22 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
 
     from tashkalar_cli.errors import visible
 
+    loc = s.loc
     for game, one in games.items():
-        # the title on a line of its own: a long folder name is not squeezed into the table's width
-        s.console.print(Text(visible(f"valid: {one['root']} ({game})"), style="italic"), overflow="fold")
+        # the folder on a line of its own, never wrapped inside a name: a path is copied as it is
+        s.console.print(Text(loc.msg("validate.valid", game=game), style="bold"))
+        s.console.print(Text(visible(one["root"])), soft_wrap=True)
         table = Table(show_header=False)
         for key, value in one.items():
-            if key not in ("valid", "root", "warnings", "game", "effects_missing"):
-                table.add_row(key, ", ".join(value) if isinstance(value, list) else str(value))
+            if key in ("valid", "root", "warnings", "game", "effects_missing"):
+                continue
+            if key == "languages":
+                value = [loc.language_name(code) for code in value]
+            table.add_row(loc.msg(f"validate.{key}"), loc.join(value) if isinstance(value, list) else str(value))
         s.console.print(table)
         for warning in one["warnings"]:
-            s.console.print(Text.assemble(("warning:", "yellow"), " ", visible(warning)))
-        if one.get("effects_missing"):
-            s.console.print(Text.assemble(("warning:", "yellow"), " ", s.loc.msg(
-                "error.effects-missing", count=len(one["effects_missing"]), cards=", ".join(one["effects_missing"]))))
+            s.console.print(Text(loc.msg("label.value", label=loc.msg("validate.warning"), value=visible(warning)),
+                                 style="yellow"))
 
 
 def _summary(data: str | None, game: str) -> dict[str, Any]:

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from tashkalar_cli.errors import Place
 
 SUPPORTED = {"$schema", "title", "description", "type", "enum", "properties", "additionalProperties",
-             "required", "items", "minimum", "maximum", "oneOf", "minItems", "uniqueItems"}
+             "required", "items", "minimum", "maximum", "oneOf", "minItems", "uniqueItems",
+             "x-expects"}   # the ui.yaml text (expects.<name>) that says the description in every language
 _TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
 
 
@@ -69,13 +70,22 @@ def first_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()
     if "type" in schema:
         types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         if not any(_type_ok(value, t) for t in types):
-            return path, "schema-type", {"value": _show(value), "types": " | ".join(types)}
+            from tashkalar_cli.errors import Term
+
+            # the kinds of value in the user's words (jsontype.*), "string | object" in the English message
+            return path, "schema-type", {"value": _show(value),
+                                         "types": Term("jsontype", types, join="or", english=" | ".join(types))}
     if "enum" in schema and value not in schema["enum"]:
         return path, "schema-enum", {"value": _show(value), "allowed": ", ".join(map(str, schema["enum"]))}
     if "oneOf" in schema:
         matches = [s for s in schema["oneOf"] if first_problem(s, value, path) is None]
         if len(matches) != 1:
-            return path, "schema-form", {"value": _show(value), "expected": schema.get("description", "")}
+            # the form expected, said in the user's language (``expects.<x-expects>``), its English in the schema
+            from tashkalar_cli.errors import Term
+
+            described = schema.get("description", "")
+            expected = Term("expects", schema["x-expects"], english=described) if "x-expects" in schema else described
+            return path, "schema-form", {"value": _show(value), "expected": expected}
     if _type_ok(value, "number"):
         if "minimum" in schema and value < schema["minimum"]:
             return path, "schema-minimum", {"value": value, "minimum": schema["minimum"]}

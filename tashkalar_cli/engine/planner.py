@@ -610,14 +610,14 @@ def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dic
     """The plans of every opponent of ``player`` with ``actions`` actions: the beings of the deck each
     plays (``decks``, else the position's ``decks:``; every being when unknown) and every legend (a
     player's two legends in hand are hidden)."""
-    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.errors import InputError, Term
     from tashkalar_cli.model.cards import LEGENDS_DECK
 
     known = {**pos.decks, **decks}
     opponents = [c for c in dict.fromkeys([*pos.colors, *known]) if c != player]
     opponents.sort(key=pos.board.colors.index)
     if not opponents:
-        raise InputError(key="threats-no-opponent", player=player)
+        raise InputError(key="threats-no-opponent", player=Term("color", player))
     out = []
     for color in opponents:
         deck = known.get(color)

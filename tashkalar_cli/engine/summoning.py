@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from tashkalar_cli.engine.gateway import gateway_after_summon
-from tashkalar_cli.errors import InputError, quote
+from tashkalar_cli.errors import InputError, Term, quote
 from tashkalar_cli.model.board import Board, bits, offset, shift, square_order
 from tashkalar_cli.model.cards import Being
 from tashkalar_cli.model.patterns import TRANSFORMS, Orientation, OrientedCell
@@ -393,46 +393,49 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
     if not here:
         occupant = pos.pieces.get(target)
         if not card.has_summoning_square and occupant is not None:
-            raise InputError(key="apply-not-empty", card=card.id, square=name(target), piece=str(occupant))
+            raise InputError(key="apply-not-empty", card=Term("card", card.id), square=name(target),
+                             piece=Term("piece", str(occupant)))
         if not card.has_summoning_square and not board.colorless(pos.mode) >> target & 1:
-            raise InputError(key="apply-not-colorless", card=card.id, square=name(target))
+            raise InputError(key="apply-not-colorless", card=Term("card", card.id), square=name(target))
         if card.has_summoning_square and occupant is not None and ctx.occ_above[card.rank.level] >> target & 1:
-            raise InputError(key="apply-outranked", card=card.id, square=name(target), piece=str(occupant),
-                             rank=str(card.rank))
+            raise InputError(key="apply-outranked", card=Term("card", card.id), square=name(target),
+                             piece=Term("piece", str(occupant)),
+                             rank=Term("rank", str(card.rank)))
         if verdict.legal:
             squares = sorted({p.target for p in verdict.placements}, key=square_order)
-            raise InputError(key="apply-not-here", card=card.id, square=name(target),
+            raise InputError(key="apply-not-here", card=Term("card", card.id), square=name(target),
                              squares=", ".join(name(sq) for sq in squares))
-        raise InputError(key="apply-illegal", card=card.id, player=player, reasons=", ".join(verdict.reasons))
+        raise InputError(key="apply-illegal", card=Term("card", card.id), player=Term("color", player),
+                         reasons=Term("reason", verdict.reasons, join="clauses"))
     if orientation is not None:
         wanted = _orientation(card, orientation)
         chosen = [p for p in here if p.orientation.name == wanted]
         if not chosen:
-            raise InputError(key="apply-orientation", card=card.id, square=name(target), orientation=orientation,
+            raise InputError(key="apply-orientation", card=Term("card", card.id), square=name(target), orientation=orientation,
                              allowed=", ".join(dict.fromkeys(p.orientation.name for p in here)))
         here = chosen
     names = list(dict.fromkeys(p.orientation.name for p in here))
     if len(names) > 1:
-        raise ChoiceError(_choices(here, board), key="apply-choose-orientation", card=card.id,
+        raise ChoiceError(_choices(here, board), key="apply-choose-orientation", card=Term("card", card.id),
                           square=name(target), allowed=", ".join(names))
     backs = sorted({sq for p in here for sq in p.take_back})
     chosen_back: Square | None = None
     if take_back is not None:
         chosen_back = _square(board, take_back, "--take-back")
         if not backs:
-            raise InputError(key="apply-no-take-back", card=card.id, square=name(target))
+            raise InputError(key="apply-no-take-back", card=Term("card", card.id), square=name(target))
         if chosen_back not in backs:
             raise InputError(key="apply-take-back", square=name(chosen_back), allowed=", ".join(map(name, backs)))
     elif len(backs) == 1:
         chosen_back = backs[0]
     elif backs:
-        raise ChoiceError(_choices(here, board), key="apply-choose-take-back", card=card.id, square=name(target),
+        raise ChoiceError(_choices(here, board), key="apply-choose-take-back", card=Term("card", card.id), square=name(target),
                           allowed=", ".join(map(name, backs)))
     placement = next(p for p in here if chosen_back is None or chosen_back in p.take_back)
     after, destroyed = pos.after_summon(player, card.rank, target, chosen_back)
     after = gateway_after_summon(card, pos, after, player, target, placement.pattern_squares)
     if turn is not None and turn.player != player:
-        raise InputError(key="other-players-turn", turn=turn.player, player=player)
+        raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
     record = (turn or Turn(player, pos.mode, pos.players)).with_summon(card.id, target, destroyed)
     return Applied(card, player, placement, chosen_back, pos, after, destroyed, record)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
-from tashkalar_cli.errors import InputError, NotFoundError, quote
+from tashkalar_cli.errors import InputError, NotFoundError, Term, quote
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import PROGRAM_FIELDS, CardType, Rank
 from tashkalar_cli.text.search import word_score
@@ -345,7 +345,7 @@ class CardDB:
         among = {c.id for c in self.of_type(kind)}
 
         def wrong(other: str) -> InputError:
-            return InputError(key=f"not-a-{kind.type}", query=quote(query), type=str(self.by_id[other].type))
+            return InputError(key=f"not-a-{kind.type}", query=quote(query), type=Term("type", str(self.by_id[other].type)))
 
         card = self.by_id[find_word(self.lexicon, str(kind.type), query, lang=lang, among=among, where=where,
                                     wrong=wrong)]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from tashkalar_cli.errors import InputError, Place, quote
+from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
 from tashkalar_cli.text.i18n import flatten
 
@@ -98,9 +98,10 @@ class GameConfig:
         if players not in allowed:
             prefix = f"{where}: " if where and not isinstance(where, Place) else ""  # a Place: file and line
             if len(allowed) == 1:
-                raise InputError(key="sides-count", prefix=prefix, where=where, mode=str(mode), count=allowed[0], players=players)
-            listed = " or ".join(map(str, allowed))
-            raise InputError(key="players-count", prefix=prefix, where=where, mode=str(mode), allowed=listed, players=players)
+                raise InputError(key="sides-count", prefix=prefix, where=where, mode=Term("mode", str(mode)), count=allowed[0],
+                                 players=players)
+            raise InputError(key="players-count", prefix=prefix, where=where, mode=Term("mode", str(mode)),
+                             allowed=Term("number", allowed, join="or"), players=players)
         return players
 
     def owned(self, mode: Mode, players: int) -> dict[PieceKind, int]:
@@ -126,4 +127,4 @@ def parse_mode(value: str | Mode, where: str = "", allowed: tuple[Mode, ...] = t
         return Mode(name)
     if words is not None:
         return Mode(words("mode", str(value), where, [m.value for m in allowed]))
-    raise InputError(key="word.mode", where=where, value=quote(value), allowed=", ".join(allowed))
+    raise InputError(key="word.mode", where=where, value=quote(value), allowed=Term("mode", allowed))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from tashkalar_cli.errors import InputError, quote
+from tashkalar_cli.errors import InputError, Term, quote
 from tashkalar_cli.model.types import Mode
 
 
@@ -29,14 +29,15 @@ def parse_color(value: object, colors: Sequence[str], where: str, words: Words |
         return color
     if words is not None:
         return words("color", str(value), where, colors)
-    raise InputError(key="word.color", where=where, value=quote(value), allowed=", ".join(colors))
+    raise InputError(key="word.color", where=where, value=quote(value), allowed=Term("color", colors))
 
 
 def once(seen: dict[str, object], color: str, given: object, where: str) -> str:
     """``color`` (read from ``given``), refused if a mapping already gave it under another or the
     same spelling (``blue`` and ``BLUE``, ``blue`` and ``bleu``): one color, one entry."""
     if color in seen:
-        raise InputError(key="color-twice", where=where, color=color, first=quote(seen[color]), second=quote(given))
+        raise InputError(key="color-twice", where=where, color=Term("color", color), first=quote(seen[color]),
+                         second=quote(given))
     seen[color] = given
     return color
 
@@ -45,14 +46,16 @@ def check_sides(colors: Iterable[str], mode: Mode, players: int, where: str) -> 
     """A game of ``players`` players has at most that many colors."""
     found = sorted(set(colors))
     if len(found) > players:
-        raise InputError(key="too-many-colors", where=where, count=len(found), colors=", ".join(found), mode=str(mode),
+        raise InputError(key="too-many-colors", where=where, count=len(found), colors=Term("color", found),
+                         mode=Term("mode", str(mode)),
                          players=players)
 
 
 def check_in_game(color: str, in_play: Sequence[str], players: int, what: str) -> None:
     """``color`` can be a side of a game whose sides include ``in_play`` (all sides known when full)."""
     if color not in in_play and len(set(in_play)) >= players:
-        raise InputError(key="not-in-game", what=what, color=color, players=players, colors=", ".join(in_play))
+        raise InputError(key="not-in-game", what=what, color=Term("color", color), players=players,
+                         colors=Term("color", in_play))
 
 
 def opponent(in_play: Sequence[str], mode: Mode, players: int, player: str, against: str | None,
@@ -73,4 +76,4 @@ def opponent(in_play: Sequence[str], mode: Mode, players: int, player: str, agai
         return others[0]
     if not others:
         raise InputError(key="no-opponent")
-    raise InputError(key="several-opponents", colors=", ".join(others))
+    raise InputError(key="several-opponents", colors=Term("color", others))

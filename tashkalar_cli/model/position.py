@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tashkalar_cli.data.yamlio import LineMap
-from tashkalar_cli.errors import InputError, Place, quote
+from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.config import GameConfig, parse_mode
 from tashkalar_cli.model.players import Words, check_sides, once, parse_color
@@ -127,13 +127,13 @@ class Position:
         pieces = dict(self.pieces)
         if short:
             if pick_up is None:
-                raise InputError(key="place-pick-up-needed", color=color)
+                raise InputError(key="place-pick-up-needed", color=Term("color", color))
             held = pieces.get(pick_up)
             if held is None or held.color != color or held.kind is not PieceKind.DOUBLE_SIDED:
-                raise InputError(key="place-pick-up-wrong", square=name(pick_up), color=color)
+                raise InputError(key="place-pick-up-wrong", square=name(pick_up), color=Term("color", color))
             del pieces[pick_up]
         elif pick_up is not None:
-            raise InputError(key="place-pick-up-not-allowed", color=color)
+            raise InputError(key="place-pick-up-not-allowed", color=Term("color", color))
         if square in pieces:
             raise InputError(key="place-not-empty", square=name(square))
         pieces[square] = Piece(color, Rank.COMMON)
@@ -169,19 +169,19 @@ class Position:
         short = self.off_board(color, kind) == 0
         if not summon_choices(target, blockers, own_kind, 0, short):
             if occupant is not None and blockers >> target & 1:
-                raise InputError(key="summon-square-outranked", square=name(target), piece=str(occupant),
-                                 rank=str(rank))
-            raise InputError(key="summon-take-back-needed", color=color)   # shortage: no piece to take back
+                raise InputError(key="summon-square-outranked", square=name(target), piece=Term("piece", str(occupant)),
+                                 rank=Term("rank", str(rank)))
+            raise InputError(key="summon-take-back-needed", color=Term("color", color))   # shortage: no piece to take back
         facts = summon_facts(target, occupied, own_kind, 0, short)
         if not short:
             if take_back is not None:
-                raise InputError(key="summon-take-back-not-allowed", color=color)
+                raise InputError(key="summon-take-back-not-allowed", color=Term("color", color))
         elif facts.reuses:
             if take_back is not None:
-                raise InputError(key="summon-take-back-reuse", piece=str(occupant), square=name(target))
+                raise InputError(key="summon-take-back-reuse", piece=Term("piece", str(occupant)), square=name(target))
         else:
             if take_back is None or not facts.take_back >> take_back & 1:
-                raise InputError(key="summon-take-back-needed", color=color)
+                raise InputError(key="summon-take-back-needed", color=Term("color", color))
             del pieces[take_back]
         destroyed = occupant if facts.destroys else None
         pieces[target] = Piece(color, rank)
@@ -248,7 +248,7 @@ class PositionParser:
             return Rank(name)
         if self.words is not None:
             return Rank(self.words("rank", str(value), where))
-        raise InputError(key="word.rank", where=where, value=quote(value), allowed=", ".join(RANKS))
+        raise InputError(key="word.rank", where=where, value=quote(value), allowed=Term("rank", RANKS))
 
     def mode(self, value: object, where: str) -> Mode:
         return parse_mode(str(value), where, words=self.words)
@@ -410,7 +410,8 @@ class PositionParser:
             tasks = [self.task(task, at.about("tasks_claimed")) for task in tasks]
             for task in tasks:
                 if task in owner:
-                    raise InputError(key="task-claimed-twice", where=at, task=task, first=owner[task], second=color)
+                    raise InputError(key="task-claimed-twice", where=at, task=task, first=Term("color", owner[task]),
+                                     second=Term("color", color))
                 owner[task] = color
             claimed[color] = list(tasks)
         decks: dict[str, str] = {}
@@ -426,20 +427,20 @@ class PositionParser:
             color = once(spelled, self.color(color, at.about("gateway")), color, at.about("gateway"))
             sq = self.square(square, at)
             if gateways_kept({color: sq}, pieces) != {color: sq}:
-                raise InputError(key="position-gateway", where=at, color=color, square=self.board.name(sq))
+                raise InputError(key="position-gateway", where=at, color=Term("color", color), square=self.board.name(sq))
             gateway[color] = sq
         position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks, gateway)
         check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, whole)
         for color in dict.fromkeys([*position.colors, *supply]):   # a supply alone is bounded too
-            for kind, label in ((PieceKind.DOUBLE_SIDED, "common/heroic"), (PieceKind.LEGENDARY, "legendary")):
+            for kind, label in ((PieceKind.DOUBLE_SIDED, "double-sided"), (PieceKind.LEGENDARY, "legendary")):
                 n = position.on_board(color, kind)
                 if n > owned[kind]:
-                    raise InputError(key="too-many-pieces", where=whole, count=n, kind=label, color=color,
-                                     owned=owned[kind], mode=str(game_mode))
+                    raise InputError(key="too-many-pieces", where=whole, count=n, kind=Term("kinds", label),
+                                     color=Term("color", color), owned=owned[kind], mode=Term("mode", str(game_mode)))
                 override = supply.get(color, {}).get(kind)
                 if override is not None and override + n > owned[kind]:
-                    raise InputError(key="too-many-with-supply", where=supply_at.get(color, whole), color=color,
-                                     count=n, kind=label,
+                    raise InputError(key="too-many-with-supply", where=supply_at.get(color, whole), color=Term("color", color),
+                                     count=n, kind=Term("kinds", label),
                                      supply=override, owned=owned[kind])
         return position
 

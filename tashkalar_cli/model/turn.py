@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.yamlio import LineMap
-from tashkalar_cli.errors import InputError, Place, TashkalarError
+from tashkalar_cli.errors import InputError, Place, TashkalarError, Term
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.cards import Being, Flare, Legend
 from tashkalar_cli.model.players import check_sides, once
@@ -107,9 +107,9 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     owned = parser.config.owned(game_mode, count)
     for (color, kind), n in Counter((p.color, p.kind) for p in destroyed).items():
         if n > owned[kind]:   # a turn destroys pieces that stand on the board: at most all a color owns
-            raise InputError(key="destroyed-too-many", where=where("destroyed"), count=n, color=color,
-                             kind="legendary" if kind is PieceKind.LEGENDARY else "common/heroic",
-                             owned=owned[kind], mode=str(game_mode))
+            raise InputError(key="destroyed-too-many", where=where("destroyed"), count=n, color=Term("color", color),
+                             kind=Term("kinds", "legendary" if kind is PieceKind.LEGENDARY else "double-sided"),
+                             owned=owned[kind], mode=Term("mode", str(game_mode)))
     summoned = []
     for i, item in enumerate(data.get("summoned") or []):
         as_legend = False
@@ -123,8 +123,8 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
         sq = parser.square(square, where("summoned", i)) if square is not None else None
         if as_legend and not (isinstance(being, Legend) or being.counts_as_legend):
             allowed = [c.id for c in cards.beings if c.counts_as_legend]
-            raise InputError(key="turn-as-legend", where=where("summoned", i), card=being.id,
-                             allowed=", ".join(allowed))
+            raise InputError(key="turn-as-legend", where=where("summoned", i), card=Term("card", being.id),
+                             allowed=Term("card", allowed))
         summoned.append(Summoned(being.id, sq, as_legend and not isinstance(being, Legend)))
     flares = []
     for i, item in enumerate(data.get("flares") or []):
@@ -134,7 +134,7 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
         if against is not None:
             against = parser.color(against, where("flares", i))
             if against == player:
-                raise InputError(key="flare-against-self", where=where("flares", i), player=player)
+                raise InputError(key="flare-against-self", where=where("flares", i), player=Term("color", player))
         if melee and against is None:
             raise InputError(key="flare-melee-against", where=where("flares", i))
         flares.append(FlareUse(flare.id, against))
@@ -151,11 +151,11 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
             inner: dict[str, object] = {}
             value = {once(inner, parser.color(c, at), c, at): v for c, v in value.items()}
             if name in value:
-                raise InputError(key="own-color-score", where=at, color=name)
+                raise InputError(key="own-color-score", where=at, color=Term("color", name))
         scores[name] = value
     named = [parser.color(c, where("opponents")) for c in data.get("opponents") or []]
     if player in named:
-        raise InputError(key="player-not-opponent", where=where("opponents"), player=player)
+        raise InputError(key="player-not-opponent", where=where("opponents"), player=Term("color", player))
     turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named,
                 mode_written=mode is not None or data.get("mode") is not None)
     in_melee_scores = [c for v in scores.values() if isinstance(v, dict) for c in v]

@@ -30,7 +30,8 @@ def _term(loc: Localizer, keyword: str) -> str:
 def _fallback_note(loc: Localizer, texts: Iterable[LocalText]) -> Text | None:
     langs = sorted({t.lang for t in texts if t.text and t.lang != loc.lang})
     if langs:
-        return Text(loc.msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)), style="italic yellow")
+        return Text(loc.msg("fallback.note", lang=loc.language_name(loc.lang),
+                            fallback=loc.join(map(loc.language_name, langs))), style="italic yellow")
     return None
 
 
@@ -43,7 +44,10 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> TitledPanel:
     facts.add_column()
     facts.add_row(msg("label.type"), msg(f"type.{card.type}"))
     if isinstance(card, Being):
-        facts.add_row(msg("label.deck"), msg(f"deck.{card.deck}"))
+        deck = Text(msg(f"deck.{card.deck}"))
+        if loc.deck_source(card.deck) is None:  # the project's own name for the deck, like an unofficial card name
+            deck.append("*").append(f"  ({msg('name.star')})", style="dim italic")
+        facts.add_row(msg("label.deck"), deck)
         facts.add_row(msg("label.rank"), msg(f"rank.{card.rank}"))
     if isinstance(card, Task):
         facts.add_row(msg("label.points"), str(card.points))
@@ -57,7 +61,7 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> TitledPanel:
         facts.add_row(msg("label.name"), Text(msg("name.official", source=db.name_source(card, loc)), style="italic"))
     names = {lang: n for lang, n in db.names(card).items() if lang != loc.lang}
     if names and not isinstance(card, Flare):
-        line = " · ".join(msg("label.value", label=lang, value=n["name"]) + ("" if n["official"] else "*")
+        line = " · ".join(msg("label.value", label=loc.language_name(lang), value=n["name"]) + ("" if n["official"] else "*")
                           for lang, n in names.items())
         if not all(n["official"] for n in names.values()):
             line += f"  ({msg('name.star')})"

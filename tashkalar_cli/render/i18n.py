@@ -9,46 +9,72 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.errors import visible
+from tashkalar_cli.errors import fill, visible
 from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, shown
 
 if TYPE_CHECKING:
-    from tashkalar_cli.text.i18ncheck.model import Report
+    from tashkalar_cli.text.i18n import Localizer
+    from tashkalar_cli.text.i18ncheck.model import Finding, Report
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
 
 
-def report_renderable(report: Report, limit_text: int = 90) -> Group:
+def _message(f: Finding, loc: Localizer | None) -> str:
+    """A finding's message in the user's language (``i18n.finding.<key>``), else its English text."""
+    key = getattr(f.message, "key", None)
+    template = loc.ui(f"i18n.finding.{key}") if loc is not None and key else None
+    if template is None or loc is None:
+        return str(f.message)
+    values = {name: visible(value, MOST_SHOWN) for name, value in getattr(f.message, "values", {}).items()}
+    return fill(template, values)  # values named "key" too: the template is filled, not loc.msg
+
+
+def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | None = None) -> Group:
+    """The findings, by language and file, then the coverage table and the count of errors and
+    warnings: in the user's language (``loc``; English without one)."""
+
+    def say(key: str, english: str, **params: object) -> str:
+        return loc.msg(key, **params) if loc is not None and loc.ui(key) is not None else fill(english, params)
+
     parts: list[RenderableType] = []
     for lang, group in groupby(report.findings, key=lambda f: f.lang):
         items = list(group)
         parts.append(Text("\n") + shown(lang, "bold underline"))
         for file, found in groupby(items, key=lambda f: f.file):
             table = Table(title=visible(file, MOST_SHOWN), title_justify="left", show_lines=False, expand=False)
-            table.add_column("severity")
-            table.add_column("check")
-            table.add_column("key")
-            table.add_column("line", justify="right")
-            table.add_column("message", overflow="fold")
+            table.add_column(say("i18n.col.severity", "severity"))
+            table.add_column(say("i18n.col.check", "check"))
+            table.add_column(say("i18n.col.key", "key"))
+            table.add_column(say("i18n.col.line", "line"), justify="right")
+            table.add_column(say("i18n.col.message", "message"), overflow="fold")
             for f in found:
-                msg = shown(f.message, most=MOST_BLOCK)
+                msg = shown(_message(f, loc), most=MOST_BLOCK)
                 if f.reference:
-                    msg.append("\n  ref: " + visible(f.reference, limit_text), style="dim")
+                    label = say("i18n.reference", "ref")
+                    shown_ref = say("label.value", "{label}: {value}", label=label, value=visible(f.reference, limit_text))
+                    msg.append("\n  " + shown_ref, style="dim")
                 if f.translation:
                     msg.append(f"\n  {visible(f.lang, 20)}:  " + visible(f.translation, limit_text), style="dim")
                 key = shown(f.key + (f" ({f.field})" if f.field else ""))
-                table.add_row(Text(f.severity, style=SEVERITY_STYLE[f.severity]), f.check, key,
-                              str(f.line or ""), msg)
+                table.add_row(Text(say(f"i18n.severity.{f.severity}", f.severity), style=SEVERITY_STYLE[f.severity]),
+                              say(f"i18n.check.{f.check}", f.check), key, str(f.line or ""), msg)
             parts.append(table)
-    cov = Table(title=f"Coverage against '{report.reference}'")
-    for col in ("language", "entries", "translated", "missing", "unofficial names", "errors", "warnings"):
-        cov.add_column(col, justify="right" if col != "language" else "left")
+    reference = loc.language_name(report.reference) if loc is not None else report.reference
+    cov = Table(title=say("i18n.coverage", "Coverage against '{lang}'", lang=reference))
+    for col, english in (("language", "language"), ("entries", "entries"), ("translated", "translated"),
+                         ("missing", "missing"), ("unofficial", "unofficial names"), ("errors", "errors"),
+                         ("warnings", "warnings")):
+        cov.add_column(say(f"i18n.cov.{col}", english), justify="right" if col != "language" else "left")
     for lang, c in report.coverage.items():
         errors = sum(1 for f in report.errors if f.lang == lang)
         warnings = sum(1 for f in report.warnings if f.lang == lang)
         cov.add_row(shown(lang), str(c.entries), str(c.translated), str(c.missing), str(c.unofficial_names),
                     str(errors), str(warnings))
     parts.append(cov)
-    summary = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
+    if loc is not None and loc.ui("i18n.errors.other") is not None:
+        summary = loc.msg("i18n.summary", errors=loc.msg_n("i18n.errors", len(report.errors)),
+                          warnings=loc.msg_n("i18n.warnings", len(report.warnings)))
+    else:
+        summary = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
     parts.append(Text(summary, style="bold red" if report.errors else "bold green"))
     return Group(*parts)

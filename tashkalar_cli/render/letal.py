@@ -94,8 +94,9 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: Square, reached: It
     top = margin + STYLE.title_size * 1.3 * len(caption_lines)
     height = top + board + margin + len(keys) * cell * 0.7 + margin
     names = ", ".join(sq.name for sq in reached) or loc.msg("letal.none")
-    root = svg_root(width, height, f"{loc.msg('letal.svg.title')}: {caption}",
-                    f"{loc.msg('letal.svg.hero')}: {hero.name}; {loc.msg('letal.svg.reached')}: {names}")
+    root = svg_root(width, height, loc.msg("label.value", label=loc.msg("letal.svg.title"), value=caption),
+                    loc.join([loc.msg("label.value", label=loc.msg("letal.svg.hero"), value=hero.name),
+                              loc.msg("label.value", label=loc.msg("letal.svg.reached"), value=names)], "clauses"))
     el(root, "rect", x=0.0, y=0.0, width=float(width), height=float(height), fill="#ffffff")
     text_lines(root, margin, margin + STYLE.title_size * 0.6, caption_lines, STYLE.title_size, fill=STYLE.ink,
                font_weight="bold")
@@ -112,7 +113,7 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: Square, reached: It
     for sq in reached:
         x, y = corner(sq)
         mark = draw_mark(root, x, y, cell, "m")
-        el(mark, "title", f"{sq.name}: {loc.msg('letal.svg.reached')}")
+        el(mark, "title", loc.msg("label.value", label=sq.name, value=loc.msg("letal.svg.reached")))
     for sq in occupied:
         x, y = corner(sq)
         _other(root, x + cell / 2, y + cell / 2, cell)
@@ -197,7 +198,8 @@ def quick_reference(game: LetalGame, loc: Localizer) -> list[Section]:
                 figure = grid_element(engine.grid, hero, engine.area(hero, kw.id, n), 3.4, label)
                 note = loc.msg("letal.sheet.diagram", area=label, square=hero.name)
             langs = sorted({t.lang for t in (term, definition) if t.text and t.lang != loc.lang})
-            fallback = loc.msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)) if langs else None
+            fallback = loc.msg("fallback.note", lang=loc.language_name(loc.lang),
+                               fallback=loc.join(map(loc.language_name, langs))) if langs else None
             views.append(CardView(kw.id, term.text or kw.id, (entry or {}).get("official", True) is not False,
                                   loc.msg(f"category.{category}"), None, None, [(None, definition.text or "")],
                                   note, fallback, figure))

@@ -87,7 +87,7 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
                 parts.append(Text("  " + msg(key, square=board.name(first.target), count=first.effect.count),
                                   style="dim"))
     else:
-        parts.append(Text(msg("plan.none", actions=report.actions)))
+        parts.append(Text(msg("plan.none", actions=msg("plan.actions", count=report.actions))))
     reached = {c.id for c in reachable}
     missing = [c for c in report.cards if c.id not in reached]
     if missing and reachable:
@@ -155,7 +155,7 @@ def _rows(groups: list[PlanGroup], board: Board, loc: Localizer, name: Names) ->
         if firsts:
             items = [msg("plan.first_summon", card=name(card), squares=_squares(board, sorted(sqs)))
                      for card, sqs in sorted(firsts.values(), key=lambda cs: cs[0].order)]
-            ways.append(msg("plan.after_summon", firsts="; ".join(items)))
+            ways.append(msg("plan.after_summon", firsts=loc.join(items, "clauses")))
         rows.append((2, board.name(target), msg("plan.or").join(ways)))
     return rows
 
@@ -226,7 +226,7 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
         if opp.effect_destroys:
             items = [f"{board.name(sq)} ({', '.join(name(_card(report, c)) for c in cards)})"
                      for sq, cards in opp.effect_destroys.items()]
-            parts.append(Text(msg("plan.threat_destroys", squares=", ".join(items))))
+            parts.append(Text(msg("plan.threat_destroys", squares=loc.join(items))))
         elif any(g.effect is not None for g in report.groups):
             parts.append(Text(msg("plan.threat_destroys_none"), style="dim"))
         parts.append(Text(""))
@@ -337,7 +337,7 @@ def plan_svg(board: Board, pos: Position, report: PlanReport, loc: Localizer, na
     heading_text = title or msg("plan.title", player=msg(f"color.{report.player}"), actions=report.actions,
                                 reachable=len(report.reachable), total=len(report.cards))
     if not panels:
-        panels.append(Panel(msg("plan.none", actions=report.actions)))
+        panels.append(Panel(msg("plan.none", actions=msg("plan.actions", count=report.actions))))
     return boards_svg(board, pos, panels, heading_text, 3, loc=loc, heading=[heading_text, msg("plan.note")])
 
 

@@ -106,7 +106,7 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer,
             card = cards.get(r.task)
             assert isinstance(card, Task)
             met = msg("task.needs_turn") if r.met is None else (msg("yes") if r.met else msg("no"))
-            why = "; ".join(_req_text(q, loc) for q in r.requirements)
+            why = loc.join((_req_text(q, loc) for q in r.requirements), "clauses")
             table.add_row(visible(cards.name(card, loc), MOST_SHOWN), str(card.points), met, why)
         parts.append(fitted(table))  # a long name is folded, never cut
     parts.append(Text(loc.msg_n("score.high_form", score["legendary_pieces"], player=msg(f"color.{player}"),
@@ -132,15 +132,19 @@ def score_renderable(result: TurnScore, loc: Localizer) -> Group:
         table.add_row(msg(f"color.{line.who}"), str(line.points), msg(f"score.reason.{line.reason}"), color)
     parts: list[RenderableType] = [fitted(table)] if result.lines else [Text(msg("score.none"))]
     if result.ignored:
-        parts.append(Text(msg("score.ignored", pieces=", ".join(result.ignored)), style="dim"))
+        from tashkalar_cli.errors import name_by_texts
+
+        piece = name_by_texts(loc.ui)  # "blue heroic" -> the piece in the user's words
+        parts.append(Text(msg("score.ignored", pieces=loc.join(piece("piece", p) or p for p in result.ignored)),
+                          style="dim"))
     if result.totals:
         def fmt(v: Any) -> str:
             if isinstance(v, dict):
-                return ", ".join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) or "0"
+                return loc.join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) or "0"
             return str(v)
 
-        parts.append(Text(msg("score.totals", totals="; ".join(msg("label.value", label=msg(f"color.{c}"), value=fmt(v))
-                                                                for c, v in result.totals.items()))))
+        parts.append(Text(msg("score.totals", totals=loc.join((msg("label.value", label=msg(f"color.{c}"), value=fmt(v))
+                                                                  for c, v in result.totals.items()), "clauses"))))
     if result.end_triggered:
         parts.append(Text(msg("score.end", threshold=result.threshold), style="bold yellow"))
     elif result.end_possible:

@@ -37,7 +37,7 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
     if rule.modes:
         facts.add_row(msg("label.modes"), _modes(loc, rule.modes))
     if rule.keywords:
-        facts.add_row(msg("label.keywords"), ", ".join(loc.field("keywords", k, "term").text or k for k in rule.keywords))
+        facts.add_row(msg("label.keywords"), loc.join(loc.field("keywords", k, "term").text or k for k in rule.keywords))
     related = [book.by_id[r] for r in rule.related if r in book.by_id] + book.citing(rule)
     seen: list[Rule] = []
     for r in related:
@@ -47,18 +47,20 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
         facts.add_row(msg("label.related"), "\n".join(f"{r.number} {loc.field('rules', r.id, 'title')} ({r.id})" for r in seen))
     parts += [Text(), facts]
     for e in book.errata_for(rule):
-        parts += [Text(), Text(_erratum_label(e, loc) + ": " + visible(loc.field("errata", e["id"], "title"), MOST_SHOWN),
+        parts += [Text(), Text(loc.msg("label.value", label=_erratum_label(e, loc),
+                                   value=visible(loc.field("errata", e["id"], "title"), MOST_SHOWN)),
                            style="bold yellow"),
                   block(loc.field("errata", e["id"], "ruling"))]
     langs = {t.lang for t in (title, text)} - {loc.lang}
     if langs:
-        parts += [Text(), Text(msg("fallback.note", lang=loc.lang, fallback=", ".join(sorted(langs))), style="italic yellow")]
+        parts += [Text(), Text(msg("fallback.note", lang=loc.language_name(loc.lang),
+                                   fallback=loc.join(map(loc.language_name, sorted(langs)))), style="italic yellow")]
     return TitledPanel(Group(*parts), title=shown(f"{rule.number}  {title}", "bold"), subtitle=shown(rule.id, "dim"))
 
 
 def _erratum_label(e: dict[str, Any], loc: Localizer) -> str:
-    """"Errata", or "Ruling" for the tool's reading of a silent or ambiguous rulebook."""
-    return loc.msg("label.ruling") if e.get("kind") == "ruling" else loc.msg("label.errata")
+    """"Erratum", or "Ruling" for the tool's reading of a silent or ambiguous rulebook."""
+    return loc.msg("label.ruling") if e.get("kind") == "ruling" else loc.msg("label.erratum")
 
 
 def _kind_label(hit: Hit, book: RuleBook, loc: Localizer) -> str:
@@ -108,7 +110,11 @@ def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Loc
     for lang in glossary.dataset.languages:
         entry = glossary.dataset.locales[lang].get("keywords", {}).get(keyword.id)
         if entry:
-            terms.add_row(shown(lang), shown(entry["term"]), shown(", ".join(entry.get("synonyms", [])), most=MOST_BLOCK))
+            # a variant the glossary forbids is found by a search, never shown as another name of the term
+            banned = {v.casefold() for v in entry.get("forbidden", [])}
+            also = [v for v in entry.get("synonyms", []) if v.casefold() not in banned]
+            terms.add_row(shown(loc.language_name(lang)), shown(entry["term"]),
+                          shown(loc.join(also), most=MOST_BLOCK))
     parts.append(fitted(terms))  # a term is folded, never cut with an ellipsis
     rules = glossary.rules_about(keyword, book)
     if rules:
@@ -139,11 +145,9 @@ def errata_renderable(errata: Errata, loc: Localizer) -> Group:
         body = Table.grid(padding=(0, 2))
         body.add_column(style="bold")
         body.add_column()
-        entry, _ = loc.entry("errata", e["id"])
-        readings = (entry or {}).get("readings", {})
         for book in e["books"]:
             mark = "•" if e.get("kind") == "ruling" else "✗" if book in e["differing"] else "✓"
-            body.add_row(f"{mark} {book}", readings.get(book, ""))
+            body.add_row(f"{mark} {loc.language_name(book)}", loc.reading(e["id"], book))  # a rulebook by its language
         if e.get("kind") == "ruling" and e.get("rules"):
             body.add_row(msg("label.rules"), ", ".join(e["rules"]))
         body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))
@@ -171,14 +175,14 @@ def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> Rende
     if best.kind == "rule":
         head.append(f"{best.number}  ")
     else:
-        head.append(_kind_label(best, book, loc) + ": ", style="bold yellow")
+        head.append(loc.msg("label.value", label=_kind_label(best, book, loc), value="").rstrip() + " ", style="bold yellow")
     head.append(visible(title, MOST_SHOWN))
     head.append(f"  ({best.id})", style="dim")
     parts: list[RenderableType] = [head, plain_markdown(visible(text, MOST_BLOCK, lines=True))]
     if best.kind == "rule":
         for e in book.errata_for(book.by_id[best.id]):
-            parts.append(Text(_erratum_label(e, loc) + ": " + str(loc.field("errata", e["id"], "title"))
-                              + f" ({e['id']})", style="yellow"))
+            line = loc.msg("label.value", label=_erratum_label(e, loc), value=str(loc.field("errata", e["id"], "title")))
+            parts.append(Text(line + f" ({e['id']})", style="yellow"))
     if more:
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right")
@@ -192,7 +196,8 @@ def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> Rende
         parts += [Text(), Text(msg("search.more"), style="bold"), fitted(table, ids=(0, 2))]
     langs = {t.lang for t in (title, text)} - {loc.lang}
     if langs:
-        parts += [Text(), Text(msg("fallback.note", lang=loc.lang, fallback=", ".join(sorted(langs))), style="italic yellow")]
+        parts += [Text(), Text(msg("fallback.note", lang=loc.language_name(loc.lang),
+                                   fallback=loc.join(map(loc.language_name, sorted(langs)))), style="italic yellow")]
     return Readable(Group(*parts))
 
 

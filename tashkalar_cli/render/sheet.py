@@ -110,7 +110,8 @@ def card_view(card: Card, db: CardDB, loc: Localizer) -> CardView:
                            msg(f"difficulty.{card.difficulty}")])
         blocks.append((None, str(texts["criterion"])))
     langs = sorted({t.lang for t in [name, *texts.values()] if t.text and t.lang != loc.lang})
-    fallback = msg("fallback.note", lang=loc.lang, fallback=", ".join(langs)) if langs else None
+    fallback = msg("fallback.note", lang=loc.language_name(loc.lang),
+                   fallback=loc.join(map(loc.language_name, langs))) if langs else None
     return CardView(card.id, str(name), official, meta, rank, pattern, blocks, note, fallback)
 
 
@@ -132,7 +133,8 @@ def build_sections(game: GameCards, loc: Localizer, decks: Sequence[str] = (), l
     out = []
     for deck in chosen:
         cards = [card_view(c, db, loc) for c in db.beings if c.deck == deck]
-        out.append(Section(deck, loc.msg(f"deck.{deck}"), cards))
+        # a deck name without a source is the project's own, starred like an unofficial card name
+        out.append(Section(deck, loc.msg(f"deck.{deck}") + ("" if loc.deck_source(deck) else "*"), cards))
     if flares:
         out.append(Section("flares", loc.msg("sheet.section.flares"),
                            [card_view(c, db, loc) for c in db.of_type(Flare)], patterns=False))
@@ -215,7 +217,7 @@ def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -
     el(head, "meta", charset="utf-8")
     el(head, "meta", name="viewport", content="width=device-width")
     titles = ", ".join(s.title for s in sections)
-    el(head, "title", f"{loc.msg('sheet.title')}: {titles}")
+    el(head, "title", loc.msg("label.value", label=loc.msg("sheet.title"), value=titles))
     el(head, "style", CSS % {"size": size, "margin": MARGIN, "font": STYLE.font, "width": WIDTH, "columns": COLUMNS,
                              "gap": GAP, "pad": PAD, "line": LINE, **FONT})
     body = el(html, "body")
@@ -237,7 +239,7 @@ def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -
         grid = el(sec, "div", class_="cards")
         for view in section.cards:
             _html_card(grid, view)
-        if any(not v.official for v in section.cards):
+        if any(not v.official for v in section.cards) or section.title.endswith("*"):
             el(sec, "p", "* " + loc.msg("name.unofficial"), class_="notes")
     return "<!DOCTYPE html>\n" + ET.tostring(xml_safe(html), encoding="unicode", method="html") + "\n"
 
@@ -339,7 +341,7 @@ def paginate(sections: Sequence[Section], loc: Localizer, page_height: float) ->
                 y = 0.0
             page.items.append(("row", y, (row, h)))
             y += h + GAP
-        if any(not v.official for v in section.cards):
+        if any(not v.official for v in section.cards) or section.title.endswith("*"):
             if y + FONT["note"] * 2 > page_height:
                 page = Page()
                 pages.append(page)
@@ -357,7 +359,7 @@ def sheet_svg(sections: Sequence[Section], loc: Localizer, paper: str = "a4") ->
     height = len(pages) * (page_h + gap) - gap
     titles = ", ".join(s.title for s in sections)
     count = sum(len(s.cards) for s in sections)
-    root = svg_root(page_w, height, f"{loc.msg('sheet.title')}: {titles}",
+    root = svg_root(page_w, height, loc.msg("label.value", label=loc.msg("sheet.title"), value=titles),
                     loc.msg("list.title", count=count))
     root.set("width", f"{page_w}mm")
     root.set("height", f"{height:g}mm")

@@ -86,9 +86,11 @@ def summonable_table(verdicts: Sequence[Verdict], board: Board, loc: Localizer, 
             continue
         squares = sorted({board.name(p.target) for p in v.placements})
         status = Text(msg("yes"), style="green") if v.legal else Text(msg("no"), style="red")
-        detail = ", ".join(squares) if v.legal else "; ".join(msg(f"reason.{c}") for c in v.reasons)
+        detail = loc.join(squares) if v.legal else loc.join((msg(f"reason.{c}") for c in v.reasons), "clauses")
         rows.append({"id": shown(v.card.id), "name": shown(names[v.card.id]), "legal": status, "squares": Text(detail)})
     if hidden and hidden == len(verdicts):  # nothing to show: a sentence, not an empty table
+        if len(verdicts) == 1:  # one card: said of it alone
+            return Text(msg("summonable.none_one") + " " + msg("summonable.none_hint_one"))
         return Text(msg("summonable.none", total=len(verdicts)) + " " + msg("summonable.none_hint"))
     headers = {"id": msg("label.id"), "name": msg("label.name"), "legal": msg("summonable.legal"),
                "squares": msg("summonable.squares")}

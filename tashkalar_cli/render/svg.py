@@ -396,7 +396,7 @@ def _board_size(board: Board, style: Style) -> tuple[float, float]:
 
 def _piece_label(loc: Localizer | None, board: Board, sq: int, piece: Piece) -> str:
     if loc is None:
-        return f"{board.name(sq)}: {piece.color} {piece.rank}"
+        return f"{board.name(sq)}: {piece.color} {piece.rank}"  # no language: ids, as in a position file
     return loc.msg("svg.piece_at", square=board.name(sq), piece=piece_words(loc, piece))
 
 
@@ -659,7 +659,7 @@ def _position_desc(board: Board, pos: Position | None, loc: Localizer | None) ->
         return ""
     if not pos.pieces:
         return loc.msg("svg.no_pieces")
-    listed = "; ".join(_piece_label(loc, board, sq, p) for sq, p in sorted(pos.pieces.items()))
+    listed = loc.join((_piece_label(loc, board, sq, p) for sq, p in sorted(pos.pieces.items())), "clauses")
     return loc.msg("svg.pieces", count=len(pos.pieces), pieces=listed)
 
 
@@ -723,11 +723,12 @@ def verdict_svg(board: Board, pos: Position, verdict: Verdict, loc: Localizer, c
         panels = [near_miss_panel(n, board, loc) for n in verdict.near_misses]
     parts = [answer] + [msg(f"reason.{c}") for c in verdict.reasons]
     for panel in panels:
-        parts.append(panel.caption + ": " + "; ".join(panel.lines))
+        parts.append(msg("label.value", label=panel.caption, value=loc.join(panel.lines, "clauses")))
     pieces = _position_desc(board, pos, loc)
     desc = " ".join(p.rstrip(".") + "." for p in parts) + (" " + pieces if pieces else "")
     figure = pattern_element(verdict.card.pattern, 18, title=loc.msg("label.pattern"))
-    return boards_svg(board, pos, panels, f"{card_name}: {answer}", per_row, loc=loc, heading=heading, desc=desc,
+    title = msg("label.value", label=card_name, value=answer)
+    return boards_svg(board, pos, panels, title, per_row, loc=loc, heading=heading, desc=desc,
                       figure=figure)
 
 

@@ -23,11 +23,37 @@ from rich.segment import Segment
 from rich.text import Text
 
 from tashkalar_cli.errors import visible
+from tashkalar_cli.text.typography import NO_BREAK
 
 if TYPE_CHECKING:
     from rich.console import ConsoleOptions, RenderableType, RenderResult
     from rich.measure import Measurement
     from rich.table import Table
+
+def _no_break_wrapping() -> None:
+    """Rich wraps a line at any space Python calls whitespace, the no-break ones too: a French
+    ``YAML :`` or ``« Canon »`` (see :mod:`tashkalar_cli.text.typography`) would still be cut
+    before its colon or guillemet. Its word pattern is made to keep them inside a word."""
+    import rich._wrap
+    from rich.cells import cell_len
+    from rich.measure import Measurement
+
+    rich._wrap.re_word = re.compile(f"[^\\S{NO_BREAK}]*(?:[^\\s]|[{NO_BREAK}])+[^\\S{NO_BREAK}]*")
+    spaces = re.compile(f"[^\\S{NO_BREAK}]+")
+    measure = Text.__rich_measure__
+
+    def no_break_measure(self: Text, console: Any, options: Any) -> Measurement:
+        """A column is at least as wide as the longest word, a word holding no-break spaces too."""
+        found = measure(self, console, options)
+        if not any(c in self.plain for c in NO_BREAK):
+            return found
+        longest = max((cell_len(w) for w in spaces.split(self.plain)), default=0)
+        return Measurement(max(found.minimum, min(longest, found.maximum)), found.maximum)
+
+    setattr(Text, "__rich_measure__", no_break_measure)  # noqa: B010
+
+
+_no_break_wrapping()
 
 #: the longest name, title or table cell shown: a hostile data folder never floods the terminal
 MOST_SHOWN = 200

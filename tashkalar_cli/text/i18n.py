@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.errors import DataError, NotFoundError, field_name, quote, render, template_fields, visible
+from tashkalar_cli.errors import DataError, NotFoundError, Term, field_name, quote, render, template_fields, visible
+from tashkalar_cli.text.typography import typeset
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
@@ -34,7 +35,7 @@ def resolve_language(option: str | None, available: list[str]) -> str:
         base = code.split("-")[0]
         if base in available:
             return base
-        raise NotFoundError(key="unknown-language", value=quote(option), allowed=", ".join(available))
+        raise NotFoundError(key="unknown-language", value=quote(option), allowed=Term("langcode", available))
     if os.environ.get("TASHKALAR_LANG"):
         return resolve_language(os.environ["TASHKALAR_LANG"], available)
     for var in ENV_ORDER:  # the first one naming a language the tool has
@@ -169,7 +170,7 @@ class Localizer:
             found = self.dataset.locales.get(lang, {}).get(section, {}).get(key)
             if found is not None and found.get(name):
                 merged = dict(self.game_params, **(params or {}))
-                return Text(fill(found[name], merged), lang)
+                return Text(fill(typeset(found[name], lang), merged), lang)
         return Text(None, self.lang)
 
     def ui(self, key: str) -> str | None:
@@ -177,7 +178,7 @@ class Localizer:
         for lang in self._chain():
             found = self.dataset.locales.get(lang, {}).get("ui", {}).get(key)
             if found is not None:
-                return str(found)
+                return typeset(str(found), lang)
         return None
 
     def msg(self, key: str, **params: Any) -> str:
@@ -201,6 +202,39 @@ class Localizer:
             if text is not None:
                 return visible(fill(text, shown_params({"count": n, **params})), lines=True)
         return key
+
+    def reading(self, erratum: str, book: str) -> str:
+        """How the rulebook ``book`` reads at ``erratum`` (an erratum's ``readings``), in this language."""
+        entry, lang = self.entry("errata", erratum)
+        found = ((entry or {}).get("readings") or {}).get(book)
+        return typeset(str(found), lang) if found else ""
+
+    def own_ui(self, key: str) -> str | None:
+        """The interface text ``key`` of this language only (no English fallback), or None."""
+        found = self.dataset.locales.get(self.lang, {}).get("ui", {}).get(key)
+        return typeset(str(found), self.lang) if found is not None else None
+
+    def deck_source(self, deck: str) -> str | None:
+        """Where this language's name of ``deck`` is attested (``deck.<id>.source``), or None: a
+        name whose source is "—" (or that has none) is the project's own translation, shown as
+        unofficial, like a card's."""
+        found = self.own_ui(f"deck.{deck}.source")
+        return visible(found) if found and found.strip() not in ("—", "-") else None
+
+    def language_name(self, code: str) -> str:
+        """A language named in this language (``lang.<code>``: "anglais" in French), else by its own
+        name (a language a translator added, which no other language names yet), else its code."""
+        found = self.ui(f"lang.{code}")
+        if found is not None:
+            return visible(found)
+        own = self.dataset.locales.get(code, {}).get("language", {}).get("name")
+        return visible(own) if own else code
+
+    def join(self, items: Iterable[object], how: str = "list") -> str:
+        """Items said as one list in this language: ``list`` (", "), ``or`` (" or "), ``clauses`` ("; ")."""
+        english = {"list": ", ", "or": " or ", "clauses": "; "}[how]
+        sep = self.ui({"list": "list.separator", "or": "list.or", "clauses": "list.clauses"}[how])
+        return (sep if sep is not None else english).join(str(i) for i in items)
 
     def plural_category(self, n: int) -> str:
         language = self.dataset.locales.get(self.lang, {}).get("language", {})

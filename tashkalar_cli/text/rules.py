@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from tashkalar_cli.errors import NotFoundError, quote
+from tashkalar_cli.errors import NotFoundError, Term, quote
 from tashkalar_cli.text.i18n import Localizer, Text
 from tashkalar_cli.text.search import fold, suggestions
 
@@ -101,7 +101,7 @@ class RuleBook:
         if mode and not self.has_modes:
             raise NotFoundError(key="no-play-forms", value=quote(mode))
         if mode and mode not in MODES:
-            raise NotFoundError(key="unknown-play-form", value=quote(mode), allowed=", ".join(MODES))
+            raise NotFoundError(key="unknown-play-form", value=quote(mode), allowed=Term("mode", MODES))
         return [r for r in self.rules if not mode or mode in r.modes]
 
     def citing(self, rule: Rule) -> list[Rule]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from tashkalar_cli.errors import template_fields, template_problems
 from tashkalar_cli.text.i18n import placeholders
-from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING
+from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, said
 from tashkalar_cli.text.search import fold
 
 _DIGITS = re.compile(r"(?<![\w{])\d+(?:[.,]\d+)?(?![\w}])")
@@ -23,7 +23,7 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.)\s", re.MULTILINE)
 
 def check_empty(ref: str, text: str) -> list[tuple[str, str]]:
     if not text.strip():
-        return [(ERROR, "the text is empty")]
+        return [(ERROR, said("empty", "the text is empty"))]
     return []
 
 
@@ -36,18 +36,21 @@ def _names(text: str) -> list[str]:
 
 
 def check_placeholders(ref: str, text: str, known: set[str] | None = None) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     want, got = Counter(_names(ref)), Counter(_names(text))
     missing = sorted(set(want) - set(got))
     extra = sorted(set(got) - set(want))
     if missing:
-        out.append((ERROR, "placeholder(s) missing: " + ", ".join("{" + m + "}" for m in missing)))
+        out.append((ERROR, said("placeholders-missing", "placeholder(s) missing: {names}",
+                                 names=", ".join("{" + m + "}" for m in missing))))
     if extra:
-        out.append((ERROR, "placeholder(s) not in the reference: " + ", ".join("{" + m + "}" for m in extra)))
+        out.append((ERROR, said("placeholders-extra", "placeholder(s) not in the reference: {names}",
+                                 names=", ".join("{" + m + "}" for m in extra))))
     if known is not None:
         unknown = sorted(set(got) - known - set(extra))
         if unknown:
-            out.append((ERROR, "unknown placeholder(s): " + ", ".join("{" + u + "}" for u in unknown)))
+            out.append((ERROR, said("placeholders-unknown", "unknown placeholder(s): {names}",
+                                     names=", ".join("{" + u + "}" for u in unknown))))
     return out
 
 
@@ -91,29 +94,33 @@ def check_numbers(ref: str, text: str, ref_words: dict[str, int], words: dict[st
         del missing["1"]
     if extra.get("1") and want_ones >= extra["1"]:
         del extra["1"]
-    out = []
+    out: list[tuple[str, str]] = []
     if missing:
-        out.append((ERROR, "number(s) of the reference missing: " + ", ".join(sorted(missing.elements()))))
+        out.append((ERROR, said("numbers-missing", "number(s) of the reference missing: {numbers}",
+                                 numbers=", ".join(sorted(missing.elements())))))
     if extra:
-        out.append((ERROR, "number(s) not in the reference: " + ", ".join(sorted(extra.elements()))))
+        out.append((ERROR, said("numbers-extra", "number(s) not in the reference: {numbers}",
+                                 numbers=", ".join(sorted(extra.elements())))))
     return out
 
 
 def check_markup(ref: str, text: str) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     a, b = len(_LIST_ITEM.findall(ref)), len(_LIST_ITEM.findall(text))
     if a != b:
-        out.append((ERROR, f"{b} list item(s) where the reference has {a}"))
+        out.append((ERROR, said("markup-items", "{count} list item(s) where the reference has {reference}", count=b,
+                                 reference=a)))
     for marker, name in (("**", "bold"), ("`", "code")):
         x, y = ref.count(marker), text.count(marker)
         if x != y:
-            out.append((ERROR, f"{y} '{marker}' ({name}) marker(s) where the reference has {x}"))
+            out.append((ERROR, said("markup-markers", "{count} '{marker}' ({name}) marker(s) where the reference has {reference}",
+                                     count=y, marker=marker, name=name, reference=x)))
     return out
 
 
 def check_untranslated(ref: str, text: str, min_words: int = 3) -> list[tuple[str, str]]:
     if len(fold(ref).split()) >= min_words and fold(ref) == fold(text):
-        return [(WARNING, "identical to the reference text: not translated?")]
+        return [(WARNING, said("untranslated", "identical to the reference text: not translated?"))]
     return []
 
 

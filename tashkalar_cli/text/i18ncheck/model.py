@@ -9,6 +9,27 @@ ERROR = "error"
 WARNING = "warning"
 
 
+class Said(str):
+    """A finding's message: its English text (what JSON carries), and what it says in any language,
+    the ui.yaml text ``i18n.finding.<key>`` filled with ``values`` (see render/i18n.py)."""
+
+    key: str | None
+    values: dict[str, Any]
+
+    def __new__(cls, text: str, key: str | None = None, values: dict[str, Any] | None = None) -> Said:
+        said = super().__new__(cls, text)
+        said.key, said.values = key, dict(values or {})
+        return said
+
+
+def said(code: str, english: str, /, **values: Any) -> Said:
+    """The message ``english`` (its ``{fields}`` filled from ``values``), said in a translator's
+    language by ``i18n.finding.<code>``."""
+    from tashkalar_cli.errors import fill
+
+    return Said(fill(english, values), code, values)
+
+
 @dataclass(frozen=True)
 class Finding:
     lang: str
@@ -25,6 +46,7 @@ class Finding:
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
+        out["message"] = str(self.message)
         out["code"] = self.code or self.check
         return out
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
 from tashkalar_cli.data.paths import Budget, folders_in
-from tashkalar_cli.errors import InputError
+from tashkalar_cli.errors import InputError, quote, visible
 from tashkalar_cli.text.i18n import flatten
 from tashkalar_cli.text.i18ncheck import checks
-from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report
+from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report, said
 from tashkalar_cli.text.search import fold
 
 if TYPE_CHECKING:
@@ -66,17 +66,21 @@ class _Run:
         expected = expected_texts(self.facts)
         for (sec, key), fields in expected.items():
             if (sec, key) not in ref.entries:
-                self.add(ref.lang, f"{ref.lang}/", key, "missing", ERROR, f"no {sec} entry for '{key}'",
+                self.add(ref.lang, f"{ref.lang}/", key, "missing", ERROR,
+                         said("missing-entry", "no {section} entry for '{key}'", section=sec, key=key),
                          code="missing-entry")
                 continue
             for fld in fields:
                 if (sec, key, fld) not in ref.units:
                     file, line = ref.entry_files[sec, key]
-                    self.add(ref.lang, file, key, "missing", ERROR, f"field '{fld}' is missing", fld, line=line,
+                    self.add(ref.lang, file, key, "missing", ERROR,
+                             said("missing-field", "field '{field}' is missing", field=fld), fld, line=line,
                              code="missing-field")
         for (sec, key), (file, line) in ref.entry_files.items():
             if sec != "ui" and (sec, key) not in expected:
-                self.add(ref.lang, file, key, "obsolete", WARNING, f"'{key}' is not a known {sec} id", line=line)
+                self.add(ref.lang, file, key, "obsolete", WARNING,
+                         said("obsolete", "'{key}' is not a known {section} id", key=key, section=sec),
+                         line=line)
         for (sec, key, fld), unit in ref.units.items():
             for sev, msg in checks.check_empty(unit.text, unit.text):
                 self.add(ref.lang, unit, key, "empty", sev, msg, fld, text=unit.text)
@@ -99,7 +103,9 @@ class _Run:
                     if not self.ref_terms.present(text, kw):
                         file, line = ref.entry_files.get((sec, key), (f"{ref.lang}/", None))
                         self.add(ref.lang, file, key, "terms", ERROR,
-                                 f"tagged with keyword '{kw}' but the text never uses its term", line=line,
+                                 said("term-untagged", "tagged with keyword '{keyword}' but the text never uses its term",
+                                      keyword=kw),
+                                 line=line,
                                  code="term-untagged")
         self.check_names(ref)
         self.check_glossary(ref)
@@ -124,7 +130,7 @@ class _Run:
                 if self._in_broken_file(loc, sec, key):
                     continue  # its file could not be read: reported once, as a schema finding
                 self.add(loc.lang, f"{loc.lang}/{self._file_for(sec, key)}", key, "missing", ERROR,
-                         f"no translation of {sec} entry '{key}'",
+                         said("no-translation", "no translation of {section} entry '{key}'", section=sec, key=key),
                          ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))), code="missing-entry")
                 continue
             cov.translated += 1
@@ -136,7 +142,8 @@ class _Run:
             other = loc.units.get((sec, key, fld))
             if other is None:
                 file, line = loc.entry_files[sec, key]
-                self.add(loc.lang, file, key, "missing", ERROR, f"field '{fld}' is not translated", fld,
+                self.add(loc.lang, file, key, "missing", ERROR,
+                         said("field-not-translated", "field '{field}' is not translated", field=fld), fld,
                          ref=unit.text, line=line, code="missing-field")
                 continue
             problems: list[tuple[str, str, str]] = []
@@ -157,7 +164,8 @@ class _Run:
         for (sec, key, fld), unit in loc.units.items():
             if (sec, key, fld) not in ref.units:
                 self.add(loc.lang, unit, key, "obsolete", WARNING,
-                         f"'{key}' ({fld}) is not in the reference language", fld, text=unit.text)
+                         said("not-in-reference", "'{key}' ({field}) is not in the reference language", key=key, field=fld), fld,
+                         text=unit.text)
         self.check_terms(loc)
         self.check_forbidden(loc)
         self.check_names(loc)
@@ -192,7 +200,8 @@ class _Run:
                 if m:
                     official = glossary.get(kid, {}).get("term", kid)
                     self.add(loc.lang, unit, key, "terms", ERROR,
-                             f"'{m.group(0)}' is not the official term for '{kid}': write '{official}'",
+                             said("forbidden-term", "'{found}' is not the official term for '{keyword}': write '{official}'",
+                                  found=m.group(0), keyword=kid, official=official),
                              fld, ref.text, unit.text, code="forbidden-term")
 
     def check_terms(self, loc: LocaleTexts) -> None:
@@ -212,14 +221,16 @@ class _Run:
                 for kw in expected:
                     if not matcher.present(text, kw):
                         self.add(loc.lang, unit, key, "terms", ERROR,
-                                 f"the {loc.lang} term for '{kw}' ({matcher.term_of(kw)}) is missing", unit.field,
-                                 ref_text, text, code="term-missing")
+                                 said("term-missing", "the {lang} term for '{keyword}' ({term}) is missing",
+                                      lang=loc.lang, keyword=kw, term=matcher.term_of(kw)),
+                                 unit.field, ref_text, text, code="term-missing")
                 extra = (matcher.found(text) & self.card_keywords) - in_ref - set(tags) - self.loose
                 for kw in sorted(extra):
                     if self.ref_terms.present(ref_text, kw):
                         continue
                     self.add(loc.lang, unit, key, "terms", WARNING,
-                             f"uses the term for '{kw}' ({matcher.term_of(kw)}), which the reference text does not",
+                             said("term-unexpected", "uses the term for '{keyword}' ({term}), which the reference text does not",
+                                  keyword=kw, term=matcher.term_of(kw)),
                              unit.field, ref_text, text, code="term-unexpected")
 
     def check_names(self, loc: LocaleTexts) -> None:
@@ -231,7 +242,8 @@ class _Run:
             if len(owners) > 1:
                 ids = ", ".join(k for k, _ in owners)
                 for key, unit in owners:
-                    self.add(loc.lang, unit, key, "names", ERROR, f"the name '{unit.text}' is shared by: {ids}",
+                    self.add(loc.lang, unit, key, "names", ERROR,
+                             said("name-shared", "the name '{name}' is shared by: {ids}", name=unit.text, ids=ids),
                              "name", text=unit.text, code="name-shared")
         for folded, owners in names.items():
             if len(owners) != 1:
@@ -240,7 +252,8 @@ class _Run:
             holder = self.all_names.get(folded)
             if holder and holder[0] != key:
                 self.add(loc.lang, unit, key, "names", ERROR,
-                         f"'{unit.text}' is the name of another card, '{holder[0]}' ({holder[1]})", "name",
+                         said("name-clash", "'{name}' is the name of another card, '{card}' ({section})", name=unit.text,
+                              card=holder[0], section=holder[1]), "name",
                          text=unit.text, code="name-clash")
         if loc is self.ref:
             return
@@ -255,7 +268,9 @@ class _Run:
                 continue
             if fold(ref_name.text) in fold(unit.text) and not _mentions(other.text, own.text):
                 self.add(loc.lang, other, key, "names", WARNING,
-                         f"the reference names the card itself; this text never says '{own.text}'", fld,
+                         said("name-not-used", "the reference names the card itself; this text never says '{name}'",
+                              name=own.text),
+                         fld,
                          unit.text, other.text, code="name-not-used")
 
     def check_glossary(self, loc: LocaleTexts) -> None:
@@ -268,7 +283,8 @@ class _Run:
                 for key in keys:
                     unit = loc.units["keywords", key, "term"]
                     self.add(loc.lang, unit, key, "terms", ERROR,
-                             f"the term '{unit.text}' is used for several keywords: {', '.join(keys)}", "term",
+                             said("term-shared", "the term '{term}' is used for several keywords: {keywords}", term=unit.text,
+                                  keywords=", ".join(keys)), "term",
                              text=unit.text, code="term-shared")
 
 
@@ -282,9 +298,10 @@ def _mentions(text: str, name: str) -> bool:
 
 
 def _few(names: list[str], most: int = 8) -> str:
+    """Some folder names, for a message: the first ``most``, then "…" and how many there are."""
     if not names:
-        return "none"
-    return ", ".join(names[:most]) + (f", ... ({len(names)} in all)" if len(names) > most else "")
+        return "—"
+    return ", ".join(names[:most]) + (f", … ({len(names)})" if len(names) > most else "")
 
 
 def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str = "en",
@@ -299,19 +316,19 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
     """
     root = Path(locales_dir)
     if not root.is_dir():
-        raise InputError(f"{root}: no such locales folder")
+        raise InputError(key="no-locales-folder", folder=visible(root))
     budget = Budget(root)  # the whole check walks at most so many files and bytes
     dirs = {p.name: p for p in folders_in(root, budget)}
     available = sorted(dirs)
     if reference not in dirs and builtin is not None and (builtin / reference).is_dir():
         dirs[reference] = builtin / reference
     if reference not in dirs:
-        raise InputError(f"{root}: the reference language '{reference}' has no folder there "
-                         f"(found: {_few(available)})")
+        raise InputError(key="no-reference-folder", folder=visible(root), lang=quote(reference),
+                         found=_few(available))
     wanted = langs or [lang for lang in available if lang != reference]
     for lang in wanted:
         if lang not in available:
-            raise InputError(f"{root}: no folder for language '{lang}' (found: {_few(available)})")
+            raise InputError(key="no-language-folder", folder=visible(root), lang=quote(lang), found=_few(available))
     reader = LocaleReader(strict=False, budget=budget)
     read = {lang: reader.read(dirs[lang], "", game, ui=ui) for lang in sorted({reference, *wanted})}
     run = _Run(facts, read[reference])
