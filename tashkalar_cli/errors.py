@@ -242,7 +242,8 @@ def _render_placed(template: str, params: Mapping[str, Any], labelled: str = "{l
 
 #: how the ids of a :class:`Term` list are joined: its English words (the message in JSON keeps
 #: them) and the ui.yaml key of the same words in each language
-_JOINS = {"list": (", ", "list.separator"), "or": (" or ", "list.or"), "clauses": ("; ", "list.clauses")}
+_JOINS = {"list": (", ", "list.separator"), "or": (" or ", "list.or"), "clauses": ("; ", "list.clauses"),
+          "slash": ("/", "list.slash")}
 
 
 class Term(str):
@@ -282,6 +283,8 @@ def name_by_texts(text: Callable[[str], str | None]) -> Namer:
             if template is None:
                 return None
             return fill(template, {"color": text(f"color.{color}") or color, "rank": text(f"rank.{rank}") or rank})
+        if kind == "initial":   # a color by the English initial diagrams use: b = bleu
+            return f"{ident[0]} = {text(f'color.{ident}') or ident}"
         if kind == "langcode":  # a language as typed (its code), with its name: fr (français)
             shown = text(f"lang.{ident}")
             return f"{ident} ({shown})" if shown else None

@@ -198,7 +198,7 @@ class Game:
         from tashkalar_cli.errors import quote
 
         return lambda other, value: InputError(key=f"not-a-{kind}", query=quote(value),
-                                               type=str(self.cards.by_id[other].type))
+                                               type=Term("type", str(self.cards.by_id[other].type)))
 
     @property
     def language(self) -> str:
@@ -492,7 +492,7 @@ class Game:
         in_game = {*position.colors, *position.decks, player}
         order = [c for c in position.board.colors if c in in_game]   # the turn order: the board's colors
         if len(order) < 2:
-            raise InputError(key="threats-no-opponent", player=player)
+            raise InputError(key="threats-no-opponent", player=Term("color", player))
         following = order[(order.index(player) + 1) % len(order)]
         others = [c for c in dict.fromkeys([*position.colors, player]) if c != following]
         config = self.config

@@ -18,7 +18,10 @@ LANGS = ["en", "fr", "es", "it"]
 
 
 def ui(dataset, lang: str, key: str) -> str:
-    return dataset.locales[lang]["ui"][key]
+    """A text as the tool prints it: the language's typography applied (French no-break spaces)."""
+    from tashkalar_cli.text.typography import typeset
+
+    return typeset(dataset.locales[lang]["ui"][key], lang)
 
 
 def command_paths() -> list[str]:
@@ -326,7 +329,7 @@ def _raise_sites() -> list[tuple[str, int, str, dict[str, str], dict[str, str]]]
             keys = [key.value] if isinstance(key, ast.Constant) else [f"not-a-{t}" for t in ("being", "flare", "legend", "task")]
             kinds = {name: v.args[0].value for name, v in kws.items()
                      if isinstance(v, ast.Call) and getattr(v.func, "id", "") == "Term" and isinstance(v.args[0], ast.Constant)}
-            params = {name: ast.unparse(v) for name, v in kws.items() if name not in ("key", "file", "line", "hints")}
+            params = {name: ast.unparse(v) for name, v in kws.items() if name not in ("key", "file", "line", "hints", "shown", "local")}
             for k in keys:
                 out.append((str(path.relative_to(REPO)), node.lineno, k, params, kinds))
     return out
@@ -357,7 +360,7 @@ def test_every_game_word_in_an_error_is_a_term():
 #: one id of each kind, none of which is a word of the French, Spanish or Italian texts
 SAMPLE = {"color": ["blue", "green"], "type": ["flare"], "mode": ["melee"], "rank": ["legendary"],
           "reason": ["no-match"], "card": ["fire-dragon", "swordmaster"], "deck": ["highland"],
-          "kinds": ["double-sided"], "piece": ["blue heroic"], "number": ["3", "4"], "langcode": ["fr"]}
+          "kinds": ["double-sided"], "piece": ["blue heroic"], "number": ["3", "4"], "langcode": ["fr"], "initial": ["blue", "green"]}
 
 
 @pytest.mark.parametrize("lang", ["fr", "es", "it"])

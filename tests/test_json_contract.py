@@ -191,8 +191,10 @@ def _ui(lang: str) -> dict[str, str]:
 
 
 def conforms_ui(lang: str, key: str) -> str:
-    """A message of the interface, as a locale writes it."""
-    return _ui(lang)[key]
+    """A message of the interface, as the tool prints it (the language's typography applied)."""
+    from tashkalar_cli.text.typography import typeset
+
+    return typeset(_ui(lang)[key], lang)
 
 
 def yaml_file(tmp_path: Path, name: str, text: str) -> str:

@@ -22,7 +22,7 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
-from tashkalar_cli.errors import InputError, quote
+from tashkalar_cli.errors import InputError, Term, quote
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
@@ -140,7 +140,7 @@ def _goal(s: Session, pos: Position, player: str, task: str | None, flare: str |
         from tashkalar_cli.model.types import Mode
 
         if pos.mode is not Mode.HIGH_FORM:
-            raise InputError(key="tasks-high-form", mode=s.loc.msg(f"mode.{pos.mode}"))
+            raise InputError(key="tasks-high-form", mode=Term("mode", str(pos.mode)))
         report = s.game.plan_task(pos, player, task, cards, actions=actions, first_turn=first_turn, against=against)
         card = s.game.card(task)
     else:
@@ -326,7 +326,7 @@ def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str
     resolution = result.resolution
     if resolution is None:
         if choose is not None:
-            raise InputError(key="effects-no-data", card=card_name)
+            raise InputError(key="effects-no-data", card=Term("card", being.id))
     elif choose is None and (out is not None or record is not None):
         if resolution.count != 1:
             raise InputError(key="effects-choose-needed", count=resolution.count)

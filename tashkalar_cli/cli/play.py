@@ -131,8 +131,8 @@ def task_check(
         raise InputError(key="tasks-high-form", mode=Term("mode", str(pos.mode)))
     record = s.game.turn(turn) if turn else None
     if record is not None and record.mode_written and record.mode != pos.mode:  # a record of another game
-        raise InputError(key="turn-other-mode", turn_mode=s.loc.msg(f"mode.{record.mode}"),
-                         mode=s.loc.msg(f"mode.{pos.mode}"))
+        raise InputError(key="turn-other-mode", turn_mode=Term("mode", str(record.mode)),
+                         mode=Term("mode", str(pos.mode)))
     if not all_ and not task:
         raise InputError(key="task-or-all")
     results = s.game.tasks(pos, player, against, record, None if all_ else [task or ""])

@@ -269,15 +269,6 @@ class PositionParser:
             raise InputError(key="word.task", where=where, value=quote(value), allowed="")
         return str(value)
 
-    def letters(self) -> dict[str, str]:
-        """The letters of diagram tokens, as the user reads them: the colors' English initials and
-        the rank letters, named in the user's language (``colors``, ``letters``, ``ranks``)."""
-        def named(kind: str, value: str) -> str:
-            return self.shown(kind, value) if self.shown is not None else value
-
-        return {"colors": ", ".join(f"{c[0]} = {named('color', c)}" for c in self.board.colors),
-                "letters": "/".join(self.rank_letters), "ranks": "/".join(named("rank", r.value) for r in RANKS)}
-
     def piece(self, value: object, where: str) -> Piece:
         if isinstance(value, dict):
             color, rank = value.get("color"), value.get("rank", "common")
@@ -329,9 +320,11 @@ class PositionParser:
                 name = f"{board.file_names[f]}{rank + 1}"
                 t = tok.lower()
                 if len(t) != 2 or t[0] not in self.initials or t[1] not in self.rank_letters:
-                    letters = self.letters()
                     raise InputError(key="diagram-token", where=line, token=quote(tok), square=name,
-                                     colors=letters["colors"], letters=letters["letters"], ranks=letters["ranks"])
+                                     colors=Term("initial", board.colors,
+                                                english=", ".join(f"{c[0]} = {c}" for c in board.colors)),
+                                     letters="/".join(self.rank_letters),
+                                     ranks=Term("rank", [r.value for r in RANKS], join="slash"))
                 sq = board.index(f, rank)
                 assert sq is not None
                 out[sq] = (Piece(self.initials[t[0]], self.rank_letters[t[1]]), line)

@@ -138,7 +138,9 @@ def wrap_measured(text: str, width: float, size: float) -> list[str]:
     between words; a single word wider than a line is broken where it must be."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in text.replace("\t", " ").replace("\n", " ").split(" "):   # never at a no-break space
+        if not word:
+            continue
         candidate = f"{line} {word}" if line else word
         if text_width(candidate, size) <= width:
             line = candidate
