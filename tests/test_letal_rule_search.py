@@ -2,9 +2,9 @@
 
 The same search as Tash-Kalar's (tests/test_rule_search.py), on the other game's rules: each
 question is asked with no language given, and the test reports the share whose answering rule
-comes first and in the first three among every hit (rules, keywords and rulings alike). It holds
-the top 3 to the goal of issue 11 (90%); the share answered first is reported and held to a floor
-below Tash-Kalar's 75% (the L.E.T.A.L. texts were not tuned for search), so that it cannot fall.
+comes first and in the first three among every hit (rules, keywords and rulings alike). The goal
+of issue 11 is 90% in the top 3; since the rules have player phrasings (``asks:``) both shares are
+held to floors just below what the search reaches, so that neither can fall unnoticed.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 QUESTIONS: dict[str, list[dict[str, Any]]] = yaml.safe_load(
     (HERE / "letal_rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-GOAL_TOP3, FLOOR_FIRST = 0.90, 0.70
+GOAL_TOP3, FLOOR_TOP3, FLOOR_FIRST = 0.90, 0.96, 0.96
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def test_questions_are_answered(letal: Any, capsys: pytest.CaptureFixture[str]) 
               + ", ".join(f"{lang} {f}/{n} first, {t}/{n} top 3" for lang, (f, t, n) in sorted(per_lang.items())))
     with capsys.disabled():
         print("\n" + report + "\n" + "\n".join(misses))
-    assert top3 / total >= GOAL_TOP3, report
+    assert top3 / total >= max(GOAL_TOP3, FLOOR_TOP3), report
     assert first / total >= FLOOR_FIRST, report
     assert detected / total >= 0.95, report
 
