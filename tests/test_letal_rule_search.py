@@ -80,3 +80,24 @@ def test_a_question_of_one_game_is_answered_by_its_own_rules(letal: Any, tk: Any
     assert {h.id for h in hits if h.kind == "rule"} <= letal_rules
     other = tk.rules.search("how many cards can a hero's deck have?", limit=None).hits
     assert not ({h.id for h in other if h.kind == "rule"} & (letal_rules - set(tk.rules.by_id)))
+
+
+def test_every_rule_has_player_phrasings_in_every_language(letal: Any) -> None:
+    """``asks:`` of each language's letal/rules.yaml, as for Tash-Kalar: how players ask about each
+    rule in their own words, short, and never a sentence of the rule copied."""
+    from tashkalar_cli.text.search import tokens
+
+    rules = {r.id for r in letal.rules.rules}
+    for lang in letal.languages:
+        asks = letal.dataset.locales[lang]["asks"]
+        assert set(asks) == rules, lang
+        loc = letal.dataset.locales[lang]["rules"]
+        stop = set(letal.rules.index.langs[lang]["stopwords"])
+        for rid, phrasings in asks.items():
+            assert 2 <= len(phrasings) <= 16 and len(set(phrasings)) == len(phrasings), (lang, rid)
+            said = " " + " ".join(tokens(loc[rid]["title"] + " " + loc[rid]["text"])) + " "
+            for phrasing in phrasings:
+                words = tokens(phrasing)
+                assert 1 <= len(words) <= 14, (lang, rid, phrasing)
+                copied = " " + " ".join(words) + " " in said and len([w for w in words if w not in stop]) >= 4
+                assert not copied, f"copied from the rule: {lang} {rid} {phrasing!r}"
