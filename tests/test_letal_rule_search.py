@@ -2,9 +2,9 @@
 
 The same search as Tash-Kalar's (tests/test_rule_search.py), on the other game's rules: each
 question is asked with no language given, and the test reports the share whose answering rule
-comes first and in the first three among every hit (rules, keywords and rulings alike). It holds
-the top 3 to the goal of issue 11 (90%); the share answered first is reported and held to a floor
-below Tash-Kalar's 75% (the L.E.T.A.L. texts were not tuned for search), so that it cannot fall.
+comes first and in the first three among every hit (rules, keywords and rulings alike). The goal
+of issue 11 is 90% in the top 3; since the rules have player phrasings (``asks:``) both shares are
+held to floors just below what the search reaches, so that neither can fall unnoticed.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 QUESTIONS: dict[str, list[dict[str, Any]]] = yaml.safe_load(
     (HERE / "letal_rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-GOAL_TOP3, FLOOR_FIRST = 0.90, 0.70
+GOAL_TOP3, FLOOR_TOP3, FLOOR_FIRST = 0.90, 0.96, 0.96
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def test_questions_are_answered(letal: Any, capsys: pytest.CaptureFixture[str]) 
               + ", ".join(f"{lang} {f}/{n} first, {t}/{n} top 3" for lang, (f, t, n) in sorted(per_lang.items())))
     with capsys.disabled():
         print("\n" + report + "\n" + "\n".join(misses))
-    assert top3 / total >= GOAL_TOP3, report
+    assert top3 / total >= max(GOAL_TOP3, FLOOR_TOP3), report
     assert first / total >= FLOOR_FIRST, report
     assert detected / total >= 0.95, report
 
@@ -80,3 +80,24 @@ def test_a_question_of_one_game_is_answered_by_its_own_rules(letal: Any, tk: Any
     assert {h.id for h in hits if h.kind == "rule"} <= letal_rules
     other = tk.rules.search("how many cards can a hero's deck have?", limit=None).hits
     assert not ({h.id for h in other if h.kind == "rule"} & (letal_rules - set(tk.rules.by_id)))
+
+
+def test_every_rule_has_player_phrasings_in_every_language(letal: Any) -> None:
+    """``asks:`` of each language's letal/rules.yaml, as for Tash-Kalar: how players ask about each
+    rule in their own words, short, and never a sentence of the rule copied."""
+    from tashkalar_cli.text.search import tokens
+
+    rules = {r.id for r in letal.rules.rules}
+    for lang in letal.languages:
+        asks = letal.dataset.locales[lang]["asks"]
+        assert set(asks) == rules, lang
+        loc = letal.dataset.locales[lang]["rules"]
+        stop = set(letal.rules.index.langs[lang]["stopwords"])
+        for rid, phrasings in asks.items():
+            assert 2 <= len(phrasings) <= 16 and len(set(phrasings)) == len(phrasings), (lang, rid)
+            said = " " + " ".join(tokens(loc[rid]["title"] + " " + loc[rid]["text"])) + " "
+            for phrasing in phrasings:
+                words = tokens(phrasing)
+                assert 1 <= len(words) <= 14, (lang, rid, phrasing)
+                copied = " " + " ".join(words) + " " in said and len([w for w in words if w not in stop]) >= 4
+                assert not copied, f"copied from the rule: {lang} {rid} {phrasing!r}"
