@@ -983,7 +983,11 @@ class Resolver:
 
     def finish(self, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...], steps: _Log,
                choices: _Log) -> None:
-        gate = regs[3]
+        self.finish_at(st, regs[3], actions, notes, steps, choices)
+
+    def finish_at(self, st: bytes, gate: Any, actions: int, notes: tuple[str, ...], steps: _Log,
+                  choices: _Log) -> None:
+        """An outcome: the state ``st`` reached the end (``gate``: the Gateway register there)."""
         gateway = None
         if gate is not None and gate[1]:
             code = st[gate[1][0]]    # lost when its piece became legendary or changed hands
@@ -1448,9 +1452,27 @@ class Resolver:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
                 return
+            final = self.final[end + 1]
             if step.times is None:      # up_to, any_number: stopping is allowed (the end of the step, played here)
-                self.op_move(end, self.code[end], st, regs, actions, notes, steps,
-                             ((step.path, "stop", str(count)), choices))
+                stop = ((step.path, "stop", str(count)), choices)
+                if final:       # the end of the step is an outcome: only the Gateway register counts there
+                    self.finish(st, regs, actions, notes, steps, stop)
+                else:
+                    self.op_move(end, self.code[end], st, regs, actions, notes, steps, stop)
+            if final and limit is not None and count + 1 >= limit:
+                # each move is the step's last, and the step the program's last: each is an outcome (the
+                # state after it would only reach the end of the step)
+                gate = regs[3]
+                for sq, to in options:
+                    buf = bytearray(st)
+                    code, hit = buf[sq], buf[to]
+                    buf[to], buf[sq] = code, 0
+                    new_gate = gate
+                    if gate is not None:
+                        new_gate = self.retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
+                    self.finish_at(bytes(buf), new_gate, actions, notes,
+                                   (Change("move", sq, to, piece=code, after=hit), steps), choices)
+                return
             for sq, to in options:
                 buf = bytearray(st)
                 code, hit = buf[sq], buf[to]
