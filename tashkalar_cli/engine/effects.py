@@ -130,6 +130,12 @@ class Geometry:
             self.orthogonal[sq] = sum(1 << rays[d][0] for d in ORTHOGONAL if rays[d])
             self.diagonal[sq] = sum(1 << rays[d][0] for d in DIAGONAL if rays[d])
             self.adjacent[sq] = self.orthogonal[sq] | self.diagonal[sq]
+        #: the squares of ``adjacent`` as tuples (lowest first), for the moves' loops
+        self.adjacent_squares = {sq: tuple(bits(m)) for sq, m in self.adjacent.items()}
+        #: ``takes[combat][level][code]``: whether a piece of that level may move onto a square holding ``code``
+        #: (0: empty) by a standard (``combat`` 0) or combat move (the one reading of kw-standard/combat-move)
+        self.takes = tuple(tuple(bytes(1 if code == 0 or (code - 1) % 3 < level + combat else 0 for code in range(256))
+                                 for level in range(3)) for combat in (0, 1))
         on_board = set(self.squares)
         #: the bytes of a state that are not squares: where pieces set aside (removed from the game) are kept,
         #: so that they count neither on the board nor off it
@@ -1318,6 +1324,11 @@ class Resolver:
         geo = self.geo
         code = st[sq]
         level = (code - 1) % 3
+        takes = geo.takes[step.kind == "combat"][level] if step.onto != "empty" else geo.takes[0][0]
+        if (not step.leap and direction is None and step.where is None and step.no_destroy is None
+                and step.toward is None):
+            # the plain move: to an adjacent square the piece may enter (the same test as below, by table)
+            return [to for to in geo.adjacent_squares[sq] if takes[st[to]]]
         if step.leap:
             cand = geo.mask & ~(1 << sq)
         elif direction is not None:
@@ -1332,7 +1343,6 @@ class Resolver:
         forbidden: set[int] = set()
         if step.no_destroy is not None:
             forbidden = set(self.select(step.no_destroy, st, regs, slots))
-        combat = step.kind == "combat"
         near: int | None = None
         if step.toward is not None:
             ref = self.ref_squares(step.toward, regs, slots)
@@ -1344,12 +1354,8 @@ class Resolver:
             if near is not None and self.board.distance(to, near) >= self.board.distance(sq, near):
                 continue
             other = st[to]
-            if other:
-                if step.onto == "empty" or to in forbidden:
-                    continue
-                olevel = (other - 1) % 3
-                if olevel > level or (olevel == level and not combat):
-                    continue
+            if other and (not takes[other] or to in forbidden):
+                continue
             out.append(to)
         return out
 
