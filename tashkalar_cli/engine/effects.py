@@ -168,6 +168,16 @@ class Geometry:
 
 
 _GEOMETRY: dict[int, tuple[Board, Geometry]] = {}
+_CODES: dict[tuple[str, ...], tuple[dict[int, Piece], dict[Piece, int]]] = {}
+
+
+def _piece_codes(colors: tuple[str, ...]) -> tuple[dict[int, Piece], dict[Piece, int]]:
+    """The pieces by their codes in a state (``1 + 3 * color + rank level``), and the codes by piece."""
+    got = _CODES.get(colors)
+    if got is None:
+        pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(colors) for lvl in range(3)}
+        got = _CODES[colors] = (pieces, {p: code for code, p in pieces.items()})
+    return got
 
 
 def geometry(board: Board) -> Geometry:
@@ -196,6 +206,21 @@ class Compiled:
     slots: dict[str, int]
     registers: int
     uses_last_action: bool
+    #: by instruction: whether it leads to the end through jumps only (an outcome is reached there)
+    final: list[bool] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.final = [self._reaches_end(pc) for pc in range(len(self.code))]
+
+    def _reaches_end(self, pc: int) -> bool:
+        for _ in range(len(self.code)):
+            ins = self.code[pc]
+            if ins.op == "end":
+                return True
+            if ins.op != "jump":
+                return False
+            pc = ins.a
+        return False
 
 
 def _cond_uses_last(cond: Cond) -> bool:
@@ -512,25 +537,27 @@ class Resolver:
         self.gateway = gateway
         self.orientation = orientation
         self.colorless = int(board.colorless(position.mode))
+        self._pieces, codes = _piece_codes(tuple(self.colors))
         state = bytearray(self.geo.size)
         for sq, p in position.pieces.items():
-            state[sq] = 1 + 3 * self.colors.index(p.color) + p.level
+            state[sq] = codes[p]
         self.start = bytes(state)
-        in_game = {*position.colors, player, *position.supply_override, *position.decks}
-        self.in_game = [i for i, c in enumerate(self.colors) if c in in_game]
+        present = {(code - 1) // 3 for code in set(state) if code}
+        in_game = {player, *position.supply_override, *position.decks}
+        self.in_game = [i for i, c in enumerate(self.colors) if c in in_game or i in present]
         # pieces of a color and kind that can be on the board: off it now plus on it now
         self.stock: dict[tuple[int, PieceKind], int] = {}
-        on: dict[tuple[str, PieceKind], int] = {}
-        for p in position.pieces.values():
-            on[(p.color, p.kind)] = on.get((p.color, p.kind), 0) + 1
         for ci in self.in_game:
             color = self.colors[ci]
             override = position.supply_override.get(color, {})
+            base = 1 + 3 * ci
             for kind in PieceKind:
-                here = on.get((color, kind), 0)
+                if kind is PieceKind.LEGENDARY:
+                    here = state.count(base + 2)
+                else:
+                    here = state.count(base) + state.count(base + 1)
                 off = override[kind] if kind in override else max(0, position.owned[kind] - here)
                 self.stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
-        self._pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(self.colors) for lvl in range(3)}
         self._occ: dict[bytes, int] = {}
         self._commuting: dict[int, bool] = {}
         self.states = 0
@@ -960,7 +987,7 @@ class Resolver:
         self.states = 0
         self.truncated = False
         self.code = comp.code
-        self.final = [self._reaches_end(i) for i in range(len(comp.code))]
+        self.final = comp.final
         self.dispatch = {
             "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
             "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
@@ -1018,17 +1045,6 @@ class Resolver:
             raise _Truncated
         ins = self.code[pc]
         self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
-
-    def _reaches_end(self, pc: int) -> bool:
-        """Whether instruction ``pc`` leads to the end through jumps only."""
-        for _ in range(len(self.code)):
-            ins = self.code[pc]
-            if ins.op == "end":
-                return True
-            if ins.op != "jump":
-                return False
-            pc = ins.a
-        return False
 
     def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                steps: _Log, choices: _Log) -> None:
@@ -1469,15 +1485,21 @@ class Resolver:
                 # each move is the step's last, and the step the program's last: each is an outcome (the
                 # state after it would only reach the end of the step)
                 gate = regs[3]
+                outcomes = self.outcomes
+                buf = bytearray(st)
                 for sq, to in options:
-                    buf = bytearray(st)
                     code, hit = buf[sq], buf[to]
                     buf[to], buf[sq] = code, 0
-                    new_gate = gate
-                    if gate is not None:
+                    after = bytes(buf)
+                    buf[sq], buf[to] = code, hit
+                    if gate is None:
+                        if (after, actions, notes, None) in outcomes:
+                            continue        # reached before: the first way there is kept
+                        self.finish_at(after, None, actions, notes, (Change("move", sq, to, code, hit), steps), choices)
+                    else:
                         new_gate = self.retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
-                    self.finish_at(bytes(buf), new_gate, actions, notes,
-                                   (Change("move", sq, to, piece=code, after=hit), steps), choices)
+                        self.finish_at(after, new_gate, actions, notes, (Change("move", sq, to, code, hit), steps),
+                                       choices)
                 return
             for sq, to in options:
                 buf = bytearray(st)
