@@ -143,6 +143,8 @@ class Geometry:
         self.on_board = bytes(1 if i in on_board else 0 for i in range(self.size))
         self._within: dict[tuple[int, int], int] = {}
         self._distance: dict[tuple[int, int], int] = {}
+        self._nearer: dict[tuple[int, int], int] = {}
+        self._squares_of: dict[int, tuple[int, ...]] = {}
 
     def within(self, sq: int, n: int) -> int:
         key = (sq, n)
@@ -153,6 +155,28 @@ class Geometry:
                 if other != sq and self.board.distance(sq, other) <= n:
                     got |= 1 << other
             self._within[key] = got
+        return got
+
+    def squares_of(self, mask: int) -> tuple[int, ...]:
+        """The squares of ``mask``, lowest first (remembered: the masks of moves recur)."""
+        got = self._squares_of.get(mask)
+        if got is None:
+            if len(self._squares_of) > 100_000:
+                self._squares_of.clear()
+            got = self._squares_of[mask] = tuple(bits(mask))
+        return got
+
+    def nearer(self, sq: int, near: int) -> int:
+        """The squares nearer to ``near`` than ``sq`` is (a move "toward" it)."""
+        key = (sq, near)
+        got = self._nearer.get(key)
+        if got is None:
+            here = self.board.distance(sq, near)
+            got = 0
+            for other in self.squares:
+                if self.board.distance(other, near) < here:
+                    got |= 1 << other
+            self._nearer[key] = got
         return got
 
     def distance(self, sq: int, n: int) -> int:
@@ -1354,24 +1378,25 @@ class Resolver:
             cand = geo.adjacent[sq]
         if step.where is not None and cand:
             cand &= self.area(step.where, st, regs, slots)
-        if not cand:
-            return []
-        forbidden: set[int] = set()
-        if step.no_destroy is not None:
-            forbidden = set(self.select(step.no_destroy, st, regs, slots))
-        near: int | None = None
-        if step.toward is not None:
+        if step.toward is not None and cand:
             ref = self.ref_squares(step.toward, regs, slots)
             if not ref:
                 return []
-            near = ref[0]
+            cand &= geo.nearer(sq, ref[0])
+        if not cand:
+            return []
+        forbidden: set[int] | None = None      # the pieces a move may not destroy: read when a move would
         out: list[int] = []
-        for to in bits(cand):
-            if near is not None and self.board.distance(to, near) >= self.board.distance(sq, near):
-                continue
+        for to in geo.squares_of(cand):
             other = st[to]
-            if other and (not takes[other] or to in forbidden):
-                continue
+            if other:
+                if not takes[other]:
+                    continue
+                if step.no_destroy is not None:
+                    if forbidden is None:
+                        forbidden = set(self.select(step.no_destroy, st, regs, slots))
+                    if to in forbidden:
+                        continue
             out.append(to)
         return out
 
