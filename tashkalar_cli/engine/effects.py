@@ -18,6 +18,7 @@ on the board before, minus those on the board now (``Outcome.position`` builds t
 
 from __future__ import annotations
 
+import bisect
 import gc
 import itertools
 import sys
@@ -1364,9 +1365,9 @@ class Resolver:
         geo = self.geo
         code = st[sq]
         level = (code - 1) % 3
-        takes = geo.takes[step.kind == "combat"][level] if step.onto != "empty" else geo.takes[0][0]
-        if (not step.leap and direction is None and step.where is None and step.no_destroy is None
-                and step.toward is None):
+        table = self.takes_table(step)
+        takes = table[level]
+        if direction is None and self.plain(step):
             # the plain move: to an adjacent square the piece may enter (the same test as below, by table)
             return [to for to in geo.adjacent_squares[sq] if takes[st[to]]]
         if step.leap:
@@ -1399,6 +1400,29 @@ class Resolver:
                         continue
             out.append(to)
         return out
+
+    def takes_table(self, step: Move) -> tuple[bytes, ...]:
+        """By the moving piece's rank level: which codes a move of ``step`` may end on (see ``Geometry.takes``)."""
+        geo = self.geo
+        return geo.takes[step.kind == "combat"] if step.onto != "empty" else (geo.takes[0][0],) * 3
+
+    def plain(self, step: Move) -> bool:
+        """Whether the moves of ``step`` go to any adjacent square their rank allows (no leap, area, square
+        to approach or piece spared): their targets come from the tables alone."""
+        return not step.leap and step.where is None and step.no_destroy is None and step.toward is None
+
+    def options(self, step: Move, st: bytes, regs: tuple[Any, ...], movers: list[int],
+                direction: str | None) -> list[tuple[int, int]]:
+        """Every move (from, to) of ``step`` by the pieces on ``movers``, in order (:meth:`targets` for each)."""
+        if direction is None and self.plain(step):     # targets' plain case, inlined for every mover at once
+            table = self.takes_table(step)
+            adjacent = self.geo.adjacent_squares
+            out: list[tuple[int, int]] = []
+            for sq in movers:
+                takes = table[(st[sq] - 1) % 3]
+                out += [(sq, to) for to in adjacent[sq] if takes[st[to]]]
+            return out
+        return [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
 
     def commuting(self, step: Move) -> bool:
         """Whether two moves of ``step`` on four different squares commute: each move's legality then
@@ -1485,13 +1509,16 @@ class Resolver:
             else:
                 movers = [piece] if piece >= 0 and st[piece] else []
             track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
-            options = [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
+            options = self.options(step, st, regs, movers, direction)
             reduce = self.commuting(step)
             if reduce and last and options:
                 # two moves on four different squares commute: of the two orders, only the one with the
                 # smaller move first is followed (the other reaches the same states)
-                a, b = last
-                kept = [(sq, to) for sq, to in options if (sq, to) > last or sq in (a, b) or to in (a, b)]
+                # the options are in order (movers in board order, then their targets): those after ``last``
+                # are all kept, those before it only when they touch its squares
+                cut = bisect.bisect_right(options, last)
+                kept = [(sq, to) for sq, to in options[:cut] if sq in last or to in last]
+                kept += options[cut:]
                 if not kept and step.times is not None:
                     return      # every way on is another order of moves followed elsewhere
                 options = kept
@@ -1517,10 +1544,14 @@ class Resolver:
                     buf[to], buf[sq] = code, 0
                     after = bytes(buf)
                     buf[sq], buf[to] = code, hit
-                    if gate is None:
-                        if (after, actions, notes, None) in outcomes:
+                    if gate is None:      # finish_at without a Gateway, inlined: the hottest loop of the walk
+                        key = (after, actions, notes, None)
+                        if key in outcomes:
                             continue        # reached before: the first way there is kept
-                        self.finish_at(after, None, actions, notes, (Change("move", sq, to, code, hit), steps), choices)
+                        outcomes[key] = Outcome(self, after, (Change("move", sq, to, code, hit), steps), actions,
+                                                notes, choices, None)
+                        if self.max_outcomes is not None and len(outcomes) >= self.max_outcomes:
+                            raise _Truncated
                     else:
                         new_gate = self.retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
                         self.finish_at(after, new_gate, actions, notes, (Change("move", sq, to, code, hit), steps),
