@@ -1557,6 +1557,8 @@ class Resolver:
                         self.finish_at(after, new_gate, actions, notes, (Change("move", sq, to, code, hit), steps),
                                        choices)
                 return
+            # after the step's last move, the state goes straight to the end of the step (as the loop would)
+            then = end if limit is not None and count + 1 >= limit else pc
             for sq, to in options:
                 buf = bytearray(st)
                 code, hit = buf[sq], buf[to]
@@ -1566,7 +1568,7 @@ class Resolver:
                 new_piece = -1 if step.per_move else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
                             (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
-                self.run(pc, bytes(buf), tuple(new), actions, notes,
+                self.run(then, bytes(buf), tuple(new), actions, notes,
                          (Change("move", sq, to, piece=code, after=hit), steps), choices)
             return
         # move_end: bind what moved, clear the register
