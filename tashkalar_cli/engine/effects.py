@@ -24,7 +24,6 @@ import itertools
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.engine.gateway import gateway_after_summon
@@ -396,9 +395,10 @@ class Choice(NamedTuple):
     value: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
-    """One distinct result of an effect."""
+    """One distinct result of an effect (slots: a resolution may hold tens of thousands; ``steps``,
+    ``choices`` and ``position`` are built when first asked, then kept)."""
 
     resolver: Resolver = field(repr=False)
     board_state: bytes = field(repr=False)
@@ -407,16 +407,23 @@ class Outcome:
     notes: tuple[str, ...]
     choices_log: Any = field(repr=False)
     gateway: int | None = None      # the player's Gateway (Nethervoid) after the effect: its square
+    _steps: list[Change] | None = field(default=None, init=False, repr=False, compare=False)
+    _choices: list[Choice] | None = field(default=None, init=False, repr=False, compare=False)
+    _position: Position | None = field(default=None, init=False, repr=False, compare=False)
 
-    @cached_property
+    @property
     def steps(self) -> list[Change]:
         """What the effect did, in order."""
-        return _items(self.steps_log)
+        if self._steps is None:
+            self._steps = _items(self.steps_log)
+        return self._steps
 
-    @cached_property
+    @property
     def choices(self) -> list[Choice]:
         """The choices made on the way, in order."""
-        return [Choice(*c) for c in _items(self.choices_log)]
+        if self._choices is None:
+            self._choices = [Choice(*c) for c in _items(self.choices_log)]
+        return self._choices
 
     @property
     def destroyed(self) -> list[tuple[Square, Piece]]:
@@ -438,9 +445,11 @@ class Outcome:
                 for c in self.steps
                 if (c.do == "destroy" and "not-by-you" not in c.note) or (c.do == "move" and c.after)]
 
-    @cached_property
+    @property
     def position(self) -> Position:
-        return self.resolver.position_of(self.board_state, self.gateway)
+        if self._position is None:
+            self._position = self.resolver.position_of(self.board_state, self.gateway)
+        return self._position
 
     def key(self) -> tuple[bytes, int, tuple[str, ...], int | None]:
         return self.board_state, self.actions_gained, self.notes, self.gateway
