@@ -1043,10 +1043,15 @@ class Resolver:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
         finally:
             self.seen = set()
+            self.dispatch = {}      # bound methods: a cycle through the resolver
             sys.setrecursionlimit(depth)
             if collecting:
                 gc.enable()
-        return Resolution(list(self.outcomes.values()), self.truncated, self.states)
+        result = Resolution(list(self.outcomes.values()), self.truncated, self.states)
+        # no cycle left through the resolver (the outcomes point back to it): what the walk made is freed as
+        # soon as the resolution is dropped, by reference counting, not by the collector
+        self.outcomes = {}
+        return result
 
     def finish(self, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...], steps: _Log,
                choices: _Log) -> None:
