@@ -10,6 +10,8 @@ harder figure: every square and orientation). The flares' halves are timed apart
 every flare with data, for each color, as if its threshold were met). Goal (issue 21): under
 100 ms in total for the summons, first placements. The worst case built (``warlord-31.yaml``: the
 Warlord summoned by blue at e5 on a 31-piece duel board, ~43,000 distinct outcomes) is timed last.
+``states`` counts the states explored, each final move included (the resolver's bound, ``MAX_STATES``,
+is on that count).
 """
 
 from __future__ import annotations

@@ -11,6 +11,15 @@ states explored is bounded (``max_states``): past it the resolution stops and sa
 ``truncated``. Outcomes are deduplicated by (board, actions gained, notes); each keeps the first
 sequence of steps and choices that reached it.
 
+Where the time goes (the costs are per state and per outcome, so the fast paths are there): a move that
+ends the program's last step is an outcome at once (the board after it is checked against the
+outcomes, nothing else is built; each such move counts as one state explored, so the bound on states
+bounds that loop too); after a step's last move the walk goes straight to the step's end; the targets
+of plain moves come from per-board tables (adjacent squares as tuples, which codes a rank may enter),
+the same tables for one piece (:meth:`Resolver.targets`) as for all movers at once
+(:meth:`Resolver.options`); commuting moves are ordered once (the options come in order, cut by
+bisection).
+
 Pieces off the board follow from the pieces on it: a piece that leaves the board goes back to its
 owner, so a color's supply of a kind is its supply before the effect plus its pieces of that kind
 on the board before, minus those on the board now (``Outcome.position`` builds the position).
@@ -1552,6 +1561,12 @@ class Resolver:
                 # state after it would only reach the end of the step)
                 gate = regs[3]
                 outcomes = self.outcomes
+                # each final move counts as a state explored (the bound on states bounds this loop's work too)
+                room = self.max_states - self.states
+                self.states += len(options)
+                over = len(options) > room
+                if over:
+                    options = options[:max(room, 0)]
                 buf = bytearray(st)
                 for sq, to in options:
                     code, hit = buf[sq], buf[to]
@@ -1570,6 +1585,9 @@ class Resolver:
                         new_gate = self.retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
                         self.finish_at(after, new_gate, actions, notes, (Change("move", sq, to, code, hit), steps),
                                        choices)
+                if over:
+                    self.states = self.max_states + 1
+                    raise _Truncated
                 return
             # after the step's last move, the state goes straight to the end of the step (as the loop would)
             then = end if limit is not None and count + 1 >= limit else pc
