@@ -1440,11 +1440,8 @@ class Resolver:
         if direction is None and self.plain(step):     # targets' plain case, inlined for every mover at once
             table = self.takes_table(step)
             adjacent = self.geo.adjacent_squares
-            out: list[tuple[int, int]] = []
-            for sq in movers:
-                takes = table[(st[sq] - 1) % 3]
-                out += [(sq, to) for to in adjacent[sq] if takes[st[to]]]
-            return out
+            return [(sq, to) for sq, takes in zip(movers, [table[(st[sq] - 1) % 3] for sq in movers], strict=True)
+                    for to in adjacent[sq] if takes[st[to]]]
         return [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
 
     def commuting(self, step: Move) -> bool:
@@ -1568,6 +1565,8 @@ class Resolver:
                 if over:
                     options = options[:max(room, 0)]
                 buf = bytearray(st)
+                most = self.max_outcomes if self.max_outcomes is not None else sys.maxsize
+                outcome, change = Outcome, Change
                 for sq, to in options:
                     code, hit = buf[sq], buf[to]
                     buf[to], buf[sq] = code, 0
@@ -1577,9 +1576,9 @@ class Resolver:
                         key = (after, actions, notes, None)
                         if key in outcomes:
                             continue        # reached before: the first way there is kept
-                        outcomes[key] = Outcome(self, after, (Change("move", sq, to, code, hit), steps), actions,
+                        outcomes[key] = outcome(self, after, (change("move", sq, to, code, hit), steps), actions,
                                                 notes, choices, None)
-                        if self.max_outcomes is not None and len(outcomes) >= self.max_outcomes:
+                        if len(outcomes) >= most:
                             raise _Truncated
                     else:
                         new_gate = self.retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
