@@ -1025,7 +1025,8 @@ class Resolver:
             regs[3] = ("p", (self.gateway,), (self.start[self.gateway],), True, 1)
         self.links: list[list[tuple[Any, ...]]] = []
         self.link_ids = 0
-        self.outcomes: dict[tuple[bytes, int, tuple[str, ...], int | None], Outcome] = {}
+        #: the outcomes by (board, actions gained, notes, Gateway), or by the board alone when the rest is nothing
+        self.outcomes: dict[Any, Outcome] = {}
         self.seen: set[tuple[Any, ...]] = set()
         self.states = 0
         self.truncated = False
@@ -1074,7 +1075,8 @@ class Resolver:
             code = st[gate[1][0]]    # lost when its piece became legendary or changed hands
             if code and (code - 1) // 3 == self.player and (code - 1) % 3 < 2:
                 gateway = gate[1][0]
-        key = (st, actions, notes, gateway)
+        # the board alone when nothing else tells outcomes apart (a bytes key: nothing for the collector)
+        key: Any = st if not actions and not notes and gateway is None else (st, actions, notes, gateway)
         if key not in self.outcomes:
             self.outcomes[key] = Outcome(self, st, steps, actions, notes, choices, gateway)
             if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
@@ -1573,7 +1575,7 @@ class Resolver:
                     after = bytes(buf)
                     buf[sq], buf[to] = code, hit
                     if gate is None:      # finish_at without a Gateway, inlined: the hottest loop of the walk
-                        key = (after, actions, notes, None)
+                        key = after if not actions and not notes else (after, actions, notes, None)
                         if key in outcomes:
                             continue        # reached before: the first way there is kept
                         outcomes[key] = outcome(self, after, (change("move", sq, to, code, hit), steps), actions,
