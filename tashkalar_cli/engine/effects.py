@@ -1531,19 +1531,33 @@ class Resolver:
             else:
                 movers = [piece] if piece >= 0 and st[piece] else []
             track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
-            options = self.options(step, st, regs, movers, direction)
             reduce = self.commuting(step)
-            if reduce and last and options:
-                # two moves on four different squares commute: of the two orders, only the one with the
-                # smaller move first is followed (the other reaches the same states)
-                # the options are in order (movers in board order, then their targets): those after ``last``
-                # are all kept, those before it only when they touch its squares
-                cut = bisect.bisect_right(options, last)
-                kept = [(sq, to) for sq, to in options[:cut] if sq in last or to in last]
-                kept += options[cut:]
-                if not kept and step.times is not None:
+            if reduce and last and direction is None and self.plain(step):
+                # the reduction below, without the moves it would drop: the square ``a`` the last move left is
+                # empty, so the options after ``last`` are those of the movers after ``a``; before it, only moves
+                # touching ``a`` or ``b`` are kept, and a plain move touches them only from a square next to them
+                a, b = last
+                near = self.geo.adjacent[a] | self.geo.adjacent[b]
+                low = [sq for sq in movers if sq < a and (sq == b or near >> sq & 1)]
+                kept = [(sq, to) for sq, to in self.options(step, st, regs, low, direction)
+                        if sq == b or to in (a, b)]
+                kept += self.options(step, st, regs, [sq for sq in movers if sq > a], direction)
+                if not kept and step.times is not None and self.options(step, st, regs, movers, direction):
                     return      # every way on is another order of moves followed elsewhere
                 options = kept
+            else:
+                options = self.options(step, st, regs, movers, direction)
+                if reduce and last and options:
+                    # two moves on four different squares commute: of the two orders, only the one with the
+                    # smaller move first is followed (the other reaches the same states)
+                    # the options are in order (movers in board order, then their targets): those after
+                    # ``last`` are all kept, those before it only when they touch its squares
+                    cut = bisect.bisect_right(options, last)
+                    kept = [(sq, to) for sq, to in options[:cut] if sq in last or to in last]
+                    kept += options[cut:]
+                    if not kept and step.times is not None:
+                        return      # every way on is another order of moves followed elsewhere
+                    options = kept
             if not options:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
