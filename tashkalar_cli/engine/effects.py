@@ -1582,7 +1582,7 @@ class Resolver:
                     options = options[:max(room, 0)]
                 buf = bytearray(st)
                 most = self.max_outcomes if self.max_outcomes is not None else sys.maxsize
-                outcome, change = Outcome, Change
+                outcome, make, change = Outcome, tuple.__new__, Change     # a Change made as its tuple: no Python frame
                 for sq, to in options:
                     code, hit = buf[sq], buf[to]
                     buf[to], buf[sq] = code, 0
@@ -1592,7 +1592,7 @@ class Resolver:
                         key = after if not actions and not notes else (after, actions, notes, None)
                         if key in outcomes:
                             continue        # reached before: the first way there is kept
-                        outcomes[key] = outcome(self, after, (change("move", sq, to, code, hit), steps), actions,
+                        outcomes[key] = outcome(self, after, (make(change, ("move", sq, to, code, hit, 0, "")), steps), actions,
                                                 notes, choices, None)
                         if len(outcomes) >= most:
                             raise _Truncated
