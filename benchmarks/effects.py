@@ -8,7 +8,10 @@ resolved; the figure is the total time of all those resolutions (best and median
 with the outcomes and states counted. ``--all-placements`` resolves every placement instead (a
 harder figure: every square and orientation). The flares' halves are timed apart (each half of
 every flare with data, for each color, as if its threshold were met). Goal (issue 21): under
-100 ms in total for the summons, first placements.
+100 ms in total for the summons, first placements. The worst case built (``warlord-31.yaml``: the
+Warlord summoned by blue at e5 on a 31-piece duel board, ~43,000 distinct outcomes) is timed last.
+``states`` counts the states explored, each final move included (the resolver's bound, ``MAX_STATES``,
+is on that count).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CROWDED = HERE / "crowded.yaml"
+WORST = HERE / "warlord-31.yaml"
 
 
 def main() -> None:
@@ -32,7 +36,7 @@ def main() -> None:
 
     from tashkalar_cli import Game
     from tashkalar_cli.engine.effects import resolve_placement, resolve_program
-    from tashkalar_cli.model.cards import Flare
+    from tashkalar_cli.model.cards import Being, Flare
 
     game = Game(data=args.data) if args.data else Game()
     pos = game.position(str(CROWDED))
@@ -97,6 +101,22 @@ def main() -> None:
                       f"{n:7} states {took * 1000:8.1f} ms")
             rest = sum(t for _, (t, _, _) in ranked[2:])
             print(f"  the other {len(ranked) - 2} summons (CPU): {rest * 1000:.1f} ms")
+
+    warlord = game.cards.by_id.get("warlord")
+    if isinstance(warlord, Being) and warlord.program() is not None:
+        worst = game.position(str(WORST))
+        verdict = next(v for v in game.summonable(worst, "blue", [warlord]))
+        placement = next(p for p in verdict.placements if game.board.name(p.target) == "e5")
+        cpu = []
+        r = None
+        for _ in range(args.runs):
+            t0 = time.process_time()
+            r = resolve_placement(game.engine, warlord, worst, "blue", placement, actions_left=1)
+            cpu.append(time.process_time() - t0)
+        assert r is not None
+        print(f"worst    {WORST.name}: warlord e5, CPU best {min(cpu) * 1000:7.1f} ms median "
+              f"{statistics.median(cpu) * 1000:7.1f} ms; outcomes {r.count:6}  states {r.states:7}  "
+              f"truncated {int(r.truncated)}")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,15 @@ states explored is bounded (``max_states``): past it the resolution stops and sa
 ``truncated``. Outcomes are deduplicated by (board, actions gained, notes); each keeps the first
 sequence of steps and choices that reached it.
 
+Where the time goes (the costs are per state and per outcome, so the fast paths are there): a move that
+ends the program's last step is an outcome at once (the board after it is checked against the
+outcomes, nothing else is built; each such move counts as one state explored, so the bound on states
+bounds that loop too); after a step's last move the walk goes straight to the step's end; the targets
+of plain moves come from per-board tables (adjacent squares as tuples, which codes a rank may enter),
+the same tables for one piece (:meth:`Resolver.targets`) as for all movers at once
+(:meth:`Resolver.options`); commuting moves are ordered once (the options come in order, cut by
+bisection).
+
 Pieces off the board follow from the pieces on it: a piece that leaves the board goes back to its
 owner, so a color's supply of a kind is its supply before the effect plus its pieces of that kind
 on the board before, minus those on the board now (``Outcome.position`` builds the position).
@@ -18,12 +27,12 @@ on the board before, minus those on the board now (``Outcome.position`` builds t
 
 from __future__ import annotations
 
+import bisect
 import gc
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.engine.gateway import gateway_after_summon
@@ -130,6 +139,12 @@ class Geometry:
             self.orthogonal[sq] = sum(1 << rays[d][0] for d in ORTHOGONAL if rays[d])
             self.diagonal[sq] = sum(1 << rays[d][0] for d in DIAGONAL if rays[d])
             self.adjacent[sq] = self.orthogonal[sq] | self.diagonal[sq]
+        #: the squares of ``adjacent`` as tuples (lowest first), for the moves' loops
+        self.adjacent_squares = {sq: tuple(bits(m)) for sq, m in self.adjacent.items()}
+        #: ``takes[combat][level][code]``: whether a piece of that level may move onto a square holding ``code``
+        #: (0: empty) by a standard (``combat`` 0) or combat move (the one reading of kw-standard/combat-move)
+        self.takes = tuple(tuple(bytes(1 if code == 0 or (code - 1) % 3 < level + combat else 0 for code in range(256))
+                                 for level in range(3)) for combat in (0, 1))
         on_board = set(self.squares)
         #: the bytes of a state that are not squares: where pieces set aside (removed from the game) are kept,
         #: so that they count neither on the board nor off it
@@ -137,6 +152,8 @@ class Geometry:
         self.on_board = bytes(1 if i in on_board else 0 for i in range(self.size))
         self._within: dict[tuple[int, int], int] = {}
         self._distance: dict[tuple[int, int], int] = {}
+        self._nearer: dict[tuple[int, int], int] = {}
+        self._squares_of: dict[int, tuple[int, ...]] = {}
 
     def within(self, sq: int, n: int) -> int:
         key = (sq, n)
@@ -147,6 +164,28 @@ class Geometry:
                 if other != sq and self.board.distance(sq, other) <= n:
                     got |= 1 << other
             self._within[key] = got
+        return got
+
+    def squares_of(self, mask: int) -> tuple[int, ...]:
+        """The squares of ``mask``, lowest first (remembered: the masks of moves recur)."""
+        got = self._squares_of.get(mask)
+        if got is None:
+            if len(self._squares_of) > 100_000:
+                self._squares_of.clear()
+            got = self._squares_of[mask] = tuple(bits(mask))
+        return got
+
+    def nearer(self, sq: int, near: int) -> int:
+        """The squares nearer to ``near`` than ``sq`` is (a move "toward" it)."""
+        key = (sq, near)
+        got = self._nearer.get(key)
+        if got is None:
+            here = self.board.distance(sq, near)
+            got = 0
+            for other in self.squares:
+                if self.board.distance(other, near) < here:
+                    got |= 1 << other
+            self._nearer[key] = got
         return got
 
     def distance(self, sq: int, n: int) -> int:
@@ -162,6 +201,16 @@ class Geometry:
 
 
 _GEOMETRY: dict[int, tuple[Board, Geometry]] = {}
+_CODES: dict[tuple[str, ...], tuple[dict[int, Piece], dict[Piece, int]]] = {}
+
+
+def _piece_codes(colors: tuple[str, ...]) -> tuple[dict[int, Piece], dict[Piece, int]]:
+    """The pieces by their codes in a state (``1 + 3 * color + rank level``), and the codes by piece."""
+    got = _CODES.get(colors)
+    if got is None:
+        pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(colors) for lvl in range(3)}
+        got = _CODES[colors] = (pieces, {p: code for code, p in pieces.items()})
+    return got
 
 
 def geometry(board: Board) -> Geometry:
@@ -190,6 +239,21 @@ class Compiled:
     slots: dict[str, int]
     registers: int
     uses_last_action: bool
+    #: by instruction: whether it leads to the end through jumps only (an outcome is reached there)
+    final: list[bool] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.final = [self._reaches_end(pc) for pc in range(len(self.code))]
+
+    def _reaches_end(self, pc: int) -> bool:
+        for _ in range(len(self.code)):
+            ins = self.code[pc]
+            if ins.op == "end":
+                return True
+            if ins.op != "jump":
+                return False
+            pc = ins.a
+        return False
 
 
 def _cond_uses_last(cond: Cond) -> bool:
@@ -340,9 +404,10 @@ class Choice(NamedTuple):
     value: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
-    """One distinct result of an effect."""
+    """One distinct result of an effect (slots: a resolution may hold tens of thousands; ``steps``,
+    ``choices`` and ``position`` are built when first asked, then kept)."""
 
     resolver: Resolver = field(repr=False)
     board_state: bytes = field(repr=False)
@@ -351,16 +416,23 @@ class Outcome:
     notes: tuple[str, ...]
     choices_log: Any = field(repr=False)
     gateway: int | None = None      # the player's Gateway (Nethervoid) after the effect: its square
+    _steps: list[Change] | None = field(default=None, init=False, repr=False, compare=False)
+    _choices: list[Choice] | None = field(default=None, init=False, repr=False, compare=False)
+    _position: Position | None = field(default=None, init=False, repr=False, compare=False)
 
-    @cached_property
+    @property
     def steps(self) -> list[Change]:
         """What the effect did, in order."""
-        return _items(self.steps_log)
+        if self._steps is None:
+            self._steps = _items(self.steps_log)
+        return self._steps
 
-    @cached_property
+    @property
     def choices(self) -> list[Choice]:
         """The choices made on the way, in order."""
-        return [Choice(*c) for c in _items(self.choices_log)]
+        if self._choices is None:
+            self._choices = [Choice(*c) for c in _items(self.choices_log)]
+        return self._choices
 
     @property
     def destroyed(self) -> list[tuple[Square, Piece]]:
@@ -382,9 +454,11 @@ class Outcome:
                 for c in self.steps
                 if (c.do == "destroy" and "not-by-you" not in c.note) or (c.do == "move" and c.after)]
 
-    @cached_property
+    @property
     def position(self) -> Position:
-        return self.resolver.position_of(self.board_state, self.gateway)
+        if self._position is None:
+            self._position = self.resolver.position_of(self.board_state, self.gateway)
+        return self._position
 
     def key(self) -> tuple[bytes, int, tuple[str, ...], int | None]:
         return self.board_state, self.actions_gained, self.notes, self.gateway
@@ -506,25 +580,27 @@ class Resolver:
         self.gateway = gateway
         self.orientation = orientation
         self.colorless = int(board.colorless(position.mode))
+        self._pieces, codes = _piece_codes(tuple(self.colors))
         state = bytearray(self.geo.size)
         for sq, p in position.pieces.items():
-            state[sq] = 1 + 3 * self.colors.index(p.color) + p.level
+            state[sq] = codes[p]
         self.start = bytes(state)
-        in_game = {*position.colors, player, *position.supply_override, *position.decks}
-        self.in_game = [i for i, c in enumerate(self.colors) if c in in_game]
+        present = {(code - 1) // 3 for code in set(state) if code}
+        in_game = {player, *position.supply_override, *position.decks}
+        self.in_game = [i for i, c in enumerate(self.colors) if c in in_game or i in present]
         # pieces of a color and kind that can be on the board: off it now plus on it now
         self.stock: dict[tuple[int, PieceKind], int] = {}
-        on: dict[tuple[str, PieceKind], int] = {}
-        for p in position.pieces.values():
-            on[(p.color, p.kind)] = on.get((p.color, p.kind), 0) + 1
         for ci in self.in_game:
             color = self.colors[ci]
             override = position.supply_override.get(color, {})
+            base = 1 + 3 * ci
             for kind in PieceKind:
-                here = on.get((color, kind), 0)
+                if kind is PieceKind.LEGENDARY:
+                    here = state.count(base + 2)
+                else:
+                    here = state.count(base) + state.count(base + 1)
                 off = override[kind] if kind in override else max(0, position.owned[kind] - here)
                 self.stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
-        self._pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(self.colors) for lvl in range(3)}
         self._occ: dict[bytes, int] = {}
         self._commuting: dict[int, bool] = {}
         self.states = 0
@@ -949,12 +1025,13 @@ class Resolver:
             regs[3] = ("p", (self.gateway,), (self.start[self.gateway],), True, 1)
         self.links: list[list[tuple[Any, ...]]] = []
         self.link_ids = 0
-        self.outcomes: dict[tuple[bytes, int, tuple[str, ...], int | None], Outcome] = {}
+        #: the outcomes by (board, actions gained, notes, Gateway), or by the board alone when the rest is nothing
+        self.outcomes: dict[Any, Outcome] = {}
         self.seen: set[tuple[Any, ...]] = set()
         self.states = 0
         self.truncated = False
         self.code = comp.code
-        self.final = [self._reaches_end(i) for i in range(len(comp.code))]
+        self.final = comp.final
         self.dispatch = {
             "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
             "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
@@ -976,20 +1053,30 @@ class Resolver:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
         finally:
             self.seen = set()
+            self.dispatch = {}      # bound methods: a cycle through the resolver
             sys.setrecursionlimit(depth)
             if collecting:
                 gc.enable()
-        return Resolution(list(self.outcomes.values()), self.truncated, self.states)
+        result = Resolution(list(self.outcomes.values()), self.truncated, self.states)
+        # no cycle left through the resolver (the outcomes point back to it): what the walk made is freed as
+        # soon as the resolution is dropped, by reference counting, not by the collector
+        self.outcomes = {}
+        return result
 
     def finish(self, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...], steps: _Log,
                choices: _Log) -> None:
-        gate = regs[3]
+        self.finish_at(st, regs[3], actions, notes, steps, choices)
+
+    def finish_at(self, st: bytes, gate: Any, actions: int, notes: tuple[str, ...], steps: _Log,
+                  choices: _Log) -> None:
+        """An outcome: the state ``st`` reached the end (``gate``: the Gateway register there)."""
         gateway = None
         if gate is not None and gate[1]:
             code = st[gate[1][0]]    # lost when its piece became legendary or changed hands
             if code and (code - 1) // 3 == self.player and (code - 1) % 3 < 2:
                 gateway = gate[1][0]
-        key = (st, actions, notes, gateway)
+        # the board alone when nothing else tells outcomes apart (a bytes key: nothing for the collector)
+        key: Any = st if not actions and not notes and gateway is None else (st, actions, notes, gateway)
         if key not in self.outcomes:
             self.outcomes[key] = Outcome(self, st, steps, actions, notes, choices, gateway)
             if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
@@ -1008,17 +1095,6 @@ class Resolver:
             raise _Truncated
         ins = self.code[pc]
         self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
-
-    def _reaches_end(self, pc: int) -> bool:
-        """Whether instruction ``pc`` leads to the end through jumps only."""
-        for _ in range(len(self.code)):
-            ins = self.code[pc]
-            if ins.op == "end":
-                return True
-            if ins.op != "jump":
-                return False
-            pc = ins.a
-        return False
 
     def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                steps: _Log, choices: _Log) -> None:
@@ -1314,6 +1390,11 @@ class Resolver:
         geo = self.geo
         code = st[sq]
         level = (code - 1) % 3
+        table = self.takes_table(step)
+        takes = table[level]
+        if direction is None and self.plain(step):
+            # the plain move: to an adjacent square the piece may enter (the same test as below, by table)
+            return [to for to in geo.adjacent_squares[sq] if takes[st[to]]]
         if step.leap:
             cand = geo.mask & ~(1 << sq)
         elif direction is not None:
@@ -1323,31 +1404,47 @@ class Resolver:
             cand = geo.adjacent[sq]
         if step.where is not None and cand:
             cand &= self.area(step.where, st, regs, slots)
-        if not cand:
-            return []
-        forbidden: set[int] = set()
-        if step.no_destroy is not None:
-            forbidden = set(self.select(step.no_destroy, st, regs, slots))
-        combat = step.kind == "combat"
-        near: int | None = None
-        if step.toward is not None:
+        if step.toward is not None and cand:
             ref = self.ref_squares(step.toward, regs, slots)
             if not ref:
                 return []
-            near = ref[0]
+            cand &= geo.nearer(sq, ref[0])
+        if not cand:
+            return []
+        forbidden: set[int] | None = None      # the pieces a move may not destroy: read when a move would
         out: list[int] = []
-        for to in bits(cand):
-            if near is not None and self.board.distance(to, near) >= self.board.distance(sq, near):
-                continue
+        for to in geo.squares_of(cand):
             other = st[to]
             if other:
-                if step.onto == "empty" or to in forbidden:
+                if not takes[other]:
                     continue
-                olevel = (other - 1) % 3
-                if olevel > level or (olevel == level and not combat):
-                    continue
+                if step.no_destroy is not None:
+                    if forbidden is None:
+                        forbidden = set(self.select(step.no_destroy, st, regs, slots))
+                    if to in forbidden:
+                        continue
             out.append(to)
         return out
+
+    def takes_table(self, step: Move) -> tuple[bytes, ...]:
+        """By the moving piece's rank level: which codes a move of ``step`` may end on (see ``Geometry.takes``)."""
+        geo = self.geo
+        return geo.takes[step.kind == "combat"] if step.onto != "empty" else (geo.takes[0][0],) * 3
+
+    def plain(self, step: Move) -> bool:
+        """Whether the moves of ``step`` go to any adjacent square their rank allows (no leap, area, square
+        to approach or piece spared): their targets come from the tables alone."""
+        return not step.leap and step.where is None and step.no_destroy is None and step.toward is None
+
+    def options(self, step: Move, st: bytes, regs: tuple[Any, ...], movers: list[int],
+                direction: str | None) -> list[tuple[int, int]]:
+        """Every move (from, to) of ``step`` by the pieces on ``movers``, in order (:meth:`targets` for each)."""
+        if direction is None and self.plain(step):     # targets' plain case, inlined for every mover at once
+            table = self.takes_table(step)
+            adjacent = self.geo.adjacent_squares
+            return [(sq, to) for sq, takes in zip(movers, [table[(st[sq] - 1) % 3] for sq in movers], strict=True)
+                    for to in adjacent[sq] if takes[st[to]]]
+        return [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
 
     def commuting(self, step: Move) -> bool:
         """Whether two moves of ``step`` on four different squares commute: each move's legality then
@@ -1434,23 +1531,81 @@ class Resolver:
             else:
                 movers = [piece] if piece >= 0 and st[piece] else []
             track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
-            options = [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
             reduce = self.commuting(step)
-            if reduce and last and options:
-                # two moves on four different squares commute: of the two orders, only the one with the
-                # smaller move first is followed (the other reaches the same states)
+            if reduce and last and direction is None and self.plain(step):
+                # the reduction below, without the moves it would drop: the square ``a`` the last move left is
+                # empty, so the options after ``last`` are those of the movers after ``a``; before it, only moves
+                # touching ``a`` or ``b`` are kept, and a plain move touches them only from a square next to them
                 a, b = last
-                kept = [(sq, to) for sq, to in options if (sq, to) > last or sq in (a, b) or to in (a, b)]
-                if not kept and step.times is not None:
+                near = self.geo.adjacent[a] | self.geo.adjacent[b]
+                low = [sq for sq in movers if sq < a and (sq == b or near >> sq & 1)]
+                kept = [(sq, to) for sq, to in self.options(step, st, regs, low, direction)
+                        if sq == b or to in (a, b)]
+                kept += self.options(step, st, regs, [sq for sq in movers if sq > a], direction)
+                if not kept and step.times is not None and self.options(step, st, regs, movers, direction):
                     return      # every way on is another order of moves followed elsewhere
                 options = kept
+            else:
+                options = self.options(step, st, regs, movers, direction)
+                if reduce and last and options:
+                    # two moves on four different squares commute: of the two orders, only the one with the
+                    # smaller move first is followed (the other reaches the same states)
+                    # the options are in order (movers in board order, then their targets): those after
+                    # ``last`` are all kept, those before it only when they touch its squares
+                    cut = bisect.bisect_right(options, last)
+                    kept = [(sq, to) for sq, to in options[:cut] if sq in last or to in last]
+                    kept += options[cut:]
+                    if not kept and step.times is not None:
+                        return      # every way on is another order of moves followed elsewhere
+                    options = kept
             if not options:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
                 return
+            final = self.final[end + 1]
             if step.times is None:      # up_to, any_number: stopping is allowed (the end of the step, played here)
-                self.op_move(end, self.code[end], st, regs, actions, notes, steps,
-                             ((step.path, "stop", str(count)), choices))
+                stop = ((step.path, "stop", str(count)), choices)
+                if final:       # the end of the step is an outcome: only the Gateway register counts there
+                    self.finish(st, regs, actions, notes, steps, stop)
+                else:
+                    self.op_move(end, self.code[end], st, regs, actions, notes, steps, stop)
+            if final and limit is not None and count + 1 >= limit:
+                # each move is the step's last, and the step the program's last: each is an outcome (the
+                # state after it would only reach the end of the step)
+                gate = regs[3]
+                outcomes = self.outcomes
+                # each final move counts as a state explored (the bound on states bounds this loop's work too)
+                room = self.max_states - self.states
+                self.states += len(options)
+                over = len(options) > room
+                if over:
+                    options = options[:max(room, 0)]
+                buf = bytearray(st)
+                most = self.max_outcomes if self.max_outcomes is not None else sys.maxsize
+                outcome, make, change = Outcome, tuple.__new__, Change     # a Change made as its tuple: no Python frame
+                for sq, to in options:
+                    code, hit = buf[sq], buf[to]
+                    buf[to], buf[sq] = code, 0
+                    after = bytes(buf)
+                    buf[sq], buf[to] = code, hit
+                    if gate is None:      # finish_at without a Gateway, inlined: the hottest loop of the walk
+                        key = after if not actions and not notes else (after, actions, notes, None)
+                        if key in outcomes:
+                            continue        # reached before: the first way there is kept
+                        outcomes[key] = outcome(self, after, (make(change, ("move", sq, to, code, hit, 0, "")), steps), actions,
+                                                notes, choices, None)
+                        if len(outcomes) >= most:
+                            raise _Truncated
+                    else:
+                        new_gate = self.retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
+                        self.finish_at(after, new_gate, actions, notes, (Change("move", sq, to, code, hit), steps),
+                                       choices)
+                if over:
+                    self.states = self.max_states + 1
+                    raise _Truncated
+                return
+            # after the step's last move, the state goes straight to the end of the step (as the loop would)
+            then = end if limit is not None and count + 1 >= limit else pc
             for sq, to in options:
                 buf = bytearray(st)
                 code, hit = buf[sq], buf[to]
@@ -1460,7 +1615,7 @@ class Resolver:
                 new_piece = -1 if step.per_move else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
                             (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
-                self.run(pc, bytes(buf), tuple(new), actions, notes,
+                self.run(then, bytes(buf), tuple(new), actions, notes,
                          (Change("move", sq, to, piece=code, after=hit), steps), choices)
             return
         # move_end: bind what moved, clear the register
