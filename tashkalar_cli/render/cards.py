@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tashkalar_cli.engine.coverage import effect_status
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
 from tashkalar_cli.render.terminal import (
@@ -151,15 +152,3 @@ def msg_n_count(loc: Localizer, key: str, count: int) -> str:
     return loc.msg_n(key, count, count=count)
 
 
-def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
-    """Whether the engine resolves the card's effect, and what it leaves to the player; the engine (and
-    the effect language) is imported only for a card with a ``special`` step."""
-    from tashkalar_cli.model.cards import effect_parts
-    from tashkalar_cli.model.cards import effect_status as status
-
-    handled: tuple[str, ...] = ()
-    if any(p.startswith("special:") for p in effect_parts(card)):
-        from tashkalar_cli.engine.effects import load_specials
-
-        handled = tuple(load_specials())
-    return status(card, handled)

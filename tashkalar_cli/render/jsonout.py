@@ -101,7 +101,7 @@ def card(c: Card, db: CardDB, loc: Localizer) -> JSON:
         if c.has_summoning_square:
             out["pattern_offsets"] = [{"dx": dx, "dy": dy, "rank": r} for dx, dy, r in c.pattern.offsets()]
     if isinstance(c, (Being, Flare)):
-        from tashkalar_cli.render.cards import effect_status
+        from tashkalar_cli.engine.coverage import effect_status
 
         resolved, parts = effect_status(c)
         out["effect_resolved"] = resolved
