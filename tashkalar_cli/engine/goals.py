@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.engine.effects import Outcome, geometry, resolve_placement
+from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.turn import Summoned, Turn
 from tashkalar_cli.model.types import PieceKind, Square
@@ -258,8 +259,7 @@ class GoalSearch:
 
     def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None) -> Iterator[_State]:
         pos, player = state.position, self.player
-        after, gone = pos.after_summon(player, card.rank, p.target, tb)
-        summon_destroyed = ((p.target, gone),) if gone is not None else ()
+        summon_destroyed = (p.destroys,) if p.destroys is not None else ()
         used = state.used | {card.id}
         left = state.actions - 1
         base_turn = replace(state.turn, destroyed=[*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
@@ -267,6 +267,7 @@ class GoalSearch:
         res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
                                 max_states=EFFECT_STATES)
         if res is None:
+            after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
             act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
             yield _State(after, base_turn, left, used, (*state.acts, act), state.count)
             return
