@@ -274,3 +274,42 @@ def test_goal_search_equals_plain_recursion_with_summons(tk):
     got = {(frozenset(w.position.pieces.items()), tuple(sorted(str(x) for x in w.turn.destroyed)),
             tuple(sorted((s.card, s.square) for s in w.turn.summoned))): w.sequences for w in report.ways}
     assert got == expected and len(got) > 5
+
+
+def _answer(report) -> tuple:
+    """A goal report as data: whether met now, and each way's end of turn (pieces, destroyed) and sequences."""
+    return (report.met_now,
+            sorted((tuple(sorted((sq, p.color, str(p.rank)) for sq, p in w.position.pieces.items())),
+                    tuple(sorted((p.color, str(p.rank)) for p in w.turn.destroyed)), w.sequences) for w in report.ways))
+
+
+@pytest.mark.parametrize("goal", ["task:destruction", "task:red-conquest", "task:line-dominance",
+                                  "task:central-dominance", "flare:flare-3-5"])
+def test_the_bound_of_a_goal_drops_nothing_that_meets_it(tk, monkeypatch, goal):
+    """The goal search drops a sequence only when what is left to play cannot meet the goal (tasks.within_reach,
+    flares.within_reach, goals.effect_reach): the same ways, each with as many sequences, as without the bound."""
+    from pathlib import Path
+
+    from tashkalar_cli.engine import goals
+
+    pos = tk.position(str(Path(__file__).resolve().parent.parent / "benchmarks" / "high-form.yaml"))
+    hand = ["swordmaster", "knight", "hell-bull"]
+    kind, name = goal.split(":")
+
+    def ask():
+        if kind == "task":
+            return tk.plan_task(pos, "blue", name, hand)
+        return tk.plan_flare(pos, "blue", name, hand)[1]
+
+    bounded = ask()
+    init = goals.GoalSearch.__init__
+
+    def unbounded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.reachable = None
+
+    monkeypatch.setattr(goals.GoalSearch, "__init__", unbounded)
+    full = ask()
+    assert _answer(bounded) == _answer(full)
+    assert not full.truncated and not bounded.truncated
+    assert bounded.states <= full.states

@@ -63,3 +63,14 @@ def check_flare(card: Flare, position: Position, player: str, against: str, conf
         point_to, points = against, config.score.flare_invoked
         point_color = player if position.mode is Mode.MELEE else None
     return FlareCheck(card, player, against, mine, theirs, upper, lower, point_to, point_color, points)
+
+
+def within_reach(check: FlareCheck, events: int | None) -> bool:
+    """Whether the flare of ``check`` may become playable after at most ``events`` more changes of the board
+    (None: any number): one change (a piece destroyed, placed, upgraded, downgraded, converted...) moves a
+    difference of two players' counts by at most 2. False only when it certainly cannot."""
+    if check.can_invoke or events is None:
+        return True
+    diff = check.differences
+    return (diff["upgraded"] + 2 * events >= check.card.upper.threshold
+            or diff["total"] + 2 * events >= check.card.lower.threshold)

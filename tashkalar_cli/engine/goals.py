@@ -24,6 +24,26 @@ from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.engine.effects import Outcome, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
+from tashkalar_cli.model.effects import (
+    Choose,
+    ChooseColor,
+    ChooseDirection,
+    ChooseSquare,
+    ForEach,
+    Gain,
+    If,
+    Linked,
+    MakeGateway,
+    Move,
+    Note,
+    Place,
+    Program,
+    Repeat,
+    Select,
+    Special,
+    Swap,
+    walk,
+)
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.turn import Summoned, Turn
 from tashkalar_cli.model.types import PieceKind, Square
@@ -41,6 +61,15 @@ MAX_CHECKED = 100_000
 MAX_OUTCOMES = 100
 #: the most states the resolver explores for one effect
 EFFECT_STATES = 1_000
+
+#: how far an effect can change the board: at most ``events`` changes (a piece destroyed, moved, placed,
+#: upgraded, downgraded, converted, swapped or removed: each raises a count of pieces by at most 1 and a
+#: difference of two counts by at most 2), of which at most ``destroys`` destroy a piece (None: no bound
+#: known); ``gains``: it may give the turn more actions
+Reach = tuple[int | None, int | None]
+#: is the goal still within reach of ``position`` (and the turn record) with at most (events, destroys)
+#: more changes of the board? (False only when it is certainly not: the search drops what cannot meet it)
+Reachable = Callable[[Position, Turn, int | None, int | None], bool]
 
 #: (pieces on the board, destroyed this turn, summoned this turn)
 ResultKey = tuple[bytes, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
@@ -139,6 +168,72 @@ def _pieces_key(pos: Position) -> bytes:
     return bytes(buf)
 
 
+def effect_reach(program: Program, colors: int) -> tuple[int | None, int | None, bool]:
+    """(events, destroys, gains) of ``program`` (see :data:`Reach`), read from its steps alone: an upper
+    bound on what any resolution can do (``colors``: the colors a ``for each color`` step may take)."""
+    gains = any(isinstance(s, (Gain, Special)) for s in walk(program))
+    events, destroys = _reach(program, colors)
+    return events, destroys, gains
+
+
+def _add(a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else a + b
+
+
+def _times(a: int | None, n: int | None) -> int | None:
+    return None if a is None or n is None else a * n
+
+
+def _most(a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else max(a, b)
+
+
+def _reach(program: Program, colors: int) -> Reach:
+    events: int | None = 0
+    destroys: int | None = 0
+    for step in program:
+        ev: int | None
+        de: int | None
+        if isinstance(step, Select):
+            c = step.counting
+            n = None if c.all else c.up_to if c.up_to is not None else c.count
+            ev = 0 if step.op == "pick" else n
+            de = n if step.op == "destroy" else 0
+        elif isinstance(step, Place):
+            c = step.counting
+            ev, de = (None if c.all else c.up_to if c.up_to is not None else c.count), 0
+        elif isinstance(step, Swap):
+            ev, de = 1, 0
+        elif isinstance(step, Move):
+            n = None if step.any_number else step.up_to if step.up_to is not None else step.times
+            ev, de = n, (n if step.kind == "combat" else 0)
+        elif isinstance(step, (ChooseDirection, ChooseColor, ChooseSquare, MakeGateway, Gain, Note)):
+            ev, de = 0, 0
+        elif isinstance(step, Linked):
+            ev, de = _reach(step.steps, colors)
+        elif isinstance(step, Choose):
+            ev, de = 0, 0
+            for alt in step.alternatives:
+                e2, d2 = _reach(alt, colors)
+                ev, de = _most(ev, e2), _most(de, d2)
+        elif isinstance(step, If):
+            e1, d1 = _reach(step.then, colors)
+            e2, d2 = _reach(step.otherwise, colors)
+            ev, de = _most(e1, e2), _most(d1, d2)
+        elif isinstance(step, Repeat):
+            n = None if step.times is None and step.up_to is None else step.up_to if step.up_to is not None \
+                else step.times
+            e1, d1 = _reach(step.steps, colors)
+            ev, de = _times(e1, n), _times(d1, n)
+        elif isinstance(step, ForEach):
+            e1, d1 = _reach(step.steps, colors)
+            ev, de = _times(e1, colors), _times(d1, colors)
+        else:           # a special: anything may happen
+            ev = de = None
+        events, destroys = _add(events, ev), _add(destroys, de)
+    return events, destroys
+
+
 def _turn_key(turn: Turn) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]:
     return (tuple(sorted((p.color, str(p.rank)) for p in turn.destroyed)),
             tuple(sorted((s.card, -1 if s.square is None else s.square) for s in turn.summoned)))
@@ -149,7 +244,8 @@ class GoalSearch:
 
     def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
                  goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES,
-                 place_matters: int | None = None, needs_position: bool = True) -> None:
+                 place_matters: int | None = None, needs_position: bool = True,
+                 reachable: Reachable | None = None) -> None:
         self.engine = engine
         self.board = engine.board
         self.pos = pos
@@ -164,6 +260,16 @@ class GoalSearch:
         # False: the goal reads only the turn record (it is then asked with the position before the turn,
         # so that no position is made for a state it rejects)
         self.needs_position = needs_position
+        # the bound of the goal (None: none): a sequence that cannot reach the goal with what the actions
+        # left can still change on the board (:func:`effect_reach` of each card left) is not played on, and
+        # the effect of a last summon is not resolved when no outcome of it can meet the goal
+        self.reachable = reachable
+        colors = len(engine.board.colors)
+        self._reach: dict[str, tuple[int | None, int | None, bool]] = {}
+        for card in self.hand:
+            program = card.program()
+            self._reach[card.id] = (0, 0, False) if program is None else effect_reach(program, colors)
+        self.pruned = 0                  # sequences dropped by the bound (states not played on, effects not resolved)
         self.states = 0                  # states kept: to play on, or meeting the goal
         self.checked = 0                 # ends of turn asked whether they meet the goal
         self._asked: dict[tuple[Any, ...], bool] = {}
@@ -202,7 +308,7 @@ class GoalSearch:
             level = []
             for key, state in merged.items():
                 if not self._met(state, key):
-                    if state.actions > 0:
+                    if state.actions > 0 and self._within_reach(state):
                         level.append(state)
                     continue
                 rkey = (key[0], key[1], key[2])
@@ -224,6 +330,29 @@ class GoalSearch:
             self.checked += 1
             got = self._asked[k] = self.goal(state.position if self.needs_position else self.pos, state.turn)
         return got
+
+    def _within_reach(self, state: _State) -> bool:
+        """Whether the goal may still be met from ``state`` with the actions it has left: each is a place (one
+        change of the board) or the summon of a card not used yet (one change, and what its effect can do);
+        unknown (an effect that may gain actions or do anything): True."""
+        if self.reachable is None:
+            return True
+        events: list[int] = [1] * state.actions       # places
+        destroys: list[int] = [0] * state.actions
+        for card in self.hand:
+            if card.id in state.used:
+                continue
+            ev, de, gains = self._reach[card.id]
+            if gains or ev is None or de is None:
+                return True
+            events.append(1 + ev)
+            destroys.append(1 + de)
+        n = state.actions
+        ok = self.reachable(state.position if self.needs_position else self.pos, state.turn,
+                            sum(sorted(events, reverse=True)[:n]), sum(sorted(destroys, reverse=True)[:n]))
+        if not ok:
+            self.pruned += 1
+        return ok
 
     # ------------------------------------------------------------------ one action more
     def _expand(self, state: _State) -> Iterator[_State]:
@@ -264,6 +393,14 @@ class GoalSearch:
         left = state.actions - 1
         base_turn = replace(state.turn, destroyed=[*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
                             summoned=[*state.turn.summoned, Summoned(card.id, p.target)])
+        if left == 0 and self.reachable is not None:
+            ev, de, gains = self._reach[card.id]
+            if not gains and card.program() is not None:
+                at = after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0] if self.needs_position \
+                    else self.pos
+                if not self.reachable(at, base_turn, ev, de):   # no outcome of the effect can meet the goal
+                    self.pruned += 1
+                    return
         res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
                                 max_states=EFFECT_STATES)
         if res is None:
@@ -280,4 +417,5 @@ class GoalSearch:
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state)
 
 
-__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Way"]
+__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Reachable",
+           "Way", "effect_reach"]

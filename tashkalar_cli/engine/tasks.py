@@ -339,6 +339,54 @@ def check_task(card: Task, ctx: Context) -> TaskCheck:
     return result
 
 
+#: per requirement (a :class:`Requirement`'s ``what``): how much one change of the board (a piece destroyed,
+#: moved, placed, upgraded, downgraded, converted, swapped; a being summoned) can raise what it counts, and
+#: which changes count ("destroys": only a piece destroyed). A requirement missing here (a chain, a path,
+#: the best enemy square) may change in any way: no bound.
+STEP_REACH: dict[str, tuple[str, int]] = {
+    "destroyed": ("destroys", 1),
+    "destroyed_upgraded": ("destroys", 1),
+    "destroyed_legendary": ("destroys", 1),
+    "destroyed_heroic": ("destroys", 1),
+    "pieces_on": ("events", 1),
+    "upgraded_on": ("events", 1),
+    "legendary_on": ("events", 1),
+    "more_upgraded_on": ("events", 2),     # one more of the player's, one fewer of the opponent's
+    "summoned": ("events", 1),
+    "summoned_on": ("events", 1),
+    "summoned_legends": ("events", 1),
+    "central_pieces": ("events", 1),
+    "central_upgraded": ("events", 1),
+    "cross_pieces": ("events", 1),
+    "line_margin": ("events", 2),
+    "diagonal_pieces": ("events", 1),
+    "diagonal_upgraded": ("events", 1),
+}
+#: the criterion kinds met when one of their requirements is (the others need all of them)
+ANY_REQUIREMENT = frozenset({"destroyed-legends"})
+
+
+def within_reach(card: Task, ctx: Context, events: int | None, destroys: int | None) -> bool:
+    """Whether ``card`` may be met after at most ``events`` more changes of the board, of which at most
+    ``destroys`` destroy a piece (None: any number), read from :func:`check_task`'s requirements: False
+    only when it certainly cannot (what the goal search needs to drop a sequence)."""
+    check = check_task(card, ctx)
+    if check.met is not False:
+        return True
+    budgets = {"events": events, "destroys": destroys}
+    oks = []
+    for r in check.requirements:
+        if r.ok:
+            oks.append(True)
+            continue
+        step = STEP_REACH.get(r.what)
+        if step is None:
+            return True
+        budget = budgets[step[0]]
+        oks.append(budget is None or r.have + step[1] * budget >= r.need)
+    return any(oks) if card.criterion.kind in ANY_REQUIREMENT else all(oks)
+
+
 def high_form_score(position: Position, player: str, cards: CardDB, config: GameConfig) -> dict[str, Any]:
     """Tasks claimed (the position's ``tasks_claimed``) plus the points of each legendary piece of the
     player's color on the board."""
