@@ -293,7 +293,7 @@ def test_the_bound_of_a_goal_drops_nothing_that_meets_it(tk, monkeypatch, goal):
     from tashkalar_cli.engine import goals
 
     pos = tk.position(str(Path(__file__).resolve().parent.parent / "benchmarks" / "high-form.yaml"))
-    hand = ["swordmaster", "knight", "hell-bull"]
+    hand = ["swordmaster", "knight", "hypnotist"]
     kind, name = goal.split(":")
 
     def ask():
@@ -313,3 +313,18 @@ def test_the_bound_of_a_goal_drops_nothing_that_meets_it(tk, monkeypatch, goal):
     assert _answer(bounded) == _answer(full)
     assert not full.truncated and not bounded.truncated
     assert bounded.states <= full.states
+
+
+def test_effect_reach_reads_what_a_program_can_change(tk):
+    """The bound of each card: the Swordmaster destroys and upgrades at most one piece, the Knight moves itself
+    (one piece) destroying up to 3, the Hypnotist moves up to 3 pieces of an enemy color."""
+    from tashkalar_cli.engine.goals import effect_reach
+
+    def reach(card: str) -> dict:
+        got, gains = effect_reach(tk.being(card).program(), len(tk.board.colors))
+        assert not gains and got is not None
+        return {k: v for k, v in got.items() if v}
+
+    assert reach("swordmaster") == {"destroy": 1, "upgrade": 1}
+    assert reach("knight") == {"move": 1, "combat": 3}
+    assert reach("hypnotist") == {"move_enemy": 3, "combat": 3}

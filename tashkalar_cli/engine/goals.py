@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.engine.effects import Outcome, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
+from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
     Choose,
     ChooseColor,
@@ -62,14 +64,27 @@ MAX_OUTCOMES = 100
 #: the most states the resolver explores for one effect
 EFFECT_STATES = 1_000
 
-#: how far an effect can change the board: at most ``events`` changes (a piece destroyed, moved, placed,
-#: upgraded, downgraded, converted, swapped or removed: each raises a count of pieces by at most 1 and a
-#: difference of two counts by at most 2), of which at most ``destroys`` destroy a piece (None: no bound
-#: known); ``gains``: it may give the turn more actions
-Reach = tuple[int | None, int | None]
-#: is the goal still within reach of ``position`` (and the turn record) with at most (events, destroys)
-#: more changes of the board? (False only when it is certainly not: the search drops what cannot meet it)
-Reachable = Callable[[Position, Turn, int | None, int | None], bool]
+#: how far an effect (or the rest of a turn) can change the board: per kind of change, at most how many
+#: (None: no bound known): "destroy" (pieces destroyed or removed by a step), "combat" (pieces destroyed
+#: by combat moves), "move" (pieces of the player's, or of any color, moved: a piece moved several times
+#: counts once), "move_enemy" (pieces of an enemy color moved), "place", "upgrade", "downgrade",
+#: "convert", "swap", "summon" (a being summoned: a new piece of the player's). The goal's rule says
+#: what each kind can do to it (tasks.STEP_REACH, flares.within_reach).
+Reach = dict[str, int | None]
+#: is the goal still within reach of ``position`` (and the turn record) with at most ``reach`` more changes
+#: of the board (None: any)? False only when it is certainly not: the search drops what cannot meet it
+Reachable = Callable[[Position, Turn, Reach | None], bool]
+
+
+class GoalReads(NamedTuple):
+    """What the goal reads, so that ends of turn alike in it are asked once: the pieces on ``squares`` (a
+    mask; None: every square), only how many pieces of each color and rank there are (``counts``), and
+    whether the turn record (``turn``)."""
+
+    squares: int | None = None
+    turn: bool = True
+    counts: bool = False
+
 
 #: (pieces on the board, destroyed this turn, summoned this turn)
 ResultKey = tuple[bytes, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
@@ -168,70 +183,90 @@ def _pieces_key(pos: Position) -> bytes:
     return bytes(buf)
 
 
-def effect_reach(program: Program, colors: int) -> tuple[int | None, int | None, bool]:
-    """(events, destroys, gains) of ``program`` (see :data:`Reach`), read from its steps alone: an upper
-    bound on what any resolution can do (``colors``: the colors a ``for each color`` step may take)."""
+def effect_reach(program: Program, colors: int) -> tuple[Reach | None, bool]:
+    """(reach, gains) of ``program``: an upper bound, read from its steps alone, on what any resolution can
+    change (see :data:`Reach`; None: no bound, e.g. a special), and whether it may give the turn more
+    actions (``colors``: how many colors a ``for each color`` step may take)."""
     gains = any(isinstance(s, (Gain, Special)) for s in walk(program))
-    events, destroys = _reach(program, colors)
-    return events, destroys, gains
+    reach = _reach(program, colors, set())
+    if reach is None or any(v is None for v in reach.values()):
+        return None, gains
+    return reach, gains
 
 
-def _add(a: int | None, b: int | None) -> int | None:
-    return None if a is None or b is None else a + b
+def _add(a: Reach | None, b: Reach | None) -> Reach | None:
+    if a is None or b is None:
+        return None
+    out = dict(a)
+    for k, v in b.items():
+        old = out.get(k, 0)
+        out[k] = None if old is None or v is None else old + v
+    return out
 
 
-def _times(a: int | None, n: int | None) -> int | None:
-    return None if a is None or n is None else a * n
+def _most(a: Reach | None, b: Reach | None) -> Reach | None:
+    if a is None or b is None:
+        return None
+    out = dict(a)
+    for k, v in b.items():
+        old = out.get(k, 0)
+        out[k] = None if old is None or v is None else max(old, v)
+    return out
 
 
-def _most(a: int | None, b: int | None) -> int | None:
-    return None if a is None or b is None else max(a, b)
+def _times(a: Reach | None, n: int | None) -> Reach | None:
+    if a is None or n is None:
+        return None if a is None or any(a.values()) else a
+    return {k: None if v is None else v * n for k, v in a.items()}
 
 
-def _reach(program: Program, colors: int) -> Reach:
-    events: int | None = 0
-    destroys: int | None = 0
+def _reach(program: Program, colors: int, enemy_names: set[str]) -> Reach | None:
+    """The reach of a program (``enemy_names``: the names bound to enemy colors so far)."""
+    total: Reach | None = {}
     for step in program:
-        ev: int | None
-        de: int | None
+        got: Reach | None
         if isinstance(step, Select):
             c = step.counting
             n = None if c.all else c.up_to if c.up_to is not None else c.count
-            ev = 0 if step.op == "pick" else n
-            de = n if step.op == "destroy" else 0
+            kind = {"destroy": "destroy", "remove": "destroy", "upgrade": "upgrade", "downgrade": "downgrade",
+                    "convert": "convert"}.get(step.op)
+            got = {} if kind is None else {kind: n}
         elif isinstance(step, Place):
             c = step.counting
-            ev, de = (None if c.all else c.up_to if c.up_to is not None else c.count), 0
+            got = {"place": None if c.all else c.up_to if c.up_to is not None else c.count}
         elif isinstance(step, Swap):
-            ev, de = 1, 0
+            got = {"swap": 1}
         elif isinstance(step, Move):
             n = None if step.any_number else step.up_to if step.up_to is not None else step.times
-            ev, de = n, (n if step.kind == "combat" else 0)
-        elif isinstance(step, (ChooseDirection, ChooseColor, ChooseSquare, MakeGateway, Gain, Note)):
-            ev, de = 0, 0
+            sel = step.piece
+            enemy = sel.owner in ("enemy", "more") or (sel.owner == "same" and sel.same in enemy_names)
+            pieces = n if step.per_move else 1     # the piece chosen once moves as one piece
+            got = {"move_enemy" if enemy else "move": pieces, "combat": n if step.kind == "combat" else 0}
+        elif isinstance(step, ChooseColor):
+            if step.among == "enemy":
+                enemy_names.add(step.bind)
+            got = {}
+        elif isinstance(step, (ChooseDirection, ChooseSquare, MakeGateway, Gain, Note)):
+            got = {}
         elif isinstance(step, Linked):
-            ev, de = _reach(step.steps, colors)
+            got = _reach(step.steps, colors, enemy_names)
         elif isinstance(step, Choose):
-            ev, de = 0, 0
+            got = {}
             for alt in step.alternatives:
-                e2, d2 = _reach(alt, colors)
-                ev, de = _most(ev, e2), _most(de, d2)
+                got = _most(got, _reach(alt, colors, enemy_names))
         elif isinstance(step, If):
-            e1, d1 = _reach(step.then, colors)
-            e2, d2 = _reach(step.otherwise, colors)
-            ev, de = _most(e1, e2), _most(d1, d2)
+            got = _most(_reach(step.then, colors, enemy_names), _reach(step.otherwise, colors, enemy_names))
         elif isinstance(step, Repeat):
-            n = None if step.times is None and step.up_to is None else step.up_to if step.up_to is not None \
-                else step.times
-            e1, d1 = _reach(step.steps, colors)
-            ev, de = _times(e1, n), _times(d1, n)
+            n = step.up_to if step.up_to is not None else step.times
+            got = _times(_reach(step.steps, colors, enemy_names), n)
         elif isinstance(step, ForEach):
-            e1, d1 = _reach(step.steps, colors)
-            ev, de = _times(e1, colors), _times(d1, colors)
+            if step.among == "enemy":
+                enemy_names.add(step.bind)
+            got = _times(_reach(step.steps, colors, enemy_names), colors)
         else:           # a special: anything may happen
-            ev = de = None
-        events, destroys = _add(events, ev), _add(destroys, de)
-    return events, destroys
+            got = None
+        total = _add(total, got)
+    return total
 
 
 def _turn_key(turn: Turn) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]:
@@ -245,7 +280,7 @@ class GoalSearch:
     def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
                  goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES,
                  place_matters: int | None = None, needs_position: bool = True,
-                 reachable: Reachable | None = None) -> None:
+                 reachable: Reachable | None = None, reads: GoalReads | None = None) -> None:
         self.engine = engine
         self.board = engine.board
         self.pos = pos
@@ -264,11 +299,17 @@ class GoalSearch:
         # left can still change on the board (:func:`effect_reach` of each card left) is not played on, and
         # the effect of a last summon is not resolved when no outcome of it can meet the goal
         self.reachable = reachable
+        self.reads = reads or GoalReads()
+        squares = self.reads.squares
+        self._read: Callable[[bytes], Any] | None = None
+        if squares:
+            picked = list(bits(squares))
+            self._read = itemgetter(*picked) if len(picked) > 1 else (lambda b, sq=picked[0]: b[sq])
         colors = len(engine.board.colors)
-        self._reach: dict[str, tuple[int | None, int | None, bool]] = {}
+        self._reach: dict[str, tuple[Reach | None, bool]] = {}
         for card in self.hand:
             program = card.program()
-            self._reach[card.id] = (0, 0, False) if program is None else effect_reach(program, colors)
+            self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
         self.pruned = 0                  # sequences dropped by the bound (states not played on, effects not resolved)
         self.states = 0                  # states kept: to play on, or meeting the goal
         self.checked = 0                 # ends of turn asked whether they meet the goal
@@ -324,7 +365,13 @@ class GoalSearch:
 
     def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
         """Whether the goal is met at ``state`` (asked once per board and turn record)."""
-        k = key[:3]
+        reads = self.reads
+        board: Any = state.board
+        if reads.squares is not None:
+            board = self._read(board) if self._read is not None else None
+        if reads.counts:
+            board = bytes(sorted(board))
+        k = (board, key[1], key[2]) if reads.turn else (board,)
         got = self._asked.get(k)
         if got is None:
             self.checked += 1
@@ -332,24 +379,24 @@ class GoalSearch:
         return got
 
     def _within_reach(self, state: _State) -> bool:
-        """Whether the goal may still be met from ``state`` with the actions it has left: each is a place (one
-        change of the board) or the summon of a card not used yet (one change, and what its effect can do);
-        unknown (an effect that may gain actions or do anything): True."""
+        """Whether the goal may still be met from ``state`` with the actions it has left: each is a place or
+        the summon of a card not used yet (a new piece, the piece on its square destroyed, and what its
+        effect can do); per kind of change, the most the actions left can do. Unknown (an effect that may
+        gain actions, or do anything): True."""
         if self.reachable is None:
             return True
-        events: list[int] = [1] * state.actions       # places
-        destroys: list[int] = [0] * state.actions
+        options: list[Reach] = [{"place": 1}] * state.actions
         for card in self.hand:
             if card.id in state.used:
                 continue
-            ev, de, gains = self._reach[card.id]
-            if gains or ev is None or de is None:
+            reach, gains = self._reach[card.id]
+            if gains or reach is None:
                 return True
-            events.append(1 + ev)
-            destroys.append(1 + de)
+            options.append(_add({"summon": 1, "destroy": 1}, reach))   # type: ignore[arg-type]
         n = state.actions
-        ok = self.reachable(state.position if self.needs_position else self.pos, state.turn,
-                            sum(sorted(events, reverse=True)[:n]), sum(sorted(destroys, reverse=True)[:n]))
+        kinds = {k for o in options for k in o}
+        budget: Reach = {k: sum(sorted((o.get(k) or 0 for o in options), reverse=True)[:n]) for k in kinds}
+        ok = self.reachable(state.position if self.needs_position else self.pos, state.turn, budget)
         if not ok:
             self.pruned += 1
         return ok
@@ -394,11 +441,11 @@ class GoalSearch:
         base_turn = replace(state.turn, destroyed=[*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
                             summoned=[*state.turn.summoned, Summoned(card.id, p.target)])
         if left == 0 and self.reachable is not None:
-            ev, de, gains = self._reach[card.id]
-            if not gains and card.program() is not None:
+            reach, gains = self._reach[card.id]
+            if not gains and reach is not None and card.program() is not None:
                 at = after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0] if self.needs_position \
                     else self.pos
-                if not self.reachable(at, base_turn, ev, de):   # no outcome of the effect can meet the goal
+                if not self.reachable(at, base_turn, reach):   # no outcome of the effect can meet the goal
                     self.pruned += 1
                     return
         res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
@@ -417,5 +464,5 @@ class GoalSearch:
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state)
 
 
-__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Reachable",
-           "Way", "effect_reach"]
+__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReads", "GoalReport", "GoalSearch",
+           "Reach", "Reachable", "Way", "effect_reach"]
