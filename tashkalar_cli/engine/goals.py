@@ -449,7 +449,7 @@ class GoalSearch:
                     self.pruned += 1
                     return
         res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
-                                max_states=EFFECT_STATES)
+                                max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
         if res is None:
             after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
             act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
