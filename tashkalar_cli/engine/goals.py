@@ -74,6 +74,9 @@ Reach = dict[str, int | None]
 #: is the goal still within reach of ``position`` (and the turn record) with at most ``reach`` more changes
 #: of the board (None: any)? False only when it is certainly not: the search drops what cannot meet it
 Reachable = Callable[[Position, Turn, Reach | None], bool]
+#: what a summon does to the board before its effect: a new piece of the player's, and the piece on its square
+#: destroyed
+SUMMON: Reach = {"summon": 1, "destroy": 1}
 
 
 class GoalReads(NamedTuple):
@@ -392,7 +395,7 @@ class GoalSearch:
             reach, gains = self._reach[card.id]
             if gains or reach is None:
                 return True
-            options.append(_add({"summon": 1, "destroy": 1}, reach))   # type: ignore[arg-type]
+            options.append(_add(SUMMON, reach))   # type: ignore[arg-type]
         n = state.actions
         kinds = {k for o in options for k in o}
         budget: Reach = {k: sum(sorted((o.get(k) or 0 for o in options), reverse=True)[:n]) for k in kinds}
@@ -406,7 +409,18 @@ class GoalSearch:
         yield from self._places(state)
         yield from self._summons(state)
 
+    def _last_within_reach(self, state: _State, reach: Reach) -> bool:
+        """At the last action: whether one action that changes at most ``reach`` can meet the goal."""
+        if state.actions != 1 or self.reachable is None:
+            return True
+        if self.reachable(state.position if self.needs_position else self.pos, state.turn, reach):
+            return True
+        self.pruned += 1
+        return False
+
     def _places(self, state: _State) -> Iterator[_State]:
+        if not self._last_within_reach(state, {"place": 1}):
+            return
         pos, player = state.position, self.player
         empty = [sq for sq in self.board.squares if sq not in pos.pieces]
         if pos.off_board(player, PieceKind.DOUBLE_SIDED) > 0:
@@ -426,6 +440,9 @@ class GoalSearch:
         pos, player = state.position, self.player
         for card in self.hand:
             if card.id in state.used:
+                continue
+            reach, gains = self._reach[card.id]
+            if not gains and reach is not None and not self._last_within_reach(state, _add(SUMMON, reach)):  # type: ignore[arg-type]
                 continue
             verdict = self.engine.check(card, pos, player, None, explain=False)
             for p in verdict.placements:
