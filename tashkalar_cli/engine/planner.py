@@ -533,11 +533,11 @@ class Planner:
                 if depth >= len(q):
                     continue
                 group = q[depth]
-                if group.card.program() is None:
+                if group.card.programs_data.get("effect") is None:   # what program() says, without parsing it
                     group.effect_state = "no-data"
                     continue
                 left = per_summon if not budget else min(per_summon, budget - spent)
-                if left <= 0:
+                if left <= 0:       # the budget spent: the program is not even parsed
                     group.effect_state = "budget"
                     continue
                 plan = group.plans()[0]
