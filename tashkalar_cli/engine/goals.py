@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.engine.effects import Outcome, geometry, resolve_placement
+from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
@@ -313,6 +313,7 @@ class GoalSearch:
         for card in self.hand:
             program = card.program()
             self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
+        self._resolved: dict[tuple[Any, ...], Resolution | None] = {}
         self.pruned = 0                  # sequences dropped by the bound (states not played on, effects not resolved)
         self.states = 0                  # states kept: to play on, or meeting the goal
         self.checked = 0                 # ends of turn asked whether they meet the goal
@@ -465,8 +466,17 @@ class GoalSearch:
                 if not self.reachable(at, base_turn, reach):   # no outcome of the effect can meet the goal
                     self.pruned += 1
                     return
-        res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
-                                max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
+        # the same summon from the same position (reached by other sequences, with another turn record):
+        # resolved once
+        rkey = (state.board, tuple(sorted(pos.gateway.items())),
+                tuple(sorted((c, tuple(sorted(k.items()))) for c, k in pos.supply_override.items())),
+                card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
+        if rkey in self._resolved:
+            res = self._resolved[rkey]
+        else:
+            res = self._resolved[rkey] = resolve_placement(self.engine, card, pos, player, p, take_back=tb,
+                                                           actions_left=left, max_states=EFFECT_STATES,
+                                                           max_outcomes=MAX_OUTCOMES + 1)
         if res is None:
             after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
             act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
