@@ -134,6 +134,7 @@ class GoalReport:
     checked: int = 0               # ends of turn asked whether they meet the goal
     effects_truncated: bool = False   # an effect had more outcomes than followed: ways may be missing
     claimed_by: str | None = None     # a task: the player who has claimed it already (position's tasks_claimed)
+    pruned: int = 0                   # sequences dropped because what is left to play cannot meet the goal
 
     @property
     def sequences(self) -> int:
@@ -365,7 +366,7 @@ class GoalSearch:
         ways = sorted(results.values(), key=lambda w: len(w.acts))
         unresolved = [c.id for c in self.hand if c.program() is None]
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
-                          unresolved, self.checked, self.effects_truncated)
+                          unresolved, self.checked, self.effects_truncated, pruned=self.pruned)
 
     def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
         """Whether the goal is met at ``state`` (asked once per board and turn record)."""
