@@ -486,8 +486,10 @@ class GoalSearch:
         if res.truncated or res.count > MAX_OUTCOMES:
             self.effects_truncated = True
         for o in res.outcomes[:MAX_OUTCOMES]:
-            destroyed = summon_destroyed + tuple(o.destroyed)
-            turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in o.destroyed)])
+            gone = o.destroyed
+            destroyed = summon_destroyed + tuple(gone)
+            # an outcome that destroyed nothing shares the turn record of the summon (as places share theirs)
+            turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in gone)]) if gone else base_turn
             act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state)
 
