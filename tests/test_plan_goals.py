@@ -317,7 +317,8 @@ def test_the_bound_of_a_goal_drops_nothing_that_meets_it(tk, monkeypatch, goal):
 
 def test_effect_reach_reads_what_a_program_can_change(tk):
     """The bound of each card: the Swordmaster destroys and upgrades at most one piece, the Knight moves itself
-    (one piece) destroying up to 3, the Hypnotist moves up to 3 pieces of an enemy color."""
+    (one piece) destroying up to 3, the Hypnotist moves up to 3 pieces of an enemy color; the High Priestess's
+    standard move may destroy a piece of lower rank too."""
     from tashkalar_cli.engine.goals import effect_reach
 
     def reach(card: str) -> dict:
@@ -328,3 +329,4 @@ def test_effect_reach_reads_what_a_program_can_change(tk):
     assert reach("swordmaster") == {"destroy": 1, "upgrade": 1}
     assert reach("knight") == {"move": 1, "combat": 3}
     assert reach("hypnotist") == {"move_enemy": 3, "combat": 3}
+    assert reach("high-priestess") == {"move": 1, "combat": 1, "upgrade": 1}

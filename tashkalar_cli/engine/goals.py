@@ -66,7 +66,7 @@ EFFECT_STATES = 1_000
 
 #: how far an effect (or the rest of a turn) can change the board: per kind of change, at most how many
 #: (None: no bound known): "destroy" (pieces destroyed or removed by a step), "combat" (pieces destroyed
-#: by combat moves), "move" (pieces of the player's, or of any color, moved: a piece moved several times
+#: by moves: standard moves onto lower ranks as well as combat moves), "move" (pieces of the player's, or of any color, moved: a piece moved several times
 #: counts once), "move_enemy" (pieces of an enemy color moved), "place", "upgrade", "downgrade",
 #: "convert", "swap", "summon" (a being summoned: a new piece of the player's). The goal's rule says
 #: what each kind can do to it (tasks.STEP_REACH, flares.within_reach).
@@ -245,7 +245,8 @@ def _reach(program: Program, colors: int, enemy_names: set[str]) -> Reach | None
             sel = step.piece
             enemy = sel.owner in ("enemy", "more") or (sel.owner == "same" and sel.same in enemy_names)
             pieces = n if step.per_move else 1     # the piece chosen once moves as one piece
-            got = {"move_enemy" if enemy else "move": pieces, "combat": n if step.kind == "combat" else 0}
+            # a move may end on a piece of lower rank (a combat move: or of the same rank) and destroy it
+            got = {"move_enemy" if enemy else "move": pieces, "combat": 0 if step.onto == "empty" else n}
         elif isinstance(step, ChooseColor):
             if step.among == "enemy":
                 enemy_names.add(step.bind)
