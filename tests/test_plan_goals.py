@@ -330,3 +330,55 @@ def test_effect_reach_reads_what_a_program_can_change(tk):
     assert reach("knight") == {"move": 1, "combat": 3}
     assert reach("hypnotist") == {"move_enemy": 3, "combat": 3}
     assert reach("high-priestess") == {"move": 1, "combat": 1, "upgrade": 1}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["high-form", "melee"])
+def test_the_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode):
+    """On random positions, hands and goals (tasks in High Form, flares in a melee), the bounded search gives
+    the answer of the search without the bound (searches cut by their bound on states are left out)."""
+    import random
+
+    from tashkalar_cli.engine import goals
+    from tashkalar_cli.errors import InputError
+
+    tasks = ["destruction", "devastation", "heroic-destruction", "end-of-legends", "red-conquest", "color-conquest",
+             "green-legends", "rainbow-dominance", "red-summoning", "legendary-summoning", "central-dominance",
+             "center-cross", "line-dominance", "diagonals"]
+    flares = ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5"]
+    beings = [c.id for c in tk.cards.beings if c.deck in ("imperial", "legends", "nethervoid", "highland")]
+    colors = ["blue", "red"] if mode == "high-form" else ["blue", "red", "yellow"]
+    ranks = ["common"] * 6 + ["heroic"] * 3 + ["legendary"]
+    squares = [tk.board.name(sq) for sq in tk.board.squares]
+    rng = random.Random(21)
+    init = goals.GoalSearch.__init__
+
+    def unbounded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.reachable = None
+
+    compared = pruned = 0
+    while compared < 40:
+        pieces = ",".join(f"{sq}={rng.choice(colors)}:{rng.choice(ranks)}" for sq in rng.sample(squares, rng.randint(10, 24)))
+        try:
+            pos = tk.position(pieces=pieces, mode=mode)
+        except InputError:      # more pieces of a rank than a color owns
+            continue
+        hand = rng.sample(beings, 3)
+        goal = rng.choice(tasks if mode == "high-form" else flares)
+
+        def ask(goal=goal, pos=pos, hand=hand):
+            if goal.startswith("flare"):
+                return tk.plan_flare(pos, "blue", goal, hand)[1]
+            return tk.plan_task(pos, "blue", goal, hand)
+
+        bounded = ask()
+        with monkeypatch.context() as m:
+            m.setattr(goals.GoalSearch, "__init__", unbounded)
+            full = ask()
+        if bounded.truncated or full.truncated:
+            continue
+        assert _answer(bounded) == _answer(full), (goal, hand, pieces)
+        compared += 1
+        pruned += bounded.pruned > 0
+    assert pruned > 10
