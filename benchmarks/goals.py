@@ -38,20 +38,20 @@ def in_process() -> None:
     pos = game.position(str(HIGH_FORM))
     hand = HAND.split(",")
     print(f"in process: {HIGH_FORM.name} ({len(pos.pieces)} pieces), hand {HAND}")
-    print(f"{'question':28} {'ms':>8} {'states':>8} {'asked':>8} {'ways':>6} {'sequences':>10} {'bound':>6} "
-          f"{'effects cut':>12}")
+    print(f"{'question':28} {'ms':>8} {'states':>8} {'asked':>8} {'pruned':>7} {'ways':>6} {'sequences':>10} "
+          f"{'bound':>6} {'effects cut':>12}")
     for task in TASKS:
         game.plan_task(pos, "blue", task, hand)   # warm: the patterns and programs compiled once
         start = time.perf_counter()
         r = game.plan_task(pos, "blue", task, hand)
         took = time.perf_counter() - start
-        print(f"{'--task ' + task:28} {took * 1000:8.1f} {r.states:8} {r.checked:8} {len(r.ways):6} {r.sequences:10} "
-              f"{r.truncated!s:>6} {r.effects_truncated!s:>12}")
+        print(f"{'--task ' + task:28} {took * 1000:8.1f} {r.states:8} {r.checked:8} {r.pruned:7} {len(r.ways):6} "
+              f"{r.sequences:10} {r.truncated!s:>6} {r.effects_truncated!s:>12}")
     start = time.perf_counter()
     _, r = game.plan_flare(pos, "blue", FLARE, hand)
     took = time.perf_counter() - start
-    print(f"{'--flare ' + FLARE:28} {took * 1000:8.1f} {r.states:8} {r.checked:8} {len(r.ways):6} {r.sequences:10} "
-          f"{r.truncated!s:>6} {r.effects_truncated!s:>12}")
+    print(f"{'--flare ' + FLARE:28} {took * 1000:8.1f} {r.states:8} {r.checked:8} {r.pruned:7} {len(r.ways):6} "
+          f"{r.sequences:10} {r.truncated!s:>6} {r.effects_truncated!s:>12}")
 
 
 def whole_process(runs: int, tool: list[str]) -> None:

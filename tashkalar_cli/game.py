@@ -460,8 +460,8 @@ class Game:
         """Can ``player`` claim ``task`` at the end of this turn, and how: every sequence of places,
         summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
         task met, each distinct end of turn once (see :mod:`tashkalar_cli.engine.goals`)."""
-        from tashkalar_cli.engine.goals import MAX_STATES, GoalSearch
-        from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters
+        from tashkalar_cli.engine.goals import MAX_STATES, GoalReads, GoalSearch, Reach
+        from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters, within_reach
 
         player, _ = self._side(position, player, None, "--player")
         card = self._task(task) if isinstance(task, str) else task
@@ -471,11 +471,15 @@ class Game:
         def met(pos: Position, turn: Turn) -> bool:
             return check_task(card, Context(pos, player, vs, turn, cards)).met is True
 
+        def reachable(pos: Position, turn: Turn, reach: Reach | None) -> bool:
+            return within_reach(card, Context(pos, player, vs, turn, cards), reach)
+
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
         matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
         report = GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
                             max_states=max_states or MAX_STATES, place_matters=matters,
-                            needs_position=matters != 0).run()
+                            needs_position=matters != 0, reachable=reachable,
+                            reads=GoalReads(matters, matters is None or matters == 0)).run()
         report.claimed_by = next((c for c, ids in position.tasks_claimed.items() if card.id in ids), None)
         return report
 
@@ -484,8 +488,8 @@ class Game:
                    ) -> tuple[str, GoalReport]:
         """Can ``player`` end this turn with ``flare`` playable by the next player (the next color in turn
         order, against any of their opponents), and how. Returns the next player's color and the ways."""
-        from tashkalar_cli.engine.flares import check_flare
-        from tashkalar_cli.engine.goals import MAX_STATES, GoalSearch
+        from tashkalar_cli.engine.flares import check_flare, within_reach
+        from tashkalar_cli.engine.goals import MAX_STATES, GoalReads, GoalSearch, Reach
 
         player, _ = self._side(position, player, None, "--player")
         card = self._flare(flare) if isinstance(flare, str) else flare
@@ -500,9 +504,13 @@ class Game:
         def playable(pos: Position, turn: Turn) -> bool:
             return any(check_flare(card, pos, following, vs, config).can_invoke for vs in others)
 
+        def reachable(pos: Position, turn: Turn, reach: Reach | None) -> bool:
+            return any(within_reach(check_flare(card, pos, following, vs, config), reach) for vs in others)
+
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
         return following, GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn),
-                                     playable, max_states=max_states or MAX_STATES).run()
+                                     playable, max_states=max_states or MAX_STATES, reachable=reachable,
+                                     reads=GoalReads(None, turn=False, counts=True)).run()
 
     def threats(self, position: Position, player: str, decks: dict[str, str] | None = None, *,
                 actions: int | None = None, effects_budget: int | None = None) -> Threats:

@@ -274,3 +274,111 @@ def test_goal_search_equals_plain_recursion_with_summons(tk):
     got = {(frozenset(w.position.pieces.items()), tuple(sorted(str(x) for x in w.turn.destroyed)),
             tuple(sorted((s.card, s.square) for s in w.turn.summoned))): w.sequences for w in report.ways}
     assert got == expected and len(got) > 5
+
+
+def _answer(report) -> tuple:
+    """A goal report as data: whether met now, and each way's end of turn (pieces, destroyed) and sequences."""
+    return (report.met_now,
+            sorted((tuple(sorted((sq, p.color, str(p.rank)) for sq, p in w.position.pieces.items())),
+                    tuple(sorted((p.color, str(p.rank)) for p in w.turn.destroyed)), w.sequences) for w in report.ways))
+
+
+@pytest.mark.parametrize("goal", ["task:destruction", "task:red-conquest", "task:line-dominance",
+                                  "task:central-dominance", "flare:flare-3-5"])
+def test_the_bound_of_a_goal_drops_nothing_that_meets_it(tk, monkeypatch, goal):
+    """The goal search drops a sequence only when what is left to play cannot meet the goal (tasks.within_reach,
+    flares.within_reach, goals.effect_reach): the same ways, each with as many sequences, as without the bound."""
+    from pathlib import Path
+
+    from tashkalar_cli.engine import goals
+
+    pos = tk.position(str(Path(__file__).resolve().parent.parent / "benchmarks" / "high-form.yaml"))
+    hand = ["swordmaster", "knight", "hypnotist"]
+    kind, name = goal.split(":")
+
+    def ask():
+        if kind == "task":
+            return tk.plan_task(pos, "blue", name, hand)
+        return tk.plan_flare(pos, "blue", name, hand)[1]
+
+    bounded = ask()
+    init = goals.GoalSearch.__init__
+
+    def unbounded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.reachable = None
+
+    monkeypatch.setattr(goals.GoalSearch, "__init__", unbounded)
+    full = ask()
+    assert _answer(bounded) == _answer(full)
+    assert not full.truncated and not bounded.truncated
+    assert bounded.states <= full.states
+
+
+def test_effect_reach_reads_what_a_program_can_change(tk):
+    """The bound of each card: the Swordmaster destroys and upgrades at most one piece, the Knight moves itself
+    (one piece) destroying up to 3, the Hypnotist moves up to 3 pieces of an enemy color; the High Priestess's
+    standard move may destroy a piece of lower rank too."""
+    from tashkalar_cli.engine.goals import effect_reach
+
+    def reach(card: str) -> dict:
+        got, gains = effect_reach(tk.being(card).program(), len(tk.board.colors))
+        assert not gains and got is not None
+        return {k: v for k, v in got.items() if v}
+
+    assert reach("swordmaster") == {"destroy": 1, "upgrade": 1}
+    assert reach("knight") == {"move": 1, "combat": 3}
+    assert reach("hypnotist") == {"move_enemy": 3, "combat": 3}
+    assert reach("high-priestess") == {"move": 1, "combat": 1, "upgrade": 1}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["high-form", "melee"])
+def test_the_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode):
+    """On random positions, hands and goals (tasks in High Form, flares in a melee), the bounded search gives
+    the answer of the search without the bound (searches cut by their bound on states are left out)."""
+    import random
+
+    from tashkalar_cli.engine import goals
+    from tashkalar_cli.errors import InputError
+
+    tasks = ["destruction", "devastation", "heroic-destruction", "end-of-legends", "red-conquest", "color-conquest",
+             "green-legends", "rainbow-dominance", "red-summoning", "legendary-summoning", "central-dominance",
+             "center-cross", "line-dominance", "diagonals"]
+    flares = ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5"]
+    beings = [c.id for c in tk.cards.beings if c.deck in ("imperial", "legends", "nethervoid", "highland")]
+    colors = ["blue", "red"] if mode == "high-form" else ["blue", "red", "yellow"]
+    ranks = ["common"] * 6 + ["heroic"] * 3 + ["legendary"]
+    squares = [tk.board.name(sq) for sq in tk.board.squares]
+    rng = random.Random(21)
+    init = goals.GoalSearch.__init__
+
+    def unbounded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.reachable = None
+
+    compared = pruned = 0
+    while compared < 40:
+        pieces = ",".join(f"{sq}={rng.choice(colors)}:{rng.choice(ranks)}" for sq in rng.sample(squares, rng.randint(10, 24)))
+        try:
+            pos = tk.position(pieces=pieces, mode=mode)
+        except InputError:      # more pieces of a rank than a color owns
+            continue
+        hand = rng.sample(beings, 3)
+        goal = rng.choice(tasks if mode == "high-form" else flares)
+
+        def ask(goal=goal, pos=pos, hand=hand):
+            if goal.startswith("flare"):
+                return tk.plan_flare(pos, "blue", goal, hand)[1]
+            return tk.plan_task(pos, "blue", goal, hand)
+
+        bounded = ask()
+        with monkeypatch.context() as m:
+            m.setattr(goals.GoalSearch, "__init__", unbounded)
+            full = ask()
+        if bounded.truncated or full.truncated:
+            continue
+        assert _answer(bounded) == _answer(full), (goal, hand, pieces)
+        compared += 1
+        pruned += bounded.pruned > 0
+    assert pruned > 10

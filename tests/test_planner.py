@@ -557,3 +557,31 @@ def test_threats_in_a_melee_name_the_deck_of_each_opponent(cli):
     assert r.code == 0, r.err
     decks = {o["color"]: o["deck"] for o in r.json["opponents"]}
     assert decks == {"red": "imperial", "yellow": None}
+
+
+# ---------------------------------------------------------------------- the Gateway in two-summon plans
+
+def test_a_gateway_made_by_a_first_summon_stays_in_a_summon_summon_plan(tk, db):
+    """The Gateway rule runs at every summon of a plan: the Gate Keeper summoned first becomes blue's
+    Gateway, the Swordmaster (not a nethervoid being) summoned next with it leaves the Gateway there.
+    The position after the plan and the effect of its last summon start from that Gateway, as the
+    summons played one by one with ``--apply`` give it."""
+    pos = tk.position(pieces="e4=blue,c9=blue,e7=blue,g8=blue,g6=blue,f7=blue,b4=blue,c1=blue,"
+                             "e5=red,e8=red,a6=red,c7=red")
+    report = tk.plan(pos, "blue", ["gate-keeper", "swordmaster"])
+    plans = [p for p in report.plans if p.kind == "summon-summon" and p.steps[0].card.id == "gate-keeper"]
+    assert plans
+    g7 = tk.board.parse("g7")
+    for plan in plans:
+        first, last = plan.steps
+        assert isinstance(first, SummonStep) and isinstance(last, SummonStep)
+        step1 = tk.apply(first.card, pos, "blue", first.target, orientation=first.orientation.name,
+                         take_back=first.take_back[0] if first.take_back else None)
+        step2 = tk.apply(last.card, step1.position, "blue", last.target, orientation=last.orientation.name,
+                         take_back=last.take_back[0] if last.take_back else None)
+        after, _ = tk.planner.resulting_position(pos, "blue", plan)
+        assert after.gateway == step2.position.gateway == {"blue": first.target}
+        res = tk.planner.resolve(pos, "blue", plan, 0)
+        assert res is not None and res.outcomes
+        assert {o.gateway for o in res.outcomes} == {first.target}
+    assert any(p.steps[0].target == g7 for p in plans)

@@ -18,10 +18,20 @@ from tashkalar_cli.model.types import Rank, Square
 
 if TYPE_CHECKING:
     from tashkalar_cli.model.cards import Being
-    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.model.position import Piece, Position
 
 #: the deck whose beings take the Gateway
 GATEWAY_DECK = "nethervoid"
+
+
+def after_summon(card: Being, before: Position, player: str, target: Square, take_back: Square | None,
+                 used: Iterable[Square]) -> tuple[Position, Piece | None]:
+    """The position right after ``player`` summoned ``card`` on ``target`` from ``before`` (``take_back``:
+    in shortage, the piece taken back; ``used``: the squares of the pattern's pieces), and the piece the
+    summon destroyed: the summon rules of :meth:`Position.after_summon`, then the Gateway rule. Every
+    caller that plays a summon (the checker's ``--apply``, the planner, the goal search) plays it here."""
+    after, destroyed = before.after_summon(player, card.rank, target, take_back)
+    return gateway_after_summon(card, before, after, player, target, used), destroyed
 
 
 def gateway_after_summon(card: Being, before: Position, after: Position, player: str, target: Square,
@@ -36,4 +46,4 @@ def gateway_after_summon(card: Being, before: Position, after: Position, player:
     return replace(after, gateway={**after.gateway, player: target})
 
 
-__all__ = ["GATEWAY_DECK", "gateway_after_summon"]
+__all__ = ["GATEWAY_DECK", "after_summon", "gateway_after_summon"]

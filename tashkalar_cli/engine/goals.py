@@ -20,9 +20,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.engine.effects import Outcome, geometry, resolve_placement
+from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
+from tashkalar_cli.engine.gateway import after_summon
+from tashkalar_cli.model.board import bits
+from tashkalar_cli.model.effects import (
+    Choose,
+    ChooseColor,
+    ChooseDirection,
+    ChooseSquare,
+    ForEach,
+    Gain,
+    If,
+    Linked,
+    MakeGateway,
+    Move,
+    Note,
+    Place,
+    Program,
+    Repeat,
+    Select,
+    Special,
+    Swap,
+    walk,
+)
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.turn import Summoned, Turn
 from tashkalar_cli.model.types import PieceKind, Square
@@ -40,6 +63,31 @@ MAX_CHECKED = 100_000
 MAX_OUTCOMES = 100
 #: the most states the resolver explores for one effect
 EFFECT_STATES = 1_000
+
+#: how far an effect (or the rest of a turn) can change the board: per kind of change, at most how many
+#: (None: no bound known): "destroy" (pieces destroyed or removed by a step), "combat" (pieces destroyed
+#: by moves: standard moves onto lower ranks as well as combat moves), "move" (pieces of the player's, or of any color, moved: a piece moved several times
+#: counts once), "move_enemy" (pieces of an enemy color moved), "place", "upgrade", "downgrade",
+#: "convert", "swap", "summon" (a being summoned: a new piece of the player's). The goal's rule says
+#: what each kind can do to it (tasks.STEP_REACH, flares.within_reach).
+Reach = dict[str, int | None]
+#: is the goal still within reach of ``position`` (and the turn record) with at most ``reach`` more changes
+#: of the board (None: any)? False only when it is certainly not: the search drops what cannot meet it
+Reachable = Callable[[Position, Turn, Reach | None], bool]
+#: what a summon does to the board before its effect: a new piece of the player's, and the piece on its square
+#: destroyed
+SUMMON: Reach = {"summon": 1, "destroy": 1}
+
+
+class GoalReads(NamedTuple):
+    """What the goal reads, so that ends of turn alike in it are asked once: the pieces on ``squares`` (a
+    mask; None: every square), only how many pieces of each color and rank there are (``counts``), and
+    whether the turn record (``turn``)."""
+
+    squares: int | None = None
+    turn: bool = True
+    counts: bool = False
+
 
 #: (pieces on the board, destroyed this turn, summoned this turn)
 ResultKey = tuple[bytes, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
@@ -86,6 +134,7 @@ class GoalReport:
     checked: int = 0               # ends of turn asked whether they meet the goal
     effects_truncated: bool = False   # an effect had more outcomes than followed: ways may be missing
     claimed_by: str | None = None     # a task: the player who has claimed it already (position's tasks_claimed)
+    pruned: int = 0                   # sequences dropped because what is left to play cannot meet the goal
 
     @property
     def sequences(self) -> int:
@@ -138,6 +187,93 @@ def _pieces_key(pos: Position) -> bytes:
     return bytes(buf)
 
 
+def effect_reach(program: Program, colors: int) -> tuple[Reach | None, bool]:
+    """(reach, gains) of ``program``: an upper bound, read from its steps alone, on what any resolution can
+    change (see :data:`Reach`; None: no bound, e.g. a special), and whether it may give the turn more
+    actions (``colors``: how many colors a ``for each color`` step may take)."""
+    gains = any(isinstance(s, (Gain, Special)) for s in walk(program))
+    reach = _reach(program, colors, set())
+    if reach is None or any(v is None for v in reach.values()):
+        return None, gains
+    return reach, gains
+
+
+def _add(a: Reach | None, b: Reach | None) -> Reach | None:
+    if a is None or b is None:
+        return None
+    out = dict(a)
+    for k, v in b.items():
+        old = out.get(k, 0)
+        out[k] = None if old is None or v is None else old + v
+    return out
+
+
+def _most(a: Reach | None, b: Reach | None) -> Reach | None:
+    if a is None or b is None:
+        return None
+    out = dict(a)
+    for k, v in b.items():
+        old = out.get(k, 0)
+        out[k] = None if old is None or v is None else max(old, v)
+    return out
+
+
+def _times(a: Reach | None, n: int | None) -> Reach | None:
+    if a is None or n is None:
+        return None if a is None or any(a.values()) else a
+    return {k: None if v is None else v * n for k, v in a.items()}
+
+
+def _reach(program: Program, colors: int, enemy_names: set[str]) -> Reach | None:
+    """The reach of a program (``enemy_names``: the names bound to enemy colors so far)."""
+    total: Reach | None = {}
+    for step in program:
+        got: Reach | None
+        if isinstance(step, Select):
+            c = step.counting
+            n = None if c.all else c.up_to if c.up_to is not None else c.count
+            kind = {"destroy": "destroy", "remove": "destroy", "upgrade": "upgrade", "downgrade": "downgrade",
+                    "convert": "convert"}.get(step.op)
+            got = {} if kind is None else {kind: n}
+        elif isinstance(step, Place):
+            c = step.counting
+            got = {"place": None if c.all else c.up_to if c.up_to is not None else c.count}
+        elif isinstance(step, Swap):
+            got = {"swap": 1}
+        elif isinstance(step, Move):
+            n = None if step.any_number else step.up_to if step.up_to is not None else step.times
+            sel = step.piece
+            enemy = sel.owner in ("enemy", "more") or (sel.owner == "same" and sel.same in enemy_names)
+            pieces = n if step.per_move else 1     # the piece chosen once moves as one piece
+            # a move may end on a piece of lower rank (a combat move: or of the same rank) and destroy it
+            got = {"move_enemy" if enemy else "move": pieces, "combat": 0 if step.onto == "empty" else n}
+        elif isinstance(step, ChooseColor):
+            if step.among == "enemy":
+                enemy_names.add(step.bind)
+            got = {}
+        elif isinstance(step, (ChooseDirection, ChooseSquare, MakeGateway, Gain, Note)):
+            got = {}
+        elif isinstance(step, Linked):
+            got = _reach(step.steps, colors, enemy_names)
+        elif isinstance(step, Choose):
+            got = {}
+            for alt in step.alternatives:
+                got = _most(got, _reach(alt, colors, enemy_names))
+        elif isinstance(step, If):
+            got = _most(_reach(step.then, colors, enemy_names), _reach(step.otherwise, colors, enemy_names))
+        elif isinstance(step, Repeat):
+            n = step.up_to if step.up_to is not None else step.times
+            got = _times(_reach(step.steps, colors, enemy_names), n)
+        elif isinstance(step, ForEach):
+            if step.among == "enemy":
+                enemy_names.add(step.bind)
+            got = _times(_reach(step.steps, colors, enemy_names), colors)
+        else:           # a special: anything may happen
+            got = None
+        total = _add(total, got)
+    return total
+
+
 def _turn_key(turn: Turn) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]:
     return (tuple(sorted((p.color, str(p.rank)) for p in turn.destroyed)),
             tuple(sorted((s.card, -1 if s.square is None else s.square) for s in turn.summoned)))
@@ -148,7 +284,8 @@ class GoalSearch:
 
     def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
                  goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES,
-                 place_matters: int | None = None, needs_position: bool = True) -> None:
+                 place_matters: int | None = None, needs_position: bool = True,
+                 reachable: Reachable | None = None, reads: GoalReads | None = None) -> None:
         self.engine = engine
         self.board = engine.board
         self.pos = pos
@@ -163,6 +300,23 @@ class GoalSearch:
         # False: the goal reads only the turn record (it is then asked with the position before the turn,
         # so that no position is made for a state it rejects)
         self.needs_position = needs_position
+        # the bound of the goal (None: none): a sequence that cannot reach the goal with what the actions
+        # left can still change on the board (:func:`effect_reach` of each card left) is not played on, and
+        # the effect of a last summon is not resolved when no outcome of it can meet the goal
+        self.reachable = reachable
+        self.reads = reads or GoalReads()
+        squares = self.reads.squares
+        self._read: Callable[[bytes], Any] | None = None
+        if squares:
+            picked = list(bits(squares))
+            self._read = itemgetter(*picked) if len(picked) > 1 else (lambda b, sq=picked[0]: b[sq])
+        colors = len(engine.board.colors)
+        self._reach: dict[str, tuple[Reach | None, bool]] = {}
+        for card in self.hand:
+            program = card.program()
+            self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
+        self._resolved: dict[tuple[Any, ...], Resolution | None] = {}
+        self.pruned = 0                  # sequences dropped by the bound (states not played on, effects not resolved)
         self.states = 0                  # states kept: to play on, or meeting the goal
         self.checked = 0                 # ends of turn asked whether they meet the goal
         self._asked: dict[tuple[Any, ...], bool] = {}
@@ -201,7 +355,7 @@ class GoalSearch:
             level = []
             for key, state in merged.items():
                 if not self._met(state, key):
-                    if state.actions > 0:
+                    if state.actions > 0 and self._within_reach(state):
                         level.append(state)
                     continue
                 rkey = (key[0], key[1], key[2])
@@ -213,23 +367,63 @@ class GoalSearch:
         ways = sorted(results.values(), key=lambda w: len(w.acts))
         unresolved = [c.id for c in self.hand if c.program() is None]
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
-                          unresolved, self.checked, self.effects_truncated)
+                          unresolved, self.checked, self.effects_truncated, pruned=self.pruned)
 
     def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
         """Whether the goal is met at ``state`` (asked once per board and turn record)."""
-        k = key[:3]
+        reads = self.reads
+        board: Any = state.board
+        if reads.squares is not None:
+            board = self._read(board) if self._read is not None else None
+        if reads.counts:
+            board = bytes(sorted(board))
+        k = (board, key[1], key[2]) if reads.turn else (board,)
         got = self._asked.get(k)
         if got is None:
             self.checked += 1
             got = self._asked[k] = self.goal(state.position if self.needs_position else self.pos, state.turn)
         return got
 
+    def _within_reach(self, state: _State) -> bool:
+        """Whether the goal may still be met from ``state`` with the actions it has left: each is a place or
+        the summon of a card not used yet (a new piece, the piece on its square destroyed, and what its
+        effect can do); per kind of change, the most the actions left can do. Unknown (an effect that may
+        gain actions, or do anything): True."""
+        if self.reachable is None:
+            return True
+        options: list[Reach] = [{"place": 1}] * state.actions
+        for card in self.hand:
+            if card.id in state.used:
+                continue
+            reach, gains = self._reach[card.id]
+            if gains or reach is None:
+                return True
+            options.append(_add(SUMMON, reach))   # type: ignore[arg-type]
+        n = state.actions
+        kinds = {k for o in options for k in o}
+        budget: Reach = {k: sum(sorted((o.get(k) or 0 for o in options), reverse=True)[:n]) for k in kinds}
+        ok = self.reachable(state.position if self.needs_position else self.pos, state.turn, budget)
+        if not ok:
+            self.pruned += 1
+        return ok
+
     # ------------------------------------------------------------------ one action more
     def _expand(self, state: _State) -> Iterator[_State]:
         yield from self._places(state)
         yield from self._summons(state)
 
+    def _last_within_reach(self, state: _State, reach: Reach) -> bool:
+        """At the last action: whether one action that changes at most ``reach`` can meet the goal."""
+        if state.actions != 1 or self.reachable is None:
+            return True
+        if self.reachable(state.position if self.needs_position else self.pos, state.turn, reach):
+            return True
+        self.pruned += 1
+        return False
+
     def _places(self, state: _State) -> Iterator[_State]:
+        if not self._last_within_reach(state, {"place": 1}):
+            return
         pos, player = state.position, self.player
         empty = [sq for sq in self.board.squares if sq not in pos.pieces]
         if pos.off_board(player, PieceKind.DOUBLE_SIDED) > 0:
@@ -250,6 +444,9 @@ class GoalSearch:
         for card in self.hand:
             if card.id in state.used:
                 continue
+            reach, gains = self._reach[card.id]
+            if not gains and reach is not None and not self._last_within_reach(state, _add(SUMMON, reach)):  # type: ignore[arg-type]
+                continue
             verdict = self.engine.check(card, pos, player, None, explain=False)
             for p in verdict.placements:
                 takes: list[Square | None] = list(p.take_back) if p.shortage and p.reuses is None else [None]
@@ -258,25 +455,45 @@ class GoalSearch:
 
     def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None) -> Iterator[_State]:
         pos, player = state.position, self.player
-        after, gone = pos.after_summon(player, card.rank, p.target, tb)
-        summon_destroyed = ((p.target, gone),) if gone is not None else ()
+        summon_destroyed = (p.destroys,) if p.destroys is not None else ()
         used = state.used | {card.id}
         left = state.actions - 1
         base_turn = replace(state.turn, destroyed=[*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
                             summoned=[*state.turn.summoned, Summoned(card.id, p.target)])
-        res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
-                                max_states=EFFECT_STATES)
+        if left == 0 and self.reachable is not None:
+            reach, gains = self._reach[card.id]
+            if not gains and reach is not None and card.program() is not None:
+                at = after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0] if self.needs_position \
+                    else self.pos
+                if not self.reachable(at, base_turn, reach):   # no outcome of the effect can meet the goal
+                    self.pruned += 1
+                    return
+        # the same summon from the same position (reached by other sequences, with another turn record):
+        # resolved once
+        rkey = (state.board, tuple(sorted(pos.gateway.items())),
+                tuple(sorted((c, tuple(sorted(k.items()))) for c, k in pos.supply_override.items())),
+                card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
+        if rkey in self._resolved:
+            res = self._resolved[rkey]
+        else:
+            res = self._resolved[rkey] = resolve_placement(self.engine, card, pos, player, p, take_back=tb,
+                                                           actions_left=left, max_states=EFFECT_STATES,
+                                                           max_outcomes=MAX_OUTCOMES + 1)
         if res is None:
+            after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
             act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
             yield _State(after, base_turn, left, used, (*state.acts, act), state.count)
             return
         if res.truncated or res.count > MAX_OUTCOMES:
             self.effects_truncated = True
         for o in res.outcomes[:MAX_OUTCOMES]:
-            destroyed = summon_destroyed + tuple(o.destroyed)
-            turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in o.destroyed)])
+            gone = o.destroyed
+            destroyed = summon_destroyed + tuple(gone)
+            # an outcome that destroyed nothing shares the turn record of the summon (as places share theirs)
+            turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in gone)]) if gone else base_turn
             act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state)
 
 
-__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReport", "GoalSearch", "Way"]
+__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReads", "GoalReport", "GoalSearch",
+           "Reach", "Reachable", "Way", "effect_reach"]

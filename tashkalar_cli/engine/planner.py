@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
 from tashkalar_cli.engine.effects import Resolution, resolve_placement
+from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context, decorations
 from tashkalar_cli.model.board import Board, bits, square_order
 from tashkalar_cli.model.cards import Being, CardDB
@@ -488,8 +489,8 @@ class Planner:
             if isinstance(step, PlaceStep):
                 pos = pos.after_place(player, step.square, step.pick_up[0] if step.pick_up else None)
             else:
-                pos, gone = pos.after_summon(player, step.card.rank, step.target,
-                                             step.take_back[0] if step.take_back else None)
+                pos, gone = after_summon(step.card, pos, player, step.target,
+                                         step.take_back[0] if step.take_back else None, step.pattern_squares)
                 if gone is not None:
                     destroyed.append(gone)
         return pos, destroyed
@@ -511,8 +512,8 @@ class Planner:
             if isinstance(step, PlaceStep):
                 before = before.after_place(player, step.square, step.pick_up[0] if step.pick_up else None)
             else:
-                before, _ = before.after_summon(player, step.card.rank, step.target,
-                                                step.take_back[0] if step.take_back else None)
+                before, _ = after_summon(step.card, before, player, step.target,
+                                         step.take_back[0] if step.take_back else None, step.pattern_squares)
         last = plan.summon
         return resolve_placement(self.engine, last.card, before, player, self.placement(last),
                                  take_back=last.take_back[0] if last.take_back else None,
@@ -532,11 +533,11 @@ class Planner:
                 if depth >= len(q):
                     continue
                 group = q[depth]
-                if group.card.program() is None:
+                if group.card.programs_data.get("effect") is None:   # what program() says, without parsing it
                     group.effect_state = "no-data"
                     continue
                 left = per_summon if not budget else min(per_summon, budget - spent)
-                if left <= 0:
+                if left <= 0:       # the budget spent: the program is not even parsed
                     group.effect_state = "budget"
                     continue
                 plan = group.plans()[0]
@@ -592,7 +593,7 @@ class Planner:
             rest = [c for c in chosen if c is not first]
             for p1 in now[first.id].placements:
                 for b in (p1.take_back if p1.shortage and p1.reuses is None else [None]):
-                    after_pos, _ = pos.after_summon(player, first.rank, p1.target, b)
+                    after_pos, _ = after_summon(first, pos, player, p1.target, b, p1.pattern_squares)
                     stats.states += 1
                     stats.card_checks += len(rest)
                     stats.engine_checks += len(rest)

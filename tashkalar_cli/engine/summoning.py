@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from tashkalar_cli.engine.gateway import gateway_after_summon
+from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.errors import InputError, Term, quote
 from tashkalar_cli.model.board import Board, bits, offset, shift, square_order
 from tashkalar_cli.model.cards import Being
@@ -432,8 +432,7 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
         raise ChoiceError(_choices(here, board), key="apply-choose-take-back", card=Term("card", card.id), square=name(target),
                           allowed=", ".join(map(name, backs)))
     placement = next(p for p in here if chosen_back is None or chosen_back in p.take_back)
-    after, destroyed = pos.after_summon(player, card.rank, target, chosen_back)
-    after = gateway_after_summon(card, pos, after, player, target, placement.pattern_squares)
+    after, destroyed = after_summon(card, pos, player, target, chosen_back, placement.pattern_squares)
     if turn is not None and turn.player != player:
         raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
     record = (turn or Turn(player, pos.mode, pos.players)).with_summon(card.id, target, destroyed)

@@ -58,10 +58,18 @@ class Context:
         self.cards = cards
         # the masks of Position.mask, made in one pass over the pieces (a goal search asks thousands of positions)
         mine = mine_up = mine_leg = enemy = 0
+        # each other color's pieces, and its upgraded ones (what Position.mask gives, in the same pass)
+        others: dict[str, list[int]] = {}
         for sq, p in position.pieces.items():
             bit = 1 << sq
             if p.color != player:
                 enemy |= bit
+                got = others.get(p.color)
+                if got is None:
+                    got = others[p.color] = [0, 0]
+                got[0] |= bit
+                if p.rank is not Rank.COMMON:
+                    got[1] |= bit
                 continue
             mine |= bit
             if p.rank is not Rank.COMMON:
@@ -72,6 +80,14 @@ class Context:
         self.mine_up = Bitboard(mine_up)
         self.mine_leg = Bitboard(mine_leg)
         self.enemy = Bitboard(enemy)
+        self._others = others
+
+    def pieces_of(self, color: str, upgraded: bool = False) -> int:
+        """The squares of ``color``'s pieces (``upgraded``: its heroic and legendary ones)."""
+        if color == self.player:
+            return self.mine_up if upgraded else self.mine
+        got = self._others.get(color)
+        return 0 if got is None else got[upgraded]
 
     def squares_mask(self, which: str | None) -> int:
         b = self.board
@@ -126,7 +142,7 @@ def colored_legends(ctx: Context, c: Criterion) -> TaskCheck:
 
 
 def rainbow_dominance(ctx: Context, c: Criterion) -> TaskCheck:
-    opp = ctx.pos.mask(ctx.against, Rank.HEROIC) if ctx.against else 0
+    opp = ctx.pieces_of(ctx.against, upgraded=True) if ctx.against else 0
     reqs = []
     squares = []
     for which in ("red", "green"):
@@ -173,7 +189,7 @@ def center_cross(ctx: Context, c: Criterion) -> TaskCheck:
 
 
 def line_dominance(ctx: Context, c: Criterion) -> TaskCheck:
-    opp = ctx.pos.mask(ctx.against) if ctx.against else 0
+    opp = ctx.pieces_of(ctx.against) if ctx.against else 0
     best, best_mask, best_margin = ("file", ""), 0, None
     for kind, name, line in ctx.board.central_lines:
         margin = _count(ctx.mine & line) - _count(opp & line)
@@ -337,6 +353,63 @@ def check_task(card: Task, ctx: Context) -> TaskCheck:
     result = evaluator(ctx, card.criterion)
     result.task = card.id
     return result
+
+
+# what one change of the board of each kind (see tashkalar_cli.engine.goals.Reach) can add to a count
+_MINE = {"move": 1, "place": 1, "convert": 1, "swap": 1, "summon": 1}     # the player's pieces on squares
+_MINE_UP = {**_MINE, "upgrade": 1}                                          # the player's upgraded pieces there
+_MARGIN = {"move": 2, "move_enemy": 1, "place": 1, "convert": 2, "swap": 2, "destroy": 1, "combat": 1, "summon": 1}
+_DESTROYED = {"destroy": 1, "combat": 1}
+
+#: per requirement (a :class:`Requirement`'s ``what``): how much one change of the board of each kind can
+#: raise what it counts (a kind missing: nothing). A requirement missing here (a chain, a path, the best
+#: enemy square) may change in any way: no bound.
+STEP_REACH: dict[str, dict[str, int]] = {
+    "destroyed": _DESTROYED,
+    "destroyed_upgraded": _DESTROYED,
+    "destroyed_legendary": _DESTROYED,
+    "destroyed_heroic": _DESTROYED,
+    "pieces_on": _MINE,
+    "upgraded_on": _MINE_UP,
+    "legendary_on": _MINE_UP,
+    "more_upgraded_on": {**_MARGIN, "upgrade": 1, "downgrade": 1},   # the player's against the opponent's
+    "summoned": {"summon": 1},
+    "summoned_on": {"summon": 1},
+    "summoned_legends": {"summon": 1},
+    "central_pieces": _MINE,
+    "central_upgraded": _MINE_UP,
+    "cross_pieces": _MINE,
+    "line_margin": _MARGIN,
+    "diagonal_pieces": _MINE,
+    "diagonal_upgraded": _MINE_UP,
+}
+#: the criterion kinds met when one of their requirements is (the others need all of them)
+ANY_REQUIREMENT = frozenset({"destroyed-legends"})
+
+
+def within_reach(card: Task, ctx: Context, reach: dict[str, int | None] | None) -> bool:
+    """Whether ``card`` may be met after at most ``reach`` more changes of the board (per kind, see
+    :data:`STEP_REACH`; None: any), read from :func:`check_task`'s requirements: False only when it
+    certainly cannot (what the goal search needs to drop a sequence)."""
+    check = check_task(card, ctx)
+    if check.met is not False or reach is None:
+        return True
+    oks = []
+    for r in check.requirements:
+        if r.ok:
+            oks.append(True)
+            continue
+        weights = STEP_REACH.get(r.what)
+        if weights is None:
+            return True
+        gain = 0
+        for kind, n in reach.items():
+            w = weights.get(kind, 0)
+            if w and n is None:
+                return True
+            gain += w * (n or 0)
+        oks.append(r.have + gain >= r.need)
+    return any(oks) if card.criterion.kind in ANY_REQUIREMENT else all(oks)
 
 
 def high_form_score(position: Position, player: str, cards: CardDB, config: GameConfig) -> dict[str, Any]:
