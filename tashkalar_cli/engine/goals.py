@@ -67,7 +67,8 @@ EFFECT_STATES = 1_000
 #: how far an effect (or the rest of a turn) can change the board: per kind of change, at most how many
 #: (None: no bound known): "destroy" (pieces destroyed or removed by a step), "combat" (pieces destroyed
 #: by moves: standard moves onto lower ranks as well as combat moves), "move" (pieces of the player's,
-#: or of any color, moved: a piece moved several times counts once), "move_enemy" (pieces of an enemy color moved), "place", "upgrade", "downgrade",
+#: or of any color, moved: a piece moved several times counts once), "move_enemy" (pieces of an enemy
+#: color moved), "place", "upgrade", "downgrade",
 #: "convert", "swap", "summon" (a being summoned: a new piece of the player's). The goal's rule says
 #: what each kind can do to it (tasks.STEP_REACH, flares.within_reach).
 Reach = dict[str, int | None]
