@@ -4,6 +4,7 @@ colors and languages, in the user's language, through Click's and Typer's own co
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -121,14 +122,78 @@ def test_rule_numbers(complete):
 
 
 def test_decks_colors_and_languages(complete):
-    assert complete("tashkalar card list --deck sy") == ["sylvan"]
-    assert complete("tashkalar sheet --deck ") == ["etherweave", "everfrost", "highland", "imperial", "legends",
-                                                   "nethervoid", "sylvan"]
-    assert complete("tashkalar --lang fr sheet --deck Impér") == ["imperial"]     # by its French name
+    assert bash_words(complete("tashkalar card list --deck sy")) == ["Sylvan Creatures"]
+    assert bash_words(complete("tashkalar sheet --deck ")) == ["Etherweave", "Everfrost", "Highland Clans", "Imperial",
+                                                               "Legends", "Nethervoid", "Sylvan Creatures"]
     assert complete("tashkalar summon knight --player bl") == ["blue"]
     assert complete("tashkalar --lang it summon knight --player bl") == ["blue"]   # 'blu'
     assert complete("tashkalar --lang es summon knight --allow-enemy roj") == ["red"]
     assert complete("tashkalar card show --lang ") == ["en", "es", "fr", "it"]
+
+
+# ------------------------------------------------------------------ decks, modes, ranks, types by name
+
+@pytest.mark.parametrize("command", [["card", "list"], ["summonable"], ["plan"], ["sheet"]])
+def test_deck_names_complete_in_french(complete, command):
+    line = "tashkalar --lang fr " + " ".join(command) + " --deck "
+    assert complete(line + "Impér") == ["Impériaux"]
+    assert complete(line + "imper") == ["Impériaux"]                  # case and accents do not count
+    assert bash_words(complete(line + "hautes")) == ["Clans des Hautes Terres"]   # a word inside the name
+    assert complete(line + "highl") == ["Clans\\ des\\ Hautes\\ Terres"]  # an id offers the name
+    assert complete(line + "imperial") == ["Impériaux"]
+
+
+def test_deck_names_in_each_language(complete):
+    assert bash_words(complete("tashkalar --lang es card list --deck tierras")) == ["Clanes de las Tierras Altas"]
+    assert bash_words(complete("tashkalar --lang it card list --deck crea", TASHKALAR_LANG="fr")) == ["Creature silvane"]
+    assert bash_words(complete("tashkalar card list --deck cré", TASHKALAR_LANG="fr")) == ["Créatures sylvestres"]
+    zsh = "\n".join(complete("tashkalar --lang fr card list --deck imp", shell="zsh"))
+    assert '"Impériaux":"imperial"' in zsh                            # the id as help
+
+
+def test_plan_deck_lists_complete_their_last_name(complete):
+    assert bash_words(complete("tashkalar --lang it plan --deck imperial,crea")) == ["imperial,Creature silvane"]
+    assert complete("tashkalar --lang es plan --threats --deck red=imp") == ["red=Imperiales"]
+
+
+def listed(r) -> set[tuple[str, str, str]]:
+    """(deck, rank, type) of the cards ``card list --json`` listed."""
+    assert r.code == 0, r.err
+    return {(c["deck"], c["rank"], c["type"]) for c in json.loads(r.out)["cards"]}
+
+
+@pytest.mark.parametrize("deck", ["Impériaux", "imperial"])    # the completed name, or the id
+def test_the_completed_deck_names_are_accepted(cli, deck, tmp_path):
+    assert {d for d, _, _ in listed(cli("--lang", "fr", "card", "list", "--deck", deck, "--json"))} == {"imperial"}
+    out = tmp_path / "sheet.svg"
+    r = cli("--lang", "fr", "sheet", "--deck", deck, "--deck", "Clans des Hautes Terres", "--out", str(out))
+    assert r.code == 0 and out.is_file(), r.err
+    assert {d for d, _, _ in listed(cli("--lang", "fr", "card", "list", "--deck", "Clans des Hautes Terres",
+                                        "--json"))} == {"highland"}
+
+
+def test_modes_ranks_and_types_complete_by_name(complete):
+    assert complete("tashkalar --lang fr card list --rank h") == ["héroïque"]
+    assert complete("tashkalar --lang fr card list --rank heroi") == ["héroïque"]
+    assert complete("tashkalar --lang it card list --type ") == ["compito", "creatura", "impeto", "leggenda"]
+    assert complete("tashkalar --lang fr summon knight --mode m") == ["Match-à-mort", "Mêlée-à-mort"]
+    assert bash_words(complete("tashkalar --lang fr rule list --mode ")) == ["Duel Ancestral", "Jeu par équipe",
+                                                                           "Match-à-mort", "Mêlée-à-mort"]
+    assert bash_words(complete("tashkalar card list --rank ")) == ["common", "heroic", "legendary"]
+    assert complete("tashkalar --lang es card list --rank heroic") == ["heroica"]
+
+
+def test_the_completed_modes_ranks_and_types_are_accepted(cli):
+    found = listed(cli("--lang", "fr", "card", "list", "--rank", "héroïque", "--type", "créature", "--json"))
+    assert found and {(r, t) for _, r, t in found} == {("heroic", "being")}
+    assert {t for _, _, t in listed(cli("--lang", "it", "card", "list", "--type", "compito", "--json"))} == {"task"}
+
+    def rules(mode: str) -> int:
+        r = cli("--lang", "fr", "rule", "list", "--mode", mode, "--json")
+        assert r.code == 0, r.err
+        return len(json.loads(r.out)["rules"])
+
+    assert rules("Jeu par équipe") == rules("team") != rules("Duel Ancestral") == rules("high-form")
 
 
 def test_broken_data_completes_nothing_quietly(complete, tmp_path):

@@ -1,7 +1,8 @@
 """Shell completion (bash, zsh, fish): the values of arguments and options, in the user's language.
 
 Click and Typer complete command and option names; this module completes their values: card
-names and ids, keyword terms, rule numbers, deck, color and language names. It is imported only
+names and ids, keyword terms, rule numbers, deck, mode, rank, card type, color and language names
+(the names of the user's language, their ids still offered when typed). It is imported only
 while a shell asks for completions (``_TASHKALAR_COMPLETE`` is set), so a normal start-up pays
 nothing for it: :func:`attach` gives the parameters of each command loaded by the lazy group
 their completer, looked up in :data:`TABLE` by command path and parameter name, and the data is
@@ -38,6 +39,7 @@ TABLE: dict[tuple[str, str], str] = {
     ("keyword show", "term"): "keyword",
     ("card list", "keyword"): "keyword",
     ("rule show", "rule"): "rule",
+    ("plan", "deck"): "decks",
     ("*", "deck"): "deck",
     ("*", "player"): "color",
     ("*", "allow_enemy"): "color",
@@ -153,6 +155,21 @@ def _game_and_loc(ctx: click.Context) -> tuple[Any, Any]:
 Pairs = list[tuple[str, str]]
 
 
+def _words(game: Any, loc: Any, kind: str, ids: Iterable[str]) -> tuple[Pairs, Pairs]:
+    """Fixed values (decks, modes, ranks, card types) by their names in the user's language, the
+    ones :meth:`Game.word` reads, and their ids when they are spelled otherwise."""
+    from tashkalar_cli.text.search import fold
+
+    names: Pairs = []
+    others: Pairs = []
+    for value in ids:
+        name = game.vocabulary.shown(kind, value, loc.lang)
+        names.append((name, value))
+        if fold(value) != fold(name):  # 'everfrost' is offered as 'Everfrost' only
+            others.append((value, name))
+    return names, others
+
+
 def _cards(game: Any, loc: Any, kinds: tuple[type, ...]) -> tuple[Pairs, Pairs]:
     from tashkalar_cli.text.search import fold
 
@@ -168,9 +185,10 @@ def _cards(game: Any, loc: Any, kinds: tuple[type, ...]) -> tuple[Pairs, Pairs]:
     return names, ids
 
 
-def candidates(kind: str, game: Any, loc: Any) -> tuple[Pairs, Pairs]:
-    """Every value of ``kind`` with its help, as two lists: what a person types (a name, a term, a
-    rule number, with its id or title as help), and the ids that may be typed instead."""
+def candidates(kind: str, game: Any, loc: Any, among: Iterable[str] | None = None) -> tuple[Pairs, Pairs]:
+    """Every value of ``kind`` (of a fixed kind: among ``among``) with its help, as two lists: what
+    a person types (a name, a term, a rule number, with its id or title as help), and the ids that
+    may be typed instead."""
     from tashkalar_cli.model.cards import Being, Flare, Task
 
     if kind == "card":
@@ -194,8 +212,10 @@ def candidates(kind: str, game: Any, loc: Any) -> tuple[Pairs, Pairs]:
             numbers.append((rule.number, title))
             ids.append((rule.id, f"{rule.number} {title}"))
         return numbers, ids
-    if kind == "deck":
-        return [(deck, loc.msg(f"deck.{deck}")) for deck in game.decks], []
+    if kind in ("deck", "decks"):
+        return _words(game, loc, "deck", game.decks)
+    if kind in ("mode", "rank", "type"):
+        return _words(game, loc, kind, game.vocabulary.ids(kind) if among is None else among)
     if kind == "color":
         return [(color, loc.msg(f"color.{color}")) for color in game.board.colors], []
     if kind == "lang":
@@ -229,17 +249,22 @@ def matches(word: str, pairs: Iterable[tuple[str, str]]) -> Pairs:
     return found or sorted(by_help, key=lambda p: fold(p[0]))
 
 
-def complete(kind: str, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """The completions of ``incomplete`` for a parameter whose values are of ``kind``."""
+def complete(kind: str, ctx: click.Context, param: click.Parameter, incomplete: str,
+             among: Iterable[str] | None = None) -> list[CompletionItem]:
+    """The completions of ``incomplete`` for a parameter whose values are of ``kind`` (among
+    ``among``: the choices of a :class:`~tashkalar_cli.cli.options.WordChoice` option)."""
     from tashkalar_cli.errors import visible
 
     try:
         game, loc = _game_and_loc(ctx)
         prefix = ""
-        if kind == "beings" and "," in incomplete:  # --hand a,b,c: complete the last one
+        if kind in ("beings", "decks") and "," in incomplete:  # --hand a,b,c: complete the last one
             prefix, incomplete = incomplete.rsplit(",", 1)
             prefix += ","
-        shown, ids = candidates(kind, game, loc)
+        if kind == "decks" and "=" in incomplete:  # plan --threats --deck red=imperial
+            color, incomplete = incomplete.split("=", 1)
+            prefix += color + "="
+        shown, ids = candidates(kind, game, loc, among)
         if kind == "rule":  # numbers and ids are typed as such: only those that start with the word
             shown = [(v, h) for v, h in shown if v.startswith(incomplete.strip())]
             ids = [(v, h) for v, h in ids if v.startswith(incomplete.strip())]

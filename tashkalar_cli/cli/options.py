@@ -27,6 +27,12 @@ class WordChoice(click.ParamType):
     def get_metavar(self, param: click.Parameter) -> str:
         return "[" + "|".join(self.choices) + "]"
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        """The names of the choices in the user's language (only while the shell asks)."""
+        from tashkalar_cli.cli.completion import complete
+
+        return complete(self.kind, ctx, param, incomplete, self.choices)
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         from tashkalar_cli.cli.common import input_game
 
