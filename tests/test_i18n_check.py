@@ -349,3 +349,24 @@ def test_a_placeholder_finding_gives_the_line_of_the_typo_in_a_folded_value(loca
     dropped = next(f for f in found if f.key == "form-duel" and "{team_teams}" in f.message)
     assert dropped.line == field_line, (dropped.line, field_line)
 
+
+def test_excerpts_are_cut_between_words_with_an_ellipsis():
+    from rich.console import Console
+
+    from tashkalar_cli.render.i18n import excerpt, report_renderable
+    from tashkalar_cli.text.i18ncheck.model import Finding, Report
+
+    text = "Vous pouvez détruire une pièce ennemie adjacente à une pièce de votre équipe si elle est seule"
+    cut = excerpt(text, 36)
+    assert cut == "Vous pouvez détruire une pièce…"
+    assert text.startswith(cut[:-1].rstrip()) and text[len(cut[:-1].rstrip())] == " ", cut
+    assert excerpt("court", 40) == "court"
+    assert excerpt("x" * 50, 10) == "x" * 9 + "…"   # one long word: cut where it must
+    report = Report("en", ["fr"], [Finding("fr", "fr/rules.yaml", "k", "numbers", "error", "m", 3, "text",
+                                           "You may destroy an enemy piece adjacent to a piece of your team",
+                                           text)])
+    console = Console(width=300, record=True)
+    console.print(report_renderable(report, limit_text=36))
+    out = console.export_text()
+    assert "fr:  Vous pouvez détruire une pièce…" in out and "enne…" not in out, out
+    assert "ref: You may destroy an enemy piece…" in out, out
