@@ -295,3 +295,78 @@ def test_lost_optional_condition_is_reported(locales, clean, dataset):
     dump(path, data)
     _, found = planted(root, dataset, clean, "fr")
     assert any(f.key == "swordmaster" and f.check == "terms" and "'may'" in f.message for f in found), found
+
+
+# ------------------------------------------------------------------ a translator's review
+
+def _misspell(path, right: str, wrong: str, entry: str = "") -> int:
+    """Write ``wrong`` for the first ``right`` of a file (after the line ``entry:``), as a translator
+    would: the line it is on."""
+    text = path.read_text(encoding="utf-8")
+    at = text.index(right, text.index(f"\n  {entry}:\n") if entry else 0)
+    write(path, text[:at] + wrong + text[at + len(right):])
+    return text[:at].count("\n") + 1
+
+
+def test_a_misspelt_placeholder_is_one_finding_that_names_the_one_meant(locales, clean, dataset, cli, monkeypatch):
+    root = locales("fr")
+    _misspell(root / "fr" / "rules.yaml", "{players_duel}", "{players_dule}", "form-duel")
+    _, found = planted(root, dataset, clean, "fr")
+    hits = [f for f in found if f.key == "form-duel" and f.check == "placeholders"]
+    assert len(hits) == 1, hits
+    assert hits[0].severity == "error" and hits[0].code == "placeholder-typo"
+    assert "did you mean {players_duel}?" in hits[0].message and "{players_dule}" in hits[0].message
+    r = cli("i18n", "check", "--locales", str(root), "--lang", "fr", "--json")
+    assert r.code == 1
+    rows = [f for f in r.json["findings"] if f["key"] == "form-duel" and f["check"] == "placeholders"]
+    assert [f["code"] for f in rows] == ["placeholder-typo"], rows
+    # said in the user's language
+    monkeypatch.setenv("COLUMNS", "250")
+    text = cli("--lang", "fr", "i18n", "check", "--locales", str(root), "--lang", "fr")
+    flat = " ".join(text.out.replace("│", " ").split())
+    assert "texte de référence" in flat and "{players_duel}" in flat and "did you mean" not in flat, flat[-800:]
+
+
+def test_names_far_apart_are_not_taken_for_a_typo():
+    from tashkalar_cli.text.i18ncheck.checks import check_placeholders
+
+    said = [m for _, m in check_placeholders("{upper} and {x}", "{lower} and {x}", {"upper", "lower", "x"})]
+    assert [m.key for m in said] == ["placeholders-missing", "placeholders-extra"], said
+
+
+def test_a_placeholder_finding_gives_the_line_of_the_typo_in_a_folded_value(locales, clean, dataset):
+    root = locales("fr")
+    path = root / "fr" / "rules.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines, 1) if line.strip() == "form-duel:")
+    field_line = next(i for i in range(first, len(lines)) if lines[i - 1].strip().startswith("text:"))
+    line = _misspell(path, "{score_flare_invoked}", "{score_flare_invoekd}", "form-duel")
+    assert line > field_line + 1  # a later line of the folded text, not the field's first
+    _misspell(path, "{team_teams}", "deux", "form-duel")  # a placeholder dropped: no text of its own to point at
+    _, found = planted(root, dataset, clean, "fr")
+    hit = next(f for f in found if f.key == "form-duel" and f.code == "placeholder-typo")
+    assert hit.line == line, (hit.line, line)
+    dropped = next(f for f in found if f.key == "form-duel" and "{team_teams}" in f.message)
+    assert dropped.line == field_line, (dropped.line, field_line)
+
+
+def test_excerpts_are_cut_between_words_with_an_ellipsis():
+    from rich.console import Console
+
+    from tashkalar_cli.render.i18n import excerpt, report_renderable
+    from tashkalar_cli.text.i18ncheck.model import Finding, Report
+
+    text = "Vous pouvez détruire une pièce ennemie adjacente à une pièce de votre équipe si elle est seule"
+    cut = excerpt(text, 36)
+    assert cut == "Vous pouvez détruire une pièce…"
+    assert text.startswith(cut[:-1].rstrip()) and text[len(cut[:-1].rstrip())] == " ", cut
+    assert excerpt("court", 40) == "court"
+    assert excerpt("x" * 50, 10) == "x" * 9 + "…"   # one long word: cut where it must
+    report = Report("en", ["fr"], [Finding("fr", "fr/rules.yaml", "k", "numbers", "error", "m", 3, "text",
+                                           "You may destroy an enemy piece adjacent to a piece of your team",
+                                           text)])
+    console = Console(width=300, record=True)
+    console.print(report_renderable(report, limit_text=36))
+    out = console.export_text()
+    assert "fr:  Vous pouvez détruire une pièce…" in out and "enne…" not in out, out
+    assert "ref: You may destroy an enemy piece…" in out, out

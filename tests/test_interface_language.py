@@ -525,8 +525,10 @@ def test_i18n_check_speaks_the_language(cli, dataset, tmp_path, monkeypatch, lan
     for english in ("Coverage against", "error(s)", "placeholder(s) missing", "severity", "translated"):
         assert english not in out, (english, out[-400:])
     ui_texts = dataset.locales[lang]["ui"]
-    assert _flat(ui_texts["i18n.errors.other"].replace("{count}", "2")) in out
-    assert ui_texts["i18n.finding.placeholders-missing"].split("{")[0].split(":")[0].strip() in out
+    # one typo, one finding: the placeholder meant is named
+    assert _flat(ui_texts["i18n.errors.one"].replace("{count}", "1")) in out
+    typo = ui_texts["i18n.finding.placeholder-typo"]
+    assert _flat(typo.replace("{found}", "{players_dule}").replace("{wanted}", "{players_duel}")) in out, out[-600:]
     missing = cli("--lang", lang, "i18n", "check", "--locales", str(tmp_path / "nowhere"))
     assert missing.code == 2 and "no such locales folder" not in missing.err
 

@@ -29,6 +29,20 @@ def _message(f: Finding, loc: Localizer | None) -> str:
     return fill(template, values)  # values named "key" too: the template is filled, not loc.msg
 
 
+def excerpt(text: str, most: int) -> str:
+    """``text`` made visible, on one line, and cut to at most ``most`` characters between two words,
+    with an ellipsis (a single word longer than that is cut where it must be)."""
+    whole = visible(text)
+    if len(whole) <= most:
+        return whole
+    head = whole[: max(most - 1, 0)]
+    if not (head[-1:].isspace() or whole[len(head)].isspace()):  # inside a word: drop the word's start
+        start = max(head.rfind(" "), head.rfind("\\n"))
+        if start > 0:
+            head = head[:start]
+    return head.rstrip(" ,;:") + "…"
+
+
 def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | None = None) -> Group:
     """The findings, by language and file, then the coverage table and the count of errors and
     warnings: in the user's language (``loc``; English without one)."""
@@ -51,10 +65,10 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                 msg = shown(_message(f, loc), most=MOST_BLOCK)
                 if f.reference:
                     label = say("i18n.reference", "ref")
-                    shown_ref = say("label.value", "{label}: {value}", label=label, value=visible(f.reference, limit_text))
+                    shown_ref = say("label.value", "{label}: {value}", label=label, value=excerpt(f.reference, limit_text))
                     msg.append("\n  " + shown_ref, style="dim")
                 if f.translation:
-                    msg.append(f"\n  {visible(f.lang, 20)}:  " + visible(f.translation, limit_text), style="dim")
+                    msg.append(f"\n  {visible(f.lang, 20)}:  " + excerpt(f.translation, limit_text), style="dim")
                 key = shown(f.key + (f" ({f.field})" if f.field else ""))
                 table.add_row(Text(say(f"i18n.severity.{f.severity}", f.severity), style=SEVERITY_STYLE[f.severity]),
                               say(f"i18n.check.{f.check}", f.check), key, str(f.line or ""), msg)

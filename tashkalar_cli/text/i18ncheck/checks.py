@@ -40,18 +40,44 @@ def check_placeholders(ref: str, text: str, known: set[str] | None = None) -> li
     want, got = Counter(_names(ref)), Counter(_names(text))
     missing = sorted(set(want) - set(got))
     extra = sorted(set(got) - set(want))
+    unknown = sorted(set(got) - known - set(extra)) if known is not None else []
+    for typo, meant in typos(missing, extra):  # one finding, with the name meant, rather than two
+        out.append((ERROR, said("placeholder-typo", "{found} is not in the reference: did you mean {wanted}?",
+                                found="{" + typo + "}", wanted="{" + meant + "}")))
+        missing.remove(meant)
+        extra.remove(typo)
     if missing:
         out.append((ERROR, said("placeholders-missing", "placeholder(s) missing: {names}",
                                  names=", ".join("{" + m + "}" for m in missing))))
     if extra:
         out.append((ERROR, said("placeholders-extra", "placeholder(s) not in the reference: {names}",
                                  names=", ".join("{" + m + "}" for m in extra))))
-    if known is not None:
-        unknown = sorted(set(got) - known - set(extra))
-        if unknown:
-            out.append((ERROR, said("placeholders-unknown", "unknown placeholder(s): {names}",
-                                     names=", ".join("{" + u + "}" for u in unknown))))
+    if unknown:
+        out.append((ERROR, said("placeholders-unknown", "unknown placeholder(s): {names}",
+                                 names=", ".join("{" + u + "}" for u in unknown))))
     return out
+
+
+#: how alike (rapidfuzz ratio, 0 to 100) a placeholder the text lacks and one the reference lacks
+#: must be for the second to be taken for a typo of the first: {players_dule} is 92 from {players_duel}, {upper} 40 from {lower}
+TYPO_RATIO = 80.0
+
+
+def typos(missing: list[str], found: list[str]) -> list[tuple[str, str]]:
+    """(typo, meant) pairs: each placeholder of ``found`` close enough to one of ``missing`` to be a
+    misspelling of it, the closest pairs first, each name in one pair at most."""
+    from rapidfuzz.fuzz import ratio
+
+    scored = sorted(((ratio(f, m), f, m) for f in found for m in missing), key=lambda x: (-x[0], x[1], x[2]))
+    pairs: list[tuple[str, str]] = []
+    used: set[str] = set()
+    for score, f, m in scored:
+        if score < TYPO_RATIO:
+            break
+        if f not in used and m not in used:
+            used.update((f, m))
+            pairs.append((f, m))
+    return pairs
 
 
 def check_format(ref: str, text: str) -> list[tuple[str, str]]:

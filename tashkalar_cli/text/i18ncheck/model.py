@@ -59,6 +59,8 @@ CODES = {
     "obsolete": "an entry or field the reference does not have",
     "empty": "an empty text",
     "placeholders": "a {placeholder} missing, added, or unknown",
+    "placeholder-typo": "a {placeholder} the reference lacks, so close to one the text lacks that it is taken "
+                        "for a misspelling of it (the message names the one meant)",
     "placeholder-format": "a {field} that is not a plain {name} (a format spec, conversion, attribute or index), "
                           "or an unmatched brace: the tool refuses the language",
     "key-not-text": "a key YAML reads as a date, a number or yes/no rather than text: quote it",

@@ -39,12 +39,51 @@ class _Run:
         for r in facts["rules"]["rules"]:
             self.tags["rules", r["id"]] = [(("title", "text"), r.get("keywords", []))]
         self.ref_terms = checks.TermMatcher(self._glossary(reference))
+        self.dirs: dict[str, Path] = {}              # language -> its folder, to find a line in a file
+        self._file_lines: dict[str, list[str]] = {}
+
+    def line_with(self, unit: Unit, needle: str) -> int | None:
+        """The line of ``unit``'s file where ``needle`` stands within the unit's value (a folded or
+        literal value spans several lines), else the field's first line."""
+        if unit.line is None or not needle:
+            return unit.line
+        lines = self._file_lines.get(unit.file)
+        if lines is None:
+            lang, _, rest = unit.file.partition("/")
+            folder = self.dirs.get(lang)
+            try:
+                lines = (folder / rest).read_text(encoding="utf-8", errors="replace").splitlines() if folder else []
+            except OSError:
+                lines = []
+            self._file_lines[unit.file] = lines
+        if unit.line > len(lines):
+            return unit.line
+        first = lines[unit.line - 1]
+        indent = len(first) - len(first.lstrip(" "))
+        for number in range(unit.line, len(lines) + 1):
+            line = lines[number - 1]
+            if number > unit.line and line.strip() and len(line) - len(line.lstrip(" ")) <= indent:
+                break  # the next key: the value ended
+            if needle in line:
+                return number
+        return unit.line
+
+    @staticmethod
+    def _offending(message: str) -> str:
+        """The text of the translation a placeholder finding is about (its first unexpected
+        placeholder), to find its line; empty when the finding is about what the text lacks."""
+        key, values = getattr(message, "key", None), getattr(message, "values", {})
+        if key == "placeholder-typo":
+            return str(values.get("found", ""))
+        if key in ("placeholders-extra", "placeholders-unknown"):
+            return str(values.get("names", "")).split(", ")[0]
+        return ""
 
     def add(self, lang: str, unit_or_file: Unit | str, key: str, check: str, severity: str, message: str,
             fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None,
             code: str | None = None) -> None:
         if isinstance(unit_or_file, Unit):
-            file, line = unit_or_file.file, unit_or_file.line
+            file, line = unit_or_file.file, line or unit_or_file.line
         else:
             file = unit_or_file
         self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text, code))
@@ -89,7 +128,8 @@ class _Run:
             known = self.known_placeholders(sec, key)
             if known is not None:
                 for sev, msg in checks.check_placeholders(unit.text, unit.text, known):
-                    self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text)
+                    self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text,
+                             line=self.line_with(unit, self._offending(msg)))
         # a card's tagged keywords must appear in the reference text itself (a rule's keywords are
         # topics it links to, not necessarily words of its text)
         for (sec, key), groups in self.tags.items():
@@ -157,7 +197,9 @@ class _Run:
             if fld not in ("name", "term") and sec != "ui":
                 problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
             for check, sev, msg in problems:
-                self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text)
+                line = self.line_with(other, self._offending(msg)) if check == "placeholders" else None
+                code = "placeholder-typo" if getattr(msg, "key", None) == "placeholder-typo" else None
+                self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text, line=line, code=code)
             for sev, msg in checks.check_format(unit.text, other.text):
                 self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
                          code="placeholder-format")
@@ -332,6 +374,7 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
     reader = LocaleReader(strict=False, budget=budget)
     read = {lang: reader.read(dirs[lang], "", game, ui=ui) for lang in sorted({reference, *wanted})}
     run = _Run(facts, read[reference])
+    run.dirs = dirs
     for lang in sorted(read, key=lambda lg: lg != reference):
         for (sec, key, fld), unit in read[lang].units.items():
             if fld == "name" and sec in ("cards", "tasks"):
