@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from tashkalar_cli.engine.reach import Reach, gain
 from tashkalar_cli.model.cards import Flare
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.position import Position
@@ -65,26 +66,21 @@ def check_flare(card: Flare, position: Position, player: str, against: str, conf
     return FlareCheck(card, player, against, mine, theirs, upper, lower, point_to, point_color, points)
 
 
-#: what one change of the board of each kind (see tashkalar_cli.engine.goals.Reach) can do to the difference
+#: what one change of the board of each kind (see tashkalar_cli.engine.reach.Reach) can do to the difference
 #: of two players' counts of pieces (a kind missing: nothing; moves that destroy nothing change no count)
 _TOTAL = {"destroy": 1, "combat": 1, "place": 1, "convert": 2, "summon": 1}
 _UPGRADED = {**_TOTAL, "upgrade": 1, "downgrade": 1}
 
 
-def within_reach(check: FlareCheck, reach: dict[str, int | None] | None) -> bool:
+def within_reach(check: FlareCheck, reach: Reach | None) -> bool:
     """Whether the flare of ``check`` may become playable after at most ``reach`` more changes of the board
     (per kind; None: any). False only when it certainly cannot."""
     if check.can_invoke or reach is None:
         return True
     diff = check.differences
     for half, weights in (("upper", _UPGRADED), ("lower", _TOTAL)):
-        gain = 0
-        for kind, n in reach.items():
-            w = weights.get(kind, 0)
-            if w and n is None:
-                return True
-            gain += w * (n or 0)
+        most = gain(reach, weights)
         have = diff["upgraded" if half == "upper" else "total"]
-        if have + gain >= getattr(check.card, half).threshold:
+        if most is None or have + most >= getattr(check.card, half).threshold:
             return True
     return False

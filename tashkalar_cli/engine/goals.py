@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
+from tashkalar_cli.engine.reach import Reach
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
     Choose,
@@ -64,14 +65,6 @@ MAX_OUTCOMES = 100
 #: the most states the resolver explores for one effect
 EFFECT_STATES = 1_000
 
-#: how far an effect (or the rest of a turn) can change the board: per kind of change, at most how many
-#: (None: no bound known): "destroy" (pieces destroyed or removed by a step), "combat" (pieces destroyed
-#: by moves: standard moves onto lower ranks as well as combat moves), "move" (pieces of the player's,
-#: or of any color, moved: a piece moved several times counts once), "move_enemy" (pieces of an enemy
-#: color moved), "place", "upgrade", "downgrade",
-#: "convert", "swap", "summon" (a being summoned: a new piece of the player's). The goal's rule says
-#: what each kind can do to it (tasks.STEP_REACH, flares.within_reach).
-Reach = dict[str, int | None]
 #: is the goal still within reach of ``position`` (and the turn record) with at most ``reach`` more changes
 #: of the board (None: any)? False only when it is certainly not: the search drops what cannot meet it
 Reachable = Callable[[Position, Turn, Reach | None], bool]

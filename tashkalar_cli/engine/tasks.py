@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tashkalar_cli.engine.reach import Reach, gain
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.cards import Criterion, Task
@@ -387,7 +388,7 @@ STEP_REACH: dict[str, dict[str, int]] = {
 ANY_REQUIREMENT = frozenset({"destroyed-legends"})
 
 
-def within_reach(card: Task, ctx: Context, reach: dict[str, int | None] | None) -> bool:
+def within_reach(card: Task, ctx: Context, reach: Reach | None) -> bool:
     """Whether ``card`` may be met after at most ``reach`` more changes of the board (per kind, see
     :data:`STEP_REACH`; None: any), read from :func:`check_task`'s requirements: False only when it
     certainly cannot (what the goal search needs to drop a sequence)."""
@@ -400,15 +401,10 @@ def within_reach(card: Task, ctx: Context, reach: dict[str, int | None] | None) 
             oks.append(True)
             continue
         weights = STEP_REACH.get(r.what)
-        if weights is None:
+        most = None if weights is None else gain(reach, weights)
+        if most is None:
             return True
-        gain = 0
-        for kind, n in reach.items():
-            w = weights.get(kind, 0)
-            if w and n is None:
-                return True
-            gain += w * (n or 0)
-        oks.append(r.have + gain >= r.need)
+        oks.append(r.have + most >= r.need)
     return any(oks) if card.criterion.kind in ANY_REQUIREMENT else all(oks)
 
 

@@ -1,0 +1,28 @@
+"""How far the rest of a turn can change the board, counted per kind of change: the one measure the
+goal search (:mod:`tashkalar_cli.engine.goals`) and the goals' own rules (a task's requirements in
+:mod:`~tashkalar_cli.engine.tasks`, a flare's thresholds in :mod:`~tashkalar_cli.engine.flares`) share."""
+
+from __future__ import annotations
+
+#: per kind of change, at most how many (None: no bound known): "destroy" (pieces destroyed or removed by
+#: a step), "combat" (pieces destroyed by moves: standard moves onto lower ranks as well as combat moves),
+#: "move" (pieces of the player's, or of any color, moved: a piece moved several times counts once),
+#: "move_enemy" (pieces of an enemy color moved), "place", "upgrade", "downgrade", "convert", "swap",
+#: "summon" (a being summoned: a new piece of the player's). The goal's rule says what each kind can do
+#: to it (tasks.STEP_REACH, flares.within_reach); goals.effect_reach reads it from a card's program.
+Reach = dict[str, int | None]
+
+
+def gain(reach: Reach, weights: dict[str, int]) -> int | None:
+    """The most ``reach`` can add to a count that each change of a kind moves by its weight (a kind
+    missing from ``weights``: nothing); None when a kind that counts has no bound."""
+    total = 0
+    for kind, n in reach.items():
+        w = weights.get(kind, 0)
+        if w and n is None:
+            return None
+        total += w * (n or 0)
+    return total
+
+
+__all__ = ["Reach", "gain"]
