@@ -86,17 +86,16 @@ def plan(
     s = session(lang, data)
     pos = s.position(position, pieces, mode)
     inputs = (position,)
+    negative = [n for n in (limit, effect_states) if n is not None and n < 0]
+    if negative:
+        raise InputError(key="plan-limit", limit=negative[0])
     if task is not None or flare is not None:
         if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
             raise InputError(key="plan-goal-options")
-        if limit is not None and limit < 0:
-            raise InputError(key="plan-limit", limit=limit)
         _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
         return
     if against is not None:
         raise InputError(key="plan-goal-only")
-    if (limit is not None and limit < 0) or (effect_states is not None and effect_states < 0):
-        raise InputError(key="plan-limit", limit=limit if limit is not None and limit < 0 else effect_states)
     from tashkalar_cli.engine.planner import EFFECTS_BUDGET
 
     budget = EFFECTS_BUDGET if effect_states is None else effect_states
