@@ -157,13 +157,9 @@ class Game:
         from tashkalar_cli.model.position import PositionParser
 
         parser = PositionParser(self.board, self.config, {t["id"] for t in self.dataset.facts["tasks"]},
-                                words=self.word, shown=self._shown)
+                                words=self.word)
         parser.deck_ids = self.decks   # a position's optional ``decks:`` names decks of the data
         return parser
-
-    def _shown(self, kind: str, word_id: str) -> str:
-        """How a value is named to the user (their language)."""
-        return self.vocabulary.shown(kind, word_id, self.language)
 
     @cached_property
     def vocabulary(self) -> Vocabulary:

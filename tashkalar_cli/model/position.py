@@ -7,7 +7,7 @@ diagram, rows from the top rank down, one token per square) or from an inline st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,12 +226,11 @@ class PositionParser:
     """Builds a :class:`Position` from YAML data, a diagram or an inline string."""
 
     def __init__(self, board: Board, config: GameConfig, task_ids: Collection[str] | None = None,
-                 words: Words | None = None, shown: Callable[[str, str], str] | None = None) -> None:
+                 words: Words | None = None) -> None:
         self.board = board
         self.config = config
         self.task_ids = task_ids
         self.words = words          # every word typed in any language (None: ids only)
-        self.shown = shown          # (kind, id) -> its name in the user's language (None: the id)
         self.deck_ids: Collection[str] | None = None   # the decks a position's ``decks:`` may name
         self.initials = {c[0]: c for c in board.colors}
         self.rank_letters = {r.letter: r for r in RANKS}
