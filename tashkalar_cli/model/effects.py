@@ -9,13 +9,18 @@ modifiers. :func:`parse_program` turns the data of ``cards/`` (``effect``, ``fro
 (:data:`Cond`). Every name used is checked to be bound by an earlier ``as:`` (or to be one of the
 built-in refs), so a program that parses can be run. Nothing here runs a program: the resolver is
 :mod:`tashkalar_cli.engine.effects`.
+
+The values are named tuples rather than frozen dataclasses: there are some forty kinds, and making them
+as dataclasses cost about 20 ms of every start-up that reads a program (each dataclass compiles six
+methods); a named tuple compiles one. As tuples, two values of different kinds with the same fields
+compare equal: nothing compares them, the resolver tells them apart by ``isinstance``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from tashkalar_cli.model.types import PROGRAM_FIELDS, Rank
 
@@ -50,22 +55,19 @@ class EffectError(ValueError):
 
 # ---------------------------------------------------------------------------------------- areas
 
-@dataclass(frozen=True)
-class Named:
+class Named(NamedTuple):
     """An area word: board, marked, marked2, summoners, empty, central, not_central."""
 
     word: str
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(NamedTuple):
     """A ref used as an anchor or an area: the squares of a bound piece/square (``self``, ``target``...)."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class Turned:
+class Turned(NamedTuple):
     """A direction turned from a bound one: ``by`` degrees clockwise (a multiple of 45)."""
 
     base: str
@@ -75,8 +77,7 @@ class Turned:
 Dir = Union[str, Turned]
 
 
-@dataclass(frozen=True)
-class Relation:
+class Relation(NamedTuple):
     """Squares in a relation to an anchor: adjacent, orthogonal, diagonal, within N, distance N."""
 
     kind: str               # adjacent | orthogonal | diagonal | within | distance
@@ -84,8 +85,7 @@ class Relation:
     n: int = 1              # within, distance: N; adjacent: adjacent to at least N squares of the anchor
 
 
-@dataclass(frozen=True)
-class Ray:
+class Ray(NamedTuple):
     """The squares in a straight line from the anchor, nearest first; ``pieces``: cut after so many
     occupied squares; ``stop``: cut before the first piece that matches (that square excluded)."""
 
@@ -95,20 +95,17 @@ class Ray:
     stop: Sel | None = None
 
 
-@dataclass(frozen=True)
-class Color:
+class Color(NamedTuple):
     """The squares of a kind: red, green, colorless (on the position's face of the board)."""
 
     color: str
 
 
-@dataclass(frozen=True)
-class Intersection:
+class Intersection(NamedTuple):
     parts: tuple[Area, ...]
 
 
-@dataclass(frozen=True)
-class Union_:
+class Union_(NamedTuple):
     """``{union: [AREA, ...]}``: the squares of any of the areas."""
 
     parts: tuple[Area, ...]
@@ -120,8 +117,7 @@ Anchor = Union[Ref, Named, Relation, Ray, Color, Intersection, Union_, "Sel"]
 
 # ---------------------------------------------------------------------------------------- selectors
 
-@dataclass(frozen=True)
-class Sel:
+class Sel(NamedTuple):
     """Which pieces: a bound ref (``ref``), or pieces by owner, rank and area, minus some refs."""
 
     ref: str | None = None
@@ -135,68 +131,57 @@ class Sel:
 
 # ---------------------------------------------------------------------------------------- conditions
 
-@dataclass(frozen=True)
-class Done:
+class Done(NamedTuple):
     name: str
 
 
-@dataclass(frozen=True)
-class Not:
+class Not(NamedTuple):
     cond: Cond
 
 
-@dataclass(frozen=True)
-class AllOf:
+class AllOf(NamedTuple):
     conds: tuple[Cond, ...]
 
 
-@dataclass(frozen=True)
-class AnyOf:
+class AnyOf(NamedTuple):
     conds: tuple[Cond, ...]
 
 
-@dataclass(frozen=True)
-class LastAction:
+class LastAction(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class On:
+class On(NamedTuple):
     ref: str
     color: str | None = None        # red | green | colorless | central
     central: bool | None = None
 
 
-@dataclass(frozen=True)
-class RankIs:
+class RankIs(NamedTuple):
     name: str
     ranks: frozenset[Rank]
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     sel: Sel
     at_least: int | None = None
     at_most: int | None = None
 
 
-@dataclass(frozen=True)
-class DestroyedCount:
+class DestroyedCount(NamedTuple):
     name: str
     at_least: int
     ranks: frozenset[Rank] | None = None
     owner: str = "any"              # you | enemy | any: whose pieces count
 
 
-@dataclass(frozen=True)
-class IsGateway:
+class IsGateway(NamedTuple):
     """The piece of a ref is the player's Gateway (Nethervoid)."""
 
     ref: str
 
 
-@dataclass(frozen=True)
-class IsEmpty:
+class IsEmpty(NamedTuple):
     area: Area
 
 
@@ -206,7 +191,7 @@ Cond = Union[Done, Not, AllOf, AnyOf, LastAction, On, RankIs, Count, DestroyedCo
 # ---------------------------------------------------------------------------------------- steps
 
 @dataclass(frozen=True)
-class Counting:
+class Counting:     # a dataclass: its field ``count`` would hide tuple.count
     """How many targets: exactly ``count`` (as many as exist), ``up_to`` (0..N), ``all``; ``may``: skippable."""
 
     count: int = 1
@@ -215,8 +200,7 @@ class Counting:
     may: bool = False
 
 
-@dataclass(frozen=True)
-class Select:
+class Select(NamedTuple):
     """destroy | upgrade | downgrade | convert | pick (bind only) | remove (set aside: neither destroyed
     nor back to its owner) of the pieces a selector picks."""
 
@@ -232,8 +216,7 @@ class Select:
     to_same: str | None = None
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     rank: Rank
     owner: str                      # you | enemy | same
     same: str | None
@@ -243,8 +226,7 @@ class Place:
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Swap:
+class Swap(NamedTuple):
     a: Sel
     b: Sel
     may: bool = False
@@ -252,8 +234,7 @@ class Swap:
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One or more moves: ``times`` exactly (fewer only when no move is possible), ``up_to``, or
     ``any_number``; the piece chosen once (``per_move`` False) or for each move."""
 
@@ -278,8 +259,7 @@ class Move:
     path: str = ""
 
 
-@dataclass(frozen=True)
-class ChooseDirection:
+class ChooseDirection(NamedTuple):
     among: str                               # arrows | any | orthogonal | diagonal | turn | card
     bind: str
     path: str = ""
@@ -288,8 +268,7 @@ class ChooseDirection:
     card: tuple[str, ...] = ()               # card: directions as drawn on the card, oriented like the pattern
 
 
-@dataclass(frozen=True)
-class ChooseSquare:
+class ChooseSquare(NamedTuple):
     """Choose one square of an area and bind it (no square: nothing bound, not done)."""
 
     where: Area
@@ -297,8 +276,7 @@ class ChooseSquare:
     path: str = ""
 
 
-@dataclass(frozen=True)
-class MakeGateway:
+class MakeGateway(NamedTuple):
     """The piece becomes the player's Gateway (Nethervoid)."""
 
     sel: Sel
@@ -306,8 +284,7 @@ class MakeGateway:
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Linked:
+class Linked(NamedTuple):
     """An all-or-nothing block: the ways in which every step inside did all it had to; if none,
     nothing at all."""
 
@@ -315,35 +292,30 @@ class Linked:
     path: str = ""
 
 
-@dataclass(frozen=True)
-class ChooseColor:
+class ChooseColor(NamedTuple):
     among: str                               # enemy | any | you
     bind: str
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Gain:
+class Gain(NamedTuple):
     n: int
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Choose:
+class Choose(NamedTuple):
     alternatives: tuple[Program, ...]
     path: str = ""
 
 
-@dataclass(frozen=True)
-class If:
+class If(NamedTuple):
     cond: Cond
     then: Program
     otherwise: Program
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Repeat:
+class Repeat(NamedTuple):
     steps: Program
     times: int | None = None
     up_to: int | None = None
@@ -351,22 +323,19 @@ class Repeat:
     path: str = ""
 
 
-@dataclass(frozen=True)
-class ForEach:
+class ForEach(NamedTuple):
     among: str                              # enemy | any
     steps: Program
     bind: str = "color"
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(NamedTuple):
     id: str
     path: str = ""
 
 
-@dataclass(frozen=True)
-class Special:
+class Special(NamedTuple):
     id: str
     params: tuple[tuple[str, Any], ...] = ()
     path: str = ""
