@@ -114,7 +114,9 @@ def replay(tk, pos, player, plan: Plan):
     else:
         assert isinstance(first, SummonStep)
         now = engine.check(first.card, pos, player, explain=False)
-        match = [p for p in now.placements if p.target == first.target and p.orientation == first.orientation]
+        # the same target and orientation, and the same pattern squares (Time Traveler has several)
+        match = [p for p in now.placements if p.target == first.target and p.orientation == first.orientation
+                 and tuple(p.pattern_squares) == tuple(first.pattern_squares)]
         assert match, "the first summon is legal"
         for b in first.take_back or (None,):
             assert b is None or b in match[0].take_back

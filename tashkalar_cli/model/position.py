@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import InputError, Place, Term, quote
@@ -21,13 +21,19 @@ from tashkalar_cli.model.types import RANKS, Bitboard, Mode, PieceKind, Rank, Sq
 EMPTY_TOKENS = {".", "-"}
 
 
-@dataclass(frozen=True)
-class Piece:
+class _Piece(NamedTuple):
     color: str
     rank: Rank
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "rank", Rank(self.rank))  # a rank given by name becomes the enum
+
+class Piece(_Piece):
+    """A piece: its color and rank (a named tuple: pieces are hashed and compared by the thousand in the
+    engines, and a tuple does both in C)."""
+
+    __slots__ = ()
+
+    def __new__(cls, color: str, rank: Rank | str) -> Piece:
+        return super().__new__(cls, color, rank if rank.__class__ is Rank else Rank(rank))
 
     @property
     def level(self) -> int:
