@@ -504,3 +504,63 @@ def test_a_printed_position_reads_in_grey(tk, en, tmp_path):
     kinds = sorted(greys[k] for k in ("plain", "central", "green", "red"))
     assert min(b - a for a, b in itertools.pairwise(kinds)) >= 10, greys
     assert abs(greys["blue"] - greys["red"]) >= 25, greys
+
+
+# ------------------------------------------------------------------ an effect's outcome (summon --apply --svg)
+
+def moves_drawn(node: ET.Element) -> list[tuple[str, str]]:
+    return [(m.get("data-from", ""), m.get("data-to", "")) for m in on_boards(node, "move")]
+
+
+def test_an_outcome_is_drawn_before_and_after_with_its_moves(cli, tk, tmp_path):
+    """The Knight's combat moves: arrows from square to square on the board before the effect, the
+    piece it destroys crossed out there, the squares it changed framed on the board after it, the steps
+    in words under it; the captions and the key in the user's language."""
+    pieces = "d4=blue,e4=blue,f4=blue,d3=blue,e6=red,d7=red"
+    base = ("summon", "knight", "--pieces", pieces, "--player", "blue", "--apply", "--at", "e5", "--effects")
+    listed = cli(*base, "--json")
+    outcomes = listed.json["outcomes"]
+    n, outcome = next((i, o) for i, o in enumerate(outcomes, 1)
+                      if len([s for s in o["steps"] if s["do"] == "move"]) == 2)
+    out = tmp_path / "o.svg"
+    r = cli(*base, "--choose", str(n), "--svg", str(out), "--lang", "fr")
+    assert r.code == 0, r.err
+    root = parse(out.read_text(encoding="utf-8"))
+    before, after = panels(root)
+    moves = [(s["from"], s["to"]) for s in outcome["steps"] if s["do"] == "move"]
+    assert moves_drawn(before) == moves and not moves_drawn(after)
+    destroyed = {s["to"] for s in outcome["steps"] if s["do"] == "move" and s.get("destroyed")}
+    assert {c.get("data-square") for c in on_boards(before, "destroyed")} == destroyed
+    assert {f.get("data-square") for f in on_boards(after, "changed")} == {moves[-1][1]}
+    # each panel draws its own position: the piece that moved stands on its last square after
+    squares_after = {e.get("data-square") for b in with_class(after, "board") for e in b.iter()
+                     if e.get("class", "").startswith("piece ")}
+    assert moves[-1][1] in squares_after and moves[0][0] not in squares_after
+    words = texts(root)
+    assert "Avant l'effet" in words and f"issue {n} sur {len(outcomes)}" in words
+    key = {k.get("data-key") for k in with_class(root, "key")}
+    assert {"move", "changed", "target"} <= key and ("effect_destroyed" in key) == bool(destroyed)
+
+
+def test_without_choose_the_first_outcome_is_drawn_and_json_stays_clean(cli, tmp_path):
+    out = tmp_path / "o.svg"
+    r = cli("summon", "knight", "--pieces", "d4=blue,e4=blue,f4=blue,d3=blue,e6=red", "--player", "blue", "--apply", "--at", "e5",
+            "--effects", "--svg", str(out), "--json")
+    assert r.code == 0 and r.err == "" and r.json["effect_resolved"] is True
+    assert "(outcome 1 of" in texts(parse(out.read_text(encoding="utf-8")))
+
+
+def test_a_summon_played_is_drawn_before_and_after(cli, tmp_path):
+    """--apply without --effects: the placement used, the piece its square held crossed out, then the
+    position after the summon; the picture is written with the position file, both or neither."""
+    out, pos_out = tmp_path / "s.svg", tmp_path / "after.yaml"
+    r = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=blue,e5=red", "--player", "blue", "--apply", "--at",
+            "e5", "--out", str(pos_out), "--svg", str(out), "--lang", "it")
+    assert r.code == 0 and pos_out.exists()
+    before, after = panels(parse(out.read_text(encoding="utf-8")))
+    assert [c.get("data-square") for c in on_boards(before, "destroyed")] == ["e5"]
+    assert {f.get("data-square") for f in on_boards(before, "pattern")} == {"e4", "e6"}
+    assert "Prima dell'evocazione" in texts(before) and "Dopo l'evocazione" in texts(after)
+    refused = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at",
+                  "e5", "--out", str(tmp_path / "x.yaml"), "--svg", str(tmp_path / "x.yaml"))
+    assert refused.code == 2 and not (tmp_path / "x.yaml").exists()

@@ -233,10 +233,10 @@ def _positions(s: Session, pos: Position, report: PlanReport, every: bool) -> di
 def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str | None, orientation: str | None,
                  take_back: str | None, out: str | None, turn_path: str | None, record: str | None, json: bool, *,
                  apply: bool, allow_enemy: str | None, inputs: tuple[str | None, ...],
-                 effects: tuple[int | None, int | None, int | None] | None = None) -> None:
+                 effects: tuple[int | None, int | None, int | None] | None = None, svg: str | None = None) -> None:
     """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written; with
     ``effects`` (``--effects``: the outcome chosen, the limit of outcomes listed, the actions left), the
-    card's effect resolved."""
+    card's effect resolved; ``svg``: the summon (and the outcome chosen, else the first) drawn there."""
     from tashkalar_cli.engine.summoning import ChoiceError
     from tashkalar_cli.render.plan import applied_comments, position_yaml, turn_yaml
 
@@ -250,7 +250,7 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
     try:
         if effects is not None:
             _apply_effects(s, being, pos, player, at, orientation, take_back, out, turn, turn_path, record, json,
-                           inputs, *effects)
+                           inputs, *effects, svg=svg)
             return
         applied = s.game.apply(being, pos, player, at, orientation=orientation, take_back=take_back, turn=turn)
     except ChoiceError as exc:
@@ -263,8 +263,13 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
         raise typer.Exit(2) from None
     card_name = str(s.cards.name(being, s.loc))
     comments = applied_comments(applied, s.board, s.loc, card_name)
+    picture = None
+    if svg is not None:
+        from tashkalar_cli.render.effects import applied_svg
+
+        picture = (svg, applied_svg(s.board, applied, [card_name, *comments], s.loc))
     _write_applied(s, position_yaml(applied.position, comments), turn_yaml(applied.turn, s.board, comments[:1]),
-                   out, record, turn_path, inputs, (lambda: _json_applied(s, applied)) if json else None)
+                   out, record, turn_path, inputs, (lambda: _json_applied(s, applied)) if json else None, picture)
 
 
 def _json_applied(s: Session, applied: Applied) -> None:
@@ -275,10 +280,11 @@ def _json_applied(s: Session, applied: Applied) -> None:
 
 def _write_applied(s: Session, text: str, turn_text: str, out: str | None, record: str | None,
                    turn_path: str | None, inputs: tuple[str | None, ...],
-                   json: Callable[[], None] | None) -> None:
+                   json: Callable[[], None] | None, picture: tuple[str, str] | None = None) -> None:
     """The position after a summon (and its effect) written to ``out`` or printed, and the turn record
     written to ``record`` (in place when it is the record read, if the tool wrote it); ``json``: a
-    function printing the JSON answer instead of the text (or None)."""
+    function printing the JSON answer instead of the text (or None); ``picture``: (path, SVG) saved
+    with them (``--svg``)."""
     from tashkalar_cli.data.output import same_file, written_by_tool
 
     sources = [i for i in (*inputs, turn_path) if i]
@@ -290,7 +296,11 @@ def _write_applied(s: Session, text: str, turn_text: str, out: str | None, recor
     outputs = [(out, text)] if out is not None else []
     if record is not None:
         outputs.append((record, turn_text))
+    if picture is not None:
+        outputs.append(picture)
     s.write_all(outputs, *sources)  # every output checked before the first is written
+    if picture is not None and json is None:
+        typer.echo(s.loc.msg("picture.written", path=picture[0]), err=True)
     if json is not None:
         json()
         return
@@ -308,9 +318,10 @@ def _write_applied(s: Session, text: str, turn_text: str, out: str | None, recor
 def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str, orientation: str | None,
                    take_back: str | None, out: str | None, turn: Turn | None, turn_path: str | None,
                    record: str | None, json: bool, inputs: tuple[str | None, ...], choose: int | None,
-                   limit: int | None, actions_left: int | None) -> None:
+                   limit: int | None, actions_left: int | None, svg: str | None = None) -> None:
     """``summon --apply --effects``: every outcome of the card's effect, or (``--choose N``) the position
-    after one of them, printed or written as ``--apply`` does."""
+    after one of them, printed or written as ``--apply`` does; ``svg``: the outcome chosen (else the
+    first) drawn there, before and after."""
     import dataclasses
 
     from tashkalar_cli.render.effects import outcome_lines, resolution_lines
@@ -332,12 +343,26 @@ def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str
         choose = 1
     if resolution is not None and choose is not None and not 1 <= choose <= resolution.count:
         raise InputError(key="effects-choose", n=choose, count=resolution.count)
+    comments = applied_comments(applied, s.board, s.loc, card_name)[:-1]   # all but "not resolved"
+    picture = None
+    if svg is not None:
+        from tashkalar_cli.render.effects import applied_svg
+
+        if resolution is None or not resolution.count:
+            said = [card_name, *comments, s.loc.msg("effect.not_resolved", card=card_name)]
+            picture = (svg, applied_svg(s.board, applied, said, s.loc))
+        else:
+            n = choose or 1
+            heading = [card_name, *comments, s.loc.msg("effect.chosen", n=n, count=resolution.count)]
+            picture = (svg, applied_svg(s.board, applied, heading, s.loc, resolution.outcomes[n - 1], n,
+                                        resolution.count))
     if json and choose is None and out is None and record is None:
         from tashkalar_cli.render import jsonout
 
+        if picture is not None:
+            s.write(*picture, *inputs, announce=False)
         print_json("summon-apply", jsonout.summon_effects(result, s.board, limit))
         return
-    comments = applied_comments(applied, s.board, s.loc, card_name)[:-1]   # all but "not resolved"
     position = applied.position
     record_turn = applied.turn
     if resolution is None:
@@ -350,6 +375,8 @@ def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str
         record_turn = dataclasses.replace(applied.turn,
                                           destroyed=[*applied.turn.destroyed, *(p for _, p in outcome.destroyed)])
     if choose is None and resolution is not None:
+        if picture is not None:
+            s.write(*picture, *inputs)
         typer.echo("\n".join([*comments, s.loc.msg("effect.count", count=resolution.count),
                                *resolution_lines(resolution, s.loc, limit)]))
         return
@@ -359,7 +386,7 @@ def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str
         print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, choose))
 
     _write_applied(s, position_yaml(position, comments), turn_yaml(record_turn, s.board, comments[:1]),
-                   out, record, turn_path, inputs, as_json if json else None)
+                   out, record, turn_path, inputs, as_json if json else None, picture)
 
 
 __all__ = ["apply_summon", "plan"]

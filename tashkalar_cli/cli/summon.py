@@ -33,7 +33,7 @@ def summon(
     mode: ModeOption = None,
     svg: SvgOption = None,
     apply: Annotated[bool, typer.Option(
-        "--apply", help="Play the summon: print the position after it (the card's effect is not resolved).")] = False,
+        "--apply", help="Play the summon: print the position after it (with --effects, after its effect too).")] = False,
     at: Annotated[Optional[str], typer.Option(
         "--at", help="With --apply: the summoning square.", metavar="SQUARE", show_default=False)] = None,
     orientation: Annotated[Optional[str], typer.Option(
@@ -79,7 +79,7 @@ def summon(
 
         apply_summon(s, being, pos, player, at, orientation, take_back, out, turn, record, json,
                      apply=apply, allow_enemy=allow_enemy, inputs=(position,),
-                     effects=(choose, limit, actions_left) if effects else None)
+                     effects=(choose, limit, actions_left) if effects else None, svg=svg)
         return
     verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:

@@ -8,6 +8,10 @@ from tashkalar_cli.render.explain import piece_words
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.effects import Change, Outcome, Resolution
+    from tashkalar_cli.engine.summoning import Applied
+    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.render.svg import Panel
     from tashkalar_cli.text.i18n import Localizer
 
 
@@ -81,4 +85,68 @@ def resolution_lines(resolution: Resolution, loc: Localizer, limit: int | None) 
     return lines
 
 
-__all__ = ["choice_sentences", "outcome_lines", "resolution_lines", "step_sentence"]
+# ---------------------------------------------------------------------- pictures (--svg)
+
+def outcome_panels(before: Position, outcome: Outcome, loc: Localizer, n: int, count: int,
+                   target: int | None = None) -> list[Panel]:
+    """An outcome drawn on two boards: ``before`` the effect with its moves as arrows and the pieces it
+    destroys crossed out (``target``: the summoning square, framed), then the position it leaves with
+    the squares it changed framed, and its steps in words under it."""
+    from tashkalar_cli.render.svg import Panel
+
+    moves: list[tuple[int, int]] = []
+    destroyed: list[int] = []
+    changed: list[int] = []
+    for change in outcome.steps:
+        do = change.do
+        if do == "move":
+            moves.append((change.square, change.to))
+            changed.append(change.to)
+            if change.after:
+                destroyed.append(change.to)
+        elif do == "swap":
+            moves += [(change.square, change.to), (change.to, change.square)]
+            changed += [change.square, change.to]
+        elif do in ("destroy", "remove"):
+            destroyed.append(change.square)
+        elif do in ("place", "upgrade", "downgrade", "convert", "gateway"):
+            changed.append(change.square)
+    after = outcome.position
+    first = Panel(loc.msg("effect.svg.before"), {target: "target"} if target is not None else {},
+                  destroyed=list(dict.fromkeys(destroyed)), moves=moves, destroyed_by="effect", position=before)
+    roles = {sq: "changed" for sq in changed if sq in after.pieces}
+    second = Panel(loc.msg("effect.svg.after", n=n, count=count), roles, lines=outcome_lines(outcome, loc),
+                   position=after)
+    return [first, second]
+
+
+def applied_panels(applied: Applied, loc: Localizer) -> list[Panel]:
+    """A summon played, drawn on two boards: the placement used before it, and the position after it."""
+    from tashkalar_cli.render.svg import Panel
+
+    p = applied.placement
+    roles: dict[int, str] = {sq: "pattern" for sq in p.pattern_squares}
+    roles[p.target] = "target"
+    before = Panel(loc.msg("summon.svg.before"), roles, {sq: tuple(m) for sq, m in p.marked.items()},
+                   destroyed=[p.target] if applied.destroyed is not None else [], position=applied.before)
+    return [before, Panel(loc.msg("summon.svg.after"), {p.target: "target"}, position=applied.position)]
+
+
+def applied_svg(board: Board, applied: Applied, heading: list[str], loc: Localizer,
+                outcome: Outcome | None = None, n: int = 0, count: int = 0) -> str:
+    """``summon --apply --svg``: the summon played (``outcome``: then outcome ``n`` of the ``count`` of its
+    effect: before and after the effect), with ``heading`` above (what the text answer says first)."""
+    from tashkalar_cli.render.svg import boards_svg
+
+    if outcome is None:
+        panels = applied_panels(applied, loc)
+    else:
+        panels = outcome_panels(applied.position, outcome, loc, n, count, applied.placement.target)
+    heading = [*heading[:-1], heading[-1].rstrip(" :\u00a0\u202f")]     # a last line that led to a list
+    shown = panels[-1].position
+    desc = " ".join(line.rstrip(".:") + "." for line in [*heading, *panels[-1].lines])
+    return boards_svg(board, shown, panels, heading[0], 2, loc=loc, heading=heading, desc=desc)
+
+
+__all__ = ["applied_panels", "applied_svg", "choice_sentences", "outcome_lines", "outcome_panels", "resolution_lines",
+           "step_sentence"]

@@ -53,7 +53,9 @@ def _roles() -> dict[str, dict[str, Any]]:
     return {"target": {"stroke": "#000000", "width": 4, "dash": None},
             "pattern": {"stroke": "#1f5fbf", "width": 3, "dash": None},
             "enemy": {"stroke": "#bf1f1f", "width": 3, "dash": "6 3"},
-            "lack": {"stroke": "#c01515", "width": 3, "dash": "3 3"}}
+            "lack": {"stroke": "#c01515", "width": 3, "dash": "3 3"},
+            # a square an effect changed (a piece placed, moved there, upgraded, downgraded, converted)
+            "changed": {"stroke": "#137313", "width": 4, "dash": "2 3"}}
 
 
 def _marks() -> dict[str, dict[str, str]]:
@@ -81,6 +83,7 @@ class Style:
     role: dict[str, dict[str, Any]] = field(default_factory=_roles)
     mark: dict[str, dict[str, str]] = field(default_factory=_marks)
     arrow: str = "#111111"
+    move: str = "#6a1b9a"         # the moves an effect makes (dashed, not to be read as a card's arrows)
     destroyed: str = "#000000"
     #: pattern diagrams (cards and cheat sheets): blank square, grid, required pieces, the heroic star
     pattern_square: str = "#ffffff"

@@ -221,6 +221,28 @@ def draw_arrow(parent: ET.Element, cx: float, cy: float, size: float, direction:
     return g
 
 
+def draw_move(parent: ET.Element, start: tuple[float, float], end: tuple[float, float], size: float,
+              style: Style = STYLE, **attrs: Any) -> ET.Element:
+    """A piece's move: a dashed line from the center of its square to the center of the square it
+    ends on, with a head there (dashed: it is not read as a card's arrow, in black and white too)."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = size * 0.2
+    bx, by = x1 - ux * head * 1.4, y1 - uy * head * 1.4       # the base of the head
+    shaft = f"M{_num(x0)} {_num(y0)}L{_num(bx)} {_num(by)}"
+    tip = (f"M{_num(x1)} {_num(y1)}L{_num(bx - uy * head * 0.7)} {_num(by + ux * head * 0.7)}"
+           f"L{_num(bx + uy * head * 0.7)} {_num(by - ux * head * 0.7)}z")
+    g = el(parent, "g", class_="move", **attrs)
+    width = size * 0.08
+    el(g, "path", d=shaft + tip, fill="#ffffff", stroke="#ffffff", stroke_width=float(width + 3),
+       stroke_linejoin="round", stroke_linecap="round")
+    el(g, "path", d=shaft, stroke=style.move, stroke_width=float(width), stroke_dasharray=f"{_num(width * 2.5)} "
+       f"{_num(width * 1.5)}", fill="none")
+    el(g, "path", d=tip, fill=style.move)
+    return g
+
+
 def draw_frame(parent: ET.Element, x: float, y: float, size: float, role: str, style: Style = STYLE,
                **attrs: Any) -> ET.Element:
     spec = style.role[role]
@@ -362,9 +384,12 @@ def pattern_svg(pattern: Pattern, title: str, cell: float = 32) -> str:
 class Panel:
     """One board drawing over the position: what to highlight and the words under it.
 
-    ``roles`` maps squares to ``target``, ``pattern``, ``enemy`` or ``lack``; ``marks`` squares to
-    their marks (``m``, ``m2``); ``arrows`` lists (file, rank, direction) in board coordinates,
-    which may lie on a cut corner; ``destroyed`` the squares whose piece is destroyed.
+    ``roles`` maps squares to ``target``, ``pattern``, ``enemy``, ``lack`` or ``changed``; ``marks``
+    squares to their marks (``m``, ``m2``); ``arrows`` lists (file, rank, direction) in board
+    coordinates, which may lie on a cut corner; ``destroyed`` the squares whose piece is destroyed
+    (``destroyed_by``: by the ``summon`` or by the ``effect``, as the key says); ``moves`` the moves
+    drawn as arrows from square to square; ``position``: the position this panel shows, when it is
+    not the drawing's (before and after an effect).
     """
 
     caption: str = ""
@@ -373,6 +398,9 @@ class Panel:
     arrows: list[tuple[int, int, str]] = field(default_factory=list)
     destroyed: list[int] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    moves: list[tuple[int, int]] = field(default_factory=list)
+    destroyed_by: str = "summon"
+    position: Position | None = None
 
     @classmethod
     def from_highlight(cls, caption: str, highlight: Mapping[int, str]) -> Panel:
@@ -388,7 +416,9 @@ class Panel:
         if self.arrows:
             keys.add("arrow")
         if self.destroyed:
-            keys.add("destroyed")
+            keys.add("destroyed" if self.destroyed_by == "summon" else "effect_destroyed")
+        if self.moves:
+            keys.add("move")
         return keys
 
 
@@ -471,6 +501,14 @@ def draw_board(parent: ET.Element, board: Board, pos: Position | None, panel: Pa
         f, r = board.coords(destroyed)
         draw_cross(g, f * cell + cell / 2, (board.ranks - 1 - r) * cell + cell / 2, cell * 0.3, style,
                    data_square=board.name(destroyed))
+    for start, end in panel.moves:
+        (f0, r0), (f1, r1) = board.coords(start), board.coords(end)
+        node = draw_move(g, (f0 * cell + cell / 2, (board.ranks - 1 - r0) * cell + cell / 2),
+                         (f1 * cell + cell / 2, (board.ranks - 1 - r1) * cell + cell / 2), cell, style,
+                         data_from=board.name(start), data_to=board.name(end))
+        if loc is not None:
+            node.insert(0, ET.Element("title"))
+            node[0].text = loc.msg("svg.move", start=board.name(start), end=board.name(end))
     for f, r, direction in panel.arrows:
         if 0 <= f < board.files and 0 <= r < board.ranks:  # a cut corner too: the arrow is printed there
             at = board.index(f, r)
@@ -487,7 +525,8 @@ def draw_board(parent: ET.Element, board: Board, pos: Position | None, panel: Pa
 
 # ---------------------------------------------------------------------------- legend
 #: the legend's entries, in order: key -> locale message
-LEGEND = ("target", "pattern", "enemy", "lack", "destroyed", "marked", "marked2", "arrow",
+LEGEND = ("target", "pattern", "enemy", "lack", "destroyed", "effect_destroyed", "move", "changed", "marked",
+          "marked2", "arrow",
           "common", "heroic", "legendary", "red", "green", "central")
 
 
@@ -542,9 +581,11 @@ def _swatch(g: ET.Element, key: str, x: float, y: float, sw: float, style: Style
         draw_mark(g, x + 1, y + 1, sw - 2, "m" if key == "marked" else "m2", style)
     elif key == "arrow":
         draw_arrow(g, cx, cy, sw, "e", style)
-    elif key == "destroyed":
+    elif key in ("destroyed", "effect_destroyed"):
         el(g, "path", d=disc_path(cx, cy, sw * 0.3), fill="#9b9b9b", stroke=style.ink)
         draw_cross(g, cx, cy, sw * 0.3, style)
+    elif key == "move":
+        draw_move(g, (x + 2, cy), (x + sw - 1, cy), sw * 1.2, style)
     elif key in style.piece_radius:
         draw_piece(g, cx, cy, sw * 1.2, "white", key, style, as_path=True)
 
@@ -577,7 +618,8 @@ def _draw_panel(parent: ET.Element, board: Board, pos: Position | None, panel: P
         y = text_lines(parent, 10, y, wrap(panel.caption, lay.panel_w - 20, size), size, font_weight="bold")
     y = lay.caption_lines * size * 1.3 + 8
     holder = el(parent, "g", transform=f"translate(30,{_num(y)})")
-    draw_board(holder, board, pos, panel, side=side, loc=loc, style=style)
+    draw_board(holder, board, panel.position if panel.position is not None else pos, panel, side=side, loc=loc,
+               style=style)
     y += board.ranks * style.cell + 30 + size
     for line in panel.lines:
         y = text_lines(parent, 10, y, wrap(line, lay.panel_w - 20, size), size)
@@ -618,9 +660,10 @@ def boards_svg(board: Board, pos: Position | None, panels: Sequence[Panel | tupl
     keys: set[str] = set()
     for p in shown:
         keys |= p.legend_keys()
-    if pos is not None:
-        keys |= {piece.rank.value for piece in pos.pieces.values()}
-        keys |= {f"color:{piece.color}" for piece in pos.pieces.values()}
+    for shown_pos in [pos, *(p.position for p in shown)]:
+        if shown_pos is not None:
+            keys |= {piece.rank.value for piece in shown_pos.pieces.values()}
+            keys |= {f"color:{piece.color}" for piece in shown_pos.pieces.values()}
     keys |= set(shown_squares(board, side, style).values())
     scratch = ET.Element("g")
     legend_h = draw_legend(scratch, keys, loc, width - 20, style) + 10 if (legend and loc is not None) else 0.0
@@ -735,5 +778,5 @@ def verdict_svg(board: Board, pos: Position, verdict: Verdict, loc: Localizer, c
 
 
 __all__ = ["ANGLE", "SVG_NS", "Panel", "board_svg", "boards_svg", "draw_arrow", "draw_board", "draw_legend",
-           "draw_mark", "el", "near_miss_panel", "pattern_element", "pattern_svg", "placement_panel",
+           "draw_mark", "draw_move", "el", "near_miss_panel", "pattern_element", "pattern_svg", "placement_panel",
            "position_svg", "svg_root", "text_width", "to_string", "verdict_svg", "wrap", "wrap_measured"]
