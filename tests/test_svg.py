@@ -564,3 +564,22 @@ def test_a_summon_played_is_drawn_before_and_after(cli, tmp_path):
     refused = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at",
                   "e5", "--out", str(tmp_path / "x.yaml"), "--svg", str(tmp_path / "x.yaml"))
     assert refused.code == 2 and not (tmp_path / "x.yaml").exists()
+
+
+def test_a_flare_outcome_is_chosen_and_drawn(cli, tmp_path):
+    """flare play --choose N prints the position after outcome N; --svg draws it, moves numbered in order."""
+    base = ("flare", "play", "flare-3-5", "--position", "benchmarks/crowded.yaml", "--player", "blue",
+            "--against", "red", "--side", "upper")
+    outcomes = cli(*base, "--json").json["outcomes"]
+    n, outcome = next((i, o) for i, o in enumerate(outcomes, 1) if len(o["steps"]) == 3)
+    out = tmp_path / "f.svg"
+    r = cli(*base, "--choose", str(n), "--svg", str(out))
+    assert r.code == 0 and "board: |" in r.out and f"# Outcome {n} of {len(outcomes)}" in r.out
+    before, _after = panels(parse(out.read_text(encoding="utf-8")))
+    assert moves_drawn(before) == [(s["from"], s["to"]) for s in outcome["steps"]]
+    assert [t for m in on_boards(before, "move") for t in texts(m).split()] == ["1", "2", "3"]
+    wrong = cli(*base, "--choose", str(len(outcomes) + 1))
+    assert wrong.code == 2 and f"1 to {len(outcomes)}" in wrong.err
+    nothing = cli("flare", "play", "flare-3-5", "--position", "benchmarks/crowded.yaml", "--player", "blue",
+                  "--against", "red", "--choose", "1", "--lang", "es")
+    assert nothing.code == 2 and "--side upper" in nothing.err and "Traceback" not in nothing.err

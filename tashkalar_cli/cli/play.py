@@ -13,6 +13,7 @@ from tashkalar_cli.cli.common import (
     PiecesOption,
     PlayerOption,
     PositionOption,
+    SvgOption,
     print_json,
     session,
 )
@@ -73,6 +74,10 @@ def flare_play(
         metavar="HALF", show_default=False)] = None,
     limit: Annotated[Optional[int], typer.Option(
         "--limit", help="List at most N outcomes (the count stays exact).", metavar="N", show_default=False)] = None,
+    choose: Annotated[Optional[int], typer.Option(
+        "--choose", help="Play outcome N (numbered as listed) and print the position after it.", metavar="N",
+        show_default=False)] = None,
+    svg: SvgOption = None,
     mode: ModeOption = None,
     lang: LangOption = None,
     json: JsonOption = False,
@@ -86,12 +91,12 @@ def flare_play(
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
     played = s.game.play_flare(flare, pos, player, side, against=against)
-    if json:
-        from tashkalar_cli.render import jsonout
-
-        print_json("flare-play", jsonout.flare_play(played, limit))
-        return
-    from tashkalar_cli.render.effects import resolution_lines
+    resolution = played.resolution
+    if choose is not None and (resolution is None or not resolution.count):
+        raise InputError(key="flare-choose-nothing", n=choose)
+    if choose is not None and resolution is not None and not 1 <= choose <= resolution.count:
+        raise InputError(key="effects-choose", n=choose, count=resolution.count)
+    from tashkalar_cli.render.effects import outcome_lines, resolution_lines
 
     msg = s.loc.msg
     name = str(s.cards.name(played.check.card, s.loc))
@@ -99,12 +104,30 @@ def flare_play(
     lines = [msg("flare.play.playable" if played.playable else "flare.play.not_playable", flare=name, player=who)]
     if played.halves:
         lines.append(msg("flare.play.halves", halves=", ".join(msg(f"flare.half.{h}") for h in played.halves)))
-    if played.resolution is None:
-        if played.halves:
-            lines.append(msg("flare.play.no_data", flare=name))
-    else:
-        lines.append(msg("effect.count", count=played.resolution.count))
-        lines += resolution_lines(played.resolution, s.loc, limit)
+    if resolution is None and played.halves:
+        lines.append(msg("flare.play.no_data", flare=name))
+    if svg is not None:
+        from tashkalar_cli.render.effects import flare_svg
+
+        n = choose or 1
+        outcome = resolution.outcomes[n - 1] if resolution is not None and resolution.count else None
+        s.write(svg, flare_svg(s.board, pos, [name, *lines], s.loc, outcome, n, resolution.count if resolution else 0),
+                position, announce=not json)
+    if json:
+        from tashkalar_cli.render import jsonout
+
+        print_json("flare-play", jsonout.flare_play(played, limit))
+        return
+    if choose is not None and resolution is not None:
+        from tashkalar_cli.render.plan import position_yaml
+
+        outcome = resolution.outcomes[choose - 1]
+        said = [*lines, msg("effect.chosen", n=choose, count=resolution.count), *outcome_lines(outcome, s.loc)]
+        typer.echo(position_yaml(outcome.position, said), nl=False)
+        return
+    if resolution is not None:
+        lines.append(msg("effect.count", count=resolution.count))
+        lines += resolution_lines(resolution, s.loc, limit)
     typer.echo("\n".join(lines))
 
 

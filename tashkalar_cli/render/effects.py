@@ -148,5 +148,19 @@ def applied_svg(board: Board, applied: Applied, heading: list[str], loc: Localiz
     return boards_svg(board, shown, panels, heading[0], 2, loc=loc, heading=heading, desc=desc)
 
 
-__all__ = ["applied_panels", "applied_svg", "choice_sentences", "outcome_lines", "outcome_panels", "resolution_lines",
-           "step_sentence"]
+def flare_svg(board: Board, before: Position, heading: list[str], loc: Localizer, outcome: Outcome | None = None,
+              n: int = 0, count: int = 0) -> str:
+    """``flare play --svg``: outcome ``n`` of the ``count`` of the flare's halves, before and after (without
+    an outcome: the position, with what the answer says above it)."""
+    from tashkalar_cli.render.svg import Panel, boards_svg
+
+    if outcome is None:
+        return boards_svg(board, before, [Panel()], heading[0], loc=loc, heading=heading)
+    panels = outcome_panels(before, outcome, loc, n, count)
+    said = [*heading, loc.msg("effect.chosen", n=n, count=count).rstrip(" :\u00a0\u202f")]
+    desc = " ".join(line.rstrip(".:") + "." for line in [*said, *panels[-1].lines])
+    return boards_svg(board, panels[-1].position, panels, heading[0], 2, loc=loc, heading=said, desc=desc)
+
+
+__all__ = ["applied_panels", "applied_svg", "choice_sentences", "flare_svg", "outcome_lines", "outcome_panels",
+           "resolution_lines", "step_sentence"]

@@ -222,9 +222,10 @@ def draw_arrow(parent: ET.Element, cx: float, cy: float, size: float, direction:
 
 
 def draw_move(parent: ET.Element, start: tuple[float, float], end: tuple[float, float], size: float,
-              style: Style = STYLE, **attrs: Any) -> ET.Element:
+              style: Style = STYLE, *, number: int | None = None, **attrs: Any) -> ET.Element:
     """A piece's move: a dashed line from the center of its square to the center of the square it
-    ends on, with a head there (dashed: it is not read as a card's arrow, in black and white too)."""
+    ends on, with a head there (dashed: it is not read as a card's arrow, in black and white too);
+    ``number``: its place among the moves drawn, written in a small disc halfway."""
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
@@ -240,6 +241,12 @@ def draw_move(parent: ET.Element, start: tuple[float, float], end: tuple[float, 
     el(g, "path", d=shaft, stroke=style.move, stroke_width=float(width), stroke_dasharray=f"{_num(width * 2.5)} "
        f"{_num(width * 1.5)}", fill="none")
     el(g, "path", d=tip, fill=style.move)
+    if number is not None:
+        mx, my = (x0 + bx) / 2, (y0 + by) / 2
+        el(g, "circle", cx=float(mx), cy=float(my), r=float(size * 0.15), fill="#ffffff", stroke=style.move,
+           stroke_width=1.0)
+        el(g, "text", str(number), x=float(mx), y=float(my + size * 0.07), font_size=float(size * 0.2),
+           text_anchor="middle", font_weight="bold", fill=style.move)
     return g
 
 
@@ -501,11 +508,12 @@ def draw_board(parent: ET.Element, board: Board, pos: Position | None, panel: Pa
         f, r = board.coords(destroyed)
         draw_cross(g, f * cell + cell / 2, (board.ranks - 1 - r) * cell + cell / 2, cell * 0.3, style,
                    data_square=board.name(destroyed))
-    for start, end in panel.moves:
+    for n, (start, end) in enumerate(panel.moves, 1):
         (f0, r0), (f1, r1) = board.coords(start), board.coords(end)
         node = draw_move(g, (f0 * cell + cell / 2, (board.ranks - 1 - r0) * cell + cell / 2),
                          (f1 * cell + cell / 2, (board.ranks - 1 - r1) * cell + cell / 2), cell, style,
-                         data_from=board.name(start), data_to=board.name(end))
+                         number=n if len(panel.moves) > 1 else None, data_from=board.name(start),
+                         data_to=board.name(end))
         if loc is not None:
             node.insert(0, ET.Element("title"))
             node[0].text = loc.msg("svg.move", start=board.name(start), end=board.name(end))
