@@ -301,6 +301,16 @@ def say_term(term: Term, text: Callable[[str], str | None], name: Namer) -> str:
     return sep.join(name(term.kind, i) or i for i in term.ids)
 
 
+def _counted(text: Callable[[str], str | None], key: str, count: object, plural: Callable[[int], str] | None,
+             ) -> str | None:
+    """The form of ``error.<key>`` that agrees with ``count`` (``error.<key>.one``, ``.other``...):
+    ``plural`` gives a number's category in the language (English's rule without it)."""
+    if not isinstance(count, int):
+        return None
+    category = plural(count) if plural is not None else ("one" if count == 1 else "other")
+    return text(f"error.{key}.{category}") or text(f"error.{key}.other")
+
+
 class TashkalarError(Exception):
     """Bad input: carries a message and, when known, the file and line it concerns.
 
@@ -322,7 +332,7 @@ class TashkalarError(Exception):
         if isinstance(place, Place) and file is None:  # the file and line as two fields, not in the message
             file, line = place.file, place.line
         if key is not None and not message:
-            template = english(f"error.{key}")
+            template = english(f"error.{key}") or _counted(english, key, self.params.get("count"), None)
             message = _render_placed(template, self.params) if template else f"{key}: {self.params}"
         message = visible(message)  # one line, nothing a terminal acts on, whatever the values
         if len(message) > MAX_MESSAGE:
@@ -359,12 +369,15 @@ class TashkalarError(Exception):
     #: what :meth:`at` said the error is about before its message (options), in every language
     options: tuple[str, ...] = ()
 
-    def localized(self, text: Callable[[str], str | None], name: Namer | None = None) -> str:
-        """The message in another language: ``text("error.<key>")`` gives its template, each
-        :class:`Term` among its values is said by its name (``name``, by default the names
-        the texts give: :func:`name_by_texts`), and the places and options said before it are
-        joined to it as the language writes a label and its value (``label.value``)."""
-        template = text(f"error.{self.key}") if self.key else None
+    def localized(self, text: Callable[[str], str | None], name: Namer | None = None,
+                  plural: Callable[[int], str] | None = None) -> str:
+        """The message in another language: ``text("error.<key>")`` gives its template (or, for a message
+        with plural forms, ``error.<key>.<category>`` for its ``count``, ``plural`` giving the language's
+        category of a number), each :class:`Term` among its values is said by its name (``name``, by
+        default the names the texts give: :func:`name_by_texts`), and the places and options said
+        before it are joined to it as the language writes a label and its value (``label.value``)."""
+        template = (text(f"error.{self.key}") or _counted(text, self.key, self.params.get("count"), plural)
+                    if self.key else None)
         namer = name or name_by_texts(text)
         params = {**self.params, **self.local}
         if isinstance(params.get("what"), str):  # a kind of file, said in the same language

@@ -98,7 +98,11 @@ def test_empty_missing_and_binary_files(cli, posfile, tmp_path):
 
 def test_diagram_errors(cli, posfile):
     r = cli("position", "check", posfile("board: |\n  . . .\n"))
-    assert r.code == 2 and "rows" in r.err
+    assert r.code == 2 and "has 1 row, expected 9" in r.err     # one row: the singular
+    # an error's count agrees with its noun in each language (error.<key>.one/.other, the language's plural rule)
+    for lang, said in (("fr", "a 2 rangées"), ("es", "tiene 2 filas"), ("it", "ha 1 riga")):
+        two = "board: |\n  . . .\n" + ("" if lang == "it" else "  . . .\n")
+        assert said in cli("position", "check", posfile(two), "--lang", lang).err
     rows = ["9     . . . . .", "8   . . . . . . .", "7 . . . . . . . . .", "6 . . . . zz . . . .", "5 . . . . . . . . .",
             "4 . . . . . . . . .", "3 . . . . . . . . .", "2   . . . . . . .", "1     . . . . ."]
     r = cli("position", "check", posfile("board: |\n" + "".join(f"  {x}\n" for x in rows)))
