@@ -373,6 +373,42 @@ def test_a_synonym_group_counts_once(tk):
     assert (stem("ceder"), stem("controle")) in weights
 
 
+def test_a_synonym_group_weighs_its_best_phrase_and_a_share_of_the_next(tk, monkeypatch):
+    """A group of many phrases ("passer la main", "céder le contrôle", "confier le contrôle"...) counts
+    as one thing said: an entry using all of them gets no more than its two best phrases, so that the
+    rest of the question ("jouer une Ruse") still decides between the rules of passing control."""
+    from tashkalar_cli.text import index as module
+
+    monkeypatch.setattr(module, "TITLE_BONUS", 0.0)
+    index = tk.rules.index
+    query = tk.rules.search("quand je passe la main à mon coéquipier, il peut jouer une Ruse ?").query
+    _own, groups = index._expansions(query)
+    stem = index.stemmer("fr")
+    group = next(g for g in groups if (stem("passe"), stem("main")) in dict(g))
+    whole = index._bm25(query.lang, {}, groups=[group])
+    alone = [index._bm25(query.lang, {}, groups=[[phrase]]) for phrase in group]
+    several = 0
+    for i, score in whole.items():
+        fits = sorted((a.get(i, 0.0) for a in alone), reverse=True)
+        assert score == pytest.approx(fits[0] + module.GROUP_REST * fits[1])
+        several += fits[2] > 0
+    assert several, "some entry uses three phrases of the group or more"
+    assert tk.rules.search("quand je passe la main à mon coéquipier, il peut jouer une Ruse ?").hits[1].id == "team-partner-no-flare"
+
+
+@pytest.mark.parametrize(("question", "framing", "kept"), [
+    ("comment se passe une partie par équipe ?", "passe", "equipe"),
+    ("que se passe-t-il si je n'ai plus de pièces ?", "passe", "pieces"),
+    ("how does it work when a legend deck is empty?", "work", "legend"),
+])
+def test_words_that_only_frame_a_question_are_not_searched(tk, question, framing, kept):
+    """``search: idioms:`` of a language: "que se passe-t-il" asks a question, it passes no control."""
+    query = tk.rules.search(question).query
+    assert framing in query.tokens and framing not in query.words and framing not in query.plain
+    assert kept in query.words
+    assert "passe" in tk.rules.search("je passe la main à mon coéquipier avant mes actions").query.words
+
+
 def test_a_synonym_phrase_names_a_keyword_only_as_a_whole(tk):
     index = tk.rules.index
     # "completare la mano" is a way to say "pescare", not a task being completed

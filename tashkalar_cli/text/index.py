@@ -23,12 +23,15 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   and the keyword's other names in that language count with it ("puedes" finds "poder");
 - a group of synonyms (``search: synonyms:``) is found by the stems of its words, in order, so
   that "no me quedan fichas" meets "quedarse sin"; a group counts once, for the phrase that fits an
-  entry best (and a little for the others), and one of its phrases names a keyword only when all of
-  it is that keyword's name;
+  entry best (and a little for the next best one), and one of its phrases names a keyword only when
+  all of it is that keyword's name;
 - a question naming a form of play (a keyword of the ``mode`` category whose name is a mode's name
   in the interface) ranks the rules of other forms lower; a question asking for a number
   (``search: quantities:``) ranks the entries whose text gives one a little higher, and more when
   the number counts what the question counts ("how many points": "18 points");
+- the phrases that only frame a question (``search: idioms:``: "que se passe-t-il", "how does it
+  work") are not searched, nor indexed in the player phrasings: the "passe" of "que se passe-t-il"
+  is no passing of control;
 - a question mostly made of words no language of the tool knows is :attr:`Query.foreign`;
 - rules come first on equal scores when they are more specific: deeper numbers, shorter texts.
 
@@ -49,7 +52,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 7
+FORMAT = 8
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -64,7 +67,8 @@ OTHER_LANGUAGE = 0.6
 #: weight of a word reached through a synonym of the question's language
 SYNONYM = 0.8
 #: a synonym group counts as one term: an entry scores the phrase of the group that fits it best,
-#: and this share of the others it also uses
+#: and this share of the next best one it also uses (an entry saying it two ways beats one saying it
+#: once, but a group of many phrases does not outweigh the rest of the question)
 GROUP_REST = 0.3
 #: an entry whose title is made of words of the question is what the question is about: its score
 #: grows by up to this share (all of its title's words found)
@@ -217,6 +221,19 @@ def _pairs(stems: list[str], stop: set[str]) -> set[str]:
     return {f"{a} {b}" for a, b in pairwise(stems) if not (a in stop and b in stop)}
 
 
+def _framing(words: list[str], idioms: Iterable[str]) -> set[int]:
+    """Where words only frame a question: those of the language's ``idioms`` ("que se passe-t-il",
+    "comment ça marche"), which say nothing about the rules ("passe" is no passing of control
+    there); they are neither searched nor indexed."""
+    out: set[int] = set()
+    for phrase in idioms:
+        parts = phrase.split()
+        for j in range(len(words) - len(parts) + 1):
+            if words[j:j + len(parts)] == parts:
+                out.update(range(j, j + len(parts)))
+    return out
+
+
 def _subjects(keywords: Mapping[str, Any], stop: set[str]) -> set[str]:
     """The stopwords of a language that name a keyword on their own ("may", "peut", "puoi"): they
     are indexed, and kept in a question that is about them."""
@@ -341,6 +358,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         stop = {w for s in search.get("stopwords", []) for w in tokens(s)}
         stops[lang] = stop
         subjects = _subjects(loc.get("keywords", {}), stop)
+        idioms = sorted({" ".join(tokens(s)) for s in search.get("idioms", [])} - {""})
         postings: dict[str, dict[int, list[float]]] = defaultdict(dict)
         lengths: dict[str, list[int]] = {f: [0] * len(docs) for f in TEXT_FIELDS}
         vocab: dict[str, str] = {}
@@ -378,7 +396,9 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                     for j, w in enumerate(words[:-1]):
                         if w.isdigit() and words[j + 1] not in stop and i not in units[stemmer(words[j + 1])]:
                             units[stemmer(words[j + 1])].append(i)
-                kept = [w for w in words if (w not in stop or w in subjects) and (len(w) > 1 or w.isdigit())]
+                framing = _framing(words, idioms) if fld == "asks" else set()   # asked as players ask
+                kept = [w for j, w in enumerate(words) if (w not in stop or w in subjects) and (len(w) > 1 or w.isdigit())
+                        and j not in framing]
                 lengths[fld][i] = len(kept)
                 for w in kept:
                     stem = stemmer(w)
@@ -401,6 +421,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "subjects": sorted(subjects),
             "mentions": sorted({w for s in search.get("mentions", []) for w in tokens(s)}),
             "quantities": sorted({" ".join(tokens(s)) for s in search.get("quantities", [])} - {""}),
+            "idioms": idioms,
             "synonyms": synonyms,
             "name": str(language.get("name") or lang),
         }
@@ -597,7 +618,8 @@ class SearchIndex:
         words = [self.correct(w, chosen) for w in typed]
         cards = self.find_cards(words, stop)
         in_card = {j for _cid, _lang, (start, end) in cards for j in range(start, end)}
-        masked = ["" if j in in_card else w for j, w in enumerate(words)]
+        framing = _framing(words, self.langs[chosen].get("idioms", ()))
+        masked = ["" if j in in_card or j in framing else w for j, w in enumerate(words)]
         # a stopword naming a keyword is the subject when quoted or when the question asks what it means
         quoted = {w for m in _QUOTED.finditer(question) for w in tokens(next(g for g in m.groups() if g))}
         info = self.langs[chosen]
@@ -619,7 +641,7 @@ class SearchIndex:
             known = max([known, *(self._known(typed, inside | in_card, other) for other in sorted(self.langs)
                                   if other != chosen)])
         before = {start - 1 for _cid, _lang, (start, _end) in cards if start and words[start - 1] in stop}
-        plain = tuple(w for j, w in enumerate(words) if j not in in_card and j not in before)
+        plain = tuple(w for j, w in enumerate(words) if j not in in_card and j not in before and j not in framing)
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
                      tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
                      plain)
@@ -825,10 +847,10 @@ class SearchIndex:
                         phrase[i][1] += weight * title
                 for i, (p_score, p_title) in phrase.items():
                     fits_of[i].append((p_score, p_title))
-            for i, fits in fits_of.items():   # the phrase that fits best, and a little of the others
+            for i, fits in fits_of.items():   # the phrase that fits best, and a little of the next one
                 fits.sort(reverse=True)
-                scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:])
-                in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:])
+                scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:2])
+                in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:2])
         for kid, c_weight in (concepts or {}).items():
             plist = self.data["concepts"].get(kid)
             if not plist:
