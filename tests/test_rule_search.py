@@ -396,6 +396,37 @@ def test_a_synonym_group_weighs_its_best_phrase_and_a_share_of_the_next(tk, monk
     assert tk.rules.search("quand je passe la main à mon coéquipier, il peut jouer une Ruse ?").hits[1].id == "team-partner-no-flare"
 
 
+@pytest.mark.parametrize(("question", "answer"), [
+    ("¿qué significa degradar una ficha?", "kw-downgrade"),        # two keywords, and asked what they mean
+    ("cosa vuol dire degradare una pedina?", "kw-downgrade"),
+    ("c'est quoi une pièce promue ?", "kw-upgraded-piece"),      # one keyword
+    ("comment se passe une partie par équipe ?", "form-team"),
+])
+def test_a_question_asking_what_a_keyword_is_prefers_the_rule_defining_it(tk, monkeypatch, question, answer):
+    """The rule titled by a keyword's name in every language defines it; a question made only of the
+    names of keywords asks what they are (one keyword, or a word asking what they mean)."""
+    from tashkalar_cli.text import index as module
+
+    index = tk.rules.index
+    query = tk.rules.search(question).query
+    assert index._defining(query)
+    defining = {i for kid in query.concepts for i in index.data["defines"].get(kid, ())}
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    assert where["rule", answer] in defining
+    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    assert next(iter(with_bonus)) == ("rule", answer)
+    bonus = module.DEFINITION_BONUS
+    monkeypatch.setattr(module, "DEFINITION_BONUS", 0.0)
+    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    for key, score in without.items():
+        share = 1 + bonus if where[key] in defining else 1.0
+        assert with_bonus[key] == pytest.approx(score * share)
+    # a question relating two keywords asks more than what they are
+    other = tk.rules.search("cosa succede se c'è una pedina nemica sulla casella di evocazione?").query
+    assert set(other.words) <= set(other.named) and not index._defining(other)
+    assert index.docs[index.data["defines"]["combat-move"][0]][1] == "kw-combat-move"
+
+
 @pytest.mark.parametrize(("question", "framing", "kept"), [
     ("comment se passe une partie par équipe ?", "passe", "equipe"),
     ("que se passe-t-il si je n'ai plus de pièces ?", "passe", "pieces"),

@@ -29,6 +29,10 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   in the interface) ranks the rules of other forms lower; a question asking for a number
   (``search: quantities:``) ranks the entries whose text gives one a little higher, and more when
   the number counts what the question counts ("how many points": "18 points");
+- a question made only of the names of keywords, one keyword or asked what they mean ("c'est
+  quoi une pièce promue ?", "qué significa degradar una ficha"), asks what they are: the rules that
+  define them (titled by one keyword's name in every language: "Combat move", "Team play") rank
+  higher;
 - the phrases that only frame a question (``search: idioms:``: "que se passe-t-il", "how does it
   work") are not searched, nor indexed in the player phrasings: the "passe" of "que se passe-t-il"
   is no passing of control;
@@ -52,7 +56,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 8
+FORMAT = 9
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -96,6 +100,9 @@ UNIT_BONUS = 0.3
 #: a question naming a form of play (duel, melee, High Form, team play) is about that form: a rule
 #: of other forms only counts this share
 OTHER_MODE = 0.5
+#: a question whose words are all names of keywords asks what they are: the rules titled by one of
+#: those names (its definition: "Combat move", "Team play") grow by this share
+DEFINITION_BONUS = 0.5
 #: a word of a question no language knows is read as a typo of a word of the texts from this many
 #: letters (one letter away), and from the second number two letters away
 TYPO_LENGTH, TYPO_LENGTH2 = 5, 8
@@ -219,6 +226,15 @@ def _pairs(stems: list[str], stop: set[str]) -> set[str]:
     """Two words in a row ("invoqu sur", "summon onto"), as "stem stem", unless both are stopwords:
     a title saying what the question says in the same words, its small words included."""
     return {f"{a} {b}" for a, b in pairwise(stems) if not (a in stop and b in stop)}
+
+
+def _titled(forms: _Forms, words: list[str], stop: set[str], lang: str) -> str | None:
+    """The keyword a title is the name of ("Combat move", "Team play"), if it names one and nothing else."""
+    found = forms.find(words, skip=stop, prefer=lang)
+    content = {j for j, w in enumerate(words) if w not in stop}
+    if len(found) == 1 and content and content <= set(range(*found[0][1])):
+        return found[0][0]
+    return None
 
 
 def _framing(words: list[str], idioms: Iterable[str]) -> set[int]:
@@ -349,6 +365,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     meta: dict[str, Any] = {}
     stops: dict[str, set[str]] = {}
     found_in: list[dict[str, int]] = [defaultdict(int) for _ in docs]
+    titled: list[list[str | None]] = [[] for _ in docs]   # per rule, the keyword its title names in each language
     numbered: set[int] = set()   # the entries whose text gives a number
     for lang in langs:
         loc = locales[lang]
@@ -390,6 +407,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                     for pair in _pairs([stemmer(w) for w in words], {stemmer(w) for w in stop}):
                         if i not in pairs[pair]:
                             pairs[pair].append(i)
+                    titled[i].append(_titled(forms, words, stop, lang))
                 for kid, _span in forms.find(words, prefer=lang) if fld != "asks" else ():   # what it says, not what is asked
                     found_in[i][kid] += 1
                 if fld == "text":   # what the entry counts: the word after each of its numbers
@@ -435,6 +453,10 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     for i, counts in enumerate(found_in):
         for kid, n in counts.items():
             add(i, kid, 2, round(min(1.0, n / max(1, len(langs))), 3))
+    defines: dict[str, list[int]] = defaultdict(list)   # a rule titled by a keyword's name in every language
+    for i, names in enumerate(titled):
+        if len(names) == len(langs) and names[0] and len(set(names)) == 1:
+            defines[names[0]].append(i)
     concept_postings: dict[str, list[list[Any]]] = defaultdict(list)
     for i, found in enumerate(concepts):
         for kid, cell in sorted(found.items()):
@@ -454,6 +476,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
         "cards": _cards(facts, locales, stops, rule_words),
         "numbered": sorted(numbered),
+        "defines": dict(defines),
         "modes": modes,
         "doc_modes": [doc_modes.get(eid) if kind == "rule" else None for kind, eid, _ in docs],
         "langs": meta,
@@ -898,6 +921,15 @@ class SearchIndex:
                 out[kid] = max(out.get(kid, 0.0), CARD_KEYWORD)
         return out
 
+    def _defining(self, query: Query) -> bool:
+        """Whether the question asks what a keyword is: its words are all names of keywords, and it
+        names one keyword only or asks what they mean (``search: mentions:``: "qué significa
+        degradar una ficha"); "what happens to an enemy piece on the summoning square" asks more."""
+        if not query.words or query.cards or not set(query.words) <= set(query.named):
+            return False
+        names = self.forms.find(list(query.plain or query.tokens), skip=self._stop[query.lang], prefer=query.lang)
+        return len(names) == 1 or bool(set(self.langs[query.lang].get("mentions", ())) & set(query.tokens))
+
     def _asks_number(self, query: Query) -> bool:
         """Whether the question asks for a number: it uses one of its language's ``quantities``."""
         return self._unit(query) is not None
@@ -939,6 +971,11 @@ class SearchIndex:
             for i in total:
                 if doc_modes[i] and not named_modes & set(doc_modes[i]):
                     total[i] *= OTHER_MODE
+        if self._defining(query):   # "c'est quoi une pièce promue ?": the rule defining it first
+            for kid in query.concepts:
+                for i in self.data.get("defines", {}).get(kid, ()):
+                    if i in total:
+                        total[i] *= 1 + DEFINITION_BONUS
         unit = self._unit(query)
         if unit is not None:   # a question asking for a number: the entries giving one, of what it counts
             counted = set(self.words(query.lang).get("units", {}).get(unit, ())) if unit else set()
