@@ -427,6 +427,29 @@ def test_a_question_asking_what_a_keyword_is_prefers_the_rule_defining_it(tk, mo
     assert index.docs[index.data["defines"]["combat-move"][0]][1] == "kw-combat-move"
 
 
+def test_a_rule_whose_phrasing_the_question_says_in_full_ranks_higher(tk, monkeypatch):
+    """``asks:``: a phrasing whose every word (stopwords apart) the question says, in any order or
+    through a synonym, makes its rule grow by ``ASKED_BONUS``; a phrasing said in part does not."""
+    from tashkalar_cli.text import index as module
+
+    index = tk.rules.index
+    question = "¿puedo descartar una leyenda o un estallido?"   # "descartar una leyenda o un estallido"
+    query = tk.rules.search(question).query
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    stem = index.stemmer("es")
+    said = {stem(w) for w in query.words}
+    full = {i for i in range(len(index.docs)) if any(p <= said for p in index._phrasings("es", i))}
+    assert where["rule", "discard-action"] in full and where["rule", "discard-return-cards"] not in full
+    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    bonus = module.ASKED_BONUS
+    monkeypatch.setattr(module, "ASKED_BONUS", 0.0)
+    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    for key, score in without.items():
+        assert with_bonus[key] == pytest.approx(score * (1 + bonus if where[key] in full else 1.0))
+    assert max(with_bonus, key=with_bonus.__getitem__) == ("rule", "discard-action")
+    assert max(without, key=without.__getitem__) != ("rule", "discard-action")
+
+
 @pytest.mark.parametrize(("question", "framing", "kept"), [
     ("comment se passe une partie par équipe ?", "passe", "equipe"),
     ("que se passe-t-il si je n'ai plus de pièces ?", "passe", "pieces"),

@@ -29,6 +29,8 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   in the interface) ranks the rules of other forms lower; a question asking for a number
   (``search: quantities:``) ranks the entries whose text gives one a little higher, and more when
   the number counts what the question counts ("how many points": "18 points");
+- a rule one of whose player phrasings the question says in full (every word of it, but its
+  stopwords, in any order, or through a synonym) ranks a little higher;
 - a question made only of the names of keywords, one keyword or asked what they mean ("c'est
   quoi une pièce promue ?", "qué significa degradar una ficha"), asks what they are: the rules that
   define them (titled by one keyword's name in every language: "Combat move", "Team play") rank
@@ -56,7 +58,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 9
+FORMAT = 10
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -80,6 +82,9 @@ TITLE_BONUS = 0.25
 #: a rule whose title has two words in a row of the question (or of a synonym it uses) grows by this
 #: share for each such pair, up to two
 PAIR_BONUS = 0.15
+#: a rule one of whose player phrasings (of two words or more besides stopwords) the question says
+#: in full, in any order and through its synonyms, grows by this share
+ASKED_BONUS = 0.1
 #: how much an entry of each kind counts against a rule (a rule answers a question best)
 KIND_WEIGHT = {"rule": 1.0, "keyword": 0.5, "erratum": 0.6}
 #: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
@@ -380,6 +385,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         lengths: dict[str, list[int]] = {f: [0] * len(docs) for f in TEXT_FIELDS}
         vocab: dict[str, str] = {}
         pairs: dict[str, list[int]] = defaultdict(list)   # "stem stem" of two words in a row in a title -> entries
+        phrasings: dict[int, list[str]] = defaultdict(list)   # a rule's phrasings: the stems of their words, sorted
         units: dict[str, list[int]] = defaultdict(list)   # stem of a word after a number in a text -> entries
         for i, (kind, eid, _) in enumerate(docs):
             section = {"rule": "rules", "keyword": "keywords", "erratum": "errata"}[kind]
@@ -401,6 +407,12 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                 asks = " ".join(str(a) for a in search.get("errata_asks", ()))
             if re.search(r"\{[a-z_]+\}|\d", text):
                 numbered.add(i)
+            for phrasing in (loc.get("asks") or {}).get(eid, ()) if kind == "rule" else ():
+                words = tokens(str(phrasing))
+                framing = _framing(words, idioms)
+                content = sorted({stemmer(w) for j, w in enumerate(words) if j not in framing and w not in stop and len(w) > 1})
+                if len(content) >= 2 and " ".join(content) not in phrasings[i]:
+                    phrasings[i].append(" ".join(content))
             for fld, raw in (("title", title), ("text", text), ("section", section_title), ("asks", asks)):
                 words = tokens(_fill(raw, params) if fld != "asks" else raw)
                 if fld == "title" and kind == "rule":
@@ -448,6 +460,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "lengths": lengths,
             "postings": {stem: [[i, *cell] for i, cell in sorted(cells.items())] for stem, cells in postings.items()},
             "pairs": dict(pairs),
+            "phrasings": {str(i): p for i, p in phrasings.items()},
             "units": dict(units),
         }
     for i, counts in enumerate(found_in):
@@ -536,6 +549,7 @@ class SearchIndex:
         self._stemmers: dict[str, Stemmer] = {}
         self._stop = {lang: set(v["stopwords"]) for lang, v in self.langs.items()}
         self._avg: dict[str, dict[str, float]] = {}
+        self._asked: dict[str, dict[int, list[frozenset[str]]]] = {}
         self._stem_sets: dict[str, set[str]] = {}
         self._groups: dict[str, list[list[tuple[str, ...]]]] = {}
         self._by_shape: dict[str, dict[tuple[str, int], list[str]]] = {}
@@ -807,6 +821,13 @@ class SearchIndex:
                 out[lang] = found
         return out
 
+    def _phrasings(self, lang: str, i: int) -> list[frozenset[str]]:
+        """The player phrasings of a rule in a language, each as the set of its stems (stopwords apart)."""
+        cache = self._asked.setdefault(lang, {})
+        if i not in cache:
+            cache[i] = [frozenset(p.split()) for p in self.words(lang).get("phrasings", {}).get(str(i), ())]
+        return cache[i]
+
     def _averages(self, lang: str) -> dict[str, float]:
         if lang not in self._avg:
             lengths = self.words(lang)["lengths"]
@@ -823,11 +844,13 @@ class SearchIndex:
 
     def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
               named: Iterable[str] = (), pairs: Iterable[str] = (),
-              groups: Iterable[list[tuple[tuple[str, ...], float]]] = ()) -> dict[int, float]:
+              groups: Iterable[list[tuple[tuple[str, ...], float]]] = (),
+              asked: frozenset[str] = frozenset()) -> dict[int, float]:
         """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
         (keyword id -> weight); ``groups``: synonym groups, each counted once (see :meth:`_expansions`);
         ``named``: stems of words that name a keyword, which do not make a title about the question;
-        ``pairs``: two words in a row of the question (see :func:`_pairs`), found as such in a title."""
+        ``pairs``: two words in a row of the question (see :func:`_pairs`), found as such in a title;
+        ``asked``: the stems the question says, which may say all of a rule's phrasing."""
         info = self.words(lang)
         lengths = info["lengths"]
         avg = self._averages(lang)
@@ -890,6 +913,9 @@ class SearchIndex:
         title_len = lengths["title"]
         out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
                for i, s in scores.items()}
+        for i in out if asked else ():   # a phrasing of the rule said in full by the question
+            if any(asked.issuperset(phrasing) for phrasing in self._phrasings(lang, i)):
+                out[i] *= 1 + ASKED_BONUS
         said: dict[int, int] = defaultdict(int)
         for pair in pairs:
             for i in info.get("pairs", {}).get(pair, ()):
@@ -960,7 +986,10 @@ class SearchIndex:
              self._pairs(query), groups)]
         runs += [(lang, OTHER_LANGUAGE, terms, {}, (), (), []) for lang, terms in self._foreign(query).items()]
         for lang, weight, terms, concepts, named, pairs, synonyms in runs:
-            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms).items():
+            # what the question says in its own language, its synonyms included: for its rules' phrasings
+            asked = (frozenset(terms) | {st for g in synonyms for phrase, _w in g for st in phrase}
+                     if lang == query.lang else frozenset())
+            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms, asked).items():
                 s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
                 total[i] += s
                 if i not in source or s > source[i][0]:
