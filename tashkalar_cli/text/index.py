@@ -30,7 +30,8 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   (``search: quantities:``) ranks the entries whose text gives one a little higher, and more when
   the number counts what the question counts ("how many points": "18 points");
 - a rule one of whose player phrasings the question says in full (every word of it, but its
-  stopwords, in any order, or through a synonym) ranks a little higher;
+  stopwords, in any order, or through a synonym) ranks a little higher, the more so as the
+  phrasing says more of the question;
 - a question made only of the names of keywords, one keyword or asked what they mean ("c'est
   quoi une pièce promue ?", "qué significa degradar una ficha"), asks what they are: the rules that
   define them (titled by one keyword's name in every language: "Combat move", "Team play") rank
@@ -83,8 +84,9 @@ TITLE_BONUS = 0.25
 #: share for each such pair, up to two
 PAIR_BONUS = 0.15
 #: a rule one of whose player phrasings (of two words or more besides stopwords) the question says
-#: in full, in any order and through its synonyms, grows by this share
-ASKED_BONUS = 0.1
+#: in full, in any order and through its synonyms, grows by up to this share: all of it when the
+#: phrasing says as many words as the question, less for a phrasing saying a part of it
+ASKED_BONUS = 0.2
 #: how much an entry of each kind counts against a rule (a rule answers a question best)
 KIND_WEIGHT = {"rule": 1.0, "keyword": 0.5, "erratum": 0.6}
 #: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
@@ -913,9 +915,12 @@ class SearchIndex:
         title_len = lengths["title"]
         out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
                for i, s in scores.items()}
-        for i in out if asked else ():   # a phrasing of the rule said in full by the question
-            if any(asked.issuperset(phrasing) for phrasing in self._phrasings(lang, i)):
-                out[i] *= 1 + ASKED_BONUS
+        # a phrasing of the rule said in full by the question, for the share of the question it says
+        size = max(1, len(set(terms) | {st for g in groups for phrase, w in g if w >= 1.0 for st in phrase}))
+        for i in out if asked else ():
+            best = max((len(p) for p in self._phrasings(lang, i) if asked.issuperset(p)), default=0)
+            if best:
+                out[i] *= 1 + ASKED_BONUS * min(1.0, best / size)
         said: dict[int, int] = defaultdict(int)
         for pair in pairs:
             for i in info.get("pairs", {}).get(pair, ()):
