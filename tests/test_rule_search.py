@@ -453,6 +453,32 @@ def test_a_rule_whose_phrasing_the_question_says_in_full_ranks_higher(tk, monkey
     assert max(without, key=without.__getitem__) != ("rule", "discard-action")
 
 
+def test_a_longer_synonym_stands_for_the_words_said(tk, monkeypatch):
+    """A phrase of a group the question did not say, longer than the one it said ("ceder el control"
+    for "paso el turno"), counts for (words said / its words) ** ``LONGER_SYNONYM``: the group stays
+    one thing said, and the question's other words ("leyendas") still count."""
+    from tashkalar_cli.text import index as module
+
+    monkeypatch.setattr(module, "TITLE_BONUS", 0.0)
+    index = tk.rules.index
+    question = "¿mi compañero se queda mis leyendas cuando le paso el turno?"
+    query = tk.rules.search(question).query
+    _own, groups = index._expansions(query)
+    turn = (index.stemmer("es")("turno"),)
+    group = next(g for g in groups if turn in dict(g))
+    assert dict(group)[turn] == 1.0
+    longer = next(p for p, w in group if len(p) == 2 and w < 1.0)
+    both = index._bm25("es", {}, groups=[[(turn, 1.0), (longer, module.SYNONYM)]])
+    said = index._bm25("es", {}, groups=[[(turn, 1.0)]])
+    alone = index._bm25("es", {}, groups=[[(longer, module.SYNONYM)]])   # nothing shorter said: as it is
+    damped = 0.5 ** module.LONGER_SYNONYM
+    assert damped < 1.0
+    for i, score in both.items():
+        fits = sorted([said.get(i, 0.0), alone.get(i, 0.0) * damped], reverse=True)
+        assert score == pytest.approx(fits[0] + module.GROUP_REST * fits[1])
+    assert tk.rules.search(question).hits[0].id == "team-pass-legends"
+
+
 @pytest.mark.parametrize(("question", "framing", "kept"), [
     ("comment se passe une partie par équipe ?", "passe", "equipe"),
     ("que se passe-t-il si je n'ai plus de pièces ?", "passe", "pieces"),

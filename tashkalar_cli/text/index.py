@@ -23,8 +23,9 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   and the keyword's other names in that language count with it ("puedes" finds "poder");
 - a group of synonyms (``search: synonyms:``) is found by the stems of its words, in order, so
   that "no me quedan fichas" meets "quedarse sin"; a group counts once, for the phrase that fits an
-  entry best (and a little for the next best one), and one of its phrases names a keyword only when
-  all of it is that keyword's name;
+  entry best (and a little for the next best one), a phrase the question did not say counting for
+  no more words than it said ("ceder el control" for "paso el turno"), and one of its phrases names
+  a keyword only when all of it is that keyword's name;
 - a question naming a form of play (a keyword of the ``mode`` category whose name is a mode's name
   in the interface) ranks the rules of other forms lower; a question asking for a number
   (``search: quantities:``) ranks the entries whose text gives one a little higher, and more when
@@ -77,6 +78,9 @@ SYNONYM = 0.8
 #: and this share of the next best one it also uses (an entry saying it two ways beats one saying it
 #: once, but a group of many phrases does not outweigh the rest of the question)
 GROUP_REST = 0.3
+#: a phrase of a group the question did not say, longer than the one it said ("ceder el control" for
+#: "paso el turno"), stands for the words said: it counts for (words said / its words) ** this power
+LONGER_SYNONYM = 0.5
 #: an entry whose title is made of words of the question is what the question is about: its score
 #: grows by up to this share (all of its title's words found)
 TITLE_BONUS = 0.25
@@ -887,12 +891,15 @@ class SearchIndex:
                 in_title[i] += weight * title
         for group in groups:
             fits_of: dict[int, list[tuple[float, float]]] = defaultdict(list)
+            said_len = max((len(stems) for stems, weight in group if weight >= 1.0), default=0)
             for stems, weight in group:
                 phrase: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+                # a phrase the question did not say, longer than the one it said, stands for fewer words
+                share = min(1.0, said_len / len(stems)) ** LONGER_SYNONYM if said_len and weight < 1.0 else 1.0
                 for stem in stems:
                     for i, (score, title) in term(stem).items():
-                        phrase[i][0] += weight * score
-                        phrase[i][1] += weight * title
+                        phrase[i][0] += share * weight * score
+                        phrase[i][1] += share * weight * title
                 for i, (p_score, p_title) in phrase.items():
                     fits_of[i].append((p_score, p_title))
             for i, fits in fits_of.items():   # the phrase that fits best, and a little of the next one
