@@ -2,7 +2,7 @@
 
 The question set (tests/rule_questions.yaml) is asked with no language given; the test reports,
 per language and separately for the questions used to tune the search ("tuning") and those kept
-out of it ("held-out", and "held-out-2", written later and also never tuned on), the share of
+out of it ("held-out", and "held-out-2" to "held-out-4", written later and also never tuned on), the share of
 questions whose answer comes first and in the first three; only the misses of the tuning set are
 printed (a held-out miss shown is a held-out question tuned on sooner or later). The goal of
 issue 20 is 85% first and 95% in the top 3 in each language, on every set; the test holds each
@@ -27,13 +27,17 @@ from hypothesis import strategies as st
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-SETS = ("tuning", "held-out", "held-out-2", "held-out-3")
+SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4")
 #: floors (share answered first, share in the top 3), over the four languages and in each one
 #: ("held-out-2": ten questions per language written in issue 20's second round before it tuned anything;
-#: "held-out-3": ten more per language, written before the player phrasings of the rules (``asks:``))
-#: (raised after a second voice of player phrasings in ``asks:``, just below the rates it reached)
-FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.81, 0.94), "held-out-2": (0.89, 0.94), "held-out-3": (0.97, 0.97)}
-FLOOR_LANG = {"tuning": (0.88, 0.93), "held-out": (0.73, 0.93), "held-out-2": (0.79, 0.89), "held-out-3": (0.89, 0.89)}
+#: "held-out-3": ten more per language, written before the player phrasings of the rules (``asks:``);
+#: "held-out-4": ten more per language, written in issue 20's third round before any of its tuning)
+#: (raised after a second voice of player phrasings in ``asks:``, just below the rates it reached, and again
+#: after issue 20's third round: phrasings said in full, synonym groups weighed as one thing said, framing idioms)
+FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.89, 0.96), "held-out-2": (0.92, 0.94), "held-out-3": (0.97, 0.97),
+             "held-out-4": (0.87, 0.97)}
+FLOOR_LANG = {"tuning": (0.88, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
+              "held-out-4": (0.69, 0.89)}
 
 
 def _rank(hits, answers) -> int | None:
@@ -370,6 +374,125 @@ def test_a_synonym_group_counts_once(tk):
     weights = dict(group)
     assert weights[said] == 1.0 and all(w < 1.0 for phrase, w in group if phrase != said)
     assert (stem("ceder"), stem("controle")) in weights
+
+
+def test_a_synonym_group_weighs_its_best_phrase_and_a_share_of_the_next(tk, monkeypatch):
+    """A group of many phrases ("passer la main", "céder le contrôle", "confier le contrôle"...) counts
+    as one thing said: an entry using all of them gets no more than its two best phrases, so that the
+    rest of the question ("jouer une Ruse") still decides between the rules of passing control."""
+    from tashkalar_cli.text import index as module
+
+    monkeypatch.setattr(module, "TITLE_BONUS", 0.0)
+    index = tk.rules.index
+    query = tk.rules.search("quand je passe la main à mon coéquipier, il peut jouer une Ruse ?").query
+    _own, groups = index._expansions(query)
+    stem = index.stemmer("fr")
+    group = next(g for g in groups if (stem("passe"), stem("main")) in dict(g))
+    whole = index._bm25(query.lang, {}, groups=[group])
+    alone = [index._bm25(query.lang, {}, groups=[[phrase]]) for phrase in group]
+    several = 0
+    for i, score in whole.items():
+        fits = sorted((a.get(i, 0.0) for a in alone), reverse=True)
+        assert score == pytest.approx(fits[0] + module.GROUP_REST * fits[1])
+        several += fits[2] > 0
+    assert several, "some entry uses three phrases of the group or more"
+    assert tk.rules.search("quand je passe la main à mon coéquipier, il peut jouer une Ruse ?").hits[1].id == "team-partner-no-flare"
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("¿qué significa degradar una ficha?", "kw-downgrade"),        # two keywords, and asked what they mean
+    ("cosa vuol dire degradare una pedina?", "kw-downgrade"),
+    ("c'est quoi une pièce promue ?", "kw-upgraded-piece"),      # one keyword
+    ("comment se passe une partie par équipe ?", "form-team"),
+])
+def test_a_question_asking_what_a_keyword_is_prefers_the_rule_defining_it(tk, monkeypatch, question, answer):
+    """The rule titled by a keyword's name in every language defines it; a question made only of the
+    names of keywords asks what they are (one keyword, or a word asking what they mean)."""
+    from tashkalar_cli.text import index as module
+
+    index = tk.rules.index
+    query = tk.rules.search(question).query
+    assert index._defining(query)
+    defining = {i for kid in query.concepts for i in index.data["defines"].get(kid, ())}
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    assert where["rule", answer] in defining
+    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    assert next(iter(with_bonus)) == ("rule", answer)
+    bonus = module.DEFINITION_BONUS
+    monkeypatch.setattr(module, "DEFINITION_BONUS", 0.0)
+    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    for key, score in without.items():
+        share = 1 + bonus if where[key] in defining else 1.0
+        assert with_bonus[key] == pytest.approx(score * share)
+    # a question relating two keywords asks more than what they are
+    other = tk.rules.search("cosa succede se c'è una pedina nemica sulla casella di evocazione?").query
+    assert set(other.words) <= set(other.named) and not index._defining(other)
+    assert index.docs[index.data["defines"]["combat-move"][0]][1] == "kw-combat-move"
+
+
+def test_a_rule_whose_phrasing_the_question_says_in_full_ranks_higher(tk, monkeypatch):
+    """``asks:``: a phrasing whose every word (stopwords apart) the question says, in any order or
+    through a synonym, makes its rule grow by up to ``ASKED_BONUS``; a phrasing said in part does not."""
+    from tashkalar_cli.text import index as module
+
+    index = tk.rules.index
+    question = "¿puedo descartar una leyenda o un estallido?"   # "descartar una leyenda o un estallido"
+    query = tk.rules.search(question).query
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    stem = index.stemmer("es")
+    said = {stem(w) for w in query.words}
+    full = {i for i in range(len(index.docs)) if any(p <= said for p in index._phrasings("es", i))}
+    assert where["rule", "discard-action"] in full and where["rule", "discard-return-cards"] not in full
+    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    bonus = module.ASKED_BONUS
+    monkeypatch.setattr(module, "ASKED_BONUS", 0.0)
+    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    for key, score in without.items():
+        if where[key] in full:   # by the share of the question the phrasing says
+            assert score * 1.000001 < with_bonus[key] <= score * (1 + bonus) * 1.000001
+        else:
+            assert with_bonus[key] == pytest.approx(score)
+    assert max(with_bonus, key=with_bonus.__getitem__) == ("rule", "discard-action")
+    assert max(without, key=without.__getitem__) != ("rule", "discard-action")
+
+
+def test_a_longer_synonym_stands_for_the_words_said(tk, monkeypatch):
+    """A phrase of a group the question did not say, longer than the one it said ("ceder el control"
+    for "paso el turno"), counts for (words said / its words) ** ``LONGER_SYNONYM``: the group stays
+    one thing said, and the question's other words ("leyendas") still count."""
+    from tashkalar_cli.text import index as module
+
+    monkeypatch.setattr(module, "TITLE_BONUS", 0.0)
+    index = tk.rules.index
+    question = "¿mi compañero se queda mis leyendas cuando le paso el turno?"
+    query = tk.rules.search(question).query
+    _own, groups = index._expansions(query)
+    turn = (index.stemmer("es")("turno"),)
+    group = next(g for g in groups if turn in dict(g))
+    assert dict(group)[turn] == 1.0
+    longer = next(p for p, w in group if len(p) == 2 and w < 1.0)
+    both = index._bm25("es", {}, groups=[[(turn, 1.0), (longer, module.SYNONYM)]])
+    said = index._bm25("es", {}, groups=[[(turn, 1.0)]])
+    alone = index._bm25("es", {}, groups=[[(longer, module.SYNONYM)]])   # nothing shorter said: as it is
+    damped = 0.5 ** module.LONGER_SYNONYM
+    assert damped < 1.0
+    for i, score in both.items():
+        fits = sorted([said.get(i, 0.0), alone.get(i, 0.0) * damped], reverse=True)
+        assert score == pytest.approx(fits[0] + module.GROUP_REST * fits[1])
+    assert tk.rules.search(question).hits[0].id == "team-pass-legends"
+
+
+@pytest.mark.parametrize(("question", "framing", "kept"), [
+    ("comment se passe une partie par équipe ?", "passe", "equipe"),
+    ("que se passe-t-il si je n'ai plus de pièces ?", "passe", "pieces"),
+    ("how does it work when a legend deck is empty?", "work", "legend"),
+])
+def test_words_that_only_frame_a_question_are_not_searched(tk, question, framing, kept):
+    """``search: idioms:`` of a language: "que se passe-t-il" asks a question, it passes no control."""
+    query = tk.rules.search(question).query
+    assert framing in query.tokens and framing not in query.words and framing not in query.plain
+    assert kept in query.words
+    assert "passe" in tk.rules.search("je passe la main à mon coéquipier avant mes actions").query.words
 
 
 def test_a_synonym_phrase_names_a_keyword_only_as_a_whole(tk):

@@ -23,12 +23,23 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   and the keyword's other names in that language count with it ("puedes" finds "poder");
 - a group of synonyms (``search: synonyms:``) is found by the stems of its words, in order, so
   that "no me quedan fichas" meets "quedarse sin"; a group counts once, for the phrase that fits an
-  entry best (and a little for the others), and one of its phrases names a keyword only when all of
-  it is that keyword's name;
+  entry best (and a little for the next best one), a phrase the question did not say counting for
+  no more words than it said ("ceder el control" for "paso el turno"), and one of its phrases names
+  a keyword only when all of it is that keyword's name;
 - a question naming a form of play (a keyword of the ``mode`` category whose name is a mode's name
   in the interface) ranks the rules of other forms lower; a question asking for a number
   (``search: quantities:``) ranks the entries whose text gives one a little higher, and more when
   the number counts what the question counts ("how many points": "18 points");
+- a rule one of whose player phrasings the question says in full (every word of it, but its
+  stopwords, in any order, or through a synonym) ranks a little higher, the more so as the
+  phrasing says more of the question;
+- a question made only of the names of keywords, one keyword or asked what they mean ("c'est
+  quoi une pièce promue ?", "qué significa degradar una ficha"), asks what they are: the rules that
+  define them (titled by one keyword's name in every language: "Combat move", "Team play") rank
+  higher;
+- the phrases that only frame a question (``search: idioms:``: "que se passe-t-il", "how does it
+  work") are not searched, nor indexed in the player phrasings: the "passe" of "que se passe-t-il"
+  is no passing of control;
 - a question mostly made of words no language of the tool knows is :attr:`Query.foreign`;
 - rules come first on equal scores when they are more specific: deeper numbers, shorter texts.
 
@@ -49,7 +60,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import Stemmer, tokens
 
-FORMAT = 7
+FORMAT = 10
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -64,14 +75,22 @@ OTHER_LANGUAGE = 0.6
 #: weight of a word reached through a synonym of the question's language
 SYNONYM = 0.8
 #: a synonym group counts as one term: an entry scores the phrase of the group that fits it best,
-#: and this share of the others it also uses
+#: and this share of the next best one it also uses (an entry saying it two ways beats one saying it
+#: once, but a group of many phrases does not outweigh the rest of the question)
 GROUP_REST = 0.3
+#: a phrase of a group the question did not say, longer than the one it said ("ceder el control" for
+#: "paso el turno"), stands for the words said: it counts for (words said / its words) ** this power
+LONGER_SYNONYM = 0.5
 #: an entry whose title is made of words of the question is what the question is about: its score
 #: grows by up to this share (all of its title's words found)
 TITLE_BONUS = 0.25
 #: a rule whose title has two words in a row of the question (or of a synonym it uses) grows by this
 #: share for each such pair, up to two
 PAIR_BONUS = 0.15
+#: a rule one of whose player phrasings (of two words or more besides stopwords) the question says
+#: in full, in any order and through its synonyms, grows by up to this share: all of it when the
+#: phrasing says as many words as the question, less for a phrasing saying a part of it
+ASKED_BONUS = 0.2
 #: how much an entry of each kind counts against a rule (a rule answers a question best)
 KIND_WEIGHT = {"rule": 1.0, "keyword": 0.5, "erratum": 0.6}
 #: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
@@ -92,6 +111,9 @@ UNIT_BONUS = 0.3
 #: a question naming a form of play (duel, melee, High Form, team play) is about that form: a rule
 #: of other forms only counts this share
 OTHER_MODE = 0.5
+#: a question whose words are all names of keywords asks what they are: the rules titled by one of
+#: those names (its definition: "Combat move", "Team play") grow by this share
+DEFINITION_BONUS = 0.5
 #: a word of a question no language knows is read as a typo of a word of the texts from this many
 #: letters (one letter away), and from the second number two letters away
 TYPO_LENGTH, TYPO_LENGTH2 = 5, 8
@@ -217,6 +239,28 @@ def _pairs(stems: list[str], stop: set[str]) -> set[str]:
     return {f"{a} {b}" for a, b in pairwise(stems) if not (a in stop and b in stop)}
 
 
+def _titled(forms: _Forms, words: list[str], stop: set[str], lang: str) -> str | None:
+    """The keyword a title is the name of ("Combat move", "Team play"), if it names one and nothing else."""
+    found = forms.find(words, skip=stop, prefer=lang)
+    content = {j for j, w in enumerate(words) if w not in stop}
+    if len(found) == 1 and content and content <= set(range(*found[0][1])):
+        return found[0][0]
+    return None
+
+
+def _framing(words: list[str], idioms: Iterable[str]) -> set[int]:
+    """Where words only frame a question: those of the language's ``idioms`` ("que se passe-t-il",
+    "comment ça marche"), which say nothing about the rules ("passe" is no passing of control
+    there); they are neither searched nor indexed."""
+    out: set[int] = set()
+    for phrase in idioms:
+        parts = phrase.split()
+        for j in range(len(words) - len(parts) + 1):
+            if words[j:j + len(parts)] == parts:
+                out.update(range(j, j + len(parts)))
+    return out
+
+
 def _subjects(keywords: Mapping[str, Any], stop: set[str]) -> set[str]:
     """The stopwords of a language that name a keyword on their own ("may", "peut", "puoi"): they
     are indexed, and kept in a question that is about them."""
@@ -332,6 +376,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     meta: dict[str, Any] = {}
     stops: dict[str, set[str]] = {}
     found_in: list[dict[str, int]] = [defaultdict(int) for _ in docs]
+    titled: list[list[str | None]] = [[] for _ in docs]   # per rule, the keyword its title names in each language
     numbered: set[int] = set()   # the entries whose text gives a number
     for lang in langs:
         loc = locales[lang]
@@ -341,10 +386,12 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         stop = {w for s in search.get("stopwords", []) for w in tokens(s)}
         stops[lang] = stop
         subjects = _subjects(loc.get("keywords", {}), stop)
+        idioms = sorted({" ".join(tokens(s)) for s in search.get("idioms", [])} - {""})
         postings: dict[str, dict[int, list[float]]] = defaultdict(dict)
         lengths: dict[str, list[int]] = {f: [0] * len(docs) for f in TEXT_FIELDS}
         vocab: dict[str, str] = {}
         pairs: dict[str, list[int]] = defaultdict(list)   # "stem stem" of two words in a row in a title -> entries
+        phrasings: dict[int, list[str]] = defaultdict(list)   # a rule's phrasings: the stems of their words, sorted
         units: dict[str, list[int]] = defaultdict(list)   # stem of a word after a number in a text -> entries
         for i, (kind, eid, _) in enumerate(docs):
             section = {"rule": "rules", "keyword": "keywords", "erratum": "errata"}[kind]
@@ -366,19 +413,28 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
                 asks = " ".join(str(a) for a in search.get("errata_asks", ()))
             if re.search(r"\{[a-z_]+\}|\d", text):
                 numbered.add(i)
+            for phrasing in (loc.get("asks") or {}).get(eid, ()) if kind == "rule" else ():
+                words = tokens(str(phrasing))
+                framing = _framing(words, idioms)
+                content = sorted({stemmer(w) for j, w in enumerate(words) if j not in framing and w not in stop and len(w) > 1})
+                if len(content) >= 2 and " ".join(content) not in phrasings[i]:
+                    phrasings[i].append(" ".join(content))
             for fld, raw in (("title", title), ("text", text), ("section", section_title), ("asks", asks)):
                 words = tokens(_fill(raw, params) if fld != "asks" else raw)
                 if fld == "title" and kind == "rule":
                     for pair in _pairs([stemmer(w) for w in words], {stemmer(w) for w in stop}):
                         if i not in pairs[pair]:
                             pairs[pair].append(i)
+                    titled[i].append(_titled(forms, words, stop, lang))
                 for kid, _span in forms.find(words, prefer=lang) if fld != "asks" else ():   # what it says, not what is asked
                     found_in[i][kid] += 1
                 if fld == "text":   # what the entry counts: the word after each of its numbers
                     for j, w in enumerate(words[:-1]):
                         if w.isdigit() and words[j + 1] not in stop and i not in units[stemmer(words[j + 1])]:
                             units[stemmer(words[j + 1])].append(i)
-                kept = [w for w in words if (w not in stop or w in subjects) and (len(w) > 1 or w.isdigit())]
+                framing = _framing(words, idioms) if fld == "asks" else set()   # asked as players ask
+                kept = [w for j, w in enumerate(words) if (w not in stop or w in subjects) and (len(w) > 1 or w.isdigit())
+                        and j not in framing]
                 lengths[fld][i] = len(kept)
                 for w in kept:
                     stem = stemmer(w)
@@ -401,6 +457,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "subjects": sorted(subjects),
             "mentions": sorted({w for s in search.get("mentions", []) for w in tokens(s)}),
             "quantities": sorted({" ".join(tokens(s)) for s in search.get("quantities", [])} - {""}),
+            "idioms": idioms,
             "synonyms": synonyms,
             "name": str(language.get("name") or lang),
         }
@@ -409,11 +466,16 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             "lengths": lengths,
             "postings": {stem: [[i, *cell] for i, cell in sorted(cells.items())] for stem, cells in postings.items()},
             "pairs": dict(pairs),
+            "phrasings": {str(i): p for i, p in phrasings.items()},
             "units": dict(units),
         }
     for i, counts in enumerate(found_in):
         for kid, n in counts.items():
             add(i, kid, 2, round(min(1.0, n / max(1, len(langs))), 3))
+    defines: dict[str, list[int]] = defaultdict(list)   # a rule titled by a keyword's name in every language
+    for i, names in enumerate(titled):
+        if len(names) == len(langs) and names[0] and len(set(names)) == 1:
+            defines[names[0]].append(i)
     concept_postings: dict[str, list[list[Any]]] = defaultdict(list)
     for i, found in enumerate(concepts):
         for kid, cell in sorted(found.items()):
@@ -433,6 +495,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
         "cards": _cards(facts, locales, stops, rule_words),
         "numbered": sorted(numbered),
+        "defines": dict(defines),
         "modes": modes,
         "doc_modes": [doc_modes.get(eid) if kind == "rule" else None for kind, eid, _ in docs],
         "langs": meta,
@@ -492,6 +555,7 @@ class SearchIndex:
         self._stemmers: dict[str, Stemmer] = {}
         self._stop = {lang: set(v["stopwords"]) for lang, v in self.langs.items()}
         self._avg: dict[str, dict[str, float]] = {}
+        self._asked: dict[str, dict[int, list[frozenset[str]]]] = {}
         self._stem_sets: dict[str, set[str]] = {}
         self._groups: dict[str, list[list[tuple[str, ...]]]] = {}
         self._by_shape: dict[str, dict[tuple[str, int], list[str]]] = {}
@@ -597,7 +661,8 @@ class SearchIndex:
         words = [self.correct(w, chosen) for w in typed]
         cards = self.find_cards(words, stop)
         in_card = {j for _cid, _lang, (start, end) in cards for j in range(start, end)}
-        masked = ["" if j in in_card else w for j, w in enumerate(words)]
+        framing = _framing(words, self.langs[chosen].get("idioms", ()))
+        masked = ["" if j in in_card or j in framing else w for j, w in enumerate(words)]
         # a stopword naming a keyword is the subject when quoted or when the question asks what it means
         quoted = {w for m in _QUOTED.finditer(question) for w in tokens(next(g for g in m.groups() if g))}
         info = self.langs[chosen]
@@ -619,7 +684,7 @@ class SearchIndex:
             known = max([known, *(self._known(typed, inside | in_card, other) for other in sorted(self.langs)
                                   if other != chosen)])
         before = {start - 1 for _cid, _lang, (start, _end) in cards if start and words[start - 1] in stop}
-        plain = tuple(w for j, w in enumerate(words) if j not in in_card and j not in before)
+        plain = tuple(w for j, w in enumerate(words) if j not in in_card and j not in before and j not in framing)
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
                      tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
                      plain)
@@ -762,6 +827,13 @@ class SearchIndex:
                 out[lang] = found
         return out
 
+    def _phrasings(self, lang: str, i: int) -> list[frozenset[str]]:
+        """The player phrasings of a rule in a language, each as the set of its stems (stopwords apart)."""
+        cache = self._asked.setdefault(lang, {})
+        if i not in cache:
+            cache[i] = [frozenset(p.split()) for p in self.words(lang).get("phrasings", {}).get(str(i), ())]
+        return cache[i]
+
     def _averages(self, lang: str) -> dict[str, float]:
         if lang not in self._avg:
             lengths = self.words(lang)["lengths"]
@@ -778,11 +850,13 @@ class SearchIndex:
 
     def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
               named: Iterable[str] = (), pairs: Iterable[str] = (),
-              groups: Iterable[list[tuple[tuple[str, ...], float]]] = ()) -> dict[int, float]:
+              groups: Iterable[list[tuple[tuple[str, ...], float]]] = (),
+              asked: frozenset[str] = frozenset()) -> dict[int, float]:
         """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
         (keyword id -> weight); ``groups``: synonym groups, each counted once (see :meth:`_expansions`);
         ``named``: stems of words that name a keyword, which do not make a title about the question;
-        ``pairs``: two words in a row of the question (see :func:`_pairs`), found as such in a title."""
+        ``pairs``: two words in a row of the question (see :func:`_pairs`), found as such in a title;
+        ``asked``: the stems the question says, which may say all of a rule's phrasing."""
         info = self.words(lang)
         lengths = info["lengths"]
         avg = self._averages(lang)
@@ -817,18 +891,21 @@ class SearchIndex:
                 in_title[i] += weight * title
         for group in groups:
             fits_of: dict[int, list[tuple[float, float]]] = defaultdict(list)
+            said_len = max((len(stems) for stems, weight in group if weight >= 1.0), default=0)
             for stems, weight in group:
                 phrase: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+                # a phrase the question did not say, longer than the one it said, stands for fewer words
+                share = min(1.0, said_len / len(stems)) ** LONGER_SYNONYM if said_len and weight < 1.0 else 1.0
                 for stem in stems:
                     for i, (score, title) in term(stem).items():
-                        phrase[i][0] += weight * score
-                        phrase[i][1] += weight * title
+                        phrase[i][0] += share * weight * score
+                        phrase[i][1] += share * weight * title
                 for i, (p_score, p_title) in phrase.items():
                     fits_of[i].append((p_score, p_title))
-            for i, fits in fits_of.items():   # the phrase that fits best, and a little of the others
+            for i, fits in fits_of.items():   # the phrase that fits best, and a little of the next one
                 fits.sort(reverse=True)
-                scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:])
-                in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:])
+                scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:2])
+                in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:2])
         for kid, c_weight in (concepts or {}).items():
             plist = self.data["concepts"].get(kid)
             if not plist:
@@ -845,6 +922,12 @@ class SearchIndex:
         title_len = lengths["title"]
         out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
                for i, s in scores.items()}
+        # a phrasing of the rule said in full by the question, for the share of the question it says
+        size = max(1, len(set(terms) | {st for g in groups for phrase, w in g if w >= 1.0 for st in phrase}))
+        for i in out if asked else ():
+            best = max((len(p) for p in self._phrasings(lang, i) if asked.issuperset(p)), default=0)
+            if best:
+                out[i] *= 1 + ASKED_BONUS * min(1.0, best / size)
         said: dict[int, int] = defaultdict(int)
         for pair in pairs:
             for i in info.get("pairs", {}).get(pair, ()):
@@ -876,6 +959,15 @@ class SearchIndex:
                 out[kid] = max(out.get(kid, 0.0), CARD_KEYWORD)
         return out
 
+    def _defining(self, query: Query) -> bool:
+        """Whether the question asks what a keyword is: its words are all names of keywords, and it
+        names one keyword only or asks what they mean (``search: mentions:``: "qué significa
+        degradar una ficha"); "what happens to an enemy piece on the summoning square" asks more."""
+        if not query.words or query.cards or not set(query.words) <= set(query.named):
+            return False
+        names = self.forms.find(list(query.plain or query.tokens), skip=self._stop[query.lang], prefer=query.lang)
+        return len(names) == 1 or bool(set(self.langs[query.lang].get("mentions", ())) & set(query.tokens))
+
     def _asks_number(self, query: Query) -> bool:
         """Whether the question asks for a number: it uses one of its language's ``quantities``."""
         return self._unit(query) is not None
@@ -906,7 +998,10 @@ class SearchIndex:
              self._pairs(query), groups)]
         runs += [(lang, OTHER_LANGUAGE, terms, {}, (), (), []) for lang, terms in self._foreign(query).items()]
         for lang, weight, terms, concepts, named, pairs, synonyms in runs:
-            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms).items():
+            # what the question says in its own language, its synonyms included: for its rules' phrasings
+            asked = (frozenset(terms) | {st for g in synonyms for phrase, _w in g for st in phrase}
+                     if lang == query.lang else frozenset())
+            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms, asked).items():
                 s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
                 total[i] += s
                 if i not in source or s > source[i][0]:
@@ -917,6 +1012,11 @@ class SearchIndex:
             for i in total:
                 if doc_modes[i] and not named_modes & set(doc_modes[i]):
                     total[i] *= OTHER_MODE
+        if self._defining(query):   # "c'est quoi une pièce promue ?": the rule defining it first
+            for kid in query.concepts:
+                for i in self.data.get("defines", {}).get(kid, ()):
+                    if i in total:
+                        total[i] *= 1 + DEFINITION_BONUS
         unit = self._unit(query)
         if unit is not None:   # a question asking for a number: the entries giving one, of what it counts
             counted = set(self.words(query.lang).get("units", {}).get(unit, ())) if unit else set()
