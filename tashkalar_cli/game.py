@@ -138,6 +138,14 @@ class Game:
 
         return Errata(self.dataset)
 
+    def errata_about(self, book: str | None = None, erratum: str | None = None) -> Errata:
+        """The errata where the rulebook of ``book`` (a language: ``es``, ``español``, ``Spanish``...) errs
+        or is ruled on, and/or the one ``erratum`` (its id or its title in any language, in part or
+        with a typo): words read by :meth:`word`."""
+        errata = self.errata
+        return errata.about(None if book is None else self.word("lang", book, "--book", among=errata.books),
+                            None if erratum is None else self.word("erratum", erratum, "ERRATUM"))
+
     @cached_property
     def letal(self) -> LetalEngine:
         """L.E.T.A.L. TCG's grid engine (areas, moves, pushes and pulls, attacks, game-file checks)."""
@@ -168,14 +176,14 @@ class Game:
         from tashkalar_cli.model.types import CardType, PlayForm, Rank
         from tashkalar_cli.text.vocabulary import View, Vocabulary
 
-        lexicons = {"keyword": lambda: self.glossary.lexicon}
+        lexicons = {"keyword": lambda: self.glossary.lexicon, "erratum": lambda: self.errata.lexicon}
         views = {}
         if self.pack.has_cards:   # the card model is imported when a card is looked up, not before
             lexicons["card"] = lambda: self.cards.lexicon
             for kind in ("being", "flare", "task"):
                 views[kind] = View("card", self._ids_of(kind), self._not_a(kind))
         fixed = {"rank": [r.value for r in Rank], "mode": [m.value for m in PlayForm], "deck": self.decks,
-                 "type": [t.value for t in CardType]}
+                 "type": [t.value for t in CardType], "lang": sorted(self.dataset.locales)}
         if self.pack.has_cards:
             fixed["color"] = self.board.colors
         return Vocabulary(self.dataset.locales, fixed, lexicons, views)

@@ -166,6 +166,26 @@ def test_errata(cli):
     assert text.code == 0 and "✗ es" in text.out
 
 
+def test_errata_of_one_rulebook_or_one_erratum(cli, dataset):
+    """errata --book LANG: where that rulebook errs (and the rulings on it); errata ERRATUM: that one."""
+    every = cli("errata", "--json").json["errata"]
+    for book in ("en", "fr", "es", "it"):
+        got = cli("errata", "--book", book, "--json").json["errata"]
+        want = [e for e in every if book in (e["books"] if e["kind"] == "ruling" else e["differing"])]
+        assert got == want and got, book
+    assert {e["id"] for e in cli("errata", "--book", "español", "--json").json["errata"]} == \
+        {e["id"] for e in every if "es" in (e["books"] if e["kind"] == "ruling" else e["differing"])}
+    one = cli("errata", "melee-end-threshold", "--json").json["errata"]
+    assert [e["id"] for e in one] == ["melee-end-threshold"]
+    both = cli("errata", "melee-end-threshold", "--book", "en", "--json").json["errata"]
+    assert both == []           # the English book is right there
+    said = cli("errata", "melee-end-threshold", "--book", "en", "--lang", "fr")
+    assert said.code == 0 and said.out.strip() == dataset.locales["fr"]["ui"]["errata.none"].replace(" :", "\u00a0:")
+    text = cli("errata", "--book", "it", "--lang", "it")
+    assert text.code == 0 and text.out.count("╭") == len([e for e in every if "it" in (
+        e["books"] if e["kind"] == "ruling" else e["differing"])])
+
+
 def test_errata_rules_are_linked(dataset):
     book = RuleBook(dataset)
     for e in dataset.facts["errata"]:

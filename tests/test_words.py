@@ -115,6 +115,12 @@ SURFACES: dict[str, list[Surface]] = {
                                                                                     f"flares: [{{flare: {_q(w)}, against: red}}]\n")],
          None),
     ],
+    "lang": [
+        ("errata --book", lambda t, w: ["errata", "--book", w], None),
+    ],
+    "erratum": [
+        ("errata ERRATUM", lambda t, w: ["errata", w], None),
+    ],
     "task": [
         ("card show", lambda t, w: ["card", "show", w], None),
         ("task check", lambda t, w: ["task", "check", w, "--pieces", "e5=blue,e4=red", "--player", "blue"], None),

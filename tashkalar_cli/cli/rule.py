@@ -89,14 +89,24 @@ def _answer(words: list[str], mode: str | None, limit: int | None, lang: str | N
     s.console.print(search_answer(result, s.game.rules, loc))
 
 
-def errata(lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+def errata(
+    erratum: Annotated[Optional[str], typer.Argument(
+        help="Only this erratum (its id, or its title in any language).", show_default=False)] = None,
+    book: Annotated[Optional[str], typer.Option(
+        "--book", help="Only where this rulebook errs or is ruled on (its language: en, fr, es, it).",
+        metavar="LANG", show_default=False)] = None,
+    lang: LangOption = None, json: JsonOption = False, data: DataOption = None,
+) -> None:
     """Where the published rulebooks (en, fr, es, it) disagree, and which reading is right."""
     s = session(lang, data)
-    items = s.game.errata
+    items = s.game.errata_about(book, erratum)
     if json:
         from tashkalar_cli.render import jsonout
 
         print_json("errata", jsonout.errata(items, s.loc))
+        return
+    if not items.items:     # a rulebook right about that erratum: said, not an empty title
+        typer.echo(s.loc.msg("errata.none"))
         return
     from tashkalar_cli.render.rules import errata_renderable
 

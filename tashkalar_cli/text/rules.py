@@ -234,6 +234,31 @@ class Errata:
     """The disagreements between the published rulebooks (cards/errata.yaml), in their order, and
     the tool's rulings where one rulebook is silent or ambiguous (``kind: ruling``)."""
 
-    def __init__(self, dataset: Dataset) -> None:
+    def __init__(self, dataset: Dataset, items: list[dict[str, Any]] | None = None) -> None:
         self.dataset = dataset
-        self.items = list(dataset.facts["errata"])
+        self.items = list(dataset.facts["errata"]) if items is None else items
+
+    @property
+    def books(self) -> list[str]:
+        """The rulebooks compared, by language."""
+        return sorted({b for e in self.items for b in e["books"]})
+
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        """The errata as words a user may type: an id, or a title in any language."""
+        from tashkalar_cli.text.vocabulary import Lexicon
+
+        ids = [e["id"] for e in self.items]
+        names: dict[str, dict[str, list[str]]] = {}
+        for lang, texts in self.dataset.locales.items():
+            entries = texts.get("errata") or {}
+            names[lang] = {i: [str(entries[i]["title"])] for i in ids if isinstance(entries.get(i), dict)
+                           and entries[i].get("title")}
+        return Lexicon(ids, names, {i: [i] for i in ids})
+
+    def about(self, book: str | None = None, erratum: str | None = None) -> Errata:
+        """The errata where the rulebook ``book`` is one that errs (its rulings: where it is one ruled on),
+        or the one ``erratum``; both ids (see :meth:`Game.errata_about` for words typed)."""
+        chosen = [e for e in self.items if (erratum is None or e["id"] == erratum) and
+                  (book is None or book in (e["books"] if e.get("kind") == "ruling" else e["differing"]))]
+        return Errata(self.dataset, chosen)
