@@ -248,3 +248,14 @@ def test_completion_options_belong_to_the_root(cli):
     assert "--install-completion" in cli("--help").out
     for command in (["summon", "--help"], ["sheet", "--help"], ["card", "show", "--help"]):
         assert "--install-completion" not in cli(*command).out
+
+
+def test_errata_complete_rulebooks_and_errata(complete, cli):
+    """errata --book completes the rulebooks' languages; errata ERRATUM the errata's ids, and a
+    completed id names the erratum."""
+    assert bash_words(complete("tashkalar errata --book ")) == ["en", "es", "fr", "it"]
+    found = bash_words(complete("tashkalar errata melee"))
+    assert found and all(w.startswith("melee") for w in found)
+    zsh = "\n".join(complete("tashkalar --lang fr errata high-form-c", shell="zsh"))
+    assert "high-form-current-tasks" in zsh and "objectifs en cours" in zsh   # the French title as help
+    assert cli("errata", found[0], "--json").json["errata"][0]["id"] == found[0]

@@ -45,6 +45,8 @@ TABLE: dict[tuple[str, str], str] = {
     ("*", "allow_enemy"): "color",
     ("*", "against"): "color",
     ("*", "lang"): "lang",
+    ("errata", "book"): "book",
+    ("errata", "erratum"): "erratum",
 }
 #: characters bash reads specially in a word, escaped with a backslash in bash completions
 _BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&|;()<>*?\[\]{}#~])""")
@@ -221,6 +223,10 @@ def candidates(kind: str, game: Any, loc: Any, among: Iterable[str] | None = Non
     if kind == "lang":
         return [(lang, game.dataset.locales.get(lang, {}).get("language", {}).get("name", lang))
                 for lang in game.languages], []
+    if kind == "book":      # a rulebook, by its language: the code, with the language's name as help
+        return [(book, loc.msg(f"lang.{book}")) for book in game.errata.books], []
+    if kind == "erratum":   # an erratum's id, its title in the user's language as help
+        return [(e["id"], str(loc.field("errata", e["id"], "title"))) for e in game.errata.items], []
     return [], []
 
 
