@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from tashkalar_cli.engine.codes import code
 from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
-from tashkalar_cli.engine.reach import Reach
+from tashkalar_cli.engine.reach import Budget, Reach
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
     Choose,
@@ -83,8 +83,9 @@ class Seen(Protocol):
 #: is the goal met at the end of the turn (the board, and the turn record)?
 Goal = Callable[[Seen, Turn], bool]
 #: is the goal still within reach of the board (and the turn record) with at most ``reach`` more changes
-#: of the board (None: any)? False only when it is certainly not: the search drops what cannot meet it
-Reachable = Callable[[Seen, Turn, Reach | None], bool]
+#: of the board (a Budget: any of the actions left; None: any)? False only when it is certainly not: the search drops
+#: what cannot meet it
+Reachable = Callable[[Seen, Turn, Reach | Budget | None], bool]
 #: what a summon does to the board before its effect: a new piece of the player's, and the piece on its square
 #: destroyed
 SUMMON: Reach = {"summon": 1, "destroy": 1}
@@ -433,8 +434,8 @@ class GoalSearch:
     def _within_reach(self, state: _State) -> bool:
         """Whether the goal may still be met from ``state`` with the actions it has left: each is a place or
         the summon of a card not used yet (a new piece, the piece on its square destroyed, and what its
-        effect can do); per kind of change, the most the actions left can do. Unknown (an effect that may
-        gain actions, or do anything): True."""
+        effect can do): a :class:`Budget`, the goal's rule weighs what any of them can do together. Unknown (an
+        effect that may gain actions, or do anything): True."""
         if self.reachable is None:
             return True
         options: list[Reach] = [{"place": 1}] * state.actions
@@ -445,12 +446,7 @@ class GoalSearch:
             if gains or reach is None:
                 return True
             options.append(_add(SUMMON, reach))   # type: ignore[arg-type]
-        n = state.actions
-        kinds = {k for o in options for k in o}
-        # per kind, the most n of the options can do (None: one of them has no bound on it)
-        budget: Reach = {k: None if any(k in o and o[k] is None for o in options)
-                         else sum(sorted((o.get(k) or 0 for o in options), reverse=True)[:n]) for k in kinds}
-        ok = self.reachable(state, state.turn, budget)
+        ok = self.reachable(state, state.turn, Budget(tuple(options), state.actions))
         if not ok:
             self.pruned += 1
         return ok
@@ -567,5 +563,5 @@ class GoalSearch:
                          tkey)
 
 
-__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "Goal", "GoalReads", "GoalReport",
-           "GoalSearch", "Reach", "Reachable", "Seen", "Way", "effect_reach"]
+__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "Budget", "Goal", "GoalReads",
+           "GoalReport", "GoalSearch", "Reach", "Reachable", "Seen", "Way", "effect_reach"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.codes import table as codes_table
-from tashkalar_cli.engine.reach import Reach, gain
+from tashkalar_cli.engine.reach import Budget, Reach, gain
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.cards import Criterion, Task
@@ -456,9 +456,10 @@ STEP_REACH: dict[str, dict[str, int]] = {
 ANY_REQUIREMENT = frozenset({"destroyed-legends"})
 
 
-def within_reach(card: Task, ctx: Context, reach: Reach | None) -> bool:
+def within_reach(card: Task, ctx: Context, reach: Reach | Budget | None) -> bool:
     """Whether ``card`` may be met after at most ``reach`` more changes of the board (per kind, see
-    :data:`STEP_REACH`; None: any), read from :func:`check_task`'s requirements: False only when it
+    :data:`STEP_REACH`; a :class:`~tashkalar_cli.engine.reach.Budget`: those of any of the actions left; None:
+    any), read from :func:`check_task`'s requirements: False only when it
     certainly cannot (what the goal search needs to drop a sequence)."""
     check = check_task(card, ctx)
     if check.met is not False or reach is None:
