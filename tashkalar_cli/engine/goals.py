@@ -101,6 +101,8 @@ class GoalReads(NamedTuple):
     counts: bool = False
 
 
+#: a piece destroyed: its square, and the piece
+Destroyed = tuple[Square, Piece]
 #: (pieces on the board, destroyed this turn, summoned this turn)
 ResultKey = tuple[bytes, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
 
@@ -359,7 +361,7 @@ class GoalSearch:
         for card in self.hand:
             program = card.program()
             self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
-        self._resolved: dict[tuple[Any, ...], Resolution | None] = {}
+        self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[tuple[Outcome, tuple[Destroyed, ...]]]]] = {}
         # the code of each card's piece once summoned (see _summoned_codes)
         self._being_code = {card.id: code(engine.board.colors, player, card.rank.level) for card in self.hand}
         self.pruned = 0                  # sequences dropped by the bound (states not played on, effects not resolved)
@@ -536,12 +538,14 @@ class GoalSearch:
         # the same summon from the same position (reached by other sequences, with another turn record):
         # resolved once
         rkey = (*at, card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
-        if rkey in self._resolved:
-            res = self._resolved[rkey]
-        else:
-            res = self._resolved[rkey] = resolve_placement(self.engine, card, pos, player, p, take_back=tb,
-                                                           actions_left=left, max_states=EFFECT_STATES,
-                                                           max_outcomes=MAX_OUTCOMES + 1)
+        got = self._resolved.get(rkey)
+        if got is None:
+            res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
+                                    max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
+            # each outcome followed, with the pieces it destroyed (read from its steps once)
+            got = self._resolved[rkey] = (res, [] if res is None else
+                                          [(o, tuple(o.destroyed)) for o in res.outcomes[:MAX_OUTCOMES]])
+        res, outcomes = got
         if res is None:
             after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
             act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
@@ -549,9 +553,8 @@ class GoalSearch:
             return
         if res.truncated or res.count > MAX_OUTCOMES:
             self.effects_truncated = True
-        for o in res.outcomes[:MAX_OUTCOMES]:
-            gone = o.destroyed
-            destroyed = summon_destroyed + tuple(gone)
+        for o, gone in outcomes:
+            destroyed = summon_destroyed + gone
             # an outcome that destroyed nothing shares the turn record of the summon (as places share theirs)
             if gone:
                 turn = _turn(base_turn, [*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)

@@ -260,8 +260,9 @@ def center_cross(ctx: Context, c: Criterion) -> TaskCheck:
 def line_dominance(ctx: Context, c: Criterion) -> TaskCheck:
     opp = ctx.pieces_of(ctx.against) if ctx.against else 0
     best, best_mask, best_margin = ("file", ""), 0, None
+    mine = ctx.mine
     for kind, name, line in ctx.board.central_lines:
-        margin = _count(ctx.mine & line) - _count(opp & line)
+        margin = (mine & line).bit_count() - (opp & line).bit_count()
         if best_margin is None or margin > best_margin:
             best, best_mask, best_margin = (kind, name), line, margin
     req = Requirement("line_margin", best_margin or 0, c["more"], {"line_kind": best[0], "line": best[1]})
