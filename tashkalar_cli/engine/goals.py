@@ -362,6 +362,8 @@ class GoalSearch:
             program = card.program()
             self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
         self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[tuple[Outcome, tuple[Destroyed, ...]]]]] = {}
+        # the key of the turn record of a summon's outcome that destroyed pieces: by the summon's key and those pieces
+        self._turn_keys: dict[tuple[TurnKey, tuple[Destroyed, ...]], TurnKey] = {}
         # the code of each card's piece once summoned (see _summoned_codes)
         self._being_code = {card.id: code(engine.board.colors, player, card.rank.level) for card in self.hand}
         self.pruned = 0                  # sequences dropped by the bound (states not played on, effects not resolved)
@@ -424,8 +426,8 @@ class GoalSearch:
         board: Any = state.codes
         if reads.squares is not None:
             board = self._read(board) if self._read is not None else None
-        if reads.counts:
-            board = bytes(sorted(board))
+        if reads.counts:        # the pieces (codes) as a multiset: the empty squares left out, their number follows
+            board = bytes(sorted(board.translate(None, b"\0") if isinstance(board, bytes) else board))
         k = (board, key[1], key[2]) if reads.turn else (board,)
         got = self._asked.get(k)
         if got is None:
@@ -558,7 +560,10 @@ class GoalSearch:
             # an outcome that destroyed nothing shares the turn record of the summon (as places share theirs)
             if gone:
                 turn = _turn(base_turn, [*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
-                tkey = None
+                k = (base_key, gone)
+                tkey = self._turn_keys.get(k)
+                if tkey is None:
+                    tkey = self._turn_keys[k] = _turn_key(turn)
             else:
                 turn, tkey = base_turn, base_key
             act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)

@@ -59,8 +59,9 @@ class TaskCheck:
 #: per (the board's colors, player): the codes.table of the player's pieces, upgraded ones, legendary ones, and
 #: the other colors' pieces (Context.of_codes)
 _TABLES: dict[tuple[int, str], tuple[list[str], tuple[bytes, bytes, bytes, bytes]]] = {}
-#: per (the board's colors, a color): the codes.table of its pieces, and of its upgraded ones (Context.pieces_of)
-_OTHER_TABLES: dict[tuple[int, str], tuple[list[str], bytes, bytes]] = {}
+#: per (the board's colors, a color, upgraded): the codes.table of its pieces, or of its upgraded ones
+#: (Context.pieces_of)
+_OTHER_TABLES: dict[tuple[int, str, bool], tuple[list[str], bytes]] = {}
 
 
 class Context:
@@ -150,12 +151,15 @@ class Context:
             rev, colors = self._reversed, self.board.colors
             if rev is None or color not in colors:
                 return 0
-            key = (id(colors), color)
+            got = self._others[color] = [-1, -1]     # from the codes: each mask made when first asked for
+        if got[upgraded] < 0:
+            assert self._reversed is not None
+            colors = self.board.colors
+            key = (id(colors), color, upgraded)
             tables = _OTHER_TABLES.get(key)
             if tables is None or tables[0] is not colors:
-                tables = _OTHER_TABLES[key] = (colors, codes_table(colors, color),
-                                                  codes_table(colors, color, min_level=1))
-            got = self._others[color] = [codes_mask(rev, tables[1]), codes_mask(rev, tables[2])]
+                tables = _OTHER_TABLES[key] = (colors, codes_table(colors, color, min_level=int(upgraded)))
+            got[upgraded] = codes_mask(self._reversed, tables[1])
         return got[upgraded]
 
     def squares_mask(self, which: str | None) -> int:
