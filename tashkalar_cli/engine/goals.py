@@ -67,7 +67,6 @@ MAX_OUTCOMES = 100
 EFFECT_STATES = 1_000
 
 
-
 class Seen(Protocol):
     """A board the goal is asked of: its ``codes`` (the pieces as bytes, see :mod:`tashkalar_cli.engine.codes`:
     the search's own representation, from which the goals' rules read what they need), and its ``position``
