@@ -13,7 +13,7 @@ on first use, so asking one question costs only what that question needs.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -464,19 +464,19 @@ class Game:
         """Can ``player`` claim ``task`` at the end of this turn, and how: every sequence of places,
         summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
         task met, each distinct end of turn once (see :mod:`tashkalar_cli.engine.goals`)."""
-        from tashkalar_cli.engine.goals import MAX_STATES, GoalReads, GoalSearch, Reach
+        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen
         from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters, within_reach
 
         player, _ = self._side(position, player, None, "--player")
         card = self._task(task) if isinstance(task, str) else task
         vs = self.opponent(position, player, against, required=False)
-        cards = self.cards
+        cards, board = self.cards, position.board
 
-        def met(pos: Position, turn: Turn) -> bool:
-            return check_task(card, Context(pos, player, vs, turn, cards)).met is True
+        def met(seen: Seen, turn: Turn) -> bool:
+            return check_task(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen)).met is True
 
-        def reachable(pos: Position, turn: Turn, reach: Reach | None) -> bool:
-            return within_reach(card, Context(pos, player, vs, turn, cards), reach)
+        def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | None) -> bool:
+            return within_reach(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen), reach)
 
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
         matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
@@ -492,8 +492,8 @@ class Game:
                    ) -> tuple[str, GoalReport]:
         """Can ``player`` end this turn with ``flare`` playable by the next player (the next color in turn
         order, against any of their opponents), and how. Returns the next player's color and the ways."""
-        from tashkalar_cli.engine.flares import check_flare, within_reach
-        from tashkalar_cli.engine.goals import MAX_STATES, GoalReads, GoalSearch, Reach
+        from tashkalar_cli.engine.flares import counts_of_codes, flare_check, within_reach
+        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen
 
         player, _ = self._side(position, player, None, "--player")
         card = self._flare(flare) if isinstance(flare, str) else flare
@@ -503,13 +503,20 @@ class Game:
             raise InputError(key="threats-no-opponent", player=Term("color", player))
         following = order[(order.index(player) + 1) % len(order)]
         others = [c for c in dict.fromkeys([*position.colors, player]) if c != following]
-        config = self.config
+        config, mode, colors = self.config, position.mode, position.board.colors
 
-        def playable(pos: Position, turn: Turn) -> bool:
-            return any(check_flare(card, pos, following, vs, config).can_invoke for vs in others)
+        def checks(seen: Seen) -> Iterator[FlareCheck]:
+            """The flare's check against each opponent of the next player, on the board ``seen``."""
+            codes = seen.codes
+            mine = counts_of_codes(codes, colors, following)
+            for vs in others:
+                yield flare_check(card, mode, mine, counts_of_codes(codes, colors, vs), following, vs, config)
 
-        def reachable(pos: Position, turn: Turn, reach: Reach | None) -> bool:
-            return any(within_reach(check_flare(card, pos, following, vs, config), reach) for vs in others)
+        def playable(seen: Seen, turn: Turn) -> bool:
+            return any(check.can_invoke for check in checks(seen))
+
+        def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | None) -> bool:
+            return any(within_reach(check, reach) for check in checks(seen))
 
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
         return following, GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn),

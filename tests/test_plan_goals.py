@@ -382,3 +382,170 @@ def test_the_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode):
         compared += 1
         pruned += bounded.pruned > 0
     assert pruned > 10
+
+
+# ---------------------------------------------------------------------- the search's own board codes
+
+def _random_position(tk, rng, colors=("blue", "red"), mode="high-form"):
+    """A random position of 6 to 30 pieces (retried until its pieces are within what each color owns)."""
+    from tashkalar_cli.errors import InputError
+
+    squares = [tk.board.name(sq) for sq in tk.board.squares]
+    ranks = ["common"] * 6 + ["heroic"] * 3 + ["legendary"]
+    while True:
+        pieces = ",".join(f"{sq}={rng.choice(colors)}:{rng.choice(ranks)}" for sq in rng.sample(squares, rng.randint(6, 30)))
+        try:
+            return tk.position(pieces=pieces, mode=mode)
+        except InputError:
+            continue
+
+
+def test_a_context_from_codes_is_the_context_of_the_position(tk):
+    """Context.of_codes (the goal search's board codes, no position built) gives the masks of Context(position),
+    each color's pieces, and so the same answer of every task evaluator, on random positions (3 colors)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tashkalar_cli.engine.goals import _pieces_key
+    from tashkalar_cli.engine.tasks import EVALUATORS, within_reach
+    from tashkalar_cli.model.cards import Task
+
+    tasks = tk.cards.of_type(Task)
+    assert tasks and {t.criterion.kind for t in tasks} == set(EVALUATORS)
+    colors = tk.board.colors
+
+    @settings(max_examples=40, deadline=None)
+    @given(seed=st.integers(0, 10**6))
+    def check(seed):
+        import random
+
+        rng = random.Random(seed)
+        pos = _random_position(tk, rng, ("blue", "red", "yellow"), "melee")
+        player, against = rng.sample(["blue", "red", "yellow"], 2)
+        turn = Turn(player, pos.mode, pos.players)
+
+        class Seen:
+            position = pos
+
+        a = Context(pos, player, against, turn, tk.cards)
+        b = Context.of_codes(_pieces_key(pos), pos.board, player, against, turn, tk.cards, Seen())
+        assert (a.mine, a.mine_up, a.mine_leg, a.enemy) == (b.mine, b.mine_up, b.mine_leg, b.enemy)
+        for color in colors:
+            for upgraded in (False, True):
+                assert a.pieces_of(color, upgraded) == b.pieces_of(color, upgraded) == \
+                    pos.mask(color, "heroic" if upgraded else "common")
+        for task in tasks:
+            x, y = check_task(task, a), check_task(task, b)
+            assert (x.met, x.requirements, x.squares, x.against) == (y.met, y.requirements, y.squares, y.against)
+            for reach in (None, {"place": 1}, {"summon": 1, "destroy": 1, "move": 2}):
+                assert within_reach(task, a, reach) == within_reach(task, b, reach)
+
+    check()
+
+
+def test_flare_counts_from_codes_are_the_counts_of_the_position(tk):
+    """flares.counts_of_codes gives flares.counts (a color's upgraded pieces and all its pieces) on random
+    positions, for every color of the board, on it or not."""
+    import random
+
+    from tashkalar_cli.engine.flares import counts, counts_of_codes
+    from tashkalar_cli.engine.goals import _pieces_key
+
+    rng = random.Random(7)
+    for _ in range(30):
+        pos = _random_position(tk, rng, ("blue", "red", "yellow"), "melee")
+        codes = _pieces_key(pos)
+        for color in tk.board.colors:
+            assert counts_of_codes(codes, tk.board.colors, color) == counts(pos, color)
+
+
+def test_the_codes_after_a_summon_are_those_of_the_position_after_it(tk):
+    """The bound of a last summon reads the board right after the summon from codes (GoalSearch._summoned_codes):
+    for every legal placement (and piece taken back, in shortage) of several beings on random positions, they are
+    the codes of the position the summon rule makes (gateway.after_summon)."""
+    import random
+
+    from tashkalar_cli.engine.gateway import after_summon
+    from tashkalar_cli.engine.goals import GoalSearch, _pieces_key
+    from tashkalar_cli.model.types import PieceKind
+
+    rng = random.Random(11)
+    beings = [tk.being(c) for c in ("swordmaster", "knight", "hypnotist", "fire-dragon", "hell-bull", "gate-keeper",
+                                    "high-priestess", "warlord", "angel-of-death")]
+    tried = shortage = 0
+    for i in range(25):
+        pos = _random_position(tk, rng)
+        if i % 3 == 0:       # piece shortage: no common piece, no legendary piece left off the board
+            pos.supply_override = {"blue": {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 0}}
+        search = GoalSearch(tk.engine, pos, "blue", beings, 1, lambda seen, turn: False)
+        codes = _pieces_key(pos)
+        for card in beings:
+            for p in tk.engine.check(card, pos, "blue", None, explain=False).placements:
+                takes = list(p.take_back) if p.shortage and p.reuses is None else [None]
+                for tb in takes:
+                    after, _ = after_summon(card, pos, "blue", p.target, tb, p.pattern_squares)
+                    assert search._summoned_codes(codes, card, p.target, tb) == _pieces_key(after)
+                    tried += 1
+                    shortage += tb is not None or p.shortage
+    assert tried > 100 and shortage > 5
+
+
+def test_a_reach_unbounded_in_one_kind_still_bounds_the_others(tk, monkeypatch):
+    """The Fire Dragon destroys every piece of an area: no bound on what it destroys, but it places nothing; a task
+    that counts the player's pieces on red squares is still bounded with it in hand (the search drops sequences),
+    and finds what the search without the bound finds."""
+    from pathlib import Path
+
+    from tashkalar_cli.engine import goals
+    from tashkalar_cli.engine.goals import effect_reach
+
+    reach, gains = effect_reach(tk.being("fire-dragon").program(), len(tk.board.colors))
+    assert reach is not None and reach["destroy"] is None and not gains
+    assert all(v == 0 for k, v in reach.items() if k != "destroy")
+    pos = tk.position(str(Path(__file__).resolve().parent.parent / "benchmarks" / "high-form.yaml"))
+    init = goals.GoalSearch.__init__
+
+    def unbounded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.reachable = None
+
+    # blue has 1 piece on red squares (3 needed), and one action: no summon of the Dragon can make it 3
+    one = tk.plan_task(pos, "blue", "red-conquest", ["fire-dragon"], actions=1)
+    assert not one.possible and one.states == 0 and one.pruned == 1     # dropped before any action is tried
+    bounded = tk.plan_task(pos, "blue", "red-conquest", ["fire-dragon", "swordmaster"])
+    with monkeypatch.context() as m:
+        m.setattr(goals.GoalSearch, "__init__", unbounded)
+        assert _answer(tk.plan_task(pos, "blue", "red-conquest", ["fire-dragon"], actions=1)) == _answer(one)
+        full = tk.plan_task(pos, "blue", "red-conquest", ["fire-dragon", "swordmaster"])
+    assert _answer(bounded) == _answer(full)
+    assert bounded.pruned > 0 and bounded.checked < full.checked
+
+
+def test_a_budget_weighs_the_best_actions_together():
+    """reach.gain of a Budget is the most any ``actions`` of its options can add (brute force over every choice of
+    them), never more than the most of each kind taken apart, and None when an option has no bound on a kind
+    that counts."""
+    from itertools import combinations
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tashkalar_cli.engine.reach import Budget, gain
+
+    kinds = ["place", "summon", "destroy", "move", "combat", "upgrade"]
+    reach = st.dictionaries(st.sampled_from(kinds), st.integers(0, 4), max_size=4)
+    weights = st.dictionaries(st.sampled_from(kinds), st.integers(1, 2), max_size=4)
+
+    @settings(max_examples=200, deadline=None)
+    @given(options=st.lists(reach, min_size=1, max_size=6), actions=st.integers(1, 3), w=weights)
+    def check(options, actions, w):
+        got = gain(Budget(tuple(options), actions), w)
+        best = max(sum(gain(o, w) for o in chosen)
+                   for n in range(1, min(actions, len(options)) + 1) for chosen in combinations(options, n))
+        assert got == best
+        per_kind = {k: sum(sorted((o.get(k, 0) for o in options), reverse=True)[:actions]) for k in kinds}
+        assert got <= gain(per_kind, w)
+        if w:       # one more option, with no bound on a kind that counts
+            assert gain(Budget((*options, {next(iter(w)): None}), actions), w) is None
+
+    check()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tashkalar_cli.engine.reach import Reach, gain
+from tashkalar_cli.engine.codes import codes_of
+from tashkalar_cli.engine.reach import Budget, Reach, gain
 from tashkalar_cli.model.cards import Flare
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.position import Position
@@ -54,15 +56,30 @@ def counts(position: Position, color: str) -> PieceCounts:
     return PieceCounts(sum(p.rank is not Rank.COMMON for p in pieces), len(pieces))
 
 
+def counts_of_codes(codes: bytes, colors: Sequence[str], color: str) -> PieceCounts:
+    """:func:`counts` of a board given as its codes (:mod:`tashkalar_cli.engine.codes`; ``colors``: the board's)."""
+    if color not in colors:
+        return PieceCounts(0, 0)
+    common, *upgraded = codes_of(colors, color)
+    up = sum(codes.count(c) for c in upgraded)
+    return PieceCounts(up, up + codes.count(common))
+
+
 def check_flare(card: Flare, position: Position, player: str, against: str, config: GameConfig) -> FlareCheck:
-    mine, theirs = counts(position, player), counts(position, against)
+    return flare_check(card, position.mode, counts(position, player), counts(position, against), player, against,
+                       config)
+
+
+def flare_check(card: Flare, mode: Mode, mine: PieceCounts, theirs: PieceCounts, player: str, against: str,
+                config: GameConfig) -> FlareCheck:
+    """:func:`check_flare` from the pieces the two players have (``mine``: ``player``'s) in a game of ``mode``."""
     upper = theirs.upgraded - mine.upgraded >= card.upper.threshold
     lower = theirs.total - mine.total >= card.lower.threshold
     point_to = point_color = None
     points = 0
-    if (upper or lower) and position.mode.deathmatch:
+    if (upper or lower) and mode.deathmatch:
         point_to, points = against, config.score.flare_invoked
-        point_color = player if position.mode is Mode.MELEE else None
+        point_color = player if mode is Mode.MELEE else None
     return FlareCheck(card, player, against, mine, theirs, upper, lower, point_to, point_color, points)
 
 
@@ -72,9 +89,10 @@ _TOTAL = {"destroy": 1, "combat": 1, "place": 1, "convert": 2, "summon": 1}
 _UPGRADED = {**_TOTAL, "upgrade": 1, "downgrade": 1}
 
 
-def within_reach(check: FlareCheck, reach: Reach | None) -> bool:
+def within_reach(check: FlareCheck, reach: Reach | Budget | None) -> bool:
     """Whether the flare of ``check`` may become playable after at most ``reach`` more changes of the board
-    (per kind; None: any). False only when it certainly cannot."""
+    (per kind; a :class:`~tashkalar_cli.engine.reach.Budget`: those of any of the actions left; None: any). False
+    only when it certainly cannot."""
     if check.can_invoke or reach is None:
         return True
     diff = check.differences

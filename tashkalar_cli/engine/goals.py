@@ -19,13 +19,14 @@ the search stops and says it is truncated.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from tashkalar_cli.engine.codes import code
 from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
-from tashkalar_cli.engine.reach import Reach
+from tashkalar_cli.engine.reach import Budget, Reach
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
     Choose,
@@ -65,9 +66,25 @@ MAX_OUTCOMES = 100
 #: the most states the resolver explores for one effect
 EFFECT_STATES = 1_000
 
-#: is the goal still within reach of ``position`` (and the turn record) with at most ``reach`` more changes
-#: of the board (None: any)? False only when it is certainly not: the search drops what cannot meet it
-Reachable = Callable[[Position, Turn, Reach | None], bool]
+
+class Seen(Protocol):
+    """A board the goal is asked of: its ``codes`` (the pieces as bytes, see :mod:`tashkalar_cli.engine.codes`:
+    the search's own representation, from which the goals' rules read what they need), and its ``position``
+    (made when first asked for: only a goal that reads more than the pieces asks for it)."""
+
+    @property
+    def codes(self) -> bytes: ...
+
+    @property
+    def position(self) -> Position: ...
+
+
+#: is the goal met at the end of the turn (the board, and the turn record)?
+Goal = Callable[[Seen, Turn], bool]
+#: is the goal still within reach of the board (and the turn record) with at most ``reach`` more changes
+#: of the board (a Budget: any of the actions left; None: any)? False only when it is certainly not: the search drops
+#: what cannot meet it
+Reachable = Callable[[Seen, Turn, Reach | Budget | None], bool]
 #: what a summon does to the board before its effect: a new piece of the player's, and the piece on its square
 #: destroyed
 SUMMON: Reach = {"summon": 1, "destroy": 1}
@@ -83,6 +100,8 @@ class GoalReads(NamedTuple):
     counts: bool = False
 
 
+#: a piece destroyed: its square, and the piece
+Destroyed = tuple[Square, Piece]
 #: (pieces on the board, destroyed this turn, summoned this turn)
 ResultKey = tuple[bytes, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
 
@@ -143,19 +162,20 @@ class _State:
     """A position reached this turn; after an effect, its position is made from the outcome when first
     asked for (many states are only compared by their board, and dropped)."""
 
-    __slots__ = ("_position", "actions", "acts", "board", "count", "outcome", "turn", "used")
+    __slots__ = ("_position", "actions", "acts", "codes", "count", "outcome", "tkey", "turn", "used")
 
     def __init__(self, position: Position | None, turn: Turn, actions: int, used: frozenset[str],
                  acts: tuple[Act, ...], count: int = 1, outcome: Outcome | None = None,
-                 board: bytes | None = None) -> None:
+                 codes: bytes | None = None, tkey: TurnKey | None = None) -> None:
         self._position = position
         self.turn = turn
+        self.tkey = tkey if tkey is not None else _turn_key(turn)   # states that share a turn record share its key
         self.actions = actions
         self.used = used
         self.acts = acts
         self.count = count
         self.outcome = outcome
-        self.board = board if board is not None else _pieces_key(position)  # type: ignore[arg-type]
+        self.codes = codes if codes is not None else _pieces_key(position)  # type: ignore[arg-type]
 
     @property
     def position(self) -> Position:
@@ -170,7 +190,8 @@ _CODES: dict[Piece, int] = {}
 
 def _pieces_key(pos: Position) -> bytes:
     """The pieces on the board as bytes, one per square index: 0 empty, else ``1 + 3 * color + rank level``
-    (the resolver's own encoding of a board, so that an outcome's board is its key as it is)."""
+    (the resolver's own encoding of a board, :mod:`tashkalar_cli.engine.codes`, so that an outcome's board is
+    its key as it is)."""
     board = pos.board
     buf = bytearray(geometry(board).size)
     for sq, p in pos.pieces.items():
@@ -183,13 +204,11 @@ def _pieces_key(pos: Position) -> bytes:
 
 def effect_reach(program: Program, colors: int) -> tuple[Reach | None, bool]:
     """(reach, gains) of ``program``: an upper bound, read from its steps alone, on what any resolution can
-    change (see :data:`Reach`; None: no bound, e.g. a special), and whether it may give the turn more
-    actions (``colors``: how many colors a ``for each color`` step may take)."""
+    change (see :data:`Reach`: per kind of change, None when that kind has no bound, e.g. the pieces of an
+    area destroyed, all of them; None: no bound on anything, e.g. a special), and whether it may give the turn
+    more actions (``colors``: how many colors a ``for each color`` step may take)."""
     gains = any(isinstance(s, (Gain, Special)) for s in walk(program))
-    reach = _reach(program, colors, set())
-    if reach is None or any(v is None for v in reach.values()):
-        return None, gains
-    return reach, gains
+    return _reach(program, colors, set()), gains
 
 
 def _add(a: Reach | None, b: Reach | None) -> Reach | None:
@@ -213,8 +232,11 @@ def _most(a: Reach | None, b: Reach | None) -> Reach | None:
 
 
 def _times(a: Reach | None, n: int | None) -> Reach | None:
-    if a is None or n is None:
-        return None if a is None or any(a.values()) else a
+    """``a`` repeated ``n`` times (None: any number of times: what it may change has no bound)."""
+    if a is None:
+        return None
+    if n is None:
+        return {k: None if v is None or v else 0 for k, v in a.items()}
     return {k: None if v is None else v * n for k, v in a.items()}
 
 
@@ -268,16 +290,45 @@ def _reach(program: Program, colors: int, enemy_names: set[str]) -> Reach | None
     return total
 
 
-def _turn_key(turn: Turn) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]:
+#: what a goal may read of a turn record: the pieces destroyed (color, rank), the beings summoned (card, square)
+TurnKey = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
+
+
+def _turn_key(turn: Turn) -> TurnKey:
     return (tuple(sorted((p.color, str(p.rank)) for p in turn.destroyed)),
             tuple(sorted((s.card, -1 if s.square is None else s.square) for s in turn.summoned)))
 
 
+class _Board:
+    """A board the goal is asked of, seen from its codes; its position is made (``make``) when first asked for."""
+
+    __slots__ = ("_make", "_position", "codes")
+
+    def __init__(self, codes: bytes, make: Callable[[], Position]) -> None:
+        self.codes = codes
+        self._make = make
+        self._position: Position | None = None
+
+    @property
+    def position(self) -> Position:
+        if self._position is None:
+            self._position = self._make()
+        return self._position
+
+
+def _turn(turn: Turn, destroyed: list[Piece], summoned: list[Summoned]) -> Turn:
+    """``turn`` with these pieces destroyed and beings summoned (``dataclasses.replace`` of the two, without its
+    cost: thousands of records are made in a search)."""
+    return Turn(turn.player, turn.mode, turn.players, destroyed, summoned, turn.flares, turn.scores,
+                turn.named_opponents, turn.mode_written)
+
+
 class GoalSearch:
-    """The search of one question: ``goal(position, turn)`` is the goal met at the end of the turn?"""
+    """The search of one question: ``goal(seen, turn)`` is the goal met at the end of the turn (:class:`Seen`:
+    the board)?"""
 
     def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
-                 goal: Callable[[Position, Turn], bool], *, max_states: int = MAX_STATES,
+                 goal: Goal, *, max_states: int = MAX_STATES,
                  place_matters: int | None = None, needs_position: bool = True,
                  reachable: Reachable | None = None, reads: GoalReads | None = None) -> None:
         self.engine = engine
@@ -291,8 +342,8 @@ class GoalSearch:
         # the squares where a piece placed can change the goal (None: any): a last place elsewhere leaves
         # the goal as it was, unmet (a met state is not played on), so it is not tried
         self.place_matters = place_matters
-        # False: the goal reads only the turn record (it is then asked with the position before the turn,
-        # so that no position is made for a state it rejects)
+        # False: the goal reads only the turn record (the bound of the last summon is then asked with the position
+        # before the turn, so that no position is made after the summon)
         self.needs_position = needs_position
         # the bound of the goal (None: none): a sequence that cannot reach the goal with what the actions
         # left can still change on the board (:func:`effect_reach` of each card left) is not played on, and
@@ -309,7 +360,11 @@ class GoalSearch:
         for card in self.hand:
             program = card.program()
             self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
-        self._resolved: dict[tuple[Any, ...], Resolution | None] = {}
+        self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[tuple[Outcome, tuple[Destroyed, ...]]]]] = {}
+        # the key of the turn record of a summon's outcome that destroyed pieces: by the summon's key and those pieces
+        self._turn_keys: dict[tuple[TurnKey, tuple[Destroyed, ...]], TurnKey] = {}
+        # the code of each card's piece once summoned (see _summoned_codes)
+        self._being_code = {card.id: code(engine.board.colors, player, card.rank.level) for card in self.hand}
         self.pruned = 0                  # sequences dropped by the bound (states not played on, effects not resolved)
         self.states = 0                  # states kept: to play on, or meeting the goal
         self.checked = 0                 # ends of turn asked whether they meet the goal
@@ -322,14 +377,15 @@ class GoalSearch:
         there: a task is claimed at the end of the turn); a state with no action left is kept only if it
         meets the goal (it is not even counted: the bound is on the states kept)."""
         start = _State(self.pos, Turn(self.player, self.pos.mode, self.pos.players), self.actions, frozenset(), ())
-        met_now = self.goal(self.pos, start.turn)
+        self._start = start
+        met_now = self.goal(start, start.turn)
         results: dict[ResultKey, Way] = {}
-        level = [] if met_now else [start]
+        level = [start] if not met_now and self._within_reach(start) else []
         while level and not self.truncated:
             merged: dict[tuple[Any, ...], _State] = {}
             for state in level:
                 for nxt in self._expand(state):
-                    key = (nxt.board, *_turn_key(nxt.turn), nxt.actions, nxt.used)
+                    key = (nxt.codes, *nxt.tkey, nxt.actions, nxt.used)
                     seen = merged.get(key)
                     if seen is not None:
                         seen.count += nxt.count
@@ -366,23 +422,23 @@ class GoalSearch:
     def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
         """Whether the goal is met at ``state`` (asked once per board and turn record)."""
         reads = self.reads
-        board: Any = state.board
+        board: Any = state.codes
         if reads.squares is not None:
             board = self._read(board) if self._read is not None else None
-        if reads.counts:
-            board = bytes(sorted(board))
+        if reads.counts:        # the pieces (codes) as a multiset: the empty squares left out, their number follows
+            board = bytes(sorted(board.translate(None, b"\0") if isinstance(board, bytes) else board))
         k = (board, key[1], key[2]) if reads.turn else (board,)
         got = self._asked.get(k)
         if got is None:
             self.checked += 1
-            got = self._asked[k] = self.goal(state.position if self.needs_position else self.pos, state.turn)
+            got = self._asked[k] = self.goal(state, state.turn)
         return got
 
     def _within_reach(self, state: _State) -> bool:
         """Whether the goal may still be met from ``state`` with the actions it has left: each is a place or
         the summon of a card not used yet (a new piece, the piece on its square destroyed, and what its
-        effect can do); per kind of change, the most the actions left can do. Unknown (an effect that may
-        gain actions, or do anything): True."""
+        effect can do): a :class:`Budget`, the goal's rule weighs what any of them can do together. Unknown (an
+        effect that may gain actions, or do anything): True."""
         if self.reachable is None:
             return True
         options: list[Reach] = [{"place": 1}] * state.actions
@@ -393,13 +449,21 @@ class GoalSearch:
             if gains or reach is None:
                 return True
             options.append(_add(SUMMON, reach))   # type: ignore[arg-type]
-        n = state.actions
-        kinds = {k for o in options for k in o}
-        budget: Reach = {k: sum(sorted((o.get(k) or 0 for o in options), reverse=True)[:n]) for k in kinds}
-        ok = self.reachable(state.position if self.needs_position else self.pos, state.turn, budget)
+        ok = self.reachable(state, state.turn, Budget(tuple(options), state.actions))
         if not ok:
             self.pruned += 1
         return ok
+
+    def _summoned_codes(self, codes: bytes, card: Being, target: Square, take_back: Square | None) -> bytes:
+        """The pieces right after the player summoned ``card`` on ``target`` (``take_back``: in shortage, the piece
+        taken back), as codes: those of :meth:`Position.after_summon` (the being's piece on ``target``, whatever
+        stood there destroyed or become the being; the piece taken back off the board), made from the codes
+        before, with no position built."""
+        after = bytearray(codes)
+        if take_back is not None:
+            after[take_back] = 0
+        after[target] = self._being_code[card.id]
+        return bytes(after)
 
     # ------------------------------------------------------------------ one action more
     def _expand(self, state: _State) -> Iterator[_State]:
@@ -410,7 +474,7 @@ class GoalSearch:
         """At the last action: whether one action that changes at most ``reach`` can meet the goal."""
         if state.actions != 1 or self.reachable is None:
             return True
-        if self.reachable(state.position if self.needs_position else self.pos, state.turn, reach):
+        if self.reachable(state, state.turn, reach):
             return True
         self.pruned += 1
         return False
@@ -431,63 +495,80 @@ class GoalSearch:
                 continue
             after = pos.after_place(player, sq, a)
             yield _State(after, state.turn, state.actions - 1, state.used, (*state.acts, Act("place", sq, a)),
-                         state.count)
+                         state.count, tkey=state.tkey)
 
     def _summons(self, state: _State) -> Iterator[_State]:
         pos, player = state.position, self.player
+        at: tuple[Any, ...] | None = None       # what the outcomes of a summon depend on, past the summon itself
+        cards = []
         for card in self.hand:
             if card.id in state.used:
                 continue
             reach, gains = self._reach[card.id]
             if not gains and reach is not None and not self._last_within_reach(state, _add(SUMMON, reach)):  # type: ignore[arg-type]
                 continue
-            verdict = self.engine.check(card, pos, player, None, explain=False)
+            cards.append(card)
+        # the cards checked together: the position's bitboards made once for all of them
+        for card, verdict in zip(cards, self.engine.check_many(cards, pos, player) if cards else (), strict=True):
+            if at is None and verdict.placements:
+                at = (state.codes, tuple(sorted(pos.gateway.items())),
+                      tuple(sorted((c, tuple(sorted(k.items()))) for c, k in pos.supply_override.items())))
             for p in verdict.placements:
                 takes: list[Square | None] = list(p.take_back) if p.shortage and p.reuses is None else [None]
                 for tb in takes:
-                    yield from self._summon(state, card, p, tb)
+                    yield from self._summon(state, card, p, tb, at)   # type: ignore[arg-type]
 
-    def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None) -> Iterator[_State]:
+    def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None,
+                at: tuple[Any, ...]) -> Iterator[_State]:
         pos, player = state.position, self.player
         summon_destroyed = (p.destroys,) if p.destroys is not None else ()
         used = state.used | {card.id}
         left = state.actions - 1
-        base_turn = replace(state.turn, destroyed=[*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
-                            summoned=[*state.turn.summoned, Summoned(card.id, p.target)])
+        base_turn = _turn(state.turn, [*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
+                          [*state.turn.summoned, Summoned(card.id, p.target)])
         if left == 0 and self.reachable is not None:
             reach, gains = self._reach[card.id]
             if not gains and reach is not None and card.program() is not None:
-                at = after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0] if self.needs_position \
-                    else self.pos
-                if not self.reachable(at, base_turn, reach):   # no outcome of the effect can meet the goal
+                seen = _Board(self._summoned_codes(state.codes, card, p.target, tb),
+                              lambda: after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0]) \
+                    if self.needs_position else self._start
+                if not self.reachable(seen, base_turn, reach):   # no outcome of the effect can meet the goal
                     self.pruned += 1
                     return
+        base_key = _turn_key(base_turn)
         # the same summon from the same position (reached by other sequences, with another turn record):
         # resolved once
-        rkey = (state.board, tuple(sorted(pos.gateway.items())),
-                tuple(sorted((c, tuple(sorted(k.items()))) for c, k in pos.supply_override.items())),
-                card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
-        if rkey in self._resolved:
-            res = self._resolved[rkey]
-        else:
-            res = self._resolved[rkey] = resolve_placement(self.engine, card, pos, player, p, take_back=tb,
-                                                           actions_left=left, max_states=EFFECT_STATES,
-                                                           max_outcomes=MAX_OUTCOMES + 1)
+        rkey = (*at, card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
+        got = self._resolved.get(rkey)
+        if got is None:
+            res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
+                                    max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
+            # each outcome followed, with the pieces it destroyed (read from its steps once)
+            got = self._resolved[rkey] = (res, [] if res is None else
+                                          [(o, tuple(o.destroyed)) for o in res.outcomes[:MAX_OUTCOMES]])
+        res, outcomes = got
         if res is None:
             after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
             act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
-            yield _State(after, base_turn, left, used, (*state.acts, act), state.count)
+            yield _State(after, base_turn, left, used, (*state.acts, act), state.count, tkey=base_key)
             return
         if res.truncated or res.count > MAX_OUTCOMES:
             self.effects_truncated = True
-        for o in res.outcomes[:MAX_OUTCOMES]:
-            gone = o.destroyed
-            destroyed = summon_destroyed + tuple(gone)
+        for o, gone in outcomes:
+            destroyed = summon_destroyed + gone
             # an outcome that destroyed nothing shares the turn record of the summon (as places share theirs)
-            turn = replace(base_turn, destroyed=[*base_turn.destroyed, *(pc for _, pc in gone)]) if gone else base_turn
+            if gone:
+                turn = _turn(base_turn, [*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
+                k = (base_key, gone)
+                tkey = self._turn_keys.get(k)
+                if tkey is None:
+                    tkey = self._turn_keys[k] = _turn_key(turn)
+            else:
+                turn, tkey = base_turn, base_key
             act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)
-            yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state)
+            yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state,
+                         tkey)
 
 
-__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "GoalReads", "GoalReport", "GoalSearch",
-           "Reach", "Reachable", "Way", "effect_reach"]
+__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "Budget", "Goal", "GoalReads",
+           "GoalReport", "GoalSearch", "Reach", "Reachable", "Seen", "Way", "effect_reach"]

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from tashkalar_cli.engine.reach import Reach, gain
+from tashkalar_cli.engine.codes import mask as codes_mask
+from tashkalar_cli.engine.codes import table as codes_table
+from tashkalar_cli.engine.reach import Budget, Reach, gain
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.cards import Criterion, Task
@@ -22,7 +24,15 @@ from tashkalar_cli.model.turn import Turn
 from tashkalar_cli.model.types import Bitboard, Rank, Square
 
 if TYPE_CHECKING:
+    from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.cards import CardDB
+
+
+class HasPosition(Protocol):
+    """What holds a position, built when first asked for (a state of the goal search)."""
+
+    @property
+    def position(self) -> Position: ...
 
 
 @dataclass
@@ -46,12 +56,24 @@ class TaskCheck:
     against: str | None = None
 
 
+#: per (the board's colors, player): the codes.table of the player's pieces, upgraded ones, legendary ones, and
+#: the other colors' pieces (Context.of_codes)
+_TABLES: dict[tuple[int, str], tuple[list[str], tuple[bytes, bytes, bytes, bytes]]] = {}
+#: per (the board's colors, a color, upgraded): the codes.table of its pieces, or of its upgraded ones
+#: (Context.pieces_of)
+_OTHER_TABLES: dict[tuple[int, str, bool], tuple[list[str], bytes]] = {}
+
+
 class Context:
-    """One position seen from one player (and the turn just played, for the tasks about it)."""
+    """One position seen from one player (and the turn just played, for the tasks about it): the evaluators read
+    its masks (the player's pieces, upgraded ones, legendary ones; the other colors' pieces), and the position
+    itself (``pos``) for what the masks do not say."""
 
     def __init__(self, position: Position, player: str, against: str | None, turn: Turn | None,
                  cards: CardDB) -> None:
-        self.pos = position
+        self._pos: Position | None = position
+        self._source: HasPosition | None = None
+        self._reversed: bytes | None = None
         self.board = position.board
         self.player = player
         self.against = against
@@ -83,12 +105,62 @@ class Context:
         self.enemy = Bitboard(enemy)
         self._others = others
 
+    @classmethod
+    def of_codes(cls, codes: bytes, board: Board, player: str, against: str | None, turn: Turn | None,
+                 cards: CardDB, source: HasPosition) -> Context:
+        """The context of a board given as its codes (:mod:`tashkalar_cli.engine.codes`: the goal search's own
+        representation), its masks read from them with no position built; ``source.position`` is the
+        position, asked only by an evaluator that reads more than the masks."""
+        self = cls.__new__(cls)
+        self._pos = None
+        self._source = source
+        self.board = board
+        self.player = player
+        self.against = against
+        self.turn = turn
+        self.cards = cards
+        colors = board.colors
+        key = (id(colors), player)
+        got = _TABLES.get(key)
+        if got is None or got[0] is not colors:
+            table = codes_table
+            got = _TABLES[key] = (colors, (table(colors, player), table(colors, player, min_level=1),
+                                           table(colors, player, min_level=2), table(colors, player, others=True)))
+        mine, mine_up, mine_leg, enemy = got[1]
+        rev = self._reversed = codes[::-1]
+        self.mine = Bitboard(int(rev.translate(mine), 2))      # codes.mask, inlined: asked thousands of times
+        self.mine_up = Bitboard(int(rev.translate(mine_up), 2))
+        self.mine_leg = Bitboard(int(rev.translate(mine_leg), 2))
+        self.enemy = Bitboard(int(rev.translate(enemy), 2))
+        self._others = {}
+        return self
+
+    @property
+    def pos(self) -> Position:
+        if self._pos is None:
+            assert self._source is not None
+            self._pos = self._source.position
+        return self._pos
+
     def pieces_of(self, color: str, upgraded: bool = False) -> int:
         """The squares of ``color``'s pieces (``upgraded``: its heroic and legendary ones)."""
         if color == self.player:
             return self.mine_up if upgraded else self.mine
         got = self._others.get(color)
-        return 0 if got is None else got[upgraded]
+        if got is None:
+            rev, colors = self._reversed, self.board.colors
+            if rev is None or color not in colors:
+                return 0
+            got = self._others[color] = [-1, -1]     # from the codes: each mask made when first asked for
+        if got[upgraded] < 0:
+            assert self._reversed is not None
+            colors = self.board.colors
+            key = (id(colors), color, upgraded)
+            tables = _OTHER_TABLES.get(key)
+            if tables is None or tables[0] is not colors:
+                tables = _OTHER_TABLES[key] = (colors, codes_table(colors, color, min_level=int(upgraded)))
+            got[upgraded] = codes_mask(self._reversed, tables[1])
+        return got[upgraded]
 
     def squares_mask(self, which: str | None) -> int:
         b = self.board
@@ -100,7 +172,7 @@ class Context:
 
 
 def _count(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 # ---------------------------------------------------------------- evaluators by kind
@@ -192,8 +264,9 @@ def center_cross(ctx: Context, c: Criterion) -> TaskCheck:
 def line_dominance(ctx: Context, c: Criterion) -> TaskCheck:
     opp = ctx.pieces_of(ctx.against) if ctx.against else 0
     best, best_mask, best_margin = ("file", ""), 0, None
+    mine = ctx.mine
     for kind, name, line in ctx.board.central_lines:
-        margin = _count(ctx.mine & line) - _count(opp & line)
+        margin = (mine & line).bit_count() - (opp & line).bit_count()
         if best_margin is None or margin > best_margin:
             best, best_mask, best_margin = (kind, name), line, margin
     req = Requirement("line_margin", best_margin or 0, c["more"], {"line_kind": best[0], "line": best[1]})
@@ -388,9 +461,10 @@ STEP_REACH: dict[str, dict[str, int]] = {
 ANY_REQUIREMENT = frozenset({"destroyed-legends"})
 
 
-def within_reach(card: Task, ctx: Context, reach: Reach | None) -> bool:
+def within_reach(card: Task, ctx: Context, reach: Reach | Budget | None) -> bool:
     """Whether ``card`` may be met after at most ``reach`` more changes of the board (per kind, see
-    :data:`STEP_REACH`; None: any), read from :func:`check_task`'s requirements: False only when it
+    :data:`STEP_REACH`; a :class:`~tashkalar_cli.engine.reach.Budget`: those of any of the actions left; None:
+    any), read from :func:`check_task`'s requirements: False only when it
     certainly cannot (what the goal search needs to drop a sequence)."""
     check = check_task(card, ctx)
     if check.met is not False or reach is None:

@@ -1,0 +1,47 @@
+"""A board as bytes, one per square index: 0 empty, else ``1 + 3 * color index + rank level`` (the color's
+index in the board's ``colors``; the level: 0 common, 1 heroic, 2 legendary). It is the resolver's encoding
+of a board (:mod:`tashkalar_cli.engine.effects`), which the goal search (:mod:`~tashkalar_cli.engine.goals`)
+keeps its states in: the goals' rules read such a board through the masks made here, with no position
+built (:meth:`tashkalar_cli.engine.tasks.Context.of_codes`, :func:`tashkalar_cli.engine.flares.counts_of_codes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+#: the levels of the ranks (common, heroic, legendary), as :attr:`tashkalar_cli.model.types.Rank.level`
+LEVELS = 3
+
+_TABLES: dict[tuple[tuple[str, ...], str | None, bool, int], bytes] = {}
+
+
+def code(colors: Sequence[str], color: str, level: int) -> int:
+    """The code of a piece of ``color`` and rank ``level``."""
+    return 1 + LEVELS * colors.index(color) + level
+
+
+def codes_of(colors: Sequence[str], color: str | None, *, others: bool = False, min_level: int = 0) -> list[int]:
+    """The codes of the pieces of ``color`` (None: of any color; ``others``: of any color but ``color``) of rank
+    level ``min_level`` or more."""
+    return [code(colors, c, level) for c in colors if color is None or (c == color) != others
+            for level in range(min_level, LEVELS)]
+
+
+def table(colors: Sequence[str], color: str | None, *, others: bool = False, min_level: int = 0) -> bytes:
+    """A table for ``bytes.translate``: the codes of :func:`codes_of` become ``b"1"``, every other byte ``b"0"``;
+    see :func:`mask`."""
+    key = (tuple(colors), color, others, min_level)
+    got = _TABLES.get(key)
+    if got is None:
+        picked = set(codes_of(colors, color, others=others, min_level=min_level))
+        got = _TABLES[key] = bytes(49 if i in picked else 48 for i in range(256))
+    return got
+
+
+def mask(reversed_codes: bytes, picked: bytes) -> int:
+    """The squares whose code ``picked`` (a :func:`table`) keeps, as a bitboard; ``reversed_codes``: the board's
+    bytes, last square first (``codes[::-1]``: the binary number read from them has square 0 as its bit 0)."""
+    return int(reversed_codes.translate(picked), 2)
+
+
+__all__ = ["LEVELS", "code", "codes_of", "mask", "table"]
