@@ -3,7 +3,8 @@
 A program (:mod:`tashkalar_cli.model.effects`) is compiled once into a flat list of instructions
 (jumps for ``if``/``choose``/``repeat``/``for_each``, and a small loop for the moves of one step).
 The resolver then walks every choice depth first over (instruction, state), where a state is the
-board as 144 bytes (one per square index: 0 empty, else ``1 + 3 * color + rank level``), the
+board as 144 bytes (one per square index: 0 empty, else ``1 + 3 * color + rank level``: the encoding of
+:mod:`tashkalar_cli.engine.codes`, which the hot loops below read inline), the
 registers (the names bound by ``as:``, each tracked piece followed as it moves; loop counters),
 the actions gained and the notes. A state reached twice is explored once (a visited set), so "any
 number of moves" and choices made in different orders do not multiply the work; the number of
@@ -35,6 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tashkalar_cli.engine.codes import LEVELS, code
 from tashkalar_cli.engine.gateway import gateway_after_summon
 from tashkalar_cli.model.board import DIRECTIONS, STRIDE, Board, bits
 from tashkalar_cli.model.effects import (
@@ -208,7 +210,7 @@ def _piece_codes(colors: tuple[str, ...]) -> tuple[dict[int, Piece], dict[Piece,
     """The pieces by their codes in a state (``1 + 3 * color + rank level``), and the codes by piece."""
     got = _CODES.get(colors)
     if got is None:
-        pieces = {1 + 3 * ci + lvl: Piece(c, RANKS[lvl]) for ci, c in enumerate(colors) for lvl in range(3)}
+        pieces = {code(colors, c, lvl): Piece(c, RANKS[lvl]) for c in colors for lvl in range(LEVELS)}
         got = _CODES[colors] = (pieces, {p: code for code, p in pieces.items()})
     return got
 

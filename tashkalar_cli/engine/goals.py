@@ -185,7 +185,7 @@ class _State:
         return self._position
 
 
-_CODES: dict[Piece, int] = {}
+_CODES: dict[tuple[tuple[str, ...], Piece], int] = {}
 
 
 def _pieces_key(pos: Position) -> bytes:
@@ -194,11 +194,12 @@ def _pieces_key(pos: Position) -> bytes:
     its key as it is)."""
     board = pos.board
     buf = bytearray(geometry(board).size)
+    colors = tuple(board.colors)     # a piece's code depends on the board's colors: they are part of the key
     for sq, p in pos.pieces.items():
-        code = _CODES.get(p)
-        if code is None:
-            code = _CODES[p] = 1 + 3 * board.colors.index(p.color) + p.level
-        buf[sq] = code
+        got = _CODES.get((colors, p))
+        if got is None:
+            got = _CODES[(colors, p)] = code(colors, p.color, p.level)
+        buf[sq] = got
     return bytes(buf)
 
 
