@@ -29,10 +29,11 @@ on the board before, minus those on the board now (``Outcome.position`` builds t
 from __future__ import annotations
 
 import bisect
+import contextlib
 import gc
 import itertools
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -104,6 +105,20 @@ OPPOSITE = {"n": "s", "ne": "sw", "e": "w", "se": "nw", "s": "n", "sw": "ne", "w
 SIZE = STRIDE * 9      # bytes of a board state (grown for larger boards, see Geometry)
 NOTE_LAST = "assumed-last-action"
 NOTE_NOT_LAST = "assumed-not-last-action"
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while a search runs (the resolver's walk, the goal search): they
+    make many small objects, free few and leave no cycle (each breaks its own), so the collector would
+    only walk them again and again (about a tenth of their time); it runs again as it was after them."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class EffectLimitError(RuntimeError):
@@ -1043,12 +1058,11 @@ class Resolver:
             "loop_init": self.op_loop, "loop_test": self.op_loop, "loop_next": self.op_loop, "loop_end": self.op_loop,
             "each_init": self.op_each, "each_next": self.op_each, "each_end": self.op_each,
         }
-        collecting = gc.isenabled()
-        gc.disable()    # the walk makes many small tuples and frees none: the collector would only cost time
         depth = sys.getrecursionlimit()
         sys.setrecursionlimit(max(depth, 20 * MAX_MOVES + 40 * len(comp.code) + 1000))
         try:
-            self.run(0, self.start, tuple(regs), 0, (), None, None)
+            with collector_paused():    # the walk makes many small tuples and frees none
+                self.run(0, self.start, tuple(regs), 0, (), None, None)
         except _Truncated:
             self.truncated = True
             if strict:
@@ -1057,8 +1071,6 @@ class Resolver:
             self.seen = set()
             self.dispatch = {}      # bound methods: a cycle through the resolver
             sys.setrecursionlimit(depth)
-            if collecting:
-                gc.enable()
         result = Resolution(list(self.outcomes.values()), self.truncated, self.states)
         # no cycle left through the resolver (the outcomes point back to it): what the walk made is freed as
         # soon as the resolution is dropped, by reference counting, not by the collector

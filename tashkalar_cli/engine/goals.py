@@ -24,7 +24,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tashkalar_cli.engine.codes import code
-from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
+from tashkalar_cli.engine.effects import Outcome, Resolution, collector_paused, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.engine.reach import Budget, Reach
 from tashkalar_cli.model.board import bits
@@ -377,6 +377,10 @@ class GoalSearch:
         """Level by level: a state that meets the goal is a way and is not played on (the player may stop
         there: a task is claimed at the end of the turn); a state with no action left is kept only if it
         meets the goal (it is not even counted: the bound is on the states kept)."""
+        with collector_paused():
+            return self._run()
+
+    def _run(self) -> GoalReport:
         start = _State(self.pos, Turn(self.player, self.pos.mode, self.pos.players), self.actions, frozenset(), ())
         self._start = start
         met_now = self.goal(start, start.turn)
