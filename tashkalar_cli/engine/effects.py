@@ -1099,11 +1099,11 @@ class Resolver:
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
         """Explore every way on from instruction ``pc`` in this state (once per state: the visited set)."""
-        key = (pc, st, regs, actions, notes)
         seen = self.seen
-        if key in seen:
+        known = len(seen)
+        seen.add((pc, st, regs, actions, notes))    # added, or there already: the key is hashed once
+        if len(seen) == known:
             return
-        seen.add(key)
         self.states += 1
         if self.states > self.max_states:
             raise _Truncated
