@@ -96,34 +96,36 @@ def plan(
         return
     if against is not None:
         raise InputError(key="plan-goal-only")
-    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
+    # tens of thousands of small objects made (plans, the states of their effects, their answer) and no cycle
+    # among them: the cycle collector, which would scan them again and again, is paused (and its state restored)
+    with _no_cycle_collection():
+        from tashkalar_cli.engine.planner import EFFECTS_BUDGET
 
-    budget = EFFECTS_BUDGET if effect_states is None else effect_states
-    if threats:
-        _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
-                 3 if limit is None else limit)
-        return
-    cards: list[Being] = []
-    for d in _split(deck):
-        chosen = s.game.word("deck", d, "--deck")   # an id or a name in any language
-        cards += [c for c in s.cards.beings if c.deck == chosen]
-    cards += [s.game.being(n) for n in _split(hand)]
-    report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn, effects_budget=budget)
-    after = _positions(s, pos, report, json) if positions else None
-    if svg is not None:
-        from tashkalar_cli.render.plan import plan_svg
+        budget = EFFECTS_BUDGET if effect_states is None else effect_states
+        if threats:
+            _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
+                     3 if limit is None else limit)
+            return
+        cards: list[Being] = []
+        for d in _split(deck):
+            chosen = s.game.word("deck", d, "--deck")   # an id or a name in any language
+            cards += [c for c in s.cards.beings if c.deck == chosen]
+        cards += [s.game.being(n) for n in _split(hand)]
+        report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn, effects_budget=budget)
+        after = _positions(s, pos, report, json) if positions else None
+        if svg is not None:
+            from tashkalar_cli.render.plan import plan_svg
 
-        s.write(svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *inputs, announce=not json)
-    if json:
-        from tashkalar_cli.render import jsonout
+            s.write(svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *inputs, announce=not json)
+        if json:
+            from tashkalar_cli.render import jsonout
 
-        with _no_cycle_collection():   # tens of thousands of small objects made, no cycle among them
             print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions,
                                                    outcomes=3 if limit is None else limit))
-        return
-    from tashkalar_cli.render.plan import report_renderable
+            return
+        from tashkalar_cli.render.plan import report_renderable
 
-    s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
+        s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
 
 
 #: the ways listed by default (--limit)
@@ -188,9 +190,8 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
     if json:
         from tashkalar_cli.render import jsonout
 
-        with _no_cycle_collection():
-            print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans,
-                                               outcomes=outcomes))
+        print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans,
+                                           outcomes=outcomes))
         return
     from tashkalar_cli.render.plan import threats_renderable
 
@@ -200,7 +201,7 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """The cycle collector paused (its state restored after): it would scan the plans again and again
-    while their JSON is made."""
+    while their effects are resolved and their answer made."""
     paused = gc.isenabled()
     gc.disable()
     try:

@@ -525,6 +525,17 @@ class Planner:
         per summon and ``budget`` states in all (0: no bound on the whole). The groups are taken card by
         card in turn (each card's first group, then each card's second...), so that every card's best
         summons are resolved first; a group left when the budget is spent says so (``budget``)."""
+        # the resolver makes tens of thousands of small objects: the cycle collector would scan them, and
+        # the plans (still young), again and again; it is paused as in :meth:`plan` (and its state restored)
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            self._resolve_effects(report, pos, budget, per_summon)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _resolve_effects(self, report: PlanReport, pos: Position, budget: int, per_summon: int) -> None:
         queues = [report.groups_of(card) for card in report.cards]
         spent = 0
         depth = 0
