@@ -137,7 +137,8 @@ class Choice(NamedTuple):
     """One way to reach a group's summon in two actions: the first action ``head`` (with the choices of
     pieces picked up or taken back with which the plan works), then ``last``, the summon of the group's
     card (as after the first choice of ``head``). ``first``: for a first summon, the summon as it is
-    possible now, with every piece it may take back (``head`` narrows them); None after a place."""
+    possible now, with every piece it may take back (``head`` narrows them: ``head`` is ``first`` when it
+    does not), the very step its group lists in ``now``; None after a place."""
 
     head: Step
     last: SummonStep
@@ -462,19 +463,21 @@ class Planner:
         ctx = _Context(self.board, pos, player, None)
         now = {c.id: self.engine.check(c, pos, player, None, explain=False, ctx=ctx) for c in chosen}
         groups: dict[tuple[int, Square, str], PlanGroup] = {}
+        steps: dict[int, SummonStep] = {}    # id of a placement possible now -> its step (one object for both)
         for i, card in enumerate(chosen):
             for p in now[card.id].placements:
                 key = (i, p.target, p.orientation.name)
                 group = groups.get(key)
                 if group is None:
                     group = groups[key] = PlanGroup(card, p.target, p.orientation, i)
-                group.now.append(_step(card, p))
+                step = steps[id(p)] = _step(card, p)
+                group.now.append(step)
         for group in groups.values():
             if len(group.now) > 1:    # a card without summoning square: its pattern in several places
                 group.now.sort(key=_pattern_squares)
         pick_up: tuple[Square, ...] = ()
         if actions >= 2 and chosen:
-            search = _Search(self, pos, player, chosen, now, stats, groups)
+            search = _Search(self, pos, player, chosen, now, stats, groups, steps)
             search.run()
             pick_up = search.pick_up
         # a group is made for each summon found after a first summon: none may be left (the card itself first)
@@ -696,8 +699,10 @@ class _Search:
     """The two-action search of one plan request."""
 
     def __init__(self, planner: Planner, pos: Position, player: str, cards: list[Being], now: dict[str, Verdict],
-                 stats: PlanStats, groups: dict[tuple[int, Square, str], PlanGroup]) -> None:
+                 stats: PlanStats, groups: dict[tuple[int, Square, str], PlanGroup],
+                 steps: dict[int, SummonStep]) -> None:
         self.planner = planner
+        self.steps = steps   # id of a placement possible now -> its step, the first step of the plans it begins
         self.board = planner.board
         self.pos = pos
         self.player = player
@@ -863,7 +868,7 @@ class _Search:
                  self._group(entry.shape.card, target, entry.shape.co.orientation).summons)
                 for entry, target, valid in found]
             for first, p1, removal in members:
-                step1 = _step(first, p1)
+                step1 = self.steps[id(p1)]
                 if removal is None:
                     for card, entry, target, _valid, made, into in lasts:
                         if card.id == first.id:

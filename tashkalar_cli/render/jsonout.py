@@ -449,21 +449,38 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
             if last is not prev_last:
                 prev_last = last
                 lasts[id(last)] = last
-        # the pieces the group's summon may take back whatever the first action
-        common: set[int] = set(base.take_back)
+        # the pieces the group's summon may take back whatever the first action (the planner shares the
+        # tuples of pieces: each is looked at once)
+        base_take = base.take_back
+        common: set[int] = set(base_take)
         if common:
+            seen = {id(base_take)}
             for last in lasts.values():
-                if last is not base:
-                    common.intersection_update(last.take_back)
+                take = last.take_back
+                if id(take) not in seen:
+                    seen.add(id(take))
+                    common.intersection_update(take)
                     if not common:
                         break
-        kept = tuple(sq for sq in base.take_back if sq in common)
+        kept = tuple(sq for sq in base_take if sq in common) if common else ()
         # each last step -> the index of how it differs from the group's summon (in ``then_json``)
         thens: dict[int, int] = {}
         differ: dict[tuple[Any, ...], int] = {}
         then_json: list[JSON | None] = []
+        also_of: dict[int, tuple[int, ...]] = {}    # id of the pieces a last step may take back -> those not common
+        _, _, _, base_squares, base_destroys, base_reuses, _, base_shortage = base
         for key_id, last in lasts.items():
-            key = _then_key(last, base, common)
+            _, _, _, squares, destroys, reuses, take, shortage = last
+            also = also_of.get(id(take))
+            if also is None:
+                also = also_of[id(take)] = tuple(sq for sq in take if sq not in common) if common else take
+            # what differs (None: the same) and the pieces it may take back besides the common ones
+            key = (None, None, None, None, also) if last is base else (
+                squares if squares != base_squares else None,
+                (destroys,) if destroys != base_destroys else None,
+                shortage if shortage != base_shortage else None,
+                (reuses,) if reuses != base_reuses else None,
+                also)
             t = differ.get(key)
             if t is None:
                 t = differ[key] = len(then_json)
@@ -511,7 +528,13 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
         now = [by_id[id(s)] for s in g.now]
         groups.append({"card": g.card.id, "target": names[g.target], "orientation": orientation(g.orientation),
                        "actions": 1 if now else 2, "plans": len(now) + len(places) + len(summons),
-                       **_summon_facts(base, names, kept),
+                       # what the summon uses and does (see _summon_facts), with the pieces it may take back
+                       # whatever the first action
+                       "pattern_squares": [names[sq] for sq in base_squares],
+                       "destroys": names[base_destroys[0]] if base_destroys else None,
+                       "destroyed_piece": _piece(base_destroys[1]) if base_destroys else None,
+                       "shortage": base_shortage, "reuses": names[base_reuses] if base_reuses is not None else None,
+                       "take_back": [names[sq] for sq in kept],
                        "now": now,
                        "after_place": [{"squares": whats, "pick_up": narrowing_json[c], "then": then_json[t]}
                                        for (c, t), whats in placed.items()],
@@ -536,20 +559,10 @@ def _narrowed_json(choice: tuple[Any, ...] | None, names: dict[int, str]) -> JSO
     return None if choice is None else {choice[0]: [names[sq] for sq in choice[1]]}
 
 
-def _then_key(last: SummonStep, base: SummonStep, common: set[int]) -> tuple[Any, ...]:
-    """How the summon of a choice differs from its group's, as a key: the fields that differ (None when
-    the same) and the pieces it may take back besides those of the group's summon."""
-    if last is base:
-        return (None, None, None, None, tuple(sq for sq in last.take_back if sq not in common))
-    return (last.pattern_squares if last.pattern_squares != base.pattern_squares else None,
-            (last.destroys,) if last.destroys != base.destroys else None,
-            last.shortage if last.shortage != base.shortage else None,
-            (last.reuses,) if last.reuses != base.reuses else None,
-            tuple(sq for sq in last.take_back if sq not in common))
-
-
 def _then(key: tuple[Any, ...], names: dict[int, str]) -> JSON | None:
-    """A key of :func:`_then_key` as JSON (None: no difference)."""
+    """How the summon of a choice differs from its group's, as JSON (None: no difference), from its key
+    (see :func:`_plan_groups`): the fields that differ (None when the same) and the pieces it may take
+    back besides those of the group's summon."""
     squares, destroys, shortage, reuses, also = key
     out: JSON = {}
     if squares is not None:
