@@ -97,36 +97,45 @@ def plan(
     if against is not None:
         raise InputError(key="plan-goal-only")
     # tens of thousands of small objects made (plans, the states of their effects, their answer) and no cycle
-    # among them: the cycle collector, which would scan them again and again, is paused (and its state restored)
+    # among them: the cycle collector, which would scan them again and again, is paused (and its state
+    # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
+    # first pass would scan them all once more
     with _no_cycle_collection():
-        from tashkalar_cli.engine.planner import EFFECTS_BUDGET
+        _plans(s, pos, player, hand, deck, actions, first_turn, threats, positions, all_plans, svg, json, inputs,
+               effect_states, limit)
 
-        budget = EFFECTS_BUDGET if effect_states is None else effect_states
-        if threats:
-            _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
-                     3 if limit is None else limit)
-            return
-        cards: list[Being] = []
-        for d in _split(deck):
-            chosen = s.game.word("deck", d, "--deck")   # an id or a name in any language
-            cards += [c for c in s.cards.beings if c.deck == chosen]
-        cards += [s.game.being(n) for n in _split(hand)]
-        report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn, effects_budget=budget)
-        after = _positions(s, pos, report, json) if positions else None
-        if svg is not None:
-            from tashkalar_cli.render.plan import plan_svg
 
-            s.write(svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *inputs, announce=not json)
-        if json:
-            from tashkalar_cli.render import jsonout
+def _plans(s: Session, pos: Position, player: str, hand: list[str] | None, deck: list[str] | None,
+           actions: int | None, first_turn: bool, threats: bool, positions: bool, all_plans: bool, svg: str | None,
+           json: bool, inputs: tuple[str | None, ...], effect_states: int | None, limit: int | None) -> None:
+    """``plan`` (or ``plan --threats``) once its input is read."""
+    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
 
-            print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions,
-                                                   outcomes=3 if limit is None else limit))
-            return
-        from tashkalar_cli.render.plan import report_renderable
+    budget = EFFECTS_BUDGET if effect_states is None else effect_states
+    if threats:
+        _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
+                 3 if limit is None else limit)
+        return
+    cards: list[Being] = []
+    for d in _split(deck):
+        chosen = s.game.word("deck", d, "--deck")   # an id or a name in any language
+        cards += [c for c in s.cards.beings if c.deck == chosen]
+    cards += [s.game.being(n) for n in _split(hand)]
+    report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn, effects_budget=budget)
+    after = _positions(s, pos, report, json) if positions else None
+    if svg is not None:
+        from tashkalar_cli.render.plan import plan_svg
 
-        s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
+        s.write(svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *inputs, announce=not json)
+    if json:
+        from tashkalar_cli.render import jsonout
 
+        print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions,
+                                               outcomes=3 if limit is None else limit))
+        return
+    from tashkalar_cli.render.plan import report_renderable
+
+    s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
 
 #: the ways listed by default (--limit)
 GOAL_LIMIT = 10
