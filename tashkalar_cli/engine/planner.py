@@ -40,7 +40,7 @@ from tashkalar_cli.model.board import Board, bits, square_order
 from tashkalar_cli.model.cards import Being, CardDB
 from tashkalar_cli.model.patterns import Orientation
 from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts, summon_supply
+from tashkalar_cli.model.summon import NO_REMOVAL, SummonFacts, summon_choices, summon_facts, summon_supply
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
@@ -720,6 +720,8 @@ class _Search:
         self.index = {c.id: i for i, c in enumerate(cards)}   # the order of the cards asked for
         self.analysis = self._analyse()
         self._listed: dict[int, tuple[Square, ...]] = {}
+        self._patterns: dict[tuple[int, Square], tuple[tuple[Square, ...], int]] = {}   # see _summon_step
+        self._steps: dict[tuple[tuple[int, Square], Square, SummonFacts, bool, int], SummonStep] = {}
         self.groups = groups
         short = self.state.supply[0] == 0
         self.pick_up = self.squares_of(self.state.own_kind[0]) if short else ()
@@ -947,16 +949,28 @@ class _Search:
             out.append((entry, anchor, None if removal is None else choices))
 
     def _summon_step(self, st: _State, entry: _Entry, target: Square, removed: tuple[Square, ...]) -> SummonStep:
-        """The last step of a plan, on the position ``st`` with the first choice ``removed`` made."""
+        """The last step of a plan, on the position ``st`` with the first choice ``removed`` made. The same
+        summon after other first actions is the same object: made once (a few thousand instead of ten)."""
         shape, anchor = entry
-        squares = tuple(Square(anchor + n) for n in shape.offsets)
-        required = shape.co.span << (anchor + shape.co.low)
+        at = (id(shape), anchor)
+        got = self._patterns.get(at)
+        if got is None:
+            got = self._patterns[at] = (tuple(Square(anchor + n) for n in shape.offsets),
+                                        shape.co.span << (anchor + shape.co.low))
+        squares, required = got
         kind = shape.kind
         short = st.supply[kind] == 0
         facts = summon_facts(target, st.occ, st.own_kind[kind], required, short, removed[0] if removed else None)
-        destroys = (target, st.pieces[target]) if facts.destroys else None
-        return SummonStep(shape.card, target, shape.co.orientation, squares, destroys,
-                          target if facts.reuses else None, self.squares_of(facts.take_back), short)
+        piece = st.pieces[target] if facts.destroys else None
+        # the piece destroyed by its identity: alive as long as the step made with it, which holds it
+        key = (at, target, facts, short, id(piece))
+        step = self._steps.get(key)
+        if step is None:
+            step = self._steps[key] = SummonStep(shape.card, target, shape.co.orientation, squares,
+                                                 (target, piece) if piece is not None else None,
+                                                 target if facts.reuses else None, self.squares_of(facts.take_back),
+                                                 short)
+        return step
 
 
 __all__ = ["Choice", "OpponentThreats", "PlaceStep", "Plan", "PlanGroup", "PlanReport", "PlanStats", "Planner",
