@@ -865,15 +865,16 @@ class _Search:
             # the last step of each found placement, per piece removed first (-1: none), made once, and the
             # list of choices of its group
             new_choice = tuple.__new__   # a Choice made without the Python call of its __new__ (25,000 on a crowded board)
-            lasts: list[tuple[Being, _Entry, Square, int | None, dict[int, SummonStep], list[Choice]]] = [
-                (entry.shape.card, entry, target, valid, {},
+            lasts: list[tuple[str, _Entry, Square, int | None, dict[int, SummonStep], list[Choice]]] = [
+                (entry.shape.card.id, entry, target, valid, {},
                  self._group(entry.shape.card, target, entry.shape.co.orientation).summons)
                 for entry, target, valid in found]
             for first, p1, removal in members:
                 step1 = self.steps[id(p1)]
+                first_id = first.id
                 if removal is None:
-                    for card, entry, target, _valid, made, into in lasts:
-                        if card.id == first.id:
+                    for card_id, entry, target, _valid, made, into in lasts:
+                        if card_id == first_id:
                             continue
                         last = made.get(-1)
                         if last is None:
@@ -881,8 +882,8 @@ class _Search:
                         into.append(new_choice(Choice, (step1, last, step1)))
                     continue
                 firsts: dict[int, SummonStep] = {}
-                for card, entry, target, valid, made, into in lasts:
-                    if card.id == first.id:
+                for card_id, entry, target, valid, made, into in lasts:
+                    if card_id == first_id:
                         continue
                     if valid is None:
                         head, gone = step1, -1
