@@ -79,6 +79,10 @@ _JSON_UNSAFE = re.compile(f"[{_UNSAFE_CHARS}]")
 def json_visible(text: str) -> str:
     """A JSON document whose strings hold no character a terminal acts on (C1 controls, bidi
     overrides, lone surrogates...): the same data, with those characters as escapes."""
+    # JSON writes every control character below a space as an escape: of the ASCII characters only DEL
+    # is left, and an ASCII document (most are) is not scanned (a scan takes 7 ms for plan --json)
+    if text.isascii() and "\x7f" not in text:
+        return text
     if _JSON_UNSAFE.search(text):
         return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text

@@ -587,3 +587,41 @@ def test_a_gateway_made_by_a_first_summon_stays_in_a_summon_summon_plan(tk, db):
         assert res is not None and res.outcomes
         assert {o.gateway for o in res.outcomes} == {first.target}
     assert any(p.steps[0].target == g7 for p in plans)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_plan_grid_draws_what_richs_table_grid_draws(tk, db, lang):
+    """The plans' grid is laid out without Rich's table (:class:`PlanGrid`): the same characters and the
+    same styles as ``Table.grid`` at every width, a grid it does not lay out itself (a word wider than its
+    column, a terminal too narrow, a character not one cell wide) drawn by the table itself."""
+    import io
+
+    from rich.console import Group
+
+    from tashkalar_cli.render.plan import PlanGrid, _rows
+    from tashkalar_cli.render.terminal import Readable, SafeConsole
+
+    loc = tk.localizer(lang)
+    pos = tk.position("benchmarks/crowded.yaml")
+    report = tk.plan(pos, "blue", [c for c in db.beings if c.deck == "imperial"])
+    grids = [PlanGrid([(loc.msg("plan.actions", count=n), sq, how)
+                       for n, sq, how in _rows(report.groups_of(c), tk.board, loc, lambda c: c.id)])
+             for c in report.reachable]
+    grids.append(PlanGrid([("1 action", "a1, b2", "a word far wider than its column " + "x" * 70),
+                           ("2 actions", "c3", "plain\u00a0words")]))
+    grids.append(PlanGrid([("1 action", "a1", "a wide character \u4e00 in a cell")]))
+
+    def drawn(renderable, width: int, terminal: bool) -> str:
+        out = io.StringIO()
+        console = SafeConsole(markup=False, emoji=False, highlight=False, file=out, width=width,
+                              force_terminal=terminal, color_system="standard" if terminal else None)
+        console.print(Readable(Group(renderable)))
+        return out.getvalue()
+
+    laid = 0
+    for grid in grids:
+        for width in (12, 18, 30, 45, 60, 80, 100, 120):
+            laid += grid._lines(min(width, 100)) is not None   # Readable: at most 100 columns
+            for terminal in (False, True):
+                assert drawn(grid, width, terminal) == drawn(grid.table(), width, terminal), (width, grid.rows)
+    assert laid > len(grids) * 4, "the grid lays out most of them itself"

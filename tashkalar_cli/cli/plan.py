@@ -96,6 +96,19 @@ def plan(
         return
     if against is not None:
         raise InputError(key="plan-goal-only")
+    # tens of thousands of small objects made (plans, the states of their effects, their answer) and no cycle
+    # among them: the cycle collector, which would scan them again and again, is paused (and its state
+    # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
+    # first pass would scan them all once more
+    with _no_cycle_collection():
+        _plans(s, pos, player, hand, deck, actions, first_turn, threats, positions, all_plans, svg, json, inputs,
+               effect_states, limit)
+
+
+def _plans(s: Session, pos: Position, player: str, hand: list[str] | None, deck: list[str] | None,
+           actions: int | None, first_turn: bool, threats: bool, positions: bool, all_plans: bool, svg: str | None,
+           json: bool, inputs: tuple[str | None, ...], effect_states: int | None, limit: int | None) -> None:
+    """``plan`` (or ``plan --threats``) once its input is read."""
     from tashkalar_cli.engine.planner import EFFECTS_BUDGET
 
     budget = EFFECTS_BUDGET if effect_states is None else effect_states
@@ -117,14 +130,12 @@ def plan(
     if json:
         from tashkalar_cli.render import jsonout
 
-        with _no_cycle_collection():   # tens of thousands of small objects made, no cycle among them
-            print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions,
-                                                   outcomes=3 if limit is None else limit))
+        print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions,
+                                               outcomes=3 if limit is None else limit))
         return
     from tashkalar_cli.render.plan import report_renderable
 
     s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
-
 
 #: the ways listed by default (--limit)
 GOAL_LIMIT = 10
@@ -188,9 +199,8 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
     if json:
         from tashkalar_cli.render import jsonout
 
-        with _no_cycle_collection():
-            print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans,
-                                               outcomes=outcomes))
+        print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans,
+                                           outcomes=outcomes))
         return
     from tashkalar_cli.render.plan import threats_renderable
 
@@ -200,7 +210,7 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """The cycle collector paused (its state restored after): it would scan the plans again and again
-    while their JSON is made."""
+    while their effects are resolved and their answer made."""
     paused = gc.isenabled()
     gc.disable()
     try:

@@ -40,7 +40,7 @@ from tashkalar_cli.model.board import Board, bits, square_order
 from tashkalar_cli.model.cards import Being, CardDB
 from tashkalar_cli.model.patterns import Orientation
 from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts, summon_supply
+from tashkalar_cli.model.summon import NO_REMOVAL, SummonFacts, summon_choices, summon_facts, summon_supply
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
@@ -137,7 +137,8 @@ class Choice(NamedTuple):
     """One way to reach a group's summon in two actions: the first action ``head`` (with the choices of
     pieces picked up or taken back with which the plan works), then ``last``, the summon of the group's
     card (as after the first choice of ``head``). ``first``: for a first summon, the summon as it is
-    possible now, with every piece it may take back (``head`` narrows them); None after a place."""
+    possible now, with every piece it may take back (``head`` narrows them: ``head`` is ``first`` when it
+    does not), the very step its group lists in ``now``; None after a place."""
 
     head: Step
     last: SummonStep
@@ -462,19 +463,21 @@ class Planner:
         ctx = _Context(self.board, pos, player, None)
         now = {c.id: self.engine.check(c, pos, player, None, explain=False, ctx=ctx) for c in chosen}
         groups: dict[tuple[int, Square, str], PlanGroup] = {}
+        steps: dict[int, SummonStep] = {}    # id of a placement possible now -> its step (one object for both)
         for i, card in enumerate(chosen):
             for p in now[card.id].placements:
                 key = (i, p.target, p.orientation.name)
                 group = groups.get(key)
                 if group is None:
                     group = groups[key] = PlanGroup(card, p.target, p.orientation, i)
-                group.now.append(_step(card, p))
+                step = steps[id(p)] = _step(card, p)
+                group.now.append(step)
         for group in groups.values():
             if len(group.now) > 1:    # a card without summoning square: its pattern in several places
                 group.now.sort(key=_pattern_squares)
         pick_up: tuple[Square, ...] = ()
         if actions >= 2 and chosen:
-            search = _Search(self, pos, player, chosen, now, stats, groups)
+            search = _Search(self, pos, player, chosen, now, stats, groups, steps)
             search.run()
             pick_up = search.pick_up
         # a group is made for each summon found after a first summon: none may be left (the card itself first)
@@ -525,6 +528,17 @@ class Planner:
         per summon and ``budget`` states in all (0: no bound on the whole). The groups are taken card by
         card in turn (each card's first group, then each card's second...), so that every card's best
         summons are resolved first; a group left when the budget is spent says so (``budget``)."""
+        # the resolver makes tens of thousands of small objects: the cycle collector would scan them, and
+        # the plans (still young), again and again; it is paused as in :meth:`plan` (and its state restored)
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            self._resolve_effects(report, pos, budget, per_summon)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _resolve_effects(self, report: PlanReport, pos: Position, budget: int, per_summon: int) -> None:
         queues = [report.groups_of(card) for card in report.cards]
         spent = 0
         depth = 0
@@ -685,8 +699,10 @@ class _Search:
     """The two-action search of one plan request."""
 
     def __init__(self, planner: Planner, pos: Position, player: str, cards: list[Being], now: dict[str, Verdict],
-                 stats: PlanStats, groups: dict[tuple[int, Square, str], PlanGroup]) -> None:
+                 stats: PlanStats, groups: dict[tuple[int, Square, str], PlanGroup],
+                 steps: dict[int, SummonStep]) -> None:
         self.planner = planner
+        self.steps = steps   # id of a placement possible now -> its step, the first step of the plans it begins
         self.board = planner.board
         self.pos = pos
         self.player = player
@@ -704,6 +720,8 @@ class _Search:
         self.index = {c.id: i for i, c in enumerate(cards)}   # the order of the cards asked for
         self.analysis = self._analyse()
         self._listed: dict[int, tuple[Square, ...]] = {}
+        self._patterns: dict[tuple[int, Square], tuple[tuple[Square, ...], int]] = {}   # see _summon_step
+        self._steps: dict[tuple[tuple[int, Square], Square, SummonFacts, bool, int], SummonStep] = {}
         self.groups = groups
         short = self.state.supply[0] == 0
         self.pick_up = self.squares_of(self.state.own_kind[0]) if short else ()
@@ -847,15 +865,16 @@ class _Search:
             # the last step of each found placement, per piece removed first (-1: none), made once, and the
             # list of choices of its group
             new_choice = tuple.__new__   # a Choice made without the Python call of its __new__ (25,000 on a crowded board)
-            lasts: list[tuple[Being, _Entry, Square, int | None, dict[int, SummonStep], list[Choice]]] = [
-                (entry.shape.card, entry, target, valid, {},
+            lasts: list[tuple[str, _Entry, Square, int | None, dict[int, SummonStep], list[Choice]]] = [
+                (entry.shape.card.id, entry, target, valid, {},
                  self._group(entry.shape.card, target, entry.shape.co.orientation).summons)
                 for entry, target, valid in found]
             for first, p1, removal in members:
-                step1 = _step(first, p1)
+                step1 = self.steps[id(p1)]
+                first_id = first.id
                 if removal is None:
-                    for card, entry, target, _valid, made, into in lasts:
-                        if card.id == first.id:
+                    for card_id, entry, target, _valid, made, into in lasts:
+                        if card_id == first_id:
                             continue
                         last = made.get(-1)
                         if last is None:
@@ -863,8 +882,8 @@ class _Search:
                         into.append(new_choice(Choice, (step1, last, step1)))
                     continue
                 firsts: dict[int, SummonStep] = {}
-                for card, entry, target, valid, made, into in lasts:
-                    if card.id == first.id:
+                for card_id, entry, target, valid, made, into in lasts:
+                    if card_id == first_id:
                         continue
                     if valid is None:
                         head, gone = step1, -1
@@ -931,16 +950,28 @@ class _Search:
             out.append((entry, anchor, None if removal is None else choices))
 
     def _summon_step(self, st: _State, entry: _Entry, target: Square, removed: tuple[Square, ...]) -> SummonStep:
-        """The last step of a plan, on the position ``st`` with the first choice ``removed`` made."""
+        """The last step of a plan, on the position ``st`` with the first choice ``removed`` made. The same
+        summon after other first actions is the same object: made once (a few thousand instead of ten)."""
         shape, anchor = entry
-        squares = tuple(Square(anchor + n) for n in shape.offsets)
-        required = shape.co.span << (anchor + shape.co.low)
+        at = (id(shape), anchor)
+        got = self._patterns.get(at)
+        if got is None:
+            got = self._patterns[at] = (tuple(Square(anchor + n) for n in shape.offsets),
+                                        shape.co.span << (anchor + shape.co.low))
+        squares, required = got
         kind = shape.kind
         short = st.supply[kind] == 0
         facts = summon_facts(target, st.occ, st.own_kind[kind], required, short, removed[0] if removed else None)
-        destroys = (target, st.pieces[target]) if facts.destroys else None
-        return SummonStep(shape.card, target, shape.co.orientation, squares, destroys,
-                          target if facts.reuses else None, self.squares_of(facts.take_back), short)
+        piece = st.pieces[target] if facts.destroys else None
+        # the piece destroyed by its identity: alive as long as the step made with it, which holds it
+        key = (at, target, facts, short, id(piece))
+        step = self._steps.get(key)
+        if step is None:
+            step = self._steps[key] = SummonStep(shape.card, target, shape.co.orientation, squares,
+                                                 (target, piece) if piece is not None else None,
+                                                 target if facts.reuses else None, self.squares_of(facts.take_back),
+                                                 short)
+        return step
 
 
 __all__ = ["Choice", "OpponentThreats", "PlaceStep", "Plan", "PlanGroup", "PlanReport", "PlanStats", "Planner",

@@ -157,12 +157,13 @@ class Board:
     @cached_property
     def _distances(self) -> dict[int, dict[int, int]]:
         out: dict[int, dict[int, int]] = {}
+        around: dict[int, list[Square]] = {sq: self.neighbours(sq) for sq in self.squares}  # once, not per start
         for start in self.squares:
             dist: dict[int, int] = {start: 0}
             queue: deque[int] = deque([start])
             while queue:
                 i = queue.popleft()
-                for j in self.neighbours(i):
+                for j in around[i]:
                     if j not in dist:
                         dist[j] = dist[i] + 1
                         queue.append(j)

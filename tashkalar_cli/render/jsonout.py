@@ -396,92 +396,150 @@ def _group_effect(g: PlanGroup, names: dict[int, str], limit: int) -> JSON:
 
 def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcomes: int) -> JSON:
     """The grouped listing: ``first_summons`` (every summon possible now, listed once), then the groups,
-    whose choices name their first summon by its index there."""
+    whose choices name their first summon by its index there.
+
+    Each choice is looked at once or twice: what is the same for many (a first action's narrowing, a last
+    step's difference from its group's summon, an orientation) is found once and shared, keyed by the
+    identity of the planner's objects (alive as long as the report)."""
+    turned: dict[tuple[str, int, bool], JSON] = {}
+
+    def orientation(o: Orientation) -> JSON:
+        key = (o.name, o.rotation, o.mirrored)
+        got = turned.get(key)
+        if got is None:
+            got = turned[key] = {"name": o.name, "rotation": o.rotation, "mirrored": o.mirrored}
+        return got
+
     firsts: list[JSON] = []
     index: dict[tuple[str, int, str, tuple[int, ...]], int] = {}
+    by_id: dict[int, int] = {}   # id of a summon possible now -> its index in ``firsts``
     for g in report.groups:
         for step in g.now:
-            index[(step.card.id, step.target, step.orientation.name, step.pattern_squares)] = len(firsts)
-            firsts.append(_summon_step(step, names))
+            by_id[id(step)] = index[(step.card.id, step.target, step.orientation.name, step.pattern_squares)] = \
+                len(firsts)
+            firsts.append({"action": "summon", "card": step.card.id, "target": names[step.target],
+                           "orientation": orientation(step.orientation), **_summon_facts(step, names)})
     full_pick = report.pick_up
+    # the narrowings of a first action's pieces (see _narrowed), numbered (0: none), each made JSON once
+    narrowing_json: list[JSON | None] = [None]
+    narrowing_code: dict[tuple[Any, ...] | None, int] = {None: 0}
+
+    def code_of(choice: tuple[Any, ...] | None) -> int:
+        code = narrowing_code.get(choice)
+        if code is None:
+            code = narrowing_code[choice] = len(narrowing_json)
+            narrowing_json.append(_narrowed_json(choice, names))
+        return code
+
+    picks: dict[int, int] = {}      # id of the pieces a place may pick up -> its narrowing
+    # id of a first summon step (the summon possible now, or a copy of it narrowed to some pieces to take
+    # back) -> its narrowing and the index of the summon possible now
+    heads: dict[int, tuple[int, int]] = {}
+    heads_get = heads.get
     groups = []
-    # id of a first step -> the pieces it may take back (None: all) and the index of its first summon
-    heads: dict[int, tuple[tuple[Any, ...] | None, int]] = {}
-    narrowed_json: dict[tuple[Any, ...] | None, JSON | None] = {None: None}
     for g in report.groups:
         base = g.summon
-        now = [index[(s.card.id, s.target, s.orientation.name, s.pattern_squares)] for s in g.now]
-        # the pieces the group's summon may take back whatever the first action
-        common: set[int] = set(base.take_back)
+        places, summons = g.places, g.summons
+        # the distinct last steps of the group's choices (runs of summon choices share theirs)
+        lasts: dict[int, SummonStep] = {}
+        for _, last, _ in places:
+            lasts[id(last)] = last
+        prev_last: SummonStep | None = None
+        for _, last, _ in summons:
+            if last is not prev_last:
+                prev_last = last
+                lasts[id(last)] = last
+        # the pieces the group's summon may take back whatever the first action (the planner shares the
+        # tuples of pieces: each is looked at once)
+        base_take = base.take_back
+        common: set[int] = set(base_take)
         if common:
-            seen: set[int] = set()
-            for c in (*g.places, *g.summons):
-                last = c.last
-                if last is not base and id(last) not in seen:
-                    seen.add(id(last))
-                    common.intersection_update(last.take_back)
-        kept = tuple(sq for sq in base.take_back if sq in common)
-        thens: dict[int, int] = {}          # id of a last step -> the index of how it differs (in ``then_json``)
+            seen = {id(base_take)}
+            for last in lasts.values():
+                take = last.take_back
+                if id(take) not in seen:
+                    seen.add(id(take))
+                    common.intersection_update(take)
+                    if not common:
+                        break
+        kept = tuple(sq for sq in base_take if sq in common) if common else ()
+        # each last step -> the index of how it differs from the group's summon (in ``then_json``)
+        thens: dict[int, int] = {}
         differ: dict[tuple[Any, ...], int] = {}
         then_json: list[JSON | None] = []
-
-        def then_of(last: SummonStep, base: SummonStep = base, common: set[int] = common,
-                    thens: dict[int, int] = thens, differ: dict[tuple[Any, ...], int] = differ,
-                    then_json: list[JSON | None] = then_json) -> int:
-            t = thens.get(id(last))
+        also_of: dict[int, tuple[int, ...]] = {}    # id of the pieces a last step may take back -> those not common
+        _, _, _, base_squares, base_destroys, base_reuses, _, base_shortage = base
+        for key_id, last in lasts.items():
+            _, _, _, squares, destroys, reuses, take, shortage = last
+            also = also_of.get(id(take))
+            if also is None:
+                also = also_of[id(take)] = tuple(sq for sq in take if sq not in common) if common else take
+            # what differs (None: the same) and the pieces it may take back besides the common ones
+            key = (None, None, None, None, also) if last is base else (
+                squares if squares != base_squares else None,
+                (destroys,) if destroys != base_destroys else None,
+                shortage if shortage != base_shortage else None,
+                (reuses,) if reuses != base_reuses else None,
+                also)
+            t = differ.get(key)
             if t is None:
-                key = _then_key(last, base, common)
-                t = differ.get(key)
-                if t is None:
-                    t = differ[key] = len(then_json)
-                    then_json.append(_then(key, names))
-                thens[id(last)] = t
-            return t
-
+                t = differ[key] = len(then_json)
+                then_json.append(_then(key, names))
+            thens[key_id] = t
         # choices alike but for their first action share one entry: their first actions, then what they leave
-        merged: dict[tuple[bool, tuple[Any, ...] | None, int], list[Any]] = {}
-        for head, last, _ in g.places:
-            mkey = (True, _narrowed(full_pick, head.pick_up), then_of(last))  # type: ignore[union-attr]
-            placed = merged.get(mkey)
-            if placed is None:
-                placed = merged[mkey] = []
-            placed.append(names[head.square])  # type: ignore[union-attr]
-        prev_last: SummonStep | None = None
-        t = 0
-        prev_key: tuple[Any, ...] | None = None
-        entry: list[Any] = []
-        heads_get = heads.get
-        for head, last, first in g.summons:   # runs of choices share their last step: asked once per run
+        placed: dict[tuple[int, int], list[str]] = {}
+        for head, last, _ in places:
+            pick = head.pick_up  # type: ignore[union-attr]
+            code = picks.get(id(pick))
+            if code is None:
+                code = picks[id(pick)] = code_of(_narrowed(full_pick, pick))
+            mkey = (code, thens[id(last)])
+            run = placed.get(mkey)
+            if run is None:
+                run = placed[mkey] = []
+            run.append(names[head.square])  # type: ignore[union-attr]
+        summoned: dict[tuple[int, int], list[int]] = {}
+        prev_last = None
+        t = code = -1
+        entry: list[int] = []
+        for head, last, first in summons:
             if last is not prev_last:
-                prev_last, t = last, then_of(last)
-            # a first step (the summon possible now, or a copy of it narrowed to some pieces to take back)
-            # belongs to one first summon: its index and narrowing are found once
-            got_head = heads_get(id(head))
-            if got_head is None:
-                assert first is not None
-                got_head = heads[id(head)] = (
-                    None if head is first else _narrowed(first.take_back, head.take_back),  # type: ignore[union-attr]
-                    index[(first.card.id, first.target, first.orientation.name, first.pattern_squares)])
-            choice, what = got_head
-            mkey = (False, choice, t)
-            if mkey != prev_key:
-                run = merged.get(mkey)
-                if run is None:
-                    run = merged[mkey] = []
-                entry, prev_key = run, mkey
-            entry.append(what)
-        places, summons = [], []
-        for (is_place, choice, t), whats in merged.items():
-            got = narrowed_json.get(choice, False)
-            if got is False:
-                got = narrowed_json[choice] = _narrowed_json(choice, names)
-            if is_place:
-                places.append({"squares": whats, "pick_up": got, "then": then_json[t]})
+                prev_last = last
+                new_t = thens[id(last)]
             else:
-                summons.append({"firsts": whats, "take_back": got, "then": then_json[t]})
-        groups.append({"card": g.card.id, "target": names[g.target], "orientation": _turned(g.orientation),
-                       "actions": g.actions, "plans": g.count, **_summon_facts(base, names, kept),
-                       "now": now, "after_place": places, "after_summon": summons,
+                new_t = t
+            got = heads_get(id(head))
+            if got is None:
+                assert first is not None
+                i = by_id.get(id(first))
+                if i is None:
+                    i = index[(first.card.id, first.target, first.orientation.name, first.pattern_squares)]
+                got = heads[id(head)] = (
+                    0 if head is first else code_of(_narrowed(first.take_back, head.take_back)),  # type: ignore[union-attr]
+                    i)
+            new_code, what = got
+            if new_code != code or new_t != t:
+                code, t = new_code, new_t
+                mkey = (code, t)
+                entry = summoned.get(mkey)  # type: ignore[assignment]
+                if entry is None:
+                    entry = summoned[mkey] = []
+            entry.append(what)
+        now = [by_id[id(s)] for s in g.now]
+        groups.append({"card": g.card.id, "target": names[g.target], "orientation": orientation(g.orientation),
+                       "actions": 1 if now else 2, "plans": len(now) + len(places) + len(summons),
+                       # what the summon uses and does (see _summon_facts), with the pieces it may take back
+                       # whatever the first action
+                       "pattern_squares": [names[sq] for sq in base_squares],
+                       "destroys": names[base_destroys[0]] if base_destroys else None,
+                       "destroyed_piece": _piece(base_destroys[1]) if base_destroys else None,
+                       "shortage": base_shortage, "reuses": names[base_reuses] if base_reuses is not None else None,
+                       "take_back": [names[sq] for sq in kept],
+                       "now": now,
+                       "after_place": [{"squares": whats, "pick_up": narrowing_json[c], "then": then_json[t]}
+                                       for (c, t), whats in placed.items()],
+                       "after_summon": [{"firsts": whats, "take_back": narrowing_json[c], "then": then_json[t]}
+                                        for (c, t), whats in summoned.items()],
                        "effect": _group_effect(g, names, outcomes)})
     return {"pick_up": [names[sq] for sq in full_pick], "first_summons": firsts, "groups": groups}
 
@@ -501,20 +559,10 @@ def _narrowed_json(choice: tuple[Any, ...] | None, names: dict[int, str]) -> JSO
     return None if choice is None else {choice[0]: [names[sq] for sq in choice[1]]}
 
 
-def _then_key(last: SummonStep, base: SummonStep, common: set[int]) -> tuple[Any, ...]:
-    """How the summon of a choice differs from its group's, as a key: the fields that differ (None when
-    the same) and the pieces it may take back besides those of the group's summon."""
-    if last is base:
-        return (None, None, None, None, tuple(sq for sq in last.take_back if sq not in common))
-    return (last.pattern_squares if last.pattern_squares != base.pattern_squares else None,
-            (last.destroys,) if last.destroys != base.destroys else None,
-            last.shortage if last.shortage != base.shortage else None,
-            (last.reuses,) if last.reuses != base.reuses else None,
-            tuple(sq for sq in last.take_back if sq not in common))
-
-
 def _then(key: tuple[Any, ...], names: dict[int, str]) -> JSON | None:
-    """A key of :func:`_then_key` as JSON (None: no difference)."""
+    """How the summon of a choice differs from its group's, as JSON (None: no difference), from its key
+    (see :func:`_plan_groups`): the fields that differ (None when the same) and the pieces it may take
+    back besides those of the group's summon."""
     squares, destroys, shortage, reuses, also = key
     out: JSON = {}
     if squares is not None:
