@@ -9,26 +9,19 @@ the SVG draws the best plan of each card.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
 from tashkalar_cli.model.board import Board, square_order
 from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.render.terminal import MOST_BLOCK, Readable
+from tashkalar_cli.render.terminal import Readable
 from tashkalar_cli.text.i18n import Localizer
-from tashkalar_cli.text.typography import NO_BREAK
 
 if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderResult
-    from rich.measure import Measurement
-    from rich.table import Table
-
     from tashkalar_cli.engine.goals import Act, GoalReport
     from tashkalar_cli.engine.summoning import Applied
     from tashkalar_cli.model.turn import Turn
@@ -69,6 +62,8 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
                       title: str | None = None, positions: dict[int, Position] | None = None,
                       pos: Position | None = None, heading: bool = True) -> RenderableType:
     """The plans of one player as a table, per card; ``positions``: the board after each card's best plan."""
+    from rich.table import Table
+
     msg = loc.msg
     reachable = report.reachable
     head = title or msg("plan.title", player=msg(f"color.{report.player}"), actions=report.actions,
@@ -78,8 +73,14 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
         for card in reachable:
             parts.append(Text(name(card), style="bold"))
             # a grid: a long way to summon wraps under its own column, the list stays easy to scan
-            parts.append(PlanGrid([(msg("plan.actions", count=actions), square, how)
-                                   for actions, square, how in _rows(report.groups_of(card), board, loc, name)]))
+            grid = Table.grid(padding=(0, 1), pad_edge=False)
+            grid.add_column(width=1)
+            grid.add_column(style="dim", no_wrap=True)
+            grid.add_column(style="bold cyan", max_width=12)  # squares: wrapped after a comma, never cut
+            grid.add_column()
+            for actions, square, how in _rows(report.groups_of(card), board, loc, name):
+                grid.add_row("", msg("plan.actions", count=actions), square, how)
+            parts.append(grid)
             first = next((g for g in report.groups_of(card) if g.effect is not None), None)
             if first is not None and first.effect is not None:
                 key = "plan.card_effect_partial" if first.effect.truncated else "plan.card_effect"
@@ -115,149 +116,6 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
         notes.append(msg("plan.note_actions", actions=report.actions))
     parts.append(Text(" ".join(notes), style="dim"))
     return Readable(Group(*parts))
-
-
-#: the characters a cell of :class:`PlanGrid` may hold and still be laid out without Rich's table: those one
-#: cell wide that Rich shows as they are (the no-break spaces of French typography included)
-_NO_BREAK_SPACES = str.maketrans("", "", NO_BREAK)
-_TRAILING_SPACE = re.compile(r"\s+$")   # what Rich strips from a wrapped line too long (rich.text.Text.rstrip_end)
-
-
-class PlanGrid:
-    """The rows of a card's plans (actions, summoning squares, how), drawn as Rich's
-    ``Table.grid(padding=(0, 1), pad_edge=False)`` draws them, with an empty first column one cell wide,
-    the actions (dim, never wrapped), the squares (bold cyan, wrapped after a comma at 12 cells) and the
-    ways: the same lines, the same styles, at a fraction of the cost (the table measures and renders each
-    cell through several layers; a full plan has hundreds of them). The widths are Rich's (its columns at
-    their widest, the wrapping ones narrowed the widest first), and the lines are cut where Rich's word
-    wrap (:func:`rich._wrap.divide_line`) cuts them. A grid Rich would lay out otherwise (a cell with a
-    character not one cell wide or not shown as it is, a word wider than its column, a terminal too narrow
-    for the columns that do not wrap) is drawn by Rich's table itself (:meth:`table`)."""
-
-    def __init__(self, rows: list[tuple[str, str, str]]) -> None:
-        self.rows = rows
-
-    def table(self) -> Table:
-        from rich.table import Table
-
-        grid = Table.grid(padding=(0, 1), pad_edge=False)
-        grid.add_column(width=1)
-        grid.add_column(style="dim", no_wrap=True)
-        grid.add_column(style="bold cyan", max_width=12)  # squares: wrapped after a comma, never cut
-        grid.add_column()
-        for actions, squares, how in self.rows:
-            grid.add_row("", actions, squares, how)
-        return grid
-
-    def _lines(self, width: int) -> tuple[list[int], list[tuple[str, list[str], list[str]]]] | None:
-        """The widths of the columns (with their padding) and per row, the actions, the lines of the squares
-        and those of the ways, each padded to its column (None: a grid this code does not lay out as Rich
-        would)."""
-        rows = self.rows
-        if not rows or width < 16:
-            return None
-        for row in rows:
-            for cell in row:
-                if (not cell or len(cell) > MOST_BLOCK or not cell.translate(_NO_BREAK_SPACES).isprintable()
-                        or cell_len(cell) != len(cell)):
-                    return None   # empty, or a character escaped (see visible), a line break, or not one cell wide
-        # each column at its widest, with its padding: one cell on the right but for the last column
-        widths = [2, max(len(r[0]) for r in rows) + 1, min(max(len(r[1]) for r in rows) + 1, 13),
-                  max(len(r[2]) for r in rows)]
-        if sum(widths) > width:
-            widths = _collapse(widths, width)
-            if sum(widths) > width:
-                return None    # Rich would narrow every column, the actions too
-        import rich._wrap  # its word pattern, as render.terminal sets it
-
-        word = rich._wrap.re_word.finditer
-        w1, w2, w3 = widths[1] - 1, widths[2] - 1, widths[3]
-        out = []
-        for actions, squares, how in rows:
-            cells = []
-            for text, w in ((squares, w2), (how, w3)):
-                if len(text) <= w:
-                    cells.append([text.ljust(w)])
-                    continue
-                # rich._wrap.divide_line, every character one cell wide: a word goes on to the next line
-                # when it does not fit (its spaces after it may stick out, and are cut)
-                lines = []
-                start = used = 0
-                for found in word(text):
-                    at, whole = found.start(), found.group()
-                    size = len(whole.rstrip())
-                    if size > w:
-                        return None   # a word wider than its column: Rich cuts it with an ellipsis
-                    if w - used >= size:
-                        used += len(whole)
-                    elif used and at:
-                        lines.append(text[start:at])
-                        start, used = at, len(whole)
-                lines.append(text[start:])
-                for i, line in enumerate(lines):
-                    if len(line) > w:   # rich.text.Text.rstrip_end
-                        spaces = _TRAILING_SPACE.search(line)
-                        if spaces is not None:
-                            line = line[:len(line) - min(len(spaces.group()), len(line) - w)]
-                    lines[i] = line.ljust(w)
-                cells.append(lines)
-            out.append((actions.ljust(w1), cells[0], cells[1]))
-        return widths, out
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        laid = self._lines(options.max_width)
-        if laid is None:
-            yield self.table()
-            return
-        from rich.segment import Segment
-
-        # the segments the table makes: each cell's line, then its padding, in the cell's style
-        widths, rows = laid
-        dim, cyan, plain = console.get_style("dim"), console.get_style("bold cyan"), console.get_style("")
-        pad0, pad1, pad2 = Segment(" ", plain), Segment(" ", dim), Segment(" ", cyan)
-        empty, new_line = Segment(" "), Segment("\n")
-        blank1, blank2 = Segment(" " * widths[1], dim), Segment(" " * widths[2], cyan)
-        for actions, squares, how in rows:
-            yield from (empty, pad0, Segment(actions, dim), pad1)
-            yield from (Segment(squares[0], cyan), pad2, Segment(how[0]), new_line)
-            for i in range(1, max(len(squares), len(how))):
-                yield from (empty, pad0, blank1)
-                if i < len(squares):
-                    yield from (Segment(squares[i], cyan), pad2)
-                else:
-                    yield blank2
-                yield Segment(how[i]) if i < len(how) else Segment(" " * len(how[0]), plain)
-                yield new_line
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.measure import Measurement
-
-        return Measurement.get(console, options, self.table())
-
-
-def _collapse(widths: list[int], width: int) -> list[int]:
-    """The widths of :class:`PlanGrid`'s columns narrowed to ``width`` as Rich narrows a table's
-    (``rich.table.Table._collapse_widths``): the widest of the columns that wrap (the squares and the
-    ways) down to the next widest, and again, as long as the table is too wide."""
-    widths = list(widths)
-    wraps = (2, 3)
-    excess = sum(widths) - width
-    while excess > 0:
-        widest = max(widths[i] for i in wraps)
-        second = max(widths[i] if widths[i] != widest else 0 for i in wraps)
-        if widest == second:
-            break
-        at = [i for i in wraps if widths[i] == widest]
-        # rich._ratio.ratio_reduce: the excess shared by the widest columns, each by at most the difference
-        total, share = excess, len(at)
-        most = min(excess, widest - second)
-        for i in at:
-            cut = min(most, round(total / share))
-            widths[i] -= cut
-            total -= cut
-            share -= 1
-        excess = sum(widths) - width
-    return widths
 
 
 def width(loc: Localizer) -> int:
