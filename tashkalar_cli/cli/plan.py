@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -100,7 +98,9 @@ def plan(
     # among them: the cycle collector, which would scan them again and again, is paused (and its state
     # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
     # first pass would scan them all once more
-    with _no_cycle_collection():
+    from tashkalar_cli.engine.collector import collector_paused
+
+    with collector_paused():
         _plans(s, pos, player, hand, deck, actions, first_turn, threats, positions, all_plans, svg, json, inputs,
                effect_states, limit)
 
@@ -205,19 +205,6 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
     from tashkalar_cli.render.plan import threats_renderable
 
     s.console.print(threats_renderable(found, s.board, s.loc, _namer(s)))
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """The cycle collector paused (its state restored after): it would scan the plans again and again
-    while their effects are resolved and their answer made."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _namer(s: Session) -> Callable[[Being], str]:

@@ -29,15 +29,14 @@ on the board before, minus those on the board now (``Outcome.position`` builds t
 from __future__ import annotations
 
 import bisect
-import contextlib
-import gc
 import itertools
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.engine.codes import LEVELS, code
+from tashkalar_cli.engine.collector import collector_paused
 from tashkalar_cli.engine.gateway import gateway_after_summon
 from tashkalar_cli.model.board import DIRECTIONS, STRIDE, Board, bits
 from tashkalar_cli.model.effects import (
@@ -105,20 +104,6 @@ OPPOSITE = {"n": "s", "ne": "sw", "e": "w", "se": "nw", "s": "n", "sw": "ne", "w
 SIZE = STRIDE * 9      # bytes of a board state (grown for larger boards, see Geometry)
 NOTE_LAST = "assumed-last-action"
 NOTE_NOT_LAST = "assumed-not-last-action"
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a search runs (the resolver's walk, the goal search): they
-    make many small objects, free few and leave no cycle (each breaks its own), so the collector would
-    only walk them again and again (about a tenth of their time); it runs again as it was after them."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 class EffectLimitError(RuntimeError):

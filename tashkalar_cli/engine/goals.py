@@ -24,7 +24,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tashkalar_cli.engine.codes import code
-from tashkalar_cli.engine.effects import Outcome, Resolution, collector_paused, geometry, resolve_placement
+from tashkalar_cli.engine.collector import collector_paused
+from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.engine.reach import Budget, Reach
 from tashkalar_cli.model.board import bits

@@ -28,11 +28,11 @@ that re-runs the whole engine on every position.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
+from tashkalar_cli.engine.collector import collector_paused
 from tashkalar_cli.engine.effects import Resolution, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context, decorations
@@ -447,15 +447,8 @@ class Planner:
     # ------------------------------------------------------------------ the search
     def plan(self, pos: Position, player: str, cards: Iterable[Being], actions: int = 2) -> PlanReport:
         """Every plan of ``player`` for each of ``cards`` within ``actions`` actions (at most two are used)."""
-        # tens of thousands of small tuples and no reference cycle: the cycle collector, which would
-        # scan them again and again while they are made, is paused (and its state restored)
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():    # tens of thousands of small tuples and no reference cycle
             return self._plan(pos, player, cards, actions)
-        finally:
-            if paused:
-                gc.enable()
 
     def _plan(self, pos: Position, player: str, cards: Iterable[Being], actions: int) -> PlanReport:
         chosen = list(dict.fromkeys(cards))
@@ -528,15 +521,8 @@ class Planner:
         per summon and ``budget`` states in all (0: no bound on the whole). The groups are taken card by
         card in turn (each card's first group, then each card's second...), so that every card's best
         summons are resolved first; a group left when the budget is spent says so (``budget``)."""
-        # the resolver makes tens of thousands of small objects: the cycle collector would scan them, and
-        # the plans (still young), again and again; it is paused as in :meth:`plan` (and its state restored)
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():    # the resolver's objects, and the plans (still young), not scanned again
             self._resolve_effects(report, pos, budget, per_summon)
-        finally:
-            if paused:
-                gc.enable()
 
     def _resolve_effects(self, report: PlanReport, pos: Position, budget: int, per_summon: int) -> None:
         queues = [report.groups_of(card) for card in report.cards]
