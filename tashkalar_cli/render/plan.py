@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
 from tashkalar_cli.model.board import Board, square_order
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.render.terminal import Readable
 from tashkalar_cli.text.i18n import Localizer
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # the planner is imported by what reads plans, not by plan --task or summon --apply
     from tashkalar_cli.engine.goals import Act, GoalReport
+    from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
     from tashkalar_cli.engine.summoning import Applied
     from tashkalar_cli.model.turn import Turn
 
@@ -124,6 +124,8 @@ def width(loc: Localizer) -> int:
 
 def _rows(groups: list[PlanGroup], board: Board, loc: Localizer, name: Names) -> list[tuple[int, str, str]]:
     """One row for the summons possible now, then one per summoning square and kind of two-action plan."""
+    from tashkalar_cli.engine.planner import PlaceStep, SummonStep
+
     msg = loc.msg
     rows: list[tuple[int, str, str]] = []
     now = [s for g in groups for s in g.now]
@@ -170,6 +172,8 @@ def msg_join(loc: Localizer, steps: list[str]) -> str:
 
 
 def step_text(step: PlaceStep | SummonStep, board: Board, loc: Localizer, name: Names) -> str:
+    from tashkalar_cli.engine.planner import PlaceStep
+
     msg = loc.msg
     if isinstance(step, PlaceStep):
         if step.pick_up:
@@ -317,6 +321,7 @@ def plan_svg(board: Board, pos: Position, report: PlanReport, loc: Localizer, na
              title: str | None = None) -> str:
     """The best plan of each card that has one, drawn on the position (the first action's square
     marked as a square where a piece is still needed)."""
+    from tashkalar_cli.engine.planner import PlaceStep
     from tashkalar_cli.render.svg import Panel, boards_svg
 
     msg = loc.msg
