@@ -8,20 +8,22 @@ they run and runs again as it was after them.
 
 from __future__ import annotations
 
-import contextlib
 import gc
-from collections.abc import Iterator
 
 
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cycle collector paused inside the block (its state restored after; nested blocks are fine)."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
+class collector_paused:     # lower case: used as a function, ``with collector_paused():``
+    """The cycle collector paused inside the block (its state restored after; nested blocks are fine).
+    A class rather than a generator: an exception that ends a search (the resolver's bound) passes
+    through it without being thrown into a generator."""
+
+    __slots__ = ("collecting",)
+
+    def __enter__(self) -> None:
+        self.collecting = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.collecting:
             gc.enable()
 
 
