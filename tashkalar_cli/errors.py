@@ -258,17 +258,20 @@ class Term(str):
     the language's separator (``list.separator``, ``list.or``, ``list.clauses``).
 
     ``Term("color", "blue")``, ``Term("color", ["blue", "red"])`` (repeated ids said once),
-    ``Term("reason", reasons, join="clauses")``, ``Term("piece", "blue heroic")``."""
+    ``Term("reason", reasons, join="clauses")``, ``Term("piece", "blue heroic")``; ``most``: at most so
+    many said, then how many more ("…(+3)"). Two ids a language names alike are told apart by their ids."""
 
     kind: str
     ids: tuple[str, ...]
     joiner: str   # how the ids are joined: a key of _JOINS (not ``join``, str's own method)
+    most: int | None
 
-    def __new__(cls, kind: str, ids: str | Iterable[object], join: str = "list", english: str | None = None) -> Term:
+    def __new__(cls, kind: str, ids: str | Iterable[object], join: str = "list", english: str | None = None,
+                most: int | None = None) -> Term:
         items = (str(ids),) if isinstance(ids, str) else tuple(dict.fromkeys(str(i) for i in ids))
-        # the English message shows the ids, or ``english`` (a description a schema gives in English)
+        # the English message shows the ids, or ``english`` (its words in English, when they are not the ids)
         term = super().__new__(cls, _JOINS[join][0].join(items) if english is None else english)
-        term.kind, term.ids, term.joiner = kind, items, join
+        term.kind, term.ids, term.joiner, term.most = kind, items, join, most
         return term
 
 
@@ -292,17 +295,22 @@ def name_by_texts(text: Callable[[str], str | None]) -> Namer:
         if kind == "langcode":  # a language as typed (its code), with its name: fr (français)
             shown = text(f"lang.{ident}")
             return f"{ident} ({shown})" if shown else None
-        found = text(f"{kind}.{ident}")
+        # a word the word reader did not find (``word:deck``): the texts name the fixed kinds (deck.imperial)
+        found = text(f"{kind.removeprefix('word:')}.{ident}")
         return fill(found, {}) if found is not None else None   # a text's {{ and }} are braces
 
     return name
 
 
 def say_term(term: Term, text: Callable[[str], str | None], name: Namer) -> str:
-    """A :class:`Term` in the user's language: each id by its name, joined by the language's words."""
+    """A :class:`Term` in the user's language: each id by its name (two ids named alike: each with its id),
+    joined by the language's words, at most ``term.most`` of them."""
     english, key = _JOINS[term.joiner]
     sep = text(key) or english
-    return sep.join(name(term.kind, i) or i for i in term.ids)
+    names = [name(term.kind, i) or i for i in term.ids]
+    said = [f"{n} ({i})" if names.count(n) > 1 else n for n, i in zip(names, term.ids, strict=True)]
+    more = len(said) - term.most if term.most is not None else 0
+    return sep.join(said[:term.most]) + (f"{sep}… (+{more})" if more > 0 else "")
 
 
 def _counted(text: Callable[[str], str | None], key: str, count: object, plural: Callable[[int], str] | None,
@@ -325,11 +333,8 @@ class TashkalarError(Exception):
 
     def __init__(self, message: str = "", *, file: str | None = None, line: int | None = None,
                  hints: list[str] | None = None, key: str | None = None, shown: list[str] | None = None,
-                 local: dict[str, Any] | None = None, **params: Any) -> None:
+                 **params: Any) -> None:
         self.key = key
-        #: values said in the user's language (names of colors, cards...), where ``params`` has them
-        #: in English for ``message``, which programs read
-        self.local: dict[str, Any] = dict(local or {})
         # values typed by the user are quoted short where they are raised (quote()); places are kept whole
         self.params: dict[str, Any] = dict(params)
         place = self.params.get("where")
@@ -346,8 +351,9 @@ class TashkalarError(Exception):
         self.message = message
         self.file = file
         self.line = line
-        self.hints = [quote(h, 80) for h in hints or []]
-        #: the hints as a person reads them (names in the user's language); ``hints`` stay ids, for programs
+        # a hint that is a game word stays a Term (its id for programs, its name in the user's language when printed)
+        self.hints = [h if isinstance(h, Term) else quote(h, 80) for h in hints or []]
+        #: the hints a person reads (``[]``: the message lists them already)
         self.shown = [quote(h, 80) for h in shown] if shown is not None else list(self.hints)
 
     def where(self) -> str:
@@ -364,14 +370,19 @@ class TashkalarError(Exception):
         its ``file`` and ``line``), or an option (``--pieces``), said before the message."""
         if isinstance(where, Place) and not self.file:
             return type(self)(self.message, file=where.file, line=where.line, hints=self.hints, key=self.key,
-                              shown=self.shown, local=self.local, **self.params)
+                              shown=self.shown, **self.params)
         other = type(self)(f"{where}: {self.message}", file=self.file, line=self.line, hints=self.hints,
-                           key=self.key, shown=self.shown, local=self.local, **self.params)
+                           key=self.key, shown=self.shown, **self.params)
         other.options = (where, *self.options)
         return other
 
     #: what :meth:`at` said the error is about before its message (options), in every language
     options: tuple[str, ...] = ()
+
+    def hints_localized(self, text: Callable[[str], str | None], name: Namer | None = None) -> list[str]:
+        """The hints a person reads, in their language: a game word (a :class:`Term`) by its name."""
+        namer = name or name_by_texts(text)
+        return [say_term(h, text, namer) if isinstance(h, Term) else h for h in self.shown]
 
     def localized(self, text: Callable[[str], str | None], name: Namer | None = None,
                   plural: Callable[[int], str] | None = None) -> str:
@@ -383,7 +394,7 @@ class TashkalarError(Exception):
         template = (text(f"error.{self.key}") or _counted(text, self.key, self.params.get("count"), plural)
                     if self.key else None)
         namer = name or name_by_texts(text)
-        params = {**self.params, **self.local}
+        params = dict(self.params)
         if isinstance(params.get("what"), str):  # a kind of file, said in the same language
             params["what"] = text("what." + params["what"].replace(" ", "-")) or params["what"]
         for field, value in params.items():

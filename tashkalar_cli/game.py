@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from tashkalar_cli.errors import InputError, Term
+from tashkalar_cli.errors import InputError, Namer, Term
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -231,6 +231,27 @@ class Game:
     @property
     def decks(self) -> list[str]:
         return [d["id"] for d in self.dataset.facts.get("decks", [])]
+
+    def namer(self, loc: Localizer) -> Namer:
+        """How an error names its game words (:class:`~tashkalar_cli.errors.Term`) in ``loc``'s language: a
+        word the word reader did not find as the vocabulary shows it, a card or task by its name, the rest by
+        the interface's texts. ``error.localized(loc.ui, game.namer(loc))`` is the error in that language."""
+        from tashkalar_cli.errors import name_by_texts
+
+        by_texts = name_by_texts(loc.ui)
+
+        def name(kind: str, ident: str) -> str | None:
+            if kind.startswith("word:"):
+                return self.vocabulary.shown(kind[5:], ident, loc.lang)
+            if kind in ("card", "task"):
+                try:
+                    card = self.cards.by_id.get(ident) if self.pack.has_cards else None
+                except Exception:  # a data folder whose cards cannot be read: the id is shown
+                    card = None
+                return str(self.cards.name(card, loc)) if card is not None else None
+            return by_texts(kind, ident)
+
+        return name
 
     def localizer(self, lang: str | None = None) -> Localizer:
         """The texts in ``lang`` (default: ``TASHKALAR_LANG``, then the locale, then English)."""

@@ -216,7 +216,9 @@ def test_the_library_reads_words_like_the_command_line(tk):
     with pytest.raises(NotFoundError) as err:
         tk.card("dragon")
     assert err.value.key == "word-ambiguous" and set(err.value.hints) == {"fire-dragon", "two-headed-dragon"}
-    assert "Dragon de feu" in err.value.localized(lambda key: tk.dataset.locales["fr"]["ui"].get(key))
+    loc = tk.localizer("fr")
+    assert "Dragon de feu" in err.value.localized(loc.ui, tk.namer(loc))     # the error in French, names and all
+    assert "Fire Dragon" in err.value.message and "fire-dragon" in err.value.hints   # English for programs, and ids
     tk.language = None
 
 
@@ -238,4 +240,5 @@ def test_suggestions_are_ranked_and_named_in_the_users_language(tk):
     with pytest.raises(NotFoundError) as err:
         tk.vocabulary.find("being", "chevlr", lang="fr")   # too far off to be read as it
     assert err.value.hints and err.value.hints[0] == "knight", err.value.hints
-    assert err.value.shown[0] == tk.dataset.locales["fr"]["cards"]["knight"]["name"]
+    loc = tk.localizer("fr")
+    assert err.value.hints_localized(loc.ui, tk.namer(loc))[0] == tk.dataset.locales["fr"]["cards"]["knight"]["name"]

@@ -184,7 +184,8 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
 
     out.write(visible(fill(words.text("cli.error_line", "tashkalar: error: {message}") if words else
                            "tashkalar: error: {message}", {"message": line})) + "\n")
-    shown = getattr(exc, "shown", exc.hints)   # names in the user's language (JSON keeps the ids)
+    # the hints in the user's language (JSON keeps the ids)
+    shown = exc.hints_localized(text, words.namer() if words is not None else None) if hasattr(exc, "shown") else exc.hints
     if shown:
         hint = words.text("cli.did_you_mean_hints", "  did you mean: {hints}?") if words else "  did you mean: {hints}?"
         out.write(visible(fill(hint, {"hints": ", ".join(shown)})) + "\n")

@@ -103,26 +103,12 @@ class Words:
 
     def namer(self) -> Namer | None:
         """How a message names a game word in this language (see :class:`tashkalar_cli.errors.Term`):
-        by the interface's texts, and a card by its name."""
+        :meth:`Game.namer`."""
         loc = self.loc
         if loc is None:
             return None
-        from tashkalar_cli.errors import name_by_texts
-
-        by_texts = name_by_texts(loc.ui)
-        game = self._game
-        assert game is not None
-
-        def name(kind: str, ident: str) -> str | None:
-            if kind in ("card", "task"):
-                try:
-                    card = game.cards.by_id.get(ident) if game.pack.has_cards else None
-                except Exception:  # a data folder whose cards cannot be read: the id is shown
-                    card = None
-                return str(game.cards.name(card, loc)) if card is not None else None
-            return by_texts(kind, ident)
-
-        return name
+        assert self._game is not None
+        return self._game.namer(loc)
 
     def text(self, key: str, fallback: str) -> str:
         loc = self.loc

@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
-from tashkalar_cli.errors import InputError, NotFoundError, TashkalarError, quote
+from tashkalar_cli.errors import InputError, NotFoundError, TashkalarError, Term, quote, say_term
 from tashkalar_cli.text.search import fold
 
 KINDS = ("color", "rank", "mode", "deck", "type")
@@ -167,8 +167,10 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
               wrong: Callable[[str], TashkalarError] | None = None) -> str:
     """The id of the ``kind`` of word ``value`` names (see the module's docstring), among
     ``among`` when given; otherwise a :class:`NotFoundError` (key ``word.<kind>`` or
-    ``word-ambiguous``) naming ``where``, whose ``hints`` are ids and ``shown`` their names in
-    ``lang``. ``wrong(id)``: the error for a name that is exactly one outside ``among``."""
+    ``word-ambiguous``) naming ``where``, whose words (the values allowed, the candidates, the
+    ``hints``) are :class:`~tashkalar_cli.errors.Term` s: ids for programs, named in the user's language
+    where the error is printed; ``lang`` ranks the suggestions. ``wrong(id)``: the error for a name that
+    is exactly one outside ``among``."""
     text = str(value).strip()
     ok: Callable[[str], bool] = (lambda i: True) if among is None else (lambda i: i in among)
     if text in lexicon.idset and ok(text):
@@ -181,7 +183,7 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
         if len(found) == 1:
             return found[0]
         if found:
-            raise _ambiguous(lexicon, value, found, lang, where)
+            raise _ambiguous(lexicon, kind, value, found, where)
     if query and lexicon.extra is not None:
         extra = lexicon.extra(query, lang)
         if extra is not None and ok(extra):
@@ -200,7 +202,7 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
             if len(found) == 1:
                 return found[0]
             if found:
-                raise _ambiguous(lexicon, value, found, lang, where)
+                raise _ambiguous(lexicon, kind, value, found, where)
     # 3. a typo of one name, clearly closer than any other
     hints: list[str] = []
     if query:
@@ -211,30 +213,25 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
                 return ranked[0][1]
         hints = [i for s, i in local if s >= SUGGEST][:SHOWN] or [i for s, i in anywhere if s >= SUGGEST_OTHER][:SHOWN]
     ids = [i for i in lexicon.ids if ok(i)] if lexicon.listed else []
-
-    def allowed(code: str | None) -> str:
-        return ", ".join(lexicon.shown(i, code) for i in ids)
-
-    # a value outside a short list is bad input; a name that names nothing is not found
+    # the words are Terms (``word:<kind>``), named in the user's language where the error is printed, as every
+    # game word of every error is (cli.localize.Words.namer); English in the message programs read
+    term = f"word:{kind}"
+    english = say_term(Term(term, ids), lambda key: None, lambda _kind, i: lexicon.shown(i, "en"))
     kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
-    raise kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=allowed("en"), hints=hints,
-                        shown=[lexicon.shown(i, lang) for i in hints], local={"allowed": allowed(lang)})
+    raise kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=Term(term, ids, english=english),
+                        hints=[Term(term, i) for i in hints])
 
 
-def _ambiguous(lexicon: Lexicon, value: object, found: list[str], lang: str | None, where: str) -> TashkalarError:
+def _ambiguous(lexicon: Lexicon, kind: str, value: object, found: list[str], where: str) -> TashkalarError:
     found = sorted(found, key=lexicon.position.__getitem__)   # in the data's order, whatever matched first
-
-    def listed(code: str | None) -> str:
-        names = [lexicon.shown(i, code) for i in found]
-        # two ids shown alike (a name a language did not translate): the id tells them apart
-        shown = [f"{n} ({i})" if names.count(n) > 1 else n for n, i in zip(names, found, strict=True)]
-        more = len(shown) - SHOWN
-        return ", ".join(shown[:SHOWN]) + (f", … (+{more})" if more > 0 else "")
-
+    term = f"word:{kind}"
+    candidates = Term(term, found, most=SHOWN)
+    english = say_term(candidates, lambda key: None, lambda _kind, i: lexicon.shown(i, "en"))
     kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
-    return kind_of_error(key="word-ambiguous", where=where, value=quote(value), candidates=listed("en"),
-                         count=len(found), hints=found[:SHOWN], shown=[],   # the message lists them
-                         local={"candidates": listed(lang)})
+    return kind_of_error(key="word-ambiguous", where=where, value=quote(value),
+                         candidates=Term(term, found, english=english, most=SHOWN), count=len(found),
+                         hints=[Term(term, i) for i in found[:SHOWN]], shown=[])   # the message lists them
+
 
 
 def fixed_lexicon(kind: str, ids: Iterable[str], locales: Mapping[str, Mapping[str, Any]]) -> Lexicon:
