@@ -578,6 +578,7 @@ def test_a_flare_outcome_is_chosen_and_drawn(cli, tmp_path):
     before, _after = panels(parse(out.read_text(encoding="utf-8")))
     assert moves_drawn(before) == [(s["from"], s["to"]) for s in outcome["steps"]]
     assert [t for m in on_boards(before, "move") for t in texts(m).split()] == ["1", "2", "3"]
+    assert cli(*base, "--choose", str(n), "--json").json["chosen"] == n and cli(*base, "--json").json["chosen"] is None
     wrong = cli(*base, "--choose", str(len(outcomes) + 1))
     assert wrong.code == 2 and f"1 to {len(outcomes)}" in wrong.err
     nothing = cli("flare", "play", "flare-3-5", "--position", "benchmarks/crowded.yaml", "--player", "blue",

@@ -684,8 +684,9 @@ def summon_effects(e: SummonEffects, board: Board, limit: int | None = None, cho
     return out
 
 
-def flare_play(f: FlarePlay, limit: int | None = None) -> JSON:
-    """``flare play``: the flare's check, the halves resolved, whether they have effect data, the outcomes."""
+def flare_play(f: FlarePlay, limit: int | None = None, chosen: int | None = None) -> JSON:
+    """``flare play``: the flare's check, the halves resolved, whether they have effect data, the outcomes,
+    and the outcome chosen (``--choose``)."""
     out = flare(f.check)
     out["playable"] = f.playable
     out["halves"] = list(f.halves)
@@ -694,6 +695,7 @@ def flare_play(f: FlarePlay, limit: int | None = None) -> JSON:
         out.update(resolution(f.resolution, limit))
     else:
         out.update({"outcome_count": 0, "truncated": False, "states": 0, "outcomes": []})
+    out["chosen"] = chosen
     return out
 
 
