@@ -62,6 +62,33 @@ def test_every_command_help_speaks_the_language(cli, dataset, lang):
         assert ui(dataset, lang, "cli.usage").rstrip(":").strip() in r.out, (lang, path)
 
 
+def test_every_option_and_argument_has_its_help_in_the_locales(dataset):
+    """An option's or argument's help in the code is only English's fallback: each has its text in the
+    locales (``help.<command path>.<name>``, or ``help.option.<name>`` for an option every command shares),
+    so that no help line stays English in another language (i18n check holds the other languages to it)."""
+    from tashkalar_cli.cli.app import build_app
+
+    messages = dataset.locales["en"]["ui"]
+    root = typer.main.get_command(build_app())
+    ctx = click.Context(root)
+    missing = []
+
+    def walk(cmd: click.Command, path: list[str]) -> None:
+        for param in cmd.params:
+            name = param.name or ""
+            if not getattr(param, "help", None) or not path:
+                continue
+            keys = [f"help.{'.'.join(path)}.{name}"] + ([f"help.option.{name}"] if isinstance(param, click.Option) else [])
+            if not any(k in messages for k in keys):
+                missing.append(keys[0])
+        if isinstance(cmd, click.Group):
+            for sub in cmd.list_commands(ctx):
+                walk(cmd.get_command(ctx, sub), [*path, sub])
+
+    walk(root, [])
+    assert not missing, f"help texts only in the code: {missing}"
+
+
 def test_every_command_has_help_texts(dataset):
     messages = dataset.locales["en"]["ui"]
     missing = [p for p in command_paths() if "help." + p.replace(" ", ".") not in messages]
