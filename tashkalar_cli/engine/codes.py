@@ -12,7 +12,8 @@ from collections.abc import Sequence
 #: the levels of the ranks (common, heroic, legendary), as :attr:`tashkalar_cli.model.types.Rank.level`
 LEVELS = 3
 
-_TABLES: dict[tuple[tuple[str, ...], str | None, bool, int], bytes] = {}
+#: the tables made, by (the colors' list, by identity: a board's is made once; color, others, min_level)
+_TABLES: dict[tuple[int, str | None, bool, int], tuple[Sequence[str], bytes]] = {}
 
 
 def code(colors: Sequence[str], color: str, level: int) -> int:
@@ -30,12 +31,12 @@ def codes_of(colors: Sequence[str], color: str | None, *, others: bool = False, 
 def table(colors: Sequence[str], color: str | None, *, others: bool = False, min_level: int = 0) -> bytes:
     """A table for ``bytes.translate``: the codes of :func:`codes_of` become ``b"1"``, every other byte ``b"0"``;
     see :func:`mask`."""
-    key = (tuple(colors), color, others, min_level)
+    key = (id(colors), color, others, min_level)
     got = _TABLES.get(key)
-    if got is None:
+    if got is None or got[0] is not colors:     # another list at the same address: made again
         picked = set(codes_of(colors, color, others=others, min_level=min_level))
-        got = _TABLES[key] = bytes(49 if i in picked else 48 for i in range(256))
-    return got
+        got = _TABLES[key] = (colors, bytes(49 if i in picked else 48 for i in range(256)))
+    return got[1]
 
 
 def mask(reversed_codes: bytes, picked: bytes) -> int:

@@ -56,13 +56,6 @@ class TaskCheck:
     against: str | None = None
 
 
-#: per (the board's colors, player): the codes.table of the player's pieces, upgraded ones, legendary ones, and
-#: the other colors' pieces (Context.of_codes)
-_TABLES: dict[tuple[int, str], tuple[list[str], tuple[bytes, bytes, bytes, bytes]]] = {}
-#: per (the board's colors, a color, upgraded): the codes.table of its pieces, or of its upgraded ones
-#: (Context.pieces_of)
-_OTHER_TABLES: dict[tuple[int, str, bool], tuple[list[str], bytes]] = {}
-
 
 class Context:
     """One position seen from one player (and the turn just played, for the tasks about it): the evaluators read
@@ -119,19 +112,12 @@ class Context:
         self.against = against
         self.turn = turn
         self.cards = cards
-        colors = board.colors
-        key = (id(colors), player)
-        got = _TABLES.get(key)
-        if got is None or got[0] is not colors:
-            table = codes_table
-            got = _TABLES[key] = (colors, (table(colors, player), table(colors, player, min_level=1),
-                                           table(colors, player, min_level=2), table(colors, player, others=True)))
-        mine, mine_up, mine_leg, enemy = got[1]
+        colors, table = board.colors, codes_table
         rev = self._reversed = codes[::-1]
-        self.mine = Bitboard(int(rev.translate(mine), 2))      # codes.mask, inlined: asked thousands of times
-        self.mine_up = Bitboard(int(rev.translate(mine_up), 2))
-        self.mine_leg = Bitboard(int(rev.translate(mine_leg), 2))
-        self.enemy = Bitboard(int(rev.translate(enemy), 2))
+        self.mine = Bitboard(codes_mask(rev, table(colors, player)))
+        self.mine_up = Bitboard(codes_mask(rev, table(colors, player, min_level=1)))
+        self.mine_leg = Bitboard(codes_mask(rev, table(colors, player, min_level=2)))
+        self.enemy = Bitboard(codes_mask(rev, table(colors, player, others=True)))
         self._others = {}
         return self
 
@@ -154,12 +140,7 @@ class Context:
             got = self._others[color] = [-1, -1]     # from the codes: each mask made when first asked for
         if got[upgraded] < 0:
             assert self._reversed is not None
-            colors = self.board.colors
-            key = (id(colors), color, upgraded)
-            tables = _OTHER_TABLES.get(key)
-            if tables is None or tables[0] is not colors:
-                tables = _OTHER_TABLES[key] = (colors, codes_table(colors, color, min_level=int(upgraded)))
-            got[upgraded] = codes_mask(self._reversed, tables[1])
+            got[upgraded] = codes_mask(self._reversed, codes_table(self.board.colors, color, min_level=int(upgraded)))
         return got[upgraded]
 
     def squares_mask(self, which: str | None) -> int:
