@@ -318,13 +318,6 @@ class _Board:
         return self._position
 
 
-def _turn(turn: Turn, destroyed: list[Piece], summoned: list[Summoned]) -> Turn:
-    """``turn`` with these pieces destroyed and beings summoned (``dataclasses.replace`` of the two, without its
-    cost: thousands of records are made in a search)."""
-    return Turn(turn.player, turn.mode, turn.players, destroyed, summoned, turn.flares, turn.scores,
-                turn.named_opponents, turn.mode_written)
-
-
 class GoalSearch:
     """The search of one question: ``goal(seen, turn)`` is the goal met at the end of the turn (:class:`Seen`:
     the board)?"""
@@ -530,8 +523,8 @@ class GoalSearch:
         summon_destroyed = (p.destroys,) if p.destroys is not None else ()
         used = state.used | {card.id}
         left = state.actions - 1
-        base_turn = _turn(state.turn, [*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
-                          [*state.turn.summoned, Summoned(card.id, p.target)])
+        base_turn = state.turn.played([*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
+                                      [*state.turn.summoned, Summoned(card.id, p.target)])
         if left == 0 and self.reachable is not None:
             reach, gains = self._reach[card.id]
             if not gains and reach is not None and card.program() is not None:
@@ -564,7 +557,7 @@ class GoalSearch:
             destroyed = summon_destroyed + gone
             # an outcome that destroyed nothing shares the turn record of the summon (as places share theirs)
             if gone:
-                turn = _turn(base_turn, [*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
+                turn = base_turn.played([*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
                 k = (base_key, gone)
                 tkey = self._turn_keys.get(k)
                 if tkey is None:
