@@ -350,9 +350,8 @@ def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str
             picture = (svg, applied_svg(s.board, applied, said, s.loc))
         else:
             n = choose or 1
-            heading = [card_name, *comments, s.loc.msg("effect.chosen", n=n, count=resolution.count)]
-            picture = (svg, applied_svg(s.board, applied, heading, s.loc, resolution.outcomes[n - 1], n,
-                                        resolution.count))
+            picture = (svg, applied_svg(s.board, applied, [card_name, *comments], s.loc, resolution.outcomes[n - 1],
+                                        n, resolution.count))
     if json and choose is None and out is None and record is None:
         from tashkalar_cli.render import jsonout
 

@@ -136,30 +136,35 @@ def applied_svg(board: Board, applied: Applied, heading: list[str], loc: Localiz
                 outcome: Outcome | None = None, n: int = 0, count: int = 0) -> str:
     """``summon --apply --svg``: the summon played (``outcome``: then outcome ``n`` of the ``count`` of its
     effect: before and after the effect), with ``heading`` above (what the text answer says first)."""
-    from tashkalar_cli.render.svg import boards_svg
-
     if outcome is None:
-        panels = applied_panels(applied, loc)
-    else:
-        panels = outcome_panels(applied.position, outcome, loc, n, count, applied.placement.target)
-    heading = [*heading[:-1], heading[-1].rstrip(" :\u00a0\u202f")]     # a last line that led to a list
-    shown = panels[-1].position
-    desc = " ".join(line.rstrip(".:") + "." for line in [*heading, *panels[-1].lines])
-    return boards_svg(board, shown, panels, heading[0], 2, loc=loc, heading=heading, desc=desc)
+        return _drawn(board, heading, applied_panels(applied, loc), loc)
+    return _drawn(board, [*heading, _chosen(loc, n, count)],
+                  outcome_panels(applied.position, outcome, loc, n, count, applied.placement.target), loc)
 
 
 def flare_svg(board: Board, before: Position, heading: list[str], loc: Localizer, outcome: Outcome | None = None,
               n: int = 0, count: int = 0) -> str:
     """``flare play --svg``: outcome ``n`` of the ``count`` of the flare's halves, before and after (without
     an outcome: the position, with what the answer says above it)."""
-    from tashkalar_cli.render.svg import Panel, boards_svg
+    from tashkalar_cli.render.svg import Panel
 
     if outcome is None:
-        return boards_svg(board, before, [Panel()], heading[0], loc=loc, heading=heading)
-    panels = outcome_panels(before, outcome, loc, n, count)
-    said = [*heading, loc.msg("effect.chosen", n=n, count=count).rstrip(" :\u00a0\u202f")]
-    desc = " ".join(line.rstrip(".:") + "." for line in [*said, *panels[-1].lines])
-    return boards_svg(board, panels[-1].position, panels, heading[0], 2, loc=loc, heading=said, desc=desc)
+        return _drawn(board, heading, [Panel(position=before)], loc)
+    return _drawn(board, [*heading, _chosen(loc, n, count)], outcome_panels(before, outcome, loc, n, count), loc)
+
+
+def _chosen(loc: Localizer, n: int, count: int) -> str:
+    """"Outcome n of count", as a heading line (the text answer's line leads to a list: its colon is left out)."""
+    return loc.msg("effect.chosen", n=n, count=count).rstrip(" :\u00a0\u202f")
+
+
+def _drawn(board: Board, heading: list[str], panels: list[Panel], loc: Localizer) -> str:
+    """The boards of a summon or an effect played, side by side, ``heading`` above; described by the heading
+    and the words under the last board."""
+    from tashkalar_cli.render.svg import boards_svg
+
+    desc = " ".join(line.rstrip(".:") + "." for line in [*heading, *panels[-1].lines])
+    return boards_svg(board, panels[-1].position, panels, heading[0], 2, loc=loc, heading=heading, desc=desc)
 
 
 __all__ = ["applied_panels", "applied_svg", "choice_sentences", "flare_svg", "outcome_lines", "outcome_panels",
