@@ -147,6 +147,7 @@ class Geometry:
         #: (0: empty) by a standard (``combat`` 0) or combat move (the one reading of kw-standard/combat-move)
         self.takes = tuple(tuple(bytes(1 if code == 0 or (code - 1) % 3 < level + combat else 0 for code in range(256))
                                  for level in range(3)) for combat in (0, 1))
+        self._move_tables: dict[tuple[int, frozenset[int] | None], tuple[bytes, ...]] = {}
         on_board = set(self.squares)
         #: the bytes of a state that are not squares: where pieces set aside (removed from the game) are kept,
         #: so that they count neither on the board nor off it
@@ -175,6 +176,17 @@ class Geometry:
             if len(self._squares_of) > 100_000:
                 self._squares_of.clear()
             got = self._squares_of[mask] = tuple(bits(mask))
+        return got
+
+    def move_tables(self, combat: int, spared: frozenset[int] | None) -> tuple[bytes, ...]:
+        """By the moving piece's rank level, which codes a move may end on: ``takes[combat]`` (-1: onto an
+        empty square only), less the codes of the pieces it may not destroy (``spared``); made once."""
+        got = self._move_tables.get((combat, spared))
+        if got is None:
+            table = self.takes[combat] if combat >= 0 else (self.takes[0][0],) * 3
+            if spared:
+                table = tuple(bytes(0 if code in spared else ok for code, ok in enumerate(row)) for row in table)
+            got = self._move_tables[(combat, spared)] = table
         return got
 
     def nearer(self, sq: int, near: int) -> int:
@@ -605,6 +617,7 @@ class Resolver:
                 self.stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
         self._occ: dict[bytes, int] = {}
         self._commuting: dict[int, bool] = {}
+        self._takes: dict[int, tuple[tuple[bytes, ...], bool, bool]] = {}
         self.states = 0
         self.truncated = False
 
@@ -1389,9 +1402,9 @@ class Resolver:
         geo = self.geo
         code = st[sq]
         level = (code - 1) % 3
-        table = self.takes_table(step)
+        table, plain, folded = self._takes.get(id(step)) or self._move_tables(step)
         takes = table[level]
-        if direction is None and self.plain(step):
+        if direction is None and plain:
             # the plain move: to an adjacent square the piece may enter (the same test as below, by table)
             return [to for to in geo.adjacent_squares[sq] if takes[st[to]]]
         if step.leap:
@@ -1417,7 +1430,7 @@ class Resolver:
             if other:
                 if not takes[other]:
                     continue
-                if step.no_destroy is not None:
+                if step.no_destroy is not None and not folded:
                     if forbidden is None:
                         forbidden = set(self.select(step.no_destroy, st, regs, slots))
                     if to in forbidden:
@@ -1426,14 +1439,41 @@ class Resolver:
         return out
 
     def takes_table(self, step: Move) -> tuple[bytes, ...]:
-        """By the moving piece's rank level: which codes a move of ``step`` may end on (see ``Geometry.takes``)."""
-        geo = self.geo
-        return geo.takes[step.kind == "combat"] if step.onto != "empty" else (geo.takes[0][0],) * 3
+        """By the moving piece's rank level: which codes a move of ``step`` may end on (see ``Geometry.takes``),
+        the pieces it may not destroy left out when the piece's code alone says which they are
+        (:meth:`spared_codes`)."""
+        got = self._takes.get(id(step))
+        if got is None:
+            got = self._move_tables(step)
+        return got[0]
 
     def plain(self, step: Move) -> bool:
         """Whether the moves of ``step`` go to any adjacent square their rank allows (no leap, area, square
-        to approach or piece spared): their targets come from the tables alone."""
-        return not step.leap and step.where is None and step.no_destroy is None and step.toward is None
+        to approach, or piece spared but by its code): their targets come from the tables alone."""
+        got = self._takes.get(id(step))
+        if got is None:
+            got = self._move_tables(step)
+        return got[1]
+
+    def _move_tables(self, step: Move) -> tuple[tuple[bytes, ...], bool, bool]:
+        """(tables, plain, spared): :meth:`takes_table`, :meth:`plain`, and whether the pieces the move may not
+        destroy are left out of the tables already."""
+        spared = None if step.no_destroy is None else self.spared_codes(step.no_destroy)
+        table = self.geo.move_tables(-1 if step.onto == "empty" else int(step.kind == "combat"), spared)
+        plain = (not step.leap and step.where is None and step.toward is None
+                 and (step.no_destroy is None or spared is not None))
+        got = self._takes[id(step)] = (table, plain, spared is not None)
+        return got
+
+    def spared_codes(self, sel: Sel) -> frozenset[int] | None:
+        """The codes of the pieces ``sel`` picks when its choice reads a piece's code alone (an owner of you,
+        enemy or any, and ranks: no area, bound name or exclusion), the pieces :meth:`select` would find;
+        None when it reads more."""
+        if sel.ref is not None or sel.where is not None or sel.exclude or sel.owner not in ("you", "enemy", "any"):
+            return None
+        colors = [self.player] if sel.owner == "you" else self.enemies() if sel.owner == "enemy" else self.in_game
+        levels = (0, 1, 2) if sel.ranks is None else tuple(r.level for r in sel.ranks)
+        return frozenset(1 + 3 * color + level for color in colors for level in levels)
 
     def options(self, step: Move, st: bytes, regs: tuple[Any, ...], movers: list[int],
                 direction: str | None) -> list[tuple[int, int]]:
