@@ -184,6 +184,17 @@ def test_knight_combat_moves_never_destroy_a_common_piece(tk):
     assert frozenset(base) in got                                   # up to 3: none is fine
 
 
+def test_a_resolution_makes_its_outcomes_once_when_first_read(tk):
+    result, _ = summon(tk, "knight", "d4=blue,e4=blue,f4=blue,d3=blue,e6=red,d6=red:heroic", "e5")
+    res = result.resolution
+    count = res.count                       # known before any outcome is made
+    first = res.outcomes
+    assert count == len(first) > 1
+    assert res.outcomes is first and res.count == count
+    assert len({o.key() for o in first}) == count      # each distinct
+    assert all(o.resolver is first[0].resolver for o in first)
+
+
 def test_messenger_moves_in_one_direction_as_far_as_it_likes(tk):
     # "t . . / . c . / . . c": the being on c7 with d6 and e5 (as printed)
     result, base = summon(tk, "messenger", "d6=blue,e5=blue", "c7", orientation="r0")

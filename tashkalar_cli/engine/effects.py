@@ -519,22 +519,40 @@ class Outcome:
         }
 
 
-@dataclass
 class Resolution:
     """Every distinct outcome of one program on one position (``truncated``: the bound on states was
-    reached, so the list may miss some)."""
+    reached, so the list may miss some). The walk keeps each outcome as the plain tuple of its fields;
+    the :class:`Outcome` objects are made when ``outcomes`` is first read (a caller that needs only the
+    count, or the first few, pays for no more)."""
 
-    outcomes: list[Outcome]
-    truncated: bool
-    states: int
+    __slots__ = ("_outcomes", "_raw", "_resolver", "states", "truncated")
+
+    def __init__(self, outcomes: list[Outcome] | None, truncated: bool, states: int, *,
+                 resolver: Resolver | None = None, raw: list[tuple[Any, ...]] | None = None) -> None:
+        self._outcomes = outcomes
+        self._resolver = resolver
+        self._raw = raw if outcomes is None else None      # (board, steps, actions, notes, choices, gateway)
+        self.truncated = truncated
+        self.states = states
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        if self._outcomes is None:
+            resolver, raw = self._resolver, self._raw or []
+            self._outcomes = [Outcome(resolver, *fields) for fields in raw]      # type: ignore[arg-type]
+            self._raw = None
+        return self._outcomes
 
     @property
     def count(self) -> int:
-        return len(self.outcomes)
+        return len(self._outcomes) if self._outcomes is not None else len(self._raw or ())
 
     def to_dict(self, limit: int | None = None) -> dict[str, Any]:
         shown = self.outcomes if limit is None else self.outcomes[:limit]
         return {"count": self.count, "truncated": self.truncated, "outcomes": [o.to_dict() for o in shown]}
+
+    def __repr__(self) -> str:
+        return f"Resolution(count={self.count}, truncated={self.truncated}, states={self.states})"
 
 
 # ------------------------------------------------------------------------------------------ the resolver
@@ -1041,7 +1059,7 @@ class Resolver:
         self.links: list[list[tuple[Any, ...]]] = []
         self.link_ids = 0
         #: the outcomes by (board, actions gained, notes, Gateway), or by the board alone when the rest is nothing
-        self.outcomes: dict[Any, Outcome] = {}
+        self.outcomes: dict[Any, tuple[Any, ...]] = {}
         self.seen: set[tuple[Any, ...]] = set()
         self.states = 0
         self.truncated = False
@@ -1069,7 +1087,7 @@ class Resolver:
             self.seen = set()
             self.dispatch = {}      # bound methods: a cycle through the resolver
             sys.setrecursionlimit(depth)
-        result = Resolution(list(self.outcomes.values()), self.truncated, self.states)
+        result = Resolution(None, self.truncated, self.states, resolver=self, raw=list(self.outcomes.values()))
         # no cycle left through the resolver (the outcomes point back to it): what the walk made is freed as
         # soon as the resolution is dropped, by reference counting, not by the collector
         self.outcomes = {}
@@ -1090,7 +1108,7 @@ class Resolver:
         # the board alone when nothing else tells outcomes apart (a bytes key: nothing for the collector)
         key: Any = st if not actions and not notes and gateway is None else (st, actions, notes, gateway)
         if key not in self.outcomes:
-            self.outcomes[key] = Outcome(self, st, steps, actions, notes, choices, gateway)
+            self.outcomes[key] = (st, steps, actions, notes, choices, gateway)
             if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
                 raise _Truncated
 
@@ -1621,7 +1639,7 @@ class Resolver:
                     options = options[:max(room, 0)]
                 buf = bytearray(st)
                 most = self.max_outcomes if self.max_outcomes is not None else sys.maxsize
-                outcome, make, change = Outcome, tuple.__new__, Change     # a Change made as its tuple: no Python frame
+                make, change = tuple.__new__, Change     # a Change made as its tuple: no Python frame
                 for sq, to in options:
                     code, hit = buf[sq], buf[to]
                     buf[to], buf[sq] = code, 0
@@ -1631,8 +1649,8 @@ class Resolver:
                         key = after if not actions and not notes else (after, actions, notes, None)
                         if key in outcomes:
                             continue        # reached before: the first way there is kept
-                        outcomes[key] = outcome(self, after, (make(change, ("move", sq, to, code, hit, 0, "")), steps), actions,
-                                                notes, choices, None)
+                        outcomes[key] = (after, (make(change, ("move", sq, to, code, hit, 0, "")), steps), actions, notes,
+                                         choices, None)
                         if len(outcomes) >= most:
                             raise _Truncated
                     else:
