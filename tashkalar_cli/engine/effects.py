@@ -636,6 +636,7 @@ class Resolver:
         self._occ: dict[bytes, int] = {}
         self._commuting: dict[int, bool] = {}
         self._takes: dict[int, tuple[tuple[bytes, ...], bool, bool]] = {}
+        self._sel_codes: dict[tuple[str, frozenset[Rank] | None, int | None], tuple[int, ...]] = {}   # see codes_of
         self.states = 0
         self.truncated = False
 
@@ -860,34 +861,28 @@ class Resolver:
     def select_codes(self, sel: Sel, st: bytes, regs: tuple[Any, ...], slots: dict[str, int]) -> list[int]:
         """:meth:`select` on the whole board: the pieces found by their codes in the state's bytes (a search
         in C per code, instead of a look at every square)."""
-        if sel.owner == "you":
-            colors = [self.player]
-        elif sel.owner == "enemy":
-            colors = self.enemies()
-        elif sel.owner == "any":
-            colors = self.in_game
-        else:
+        same = None
+        if sel.owner == "same":
             same = self.owner_of(sel, regs, slots, st)
             if same is None:
                 return []
-            colors = [same]
-        levels = (0, 1, 2) if sel.ranks is None else tuple(r.level for r in sel.ranks)
+        codes = self._sel_codes.get((sel.owner, sel.ranks, same)) or self.codes_of(sel, same)
         on_board = self.geo.on_board
+        find = st.find
         out: list[int] = []
-        for color in colors:
-            for level in levels:
-                code = 1 + 3 * color + level
-                at = st.find(code)
-                while at != -1:
-                    if on_board[at]:
-                        out.append(at)
-                    at = st.find(code, at + 1)
+        for piece in codes:
+            at = find(piece)
+            while at != -1:
+                if on_board[at]:
+                    out.append(at)
+                at = find(piece, at + 1)
         if sel.exclude:
             excluded: set[int] = set()
             for name in sel.exclude:
                 excluded.update(self.ref_squares(name, regs, slots))
             out = [sq for sq in out if sq not in excluded]
-        out.sort()
+        if len(codes) > 1:
+            out.sort()
         return out
 
     # ---------------------------------------------------------------- conditions
@@ -1485,13 +1480,24 @@ class Resolver:
 
     def spared_codes(self, sel: Sel) -> frozenset[int] | None:
         """The codes of the pieces ``sel`` picks when its choice reads a piece's code alone (an owner of you,
-        enemy or any, and ranks: no area, bound name or exclusion), the pieces :meth:`select` would find;
-        None when it reads more."""
+        enemy or any, and ranks: no area, bound name or exclusion); None when it reads more."""
         if sel.ref is not None or sel.where is not None or sel.exclude or sel.owner not in ("you", "enemy", "any"):
             return None
-        colors = [self.player] if sel.owner == "you" else self.enemies() if sel.owner == "enemy" else self.in_game
-        levels = (0, 1, 2) if sel.ranks is None else tuple(r.level for r in sel.ranks)
-        return frozenset(1 + 3 * color + level for color in colors for level in levels)
+        return frozenset(self.codes_of(sel, None))
+
+    def codes_of(self, sel: Sel, same: int | None) -> tuple[int, ...]:
+        """The codes of the pieces of the owner and ranks ``sel`` names (``same``: the color an owner ``same``
+        is bound to), as :meth:`select` reads them; made once per selection and color."""
+        key = (sel.owner, sel.ranks, same)      # by value: a selection may be made for one call
+        got = self._sel_codes.get(key)
+        if got is None:
+            if same is not None:
+                colors = [same]
+            else:
+                colors = [self.player] if sel.owner == "you" else self.enemies() if sel.owner == "enemy" else self.in_game
+            levels = (0, 1, 2) if sel.ranks is None else tuple(r.level for r in sel.ranks)
+            got = self._sel_codes[key] = tuple(1 + 3 * color + level for color in colors for level in levels)
+        return got
 
     def options(self, step: Move, st: bytes, regs: tuple[Any, ...], movers: list[int],
                 direction: str | None) -> list[tuple[int, int]]:
