@@ -1095,17 +1095,21 @@ class Resolver:
     def finish_at(self, st: bytes, gate: Any, actions: int, notes: tuple[str, ...], steps: _Log,
                   choices: _Log) -> None:
         """An outcome: the state ``st`` reached the end (``gate``: the Gateway register there)."""
-        gateway = None
-        if gate is not None and gate[1]:
-            code = st[gate[1][0]]    # lost when its piece became legendary or changed hands
-            if code and (code - 1) // 3 == self.player and (code - 1) % 3 < 2:
-                gateway = gate[1][0]
+        gateway = self.gateway_at(st, gate)
         # the board alone when nothing else tells outcomes apart (a bytes key: nothing for the collector)
         key: Any = st if not actions and not notes and gateway is None else (st, actions, notes, gateway)
         if key not in self.outcomes:
             self.outcomes[key] = (st, steps, actions, notes, choices, gateway)
             if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
                 raise _Truncated
+
+    def gateway_at(self, st: bytes, gate: Any) -> int | None:
+        """The square of the player's Gateway at the end (``gate``: its register), or None: it is lost when its
+        piece became legendary or changed hands."""
+        if gate is None or not gate[1]:
+            return None
+        code = st[gate[1][0]]
+        return gate[1][0] if code and (code - 1) // 3 == self.player and (code - 1) % 3 < 2 else None
 
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
@@ -1646,23 +1650,28 @@ class Resolver:
                 buf = bytearray(st)
                 most = self.max_outcomes if self.max_outcomes is not None else sys.maxsize
                 make, change = tuple.__new__, Change     # a Change made as its tuple: no Python frame
+                # finish_at inlined, the hottest loop of the walk: a move that leaves the Gateway's square alone
+                # leaves its Gateway as it is (read once), and the outcome's key as finish_at makes it
+                gate_sq = gate[1][0] if gate is not None and gate[1] else -1
+                gateway = self.gateway_at(st, gate)
+                plain_key = not actions and not notes and gateway is None
                 for sq, to in options:
                     code, hit = buf[sq], buf[to]
                     buf[to], buf[sq] = code, 0
                     after = bytes(buf)
                     buf[sq], buf[to] = code, hit
-                    if gate is None:      # finish_at without a Gateway, inlined: the hottest loop of the walk
-                        key = after if not actions and not notes else (after, actions, notes, None)
-                        if key in outcomes:
-                            continue        # reached before: the first way there is kept
-                        outcomes[key] = (after, (make(change, ("move", sq, to, code, hit, 0, "")), steps), actions, notes,
-                                         choices, None)
-                        if len(outcomes) >= most:
-                            raise _Truncated
-                    else:
+                    if sq == gate_sq or to == gate_sq:      # the Gateway's piece moved or destroyed: followed
                         new_gate = self.retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
                         self.finish_at(after, new_gate, actions, notes, (Change("move", sq, to, code, hit), steps),
                                        choices)
+                        continue
+                    key = after if plain_key else (after, actions, notes, gateway)
+                    if key in outcomes:
+                        continue        # reached before: the first way there is kept
+                    outcomes[key] = (after, (make(change, ("move", sq, to, code, hit, 0, "")), steps), actions, notes,
+                                     choices, gateway)
+                    if len(outcomes) >= most:
+                        raise _Truncated
                 if over:
                     self.states = self.max_states + 1
                     raise _Truncated

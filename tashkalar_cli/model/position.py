@@ -86,12 +86,14 @@ class Position:
     def on_board(self, color: str, kind: PieceKind) -> int:
         return sum(1 for p in self.pieces.values() if p.color == color and p.kind == kind)
 
-    def off_board(self, color: str, kind: PieceKind) -> int:
-        """Pieces of ``color`` and ``kind`` (double_sided, legendary) still available to place."""
+    def off_board(self, color: str, kind: PieceKind, on_board: int | None = None) -> int:
+        """Pieces of ``color`` and ``kind`` (double_sided, legendary) still available to place (``on_board``:
+        how many of them are on the board, when the caller counted them already)."""
         override = self.supply_override.get(color, {})
         if kind in override:
             return override[kind]
-        return max(0, self.owned[PieceKind(kind)] - self.on_board(color, PieceKind(kind)))
+        kind = PieceKind(kind)
+        return max(0, self.owned[kind] - (self.on_board(color, kind) if on_board is None else on_board))
 
     # ------------------------------------------------------------ symmetry
     def transformed(self, t: str) -> Position:
@@ -165,14 +167,16 @@ class Position:
         pieces = dict(self.pieces)
         occupant = pieces.get(target)
         blockers = occupied = own_kind = 0
-        for sq, p in pieces.items():
+        above = RANKS[rank.level + 1:]      # the ranks that block a summon of ``rank``
+        legendary = kind is PieceKind.LEGENDARY
+        for sq, (c, r) in pieces.items():   # a piece's kind read from its rank, as Rank.kind says
             bit = 1 << sq
             occupied |= bit
-            if p.level > rank.level:
+            if r in above:
                 blockers |= bit
-            if p.color == color and p.kind is kind:
+            if c == color and (r is Rank.LEGENDARY) == legendary:
                 own_kind |= bit
-        short = self.off_board(color, kind) == 0
+        short = self.off_board(color, kind, own_kind.bit_count()) == 0
         if not summon_choices(target, blockers, own_kind, 0, short):
             if occupant is not None and blockers >> target & 1:
                 raise InputError(key="summon-square-outranked", square=name(target), piece=Term("piece", str(occupant)),
