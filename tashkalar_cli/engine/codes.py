@@ -16,6 +16,10 @@ LEVELS = 3
 _TABLES: dict[tuple[int, str | None, bool, int], tuple[Sequence[str], bytes]] = {}
 
 
+#: a table for ``bytes.translate``: every piece becomes ``b"1"``, an empty square ``b"0"`` (see :func:`mask`)
+OCCUPIED = bytes(48 if i == 0 else 49 for i in range(256))
+
+
 def code(colors: Sequence[str], color: str, level: int) -> int:
     """The code of a piece of ``color`` and rank ``level``."""
     return 1 + LEVELS * colors.index(color) + level
@@ -45,4 +49,4 @@ def mask(reversed_codes: bytes, picked: bytes) -> int:
     return int(reversed_codes.translate(picked), 2)
 
 
-__all__ = ["LEVELS", "code", "codes_of", "mask", "table"]
+__all__ = ["LEVELS", "OCCUPIED", "code", "codes_of", "mask", "table"]

@@ -35,7 +35,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.engine.codes import LEVELS, code
+from tashkalar_cli.engine.codes import LEVELS, OCCUPIED, code
+from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.collector import collector_paused
 from tashkalar_cli.engine.gateway import gateway_after_summon
 from tashkalar_cli.model.board import DIRECTIONS, STRIDE, Board, bits
@@ -86,6 +87,9 @@ from tashkalar_cli.model.effects import (
 )
 from tashkalar_cli.model.position import Piece, Position, gateways_kept
 from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
+
+#: the kinds of pieces, in order (an enum's iteration is slow)
+KINDS = tuple(PieceKind)
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
@@ -626,14 +630,13 @@ class Resolver:
             color = self.colors[ci]
             override = position.supply_override.get(color, {})
             base = 1 + 3 * ci
-            for kind in PieceKind:
+            for kind in KINDS:
                 if kind is PieceKind.LEGENDARY:
                     here = state.count(base + 2)
                 else:
                     here = state.count(base) + state.count(base + 1)
                 off = override[kind] if kind in override else max(0, position.owned[kind] - here)
                 self.stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
-        self._occ: dict[bytes, int] = {}
         self._commuting: dict[int, bool] = {}
         self._takes: dict[int, tuple[tuple[bytes, ...], bool, bool]] = {}
         self._sel_codes: dict[tuple[str, frozenset[Rank] | None, int | None], tuple[int, ...]] = {}   # see codes_of
@@ -649,16 +652,8 @@ class Resolver:
         return {"color": p.color, "rank": str(p.rank)}
 
     def occupied(self, st: bytes) -> int:
-        got = self._occ.get(st)
-        if got is None:
-            got = 0
-            for sq in self.geo.squares:
-                if st[sq]:
-                    got |= 1 << sq
-            if len(self._occ) > 50_000:
-                self._occ.clear()
-            self._occ[st] = got
-        return got
+        """The squares holding a piece, as a bitboard (read from the bytes in C; the padding left out)."""
+        return codes_mask(st[::-1], OCCUPIED) & self.geo.mask
 
     def supply(self, st: bytes, ci: int, kind: PieceKind) -> int:
         base = 1 + 3 * ci
@@ -1060,15 +1055,6 @@ class Resolver:
         self.truncated = False
         self.code = comp.code
         self.final = comp.final
-        self.dispatch = {
-            "end": self.op_end, "jump": self.op_jump, "fork": self.op_fork, "branch": self.op_branch,
-            "gain": self.op_gain, "note": self.op_note, "special": self.special, "select": self.op_select,
-            "place": self.op_place, "swap": self.op_swap, "square": self.op_square, "gateway": self.op_gateway,
-            "link_begin": self.op_link, "link_end": self.op_link, "direction": self.op_choice, "color": self.op_choice,
-            "move_begin": self.op_move, "move_step": self.op_move, "move_end": self.op_move,
-            "loop_init": self.op_loop, "loop_test": self.op_loop, "loop_next": self.op_loop, "loop_end": self.op_loop,
-            "each_init": self.op_each, "each_next": self.op_each, "each_end": self.op_each,
-        }
         depth = sys.getrecursionlimit()
         sys.setrecursionlimit(max(depth, 20 * MAX_MOVES + 40 * len(comp.code) + 1000))
         try:
@@ -1080,7 +1066,6 @@ class Resolver:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
         finally:
             self.seen = set()
-            self.dispatch = {}      # bound methods: a cycle through the resolver
             sys.setrecursionlimit(depth)
         result = Resolution(None, self.truncated, self.states, resolver=self, raw=list(self.outcomes.values()))
         # no cycle left through the resolver (the outcomes point back to it): what the walk made is freed as
@@ -1123,7 +1108,7 @@ class Resolver:
         if self.states > self.max_states:
             raise _Truncated
         ins = self.code[pc]
-        self.dispatch[ins.op](pc, ins, st, regs, actions, notes, steps, choices)
+        _DISPATCH[ins.op](self, pc, ins, st, regs, actions, notes, steps, choices)
 
     def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                steps: _Log, choices: _Log) -> None:
@@ -1828,6 +1813,20 @@ def load_specials() -> dict[str, SpecialHandler]:
 
 
 _SPECIALS_LOADED = False
+
+
+#: the handler of each instruction of the walk, by its op (functions of the class: none bound per resolution)
+_DISPATCH: dict[str, Callable[..., None]] = {
+    "end": Resolver.op_end, "jump": Resolver.op_jump, "fork": Resolver.op_fork, "branch": Resolver.op_branch,
+    "gain": Resolver.op_gain, "note": Resolver.op_note, "special": Resolver.special, "select": Resolver.op_select,
+    "place": Resolver.op_place, "swap": Resolver.op_swap, "square": Resolver.op_square,
+    "gateway": Resolver.op_gateway, "link_begin": Resolver.op_link, "link_end": Resolver.op_link,
+    "direction": Resolver.op_choice, "color": Resolver.op_choice,
+    "move_begin": Resolver.op_move, "move_step": Resolver.op_move, "move_end": Resolver.op_move,
+    "loop_init": Resolver.op_loop, "loop_test": Resolver.op_loop, "loop_next": Resolver.op_loop,
+    "loop_end": Resolver.op_loop, "each_init": Resolver.op_each, "each_next": Resolver.op_each,
+    "each_end": Resolver.op_each,
+}
 
 
 def handled(program: Program) -> bool:
