@@ -535,15 +535,21 @@ class Resolution:
                  resolver: Resolver | None = None, raw: list[tuple[Any, ...]] | None = None) -> None:
         self._outcomes = outcomes
         self._resolver = resolver
-        self._raw = raw if outcomes is None else None      # (board, steps, actions, notes, choices, gateway)
+        # (board, steps, actions, notes, choices, gateway, and the last move: from, to, piece, piece destroyed;
+        # from -1: none, the steps are whole)
+        self._raw = raw if outcomes is None else None
         self.truncated = truncated
         self.states = states
 
     @property
     def outcomes(self) -> list[Outcome]:
         if self._outcomes is None:
-            resolver, raw = self._resolver, self._raw or []
-            self._outcomes = [Outcome(resolver, *fields) for fields in raw]      # type: ignore[arg-type]
+            resolver, made = self._resolver, []
+            for board, steps, actions, notes, choices, gateway, sq, to, piece, hit in self._raw or ():
+                if sq >= 0:     # the last move, kept as its numbers by the walk's last loop
+                    steps = (Change("move", sq, to, piece, hit), steps)
+                made.append(Outcome(resolver, board, steps, actions, notes, choices, gateway))    # type: ignore[arg-type]
+            self._outcomes = made
             self._raw = None
         return self._outcomes
 
@@ -1084,7 +1090,7 @@ class Resolver:
         # the board alone when nothing else tells outcomes apart (a bytes key: nothing for the collector)
         key: Any = st if not actions and not notes and gateway is None else (st, actions, notes, gateway)
         if key not in self.outcomes:
-            self.outcomes[key] = (st, steps, actions, notes, choices, gateway)
+            self.outcomes[key] = (st, steps, actions, notes, choices, gateway, -1, -1, 0, 0)
             if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
                 raise _Truncated
 
@@ -1634,7 +1640,6 @@ class Resolver:
                     options = options[:max(room, 0)]
                 buf = bytearray(st)
                 most = self.max_outcomes if self.max_outcomes is not None else sys.maxsize
-                make, change = tuple.__new__, Change     # a Change made as its tuple: no Python frame
                 # finish_at inlined, the hottest loop of the walk: a move that leaves the Gateway's square alone
                 # leaves its Gateway as it is (read once), and the outcome's key as finish_at makes it
                 gate_sq = gate[1][0] if gate is not None and gate[1] else -1
@@ -1653,8 +1658,7 @@ class Resolver:
                     key = after if plain_key else (after, actions, notes, gateway)
                     if key in outcomes:
                         continue        # reached before: the first way there is kept
-                    outcomes[key] = (after, (make(change, ("move", sq, to, code, hit, 0, "")), steps), actions, notes,
-                                     choices, gateway)
+                    outcomes[key] = (after, steps, actions, notes, choices, gateway, sq, to, code, hit)   # one tuple
                     if len(outcomes) >= most:
                         raise _Truncated
                 if over:
