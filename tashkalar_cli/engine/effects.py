@@ -1105,6 +1105,17 @@ class Resolver:
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
         """Explore every way on from instruction ``pc`` in this state (once per state: the visited set)."""
+        code = self.code
+        ins = code[pc]
+        while ins.op == "jump":     # a jump changes nothing: followed at once, its state not remembered
+            pc = ins.a
+            ins = code[pc]
+        if ins.op == "end":     # an outcome: finish_at keeps the first way to it, nothing to remember here
+            self.states += 1
+            if self.states > self.max_states:
+                raise _Truncated
+            self.finish_at(st, regs[3], actions, notes, steps, choices)
+            return
         seen = self.seen
         known = len(seen)
         seen.add((pc, st, regs, actions, notes))    # added, or there already: the key is hashed once
@@ -1113,7 +1124,6 @@ class Resolver:
         self.states += 1
         if self.states > self.max_states:
             raise _Truncated
-        ins = self.code[pc]
         _DISPATCH[ins.op](self, pc, ins, st, regs, actions, notes, steps, choices)
 
     def op_end(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
