@@ -90,6 +90,8 @@ from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
 
 #: the kinds of pieces, in order (an enum's iteration is slow)
 KINDS = tuple(PieceKind)
+#: ``_new(Change, (...))``: a step made from its seven fields in C (a named tuple's ``__new__`` is a Python call)
+_new = tuple.__new__
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.flares import FlareCheck
@@ -1035,7 +1037,7 @@ class Resolver:
             buf[sq] = code - 1
         else:
             buf[sq] = 1 + 3 * to + (level if step.rank is None else step.rank.level)
-        return Change(op, sq, piece=code, after=buf[sq])
+        return _new(Change, (op, sq, -1, code, buf[sq], 0, ""))
 
     # ---------------------------------------------------------------- the walk
     def resolve(self, program: Program, *, strict: bool = False) -> Resolution:
@@ -1373,7 +1375,7 @@ class Resolver:
                     changes = []
                     for sq in combo:
                         buf[sq] = code
-                        changes.append(Change("place", sq, after=code))
+                        changes.append(_new(Change, ("place", sq, -1, 0, code, 0, "")))
                     ch = choices if len(owners) == 1 else ((step.path, "color", self.colors[ci]), choices)
                     self.after_place(pc, ins, bytes(buf), self.fell_short(regs) if short else regs, actions, notes,
                                      _push(steps, changes), ch, list(combo))
@@ -1403,7 +1405,7 @@ class Resolver:
             buf[a], buf[b] = buf[b], buf[a]
             new = self.retrack(regs, {a: b, b: a})
             self.after_swap(pc, ins, bytes(buf), new, actions, notes,
-                            (Change("swap", a, b, piece=st[a], after=st[b]), steps), choices, (a, b))
+                            (_new(Change, ("swap", a, b, st[a], st[b], 0, "")), steps), choices, (a, b))
 
     def after_swap(self, pc: int, ins: Ins, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
                    steps: _Log, choices: _Log, pair: tuple[int, int] | None) -> None:
@@ -1687,7 +1689,7 @@ class Resolver:
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
                             (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
                 self.run(then, bytes(buf), tuple(new), actions, notes,
-                         (Change("move", sq, to, piece=code, after=hit), steps), choices)
+                         (_new(Change, ("move", sq, to, code, hit, 0, "")), steps), choices)
             return
         # move_end: bind what moved, clear the register
         _, count, piece, _direction, moved, hits, _last = regs[reg]
