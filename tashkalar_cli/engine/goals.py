@@ -355,7 +355,7 @@ class GoalSearch:
         for card in self.hand:
             program = card.program()
             self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
-        self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[tuple[Outcome, tuple[Destroyed, ...]]]]] = {}
+        self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[Outcome], list[tuple[Destroyed, ...] | None]]] = {}
         # the key of the turn record of a summon's outcome that destroyed pieces: by the summon's key and those pieces
         self._turn_keys: dict[tuple[TurnKey, tuple[Destroyed, ...]], TurnKey] = {}
         # the code of each card's piece once summoned (see _summoned_codes)
@@ -418,19 +418,26 @@ class GoalSearch:
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
                           unresolved, self.checked, self.effects_truncated, pruned=self.pruned)
 
-    def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
-        """Whether the goal is met at ``state`` (asked once per board and turn record)."""
+    def _asking(self, codes: bytes, tkey: TurnKey | None) -> tuple[Any, ...]:
+        """What the goal is asked of at a board (``codes``) and turn record (its key; None: the goal does not read
+        it): ends of turn alike in it are asked once."""
         reads = self.reads
-        board: Any = state.codes
+        board: Any = codes
         if reads.squares is not None:
             board = self._read(board) if self._read is not None else None
         if reads.counts:        # the pieces (codes) as a multiset: the empty squares left out, their number follows
             board = bytes(sorted(board.translate(None, b"\0") if isinstance(board, bytes) else board))
-        k = (board, key[1], key[2]) if reads.turn else (board,)
+        return (board, *tkey) if tkey is not None else (board,)
+
+    def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
+        """Whether the goal is met at ``state`` (asked once per board and turn record)."""
+        return self._ask(self._asking(state.codes, state.tkey if self.reads.turn else None), state, state.turn)
+
+    def _ask(self, k: tuple[Any, ...], seen: Seen, turn: Turn) -> bool:
         got = self._asked.get(k)
         if got is None:
             self.checked += 1
-            got = self._asked[k] = self.goal(state, state.turn)
+            got = self._asked[k] = self.goal(seen, turn)
         return got
 
     def _within_reach(self, state: _State) -> bool:
@@ -542,10 +549,10 @@ class GoalSearch:
         if got is None:
             res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
                                     max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
-            # each outcome followed, with the pieces it destroyed (read from its steps once)
-            got = self._resolved[rkey] = (res, [] if res is None else
-                                          [(o, tuple(o.destroyed)) for o in res.outcomes[:MAX_OUTCOMES]])
-        res, outcomes = got
+            # the outcomes followed, and the pieces each destroyed (read from its steps when first asked for)
+            outs = [] if res is None else res.outcomes[:MAX_OUTCOMES]
+            got = self._resolved[rkey] = (res, outs, [None] * len(outs))
+        res, outs, gones = got
         if res is None:
             after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
             act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
@@ -553,20 +560,45 @@ class GoalSearch:
             return
         if res.truncated or res.count > MAX_OUTCOMES:
             self.effects_truncated = True
-        for o, gone in outcomes:
-            destroyed = summon_destroyed + gone
-            # an outcome that destroyed nothing shares the turn record of the summon (as places share theirs)
-            if gone:
-                turn = base_turn.played([*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
-                k = (base_key, gone)
-                tkey = self._turn_keys.get(k)
-                if tkey is None:
-                    tkey = self._turn_keys[k] = _turn_key(turn)
-            else:
-                turn, tkey = base_turn, base_key
-            act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)
+        reads_turn = self.reads.turn
+        for i, o in enumerate(outs):
+            if left == 0 and not o.actions_gained and self.checked <= MAX_CHECKED:
+                # an end of turn: one that does not meet the goal is dropped here, with no state made for it (past
+                # the bound on asks, the state is made and the search stops on it, as on any other)
+                asking = self._asking(o.board_state, self._outcome_turn(base_turn, base_key, gones, i, o)[1]
+                                      if reads_turn else None)
+                met = self._asked.get(asking)
+                if met is None:
+                    met = self._ask(asking, _Board(o.board_state, lambda o=o: o.position),
+                                    self._outcome_turn(base_turn, base_key, gones, i, o, True)[0])
+                if not met and self.checked <= MAX_CHECKED:
+                    continue
+            turn, tkey = self._outcome_turn(base_turn, base_key, gones, i, o, True)
+            gone = gones[i]
+            assert turn is not None and gone is not None
+            act = Act("summon", p.target, tb, card, p.orientation, o, True, summon_destroyed + gone)
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state,
                          tkey)
+
+    def _outcome_turn(self, base_turn: Turn, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
+                      o: Outcome, make: bool = False) -> tuple[Turn | None, TurnKey]:
+        """The turn record after outcome ``o`` (number ``i``) of a summon whose record is ``base_turn`` (None unless
+        ``make``: most ends of turn are only asked of by its key), and its key. The pieces the outcome destroyed
+        are read from its steps once (``gones``); an outcome that destroyed none shares the record of the summon
+        (as places share theirs)."""
+        gone = gones[i]
+        if gone is None:
+            gone = gones[i] = tuple(o.destroyed)
+        if not gone:
+            return base_turn, base_key
+        k = (base_key, gone)
+        tkey = self._turn_keys.get(k)
+        if tkey is not None and not make:
+            return None, tkey
+        turn = base_turn.played([*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
+        if tkey is None:
+            tkey = self._turn_keys[k] = _turn_key(turn)
+        return turn, tkey
 
 
 __all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "Budget", "Goal", "GoalReads",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.codes import table as codes_table
@@ -112,14 +112,24 @@ class Context:
         self.against = against
         self.turn = turn
         self.cards = cards
-        colors, table = board.colors, codes_table
-        rev = self._reversed = codes[::-1]
-        self.mine = Bitboard(codes_mask(rev, table(colors, player)))
-        self.mine_up = Bitboard(codes_mask(rev, table(colors, player, min_level=1)))
-        self.mine_leg = Bitboard(codes_mask(rev, table(colors, player, min_level=2)))
-        self.enemy = Bitboard(codes_mask(rev, table(colors, player, others=True)))
+        self._reversed = codes[::-1]
         self._others = {}
-        return self
+        return self      # the masks (mine, mine_up, mine_leg, enemy): each made when an evaluator first reads it
+
+    #: the masks of a context made from codes, read from them when first asked for: (others, min_level)
+    _FROM_CODES: ClassVar[dict[str, tuple[bool, int]]] = {
+        "mine": (False, 0), "mine_up": (False, 1), "mine_leg": (False, 2), "enemy": (True, 0)}
+
+    def __getattr__(self, name: str) -> Bitboard:
+        """A mask of :meth:`of_codes` not read yet (the attributes set are found without this call)."""
+        got = Context._FROM_CODES.get(name)
+        rev = self.__dict__.get("_reversed")
+        if got is None or rev is None:
+            raise AttributeError(name)
+        others, level = got
+        value = Bitboard(codes_mask(rev, codes_table(self.board.colors, self.player, others=others, min_level=level)))
+        setattr(self, name, value)
+        return value
 
     @property
     def pos(self) -> Position:
