@@ -565,40 +565,49 @@ class GoalSearch:
             if left == 0 and not o.actions_gained and self.checked <= MAX_CHECKED:
                 # an end of turn: one that does not meet the goal is dropped here, with no state made for it (past
                 # the bound on asks, the state is made and the search stops on it, as on any other)
-                asking = self._asking(o.board_state, self._outcome_turn(base_turn, base_key, gones, i, o)[1]
+                asking = self._asking(o.board_state, self._outcome_key(base_turn, base_key, gones, i, o)
                                       if reads_turn else None)
                 met = self._asked.get(asking)
                 if met is None:
-                    met = self._ask(asking, _Board(o.board_state, lambda o=o: o.position),
-                                    self._outcome_turn(base_turn, base_key, gones, i, o, True)[0])
+                    seen = _Board(o.board_state, lambda o=o: o.position)   # type: ignore[misc]
+                    met = self._ask(asking, seen, self._outcome_turn(base_turn, base_key, gones, i, o)[0])
                 if not met and self.checked <= MAX_CHECKED:
                     continue
-            turn, tkey = self._outcome_turn(base_turn, base_key, gones, i, o, True)
-            gone = gones[i]
-            assert turn is not None and gone is not None
+            turn, tkey = self._outcome_turn(base_turn, base_key, gones, i, o)
+            gone = self._gone(gones, i, o)
             act = Act("summon", p.target, tb, card, p.orientation, o, True, summon_destroyed + gone)
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state,
                          tkey)
 
+    def _outcome_key(self, base_turn: Turn, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
+                     o: Outcome) -> TurnKey:
+        """The key of the turn record after outcome ``o`` (number ``i``) of a summon whose record is ``base_turn``,
+        made with no record when known (see :meth:`_outcome_turn`)."""
+        gone = self._gone(gones, i, o)
+        tkey = self._turn_keys.get((base_key, gone)) if gone else base_key
+        return tkey if tkey is not None else self._outcome_turn(base_turn, base_key, gones, i, o)[1]
+
     def _outcome_turn(self, base_turn: Turn, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
-                      o: Outcome, make: bool = False) -> tuple[Turn | None, TurnKey]:
-        """The turn record after outcome ``o`` (number ``i``) of a summon whose record is ``base_turn`` (None unless
-        ``make``: most ends of turn are only asked of by its key), and its key. The pieces the outcome destroyed
-        are read from its steps once (``gones``); an outcome that destroyed none shares the record of the summon
-        (as places share theirs)."""
-        gone = gones[i]
-        if gone is None:
-            gone = gones[i] = tuple(o.destroyed)
+                      o: Outcome) -> tuple[Turn, TurnKey]:
+        """The turn record after outcome ``o`` (number ``i``) of a summon whose record is ``base_turn``, and its key:
+        an outcome that destroyed nothing shares the record of the summon (as places share theirs)."""
+        gone = self._gone(gones, i, o)
         if not gone:
             return base_turn, base_key
+        turn = base_turn.played([*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
         k = (base_key, gone)
         tkey = self._turn_keys.get(k)
-        if tkey is not None and not make:
-            return None, tkey
-        turn = base_turn.played([*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
         if tkey is None:
             tkey = self._turn_keys[k] = _turn_key(turn)
         return turn, tkey
+
+    @staticmethod
+    def _gone(gones: list[tuple[Destroyed, ...] | None], i: int, o: Outcome) -> tuple[Destroyed, ...]:
+        """The pieces outcome ``o`` (number ``i``) destroyed, read from its steps when first asked for."""
+        gone = gones[i]
+        if gone is None:
+            gone = gones[i] = tuple(o.destroyed)
+        return gone
 
 
 __all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "Budget", "Goal", "GoalReads",
