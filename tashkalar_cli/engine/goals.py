@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from tashkalar_cli.engine.codes import code
+from tashkalar_cli.engine.codes import LEVELS, code, mask
 from tashkalar_cli.engine.collector import collector_paused
-from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
+from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
-from tashkalar_cli.engine.reach import Budget, Reach
+from tashkalar_cli.engine.reach import Budget, Reach, Walk
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
     Choose,
@@ -85,7 +85,7 @@ Goal = Callable[[Seen, Turn], bool]
 #: is the goal still within reach of the board (and the turn record) with at most ``reach`` more changes
 #: of the board (a Budget: any of the actions left; None: any)? False only when it is certainly not: the search drops
 #: what cannot meet it
-Reachable = Callable[[Seen, Turn, Reach | Budget | None], bool]
+Reachable = Callable[[Seen, Turn, Reach | Budget | Walk | None], bool]
 #: what a summon does to the board before its effect: a new piece of the player's, and the piece on its square
 #: destroyed
 SUMMON: Reach = {"summon": 1, "destroy": 1}
@@ -211,6 +211,23 @@ def effect_reach(program: Program, colors: int) -> tuple[Reach | None, bool]:
     more actions (``colors``: how many colors a ``for each color`` step may take)."""
     gains = any(isinstance(s, (Gain, Special)) for s in walk(program))
     return _reach(program, colors, set()), gains
+
+
+def effect_walk(program: Program) -> tuple[int, tuple[Move, ...]] | None:
+    """When all ``program`` does on the board is move the being summoned (``self``) one step at a time (no leap:
+    a move to an adjacent square, whatever else limits it), and so can be bounded as a :class:`Walk`: (the most
+    steps, every move of it in the program added up; those moves). None for any other program."""
+    steps, moves = 0, []
+    for step in walk(program):
+        if isinstance(step, Move):
+            n = None if step.any_number else step.up_to if step.up_to is not None else step.times
+            if step.piece.ref != "self" or step.leap or n is None:
+                return None
+            steps += n
+            moves.append(step)
+        elif not isinstance(step, (If, Choose, ChooseDirection, Linked)):    # what changes nothing on the board
+            return None
+    return (steps, tuple(moves)) if steps else None
 
 
 def _add(a: Reach | None, b: Reach | None) -> Reach | None:
@@ -355,6 +372,17 @@ class GoalSearch:
         for card in self.hand:
             program = card.program()
             self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
+        # the cards whose effect only moves the being (see effect_walk): the most steps, and a table (codes.mask) of
+        # the pieces its moves may end on: those of the other colors its rank (and the moves' kinds) may destroy
+        self._walks: dict[str, tuple[int, bytes]] = {}
+        resolver: Resolver | None = None
+        for card in self.hand:
+            program = card.program()
+            got = None if program is None else effect_walk(program)
+            if got is not None:
+                steps, moves = got
+                resolver = resolver or Resolver(engine.board, pos, player)
+                self._walks[card.id] = (steps, self._prey_table(resolver, card, moves))
         self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[Outcome], list[tuple[Destroyed, ...] | None]]] = {}
         # the key of the turn record of a summon's outcome that destroyed pieces: by the summon's key and those pieces
         self._turn_keys: dict[tuple[TurnKey, tuple[Destroyed, ...]], TurnKey] = {}
@@ -366,6 +394,18 @@ class GoalSearch:
         self._asked: dict[tuple[Any, ...], bool] = {}
         self.truncated = False           # the bound on states was reached: the search stopped
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
+
+    def _prey_table(self, resolver: Resolver, card: Being, moves: Iterable[Move]) -> bytes:
+        """A table (see :func:`tashkalar_cli.engine.codes.table`) of the codes of the pieces the being of ``card``
+        may end a move of ``moves`` on and destroy, as the resolver's own tables say (by its rank, the move's kind,
+        and the pieces it may not destroy when their code says which), but the player's own pieces."""
+        mine = {code(self.board.colors, self.player, level) for level in range(LEVELS)}
+        prey: set[int] = set()
+        for m in moves:
+            tables = resolver.geo.move_tables(-1 if m.onto == "empty" else int(m.kind == "combat"),
+                                              None if m.no_destroy is None else resolver.spared_codes(m.no_destroy))
+            prey |= {c for c, ok in enumerate(tables[card.rank.level]) if ok and c and c not in mine}
+        return bytes(49 if c in prey else 48 for c in range(256))
 
     def run(self) -> GoalReport:
         """Level by level: a state that meets the goal is a way and is not played on (the player may stop
@@ -535,10 +575,13 @@ class GoalSearch:
         if left == 0 and self.reachable is not None:
             reach, gains = self._reach[card.id]
             if not gains and reach is not None and card.program() is not None:
-                seen = _Board(self._summoned_codes(state.codes, card, p.target, tb),
-                              lambda: after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0]) \
+                codes = self._summoned_codes(state.codes, card, p.target, tb)
+                seen = _Board(codes, lambda: after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0]) \
                     if self.needs_position else self._start
-                if not self.reachable(seen, base_turn, reach):   # no outcome of the effect can meet the goal
+                walks = self._walks.get(card.id)
+                bound: Reach | Walk = reach if walks is None else \
+                    Walk(reach, p.target, walks[0], mask(codes[::-1], walks[1]), self.board.distance)
+                if not self.reachable(seen, base_turn, bound):   # no outcome of the effect can meet the goal
                     self.pruned += 1
                     return
         base_key = _turn_key(base_turn)
@@ -611,4 +654,4 @@ class GoalSearch:
 
 
 __all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "Budget", "Goal", "GoalReads",
-           "GoalReport", "GoalSearch", "Reach", "Reachable", "Seen", "Way", "effect_reach"]
+           "GoalReport", "GoalSearch", "Reach", "Reachable", "Seen", "Walk", "Way", "effect_reach", "effect_walk"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.codes import table as codes_table
-from tashkalar_cli.engine.reach import Budget, Reach, gain
+from tashkalar_cli.engine.reach import Budget, Reach, Walk, gain
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.cards import Criterion, Task
@@ -54,6 +54,9 @@ class TaskCheck:
     requirements: list[Requirement] = field(default_factory=list)
     squares: list[Square] = field(default_factory=list)   # the pieces that satisfy it (or the best attempt)
     against: str | None = None
+    #: a task met when its one requirement is met in any of several places (the lines of line dominance): what it
+    #: counts in each, and the place's squares (the requirement is the best place's)
+    alternatives: list[tuple[int, int]] = field(default_factory=list, compare=False)
 
 
 
@@ -256,12 +259,14 @@ def line_dominance(ctx: Context, c: Criterion) -> TaskCheck:
     opp = ctx.pieces_of(ctx.against) if ctx.against else 0
     best, best_mask, best_margin = ("file", ""), 0, None
     mine = ctx.mine
+    margins = []
     for kind, name, line in ctx.board.central_lines:
         margin = (mine & line).bit_count() - (opp & line).bit_count()
+        margins.append((margin, line))
         if best_margin is None or margin > best_margin:
             best, best_mask, best_margin = (kind, name), line, margin
     req = Requirement("line_margin", best_margin or 0, c["more"], {"line_kind": best[0], "line": best[1]})
-    return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best_mask)), ctx.against)
+    return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best_mask)), ctx.against, margins)
 
 
 def diagonals(ctx: Context, c: Criterion) -> TaskCheck:
@@ -423,7 +428,9 @@ def check_task(card: Task, ctx: Context) -> TaskCheck:
 # what one change of the board of each kind (see tashkalar_cli.engine.goals.Reach) can add to a count
 _MINE = {"move": 1, "place": 1, "convert": 1, "swap": 1, "summon": 1}     # the player's pieces on squares
 _MINE_UP = {**_MINE, "upgrade": 1}                                          # the player's upgraded pieces there
-_MARGIN = {"move": 2, "move_enemy": 1, "place": 1, "convert": 2, "swap": 2, "destroy": 1, "combat": 1, "summon": 1}
+# the player's pieces on squares less the opponent's: a piece moved (of either) is on them or not, one either way
+# (the pieces its moves destroy are "combat"); a piece converted or swapped counts on both sides
+_MARGIN = {"move": 1, "move_enemy": 1, "place": 1, "convert": 2, "swap": 2, "destroy": 1, "combat": 1, "summon": 1}
 _DESTROYED = {"destroy": 1, "combat": 1}
 
 #: per requirement (a :class:`Requirement`'s ``what``): how much one change of the board of each kind can
@@ -452,7 +459,7 @@ STEP_REACH: dict[str, dict[str, int]] = {
 ANY_REQUIREMENT = frozenset({"destroyed-legends"})
 
 
-def within_reach(card: Task, ctx: Context, reach: Reach | Budget | None) -> bool:
+def within_reach(card: Task, ctx: Context, reach: Reach | Budget | Walk | None) -> bool:
     """Whether ``card`` may be met after at most ``reach`` more changes of the board (per kind, see
     :data:`STEP_REACH`; a :class:`~tashkalar_cli.engine.reach.Budget`: those of any of the actions left; None:
     any), read from :func:`check_task`'s requirements: False only when it
@@ -460,6 +467,17 @@ def within_reach(card: Task, ctx: Context, reach: Reach | Budget | None) -> bool
     check = check_task(card, ctx)
     if check.met is not False or reach is None:
         return True
+    if check.alternatives and isinstance(reach, Walk):
+        # one place (a line) is enough: each weighed with what the walk can change there
+        first = check.requirements[0]
+        weights = STEP_REACH.get(first.what)
+        if weights is None:
+            return True
+        for have, squares in check.alternatives:
+            most = gain(reach, weights, squares)
+            if most is None or have + most >= first.need:
+                return True
+        return False
     oks = []
     for r in check.requirements:
         if r.ok:
