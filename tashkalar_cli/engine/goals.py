@@ -392,6 +392,7 @@ class GoalSearch:
         self.states = 0                  # states kept: to play on, or meeting the goal
         self.checked = 0                 # ends of turn asked whether they meet the goal
         self._asked: dict[tuple[Any, ...], bool] = {}
+        self._bounds: dict[tuple[Any, ...], bool] = {}     # the bound's answers (see _bound)
         self.truncated = False           # the bound on states was reached: the search stopped
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
 
@@ -495,10 +496,21 @@ class GoalSearch:
             if gains or reach is None:
                 return True
             options.append(_add(SUMMON, reach))   # type: ignore[arg-type]
-        ok = self.reachable(state, state.turn, Budget(tuple(options), state.actions))
-        if not ok:
+        return self._bound(state, state.turn, state.tkey, Budget(tuple(options), state.actions),
+                           ("all", state.actions, state.used))
+
+    def _bound(self, seen: Seen, turn: Turn, tkey: TurnKey, reach: Reach | Budget | Walk, which: tuple[Any, ...]) -> bool:
+        """The goal's bound (``reachable``) of ``reach`` at the board ``seen`` and turn record ``turn`` (its key
+        ``tkey``), asked once per what the goal reads of them (as :meth:`_met`) and ``which`` (what names the reach:
+        the same ``which``, the same reach); a sequence dropped is counted each time."""
+        assert self.reachable is not None
+        k = (self._asking(seen.codes, tkey if self.reads.turn else None), which)
+        got = self._bounds.get(k)
+        if got is None:
+            got = self._bounds[k] = self.reachable(seen, turn, reach)
+        if not got:
             self.pruned += 1
-        return ok
+        return got
 
     def _summoned_codes(self, codes: bytes, card: Being, target: Square, take_back: Square | None) -> bytes:
         """The pieces right after the player summoned ``card`` on ``target`` (``take_back``: in shortage, the piece
@@ -516,17 +528,15 @@ class GoalSearch:
         yield from self._places(state)
         yield from self._summons(state)
 
-    def _last_within_reach(self, state: _State, reach: Reach) -> bool:
-        """At the last action: whether one action that changes at most ``reach`` can meet the goal."""
+    def _last_within_reach(self, state: _State, reach: Reach, which: str) -> bool:
+        """At the last action: whether one action that changes at most ``reach`` can meet the goal (``which``: the
+        action, that names the reach: ``place``, or the card summoned)."""
         if state.actions != 1 or self.reachable is None:
             return True
-        if self.reachable(state, state.turn, reach):
-            return True
-        self.pruned += 1
-        return False
+        return self._bound(state, state.turn, state.tkey, reach, ("last", which))
 
     def _places(self, state: _State) -> Iterator[_State]:
-        if not self._last_within_reach(state, {"place": 1}):
+        if not self._last_within_reach(state, {"place": 1}, "place"):
             return
         pos, player = state.position, self.player
         empty = [sq for sq in self.board.squares if sq not in pos.pieces]
@@ -551,7 +561,8 @@ class GoalSearch:
             if card.id in state.used:
                 continue
             reach, gains = self._reach[card.id]
-            if not gains and reach is not None and not self._last_within_reach(state, _add(SUMMON, reach)):  # type: ignore[arg-type]
+            if not gains and reach is not None and \
+                    not self._last_within_reach(state, _add(SUMMON, reach), card.id):  # type: ignore[arg-type]
                 continue
             cards.append(card)
         # the cards checked together: the position's bitboards made once for all of them
@@ -572,6 +583,7 @@ class GoalSearch:
         left = state.actions - 1
         base_turn = state.turn.played([*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
                                       [*state.turn.summoned, Summoned(card.id, p.target)])
+        base_key = _turn_key(base_turn)
         if left == 0 and self.reachable is not None:
             reach, gains = self._reach[card.id]
             if not gains and reach is not None and card.program() is not None:
@@ -579,12 +591,14 @@ class GoalSearch:
                 seen = _Board(codes, lambda: after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0]) \
                     if self.needs_position else self._start
                 walks = self._walks.get(card.id)
-                bound: Reach | Walk = reach if walks is None else \
-                    Walk(reach, p.target, walks[0], mask(codes[::-1], walks[1]), self.board.distance)
-                if not self.reachable(seen, base_turn, bound):   # no outcome of the effect can meet the goal
-                    self.pruned += 1
+                if walks is None:
+                    bound: Reach | Walk = reach
+                    which: tuple[Any, ...] = ("effect", card.id)
+                else:
+                    bound = Walk(reach, p.target, walks[0], mask(codes[::-1], walks[1]), self.board.distance)
+                    which = ("walk", card.id, bound.start, bound.prey)
+                if not self._bound(seen, base_turn, base_key, bound, which):   # no outcome of the effect can meet it
                     return
-        base_key = _turn_key(base_turn)
         # the same summon from the same position (reached by other sequences, with another turn record):
         # resolved once
         rkey = (*at, card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
