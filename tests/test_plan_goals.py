@@ -699,3 +699,47 @@ def test_the_walk_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode)
         compared += 1
         pruned += bounded.pruned > 0
     assert pruned > 10
+
+
+@pytest.mark.parametrize(("card", "pieces"), [
+    # file e: blue 6, red 1 (e6); the Swordmaster on d5 (d6, d4) destroys e6, diagonal to it: a margin of 6
+    ("swordmaster", "d6=blue,d4=blue,e1=blue,e2=blue,e3=blue,e4=blue,e5=blue,e9=blue,e6=red,b8=red"),
+    # file e: blue 6, red 2 (e6, e7); the Hypnotist on b5 (c6, a5, c5, a4) moves both off the file
+    ("hypnotist", "c6=blue,a5=blue,c5=blue,a4=blue,e1=blue,e2=blue,e3=blue,e4=blue,e5=blue,e9=blue,e6=red,e7=red,"
+                  "h8=red"),
+])
+def test_a_last_effect_that_takes_the_opponents_pieces_off_a_line_is_kept(tk, monkeypatch, card, pieces):
+    """An effect that puts none of the player's pieces on the board (reach.adds_own) raises the margin on a line
+    by at most the opponent's pieces on it (tasks.LESS_OPPONENT): here exactly that many, and the ways of the last
+    summon that take them all off the line are those of the search without the bound."""
+    from tashkalar_cli.engine import goals
+
+    pos = tk.position(pieces=pieces, mode="high-form")
+    bounded = tk.plan_task(pos, "blue", "line-dominance", [card], actions=1)
+    init = goals.GoalSearch.__init__
+
+    def unbounded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.reachable = None
+
+    monkeypatch.setattr(goals.GoalSearch, "__init__", unbounded)
+    full = tk.plan_task(pos, "blue", "line-dominance", [card], actions=1)
+    assert _answer(bounded) == _answer(full)
+    assert any(w.acts[-1].card is not None and w.acts[-1].card.id == card for w in bounded.ways)
+
+
+def test_what_puts_none_of_the_players_pieces_on_the_board(tk):
+    """reach.adds_own: the Swordmaster's and the Hypnotist's effects (destroy, upgrade; the enemy's pieces moved)
+    put none of the player's pieces on a square; the Knight's (it moves), a place and a summon may."""
+    from tashkalar_cli.engine.goals import SUMMON, effect_reach
+    from tashkalar_cli.engine.reach import adds_own
+
+    def reach(card: str) -> dict:
+        got, _ = effect_reach(tk.being(card).program(), len(tk.board.colors))
+        assert got is not None
+        return got
+
+    assert not adds_own(reach("swordmaster")) and not adds_own(reach("hypnotist"))
+    assert not adds_own(reach("fire-dragon"))
+    assert adds_own(reach("knight")) and adds_own({"place": 1}) and adds_own(SUMMON)
+    assert adds_own({"destroy": 1, "convert": None})

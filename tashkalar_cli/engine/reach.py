@@ -16,6 +16,19 @@ from typing import NamedTuple
 Reach = dict[str, int | None]
 
 
+#: the kinds of change that may put a piece of the player's on a square where there was none
+OWN_KINDS = ("move", "place", "convert", "swap", "summon")
+
+
+def adds_own(reach: Reach | Budget | Walk) -> bool:
+    """Whether ``reach`` may put a piece of the player's on a square where there was none (a kind of
+    :data:`OWN_KINDS` it may change at all: a being that moves is a :class:`Walk`, and a :class:`Budget` holds places
+    and summons)."""
+    if not isinstance(reach, dict):
+        return True
+    return any(reach.get(kind, 0) != 0 for kind in OWN_KINDS)
+
+
 class Budget(NamedTuple):
     """What the rest of a turn can change: any ``actions`` of the ``options`` (the reach of each action the player
     may take: a place as many times as it may be taken, each card of the hand once)."""
@@ -105,4 +118,4 @@ def gain(reach: Reach | Budget | Walk, weights: dict[str, int], region: int | No
     return total
 
 
-__all__ = ["Budget", "Reach", "Walk", "gain"]
+__all__ = ["OWN_KINDS", "Budget", "Reach", "Walk", "adds_own", "gain"]

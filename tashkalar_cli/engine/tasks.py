@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.codes import table as codes_table
-from tashkalar_cli.engine.reach import Budget, Reach, Walk, gain
+from tashkalar_cli.engine.reach import Budget, Reach, Walk, adds_own, gain
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.cards import Criterion, Task
@@ -455,6 +455,10 @@ STEP_REACH: dict[str, dict[str, int]] = {
     "diagonal_pieces": _MINE,
     "diagonal_upgraded": _MINE_UP,
 }
+#: the requirements that count the player's pieces on some squares less the opponent's there: what puts no piece of
+#: the player's on a square (see reach.adds_own) raises them by no more than the opponent's pieces there, which it
+#: can only take away
+LESS_OPPONENT = frozenset({"line_margin"})
 #: the criterion kinds met when one of their requirements is (the others need all of them)
 ANY_REQUIREMENT = frozenset({"destroyed-legends"})
 
@@ -467,17 +471,25 @@ def within_reach(card: Task, ctx: Context, reach: Reach | Budget | Walk | None) 
     check = check_task(card, ctx)
     if check.met is not False or reach is None:
         return True
-    if check.alternatives and isinstance(reach, Walk):
-        # one place (a line) is enough: each weighed with what the walk can change there
+    if check.alternatives:
+        # one place (a line) is enough: each weighed with what can change there, when that is known
         first = check.requirements[0]
         weights = STEP_REACH.get(first.what)
+        walk = isinstance(reach, Walk)
+        capped = first.what in LESS_OPPONENT and not adds_own(reach)
         if weights is None:
             return True
-        for have, squares in check.alternatives:
-            most = gain(reach, weights, squares)
-            if most is None or have + most >= first.need:
-                return True
-        return False
+        if walk or capped:
+            opp = ctx.pieces_of(ctx.against) if capped and ctx.against else 0
+            flat = None if walk else gain(reach, weights)
+            for have, squares in check.alternatives:
+                most = gain(reach, weights, squares) if walk else flat
+                if capped:
+                    there = (opp & squares).bit_count()
+                    most = there if most is None else min(most, there)
+                if most is None or have + most >= first.need:
+                    return True
+            return False
     oks = []
     for r in check.requirements:
         if r.ok:
