@@ -743,3 +743,24 @@ def test_what_puts_none_of_the_players_pieces_on_the_board(tk):
     assert not adds_own(reach("fire-dragon"))
     assert adds_own(reach("knight")) and adds_own({"place": 1}) and adds_own(SUMMON)
     assert adds_own({"destroy": 1, "convert": None})
+
+
+def test_the_summon_checks_masks_are_the_positions(tk):
+    """summoning._Context makes its masks in one pass over the pieces: they are Position.mask's (the player's and
+    the allowed enemy's pieces of at least each rank, anyone's above each rank, every piece), on random positions."""
+    import random
+
+    from tashkalar_cli.engine.summoning import _Context
+    from tashkalar_cli.model.types import RANKS
+
+    rng = random.Random(3)
+    for _ in range(30):
+        pos = _random_position(tk, rng, ("blue", "red", "yellow"), "melee")
+        player, other = rng.sample(["blue", "red", "yellow"], 2)
+        for allow in (None, other, player):
+            ctx = _Context(tk.board, pos, player, allow)
+            enemy = ctx.allow_enemy
+            assert ctx.own == [pos.mask(player, r) for r in RANKS]
+            assert ctx.enemy == [pos.mask(enemy, r) if enemy else 0 for r in RANKS]
+            assert ctx.occ_above == [pos.mask(None, RANKS[i + 1]) if i + 1 < len(RANKS) else 0 for i in range(len(RANKS))]
+            assert ctx.occupied == pos.occupied
