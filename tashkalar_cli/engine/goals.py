@@ -335,6 +335,11 @@ class _Board:
         return self._position
 
 
+def _position_of(outcome: Outcome) -> Callable[[], Position]:
+    """The position of ``outcome``, made when asked for."""
+    return lambda: outcome.position
+
+
 class GoalSearch:
     """The search of one question: ``goal(seen, turn)`` is the goal met at the end of the turn (:class:`Seen`:
     the board)?"""
@@ -626,7 +631,7 @@ class GoalSearch:
                                       if reads_turn else None)
                 met = self._asked.get(asking)
                 if met is None:
-                    seen = _Board(o.board_state, lambda o=o: o.position)   # type: ignore[misc]
+                    seen = _Board(o.board_state, _position_of(o))
                     met = self._ask(asking, seen, self._outcome_turn(base_turn, base_key, gones, i, o)[0])
                 if not met and self.checked <= MAX_CHECKED:
                     continue
