@@ -747,11 +747,12 @@ def test_what_puts_none_of_the_players_pieces_on_the_board(tk):
 
 def test_the_summon_checks_masks_are_the_positions(tk):
     """summoning._Context makes its masks in one pass over the pieces: they are Position.mask's (the player's and
-    the allowed enemy's pieces of at least each rank, anyone's above each rank, every piece), on random positions."""
+    the allowed enemy's pieces of at least each rank, anyone's above each rank, every piece), and the player's pieces
+    of each kind, on random positions."""
     import random
 
     from tashkalar_cli.engine.summoning import _Context
-    from tashkalar_cli.model.types import RANKS
+    from tashkalar_cli.model.types import RANKS, PieceKind
 
     rng = random.Random(3)
     for _ in range(30):
@@ -764,3 +765,6 @@ def test_the_summon_checks_masks_are_the_positions(tk):
             assert ctx.enemy == [pos.mask(enemy, r) if enemy else 0 for r in RANKS]
             assert ctx.occ_above == [pos.mask(None, RANKS[i + 1]) if i + 1 < len(RANKS) else 0 for i in range(len(RANKS))]
             assert ctx.occupied == pos.occupied
+            for kind in PieceKind:
+                assert ctx.own_kind(kind) == sum(1 << sq for sq, p in pos.pieces.items()
+                                                 if p.color == player and p.kind is kind)
