@@ -485,7 +485,7 @@ class Game:
         """Can ``player`` claim ``task`` at the end of this turn, and how: every sequence of places,
         summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
         task met, each distinct end of turn once (see :mod:`tashkalar_cli.engine.goals`)."""
-        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen
+        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
         from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters, within_reach
 
         player, _ = self._side(position, player, None, "--player")
@@ -496,7 +496,7 @@ class Game:
         def met(seen: Seen, turn: Turn) -> bool:
             return check_task(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen)).met is True
 
-        def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | None) -> bool:
+        def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | Walk | None) -> bool:
             return within_reach(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen), reach)
 
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
@@ -514,7 +514,7 @@ class Game:
         """Can ``player`` end this turn with ``flare`` playable by the next player (the next color in turn
         order, against any of their opponents), and how. Returns the next player's color and the ways."""
         from tashkalar_cli.engine.flares import counts_of_codes, flare_check, within_reach
-        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen
+        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
 
         player, _ = self._side(position, player, None, "--player")
         card = self._flare(flare) if isinstance(flare, str) else flare
@@ -536,7 +536,7 @@ class Game:
         def playable(seen: Seen, turn: Turn) -> bool:
             return any(check.can_invoke for check in checks(seen))
 
-        def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | None) -> bool:
+        def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | Walk | None) -> bool:
             return any(within_reach(check, reach) for check in checks(seen))
 
         chosen = [self.being(c) if isinstance(c, str) else c for c in hand]

@@ -549,3 +549,222 @@ def test_a_budget_weighs_the_best_actions_together():
             assert gain(Budget((*options, {next(iter(w)): None}), actions), w) is None
 
     check()
+
+
+# ---------------------------------------------------------------------- the bound of a being that only moves itself
+
+def test_effect_walk_reads_the_beings_that_only_move_themselves(tk):
+    """effect_walk: the Knight (3 steps), the Dire Wolf (2) and the Snow Fox (2) only move themselves a step at a
+    time; a being that also destroys or upgrades (Swordmaster, High Priestess), moves other pieces (Hypnotist),
+    leaps (Wild Eagle) or moves any number of times (Hell Bull) is not a walk."""
+    from tashkalar_cli.engine.goals import effect_walk
+
+    def steps(card: str) -> int | None:
+        got = effect_walk(tk.being(card).program())
+        return None if got is None else got[0]
+
+    assert (steps("knight"), steps("dire-wolf"), steps("snow-fox")) == (3, 2, 2)
+    for card in ("swordmaster", "high-priestess", "hypnotist", "wild-eagle", "hell-bull", "fire-dragon"):
+        assert steps(card) is None, card
+
+
+def test_a_walk_destroys_what_one_walk_of_its_steps_can_reach(tk):
+    """Walk.most_destroyed is the most pieces of a set one walk of n steps (each to an adjacent square of the
+    board) can end a step on: a brute force over every walk, on random sets of pieces, starts and steps."""
+    import random
+
+    from tashkalar_cli.engine.reach import Walk
+
+    board = tk.board
+    squares = list(board.squares)
+    rng = random.Random(5)
+
+    def brute(start: int, steps: int, prey: int) -> int:
+        best = 0
+
+        def go(at: int, left: int, taken: frozenset[int]) -> None:
+            nonlocal best
+            best = max(best, len(taken))
+            if left:
+                for nb in board.neighbours(at):
+                    go(nb, left - 1, taken | {nb} if prey >> nb & 1 else taken)
+
+        go(start, steps, frozenset())
+        return best
+
+    found = set()
+    for _ in range(150):
+        start, steps = rng.choice(squares), rng.randint(1, 3)
+        near = [sq for sq in squares if sq != start and board.distance(start, sq) <= steps + 1]
+        prey = sum(1 << sq for sq in rng.sample(near, min(len(near), rng.randint(1, 6))))
+        among = -1 if rng.random() < 0.5 else sum(1 << sq for sq in rng.sample(squares, 40))
+        walk = Walk({"move": 1, "combat": steps}, start, steps, prey, board.distance)
+        got = walk.most_destroyed(among)
+        assert got == brute(start, steps, prey & among), (board.name(start), steps)
+        found.add(got)
+    assert {0, 1, 2, 3} <= found
+
+
+# the Knight summoned on d5 (its pattern: c4, d4, e4 and c3) with blue's pieces on file e: e1-e4 and e9
+KNIGHT_D5 = "c4=blue,d4=blue,e4=blue,c3=blue"
+
+
+@pytest.mark.parametrize(("task", "pieces"), [
+    # file e: blue 5, red 2 (e6, e7, heroic): the Knight steps onto the file destroying both, a margin of 6
+    ("line-dominance", KNIGHT_D5 + ",e1=blue,e2=blue,e3=blue,e9=blue,e6=red:heroic,e7=red:heroic,b8=red:heroic,a5=red"),
+    # the same on e5, the Knight on the file already: 6 blue (the Knight one of them) against 2, then 6 against 0
+    ("line-dominance", "d4=blue,e4=blue,f4=blue,d3=blue,e1=blue,e2=blue,e3=blue,e9=blue,e6=red:heroic,"
+                       "e7=red:heroic,b8=red:heroic,a5=red"),
+    # three red heroic pieces in a row above d5: three steps destroy them all; on g3 (f2, g2, h2, f1), none is
+    # in reach
+    ("destruction", KNIGHT_D5 + ",e6=red:heroic,e7=red:heroic,e8=red:heroic,b8=red:heroic,a5=red,"
+                    "f2=blue,g2=blue,h2=blue,f1=blue"),
+])
+def test_the_walk_bound_keeps_a_last_knight_that_meets_the_goal(tk, monkeypatch, task, pieces):
+    """The bound of a last summon whose effect only moves the being (reach.Walk: what a walk of its steps can
+    destroy, on which line) is exact in these positions: the Knight that meets the task with its last step is kept,
+    the ways are those of the search without the bound, and other summons of it are dropped."""
+    from tashkalar_cli.engine import goals
+
+    pos = tk.position(pieces=pieces, mode="high-form")
+    bounded = tk.plan_task(pos, "blue", task, ["knight"], actions=1)
+    init = goals.GoalSearch.__init__
+
+    def searched(without):
+        def init_without(self, *args, **kwargs):
+            init(self, *args, **kwargs)
+            if without == "walk":
+                self._walks = {}       # the effect's reach alone, read from its program
+            else:
+                self.reachable = None
+
+        with monkeypatch.context() as m:
+            m.setattr(goals.GoalSearch, "__init__", init_without)
+            return tk.plan_task(pos, "blue", task, ["knight"], actions=1)
+
+    full, no_walk = searched("bound"), searched("walk")
+    assert bounded.possible and _answer(bounded) == _answer(full) == _answer(no_walk)
+    assert all(w.acts[-1].card.id == "knight" and len(w.acts[-1].destroyed) >= 2 for w in bounded.ways)
+    assert bounded.pruned > no_walk.pruned
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["high-form", "melee"])
+def test_the_walk_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode):
+    """On random positions, with hands of beings that only move themselves (walks) and others, the bounded search
+    gives the answer of the search without the bound, for the tasks and flares the walk's bound weighs."""
+    import random
+
+    from tashkalar_cli.engine import goals
+    from tashkalar_cli.errors import InputError
+
+    tasks = ["destruction", "devastation", "heroic-destruction", "end-of-legends", "line-dominance",
+             "rainbow-dominance", "red-conquest", "central-dominance"]
+    flares = ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5"]
+    walkers = ["knight", "dire-wolf", "wolf-rider", "snow-fox", "werewolf", "hungry-bear", "hell-rider", "polar-bear"]
+    others = ["swordmaster", "hypnotist", "high-priestess"]
+    colors = ["blue", "red"] if mode == "high-form" else ["blue", "red", "yellow"]
+    ranks = ["common"] * 5 + ["heroic"] * 4 + ["legendary"]
+    squares = [tk.board.name(sq) for sq in tk.board.squares]
+    rng = random.Random(33)
+    init = goals.GoalSearch.__init__
+
+    def unbounded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.reachable = None
+
+    compared = pruned = 0
+    while compared < 30:
+        pieces = ",".join(f"{sq}={rng.choice(colors)}:{rng.choice(ranks)}" for sq in rng.sample(squares, rng.randint(12, 26)))
+        try:
+            pos = tk.position(pieces=pieces, mode=mode)
+        except InputError:
+            continue
+        hand = rng.sample(walkers, 2) + rng.sample(others, 1)
+        goal = rng.choice(tasks if mode == "high-form" else flares)
+        actions = rng.choice([1, 2])
+
+        def ask(goal=goal, pos=pos, hand=hand, actions=actions):
+            if goal.startswith("flare"):
+                return tk.plan_flare(pos, "blue", goal, hand, actions=actions)[1]
+            return tk.plan_task(pos, "blue", goal, hand, actions=actions)
+
+        bounded = ask()
+        with monkeypatch.context() as m:
+            m.setattr(goals.GoalSearch, "__init__", unbounded)
+            full = ask()
+        if bounded.truncated or full.truncated:
+            continue
+        assert _answer(bounded) == _answer(full), (goal, hand, actions, pieces)
+        compared += 1
+        pruned += bounded.pruned > 0
+    assert pruned > 10
+
+
+@pytest.mark.parametrize(("card", "pieces"), [
+    # file e: blue 6, red 1 (e6); the Swordmaster on d5 (d6, d4) destroys e6, diagonal to it: a margin of 6
+    ("swordmaster", "d6=blue,d4=blue,e1=blue,e2=blue,e3=blue,e4=blue,e5=blue,e9=blue,e6=red,b8=red"),
+    # file e: blue 6, red 2 (e6, e7); the Hypnotist on b5 (c6, a5, c5, a4) moves both off the file
+    ("hypnotist", "c6=blue,a5=blue,c5=blue,a4=blue,e1=blue,e2=blue,e3=blue,e4=blue,e5=blue,e9=blue,e6=red,e7=red,"
+                  "h8=red"),
+])
+def test_a_last_effect_that_takes_the_opponents_pieces_off_a_line_is_kept(tk, monkeypatch, card, pieces):
+    """An effect that puts none of the player's pieces on the board (reach.adds_own) raises the margin on a line
+    by at most the opponent's pieces on it (tasks.LESS_OPPONENT): here exactly that many, and the ways of the last
+    summon that take them all off the line are those of the search without the bound."""
+    from tashkalar_cli.engine import goals
+
+    pos = tk.position(pieces=pieces, mode="high-form")
+    bounded = tk.plan_task(pos, "blue", "line-dominance", [card], actions=1)
+    init = goals.GoalSearch.__init__
+
+    def unbounded(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.reachable = None
+
+    monkeypatch.setattr(goals.GoalSearch, "__init__", unbounded)
+    full = tk.plan_task(pos, "blue", "line-dominance", [card], actions=1)
+    assert _answer(bounded) == _answer(full)
+    assert any(w.acts[-1].card is not None and w.acts[-1].card.id == card for w in bounded.ways)
+
+
+def test_what_puts_none_of_the_players_pieces_on_the_board(tk):
+    """reach.adds_own: the Swordmaster's and the Hypnotist's effects (destroy, upgrade; the enemy's pieces moved)
+    put none of the player's pieces on a square; the Knight's (it moves), a place and a summon may."""
+    from tashkalar_cli.engine.goals import SUMMON, effect_reach
+    from tashkalar_cli.engine.reach import adds_own
+
+    def reach(card: str) -> dict:
+        got, _ = effect_reach(tk.being(card).program(), len(tk.board.colors))
+        assert got is not None
+        return got
+
+    assert not adds_own(reach("swordmaster")) and not adds_own(reach("hypnotist"))
+    assert not adds_own(reach("fire-dragon"))
+    assert adds_own(reach("knight")) and adds_own({"place": 1}) and adds_own(SUMMON)
+    assert adds_own({"destroy": 1, "convert": None})
+
+
+def test_the_summon_checks_masks_are_the_positions(tk):
+    """summoning._Context makes its masks in one pass over the pieces: they are Position.mask's (the player's and
+    the allowed enemy's pieces of at least each rank, anyone's above each rank, every piece), and the player's pieces
+    of each kind, on random positions."""
+    import random
+
+    from tashkalar_cli.engine.summoning import _Context
+    from tashkalar_cli.model.types import RANKS, PieceKind
+
+    rng = random.Random(3)
+    for _ in range(30):
+        pos = _random_position(tk, rng, ("blue", "red", "yellow"), "melee")
+        player, other = rng.sample(["blue", "red", "yellow"], 2)
+        for allow in (None, other, player):
+            ctx = _Context(tk.board, pos, player, allow)
+            enemy = ctx.allow_enemy
+            assert ctx.own == [pos.mask(player, r) for r in RANKS]
+            assert ctx.enemy == [pos.mask(enemy, r) if enemy else 0 for r in RANKS]
+            assert ctx.occ_above == [pos.mask(None, RANKS[i + 1]) if i + 1 < len(RANKS) else 0 for i in range(len(RANKS))]
+            assert ctx.occupied == pos.occupied
+            for kind in PieceKind:
+                assert ctx.own_kind(kind) == sum(1 << sq for sq, p in pos.pieces.items()
+                                                 if p.color == player and p.kind is kind)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tashkalar_cli.engine.codes import codes_of
-from tashkalar_cli.engine.reach import Budget, Reach, gain
+from tashkalar_cli.engine.reach import Budget, Reach, Walk, gain
 from tashkalar_cli.model.cards import Flare
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.position import Position
@@ -89,7 +89,7 @@ _TOTAL = {"destroy": 1, "combat": 1, "place": 1, "convert": 2, "summon": 1}
 _UPGRADED = {**_TOTAL, "upgrade": 1, "downgrade": 1}
 
 
-def within_reach(check: FlareCheck, reach: Reach | Budget | None) -> bool:
+def within_reach(check: FlareCheck, reach: Reach | Budget | Walk | None) -> bool:
     """Whether the flare of ``check`` may become playable after at most ``reach`` more changes of the board
     (per kind; a :class:`~tashkalar_cli.engine.reach.Budget`: those of any of the actions left; None: any). False
     only when it certainly cannot."""

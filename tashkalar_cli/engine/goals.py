@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from tashkalar_cli.engine.codes import code
+from tashkalar_cli.engine.codes import LEVELS, code, mask
 from tashkalar_cli.engine.collector import collector_paused
-from tashkalar_cli.engine.effects import Outcome, Resolution, geometry, resolve_placement
+from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
-from tashkalar_cli.engine.reach import Budget, Reach
+from tashkalar_cli.engine.reach import Budget, Reach, Walk
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
     Choose,
@@ -85,7 +85,7 @@ Goal = Callable[[Seen, Turn], bool]
 #: is the goal still within reach of the board (and the turn record) with at most ``reach`` more changes
 #: of the board (a Budget: any of the actions left; None: any)? False only when it is certainly not: the search drops
 #: what cannot meet it
-Reachable = Callable[[Seen, Turn, Reach | Budget | None], bool]
+Reachable = Callable[[Seen, Turn, Reach | Budget | Walk | None], bool]
 #: what a summon does to the board before its effect: a new piece of the player's, and the piece on its square
 #: destroyed
 SUMMON: Reach = {"summon": 1, "destroy": 1}
@@ -213,6 +213,23 @@ def effect_reach(program: Program, colors: int) -> tuple[Reach | None, bool]:
     return _reach(program, colors, set()), gains
 
 
+def effect_walk(program: Program) -> tuple[int, tuple[Move, ...]] | None:
+    """When all ``program`` does on the board is move the being summoned (``self``) one step at a time (no leap:
+    a move to an adjacent square, whatever else limits it), and so can be bounded as a :class:`Walk`: (the most
+    steps, every move of it in the program added up; those moves). None for any other program."""
+    steps, moves = 0, []
+    for step in walk(program):
+        if isinstance(step, Move):
+            n = None if step.any_number else step.up_to if step.up_to is not None else step.times
+            if step.piece.ref != "self" or step.leap or n is None:
+                return None
+            steps += n
+            moves.append(step)
+        elif not isinstance(step, (If, Choose, ChooseDirection, Linked)):    # what changes nothing on the board
+            return None
+    return (steps, tuple(moves)) if steps else None
+
+
 def _add(a: Reach | None, b: Reach | None) -> Reach | None:
     if a is None or b is None:
         return None
@@ -318,6 +335,11 @@ class _Board:
         return self._position
 
 
+def _position_of(outcome: Outcome) -> Callable[[], Position]:
+    """The position of ``outcome``, made when asked for."""
+    return lambda: outcome.position
+
+
 class GoalSearch:
     """The search of one question: ``goal(seen, turn)`` is the goal met at the end of the turn (:class:`Seen`:
     the board)?"""
@@ -355,7 +377,18 @@ class GoalSearch:
         for card in self.hand:
             program = card.program()
             self._reach[card.id] = ({}, False) if program is None else effect_reach(program, colors)
-        self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[tuple[Outcome, tuple[Destroyed, ...]]]]] = {}
+        # the cards whose effect only moves the being (see effect_walk): the most steps, and a table (codes.mask) of
+        # the pieces its moves may end on: those of the other colors its rank (and the moves' kinds) may destroy
+        self._walks: dict[str, tuple[int, bytes]] = {}
+        resolver: Resolver | None = None
+        for card in self.hand:
+            program = card.program()
+            got = None if program is None else effect_walk(program)
+            if got is not None:
+                steps, moves = got
+                resolver = resolver or Resolver(engine.board, pos, player)
+                self._walks[card.id] = (steps, self._prey_table(resolver, card, moves))
+        self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[Outcome], list[tuple[Destroyed, ...] | None]]] = {}
         # the key of the turn record of a summon's outcome that destroyed pieces: by the summon's key and those pieces
         self._turn_keys: dict[tuple[TurnKey, tuple[Destroyed, ...]], TurnKey] = {}
         # the code of each card's piece once summoned (see _summoned_codes)
@@ -364,8 +397,21 @@ class GoalSearch:
         self.states = 0                  # states kept: to play on, or meeting the goal
         self.checked = 0                 # ends of turn asked whether they meet the goal
         self._asked: dict[tuple[Any, ...], bool] = {}
+        self._bounds: dict[tuple[Any, ...], bool] = {}     # the bound's answers (see _bound)
         self.truncated = False           # the bound on states was reached: the search stopped
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
+
+    def _prey_table(self, resolver: Resolver, card: Being, moves: Iterable[Move]) -> bytes:
+        """A table (see :func:`tashkalar_cli.engine.codes.table`) of the codes of the pieces the being of ``card``
+        may end a move of ``moves`` on and destroy, as the resolver's own tables say (by its rank, the move's kind,
+        and the pieces it may not destroy when their code says which), but the player's own pieces."""
+        mine = {code(self.board.colors, self.player, level) for level in range(LEVELS)}
+        prey: set[int] = set()
+        for m in moves:
+            tables = resolver.geo.move_tables(-1 if m.onto == "empty" else int(m.kind == "combat"),
+                                              None if m.no_destroy is None else resolver.spared_codes(m.no_destroy))
+            prey |= {c for c, ok in enumerate(tables[card.rank.level]) if ok and c and c not in mine}
+        return bytes(49 if c in prey else 48 for c in range(256))
 
     def run(self) -> GoalReport:
         """Level by level: a state that meets the goal is a way and is not played on (the player may stop
@@ -418,19 +464,26 @@ class GoalSearch:
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
                           unresolved, self.checked, self.effects_truncated, pruned=self.pruned)
 
-    def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
-        """Whether the goal is met at ``state`` (asked once per board and turn record)."""
+    def _asking(self, codes: bytes, tkey: TurnKey | None) -> tuple[Any, ...]:
+        """What the goal is asked of at a board (``codes``) and turn record (its key; None: the goal does not read
+        it): ends of turn alike in it are asked once."""
         reads = self.reads
-        board: Any = state.codes
+        board: Any = codes
         if reads.squares is not None:
             board = self._read(board) if self._read is not None else None
         if reads.counts:        # the pieces (codes) as a multiset: the empty squares left out, their number follows
             board = bytes(sorted(board.translate(None, b"\0") if isinstance(board, bytes) else board))
-        k = (board, key[1], key[2]) if reads.turn else (board,)
+        return (board, *tkey) if tkey is not None else (board,)
+
+    def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
+        """Whether the goal is met at ``state`` (asked once per board and turn record)."""
+        return self._ask(self._asking(state.codes, state.tkey if self.reads.turn else None), state, state.turn)
+
+    def _ask(self, k: tuple[Any, ...], seen: Seen, turn: Turn) -> bool:
         got = self._asked.get(k)
         if got is None:
             self.checked += 1
-            got = self._asked[k] = self.goal(state, state.turn)
+            got = self._asked[k] = self.goal(seen, turn)
         return got
 
     def _within_reach(self, state: _State) -> bool:
@@ -448,10 +501,21 @@ class GoalSearch:
             if gains or reach is None:
                 return True
             options.append(_add(SUMMON, reach))   # type: ignore[arg-type]
-        ok = self.reachable(state, state.turn, Budget(tuple(options), state.actions))
-        if not ok:
+        return self._bound(state, state.turn, state.tkey, Budget(tuple(options), state.actions),
+                           ("all", state.actions, state.used))
+
+    def _bound(self, seen: Seen, turn: Turn, tkey: TurnKey, reach: Reach | Budget | Walk, which: tuple[Any, ...]) -> bool:
+        """The goal's bound (``reachable``) of ``reach`` at the board ``seen`` and turn record ``turn`` (its key
+        ``tkey``), asked once per what the goal reads of them (as :meth:`_met`) and ``which`` (what names the reach:
+        the same ``which``, the same reach); a sequence dropped is counted each time."""
+        assert self.reachable is not None
+        k = (self._asking(seen.codes, tkey if self.reads.turn else None), which)
+        got = self._bounds.get(k)
+        if got is None:
+            got = self._bounds[k] = self.reachable(seen, turn, reach)
+        if not got:
             self.pruned += 1
-        return ok
+        return got
 
     def _summoned_codes(self, codes: bytes, card: Being, target: Square, take_back: Square | None) -> bytes:
         """The pieces right after the player summoned ``card`` on ``target`` (``take_back``: in shortage, the piece
@@ -469,17 +533,15 @@ class GoalSearch:
         yield from self._places(state)
         yield from self._summons(state)
 
-    def _last_within_reach(self, state: _State, reach: Reach) -> bool:
-        """At the last action: whether one action that changes at most ``reach`` can meet the goal."""
+    def _last_within_reach(self, state: _State, reach: Reach, which: str) -> bool:
+        """At the last action: whether one action that changes at most ``reach`` can meet the goal (``which``: the
+        action, that names the reach: ``place``, or the card summoned)."""
         if state.actions != 1 or self.reachable is None:
             return True
-        if self.reachable(state, state.turn, reach):
-            return True
-        self.pruned += 1
-        return False
+        return self._bound(state, state.turn, state.tkey, reach, ("last", which))
 
     def _places(self, state: _State) -> Iterator[_State]:
-        if not self._last_within_reach(state, {"place": 1}):
+        if not self._last_within_reach(state, {"place": 1}, "place"):
             return
         pos, player = state.position, self.player
         empty = [sq for sq in self.board.squares if sq not in pos.pieces]
@@ -504,7 +566,8 @@ class GoalSearch:
             if card.id in state.used:
                 continue
             reach, gains = self._reach[card.id]
-            if not gains and reach is not None and not self._last_within_reach(state, _add(SUMMON, reach)):  # type: ignore[arg-type]
+            if not gains and reach is not None and \
+                    not self._last_within_reach(state, _add(SUMMON, reach), card.id):  # type: ignore[arg-type]
                 continue
             cards.append(card)
         # the cards checked together: the position's bitboards made once for all of them
@@ -525,16 +588,22 @@ class GoalSearch:
         left = state.actions - 1
         base_turn = state.turn.played([*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
                                       [*state.turn.summoned, Summoned(card.id, p.target)])
+        base_key = _turn_key(base_turn)
         if left == 0 and self.reachable is not None:
             reach, gains = self._reach[card.id]
             if not gains and reach is not None and card.program() is not None:
-                seen = _Board(self._summoned_codes(state.codes, card, p.target, tb),
-                              lambda: after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0]) \
+                codes = self._summoned_codes(state.codes, card, p.target, tb)
+                seen = _Board(codes, lambda: after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0]) \
                     if self.needs_position else self._start
-                if not self.reachable(seen, base_turn, reach):   # no outcome of the effect can meet the goal
-                    self.pruned += 1
+                walks = self._walks.get(card.id)
+                if walks is None:
+                    bound: Reach | Walk = reach
+                    which: tuple[Any, ...] = ("effect", card.id)
+                else:
+                    bound = Walk(reach, p.target, walks[0], mask(codes[::-1], walks[1]), self.board.distance)
+                    which = ("walk", card.id, bound.start, bound.prey)
+                if not self._bound(seen, base_turn, base_key, bound, which):   # no outcome of the effect can meet it
                     return
-        base_key = _turn_key(base_turn)
         # the same summon from the same position (reached by other sequences, with another turn record):
         # resolved once
         rkey = (*at, card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
@@ -542,10 +611,10 @@ class GoalSearch:
         if got is None:
             res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
                                     max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
-            # each outcome followed, with the pieces it destroyed (read from its steps once)
-            got = self._resolved[rkey] = (res, [] if res is None else
-                                          [(o, tuple(o.destroyed)) for o in res.outcomes[:MAX_OUTCOMES]])
-        res, outcomes = got
+            # the outcomes followed, and the pieces each destroyed (read from its steps when first asked for)
+            outs = [] if res is None else res.outcomes[:MAX_OUTCOMES]
+            got = self._resolved[rkey] = (res, outs, [None] * len(outs))
+        res, outs, gones = got
         if res is None:
             after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
             act = Act("summon", p.target, tb, card, p.orientation, None, False, summon_destroyed)
@@ -553,21 +622,55 @@ class GoalSearch:
             return
         if res.truncated or res.count > MAX_OUTCOMES:
             self.effects_truncated = True
-        for o, gone in outcomes:
-            destroyed = summon_destroyed + gone
-            # an outcome that destroyed nothing shares the turn record of the summon (as places share theirs)
-            if gone:
-                turn = base_turn.played([*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
-                k = (base_key, gone)
-                tkey = self._turn_keys.get(k)
-                if tkey is None:
-                    tkey = self._turn_keys[k] = _turn_key(turn)
-            else:
-                turn, tkey = base_turn, base_key
-            act = Act("summon", p.target, tb, card, p.orientation, o, True, destroyed)
+        reads_turn = self.reads.turn
+        for i, o in enumerate(outs):
+            if left == 0 and not o.actions_gained and self.checked <= MAX_CHECKED:
+                # an end of turn: one that does not meet the goal is dropped here, with no state made for it (past
+                # the bound on asks, the state is made and the search stops on it, as on any other)
+                asking = self._asking(o.board_state, self._outcome_key(base_turn, base_key, gones, i, o)
+                                      if reads_turn else None)
+                met = self._asked.get(asking)
+                if met is None:
+                    seen = _Board(o.board_state, _position_of(o))
+                    met = self._ask(asking, seen, self._outcome_turn(base_turn, base_key, gones, i, o)[0])
+                if not met and self.checked <= MAX_CHECKED:
+                    continue
+            turn, tkey = self._outcome_turn(base_turn, base_key, gones, i, o)
+            gone = self._gone(gones, i, o)
+            act = Act("summon", p.target, tb, card, p.orientation, o, True, summon_destroyed + gone)
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state,
                          tkey)
 
+    def _outcome_key(self, base_turn: Turn, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
+                     o: Outcome) -> TurnKey:
+        """The key of the turn record after outcome ``o`` (number ``i``) of a summon whose record is ``base_turn``,
+        made with no record when known (see :meth:`_outcome_turn`)."""
+        gone = self._gone(gones, i, o)
+        tkey = self._turn_keys.get((base_key, gone)) if gone else base_key
+        return tkey if tkey is not None else self._outcome_turn(base_turn, base_key, gones, i, o)[1]
+
+    def _outcome_turn(self, base_turn: Turn, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
+                      o: Outcome) -> tuple[Turn, TurnKey]:
+        """The turn record after outcome ``o`` (number ``i``) of a summon whose record is ``base_turn``, and its key:
+        an outcome that destroyed nothing shares the record of the summon (as places share theirs)."""
+        gone = self._gone(gones, i, o)
+        if not gone:
+            return base_turn, base_key
+        turn = base_turn.played([*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
+        k = (base_key, gone)
+        tkey = self._turn_keys.get(k)
+        if tkey is None:
+            tkey = self._turn_keys[k] = _turn_key(turn)
+        return turn, tkey
+
+    @staticmethod
+    def _gone(gones: list[tuple[Destroyed, ...] | None], i: int, o: Outcome) -> tuple[Destroyed, ...]:
+        """The pieces outcome ``o`` (number ``i``) destroyed, read from its steps when first asked for."""
+        gone = gones[i]
+        if gone is None:
+            gone = gones[i] = tuple(o.destroyed)
+        return gone
+
 
 __all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "Budget", "Goal", "GoalReads",
-           "GoalReport", "GoalSearch", "Reach", "Reachable", "Seen", "Way", "effect_reach"]
+           "GoalReport", "GoalSearch", "Reach", "Reachable", "Seen", "Walk", "Way", "effect_reach", "effect_walk"]

@@ -283,12 +283,28 @@ class _Context:
         self.pos = pos
         self.player = player
         self.allow_enemy = allow_enemy if allow_enemy and allow_enemy != player else None
-        self.own = [pos.mask(player, RANKS[lvl]) for lvl in LEVELS]        # own pieces of at least that rank
-        self.enemy = [pos.mask(self.allow_enemy, RANKS[lvl]) if self.allow_enemy else 0 for lvl in LEVELS]
-        self.occ_above = [pos.mask(None, RANKS[lvl + 1]) if lvl + 1 < len(RANKS) else 0 for lvl in LEVELS]
+        # the masks of Position.mask (pieces of at least a rank), made in one pass over the pieces (a goal search
+        # checks hundreds of positions): the player's, the enemy's allowed in a pattern, anyone's above a rank
+        own, enemy, anyone = [0] * len(RANKS), [0] * len(RANKS), [0] * len(RANKS)      # of exactly that rank
+        own_kind: dict[PieceKind, int] = dict.fromkeys(PieceKind, 0)     # the player's pieces of each kind
+        for sq, p in pos.pieces.items():
+            bit, lvl = 1 << sq, p.rank.level
+            anyone[lvl] |= bit
+            if p.color == player:
+                own[lvl] |= bit
+                own_kind[p.kind] |= bit
+            elif p.color == self.allow_enemy:
+                enemy[lvl] |= bit
+        for lvl in reversed(LEVELS[:-1]):      # at least that rank
+            own[lvl] |= own[lvl + 1]
+            enemy[lvl] |= enemy[lvl + 1]
+            anyone[lvl] |= anyone[lvl + 1]
+        self.own = [Bitboard(m) for m in own]                        # own pieces of at least that rank
+        self.enemy = [Bitboard(m) for m in enemy]
+        self.occ_above = [Bitboard(anyone[lvl + 1]) if lvl + 1 < len(RANKS) else Bitboard(0) for lvl in LEVELS]
         self.mask: Bitboard = board.mask
-        self.occupied: Bitboard = pos.occupied
-        self._own_kind: dict[PieceKind, Bitboard] = {}
+        self.occupied: Bitboard = Bitboard(anyone[0])
+        self._own_kind = {kind: Bitboard(m) for kind, m in own_kind.items()}
         self._short: dict[PieceKind, bool] = {}
         self._listed: dict[int, tuple[Square, ...]] = {}
 
@@ -308,14 +324,7 @@ class _Context:
 
     def own_kind(self, kind: PieceKind) -> Bitboard:
         """The player's pieces of one kind (double_sided or legendary)."""
-        got = self._own_kind.get(kind)
-        if got is None:
-            m = 0
-            for sq, p in self.pos.pieces.items():
-                if p.color == self.player and p.kind == kind:
-                    m |= 1 << sq
-            got = self._own_kind[kind] = Bitboard(m)
-        return got
+        return self._own_kind[PieceKind(kind)]
 
     def matches(self, co: CompiledOrientation) -> tuple[int, int]:  # bitboards
         """Summoning squares where the pattern is met with own pieces only, and with one enemy piece."""

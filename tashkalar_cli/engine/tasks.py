@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.codes import table as codes_table
-from tashkalar_cli.engine.reach import Budget, Reach, gain
+from tashkalar_cli.engine.reach import Budget, Reach, Walk, adds_own, gain
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.cards import Criterion, Task
@@ -54,6 +54,9 @@ class TaskCheck:
     requirements: list[Requirement] = field(default_factory=list)
     squares: list[Square] = field(default_factory=list)   # the pieces that satisfy it (or the best attempt)
     against: str | None = None
+    #: a task met when its one requirement is met in any of several places (the lines of line dominance): what it
+    #: counts in each, and the place's squares (the requirement is the best place's)
+    alternatives: list[tuple[int, int]] = field(default_factory=list, compare=False)
 
 
 
@@ -112,14 +115,24 @@ class Context:
         self.against = against
         self.turn = turn
         self.cards = cards
-        colors, table = board.colors, codes_table
-        rev = self._reversed = codes[::-1]
-        self.mine = Bitboard(codes_mask(rev, table(colors, player)))
-        self.mine_up = Bitboard(codes_mask(rev, table(colors, player, min_level=1)))
-        self.mine_leg = Bitboard(codes_mask(rev, table(colors, player, min_level=2)))
-        self.enemy = Bitboard(codes_mask(rev, table(colors, player, others=True)))
+        self._reversed = codes[::-1]
         self._others = {}
-        return self
+        return self      # the masks (mine, mine_up, mine_leg, enemy): each made when an evaluator first reads it
+
+    #: the masks of a context made from codes, read from them when first asked for: (others, min_level)
+    _FROM_CODES: ClassVar[dict[str, tuple[bool, int]]] = {
+        "mine": (False, 0), "mine_up": (False, 1), "mine_leg": (False, 2), "enemy": (True, 0)}
+
+    def __getattr__(self, name: str) -> Bitboard:
+        """A mask of :meth:`of_codes` not read yet (the attributes set are found without this call)."""
+        got = Context._FROM_CODES.get(name)
+        rev = self.__dict__.get("_reversed")
+        if got is None or rev is None:
+            raise AttributeError(name)
+        others, level = got
+        value = Bitboard(codes_mask(rev, codes_table(self.board.colors, self.player, others=others, min_level=level)))
+        setattr(self, name, value)
+        return value
 
     @property
     def pos(self) -> Position:
@@ -246,12 +259,14 @@ def line_dominance(ctx: Context, c: Criterion) -> TaskCheck:
     opp = ctx.pieces_of(ctx.against) if ctx.against else 0
     best, best_mask, best_margin = ("file", ""), 0, None
     mine = ctx.mine
+    margins = []
     for kind, name, line in ctx.board.central_lines:
         margin = (mine & line).bit_count() - (opp & line).bit_count()
+        margins.append((margin, line))
         if best_margin is None or margin > best_margin:
             best, best_mask, best_margin = (kind, name), line, margin
     req = Requirement("line_margin", best_margin or 0, c["more"], {"line_kind": best[0], "line": best[1]})
-    return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best_mask)), ctx.against)
+    return TaskCheck("", req.ok, [req], list(bits(ctx.mine & best_mask)), ctx.against, margins)
 
 
 def diagonals(ctx: Context, c: Criterion) -> TaskCheck:
@@ -413,7 +428,9 @@ def check_task(card: Task, ctx: Context) -> TaskCheck:
 # what one change of the board of each kind (see tashkalar_cli.engine.goals.Reach) can add to a count
 _MINE = {"move": 1, "place": 1, "convert": 1, "swap": 1, "summon": 1}     # the player's pieces on squares
 _MINE_UP = {**_MINE, "upgrade": 1}                                          # the player's upgraded pieces there
-_MARGIN = {"move": 2, "move_enemy": 1, "place": 1, "convert": 2, "swap": 2, "destroy": 1, "combat": 1, "summon": 1}
+# the player's pieces on squares less the opponent's: a piece moved (of either) is on them or not, one either way
+# (the pieces its moves destroy are "combat"); a piece converted or swapped counts on both sides
+_MARGIN = {"move": 1, "move_enemy": 1, "place": 1, "convert": 2, "swap": 2, "destroy": 1, "combat": 1, "summon": 1}
 _DESTROYED = {"destroy": 1, "combat": 1}
 
 #: per requirement (a :class:`Requirement`'s ``what``): how much one change of the board of each kind can
@@ -438,11 +455,15 @@ STEP_REACH: dict[str, dict[str, int]] = {
     "diagonal_pieces": _MINE,
     "diagonal_upgraded": _MINE_UP,
 }
+#: the requirements that count the player's pieces on some squares less the opponent's there: what puts no piece of
+#: the player's on a square (see reach.adds_own) raises them by no more than the opponent's pieces there, which it
+#: can only take away
+LESS_OPPONENT = frozenset({"line_margin"})
 #: the criterion kinds met when one of their requirements is (the others need all of them)
 ANY_REQUIREMENT = frozenset({"destroyed-legends"})
 
 
-def within_reach(card: Task, ctx: Context, reach: Reach | Budget | None) -> bool:
+def within_reach(card: Task, ctx: Context, reach: Reach | Budget | Walk | None) -> bool:
     """Whether ``card`` may be met after at most ``reach`` more changes of the board (per kind, see
     :data:`STEP_REACH`; a :class:`~tashkalar_cli.engine.reach.Budget`: those of any of the actions left; None:
     any), read from :func:`check_task`'s requirements: False only when it
@@ -450,6 +471,25 @@ def within_reach(card: Task, ctx: Context, reach: Reach | Budget | None) -> bool
     check = check_task(card, ctx)
     if check.met is not False or reach is None:
         return True
+    if check.alternatives:
+        # one place (a line) is enough: each weighed with what can change there, when that is known
+        first = check.requirements[0]
+        weights = STEP_REACH.get(first.what)
+        walk = isinstance(reach, Walk)
+        capped = first.what in LESS_OPPONENT and not adds_own(reach)
+        if weights is None:
+            return True
+        if walk or capped:
+            opp = ctx.pieces_of(ctx.against) if capped and ctx.against else 0
+            flat = None if walk else gain(reach, weights)
+            for have, squares in check.alternatives:
+                most = gain(reach, weights, squares) if walk else flat
+                if capped:
+                    there = (opp & squares).bit_count()
+                    most = there if most is None else min(most, there)
+                if most is None or have + most >= first.need:
+                    return True
+            return False
     oks = []
     for r in check.requirements:
         if r.ok:
