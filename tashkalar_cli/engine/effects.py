@@ -31,7 +31,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -231,6 +231,14 @@ def _piece_codes(colors: tuple[str, ...]) -> tuple[dict[int, Piece], dict[Piece,
         pieces = {code(colors, c, lvl): Piece(c, RANKS[lvl]) for c in colors for lvl in range(LEVELS)}
         got = _CODES[colors] = (pieces, {p: code for code, p in pieces.items()})
     return got
+
+
+def _plain_options(table: tuple[bytes, ...], adjacent: Mapping[int, tuple[int, ...]], st: bytes,
+                   movers: Sequence[int]) -> list[tuple[int, int]]:
+    """Every plain move (from, to) of the pieces on ``movers`` (in order): to each adjacent square their rank
+    level may enter (``table``, see :meth:`Resolver.takes_table`)."""
+    return [(sq, to) for sq, takes in zip(movers, [table[(st[sq] - 1) % 3] for sq in movers], strict=True)
+            for to in adjacent[sq] if takes[st[to]]]
 
 
 def geometry(board: Board) -> Geometry:
@@ -1509,11 +1517,8 @@ class Resolver:
     def options(self, step: Move, st: bytes, regs: tuple[Any, ...], movers: list[int],
                 direction: str | None) -> list[tuple[int, int]]:
         """Every move (from, to) of ``step`` by the pieces on ``movers``, in order (:meth:`targets` for each)."""
-        if direction is None and self.plain(step):     # targets' plain case, inlined for every mover at once
-            table = self.takes_table(step)
-            adjacent = self.geo.adjacent_squares
-            return [(sq, to) for sq, takes in zip(movers, [table[(st[sq] - 1) % 3] for sq in movers], strict=True)
-                    for to in adjacent[sq] if takes[st[to]]]
+        if direction is None and self.plain(step):     # targets' plain case, for every mover at once
+            return _plain_options(self.takes_table(step), self.geo.adjacent_squares, st, movers)
         return [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
 
     def commuting(self, step: Move) -> bool:
@@ -1594,7 +1599,9 @@ class Resolver:
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
             if step.per_move:
-                movers = [sq for sq in self.select(step.piece, st, regs, slots) if not step.once_each or sq not in moved]
+                movers = self.select(step.piece, st, regs, slots)
+                if step.once_each and moved:
+                    movers = [sq for sq in movers if sq not in moved]
                 if step.per_color is not None and moved:
                     colors = [(st[sq] - 1) // 3 for sq in moved if st[sq]]
                     movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
@@ -1607,11 +1614,13 @@ class Resolver:
                 # empty, so the options after ``last`` are those of the movers after ``a``; before it, only moves
                 # touching ``a`` or ``b`` are kept, and a plain move touches them only from a square next to them
                 a, b = last
-                near = self.geo.adjacent[a] | self.geo.adjacent[b]
-                low = [sq for sq in movers if sq < a and (sq == b or near >> sq & 1)]
-                kept = [(sq, to) for sq, to in self.options(step, st, regs, low, direction)
-                        if sq == b or to in (a, b)]
-                kept += self.options(step, st, regs, [sq for sq in movers if sq > a], direction)
+                geo, table = self.geo, self.takes_table(step)
+                near = geo.adjacent[a] | geo.adjacent[b]
+                cut = bisect.bisect_right(movers, a)
+                low = [sq for sq in movers[:cut] if sq == b or near >> sq & 1]
+                kept = [(sq, to) for sq, to in _plain_options(table, geo.adjacent_squares, st, low)
+                        if sq == b or to in (a, b)] if low else []
+                kept += _plain_options(table, geo.adjacent_squares, st, movers[cut:])
                 if not kept and step.times is not None and self.options(step, st, regs, movers, direction):
                     return      # every way on is another order of moves followed elsewhere
                 options = kept
