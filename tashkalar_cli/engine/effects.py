@@ -621,9 +621,10 @@ class Resolver:
         self.player = self.colors.index(player)
         self.target = target
         self.self_square = target if self_square is None else self_square
-        self.marked = sum(1 << sq for sq in marked)
-        self.marked2 = sum(1 << sq for sq in marked2)
-        self.arrows = tuple(d for d in COMPASS if d in set(arrows))
+        self.marked = sum([1 << sq for sq in marked])
+        self.marked2 = sum([1 << sq for sq in marked2])
+        arrows = set(arrows)
+        self.arrows = tuple([d for d in COMPASS if d in arrows]) if arrows else ()
         self.summoners = tuple(sorted(summoners))
         self.actions_left = actions_left
         self.max_states = max_states
@@ -1054,7 +1055,7 @@ class Resolver:
         regs: list[Any] = [None] * comp.registers
         if self.self_square is not None:
             regs[0] = ("p", (self.self_square,), (self.start[self.self_square],), True, 1)
-        regs[1] = ("p", self.summoners, tuple(self.start[sq] for sq in self.summoners), True, len(self.summoners))
+        regs[1] = ("p", self.summoners, tuple([self.start[sq] for sq in self.summoners]), True, len(self.summoners))
         if self.summoned_over is not None:
             sq, piece = self.summoned_over
             regs[2] = ("s", (sq,), (1 + 3 * self.colors.index(piece.color) + piece.level,), True, 1)
@@ -1066,7 +1067,8 @@ class Resolver:
         self.link_ids = 0
         #: the outcomes by (board, actions gained, notes, Gateway), or by the board alone when the rest is nothing
         self.outcomes: dict[Any, tuple[Any, ...]] = {}
-        self.seen: set[tuple[Any, ...]] = set()
+        self.seen: dict[tuple[int, bytes], tuple[Any, ...]] = {}
+        self.seen_more: set[tuple[Any, ...]] = set()     # the other states met at a (pc, board) pair
         self.states = 0
         self.truncated = False
         self.code = comp.code
@@ -1081,7 +1083,7 @@ class Resolver:
             if strict:
                 raise EffectLimitError(f"more than {self.max_states} states") from None
         finally:
-            self.seen = set()
+            self.seen, self.seen_more = {}, set()
             sys.setrecursionlimit(depth)
         result = Resolution(None, self.truncated, self.states, resolver=self, raw=list(self.outcomes.values()))
         # no cycle left through the resolver (the outcomes point back to it): what the walk made is freed as
@@ -1126,11 +1128,19 @@ class Resolver:
                 raise _Truncated
             self.finish_at(st, regs[3], actions, notes, steps, choices)
             return
+        # the visited states by (pc, board): that pair is hashed (the board's hash is kept by its bytes), the
+        # registers (deep tuples, slow to hash) only compared when a board comes back at the same instruction
+        rest = (regs, actions, notes)
         seen = self.seen
-        known = len(seen)
-        seen.add((pc, st, regs, actions, notes))    # added, or there already: the key is hashed once
-        if len(seen) == known:
-            return
+        got = seen.setdefault((pc, st), rest)
+        if got is not rest:
+            if got == rest:
+                return
+            more = self.seen_more
+            known = len(more)
+            more.add((pc, st, regs, actions, notes))
+            if len(more) == known:
+                return
         self.states += 1
         if self.states > self.max_states:
             raise _Truncated
