@@ -89,19 +89,21 @@ def plan(
     negative = [n for n in (limit, effect_states) if n is not None and n < 0]
     if negative:
         raise InputError(key="plan-limit", limit=negative[0])
-    if task is not None or flare is not None:
-        if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
-            raise InputError(key="plan-goal-options")
-        _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
-        return
-    if against is not None:
-        raise InputError(key="plan-goal-only")
     # tens of thousands of small objects made (plans, the states of their effects, their answer) and no cycle
     # among them: the cycle collector, which would scan them again and again, is paused (and its state
     # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
-    # first pass would scan them all once more
+    # first pass would scan them all once more. For a goal, the pause also covers what the engine's modules
+    # and the cards make as they are imported and read (kept to the end: some thirty passes, a few ms)
     from tashkalar_cli.engine.collector import collector_paused
 
+    if task is not None or flare is not None:
+        if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
+            raise InputError(key="plan-goal-options")
+        with collector_paused():
+            _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
+        return
+    if against is not None:
+        raise InputError(key="plan-goal-only")
     with collector_paused():
         _plans(s, pos, player, hand, deck, actions, first_turn, threats, positions, all_plans, svg, json, inputs,
                effect_states, limit)
