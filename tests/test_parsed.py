@@ -286,3 +286,17 @@ def test_the_hostile_corpus_says_the_same_the_second_time(cli: Any, tmp_path: Pa
         assert r.code in (0, 2) and len(r.err.strip().splitlines()) <= 2 and "Traceback" not in r.err, r.err
         said.append((r.code, r.out, r.err))
     assert said[0] == said[1]
+
+
+def test_temporary_files_of_a_killed_write_are_removed_when_old(cache: Path, tmp_path: Path) -> None:
+    f = write(tmp_path / "p.yaml", POSITION)
+    yamlio.read_user_yaml(str(f), "position file")
+    folder = cache / "tashkalar-parsed"
+    (entry,) = entries(cache)
+    old, fresh, mine = (folder / f".{entry.name}.k1l2l3.tmp", folder / f".{entry.name}.n0w.tmp",
+                        folder / ".notes.tmp")
+    for path in (old, fresh, mine):
+        path.write_text("half")
+        os.utime(path, (1_000_000_000, 1_000_000_000) if path != fresh else None)
+    yamlio.read_user_yaml(str(write(tmp_path / "q.yaml", POSITION + "# another\n")), "position file")
+    assert not old.exists() and fresh.exists() and mine.exists()

@@ -163,12 +163,27 @@ def store(text: str, data: Any, lines: LineMap) -> None:
             _make(folder)
         if not _tagged(folder):
             return  # not the tool's: left as it is
-        from tashkalar_cli.data.atomic import write_atomic
-
-        write_atomic(folder / _name(text.encode()), body)
+        _write(folder / _name(text.encode()), body)
         _prune(folder)
     except OSError:
         pass
+
+
+def _write(path: Path, body: bytes) -> None:
+    """``body`` written under a temporary name in the entry's folder, then renamed onto the entry: a
+    reader sees the old entry or the new one, whole. Not synced to the disk (a cache: an entry cut
+    short by a crash is no entry, and syncing would cost a miss several milliseconds)."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(body)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _make(folder: Path) -> None:
