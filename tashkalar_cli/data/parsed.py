@@ -148,8 +148,8 @@ def lookup(text: str) -> tuple[Any, LineMap] | None:
 def store(text: str, data: Any, lines: LineMap) -> None:
     """Keep the parse of ``text`` (plain data only); a cache that cannot be written costs only speed."""
     folder = _folder()
-    if folder is None or not _fits(data):
-        return
+    if folder is None or len(text) > MAX_ENTRY or not _fits(data):
+        return  # no cache, a text too large to keep (its entry holds it), or not plain data
     try:
         body = json.dumps({"format": FORMAT, "key": _key(), "text": text, "data": data,
                            "lines": [[line, *path] for path, line in lines.lines.items()]},
