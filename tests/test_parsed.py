@@ -300,3 +300,17 @@ def test_temporary_files_of_a_killed_write_are_removed_when_old(cache: Path, tmp
         os.utime(path, (1_000_000_000, 1_000_000_000) if path != fresh else None)
     yamlio.read_user_yaml(str(write(tmp_path / "q.yaml", POSITION + "# another\n")), "position file")
     assert not old.exists() and fresh.exists() and mine.exists()
+
+
+def test_the_folder_is_never_reached_through_a_link(cache: Path, tmp_path: Path, parses: list[str]) -> None:
+    """A link in the folder's place, even to a folder the tool wrote, holding the right entry: not read,
+    not written."""
+    f = write(tmp_path / "p.yaml", POSITION)
+    yamlio.read_user_yaml(str(f), "position file")
+    elsewhere = tmp_path / "elsewhere"
+    (cache / "tashkalar-parsed").rename(elsewhere)
+    (cache / "tashkalar-parsed").symlink_to(elsewhere)
+    before = sorted(p.name for p in elsewhere.iterdir())
+    yamlio.read_user_yaml(str(f), "position file")
+    yamlio.read_user_yaml(str(write(tmp_path / "q.yaml", POSITION + "# another\n")), "position file")
+    assert len(parses) == 3 and sorted(p.name for p in elsewhere.iterdir()) == before
