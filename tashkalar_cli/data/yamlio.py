@@ -36,7 +36,6 @@ MAX_USER_VALUES = 10_000
 MAX_DATA_FILE = 8_000_000
 
 
-
 def _loader(text: str) -> yaml.SafeLoader:
     """PyYAML's safe loader of ``text``: the C parser, several times faster; the pure-Python one
     where libyaml is missing."""
