@@ -1,8 +1,10 @@
 """``tashkalar plan``: every way to summon within the actions left (or the opponents' threats), and
 ``summon --apply``: the position after a summon."""
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: Typer reads the signature of ``plan`` (some twenty
+# options) twice when it builds the command, and would evaluate each annotation from its text each
+# time (a few milliseconds of every ``plan``); the other functions' annotations of names imported
+# for type checking only are written as text.
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -87,25 +89,27 @@ def plan(
     negative = [n for n in (limit, effect_states) if n is not None and n < 0]
     if negative:
         raise InputError(key="plan-limit", limit=negative[0])
-    if task is not None or flare is not None:
-        if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
-            raise InputError(key="plan-goal-options")
-        _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
-        return
-    if against is not None:
-        raise InputError(key="plan-goal-only")
     # tens of thousands of small objects made (plans, the states of their effects, their answer) and no cycle
     # among them: the cycle collector, which would scan them again and again, is paused (and its state
     # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
-    # first pass would scan them all once more
+    # first pass would scan them all once more. For a goal, the pause also covers what the engine's modules
+    # and the cards make as they are imported and read (kept to the end: some thirty passes, a few ms)
     from tashkalar_cli.engine.collector import collector_paused
 
+    if task is not None or flare is not None:
+        if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
+            raise InputError(key="plan-goal-options")
+        with collector_paused():
+            _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
+        return
+    if against is not None:
+        raise InputError(key="plan-goal-only")
     with collector_paused():
         _plans(s, pos, player, hand, deck, actions, first_turn, threats, positions, all_plans, svg, json, inputs,
                effect_states, limit)
 
 
-def _plans(s: Session, pos: Position, player: str, hand: list[str] | None, deck: list[str] | None,
+def _plans(s: "Session", pos: "Position", player: str, hand: list[str] | None, deck: list[str] | None,
            actions: int | None, first_turn: bool, threats: bool, positions: bool, all_plans: bool, svg: str | None,
            json: bool, inputs: tuple[str | None, ...], effect_states: int | None, limit: int | None) -> None:
     """``plan`` (or ``plan --threats``) once its input is read."""
@@ -141,7 +145,7 @@ def _plans(s: Session, pos: Position, player: str, hand: list[str] | None, deck:
 GOAL_LIMIT = 10
 
 
-def _goal(s: Session, pos: Position, player: str, task: str | None, flare: str | None, hand: list[str],
+def _goal(s: "Session", pos: "Position", player: str, task: str | None, flare: str | None, hand: list[str],
           actions: int | None, first_turn: bool, against: str | None, limit: int | None, json: bool) -> None:
     """``plan --task`` / ``plan --flare``: every way to end the turn with the goal met."""
     cards = [s.game.being(n) for n in hand]
@@ -171,7 +175,7 @@ def _goal(s: Session, pos: Position, player: str, task: str | None, flare: str |
                                     following, shown, pos))
 
 
-def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, hand: list[str] | None,
+def _threats(s: "Session", pos: "Position", player: str, deck: list[str] | None, hand: list[str] | None,
              actions: int | None, first_turn: bool, positions: bool, all_plans: bool, svg: str | None, json: bool,
              inputs: tuple[str | None, ...], budget: int, outcomes: int) -> None:
     if hand:
@@ -207,10 +211,10 @@ def _threats(s: Session, pos: Position, player: str, deck: list[str] | None, han
     s.console.print(threats_renderable(found, s.board, s.loc, _namer(s)))
 
 
-def _namer(s: Session) -> Callable[[Being], str]:
+def _namer(s: "Session") -> "Callable[[Being], str]":
     names: dict[str, str] = {}
 
-    def name(card: Being) -> str:
+    def name(card: "Being") -> str:
         got = names.get(card.id)
         if got is None:
             got = names[card.id] = str(s.cards.name(card, s.loc))
@@ -219,7 +223,7 @@ def _namer(s: Session) -> Callable[[Being], str]:
     return name
 
 
-def _positions(s: Session, pos: Position, report: PlanReport, every: bool) -> dict[int, Position]:
+def _positions(s: "Session", pos: "Position", report: "PlanReport", every: bool) -> "dict[int, Position]":
     """The position after each plan (``every``), or after each card's best plan."""
     chosen = report.plans if every else [p for p in (report.best(c) for c in report.reachable) if p is not None]
     return {id(p): s.game.planner.resulting_position(pos, report.player, p)[0] for p in chosen}
@@ -227,7 +231,7 @@ def _positions(s: Session, pos: Position, report: PlanReport, every: bool) -> di
 
 # ---------------------------------------------------------------------- summon --apply
 
-def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str | None, orientation: str | None,
+def apply_summon(s: "Session", being: "Being", pos: "Position", player: str, at: str | None, orientation: str | None,
                  take_back: str | None, out: str | None, turn_path: str | None, record: str | None, json: bool, *,
                  apply: bool, allow_enemy: str | None, inputs: tuple[str | None, ...],
                  effects: tuple[int | None, int | None, int | None] | None = None, svg: str | None = None) -> None:
@@ -269,13 +273,13 @@ def apply_summon(s: Session, being: Being, pos: Position, player: str, at: str |
                    out, record, turn_path, inputs, (lambda: _json_applied(s, applied)) if json else None, picture)
 
 
-def _json_applied(s: Session, applied: Applied) -> None:
+def _json_applied(s: "Session", applied: "Applied") -> None:
     from tashkalar_cli.render import jsonout
 
     print_json("summon-apply", jsonout.summon_apply(applied, s.board))
 
 
-def _write_applied(s: Session, text: str, turn_text: str, out: str | None, record: str | None,
+def _write_applied(s: "Session", text: str, turn_text: str, out: str | None, record: str | None,
                    turn_path: str | None, inputs: tuple[str | None, ...],
                    json: Callable[[], None] | None, picture: tuple[str, str] | None = None) -> None:
     """The position after a summon (and its effect) written to ``out`` or printed, and the turn record
@@ -312,8 +316,8 @@ def _write_applied(s: Session, text: str, turn_text: str, out: str | None, recor
         typer.echo(s.loc.msg("apply.turn_unchanged", path=turn_path), err=True)
 
 
-def _apply_effects(s: Session, being: Being, pos: Position, player: str, at: str, orientation: str | None,
-                   take_back: str | None, out: str | None, turn: Turn | None, turn_path: str | None,
+def _apply_effects(s: "Session", being: "Being", pos: "Position", player: str, at: str, orientation: str | None,
+                   take_back: str | None, out: str | None, turn: "Turn | None", turn_path: str | None,
                    record: str | None, json: bool, inputs: tuple[str | None, ...], choose: int | None,
                    limit: int | None, actions_left: int | None, svg: str | None = None) -> None:
     """``summon --apply --effects``: every outcome of the card's effect, or (``--choose N``) the position

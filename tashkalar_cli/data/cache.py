@@ -48,6 +48,8 @@ from tashkalar_cli.errors import DataError
 CACHE_FORMAT = 10
 _PREFIX = "tashkalar-data-"
 _TMP_PREFIX = ".tashkalar-tmp-"
+#: the folder of the parses of files named on the command line (:mod:`tashkalar_cli.data.parsed`)
+PARSED = "tashkalar-parsed"
 _INDEX = "index.json"
 _TAG = "CACHEDIR.TAG"
 #: the tag of a folder the tool wrote: the Cache Directory Tagging signature (backup tools skip
@@ -99,7 +101,7 @@ def own_folders(cache: Path) -> list[Path]:
     be a folder of the user's, is the tool's."""
     try:
         with os.scandir(cache) as it:
-            names = [e.name for e in it if e.name.startswith((_PREFIX, _TMP_PREFIX))]
+            names = [e.name for e in it if e.name.startswith((_PREFIX, _TMP_PREFIX)) or e.name == PARSED]
     except OSError:
         return []
     return [cache / name for name in sorted(names) if _tagged(cache / name)]

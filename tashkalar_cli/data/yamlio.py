@@ -7,6 +7,9 @@ aliases are refused (the data has no use for them, and they make "billion laughs
 so is nesting deeper than :data:`MAX_DEPTH`. Only then is the document built, with PyYAML's
 safe loader (plain data types only) and with duplicate keys as errors. Files given on the
 command line must be regular files of at most :data:`MAX_USER_FILE` bytes.
+
+PyYAML is imported when a text is parsed, not with this module: a file named on the command line
+whose parse is cached (:mod:`tashkalar_cli.data.parsed`) is read without it.
 """
 
 from __future__ import annotations
@@ -14,13 +17,13 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.errors import DataError, InputError, quote
+
+if TYPE_CHECKING:
+    import yaml
 
 #: the deepest nesting of lists and mappings a file may have
 MAX_DEPTH = 32
@@ -32,16 +35,32 @@ MAX_USER_VALUES = 10_000
 #: the largest data or locale file, in bytes
 MAX_DATA_FILE = 8_000_000
 
-#: the C parser is several times faster; the pure-Python one where libyaml is missing
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+def _loader(text: str) -> yaml.SafeLoader:
+    """PyYAML's safe loader of ``text``: the C parser, several times faster; the pure-Python one
+    where libyaml is missing."""
+    import yaml
+
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader(text)
 
 
-
-@dataclass
 class LineMap:
-    """Maps a path into the loaded data to the 1-based line where it is written."""
+    """Maps a path into the loaded data to the 1-based line where it is written. (A plain class: as a
+    dataclass, its making cost a third of a millisecond of every command that reads a file.)"""
 
-    lines: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    def __init__(self, lines: dict[tuple[Any, ...], int] | None = None) -> None:
+        self.lines: dict[tuple[Any, ...], int] = {} if lines is None else lines
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LineMap) and other.__class__ is self.__class__:
+            return self.lines == other.lines
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, and changed: not hashable
+
+    def __repr__(self) -> str:
+        return f"LineMap(lines={self.lines!r})"
 
     def line_of(self, path: Iterable[Any]) -> int | None:
         """The line of ``path``, or of its nearest ancestor that has one."""
@@ -57,7 +76,10 @@ class LineMap:
 def _scan(text: str, source: str, max_values: int | None = None) -> None:
     """Refuse anchors, aliases, deep nesting and (``max_values``) more values than a file of its
     kind can hold, reading the event stream (no recursion; stops at the first problem)."""
-    loader = _Loader(text)
+    import yaml
+
+    values_events = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    loader = _loader(text)
     # types-PyYAML leaves Parser.get_event unannotated: typed here, not called untyped
     next_event: Callable[[], yaml.Event] = loader.get_event
     depth = 0
@@ -65,7 +87,7 @@ def _scan(text: str, source: str, max_values: int | None = None) -> None:
     try:
         while loader.check_event():
             event = next_event()
-            if max_values is not None and isinstance(event, _VALUE_EVENTS):
+            if max_values is not None and isinstance(event, values_events):
                 values += 1
                 if values > max_values:
                     line = event.start_mark.line + 1 if event.start_mark else None
@@ -89,7 +111,6 @@ _KEY_TYPES = {"tag:yaml.org,2002:int": "number", "tag:yaml.org,2002:float": "num
               "tag:yaml.org,2002:bool": "yes/no value", "tag:yaml.org,2002:timestamp": "date",
               "tag:yaml.org,2002:null": "null"}
 _STR = "tag:yaml.org,2002:str"
-_VALUE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _INT = "tag:yaml.org,2002:int"
 #: the longest integer a file may write, in digits (Python refuses to read more than 4300)
 MAX_DIGITS = 100
@@ -99,6 +120,8 @@ def _walk(root: yaml.Node, lines: dict[tuple[Any, ...], int], source: str, text_
     """Record the line of every value; refuse merge keys, keys that are not plain values, duplicate
     keys, integers too long to be a count, and (``text_keys``) keys YAML reads as anything but text.
     Iterative: no recursion, whatever the nesting."""
+    import yaml
+
     stack: list[tuple[yaml.Node, tuple[Any, ...]]] = [(root, ())]
     while stack:
         node, path = stack.pop()
@@ -136,6 +159,8 @@ def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
     """Parse YAML text strictly; raise :class:`DataError` naming ``source`` and the line.
     ``text_keys``: every key must be text (a locale file, whose keys are ids and message keys);
     ``max_values``: the most values the document may hold."""
+    import yaml
+
     try:
         _scan(text, source, max_values)
     except yaml.MarkedYAMLError as exc:
@@ -144,7 +169,7 @@ def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
         raise DataError(key="bad-yaml", problem=problem, file=source, line=mark.line + 1 if mark else None) from None
     except yaml.YAMLError as exc:
         raise DataError(key="bad-yaml", problem=str(exc), file=source) from None
-    loader = _Loader(text)
+    loader = _loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -217,11 +242,19 @@ def read_stdin(what: str, limit: int = MAX_USER_FILE) -> str:
 
 def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
     """A file named on the command line (a position, a turn record; ``-`` for standard input),
-    parsed; every problem is an :class:`InputError` naming the file (and the line)."""
+    parsed (a text parsed before is read back from the cache: :mod:`tashkalar_cli.data.parsed`);
+    every problem is an :class:`InputError` naming the file (and the line)."""
     try:
         text = read_stdin(what) if path == "-" else read_text(Path(path), path, MAX_USER_FILE, what)
         if not text.strip():
             raise InputError(key="empty-file", file=path, what=what)
-        return parse_yaml(text, path, max_values=MAX_USER_VALUES)
+        from tashkalar_cli.data import parsed
+
+        found = parsed.lookup(text)   # the same text parsed before: read back, without PyYAML
+        if found is not None:
+            return found
+        data, lines = parse_yaml(text, path, max_values=MAX_USER_VALUES)
+        parsed.store(text, data, lines)
+        return data, lines
     except DataError as exc:
         raise InputError(exc.message, file=exc.file, line=exc.line, key=exc.key, **exc.params) from None

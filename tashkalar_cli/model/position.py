@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.config import GameConfig, parse_mode
 from tashkalar_cli.model.players import Words, check_sides, once, parse_color
 from tashkalar_cli.model.types import RANKS, Bitboard, Mode, PieceKind, Rank, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.yamlio import LineMap
 
 EMPTY_TOKENS = {".", "-"}
 

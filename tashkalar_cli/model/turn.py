@@ -18,7 +18,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.data.yamlio import LineMap
 from tashkalar_cli.errors import InputError, Place, TashkalarError, Term
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.cards import Being, Flare, Legend
@@ -27,6 +26,7 @@ from tashkalar_cli.model.position import Piece, PositionParser
 from tashkalar_cli.model.types import Mode, PieceKind, Square
 
 if TYPE_CHECKING:
+    from tashkalar_cli.data.yamlio import LineMap
     from tashkalar_cli.model.cards import CardDB
 
 
