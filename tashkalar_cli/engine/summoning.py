@@ -287,13 +287,15 @@ class _Context:
         # checks hundreds of positions): the player's, the enemy's allowed in a pattern, anyone's above a rank
         own, enemy, anyone = [0] * len(RANKS), [0] * len(RANKS), [0] * len(RANKS)      # of exactly that rank
         own_kind: dict[PieceKind, int] = dict.fromkeys(PieceKind, 0)     # the player's pieces of each kind
-        for sq, p in pos.pieces.items():
-            bit, lvl = 1 << sq, p.rank.level
+        level_of = {rank: rank.level for rank in RANKS}
+        kind_of = {rank: rank.kind for rank in RANKS}      # Rank.kind, read once per rank
+        for sq, (color, rank) in pos.pieces.items():
+            bit, lvl = 1 << sq, level_of[rank]
             anyone[lvl] |= bit
-            if p.color == player:
+            if color == player:
                 own[lvl] |= bit
-                own_kind[p.kind] |= bit
-            elif p.color == self.allow_enemy:
+                own_kind[kind_of[rank]] |= bit
+            elif color == self.allow_enemy:
                 enemy[lvl] |= bit
         for lvl in reversed(LEVELS[:-1]):      # at least that rank
             own[lvl] |= own[lvl + 1]
@@ -319,7 +321,7 @@ class _Context:
         """Piece shortage: no piece of this kind left off the board."""
         got = self._short.get(kind)
         if got is None:
-            got = self._short[kind] = self.pos.off_board(self.player, kind) == 0
+            got = self._short[kind] = self.pos.off_board(self.player, kind, self.own_kind(kind).bit_count()) == 0
         return got
 
     def own_kind(self, kind: PieceKind) -> Bitboard:
