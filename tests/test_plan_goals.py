@@ -337,20 +337,29 @@ def test_effect_reach_reads_what_a_program_can_change(tk):
 def test_the_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode):
     """On random positions, hands and goals (tasks in High Form, flares in a melee), the bounded search gives
     the answer of the search without the bound (searches cut by their bound on states are left out)."""
+    tasks = ["destruction", "devastation", "heroic-destruction", "end-of-legends", "red-conquest", "color-conquest",
+             "green-legends", "rainbow-dominance", "red-summoning", "legendary-summoning", "central-dominance",
+             "center-cross", "line-dominance", "diagonals"]
+    beings = [c.id for c in tk.cards.beings if c.deck in ("imperial", "legends", "nethervoid", "highland")]
+    _bounded_against_unbounded(tk, monkeypatch, mode, tasks, seed=21, count=40, sizes=(10, 24),
+                               ranks=["common"] * 6 + ["heroic"] * 3 + ["legendary"],
+                               hand=lambda rng: rng.sample(beings, 3), actions=(None,))
+
+
+def _bounded_against_unbounded(tk, monkeypatch, mode, tasks, *, seed, count, sizes, ranks, hand, actions):
+    """``count`` random positions (``sizes``: the fewest and most pieces) where the bounded search gives the
+    answer of the search without the bound (tasks in High Form, flares in a melee; ``hand(rng)``: the cards;
+    ``actions``: the actions left to choose from, None: the default), and the bound dropped something in more
+    than ten of them."""
     import random
 
     from tashkalar_cli.engine import goals
     from tashkalar_cli.errors import InputError
 
-    tasks = ["destruction", "devastation", "heroic-destruction", "end-of-legends", "red-conquest", "color-conquest",
-             "green-legends", "rainbow-dominance", "red-summoning", "legendary-summoning", "central-dominance",
-             "center-cross", "line-dominance", "diagonals"]
     flares = ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5"]
-    beings = [c.id for c in tk.cards.beings if c.deck in ("imperial", "legends", "nethervoid", "highland")]
     colors = ["blue", "red"] if mode == "high-form" else ["blue", "red", "yellow"]
-    ranks = ["common"] * 6 + ["heroic"] * 3 + ["legendary"]
     squares = [tk.board.name(sq) for sq in tk.board.squares]
-    rng = random.Random(21)
+    rng = random.Random(seed)
     init = goals.GoalSearch.__init__
 
     def unbounded(self, *args, **kwargs):
@@ -358,19 +367,22 @@ def test_the_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode):
         self.reachable = None
 
     compared = pruned = 0
-    while compared < 40:
-        pieces = ",".join(f"{sq}={rng.choice(colors)}:{rng.choice(ranks)}" for sq in rng.sample(squares, rng.randint(10, 24)))
+    while compared < count:
+        pieces = ",".join(f"{sq}={rng.choice(colors)}:{rng.choice(ranks)}"
+                          for sq in rng.sample(squares, rng.randint(*sizes)))
         try:
             pos = tk.position(pieces=pieces, mode=mode)
         except InputError:      # more pieces of a rank than a color owns
             continue
-        hand = rng.sample(beings, 3)
+        cards = hand(rng)
         goal = rng.choice(tasks if mode == "high-form" else flares)
+        left = rng.choice(actions) if len(actions) > 1 else actions[0]
+        more = {} if left is None else {"actions": left}
 
-        def ask(goal=goal, pos=pos, hand=hand):
+        def ask(goal=goal, pos=pos, cards=cards, more=more):
             if goal.startswith("flare"):
-                return tk.plan_flare(pos, "blue", goal, hand)[1]
-            return tk.plan_task(pos, "blue", goal, hand)
+                return tk.plan_flare(pos, "blue", goal, cards, **more)[1]
+            return tk.plan_task(pos, "blue", goal, cards, **more)
 
         bounded = ask()
         with monkeypatch.context() as m:
@@ -378,7 +390,7 @@ def test_the_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode):
             full = ask()
         if bounded.truncated or full.truncated:
             continue
-        assert _answer(bounded) == _answer(full), (goal, hand, pieces)
+        assert _answer(bounded) == _answer(full), (goal, cards, left, pieces)
         compared += 1
         pruned += bounded.pruned > 0
     assert pruned > 10
@@ -653,52 +665,13 @@ def test_the_walk_bound_keeps_a_last_knight_that_meets_the_goal(tk, monkeypatch,
 def test_the_walk_bound_drops_nothing_on_random_positions(tk, monkeypatch, mode):
     """On random positions, with hands of beings that only move themselves (walks) and others, the bounded search
     gives the answer of the search without the bound, for the tasks and flares the walk's bound weighs."""
-    import random
-
-    from tashkalar_cli.engine import goals
-    from tashkalar_cli.errors import InputError
-
     tasks = ["destruction", "devastation", "heroic-destruction", "end-of-legends", "line-dominance",
              "rainbow-dominance", "red-conquest", "central-dominance"]
-    flares = ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5"]
     walkers = ["knight", "dire-wolf", "wolf-rider", "snow-fox", "werewolf", "hungry-bear", "hell-rider", "polar-bear"]
     others = ["swordmaster", "hypnotist", "high-priestess"]
-    colors = ["blue", "red"] if mode == "high-form" else ["blue", "red", "yellow"]
-    ranks = ["common"] * 5 + ["heroic"] * 4 + ["legendary"]
-    squares = [tk.board.name(sq) for sq in tk.board.squares]
-    rng = random.Random(33)
-    init = goals.GoalSearch.__init__
-
-    def unbounded(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        self.reachable = None
-
-    compared = pruned = 0
-    while compared < 30:
-        pieces = ",".join(f"{sq}={rng.choice(colors)}:{rng.choice(ranks)}" for sq in rng.sample(squares, rng.randint(12, 26)))
-        try:
-            pos = tk.position(pieces=pieces, mode=mode)
-        except InputError:
-            continue
-        hand = rng.sample(walkers, 2) + rng.sample(others, 1)
-        goal = rng.choice(tasks if mode == "high-form" else flares)
-        actions = rng.choice([1, 2])
-
-        def ask(goal=goal, pos=pos, hand=hand, actions=actions):
-            if goal.startswith("flare"):
-                return tk.plan_flare(pos, "blue", goal, hand, actions=actions)[1]
-            return tk.plan_task(pos, "blue", goal, hand, actions=actions)
-
-        bounded = ask()
-        with monkeypatch.context() as m:
-            m.setattr(goals.GoalSearch, "__init__", unbounded)
-            full = ask()
-        if bounded.truncated or full.truncated:
-            continue
-        assert _answer(bounded) == _answer(full), (goal, hand, actions, pieces)
-        compared += 1
-        pruned += bounded.pruned > 0
-    assert pruned > 10
+    _bounded_against_unbounded(tk, monkeypatch, mode, tasks, seed=33, count=30, sizes=(12, 26),
+                               ranks=["common"] * 5 + ["heroic"] * 4 + ["legendary"],
+                               hand=lambda rng: rng.sample(walkers, 2) + rng.sample(others, 1), actions=(1, 2))
 
 
 @pytest.mark.parametrize(("card", "pieces"), [
