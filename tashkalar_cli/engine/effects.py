@@ -1543,6 +1543,13 @@ class Resolver:
             self._commuting[id(step)] = got
         return got
 
+    @staticmethod
+    def one_by_one(step: Move) -> bool:
+        """Whether the walk follows the moves of ``step`` one at a time, each by any piece it picks (``per_move``),
+        rather than a piece chosen first: a step of one move is walked so too (its piece is the one that moved;
+        no state per piece that could move)."""
+        return step.per_move or (not step.any_number and (step.times if step.times is not None else step.up_to) == 1)
+
     def move_direction(self, step: Move, regs: tuple[Any, ...], chosen: str | None) -> str | None:
         if chosen is not None:
             return chosen
@@ -1574,7 +1581,7 @@ class Resolver:
             for d in dirs:
                 ch = choices if d is None else ((step.path, "direction", d), choices)
                 direction = self.move_direction(step, regs, d)
-                if step.per_move:
+                if self.one_by_one(step):
                     new = list(regs)
                     new[reg] = ("m", 0, -1, direction, (), (), ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
@@ -1608,7 +1615,8 @@ class Resolver:
             if direction == "none":
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
-            if step.per_move:
+            per = self.one_by_one(step)
+            if per:
                 movers = self.select(step.piece, st, regs, slots)
                 if step.once_each and moved:
                     movers = [sq for sq in movers if sq not in moved]
@@ -1617,7 +1625,7 @@ class Resolver:
                     movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
             else:
                 movers = [piece] if piece >= 0 and st[piece] else []
-            track = step.once_each or (step.per_move and ins.b >= 0) or step.per_color is not None
+            track = step.once_each or (per and ins.b >= 0) or step.per_color is not None
             reduce = self.commuting(step)
             if reduce and last and direction is None and self.plain(step):
                 # the reduction below, without the moves it would drop: the square ``a`` the last move left is
@@ -1704,7 +1712,7 @@ class Resolver:
                 buf[to], buf[sq] = code, 0
                 new = list(self.retrack(regs, {to: None, sq: to} if hit else {sq: to}))   # at once: to is gone
                 m = new[reg]
-                new_piece = -1 if step.per_move else to
+                new_piece = -1 if per else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
                             (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
                 self.run(then, bytes(buf), tuple(new), actions, notes,
@@ -1716,7 +1724,7 @@ class Resolver:
         new[reg] = None
         if ins.b >= 0:
             # the pieces that moved (tracked), whether any move was made, and what the moves destroyed
-            squares = tuple(moved) if step.per_move else ((piece,) if piece >= 0 and count else ())
+            squares = tuple(moved) if self.one_by_one(step) else ((piece,) if piece >= 0 and count else ())
             new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count, hits)
         if self.final[pc + 1]:     # nothing follows but jumps to the end: an outcome (made distinct there)
             self.finish(st, tuple(new), actions, notes, steps, choices)
