@@ -557,7 +557,7 @@ class Resolution:
             resolver, made = self._resolver, []
             for board, steps, actions, notes, choices, gateway, sq, to, piece, hit in self._raw or ():
                 if sq >= 0:     # the last move, kept as its numbers by the walk's last loop
-                    steps = (Change("move", sq, to, piece, hit), steps)
+                    steps = (_new(Change, ("move", sq, to, piece, hit, 0, "")), steps)
                 made.append(Outcome(resolver, board, steps, actions, notes, choices, gateway))    # type: ignore[arg-type]
             self._outcomes = made
             self._raw = None
