@@ -595,3 +595,16 @@ def test_a_file_error_says_the_expected_form_in_the_language(cli, tmp_path, lang
     import json
 
     assert "object | null" in json.loads(j.err)["error"]["message"], "JSON keeps the schema's words"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_of_outcomes_agrees_with_its_noun(tk, dataset, lang):
+    """The texts that count outcomes and players have a singular and a plural (`effect on e4: 1 possible
+    outcome`, not `outcomes`); ``msg`` picks the one of the number it is given."""
+    loc = tk.localizer(lang)
+    ui = dataset.locales[lang]["ui"]
+    for key in ("plan.card_effect", "plan.card_effect_partial", "effect.more", "letal.problem.players-count"):
+        assert key not in ui and {f"{key}.one", f"{key}.other"} <= set(ui), (lang, key)
+        one = loc.msg(key, count=1, square="e4", allowed="2")
+        many = loc.msg(key, count=5, square="e4", allowed="2")
+        assert one != many and "1" in one and "5" in many, (lang, key, one, many)
