@@ -427,15 +427,17 @@ class Game:
         distinct outcome (``.outcomes``, each with ``position``, ``steps``, ``actions_gained``,
         ``destroyed``, ``notes``, ``choices`` and ``to_dict()``). ``actions_left``: the actions left
         after the summon (None: unknown; an effect that asks gives both answers, each outcome saying
-        which it assumed). ``.resolution`` is None for a card without effect data."""
-        from tashkalar_cli.engine.effects import MAX_STATES, resolve_summon
+        which it assumed). ``.resolution`` is None for a card without effect data. ``max_states``: the bound on
+        the states explored (None: the default, ``MAX_STATES``; 0: no bound)."""
+        from tashkalar_cli.engine.effects import resolve_summon, state_bound
 
         being = self.being(card) if isinstance(card, str) else card
         player, _ = self._side(position, player, None, "--player")
         if actions_left is not None and actions_left < 0:
             raise InputError(key="effects-actions-left", actions=actions_left)
+        _check_states(max_states)
         return resolve_summon(self.engine, being, position, player, at, orientation=orientation, take_back=take_back,
-                              actions_left=actions_left, turn=turn, max_states=max_states or MAX_STATES)
+                              actions_left=actions_left, turn=turn, max_states=state_bound(max_states))
 
     def resolve_effect(self, card: str | Being, position: Position, player: str, field: str = "frost_effect", *,
                        actions_left: int | None = None) -> Resolution | None:
@@ -455,16 +457,19 @@ class Game:
         return resolve_program(self.board, program, position, player, actions_left=actions_left)
 
     def play_flare(self, flare: str | Flare, position: Position, player: str, side: str | None = None, *,
-                   against: str | None = None, actions_left: int | None = None) -> FlarePlay:
+                   against: str | None = None, actions_left: int | None = None,
+                   max_states: int | None = None) -> FlarePlay:
         """``player`` plays ``flare`` on ``position``: whether it may (``.playable``, ``.check``), and the
         outcomes of the halves met, upper first (``side``: only ``upper`` or ``lower``, resolved even
-        when its threshold is not met)."""
-        from tashkalar_cli.engine.effects import play_flare
+        when its threshold is not met; ``max_states``: as :meth:`resolve`)."""
+        from tashkalar_cli.engine.effects import play_flare, state_bound
 
         if side is not None and side not in ("upper", "lower"):
             raise InputError(key="flare-side", side=side)
+        _check_states(max_states)
         check = self.flare(flare, position, player, against)
-        return play_flare(self.board, check, position, check.player, side, actions_left=actions_left)
+        return play_flare(self.board, check, position, check.player, side, actions_left=actions_left,
+                          max_states=state_bound(max_states))
 
     def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
              actions: int | None = None, first_turn: bool = False, effects_budget: int | None = None) -> PlanReport:
@@ -567,6 +572,12 @@ class Game:
 
 
 __all__ = ["Game"]
+
+
+def _check_states(asked: int | None) -> None:
+    """A bound on the states of a resolution is a count: 0 (no bound) or more."""
+    if asked is not None and asked < 0:
+        raise InputError(key="effect-states", states=asked)
 
 
 def _build(root: Path, game: str) -> Dataset:

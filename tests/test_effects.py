@@ -559,12 +559,38 @@ def test_choose_writes_the_position_and_turn_record_after_an_outcome(cli, tmp_pa
     (("--effects", "--limit", "-1"), "effects-limit"),
     (("--choose", "1"), "effects-options"),
     (("--effects", "--actions-left", "-2"), "effects-actions-left"),
+    (("--effects", "--effect-states", "-1"), "effect-states"),
+    (("--effect-states", "10"), "effects-options"),
 ])
 def test_bad_effect_options_are_one_line_and_exit_2(cli, extra, key):
     r = cli(*SWORD, *extra, "--json")
     assert r.code == 2
     assert json.loads(r.err)["error"]["key"] == key
     assert cli(*SWORD, *extra).err.count("\n") == 1
+
+
+KNIGHT = ("summon", "knight", "--player", "blue", "--pieces", "d4=blue,e4=blue,f4=blue,d3=blue,e6=red,d6=red:heroic",
+          "--apply", "--at", "e5", "--effects")
+
+
+def test_effect_states_bounds_the_search_and_the_answer_says_how_to_search_further(cli):
+    cut = json.loads(cli(*KNIGHT, "--effect-states", "5", "--json").out)
+    whole = json.loads(cli(*KNIGHT, "--json").out)
+    unbounded = json.loads(cli(*KNIGHT, "--effect-states", "0", "--json").out)
+    assert cut["truncated"] and cut["states"] == 6 and cut["outcome_count"] < whole["outcome_count"]
+    assert not whole["truncated"] and unbounded == whole
+    r = cli("--lang", "fr", *KNIGHT, "--effect-states", "5")
+    assert r.code == 0 and "--effect-states N" in r.out and "arrêtée après 6 états" in r.out
+
+
+def test_flare_play_takes_a_bound_too(cli, tk):
+    args = ("flare", "play", "flare-4-5b", "--player", "blue", "--pieces",
+            "e5=blue,d4=red:heroic,d6=red:heroic,f6=red:heroic,f4=red:heroic", "--json")
+    assert json.loads(cli(*args, "--effect-states", "1").out)["truncated"]
+    assert not json.loads(cli(*args).out)["truncated"]
+    pos = tk.position(pieces="e5=blue,d4=red:heroic,d6=red:heroic,f6=red:heroic,f4=red:heroic")
+    with pytest.raises(InputError):
+        tk.play_flare("flare-4-5b", pos, "blue", max_states=-1)
 
 
 def test_flare_play_in_words(cli):

@@ -234,7 +234,8 @@ def _positions(s: "Session", pos: "Position", report: "PlanReport", every: bool)
 def apply_summon(s: "Session", being: "Being", pos: "Position", player: str, at: str | None, orientation: str | None,
                  take_back: str | None, out: str | None, turn_path: str | None, record: str | None, json: bool, *,
                  apply: bool, allow_enemy: str | None, inputs: tuple[str | None, ...],
-                 effects: tuple[int | None, int | None, int | None] | None = None, svg: str | None = None) -> None:
+                 effects: tuple[int | None, int | None, int | None, int | None] | None = None,
+                 svg: str | None = None) -> None:
     """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written; with
     ``effects`` (``--effects``: the outcome chosen, the limit of outcomes listed, the actions left), the
     card's effect resolved; ``svg``: the summon (and the outcome chosen, else the first) drawn there."""
@@ -319,7 +320,8 @@ def _write_applied(s: "Session", text: str, turn_text: str, out: str | None, rec
 def _apply_effects(s: "Session", being: "Being", pos: "Position", player: str, at: str, orientation: str | None,
                    take_back: str | None, out: str | None, turn: "Turn | None", turn_path: str | None,
                    record: str | None, json: bool, inputs: tuple[str | None, ...], choose: int | None,
-                   limit: int | None, actions_left: int | None, svg: str | None = None) -> None:
+                   limit: int | None, actions_left: int | None, effect_states: int | None,
+                   svg: str | None = None) -> None:
     """``summon --apply --effects``: every outcome of the card's effect, or (``--choose N``) the position
     after one of them, printed or written as ``--apply`` does; ``svg``: the outcome chosen (else the
     first) drawn there, before and after."""
@@ -331,7 +333,7 @@ def _apply_effects(s: "Session", being: "Being", pos: "Position", player: str, a
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
     result = s.game.resolve(being, pos, player, at, orientation=orientation, take_back=take_back,
-                            actions_left=actions_left, turn=turn)
+                            actions_left=actions_left, turn=turn, max_states=effect_states)
     applied = result.applied
     card_name = str(s.cards.name(being, s.loc))
     resolution = result.resolution

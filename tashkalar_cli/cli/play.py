@@ -77,6 +77,9 @@ def flare_play(
     choose: Annotated[Optional[int], typer.Option(
         "--choose", help="Play outcome N (numbered as listed) and print the position after it.", metavar="N",
         show_default=False)] = None,
+    effect_states: Annotated[Optional[int], typer.Option(
+        "--effect-states", help="The bound on the positions explored (default 60000; 0: no bound).", metavar="N",
+        show_default=False)] = None,
     svg: SvgOption = None,
     mode: ModeOption = None,
     lang: LangOption = None,
@@ -90,7 +93,7 @@ def flare_play(
     pos = s.position(position, pieces, mode)
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
-    played = s.game.play_flare(flare, pos, player, side, against=against)
+    played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states)
     resolution = played.resolution
     if choose is not None and (resolution is None or not resolution.count):
         raise InputError(key="flare-choose-nothing", n=choose)

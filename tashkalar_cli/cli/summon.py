@@ -62,6 +62,9 @@ def summon(
     actions_left: Annotated[Optional[int], typer.Option(
         "--actions-left", help="With --effects: the actions left after this summon (some effects ask whether it "
                                "was the last one).", metavar="N", show_default=False)] = None,
+    effect_states: Annotated[Optional[int], typer.Option(
+        "--effect-states", help="With --effects: the bound on the positions explored (default 60000; 0: no bound).",
+        metavar="N", show_default=False)] = None,
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
@@ -72,14 +75,14 @@ def summon(
     s = session(lang, data)
     being = s.game.being(card)
     pos = s.position(position, pieces, mode)
-    if not effects and any(v is not None for v in (choose, limit, actions_left)):
+    if not effects and any(v is not None for v in (choose, limit, actions_left, effect_states)):
         raise InputError(key="effects-options")
     if apply or effects or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
         from tashkalar_cli.cli.plan import apply_summon
 
         apply_summon(s, being, pos, player, at, orientation, take_back, out, turn, record, json,
                      apply=apply, allow_enemy=allow_enemy, inputs=(position,),
-                     effects=(choose, limit, actions_left) if effects else None, svg=svg)
+                     effects=(choose, limit, actions_left, effect_states) if effects else None, svg=svg)
         return
     verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:
