@@ -33,8 +33,6 @@ def main() -> None:
     parser.add_argument("--all-placements", action="store_true")
     parser.add_argument("--data", default=None, help="another data folder (e.g. a branch with more decks)")
     parser.add_argument("--detail", action="store_true", help="one line per resolution over 5 ms")
-    parser.add_argument("--read-outcomes", action="store_true",
-                        help="also read every outcome (a resolution makes its Outcome objects when first read)")
     args = parser.parse_args()
 
     from tashkalar_cli import Game
@@ -63,8 +61,6 @@ def main() -> None:
         for i, (player, card, placement) in enumerate(jobs):
             t0 = time.process_time()     # CPU time: the figure a loaded machine changes least
             r = resolve_placement(game.engine, card, pos, player, placement, actions_left=1)
-            if args.read_outcomes and r is not None:
-                _ = r.outcomes
             took = time.process_time() - t0
             assert r is not None
             if i not in best or took < best[i][0]:

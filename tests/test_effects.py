@@ -184,15 +184,18 @@ def test_knight_combat_moves_never_destroy_a_common_piece(tk):
     assert frozenset(base) in got                                   # up to 3: none is fine
 
 
-def test_a_resolution_makes_its_outcomes_once_when_first_read(tk):
+def test_an_outcome_is_a_tuple_whose_position_is_made_once(tk):
     result, _ = summon(tk, "knight", "d4=blue,e4=blue,f4=blue,d3=blue,e6=red,d6=red:heroic", "e5")
     res = result.resolution
-    count = res.count                       # known before any outcome is made
     first = res.outcomes
-    assert count == len(first) > 1
-    assert res.outcomes is first and res.count == count
-    assert len({o.key() for o in first}) == count      # each distinct
+    assert res.count == len(first) > 1
+    assert len({o.key() for o in first}) == res.count           # each distinct
     assert all(o.resolver is first[0].resolver for o in first)
+    assert all(isinstance(o, tuple) for o in first)
+    moved = [o for o in first if o.steps and o.steps[-1].do == "move"]
+    assert moved and moved[0].position is moved[0].position     # made once, then kept
+    assert moved[0].steps == moved[0].steps                      # the last move, made a step each time alike
+    assert "Outcome(actions_gained=" in repr(moved[0])
 
 
 def test_messenger_moves_in_one_direction_as_far_as_it_likes(tk):

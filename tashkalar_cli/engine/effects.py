@@ -442,35 +442,59 @@ class Choice(NamedTuple):
     value: str
 
 
-@dataclass(slots=True)
-class Outcome:
-    """One distinct result of an effect (slots: a resolution may hold tens of thousands; ``steps``,
-    ``choices`` and ``position`` are built when first asked, then kept)."""
+class Outcome(tuple[Any, ...]):
+    """One distinct result of an effect. A tuple, made in C by the walk (a resolution may hold tens of
+    thousands): the resolver, the board, the steps and choices as the walk left them (linked lists), the
+    actions gained, the notes, the player's Gateway after the effect (its square), and the effect's last
+    move when the walk's last loop made it (from, to, the piece, the piece destroyed; from -1: none, the
+    steps are whole). ``steps`` and ``choices`` are read from the lists when asked for; ``position`` is
+    made when first asked for, and kept by the resolver."""
 
-    resolver: Resolver = field(repr=False)
-    board_state: bytes = field(repr=False)
-    steps_log: Any = field(repr=False)      # the steps and choices as the walk left them (linked lists)
-    actions_gained: int
-    notes: tuple[str, ...]
-    choices_log: Any = field(repr=False)
-    gateway: int | None = None      # the player's Gateway (Nethervoid) after the effect: its square
-    _steps: list[Change] | None = field(default=None, init=False, repr=False, compare=False)
-    _choices: list[Choice] | None = field(default=None, init=False, repr=False, compare=False)
-    _position: Position | None = field(default=None, init=False, repr=False, compare=False)
+    __slots__ = ()
+
+    @property
+    def resolver(self) -> Resolver:
+        return self[0]      # type: ignore[no-any-return]
+
+    @property
+    def board_state(self) -> bytes:
+        return self[1]      # type: ignore[no-any-return]
+
+    @property
+    def actions_gained(self) -> int:
+        return self[3]      # type: ignore[no-any-return]
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self[4]      # type: ignore[no-any-return]
+
+    @property
+    def gateway(self) -> int | None:
+        return self[6]      # type: ignore[no-any-return]
+
+    @property
+    def steps_log(self) -> Any:
+        """The steps as a linked list ``(step, earlier)``, the last move included."""
+        if self[7] < 0:
+            return self[2]
+        return (_new(Change, ("move", self[7], self[8], self[9], self[10], 0, "")), self[2])
+
+    @property
+    def choices_log(self) -> Any:
+        return self[5]
 
     @property
     def steps(self) -> list[Change]:
         """What the effect did, in order."""
-        if self._steps is None:
-            self._steps = _items(self.steps_log)
-        return self._steps
+        return _items(self.steps_log)
 
     @property
     def choices(self) -> list[Choice]:
         """The choices made on the way, in order."""
-        if self._choices is None:
-            self._choices = [Choice(*c) for c in _items(self.choices_log)]
-        return self._choices
+        return [Choice(*c) for c in _items(self[5])]
+
+    def __repr__(self) -> str:
+        return f"Outcome(actions_gained={self[3]!r}, notes={self[4]!r}, gateway={self[6]!r})"
 
     @property
     def destroyed(self) -> list[tuple[Square, Piece]]:
@@ -494,9 +518,7 @@ class Outcome:
 
     @property
     def position(self) -> Position:
-        if self._position is None:
-            self._position = self.resolver.position_of(self.board_state, self.gateway)
-        return self._position
+        return self[0].position_kept(self[1], self[6])      # type: ignore[no-any-return]
 
     def key(self) -> tuple[bytes, int, tuple[str, ...], int | None]:
         return self.board_state, self.actions_gained, self.notes, self.gateway
@@ -543,46 +565,22 @@ class Outcome:
         }
 
 
+@dataclass
 class Resolution:
     """Every distinct outcome of one program on one position (``truncated``: the bound on states was
-    reached, so the list may miss some). The walk keeps each outcome as the plain tuple of its fields;
-    the :class:`Outcome` objects are made when ``outcomes`` is first read (a caller that needs only the
-    count, or the first few, pays for no more)."""
+    reached, so the list may miss some)."""
 
-    __slots__ = ("_outcomes", "_raw", "_resolver", "states", "truncated")
-
-    def __init__(self, outcomes: list[Outcome] | None, truncated: bool, states: int, *,
-                 resolver: Resolver | None = None, raw: list[tuple[Any, ...]] | None = None) -> None:
-        self._outcomes = outcomes
-        self._resolver = resolver
-        # (board, steps, actions, notes, choices, gateway, and the last move: from, to, piece, piece destroyed;
-        # from -1: none, the steps are whole)
-        self._raw = raw if outcomes is None else None
-        self.truncated = truncated
-        self.states = states
-
-    @property
-    def outcomes(self) -> list[Outcome]:
-        if self._outcomes is None:
-            resolver, made = self._resolver, []
-            for board, steps, actions, notes, choices, gateway, sq, to, piece, hit in self._raw or ():
-                if sq >= 0:     # the last move, kept as its numbers by the walk's last loop
-                    steps = (_new(Change, ("move", sq, to, piece, hit, 0, "")), steps)
-                made.append(Outcome(resolver, board, steps, actions, notes, choices, gateway))    # type: ignore[arg-type]
-            self._outcomes = made
-            self._raw = None
-        return self._outcomes
+    outcomes: list[Outcome]
+    truncated: bool
+    states: int
 
     @property
     def count(self) -> int:
-        return len(self._outcomes) if self._outcomes is not None else len(self._raw or ())
+        return len(self.outcomes)
 
     def to_dict(self, limit: int | None = None) -> dict[str, Any]:
         shown = self.outcomes if limit is None else self.outcomes[:limit]
         return {"count": self.count, "truncated": self.truncated, "outcomes": [o.to_dict() for o in shown]}
-
-    def __repr__(self) -> str:
-        return f"Resolution(count={self.count}, truncated={self.truncated}, states={self.states})"
 
 
 # ------------------------------------------------------------------------------------------ the resolver
@@ -667,6 +665,7 @@ class Resolver:
         self._commuting: dict[int, bool] = {}
         self._takes: dict[int, tuple[tuple[bytes, ...], bool, bool]] = {}
         self._sel_codes: dict[tuple[str, frozenset[Rank] | None, int | None], tuple[int, ...]] = {}   # see codes_of
+        self._positions: dict[tuple[bytes, int | None], Position] = {}     # see position_kept
         self.states = 0
         self.truncated = False
 
@@ -689,6 +688,14 @@ class Resolver:
         else:
             on = st.count(base) + st.count(base + 1)
         return self.stock.get((ci, kind), 0) - on
+
+    def position_kept(self, st: bytes, gateway: int | None) -> Position:
+        """:meth:`position_of`, made once per board and Gateway (the outcomes that leave them share it)."""
+        key = (st, gateway)
+        got = self._positions.get(key)
+        if got is None:
+            got = self._positions[key] = self.position_of(st, gateway)
+        return got
 
     def position_of(self, st: bytes, gateway: int | None = None) -> Position:
         """The position of a state; ``gateway``: the player's Gateway there (the other colors' Gateways
@@ -1076,7 +1083,7 @@ class Resolver:
         self.links: list[list[tuple[Any, ...]]] = []
         self.link_ids = 0
         #: the outcomes by (board, actions gained, notes, Gateway), or by the board alone when the rest is nothing
-        self.outcomes: dict[Any, tuple[Any, ...]] = {}
+        self.outcomes: dict[Any, Outcome] = {}
         self.seen: dict[tuple[int, bytes], tuple[Any, ...]] = {}
         self.seen_more: set[tuple[Any, ...]] = set()     # the other states met at a (pc, board) pair
         self.states = 0
@@ -1095,7 +1102,7 @@ class Resolver:
         finally:
             self.seen, self.seen_more = {}, set()
             sys.setrecursionlimit(depth)
-        result = Resolution(None, self.truncated, self.states, resolver=self, raw=list(self.outcomes.values()))
+        result = Resolution(list(self.outcomes.values()), self.truncated, self.states)
         # no cycle left through the resolver (the outcomes point back to it): what the walk made is freed as
         # soon as the resolution is dropped, by reference counting, not by the collector
         self.outcomes = {}
@@ -1112,7 +1119,7 @@ class Resolver:
         # the board alone when nothing else tells outcomes apart (a bytes key: nothing for the collector)
         key: Any = st if not actions and not notes and gateway is None else (st, actions, notes, gateway)
         if key not in self.outcomes:
-            self.outcomes[key] = (st, steps, actions, notes, choices, gateway, -1, -1, 0, 0)
+            self.outcomes[key] = _new(Outcome, (self, st, steps, actions, notes, choices, gateway, -1, -1, 0, 0))
             if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
                 raise _Truncated
 
@@ -1707,7 +1714,8 @@ class Resolver:
                     key = after if plain_key else (after, actions, notes, gateway)
                     if key in outcomes:
                         continue        # reached before: the first way there is kept
-                    outcomes[key] = (after, steps, actions, notes, choices, gateway, sq, to, code, hit)   # one tuple
+                    outcomes[key] = _new(Outcome, (self, after, steps, actions, notes, choices, gateway, sq, to, code,
+                                                   hit))   # one tuple, made in C
                     if len(outcomes) >= most:
                         raise _Truncated
                 if over:
