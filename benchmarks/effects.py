@@ -9,8 +9,8 @@ with the outcomes and states counted. ``--all-placements`` resolves every placem
 harder figure: every square and orientation). The flares' halves are timed apart (each half of
 every flare with data, for each color, as if its threshold were met). Goal (issue 21): under
 100 ms in total for the summons, first placements. The worst case built (``warlord-31.yaml``: the
-Warlord summoned by blue at e5 on a 31-piece duel board, 42,977 distinct outcomes found in 208,096 states
-without a bound) is timed last, within the default bound (it stops there, truncated).
+Warlord summoned by blue at e5 on a 31-piece duel board: 42,977 distinct outcomes, 208,096 states) is timed
+last, whole (within the default bound).
 ``states`` counts the states explored, each final move included (the resolver's bound, ``MAX_STATES``,
 is on that count).
 """

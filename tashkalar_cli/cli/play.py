@@ -78,7 +78,7 @@ def flare_play(
         "--choose", help="Play outcome N (numbered as listed) and print the position after it.", metavar="N",
         show_default=False)] = None,
     effect_states: Annotated[Optional[int], typer.Option(
-        "--effect-states", help="The bound on the positions explored (default 60000; 0: no bound).", metavar="N",
+        "--effect-states", help="The bound on the positions explored (default 300000; 0: no bound).", metavar="N",
         show_default=False)] = None,
     svg: SvgOption = None,
     mode: ModeOption = None,

@@ -63,7 +63,7 @@ def summon(
         "--actions-left", help="With --effects: the actions left after this summon (some effects ask whether it "
                                "was the last one).", metavar="N", show_default=False)] = None,
     effect_states: Annotated[Optional[int], typer.Option(
-        "--effect-states", help="With --effects: the bound on the positions explored (default 60000; 0: no bound).",
+        "--effect-states", help="With --effects: the bound on the positions explored (default 300000; 0: no bound).",
         metavar="N", show_default=False)] = None,
     lang: LangOption = None,
     json: JsonOption = False,
