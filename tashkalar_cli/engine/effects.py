@@ -667,6 +667,8 @@ class Resolver:
         self._takes: dict[int, tuple[tuple[bytes, ...], bool, bool]] = {}
         self._sel_codes: dict[tuple[str, frozenset[Rank] | None, int | None], tuple[int, ...]] = {}   # see codes_of
         self._positions: dict[tuple[bytes, int | None], Position] = {}     # see position_kept
+        #: the movers of the next move of a step, handed by the move before it: (its state, instruction, movers)
+        self._movers_hint: tuple[bytes, Ins, list[int]] | None = None
         self.states = 0
         self.truncated = False
 
@@ -1634,7 +1636,10 @@ class Resolver:
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
             per = self.one_by_one(step)
-            if per:
+            hint = self._movers_hint
+            if per and hint is not None and hint[0] is st and hint[1] is ins:
+                movers = hint[2]        # the parent's movers less the two squares its move touched (see below)
+            elif per:
                 movers = self.select(step.piece, st, regs, slots)
                 if step.once_each and moved:
                     movers = [sq for sq in movers if sq not in moved]
@@ -1725,6 +1730,11 @@ class Resolver:
                 return
             # after the step's last move, the state goes straight to the end of the step (as the loop would)
             then = end if limit is not None and count + 1 >= limit else pc
+            # the next move of a step that moves each piece once, its pieces picked by their codes (no area, no
+            # count): its movers are these less the piece that moved (now on a square moved) and the piece its
+            # move destroyed; handed to it with its state (the same bytes), not searched for again
+            follow = (per and then == pc and step.once_each and step.per_color is None and step.piece.where is None
+                      and step.piece.ref is None and step.piece.owner != "more")
             for sq, to in options:
                 buf = bytearray(st)
                 code, hit = buf[sq], buf[to]
@@ -1734,7 +1744,10 @@ class Resolver:
                 new_piece = -1 if per else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
                             (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
-                self.run(then, bytes(buf), tuple(new), actions, notes,
+                after = bytes(buf)
+                if follow:
+                    self._movers_hint = (after, ins, [mover for mover in movers if mover != sq and mover != to])
+                self.run(then, after, tuple(new), actions, notes,
                          (_new(Change, ("move", sq, to, code, hit, 0, "")), steps), choices)
             return
         # move_end: bind what moved, clear the register
