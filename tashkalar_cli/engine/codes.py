@@ -7,7 +7,7 @@ built (:meth:`tashkalar_cli.engine.tasks.Context.of_codes`, :func:`tashkalar_cli
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 #: the levels of the ranks (common, heroic, legendary), as :attr:`tashkalar_cli.model.types.Rank.level`
 LEVELS = 3
@@ -16,8 +16,14 @@ LEVELS = 3
 _TABLES: dict[tuple[int, str | None, bool, int], tuple[Sequence[str], bytes]] = {}
 
 
-#: a table for ``bytes.translate``: every piece becomes ``b"1"``, an empty square ``b"0"`` (see :func:`mask`)
-OCCUPIED = bytes(48 if i == 0 else 49 for i in range(256))
+def picking(picked: Collection[int]) -> bytes:
+    """A table for ``bytes.translate``: the codes ``picked`` become ``b"1"``, every other byte ``b"0"``; see
+    :func:`mask`."""
+    return bytes(49 if i in picked else 48 for i in range(256))
+
+
+#: the table of :func:`mask` that picks every piece (an empty square is 0)
+OCCUPIED = picking(range(1, 256))
 
 
 def code(colors: Sequence[str], color: str, level: int) -> int:
@@ -33,13 +39,11 @@ def codes_of(colors: Sequence[str], color: str | None, *, others: bool = False, 
 
 
 def table(colors: Sequence[str], color: str | None, *, others: bool = False, min_level: int = 0) -> bytes:
-    """A table for ``bytes.translate``: the codes of :func:`codes_of` become ``b"1"``, every other byte ``b"0"``;
-    see :func:`mask`."""
+    """:func:`picking` the codes of :func:`codes_of` (made once per arguments)."""
     key = (id(colors), color, others, min_level)
     got = _TABLES.get(key)
     if got is None or got[0] is not colors:     # another list at the same address: made again
-        picked = set(codes_of(colors, color, others=others, min_level=min_level))
-        got = _TABLES[key] = (colors, bytes(49 if i in picked else 48 for i in range(256)))
+        got = _TABLES[key] = (colors, picking(set(codes_of(colors, color, others=others, min_level=min_level))))
     return got[1]
 
 
@@ -49,4 +53,4 @@ def mask(reversed_codes: bytes, picked: bytes) -> int:
     return int(reversed_codes.translate(picked), 2)
 
 
-__all__ = ["LEVELS", "OCCUPIED", "code", "codes_of", "mask", "table"]
+__all__ = ["LEVELS", "OCCUPIED", "code", "codes_of", "mask", "picking", "table"]

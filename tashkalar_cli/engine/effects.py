@@ -105,13 +105,6 @@ if TYPE_CHECKING:
 #: 0.25 s); the crowded benchmark board's largest needs 27,054
 MAX_STATES = 300_000
 
-
-def state_bound(asked: int | None) -> int:
-    """The bound on states of a resolution a user asked for: None: :data:`MAX_STATES`; 0: no bound; else that
-    many (a negative number is refused before)."""
-    if asked is None:
-        return MAX_STATES
-    return asked if asked > 0 else sys.maxsize
 #: the most rounds of a ``repeat: {until: ...}``
 MAX_UNTIL = 32
 ORTHOGONAL = ("n", "e", "s", "w")
@@ -125,6 +118,14 @@ NOTE_NOT_LAST = "assumed-not-last-action"
 
 class EffectLimitError(RuntimeError):
     """Raised by :func:`resolve` with ``strict=True`` when the bound on states is reached."""
+
+
+def state_bound(asked: int | None) -> int:
+    """The bound on states of a resolution a user asked for: None: :data:`MAX_STATES`; 0: no bound; else that
+    many (a negative number is refused before)."""
+    if asked is None:
+        return MAX_STATES
+    return asked if asked > 0 else sys.maxsize
 
 
 # ------------------------------------------------------------------------------------------ geometry
@@ -663,8 +664,7 @@ class Resolver:
                     here = state.count(base) + state.count(base + 1)
                 off = override[kind] if kind in override else max(0, position.owned[kind] - here)
                 self.stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
-        self._commuting: dict[int, bool] = {}
-        self._takes: dict[int, tuple[tuple[bytes, ...], bool, bool]] = {}
+        self._moves: dict[int, tuple[tuple[bytes, ...], bool, bool, bool]] = {}     # see move_info
         self._sel_codes: dict[tuple[str, frozenset[Rank] | None, int | None], tuple[int, ...]] = {}   # see codes_of
         self._positions: dict[tuple[bytes, int | None], Position] = {}     # see position_kept
         #: the movers of the next move of a step, handed by the move before it: (its state, instruction, movers)
@@ -1460,7 +1460,7 @@ class Resolver:
         geo = self.geo
         code = st[sq]
         level = (code - 1) % 3
-        table, plain, folded = self._takes.get(id(step)) or self._move_tables(step)
+        table, plain, folded, _ = self.move_info(step)
         takes = table[level]
         if direction is None and plain:
             # the plain move: to an adjacent square the piece may enter (the same test as below, by table)
@@ -1500,27 +1500,32 @@ class Resolver:
         """By the moving piece's rank level: which codes a move of ``step`` may end on (see ``Geometry.takes``),
         the pieces it may not destroy left out when the piece's code alone says which they are
         (:meth:`spared_codes`)."""
-        got = self._takes.get(id(step))
-        if got is None:
-            got = self._move_tables(step)
-        return got[0]
+        return self.move_info(step)[0]
 
     def plain(self, step: Move) -> bool:
         """Whether the moves of ``step`` go to any adjacent square their rank allows (no leap, area, square
         to approach, or piece spared but by its code): their targets come from the tables alone."""
-        got = self._takes.get(id(step))
-        if got is None:
-            got = self._move_tables(step)
-        return got[1]
+        return self.move_info(step)[1]
 
-    def _move_tables(self, step: Move) -> tuple[tuple[bytes, ...], bool, bool]:
-        """(tables, plain, spared): :meth:`takes_table`, :meth:`plain`, and whether the pieces the move may not
-        destroy are left out of the tables already."""
-        spared = None if step.no_destroy is None else self.spared_codes(step.no_destroy)
-        table = self.geo.move_tables(-1 if step.onto == "empty" else int(step.kind == "combat"), spared)
-        plain = (not step.leap and step.where is None and step.toward is None
-                 and (step.no_destroy is None or spared is not None))
-        got = self._takes[id(step)] = (table, plain, spared is not None)
+    def commuting(self, step: Move) -> bool:
+        """Whether two moves of ``step`` on four different squares commute: each move's legality then
+        depends on its own two squares only (moves made piece by piece, no area, no count of pieces)."""
+        return self.move_info(step)[3]
+
+    def move_info(self, step: Move) -> tuple[tuple[bytes, ...], bool, bool, bool]:
+        """What the walk reads of a move step, made once per resolver: (:meth:`takes_table`, :meth:`plain`, whether
+        the pieces the move may not destroy are left out of the tables already, :meth:`commuting`)."""
+        got = self._moves.get(id(step))
+        if got is None:
+            spared = None if step.no_destroy is None else self.spared_codes(step.no_destroy)
+            table = self.geo.move_tables(-1 if step.onto == "empty" else int(step.kind == "combat"), spared)
+            plain = (not step.leap and step.where is None and step.toward is None
+                     and (step.no_destroy is None or spared is not None))
+            commuting = (step.per_move and step.where is None and step.toward is None and step.per_color is None
+                         and step.piece.ref is None and step.piece.where is None and step.piece.owner != "more"
+                         and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
+                                                          and step.no_destroy.owner != "more")))
+            got = self._moves[id(step)] = (table, plain, spared is not None, commuting)
         return got
 
     def spared_codes(self, sel: Sel) -> frozenset[int] | None:
@@ -1550,18 +1555,6 @@ class Resolver:
         if direction is None and self.plain(step):     # targets' plain case, for every mover at once
             return _plain_options(self.takes_table(step), self.geo.adjacent_squares, st, movers)
         return [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
-
-    def commuting(self, step: Move) -> bool:
-        """Whether two moves of ``step`` on four different squares commute: each move's legality then
-        depends on its own two squares only (moves made piece by piece, no area, no count of pieces)."""
-        got = self._commuting.get(id(step))
-        if got is None:
-            got = (step.per_move and step.where is None and step.toward is None and step.per_color is None
-                   and step.piece.ref is None and step.piece.where is None and step.piece.owner != "more"
-                   and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
-                                                    and step.no_destroy.owner != "more")))
-            self._commuting[id(step)] = got
-        return got
 
     @staticmethod
     def one_by_one(step: Move) -> bool:

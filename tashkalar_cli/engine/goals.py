@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from tashkalar_cli.engine.codes import LEVELS, code, mask
+from tashkalar_cli.engine.codes import LEVELS, code, mask, picking
 from tashkalar_cli.engine.collector import collector_paused
 from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
@@ -408,10 +408,8 @@ class GoalSearch:
         mine = {code(self.board.colors, self.player, level) for level in range(LEVELS)}
         prey: set[int] = set()
         for m in moves:
-            tables = resolver.geo.move_tables(-1 if m.onto == "empty" else int(m.kind == "combat"),
-                                              None if m.no_destroy is None else resolver.spared_codes(m.no_destroy))
-            prey |= {c for c, ok in enumerate(tables[card.rank.level]) if ok and c and c not in mine}
-        return bytes(49 if c in prey else 48 for c in range(256))
+            prey |= {c for c, ok in enumerate(resolver.takes_table(m)[card.rank.level]) if ok and c and c not in mine}
+        return picking(prey)
 
     def run(self) -> GoalReport:
         """Level by level: a state that meets the goal is a way and is not played on (the player may stop
