@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from tashkalar_cli.model.board import bits
+
 #: per kind of change, at most how many (None: no bound known): "destroy" (pieces destroyed or removed by
 #: a step), "combat" (pieces destroyed by moves: standard moves onto lower ranks as well as combat moves),
 #: "move" (pieces of the player's, or of any color, moved: a piece moved several times counts once),
@@ -57,7 +59,7 @@ class Walk(NamedTuple):
         ending on at most one (a walk that takes pieces p1, p2... in turn is at least as long as the sum of the
         distances start-p1, p1-p2...)."""
         dist = self.distance
-        near = [sq for sq in _bits(self.prey & among) if dist(self.start, sq) <= self.steps]
+        near = [sq for sq in bits(self.prey & among) if dist(self.start, sq) <= self.steps]
 
         def most(at: int, left: int, taken: frozenset[int]) -> int:
             best = 0
@@ -71,15 +73,6 @@ class Walk(NamedTuple):
             return best
 
         return most(self.start, self.steps, frozenset()) if near else 0
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def gain(reach: Reach | Budget | Walk, weights: dict[str, int], region: int | None = None) -> int | None:

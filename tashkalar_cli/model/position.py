@@ -170,13 +170,13 @@ class Position:
         occupant = pieces.get(target)
         blockers = occupied = own_kind = 0
         above = RANKS[rank.level + 1:]      # the ranks that block a summon of ``rank``
-        legendary = kind is PieceKind.LEGENDARY
-        for sq, (c, r) in pieces.items():   # a piece's kind read from its rank, as Rank.kind says
+        own = {r for r in RANKS if r.kind is kind}      # the ranks of the being's kind (Rank.kind, read once each)
+        for sq, (c, r) in pieces.items():
             bit = 1 << sq
             occupied |= bit
             if r in above:
                 blockers |= bit
-            if c == color and (r is Rank.LEGENDARY) == legendary:
+            if c == color and r in own:
                 own_kind |= bit
         short = self.off_board(color, kind, own_kind.bit_count()) == 0
         if not summon_choices(target, blockers, own_kind, 0, short):
