@@ -9,8 +9,9 @@ with the outcomes and states counted. ``--all-placements`` resolves every placem
 harder figure: every square and orientation). The flares' halves are timed apart (each half of
 every flare with data, for each color, as if its threshold were met). Goal (issue 21): under
 100 ms in total for the summons, first placements. The worst case built (``warlord-31.yaml``: the
-Warlord summoned by blue at e5 on a 31-piece duel board: 42,977 distinct outcomes, 208,096 states) is timed
-last, whole (within the default bound).
+Warlord summoned by blue at e5 on a 31-piece duel board: 42,977 distinct outcomes, 64,128 states) is timed
+last, whole (within the default bound), each run on its own: the outcomes of the run before are freed
+before the clock starts, and that freeing is timed apart (``freed``). Goal: within the same 100 ms.
 ``states`` counts the states explored, each final move included (the resolver's bound, ``MAX_STATES``,
 is on that count).
 """
@@ -109,15 +110,19 @@ def main() -> None:
         verdict = next(v for v in game.summonable(worst, "blue", [warlord]))
         placement = next(p for p in verdict.placements if game.board.name(p.target) == "e5")
         cpu = []
+        freed = []
         r = None
         for _ in range(args.runs):
             t0 = time.process_time()
+            r = None        # the run before's outcomes: freed here, before this run's clock starts
+            t1 = time.process_time()
             r = resolve_placement(game.engine, warlord, worst, "blue", placement, actions_left=1)
-            cpu.append(time.process_time() - t0)
+            cpu.append(time.process_time() - t1)
+            freed.append(t1 - t0)
         assert r is not None
         print(f"worst    {WORST.name}: warlord e5, CPU best {min(cpu) * 1000:7.1f} ms median "
               f"{statistics.median(cpu) * 1000:7.1f} ms; outcomes {r.count:6}  states {r.states:7}  "
-              f"truncated {int(r.truncated)}")
+              f"truncated {int(r.truncated)}; freed in {statistics.median(freed[1:] or [0]) * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -606,8 +606,9 @@ class Oracle:
         return out
 
     def loop(self, step: E.Move, s: State, piece: int | None, d: str | None, count: int, limit: int,
-             optional: bool, moved: list[int], hits: tuple[Any, ...] = ()) -> list[State]:
-        """Moves from ``count`` on: ``piece`` (None: any eligible piece, per move)."""
+             optional: bool, moved: list[int], hits: tuple[Any, ...] = (), by: bool = False) -> list[State]:
+        """Moves from ``count`` on: ``piece`` (None: any eligible piece, per move); ``by``: whether the piece
+        named by ``if_all_one_by`` made one of the moves so far."""
         if count >= limit:
             return [self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count,
                                    hits)]
@@ -619,6 +620,9 @@ class Oracle:
                 movers = [q for q in movers if colors.count(b[q][0]) < step.per_color]
         else:
             movers = [piece] if piece is not None and piece in b else []
+        one_by = self.squares_of(s, step.if_all_one_by) if step.if_all_one_by else []
+        if step.if_all_one_by and not by and count + 1 == limit:
+            movers = [q for q in movers if q in one_by]     # the last move: the named piece's, if it has not moved
         options = [(q, x) for q in movers for x in self.targets(step, s, q, d)]
         end = self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count, hits)
         if not options:
@@ -633,7 +637,7 @@ class Oracle:
             new_moved = [moves.get(m, m) for m in moved]
             new_moved = [m for m in new_moved if m is not None] + [x]
             out += self.loop(step, ns, x if not step.per_move else None, d, count + 1, limit, optional,
-                             new_moved, (*hits, b[x]) if x in b else hits)
+                             new_moved, (*hits, b[x]) if x in b else hits, by or q in one_by)
         return out
 
     def bind_move(self, step: E.Move, s: State, moved: list[int], count: int, hits: tuple[Any, ...] = ()) -> State:

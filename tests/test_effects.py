@@ -83,6 +83,10 @@ def test_every_imperial_card_and_flare_has_a_program(tk):
     ([{"destroy": "self", "as": "self"}], "reserved"),
     ([{"destroy": "self", "count": 2, "all": True}], "exclude each other"),
     ([{"if": {"bogus": 1}}], "unknown condition"),
+    ([{"move": {"piece": {"owner": "you"}, "if_all_one_by": "self"}, "up_to": 3}], "goes with per_move"),
+    ([{"move": {"piece": {"owner": "you"}, "per_move": True, "if_all_one_by": "self"}, "any_number": True}],
+     "goes with per_move"),
+    ([{"move": {"piece": {"owner": "you"}, "per_move": True, "if_all_one_by": "chief"}, "up_to": 3}], "not bound"),
 ])
 def test_bad_programs_are_refused_with_the_place(data, problem):
     with pytest.raises(EffectError, match=problem):
@@ -480,6 +484,57 @@ def test_fast_resolver_agrees_with_brute_force_on_summons(tk, card_id, seed, ext
     # and the engine's entry point for the planner gives the same
     direct = resolve_placement(tk.engine, card, position, "blue", placement, actions_left=0 if last else 1)
     assert direct is not None
+
+
+#: "up to 3 combat moves of your pieces; if 3, the Warlord makes one at least", spelled out without
+#: ``if_all_one_by``: up to 2 moves, or 3 with the being's move first, second or third
+WARLORD_SPELLED_OUT = [{"choose": [
+    [{"move": {"piece": {"owner": "you"}, "kind": "combat", "per_move": True}, "up_to": 2}],
+    [{"move": {"piece": "self", "kind": "combat"}},
+     {"move": {"piece": {"owner": "you"}, "kind": "combat", "per_move": True}, "times": 2}],
+    [{"move": {"piece": {"owner": "you"}, "kind": "combat"}}, {"move": {"piece": "self", "kind": "combat"}},
+     {"move": {"piece": {"owner": "you"}, "kind": "combat"}}],
+    [{"move": {"piece": {"owner": "you"}, "kind": "combat", "per_move": True}, "times": 2},
+     {"move": {"piece": "self", "kind": "combat"}}]]}]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), extra=st.integers(4, 14))
+def test_one_move_at_least_by_a_piece_is_its_orders_spelled_out(tk, seed, extra):
+    """``if_all_one_by`` (the Warlord's data) gives the outcomes of every order of the moves written out, and the
+    brute-force resolver's: the same positions, though the walk follows each set of moves in one order only."""
+    card = tk.being("warlord")
+    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    if placement is None:
+        return
+    after, _ = position.after_summon("blue", card.rank, placement.target, None)
+    ours = resolve_program(tk.board, card.program(), after, "blue", placement=placement)
+    spelled = resolve_program(tk.board, parse_program(WARLORD_SPELLED_OUT), after, "blue", placement=placement)
+    assert not ours.truncated and not spelled.truncated
+    assert _fast_set(ours) == _fast_set(spelled)
+    assert ours.count == spelled.count and ours.states <= spelled.states
+    _compare(tk, card.program(), after, "blue", placement)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), extra=st.integers(4, 10))
+def test_when_all_moves_are_made_the_named_piece_made_one(tk, seed, extra):
+    card = tk.being("warlord")
+    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    if placement is None:
+        return
+    after, _ = position.after_summon("blue", card.rank, placement.target, None)
+    res = resolve_program(tk.board, card.program(), after, "blue", placement=placement)
+    sizes = set()
+    for outcome in res.outcomes:
+        being, by = placement.target, False       # the being followed along the moves
+        moves = [c for c in outcome.steps if c.do == "move"]
+        for c in moves:
+            if c.square == being:
+                being, by = c.to, True
+        sizes.add(len(moves))
+        assert len(moves) <= 3 and (len(moves) < 3 or by)
+    assert 0 in sizes
 
 
 @pytest.mark.parametrize("which", FLARE_HALVES + [("flare-4-4", "upper")])

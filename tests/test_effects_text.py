@@ -6,8 +6,8 @@ program (``cards/beings/<deck>.yaml``):
 
 - every number of the text is a number of the program: an explicit one (``count``, ``up_to``,
   ``times``, ``within``, ``distance``, ``at_least``, ``gain_actions``, a ``repeat``, a turn's degrees,
-  a ray's ``pieces``) or the most operations of one kind a single path of the program can do (a
-  Warlord's 3 moves are written as 1 + 2);
+  a ray's ``pieces``) or the most operations of one kind a single path of the program can do (its
+  steps added up, the largest of its alternatives);
 - every explicit number of the program is in the text, unless the card is listed in :data:`COMPOSED`;
 - the ranks the text names (common, heroic, legendary, non-legendary, upgraded) are the ranks the
   program's selectors, placements and conversions name.
@@ -52,7 +52,6 @@ RANK_WORDS = {
 #: cards whose program builds the text's count out of smaller steps: their explicit numbers are not
 #: all in the text (the text's numbers must still be found in the program)
 COMPOSED = {
-    "warlord": "3 moves written as up to 2, or the Warlord's move plus 2 (in 3 orders)",
     "the-eldest-tree": "up to 3 squares split into the numbers of upgrades, placements and destructions",
 }
 #: cards whose text names a rank by its complement

@@ -587,6 +587,18 @@ class Resolution:
 
 # ------------------------------------------------------------------------------------------ the resolver
 
+class _MoveInfo(NamedTuple):
+    """What the walk reads of a move step (:meth:`Resolver.move_info`), made once per resolver."""
+
+    table: tuple[bytes, ...]    # Resolver.takes_table
+    plain: bool                 # Resolver.plain
+    folded: bool                # the pieces the move may not destroy are left out of the tables already
+    commuting: bool             # Resolver.commuting
+    per: bool                   # Resolver.one_by_one
+    by_codes: bool              # one by one, its pieces picked by their codes alone (no area, name or count)
+    limit: int | None           # the most moves (times or up_to; None: any number)
+
+
 class _Truncated(Exception):
     pass
 
@@ -664,7 +676,7 @@ class Resolver:
                     here = state.count(base) + state.count(base + 1)
                 off = override[kind] if kind in override else max(0, position.owned[kind] - here)
                 self.stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
-        self._moves: dict[int, tuple[tuple[bytes, ...], bool, bool, bool]] = {}     # see move_info
+        self._moves: dict[int, _MoveInfo] = {}     # see move_info
         self._sel_codes: dict[tuple[str, frozenset[Rank] | None, int | None], tuple[int, ...]] = {}   # see codes_of
         self._positions: dict[tuple[bytes, int | None], Position] = {}     # see position_kept
         #: the movers of the next move of a step, handed by the move before it: (its state, instruction, movers)
@@ -988,6 +1000,20 @@ class Resolver:
 
     # ---------------------------------------------------------------- changes
     @staticmethod
+    def tracked(regs: tuple[Any, ...]) -> set[int]:
+        """The squares the registers follow: :meth:`retrack` changes nothing for moves that touch none of them."""
+        out: set[int] = set()
+        for value in regs:
+            if value.__class__ is tuple:
+                tag = value[0]
+                if tag == "p":
+                    out.update(value[1])
+                elif tag == "m":
+                    out.add(value[2])
+                    out.update(value[4])
+        return out
+
+    @staticmethod
     def retrack(regs: tuple[Any, ...], moves: dict[int, int | None]) -> tuple[Any, ...]:
         """The registers once pieces moved (``moves``: old square -> new square, None: destroyed)."""
         out: list[Any] | None = None
@@ -1006,7 +1032,7 @@ class Resolver:
                 if out is None:
                     out = list(regs)
                 out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
-            elif tag == "m":     # a move register: (m, count, piece, direction, moved)
+            elif tag == "m":     # a move register: (m, count, piece, direction, moved, hits, last, by)
                 piece = value[2]
                 moved = value[4]
                 if piece in moves or any(sq in moves for sq in moved):
@@ -1015,7 +1041,7 @@ class Resolver:
                     if out is None:
                         out = list(regs)
                     out[i] = ("m", value[1], -1 if new_piece is None else new_piece, value[3],
-                              tuple(sq for sq in kept if sq is not None), value[5], value[6])
+                              tuple(sq for sq in kept if sq is not None), *value[5:])
         return regs if out is None else tuple(out)
 
     def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
@@ -1460,7 +1486,7 @@ class Resolver:
         geo = self.geo
         code = st[sq]
         level = (code - 1) % 3
-        table, plain, folded, _ = self.move_info(step)
+        table, plain, folded = self.move_info(step)[:3]
         takes = table[level]
         if direction is None and plain:
             # the plain move: to an adjacent square the piece may enter (the same test as below, by table)
@@ -1512,9 +1538,8 @@ class Resolver:
         depends on its own two squares only (moves made piece by piece, no area, no count of pieces)."""
         return self.move_info(step)[3]
 
-    def move_info(self, step: Move) -> tuple[tuple[bytes, ...], bool, bool, bool]:
-        """What the walk reads of a move step, made once per resolver: (:meth:`takes_table`, :meth:`plain`, whether
-        the pieces the move may not destroy are left out of the tables already, :meth:`commuting`)."""
+    def move_info(self, step: Move) -> _MoveInfo:
+        """What the walk reads of a move step, made once per resolver (see :class:`_MoveInfo`)."""
         got = self._moves.get(id(step))
         if got is None:
             spared = None if step.no_destroy is None else self.spared_codes(step.no_destroy)
@@ -1525,7 +1550,11 @@ class Resolver:
                          and step.piece.ref is None and step.piece.where is None and step.piece.owner != "more"
                          and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
                                                           and step.no_destroy.owner != "more")))
-            got = self._moves[id(step)] = (table, plain, spared is not None, commuting)
+            per = self.one_by_one(step)
+            by_codes = (per and step.per_color is None and step.piece.where is None and step.piece.ref is None
+                        and step.piece.owner != "more")
+            got = self._moves[id(step)] = _MoveInfo(table, plain, spared is not None, commuting, per, by_codes,
+                                                    step.times if step.times is not None else step.up_to)
         return got
 
     def spared_codes(self, sel: Sel) -> frozenset[int] | None:
@@ -1582,7 +1611,7 @@ class Resolver:
             end = ins.targets[0]
             if step.may:
                 new = list(regs)
-                new[reg] = ("m", 0, -1, None, (), (), ())
+                new[reg] = ("m", 0, -1, None, (), (), (), False)
                 self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "may", "skip"), choices))
             dirs: Sequence[str | None]
             if step.choose_direction is not None:
@@ -1596,29 +1625,29 @@ class Resolver:
                 direction = self.move_direction(step, regs, d)
                 if self.one_by_one(step):
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, (), (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), (), False)
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                     continue
                 movers = [sq for sq in self.select(step.piece, st, regs, slots)
                           if direction != "none" and self.targets(step, st, regs, sq, direction)]
                 if not movers:
                     new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
-                    new[reg] = ("m", 0, -1, direction, (), (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), (), False)
                     self.run(end, st, tuple(new), actions, notes, steps, ch)
                     continue
                 for sq in movers:
                     new = list(regs)
-                    new[reg] = ("m", 0, sq, direction, (), (), ())
+                    new[reg] = ("m", 0, sq, direction, (), (), (), False)
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                 if optional and not step.may:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, (), (), ())
+                    new[reg] = ("m", 0, -1, direction, (), (), (), False)
                     self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "stop", "0"), ch))
             return
         if ins.op == "move_step":
             end = ins.targets[0]
-            _, count, piece, direction, moved, _hits, last = regs[reg]
-            limit = step.times if step.times is not None else step.up_to
+            _, count, piece, direction, moved, _hits, last, by = regs[reg]
+            table, plain, _folded, reduce, per, by_codes, limit = self.move_info(step)
             if step.any_number and count >= MAX_MOVES:
                 self.truncated = True     # "any number": longer sequences are not searched, and the answer says so
                 limit = count
@@ -1628,7 +1657,6 @@ class Resolver:
             if direction == "none":
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
-            per = self.one_by_one(step)
             hint = self._movers_hint
             if per and hint is not None and hint[0] is st and hint[1] is ins:
                 movers = hint[2]        # the parent's movers less the two squares its move touched (see below)
@@ -1641,14 +1669,19 @@ class Resolver:
                     movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
             else:
                 movers = [piece] if piece >= 0 and st[piece] else []
+            one_by = -1         # if_all_one_by, until that piece moved: its square (it must make one of the moves)
+            if not by and step.if_all_one_by is not None:
+                got = self.ref_squares(step.if_all_one_by, regs, slots)
+                one_by = got[0] if got and st[got[0]] else -2
+                if limit is not None and count + 1 >= limit:
+                    movers = [one_by] if one_by in movers else []      # the last move: that piece's
             track = step.once_each or (per and ins.b >= 0) or step.per_color is not None
-            reduce = self.commuting(step)
-            if reduce and last and direction is None and self.plain(step):
+            if reduce and last and direction is None and plain:
                 # the reduction below, without the moves it would drop: the square ``a`` the last move left is
                 # empty, so the options after ``last`` are those of the movers after ``a``; before it, only moves
                 # touching ``a`` or ``b`` are kept, and a plain move touches them only from a square next to them
                 a, b = last
-                geo, table = self.geo, self.takes_table(step)
+                geo = self.geo
                 near = geo.adjacent[a] | geo.adjacent[b]
                 cut = bisect.bisect_right(movers, a)
                 low = [sq for sq in movers[:cut] if sq == b or near >> sq & 1]
@@ -1673,6 +1706,13 @@ class Resolver:
                     options = kept
             if not options:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
+                if not short and ins.b < 0 and self.final[end + 1]:
+                    # the step ends here, and with it the program: an outcome (as the step's end would make it)
+                    self.states += 1
+                    if self.states > self.max_states:
+                        raise _Truncated
+                    self.finish(st, regs, actions, notes, steps, choices)
+                    return
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
                 return
             final = self.final[end + 1]
@@ -1700,6 +1740,26 @@ class Resolver:
                 gate_sq = gate[1][0] if gate is not None and gate[1] else -1
                 gateway = self.gateway_at(st, gate)
                 plain_key = not actions and not notes and gateway is None
+                # the common case: no Gateway to follow, the board alone the key, no cap on the outcomes
+                fast = gate_sq < 0 and plain_key and most == sys.maxsize
+                if fast:
+                    # the moves of one piece come together: its square is emptied once for them
+                    left = -1
+                    code = 0
+                    for sq, to in options:
+                        if sq != left:
+                            if left >= 0:
+                                buf[left] = code
+                            left, code = sq, buf[sq]
+                            buf[sq] = 0
+                        hit = buf[to]
+                        buf[to] = code
+                        after = bytes(buf)
+                        buf[to] = hit
+                        if after not in outcomes:
+                            outcomes[after] = _new(Outcome, (self, after, steps, actions, notes, choices, gateway, sq,
+                                                             to, code, hit))
+                    options = []
                 for sq, to in options:
                     code, hit = buf[sq], buf[to]
                     buf[to], buf[sq] = code, 0
@@ -1723,28 +1783,40 @@ class Resolver:
                 return
             # after the step's last move, the state goes straight to the end of the step (as the loop would)
             then = end if limit is not None and count + 1 >= limit else pc
-            # the next move of a step that moves each piece once, its pieces picked by their codes (no area, no
-            # count): its movers are these less the piece that moved (now on a square moved) and the piece its
-            # move destroyed; handed to it with its state (the same bytes), not searched for again
-            follow = (per and then == pc and step.once_each and step.per_color is None and step.piece.where is None
-                      and step.piece.ref is None and step.piece.owner != "more")
+            # the next move of a step whose pieces are picked by their codes (no area, no count): its movers are
+            # these less the square the piece left, and the square it moved to added (a piece keeps its code; the
+            # piece it destroyed was there) unless each piece moves once (then less that square too); handed to it
+            # with its state (the same bytes), not searched for again
+            follow = by_codes and then == pc
+            once = step.once_each
+            tracked = self.tracked(regs)
             for sq, to in options:
                 buf = bytearray(st)
                 code, hit = buf[sq], buf[to]
                 buf[to], buf[sq] = code, 0
-                new = list(self.retrack(regs, {to: None, sq: to} if hit else {sq: to}))   # at once: to is gone
+                if sq in tracked or (hit and to in tracked):
+                    new = list(self.retrack(regs, {to: None, sq: to} if hit else {sq: to}))   # at once: to is gone
+                else:
+                    new = list(regs)
                 m = new[reg]
                 new_piece = -1 if per else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
-                            (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else ())
+                            (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else (),
+                            by or sq == one_by)
                 after = bytes(buf)
                 if follow:
-                    self._movers_hint = (after, ins, [mover for mover in movers if mover != sq and mover != to])
+                    if once:
+                        nxt = [mover for mover in movers if mover != sq and mover != to]
+                    else:
+                        nxt = [mover for mover in movers if mover != sq]
+                        if to not in nxt:
+                            bisect.insort(nxt, to)
+                    self._movers_hint = (after, ins, nxt)
                 self.run(then, after, tuple(new), actions, notes,
                          (_new(Change, ("move", sq, to, code, hit, 0, "")), steps), choices)
             return
         # move_end: bind what moved, clear the register
-        _, count, piece, _direction, moved, hits, _last = regs[reg]
+        _, count, piece, _direction, moved, hits, _last, _by = regs[reg]
         new = list(regs)
         new[reg] = None
         if ins.b >= 0:
