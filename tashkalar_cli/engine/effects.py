@@ -1031,7 +1031,9 @@ class Resolver:
                 kept = tuple(moves.get(sq, sq) for sq in squares)
                 if out is None:
                     out = list(regs)
-                out[i] = ("p", tuple(sq for sq in kept if sq is not None), *value[2:])
+                # in board order: the same pieces, moved in another order, are the same register (a state met
+                # again, not a new one)
+                out[i] = ("p", tuple(sorted([sq for sq in kept if sq is not None])), *value[2:])
             elif tag == "m":     # a move register: (m, count, piece, direction, moved, hits, last, by)
                 piece = value[2]
                 moved = value[4]
@@ -1864,7 +1866,15 @@ class Resolver:
         if step.times is not None:
             self.run(pc + 1 if count < step.times else end, st, regs, actions, notes, steps, choices)
         elif step.up_to is not None:
-            self.run(end, st, regs, actions, notes, steps, ((step.path, "stop", str(count)), choices))
+            stop = ((step.path, "stop", str(count)), choices)
+            if self.final[end + 1] and (self.comp.code[end].op == "loop_end"):
+                # the loop's end is the program's: an outcome here (as loop_end then the end would make it)
+                self.states += 1
+                if self.states > self.max_states:
+                    raise _Truncated
+                self.finish(st, regs, actions, notes, steps, stop)
+            else:
+                self.run(end, st, regs, actions, notes, steps, stop)
             if count < step.up_to:
                 self.run(pc + 1, st, regs, actions, notes, steps, choices)
         else:

@@ -1,4 +1,4 @@
-"""The effect language: a card's effect as data (see /work/notes/effects-spec.md), parsed and checked.
+"""The effect language: a card's effect as data (its schema: ``schemas/effect.schema.json``), parsed and checked.
 
 A program is a list of steps run in order; each step is a mapping with one primitive key plus
 modifiers. :func:`parse_program` turns the data of ``cards/`` (``effect``, ``frost_effect``,
