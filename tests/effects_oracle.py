@@ -560,13 +560,14 @@ class Oracle:
                 return []
             cand = [x for x in cand if board.distance(x, ref[0]) < board.distance(q, ref[0])]
         level = b[q][1]
+        kind = "standard" if step.standard_by and q in self.squares_of(s, step.standard_by) else step.kind
         out = []
         for x in cand:
             if x in b:
                 if step.onto == "empty" or x in forbidden:
                     continue
                 other = b[x][1]
-                if other > level or (other == level and step.kind != "combat"):
+                if other > level or (other == level and kind != "combat"):
                     continue
             out.append(x)
         return sorted(out)

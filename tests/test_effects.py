@@ -87,6 +87,7 @@ def test_every_imperial_card_and_flare_has_a_program(tk):
     ([{"move": {"piece": {"owner": "you"}, "per_move": True, "if_all_one_by": "self"}, "any_number": True}],
      "goes with per_move"),
     ([{"move": {"piece": {"owner": "you"}, "per_move": True, "if_all_one_by": "chief"}, "up_to": 3}], "not bound"),
+    ([{"move": {"piece": {"owner": "you"}, "standard_by": "self"}}], "goes with kind: combat"),
 ])
 def test_bad_programs_are_refused_with_the_place(data, problem):
     with pytest.raises(EffectError, match=problem):
@@ -525,6 +526,32 @@ def test_one_move_at_least_by_a_piece_is_its_orders_spelled_out(tk, seed, extra)
         sizes.add(len(moves))
         assert len(moves) <= 3 and (len(moves) < 3 or by)
     assert 0 in sizes
+
+
+#: "up to 3 moves in any mix: standard moves of the Master of Intrigue, combat moves of the non-legendary pieces
+#: that summoned it", spelled out without ``standard_by``: up to 3 rounds, each a choice of one move
+INTRIGUE_SPELLED_OUT = [{"repeat": {"up_to": 3, "steps": [{"choose": [
+    [{"move": {"piece": "self", "kind": "standard"}}],
+    [{"move": {"piece": {"rank": "non-legendary", "where": "summoners"}, "kind": "combat"}}]]}]}}]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), extra=st.integers(4, 16))
+def test_moves_of_a_mix_of_pieces_are_their_rounds_spelled_out(tk, seed, extra):
+    """``standard_by`` with pieces picked from bound ones (the Master of Intrigue's data) gives the outcomes of its
+    rounds written out, and the brute-force resolver's, though each set of moves is followed in one order only."""
+    card = tk.being("master-of-intrigue")
+    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    if placement is None:
+        return
+    after, _ = position.after_summon("blue", card.rank, placement.target, None)
+    ours = resolve_program(tk.board, card.program(), after, "blue", placement=placement)
+    spelled = resolve_program(tk.board, parse_program(INTRIGUE_SPELLED_OUT), after, "blue", placement=placement)
+    assert not ours.truncated and not spelled.truncated
+    assert _fast_set(ours) == _fast_set(spelled)
+    assert ours.count == spelled.count and ours.states <= spelled.states
+    if extra <= 8:      # the brute force follows every order: a few pieces only
+        _compare(tk, card.program(), after, "blue", placement)
 
 
 @pytest.mark.parametrize("which", FLARE_HALVES + [("flare-4-4", "upper")])

@@ -296,6 +296,19 @@ class Compiled:
         return False
 
 
+def only_bound(area: Area) -> bool:
+    """Whether which pieces an area holds changes only when those pieces move: fixed squares (named ones, the
+    board's colors) and the squares of bound pieces (followed as they move), or their unions and intersections;
+    not the empty squares, nor squares in a relation to pieces, which other pieces' moves change."""
+    if isinstance(area, Named):
+        return area.word != "empty"
+    if isinstance(area, (Ref, Color)):
+        return True
+    if isinstance(area, (Intersection, Union_)):
+        return all(only_bound(part) for part in area.parts)
+    return False
+
+
 def _cond_uses_last(cond: Cond) -> bool:
     if isinstance(cond, LastAction):
         return True
@@ -1490,6 +1503,9 @@ class Resolver:
         level = (code - 1) % 3
         table, plain, folded = self.move_info(step)[:3]
         takes = table[level]
+        if step.standard_by is not None and sq in self.ref_squares(step.standard_by, regs, slots):
+            spared = None if step.no_destroy is None else self.spared_codes(step.no_destroy)
+            takes = self.geo.move_tables(0, spared)[level]     # that piece's moves are standard moves
         if direction is None and plain:
             # the plain move: to an adjacent square the piece may enter (the same test as below, by table)
             return [to for to in geo.adjacent_squares[sq] if takes[st[to]]]
@@ -1546,10 +1562,13 @@ class Resolver:
         if got is None:
             spared = None if step.no_destroy is None else self.spared_codes(step.no_destroy)
             table = self.geo.move_tables(-1 if step.onto == "empty" else int(step.kind == "combat"), spared)
-            plain = (not step.leap and step.where is None and step.toward is None
+            plain = (not step.leap and step.where is None and step.toward is None and step.standard_by is None
                      and (step.no_destroy is None or spared is not None))
+            # the pieces picked from an area that no move changes but by moving them (the squares of bound
+            # pieces, followed as they move, or fixed squares): a move changes only its own piece's choice
+            picked = step.piece.where is None or only_bound(step.piece.where)
             commuting = (step.per_move and step.where is None and step.toward is None and step.per_color is None
-                         and step.piece.ref is None and step.piece.where is None and step.piece.owner != "more"
+                         and step.piece.ref is None and picked and step.piece.owner != "more"
                          and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
                                                           and step.no_destroy.owner != "more")))
             per = self.one_by_one(step)

@@ -256,6 +256,7 @@ class Move(NamedTuple):
     once_each: bool = False                  # per_move: each piece moves at most once
     if_all_one_by: str | None = None         # per_move with times/up_to: if every move is made, this bound piece
                                              # (followed as it moves) makes one of them at least
+    standard_by: str | None = None           # a combat move's step: this bound piece's moves are standard moves
     may: bool = False
     bind: str | None = None
     path: str = ""
@@ -750,7 +751,7 @@ class _Parser:
         sub = (*path, "move")
         body = self.mapping(body, sub, "move")
         self.keys(body, ("piece", "kind", "leap", "where", "onto", "direction", "no_destroy", "per_move",
-                         "once_each", "toward", "per_color", "if_all_one_by"), sub)
+                         "once_each", "toward", "per_color", "if_all_one_by", "standard_by"), sub)
         toward = self.name(body["toward"], (*sub, "toward"), ("pieces", "squares")) if "toward" in body else None
         per_color = self.integer(body["per_color"], (*sub, "per_color"), low=1) if "per_color" in body else None
         piece = self.sel(body.get("piece", "self"), (*sub, "piece"))
@@ -807,10 +808,15 @@ class _Parser:
             one_by = self.name(body["if_all_one_by"], (*sub, "if_all_one_by"), ("pieces",))
             if not per_move or any_number or times == MAX_MOVES:
                 raise self.fail("if_all_one_by goes with per_move: true and a number of moves (times or up_to)", sub)
+        standard_by = None
+        if "standard_by" in body:
+            standard_by = self.name(body["standard_by"], (*sub, "standard_by"), ("pieces",))
+            if kind != "combat":
+                raise self.fail("standard_by goes with kind: combat (the other pieces' moves)", sub)
         may = self.flag(value["may"], (*path, "may")) if "may" in value else False
         bind = self.binding(value["as"], "pieces", (*path, "as")) if "as" in value else None
         return Move(piece, str(kind), leap, area, str(onto), direction, opposite, chosen, toward, per_color, no_destroy,
-                    times, up_to, any_number, per_move, once_each, one_by, may, bind, where)
+                    times, up_to, any_number, per_move, once_each, one_by, standard_by, may, bind, where)
 
 
 _COUNTING = ("count", "up_to", "all", "may", "as")
