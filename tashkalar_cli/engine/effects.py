@@ -296,6 +296,23 @@ class Compiled:
         return False
 
 
+def area_pins(area: Area) -> frozenset[str] | None:
+    """The bound names an area's squares follow, when they depend on nothing else (fixed squares, the squares of
+    bound pieces and squares in a relation to them); None when they depend on the pieces on the board."""
+    if isinstance(area, Named):
+        return None if area.word == "empty" else frozenset({"summoners"}) if area.word == "summoners" else frozenset()
+    if isinstance(area, Ref):
+        return frozenset({area.name})
+    if isinstance(area, Color):
+        return frozenset()
+    if isinstance(area, Relation):
+        return area_pins(area.anchor)
+    if isinstance(area, (Intersection, Union_)):
+        parts = [area_pins(part) for part in area.parts]
+        return None if any(p is None for p in parts) else frozenset().union(*[p for p in parts if p is not None])
+    return None
+
+
 def only_bound(area: Area) -> bool:
     """Whether which pieces an area holds changes only when those pieces move: fixed squares (named ones, the
     board's colors) and the squares of bound pieces (followed as they move), or their unions and intersections;
@@ -610,6 +627,7 @@ class _MoveInfo(NamedTuple):
     per: bool                   # Resolver.one_by_one
     by_codes: bool              # one by one, its pieces picked by their codes alone (no area, name or count)
     limit: int | None           # the most moves (times or up_to; None: any number)
+    pins: tuple[str, ...]       # the bound pieces the area the moves end in follows (see op_move)
 
 
 class _Truncated(Exception):
@@ -1567,7 +1585,10 @@ class Resolver:
             # the pieces picked from an area that no move changes but by moving them (the squares of bound
             # pieces, followed as they move, or fixed squares): a move changes only its own piece's choice
             picked = step.piece.where is None or only_bound(step.piece.where)
-            commuting = (step.per_move and step.where is None and step.toward is None and step.per_color is None
+            # the area the moves end in: fixed, or following bound pieces (a move touching one of them is ordered
+            # with no other, see op_move)
+            pins = frozenset() if step.where is None else area_pins(step.where)
+            commuting = (step.per_move and pins is not None and step.toward is None
                          and step.piece.ref is None and picked and step.piece.owner != "more"
                          and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
                                                           and step.no_destroy.owner != "more")))
@@ -1575,7 +1596,8 @@ class Resolver:
             by_codes = (per and step.per_color is None and step.piece.where is None and step.piece.ref is None
                         and step.piece.owner != "more")
             got = self._moves[id(step)] = _MoveInfo(table, plain, spared is not None, commuting, per, by_codes,
-                                                    step.times if step.times is not None else step.up_to)
+                                                    step.times if step.times is not None else step.up_to,
+                                                    tuple(sorted(pins or ())))
         return got
 
     def spared_codes(self, sel: Sel) -> frozenset[int] | None:
@@ -1668,7 +1690,17 @@ class Resolver:
         if ins.op == "move_step":
             end = ins.targets[0]
             _, count, piece, direction, moved, _hits, last, by = regs[reg]
-            table, plain, _folded, reduce, per, by_codes, limit = self.move_info(step)
+            table, plain, _folded, reduce, per, by_codes, limit, pins = self.move_info(step)
+            # moves ordered with no other (see the reduction below): those touching a piece the area follows (the
+            # area may change), and, with a most per color, those destroying a piece that moved (it no longer
+            # counts): of two orders of such moves, one may be legal and not the other
+            pinned = 0
+            for name in pins:
+                for sq in self.ref_squares(name, regs, slots):
+                    pinned |= 1 << sq
+            if step.per_color is not None:
+                for sq in moved:
+                    pinned |= 1 << sq
             if step.any_number and count >= MAX_MOVES:
                 self.truncated = True     # "any number": longer sequences are not searched, and the answer says so
                 limit = count
@@ -1697,7 +1729,7 @@ class Resolver:
                 if limit is not None and count + 1 >= limit:
                     movers = [one_by] if one_by in movers else []      # the last move: that piece's
             track = step.once_each or (per and ins.b >= 0) or step.per_color is not None
-            if reduce and last and direction is None and plain:
+            if reduce and last and direction is None and plain and not pinned:
                 # the reduction below, without the moves it would drop: the square ``a`` the last move left is
                 # empty, so the options after ``last`` are those of the movers after ``a``; before it, only moves
                 # touching ``a`` or ``b`` are kept, and a plain move touches them only from a square next to them
@@ -1720,7 +1752,8 @@ class Resolver:
                     # the options are in order (movers in board order, then their targets): those after
                     # ``last`` are all kept, those before it only when they touch its squares
                     cut = bisect.bisect_right(options, last)
-                    kept = [(sq, to) for sq, to in options[:cut] if sq in last or to in last]
+                    kept = [(sq, to) for sq, to in options[:cut]
+                            if sq in last or to in last or (pinned >> sq | pinned >> to) & 1]
                     kept += options[cut:]
                     if not kept and step.times is not None:
                         return      # every way on is another order of moves followed elsewhere
@@ -1822,7 +1855,8 @@ class Resolver:
                 m = new[reg]
                 new_piece = -1 if per else to
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
-                            (*m[5], hit) if hit and ins.b >= 0 else m[5], (sq, to) if reduce else (),
+                            (*m[5], hit) if hit and ins.b >= 0 else m[5],
+                            (sq, to) if reduce and not (pinned >> sq | pinned >> to) & 1 else (),
                             by or sq == one_by)
                 after = bytes(buf)
                 if follow:
