@@ -500,22 +500,33 @@ WARLORD_SPELLED_OUT = [{"choose": [
      {"move": {"piece": "self", "kind": "combat"}}]]}]
 
 
+def _against_spelled_out(tk, card_id, spelled_out, seed, extra, brute):
+    """The card's effect on a random position where blue summons it, against its program ``spelled_out`` another
+    way (the same outcomes, as positions), and against the brute-force resolver (``brute``: it follows every
+    order, so a few pieces only): (the card's resolution, the placement), or None when there is no room."""
+    card = tk.being(card_id)
+    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    if placement is None:
+        return None
+    after, _ = position.after_summon("blue", card.rank, placement.target, None)
+    ours = resolve_program(tk.board, card.program(), after, "blue", placement=placement)
+    spelled = resolve_program(tk.board, parse_program(spelled_out), after, "blue", placement=placement)
+    assert not ours.truncated and not spelled.truncated
+    assert _fast_set(ours) == _fast_set(spelled) and ours.count == spelled.count
+    if brute:
+        _compare(tk, card.program(), after, "blue", placement)
+    return ours, placement
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6), extra=st.integers(4, 14))
 def test_one_move_at_least_by_a_piece_is_its_orders_spelled_out(tk, seed, extra):
     """``if_all_one_by`` (the Warlord's data) gives the outcomes of every order of the moves written out, and the
     brute-force resolver's: the same positions, though the walk follows each set of moves in one order only."""
-    card = tk.being("warlord")
-    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
-    if placement is None:
+    got = _against_spelled_out(tk, "warlord", WARLORD_SPELLED_OUT, seed, extra, brute=True)
+    if got is None:
         return
-    after, _ = position.after_summon("blue", card.rank, placement.target, None)
-    ours = resolve_program(tk.board, card.program(), after, "blue", placement=placement)
-    spelled = resolve_program(tk.board, parse_program(WARLORD_SPELLED_OUT), after, "blue", placement=placement)
-    assert not ours.truncated and not spelled.truncated
-    assert _fast_set(ours) == _fast_set(spelled)
-    assert ours.count == spelled.count
-    _compare(tk, card.program(), after, "blue", placement)
+    ours, placement = got
     # and as the text says: at most 3 moves, and when there are 3, the being (followed as it moves) made one
     sizes = set()
     for outcome in ours.outcomes:
@@ -541,18 +552,7 @@ INTRIGUE_SPELLED_OUT = [{"repeat": {"up_to": 3, "steps": [{"choose": [
 def test_moves_of_a_mix_of_pieces_are_their_rounds_spelled_out(tk, seed, extra):
     """``standard_by`` with pieces picked from bound ones (the Master of Intrigue's data) gives the outcomes of its
     rounds written out, and the brute-force resolver's, though each set of moves is followed in one order only."""
-    card = tk.being("master-of-intrigue")
-    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
-    if placement is None:
-        return
-    after, _ = position.after_summon("blue", card.rank, placement.target, None)
-    ours = resolve_program(tk.board, card.program(), after, "blue", placement=placement)
-    spelled = resolve_program(tk.board, parse_program(INTRIGUE_SPELLED_OUT), after, "blue", placement=placement)
-    assert not ours.truncated and not spelled.truncated
-    assert _fast_set(ours) == _fast_set(spelled)
-    assert ours.count == spelled.count
-    if extra <= 8:      # the brute force follows every order: a few pieces only
-        _compare(tk, card.program(), after, "blue", placement)
+    _against_spelled_out(tk, "master-of-intrigue", INTRIGUE_SPELLED_OUT, seed, extra, brute=extra <= 8)
 
 
 #: the Dark Sphere's moves ending within 2 squares of it or on it: a move may destroy it, and with it the area
