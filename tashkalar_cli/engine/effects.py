@@ -280,7 +280,8 @@ class Compiled:
     slots: dict[str, int]
     registers: int
     uses_last_action: bool
-    #: by instruction: whether it leads to the end through jumps only (an outcome is reached there)
+    #: by instruction: whether it leads to the end doing nothing on the way but jumps and the ends of steps and
+    #: loops (which clear their registers, that nothing reads after): an outcome is reached there
     final: list[bool] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -291,9 +292,12 @@ class Compiled:
             ins = self.code[pc]
             if ins.op == "end":
                 return True
-            if ins.op != "jump":
+            if ins.op == "jump":
+                pc = ins.a
+            elif ins.op in ("move_end", "loop_end"):
+                pc += 1
+            else:
                 return False
-            pc = ins.a
         return False
 
 
@@ -1197,17 +1201,17 @@ class Resolver:
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
         """Explore every way on from instruction ``pc`` in this state (once per state: the visited set)."""
-        code = self.code
-        ins = code[pc]
-        while ins.op == "jump":     # a jump changes nothing: followed at once, its state not remembered
-            pc = ins.a
-            ins = code[pc]
-        if ins.op == "end":     # an outcome: finish_at keeps the first way to it, nothing to remember here
+        if self.final[pc]:      # an outcome: finish_at keeps the first way to it, nothing to remember here
             self.states += 1
             if self.states > self.max_states:
                 raise _Truncated
             self.finish_at(st, regs[3], actions, notes, steps, choices)
             return
+        code = self.code
+        ins = code[pc]
+        while ins.op == "jump":     # a jump changes nothing: followed at once, its state not remembered
+            pc = ins.a
+            ins = code[pc]
         # the visited states by (pc, board): that pair is hashed (the board's hash is kept by its bytes), the
         # registers (deep tuples, slow to hash) only compared when a board comes back at the same instruction
         rest = (regs, actions, notes)
@@ -1667,7 +1671,7 @@ class Resolver:
             for d in dirs:
                 ch = choices if d is None else ((step.path, "direction", d), choices)
                 direction = self.move_direction(step, regs, d)
-                if self.one_by_one(step):
+                if self.move_info(step).per:
                     new = list(regs)
                     new[reg] = ("m", 0, -1, direction, (), (), (), False)
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
@@ -1761,16 +1765,9 @@ class Resolver:
                     options = kept
             if not options:
                 short = step.times is not None and count < step.times and step.times < MAX_MOVES
-                if not short and ins.b < 0 and self.final[end + 1]:
-                    # the step ends here, and with it the program: an outcome (as the step's end would make it)
-                    self.states += 1
-                    if self.states > self.max_states:
-                        raise _Truncated
-                    self.finish(st, regs, actions, notes, steps, choices)
-                    return
                 self.run(end, st, self.fell_short(regs) if short else regs, actions, notes, steps, choices)
                 return
-            final = self.final[end + 1]
+            final = self.final[end]
             if step.times is None:      # up_to, any_number: stopping is allowed (the end of the step, played here)
                 stop = ((step.path, "stop", str(count)), choices)
                 if final:       # the end of the step is an outcome: only the Gateway register counts there
@@ -1797,29 +1794,23 @@ class Resolver:
                 plain_key = not actions and not notes and gateway is None
                 # the common case: no Gateway to follow, the board alone the key, no cap on the outcomes
                 fast = gate_sq < 0 and plain_key and most == sys.maxsize
-                if fast:
-                    # the moves of one piece come together: its square is emptied once for them
-                    left = -1
-                    code = 0
-                    for sq, to in options:
-                        if sq != left:
-                            if left >= 0:
-                                buf[left] = code
-                            left, code = sq, buf[sq]
-                            buf[sq] = 0
-                        hit = buf[to]
-                        buf[to] = code
-                        after = bytes(buf)
-                        buf[to] = hit
+                left = -1       # the moves of one piece come together: its square is emptied once for them
+                code = 0
+                for sq, to in options:
+                    if sq != left:
+                        if left >= 0:
+                            buf[left] = code
+                        left, code = sq, buf[sq]
+                        buf[sq] = 0
+                    hit = buf[to]
+                    buf[to] = code
+                    after = bytes(buf)
+                    buf[to] = hit
+                    if fast:
                         if after not in outcomes:
                             outcomes[after] = _new(Outcome, (self, after, steps, actions, notes, choices, gateway, sq,
-                                                             to, code, hit))
-                    options = []
-                for sq, to in options:
-                    code, hit = buf[sq], buf[to]
-                    buf[to], buf[sq] = code, 0
-                    after = bytes(buf)
-                    buf[sq], buf[to] = code, hit
+                                                             to, code, hit))    # one tuple, made in C
+                        continue
                     if sq == gate_sq or to == gate_sq:      # the Gateway's piece moved or destroyed: followed
                         new_gate = self.retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
                         self.finish_at(after, new_gate, actions, notes, (Change("move", sq, to, code, hit), steps),
@@ -1829,7 +1820,7 @@ class Resolver:
                     if key in outcomes:
                         continue        # reached before: the first way there is kept
                     outcomes[key] = _new(Outcome, (self, after, steps, actions, notes, choices, gateway, sq, to, code,
-                                                   hit))   # one tuple, made in C
+                                                   hit))
                     if len(outcomes) >= most:
                         raise _Truncated
                 if over:
@@ -1877,11 +1868,8 @@ class Resolver:
         new[reg] = None
         if ins.b >= 0:
             # the pieces that moved (tracked), whether any move was made, and what the moves destroyed
-            squares = tuple(moved) if self.one_by_one(step) else ((piece,) if piece >= 0 and count else ())
+            squares = tuple(moved) if self.move_info(step).per else ((piece,) if piece >= 0 and count else ())
             new[ins.b] = ("p", squares, tuple(st[sq] for sq in squares), count > 0, count, hits)
-        if self.final[pc + 1]:     # nothing follows but jumps to the end: an outcome (made distinct there)
-            self.finish(st, tuple(new), actions, notes, steps, choices)
-            return
         self.run(pc + 1, st, tuple(new), actions, notes, steps, choices)
 
     # ---------------------------------------------------------------- loops
@@ -1920,15 +1908,7 @@ class Resolver:
         if step.times is not None:
             self.run(pc + 1 if count < step.times else end, st, regs, actions, notes, steps, choices)
         elif step.up_to is not None:
-            stop = ((step.path, "stop", str(count)), choices)
-            if self.final[end + 1] and (self.comp.code[end].op == "loop_end"):
-                # the loop's end is the program's: an outcome here (as loop_end then the end would make it)
-                self.states += 1
-                if self.states > self.max_states:
-                    raise _Truncated
-                self.finish(st, regs, actions, notes, steps, stop)
-            else:
-                self.run(end, st, regs, actions, notes, steps, stop)
+            self.run(end, st, regs, actions, notes, steps, ((step.path, "stop", str(count)), choices))
             if count < step.up_to:
                 self.run(pc + 1, st, regs, actions, notes, steps, choices)
         else:
