@@ -633,6 +633,7 @@ class _MoveInfo(NamedTuple):
     by_codes: bool              # one by one, its pieces picked by their codes alone (no area, name or count)
     limit: int | None           # the most moves (times or up_to; None: any number)
     pins: tuple[str, ...]       # the bound pieces the area the moves end in follows (see op_move)
+    standard: tuple[bytes, ...]     # standard_by: the tables of that piece's moves (standard moves)
 
 
 class _Truncated(Exception):
@@ -1524,11 +1525,11 @@ class Resolver:
         geo = self.geo
         code = st[sq]
         level = (code - 1) % 3
-        table, plain, folded = self.move_info(step)[:3]
+        info = self.move_info(step)
+        table, plain, folded = info[:3]
         takes = table[level]
         if step.standard_by is not None and sq in self.ref_squares(step.standard_by, regs, slots):
-            spared = None if step.no_destroy is None else self.spared_codes(step.no_destroy)
-            takes = self.geo.move_tables(0, spared)[level]     # that piece's moves are standard moves
+            takes = info.standard[level]     # that piece's moves are standard moves
         if direction is None and plain:
             # the plain move: to an adjacent square the piece may enter (the same test as below, by table)
             return [to for to in geo.adjacent_squares[sq] if takes[st[to]]]
@@ -1602,7 +1603,7 @@ class Resolver:
                         and step.piece.owner != "more")
             got = self._moves[id(step)] = _MoveInfo(table, plain, spared is not None, commuting, per, by_codes,
                                                     step.times if step.times is not None else step.up_to,
-                                                    tuple(sorted(pins or ())))
+                                                    tuple(sorted(pins or ())), self.geo.move_tables(0, spared))
         return got
 
     def spared_codes(self, sel: Sel) -> frozenset[int] | None:
@@ -1695,7 +1696,7 @@ class Resolver:
         if ins.op == "move_step":
             end = ins.targets[0]
             _, count, piece, direction, moved, _hits, last, by = regs[reg]
-            table, plain, _folded, reduce, per, by_codes, limit, pins = self.move_info(step)
+            table, plain, _folded, reduce, per, by_codes, limit, pins, _standard = self.move_info(step)
             # moves ordered with no other (see the reduction below): those touching a piece the area follows (the
             # area may change), and, with a most per color, those destroying a piece that moved (it no longer
             # counts): of two orders of such moves, one may be legal and not the other
