@@ -798,3 +798,27 @@ def test_fast_resolver_agrees_with_brute_force_on_every_deck(tk, card_id, seed, 
                                              placement.take_back[0] if placement.take_back else None)
     _compare(tk, card.program(), after, "blue", placement, actions_left=1,
              summoned=None if destroyed is None else (placement.target, destroyed))
+
+
+#: one move per color (not the Dark Sphere's two), each piece once: a color's count goes down when a piece of it
+#: that moved is destroyed, and that color may move again
+ONE_PER_COLOR = [{"move": {"piece": {"rank": "non-legendary"}, "kind": "combat", "per_move": True,
+                           "once_each": True, "per_color": 1},
+                  "up_to": 3}]
+
+
+def test_a_color_whose_moved_piece_is_destroyed_moves_again(tk):
+    """Red moves c3-c4, blue's heroic destroys it from b4, then another red piece may move: the movers handed from
+    one move to the next are those before the count per color (a color left out at one move comes back)."""
+    position = pos(tk, "c3=red:common,b4=blue:heroic,g7=red:common")
+    program = parse_program(ONE_PER_COLOR)
+    result = resolve_program(tk.board, program, position, "blue")
+    assert frozenset({"c4=blue:heroic", "g6=red:common"}) in boards(result)
+    _compare(tk, program, position, "blue")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6))
+def test_one_move_per_color_agrees_with_brute_force(tk, seed):
+    position = _random_position(tk, random.Random(seed), n=9)
+    _compare(tk, parse_program(ONE_PER_COLOR), position, "blue")

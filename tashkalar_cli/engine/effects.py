@@ -176,6 +176,7 @@ class Geometry:
         self._distance: dict[tuple[int, int], int] = {}
         self._nearer: dict[tuple[int, int], int] = {}
         self._squares_of: dict[int, tuple[int, ...]] = {}
+        self._adjacent_within: dict[int, dict[int, tuple[int, ...]]] = {}
 
     def within(self, sq: int, n: int) -> int:
         key = (sq, n)
@@ -186,6 +187,16 @@ class Geometry:
                 if other != sq and self.board.distance(sq, other) <= n:
                     got |= 1 << other
             self._within[key] = got
+        return got
+
+    def adjacent_within(self, mask: int) -> dict[int, tuple[int, ...]]:
+        """``adjacent_squares`` kept to the squares of ``mask`` (remembered: the areas moves end in recur)."""
+        got = self._adjacent_within.get(mask)
+        if got is None:
+            if len(self._adjacent_within) > 1_000:
+                self._adjacent_within.clear()
+            got = self._adjacent_within[mask] = {sq: tuple([to for to in near if mask >> to & 1])
+                                                 for sq, near in self.adjacent_squares.items()}
         return got
 
     def squares_of(self, mask: int) -> tuple[int, ...]:
@@ -634,6 +645,7 @@ class _MoveInfo(NamedTuple):
     limit: int | None           # the most moves (times or up_to; None: any number)
     pins: tuple[str, ...]       # the bound pieces the area the moves end in follows (see op_move)
     standard: tuple[bytes, ...]     # standard_by: the tables of that piece's moves (standard moves)
+    local: bool                 # plain but for an area the moves end in: targets from the tables and that area
 
 
 class _Truncated(Exception):
@@ -1519,8 +1531,10 @@ class Resolver:
         self.run(pc + 1, st, regs, actions, notes, steps, choices)
 
     # ---------------------------------------------------------------- moves
-    def targets(self, step: Move, st: bytes, regs: tuple[Any, ...], sq: int, direction: str | None) -> list[int]:
-        """The squares the piece on ``sq`` may move (or leap) to under ``step``."""
+    def targets(self, step: Move, st: bytes, regs: tuple[Any, ...], sq: int, direction: str | None,
+                where: int = -1) -> list[int]:
+        """The squares the piece on ``sq`` may move (or leap) to under ``step`` (``where``: the area the moves end
+        in, when the caller read it already for this state; -1: read here)."""
         slots = self.comp.slots
         geo = self.geo
         code = st[sq]
@@ -1541,7 +1555,7 @@ class Resolver:
         else:
             cand = geo.adjacent[sq]
         if step.where is not None and cand:
-            cand &= self.area(step.where, st, regs, slots)
+            cand &= where if where >= 0 else self.area(step.where, st, regs, slots)
         if step.toward is not None and cand:
             ref = self.ref_squares(step.toward, regs, slots)
             if not ref:
@@ -1586,8 +1600,9 @@ class Resolver:
         if got is None:
             spared = None if step.no_destroy is None else self.spared_codes(step.no_destroy)
             table = self.geo.move_tables(-1 if step.onto == "empty" else int(step.kind == "combat"), spared)
-            plain = (not step.leap and step.where is None and step.toward is None and step.standard_by is None
+            local = (not step.leap and step.toward is None and step.standard_by is None
                      and (step.no_destroy is None or spared is not None))
+            plain = local and step.where is None
             # the pieces picked from an area that no move changes but by moving them (the squares of bound
             # pieces, followed as they move, or fixed squares): a move changes only its own piece's choice
             picked = step.piece.where is None or only_bound(step.piece.where)
@@ -1599,11 +1614,10 @@ class Resolver:
                          and (step.no_destroy is None or (step.no_destroy.where is None and step.no_destroy.ref is None
                                                           and step.no_destroy.owner != "more")))
             per = self.one_by_one(step)
-            by_codes = (per and step.per_color is None and step.piece.where is None and step.piece.ref is None
-                        and step.piece.owner != "more")
+            by_codes = per and step.piece.where is None and step.piece.ref is None and step.piece.owner != "more"
             got = self._moves[id(step)] = _MoveInfo(table, plain, spared is not None, commuting, per, by_codes,
                                                     step.times if step.times is not None else step.up_to,
-                                                    tuple(sorted(pins or ())), self.geo.move_tables(0, spared))
+                                                    tuple(sorted(pins or ())), self.geo.move_tables(0, spared), local)
         return got
 
     def spared_codes(self, sel: Sel) -> frozenset[int] | None:
@@ -1630,9 +1644,19 @@ class Resolver:
     def options(self, step: Move, st: bytes, regs: tuple[Any, ...], movers: list[int],
                 direction: str | None) -> list[tuple[int, int]]:
         """Every move (from, to) of ``step`` by the pieces on ``movers``, in order (:meth:`targets` for each)."""
-        if direction is None and self.plain(step):     # targets' plain case, for every mover at once
-            return _plain_options(self.takes_table(step), self.geo.adjacent_squares, st, movers)
-        return [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction)]
+        info = self.move_info(step)
+        if direction is None and info.local:     # targets' plain case, for every mover at once
+            return _plain_options(info.table, self.adjacent(step, st, regs), st, movers)
+        # the area the moves end in is the same for every mover: read once
+        where = -1 if step.where is None or not movers else self.area(step.where, st, regs, self.comp.slots)
+        return [(sq, to) for sq in movers for to in self.targets(step, st, regs, sq, direction, where)]
+
+    def adjacent(self, step: Move, st: bytes, regs: tuple[Any, ...]) -> Mapping[int, tuple[int, ...]]:
+        """For a step whose moves are plain but for the area they end in (``_MoveInfo.local``): the squares next
+        to each square that a move may end on, by the area read in this state (the same for every mover)."""
+        if step.where is None:
+            return self.geo.adjacent_squares
+        return self.geo.adjacent_within(self.area(step.where, st, regs, self.comp.slots))
 
     @staticmethod
     def one_by_one(step: Move) -> bool:
@@ -1677,8 +1701,9 @@ class Resolver:
                     new[reg] = ("m", 0, -1, direction, (), (), (), False)
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                     continue
+                where = -1 if step.where is None else self.area(step.where, st, regs, slots)
                 movers = [sq for sq in self.select(step.piece, st, regs, slots)
-                          if direction != "none" and self.targets(step, st, regs, sq, direction)]
+                          if direction != "none" and self.targets(step, st, regs, sq, direction, where)]
                 if not movers:
                     new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
                     new[reg] = ("m", 0, -1, direction, (), (), (), False)
@@ -1696,7 +1721,7 @@ class Resolver:
         if ins.op == "move_step":
             end = ins.targets[0]
             _, count, piece, direction, moved, _hits, last, by = regs[reg]
-            table, plain, _folded, reduce, per, by_codes, limit, pins, _standard = self.move_info(step)
+            table, _plain, _folded, reduce, per, by_codes, limit, pins, _standard, local = self.move_info(step)
             # moves ordered with no other (see the reduction below): those touching a piece the area follows (the
             # area may change), and, with a most per color, those destroying a piece that moved (it no longer
             # counts): of two orders of such moves, one may be legal and not the other
@@ -1716,18 +1741,20 @@ class Resolver:
             if direction == "none":
                 self.run(end, st, regs, actions, notes, steps, choices)
                 return
-            hint = self._movers_hint
-            if per and hint is not None and hint[0] is st and hint[1] is ins:
-                movers = hint[2]        # the parent's movers less the two squares its move touched (see below)
-            elif per:
-                movers = self.select(step.piece, st, regs, slots)
-                if step.once_each and moved:
-                    movers = [sq for sq in movers if sq not in moved]
+            if per:
+                hint = self._movers_hint
+                if hint is not None and hint[0] is st and hint[1] is ins:
+                    movers = hint[2]    # the parent's movers less the two squares its move touched (see below)
+                else:
+                    movers = self.select(step.piece, st, regs, slots)
+                    if step.once_each and moved:
+                        movers = [sq for sq in movers if sq not in moved]
+                pool = movers           # before the count per color: what the next move's movers come from
                 if step.per_color is not None and moved:
                     colors = [(st[sq] - 1) // 3 for sq in moved if st[sq]]
                     movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
             else:
-                movers = [piece] if piece >= 0 and st[piece] else []
+                movers = pool = [piece] if piece >= 0 and st[piece] else []
             one_by = -1         # if_all_one_by, until that piece moved: its square (it must make one of the moves)
             if not by and step.if_all_one_by is not None:
                 got = self.ref_squares(step.if_all_one_by, regs, slots)
@@ -1735,18 +1762,22 @@ class Resolver:
                 if limit is not None and count + 1 >= limit:
                     movers = [one_by] if one_by in movers else []      # the last move: that piece's
             track = step.once_each or (per and ins.b >= 0) or step.per_color is not None
-            if reduce and last and direction is None and plain and not pinned:
+            if reduce and last and direction is None and local:
                 # the reduction below, without the moves it would drop: the square ``a`` the last move left is
                 # empty, so the options after ``last`` are those of the movers after ``a``; before it, only moves
-                # touching ``a`` or ``b`` are kept, and a plain move touches them only from a square next to them
+                # touching ``a``, ``b`` or a pinned square are kept, and a plain move touches a square only from
+                # that square or one next to it
                 a, b = last
-                geo = self.geo
-                near = geo.adjacent[a] | geo.adjacent[b]
+                adjacent = self.adjacent(step, st, regs)
+                touch = 1 << a | 1 << b | pinned
+                near = touch
+                for sq in bits(touch):
+                    near |= self.geo.adjacent[sq]
                 cut = bisect.bisect_right(movers, a)
-                low = [sq for sq in movers[:cut] if sq == b or near >> sq & 1]
-                kept = [(sq, to) for sq, to in _plain_options(table, geo.adjacent_squares, st, low)
-                        if sq == b or to in (a, b)] if low else []
-                kept += _plain_options(table, geo.adjacent_squares, st, movers[cut:])
+                low = [sq for sq in movers[:cut] if near >> sq & 1]
+                kept = [(sq, to) for sq, to in _plain_options(table, adjacent, st, low)
+                        if (touch >> sq | touch >> to) & 1] if low else []
+                kept += _plain_options(table, adjacent, st, movers[cut:])
                 if not kept and step.times is not None and self.options(step, st, regs, movers, direction):
                     return      # every way on is another order of moves followed elsewhere
                 options = kept
@@ -1830,10 +1861,10 @@ class Resolver:
                 return
             # after the step's last move, the state goes straight to the end of the step (as the loop would)
             then = end if limit is not None and count + 1 >= limit else pc
-            # the next move of a step whose pieces are picked by their codes (no area, no count): its movers are
-            # these less the square the piece left, and the square it moved to added (a piece keeps its code; the
-            # piece it destroyed was there) unless each piece moves once (then less that square too); handed to it
-            # with its state (the same bytes), not searched for again
+            # the next move of a step whose pieces are picked by their codes (no area): its movers (before the
+            # count per color, made again in each state) are these less the square the piece left, and the square
+            # it moved to added (a piece keeps its code; the piece it destroyed was there) unless each piece moves
+            # once (then less that square too); handed to it with its state (the same bytes), not searched again
             follow = by_codes and then == pc
             once = step.once_each
             tracked = self.tracked(regs)
@@ -1854,9 +1885,9 @@ class Resolver:
                 after = bytes(buf)
                 if follow:
                     if once:
-                        nxt = [mover for mover in movers if mover != sq and mover != to]
+                        nxt = [mover for mover in pool if mover != sq and mover != to]
                     else:
-                        nxt = [mover for mover in movers if mover != sq]
+                        nxt = [mover for mover in pool if mover != sq]
                         if to not in nxt:
                             bisect.insort(nxt, to)
                     self._movers_hint = (after, ins, nxt)
