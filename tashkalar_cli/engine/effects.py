@@ -664,6 +664,10 @@ def _items(log: _Log) -> list[Any]:
     return out
 
 
+#: the note of a destroyed (removed) piece's change, by (destroyed out of the game, destroyed by the player)
+_GONE_NOTES = {(False, True): "", (True, True): "out-of-game", (False, False): "not-by-you",
+               (True, False): "out-of-game+not-by-you"}
+
 SpecialHandler = Callable[["Resolver", Special, bytes, tuple[Any, ...]], Iterable[tuple[bytes, tuple[Any, ...], list[Change]]]]
 #: the handlers of ``special:`` steps, by id (none yet: every card the engine helper encoded uses the language)
 SPECIALS: dict[str, SpecialHandler] = {}
@@ -745,7 +749,7 @@ class Resolver:
         """The squares holding a piece, as a bitboard (read from the bytes in C; the padding left out)."""
         return codes_mask(st[::-1], OCCUPIED) & self.geo.mask
 
-    def supply(self, st: bytes, ci: int, kind: PieceKind) -> int:
+    def supply(self, st: bytes | bytearray, ci: int, kind: PieceKind) -> int:
         base = 1 + 3 * ci
         if kind is PieceKind.LEGENDARY:
             on = st.count(base + 2)
@@ -1095,7 +1099,7 @@ class Resolver:
                               tuple(sq for sq in kept if sq is not None), *value[5:])
         return regs if out is None else tuple(out)
 
-    def can_apply(self, op: str, st: bytes, sq: int, rank: Rank | None, to: int) -> bool:
+    def can_apply(self, op: str, st: bytes | bytearray, sq: int, rank: Rank | None, to: int) -> bool:
         """Whether ``op`` can be done to the piece on ``sq`` (``to``: the color a convert gives it)."""
         code = st[sq]
         if not code:
@@ -1129,14 +1133,10 @@ class Resolver:
             return None
         if op in ("destroy", "remove"):
             buf[sq] = 0
-            flags = []
             if op == "remove" or step.out_of_game:
                 self.set_aside(buf, code)
-                if op == "destroy":
-                    flags.append("out-of-game")
-            if not step.by_you:
-                flags.append("not-by-you")
-            return Change(op, sq, piece=code, note="+".join(flags))
+            return _new(Change, (op, sq, -1, code, 0, 0, _GONE_NOTES[op == "destroy" and step.out_of_game,
+                                                                   step.by_you]))
         if op == "upgrade":
             buf[sq] = code + 1
         elif op == "downgrade":
@@ -1203,6 +1203,11 @@ class Resolver:
             if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
                 raise _Truncated
 
+    def plain_end(self, gate: Any, actions: int, notes: tuple[str, ...]) -> bool:
+        """Whether the outcomes reached from here are told apart by their board alone, with no cap on them: no
+        Gateway to follow (``gate``: its register), no actions gained, no notes."""
+        return (gate is None or not gate[1]) and not actions and not notes and self.max_outcomes is None
+
     def gateway_at(self, st: bytes, gate: Any) -> int | None:
         """The square of the player's Gateway at the end (``gate``: its register), or None: it is lost when its
         piece became legendary or changed hands."""
@@ -1211,14 +1216,20 @@ class Resolver:
         code = st[gate[1][0]]
         return gate[1][0] if code and (code - 1) // 3 == self.player and (code - 1) % 3 < 2 else None
 
+    def reached(self, st: bytes, gate: Any, actions: int, notes: tuple[str, ...], steps: _Log,
+                choices: _Log) -> None:
+        """A state at an instruction that leads to the end (``Compiled.final``), where only the Gateway's register
+        (``gate``) counts: an outcome; finish_at keeps the first way to it, nothing to remember here."""
+        self.states += 1
+        if self.states > self.max_states:
+            raise _Truncated
+        self.finish_at(st, gate, actions, notes, steps, choices)
+
     def run(self, pc: int, st: bytes, regs: tuple[Any, ...], actions: int, notes: tuple[str, ...],
             steps: _Log, choices: _Log) -> None:
         """Explore every way on from instruction ``pc`` in this state (once per state: the visited set)."""
-        if self.final[pc]:      # an outcome: finish_at keeps the first way to it, nothing to remember here
-            self.states += 1
-            if self.states > self.max_states:
-                raise _Truncated
-            self.finish_at(st, regs[3], actions, notes, steps, choices)
+        if self.final[pc]:
+            self.reached(st, regs[3], actions, notes, steps, choices)
             return
         code = self.code
         ins = code[pc]
@@ -1408,23 +1419,49 @@ class Resolver:
         sizes = list(range(most, -1, -1)) if c.up_to is not None else [most]
         if c.may and 0 not in sizes:
             self.after_select(pc, ins, st, regs, actions, notes, steps, ((step.path, "may", "skip"), choices), [], [])
+        # whether a piece can have the step done depends on it alone (not on what was done to the others before):
+        # every combination of eligible pieces can be done whole
+        alone = op in ("destroy", "remove", "pick")
+        apply = self.apply
+        # each combination destroying pieces leads to an outcome at once, told apart by its board alone: the
+        # outcome made here (its steps only when new; each counts as a state explored, as in run)
+        leaf = (op == "destroy" and not step.out_of_game and self.final[pc + 1]
+                and self.plain_end(regs[3], actions, notes))
+        note = _GONE_NOTES[False, step.by_you]
+        outcomes = self.outcomes
         for size in sizes:
             found = False
             for combo in itertools.combinations(eligible, size):
                 buf = bytearray(st)
-                codes = []
-                changes = []
-                ok = True
-                for sq in combo:
-                    if not self.can_apply(op, bytes(buf), sq, rank, to):
-                        ok = False
-                        break
-                    codes.append(buf[sq])
-                    change = self.apply(step, buf, sq, to)
-                    if change is not None:
-                        changes.append(change)
-                if not ok:
+                if leaf:
+                    found = True
+                    self.states += 1
+                    if self.states > self.max_states:
+                        raise _Truncated
+                    for sq in combo:
+                        buf[sq] = 0
+                    after = bytes(buf)
+                    if after not in outcomes:
+                        log = _push(steps, [_new(Change, ("destroy", sq, -1, st[sq], 0, 0, note)) for sq in combo])
+                        outcomes[after] = _new(Outcome, (self, after, log, actions, notes, choices, None, -1, -1, 0, 0))
                     continue
+                if alone:
+                    codes = [buf[sq] for sq in combo]
+                    changes = [change for sq in combo if (change := apply(step, buf, sq, to)) is not None]
+                else:
+                    codes = []
+                    changes = []
+                    ok = True
+                    for sq in combo:
+                        if not self.can_apply(op, buf, sq, rank, to):
+                            ok = False
+                            break
+                        codes.append(buf[sq])
+                        change = apply(step, buf, sq, to)
+                        if change is not None:
+                            changes.append(change)
+                    if not ok:
+                        continue
                 found = True
                 new_regs = regs
                 if c.up_to is None and size < c.count:
@@ -1440,6 +1477,12 @@ class Resolver:
                      notes: tuple[str, ...], steps: _Log, choices: _Log, done: list[int], codes: list[int]) -> None:
         step: Select = ins.step
         gone = step.op in ("destroy", "remove")
+        if self.final[pc + 1]:      # an outcome (see run): of the registers, only the Gateway's counts there
+            gate = regs[3]
+            if gone and gate is not None and gate[1] and gate[1][0] in done:
+                gate = self.retrack((gate,), dict.fromkeys(done))[0]
+            self.reached(st, gate, actions, notes, steps, choices)
+            return
         if gone and done:
             regs = self.retrack(regs, dict.fromkeys(done))
         if ins.a >= 0:
@@ -1824,8 +1867,7 @@ class Resolver:
                 gate_sq = gate[1][0] if gate is not None and gate[1] else -1
                 gateway = self.gateway_at(st, gate)
                 plain_key = not actions and not notes and gateway is None
-                # the common case: no Gateway to follow, the board alone the key, no cap on the outcomes
-                fast = gate_sq < 0 and plain_key and most == sys.maxsize
+                fast = self.plain_end(gate, actions, notes)     # the common case
                 left = -1       # the moves of one piece come together: its square is emptied once for them
                 code = 0
                 for sq, to in options:
