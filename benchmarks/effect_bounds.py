@@ -5,8 +5,9 @@
         [--kinds red:common/red:heroic/...] [--mode duel|melee] [--seconds S] [--seed N]
 
 ``sample`` makes random positions of 15 to 40 pieces (duel or melee) and resolves the effect of every card
-each color can summon there (its first two placements), for ``--seconds``; it prints the most states one
-resolution needed, per card, with its CPU time: the figures behind the resolver's bound (``MAX_STATES``).
+each color can summon there (its first two placements), for ``--seconds``, with no bound on states; it prints
+how many resolutions needed more states than the default bound (``MAX_STATES``) or more than 0.1 s, and per
+card the most states, the most time and the most time per state: the figures behind that bound.
 
 ``search`` keeps the pieces given (the summon's pattern, around ``--at``) and places ``--others`` more at
 random, of the ``--kinds`` given, then moves one to three of them at a time, keeping a position when the
@@ -23,6 +24,7 @@ from collections import defaultdict
 from typing import Any
 
 from tashkalar_cli import Game
+from tashkalar_cli.engine.bounds import MAX_STATES
 from tashkalar_cli.engine.effects import resolve_placement
 from tashkalar_cli.errors import InputError
 
@@ -39,8 +41,11 @@ def sample(game: Game, seconds: float, rng: random.Random) -> None:
     board = game.board
     cards = [c for c in game.cards.beings if c.program() is not None]
     names = [board.name(sq) for sq in board.squares]
-    worst: dict[str, tuple[int, float]] = defaultdict(lambda: (0, 0.0))
-    positions = resolutions = 0
+    worst: dict[str, tuple[int, float]] = defaultdict(lambda: (0, 0.0))      # the most states, per card
+    slowest: dict[str, tuple[float, int]] = defaultdict(lambda: (0.0, 0))     # the most time, per card
+    where: dict[str, str] = {}      # the slowest resolution's summon, per card, to run it again
+    per_state: dict[str, tuple[float, int]] = defaultdict(lambda: (0.0, 0))   # the most time per state (>= 5,000)
+    positions = resolutions = over = slow = 0
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         mode = rng.choice(("duel", "melee"))
@@ -55,14 +60,35 @@ def sample(game: Game, seconds: float, rng: random.Random) -> None:
             for verdict in game.summonable(position, player, cards):
                 for placement in verdict.placements[:2]:
                     t0 = time.process_time()
-                    r = resolve_placement(game.engine, verdict.card, position, player, placement, actions_left=1)
+                    r = resolve_placement(game.engine, verdict.card, position, player, placement, actions_left=1,
+                                          max_states=10**9)
                     took = time.process_time() - t0
                     resolutions += 1
-                    if r.states > worst[verdict.card.id][0]:
-                        worst[verdict.card.id] = (r.states, took)
-    print(f"{positions} positions, {resolutions} resolutions")
+                    card_id = verdict.card.id
+                    over += r.states > MAX_STATES
+                    slow += took > 0.1
+                    if r.states > worst[card_id][0]:
+                        worst[card_id] = (r.states, took)
+                    if took > slowest[card_id][0]:
+                        slowest[card_id] = (took, r.states)
+                        where[card_id] = (f"{player} at {board.name(placement.target)}, {mode}: "
+                                          + ",".join(f"{sq}={p}" for sq, p in cells.items()))
+                    if r.states >= 5_000 and took / r.states > per_state[card_id][0]:
+                        per_state[card_id] = (took / r.states, r.states)
+    print(f"{positions} positions, {resolutions} resolutions (no bound on states); {over} need more states than "
+          f"the default bound ({MAX_STATES:,}); {slow} took more than 0.1 s")
+    print("the most states:")
     for card_id, (states, took) in sorted(worst.items(), key=lambda kv: -kv[1][0])[:8]:
         print(f"  {card_id:22} {states:8} states {took * 1000:7.1f} ms")
+    print("the slowest:")
+    for card_id, (took, states) in sorted(slowest.items(), key=lambda kv: -kv[1][0])[:8]:
+        print(f"  {card_id:22} {took * 1000:7.1f} ms {states:8} states")
+    top = max(slowest, key=lambda card_id: slowest[card_id][0], default=None)
+    if top is not None:
+        print(f"  the slowest, {top}: {where[top]}")
+    print("the most time per state (resolutions of 5,000 states or more):")
+    for card_id, (each, states) in sorted(per_state.items(), key=lambda kv: -kv[1][0])[:8]:
+        print(f"  {card_id:22} {each * 1e6:7.2f} µs {states:8} states")
 
 
 def search(game: Game, args: argparse.Namespace, rng: random.Random) -> None:

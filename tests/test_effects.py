@@ -312,6 +312,36 @@ def test_the_bound_on_states_is_reported_not_hung(tk):
     assert res.truncated and res.states == 501
 
 
+def test_a_worst_case_stops_at_the_default_bound_with_a_part_of_the_whole_answer(tk):
+    """The Hypnotist moving three of red's 16 commons (``benchmarks/hypnotist-20.yaml``): 310,061 states whole, so
+    the default bound stops it and says so; what it found is a part of the whole answer, the same boards."""
+    from pathlib import Path
+
+    from tashkalar_cli.engine.bounds import MAX_STATES
+
+    card = tk.being("hypnotist")
+    position = tk.position(str(Path(__file__).resolve().parents[1] / "benchmarks" / "hypnotist-20.yaml"))
+    verdict = next(iter(tk.summonable(position, "blue", [card])))
+    placement = next(p for p in verdict.placements if tk.board.name(p.target) == "e5")
+    cut = resolve_placement(tk.engine, card, position, "blue", placement, actions_left=1)
+    whole = resolve_placement(tk.engine, card, position, "blue", placement, actions_left=1, max_states=10**9)
+    assert cut.truncated and cut.states == MAX_STATES + 1
+    assert not whole.truncated and whole.states > MAX_STATES
+    found = {o.board_state for o in cut.outcomes}
+    assert 0 < len(found) == cut.count < whole.count
+    assert found <= {o.board_state for o in whole.outcomes}
+
+
+def test_the_help_gives_the_engines_default_bounds(cli, monkeypatch):
+    from tashkalar_cli.engine.bounds import EFFECTS_BUDGET, MAX_STATES
+
+    monkeypatch.setenv("COLUMNS", "200")
+    for command, bound in (("summon", MAX_STATES), ("flare play", MAX_STATES), ("plan", EFFECTS_BUDGET)):
+        r = cli(*command.split(), "--help")
+        line = next(line for line in r.out.splitlines() if "--effect-states" in line)
+        assert f"{bound}]" in line, line
+
+
 # ---------------------------------------------------------------------- invariants (hypothesis)
 
 def _random_position(tk, rng: random.Random, colors=("blue", "red"), n=12):
@@ -500,6 +530,10 @@ WARLORD_SPELLED_OUT = [{"choose": [
      {"move": {"piece": "self", "kind": "combat"}}]]}]
 
 
+#: a bound on states no comparison reaches: the walks compared are whole
+WHOLE = 10**8
+
+
 def _against_spelled_out(tk, card_id, spelled_out, seed, extra, brute):
     """The card's effect on a random position where blue summons it, against its program ``spelled_out`` another
     way (the same outcomes, as positions), and against the brute-force resolver (``brute``: it follows every
@@ -509,8 +543,10 @@ def _against_spelled_out(tk, card_id, spelled_out, seed, extra, brute):
     if placement is None:
         return None
     after, _ = position.after_summon("blue", card.rank, placement.target, None)
-    ours = resolve_program(tk.board, card.program(), after, "blue", placement=placement)
-    spelled = resolve_program(tk.board, parse_program(spelled_out), after, "blue", placement=placement)
+    # whole, past the default bound: the spelled-out programs walk every order of the moves
+    ours = resolve_program(tk.board, card.program(), after, "blue", placement=placement, max_states=WHOLE)
+    spelled = resolve_program(tk.board, parse_program(spelled_out), after, "blue", placement=placement,
+                              max_states=WHOLE)
     assert not ours.truncated and not spelled.truncated
     assert _fast_set(ours) == _fast_set(spelled) and ours.count == spelled.count
     if brute:
@@ -576,11 +612,11 @@ def test_moves_followed_in_one_order_reach_what_every_order_reaches(tk, card_id,
         return
     after, _ = position.after_summon("blue", card.rank, placement.target, None)
     steps = card.program() if program is None else parse_program(program)
-    ours = resolve_program(tk.board, steps, after, "blue", placement=placement)
+    ours = resolve_program(tk.board, steps, after, "blue", placement=placement, max_states=WHOLE)
     plain_info = Resolver.move_info
     # patched for this example only (a function's fixture would outlive it: hypothesis runs many in one call)
     with mock.patch.object(Resolver, "move_info", lambda self, step: plain_info(self, step)._replace(commuting=False)):
-        every = resolve_program(tk.board, steps, after, "blue", placement=placement)
+        every = resolve_program(tk.board, steps, after, "blue", placement=placement, max_states=WHOLE)
     assert not ours.truncated and not every.truncated
     assert _fast_set(ours) == _fast_set(every)
 

@@ -119,6 +119,16 @@ def input_game() -> Game:
     return _STATE.game
 
 
+def given(name: str) -> bool:
+    """Whether the user gave the option ``name`` of the running command (not left to its default)."""
+    import click
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    source = None if ctx is None else ctx.get_parameter_source(name)
+    return source is not None and source is not ParameterSource.DEFAULT
+
+
 def session(lang: str | None = None, data: str | None = None) -> Session:
     """The session of a command, in the game of ``--game``; ``--lang`` given before the command
     name counts too."""

@@ -22,6 +22,7 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
+from tashkalar_cli.engine.bounds import EFFECTS_BUDGET
 from tashkalar_cli.errors import InputError, Term, quote
 
 if TYPE_CHECKING:
@@ -73,9 +74,9 @@ def plan(
     limit: Annotated[Optional[int], typer.Option(
         "--limit", help="With --task or --flare: list at most N ways; else (JSON) at most N outcomes of each "
                         "summon's effect. The counts stay exact.", metavar="N", show_default=False)] = None,
-    effect_states: Annotated[Optional[int], typer.Option(
+    effect_states: Annotated[int, typer.Option(
         "--effect-states", help="The bound on the effects resolved for the whole answer, in positions explored "
-                                "(default 2000; 0: no bound).", metavar="N", show_default=False)] = None,
+                                "(0: no bound).", metavar="N", show_default=True)] = EFFECTS_BUDGET,
     mode: ModeOption = None,
     svg: SvgOption = None,
     lang: LangOption = None,
@@ -111,11 +112,10 @@ def plan(
 
 def _plans(s: "Session", pos: "Position", player: str, hand: list[str] | None, deck: list[str] | None,
            actions: int | None, first_turn: bool, threats: bool, positions: bool, all_plans: bool, svg: str | None,
-           json: bool, inputs: tuple[str | None, ...], effect_states: int | None, limit: int | None) -> None:
+           json: bool, inputs: tuple[str | None, ...], effect_states: int, limit: int | None) -> None:
     """``plan`` (or ``plan --threats``) once its input is read."""
-    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
 
-    budget = EFFECTS_BUDGET if effect_states is None else effect_states
+    budget = effect_states
     if threats:
         _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
                  3 if limit is None else limit)

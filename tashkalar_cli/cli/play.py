@@ -18,6 +18,7 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import AgainstOption, AllOption, DeathmatchModeOption, ModeOption
+from tashkalar_cli.engine.bounds import MAX_STATES
 
 flare_app = typer.Typer(help="May I invoke this flare now, and which half?", no_args_is_help=True)
 task_app = typer.Typer(help="May I claim this High Form task?", no_args_is_help=True)
@@ -77,9 +78,9 @@ def flare_play(
     choose: Annotated[Optional[int], typer.Option(
         "--choose", help="Play outcome N (numbered as listed) and print the position after it.", metavar="N",
         show_default=False)] = None,
-    effect_states: Annotated[Optional[int], typer.Option(
-        "--effect-states", help="The bound on the positions explored (default 300000; 0: no bound).", metavar="N",
-        show_default=False)] = None,
+    effect_states: Annotated[int, typer.Option(
+        "--effect-states", help="The bound on the positions explored (0: no bound).", metavar="N",
+        show_default=True)] = MAX_STATES,
     svg: SvgOption = None,
     mode: ModeOption = None,
     lang: LangOption = None,

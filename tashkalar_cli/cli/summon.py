@@ -14,10 +14,12 @@ from tashkalar_cli.cli.common import (
     PlayerOption,
     PositionOption,
     SvgOption,
+    given,
     print_json,
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
+from tashkalar_cli.engine.bounds import MAX_STATES
 
 EnemyOption = Annotated[Optional[str], typer.Option(
     "--allow-enemy", help="Improvised summoning: one piece of this color may stand in for one of yours.",
@@ -62,9 +64,9 @@ def summon(
     actions_left: Annotated[Optional[int], typer.Option(
         "--actions-left", help="With --effects: the actions left after this summon (some effects ask whether it "
                                "was the last one).", metavar="N", show_default=False)] = None,
-    effect_states: Annotated[Optional[int], typer.Option(
-        "--effect-states", help="With --effects: the bound on the positions explored (default 300000; 0: no bound).",
-        metavar="N", show_default=False)] = None,
+    effect_states: Annotated[int, typer.Option(
+        "--effect-states", help="With --effects: the bound on the positions explored (0: no bound).",
+        metavar="N", show_default=True)] = MAX_STATES,
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
@@ -75,7 +77,7 @@ def summon(
     s = session(lang, data)
     being = s.game.being(card)
     pos = s.position(position, pieces, mode)
-    if not effects and any(v is not None for v in (choose, limit, actions_left, effect_states)):
+    if not effects and (any(v is not None for v in (choose, limit, actions_left)) or given("effect_states")):
         raise InputError(key="effects-options")
     if apply or effects or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
         from tashkalar_cli.cli.plan import apply_summon

@@ -32,9 +32,10 @@ import bisect
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tashkalar_cli.engine.bounds import MAX_STATES
 from tashkalar_cli.engine.codes import LEVELS, OCCUPIED, code
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.collector import collector_paused
@@ -99,12 +100,6 @@ if TYPE_CHECKING:
     from tashkalar_cli.model.cards import Being, Flare
     from tashkalar_cli.model.turn import Turn
 
-#: the most states one resolution explores before it stops (and says it is truncated), unless asked otherwise
-#: (``--effect-states``, :func:`state_bound`): a bound on work, so that no input runs unbounded, set so that the
-#: effects of random positions of up to 40 pieces resolve whole (of 533,956 resolutions on 4,254 such positions,
-#: the largest: a Warlord, 78,924 states, about 0.1 s; the slowest: a Dark Sphere, 58,645 states, 0.22 s); the
-#: worst cases built need 117,733 (``benchmarks/sphere-30.yaml``); the crowded benchmark board's largest, 27,054
-MAX_STATES = 300_000
 
 #: the most rounds of a ``repeat: {until: ...}``
 MAX_UNTIL = 32
@@ -294,9 +289,15 @@ class Compiled:
     #: by instruction: whether it leads to the end doing nothing on the way but jumps and the ends of steps and
     #: loops (which clear their registers, that nothing reads after): an outcome is reached there
     final: list[bool] = field(default_factory=list)
+    #: the names the program may read of the pieces the summon binds (``self``, ``summoners``): those it never
+    #: names are not followed as pieces move (every name, when a ``special:`` step reads the registers itself)
+    reads: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.final = [self._reaches_end(pc) for pc in range(len(self.code))]
+        words = _strings(self.program)
+        self.reads = frozenset(("self", "summoners") if any(ins.op == "special" for ins in self.code)
+                               else {"self", "summoners"} & words)
 
     def _reaches_end(self, pc: int) -> bool:
         for _ in range(len(self.code)):
@@ -452,6 +453,24 @@ class _Compiler:
             self.patch(end - 1, targets=(head, end))
         else:  # pragma: no cover
             raise TypeError(step)
+
+
+def _strings(node: Any) -> set[str]:
+    """Every string in a program's tree (its steps are named tuples; a count is a dataclass)."""
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.add(item)
+        elif isinstance(item, (tuple, list, frozenset, set)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif is_dataclass(item) and not isinstance(item, type):
+            stack.extend(getattr(item, f.name) for f in fields(item))
+    return out
 
 
 _COMPILED: dict[int, tuple[Program, Compiled]] = {}
@@ -1150,9 +1169,11 @@ class Resolver:
         comp = compile_program(program)
         self.comp = comp
         regs: list[Any] = [None] * comp.registers
-        if self.self_square is not None:
+        if self.self_square is not None and "self" in comp.reads:
             regs[0] = ("p", (self.self_square,), (self.start[self.self_square],), True, 1)
-        regs[1] = ("p", self.summoners, tuple([self.start[sq] for sq in self.summoners]), True, len(self.summoners))
+        if "summoners" in comp.reads:
+            regs[1] = ("p", self.summoners, tuple([self.start[sq] for sq in self.summoners]), True,
+                       len(self.summoners))
         if self.summoned_over is not None:
             sq, piece = self.summoned_over
             regs[2] = ("s", (sq,), (1 + 3 * self.colors.index(piece.color) + piece.level,), True, 1)

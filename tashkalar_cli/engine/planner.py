@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
+from tashkalar_cli.engine.bounds import EFFECT_STATES, EFFECTS_BUDGET
 from tashkalar_cli.engine.collector import collector_paused
 from tashkalar_cli.engine.effects import Resolution, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
@@ -44,9 +45,6 @@ from tashkalar_cli.model.summon import NO_REMOVAL, SummonFacts, summon_choices, 
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
-#: the most states the resolver explores for one summon's effect, and for all the summons of one answer
-EFFECT_STATES = 200
-EFFECTS_BUDGET = 2_000
 _KIND_INDEX = {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 1}
 
 
