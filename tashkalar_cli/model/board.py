@@ -59,6 +59,9 @@ class Board:
         if self.files > STRIDE // 2 + 4 or self.files > 26:
             raise ValueError("board too wide for the bitboard layout")
         self.file_names = "abcdefghijklmnopqrstuvwxyz"[: self.files]
+        #: the names of the squares of the board's rectangle, cut corners included (see :meth:`name`)
+        self._names = {r * STRIDE + f: f"{self.file_names[f]}{r + 1}" for r in range(self.ranks)
+                       for f in range(self.files)}
         cut = {self.parse(s, allow_cut=True) for s in spec["cut_corners"]}
         mask = 0
         for r in range(self.ranks):
@@ -96,7 +99,8 @@ class Board:
 
     # ---------------------------------------------------------------- squares
     def name(self, index: int) -> str:
-        return f"{self.file_names[index % STRIDE]}{index // STRIDE + 1}"
+        got = self._names.get(index)
+        return got if got is not None else f"{self.file_names[index % STRIDE]}{index // STRIDE + 1}"
 
     def coords(self, index: int) -> tuple[int, int]:
         return index % STRIDE, index // STRIDE

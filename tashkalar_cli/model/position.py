@@ -206,19 +206,29 @@ class Position:
         """The position as data: the one serializer of positions, which every output uses (JSON as
         it is; the YAML of a position file, :func:`~tashkalar_cli.model.notation.position_data`,
         takes its parts from it). Every key is always there, empty or not."""
+        name = self.board.name
+        on: dict[tuple[str, PieceKind], int] = {}      # the pieces on the board by color and kind, counted once
+        for p in self.pieces.values():
+            key = (p.color, p.rank.kind)
+            on[key] = on.get(key, 0) + 1
+        supply: dict[str, dict[str, int]] = {}
+        for c in sorted({*self.colors, *self.supply_override}, key=self.board.colors.index):
+            off = {str(kind): self.off_board(c, kind, on.get((c, kind), 0)) for kind in PieceKind}
+            # off the board: "common" (the double-sided pieces, as position files say) and "legendary";
+            # "double_sided" repeats "common" for programs written against the first version
+            supply[c] = {"common": off[str(PieceKind.DOUBLE_SIDED)], **off}
         return {
             "mode": str(self.mode),
             "players": self.players,
-            "pieces": {self.board.name(sq): {"color": p.color, "rank": str(p.rank)}
-                       for sq, p in sorted(self.pieces.items())},
-            # off the board: "common" (the double-sided pieces, as position files say) and "legendary";
-            # "double_sided" repeats "common" for programs written against the first version
-            "supply": {c: {"common": self.off_board(c, PieceKind.DOUBLE_SIDED),
-                           **{str(kind): self.off_board(c, kind) for kind in PieceKind}}
-                       for c in sorted({*self.colors, *self.supply_override}, key=self.board.colors.index)},
+            "pieces": {name(sq): {"color": p.color, "rank": _WORDS[p.rank]} for sq, p in sorted(self.pieces.items())},
+            "supply": supply,
             "tasks_claimed": {c: list(t) for c, t in self.tasks_claimed.items()},
             "decks": dict(self.decks),
         }
+
+
+#: a rank's word in data (``str(rank)``, looked up: a position's data is made for every outcome listed)
+_WORDS = {rank: str(rank) for rank in Rank}
 
 
 def gateways_kept(gateway: dict[str, Square], pieces: dict[Square, Piece]) -> dict[str, Square]:
