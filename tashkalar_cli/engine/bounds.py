@@ -1,5 +1,7 @@
-"""The bounds on the engine's work, in one place: what the help of the commands shows as their defaults, and
-what the engine stops at. Light on purpose (no import): the command line reads it to build its help."""
+"""The bounds on how much the engine explores (states, outcomes, ends of turn), in one place: what the engine
+stops at, and what the help of the commands shows as their defaults. Light on purpose (no import): the command
+line reads it to build its help. (The effect language's own limits, such as the most moves of "any number",
+are with the language: :mod:`tashkalar_cli.model.effects`, :mod:`tashkalar_cli.engine.effects`.)"""
 
 #: the most states (positions explored) one effect's resolution explores before it stops and says it is truncated,
 #: unless asked otherwise (``--effect-states``; :func:`tashkalar_cli.engine.effects.state_bound`). It bounds the
@@ -16,3 +18,11 @@ MAX_STATES = 50_000
 #: (``plan --effect-states``)
 EFFECT_STATES = 200
 EFFECTS_BUDGET = 2_000
+
+#: the goals (``plan --task``, ``plan --flare``): the most states one search explores (positions after an action,
+#: each counted once), the most ends of turn asked whether they meet the goal, the most outcomes of one effect
+#: followed (an effect with more is followed in part: truncated), the most states resolved for one effect
+GOAL_STATES = 5_000
+GOAL_CHECKED = 100_000
+GOAL_OUTCOMES = 100
+GOAL_EFFECT_STATES = 1_000

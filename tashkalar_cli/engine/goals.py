@@ -23,6 +23,10 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from tashkalar_cli.engine.bounds import GOAL_CHECKED as MAX_CHECKED
+from tashkalar_cli.engine.bounds import GOAL_EFFECT_STATES as EFFECT_STATES
+from tashkalar_cli.engine.bounds import GOAL_OUTCOMES as MAX_OUTCOMES
+from tashkalar_cli.engine.bounds import GOAL_STATES as MAX_STATES
 from tashkalar_cli.engine.codes import LEVELS, code, mask, picking
 from tashkalar_cli.engine.collector import collector_paused
 from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
@@ -58,14 +62,6 @@ if TYPE_CHECKING:
     from tashkalar_cli.model.cards import Being
     from tashkalar_cli.model.patterns import Orientation
 
-#: the most states one search explores (positions after an action, each counted once)
-MAX_STATES = 5_000
-#: the most ends of turn asked whether they meet the goal
-MAX_CHECKED = 100_000
-#: the most outcomes of one effect followed (an effect with more is followed in part: truncated)
-MAX_OUTCOMES = 100
-#: the most states the resolver explores for one effect
-EFFECT_STATES = 1_000
 
 
 class Seen(Protocol):
