@@ -656,9 +656,10 @@ class _MoveInfo(NamedTuple):
     """What the walk reads of a move step (:meth:`Resolver.move_info`), made once per resolver."""
 
     table: tuple[bytes, ...]    # Resolver.takes_table
-    plain: bool                 # Resolver.plain
+    plain: bool                 # the moves go to any adjacent square their rank allows (no leap, area, square to
+    #                             approach, or piece spared but by its code): their targets come from the tables alone
     folded: bool                # the pieces the move may not destroy are left out of the tables already
-    commuting: bool             # Resolver.commuting
+    commuting: bool             # two moves on four different squares commute (see op_move's reduction)
     per: bool                   # Resolver.one_by_one
     by_codes: bool              # one by one, its pieces picked by their codes alone (no area, name or count)
     limit: int | None           # the most moves (times or up_to; None: any number)
@@ -1647,16 +1648,6 @@ class Resolver:
         the pieces it may not destroy left out when the piece's code alone says which they are
         (:meth:`spared_codes`)."""
         return self.move_info(step)[0]
-
-    def plain(self, step: Move) -> bool:
-        """Whether the moves of ``step`` go to any adjacent square their rank allows (no leap, area, square
-        to approach, or piece spared but by its code): their targets come from the tables alone."""
-        return self.move_info(step)[1]
-
-    def commuting(self, step: Move) -> bool:
-        """Whether two moves of ``step`` on four different squares commute: each move's legality then
-        depends on its own two squares only (moves made piece by piece, no area, no count of pieces)."""
-        return self.move_info(step)[3]
 
     def move_info(self, step: Move) -> _MoveInfo:
         """What the walk reads of a move step, made once per resolver (see :class:`_MoveInfo`)."""
