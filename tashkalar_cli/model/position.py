@@ -207,28 +207,32 @@ class Position:
         it is; the YAML of a position file, :func:`~tashkalar_cli.model.notation.position_data`,
         takes its parts from it). Every key is always there, empty or not."""
         name = self.board.name
+        pieces: dict[str, dict[str, str]] = {}
         on: dict[tuple[str, PieceKind], int] = {}      # the pieces on the board by color and kind, counted once
-        for p in self.pieces.values():
-            key = (p.color, p.rank.kind)
+        for sq, (color, rank) in sorted(self.pieces.items()):
+            pieces[name(sq)] = {"color": color, "rank": _WORDS[rank]}
+            key = (color, _KINDS[rank])
             on[key] = on.get(key, 0) + 1
         supply: dict[str, dict[str, int]] = {}
-        for c in sorted({*self.colors, *self.supply_override}, key=self.board.colors.index):
-            off = {str(kind): self.off_board(c, kind, on.get((c, kind), 0)) for kind in PieceKind}
+        for c in sorted({*(color for color, _ in on), *self.supply_override}, key=self.board.colors.index):
+            off = {_WORDS[kind]: self.off_board(c, kind, on.get((c, kind), 0)) for kind in PieceKind}
             # off the board: "common" (the double-sided pieces, as position files say) and "legendary";
             # "double_sided" repeats "common" for programs written against the first version
-            supply[c] = {"common": off[str(PieceKind.DOUBLE_SIDED)], **off}
+            supply[c] = {"common": off[_WORDS[PieceKind.DOUBLE_SIDED]], **off}
         return {
             "mode": str(self.mode),
             "players": self.players,
-            "pieces": {name(sq): {"color": p.color, "rank": _WORDS[p.rank]} for sq, p in sorted(self.pieces.items())},
+            "pieces": pieces,
             "supply": supply,
             "tasks_claimed": {c: list(t) for c, t in self.tasks_claimed.items()},
             "decks": dict(self.decks),
         }
 
 
-#: a rank's word in data (``str(rank)``, looked up: a position's data is made for every outcome listed)
-_WORDS = {rank: str(rank) for rank in Rank}
+#: a rank's or a kind's word in data (``str(rank)``), and a rank's kind, looked up: a position's data is made for
+#: every outcome listed
+_WORDS: dict[Rank | PieceKind, str] = {**{rank: str(rank) for rank in Rank}, **{kind: str(kind) for kind in PieceKind}}
+_KINDS = {rank: rank.kind for rank in Rank}
 
 
 def gateways_kept(gateway: dict[str, Square], pieces: dict[Square, Piece]) -> dict[str, Square]:
