@@ -112,10 +112,8 @@ def plan(
 
 def _plans(s: "Session", pos: "Position", player: str, hand: list[str] | None, deck: list[str] | None,
            actions: int | None, first_turn: bool, threats: bool, positions: bool, all_plans: bool, svg: str | None,
-           json: bool, inputs: tuple[str | None, ...], effect_states: int, limit: int | None) -> None:
-    """``plan`` (or ``plan --threats``) once its input is read."""
-
-    budget = effect_states
+           json: bool, inputs: tuple[str | None, ...], budget: int, limit: int | None) -> None:
+    """``plan`` (or ``plan --threats``) once its input is read (``budget``: ``--effect-states``)."""
     if threats:
         _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
                  3 if limit is None else limit)
