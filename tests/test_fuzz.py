@@ -221,8 +221,9 @@ def test_an_unusable_output_path_is_bad_input(cache_dir, path):
 
 def test_an_output_is_written_whole(cache_dir, tmp_path):
     out = tmp_path / "out.svg"
-    out.write_text("<!-- written by tashkalar -->\nold")   # a picture the tool wrote before
-    proc = run(cache_dir, "summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--svg", str(out))
+    out.write_text("<!-- written by tashkalar -->\nold")   # a picture an older version wrote
+    proc = run(cache_dir, "summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--svg", str(out),
+               "--force")
     assert_clean(proc, allowed=(0,))
     assert out.read_text().startswith("<") and out.read_text().rstrip().endswith("</svg>")
     assert [p.name for p in tmp_path.iterdir()] == ["out.svg"], "no temporary file left behind"

@@ -15,6 +15,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -693,7 +694,7 @@ def test_a_signed_position_reads_back_as_the_same_position(cli: Any, tmp_path: P
     r = cli("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at", "e5",
             "--out", str(out), "--json")
     assert r.code == 0, r.err
-    assert out.read_text(encoding="utf-8").startswith("# written by tashkalar\n")
+    assert re.match(r"# written by tashkalar sha256:[0-9a-f]{64}\n", out.read_text(encoding="utf-8"))
     shown = cli("position", "show", str(out), "--json").json
     assert shown["pieces"] == r.json["position"]["pieces"]
 
@@ -703,5 +704,6 @@ def test_signing_keeps_a_declaration_first() -> None:
 
     assert signed("<!DOCTYPE html>\n<html/>").startswith("<!DOCTYPE html>\n<!-- ")
     assert signed('<?xml version="1.0"?>\n<svg/>').startswith('<?xml version="1.0"?>\n<!-- ')
-    assert signed("mode: duel\n") == f"# {SIGNATURE}\nmode: duel\n"
+    digest = hashlib.sha256(b"mode: duel\n").hexdigest()
+    assert signed("mode: duel\n") == f"# {SIGNATURE} sha256:{digest}\nmode: duel\n"
     assert signed(signed("<svg/>")) == signed("<svg/>")

@@ -33,6 +33,9 @@ PiecesOption = Annotated[Optional[str], typer.Option(
 PlayerOption = Annotated[str, typer.Option("--player", help="The player's color.", show_default=False)]
 SvgOption = Annotated[Optional[str], typer.Option("--svg", help="Also save the drawing as an SVG image.",
                                                   metavar="FILE", show_default=False)]
+ForceOption = Annotated[bool, typer.Option(
+    "--force", help="Replace an output file that tashkalar wrote even if it was changed since (never a file it did "
+                    "not write).")]
 
 
 @dataclass
@@ -42,6 +45,8 @@ class Session:
     lang_option: str | None = None
     data: str | None = None
     game_id: str = "tash-kalar"
+    #: ``--force``: an output file the tool wrote is replaced even when it was changed since
+    force: bool = False
 
     @cached_property
     def game(self) -> Game:
@@ -96,7 +101,9 @@ class Session:
 
     def write_all(self, files: list[tuple[str, str]], *inputs: str | None) -> None:
         """Save the outputs of a command (``(path, text)`` each), all checked before any is
-        written: never onto an input, twice to one file, nor into the tool's data, code or cache."""
+        written, then all written or none: never onto an input, twice to one file, into the tool's
+        data, code or cache, nor over a file the tool did not write (nor, without ``--force``, over
+        one it wrote and that was changed since)."""
         from pathlib import Path
 
         from tashkalar_cli.data.cache import own_folders
@@ -105,7 +112,8 @@ class Session:
 
         protected = tool_folders(Path(self.game.dataset.root))
         cache = cache_dir()  # its folders the tool wrote: the cache folder may hold the user's own files
-        write_outputs(files, [i for i in inputs if i], [*protected, *(own_folders(cache) if cache else [])])
+        write_outputs(files, [i for i in inputs if i], [*protected, *(own_folders(cache) if cache else [])],
+                      force=self.force)
 
 
 def input_game() -> Game:
@@ -129,9 +137,9 @@ def given(name: str) -> bool:
     return source is not None and source is not ParameterSource.DEFAULT
 
 
-def session(lang: str | None = None, data: str | None = None) -> Session:
+def session(lang: str | None = None, data: str | None = None, force: bool = False) -> Session:
     """The session of a command, in the game of ``--game``; ``--lang`` given before the command
-    name counts too."""
+    name counts too; ``force``: its ``--force`` (a command that writes files)."""
     from tashkalar_cli.cli.app import _STATE
 
     if lang is None:
@@ -141,7 +149,7 @@ def session(lang: str | None = None, data: str | None = None) -> Session:
         root = ctx.find_root() if ctx is not None else None
         if root is not None and isinstance(root.obj, dict):
             lang = root.obj.get("lang")
-    return Session(lang, data, _STATE.game_id)
+    return Session(lang, data, _STATE.game_id, force)
 
 
 def print_json(name: str, body: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, SvgOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json, session
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
@@ -46,12 +46,12 @@ def area(square: SquareArgument,
                                                        help="Range N: 1 to N squares in a straight line.")] = None,
          radius: Annotated[Optional[int], typer.Option("--radius", metavar="N", show_default=False,
                                                        help="Radius N: 1 to N orthogonal steps.")] = None,
-         occupied: OccupiedOption = None, svg: SvgOption = None,
+         occupied: OccupiedOption = None, svg: SvgOption = None, force: ForceOption = False,
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """The squares of Adjacent, Reach N, Range N or Radius N around a hero."""
     from tashkalar_cli.errors import InputError
 
-    s = session(lang, data)
+    s = session(lang, data, force)
     chosen = [(kind, n) for kind, n in (("adjacent", 1 if adjacent else None), ("reach", reach),
                                         ("range", range_), ("radius", radius)) if n is not None]
     if len(chosen) != 1:
@@ -82,10 +82,10 @@ def area(square: SquareArgument,
 @app.command("move")
 def move(square: SquareArgument,
          steps: Annotated[int, typer.Option("--steps", metavar="N", show_default=False, help="Steps at most.")],
-         occupied: OccupiedOption = None, svg: SvgOption = None,
+         occupied: OccupiedOption = None, svg: SvgOption = None, force: ForceOption = False,
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Every square where a hero can end a move of up to N steps."""
-    s = session(lang, data)
+    s = session(lang, data, force)
     engine = _engine(s)
     hero = engine.grid.parse(square, "SQUARE")
     others = engine.grid.parse_list(occupied)
@@ -104,8 +104,8 @@ def move(square: SquareArgument,
 
 
 def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None, svg: str | None,
-           lang: str | None, json: bool, data: str | None) -> None:
-    s = session(lang, data)
+           lang: str | None, json: bool, data: str | None, force: bool) -> None:
+    s = session(lang, data, force)
     engine = _engine(s)
     hero = engine.grid.parse(square, "SQUARE")
     other = engine.grid.parse(by, "--by")
@@ -132,16 +132,18 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
 
 @app.command("push")
 def push(square: SquareArgument, by: ByOption, distance: DistanceOption, occupied: OccupiedOption = None,
-         svg: SvgOption = None, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+         svg: SvgOption = None, force: ForceOption = False, lang: LangOption = None, json: JsonOption = False,
+         data: DataOption = None) -> None:
     """Where a hero ends when another hero pushes it N squares straight away."""
-    _shift("push", square, by, distance, occupied, svg, lang, json, data)
+    _shift("push", square, by, distance, occupied, svg, lang, json, data, force)
 
 
 @app.command("pull")
 def pull(square: SquareArgument, by: ByOption, distance: DistanceOption, occupied: OccupiedOption = None,
-         svg: SvgOption = None, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+         svg: SvgOption = None, force: ForceOption = False, lang: LangOption = None, json: JsonOption = False,
+         data: DataOption = None) -> None:
     """Where a hero ends when another hero pulls it N squares straight toward itself."""
-    _shift("pull", square, by, distance, occupied, svg, lang, json, data)
+    _shift("pull", square, by, distance, occupied, svg, lang, json, data, force)
 
 
 @app.command("attack")

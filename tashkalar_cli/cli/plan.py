@@ -17,6 +17,7 @@ from tashkalar_cli.cli.common import (
     PiecesOption,
     PlayerOption,
     PositionOption,
+    ForceOption,
     SvgOption,
     print_json,
     session,
@@ -79,12 +80,13 @@ def plan(
                                 "(0: no bound).", metavar="N", show_default=True)] = EFFECTS_BUDGET,
     mode: ModeOption = None,
     svg: SvgOption = None,
+    force: ForceOption = False,
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
 ) -> None:
     """Every way PLAYER can summon each card this turn: now, after placing a piece, or after another summon."""
-    s = session(lang, data)
+    s = session(lang, data, force)
     pos = s.position(position, pieces, mode)
     inputs = (position,)
     negative = [n for n in (limit, effect_states) if n is not None and n < 0]

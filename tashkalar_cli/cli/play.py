@@ -13,6 +13,7 @@ from tashkalar_cli.cli.common import (
     PiecesOption,
     PlayerOption,
     PositionOption,
+    ForceOption,
     SvgOption,
     print_json,
     session,
@@ -82,6 +83,7 @@ def flare_play(
         "--effect-states", help="The bound on the positions explored (0: no bound).", metavar="N",
         show_default=True)] = MAX_STATES,
     svg: SvgOption = None,
+    force: ForceOption = False,
     mode: ModeOption = None,
     lang: LangOption = None,
     json: JsonOption = False,
@@ -90,7 +92,7 @@ def flare_play(
     """Play a flare here: may PLAYER play it, and every distinct outcome of the halves it resolves."""
     from tashkalar_cli.errors import InputError
 
-    s = session(lang, data)
+    s = session(lang, data, force)
     pos = s.position(position, pieces, mode)
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)

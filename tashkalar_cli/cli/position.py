@@ -8,7 +8,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, PiecesOption, SvgOption, print_json, session
+from tashkalar_cli.cli.common import (
+    DataOption,
+    ForceOption,
+    JsonOption,
+    LangOption,
+    PiecesOption,
+    SvgOption,
+    print_json,
+    session,
+)
 from tashkalar_cli.cli.options import ModeOption
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
@@ -26,9 +35,9 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
          format: Annotated[Format, typer.Option(
              "--format", help="board: a drawing; yaml or diagram: a position file the tool reads back.",
              case_sensitive=False)] = Format.BOARD,
-         lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+         force: ForceOption = False, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Draw the board of a position, or write it as a position file."""
-    s = session(lang, data)
+    s = session(lang, data, force)
     pos = s.position(file, pieces, mode)
     if svg is not None:  # whatever is printed, the picture is saved
         from tashkalar_cli.render.svg import position_svg

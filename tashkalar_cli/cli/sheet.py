@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, LangOption, session
+from tashkalar_cli.cli.common import DataOption, ForceOption, LangOption, session
 
 
 class Paper(StrEnum):
@@ -25,6 +25,7 @@ def sheet(
     flares: Annotated[bool, typer.Option("--flares", help="Print the flares.")] = False,
     tasks: Annotated[bool, typer.Option("--tasks", help="Print the High Form tasks.")] = False,
     paper: Annotated[Paper, typer.Option("--paper", help="Page size of the printout.", case_sensitive=False)] = Paper.A4,
+    force: ForceOption = False,
     lang: LangOption = None,
     data: DataOption = None,
 ) -> None:
@@ -35,7 +36,7 @@ def sheet(
     suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
     if suffix not in ("html", "htm", "svg"):
         raise InputError(key="sheet-out", value=quote(out, 60))
-    s = session(lang, data)
+    s = session(lang, data, force)
     from tashkalar_cli.render.sheet import build_sections, sheet_html, sheet_svg
 
     if s.game.id == "letal":   # the quick reference of L.E.T.A.L. TCG: turn, card types, positioning

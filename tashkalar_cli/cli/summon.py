@@ -13,6 +13,7 @@ from tashkalar_cli.cli.common import (
     PiecesOption,
     PlayerOption,
     PositionOption,
+    ForceOption,
     SvgOption,
     given,
     print_json,
@@ -67,6 +68,7 @@ def summon(
     effect_states: Annotated[int, typer.Option(
         "--effect-states", help="With --effects: the bound on the positions explored (0: no bound).",
         metavar="N", show_default=True)] = MAX_STATES,
+    force: ForceOption = False,
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
@@ -74,7 +76,7 @@ def summon(
     """Can PLAYER summon CARD on this position? Every placement, or why not."""
     from tashkalar_cli.errors import InputError
 
-    s = session(lang, data)
+    s = session(lang, data, force)
     being = s.game.being(card)
     pos = s.position(position, pieces, mode)
     if not effects and (any(v is not None for v in (choose, limit, actions_left)) or given("effect_states")):

@@ -1,56 +1,131 @@
-"""Files the tool writes (``--svg``, ``--out``, ``--record``): all checked first, then written
-atomically.
+"""Files the tool writes (``--svg``, ``--out``, ``--record``): all checked first, then all written
+or none.
 
 An output path is refused when it is empty, a folder, one of the command's own input files (a
 position written over by its drawing), named for two outputs of the same command, a symbolic
 link (which would write somewhere else), or inside a protected folder (the installed package,
-the data folders, the cache), or when a file is already there that the tool did not write: every
-file it writes is signed (:data:`SIGNATURE`, in a comment at its top), and only a signed file is
-ever written over. Every output of a command is checked before the first is
-written, so a refusal leaves no file behind. Each file is then written to a temporary file
-beside it and renamed, so a full disk or an interruption leaves any old file as it was.
+the data folders, the cache), or when a file is already there that the tool did not write.
+
+Every file the tool writes is signed: its first line (after an XML declaration or a doctype, which
+must come first) is exactly ``# written by tashkalar sha256:HEX`` (``<!-- ... -->`` in SVG and
+HTML), HEX being the SHA-256 of every byte after that line. Only such a file is ever written over,
+and only as the tool left it: one changed since (the digest no longer matches), or signed by an
+older version with the bare line ``# written by tashkalar`` (whose changes cannot be told), is
+replaced only with ``--force``; a file without the line never is. The line is a comment of the
+file's format, so every file the tool writes reads back as an input.
+
+Every output of a command is checked before the first is written, then they are written together
+by :func:`~tashkalar_cli.data.atomic.replace_all`: a refusal, a full disk or an interruption leaves
+every file as it was.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 from collections.abc import Sequence
+from enum import Enum
 from pathlib import Path
+from typing import NamedTuple
 
-from tashkalar_cli.data.atomic import read_bounded, write_atomic
+from tashkalar_cli.data.atomic import Identity, Planned, WriteFailed, open_regular, replace_all
 from tashkalar_cli.errors import InputError
 
-#: the words every file the tool writes carries near its top: the tool writes over such a file
-#: (a picture or a position it wrote before), never over any other
+#: the words of the line that opens every file the tool writes
 SIGNATURE = "written by tashkalar"
-#: how much of an existing file is read to find the signature
-_PEEK = 512
+#: the line, in a YAML file and in an SVG or HTML one, with the digest of what follows it
+_SIGNED = re.compile(rb"(?:# written by tashkalar sha256:([0-9a-f]{64})|"
+                     rb"<!-- written by tashkalar sha256:([0-9a-f]{64}) -->)\n")
+#: the line of the versions before the digest
+_OLD = (b"# written by tashkalar\n", b"<!-- written by tashkalar -->\n")
+#: what may come before the line, on a line of its own
+_FIRST = (b"<?xml", b"<!DOCTYPE", b"<!doctype")
+#: how much of a file is read to find the line; the longest file whose digest is checked
+_HEAD = 4096
+_MAX_CHECKED = 256 << 20
+
+
+class Made(Enum):
+    """Who made the file found at an output's place."""
+
+    TOOL = "tool"          # signed, and as the tool wrote it
+    EDITED = "edited"      # signed, changed since
+    OLD = "old"            # signed by an older version, without a digest
+    OTHER = "other"        # not signed: never written over
+
+
+class Target(NamedTuple):
+    """An output checked: where it goes, and the file there when it was checked (None: none)."""
+
+    path: Path
+    was: Identity | None
+
+
+def _first_line_end(data: bytes) -> int:
+    """Where the signature line must start: after a declaration or a doctype, else at once (-1: nowhere)."""
+    if data.startswith(_FIRST):
+        end = data.find(b"\n")
+        return -1 if end < 0 else end + 1
+    return 0
 
 
 def signed(text: str) -> str:
-    """``text`` with the signature as a comment of its format at the top (after an XML declaration
-    or a doctype, which must come first): ``<!-- ... -->`` for SVG and HTML, ``# ...`` for YAML."""
-    if SIGNATURE in text[:_PEEK]:
+    """``text`` headed by its signature line (after an XML declaration or a doctype, which must
+    come first): ``<!-- ... -->`` for SVG and HTML, ``# ...`` for YAML. A text already signed as
+    it is stays as it is."""
+    data = text.encode("utf-8")
+    start = _first_line_end(data)
+    match = _SIGNED.match(data, start) if start >= 0 else None
+    if match is not None and hashlib.sha256(data[match.end():]).hexdigest() == (match[1] or match[2]).decode():
         return text
-    if text.startswith(("<?xml", "<!DOCTYPE", "<!doctype")):
+    first, rest = ("", text)
+    if text.startswith(tuple(f.decode() for f in _FIRST)):
         first, _, rest = text.partition("\n")
-        return f"{first}\n<!-- {SIGNATURE} -->\n{rest}"
-    if text.startswith("<"):
-        return f"<!-- {SIGNATURE} -->\n{text}"
-    return f"# {SIGNATURE}\n{text}"
+        first += "\n"
+    digest = hashlib.sha256(rest.encode("utf-8")).hexdigest()
+    line = f"<!-- {SIGNATURE} sha256:{digest} -->" if text.startswith("<") else f"# {SIGNATURE} sha256:{digest}"
+    return f"{first}{line}\n{rest}"
 
 
-def _ours(target: Path) -> bool:
-    """Whether the regular file ``target`` carries the signature near its top."""
-    top = read_bounded(target, _PEEK, head=True)
-    return top is not None and SIGNATURE.encode() in top
+def _read(fd: int, limit: int) -> bytes:
+    chunks = []
+    while limit > 0 and (chunk := os.read(fd, min(limit, 1 << 20))):
+        chunks.append(chunk)
+        limit -= len(chunk)
+    return b"".join(chunks)
+
+
+def made_by(target: str | os.PathLike[str]) -> tuple[Made, Identity | None]:
+    """Who made the regular file ``target`` (never followed if a link, never waited on if a
+    FIFO), and its identity as read (None: not a regular file)."""
+    opened = open_regular(target)
+    if opened is None:
+        return Made.OTHER, None
+    fd, st = opened
+    try:
+        head = _read(fd, _HEAD)
+        start = _first_line_end(head)
+        match = _SIGNED.match(head, start) if start >= 0 else None
+        if match is None:
+            return (Made.OLD if start >= 0 and head.startswith(_OLD, start) else Made.OTHER), Identity.of(st)
+        if st.st_size > _MAX_CHECKED:   # larger than anything the tool writes
+            return Made.EDITED, Identity.of(st)
+        digest = hashlib.sha256(head[match.end():])
+        while chunk := os.read(fd, 1 << 20):
+            digest.update(chunk)
+        same = digest.hexdigest() == (match[1] or match[2]).decode() and os.fstat(fd).st_mtime_ns == st.st_mtime_ns
+        return (Made.TOOL if same else Made.EDITED), Identity.of(st)
+    except OSError:
+        return Made.OTHER, None
+    finally:
+        os.close(fd)
 
 
 def written_by_tool(path: str) -> bool:
-    """Whether ``path`` is a regular file the tool wrote (it carries the signature): only such a
-    file is ever written over, a turn record updated in place among them."""
-    target = Path(path)
-    return target.is_file() and not target.is_symlink() and _ours(target)
+    """Whether ``path`` is a regular file that carries the tool's signature line (as written, or
+    changed since: :func:`check_output` tells them apart); a turn record updated in place among them."""
+    return made_by(path)[0] is not Made.OTHER
 
 
 def same_file(path: str, other: str) -> bool:
@@ -68,9 +143,24 @@ def _same(path: str, other: str) -> bool:
         return False
 
 
-def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path] = ()) -> Path:
-    """The path to write to, or an :class:`InputError` saying why it cannot be used; nothing is
-    ever written inside ``protected`` folders (the tool's own data and code, its cache)."""
+def _replaceable(target: Path, path: str, force: bool) -> Identity | None:
+    """The identity of the file at ``target`` when it may be written over, else an :class:`InputError`."""
+    made, found = made_by(target)
+    if made is Made.OTHER or found is None:
+        raise InputError(key="output-exists", path=path)
+    if made is Made.EDITED and not force:
+        raise InputError(key="output-edited", path=path)
+    if made is Made.OLD and not force:
+        raise InputError(key="output-old-signature", path=path)
+    return found
+
+
+def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path] = (),
+                 force: bool = False) -> Target:
+    """The path to write to (with the file there now, if any), or an :class:`InputError` saying
+    why it cannot be used; nothing is ever written inside ``protected`` folders (the tool's own
+    data and code, its cache); ``force``: a file the tool wrote may be replaced even when it was
+    changed since."""
     if not path or not path.strip():
         raise InputError(key="output-empty")
     target = Path(path)
@@ -91,32 +181,37 @@ def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path
     found = inside(parent, list(protected))
     if found is not None:
         raise InputError(key="output-in-data", path=path, folder=str(found))
-    if target.exists() and not _ours(target):
-        raise InputError(key="output-exists", path=path)
-    return target
+    was = _replaceable(target, path, force) if target.exists() else None
+    return Target(target, was)
 
 
-def check_outputs(paths: Sequence[str], inputs: Sequence[str] = (), protected: Sequence[Path] = ()) -> list[Path]:
+def check_outputs(paths: Sequence[str], inputs: Sequence[str] = (), protected: Sequence[Path] = (),
+                  force: bool = False) -> list[Target]:
     """:func:`check_output` for every output of a command, and no file named for two of them."""
     out = []
     for i, path in enumerate(paths):
-        out.append(check_output(path, inputs, protected))
+        out.append(check_output(path, inputs, protected, force))
         if any(_same(path, earlier) for earlier in paths[:i]):
             raise InputError(key="output-twice", path=path)
     return out
 
 
 def write_outputs(files: Sequence[tuple[str, str]], inputs: Sequence[str] = (),
-                  protected: Sequence[Path] = ()) -> None:
-    """Write each ``(path, text)`` atomically, after checking all of them."""
-    targets = check_outputs([path for path, _ in files], inputs, protected)
-    for target, (path, text) in zip(targets, files, strict=True):
-        try:
-            write_atomic(target, signed(text).encode("utf-8"))
-        except OSError as exc:
-            raise InputError(key="output-cannot-write", path=path, reason=exc.strerror or "") from None
+                  protected: Sequence[Path] = (), force: bool = False) -> None:
+    """Write every ``(path, text)``, signed, after checking all of them: all of them or none."""
+    targets = check_outputs([path for path, _ in files], inputs, protected, force)
+    plans = [Planned(target.path, signed(text).encode("utf-8"), target.was)
+             for target, (_, text) in zip(targets, files, strict=True)]
+    try:
+        replace_all(plans)
+    except WriteFailed as exc:
+        path = next((p for t, (p, _) in zip(targets, files, strict=True) if t.path == exc.target), str(exc.target))
+        if exc.changed:
+            raise InputError(key="output-changed", path=path) from None
+        raise InputError(key="output-cannot-write", path=path, reason=exc.strerror or "") from None
 
 
-def write_output(path: str, text: str, inputs: Sequence[str] = (), protected: Sequence[Path] = ()) -> None:
+def write_output(path: str, text: str, inputs: Sequence[str] = (), protected: Sequence[Path] = (),
+                 force: bool = False) -> None:
     """Write ``text`` to ``path`` atomically, after :func:`check_output`."""
-    write_outputs([(path, text)], inputs, protected)
+    write_outputs([(path, text)], inputs, protected, force)
