@@ -228,14 +228,17 @@ def localize_command(command: click.Command, path: str, words: Words) -> None:
 
 
 def localize_install_completion(command: click.Command, words: Words) -> None:
-    """``--install-completion`` says what it did in the user's language (Typer's own callback
-    prints two English lines)."""
-    from typer._completion_shared import install as install_script  # what Typer's own callback calls
+    """``--install-completion`` installs through :mod:`tashkalar_cli.cli.shellrc` (Typer's own
+    installer rewrites the start-up file in place, as text) and says what it did in the user's
+    language (Typer's prints two English lines)."""
+    from tashkalar_cli.cli.completion import COMPLETE_VAR
+    from tashkalar_cli.cli.shellrc import install as install_script  # all or nothing, the start-up file's bytes kept
 
     def install(ctx: click.Context, param: click.Parameter, value: object) -> object:
         if not value or ctx.resilient_parsing:
             return value
-        shell, path = install_script(shell=value) if isinstance(value, str) else install_script()
+        prog = ctx.find_root().info_name or "tashkalar"
+        shell, path = install_script(value if isinstance(value, str) else None, prog, COMPLETE_VAR)
         loc = words.loc
         if loc is None:
             click.secho(f"{shell} completion installed in {path}", fg="green")

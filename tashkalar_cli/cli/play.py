@@ -8,12 +8,12 @@ import typer
 
 from tashkalar_cli.cli.common import (
     DataOption,
+    ForceOption,
     JsonOption,
     LangOption,
     PiecesOption,
     PlayerOption,
     PositionOption,
-    ForceOption,
     SvgOption,
     print_json,
     session,

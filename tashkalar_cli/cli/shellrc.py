@@ -1,0 +1,124 @@
+"""``--install-completion``: the completion script and the line of the shell's start-up file that
+loads it, written together, all or nothing (:func:`~tashkalar_cli.data.atomic.replace_all`).
+
+The start-up file (``~/.bashrc``, ``~/.zshrc``) is the user's: it is read and written as bytes, so
+whatever its encoding every byte stays as it was, and the lines are added at its end, once (a
+second install changes nothing). It must be a regular file: a symbolic link, a folder or a FIFO
+in its place is left alone (exit 2, one line), and a full disk leaves it whole. The script itself
+(``~/.bash_completions/tashkalar.sh``, ``~/.zfunc/_tashkalar``, fish's completions folder) is
+written over only when it is a completion script of this tool (it names its variable
+``_TASHKALAR_COMPLETE``). PowerShell is not installed here: its profile is found by running the
+shell, and its execution policy would have to be changed; ``--show-completion`` gives the script.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tashkalar_cli.errors import InputError, quote
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.atomic import Identity
+
+#: the shells whose completion is installed
+SHELLS = ("bash", "zsh", "fish")
+#: the lines Typer's installer adds to ~/.zshrc (the second only when the file has no zstyle of its own)
+_ZSH_LINES = (b"fpath+=~/.zfunc; autoload -Uz compinit; compinit", b"zstyle ':completion:*' menu select")
+
+
+def _read_start_up(path: Path) -> tuple[bytes | None, Identity | None]:
+    """The bytes of the start-up file and its identity (None, None: there is none), or an
+    :class:`InputError` when something else than a regular file is there."""
+    from tashkalar_cli.data.atomic import Identity, open_regular
+
+    if not os.path.lexists(path):
+        return None, None
+    opened = open_regular(path)
+    if opened is None:
+        raise InputError(key="completion-not-regular", path=quote(str(path), 200))
+    fd, st = opened
+    try:
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks), Identity.of(st)
+
+
+def with_lines(data: bytes | None, lines: tuple[bytes, ...]) -> bytes | None:
+    """``data`` with each of ``lines`` it does not hold yet added at its end (every other byte as
+    it was), or None when it holds them all already."""
+    text = data or b""
+    held = set(text.splitlines())
+    missing = [line for line in lines if line not in held]
+    if not missing:
+        return None
+    if text and not text.endswith(b"\n"):
+        text += b"\n"
+    return text + b"".join(line + b"\n" for line in missing)
+
+
+def _plan(shell: str, home: Path, prog: str) -> tuple[Path, tuple[bytes, ...], Path | None]:
+    """Where the script goes, the lines the start-up file needs, and that file (None: none)."""
+    if shell == "bash":
+        script = home / ".bash_completions" / f"{prog}.sh"
+        return script, (f"source '{script}'".encode(),), home / ".bashrc"
+    if shell == "zsh":
+        return home / ".zfunc" / f"_{prog}", _ZSH_LINES, home / ".zshrc"
+    return home / ".config" / "fish" / "completions" / f"{prog}.fish", (), None
+
+
+def _script_target(path: Path, var: str) -> Identity | None:
+    """The identity of the script file to replace (None: there is none), or an :class:`InputError`
+    when a file is there that is not a completion script of this tool."""
+    from tashkalar_cli.data.atomic import Identity, open_regular
+
+    if not os.path.lexists(path):
+        return None
+    opened = open_regular(path)
+    if opened is None:
+        raise InputError(key="completion-not-regular", path=quote(str(path), 200))
+    fd, st = opened
+    try:
+        ours = var.encode() in os.read(fd, 1 << 16)
+    finally:
+        os.close(fd)
+    if not ours:
+        raise InputError(key="output-exists", path=quote(str(path), 200))
+    return Identity.of(st)
+
+
+def install(shell: str | None, prog: str, var: str) -> tuple[str, Path]:
+    """Install the completion of ``prog`` for ``shell`` (None: the shell running it) under HOME:
+    the shell's name and the script's path, or an :class:`InputError` (nothing written)."""
+    from typer import _completion_shared as typer_completion
+
+    from tashkalar_cli.data.atomic import Planned, WriteFailed, replace_all
+
+    if shell is None and not os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
+        shell = typer_completion._get_shell_name()
+    if shell not in SHELLS:
+        raise InputError(key="completion-shell", shell=quote(shell or "?", 40), shells=", ".join(SHELLS))
+    home = Path(os.environ["HOME"])
+    script, lines, start_up = _plan(shell, home, prog)
+    text = typer_completion.get_completion_script(prog_name=prog, complete_var=var, shell=shell)
+    plans = []
+    if start_up is not None:
+        data, was = _read_start_up(start_up)
+        if shell == "zsh" and data is not None and b"zstyle" in data:
+            lines = lines[:1]   # the user's own completion style stays theirs
+        new = with_lines(data, lines)
+        if new is not None:
+            plans.append(Planned(start_up, new, was))
+    script.parent.mkdir(parents=True, exist_ok=True)
+    plans.append(Planned(script, (text + "\n").encode(), _script_target(script, var)))
+    try:
+        replace_all(plans)
+    except WriteFailed as exc:
+        if exc.changed:
+            raise InputError(key="output-changed", path=quote(str(exc.target), 200)) from None
+        raise InputError(key="completion-cannot-write", reason=f"{exc.target}: {exc.strerror}") from None
+    return shell, script
