@@ -174,7 +174,8 @@ def _rename_new(tmp: str, path: Path) -> None:
             raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
         os.replace(tmp, path)
         return
-    os.unlink(tmp)
+    with contextlib.suppress(OSError):  # else it stays a second name of the new file, removed with the others
+        os.unlink(tmp)
 
 
 def _backup(path: Path, was: Identity) -> str:
