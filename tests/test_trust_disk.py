@@ -154,6 +154,35 @@ def test_a_file_appearing_after_the_check_is_not_replaced(tmp_path: Path) -> Non
     assert entries(tmp_path) == ["a.yaml"], "the first output undone, no temporary file"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux's")
+def test_renameat2_through_syscall_when_the_c_library_lacks_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An older C library has no renameat2(): the system call is made by its number (its
+    arguments as longs: a negative folder descriptor must reach the kernel as such)."""
+    import ctypes
+
+    from tashkalar_cli.data import atomic
+
+    real = ctypes.CDLL
+
+    class WithoutRenameat2:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            self.lib = real(*args, **kwargs)
+
+        def __getattr__(self, name: str) -> Any:
+            if name == "renameat2":
+                raise AttributeError(name)
+            return getattr(self.lib, name)
+
+    monkeypatch.setattr(ctypes, "CDLL", WithoutRenameat2)
+    call = atomic._renameat2()
+    if call is None:
+        pytest.skip("no system call number known for this machine")
+    first, second = write(tmp_path / "a", "1"), write(tmp_path / "b", "2")
+    assert call(os.fsencode(first), os.fsencode(second)) == -1 and ctypes.get_errno() == errno.EEXIST
+    assert call(os.fsencode(first), os.fsencode(tmp_path / "c")) == 0
+    assert entries(tmp_path) == ["b", "c"] and second.read_text() == "2"
+
+
 @pytest.mark.parametrize("fallback", ["link", "re-check"])
 def test_without_renameat2_an_existing_file_is_still_not_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   fallback: str) -> None:

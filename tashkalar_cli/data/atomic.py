@@ -151,7 +151,9 @@ def _renameat2() -> Callable[[bytes, bytes], int] | None:
     syscall = getattr(libc, "syscall", None)
     if number is None or syscall is None:
         return None
-    return lambda src, dst: int(syscall(number, _AT_FDCWD, src, _AT_FDCWD, dst, _RENAME_NOREPLACE))
+    long = ctypes.c_long  # syscall() reads its arguments as longs: a negative int is widened here, not there
+    return lambda src, dst: int(syscall(long(number), long(_AT_FDCWD), src, long(_AT_FDCWD), dst,
+                                        long(_RENAME_NOREPLACE)))
 
 
 def _rename_new(tmp: str, path: Path) -> None:
@@ -163,8 +165,10 @@ def _rename_new(tmp: str, path: Path) -> None:
         if call(os.fsencode(tmp), os.fsencode(path)) == 0:
             return
         code = ctypes.get_errno()
-        if code not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EPERM):
-            raise OSError(code, os.strerror(code), str(path))
+        if code == errno.EEXIST:
+            raise FileExistsError(code, os.strerror(code), str(path))
+        # EINVAL or ENOSYS (a kernel or file system without it), or any other failure: the ways
+        # below, which give the same refusal, or the real error
     try:  # a hard link is never made over an existing name either
         os.link(tmp, path)
     except FileExistsError:
