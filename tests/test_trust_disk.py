@@ -371,3 +371,23 @@ def test_a_full_disk_leaves_the_start_up_file_whole(cli: Any, home: Path) -> Non
     assert (home / ".bashrc").read_bytes() == old
     assert not (home / ".bash_completions" / "tashkalar.sh").exists()
     assert [p for p in home.iterdir() if p.name.endswith((".tmp", ".old"))] == []
+
+
+def test_a_users_file_in_the_scripts_place_leaves_the_start_up_file_alone(cli: Any, home: Path) -> None:
+    """The script and the start-up line are written together: the script's place refused, the
+    start-up file is not changed either."""
+    (home / ".bashrc").write_bytes(b"alias a=b\n")
+    mine = write(home / ".bash_completions" / "tashkalar.sh", "# my own completion\n")
+    r = cli("--install-completion")
+    assert r.code == 2 and "did not write" in r.err, r.err
+    assert (home / ".bashrc").read_bytes() == b"alias a=b\n" and mine.read_text() == "# my own completion\n"
+
+
+def test_zsh_keeps_the_users_completion_style(cli: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("typer._completion_shared._get_shell_name", lambda: "zsh")
+    old = b"zstyle ':completion:*' menu no\n# \xff\xfe not UTF-8\n"
+    (home / ".zshrc").write_bytes(old)
+    for _ in range(2):
+        assert cli("--install-completion").code == 0
+    assert (home / ".zshrc").read_bytes() == old + b"fpath+=~/.zfunc; autoload -Uz compinit; compinit\n"
+    assert "compdef" in (home / ".zfunc" / "_tashkalar").read_text()
