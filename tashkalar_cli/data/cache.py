@@ -121,15 +121,19 @@ def fingerprint(root: Path, game: str = "tash-kalar") -> str:
 
     sub = GAMES[game].folder if game in GAMES else game
     own = Budget(root)  # the walks the loader makes, with the same bounds and the same links
+    # a game in a folder of its own reads, in each language, that folder and the shared ui.yaml:
+    # the key looks at those (a problem elsewhere in the language must not hide them from it)
+    only = (sub, "ui.yaml") if sub else ()
     if sub:
         parts.append(f"game:{game}")
-        folders = ((root / "cards" / sub, own), (root / "locales", own))
+        folders = ((root / "cards" / sub, own, ()), (root / "locales", own, only))
     else:
-        folders = ((root / "cards", own), (root / "locales", own))
+        folders = ((root / "cards", own, ()), (root / "locales", own, ()))
     skip = () if sub else tuple(GAME_FOLDERS)
-    for folder, budget in (*folders, (schemas_dir(), Budget()), *((extra, Budget(extra)) for extra in extras)):
+    for folder, budget, langs in (*folders, (schemas_dir(), Budget(), ()),
+                                  *((extra, Budget(extra), only) for extra in extras)):
         parts.append(f"dir:{folder}")
-        _listing(folder, parts, budget, skip)
+        _listing(folder, parts, budget, skip, langs)
     parts.append(f"code:{PACKAGE_DIR}")
     for code in ("", *DERIVING):  # "": the package's own modules (errors.py, the version), not below
         try:
@@ -141,11 +145,13 @@ def fingerprint(root: Path, game: str = "tash-kalar") -> str:
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}{len(text):x}"
 
 
-def _listing(folder: Path, out: list[str], budget: Budget, skip: tuple[str, ...] = ()) -> None:
+def _listing(folder: Path, out: list[str], budget: Budget, skip: tuple[str, ...] = (),
+             only: tuple[str, ...] = ()) -> None:
     """Every entry below ``folder`` with its size, time and inode, one subfolder (a language) at a
     time: a walk that stops in one (a link out of it, say) is noted and the others still count,
     as the loader stops only that language. The problem itself is for the loader to report. The
-    folders named in ``skip`` (the other games') are left out."""
+    folders named in ``skip`` (the other games') are left out, and with ``only`` every entry of a
+    subfolder not named there."""
     try:
         top = walk(folder, budget=budget, depth=1, folders=True)
     except (OSError, DataError) as exc:
@@ -157,7 +163,8 @@ def _listing(folder: Path, out: list[str], budget: Budget, skip: tuple[str, ...]
         out.append(f"{found.rel}:{found.size}:{found.mtime_ns}:{found.ino}")
         if found.is_dir:
             try:
-                out += [f"{found.rel}/{f.rel}:{f.size}:{f.mtime_ns}:{f.ino}" for f in walk(found.path, budget=budget, skip=skip)]
+                below = walk(found.path, budget=budget, skip=skip, only=only)
+                out += [f"{found.rel}/{f.rel}:{f.size}:{f.mtime_ns}:{f.ino}" for f in below]
             except (OSError, DataError) as exc:
                 out.append(f"{found.rel}!{exc}")
 

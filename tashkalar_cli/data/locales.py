@@ -348,10 +348,14 @@ def _game_files(lang_dir: Path, pack: GamePack, ui: bool = True, budget: Budget 
     if not pack.folder:
         return [(p, p.relative_to(lang_dir).as_posix()) for p in files_below(lang_dir, budget, skip=tuple(GAME_FOLDERS))
                 if ui or p.name != "ui.yaml"]
-    own = lang_dir / pack.folder
-    found = [(p, p.relative_to(own).as_posix()) for p in files_below(own, budget)] if own.is_dir() else []
-    shared = lang_dir / "ui.yaml"
-    return [*found, *([(shared, "ui.yaml")] if ui and shared.is_file() else [])]
+    # one walk of the language folder, its game folder and ui.yaml only: the links of either are
+    # checked as those of the top-level game are (a linked game folder, a ui.yaml leading out)
+    prefix = pack.folder + "/"
+    out = []
+    for p in files_below(lang_dir, budget, only=(pack.folder, "ui.yaml") if ui else (pack.folder,)):
+        rel = p.relative_to(lang_dir).as_posix()
+        out.append((p, rel[len(prefix):] if rel.startswith(prefix) else rel))
+    return out
 
 
 def _key_from(message: str) -> str:

@@ -128,20 +128,25 @@ class Budget:
 
 
 def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth: int | None = None,
-         folders: bool = False, skip: tuple[str, ...] = (), suffix: str = "") -> list[Found]:
+         folders: bool = False, skip: tuple[str, ...] = (), suffix: str = "",
+         only: tuple[str, ...] = ()) -> list[Found]:
     """Every file below ``folder``, in a stable order (a folder's files, then its subfolders').
 
     Hidden entries (``.name``), folders named in ``skip`` and files whose name does not end with
-    ``suffix`` are passed over; ``depth`` 1 looks at ``folder``'s own entries only; with
-    ``folders`` the subfolders are listed too (found before their files). A symbolic
-    link to a file inside the folder the user gave (the budget's, else ``folder``) is followed;
-    a link to a folder, or one leading out of that folder, is a
+    ``suffix`` are passed over; with ``only``, so are the entries of ``folder`` itself not named
+    there (a game's own folder and the shared ``ui.yaml`` of a language); ``depth`` 1 looks at
+    ``folder``'s own entries only; with ``folders`` the subfolders are listed too (found before
+    their files). A symbolic link to a file inside the folder the user gave (the budget's, else
+    ``folder``) is followed; a link to a folder (``folder`` itself, or one on the way to it from
+    the budget's folder, included), or one leading out of that folder, is a
     :class:`~tashkalar_cli.errors.DataError`, as is passing the budget. A folder that cannot be
     listed raises ``OSError`` (the caller says what it was for).
     """
     top = os.fspath(folder)
     budget = budget if budget is not None else Budget()
     within = budget.folder or top
+    if within != top:
+        _no_link_on_the_way(top, within)
     out: list[Found] = []
     real_top: str | None = None
     stack: list[tuple[str, str, int]] = [(top, "", 1)]
@@ -160,7 +165,7 @@ def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth:
         below: list[tuple[str, str, int]] = []
         for entry in entries:
             name = entry.name
-            if name[0] == ".":
+            if name[0] == "." or (only and level == 1 and name not in only):
                 continue
             if entry.is_symlink():
                 if real_top is None:
@@ -188,6 +193,26 @@ def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth:
     return out
 
 
+def _no_link_on_the_way(top: str, within: str) -> None:
+    """Refuse a walk of ``top`` below the folder the user gave (``within``) when a folder on the
+    way, ``top`` included, is a symbolic link (``cards/letal`` or ``locales/fr/letal`` linked
+    elsewhere): as a walk of ``within`` would, for a link to a folder or out of it."""
+    rel = os.path.relpath(top, within)
+    if rel == os.curdir or rel == os.pardir or rel.startswith(os.pardir + os.sep):
+        return  # not below the folder given: nothing between them to check
+    where = within
+    for part in rel.split(os.sep):
+        where = os.path.join(where, part)
+        if os.path.islink(where):
+            from tashkalar_cli.errors import DataError
+
+            real = os.path.realpath(within)
+            target = os.path.realpath(where)
+            if target != real and not target.startswith(real.rstrip(os.sep) + os.sep):
+                raise DataError(key="walk-link-outside", file=where, folder=within)
+            raise DataError(key="walk-link-folder", file=where)
+
+
 def _followed(path: str, real_top: str, top: str) -> os.stat_result:
     """What a symbolic link found in a walk leads to: a file inside the folder walked, or a
     :class:`~tashkalar_cli.errors.DataError` (a link out of it, to a folder, or to nothing)."""
@@ -205,10 +230,12 @@ def _followed(path: str, real_top: str, top: str) -> os.stat_result:
     return st
 
 
-def files_below(folder: Path, budget: Budget | None = None, skip: tuple[str, ...] = ()) -> list[Path]:
-    """Every file below ``folder`` (hidden files and folders aside, and the folders named in
-    ``skip``), in a stable order; a folder that cannot be read is a :class:`~tashkalar_cli.errors.DataError`."""
-    return [Path(f.path) for f in _walk_or_say(folder, budget, None, skip)]
+def files_below(folder: Path, budget: Budget | None = None, skip: tuple[str, ...] = (),
+                only: tuple[str, ...] = ()) -> list[Path]:
+    """Every file below ``folder`` (hidden files and folders aside, the folders named in ``skip``,
+    and with ``only`` the entries of ``folder`` not named there), in a stable order; a folder that
+    cannot be read is a :class:`~tashkalar_cli.errors.DataError`."""
+    return [Path(f.path) for f in _walk_or_say(folder, budget, None, skip, only)]
 
 
 def folders_in(folder: Path, budget: Budget | None = None) -> list[Path]:
@@ -216,9 +243,10 @@ def folders_in(folder: Path, budget: Budget | None = None) -> list[Path]:
     return [Path(f.path) for f in _walk_or_say(folder, budget, 1) if f.is_dir]
 
 
-def _walk_or_say(folder: Path, budget: Budget | None, depth: int | None, skip: tuple[str, ...] = ()) -> list[Found]:
+def _walk_or_say(folder: Path, budget: Budget | None, depth: int | None, skip: tuple[str, ...] = (),
+                 only: tuple[str, ...] = ()) -> list[Found]:
     try:
-        return walk(folder, budget=budget, depth=depth, folders=depth is not None, skip=skip)
+        return walk(folder, budget=budget, depth=depth, folders=depth is not None, skip=skip, only=only)
     except OSError as exc:
         from tashkalar_cli.errors import DataError
 

@@ -119,7 +119,8 @@ MAX_DIGITS = 100
 def _walk(root: yaml.Node, lines: dict[tuple[Any, ...], int], source: str, text_keys: bool) -> None:
     """Record the line of every value; refuse merge keys, keys that are not plain values, duplicate
     keys, integers too long to be a count, and (``text_keys``) keys YAML reads as anything but text.
-    Iterative: no recursion, whatever the nesting."""
+    Iterative: no recursion, whatever the nesting; in the order of the text, so the problem
+    reported is the first one of the file."""
     import yaml
 
     stack: list[tuple[yaml.Node, tuple[Any, ...]]] = [(root, ())]
@@ -132,6 +133,7 @@ def _walk(root: yaml.Node, lines: dict[tuple[Any, ...], int], source: str, text_
                                 digits=len(node.value), most=MAX_DIGITS)
         elif isinstance(node, yaml.MappingNode):
             seen: dict[Any, int] = {}
+            children: list[tuple[yaml.Node, tuple[Any, ...]]] = []
             for key_node, value_node in node.value:
                 line = key_node.start_mark.line + 1
                 if key_node.tag == "tag:yaml.org,2002:merge":
@@ -147,11 +149,12 @@ def _walk(root: yaml.Node, lines: dict[tuple[Any, ...], int], source: str, text_
                                     file=source, line=line)
                 seen[key] = line
                 lines[path + (key,)] = line
-                stack.append((value_node, path + (key,)))
+                children.append((value_node, path + (key,)))
+            stack += reversed(children)
         elif isinstance(node, yaml.SequenceNode):
             for i, item in enumerate(node.value):
                 lines[path + (i,)] = item.start_mark.line + 1
-                stack.append((item, path + (i,)))
+            stack += reversed([(item, path + (i,)) for i, item in enumerate(node.value)])
 
 
 def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
@@ -240,10 +243,13 @@ def read_stdin(what: str, limit: int = MAX_USER_FILE) -> str:
         raise DataError(key="not-utf8", file="-", byte=exc.start) from None
 
 
-def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
+def read_user_yaml(path: str, what: str, *, text_keys: bool = False) -> tuple[Any, LineMap]:
     """A file named on the command line (a position, a turn record; ``-`` for standard input),
     parsed (a text parsed before is read back from the cache: :mod:`tashkalar_cli.data.parsed`);
-    every problem is an :class:`InputError` naming the file (and the line)."""
+    every problem is an :class:`InputError` naming the file (and the line). ``text_keys``: every
+    key must be text (a L.E.T.A.L. game file, whose decks are card names): a key YAML reads as
+    yes/no, a number or null is refused with its line. (The cache keeps only texts whose keys are
+    all text, so a text read back from it passes that check.)"""
     try:
         text = read_stdin(what) if path == "-" else read_text(Path(path), path, MAX_USER_FILE, what)
         if not text.strip():
@@ -253,7 +259,7 @@ def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
         found = parsed.lookup(text)   # the same text parsed before: read back, without PyYAML
         if found is not None:
             return found
-        data, lines = parse_yaml(text, path, max_values=MAX_USER_VALUES)
+        data, lines = parse_yaml(text, path, max_values=MAX_USER_VALUES, text_keys=text_keys)
         parsed.store(text, data, lines)
         return data, lines
     except DataError as exc:

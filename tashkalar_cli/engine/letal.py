@@ -288,7 +288,7 @@ class LetalEngine:
         """A game file (YAML, ``schemas/letal-game.schema.json``; ``-``: standard input)."""
         from tashkalar_cli.data.yamlio import read_user_yaml
 
-        data, lines = read_user_yaml(path, "game file")
+        data, lines = read_user_yaml(path, "game file", text_keys=True)  # card names: `yes`, `1`, `~` are not
         return self.game_from_data(data, lines, path)
 
     def game_from_data(self, data: Any, lines: Any = None, source: str = "<game>") -> GameFile:
@@ -306,6 +306,10 @@ class LetalEngine:
                         square = self.grid.parse(h["square"], "square")
                     except InputError as exc:
                         raise exc.at(where(*path, "square")) from None
+                for card in h.get("deck") or {}:
+                    if not isinstance(card, str):  # data given as such (a file's keys are checked as it is read)
+                        raise InputError(key="yaml-key-not-text", value=quote(str(card)),
+                                         type=type(card).__name__).at(where(*path, "deck"))
                 heroes.append(Hero(h["name"], square, h.get("deck"), h.get("endurance"), path))
             players.append(Player(p["name"], p["team"], heroes, ("players", i)))
         return GameFile(source, players, lines)

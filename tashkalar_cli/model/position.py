@@ -312,15 +312,19 @@ class PositionParser:
 
     def diagram(self, text: str, first_line: int | None, source: str) -> dict[Square, tuple[Piece, str]]:
         board = self.board
-        rows = [line for line in text.splitlines() if line.strip()]
-        rows = [r for r in rows if not all(tok in board.file_names for tok in r.split())]
+        # the rows of squares, each with its line in the text: blank lines and the row of file
+        # letters ('a b c ... i': each token ONE letter; 'bc bc bc' is a rank of blue commons) left out
+        letters = set(board.file_names)
+        numbered = [(n, line) for n, line in enumerate(text.splitlines()) if line.strip()]
+        numbered = [(n, r) for n, r in numbered if not all(tok in letters for tok in r.split())]
+        rows = [r for _, r in numbered]
         if len(rows) != board.ranks:
             raise InputError(key="diagram-rows", where=Place(source, first_line - 1) if first_line else source,
                              count=len(rows), ranks=board.ranks)
         out: dict[Square, tuple[Piece, str]] = {}
-        for i, row in enumerate(rows):
+        for i, (n, row) in enumerate(numbered):
             rank = board.ranks - 1 - i
-            line = Place(source, first_line + i) if first_line else source
+            line = Place(source, first_line + n) if first_line else source
             tokens = row.split()
             files = [f for f in range(board.files) if board.index(f, rank) is not None]
             label = tokens[0] if tokens else ""
