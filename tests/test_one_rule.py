@@ -2,14 +2,21 @@
 
 * The Dark Sphere's "at most 2 of a color" is on the pieces chosen: a chosen piece destroyed by a later move
   still counts (the fast resolver and the brute-force one both).
+* A summon on its square (blocking, destroying, reuse and take-back in piece shortage): ``Position.after_summon``
+  decides as the engine does, on every rank of being against every piece that may stand there.
 """
 
 from __future__ import annotations
 
+import pytest
 from test_effects import _compare, boards, pos
 
 from tashkalar_cli.engine.effects import resolve_program
+from tashkalar_cli.engine.summoning import CompiledOrientation
+from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.effects import parse_program
+from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.types import RANKS, Rank
 
 # ---------------------------------------------------------------------- the most per color: pieces chosen
 
@@ -57,3 +64,85 @@ def test_dark_sphere_refuses_a_third_piece_of_a_color_whose_chosen_piece_was_des
     assert all("g8=red:common" in b for b in two), "a third red piece moved after two were chosen"
     after = result.applied.position
     _compare(tk, tk.being("dark-sphere").program(), after, "blue", result.applied.placement, actions_left=1)
+
+
+# ---------------------------------------------------------------------- a summon on its square: one rule
+
+#: a being of each rank whose summoning square needs no piece of its own (any piece may stand there)
+BEING_OF_RANK = {Rank.COMMON: "swordmaster", Rank.HEROIC: "summoner", Rank.LEGENDARY: "fire-dragon"}
+OCCUPANTS = [None, *(Piece(color, rank) for color in ("blue", "red") for rank in RANKS)]
+#: the supply: no shortage; shortage of the being's kind with a spare piece of it on a5 (to take back); without one
+SUPPLIES = ("plenty", "short", "short-no-spare")
+
+
+def _summon_case(tk, card_id: str, occupant: Piece | None, supply: str) -> tuple[Position, CompiledOrientation]:
+    """Blue's pattern of ``card_id`` (its first orientation) met around e5, ``occupant`` on e5."""
+    board = tk.board
+    card = tk.being(card_id)
+    co = tk.engine.compiled(card)[0]
+    tf, tr = board.coords(board.parse("e5"))
+    pieces = {}
+    for req in co.requirements:
+        pieces[board.index(tf + req.df, tr + req.dr)] = Piece("blue", Rank.from_level(req.level))
+    if occupant is not None:
+        pieces[board.parse("e5")] = occupant
+    kind = card.rank.kind
+    override = {}
+    if supply != "plenty":
+        override = {"blue": {kind: 0}}
+        if supply == "short":
+            pieces[board.parse("a5")] = Piece("blue", card.rank)
+    base = tk.position(pieces="")
+    return Position(board, pieces, base.mode, base.players, override, base.owned), co
+
+
+@pytest.mark.parametrize("rank", list(BEING_OF_RANK))
+@pytest.mark.parametrize("occupant", OCCUPANTS, ids=str)
+@pytest.mark.parametrize("supply", SUPPLIES)
+def test_position_after_summon_decides_as_the_engine(tk, rank, occupant, supply):
+    """``Position.after_summon`` against the engine's decision on the summoning square, for a being of every rank,
+    every piece that may stand there (none, each rank of each color) and piece shortage: it refuses what the
+    engine refuses (a higher rank blocks; shortage without a piece to take back), destroys what the engine
+    destroys, reuses what it reuses and asks for the piece to take back when the engine offers one."""
+    card = tk.being(BEING_OF_RANK[rank])
+    position, co = _summon_case(tk, card.id, occupant, supply)
+    e5 = tk.board.parse("e5")
+    verdict = tk.engine.check(card, position, "blue", explain=False)
+    here = [p for p in verdict.placements if p.target == e5 and p.orientation.name == co.orientation.name]
+    if not here:
+        with pytest.raises(InputError):
+            position.after_summon("blue", rank, e5)
+        return
+    placement = here[0]
+    take_back = placement.take_back[0] if placement.take_back else None
+    if take_back is not None:
+        with pytest.raises(InputError):
+            position.after_summon("blue", rank, e5)      # shortage: a piece must be named
+    after, destroyed = position.after_summon("blue", rank, e5, take_back)
+    assert destroyed == (placement.destroys[1] if placement.destroys else None)
+    assert (placement.reuses == e5) == (occupant is not None and destroyed is None)
+    assert after.pieces[e5] == Piece("blue", rank)
+    gone = (take_back is not None) + (occupant is not None)
+    assert len(after.pieces) == len(position.pieces) + 1 - gone
+    if take_back is not None:
+        assert take_back not in after.pieces
+
+
+def test_the_table_of_summons_reaches_each_decision(tk):
+    """The table above means something: the engine blocks, destroys, reuses, takes back and refuses in shortage."""
+    seen = set()
+    e5 = tk.board.parse("e5")
+    for rank, card_id in BEING_OF_RANK.items():
+        for occupant in OCCUPANTS:
+            for supply in SUPPLIES:
+                position, co = _summon_case(tk, card_id, occupant, supply)
+                verdict = tk.engine.check(tk.being(card_id), position, "blue", explain=False)
+                here = [p for p in verdict.placements if p.target == e5 and p.orientation.name == co.orientation.name]
+                if not here:
+                    seen.add("blocked" if occupant is not None and occupant.level > rank.level else "refused")
+                    continue
+                p = here[0]
+                seen.add("destroys" if p.destroys else "reuses" if p.reuses is not None else "empty")
+                if p.take_back:
+                    seen.add("take-back")
+    assert seen == {"blocked", "refused", "destroys", "reuses", "empty", "take-back"}
