@@ -4,9 +4,14 @@
   still counts (the fast resolver and the brute-force one both).
 * A summon on its square (blocking, destroying, reuse and take-back in piece shortage): ``Position.after_summon``
   decides as the engine does, on every rank of being against every piece that may stand there.
+* The place action in piece shortage (written in ``Position.after_place`` and again in the planner, which keeps
+  the piece picked up as a set of alternatives): the fast planner finds what the brute-force planner finds on
+  every small position around one square.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 from test_effects import _compare, boards, pos
@@ -16,7 +21,7 @@ from tashkalar_cli.engine.summoning import CompiledOrientation
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.effects import parse_program
 from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.types import RANKS, Rank
+from tashkalar_cli.model.types import RANKS, PieceKind, Rank
 
 # ---------------------------------------------------------------------- the most per color: pieces chosen
 
@@ -146,3 +151,75 @@ def test_the_table_of_summons_reaches_each_decision(tk):
                 if p.take_back:
                     seen.add("take-back")
     assert seen == {"blocked", "refused", "destroys", "reuses", "empty", "take-back"}
+
+
+# ---------------------------------------------------------------------- the place action in shortage: planner
+
+#: a few pieces around e5, every mix: e5 empty, or a common or heroic piece of either color; blue's d4, e4, f4 (the
+#: Wild Eagle's d4 f4, the Summoner's d4 e4 f4, the Swordmaster's e4 and e6) missing, common or heroic
+AROUND_E5 = {"e5": [None, Piece("blue", Rank.COMMON), Piece("blue", Rank.HEROIC), Piece("red", Rank.COMMON),
+                    Piece("red", Rank.HEROIC)],
+             "d4": [None, Piece("blue", Rank.COMMON), Piece("blue", Rank.HEROIC)],
+             "e4": [None, Piece("blue", Rank.COMMON)],
+             "f4": [Piece("blue", Rank.COMMON), Piece("blue", Rank.HEROIC)]}
+#: blue's pieces off the board: no common (shortage at once), neither common nor legendary, one common (shortage
+#: after a place)
+SHORTAGES = {"commons-0": {PieceKind.DOUBLE_SIDED: 0},
+             "commons-0-legends-0": {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 0},
+             "commons-1": {PieceKind.DOUBLE_SIDED: 1}}
+PLAN_HAND = ["wild-eagle", "swordmaster", "summoner"]
+
+
+def _around_e5(tk, shortage: str, e5: Piece | None) -> list[Position]:
+    """Every position of ``AROUND_E5`` with ``e5`` on e5 and blue's supply ``shortage``."""
+    board = tk.board
+    base = tk.position(pieces="")
+    out = []
+    names = [sq for sq in AROUND_E5 if sq != "e5"]
+    for chosen in itertools.product(*(AROUND_E5[sq] for sq in names)):
+        pieces = {board.parse(sq): p for sq, p in zip(["e5", *names], [e5, *chosen], strict=True) if p is not None}
+        out.append(Position(board, pieces, base.mode, base.players, {"blue": dict(SHORTAGES[shortage])}, base.owned))
+    return out
+
+
+@pytest.mark.parametrize("shortage", list(SHORTAGES))
+@pytest.mark.parametrize("e5", AROUND_E5["e5"], ids=str)
+def test_planner_finds_what_brute_force_finds_in_every_small_shortage(tk, db, shortage, e5):
+    """The fast planner against its brute-force planner (``plan_naive``) on every position of a few pieces around
+    e5 in piece shortage: pieces picked up and placed elsewhere, a common or a heroic picked up and put back on its
+    own square (a heroic comes back common), reuse of the piece on the target, take-back, summon then summon."""
+    from tashkalar_cli.engine.planner import flatten
+
+    hand = [db.get(c) for c in PLAN_HAND]
+    for position in _around_e5(tk, shortage, e5):
+        fast = flatten(tk.planner.plan(position, "blue", hand).plans, tk.board)
+        naive = tk.planner.plan_naive(position, "blue", hand)
+        assert fast == naive, (sorted(position.pieces.items()), sorted(naive - fast)[:3], sorted(fast - naive)[:3])
+
+
+def test_the_small_shortages_reach_every_corner_of_the_place_rule(tk, db):
+    """The comparison above means something: its positions give plans of every kind the place rule and the
+    summon in shortage make."""
+    from tashkalar_cli.engine.planner import PlaceStep, SummonStep
+
+    hand = [db.get(c) for c in PLAN_HAND]
+    seen: set[str] = set()
+    for shortage in SHORTAGES:
+        for e5 in AROUND_E5["e5"]:
+            for position in _around_e5(tk, shortage, e5):
+                for plan in tk.planner.plan(position, "blue", hand).plans:
+                    first, last = plan.steps[0], plan.summon
+                    seen.add(plan.kind)
+                    if isinstance(first, PlaceStep) and first.pick_up:
+                        back = first.square in first.pick_up
+                        level = position.pieces[first.square].level if back else None
+                        seen.add({None: "picked up, placed elsewhere", 0: "common put back",
+                                  1: "heroic put back as a common"}[level])
+                    if isinstance(first, SummonStep) and first.take_back:
+                        seen.add("first summon takes back")
+                    if last.reuses is not None:
+                        seen.add("reuses")
+                    if last.take_back:
+                        seen.add("takes back")
+    assert seen >= {"summon", "place-summon", "summon-summon", "picked up, placed elsewhere",
+                    "heroic put back as a common", "first summon takes back", "reuses", "takes back"}, seen
