@@ -15,8 +15,8 @@ bound on states (``MAX_STATES``): the outcomes of the run before are freed befor
 freeing is timed apart (``freed``). Goal: each within the same 100 ms. ``warlord-31.yaml`` was built by hand
 (the Warlord on a 31-piece duel board: 42,977 outcomes, 62,601 states whole); the others were found by a
 search that moves pieces to make the resolution larger (``effect_bounds.py search``): the Master of Intrigue
-(``intrigue-30.yaml``: 8,485 outcomes, 16,811 states), the Dark Sphere (``sphere-30.yaml``: 81,768 outcomes,
-117,733 states whole), the Hypnotist (``hypnotist-20.yaml``: three of red's 16 commons moved: 103,462 outcomes,
+(``intrigue-30.yaml``: 8,485 outcomes, 16,811 states), the Dark Sphere (``sphere-30.yaml``: 78,712 outcomes,
+95,114 states whole), the Hypnotist (``hypnotist-20.yaml``: three of red's 16 commons moved: 103,462 outcomes,
 310,061 states whole) and the Forest Ancient (``forest-22.yaml``, melee: 61,631 outcomes, 139,357 states
 whole); ``warlord-26.yaml`` is the slowest resolution met on random positions (``effect_bounds.py sample``:
 red's Warlord at g8, 66,841 states whole, the most time per state of the large ones). All but the Master of

@@ -57,6 +57,11 @@ TARGETS: dict[str, Target] = {
                      ("MAX_DEPTH", "MAX_USER_FILE", "_scan", "read_text", "read_user_yaml"),
                      ("tests/test_yamlio.py", "tests/test_position.py", "tests/test_fuzz.py::test_corpus_errors_say_what",
                       "tests/test_fuzz.py::test_deep_nesting_does_not_crash_the_interpreter")),
+    # the rules of the summoning square and the bitboards they read (issue 30: mutant S4 was a copy of these)
+    "summon": Target("tashkalar_cli/model/summon.py",
+                     ("SideMasks", "side_masks", "in_shortage", "summon_choices", "summon_facts", "_leaving_one"),
+                     ("tests/test_one_rule.py::test_position_after_summon_decides_as_the_engine",
+                      "tests/test_summon_rule.py")),
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

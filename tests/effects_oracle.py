@@ -607,9 +607,11 @@ class Oracle:
         return out
 
     def loop(self, step: E.Move, s: State, piece: int | None, d: str | None, count: int, limit: int,
-             optional: bool, moved: list[int], hits: tuple[Any, ...] = (), by: bool = False) -> list[State]:
+             optional: bool, moved: list[int], hits: tuple[Any, ...] = (), by: bool = False,
+             chosen: tuple[int, ...] = ()) -> list[State]:
         """Moves from ``count`` on: ``piece`` (None: any eligible piece, per move); ``by``: whether the piece
-        named by ``if_all_one_by`` made one of the moves so far."""
+        named by ``if_all_one_by`` made one of the moves so far; ``chosen``: the colors of the pieces that
+        moved, one per move (a piece destroyed later is still one of the pieces chosen)."""
         if count >= limit:
             return [self.bind_move(step, s, moved if step.per_move else [piece] if piece is not None else [], count,
                                    hits)]
@@ -617,8 +619,7 @@ class Oracle:
         if step.per_move:
             movers = [q for q in self.select(s, step.piece) if not (step.once_each and q in moved)]
             if step.per_color is not None:
-                colors = [b[m][0] for m in moved if m in b]
-                movers = [q for q in movers if colors.count(b[q][0]) < step.per_color]
+                movers = [q for q in movers if chosen.count(b[q][0]) < step.per_color]
         else:
             movers = [piece] if piece is not None and piece in b else []
         one_by = self.squares_of(s, step.if_all_one_by) if step.if_all_one_by else []
@@ -638,7 +639,7 @@ class Oracle:
             new_moved = [moves.get(m, m) for m in moved]
             new_moved = [m for m in new_moved if m is not None] + [x]
             out += self.loop(step, ns, x if not step.per_move else None, d, count + 1, limit, optional,
-                             new_moved, (*hits, b[x]) if x in b else hits, by or q in one_by)
+                             new_moved, (*hits, b[x]) if x in b else hits, by or q in one_by, (*chosen, b[q][0]))
         return out
 
     def bind_move(self, step: E.Move, s: State, moved: list[int], count: int, hits: tuple[Any, ...] = ()) -> State:

@@ -1107,7 +1107,7 @@ class Resolver:
                 # in board order: the same pieces, moved in another order, are the same register (a state met
                 # again, not a new one)
                 out[i] = ("p", tuple(sorted([sq for sq in kept if sq is not None])), *value[2:])
-            elif tag == "m":     # a move register: (m, count, piece, direction, moved, hits, last, by)
+            elif tag == "m":     # a move register: (m, count, piece, direction, moved, hits, last, by, colors)
                 piece = value[2]
                 moved = value[4]
                 if piece in moves or any(sq in moves for sq in moved):
@@ -1739,7 +1739,7 @@ class Resolver:
             end = ins.targets[0]
             if step.may:
                 new = list(regs)
-                new[reg] = ("m", 0, -1, None, (), (), (), False)
+                new[reg] = ("m", 0, -1, None, (), (), (), False, ())
                 self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "may", "skip"), choices))
             dirs: Sequence[str | None]
             if step.choose_direction is not None:
@@ -1753,7 +1753,7 @@ class Resolver:
                 direction = self.move_direction(step, regs, d)
                 if self.move_info(step).per:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, (), (), (), False)
+                    new[reg] = ("m", 0, -1, direction, (), (), (), False, ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                     continue
                 where = -1 if step.where is None else self.area(step.where, st, regs, slots)
@@ -1761,31 +1761,28 @@ class Resolver:
                           if direction != "none" and self.targets(step, st, regs, sq, direction, where)]
                 if not movers:
                     new = list(self.fell_short(regs) if step.times is not None and step.times < MAX_MOVES else regs)
-                    new[reg] = ("m", 0, -1, direction, (), (), (), False)
+                    new[reg] = ("m", 0, -1, direction, (), (), (), False, ())
                     self.run(end, st, tuple(new), actions, notes, steps, ch)
                     continue
                 for sq in movers:
                     new = list(regs)
-                    new[reg] = ("m", 0, sq, direction, (), (), (), False)
+                    new[reg] = ("m", 0, sq, direction, (), (), (), False, ())
                     self.run(pc + 1, st, tuple(new), actions, notes, steps, ch)
                 if optional and not step.may:
                     new = list(regs)
-                    new[reg] = ("m", 0, -1, direction, (), (), (), False)
+                    new[reg] = ("m", 0, -1, direction, (), (), (), False, ())
                     self.run(end, st, tuple(new), actions, notes, steps, ((step.path, "stop", "0"), ch))
             return
         if ins.op == "move_step":
             end = ins.targets[0]
-            _, count, piece, direction, moved, _hits, last, by = regs[reg]
+            _, count, piece, direction, moved, _hits, last, by, colors = regs[reg]
             table, _plain, _folded, reduce, per, by_codes, limit, pins, _standard, local = self.move_info(step)
             # moves ordered with no other (see the reduction below): those touching a piece the area follows (the
-            # area may change), and, with a most per color, those destroying a piece that moved (it no longer
-            # counts): of two orders of such moves, one may be legal and not the other
+            # area may change): of two orders of such moves, one may be legal and not the other (a most per color
+            # needs none: it counts the colors of the pieces chosen, ``colors``, which no later move changes)
             pinned = 0
             for name in pins:
                 for sq in self.ref_squares(name, regs, slots):
-                    pinned |= 1 << sq
-            if step.per_color is not None:
-                for sq in moved:
                     pinned |= 1 << sq
             if step.any_number and count >= MAX_MOVES:
                 self.truncated = True     # "any number": longer sequences are not searched, and the answer says so
@@ -1805,9 +1802,11 @@ class Resolver:
                     if step.once_each and moved:
                         movers = [sq for sq in movers if sq not in moved]
                 pool = movers           # before the count per color: what the next move's movers come from
-                if step.per_color is not None and moved:
-                    colors = [(st[sq] - 1) // 3 for sq in moved if st[sq]]
-                    movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < step.per_color]
+                if colors and step.per_color is not None:
+                    # a most per color: on the pieces chosen (the colors of those that moved, a piece destroyed
+                    # since included: it was chosen), not on those still standing
+                    cap = step.per_color
+                    movers = [sq for sq in movers if colors.count((st[sq] - 1) // 3) < cap]
             else:
                 movers = pool = [piece] if piece >= 0 and st[piece] else []
             one_by = -1         # if_all_one_by, until that piece moved: its square (it must make one of the moves)
@@ -1816,7 +1815,7 @@ class Resolver:
                 one_by = got[0] if got and st[got[0]] else -2
                 if limit is not None and count + 1 >= limit:
                     movers = [one_by] if one_by in movers else []      # the last move: that piece's
-            track = step.once_each or (per and ins.b >= 0) or step.per_color is not None
+            track = step.once_each or (per and ins.b >= 0)
             if reduce and last and direction is None and local:
                 # the reduction below, without the moves it would drop: the square ``a`` the last move left is
                 # empty, so the options after ``last`` are those of the movers after ``a``; before it, only moves
@@ -1935,7 +1934,8 @@ class Resolver:
                 new[reg] = ("m", count + 1, new_piece, direction, tuple(sorted((*m[4], to))) if track else (),
                             (*m[5], hit) if hit and ins.b >= 0 else m[5],
                             (sq, to) if reduce and not (pinned >> sq | pinned >> to) & 1 else (),
-                            by or sq == one_by)
+                            by or sq == one_by,
+                            tuple(sorted((*colors, (code - 1) // 3))) if step.per_color is not None else ())
                 after = bytes(buf)
                 if follow:
                     if once:
@@ -1949,7 +1949,7 @@ class Resolver:
                          (_new(Change, ("move", sq, to, code, hit, 0, "")), steps), choices)
             return
         # move_end: bind what moved, clear the register
-        _, count, piece, _direction, moved, hits, _last, _by = regs[reg]
+        _, count, piece, _direction, moved, hits, _last, _by, _colors = regs[reg]
         new = list(regs)
         new[reg] = None
         if ins.b >= 0:

@@ -793,6 +793,9 @@ class _Search:
                 last = self._summon_step(st, entry, target, pick[:1])
                 self._group(last.card, target, last.orientation).places.append(
                     Choice(PlaceStep(x, pick), last, None))
+        # the place rule of Position.after_place, kept here on bitboards (the piece picked up stays in them as a set of
+        # alternatives, which one Position per piece picked up would not: 30 ms more per plan on the crowded board);
+        # tests/test_one_rule.py holds this copy to the brute-force planner, which plays after_place itself
         if short:
             # the piece picked up goes back on its own square as a common piece: a heroic one is downgraded
             for sq in bits(st0.own_kind[0] & st0.own[1]):

@@ -22,7 +22,7 @@ from tashkalar_cli.model.board import Board, bits, offset, shift, square_order
 from tashkalar_cli.model.cards import Being
 from tashkalar_cli.model.patterns import TRANSFORMS, Orientation, OrientedCell
 from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.summon import summon_choices, summon_facts
+from tashkalar_cli.model.summon import in_shortage, side_masks, summon_choices, summon_facts
 from tashkalar_cli.model.types import RANKS, Bitboard, Direction, LackCode, PieceKind, Rank, Reason, Square
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ class Engine:
         being_level = card.rank.level
         kind = card.rank.kind
         short = ctx.short(kind)
-        blockers = ctx.occ_above[being_level]
+        blockers = ctx.masks.blockers(being_level)
         own_kind = ctx.own_kind(kind)
         placements: list[Placement] = []
         matched_any = blocked_any = short_failed = False
@@ -187,7 +187,7 @@ class Engine:
         board = self.board
         kind = card.rank.kind
         short = ctx.short(kind)
-        occupied = ctx.occupied      # the being goes on an empty square: any piece blocks it
+        occupied = ctx.masks.blockers(card.rank.level, on_empty=True)      # any piece blocks it
         own_kind = ctx.own_kind(kind)
         free = board.colorless(ctx.pos.mode) & ~occupied
         placements: list[Placement] = []
@@ -265,7 +265,7 @@ class Engine:
                 if any(lack.code == "off-board" for lack in lacks):
                     continue
                 occupant = pos.pieces.get(target)
-                if occupant and ctx.occ_above[being_level] >> target & 1:
+                if occupant and ctx.masks.blockers(being_level) >> target & 1:
                     lacks.append(Lack(target, "blocked", Rank.from_level(being_level), occupant))
                 if not lacks and short:
                     lacks.append(Lack(None, "shortage", None))
@@ -283,30 +283,14 @@ class _Context:
         self.pos = pos
         self.player = player
         self.allow_enemy = allow_enemy if allow_enemy and allow_enemy != player else None
-        # the masks of Position.mask (pieces of at least a rank), made in one pass over the pieces (a goal search
-        # checks hundreds of positions): the player's, the enemy's allowed in a pattern, anyone's above a rank
-        own, enemy, anyone = [0] * len(RANKS), [0] * len(RANKS), [0] * len(RANKS)      # of exactly that rank
-        own_kind: dict[PieceKind, int] = dict.fromkeys(PieceKind, 0)     # the player's pieces of each kind
-        level_of = {rank: rank.level for rank in RANKS}
-        kind_of = {rank: rank.kind for rank in RANKS}      # Rank.kind, read once per rank
-        for sq, (color, rank) in pos.pieces.items():
-            bit, lvl = 1 << sq, level_of[rank]
-            anyone[lvl] |= bit
-            if color == player:
-                own[lvl] |= bit
-                own_kind[kind_of[rank]] |= bit
-            elif color == self.allow_enemy:
-                enemy[lvl] |= bit
-        for lvl in reversed(LEVELS[:-1]):      # at least that rank
-            own[lvl] |= own[lvl + 1]
-            enemy[lvl] |= enemy[lvl + 1]
-            anyone[lvl] |= anyone[lvl + 1]
-        self.own = [Bitboard(m) for m in own]                        # own pieces of at least that rank
-        self.enemy = [Bitboard(m) for m in enemy]
-        self.occ_above = [Bitboard(anyone[lvl + 1]) if lvl + 1 < len(RANKS) else Bitboard(0) for lvl in LEVELS]
+        # the masks of the rules of the summoning square (model/summon.py), made in one pass over the pieces (a goal
+        # search checks hundreds of positions): the player's, the enemy's allowed in a pattern, anyone's above a rank
+        masks = self.masks = side_masks(pos.pieces, player, self.allow_enemy)
+        self.own = list(masks.own)                 # own pieces of at least that rank
+        self.enemy = list(masks.enemy)
+        self.occ_above = list(masks.above)         # anyone's above a rank (masks.blockers)
         self.mask: Bitboard = board.mask
-        self.occupied: Bitboard = Bitboard(anyone[0])
-        self._own_kind = {kind: Bitboard(m) for kind, m in own_kind.items()}
+        self.occupied: Bitboard = masks.occupied
         self._short: dict[PieceKind, bool] = {}
         self._listed: dict[int, tuple[Square, ...]] = {}
 
@@ -321,12 +305,12 @@ class _Context:
         """Piece shortage: no piece of this kind left off the board."""
         got = self._short.get(kind)
         if got is None:
-            got = self._short[kind] = self.pos.off_board(self.player, kind, self.own_kind(kind).bit_count()) == 0
+            got = self._short[kind] = in_shortage(self.pos, self.player, kind, self.masks)
         return got
 
     def own_kind(self, kind: PieceKind) -> Bitboard:
         """The player's pieces of one kind (double_sided or legendary)."""
-        return self._own_kind[PieceKind(kind)]
+        return self.masks.own_kind(PieceKind(kind))
 
     def matches(self, co: CompiledOrientation) -> tuple[int, int]:  # bitboards
         """Summoning squares where the pattern is met with own pieces only, and with one enemy piece."""
@@ -408,7 +392,7 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
                              piece=Term("piece", str(occupant)))
         if not card.has_summoning_square and not board.colorless(pos.mode) >> target & 1:
             raise InputError(key="apply-not-colorless", card=Term("card", card.id), square=name(target))
-        if card.has_summoning_square and occupant is not None and ctx.occ_above[card.rank.level] >> target & 1:
+        if card.has_summoning_square and occupant is not None and ctx.masks.blockers(card.rank.level) >> target & 1:
             raise InputError(key="apply-outranked", card=Term("card", card.id), square=name(target),
                              piece=Term("piece", str(occupant)),
                              rank=Term("rank", str(card.rank)))

@@ -247,7 +247,7 @@ class Move(NamedTuple):
     opposite: bool = False                   # direction: {opposite: name}
     choose_direction: str | None = None      # direction: {from: ...}: chosen once for the step
     toward: str | None = None                # every move ends strictly nearer to this ref
-    per_color: int | None = None             # per_move + once_each: at most N moved pieces of one color
+    per_color: int | None = None             # per_move + once_each: at most N chosen of a color (destroyed: counted)
     no_destroy: Sel | None = None
     times: int | None = 1
     up_to: int | None = None

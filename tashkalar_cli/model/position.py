@@ -161,30 +161,22 @@ class Position:
         :mod:`tashkalar_cli.model.summon`; the pattern is not checked here: the engine says which squares
         may be used (see :meth:`Engine.check`).
         """
-        from tashkalar_cli.model.summon import summon_choices, summon_facts, summon_supply
+        from tashkalar_cli.model.summon import in_shortage, side_masks, summon_choices, summon_facts, summon_supply
 
         rank = Rank(rank)
         kind = rank.kind
         name = self.board.name
         pieces = dict(self.pieces)
         occupant = pieces.get(target)
-        blockers = occupied = own_kind = 0
-        above = RANKS[rank.level + 1:]      # the ranks that block a summon of ``rank``
-        own = {r for r in RANKS if r.kind is kind}      # the ranks of the being's kind (Rank.kind, read once each)
-        for sq, (c, r) in pieces.items():
-            bit = 1 << sq
-            occupied |= bit
-            if r in above:
-                blockers |= bit
-            if c == color and r in own:
-                own_kind |= bit
-        short = self.off_board(color, kind, own_kind.bit_count()) == 0
+        masks = side_masks(pieces, color)       # read as the engine reads them (model/summon.py)
+        blockers, own_kind = masks.blockers(rank.level), masks.own_kind(kind)
+        short = in_shortage(self, color, kind, masks)
         if not summon_choices(target, blockers, own_kind, 0, short):
             if occupant is not None and blockers >> target & 1:
                 raise InputError(key="summon-square-outranked", square=name(target), piece=Term("piece", str(occupant)),
                                  rank=Term("rank", str(rank)))
             raise InputError(key="summon-take-back-needed", color=Term("color", color))   # shortage: no piece to take back
-        facts = summon_facts(target, occupied, own_kind, 0, short)
+        facts = summon_facts(target, masks.occupied, own_kind, 0, short)
         if not short:
             if take_back is not None:
                 raise InputError(key="summon-take-back-not-allowed", color=Term("color", color))

@@ -10,10 +10,12 @@ Once a pattern is met, the being's piece goes on the summoning square (the targe
   player's pieces of that kind, neither on the target nor one of the pattern's pieces, is taken
   back to be the being; with none, the summon is not possible.
 
-The rules are written here once, on bitboards (the representation every caller has or builds
-cheaply), and every caller uses them: the engine's check (:meth:`Engine.check`), the planner's
-verification of a placement after a first action, and the position update
-(:meth:`Position.after_summon`).
+The rules are written here once, on bitboards, and every caller uses them: the engine's check
+(:meth:`Engine.check`), the planner's verification of a placement after a first action, and the
+position update (:meth:`Position.after_summon`). Their inputs (which pieces block, which are the
+player's of the being's kind, whether the player is in piece shortage) are read here too, by
+:func:`side_masks` and :func:`in_shortage`, for the engine and the position update alike; the planner
+keeps its own bitboards, updated square by square (``engine/planner.py``'s ``_State``).
 
 The planner asks a wider question: the first action of a plan takes one of the player's pieces
 off the board (picked up to be placed, or taken back by a first summon), and it wants to know with
@@ -25,13 +27,14 @@ same computation with that one alternative.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from tashkalar_cli.model.board import STRIDE
-from tashkalar_cli.model.types import Bitboard, PieceKind, Square
+from tashkalar_cli.model.types import RANKS, Bitboard, PieceKind, Square
 
 if TYPE_CHECKING:
-    from tashkalar_cli.model.position import Piece
+    from tashkalar_cli.model.position import Piece, Position
 
 #: the alternative "no piece has left the board": a padding bit, never a square (boards are at most
 #: ``STRIDE // 2 + 4`` files wide, see :class:`Board`)
@@ -49,6 +52,60 @@ class SummonFacts(NamedTuple):
 _NOTHING = SummonFacts(False, False, Bitboard(0))
 _DESTROYS = SummonFacts(True, False, Bitboard(0))
 _REUSES = SummonFacts(False, True, Bitboard(0))
+
+
+class SideMasks(NamedTuple):
+    """A position's bitboards seen by one player, made in one pass over its pieces: what the rules of the
+    summoning square read (:meth:`blockers`, :meth:`own_kind`, :func:`in_shortage`), and what a pattern is
+    matched on (the player's pieces, and an allowed enemy's, of at least each rank)."""
+
+    occupied: Bitboard
+    above: tuple[Bitboard, ...]         # by a being's level: the pieces of a higher rank
+    own: tuple[Bitboard, ...]           # by level: the player's pieces of at least that rank
+    enemy: tuple[Bitboard, ...]         # by level: the allowed enemy's pieces of at least that rank
+    kinds: Mapping[PieceKind, Bitboard]     # the player's pieces of each kind (double-sided, legendary)
+
+    def blockers(self, level: int, on_empty: bool = False) -> Bitboard:
+        """The pieces a being of ``level`` may not replace: those of a higher rank (every piece, for a being
+        summoned on an empty square)."""
+        return self.occupied if on_empty else self.above[level]
+
+    def own_kind(self, kind: PieceKind) -> Bitboard:
+        return self.kinds[kind]
+
+
+#: a rank's level and kind, looked up (the masks are made for every position a goal search checks)
+_LEVEL_KIND = {rank: (level, rank.kind) for level, rank in enumerate(RANKS)}
+
+
+def side_masks(pieces: Mapping[Square, Piece], player: str, enemy: str | None = None) -> SideMasks:
+    """The :class:`SideMasks` of ``pieces`` seen by ``player`` (``enemy``: the color whose pieces may stand in a
+    pattern, else None)."""
+    n = len(RANKS)
+    own, foe, anyone = [0] * n, [0] * n, [0] * n     # of exactly that rank
+    kinds = dict.fromkeys(PieceKind, 0)
+    for sq, (color, rank) in pieces.items():
+        bit = 1 << sq
+        lvl, kind = _LEVEL_KIND[rank]
+        anyone[lvl] |= bit
+        if color == player:
+            own[lvl] |= bit
+            kinds[kind] |= bit
+        elif color == enemy:
+            foe[lvl] |= bit
+    for lvl in range(n - 2, -1, -1):      # at least that rank
+        own[lvl] |= own[lvl + 1]
+        foe[lvl] |= foe[lvl + 1]
+        anyone[lvl] |= anyone[lvl + 1]
+    above = tuple(Bitboard(anyone[lvl + 1] if lvl + 1 < n else 0) for lvl in range(n))
+    return SideMasks(Bitboard(anyone[0]), above, tuple(Bitboard(m) for m in own), tuple(Bitboard(m) for m in foe),
+                     {kind: Bitboard(m) for kind, m in kinds.items()})
+
+
+def in_shortage(position: Position, player: str, kind: PieceKind, masks: SideMasks) -> bool:
+    """Piece shortage: no piece of ``player``'s of this kind left off the board (``masks``: the position's, seen by
+    ``player``: its pieces of that kind on the board are counted there)."""
+    return position.off_board(player, kind, masks.kinds[kind].bit_count()) == 0
 
 
 def summon_choices(target: Square, blockers: int, own_kind: int, required: int, short: bool,
@@ -108,4 +165,5 @@ def _leaving_one(choices: int, spare: int) -> int:
     return choices & ~spare       # exactly one: it must not be the one removed
 
 
-__all__ = ["NO_REMOVAL", "SummonFacts", "summon_choices", "summon_facts", "summon_supply"]
+__all__ = ["NO_REMOVAL", "SideMasks", "SummonFacts", "in_shortage", "side_masks", "summon_choices", "summon_facts",
+           "summon_supply"]
