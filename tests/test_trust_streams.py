@@ -151,3 +151,84 @@ def test_both_streams_full_is_still_exit_2():
     with open(FULL, "wb") as full:
         proc = subprocess.run(_command(*LARGE_JSON), stdout=full, stderr=full, env=_env(), cwd=REPO, timeout=HANG)
     assert proc.returncode == 2
+
+
+# ------------------------------------------------------------------ names and paths of any length
+# A file or folder name longer than the system takes (255 bytes), or a whole path longer than
+# PATH_MAX, is bad input: one line, exit 2, the path shown cut; never a traceback nor 70 lines.
+
+LONG_NAME = "a" * 300                        # one name over 255 bytes
+LONG_UTF8 = "é" * 130                        # 130 characters, 260 bytes
+LONG_PATH = "b/" * 2100 + "x"                # every name short, the whole over 4,096 bytes
+SUMMON = ("summon", "swordmaster", "--pieces", "e4=blue,e6=blue,e5=red", "--mode", "duel", "--player", "blue",
+          "--apply", "--at", "e5")
+
+
+def _long_cases() -> list[tuple[tuple[str, ...], dict[str, str]]]:
+    """(arguments, environment) with ``{}`` standing for the long value."""
+    return [
+        (("position", "show", "--pieces", "e5=blue", "--svg", "{}.svg"), {}),
+        ((*SUMMON, "--out", "{}.yaml"), {}),
+        ((*SUMMON, "--record", "{}.yaml"), {}),
+        ((*SUMMON, "--turn", "{}.yaml"), {}),
+        (("sheet", "--deck", "imperial", "--out", "{}.html"), {}),
+        (("card", "list"), {"TASHKALAR_DATA": "{}"}),
+        (("card", "list"), {"TASHKALAR_LOCALES": "{}"}),
+        (("card", "list", "--data", "{}"), {}),
+        (("validate", "--data", "{}"), {}),
+        (("i18n", "check", "--locales", "{}"), {}),
+        (("summonable", "--position", "{}", "--player", "blue"), {}),
+        (("position", "check", "{}"), {}),
+        (("score", "--turn", "{}"), {}),
+    ]
+
+
+@pytest.mark.parametrize("case", range(13))
+@pytest.mark.parametrize("value", [LONG_NAME, LONG_UTF8, LONG_PATH])
+def test_a_name_or_path_too_long_is_one_line(cli, monkeypatch, tmp_path, case, value):
+    args, env = _long_cases()[case]
+    long = f"{tmp_path}/{value}"
+    for var, template in env.items():
+        monkeypatch.setenv(var, template.format(long))
+    r = cli(*[a.replace("{}", long) for a in args])
+    assert r.code == 2, (r.code, r.err[-600:])
+    lines = r.err.strip().splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 300, r.err[-600:]
+    assert "internal" not in r.err and "Traceback" not in r.err
+    assert "too long" in r.err and "bytes" in r.err and "…" in r.err, r.err
+
+
+@pytest.mark.parametrize("lang, word", [("fr", "trop long"), ("es", "demasiado larg"), ("it", "troppo lung")])
+def test_a_name_too_long_is_said_in_the_users_language(cli, tmp_path, lang, word):
+    r = cli("--lang", lang, "position", "show", "--pieces", "e5=blue", "--svg", f"{tmp_path}/{LONG_NAME}.svg")
+    assert r.code == 2 and word in r.err and len(r.err.strip().splitlines()) == 1, r.err
+
+
+def test_a_name_too_long_in_json_is_one_error_object(cli, tmp_path):
+    r = cli("position", "show", "--pieces", "e5=blue", "--json", "--svg", f"{tmp_path}/{LONG_NAME}.svg")
+    assert r.code == 2
+    error = json.loads(r.err)["error"]
+    assert error["key"] == "path-too-long" and len(error["message"]) < 300
+
+
+def test_the_longest_names_the_system_takes_still_work(cli, tmp_path):
+    """255 bytes is a name the system takes: no refusal on the way."""
+    out = tmp_path / ("c" * 237 + ".svg")  # 241 bytes: room left for the temporary copy beside it
+    r = cli("position", "show", "--pieces", "e5=blue", "--svg", str(out))
+    assert r.code == 0, r.err
+    assert out.is_file()
+
+
+def test_checked_length_is_the_one_decision():
+    from tashkalar_cli.data.paths import MAX_NAME, checked_length
+    from tashkalar_cli.errors import InputError
+
+    assert checked_length("x" * MAX_NAME) == "x" * MAX_NAME
+    assert checked_length(Path("/tmp") / "y") == "/tmp/y"
+    assert checked_length("x" * (MAX_NAME - 14)) and checked_length("x" * (MAX_NAME - 14), output=True)
+    for bad in ("x" * (MAX_NAME + 1), "/" + "d/" * 2100, "é" * 128):
+        with pytest.raises(InputError) as found:
+            checked_length(bad)
+        assert len(found.value.message) < 200
+    with pytest.raises(InputError):  # an output's name leaves room for its temporary copy
+        checked_length("x" * MAX_NAME, output=True)

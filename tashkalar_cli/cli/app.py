@@ -426,7 +426,7 @@ def _main(argv: list[str] | None) -> None:
 
 def run(argv: list[str] | None = None) -> None:
     from tashkalar_cli.cli.localize import Words, install, localize_command, localize_rich
-    from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, TashkalarError
+    from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
 
     _sane_terminal_size()
     args = list(sys.argv[1:] if argv is None else argv)
@@ -501,27 +501,37 @@ def run(argv: list[str] | None = None) -> None:
         else:
             sys.stderr.write("tashkalar: error: the input is nested too deeply\n")
         sys.exit(EXIT_BAD_INPUT)
-    except Exception as exc:  # a bug: say so in one line; TASHKALAR_DEBUG=1 shows the traceback
-        if isinstance(exc, OSError) and any(a.startswith("--install-completion") for a in args):
-            # writing the completion script or the shell's start-up file failed (read-only home...)
-            from tashkalar_cli.errors import InputError
+    except Exception as exc:  # a bug, or a file the system refuses to write: see _unexpected
+        sys.exit(_unexpected(exc, args, as_json, words))
 
-            report_error(InputError(key="completion-cannot-write", reason=exc.strerror or type(exc).__name__),
-                         as_json, words)
-            sys.exit(EXIT_BAD_INPUT)
-        if isinstance(exc, OSError) and (exc.errno in _FULL or (_STATE.guard is not None
-                                                                and exc is _STATE.guard.failure)):
-            # the output cannot be written (a full disk, /dev/full): not a bug, said in one line
-            _say_cannot_write(exc, as_json, words)
-            sys.exit(EXIT_BAD_INPUT)
-        if os.environ.get("TASHKALAR_DEBUG"):
-            raise
-        from tashkalar_cli.errors import visible
 
-        message = visible(f"{type(exc).__name__}: {exc}", 200)
-        if as_json:
-            sys.stderr.write(_json_error("internal", type(exc).__name__, message))
-        else:
-            sys.stderr.write(f"tashkalar: internal error: {message} "
-                             "(set TASHKALAR_DEBUG=1 for details, and please report it)\n")
-        sys.exit(EXIT_INTERNAL)
+def _unexpected(exc: Exception, args: list[str], as_json: bool, words: Words) -> int:
+    """An exception no command turned into bad input: an output the system refuses (a full disk,
+    a name too long for it) is still bad input, said in one line (exit 2); anything else is a bug,
+    said in one line (exit 70; ``TASHKALAR_DEBUG=1`` shows the traceback)."""
+    from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, InputError, quote, visible
+
+    if isinstance(exc, OSError) and any(a.startswith("--install-completion") for a in args):
+        # writing the completion script or the shell's start-up file failed (read-only home...)
+        report_error(InputError(key="completion-cannot-write", reason=exc.strerror or type(exc).__name__),
+                     as_json, words)
+        return EXIT_BAD_INPUT
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+        # a name the checks let through (data/paths.py checked_length) that this file system refuses
+        shown = quote(os.fsdecode(exc.filename), 60) if isinstance(exc.filename, (str, bytes)) else "?"
+        report_error(InputError(key="path-too-long-system", path=shown), as_json, words)
+        return EXIT_BAD_INPUT
+    if isinstance(exc, OSError) and (exc.errno in _FULL or (_STATE.guard is not None
+                                                            and exc is _STATE.guard.failure)):
+        # the output cannot be written (a full disk, /dev/full): not a bug, said in one line
+        _say_cannot_write(exc, as_json, words)
+        return EXIT_BAD_INPUT
+    if os.environ.get("TASHKALAR_DEBUG"):
+        raise exc
+    message = visible(f"{type(exc).__name__}: {exc}", 200)
+    if as_json:
+        sys.stderr.write(_json_error("internal", type(exc).__name__, message))
+    else:
+        sys.stderr.write(f"tashkalar: internal error: {message} "
+                         "(set TASHKALAR_DEBUG=1 for details, and please report it)\n")
+    return EXIT_INTERNAL

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tashkalar_cli.data.atomic import read_bounded, write_atomic
+from tashkalar_cli.data.paths import checked_length
 from tashkalar_cli.errors import InputError
 
 #: the words every file the tool writes carries near its top: the tool writes over such a file
@@ -73,7 +74,7 @@ def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path
     ever written inside ``protected`` folders (the tool's own data and code, its cache)."""
     if not path or not path.strip():
         raise InputError(key="output-empty")
-    target = Path(path)
+    target = Path(checked_length(path, output=True))
     if target.is_symlink():
         raise InputError(key="output-symlink", path=path)
     if target.is_dir():

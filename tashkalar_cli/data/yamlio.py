@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tashkalar_cli.data.paths import checked_length
 from tashkalar_cli.errors import DataError, InputError, quote
 
 if TYPE_CHECKING:
@@ -245,7 +246,7 @@ def read_user_yaml(path: str, what: str) -> tuple[Any, LineMap]:
     parsed (a text parsed before is read back from the cache: :mod:`tashkalar_cli.data.parsed`);
     every problem is an :class:`InputError` naming the file (and the line)."""
     try:
-        text = read_stdin(what) if path == "-" else read_text(Path(path), path, MAX_USER_FILE, what)
+        text = read_stdin(what) if path == "-" else read_text(Path(checked_length(path)), path, MAX_USER_FILE, what)
         if not text.strip():
             raise InputError(key="empty-file", file=path, what=what)
         from tashkalar_cli.data import parsed
