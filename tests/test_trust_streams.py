@@ -232,3 +232,15 @@ def test_checked_length_is_the_one_decision():
         assert len(found.value.message) < 200
     with pytest.raises(InputError):  # an output's name leaves room for its temporary copy
         checked_length("x" * MAX_NAME, output=True)
+
+
+def test_a_name_the_system_refuses_past_the_checks_is_one_line(cli, monkeypatch, tmp_path):
+    """A file system with shorter names than Linux's usual 255 bytes: the system's ENAMETOOLONG is
+    still bad input in one line (here the checks are widened so that the system is the one to say it)."""
+    from tashkalar_cli.data import paths
+
+    monkeypatch.setattr(paths, "MAX_NAME", 100_000)
+    monkeypatch.setattr(paths, "MAX_PATH", 100_000)
+    r = cli("position", "show", "--pieces", "e5=blue", "--svg", f"{tmp_path}/{LONG_NAME}.svg")
+    assert r.code == 2, (r.code, r.err)
+    assert len(r.err.strip().splitlines()) == 1 and len(r.err) < 200 and "internal" not in r.err, r.err
