@@ -19,6 +19,7 @@ from typer.core import TyperGroup
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.localize import Words
+    from tashkalar_cli.cli.streams import Guard
     from tashkalar_cli.game import Game
 
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
@@ -131,6 +132,9 @@ class _State:
     game_id: str = "tash-kalar"      # the game chosen by --game or TASHKALAR_GAME
     game_option: str | None = None   # the game as given (None: neither --game nor TASHKALAR_GAME)
     refuse_other_games: bool = False  # a command of another game says so (not when help is asked for)
+    as_json: bool = False      # --json: errors are said as JSON objects
+    said_cannot_write: bool = False  # the output could not be written, and the user was told
+    guard: Guard | None = None  # what watches the writes to standard output and error (see main)
 
 
 _STATE = _State()
@@ -357,7 +361,54 @@ _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 
 def main(argv: list[str] | None = None) -> None:
-    """The command line: see :func:`run`; a closed pipe on the output ends it quietly."""
+    """The command line: see :func:`run`. Standard output and error are written through checked
+    streams (:mod:`tashkalar_cli.cli.streams`): a short or failed write of the output, the last
+    flush included, is exit 2 with one line (never 0 with a cut output); a reader that went away,
+    141 quietly; a standard error that cannot be written changes no exit code."""
+    from tashkalar_cli.cli.streams import install
+
+    guard = _STATE.guard = install()
+    if guard is None:  # the streams are not the process's own (a test captures them)
+        _main(argv)
+        return
+    try:
+        _main(argv)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except OSError:  # the last flush of the output failed: kept by the guard
+        if guard.failure is None:
+            raise
+        code = 0
+    code = _settled(guard, code)
+    guard.restore()
+    sys.exit(code)
+
+
+def _settled(guard: Guard, code: int) -> int:
+    """The exit code once the output is flushed: 141 when its reader went away, 2 (said in one
+    line, once) when it could not all be written, else the command's own."""
+    from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE
+
+    failure = guard.finish()
+    if failure is None:
+        return code
+    if guard.broken_pipe:
+        return EXIT_BROKEN_PIPE
+    if not _STATE.said_cannot_write:
+        _say_cannot_write(failure, _STATE.as_json, _STATE.words)
+    return EXIT_BAD_INPUT
+
+
+def _say_cannot_write(exc: OSError, as_json: bool, words: Words | None) -> None:
+    from tashkalar_cli.errors import InputError
+
+    _STATE.said_cannot_write = True
+    report_error(InputError(key="stdout-cannot-write", reason=exc.strerror or type(exc).__name__), as_json, words)
+
+
+def _main(argv: list[str] | None) -> None:
+    """:func:`run`, and a closed pipe on the output that ends it quietly (141)."""
     try:
         try:
             run(argv)
@@ -375,7 +426,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def run(argv: list[str] | None = None) -> None:
     from tashkalar_cli.cli.localize import Words, install, localize_command, localize_rich
-    from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, TashkalarError
+    from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
 
     _sane_terminal_size()
     args = list(sys.argv[1:] if argv is None else argv)
@@ -385,6 +436,7 @@ def run(argv: list[str] | None = None) -> None:
     _STATE.game_id = "tash-kalar"
     _STATE.refuse_other_games = "--help" not in args and not os.environ.get("_TASHKALAR_COMPLETE")
     as_json = "--json" in (args[:args.index("--")] if "--" in args else args)
+    _STATE.as_json, _STATE.said_cannot_write = as_json, False
     _STATE.data = _peek_data(args)
     _STATE.game = None
     _STATE.lang = _peek_lang(args)
@@ -449,28 +501,37 @@ def run(argv: list[str] | None = None) -> None:
         else:
             sys.stderr.write("tashkalar: error: the input is nested too deeply\n")
         sys.exit(EXIT_BAD_INPUT)
-    except Exception as exc:  # a bug: say so in one line; TASHKALAR_DEBUG=1 shows the traceback
-        if isinstance(exc, OSError) and any(a.startswith("--install-completion") for a in args):
-            # writing the completion script or the shell's start-up file failed (read-only home...)
-            from tashkalar_cli.errors import InputError
+    except Exception as exc:  # a bug, or a file the system refuses to write: see _unexpected
+        sys.exit(_unexpected(exc, args, as_json, words))
 
-            report_error(InputError(key="completion-cannot-write", reason=exc.strerror or type(exc).__name__),
-                         as_json, words)
-            sys.exit(EXIT_BAD_INPUT)
-        if isinstance(exc, OSError) and exc.errno in _FULL:
-            # the output cannot be written (a full disk, /dev/full): not a bug, said in one line
-            from tashkalar_cli.errors import InputError
 
-            report_error(InputError(key="stdout-cannot-write", reason=exc.strerror or type(exc).__name__), as_json, words)
-            sys.exit(EXIT_BAD_INPUT)
-        if os.environ.get("TASHKALAR_DEBUG"):
-            raise
-        from tashkalar_cli.errors import visible
+def _unexpected(exc: Exception, args: list[str], as_json: bool, words: Words) -> int:
+    """An exception no command turned into bad input: an output the system refuses (a full disk,
+    a name too long for it) is still bad input, said in one line (exit 2); anything else is a bug,
+    said in one line (exit 70; ``TASHKALAR_DEBUG=1`` shows the traceback)."""
+    from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, InputError, quote, visible
 
-        message = visible(f"{type(exc).__name__}: {exc}", 200)
-        if as_json:
-            sys.stderr.write(_json_error("internal", type(exc).__name__, message))
-        else:
-            sys.stderr.write(f"tashkalar: internal error: {message} "
-                             "(set TASHKALAR_DEBUG=1 for details, and please report it)\n")
-        sys.exit(EXIT_INTERNAL)
+    if isinstance(exc, OSError) and any(a.startswith("--install-completion") for a in args):
+        # writing the completion script or the shell's start-up file failed (read-only home...)
+        report_error(InputError(key="completion-cannot-write", reason=exc.strerror or type(exc).__name__),
+                     as_json, words)
+        return EXIT_BAD_INPUT
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+        # a name the checks let through (data/paths.py checked_length) that this file system refuses
+        shown = quote(os.fsdecode(exc.filename), 60) if isinstance(exc.filename, (str, bytes)) else "?"
+        report_error(InputError(key="path-too-long-system", path=shown), as_json, words)
+        return EXIT_BAD_INPUT
+    if isinstance(exc, OSError) and (exc.errno in _FULL or (_STATE.guard is not None
+                                                            and exc is _STATE.guard.failure)):
+        # the output cannot be written (a full disk, /dev/full): not a bug, said in one line
+        _say_cannot_write(exc, as_json, words)
+        return EXIT_BAD_INPUT
+    if os.environ.get("TASHKALAR_DEBUG"):
+        raise exc
+    message = visible(f"{type(exc).__name__}: {exc}", 200)
+    if as_json:
+        sys.stderr.write(_json_error("internal", type(exc).__name__, message))
+    else:
+        sys.stderr.write(f"tashkalar: internal error: {message} "
+                         "(set TASHKALAR_DEBUG=1 for details, and please report it)\n")
+    return EXIT_INTERNAL

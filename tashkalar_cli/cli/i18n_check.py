@@ -35,14 +35,14 @@ def check(
     from tashkalar_cli.cli.app import _STATE
     from tashkalar_cli.data.games import GAMES
     from tashkalar_cli.data.loader import load_facts
-    from tashkalar_cli.data.paths import Budget, data_root, extra_locales
+    from tashkalar_cli.data.paths import Budget, checked_length, data_root, extra_locales
     from tashkalar_cli.model.integrity import check_facts
     from tashkalar_cli.text.i18ncheck import check_locales
 
     s = session(None, data)
     root = data_root(data)
     translators = extra_locales()
-    folder = Path(locales) if locales else translators[0] if translators else root / "locales"
+    folder = Path(checked_length(locales)) if locales else translators[0] if translators else root / "locales"
     # every game (or the one of --game); a translator's copy without a game's folder skips that game
     chosen = [GAMES[_STATE.game_id]] if _STATE.game_option else list(GAMES.values())
     report = None

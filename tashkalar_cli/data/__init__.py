@@ -12,9 +12,14 @@ def reference_messages() -> dict[str, Any]:
     when they come before the data is loaded (a broken data file)."""
     import yaml
 
-    from tashkalar_cli.data.paths import data_root
+    from tashkalar_cli.data.paths import data_root, default_data_root
+    from tashkalar_cli.errors import TashkalarError
 
-    path = data_root() / "locales" / "en" / "ui.yaml"
+    try:
+        root = data_root()
+    except TashkalarError:  # the folder named cannot be used (a name too long): the built-in texts say so
+        root = default_data_root()
+    path = root / "locales" / "en" / "ui.yaml"
     if path.is_file() and path.stat().st_size < 1_000_000:
         loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
         if isinstance(loaded, dict) and isinstance(loaded.get("messages"), dict):

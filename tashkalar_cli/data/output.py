@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from tashkalar_cli.data.atomic import Identity, Planned, WriteFailed, open_regular, replace_all
+from tashkalar_cli.data.paths import checked_length
 from tashkalar_cli.errors import InputError
 
 #: the words of the line that opens every file the tool writes
@@ -163,7 +164,7 @@ def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path
     changed since."""
     if not path or not path.strip():
         raise InputError(key="output-empty")
-    target = Path(path)
+    target = Path(checked_length(path, output=True))
     if target.is_symlink():
         raise InputError(key="output-symlink", path=path)
     if target.is_dir():

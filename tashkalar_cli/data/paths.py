@@ -35,7 +35,7 @@ def default_data_root() -> Path:
 def data_root(override: str | os.PathLike[str] | None = None) -> Path:
     """The data root chosen by ``--data``, else ``TASHKALAR_DATA``, else the default."""
     chosen = override or os.environ.get("TASHKALAR_DATA")
-    return Path(chosen).resolve() if chosen else default_data_root()
+    return Path(checked_length(chosen)).resolve() if chosen else default_data_root()
 
 
 def extra_locales() -> list[Path]:
@@ -45,7 +45,51 @@ def extra_locales() -> list[Path]:
     added, or replaces the built-in one of the same name.
     """
     value = os.environ.get("TASHKALAR_LOCALES", "")
-    return [Path(p).resolve() for p in value.split(os.pathsep) if p]
+    return [Path(checked_length(p)).resolve() for p in value.split(os.pathsep) if p]
+
+
+#: the longest name of one file or folder, and the longest whole path, in bytes, the tool hands to
+#: the system (Linux's NAME_MAX, and PATH_MAX less its final NUL): a longer one is bad input, said
+#: in one line before the system is asked (which would answer ENAMETOOLONG from deep inside a command)
+MAX_NAME = 255
+MAX_PATH = 4095
+#: what the name of a file the tool writes leaves for the temporary copy written beside it first
+#: (``.NAME.XXXXXXXX.tmp``: see :mod:`tashkalar_cli.data.atomic`)
+OUTPUT_SPARE = 14
+
+
+def checked_length(path: str | os.PathLike[str], *, output: bool = False) -> str:
+    """``path`` (a file or folder a user named: an option, an environment variable), or an
+    :class:`~tashkalar_cli.errors.InputError` when one of its names is longer than :data:`MAX_NAME`
+    bytes (less :data:`OUTPUT_SPARE` for the last name of an ``output``), or the whole of it, made
+    absolute, longer than :data:`MAX_PATH` (less the same). The one decision on the length of a
+    user's path: the output checks, the data and locales folders and the position and turn
+    readers all ask it."""
+    text = os.fspath(path)
+    try:
+        raw = os.fsencode(text)
+    except UnicodeEncodeError:  # a lone surrogate no file name has: measured as it would be written
+        raw = text.encode("utf-8", "surrogatepass")
+    spare = OUTPUT_SPARE if output else 0
+    parts = raw.split(b"/")
+    over = [(len(p), MAX_NAME - (spare if i == len(parts) - 1 else 0)) for i, p in enumerate(parts)]
+    size, most = max(over, key=lambda found: found[0] - found[1])
+    key = "path-too-long"
+    if size <= most:
+        key, size, most = "path-too-long-whole", len(raw), MAX_PATH - spare
+        if not raw.startswith(b"/"):
+            try:
+                here = os.fsencode(os.getcwd())
+            except OSError:  # no current folder (deleted): the path as given
+                here = b""
+            size += len(here) + 1 if here else 0
+    if size > most:
+        from tashkalar_cli.errors import InputError, visible
+
+        shown = visible(text)  # its start and its end (the name of the file), cut in the middle
+        shown = shown if len(shown) <= 60 else f"{shown[:30]}…{shown[-29:]}"
+        raise InputError(key=key, path=shown, size=f"{size:,}", most=f"{most:,}")
+    return text
 
 
 def schemas_dir() -> Path:

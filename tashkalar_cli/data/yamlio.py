@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tashkalar_cli.data.paths import checked_length
 from tashkalar_cli.errors import DataError, InputError, quote
 
 if TYPE_CHECKING:
@@ -251,7 +252,7 @@ def read_user_yaml(path: str, what: str, *, text_keys: bool = False) -> tuple[An
     yes/no, a number or null is refused with its line. (The cache keeps only texts whose keys are
     all text, so a text read back from it passes that check.)"""
     try:
-        text = read_stdin(what) if path == "-" else read_text(Path(path), path, MAX_USER_FILE, what)
+        text = read_stdin(what) if path == "-" else read_text(Path(checked_length(path)), path, MAX_USER_FILE, what)
         if not text.strip():
             raise InputError(key="empty-file", file=path, what=what)
         from tashkalar_cli.data import parsed

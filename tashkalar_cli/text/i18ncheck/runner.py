@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
-from tashkalar_cli.data.paths import Budget, folders_in
+from tashkalar_cli.data.paths import Budget, checked_length, folders_in
 from tashkalar_cli.errors import InputError, quote, visible
 from tashkalar_cli.text.i18n import flatten
 from tashkalar_cli.text.i18ncheck import checks
@@ -356,7 +356,7 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
     A translator's folder need not hold the reference language: it is then read from
     ``builtin`` (the tool's own locales folder).
     """
-    root = Path(locales_dir)
+    root = Path(checked_length(locales_dir))
     if not root.is_dir():
         raise InputError(key="no-locales-folder", folder=visible(root))
     budget = Budget(root)  # the whole check walks at most so many files and bytes
