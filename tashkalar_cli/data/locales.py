@@ -260,7 +260,7 @@ class LocaleReader:
             if data is None:
                 self._problem(out, shown, "the file is empty")
                 continue
-            errors = schema_errors(kind.schema, data, lines, shown)
+            errors = schema_errors(kind.schema, _lighter(kind.schema, data), lines, shown)
             bad_entries: set[tuple[str, str]] = set()
             for e in errors:
                 key = _key_from(e.message)
@@ -356,6 +356,24 @@ def _game_files(lang_dir: Path, pack: GamePack, ui: bool = True, budget: Budget 
         rel = p.relative_to(lang_dir).as_posix()
         out.append((p, rel[len(prefix):] if rel.startswith(prefix) else rel))
     return out
+
+
+#: what ``schemas/locale-ui.schema.json`` asks of each message: a key of these characters, a text
+_MESSAGE_KEY = re.compile(r"[a-z0-9_.-]+")
+
+
+def _lighter(schema: str, data: Any) -> Any:
+    """``data`` to validate against ``schema``: a ui.yaml whose messages are all valid (keys of
+    :data:`_MESSAGE_KEY`, non-empty texts: what its schema asks of them) is validated with an empty
+    mapping in their place, the same verdict for a fraction of the time (jsonschema took seconds
+    over a translator's file of 100,000 messages); any other file as it is."""
+    if schema != "locale-ui" or not isinstance(data, dict) or not isinstance(data.get("messages"), dict):
+        return data
+    fullmatch = _MESSAGE_KEY.fullmatch
+    for key, text in data["messages"].items():
+        if not (isinstance(key, str) and fullmatch(key) and isinstance(text, str) and text):
+            return data
+    return {**data, "messages": {}}
 
 
 def _key_from(message: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import groupby
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
     from tashkalar_cli.text.i18ncheck.model import Finding, Report
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
+#: the most findings of one file shown as rows of its table; the others are counted under it
+#: (``--json`` lists every one): a table of 100,000 rows took minutes to draw and no one reads it
+MOST_ROWS = 100
 
 
 def _message(f: Finding, loc: Localizer | None) -> str:
@@ -61,7 +65,8 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
             table.add_column(say("i18n.col.key", "key"))
             table.add_column(say("i18n.col.line", "line"), justify="right")
             table.add_column(say("i18n.col.message", "message"), overflow="fold")
-            for f in found:
+            rows = list(found)
+            for f in rows[:MOST_ROWS]:
                 msg = shown(_message(f, loc), most=MOST_BLOCK)
                 if f.reference:
                     label = say("i18n.reference", "ref")
@@ -73,15 +78,22 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                 table.add_row(Text(say(f"i18n.severity.{f.severity}", f.severity), style=SEVERITY_STYLE[f.severity]),
                               say(f"i18n.check.{f.check}", f.check), key, str(f.line or ""), msg)
             parts.append(table)
+            if len(rows) > MOST_ROWS:
+                more = len(rows) - MOST_ROWS
+                if loc is not None and loc.ui("i18n.more-findings.other") is not None:
+                    said_more = loc.msg_n("i18n.more-findings", more)
+                else:
+                    said_more = f"… and {more} more finding{'s' if more != 1 else ''} in this file (--json lists them all)"
+                parts.append(Text(said_more, style="dim"))
     reference = loc.language_name(report.reference) if loc is not None else report.reference
     cov = Table(title=say("i18n.coverage", "Coverage against '{lang}'", lang=reference))
     for col, english in (("language", "language"), ("entries", "entries"), ("translated", "translated"),
                          ("missing", "missing"), ("unofficial", "unofficial names"), ("errors", "errors"),
                          ("warnings", "warnings")):
         cov.add_column(say(f"i18n.cov.{col}", english), justify="right" if col != "language" else "left")
+    counts = Counter((f.lang, f.severity) for f in report.findings)  # one pass, not one per language
     for lang, c in report.coverage.items():
-        errors = sum(1 for f in report.errors if f.lang == lang)
-        warnings = sum(1 for f in report.warnings if f.lang == lang)
+        errors, warnings = counts[lang, "error"], counts[lang, "warning"]
         cov.add_row(shown(lang), str(c.entries), str(c.translated), str(c.missing), str(c.unofficial_names),
                     str(errors), str(warnings))
     parts.append(cov)

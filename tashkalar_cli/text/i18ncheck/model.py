@@ -45,16 +45,18 @@ class Finding:
     code: str | None = None   # the stable code of the check that found it (see CODES); default: ``check``
 
     def to_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["message"] = str(self.message)
-        out["code"] = self.code or self.check
-        return out
+        # by hand, not dataclasses.asdict: that deep-copies each message's values (a third of the
+        # time of a check with 100,000 findings)
+        return {"lang": self.lang, "file": self.file, "key": self.key, "check": self.check,
+                "severity": self.severity, "message": str(self.message), "line": self.line, "field": self.field,
+                "reference": self.reference, "translation": self.translation, "code": self.code or self.check}
 
 
 #: every finding's ``code``, for a translator's CI to filter on
 CODES = {
     "schema": "a file that cannot be read or does not match its schema",
     "missing-entry": "an entry of the reference has no translation",
+    "missing-file": "a file of the reference the language does not have: one finding for all its entries",
     "missing-field": "a field of an entry is not translated",
     "obsolete": "an entry or field the reference does not have",
     "empty": "an empty text",

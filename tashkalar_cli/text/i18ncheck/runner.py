@@ -163,19 +163,29 @@ class _Run:
         ref_words = ref.number_words
         words = loc.number_words
         entries = sorted({(sec, key) for (sec, key, _) in ref.units})
+        read = loc.files | loc.broken
+        absent: dict[str, int] = {}     # a file of the reference the language lacks -> its entries
         for sec, key in entries:
             cov.entries += 1
             if (sec, key) not in loc.entries:
                 cov.missing += 1
                 if self._in_broken_file(loc, sec, key):
                     continue  # its file could not be read: reported once, as a schema finding
-                self.add(loc.lang, f"{loc.lang}/{self._file_for(sec, key)}", key, "missing", ERROR,
+                file = f"{loc.lang}/{self._file_for(sec, key)}"
+                if file not in read:
+                    absent[file] = absent.get(file, 0) + 1  # one finding for the file, not one per entry
+                    continue
+                self.add(loc.lang, file, key, "missing", ERROR,
                          said("no-translation", "no translation of {section} entry '{key}'", section=sec, key=key),
                          ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))), code="missing-entry")
                 continue
             cov.translated += 1
             if loc.entries[sec, key].get("official") is False:
                 cov.unofficial_names += 1
+        for file, count in absent.items():
+            self.add(loc.lang, file, "", "missing", ERROR,
+                     said("missing-file", "this file is missing (untranslated entries: {count})", count=count),
+                     code="missing-file")
         for (sec, key, fld), unit in ref.units.items():
             if (sec, key) not in loc.entries:
                 continue
@@ -339,6 +349,20 @@ def _mentions(text: str, name: str) -> bool:
     return len(longest) >= 4 and longest[: max(4, len(longest) - 2)] in t
 
 
+def _holds_locales(folder: Path, budget: Budget) -> bool:
+    """Whether ``folder`` holds at least one file of a language folder's layout (``ui.yaml``,
+    ``glossary.yaml``, ``cards/<deck>.yaml``..., a game's own folder's too)."""
+    from tashkalar_cli.data.locales import kind_of
+    from tashkalar_cli.data.paths import GAME_FOLDERS, files_below
+
+    for path in files_below(folder, budget):
+        rel = path.relative_to(folder).as_posix()
+        head, _, rest = rel.partition("/")
+        if kind_of(rest if head in GAME_FOLDERS and rest else rel) is not None:
+            return True
+    return False
+
+
 def _few(names: list[str], most: int = 8) -> str:
     """Some folder names, for a message: the first ``most``, then "…" and how many there are."""
     if not names:
@@ -367,6 +391,9 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
     if reference not in dirs:
         raise InputError(key="no-reference-folder", folder=visible(root), lang=quote(reference),
                          found=_few(available))
+    if not _holds_locales(dirs[reference], budget if dirs[reference].parent == root else Budget(dirs[reference])):
+        # an empty folder (or a path given as --reference) would make every text "not in the reference"
+        raise InputError(key="reference-holds-no-locales", folder=visible(dirs[reference]), lang=quote(reference))
     wanted = langs or [lang for lang in available if lang != reference]
     for lang in wanted:
         if lang not in available:
