@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from functools import cached_property
@@ -158,13 +157,18 @@ def print_json(name: str, body: dict[str, Any]) -> None:
     a program."""
     from tashkalar_cli.errors import json_visible
     from tashkalar_cli.render.jsonout import document
+    from tashkalar_cli.render.jsonstream import chunks
     from tashkalar_cli.text.typography import untypeset
 
     obj = document(name, body)
     indent = 2 if sys.stdout.isatty() else None
     # the same data, with the characters a terminal acts on (C1 controls, bidi overrides) as escapes,
-    # and the texts as the locales write them (the no-break spaces of French typography are for the eye)
-    # an answer holds no cycle (a part may be shared, never inside itself): none is looked for, which took
-    # a fifth of the time of writing a large answer (plan --json)
-    text = json.dumps(obj, ensure_ascii=False, indent=indent, check_circular=False)
-    sys.stdout.write(json_visible(untypeset(text)) + "\n")
+    # and the texts as the locales write them (the no-break spaces of French typography are for the eye):
+    # both change one character at a time, so a piece is changed as the whole would be.
+    # An answer holds no cycle (a part may be shared, never inside itself): none is looked for, which took
+    # a fifth of the time of writing a large answer (plan --json). Its long lists (render.jsonstream.Items)
+    # are written an entry at a time, as they are made: no answer is held whole.
+    for chunk in chunks(obj, indent):
+        sys.stdout.write(json_visible(untypeset(chunk)))
+    sys.stdout.write("\n")
+    sys.stdout.flush()

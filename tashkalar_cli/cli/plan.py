@@ -126,7 +126,6 @@ def _plans(s: "Session", pos: "Position", player: str, hand: list[str] | None, d
         cards += [c for c in s.cards.beings if c.deck == chosen]
     cards += [s.game.being(n) for n in _split(hand)]
     report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn, effects_budget=budget)
-    after = _positions(s, pos, report, json) if positions else None
     if svg is not None:
         from tashkalar_cli.render.plan import plan_svg
 
@@ -134,9 +133,12 @@ def _plans(s: "Session", pos: "Position", player: str, hand: list[str] | None, d
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json("plan", jsonout.plan_report(report, s.board, after, every=all_plans or positions,
-                                               outcomes=3 if limit is None else limit))
+        # every plan and its position written as it is made (--all-plans: tens of thousands)
+        made = (lambda p: s.game.planner.resulting_position(pos, report.player, p)[0]) if positions else None
+        print_json("plan", jsonout.plan_report(report, s.board, made, every=all_plans or positions,
+                                               outcomes=3 if limit is None else limit, streamed=True))
         return
+    after = _positions(s, pos, report, False) if positions else None
     from tashkalar_cli.render.plan import report_renderable
 
     s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
@@ -363,7 +365,7 @@ def _apply_effects(s: "Session", being: "Being", pos: "Position", player: str, a
 
         if picture is not None:
             s.write(*picture, *inputs, announce=False)
-        print_json("summon-apply", jsonout.summon_effects(result, s.board, limit))
+        print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, streamed=True))
         return
     position = applied.position
     record_turn = applied.turn

@@ -122,7 +122,7 @@ def flare_play(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json("flare-play", jsonout.flare_play(played, limit, choose))
+        print_json("flare-play", jsonout.flare_play(played, limit, choose, streamed=True))
         return
     if choose is not None and resolution is not None:
         from tashkalar_cli.render.plan import position_yaml

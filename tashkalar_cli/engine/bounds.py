@@ -26,3 +26,11 @@ GOAL_STATES = 5_000
 GOAL_CHECKED = 100_000
 GOAL_OUTCOMES = 100
 GOAL_EFFECT_STATES = 1_000
+#: the most work the effects resolved in one goal search do all together, in states explored, each resolution
+#: counted at least ``GOAL_RESOLUTION_WEIGHT`` (what making its resolver and its position costs is about that of
+#: ten states): past it the search stops and says so. Without it a search that keeps 5,000 states could resolve
+#: tens of thousands of effects (all the beings in hand on benchmarks/hypnotist-20.yaml as High Form: 23,684
+#: resolutions, 404,776 states, 10 s and 270 MB); 50,000 is about 0.8 s of effects at worst, and no bound on
+#: benchmarks/high-form.yaml (every task, every being in hand: 174 resolutions, 15,077 states)
+GOAL_EFFECTS_BUDGET = 50_000
+GOAL_RESOLUTION_WEIGHT = 10

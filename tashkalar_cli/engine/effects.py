@@ -619,10 +619,13 @@ class Outcome(tuple[Any, ...]):
             out.append(entry)
         return out
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, keep: bool = True) -> dict[str, Any]:
+        """The outcome as JSON (``keep``: False makes its position without keeping it in the resolver, for an
+        answer written one outcome at a time: the same dict)."""
         name = self.resolver.board.name
+        position = self.position if keep else self[0].position_of(self[1], self[6])
         return {
-            "position": self.position.to_dict(),
+            "position": position.to_dict(),
             "steps": self.step_dicts(),
             "actions_gained": self.actions_gained,
             "destroyed": [{"square": name(sq), "color": p.color, "rank": str(p.rank)} for sq, p in self.destroyed],

@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tashkalar_cli.engine.bounds import GOAL_CHECKED as MAX_CHECKED
 from tashkalar_cli.engine.bounds import GOAL_EFFECT_STATES as EFFECT_STATES
+from tashkalar_cli.engine.bounds import GOAL_EFFECTS_BUDGET as EFFECTS_BUDGET
 from tashkalar_cli.engine.bounds import GOAL_OUTCOMES as MAX_OUTCOMES
+from tashkalar_cli.engine.bounds import GOAL_RESOLUTION_WEIGHT as RESOLUTION_WEIGHT
 from tashkalar_cli.engine.bounds import GOAL_STATES as MAX_STATES
 from tashkalar_cli.engine.codes import LEVELS, code, mask, picking
 from tashkalar_cli.engine.collector import collector_paused
@@ -145,6 +147,8 @@ class GoalReport:
     effects_truncated: bool = False   # an effect had more outcomes than followed: ways may be missing
     claimed_by: str | None = None     # a task: the player who has claimed it already (position's tasks_claimed)
     pruned: int = 0                   # sequences dropped because what is left to play cannot meet the goal
+    effects_spent: bool = False       # the search stopped (``truncated``) at its bound on the effects' work
+    effect_states: int = 0            # the work of the effects resolved (see bounds.GOAL_EFFECTS_BUDGET)
 
     @property
     def sequences(self) -> int:
@@ -341,7 +345,7 @@ class GoalSearch:
     the board)?"""
 
     def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
-                 goal: Goal, *, max_states: int = MAX_STATES,
+                 goal: Goal, *, max_states: int = MAX_STATES, effects_budget: int | None = None,
                  place_matters: int | None = None, needs_position: bool = True,
                  reachable: Reachable | None = None, reads: GoalReads | None = None) -> None:
         self.engine = engine
@@ -352,6 +356,7 @@ class GoalSearch:
         self.actions = actions
         self.goal = goal
         self.max_states = max_states
+        self.effects_budget = EFFECTS_BUDGET if effects_budget is None else effects_budget
         # the squares where a piece placed can change the goal (None: any): a last place elsewhere leaves
         # the goal as it was, unmet (a met state is not played on), so it is not tried
         self.place_matters = place_matters
@@ -396,6 +401,8 @@ class GoalSearch:
         self._bounds: dict[tuple[Any, ...], bool] = {}     # the bound's answers (see _bound)
         self.truncated = False           # the bound on states was reached: the search stopped
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
+        self.effect_states = 0           # the work of the effects resolved, all together (see effects_budget)
+        self.effects_spent = False       # the bound on it was reached: the search stopped (truncated)
 
     def _prey_table(self, resolver: Resolver, card: Being, moves: Iterable[Move]) -> bytes:
         """A table (see :func:`tashkalar_cli.engine.codes.table`) of the codes of the pieces the being of ``card``
@@ -424,6 +431,8 @@ class GoalSearch:
             merged: dict[tuple[Any, ...], _State] = {}
             for state in level:
                 for nxt in self._expand(state):
+                    if self.truncated:   # the bound on the effects' work was reached while expanding
+                        break
                     key = (nxt.codes, *nxt.tkey, nxt.actions, nxt.used)
                     seen = merged.get(key)
                     if seen is not None:
@@ -456,7 +465,8 @@ class GoalSearch:
         ways = sorted(results.values(), key=lambda w: len(w.acts))
         unresolved = [c.id for c in self.hand if c.program() is None]
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
-                          unresolved, self.checked, self.effects_truncated, pruned=self.pruned)
+                          unresolved, self.checked, self.effects_truncated, pruned=self.pruned,
+                          effects_spent=self.effects_spent, effect_states=self.effect_states)
 
     def _asking(self, codes: bytes, tkey: TurnKey | None) -> tuple[Any, ...]:
         """What the goal is asked of at a board (``codes``) and turn record (its key; None: the goal does not read
@@ -603,8 +613,13 @@ class GoalSearch:
         rkey = (*at, card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
         got = self._resolved.get(rkey)
         if got is None:
+            if card.program() is not None and self.effect_states >= self.effects_budget:
+                self.truncated = self.effects_spent = True   # the bound on the effects' work: the search stops
+                return
             res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
                                     max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
+            if res is not None:
+                self.effect_states += max(res.states, RESOLUTION_WEIGHT)
             # the outcomes followed, and the pieces each destroyed (read from its steps when first asked for)
             outs = [] if res is None else res.outcomes[:MAX_OUTCOMES]
             got = self._resolved[rkey] = (res, outs, [None] * len(outs))

@@ -335,13 +335,13 @@ def isolation(ctx: Context, c: Criterion) -> TaskCheck:
     its fellow pieces in ``moves`` moves or fewer through empty squares."""
     board, occupied = ctx.board, ctx.pos.occupied
     enemy_color = {sq: p.color for sq, p in ctx.pos.pieces.items() if p.color != ctx.player}
+    by_color: dict[str, int] = {}
+    for sq, color in enemy_color.items():
+        by_color[color] = by_color.get(color, 0) | 1 << sq
     for sq in sorted(enemy_color):
-        friends = 0
-        for other in enemy_color:
-            if other != sq and enemy_color[other] == enemy_color[sq]:
-                friends |= 1 << other
-        near = [o for o in bits(friends) if board.distance(sq, o) <= c["distance"]]
-        if not near:
+        friends = by_color[enemy_color[sq]] & ~(1 << sq)   # the other pieces of its color
+        near_mask = friends & board.within(sq, c["distance"])
+        if not near_mask:
             continue
         reach = {sq: 0}
         queue: deque[Square] = deque([sq])
@@ -358,6 +358,7 @@ def isolation(ctx: Context, c: Criterion) -> TaskCheck:
                     reach[nb] = reach[cur] + 1
                     queue.append(nb)
         if not touched:
+            near = list(bits(near_mask))
             return TaskCheck("", True, [Requirement("isolated", 1, 1, {"square": board.name(sq)})], [sq, *near])
     return TaskCheck("", False, [Requirement("isolated", 0, 1)])
 

@@ -144,6 +144,10 @@ class Board:
 
     # ---------------------------------------------------------------- geometry
     def neighbours(self, index: int) -> list[Square]:
+        found = self._neighbours.get(index)
+        return list(found) if found is not None else self._neighbours_of(index)
+
+    def _neighbours_of(self, index: int) -> list[Square]:
         f, r = self.coords(index)
         out = []
         for df, dr in DIRECTIONS.values():
@@ -152,9 +156,34 @@ class Board:
                 out.append(j)
         return out
 
+    @cached_property
+    def _neighbours(self) -> dict[int, tuple[Square, ...]]:
+        """Each square's neighbours, made once (a task's check asks for them thousands of times in a search)."""
+        return {i: tuple(self._neighbours_of(i)) for i in self.squares}
+
+    @cached_property
+    def _adjacent(self) -> dict[int, Bitboard]:
+        return {i: Bitboard(sum(1 << j for j in near)) for i, near in self._neighbours.items()}
+
+    def within(self, index: int, distance: int) -> Bitboard:
+        """The squares at most ``distance`` moves from ``index`` (:meth:`distance`), made once per square and
+        distance."""
+        key = (index, distance)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = Bitboard(sum(1 << sq for sq in self.squares if self.distance(index, sq) <= distance))
+        return found
+
+    @cached_property
+    def _within(self) -> dict[tuple[int, int], Bitboard]:
+        return {}
+
     def adjacent_mask(self, index: int) -> Bitboard:
+        found = self._adjacent.get(index)
+        if found is not None:
+            return found
         m = 0
-        for j in self.neighbours(index):
+        for j in self._neighbours_of(index):
             m |= 1 << j
         return Bitboard(m)
 

@@ -9,9 +9,11 @@ language a text actually came from when a translation was missing.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
+from tashkalar_cli.render.jsonstream import Items
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
@@ -332,11 +334,13 @@ def plan(p: Plan, board: Board, after: Position | None = None) -> JSON:
     return out
 
 
-def plan_report(report: PlanReport, board: Board, positions: dict[int, Position] | None = None, *,
-                every: bool = False, outcomes: int = 3) -> JSON:
+def plan_report(report: PlanReport, board: Board,
+                positions: dict[int, Position] | Callable[[Plan], Position] | None = None, *,
+                every: bool = False, outcomes: int = 3, streamed: bool = False) -> JSON:
     """The plans grouped (one entry per card, summoning square and orientation, each first action listed
     once), or with ``every`` each plan in full (``positions``: the position after each plan, keyed by
-    ``id(plan)``, when asked for)."""
+    ``id(plan)``, or made by a function of the plan, when asked for; ``streamed``: the plans as
+    :class:`~tashkalar_cli.render.jsonstream.Items`, each made, its position too, when it is written)."""
     from tashkalar_cli.model.board import square_order
 
     order = _square_names_by_index(board)
@@ -365,8 +369,10 @@ def plan_report(report: PlanReport, board: Board, positions: dict[int, Position]
                              "no_data": sum(1 for g in report.groups if g.effect_state == "no-data"),
                              "beyond_budget": sum(1 for g in report.groups if g.effect_state == "budget")}}
     if every:
-        positions = positions or {}
-        out["plans"] = [plan(p, board, positions.get(id(p))) for p in report.plans]
+        kept = positions if isinstance(positions, dict) else {}
+        made = positions if callable(positions) else None
+        entries = (plan(p, board, made(p) if made is not None else kept.get(id(p))) for p in report.plans)
+        out["plans"] = Items(entries) if streamed else list(entries)
         return out
     out.update(_plan_groups(report, board, order, outcomes))
     return out
@@ -662,37 +668,44 @@ def summon_apply(a: Applied, board: Board) -> JSON:
             "turn": a.turn.to_dict(board)}
 
 
-def resolution(r: Resolution, limit: int | None = None) -> JSON:
+def resolution(r: Resolution, limit: int | None = None, streamed: bool = False) -> JSON:
     """Outcomes of an effect: ``outcome_count`` is exact, ``outcomes`` at most ``limit`` of them,
-    numbered from 1 as ``--choose`` takes them."""
+    numbered from 1 as ``--choose`` takes them. ``streamed``: the outcomes as
+    :class:`~tashkalar_cli.render.jsonstream.Items`, each made (its position too, not kept by the resolver)
+    when it is written, so that no answer is held whole."""
     shown = r.outcomes if limit is None else r.outcomes[:limit]
-    return {"outcome_count": r.count, "truncated": r.truncated, "states": r.states,
-            "outcomes": [{"index": i, **o.to_dict()} for i, o in enumerate(shown, 1)]}
+    outcomes: list[JSON] | Items
+    if streamed:
+        outcomes = Items({"index": i, **o.to_dict(keep=False)} for i, o in enumerate(shown, 1))
+    else:
+        outcomes = [{"index": i, **o.to_dict()} for i, o in enumerate(shown, 1)]
+    return {"outcome_count": r.count, "truncated": r.truncated, "states": r.states, "outcomes": outcomes}
 
 
-def summon_effects(e: SummonEffects, board: Board, limit: int | None = None, chosen: int | None = None) -> JSON:
+def summon_effects(e: SummonEffects, board: Board, limit: int | None = None, chosen: int | None = None,
+                   streamed: bool = False) -> JSON:
     """``summon --apply --effects``: the summon as ``--apply`` gives it, ``effect_resolved`` (the card has
-    effect data) and its outcomes."""
+    effect data) and its outcomes (``streamed``: see :func:`resolution`)."""
     out = summon_apply(e.applied, board)
     out["effect_resolved"] = e.resolution is not None
     out["actions_left"] = e.actions_left
     if e.resolution is not None:
-        out.update(resolution(e.resolution, limit))
+        out.update(resolution(e.resolution, limit, streamed))
     else:
         out.update({"outcome_count": 0, "truncated": False, "states": 0, "outcomes": []})
     out["chosen"] = chosen
     return out
 
 
-def flare_play(f: FlarePlay, limit: int | None = None, chosen: int | None = None) -> JSON:
-    """``flare play``: the flare's check, the halves resolved, whether they have effect data, the outcomes,
-    and the outcome chosen (``--choose``)."""
+def flare_play(f: FlarePlay, limit: int | None = None, chosen: int | None = None, streamed: bool = False) -> JSON:
+    """``flare play``: the flare's check, the halves resolved, whether they have effect data, the outcomes
+    (``streamed``: see :func:`resolution`), and the outcome chosen (``--choose``)."""
     out = flare(f.check)
     out["playable"] = f.playable
     out["halves"] = list(f.halves)
     out["effect_resolved"] = f.resolution is not None
     if f.resolution is not None:
-        out.update(resolution(f.resolution, limit))
+        out.update(resolution(f.resolution, limit, streamed))
     else:
         out.update({"outcome_count": 0, "truncated": False, "states": 0, "outcomes": []})
     out["chosen"] = chosen

@@ -302,7 +302,9 @@ def goal_renderable(report: GoalReport, board: Board, loc: Localizer, name: Name
         notes.append(msg("plan.goal.no_hand"))
     if report.unresolved:
         notes.append(msg("plan.goal.unresolved", cards=", ".join(report.unresolved)))
-    if report.truncated:
+    if report.effects_spent:
+        notes.append(msg("plan.goal.effects_budget", states=report.effect_states))
+    elif report.truncated:
         notes.append(msg("plan.goal.truncated", states=report.states))
     if report.effects_truncated:
         notes.append(msg("plan.goal.effects_truncated", outcomes=MAX_OUTCOMES))

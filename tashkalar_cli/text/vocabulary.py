@@ -12,7 +12,10 @@ first). :func:`find_word` reads what the user typed, in this order:
 3. a typo: the name closest by a real string distance (rapidfuzz's normalized Indel ratio, on the
    whole name in any word order, or on as many of its words as were typed), when it is close
    (``ACCEPT``) and clearly closer than any other (``MARGIN``); a number typed is never a typo
-   (``Ruse 9/9`` is not ``Ruse 3/6``).
+   (``Ruse 9/9`` is not ``Ruse 3/6``). The work is bounded whatever the input: the names of a set of
+   languages are indexed once (:class:`Spellings`), a typo is scored in one pass of rapidfuzz over them
+   per kind of score (names scoring under ``FLOOR`` play no part and are cut early), each distinct
+   word once (the last ``REMEMBERED`` are remembered), and the readers stop at the first unknown word.
 
 Otherwise the error is one line, in the user's language, with "did you mean" suggestions: names of
 the user's language scoring at least ``SUGGEST`` (other languages' names, shown in the user's
@@ -48,6 +51,13 @@ MIN_PART = 3
 PART_WEIGHT = 0.95
 #: suggestions and candidates shown at most
 SHOWN = 6
+#: below this score a name plays no part in reading a typo: it is neither suggested nor close enough to
+#: make another name's lead too small (the second name counts only within ``MARGIN`` of an accepted one)
+FLOOR = min(SUGGEST, SUGGEST_OTHER, ACCEPT - MARGIN)
+#: the typos whose scores a lexicon remembers (the most recent)
+REMEMBERED = 4096
+#: the letters of a word the index of parts looks up (a longer word is checked in full after)
+PREFIX = 4
 
 
 class Lexicon:
@@ -118,6 +128,35 @@ class Lexicon:
                 out += [(key, i) for i in ids]
         return out
 
+    def group(self, codes: Iterable[str]) -> Spellings:
+        """The :class:`Spellings` of the given languages, made once per set of languages (a lexicon is
+        asked a word at a time: each word costs a look-up, not a pass over every name)."""
+        key = tuple(codes)
+        found = self._groups.get(key)
+        if found is None:
+            found = self._groups[key] = Spellings(self.spellings(key))
+        return found
+
+    @cached_property
+    def _groups(self) -> dict[tuple[str, ...], Spellings]:
+        return {}
+
+    def typo_scores(self, query: str, codes: Iterable[str]) -> dict[str, float]:
+        """The spellings of the languages ``codes`` within reach of the folded ``query`` (scoring at least
+        :data:`FLOOR`), with their :func:`_score`: computed once per word asked (the last :data:`REMEMBERED`
+        words are remembered), in one pass of rapidfuzz over the names rather than one call a name."""
+        key = (query, tuple(codes))
+        found = self._typos.get(key)
+        if found is None:
+            while len(self._typos) >= max(REMEMBERED, 1):   # the oldest go first
+                del self._typos[next(iter(self._typos))]
+            found = self._typos[key] = _key_scores(query, self.group(key[1]))
+        return found
+
+    @cached_property
+    def _typos(self) -> dict[tuple[str, tuple[str, ...]], dict[str, float]]:
+        return {}
+
 
 def _add(table: dict[str, list[str]], key: str, word_id: str) -> None:
     if key:
@@ -151,15 +190,103 @@ def _score(query: str, spelling: str) -> float:
     return float(best)
 
 
-def _scores(query: str, spellings: list[tuple[str, str]], allowed: Callable[[str], bool]) -> list[tuple[float, str]]:
-    """Each allowed id's best score, best first."""
+class Spellings:
+    """A lexicon's (folded spelling, id) pairs of some languages (``pairs``, in order), indexed for the
+    word reader: each spelling's ids (``ids_of``, its keys the distinct spellings a typo is scored
+    against), each id's first pair (``first``), the pairs some of whose words start with a given text,
+    and the runs of n words of the spellings (for the partial scores), made on first use."""
+
+    def __init__(self, pairs: list[tuple[str, str]]) -> None:
+        self.pairs = pairs
+        self.first: dict[str, int] = {}
+        self.ids_of: dict[str, list[str]] = {}
+        for n, (key, word_id) in enumerate(pairs):
+            self.first.setdefault(word_id, n)
+            ids = self.ids_of.setdefault(key, [])
+            if word_id not in ids:
+                ids.append(word_id)
+        self.keys = list(self.ids_of)
+        #: each distinct spelling with its words sorted (what ``token_sort_ratio`` compares, sorted once here)
+        self.sorted_keys = [" ".join(sorted(key.split())) for key in self.keys]
+        self.most_words = max((len(key.split()) for key in self.keys), default=0)
+        self._windows: dict[int, tuple[list[str], list[list[str]]]] = {}
+        self._prefixes: dict[str, list[int]] | None = None
+
+    def starting(self, words: list[str], allowed: Callable[[str], bool]) -> list[str]:
+        """The allowed ids, in order and once, of the spellings each of whose ``words`` starts a word of
+        the spelling, in order (:func:`_starts`): only the spellings that have a word starting as each does
+        are looked at."""
+        if self._prefixes is None:
+            self._prefixes = {}
+            for n, (key, _) in enumerate(self.pairs):
+                for word in dict.fromkeys(key.split()):
+                    for end in range(1, min(len(word), PREFIX) + 1):
+                        at = self._prefixes.setdefault(word[:end], [])
+                        if not at or at[-1] != n:
+                            at.append(n)
+        places: set[int] | None = None
+        for word in words:
+            found = self._prefixes.get(word[:PREFIX], [])
+            places = set(found) if places is None else places & set(found)
+            if not places:
+                return []
+        pairs = (self.pairs[n] for n in sorted(places or ()))
+        return list(dict.fromkeys(i for key, i in pairs if allowed(i) and _starts(words, key.split())))
+
+    def windows(self, n: int) -> tuple[list[str], list[list[str]]]:
+        """The distinct runs of ``n`` words of the spellings that have more words, and the spellings of each."""
+        n = min(n, self.most_words)   # no spelling has more words than that: none has runs of more
+        found = self._windows.get(n)
+        if found is None:
+            owners: dict[str, list[str]] = {}
+            for key in self.keys:
+                words = key.split()
+                for i in range(len(words) - n + 1 if len(words) > n else 0):
+                    owners.setdefault(" ".join(words[i:i + n]), []).append(key)
+            found = self._windows[n] = (list(owners), list(owners.values()))
+        return found
+
+
+def _key_scores(query: str, spellings: Spellings) -> dict[str, float]:
+    """The :func:`_score` of ``query`` and each distinct spelling that scores at least :data:`FLOOR`
+    (the others play no part): one pass of rapidfuzz (in C) over the spellings per kind of score, each
+    stopping early where a spelling cannot reach the floor."""
+    from rapidfuzz import process
+    from rapidfuzz.fuzz import ratio
+
+    numbers = {w for w in query.split() if w.isdigit()}
     best: dict[str, float] = {}
-    for spelling, word_id in spellings:
-        if allowed(word_id):
-            s = _score(query, spelling)
-            if s > best.get(word_id, -1.0):
+
+    def keep(key: str, score: float) -> None:
+        if score >= FLOOR and score > best.get(key, -1.0) and (not numbers or numbers <= set(key.split())):
+            best[key] = score
+
+    keys = spellings.keys
+    for key, score, _ in process.extract(query, keys, scorer=ratio, processor=None, score_cutoff=FLOOR, limit=None):
+        keep(key, float(score))
+    # token_sort_ratio(a, b) is the ratio of a and b with their words sorted: the spellings' are sorted once
+    ordered = " ".join(sorted(query.split()))
+    for _, score, index in process.extract(ordered, spellings.sorted_keys, scorer=ratio, processor=None,
+                                           score_cutoff=FLOOR, limit=None):
+        keep(keys[index], float(score))
+    if len(query) >= 5:
+        texts, owners = spellings.windows(len(query.split()))
+        for _, score, index in process.extract(query, texts, scorer=ratio, processor=None,
+                                               score_cutoff=FLOOR / PART_WEIGHT - 1, limit=None):
+            for key in owners[index]:
+                keep(key, float(PART_WEIGHT * score))
+    return best
+
+
+def _scores(scores: dict[str, float], spellings: Spellings, allowed: Callable[[str], bool]) -> list[tuple[float, str]]:
+    """Each allowed id's best score among ``spellings`` (the spellings' scores: :func:`_key_scores`), best
+    first, ties in the order of the spellings."""
+    best: dict[str, float] = {}
+    for key, s in scores.items():
+        for word_id in spellings.ids_of.get(key, ()):
+            if allowed(word_id) and s > best.get(word_id, -1.0):
                 best[word_id] = s
-    return sorted(((s, i) for i, s in best.items()), key=lambda si: -si[0])
+    return sorted(((s, i) for i, s in best.items()), key=lambda si: (-si[0], spellings.first[si[1]]))
 
 
 def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = None,
@@ -198,7 +325,7 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
     words = query.split()
     if len(query.replace(" ", "")) >= MIN_PART:
         for group in (mine, every):
-            found = list(dict.fromkeys(i for key, i in lexicon.spellings(group) if ok(i) and _starts(words, key.split())))
+            found = lexicon.group(group).starting(words, ok)
             if len(found) == 1:
                 return found[0]
             if found:
@@ -206,8 +333,9 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
     # 3. a typo of one name, clearly closer than any other
     hints: list[str] = []
     if query:
-        local = _scores(query, lexicon.spellings(mine), ok)
-        anywhere = _scores(query, lexicon.spellings(every), ok)
+        scores = lexicon.typo_scores(query, every)   # ``mine`` is a part of ``every``: scored once for both
+        local = _scores(scores, lexicon.group(mine), ok)
+        anywhere = _scores(scores, lexicon.group(every), ok)
         for ranked in (local, anywhere):
             if ranked and ranked[0][0] >= ACCEPT and (len(ranked) == 1 or ranked[1][0] <= ranked[0][0] - MARGIN):
                 return ranked[0][1]
@@ -254,6 +382,11 @@ class View:
                  wrong: Callable[[str, object], TashkalarError] | None = None) -> None:
         self.base, self.ids, self.wrong = base, ids, wrong
 
+    @cached_property
+    def idset(self) -> frozenset[str]:
+        """The ids, made once (a word is read at a time: a record may name thousands)."""
+        return frozenset(self.ids())
+
 
 class Vocabulary:
     """Every kind of word a user may type, by kind: the fixed values named in ui.yaml, and the
@@ -286,7 +419,7 @@ class Vocabulary:
         view = self._views.get(kind)
         if view is None:
             return find_word(self.lexicon(kind), kind, value, lang=lang, among=among, where=where)
-        ids = set(view.ids())
+        ids = view.idset
         chosen = ids if among is None else ids & set(among)
         make = view.wrong
         wrong = (lambda other: make(other, value)) if make is not None else None
@@ -298,7 +431,7 @@ class Vocabulary:
         lexicon = self.lexicon(view.base if view else kind)
         found = lexicon.exact(word)
         if view is not None:
-            found = [i for i in found if i in set(view.ids())]
+            found = [i for i in found if i in view.idset]
         return found[0] if len(found) == 1 else None
 
     def shown(self, kind: str, word_id: str, lang: str | None) -> str:

@@ -1,0 +1,132 @@
+"""The long answers of --json are written as they are made (issue 29, "bounded work for any input").
+
+``summon --effects --json``, ``flare play --json`` and ``plan --all-plans [--positions] --json`` write their
+outcomes and plans one at a time (:mod:`tashkalar_cli.render.jsonstream`): the bytes are those of the one-shot
+document (``json.dumps`` of the whole), and the writer never holds more than a couple of entries at once,
+whatever their number (measured in entries alive, not in memory or seconds).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from tashkalar_cli.engine.bounds import EFFECTS_BUDGET
+from tashkalar_cli.engine.effects import Outcome
+from tashkalar_cli.errors import json_visible
+from tashkalar_cli.render import jsonout
+from tashkalar_cli.render.jsonstream import Items, chunks, dumps
+from tashkalar_cli.text.typography import untypeset
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+SPHERE = str(BENCH / "sphere-30.yaml")
+HIGH_FORM = str(BENCH / "high-form.yaml")
+
+
+def _one_shot(name: str, body: dict[str, Any]) -> str:
+    """What --json printed before answers were streamed: the whole document dumped at once."""
+    text = json.dumps(jsonout.document(name, body), ensure_ascii=False, check_circular=False)
+    return json_visible(untypeset(text)) + "\n"
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_chunks_are_the_one_shot_text(indent: int | None) -> None:
+    doc = {"a": 1, "b": [1, {"x": [2, 3], "y": {}}, []], "c": {"d": "é\u00a0\n"}, "e": [], "f": [[{"g": None}]]}
+    streamed = {k: Items(iter(v)) if isinstance(v, list) else v for k, v in doc.items()}
+    assert "".join(chunks(streamed, indent)) == json.dumps(doc, ensure_ascii=False, indent=indent)
+    assert dumps({"only": Items(iter([]))}, indent) == json.dumps({"only": []}, indent=indent)
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_streamed_effects_are_the_one_shot_document(tk: Any, indent: int | None) -> None:
+    pos = tk.position(SPHERE)
+    result = tk.resolve("dark-sphere", pos, "blue", "e5", max_states=300)
+    assert result.resolution is not None and result.resolution.count > 50
+    for limit in (None, 7):
+        whole = jsonout.document("summon-apply", jsonout.summon_effects(result, tk.board, limit))
+        streamed = jsonout.document("summon-apply", jsonout.summon_effects(result, tk.board, limit, streamed=True))
+        assert isinstance(streamed["outcomes"], Items)
+        assert dumps(streamed, indent) == json.dumps(whole, ensure_ascii=False, indent=indent)
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_streamed_plans_are_the_one_shot_document(tk: Any, indent: int | None) -> None:
+    pos = tk.position(HIGH_FORM)
+    report = tk.plan(pos, "blue", ["cannon", "swordmaster", "hypnotist"])
+    kept = {id(p): tk.planner.resulting_position(pos, report.player, p)[0] for p in report.plans}
+    whole = jsonout.plan_report(report, tk.board, kept, every=True)
+    made = jsonout.plan_report(report, tk.board, lambda p: tk.planner.resulting_position(pos, report.player, p)[0],
+                               every=True, streamed=True)
+    assert len(whole["plans"]) > 20
+    assert dumps(made, indent) == json.dumps(whole, ensure_ascii=False, indent=indent)
+
+
+class Alive(dict):  # type: ignore[type-arg]
+    """A dict that counts how many of its kind are alive at once (the most: ``most``)."""
+
+    alive: ClassVar[int] = 0
+    most: ClassVar[int] = 0
+    made: ClassVar[int] = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        type(self).alive += 1
+        type(self).made += 1
+        type(self).most = max(type(self).most, type(self).alive)
+
+    def __del__(self) -> None:
+        type(self).alive -= 1
+
+
+@pytest.fixture
+def alive(monkeypatch: pytest.MonkeyPatch) -> type[Alive]:
+    monkeypatch.setattr(Alive, "alive", 0)
+    monkeypatch.setattr(Alive, "most", 0)
+    monkeypatch.setattr(Alive, "made", 0)
+    return Alive
+
+
+def test_summon_effects_json_holds_few_outcomes_at_once(cli: Any, tk: Any, alive: type[Alive],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The outcomes' dicts are made and dropped one by one: at most 2 alive (each outcome's position dict
+    counted), for hundreds written (before: all)."""
+    to_dict = Outcome.to_dict
+
+    def counted(self: Outcome, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        out = to_dict(self, *args, **kwargs)
+        out["position"] = Alive(out["position"])
+        return out
+
+    monkeypatch.setattr(Outcome, "to_dict", counted)
+    args = ("summon", "dark-sphere", "--position", SPHERE, "--player", "blue", "--apply", "--at", "e5", "--effects",
+            "--effect-states", "300", "--json")
+    result = cli(*args)
+    assert result.code == 0, result.err
+    answer = result.json
+    assert alive.made == len(answer["outcomes"]) == answer["outcome_count"] > 50
+    assert alive.most <= 2
+    # the same bytes as the whole document dumped at once
+    effects = tk.resolve("dark-sphere", tk.position(SPHERE), "blue", "e5", max_states=300)
+    assert result.out == _one_shot("summon-apply", jsonout.summon_effects(effects, tk.board))
+
+
+def test_all_plans_json_holds_few_plans_at_once(cli: Any, tk: Any, alive: type[Alive],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``plan --all-plans --positions --json``: each plan's dict (its position in it) made as it is written."""
+    plan = jsonout.plan
+    monkeypatch.setattr(jsonout, "plan", lambda *a, **k: Alive(plan(*a, **k)))
+    hand = "cannon,swordmaster,hypnotist"
+    result = cli("plan", "--position", HIGH_FORM, "--player", "blue", "--hand", hand, "--all-plans", "--positions",
+                 "--json")
+    assert result.code == 0, result.err
+    plans = result.json["plans"]
+    assert alive.made == len(plans) > 20 and all("position" in p for p in plans)
+    assert alive.most <= 2
+    pos = tk.position(HIGH_FORM)
+    report = tk.plan(pos, "blue", hand.split(","), effects_budget=EFFECTS_BUDGET)
+    kept = {id(p): tk.planner.resulting_position(pos, report.player, p)[0] for p in report.plans}
+    monkeypatch.setattr(jsonout, "plan", plan)
+    assert result.out == _one_shot("plan", jsonout.plan_report(report, tk.board, kept, every=True))
