@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared" / "reference"
@@ -38,9 +40,19 @@ class Guard:
     def __init__(self, caches: list[str], home: str, exempt: list[str]) -> None:
         self.caches = [c for c in caches if c]
         self.home = home
-        self.exempt = [e for e in exempt if e]
+        self.exempt: list[str] = []
+        for folder in exempt:
+            self.exempt_also(folder)
         self.touched: list[str] = []
         self.active = True
+
+    def exempt_also(self, folder: str) -> None:
+        """Writes under ``folder`` (one of the test run's own folders, the checkout, the Python
+        installation) are allowed even inside the real home; a folder that holds the home, or is
+        it, is never exempt: it would blind the guard (HOME under the temp folder, as in many CI
+        containers, and the temp folder exempt)."""
+        if folder and not (self.home and self._under(self.home, [folder])):
+            self.exempt.append(folder)
 
     @staticmethod
     def _under(path: str, roots: list[str]) -> bool:
@@ -121,6 +133,7 @@ def session_cache() -> Path:
     return Path(os.environ.get("TASHKALAR_TESTS_CACHE") or SESSION_DIR / "cache")
 
 
+@pytest.hookimpl(trylast=True)   # after pytest's own: its basetemp and cache are known
 def pytest_configure(config: pytest.Config) -> None:
     """Before anything is collected or loaded, in every process (each xdist worker too): a home,
     config and cache folders of this process's own, and the user's language and data out of the way."""
@@ -140,12 +153,44 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.update(HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"), XDG_CONFIG_HOME=str(home / ".config"),
                       XDG_DATA_HOME=str(home / ".local" / "share"), XDG_STATE_HOME=str(home / ".local" / "state"),
                       TASHKALAR_CACHE_DIR=str(session_cache()))
+    # the processes the tests start run this checkout's code, not some other installed copy
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
     home.mkdir()
+    hypothesis_store = _hypothesis_profile(config)
     if GUARD is None:
-        exempt = [str(REPO), sys.prefix, sys.base_prefix, tempfile.gettempdir(), str(SESSION_DIR),
-                  os.path.join(os.getcwd(), ".hypothesis"), os.path.join(os.getcwd(), ".pytest_cache")]
-        GUARD = Guard(real["caches"], real["home"], [os.path.abspath(e) for e in exempt])
+        # the test run's own folders only (this process's, pytest's basetemp, the stores of pytest's and
+        # Hypothesis's caches), never the whole temp folder: the real home may be in it
+        factory = getattr(config, "_tmp_path_factory", None)
+        basetemp = str(factory.getbasetemp()) if factory is not None else ""
+        exempt = [str(REPO), sys.prefix, sys.base_prefix, str(SESSION_DIR), basetemp, str(hypothesis_store),
+                  os.environ.get("TASHKALAR_TESTS_CACHE", "")]
+        GUARD = Guard(real["caches"], real["home"], [os.path.abspath(e) for e in exempt if e])
         sys.addaudithook(GUARD.hook)
+
+
+#: the environment variable naming the Hypothesis profile of the run: ``dev`` (the default: random
+#: examples, failures kept in pytest's cache and replayed first) or ``ci`` (.ci/run: the same examples
+#: every run, nothing stored, a failure printed with the blob that reproduces it)
+PROFILE_VAR = "HYPOTHESIS_PROFILE"
+#: neither profile has a deadline or the health check of slow data generation: wall-clock measures, which
+#: fail on a loaded machine (each test bounds its work by its number of examples)
+_STEADY = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, **_STEADY)
+settings.register_profile("dev", database=None, **_STEADY)   # its database is set once pytest's cache is known
+
+
+def _hypothesis_profile(config: pytest.Config) -> Path:
+    """Loads the profile ``--hypothesis-profile`` or ``$HYPOTHESIS_PROFILE`` names (``dev`` by default),
+    with Hypothesis's files in pytest's cache (``.pytest_cache/d/hypothesis``; the session's folder
+    under ``-p no:cacheprovider``), not in a ``.hypothesis`` folder of the checkout: the folder."""
+    assert SESSION_DIR is not None
+    cache = getattr(config, "cache", None)
+    store = cache.mkdir("hypothesis") if cache is not None else SESSION_DIR / "hypothesis"
+    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(store))   # read when first needed
+    settings.register_profile("dev", database=DirectoryBasedExampleDatabase(store / "examples")
+                              if cache is not None else None, **_STEADY)
+    settings.load_profile(config.getoption("hypothesis_profile", None) or os.environ.get(PROFILE_VAR) or "dev")
+    return Path(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

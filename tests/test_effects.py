@@ -370,9 +370,8 @@ FLARE_HALVES = [(f, h) for f in ("flare-3-6", "flare-3-5", "flare-4-5", "flare-3
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), which=st.sampled_from(FLARE_HALVES))
-def test_invariants_of_flare_outcomes(tk, seed, which):
-    rng = random.Random(seed)
+@given(rng=st.randoms(use_true_random=False), which=st.sampled_from(FLARE_HALVES))
+def test_invariants_of_flare_outcomes(tk, rng, which):
     position = _random_position(tk, rng)
     flare, half = which
     res = resolve_program(tk.board, tk.cards.find(flare).program(half), position, "blue")
@@ -391,11 +390,10 @@ def test_invariants_of_flare_outcomes(tk, seed, which):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), which=st.sampled_from(FLARE_HALVES),
+@given(rng=st.randoms(use_true_random=False), which=st.sampled_from(FLARE_HALVES),
        t=st.sampled_from([name for name, *_ in TRANSFORMS][1:]))
-def test_symmetric_positions_give_symmetric_outcomes(tk, seed, which, t):
+def test_symmetric_positions_give_symmetric_outcomes(tk, rng, which, t):
     """Flares name no square: under a symmetry of the board, the outcomes are the images of the outcomes."""
-    rng = random.Random(seed)
     position = _random_position(tk, rng)
     flare, half = which
     program = tk.cards.find(flare).program(half)
@@ -508,10 +506,9 @@ def _summoned_position(tk, card, rng: random.Random, extra: int):
 @pytest.mark.parametrize("card_id", [pytest.param(c, marks=pytest.mark.slow)     # the oracle takes 10 s to 2 min
                                      if c in ("master-of-intrigue", "cavalry-captain") else c for c in IMPERIAL])
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), extra=st.integers(3, 9), last=st.booleans())
-def test_fast_resolver_agrees_with_brute_force_on_summons(tk, card_id, seed, extra, last):
+@given(rng=st.randoms(use_true_random=False), extra=st.integers(3, 9), last=st.booleans())
+def test_fast_resolver_agrees_with_brute_force_on_summons(tk, card_id, rng, extra, last):
     card = tk.being(card_id)
-    rng = random.Random(seed)
     position, placement = _summoned_position(tk, card, rng, extra)
     if placement is None:
         return
@@ -536,12 +533,12 @@ WARLORD_SPELLED_OUT = [{"choose": [
      {"move": {"piece": "self", "kind": "combat"}}]]}]
 
 
-def _against_spelled_out(tk, card_id, spelled_out, seed, extra, brute):
+def _against_spelled_out(tk, card_id, spelled_out, rng, extra, brute):
     """The card's effect on a random position where blue summons it, against its program ``spelled_out`` another
     way (the same outcomes, as positions), and against the brute-force resolver (``brute``: it follows every
     order, so a few pieces only): (the card's resolution, the placement), or None when there is no room."""
     card = tk.being(card_id)
-    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    position, placement = _summoned_position(tk, card, rng, extra)
     if placement is None:
         return None
     after, _ = position.after_summon("blue", card.rank, placement.target, None)
@@ -556,12 +553,13 @@ def _against_spelled_out(tk, card_id, spelled_out, seed, extra, brute):
     return ours, placement
 
 
+@pytest.mark.thorough   # minutes of brute force; tests/test_corners.py has small enumerated cases of it
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), extra=st.integers(4, 14))
-def test_one_move_at_least_by_a_piece_is_its_orders_spelled_out(tk, seed, extra):
+@given(rng=st.randoms(use_true_random=False), extra=st.integers(4, 14))
+def test_one_move_at_least_by_a_piece_is_its_orders_spelled_out(tk, rng, extra):
     """``if_all_one_by`` (the Warlord's data) gives the outcomes of every order of the moves written out, and the
     brute-force resolver's: the same positions, though the walk follows each set of moves in one order only."""
-    got = _against_spelled_out(tk, "warlord", WARLORD_SPELLED_OUT, seed, extra, brute=True)
+    got = _against_spelled_out(tk, "warlord", WARLORD_SPELLED_OUT, rng, extra, brute=True)
     if got is None:
         return
     ours, placement = got
@@ -585,12 +583,13 @@ INTRIGUE_SPELLED_OUT = [{"repeat": {"up_to": 3, "steps": [{"choose": [
     [{"move": {"piece": {"rank": "non-legendary", "where": "summoners"}, "kind": "combat"}}]]}]}}]
 
 
+@pytest.mark.thorough   # minutes of brute force; tests/test_corners.py has small enumerated cases of it
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), extra=st.integers(4, 16))
-def test_moves_of_a_mix_of_pieces_are_their_rounds_spelled_out(tk, seed, extra):
+@given(rng=st.randoms(use_true_random=False), extra=st.integers(4, 16))
+def test_moves_of_a_mix_of_pieces_are_their_rounds_spelled_out(tk, rng, extra):
     """``standard_by`` with pieces picked from bound ones (the Master of Intrigue's data) gives the outcomes of its
     rounds written out, and the brute-force resolver's, though each set of moves is followed in one order only."""
-    _against_spelled_out(tk, "master-of-intrigue", INTRIGUE_SPELLED_OUT, seed, extra, brute=extra <= 8)
+    _against_spelled_out(tk, "master-of-intrigue", INTRIGUE_SPELLED_OUT, rng, extra, brute=extra <= 8)
 
 
 #: the Dark Sphere's moves ending within 2 squares of it or on it: a move may destroy it, and with it the area
@@ -601,15 +600,16 @@ SPHERE_WITHIN = [{"move": {"piece": {"rank": "non-legendary", "not": ["self"]}, 
                   "up_to": 3}]
 
 
+@pytest.mark.thorough   # minutes in all; tests/test_corners.py has small enumerated cases of it
 @pytest.mark.parametrize(("card_id", "program"), [("dark-sphere", None), ("dark-sphere", SPHERE_WITHIN),
                                                   ("hypnotist", None), ("warlord", None), ("master-of-intrigue", None)])
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), extra=st.integers(4, 20))
-def test_moves_followed_in_one_order_reach_what_every_order_reaches(tk, card_id, program, seed, extra):
+@given(rng=st.randoms(use_true_random=False), extra=st.integers(4, 20))
+def test_moves_followed_in_one_order_reach_what_every_order_reaches(tk, card_id, program, rng, extra):
     """The reduction of commuting moves (an area the moves end in, which follows a piece that may be destroyed; a
     most per color, which a destroyed piece still counts in) against the same walk with every order followed."""
     card = tk.being(card_id)
-    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    position, placement = _summoned_position(tk, card, rng, extra)
     if placement is None:
         return
     after, _ = position.after_summon("blue", card.rank, placement.target, None)
@@ -625,9 +625,8 @@ def test_moves_followed_in_one_order_reach_what_every_order_reaches(tk, card_id,
 
 @pytest.mark.parametrize("which", FLARE_HALVES + [("flare-4-4", "upper")])
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6))
-def test_fast_resolver_agrees_with_brute_force_on_flares(tk, which, seed):
-    rng = random.Random(seed)
+@given(rng=st.randoms(use_true_random=False))
+def test_fast_resolver_agrees_with_brute_force_on_flares(tk, which, rng):
     position = _random_position(tk, rng, n=8)
     flare, half = which
     _compare(tk, tk.cards.find(flare).program(half), position, "blue")
@@ -759,9 +758,9 @@ MOVE_PROGRAMS = {   # the moves the reduction of commuting moves touches: per mo
 
 @pytest.mark.parametrize("name", sorted(MOVE_PROGRAMS))
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), n=st.integers(4, 8))
-def test_fast_resolver_agrees_with_brute_force_on_several_moves(tk, name, seed, n):
-    position = _random_position(tk, random.Random(seed), n=n)
+@given(rng=st.randoms(use_true_random=False), n=st.integers(4, 8))
+def test_fast_resolver_agrees_with_brute_force_on_several_moves(tk, name, rng, n):
+    position = _random_position(tk, rng, n=n)
     _compare(tk, parse_program(MOVE_PROGRAMS[name]), position, "blue")
 
 
@@ -791,10 +790,10 @@ def _replay(start, outcome):
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), card_id=st.sampled_from(IMPERIAL), extra=st.integers(3, 10))
-def test_an_outcome_replays_to_its_position(tk, seed, card_id, extra):
+@given(rng=st.randoms(use_true_random=False), card_id=st.sampled_from(IMPERIAL), extra=st.integers(3, 10))
+def test_an_outcome_replays_to_its_position(tk, rng, card_id, extra):
     card = tk.being(card_id)
-    position, placement = _summoned_position(tk, card, random.Random(seed), extra)
+    position, placement = _summoned_position(tk, card, rng, extra)
     if placement is None:
         return
     res = resolve_placement(tk.engine, card, position, "blue", placement, actions_left=1)
@@ -821,14 +820,13 @@ def _cards_with_programs() -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("card_id", _cards_with_programs() or ["none"])
 @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6), extra=st.integers(3, 8))
-def test_fast_resolver_agrees_with_brute_force_on_every_deck(tk, card_id, seed, extra):
+@given(rng=st.randoms(use_true_random=False), extra=st.integers(3, 8))
+def test_fast_resolver_agrees_with_brute_force_on_every_deck(tk, card_id, rng, extra):
     """The other decks' cards (once their data is merged): as for the imperial deck, fewer positions each;
     a card whose program uses what the oracle does not play (a special, a budget of ways exceeded) is skipped."""
     if card_id == "none":
         pytest.skip("no other deck has effect data yet")
     card = tk.being(card_id)
-    rng = random.Random(seed)
     position, placement = _summoned_position(tk, card, rng, extra)
     if placement is None:
         return
@@ -846,7 +844,7 @@ ONE_PER_COLOR = [{"move": {"piece": {"rank": "non-legendary"}, "kind": "combat",
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10**6))
-def test_one_move_per_color_agrees_with_brute_force(tk, seed):
-    position = _random_position(tk, random.Random(seed), n=9)
+@given(rng=st.randoms(use_true_random=False))
+def test_one_move_per_color_agrees_with_brute_force(tk, rng):
+    position = _random_position(tk, rng, n=9)
     _compare(tk, parse_program(ONE_PER_COLOR), position, "blue")

@@ -427,11 +427,8 @@ def test_a_context_from_codes_is_the_context_of_the_position(tk):
     colors = tk.board.colors
 
     @settings(max_examples=40, deadline=None)
-    @given(seed=st.integers(0, 10**6))
-    def check(seed):
-        import random
-
-        rng = random.Random(seed)
+    @given(rng=st.randoms(use_true_random=False))
+    def check(rng):
         pos = _random_position(tk, rng, ("blue", "red", "yellow"), "melee")
         player, against = rng.sample(["blue", "red", "yellow"], 2)
         turn = Turn(player, pos.mode, pos.players)

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from conftest import REPO, write
 
 CORPUS = Path(__file__).resolve().parent / "fuzz" / "trust"
-HANG = 30  # a case takes a second or two; the guard only tells a hang from an answer
+HANG = 60  # a case takes a second or two; the guard only tells a hang from an answer
 
 
 def run(cache: Path, *args: str, env: dict[str, str] | None = None, cwd: Path | None = None,
