@@ -343,20 +343,20 @@ def isolation(ctx: Context, c: Criterion) -> TaskCheck:
         near_mask = friends & board.within(sq, c["distance"])
         if not near_mask:
             continue
-        reach = {sq: 0}
-        queue: deque[Square] = deque([sq])
-        touched = False
-        while queue and not touched:
-            cur = queue.popleft()
-            if board.adjacent_mask(cur) & friends & ~(1 << sq):
-                touched = True
+        # the squares it can reach in ``moves`` moves or fewer through empty squares, a move at a time (masks):
+        # it comes next to a fellow piece when one of them is next to one
+        adjacent, empty = board.adjacent_mask, ~occupied
+        region = frontier = 1 << sq
+        touched = bool(adjacent(sq) & friends)
+        for _ in range(c["moves"]):
+            if touched or not frontier:
                 break
-            if reach[cur] == c["moves"]:
-                continue
-            for nb in board.neighbours(cur):
-                if nb not in reach and not occupied >> nb & 1:
-                    reach[nb] = reach[cur] + 1
-                    queue.append(nb)
+            step = 0
+            for cur in bits(frontier):
+                step |= adjacent(cur)
+            frontier = step & empty & ~region
+            region |= frontier
+            touched = any(adjacent(cur) & friends for cur in bits(frontier))
         if not touched:
             near = list(bits(near_mask))
             return TaskCheck("", True, [Requirement("isolated", 1, 1, {"square": board.name(sq)})], [sq, *near])
