@@ -175,8 +175,10 @@ PROFILE_VAR = "HYPOTHESIS_PROFILE"
 #: neither profile has a deadline or the health check of slow data generation: wall-clock measures, which
 #: fail on a loaded machine (each test bounds its work by its number of examples)
 _STEADY = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+#: ``dev`` says it draws at random: Hypothesis's own defaults derandomize when a CI variable is set
+_RANDOM = {"derandomize": False}
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, **_STEADY)
-settings.register_profile("dev", database=None, **_STEADY)   # its database is set once pytest's cache is known
+settings.register_profile("dev", database=None, **_RANDOM, **_STEADY)   # its database is set once pytest's cache is known
 
 
 def _hypothesis_profile(config: pytest.Config) -> Path:
@@ -188,7 +190,7 @@ def _hypothesis_profile(config: pytest.Config) -> Path:
     store = cache.mkdir("hypothesis") if cache is not None else SESSION_DIR / "hypothesis"
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(store))   # read when first needed
     settings.register_profile("dev", database=DirectoryBasedExampleDatabase(store / "examples")
-                              if cache is not None else None, **_STEADY)
+                              if cache is not None else None, **_RANDOM, **_STEADY)
     settings.load_profile(config.getoption("hypothesis_profile", None) or os.environ.get(PROFILE_VAR) or "dev")
     return Path(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
 
