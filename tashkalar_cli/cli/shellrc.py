@@ -113,8 +113,8 @@ def install(shell: str | None, prog: str, var: str) -> tuple[str, Path]:
         new = with_lines(data, lines)
         if new is not None:
             plans.append(Planned(start_up, new, was))
-    script.parent.mkdir(parents=True, exist_ok=True)
     plans.append(Planned(script, (text + "\n").encode(), _script_target(script, var)))
+    script.parent.mkdir(parents=True, exist_ok=True)   # only once every check has passed
     try:
         replace_all(plans)
     except WriteFailed as exc:
