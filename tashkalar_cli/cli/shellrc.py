@@ -14,6 +14,7 @@ shell, and its execution policy would have to be changed; ``--show-completion`` 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,7 @@ _ZSH_LINES = (b"fpath+=~/.zfunc; autoload -Uz compinit; compinit", b"zstyle ':co
 def _read_start_up(path: Path) -> tuple[bytes | None, Identity | None]:
     """The bytes of the start-up file and its identity (None, None: there is none), or an
     :class:`InputError` when something else than a regular file is there."""
-    from tashkalar_cli.data.atomic import Identity, open_regular
+    from tashkalar_cli.data.atomic import Identity, open_regular, read_fd
 
     if not os.path.lexists(path):
         return None, None
@@ -40,12 +41,10 @@ def _read_start_up(path: Path) -> tuple[bytes | None, Identity | None]:
         raise InputError(key="completion-not-regular", path=quote(str(path), 200))
     fd, st = opened
     try:
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
+        data = read_fd(fd, sys.maxsize)   # all of it: the file is written back whole
     finally:
         os.close(fd)
-    return b"".join(chunks), Identity.of(st)
+    return data, Identity.of(st)
 
 
 def with_lines(data: bytes | None, lines: tuple[bytes, ...]) -> bytes | None:
@@ -74,7 +73,7 @@ def _plan(shell: str, home: Path, prog: str) -> tuple[Path, tuple[bytes, ...], P
 def _script_target(path: Path, var: str) -> Identity | None:
     """The identity of the script file to replace (None: there is none), or an :class:`InputError`
     when a file is there that is not a completion script of this tool."""
-    from tashkalar_cli.data.atomic import Identity, open_regular
+    from tashkalar_cli.data.atomic import Identity, open_regular, read_fd
 
     if not os.path.lexists(path):
         return None
@@ -83,7 +82,7 @@ def _script_target(path: Path, var: str) -> Identity | None:
         raise InputError(key="completion-not-regular", path=quote(str(path), 200))
     fd, st = opened
     try:
-        ours = var.encode() in os.read(fd, 1 << 16)
+        ours = var.encode() in read_fd(fd, 1 << 16)
     finally:
         os.close(fd)
     if not ours:

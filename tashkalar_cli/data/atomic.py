@@ -364,6 +364,15 @@ def open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result] | N
     return fd, st
 
 
+def read_fd(fd: int, limit: int) -> bytes:
+    """The bytes of the open file ``fd`` from where it stands to its end, ``limit`` at most."""
+    chunks = []
+    while limit > 0 and (chunk := os.read(fd, min(limit, 1 << 20))):
+        chunks.append(chunk)
+        limit -= len(chunk)
+    return b"".join(chunks)
+
+
 def read_bounded(path: str | os.PathLike[str], limit: int, *, head: bool = False) -> bytes | None:
     """The bytes of ``path`` when it is a regular file (not a link) of at most ``limit`` bytes,
     else None: a FIFO, a device, a folder or a link in its place is never read nor waited on.
@@ -375,15 +384,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, head: bool = False
     try:
         if st.st_size > limit and not head:
             return None
-        chunks = []
-        left = limit if head else limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
+        data = read_fd(fd, limit if head else limit + 1)
         return data if head or len(data) <= limit else None
     except OSError:
         return None

@@ -29,7 +29,7 @@ from enum import Enum
 from pathlib import Path
 from typing import NamedTuple
 
-from tashkalar_cli.data.atomic import Identity, Planned, WriteFailed, open_regular, replace_all
+from tashkalar_cli.data.atomic import Identity, Planned, WriteFailed, open_regular, read_fd, replace_all
 from tashkalar_cli.data.paths import checked_length
 from tashkalar_cli.errors import InputError
 
@@ -89,14 +89,6 @@ def signed(text: str) -> str:
     return f"{first}{line}\n{rest}"
 
 
-def _read(fd: int, limit: int) -> bytes:
-    chunks = []
-    while limit > 0 and (chunk := os.read(fd, min(limit, 1 << 20))):
-        chunks.append(chunk)
-        limit -= len(chunk)
-    return b"".join(chunks)
-
-
 def made_by(target: str | os.PathLike[str]) -> tuple[Made, Identity | None]:
     """Who made the regular file ``target`` (never followed if a link, never waited on if a
     FIFO), and its identity as read (None: not a regular file)."""
@@ -105,7 +97,7 @@ def made_by(target: str | os.PathLike[str]) -> tuple[Made, Identity | None]:
         return Made.OTHER, None
     fd, st = opened
     try:
-        head = _read(fd, _HEAD)
+        head = read_fd(fd, _HEAD)
         start = _first_line_end(head)
         match = _SIGNED.match(head, start) if start >= 0 else None
         if match is None:
