@@ -3,17 +3,41 @@ index in the board's ``colors``; the level: 0 common, 1 heroic, 2 legendary). It
 of a board (:mod:`tashkalar_cli.engine.effects`), which the goal search (:mod:`~tashkalar_cli.engine.goals`)
 keeps its states in: the goals' rules read such a board through the masks made here, with no position
 built (:meth:`tashkalar_cli.engine.tasks.Context.of_codes`, :func:`tashkalar_cli.engine.flares.counts_of_codes`).
+
+This module is the only place that encodes a piece (:func:`piece_code`, :func:`code`) and decodes one
+(:func:`color_of`, :func:`level_of`, and the tables :data:`COLOR_OF` and :data:`LEVEL_OF` for the hottest
+loops, where a call would cost too much: ``LEVEL_OF[code]`` is one C-level index).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 #: the levels of the ranks (common, heroic, legendary), as :attr:`tashkalar_cli.model.types.Rank.level`
 LEVELS = 3
+#: the most colors a board's encoding holds (codes stay below 256)
+MAX_COLORS = 255 // LEVELS
 
-#: the tables made, by (the colors' list, by identity: a board's is made once; color, others, min_level)
-_TABLES: dict[tuple[int, str | None, bool, int], tuple[Sequence[str], bytes]] = {}
+
+def piece_code(color: int, level: int) -> int:
+    """The code of a piece of the color of index ``color`` (in the board's ``colors``) and rank ``level``."""
+    return 1 + LEVELS * color + level
+
+
+def color_of(code: int) -> int:
+    """The color index of the piece of ``code`` (not 0: an empty square has none)."""
+    return (code - 1) // LEVELS
+
+
+def level_of(code: int) -> int:
+    """The rank level of the piece of ``code`` (not 0: an empty square has none)."""
+    return (code - 1) % LEVELS
+
+
+#: :func:`color_of` and :func:`level_of` of every code, as tables (index 0, an empty square, holds 0)
+COLOR_OF = bytes([0] + [color_of(c) for c in range(1, 256)])
+LEVEL_OF = bytes([0] + [level_of(c) for c in range(1, 256)])
 
 
 def picking(picked: Collection[int]) -> bytes:
@@ -28,7 +52,13 @@ OCCUPIED = picking(range(1, 256))
 
 def code(colors: Sequence[str], color: str, level: int) -> int:
     """The code of a piece of ``color`` and rank ``level``."""
-    return 1 + LEVELS * colors.index(color) + level
+    return piece_code(colors.index(color), level)
+
+
+@lru_cache(maxsize=1024)
+def code_by_name(colors: tuple[str, ...], color: str, level: int) -> int:
+    """:func:`code`, remembered by the board's colors (a piece's code depends on them)."""
+    return code(colors, color, level)
 
 
 def codes_of(colors: Sequence[str], color: str | None, *, others: bool = False, min_level: int = 0) -> list[int]:
@@ -39,12 +69,14 @@ def codes_of(colors: Sequence[str], color: str | None, *, others: bool = False, 
 
 
 def table(colors: Sequence[str], color: str | None, *, others: bool = False, min_level: int = 0) -> bytes:
-    """:func:`picking` the codes of :func:`codes_of` (made once per arguments)."""
-    key = (id(colors), color, others, min_level)
-    got = _TABLES.get(key)
-    if got is None or got[0] is not colors:     # another list at the same address: made again
-        got = _TABLES[key] = (colors, picking(set(codes_of(colors, color, others=others, min_level=min_level))))
-    return got[1]
+    """:func:`picking` the codes of :func:`codes_of` (made once per arguments: a bounded cache, by the colors'
+    names)."""
+    return _table(tuple(colors), color, others, min_level)
+
+
+@lru_cache(maxsize=256)
+def _table(colors: tuple[str, ...], color: str | None, others: bool, min_level: int) -> bytes:
+    return picking(set(codes_of(colors, color, others=others, min_level=min_level)))
 
 
 def mask(reversed_codes: bytes, picked: bytes) -> int:
@@ -53,4 +85,5 @@ def mask(reversed_codes: bytes, picked: bytes) -> int:
     return int(reversed_codes.translate(picked), 2)
 
 
-__all__ = ["LEVELS", "OCCUPIED", "code", "codes_of", "mask", "picking", "table"]
+__all__ = ["COLOR_OF", "LEVELS", "LEVEL_OF", "OCCUPIED", "code", "code_by_name", "codes_of", "color_of", "level_of",
+           "mask", "picking", "piece_code", "table"]

@@ -2,8 +2,8 @@
 
 Each handler takes the resolver, the step, the board state (bytes, one per square: 0 empty, else
 ``1 + 3 * color + rank level``) and the registers, and yields every distinct way to play the step as
-(new state, registers, changes). Importing this module registers the handlers in
-:data:`tashkalar_cli.engine.effects.SPECIALS`.
+(new state, registers, changes). The handlers are listed in :data:`SPECIALS`, a plain registry that the
+resolver imports (no handler registers itself at import).
 
 - ``crystal-mirror`` (Crystal Mirror, everfrost): the card's yellow squares (``marked``) face the blue ones
   (``marked2``) across the card's axis through the summoning square. The player may choose nothing, or
@@ -17,18 +17,34 @@ Each handler takes the resolver, the step, the board state (bytes, one per squar
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol, TypeAlias
 
-from tashkalar_cli.engine.effects import SPECIALS, Change
-from tashkalar_cli.model.board import bits
+from tashkalar_cli.engine.codes import LEVEL_OF, piece_code
+from tashkalar_cli.engine.effects.outcomes import Change
+from tashkalar_cli.engine.effects.registers import Registers
+from tashkalar_cli.model.board import Board, bits
+from tashkalar_cli.model.effects import Special
 from tashkalar_cli.model.types import PieceKind
 
-if TYPE_CHECKING:
-    from tashkalar_cli.engine.effects import Resolver
-    from tashkalar_cli.model.effects import Special
+#: a way to play a special step: (new state, registers, changes)
+State: TypeAlias = tuple[bytes, Registers, list[Change]]
 
-State = tuple[bytes, tuple[Any, ...], list[Change]]
+
+class Resolver(Protocol):
+    """What a handler reads of the resolver (:class:`tashkalar_cli.engine.effects.Resolver`)."""
+
+    board: Board
+    target: int | None
+    marked: int
+    marked2: int
+    player: int
+
+    def supply(self, st: bytes | bytearray, ci: int, kind: PieceKind) -> int: ...
+
+
+#: a special step's handler: (resolver, step, state, registers) -> every way to play it
+SpecialHandler: TypeAlias = Callable[[Resolver, Special, bytes, Registers], Iterable[State]]
 
 
 def _mirror_axis(res: Resolver) -> str | None:
@@ -53,7 +69,7 @@ def _reflect(res: Resolver, sq: int, axis: str, tf: int, tr: int) -> int | None:
     return None if image is None else int(image)
 
 
-def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: tuple[Any, ...]) -> Iterator[State]:
+def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: Registers) -> Iterator[State]:
     yield st, regs, []                                  # the player may choose nothing
     if res.target is None:
         return
@@ -64,7 +80,7 @@ def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: tuple[Any, ...
     standing = [(sq, _reflect(res, sq, axis, tf, tr)) for sq in bits(res.marked) if st[sq]]
     by_level: dict[int, list[int | None]] = {0: [], 1: []}
     for sq, image in standing:
-        level = (st[sq] - 1) % 3
+        level = LEVEL_OF[st[sq]]
         if level in by_level:
             by_level[level].append(image)
     choices: list[tuple[int, list[int | None]]] = [(1, [m]) for m in by_level[1]]
@@ -73,7 +89,7 @@ def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: tuple[Any, ...
     left = res.supply(st, res.player, PieceKind.DOUBLE_SIDED)
     for level, images in choices:
         free = [m for m in images if m is not None and not st[m]]
-        code = 1 + 3 * res.player + level
+        code = piece_code(res.player, level)
         for squares in itertools.combinations(free, min(len(free), left)):
             buf = bytearray(st)
             changes = []
@@ -83,6 +99,7 @@ def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: tuple[Any, ...
             yield bytes(buf), regs, changes
 
 
-SPECIALS["crystal-mirror"] = crystal_mirror
+#: the handlers of ``special:`` steps, by id
+SPECIALS: dict[str, SpecialHandler] = {"crystal-mirror": crystal_mirror}
 
-__all__ = ["crystal_mirror"]
+__all__ = ["SPECIALS", "SpecialHandler", "crystal_mirror"]

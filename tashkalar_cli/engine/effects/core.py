@@ -1,0 +1,173 @@
+"""The resolver's view of one position: the board as bytes (see :mod:`tashkalar_cli.engine.codes`), the pieces
+each color has, and the way back from a state to a :class:`~tashkalar_cli.model.position.Position`.
+
+Pieces off the board follow from the pieces on it: a piece that leaves the board goes back to its owner, so a
+color's supply of a kind is its supply before the effect plus its pieces of that kind on the board before,
+minus those on the board now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from tashkalar_cli.engine.bounds import MAX_STATES
+from tashkalar_cli.engine.codes import LEVELS, OCCUPIED, code, color_of, piece_code
+from tashkalar_cli.engine.codes import mask as codes_mask
+from tashkalar_cli.engine.effects.geometry import COMPASS, geometry
+from tashkalar_cli.model.board import Board
+from tashkalar_cli.model.position import Piece, Position, gateways_kept
+from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.engine.effects.compiler import Compiled, Ins
+    from tashkalar_cli.model.effects import Sel
+
+#: the kinds of pieces, in order (an enum's iteration is slow)
+KINDS = tuple(PieceKind)
+#: the most rounds of a ``repeat: {until: ...}``
+MAX_UNTIL = 32
+NOTE_LAST = "assumed-last-action"
+NOTE_NOT_LAST = "assumed-not-last-action"
+
+
+@lru_cache(maxsize=64)
+def piece_codes(colors: tuple[str, ...]) -> tuple[dict[int, Piece], dict[Piece, int]]:
+    """The pieces by their codes in a state, and the codes by piece (by the board's colors)."""
+    pieces = {code(colors, c, lvl): Piece(c, RANKS[lvl]) for c in colors for lvl in range(LEVELS)}
+    return pieces, {p: code for code, p in pieces.items()}
+
+
+class ResolverCore:
+    """Resolves one program for one player on one position (see :class:`~tashkalar_cli.engine.effects.Resolver`).
+
+    ``target``: the summoning square (``target`` in programs) and the being's piece (``self``);
+    ``marked``/``marked2``: squares of the pattern's marks; ``arrows``: its arrow directions;
+    ``summoners``: the squares of the pieces the pattern used; ``actions_left``: the actions left
+    after the summon (None: unknown; ``last_action`` then gives both answers, each outcome saying
+    which it assumed in its notes); ``reference``: resolve without the speed-ups (see
+    :mod:`tashkalar_cli.engine.effects.search`), the answer the fast walk is tested against.
+    """
+
+    comp: Compiled
+    code: list[Ins]
+    final: list[bool]
+
+    def __init__(self, board: Board, position: Position, player: str, *, target: int | None = None,
+                 self_square: int | None = None, marked: Iterable[int] = (), marked2: Iterable[int] = (),
+                 arrows: Iterable[str] = (), summoners: Iterable[int] = (), actions_left: int | None = None,
+                 max_states: int = MAX_STATES, summoned_over: tuple[int, Piece] | None = None,
+                 gateway: int | None = None, orientation: str | None = None,
+                 max_outcomes: int | None = None, reference: bool = False) -> None:
+        self.board = board
+        self.geo = geometry(board)
+        self.base = position
+        self.colors = list(board.colors)
+        self.player = self.colors.index(player)
+        self.target = target
+        self.self_square = target if self_square is None else self_square
+        self.marked = sum([1 << sq for sq in marked])
+        self.marked2 = sum([1 << sq for sq in marked2])
+        arrows = set(arrows)
+        self.arrows = tuple([d for d in COMPASS if d in arrows]) if arrows else ()
+        self.summoners = tuple(sorted(summoners))
+        self.actions_left = actions_left
+        self.max_states = max_states
+        self.summoned_over = summoned_over
+        self.max_outcomes = max_outcomes
+        self.gateway = gateway
+        self.orientation = orientation
+        self.reference = reference
+        self.colorless = int(board.colorless(position.mode))
+        self._pieces, codes = piece_codes(tuple(self.colors))
+        state = bytearray(self.geo.size)
+        for sq, p in position.pieces.items():
+            state[sq] = codes[p]
+        self.start = bytes(state)
+        present = {color_of(code) for code in set(state) if code}
+        in_game = {player, *position.supply_override, *position.decks}
+        self.in_game = [i for i, c in enumerate(self.colors) if c in in_game or i in present]
+        self.stock = self._stock(position, state)
+        self._positions: dict[tuple[bytes, int | None], Position] = {}     # see position_kept
+        self._sel_codes: dict[tuple[str, frozenset[Rank] | None, int | None], tuple[int, ...]] = {}   # see codes_of
+        self.states = 0
+        self.truncated = False
+
+    def _stock(self, position: Position, state: bytearray) -> dict[tuple[int, PieceKind], int]:
+        """The pieces of a color and kind that can be on the board: off it now plus on it now."""
+        stock: dict[tuple[int, PieceKind], int] = {}
+        for ci in self.in_game:
+            override = position.supply_override.get(self.colors[ci], {})
+            for kind in KINDS:
+                here = self.on_board(state, ci, kind)
+                off = override[kind] if kind in override else max(0, position.owned[kind] - here)
+                stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
+        return stock
+
+    # ---------------------------------------------------------------- pieces and supply
+    def piece(self, code: int) -> Piece:
+        return self._pieces[code]
+
+    def piece_dict(self, code: int) -> dict[str, str]:
+        p = self._pieces[code]
+        return {"color": p.color, "rank": str(p.rank)}
+
+    def occupied(self, st: bytes) -> int:
+        """The squares holding a piece, as a bitboard (read from the bytes in C; the padding left out)."""
+        return codes_mask(st[::-1], OCCUPIED) & self.geo.mask
+
+    @staticmethod
+    def on_board(st: bytes | bytearray, ci: int, kind: PieceKind) -> int:
+        """How many pieces of color ``ci`` and ``kind`` a state holds (a double-sided piece: common or heroic)."""
+        if kind is PieceKind.LEGENDARY:
+            return st.count(piece_code(ci, 2))
+        return st.count(piece_code(ci, 0)) + st.count(piece_code(ci, 1))
+
+    def supply(self, st: bytes | bytearray, ci: int, kind: PieceKind) -> int:
+        return self.stock.get((ci, kind), 0) - self.on_board(st, ci, kind)
+
+    def position_kept(self, st: bytes, gateway: int | None) -> Position:
+        """:meth:`position_of`, made once per board and Gateway (the outcomes that leave them share it)."""
+        key = (st, gateway)
+        got = self._positions.get(key)
+        if got is None:
+            got = self._positions[key] = self.position_of(st, gateway)
+        return got
+
+    def position_of(self, st: bytes, gateway: int | None = None) -> Position:
+        """The position of a state; ``gateway``: the player's Gateway there (the other colors' Gateways
+        stay where they were, unless their pieces are gone)."""
+        pieces = {Square(sq): self._pieces[st[sq]] for sq in self.geo.squares if st[sq]}
+        base = self.base
+        supply = {c: dict(kinds) for c, kinds in base.supply_override.items()}
+        for color, kinds in supply.items():
+            ci = self.colors.index(color)
+            for kind in kinds:
+                kinds[kind] = self.supply(st, ci, kind)
+        player = self.colors[self.player]
+        gateways = gateways_kept({c: sq for c, sq in base.gateway.items() if c != player}, pieces)
+        if gateway is not None:
+            gateways[player] = Square(gateway)
+        return Position(base.board, pieces, base.mode, base.players, supply, base.owned,
+                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks), gateways)
+
+    def enemies(self) -> list[int]:
+        return [ci for ci in self.in_game if ci != self.player]
+
+    def codes_of(self, sel: Sel, same: int | None) -> tuple[int, ...]:
+        """The codes of the pieces of the owner and ranks ``sel`` names (``same``: the color an owner ``same``
+        is bound to), as :meth:`select` reads them; made once per selection and color."""
+        key = (sel.owner, sel.ranks, same)      # by value: a selection may be made for one call
+        got = self._sel_codes.get(key)
+        if got is None:
+            if same is not None:
+                colors = [same]
+            else:
+                colors = [self.player] if sel.owner == "you" else self.enemies() if sel.owner == "enemy" else self.in_game
+            levels = (0, 1, 2) if sel.ranks is None else tuple(r.level for r in sel.ranks)
+            got = self._sel_codes[key] = tuple(piece_code(color, level) for color in colors for level in levels)
+        return got
+
+
+__all__ = ["KINDS", "MAX_UNTIL", "NOTE_LAST", "NOTE_NOT_LAST", "ResolverCore", "piece_codes"]
