@@ -1,5 +1,6 @@
-"""The cycle collector paused during a search (engine/collector.py): its state restored, what the search made
-promoted out of the young generations, a program's own freeze left alone, and no cycle leaked."""
+"""The cycle collector paused during a search (cli/collector.py: the command line pauses it, the library does
+not): its state restored, what the search made promoted out of the young generations, a program's own freeze
+left alone, and no cycle leaked."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import weakref
 
 import pytest
 
-from tashkalar_cli.engine.collector import collector_paused
+from tashkalar_cli.cli.collector import collector_paused
 
 
 @pytest.fixture(autouse=True)

@@ -97,7 +97,7 @@ def plan(
     # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
     # first pass would scan them all once more. For a goal, the pause also covers what the engine's modules
     # and the cards make as they are imported and read (kept to the end: some thirty passes, a few ms)
-    from tashkalar_cli.engine.collector import collector_paused
+    from tashkalar_cli.cli.collector import collector_paused
 
     if task is not None or flare is not None:
         if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
@@ -334,8 +334,11 @@ def _apply_effects(s: "Session", being: "Being", pos: "Position", player: str, a
 
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
-    result = s.game.resolve(being, pos, player, at, orientation=orientation, take_back=take_back,
-                            actions_left=actions_left, turn=turn, max_states=effect_states)
+    from tashkalar_cli.cli.collector import collector_paused
+
+    with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
+        result = s.game.resolve(being, pos, player, at, orientation=orientation, take_back=take_back,
+                                actions_left=actions_left, turn=turn, max_states=effect_states)
     applied = result.applied
     card_name = str(s.cards.name(being, s.loc))
     resolution = result.resolution

@@ -96,7 +96,10 @@ def flare_play(
     pos = s.position(position, pieces, mode)
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
-    played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states)
+    from tashkalar_cli.cli.collector import collector_paused
+
+    with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
+        played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states)
     resolution = played.resolution
     if choose is not None and (resolution is None or not resolution.count):
         raise InputError(key="flare-choose-nothing", n=choose)

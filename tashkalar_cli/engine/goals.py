@@ -29,8 +29,7 @@ from tashkalar_cli.engine.bounds import GOAL_EFFECTS_BUDGET as EFFECTS_BUDGET
 from tashkalar_cli.engine.bounds import GOAL_OUTCOMES as MAX_OUTCOMES
 from tashkalar_cli.engine.bounds import GOAL_RESOLUTION_WEIGHT as RESOLUTION_WEIGHT
 from tashkalar_cli.engine.bounds import GOAL_STATES as MAX_STATES
-from tashkalar_cli.engine.codes import LEVELS, code, mask, picking
-from tashkalar_cli.engine.collector import collector_paused
+from tashkalar_cli.engine.codes import LEVELS, code, code_by_name, mask, picking
 from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.engine.reach import Budget, Reach, Walk
@@ -186,9 +185,6 @@ class _State:
         return self._position
 
 
-_CODES: dict[tuple[tuple[str, ...], Piece], int] = {}
-
-
 def _pieces_key(pos: Position) -> bytes:
     """The pieces on the board as bytes, one per square index: 0 empty, else ``1 + 3 * color + rank level``
     (the resolver's own encoding of a board, :mod:`tashkalar_cli.engine.codes`, so that an outcome's board is
@@ -197,10 +193,7 @@ def _pieces_key(pos: Position) -> bytes:
     buf = bytearray(geometry(board).size)
     colors = tuple(board.colors)     # a piece's code depends on the board's colors: they are part of the key
     for sq, p in pos.pieces.items():
-        got = _CODES.get((colors, p))
-        if got is None:
-            got = _CODES[(colors, p)] = code(colors, p.color, p.level)
-        buf[sq] = got
+        buf[sq] = code_by_name(colors, p.color, p.level)
     return bytes(buf)
 
 
@@ -418,8 +411,7 @@ class GoalSearch:
         """Level by level: a state that meets the goal is a way and is not played on (the player may stop
         there: a task is claimed at the end of the turn); a state with no action left is kept only if it
         meets the goal (it is not even counted: the bound is on the states kept)."""
-        with collector_paused():
-            return self._run()
+        return self._run()
 
     def _run(self) -> GoalReport:
         start = _State(self.pos, Turn(self.player, self.pos.mode, self.pos.players), self.actions, frozenset(), ())

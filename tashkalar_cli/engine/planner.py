@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
 from tashkalar_cli.engine.bounds import EFFECT_STATES, EFFECTS_BUDGET
-from tashkalar_cli.engine.collector import collector_paused
 from tashkalar_cli.engine.effects import Resolution, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
 from tashkalar_cli.engine.summoning import CompiledOrientation, Engine, Placement, Verdict, _Context, decorations
@@ -445,8 +444,7 @@ class Planner:
     # ------------------------------------------------------------------ the search
     def plan(self, pos: Position, player: str, cards: Iterable[Being], actions: int = 2) -> PlanReport:
         """Every plan of ``player`` for each of ``cards`` within ``actions`` actions (at most two are used)."""
-        with collector_paused():    # tens of thousands of small tuples and no reference cycle
-            return self._plan(pos, player, cards, actions)
+        return self._plan(pos, player, cards, actions)
 
     def _plan(self, pos: Position, player: str, cards: Iterable[Being], actions: int) -> PlanReport:
         chosen = list(dict.fromkeys(cards))
@@ -519,8 +517,7 @@ class Planner:
         per summon and ``budget`` states in all (0: no bound on the whole). The groups are taken card by
         card in turn (each card's first group, then each card's second...), so that every card's best
         summons are resolved first; a group left when the budget is spent says so (``budget``)."""
-        with collector_paused():    # the resolver's objects, and the plans (still young), not scanned again
-            self._resolve_effects(report, pos, budget, per_summon)
+        self._resolve_effects(report, pos, budget, per_summon)
 
     def _resolve_effects(self, report: PlanReport, pos: Position, budget: int, per_summon: int) -> None:
         queues = [report.groups_of(card) for card in report.cards]

@@ -1,4 +1,6 @@
-"""Python's cycle collector paused while a search runs, and what the search made not scanned after it.
+"""Python's cycle collector paused while a search runs, and what the search made not scanned after it: the
+command line's choice (the library leaves the process's collector alone; a program that calls the engines
+may wrap its calls in :class:`collector_paused` as the commands do).
 
 The searches (the effect resolver's walk, the goal search, the planner and what reads its plans) make
 tens of thousands of small objects, free few of them and leave no reference cycle (each breaks its own):
