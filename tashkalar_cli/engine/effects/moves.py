@@ -90,22 +90,27 @@ class Moves(Placement):
         table = self.geo.move_tables(-1 if step.onto == "empty" else int(step.kind == "combat"), spared)
         local = (not reference and not step.leap and step.toward is None and step.standard_by is None
                  and (step.no_destroy is None or spared is not None))
-        # the pieces picked from an area that no move changes but by moving them (the squares of bound
-        # pieces, followed as they move, or fixed squares): a move changes only its own piece's choice
-        picked = step.piece.where is None or only_bound(step.piece.where)
         # the area the moves end in: fixed, or following bound pieces (a move touching one of them is ordered
-        # with no other, see reduced)
+        # with no other, see move_options)
         pins = frozenset() if step.where is None else area_pins(step.where)
-        spares = step.no_destroy
-        commuting = (not reference and step.per_move and pins is not None and step.toward is None
-                     and step.piece.ref is None and picked and step.piece.owner != "more"
-                     and (spares is None or (spares.where is None and spares.ref is None and spares.owner != "more")))
+        commuting = not reference and pins is not None and self.commuting(step)
         per = self.one_by_one(step)
         by_codes = (not reference and per and step.piece.where is None and step.piece.ref is None
                     and step.piece.owner != "more")
         return MoveInfo(table, local and step.where is None, spared is not None, commuting, per, by_codes,
                         step.times if step.times is not None else step.up_to, tuple(sorted(pins or ())),
                         self.geo.move_tables(0, spared), local)
+
+    @staticmethod
+    def commuting(step: Move) -> bool:
+        """Whether two moves of ``step`` on four different squares commute (the area they end in aside): moves one
+        at a time, no square to approach, the pieces picked from an area that no move changes but by moving them
+        (the squares of bound pieces, followed as they move, or fixed squares: a move changes only its own
+        piece's choice), and the pieces spared picked by their codes."""
+        piece, spares = step.piece, step.no_destroy
+        picked = piece.where is None or only_bound(piece.where)
+        return (step.per_move and step.toward is None and piece.ref is None and picked and piece.owner != "more"
+                and (spares is None or (spares.where is None and spares.ref is None and spares.owner != "more")))
 
     def takes_table(self, step: Move) -> tuple[bytes, ...]:
         """By the moving piece's rank level: which codes a move of ``step`` may end on (see ``Geometry.takes``),
@@ -258,7 +263,7 @@ class Moves(Placement):
         if (limit is not None and m.made >= limit) or m.direction == "none":
             self.run(end, st, regs, actions, notes, steps, choices)
             return
-        pinned = self.pinned(info, regs)
+        pinned = self.pinned(info, regs) if info.pins else 0
         mover = self.next_movers(step, info, st, regs, m, limit)
         options = self.move_options(step, info, st, regs, m, mover.movers, pinned)
         if options is None:
@@ -278,7 +283,8 @@ class Moves(Placement):
         if final and last:
             self.final_moves(st, options, regs[GATEWAY], actions, notes, steps, choices)
             return
-        self.each_move(pc, ins, st, regs, actions, notes, steps, choices, options, end if last else pc, mover, pinned)
+        self.each_move(pc, ins, st, regs, actions, notes, steps, choices, options, end if last else pc, mover, pinned,
+                       info)
 
     def pinned(self, info: MoveInfo, regs: Registers) -> int:
         """The squares of the bound pieces the area the moves end in follows: the moves touching them are ordered
@@ -299,14 +305,16 @@ class Moves(Placement):
                 movers = hint    # the parent's movers less the two squares its move touched (see each_move)
             else:
                 movers = self.select(step.piece, st, regs, self.comp.slots)
-                if step.once_each and m.moved:
-                    movers = [sq for sq in movers if sq not in m.moved]
+                moved = m.moved
+                if step.once_each and moved:
+                    movers = [sq for sq in movers if sq not in moved]
             pool = movers
-            if m.colors and step.per_color is not None:
+            colors = m.colors
+            if colors and step.per_color is not None:
                 # a most per color: on the pieces chosen (the colors of those that moved, a piece destroyed
                 # since included: it was chosen), not on those still standing
                 cap = step.per_color
-                movers = [sq for sq in movers if m.colors.count(COLOR_OF[st[sq]]) < cap]
+                movers = [sq for sq in movers if colors.count(COLOR_OF[st[sq]]) < cap]
         else:
             movers = pool = [m.piece] if m.piece >= 0 and st[m.piece] else []
         one_by = -1
@@ -361,13 +369,16 @@ class Moves(Placement):
 
     def each_move(self, pc: int, ins: Ins, st: bytes, regs: Registers, actions: int, notes: Notes,
                   steps: StepLog, choices: ChoiceLog, options: list[Option], then: int, mover: Mover,
-                  pinned: int) -> None:
+                  pinned: int, info: MoveInfo) -> None:
         """Each move made, and the walk on from the state after it at ``then`` (the step's next move, or its end
         after its last move)."""
         step = cast(Move, ins.step)
         reg = ins.a
         m = cast(MoveReg, regs[reg])
-        info = self.move_info(step)
+        made_now, direction, hits, by, colors = m.made + 1, m.direction, m.hits, m.by, m.colors
+        per = info.per
+        per_color = step.per_color is not None
+        one_by = mover.one_by
         # the next move of a step whose pieces are picked by their codes (no area): its movers are handed to it
         # with its state (see hand_on), not searched again
         follow = info.by_codes and then == pc
@@ -382,20 +393,21 @@ class Moves(Placement):
             new = regs
             if sq in follows or (hit and to in follows):
                 new = retrack(regs, {to: None, sq: to} if hit else {sq: to})   # at once: to is gone
-            moved = cast(MoveReg, new[reg]).moved
-            made = MoveReg(m.made + 1, -1 if info.per else to, m.direction,
-                           tuple(sorted((*moved, to))) if track else (),
-                           (*m.hits, hit) if hit and bound else m.hits,
+            made = MoveReg(made_now, -1 if per else to, direction,
+                           tuple(sorted((*cast(MoveReg, new[reg]).moved, to))) if track else (),
+                           (*hits, hit) if hit and bound else hits,
                            (sq, to) if reduce and not (pinned >> sq | pinned >> to) & 1 else (),
-                           m.by or sq == mover.one_by,
-                           tuple(sorted((*m.colors, COLOR_OF[code]))) if step.per_color is not None else ())
+                           by or sq == one_by,
+                           tuple(sorted((*colors, COLOR_OF[code]))) if per_color else ())
             after = bytes(buf)
             logged = (new_record(Change, ("move", sq, to, code, hit, 0, "")), steps)
+            changed = list(new)     # with_register, inlined: one per move
+            changed[reg] = made
             if follow:
-                self.run_hinted(then, after, with_register(new, reg, made), actions, notes, logged, choices,
+                self.run_hinted(then, after, tuple(changed), actions, notes, logged, choices,
                                 self.hand_on(mover.pool, sq, to, step.once_each))
             else:
-                self.run(then, after, with_register(new, reg, made), actions, notes, logged, choices)
+                self.run(then, after, tuple(changed), actions, notes, logged, choices)
 
     @staticmethod
     def hand_on(pool: list[int], sq: int, to: int, once: bool) -> list[int]:
