@@ -18,7 +18,7 @@ import yaml
 
 effects = pytest.importorskip("tashkalar_cli.engine.effects", reason="the effect resolver is not merged yet")
 model_effects = pytest.importorskip("tashkalar_cli.model.effects")
-pytest.importorskip("tashkalar_cli.engine.specials")   # registers the special handlers (Crystal Mirror)
+assert "crystal-mirror" in effects.SPECIALS     # the special handlers' registry, imported with the resolver
 
 from tashkalar_cli.engine.summoning import apply_summon  # noqa: E402
 from tashkalar_cli.errors import InputError  # noqa: E402
