@@ -181,3 +181,20 @@ def test_the_resolver_leaves_the_collector_and_the_recursion_limit_alone(tk, mon
         sys.setrecursionlimit(limit)
     assert calls == []
     assert res.truncated and max(len(o.steps) for o in res.outcomes) == 64    # the walk went 64 moves deep
+
+
+def test_the_resolvers_caches_keep_no_board_alive(tk):
+    """The board's tables are kept by the board (a weak key), not in a module cache that never shrinks: once a
+    board is gone, so are its tables (before, ``_GEOMETRY`` kept every board ever resolved on, by ``id()``)."""
+    import copy
+    import weakref
+
+    from tashkalar_cli.engine.effects import geometry
+
+    board = copy.copy(tk.board)
+    tables = weakref.ref(geometry(board))
+    gone = weakref.ref(board)
+    assert geometry(board) is tables()      # made once while the board lives
+    del board
+    gc.collect()
+    assert gone() is None and tables() is None
