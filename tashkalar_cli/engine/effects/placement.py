@@ -64,12 +64,13 @@ class Placement(Control):
                 self.set_aside(buf, code)
             return new_record(Change, (op, sq, -1, code, 0, 0, GONE_NOTES[op == "destroy" and step.out_of_game,
                                                                           step.by_you]))
+        color, level = COLOR_OF[code], LEVEL_OF[code]
         if op == "upgrade":
-            buf[sq] = code + 1
+            buf[sq] = piece_code(color, level + 1)
         elif op == "downgrade":
-            buf[sq] = code - 1
+            buf[sq] = piece_code(color, level - 1)
         else:
-            buf[sq] = piece_code(to, LEVEL_OF[code] if step.rank is None else step.rank.level)
+            buf[sq] = piece_code(to, level if step.rank is None else step.rank.level)
         return new_record(Change, (op, sq, -1, code, buf[sq], 0, ""))
 
     def fell_short(self, regs: Registers) -> Registers:

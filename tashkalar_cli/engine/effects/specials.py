@@ -31,7 +31,7 @@ from tashkalar_cli.model.types import PieceKind
 State: TypeAlias = tuple[bytes, Registers, list[Change]]
 
 
-class Resolver(Protocol):
+class SpecialContext(Protocol):
     """What a handler reads of the resolver (:class:`tashkalar_cli.engine.effects.Resolver`)."""
 
     board: Board
@@ -44,10 +44,10 @@ class Resolver(Protocol):
 
 
 #: a special step's handler: (resolver, step, state, registers) -> every way to play it
-SpecialHandler: TypeAlias = Callable[[Resolver, Special, bytes, Registers], Iterable[State]]
+SpecialHandler: TypeAlias = Callable[[SpecialContext, Special, bytes, Registers], Iterable[State]]
 
 
-def _mirror_axis(res: Resolver) -> str | None:
+def _mirror_axis(res: SpecialContext) -> str | None:
     """Across which line through the summoning square the yellow squares face the blue ones: ``file``
     (the line is a file: files are mirrored) or ``rank``; None when no yellow square faces a blue one
     on the board."""
@@ -63,13 +63,13 @@ def _mirror_axis(res: Resolver) -> str | None:
     return None
 
 
-def _reflect(res: Resolver, sq: int, axis: str, tf: int, tr: int) -> int | None:
+def _reflect(res: SpecialContext, sq: int, axis: str, tf: int, tr: int) -> int | None:
     f, r = res.board.coords(sq)
     image = res.board.index(2 * tf - f, r) if axis == "file" else res.board.index(f, 2 * tr - r)
     return None if image is None else int(image)
 
 
-def crystal_mirror(res: Resolver, step: Special, st: bytes, regs: Registers) -> Iterator[State]:
+def crystal_mirror(res: SpecialContext, step: Special, st: bytes, regs: Registers) -> Iterator[State]:
     yield st, regs, []                                  # the player may choose nothing
     if res.target is None:
         return
