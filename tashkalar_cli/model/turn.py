@@ -26,7 +26,7 @@ from tashkalar_cli.model.position import Piece, PositionParser
 from tashkalar_cli.model.types import Mode, PieceKind, Square
 
 if TYPE_CHECKING:
-    from tashkalar_cli.data.yamlio import LineMap
+    from tashkalar_cli.data.yamlbase import LineMap
     from tashkalar_cli.model.cards import CardDB
 
 
