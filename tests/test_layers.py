@@ -125,3 +125,13 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     for source, target in KNOWN:
         assert target in graph[source], (source, target)
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_model_and_the_engines_know_no_language() -> None:
+    """Card names, lexicons, word matching and the search index live above the model (text/, catalog/):
+    no module of model/ or engine/ imports them, even inside a function or for its types only."""
+    graph = import_graph()
+    wrong = sorted((source, target) for source, targets in graph.items()
+                   if source.startswith(("tashkalar_cli.model", "tashkalar_cli.engine"))
+                   for target in targets if target.startswith(("tashkalar_cli.text", "tashkalar_cli.catalog")))
+    assert wrong == []
