@@ -22,6 +22,7 @@ from tashkalar_cli.errors import InputError, Namer, Term
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.engine.summoning import Applied, Engine, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
     from tashkalar_cli.model.board import Board
-    from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
+    from tashkalar_cli.model.cards import Being, Card, Flare, Task
     from tashkalar_cli.model.config import GameConfig
     from tashkalar_cli.model.position import Position, PositionParser
     from tashkalar_cli.model.turn import Turn
@@ -114,11 +115,12 @@ class Game:
         return Board(self.dataset.facts["board"])
 
     @cached_property
-    def cards(self) -> CardDB:
-        from tashkalar_cli.model.cards import CardDB
+    def cards(self) -> CardCatalog:
+        """The cards, with their names and texts in every language and lookup by name."""
+        from tashkalar_cli.catalog.cards import CardCatalog
 
         self.require("tash-kalar", "cards")
-        return CardDB(self.dataset)
+        return CardCatalog(self.dataset)
 
     @cached_property
     def rules(self) -> RuleBook:
@@ -582,6 +584,6 @@ def _check_states(asked: int | None) -> None:
 
 def _build(root: Path, game: str) -> Dataset:
     """The data built for real, when the cache cannot give it (imported only then)."""
-    from tashkalar_cli.model.build import load_uncached
+    from tashkalar_cli.catalog.build import load_uncached
 
     return load_uncached(root, game)

@@ -233,8 +233,8 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.Temp
 
 @pytest.fixture(scope="session")
 def dataset():
+    from tashkalar_cli.catalog.build import load_uncached
     from tashkalar_cli.data.cache import load_dataset
-    from tashkalar_cli.model.build import load_uncached
 
     return load_dataset(build=load_uncached)
 

@@ -8,7 +8,8 @@ import shutil
 import pytest
 import yaml
 
-from tashkalar_cli.text.i18n import flatten, placeholders
+from tashkalar_cli.data.dataset import flatten
+from tashkalar_cli.text.i18n import placeholders
 from tashkalar_cli.text.i18ncheck import check_locales
 
 from conftest import REPO, write

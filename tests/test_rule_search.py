@@ -104,7 +104,7 @@ def test_stopwords_and_stemming(tk):
 
 
 def test_numbers_are_searched_as_printed(tk, game):
-    from tashkalar_cli.text.i18n import flatten
+    from tashkalar_cli.data.dataset import flatten
 
     points = flatten(game)["end_duel_points"]
     hits = tk.rules.search(f"does the duel end at {points} points?").hits

@@ -169,7 +169,7 @@ def test_temporary_folders_of_a_killed_write_are_removed(tmp_path: Path, warm: P
         "    if len(calls) == 5:\n"
         "        os._exit(9)\n"
         "store._create = dying\n"
-        "from tashkalar_cli.model.build import load_uncached\n"
+        "from tashkalar_cli.catalog.build import load_uncached\n"
         "store.load_dataset(build=load_uncached)\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("TASHKALAR")}

@@ -12,9 +12,9 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.game import Game
     from tashkalar_cli.model.board import Board
-    from tashkalar_cli.model.cards import CardDB
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
 
@@ -68,11 +68,11 @@ class Session:
         return self.loc.lang
 
     @property
-    def cards(self) -> CardDB:
+    def cards(self) -> CardCatalog:
         return self.game.cards
 
     @property
-    def cards_if_any(self) -> CardDB | None:
+    def cards_if_any(self) -> CardCatalog | None:
         """The card database, or None in a game without one (L.E.T.A.L.: keywords name no cards)."""
         return self.game.cards if self.game.pack.has_cards else None
 

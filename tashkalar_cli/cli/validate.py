@@ -56,8 +56,8 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
 
 
 def _summary(data: str | None, game: str) -> dict[str, Any]:
+    from tashkalar_cli.catalog.build import load_uncached
     from tashkalar_cli.data.paths import data_root
-    from tashkalar_cli.model.build import load_uncached
     from tashkalar_cli.model.cards import Being, Flare, Legend, Task, build_cards
     from tashkalar_cli.model.integrity import missing_effects
 

@@ -26,3 +26,15 @@ class Dataset:
     @property
     def languages(self) -> list[str]:
         return sorted(self.locales)
+
+
+def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested keys joined by ``_``: ``{"end": {"duel_points": 18}}`` -> ``{"end_duel_points": 18}``."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        name = f"{prefix}_{key}" if prefix else str(key)
+        if isinstance(value, Mapping):
+            out.update(flatten(value, name))
+        else:
+            out[name] = value
+    return out

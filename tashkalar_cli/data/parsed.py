@@ -29,7 +29,7 @@ from typing import Any
 from tashkalar_cli._version import __version__
 from tashkalar_cli.data.atomic import read_bounded
 from tashkalar_cli.data.cache import PARSED, _tagged
-from tashkalar_cli.data.yamlio import MAX_DEPTH, MAX_DIGITS, MAX_USER_VALUES, LineMap
+from tashkalar_cli.data.yamlbase import MAX_DEPTH, MAX_DIGITS, MAX_USER_VALUES, LineMap
 
 FORMAT = 1
 #: the most entries kept (a position's is a few KB)

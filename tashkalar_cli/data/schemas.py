@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.paths import schemas_dir
-from tashkalar_cli.data.yamlio import LineMap
+from tashkalar_cli.data.yamlbase import LineMap
 from tashkalar_cli.errors import DataError
 
 if TYPE_CHECKING:

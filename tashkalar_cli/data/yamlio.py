@@ -16,23 +16,19 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.data.paths import checked_length
+from tashkalar_cli.data.yamlbase import MAX_DEPTH, MAX_DIGITS, MAX_USER_VALUES, LineMap
 from tashkalar_cli.errors import DataError, InputError, quote
 
 if TYPE_CHECKING:
     import yaml
 
-#: the deepest nesting of lists and mappings a file may have
-MAX_DEPTH = 32
 #: the largest position or turn-record file, in bytes (they are a few KB)
 MAX_USER_FILE = 1_000_000
-#: the most values (scalars, lists and mappings) a position or turn record may hold: the largest
-#: real ones have a few hundred, and a bound on the count keeps every command linear and quick
-MAX_USER_VALUES = 10_000
 #: the largest data or locale file, in bytes
 MAX_DATA_FILE = 8_000_000
 
@@ -44,34 +40,6 @@ def _loader(text: str) -> yaml.SafeLoader:
 
     loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     return loader(text)
-
-
-class LineMap:
-    """Maps a path into the loaded data to the 1-based line where it is written. (A plain class: as a
-    dataclass, its making cost a third of a millisecond of every command that reads a file.)"""
-
-    def __init__(self, lines: dict[tuple[Any, ...], int] | None = None) -> None:
-        self.lines: dict[tuple[Any, ...], int] = {} if lines is None else lines
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LineMap) and other.__class__ is self.__class__:
-            return self.lines == other.lines
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # compared by value, and changed: not hashable
-
-    def __repr__(self) -> str:
-        return f"LineMap(lines={self.lines!r})"
-
-    def line_of(self, path: Iterable[Any]) -> int | None:
-        """The line of ``path``, or of its nearest ancestor that has one."""
-        key = tuple(path)
-        while True:
-            if key in self.lines:
-                return self.lines[key]
-            if not key:
-                return None
-            key = key[:-1]
 
 
 def _scan(text: str, source: str, max_values: int | None = None) -> None:
@@ -113,8 +81,6 @@ _KEY_TYPES = {"tag:yaml.org,2002:int": "number", "tag:yaml.org,2002:float": "num
               "tag:yaml.org,2002:null": "null"}
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
-#: the longest integer a file may write, in digits (Python refuses to read more than 4300)
-MAX_DIGITS = 100
 
 
 def _walk(root: yaml.Node, lines: dict[tuple[Any, ...], int], source: str, text_keys: bool) -> None:

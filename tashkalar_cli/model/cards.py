@@ -1,27 +1,24 @@
-"""The card model: one frozen type per kind of card, and the database that finds them.
+"""The card model: one frozen type per kind of card, and the database that holds them by id.
 
 :class:`Being` and :class:`Legend` (a legend is a being of the common legends deck), :class:`Flare`
-and :class:`Task` hold the language-neutral facts of ``cards/``. Names and texts come from a
-:class:`~tashkalar_cli.text.i18n.Localizer`, so the same card renders in any language.
+and :class:`Task` hold the language-neutral facts of ``cards/``. The model knows no language: a card's
+names and texts, and finding a card by a name, are the catalog's
+(:class:`tashkalar_cli.catalog.cards.CardCatalog`, a :class:`CardDB` with its words).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
-from tashkalar_cli.errors import InputError, NotFoundError, Term, quote
+from tashkalar_cli.errors import NotFoundError, quote
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import PROGRAM_FIELDS, CardType, Rank
-from tashkalar_cli.text.search import word_score
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.model.effects import Program
-    from tashkalar_cli.text.i18n import Localizer, Text
-    from tashkalar_cli.text.vocabulary import Lexicon
 
 CARD_TYPES = tuple(CardType)
 LEGENDS_DECK = "legends"
@@ -224,21 +221,17 @@ def build_cards(facts: Mapping[str, Any]) -> list[Card]:
 
 
 class CardDB:
-    """All cards, with lookup by id or by name in any language."""
+    """All cards, by id (by their names in a language: :class:`~tashkalar_cli.catalog.cards.CardCatalog`)."""
 
     def __init__(self, dataset: Dataset) -> None:
         self.dataset = dataset
         self.cards = build_cards(dataset.facts)
         self.by_id: dict[str, Card] = {c.id: c for c in self.cards}
-        self._flare_twins: dict[str, str] = {}
         groups: dict[tuple[int, int], list[Flare]] = {}
         for c in self.of_type(Flare):
             groups.setdefault((c.upper.threshold, c.lower.threshold), []).append(c)
+        #: the flares by their two thresholds (twins: two flares of the same thresholds)
         self.flare_groups = groups
-        for group in groups.values():
-            if len(group) > 1:
-                for c in group[1:]:
-                    self._flare_twins[c.id] = c.id.rsplit("-", 1)[-1].lstrip("0123456789") or c.id
 
     def of_type(self, kind: type[C]) -> list[C]:
         """Every card of one kind (``Being`` includes the legends)."""
@@ -249,130 +242,11 @@ class CardDB:
         """Beings and legends: the cards that are summoned."""
         return self.of_type(Being)
 
-    # ------------------------------------------------------------------ texts
-    def name(self, card: Card, loc: Localizer) -> Text:
-        from tashkalar_cli.text.i18n import Text
-
-        if isinstance(card, Flare):
-            base = loc.msg("flare.name", upper=card.upper.threshold, lower=card.lower.threshold)
-            twin = self._flare_twins.get(card.id)
-            return Text(f"{base} ({twin})" if twin else base, loc.lang)
-        return loc.field(card.section, card.id, "name")
-
-    def names(self, card: Card) -> dict[str, dict[str, Any]]:
-        """The card's name in every language that has one: lang -> {name, official}."""
-        from tashkalar_cli.text.i18n import Localizer
-
-        out: dict[str, dict[str, Any]] = {}
-        for lang in self.dataset.languages:
-            loc = Localizer(self.dataset, lang)
-            entry, found_in = loc.entry(card.section, card.id)
-            if isinstance(card, Flare):
-                out[lang] = {"name": str(self.name(card, loc)), "official": True}
-            elif entry is not None and found_in == lang:
-                out[lang] = {"name": entry["name"], "official": entry.get("official", True),
-                             "source": entry.get("source")}
-        return out
-
-    def name_is_official(self, card: Card, loc: Localizer) -> bool:
-        entry, _ = loc.entry(card.section, card.id)
-        return bool(entry is None or entry.get("official", True))
-
-    def name_source(self, card: Card, loc: Localizer) -> str | None:
-        """Where the published name in ``loc``'s language is attested, when the data says."""
-        entry, found_in = loc.entry(card.section, card.id)
-        return entry.get("source") if entry is not None and found_in == loc.lang else None
-
-    def texts(self, card: Card, loc: Localizer) -> dict[str, Text]:
-        """The card's texts by field: effect (+frost, warp), upper/lower, or criterion."""
-        if isinstance(card, Flare):
-            return {"upper": loc.field("flares", card.id, "upper"), "lower": loc.field("flares", card.id, "lower")}
-        if isinstance(card, Task):
-            return {"criterion": loc.field("tasks", card.id, "criterion", card.criterion_params)}
-        out = {"effect": loc.field("cards", card.id, "effect")}
-        for extra in card.extra_effects:
-            out[extra] = loc.field("cards", card.id, extra)
-        return out
-
-    # ------------------------------------------------------------------ lookup
-    @cached_property
-    def lexicon(self) -> Lexicon:
-        """Every card's id and names in every language: beings', legends' and tasks' names, and each
-        flare's displayed name ("Ruse 3/6 (b)") and short forms ("3/6 b"; "3/6" names both twins)."""
-        from tashkalar_cli.text.i18n import Localizer
-        from tashkalar_cli.text.vocabulary import Lexicon
-
-        names: dict[str, dict[str, list[str]]] = {}
-        for lang, texts in self.dataset.locales.items():
-            table = names.setdefault(lang, {})
-            for section in ("cards", "tasks"):
-                for card_id, entry in texts.get(section, {}).items():
-                    if card_id in self.by_id and entry.get("name"):
-                        table[card_id] = [str(entry["name"])]
-            loc = Localizer(self.dataset, lang)
-            for flare in self.of_type(Flare):
-                table[flare.id] = [str(self.name(flare, loc))]
-        neutral: dict[str, list[str]] = {}
-        for flare in self.of_type(Flare):
-            short = f"{flare.upper.threshold}/{flare.lower.threshold}"
-            twin = self._flare_twins.get(flare.id)
-            neutral[flare.id] = [short, f"{short} {twin}", f"{short}{twin}"] if twin else [short]
-        return Lexicon([c.id for c in self.cards], names, neutral)
-
     def get(self, card_id: str) -> Card:
         try:
             return self.by_id[card_id]
         except KeyError:
             raise NotFoundError(key="word.card", where="", value=quote(card_id), allowed="") from None
-
-    def find(self, query: str, lang: str | None = None, where: str = "") -> Card:
-        """The card ``query`` names: an id or a name in any language, a part of a name or a typo
-        (:func:`~tashkalar_cli.text.vocabulary.find_word`; ``lang``: the user's language, read first)."""
-        if query in self.by_id:  # the fast path: an exact id needs no index
-            return self.by_id[query]
-        from tashkalar_cli.text.vocabulary import find_word
-
-        return self.by_id[find_word(self.lexicon, "card", query, lang=lang, where=where)]
-
-    def find_of_type(self, query: str, kind: type[C], what: str = "", lang: str | None = None, where: str = "") -> C:
-        """Like :meth:`find`, among the cards of ``kind``; a card of another kind named exactly is an
-        :class:`InputError` saying what it is."""
-        found = self.by_id.get(query)
-        if isinstance(found, kind):
-            return found
-        from tashkalar_cli.text.vocabulary import find_word
-
-        among = {c.id for c in self.of_type(kind)}
-
-        def wrong(other: str) -> InputError:
-            return InputError(key=f"not-a-{kind.type}", query=quote(query), type=Term("type", str(self.by_id[other].type)))
-
-        card = self.by_id[find_word(self.lexicon, str(kind.type), query, lang=lang, among=among, where=where,
-                                    wrong=wrong)]
-        assert isinstance(card, kind)
-        return card
-
-    def filter(self, loc: Localizer, *, deck: str | None = None, rank: str | None = None,
-               type: str | None = None, keyword: str | None = None, text: str | None = None,
-               unofficial: bool = False) -> list[Card]:
-        out = []
-        for card in self.cards:
-            if unofficial and (isinstance(card, Flare) or self.name_is_official(card, loc)):
-                continue
-            if deck and getattr(card, "deck", None) != deck:
-                continue
-            if rank and getattr(card, "rank", None) != rank:
-                continue
-            if type and card.type != type:
-                continue
-            if keyword and keyword not in card.keywords:
-                continue
-            if text:
-                hay = " ".join([str(self.name(card, loc))] + [str(t) for t in self.texts(card, loc).values()])
-                if not word_score(text, hay):
-                    continue
-            out.append(card)
-        return out
 
 
 __all__ = ["CARD_TYPES", "Being", "Card", "CardDB", "Criterion", "Flare", "FlareHalf", "Legend", "Task"]

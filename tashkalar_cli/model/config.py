@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from tashkalar_cli.data.dataset import flatten
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
-from tashkalar_cli.text.i18n import flatten
 
 
 class ScoreValues(NamedTuple):

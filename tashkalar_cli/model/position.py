@@ -9,45 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.config import GameConfig, parse_mode
 from tashkalar_cli.model.players import Words, check_sides, once, parse_color
-from tashkalar_cli.model.types import RANKS, Bitboard, Mode, PieceKind, Rank, Square
+from tashkalar_cli.model.types import RANKS, Bitboard, Mode, Piece, PieceKind, Rank, Square
 
 if TYPE_CHECKING:
-    from tashkalar_cli.data.yamlio import LineMap
+    from tashkalar_cli.data.yamlbase import LineMap
 
 EMPTY_TOKENS = {".", "-"}
-
-
-class _Piece(NamedTuple):
-    color: str
-    rank: Rank
-
-
-class Piece(_Piece):
-    """A piece: its color and rank (a named tuple: pieces are hashed and compared by the thousand in the
-    engines, and a tuple does both in C)."""
-
-    __slots__ = ()
-
-    def __new__(cls, color: str, rank: Rank | str) -> Piece:
-        return super().__new__(cls, color, rank if rank.__class__ is Rank else Rank(rank))
-
-    @property
-    def level(self) -> int:
-        return self.rank.level
-
-    @property
-    def kind(self) -> PieceKind:
-        """Which pool the piece comes from: double-sided common/heroic pieces, or legendary ones."""
-        return self.rank.kind
-
-    def __str__(self) -> str:
-        return f"{self.color} {self.rank}"
 
 
 @dataclass

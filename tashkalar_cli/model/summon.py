@@ -28,13 +28,10 @@ same computation with that one alternative.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from tashkalar_cli.model.board import STRIDE
-from tashkalar_cli.model.types import RANKS, Bitboard, PieceKind, Square
-
-if TYPE_CHECKING:
-    from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.types import RANKS, Bitboard, Piece, PieceKind, Square
 
 #: the alternative "no piece has left the board": a padding bit, never a square (boards are at most
 #: ``STRIDE // 2 + 4`` files wide, see :class:`Board`)
@@ -102,7 +99,14 @@ def side_masks(pieces: Mapping[Square, Piece], player: str, enemy: str | None = 
                      {kind: Bitboard(m) for kind, m in kinds.items()})
 
 
-def in_shortage(position: Position, player: str, kind: PieceKind, masks: SideMasks) -> bool:
+class Supply(Protocol):
+    """What the rules of the summoning square read of a position besides its pieces: how many pieces of a
+    color and kind are off the board, given how many of them are on it (:meth:`Position.off_board`)."""
+
+    def off_board(self, color: str, kind: PieceKind, on_board: int | None = None, /) -> int: ...
+
+
+def in_shortage(position: Supply, player: str, kind: PieceKind, masks: SideMasks) -> bool:
     """Piece shortage: no piece of ``player``'s of this kind left off the board (``masks``: the position's, seen by
     ``player``: its pieces of that kind on the board are counted there)."""
     return position.off_board(player, kind, masks.kinds[kind].bit_count()) == 0
@@ -165,5 +169,5 @@ def _leaving_one(choices: int, spare: int) -> int:
     return choices & ~spare       # exactly one: it must not be the one removed
 
 
-__all__ = ["NO_REMOVAL", "SideMasks", "SummonFacts", "in_shortage", "side_masks", "summon_choices", "summon_facts",
+__all__ = ["NO_REMOVAL", "SideMasks", "SummonFacts", "Supply", "in_shortage", "side_masks", "summon_choices", "summon_facts",
            "summon_supply"]

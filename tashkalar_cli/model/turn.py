@@ -16,18 +16,31 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tashkalar_cli.errors import InputError, Place, TashkalarError, Term
 from tashkalar_cli.model.board import Board
-from tashkalar_cli.model.cards import Being, Flare, Legend
+from tashkalar_cli.model.cards import Being, C, Card, Flare, Legend
 from tashkalar_cli.model.players import check_sides, once
 from tashkalar_cli.model.position import Piece, PositionParser
 from tashkalar_cli.model.types import Mode, PieceKind, Square
 
 if TYPE_CHECKING:
-    from tashkalar_cli.data.yamlio import LineMap
+    from tashkalar_cli.data.yamlbase import LineMap
     from tashkalar_cli.model.cards import CardDB
+
+
+class CardFinder(Protocol):
+    """The cards as a turn record names them: by id, or by a name in a language. The model knows no
+    language: the catalog finds names (:class:`~tashkalar_cli.catalog.cards.CardCatalog` is one)."""
+
+    @property
+    def beings(self) -> list[Being]: ...
+
+    def get(self, card_id: str) -> Card: ...
+
+    def find_of_type(self, query: str, kind: type[C], what: str = "", lang: str | None = None,
+                     where: str = "") -> C: ...
 
 
 @dataclass
@@ -98,7 +111,7 @@ class Turn:
         return out
 
 
-def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionParser, cards: CardDB,
+def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionParser, cards: CardFinder,
                mode: str | None = None, players: int | None = None) -> Turn:
     """A turn record from parsed data; ``mode`` and ``players`` override the record's before any check."""
     from tashkalar_cli.data.quickschema import checked_mapping
@@ -177,7 +190,7 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     return turn
 
 
-def _card(cards: CardDB, name: object, kind: Any, parser: PositionParser, at: str) -> Any:
+def _card(cards: CardFinder, name: object, kind: Any, parser: PositionParser, at: str) -> Any:
     """A being or flare of the record, named in any language (the parser's words), said at ``at``."""
     if parser.words is not None:
         return cards.get(parser.words(str(kind.type), str(name), at))
@@ -191,7 +204,7 @@ def _looks_like_square(text: str) -> bool:
     return len(text) >= 2 and text[0].isalpha() and text[1:].isdigit()
 
 
-def load_turn(path: str, parser: PositionParser, cards: CardDB, mode: str | None = None,
+def load_turn(path: str, parser: PositionParser, cards: CardFinder, mode: str | None = None,
               players: int | None = None) -> Turn:
     from tashkalar_cli.data.yamlio import read_user_yaml
 

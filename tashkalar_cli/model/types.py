@@ -9,7 +9,7 @@ output (``Rank.HEROIC == "heroic"``). Squares and bitboards are plain ints with 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal, NewType
+from typing import Literal, NamedTuple, NewType
 
 Square = NewType("Square", int)
 Bitboard = NewType("Bitboard", int)
@@ -89,6 +89,33 @@ LackCode = Literal["missing", "weaker", "enemy", "blocked", "off-board", "shorta
 #: compass directions, as used by arrows
 Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 
+
+class _Piece(NamedTuple):
+    color: str
+    rank: Rank
+
+
+class Piece(_Piece):
+    """A piece: its color and rank (a named tuple: pieces are hashed and compared by the thousand in the
+    engines, and a tuple does both in C)."""
+
+    __slots__ = ()
+
+    def __new__(cls, color: str, rank: Rank | str) -> Piece:
+        return super().__new__(cls, color, rank if rank.__class__ is Rank else Rank(rank))
+
+    @property
+    def level(self) -> int:
+        return self.rank.level
+
+    @property
+    def kind(self) -> PieceKind:
+        """Which pool the piece comes from: double-sided common/heroic pieces, or legendary ones."""
+        return self.rank.kind
+
+    def __str__(self) -> str:
+        return f"{self.color} {self.rank}"
+
 __all__ = [
     "PROGRAM_FIELDS",
     "RANKS",
@@ -97,6 +124,7 @@ __all__ = [
     "Direction",
     "LackCode",
     "Mode",
+    "Piece",
     "PieceKind",
     "PlayForm",
     "Rank",

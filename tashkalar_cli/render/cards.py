@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.engine.coverage import effect_status
-from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
+from tashkalar_cli.model.cards import Being, Card, Flare, Task
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
 from tashkalar_cli.render.terminal import (
     COLUMN_COST,
@@ -22,6 +23,9 @@ from tashkalar_cli.render.terminal import (
 )
 from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.text.i18n import Text as LocalText
+
+if TYPE_CHECKING:
+    from tashkalar_cli.catalog.cards import CardCatalog
 
 
 def _term(loc: Localizer, keyword: str) -> str:
@@ -36,7 +40,7 @@ def _fallback_note(loc: Localizer, texts: Iterable[LocalText]) -> Text | None:
     return None
 
 
-def card_panel(card: Card, db: CardDB, loc: Localizer) -> TitledPanel:
+def card_panel(card: Card, db: CardCatalog, loc: Localizer) -> TitledPanel:
     msg = loc.msg
     name = db.name(card, loc)
     texts = db.texts(card, loc)
@@ -96,7 +100,7 @@ def card_panel(card: Card, db: CardDB, loc: Localizer) -> TitledPanel:
     return TitledPanel(Group(*parts), title=title, subtitle=shown(card.id, "dim"))
 
 
-def card_table(cards: list[Card], db: CardDB, loc: Localizer, width: int = 120) -> Table | Text:
+def card_table(cards: list[Card], db: CardCatalog, loc: Localizer, width: int = 120) -> Table | Text:
     """The cards as a table; on a narrow terminal (under 100 columns) the type and deck columns
     give way to the name and the keywords, and on a very narrow one the keywords, then the rank,
     give way before an id is ever cut (an id is what a user copies into the next command) or a

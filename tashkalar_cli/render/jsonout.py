@@ -12,10 +12,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
+from tashkalar_cli.model.cards import Being, Card, Flare, Task
 from tashkalar_cli.render.jsonstream import Items
 
 if TYPE_CHECKING:
+    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.goals import GoalReport
@@ -64,7 +65,7 @@ def error(code: str, kind: str, message: str, file: str | None = None, line: int
                                         "line": line, "hints": hints or [], "key": key}})
 
 
-def card(c: Card, db: CardDB, loc: Localizer) -> JSON:
+def card(c: Card, db: CardCatalog, loc: Localizer) -> JSON:
     name = db.name(c, loc)
     texts = db.texts(c, loc)
     out: dict[str, Any] = {
@@ -173,7 +174,7 @@ def verdict(v: Verdict, board: Board) -> JSON:
     }
 
 
-def card_list(cards: list[Card], db: CardDB, loc: Localizer) -> JSON:
+def card_list(cards: list[Card], db: CardCatalog, loc: Localizer) -> JSON:
     return {"cards": [card(c, db, loc) for c in cards]}
 
 
@@ -261,7 +262,7 @@ def rule_search(result: SearchResult, loc: Localizer) -> JSON:
     return {"results": out}
 
 
-def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardDB | None, loc: Localizer) -> JSON:
+def keyword(kw: Keyword, glossary: Glossary, book: RuleBook, db: CardCatalog | None, loc: Localizer) -> JSON:
     entry, _ = loc.entry("keywords", kw.id)
     term, definition = loc.field("keywords", kw.id, "term"), loc.field("keywords", kw.id, "definition")
     return {"id": kw.id, "category": kw.category, "term": term.text, "definition": definition.text,

@@ -14,16 +14,16 @@ from tashkalar_cli.render.board import board_key, board_text
 from tashkalar_cli.render.terminal import MOST_SHOWN, block, fitted
 
 if TYPE_CHECKING:
+    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.tasks import Requirement, TaskCheck
     from tashkalar_cli.model.board import Board
-    from tashkalar_cli.model.cards import CardDB
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
 
 
-def flare_renderable(results: Sequence[FlareCheck], cards: CardDB, loc: Localizer, many: bool) -> Group:
+def flare_renderable(results: Sequence[FlareCheck], cards: CardCatalog, loc: Localizer, many: bool) -> Group:
     msg = loc.msg
     r0 = results[0]
     head = Text(msg("flare.counts", player=msg(f"color.{r0.player}"), against=msg(f"color.{r0.against}"),
@@ -79,7 +79,7 @@ def _req_text(q: Requirement, loc: Localizer) -> str:
     return f"{mark} " + loc.msg(f"task.req.{q.what}", have=q.have, need=q.need, **params)
 
 
-def task_renderable(results: Sequence[TaskCheck], cards: CardDB, loc: Localizer, board: Board, pos: Position,
+def task_renderable(results: Sequence[TaskCheck], cards: CardCatalog, loc: Localizer, board: Board, pos: Position,
                     score: Mapping[str, int | bool], player: str) -> Group:
     from tashkalar_cli.model.cards import Task
 

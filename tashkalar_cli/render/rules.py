@@ -15,7 +15,7 @@ from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, Readable, Titl
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
-    from tashkalar_cli.model.cards import CardDB
+    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.text.index import Hit
     from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook, SearchResult
 
@@ -98,7 +98,7 @@ def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> Renderabl
     return fitted(table, ids=(0, last), drop=(2, last) if modes else (last,))
 
 
-def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: CardDB | None) -> TitledPanel:
+def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: CardCatalog | None) -> TitledPanel:
     msg = loc.msg
     term = loc.field("keywords", keyword.id, "term")
     definition = loc.field("keywords", keyword.id, "definition")

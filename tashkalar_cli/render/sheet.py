@@ -20,12 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from tashkalar_cli.model.cards import Being, Card, CardDB, Flare, Task
+from tashkalar_cli.model.cards import Being, Card, Flare, Task
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.render.style import STYLE
 from tashkalar_cli.render.svg import SVG_NS, el, pattern_element, star_path, svg_root, to_string, wrap, xml_safe
 
 if TYPE_CHECKING:
+    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.text.i18n import Localizer
 
 
@@ -36,7 +37,7 @@ class GameCards(Protocol):
     def decks(self) -> list[str]: ...
 
     @property
-    def cards(self) -> CardDB: ...
+    def cards(self) -> CardCatalog: ...
 
 #: paper: (CSS size, page width and height in mm); the sheet is 190 mm wide, which fits both
 PAPER = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
@@ -82,7 +83,7 @@ class Section:
     patterns: bool = True     # whether the key to the patterns is printed
 
 
-def card_view(card: Card, db: CardDB, loc: Localizer) -> CardView:
+def card_view(card: Card, db: CardCatalog, loc: Localizer) -> CardView:
     msg = loc.msg
     name = db.name(card, loc)
     texts = db.texts(card, loc)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tashkalar_cli.data.dataset import flatten
 from tashkalar_cli.errors import DataError, NotFoundError, Term, field_name, quote, render, template_fields, visible
 from tashkalar_cli.text.typography import typeset
 
@@ -55,18 +56,6 @@ def plural_rule(plural_forms: str) -> Callable[[int], int]:
     from tashkalar_cli.data.locales import plural_function
 
     return plural_function(plural_forms)
-
-
-def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """Nested keys joined by ``_``: ``{"end": {"duel_points": 18}}`` -> ``{"end_duel_points": 18}``."""
-    out: dict[str, Any] = {}
-    for key, value in params.items():
-        name = f"{prefix}_{key}" if prefix else str(key)
-        if isinstance(value, Mapping):
-            out.update(flatten(value, name))
-        else:
-            out[name] = value
-    return out
 
 
 def placeholders(text: str) -> list[str]:

@@ -334,7 +334,7 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     (the entries, their concepts, the keyword forms, the card names, each language's stopwords and
     synonyms) and ``PART.<lang>`` (a language's words: vocabulary, field lengths, postings), read on
     demand."""
-    from tashkalar_cli.text.i18n import flatten
+    from tashkalar_cli.data.dataset import flatten
 
     params = flatten(facts["game"])
     rules = sorted(facts["rules"]["rules"], key=lambda r: number_key(r["number"]))

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tashkalar_cli.data.dataset import flatten
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
 from tashkalar_cli.data.paths import Budget, checked_length, folders_in
 from tashkalar_cli.errors import InputError, quote, visible
-from tashkalar_cli.text.i18n import flatten
 from tashkalar_cli.text.i18ncheck import checks
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report, said
 from tashkalar_cli.text.search import fold

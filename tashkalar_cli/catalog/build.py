@@ -1,10 +1,11 @@
 """The validated data of a folder, built for real (never from the cache).
 
 The data layer reads and validates the files (:mod:`tashkalar_cli.data.loader`); this module adds
-what needs the layers above it: the checks across the facts (:mod:`.integrity`), each language's
-placeholders checked against the facts, and the values derived once from the data (every pattern's
-orientations, the search index). :func:`tashkalar_cli.data.cache.load_dataset` is given
-:func:`load_uncached` to build what it caches.
+what needs the layers above it: the checks across the facts (:mod:`tashkalar_cli.model.integrity`),
+each language's placeholders checked against the facts (:mod:`tashkalar_cli.text.i18n`), and the
+values derived once from the data (every pattern's orientations, the search index of
+:mod:`tashkalar_cli.text.index`). It sits in the catalog, above both the model and the texts.
+:func:`tashkalar_cli.data.cache.load_dataset` is given :func:`load_uncached` to build what it caches.
 """
 
 from __future__ import annotations
