@@ -142,7 +142,7 @@ def fit_table(table: Table, width: int, ids: Sequence[int] = (), drop: Sequence[
 
     def need(i: int) -> int:
         col = columns[i]
-        cells = [_plain(c) for c in col._cells]
+        cells = [_plain(c) for c in col.cells]
         if i in ids:
             return max([len(line) for c in cells for line in c.splitlines()] + [longest_word([_plain(col.header)])])
         return max(longest_word(cells), longest_word([_plain(col.header)]))
