@@ -70,7 +70,9 @@ class StrictGroup(TyperGroup):
 
             raise NotFoundError(key="unknown-command", name=quote(name), help=f"{ctx.command_path} --help",
                                 hints=get_close_matches(name, known))
-        return super().resolve_command(ctx, args)
+        # Click's own resolution: Typer's adds its suggestions to the message in English words of its
+        # own ("… Did you mean 'list'?"); here they are the hints above, in the user's language
+        return click.Group.resolve_command(self, ctx, args)
 
 
 class LazyGroup(StrictGroup):
@@ -195,7 +197,7 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
         out.write(visible(fill(hint, {"hints": ", ".join(shown)})) + "\n")
 
 
-def _usage_line(exc: click.ClickException, words: Words, args: list[str]) -> str:
+def _usage_line(exc: click.ClickException, said: str, words: Words, args: list[str]) -> str:
     """A usage error as one line in the user's language, like every other error: Click's message
     (already in that language) on one line, and the command whose ``--help`` shows the usage."""
     from tashkalar_cli.errors import fill, visible
@@ -211,7 +213,7 @@ def _usage_line(exc: click.ClickException, words: Words, args: list[str]) -> str
             sub = next((a for a in args[at + 1:] if not a.startswith("-")), None)
             if sub is not None and sub.isidentifier():
                 path += f" {sub}"
-    message = " ".join(exc.format_message().split())
+    message = " ".join(said.split())
     message = fill(words.text("cli.usage_error", "{message} (see '{help}')"),
                    {"message": message, "help": f"{path} --help"})
     return visible(fill(words.text("cli.error_line", "tashkalar: error: {message}"), {"message": message}))
@@ -425,7 +427,8 @@ def _main(argv: list[str] | None) -> None:
 
 
 def run(argv: list[str] | None = None) -> None:
-    from tashkalar_cli.cli.localize import Words, install, localize_command, localize_rich
+    from tashkalar_cli.cli.frameworks import rich_help, speak
+    from tashkalar_cli.cli.localize import Words, localize_command
     from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
 
     _sane_terminal_size()
@@ -445,7 +448,8 @@ def run(argv: list[str] | None = None) -> None:
     _STATE.help_shown = "--help" in args or len(_words(args)) <= 1
     _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
     # with --json, Click's errors stay in English, as every message
-    install(words if not as_json or _STATE.help_shown else None)
+    spoken = words if not as_json or _STATE.help_shown else None
+    speak(spoken)
     try:
         if _STATE.game_option is not None:
             from tashkalar_cli.data.games import chosen_game
@@ -467,23 +471,22 @@ def run(argv: list[str] | None = None) -> None:
             localize_install_completion(command, words)
         if _STATE.help_shown:
             localize_command(command, "", words)
-            localize_rich(words)
+            rich_help(words)
         code = command.main(args=args, prog_name="tashkalar", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:  # a usage error: Click's message, in the user's language
-        from tashkalar_cli.cli.localize import localize_error
-
-        localize_error(exc, words)
+        from tashkalar_cli.cli.localize import usage_message
         from tashkalar_cli.errors import MAX_MESSAGE, visible
 
-        exc.message = visible(exc.message, MAX_MESSAGE)  # it quotes what was typed: '--\x1b[2J' is shown
+        # it quotes what was typed: '--\x1b[2J' is shown
+        said = usage_message(exc, spoken, lambda text: visible(text, MAX_MESSAGE))
         if as_json:
             hints = sorted(getattr(exc, "possibilities", None) or [])  # an unknown option's near names
-            sys.stderr.write(_json_error("usage", type(exc).__name__, exc.format_message(), hints=hints))
+            sys.stderr.write(_json_error("usage", type(exc).__name__, said, hints=hints))
         else:
-            sys.stderr.write(_usage_line(exc, words, args) + "\n")
+            sys.stderr.write(_usage_line(exc, said, words, args) + "\n")
         sys.exit(EXIT_BAD_INPUT)
     except click.exceptions.Abort:
         sys.stderr.write(words.translate("Aborted!") + "\n")

@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from functools import partial
 from typing import Any
 
 import click
@@ -109,22 +108,20 @@ def bash_escape(value: str) -> str:
 
 def prepare(root: click.Command) -> None:
     """Before Click answers the shell: bash values escaped, and the root's own options completed."""
-    from typer._completion_classes import BashComplete
+    from tashkalar_cli.cli.frameworks import escaped_bash
 
-    class EscapedBash(BashComplete):
-        def format_completion(self, item: CompletionItem) -> str:
-            return bash_escape(item.value)
-
-    click.shell_completion.add_completion_class(EscapedBash, "bash")
+    escaped_bash()
     attach(root, "")
 
 
 def attach(command: click.Command, path: str) -> None:
     """Give the parameters of ``command`` (and of its sub-commands) their completer."""
+    from tashkalar_cli.cli.frameworks import complete_with
+
     for param in command.params:
         kind = TABLE.get((path, param.name or "")) or TABLE.get(("*", param.name or ""))
         if kind is not None:
-            param._custom_shell_complete = partial(complete, kind)  # Click's hook for shell_complete=
+            complete_with(param, complete, kind)
     if isinstance(command, click.Group) and path:
         for name, sub in command.commands.items():
             attach(sub, f"{path} {name}")

@@ -3,8 +3,9 @@
 Help texts are looked up in ``locales/<lang>/ui.yaml`` under ``help.<command path>`` (a
 command) and ``help.<command path>.<parameter>`` or ``help.option.<parameter>`` (an option or
 argument); the English strings written in the command modules are only a fallback. Click and
-Typer say their own words through gettext (``_("Missing option")``): :func:`install` gives their
-modules a ``_`` that reads the same ``ui.yaml`` (keys ``cli.*``, listed in :data:`FRAMEWORK`).
+Typer say their own words through gettext (``_("Missing option")``): :class:`Words` translates
+them from the same ``ui.yaml`` (keys ``cli.*``, listed in :data:`FRAMEWORK`), and
+:mod:`tashkalar_cli.cli.frameworks` hands it to them.
 Nothing here runs unless help or an error is shown: the language and its texts are looked up on
 first use.
 """
@@ -61,21 +62,6 @@ FRAMEWORK: dict[str, str] = {
     "integer": "cli.integer",
     "float": "cli.float",
 }
-#: the Typer constants computed from its gettext words when typer.rich_utils is imported
-_RICH_CONSTANTS = {
-    "ARGUMENTS_PANEL_TITLE": "Arguments",
-    "OPTIONS_PANEL_TITLE": "Options",
-    "COMMANDS_PANEL_TITLE": "Commands",
-    "ERRORS_PANEL_TITLE": "Error",
-    "ABORTED_TEXT": "Aborted.",
-    "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help.",
-    "DEFAULT_STRING": "[default: {}]",
-    "REQUIRED_LONG_STRING": "[required]",
-}
-_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.decorators", "click.formatting",
-            "typer.core")
-
-
 class Words:
     """The interface's texts in the user's language, found on first use."""
 
@@ -148,30 +134,23 @@ class ClickText(str):
         return fill_click(text, **kwargs)
 
 
-def install(words: Words | None) -> None:
-    """Let Click and Typer speak the user's language (their modules' ``_`` and ``ngettext``,
-    Typer's constants); ``None``: their own English (for --json, whose messages are English)."""
-    import gettext
-
-    translate: Callable[[str], str] = words.translate if words is not None else gettext.gettext
-    plural: Callable[[str, str, int], str] = words.ngettext if words is not None else gettext.ngettext
-    for name in _MODULES:
-        module = sys.modules.get(name)
-        if module is not None and hasattr(module, "_"):
-            module._ = translate  # type: ignore[attr-defined]
-        if module is not None and hasattr(module, "ngettext"):
-            module.ngettext = plural  # type: ignore[attr-defined]
-
-
-def localize_error(exc: click.ClickException, words: Words) -> None:
-    """Typer adds its command suggestions to Click's message in English words of its own
-    ("… Did you mean 'list'?", not through gettext): say them like Click's own suggestion."""
-    import re
-
-    found = re.fullmatch(r"(.*)\. Did you mean (.*)\?", exc.message, flags=re.S)
-    if found:
-        exc.message = f"{found.group(1)}. " + fill_click(words.translate("Did you mean {possibility}?"),
-                                                         possibility=found.group(2))
+def usage_message(exc: click.ClickException, words: Words | None, shown: Callable[[str], str]) -> str:
+    """A usage error's message in the user's language (``words``; None: Click's English), what the
+    user typed made safe by ``shown``. An unknown option is said from the exception's attributes
+    (its name and the near names Click found), not from Click's English sentence, which changed
+    between Click 8.1 and 8.2 (``No such option: --x`` / ``No such option '--x'.``, and the list of
+    near names); the others as Click composes them, in the language its words were given."""
+    translate: Callable[[str], str] = words.translate if words is not None else str
+    if isinstance(exc, click.NoSuchOption):
+        exc.message = shown(translate("No such option: {name}").format(name=exc.option_name))
+        near = sorted(exc.possibilities or [])
+        if not near:
+            return exc.message
+        suggest = translate("Did you mean {possibility}?" if len(near) == 1 else "(Possible options: {possibilities})")
+        listed = ", ".join(near)
+        return f"{exc.message} {suggest.format(possibility=listed, possibilities=listed)}"
+    exc.message = shown(exc.message)
+    return exc.format_message()
 
 
 def fill_click(template: str, **params: object) -> str:
@@ -185,18 +164,6 @@ def fill_click(template: str, **params: object) -> str:
     quoted = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)!r\}")
     names = set(quoted.findall(template))
     return fill(quoted.sub(r"{\1}", template), {k: repr(v) if k in names else v for k, v in params.items()})
-
-
-def localize_rich(words: Words) -> None:
-    """Typer's rich help and error panels: their titles are constants computed at import."""
-    from typer import rich_utils
-
-    from tashkalar_cli.render.terminal import PipeConsole
-
-    setattr(rich_utils, "Console", PipeConsole)  # noqa: B010  # a closed pipe ends the help quietly too
-
-    for constant, msgid in _RICH_CONSTANTS.items():
-        setattr(rich_utils, constant, words.translate(msgid))
 
 
 def _help_text(text: str) -> str:
@@ -250,6 +217,6 @@ def localize_install_completion(command: click.Command, words: Words) -> None:
             click.echo(visible(loc.msg("completion.restart")))
         sys.exit(0)
 
-    for param in command.params:
-        if param.name == "install_completion":
-            param.callback = install
+    from tashkalar_cli.cli.frameworks import install_completion_with
+
+    install_completion_with(command, install)

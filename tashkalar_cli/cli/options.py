@@ -24,7 +24,7 @@ class WordChoice(click.ParamType):
         self.kind = kind
         self.choices = list(choices)
 
-    def get_metavar(self, param: click.Parameter) -> str:
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:  # ctx: Click 8.2+
         return "[" + "|".join(self.choices) + "]"
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:

@@ -93,17 +93,16 @@ def _script_target(path: Path, var: str) -> Identity | None:
 def install(shell: str | None, prog: str, var: str) -> tuple[str, Path]:
     """Install the completion of ``prog`` for ``shell`` (None: the shell running it) under HOME:
     the shell's name and the script's path, or an :class:`InputError` (nothing written)."""
-    from typer import _completion_shared as typer_completion
-
+    from tashkalar_cli.cli.frameworks import completion_script, current_shell
     from tashkalar_cli.data.atomic import Planned, WriteFailed, replace_all
 
     if shell is None and not os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
-        shell = typer_completion._get_shell_name()
+        shell = current_shell()
     if shell not in SHELLS:
         raise InputError(key="completion-shell", shell=quote(shell or "?", 40), shells=", ".join(SHELLS))
     home = Path(os.environ["HOME"])
     script, lines, start_up = _plan(shell, home, prog)
-    text = typer_completion.get_completion_script(prog_name=prog, complete_var=var, shell=shell)
+    text = completion_script(prog, var, shell)
     plans = []
     if start_up is not None:
         data, was = _read_start_up(start_up)

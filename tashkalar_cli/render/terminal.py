@@ -27,33 +27,58 @@ from tashkalar_cli.text.typography import NO_BREAK
 
 if TYPE_CHECKING:
     from rich.console import ConsoleOptions, RenderableType, RenderResult
+    from rich.containers import Lines
     from rich.measure import Measurement
     from rich.table import Table
 
-def _no_break_wrapping() -> None:
-    """Rich wraps a line at any space Python calls whitespace, the no-break ones too: a French
-    ``YAML :`` or ``« Canon »`` (see :mod:`tashkalar_cli.text.typography`) would still be cut
-    before its colon or guillemet. Its word pattern is made to keep them inside a word."""
-    import rich._wrap
-    from rich.cells import cell_len
-    from rich.measure import Measurement
+#: the no-break spaces (French typography) each stood in for, while Rich wraps a line, by a
+#: character of the same width that Rich does not read as a space (one of the private use area,
+#: which no text shown here holds: :func:`~tashkalar_cli.errors.visible` escapes them)
+_STAND_INS = "".join(chr(0xE000 + i) for i in range(len(NO_BREAK)))
+_MASK = str.maketrans(NO_BREAK, _STAND_INS)
+_UNMASK = str.maketrans(_STAND_INS, NO_BREAK)
+#: the spaces a line is broken at: any whitespace but the no-break ones
+_BREAKS = re.compile(f"[^\\S{NO_BREAK}]+")
 
-    rich._wrap.re_word = re.compile(f"[^\\S{NO_BREAK}]*(?:[^\\s]|[{NO_BREAK}])+[^\\S{NO_BREAK}]*")
-    spaces = re.compile(f"[^\\S{NO_BREAK}]+")
-    measure = Text.__rich_measure__
 
-    def no_break_measure(self: Text, console: Any, options: Any) -> Measurement:
+class NoBreakText(Text):
+    """A Rich :class:`~rich.text.Text` never broken at a no-break space: Rich wraps a line at any
+    space Python calls whitespace, the no-break ones too, and a French ``YAML :`` or ``« Canon »``
+    (see :mod:`tashkalar_cli.text.typography`) would be cut before its colon or guillemet. Rich's
+    own protocol methods are extended (``wrap``, ``__rich_measure__``); Rich itself is not changed."""
+
+    def wrap(self, console: Console, width: int, **kwargs: Any) -> Lines:
+        plain = self.plain
+        if not any(c in plain for c in NO_BREAK) or any(c in _STAND_INS for c in plain):
+            return super().wrap(console, width, **kwargs)
+        masked = self.copy()
+        masked.plain = plain.translate(_MASK)  # the same length: the spans keep their places
+        lines = Text.wrap(masked, console, width, **kwargs)
+        for line in lines:
+            line.plain = line.plain.translate(_UNMASK)
+        return lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         """A column is at least as wide as the longest word, a word holding no-break spaces too."""
-        found = measure(self, console, options)
+        from rich.cells import cell_len
+        from rich.measure import Measurement
+
+        found = super().__rich_measure__(console, options)
         if not any(c in self.plain for c in NO_BREAK):
             return found
-        longest = max((cell_len(w) for w in spaces.split(self.plain)), default=0)
+        longest = max((cell_len(w) for w in _BREAKS.split(self.plain)), default=0)
         return Measurement(max(found.minimum, min(longest, found.maximum)), found.maximum)
 
-    setattr(Text, "__rich_measure__", no_break_measure)  # noqa: B010
 
+def no_break(text: Text) -> Text:
+    """``text`` as a :class:`NoBreakText` when it holds a no-break space (else itself)."""
+    if isinstance(text, NoBreakText) or not any(c in text.plain for c in NO_BREAK):
+        return text
+    out = NoBreakText(text.plain, style=text.style, justify=text.justify, overflow=text.overflow,
+                      no_wrap=text.no_wrap, end=text.end, tab_size=text.tab_size)
+    out.spans = list(text.spans)
+    return out
 
-_no_break_wrapping()
 
 #: the longest name, title or table cell shown: a hostile data folder never floods the terminal
 MOST_SHOWN = 200
@@ -64,26 +89,26 @@ MOST_BLOCK = 20_000
 def shown(value: object, style: str = "", most: int = MOST_SHOWN) -> Text:
     """A one-line value from the data (a name, an id, a file name) as Rich text: made visible,
     cut to ``most`` characters, never read as markup."""
-    return Text(visible(value, most), style=style)
+    return no_break(Text(visible(value, most), style=style))
 
 
 def block(value: object, style: str = "", most: int = MOST_BLOCK) -> Text:
     """A text of several lines from the data (an effect, a definition) as Rich text."""
-    return Text(visible(value, most, lines=True), style=style)
+    return no_break(Text(visible(value, most, lines=True), style=style))
 
 
 #: what a column of a boxed table costs beyond its text: a space either side and a rule
 COLUMN_COST = 3
 
 
-#: the spaces a line is broken at: any whitespace but the no-break spaces (French typography)
-_BREAKS = re.compile("[^\\S\u00a0\u202f\u2007]+")
+#: the spaces a line is broken at in :func:`longest_word`: any whitespace but the no-break spaces and the figure space
+_WORD_BREAKS = re.compile("[^\\S\u00a0\u202f\u2007]+")
 
 
 def longest_word(values: Iterable[str]) -> int:
     """The longest word of ``values`` (words joined by a no-break space count as one): the
     narrowest a column can be without breaking a word."""
-    return max((len(word) for value in values for word in _BREAKS.split(value)), default=0)
+    return max((len(word) for value in values for word in _WORD_BREAKS.split(value)), default=0)
 
 
 def fit_columns(width: int, needs: dict[str, int], priority: list[str], required: int = 1) -> list[str]:
@@ -117,7 +142,7 @@ def fit_table(table: Table, width: int, ids: Sequence[int] = (), drop: Sequence[
 
     def need(i: int) -> int:
         col = columns[i]
-        cells = [_plain(c) for c in col._cells]
+        cells = [_plain(c) for c in col.cells]
         if i in ids:
             return max([len(line) for c in cells for line in c.splitlines()] + [longest_word([_plain(col.header)])])
         return max(longest_word(cells), longest_word([_plain(col.header)]))
@@ -249,6 +274,16 @@ class PipeConsole(Console):
         self.quiet = True
         raise BrokenPipeError
 
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return no_break(super().render_str(text, **kwargs))
+
+    def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
+        """Every text drawn, wherever it was made (a table cell, a panel, Typer's help), wrapped
+        at its breaking spaces only (:class:`NoBreakText`)."""
+        if type(renderable) is Text:
+            renderable = no_break(renderable)
+        return super().render(renderable, options)
+
 
 class SafeConsole(PipeConsole):
     """A Rich console that shows data as text: see the module's documentation."""
@@ -276,6 +311,7 @@ __all__ = [
     "MOST_BLOCK",
     "MOST_SHOWN",
     "READABLE",
+    "NoBreakText",
     "PipeConsole",
     "Readable",
     "SafeConsole",
@@ -286,5 +322,6 @@ __all__ = [
     "fit_table",
     "fitted",
     "longest_word",
+    "no_break",
     "shown",
 ]

@@ -1,0 +1,153 @@
+"""Every change this tool makes to Click, Typer or Rich, in one place, each with its reason.
+
+The rest of the command line uses the frameworks through their public interfaces only (a group
+class, a context's ``obj``, exceptions' attributes, Rich's rendering protocols). What is here has
+no public interface in the versions ``pyproject.toml`` admits; each piece says why, and what would
+replace it. Nothing here runs at import: each function is called by ``cli.app`` when it is needed
+(help shown, an error said, the shell asking for completions), and only then are the frameworks'
+modules touched.
+
+The count (see the README of issue 30): 3 sites, 9 modules or objects (7 modules given a ``_``,
+Typer's ``rich_utils``, Typer's bash completion class), 2 private names
+(``typer._completion_classes``, ``click.Parameter._custom_shell_complete``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from tashkalar_cli.cli.localize import Words
+
+#: the modules of Click and Typer that say their words through ``_`` and ``ngettext``
+GETTEXT_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.decorators",
+                   "click.formatting", "typer.core")
+
+#: the Typer constants computed from its gettext words when typer.rich_utils is imported
+RICH_CONSTANTS = {
+    "ARGUMENTS_PANEL_TITLE": "Arguments",
+    "OPTIONS_PANEL_TITLE": "Options",
+    "COMMANDS_PANEL_TITLE": "Commands",
+    "ERRORS_PANEL_TITLE": "Error",
+    "ABORTED_TEXT": "Aborted.",
+    "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help.",
+    "DEFAULT_STRING": "[default: {}]",
+    "REQUIRED_LONG_STRING": "[required]",
+}
+
+
+def speak(words: Words | None) -> None:
+    """Let Click and Typer say their own words (``Missing argument``, ``Show this message and
+    exit.``) in the user's language; ``None``: their own English (``--json``, whose messages are
+    English).
+
+    Why a patch: Click and Typer bind ``gettext.gettext`` at import (``from gettext import gettext
+    as _``), and Python's ``gettext`` chooses the catalog's language from the environment only
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; unset or ``C``: no catalog at all, see
+    ``gettext.find``). A catalog bound with ``gettext.bindtextdomain`` would therefore ignore
+    ``--lang`` (and ``TASHKALAR_LANG``) unless the process's environment were rewritten, which the
+    tool does not do. So each module's ``_`` and ``ngettext`` is given the one that reads
+    ``ui.yaml``, which goes when Click takes a translator of its own."""
+    import gettext
+
+    translate: Callable[[str], str] = words.translate if words is not None else gettext.gettext
+    plural: Callable[[str, str, int], str] = words.ngettext if words is not None else gettext.ngettext
+    for name in GETTEXT_MODULES:
+        module = sys.modules.get(name)
+        if module is not None and hasattr(module, "_"):
+            module._ = translate  # type: ignore[attr-defined]
+        if module is not None and hasattr(module, "ngettext"):
+            module.ngettext = plural  # type: ignore[attr-defined]
+
+
+def rich_help(words: Words) -> None:
+    """Typer's help panels: their titles and marks (``[default: …]``, ``[required]``) in the user's
+    language, and printed through a console that ends quietly on a closed pipe and never breaks a
+    line at a no-break space (:class:`~tashkalar_cli.render.terminal.PipeConsole`).
+
+    Why a patch: Typer computes those texts once, at the import of ``typer.rich_utils``, into module
+    constants, and builds its console with the module's ``Console`` name; neither ``typer.Typer``
+    nor ``rich_markup_mode`` nor the context settings take a console or the texts (Typer 0.12 to
+    0.20). ``rich_help_panel`` names a panel but not the default ones, nor the marks."""
+    from typer import rich_utils
+
+    from tashkalar_cli.render.terminal import PipeConsole
+
+    setattr(rich_utils, "Console", PipeConsole)  # noqa: B010
+    for constant, msgid in RICH_CONSTANTS.items():
+        setattr(rich_utils, constant, words.translate(msgid))
+
+
+def escaped_bash() -> None:
+    """Bash completions escaped as bash reads a word (``Ours\\ affamé``).
+
+    Why a private class: the completion script Typer gives bash (and that users have installed)
+    speaks Typer's protocol, implemented by ``typer._completion_classes.BashComplete``; Click's
+    public ``add_completion_class`` registers the class, but the one to extend with
+    ``format_completion`` is Typer's, which it does not export."""
+    from click.shell_completion import CompletionItem, add_completion_class
+    from typer._completion_classes import BashComplete
+
+    from tashkalar_cli.cli.completion import bash_escape
+
+    class EscapedBash(BashComplete):
+        def format_completion(self, item: CompletionItem) -> str:
+            return bash_escape(item.value)
+
+    add_completion_class(EscapedBash, "bash")
+
+
+def install_completion_with(command: click.Command, callback: Callable[[click.Context, click.Parameter, Any], Any]) -> None:
+    """``--install-completion`` done by ``callback`` (:mod:`tashkalar_cli.cli.shellrc`: all or nothing,
+    the start-up file's bytes kept, and said in the user's language).
+
+    Why a replaced callback: Typer makes the option (``add_completion=True``) with its own
+    installer, which rewrites the start-up file in place, as text, and prints English; it offers
+    no hook for the installer. The option itself, its help and its shell detection stay Typer's:
+    only the callback of the parameter object this command line built is replaced."""
+    for param in command.params:
+        if param.name == "install_completion":
+            param.callback = callback
+
+
+def current_shell() -> str | None:
+    """The shell the command runs in (``bash``, ``zsh``...), or None when it cannot be told.
+
+    Why a private name: it is Typer's own detection (through ``shellingham``, a dependency of
+    Typer's, not of this tool), the one ``--install-completion`` without a value uses; Typer
+    exports it from no public module."""
+    from typer import _completion_shared
+
+    return _completion_shared._get_shell_name()
+
+
+def completion_script(prog: str, var: str, shell: str) -> str:
+    """The completion script of ``prog`` for ``shell``, as Typer writes it (its protocol is the one
+    :func:`escaped_bash` speaks).
+
+    Why a private module: Typer's ``typer.completion`` re-exports ``get_completion_script`` from
+    ``typer._completion_shared`` without documenting either; the function's own module is named
+    here so that a move in Typer fails here, in one place."""
+    from typer import _completion_shared
+
+    return _completion_shared.get_completion_script(prog_name=prog, complete_var=var, shell=shell)
+
+
+def complete_with(param: click.Parameter, completer: Callable[..., Any], kind: str) -> None:
+    """The completer of ``param``'s values (``kind``: see ``cli.completion.TABLE``).
+
+    Why a private attribute: Click takes a parameter's completer as ``shell_complete=`` when the
+    parameter is made, and stores it in ``_custom_shell_complete``; the parameters are declared in
+    the command modules with Typer, and the completers are attached from one table, only when the
+    shell asks (so a normal start-up imports nothing of them). Replaced by ``shell_complete=`` in
+    each declaration if the table is given up."""
+    param._custom_shell_complete = partial(completer, kind)
+
+
+__all__ = ["GETTEXT_MODULES", "RICH_CONSTANTS", "complete_with", "completion_script", "current_shell", "escaped_bash",
+           "install_completion_with", "rich_help", "speak"]

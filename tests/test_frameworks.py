@@ -1,0 +1,155 @@
+"""Click, Typer and Rich are used, not changed: the library changes nothing in them at import, and
+the few changes the command line still makes live in one module, ``cli/frameworks.py``, each with
+its reason."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+from conftest import REPO
+
+FRAMEWORKS = ("click", "typer", "rich")
+#: the one module allowed to reach into the frameworks
+ALLOWED = "tashkalar_cli/cli/frameworks.py"
+
+
+def _framework_names(tree: ast.AST) -> set[str]:
+    """The names a module binds to a framework's module or object (``import click``, ``from typer
+    import rich_utils``, ``from rich.text import Text``)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in FRAMEWORKS:
+                    names.add((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in FRAMEWORKS:
+            names.update(alias.asname or alias.name for alias in node.names)
+    return names
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name an attribute chain starts from (``rich`` of ``rich._wrap.re_word``)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _reaches_in(path: str, tree: ast.AST) -> list[str]:
+    """What ``tree`` does to a framework beyond its public interface."""
+    found = []
+    bound = _framework_names(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            names = [] if isinstance(node, ast.Import) else [a.name for a in node.names]
+            for module in modules:
+                parts = module.split(".")
+                if parts[0] in FRAMEWORKS and (any(_private(p) for p in parts) or any(_private(n) for n in names)):
+                    found.append(f"{path}:{node.lineno} imports a private name of {module}")
+        elif isinstance(node, ast.Attribute) and _private(node.attr) and _root(node.value) in bound:
+            found.append(f"{path}:{node.lineno} reads {ast.unparse(node)}")
+        elif isinstance(node, ast.Attribute) and node.attr == "_custom_shell_complete":
+            found.append(f"{path}:{node.lineno} sets Click's private _custom_shell_complete")
+        elif isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Attribute) and _root(target) in bound:
+                    found.append(f"{path}:{node.lineno} assigns {ast.unparse(target)}")
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "setattr" and node.args \
+                and isinstance(node.args[0], ast.Name) and node.args[0].id in bound:
+            found.append(f"{path}:{node.lineno} sets an attribute of {node.args[0].id}")
+    return found
+
+
+def test_no_framework_is_changed_outside_the_one_module():
+    """No module but ``cli/frameworks.py`` imports a private name of Click, Typer or Rich, reads
+    one, or assigns an attribute of their modules or classes (``rich._wrap.re_word``,
+    ``Text.__rich_measure__``, ``typer.rich_utils.Console``, a module's ``_``)."""
+    found = []
+    for file in sorted((REPO / "tashkalar_cli").rglob("*.py")):
+        path = str(file.relative_to(REPO))
+        if path != ALLOWED:
+            found += _reaches_in(path, ast.parse(file.read_text(encoding="utf-8")))
+    assert not found, "\n".join(found)
+
+
+def test_the_check_sees_a_patch():
+    """The check above finds each kind of change it looks for (it would not pass vacuously)."""
+    code = ("import rich._wrap\nfrom typer._completion_classes import BashComplete\nfrom rich.text import Text\n"
+            "from typer import rich_utils\nimport click\n"
+            "rich._wrap.re_word = 1\nsetattr(Text, 'x', 1)\nrich_utils.Console = 1\nparam._custom_shell_complete = 1\n"
+            "click.core._ = 1\n")
+    found = _reaches_in("x.py", ast.parse(code))
+    assert len({line.split(' ')[0] for line in found}) == 7, found  # every line but the three plain imports
+
+
+def test_every_remaining_change_says_why():
+    tree = ast.parse((REPO / ALLOWED).read_text(encoding="utf-8"))
+    functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    assert functions
+    for function in functions:
+        assert "Why " in (ast.get_docstring(function) or ""), function.name
+
+
+def test_importing_the_library_leaves_rich_as_it_is():
+    """Importing the renderers (and every command's module) changes nothing in Rich: its word
+    pattern and its text measure are its own, for any other program in the same process."""
+    code = ("import rich._wrap, rich.text\n"
+            "pattern, measure = rich._wrap.re_word, rich.text.Text.__rich_measure__\n"
+            "import tashkalar_cli.render.terminal, tashkalar_cli.render.cards, tashkalar_cli.cli.app\n"
+            "assert rich._wrap.re_word is pattern, rich._wrap.re_word\n"
+            "assert rich.text.Text.__rich_measure__ is measure\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert r.returncode == 0, r.stderr
+
+
+def test_a_no_break_space_holds_in_the_tools_text_only():
+    """The tool's texts are never broken at a no-break space (a French ``Position :`` keeps its
+    colon); a Rich console of another program, in the same process, wraps as Rich does."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from tashkalar_cli.render.terminal import console, shown
+
+    line = "ab Position\u00a0: x"
+    for width in (10, 11, 12):
+        for value in (line, Text(line), shown(line)):
+            out = io.StringIO()
+            console(file=out, width=width).print(value)
+            assert all(not row.startswith(":") for row in out.getvalue().splitlines()), (width, out.getvalue())
+    other = io.StringIO()
+    Console(file=other, width=11).print(Text(line))
+    assert other.getvalue().splitlines()[1].startswith(":"), other.getvalue()
+    table = Table()
+    table.add_column("a")
+    table.add_column("b")
+    table.add_row("x", shown("un mot\u00a0: et puis"))
+    out = io.StringIO()
+    console(file=out, width=14).print(table)
+    assert "mot\u00a0:" in out.getvalue() and not any(r.strip("│ ").startswith(":") for r in out.getvalue().splitlines())
+
+
+def test_an_unknown_option_is_said_from_the_exceptions_attributes(tk):
+    """An unknown option is said from what Click's exception holds (the name typed, the near names),
+    whatever English sentence Click made of them (it changed in Click 8.2): in each language, and
+    in Click 8.1's English for --json."""
+    import click
+
+    from tashkalar_cli.cli.localize import Words, usage_message
+
+    words = Words("fr", None)
+    one = click.NoSuchOption("--bogus", message="No such option '--bogus'.", possibilities=["--out"])
+    assert usage_message(one, words, str) == "Option inconnue\u00a0: --bogus Vouliez-vous dire --out\u202f?"
+    two = click.NoSuchOption("--typ", message="No such option '--typ'.", possibilities=["--type", "--tag"])
+    assert usage_message(two, None, str) == "No such option: --typ (Possible options: --tag, --type)"
+    none = click.NoSuchOption("--x\x1b[2J", message="ignored")
+    assert usage_message(none, None, lambda text: text.replace("\x1b", "\\x1b")) == "No such option: --x\\x1b[2J"
