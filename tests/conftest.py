@@ -166,6 +166,102 @@ def pytest_configure(config: pytest.Config) -> None:
                   os.environ.get("TASHKALAR_TESTS_CACHE", "")]
         GUARD = Guard(real["caches"], real["home"], [os.path.abspath(e) for e in exempt if e])
         sys.addaudithook(GUARD.hook)
+        if os.environ.get(NO_MEMO_VAR) != "1":
+            PureMemo().install()
+
+
+#: set to 1 to run without :class:`PureMemo` (every step of every data build done again, as the tool does)
+NO_MEMO_VAR = "TASHKALAR_TESTS_NO_MEMO"
+
+
+class PureMemo:
+    """Test-only speed: the pure steps of a data build remembered in this test process by their
+    whole input, so that a test that breaks one file of a copy of the data (and the session's own
+    fixtures) pays only for what its change touches.
+
+    A build parses every YAML text, validates every value against its schema, stems every word and
+    makes the search index of the facts and texts: seconds each time, and the suite builds modified
+    copies of the data hundreds of times. Each of those steps depends only on its arguments, so each
+    is remembered under its whole input (the text, the schema's name and the value, the language and
+    word, the facts and texts themselves; the library's schemas and stemmers do not change during a
+    run): a different input always runs the tool's own code, and what a test sees is a fresh copy
+    (pickled), never an object another test holds. Failures (a ``DataError``, a schema violation)
+    are never remembered: they are computed again each time. The processes the tests start do not
+    have it, and ``TASHKALAR_TESTS_NO_MEMO=1`` turns it off (the mutation test may want that).
+    """
+
+    #: the largest text remembered (the data files are well below; the hostile inputs are not kept)
+    MAX_TEXT = 400_000
+
+    def __init__(self) -> None:
+        self.store: dict[tuple[Any, ...], bytes] = {}
+        self.valid: set[tuple[str, bytes]] = set()
+        self.stems: dict[str, dict[str, str]] = {}
+
+    def install(self) -> None:
+        import pickle
+
+        import snowballstemmer
+
+        from tashkalar_cli.data import schemas, yamlio
+        from tashkalar_cli.text import index
+
+        parse, errors, build_index, stemmer = (yamlio.parse_yaml, schemas.schema_errors, index.build_index,
+                                               snowballstemmer.stemmer)
+
+        def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
+                       max_values: int | None = None) -> Any:
+            if len(text) > self.MAX_TEXT:
+                return parse(text, source, text_keys=text_keys, max_values=max_values)
+            key = ("yaml", text, source, text_keys, max_values)
+            if key not in self.store:
+                self.store[key] = pickle.dumps(parse(text, source, text_keys=text_keys, max_values=max_values))
+            return pickle.loads(self.store[key])
+
+        def schema_errors(name: str, data: Any, lines: Any, source: str) -> Any:
+            try:
+                key = (name, pickle.dumps(data))
+            except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                return errors(name, data, lines, source)
+            if key in self.valid:
+                return []
+            found = errors(name, data, lines, source)
+            if not found:
+                self.valid.add(key)
+            return found
+
+        def search_index(facts: Any, locales: Any) -> Any:
+            try:
+                key = ("index", pickle.dumps((facts, locales)))
+            except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                return build_index(facts, locales)
+            if key not in self.store:
+                self.store[key] = pickle.dumps(build_index(facts, locales))
+            return pickle.loads(self.store[key])
+
+        def remembering_stemmer(algorithm: str) -> Any:
+            return _Stems(stemmer(algorithm), self.stems.setdefault(algorithm, {}))
+
+        yamlio.parse_yaml = parse_yaml
+        schemas.schema_errors = schema_errors
+        index.build_index = search_index
+        snowballstemmer.stemmer = remembering_stemmer
+
+
+class _Stems:
+    """A Snowball stemmer whose stems are remembered for the whole test process (:class:`PureMemo`)."""
+
+    def __init__(self, impl: Any, known: dict[str, str]) -> None:
+        self.impl, self.known = impl, known
+
+    def stemWord(self, word: str) -> str:
+        stem = self.known.get(word)
+        if stem is None:
+            stem = self.known[word] = self.impl.stemWord(word)
+        return stem
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.impl, name)
 
 
 #: the environment variable naming the Hypothesis profile of the run: ``dev`` (the default: random
@@ -209,8 +305,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+@pytest.fixture(scope="session")
+def _warm_session_cache(dataset: Any) -> None:
+    """The session's cache holds the data before any test runs the tool (nearly every worker builds
+    it anyway, for ``dataset``): a process a test starts reads it instead of validating everything
+    again, which took seconds per process, and more where a test limits the size of the files the
+    process may write (the cache could not even be written then, so each such process built it)."""
+
+
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory,
+                  _warm_session_cache: None) -> Iterator[None]:
     """Each test: a home of its own, no user language, the session's cache, a wide terminal for
     stable tables; and it fails if it (or a session fixture it set up) touched the user's folders."""
     assert GUARD is not None and SESSION_DIR is not None

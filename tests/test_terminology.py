@@ -75,8 +75,8 @@ def _plant_all(dest: Path, lang: str) -> dict[tuple[str, str], tuple[str, str]]:
     return planted
 
 
-@pytest.fixture(scope="module")
-def planted_reports(tmp_path_factory):
+@pytest.fixture(scope="session")   # not per module: the group's modules interleave on its worker, and a module
+def planted_reports(tmp_path_factory):   # fixture would be built again each time this module's tests came back
     out = {}
     for lang in sorted({lang for lang, _, _ in RULES}):
         dest = tmp_path_factory.mktemp(f"terms-{lang}")

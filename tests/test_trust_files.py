@@ -117,10 +117,13 @@ def _user_files(cache: Path, elsewhere: Path) -> None:
         os.utime(path, (old, old), follow_symlinks=False)
 
 
-def test_pruning_deletes_only_the_tools_own_caches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                   dataset: object) -> None:
+def test_pruning_deletes_only_the_tools_own_caches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from tashkalar_cli.data import cache as store
+    from tashkalar_cli.data.dataset import Dataset
 
+    # a small dataset: what is pruned does not depend on what a cache holds, and 14 writes of the
+    # whole data cost seconds
+    dataset = Dataset(str(REPO), {"game": {"board": "hex"}}, {"en": {"ui": {"a.b": "text"}}}, [], {"game": "tash-kalar"})
     cache = tmp_path / "mine"
     _user_files(cache, tmp_path / "elsewhere")
     before, elsewhere = snapshot(cache), snapshot(tmp_path / "elsewhere")

@@ -62,7 +62,11 @@ def _one_line(proc: subprocess.CompletedProcess[str], key: str = "stdout-cannot-
 
 # ------------------------------------------------------------------ a file that cannot take it all
 
-@pytest.mark.parametrize("args", [LARGE_JSON, LARGE_TEXT, ("card", "list", "--lang", "fr")])
+#: a process per case: the default run keeps one case per kind of output (JSON, a Rich table), the slow run the others
+slow_case = pytest.mark.slow
+
+
+@pytest.mark.parametrize("args", [LARGE_JSON, LARGE_TEXT, pytest.param(("card", "list", "--lang", "fr"), marks=slow_case)])
 def test_a_file_size_limit_reached_part_way_is_exit_2_not_a_cut_file(tmp_path, args):
     """RLIMIT_FSIZE below the answer's size: the system takes part of the write; Python's own
     stream dropped the rest and the tool said 0."""
@@ -96,7 +100,8 @@ def test_a_very_large_answer_cut_by_a_limit_is_exit_2(tmp_path):
 
 
 @needs_full
-@pytest.mark.parametrize("args", [LARGE_JSON, LARGE_TEXT, SMALL_JSON, ("card", "show", "swordmaster")])
+@pytest.mark.parametrize("args", [LARGE_JSON, pytest.param(LARGE_TEXT, marks=slow_case), pytest.param(SMALL_JSON, marks=slow_case),
+                                  ("card", "show", "swordmaster")])
 def test_a_full_device_is_exit_2(args):
     with open(FULL, "wb") as full:
         proc = subprocess.run(_command(*args), stdout=full, stderr=subprocess.PIPE, text=True, env=_env(), cwd=REPO,
@@ -106,7 +111,7 @@ def test_a_full_device_is_exit_2(args):
 
 # ------------------------------------------------------------------ a reader that goes away
 
-@pytest.mark.parametrize("args", [LARGE_JSON, LARGE_TEXT])
+@pytest.mark.parametrize("args", [LARGE_JSON, pytest.param(LARGE_TEXT, marks=slow_case)])
 def test_a_reader_that_leaves_early_is_141_quietly(args):
     """More than a pipe holds, and the reader reads a little, then closes its end."""
     proc = subprocess.Popen(_command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(), cwd=REPO)
@@ -133,10 +138,10 @@ def test_an_answer_that_fitted_in_the_pipe_before_the_reader_left_is_0():
 @needs_full
 @pytest.mark.parametrize("args, code", [
     (("card", "show", "no-such-card-at-all"), 2),
-    (("card", "show", "no-such-card-at-all", "--json"), 2),
-    (("card", "show", "--no-such-option"), 2),
+    pytest.param(("card", "show", "no-such-card-at-all", "--json"), 2, marks=slow_case),
+    pytest.param(("card", "show", "--no-such-option"), 2, marks=slow_case),
     (("card", "show", "swordmaster"), 0),
-    (("card", "list", "--json"), 0),
+    pytest.param(("card", "list", "--json"), 0, marks=slow_case),
 ])
 def test_a_full_standard_error_changes_no_exit_code(args, code):
     with open(FULL, "wb") as full:
