@@ -49,23 +49,17 @@ def area(square: SquareArgument,
          occupied: OccupiedOption = None, svg: SvgOption = None, force: ForceOption = False,
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """The squares of Adjacent, Reach N, Range N or Radius N around a hero."""
-    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.engine.letal import Area
 
     s = session(lang, data, force)
-    chosen = [(kind, n) for kind, n in (("adjacent", 1 if adjacent else None), ("reach", reach),
-                                        ("range", range_), ("radius", radius)) if n is not None]
-    if len(chosen) != 1:
-        raise InputError(key="letal-one-area")
-    kind, n = chosen[0]
+    asked = Area.asked(adjacent=adjacent, reach=reach, range=range_, radius=radius)
     engine = _engine(s)
     hero = engine.grid.parse(square, "SQUARE")
     others = engine.grid.parse_list(occupied)
-    if hero in others:
-        raise InputError(key="letal-occupied-hero", what="--occupied", square=hero.name)
-    found = engine.area(hero, kind, n)
+    found = engine.area(hero, asked.kind, asked.n, others)
     from tashkalar_cli.render.letal import area_label
 
-    label = area_label(kind, n, s.loc)
+    label = area_label(asked.kind, asked.n, s.loc)
     if svg:
         from tashkalar_cli.render.letal import grid_svg
 

@@ -156,12 +156,8 @@ def task_check(
 
     s = session(lang, data)
     pos = s.game.position(position, pieces=pieces, default_mode="high-form")
-    if pos.mode != "high-form":  # tasks belong to the High Form: a deathmatch position is a mistake
-        raise InputError(key="tasks-high-form", mode=Term("mode", str(pos.mode)))
-    record = s.game.turn(turn) if turn else None
-    if record is not None and record.mode_written and record.mode != pos.mode:  # a record of another game
-        raise InputError(key="turn-other-mode", turn_mode=Term("mode", str(record.mode)),
-                         mode=Term("mode", str(pos.mode)))
+    s.game.check_high_form(pos)   # said before the turn record is read
+    record = s.game.turn(turn, position=pos) if turn else None
     if not all_ and not task:
         raise InputError(key="task-or-all")
     results = s.game.tasks(pos, player, against, record, None if all_ else [task or ""])
