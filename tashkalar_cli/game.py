@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
-    from tashkalar_cli.engine.effects import FlarePlay, Resolution
+    from tashkalar_cli.engine.effects import Resolution
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.goals import GoalReport
     from tashkalar_cli.engine.letal import LetalEngine
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
-    from tashkalar_cli.engine.played import Choice, SummonResolved
+    from tashkalar_cli.engine.played import FlareResolved, OutcomeChoice, SummonResolved
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, Engine, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
@@ -458,7 +458,7 @@ class Game:
 
     def resolve(self, card: str | Being, position: Position, player: str, at: str, *, orientation: str | None = None,
                 take_back: str | None = None, actions_left: int | None = None, turn: Turn | None = None,
-                max_states: int | None = None, choose: Choice = None) -> SummonResolved:
+                max_states: int | None = None, choose: OutcomeChoice = None) -> SummonResolved:
         """The summon of ``card`` on ``at`` played (as :meth:`apply`), then its effect resolved: every
         distinct outcome (``.outcomes``, each with ``position``, ``steps``, ``actions_gained``,
         ``destroyed``, ``notes``, ``choices`` and ``to_dict()``). ``actions_left``: the actions left
@@ -502,27 +502,39 @@ class Game:
 
     def play_flare(self, flare: str | Flare, position: Position, player: str, side: str | None = None, *,
                    against: str | None = None, actions_left: int | None = None,
-                   max_states: int | None = None) -> FlarePlay:
+                   max_states: int | None = None, choose: int | None = None) -> FlareResolved:
         """``player`` plays ``flare`` on ``position``: whether it may (``.playable``, ``.check``), and the
         outcomes of the halves met, upper first (``side``: only ``upper`` or ``lower``, resolved even
-        when its threshold is not met; ``max_states``: as :meth:`resolve`)."""
+        when its threshold is not met; ``max_states``: as :meth:`resolve`). ``choose``: the outcome played
+        (numbered from 1 as listed: ``.chosen``, ``.outcome``); bad input when nothing was resolved or
+        beyond the outcomes."""
         from tashkalar_cli.engine.effects import play_flare, state_bound
+        from tashkalar_cli.engine.played import choose_flare_outcome
 
         if side is not None and side not in ("upper", "lower"):
             raise InputError(key="flare-side", side=side)
         _check_states(max_states)
         check = self.flare(flare, position, player, against)
-        return play_flare(self.board, check, position, check.player, side, actions_left=actions_left,
-                          max_states=state_bound(max_states))
+        played = play_flare(self.board, check, position, check.player, side, actions_left=actions_left,
+                            max_states=state_bound(max_states))
+        return choose_flare_outcome(played, choose)
 
     def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
-             actions: int | None = None, first_turn: bool = False, effects_budget: int | None = None) -> PlanReport:
-        """Every way ``player`` can summon each of ``cards`` (default: every being and legend) with the
+             decks: str | Iterable[str] | None = None, actions: int | None = None, first_turn: bool = False,
+             effects_budget: int | None = None) -> PlanReport:
+        """Every way ``player`` can summon each of ``cards`` and of the beings of ``decks`` (decks in any
+        language; a string may name several, separated by commas; neither: every being and legend) with the
         actions left: ``actions``, else the game's actions per turn (its first-turn number with
         ``first_turn``). ``effects_budget``: also resolve each group's effect, within this many resolver
         states in all (0: no bound; None: effects not resolved)."""
+        chosen: list[Being] = []
+        for deck in _split([decks] if isinstance(decks, str) else decks or []):
+            in_deck = self.word("deck", deck, "--deck")   # an id or a name in any language
+            chosen += [c for c in self.cards.beings if c.deck == in_deck]
+        chosen += [self.being(c) if isinstance(c, str) else c for c in cards or []]
+        if cards is None and not chosen:
+            chosen = self.cards.beings
         player, _ = self._side(position, player, None, "--player")
-        chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
         report = self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
         if effects_budget is not None:
             self.planner.resolve_effects(report, position, effects_budget)

@@ -83,6 +83,22 @@ def test_resolve_takes_the_only_outcome_when_told_to(tk):
     assert only.chosen == 1 and only.position == listed.outcomes[0].position and only.outcome is not None
 
 
+def test_play_flare_plays_the_outcome_chosen_or_refuses_the_choice(tk):
+    met = tk.position(pieces="e5=blue,d4=red:heroic,d6=red:heroic,f6=red:heroic,f4=red:heroic")
+    listed = tk.play_flare("flare-4-5b", met, "blue")
+    assert listed.chosen is None and listed.outcome is None and listed.resolution.count == 1
+    played = tk.play_flare("flare-4-5b", met, "blue", choose=1)
+    assert played.chosen == 1 and played.outcome.position == listed.outcomes[0].position
+    with pytest.raises(InputError) as excinfo:
+        tk.play_flare("flare-4-5b", met, "blue", choose=2)
+    assert _key(excinfo) == "effects-choose"
+    unmet = tk.position(pieces="e5=blue,d4=red")             # no half met: nothing resolved, nothing to choose
+    assert tk.play_flare("flare-4-5b", unmet, "blue").resolution is None
+    with pytest.raises(InputError) as excinfo:
+        tk.play_flare("flare-4-5b", unmet, "blue", choose=1)
+    assert _key(excinfo) == "flare-choose-nothing"
+
+
 # ---------------------------------------------------------------------- the user's words for decks and hands
 
 def test_threats_take_the_decks_as_the_user_writes_them(tk):
@@ -112,6 +128,19 @@ def test_summonable_filters_by_deck_and_hand_in_the_users_words(tk):
         "swordmaster", "knight"]
     both = tk.summonable(pos, "blue", deck="imperial", hand="knight,swordmaster")
     assert [v.card.id for v in both] == [c for c in ("knight", "swordmaster") if tk.being(c).deck == "imperial"]
+
+
+def test_plan_takes_decks_in_the_users_words_with_the_cards(tk):
+    pos = tk.position(pieces=SWORD)
+    imperial = [c.id for c in tk.cards.beings if c.deck == "imperial"]
+    assert [c.id for c in tk.plan(pos, "blue", decks="imperial").cards] == imperial
+    other = next(c.id for c in tk.cards.beings if c.deck != "imperial")
+    both = tk.plan(pos, "blue", [other], decks=["imperial"]).cards
+    assert [c.id for c in both] == [*imperial, other]
+    assert tk.plan(pos, "blue", []).cards == []                     # no card asked: none planned
+    assert tk.plan(pos, "blue").cards == tk.cards.beings              # nothing said: every being and legend
+    with pytest.raises(InputError):
+        tk.plan(pos, "blue", decks="no-such-deck")
 
 
 # ---------------------------------------------------------------------- L.E.T.A.L.: one area, a free hero

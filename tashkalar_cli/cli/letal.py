@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -97,9 +98,21 @@ def move(square: SquareArgument,
     s.console.print(s.loc.msg("letal.move.result", square=hero.name, steps=steps, squares=_listed(s, found)))
 
 
-def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None, svg: str | None,
-           lang: str | None, json: bool, data: str | None, force: bool) -> None:
-    s = session(lang, data, force)
+@dataclass(frozen=True)
+class _Common:
+    """The options every grid command shares: the picture, the language, JSON, the data folder, --force."""
+
+    svg: str | None
+    lang: str | None
+    json: bool
+    data: str | None
+    force: bool
+
+
+def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None, common: _Common) -> None:
+    """``letal push`` / ``letal pull``: where the hero ends."""
+    svg, json = common.svg, common.json
+    s = session(common.lang, common.data, common.force)
     engine = _engine(s)
     hero = engine.grid.parse(square, "SQUARE")
     other = engine.grid.parse(by, "--by")
@@ -129,7 +142,7 @@ def push(square: SquareArgument, by: ByOption, distance: DistanceOption, occupie
          svg: SvgOption = None, force: ForceOption = False, lang: LangOption = None, json: JsonOption = False,
          data: DataOption = None) -> None:
     """Where a hero ends when another hero pushes it N squares straight away."""
-    _shift("push", square, by, distance, occupied, svg, lang, json, data, force)
+    _shift("push", square, by, distance, occupied, _Common(svg, lang, json, data, force))
 
 
 @app.command("pull")
@@ -137,7 +150,7 @@ def pull(square: SquareArgument, by: ByOption, distance: DistanceOption, occupie
          svg: SvgOption = None, force: ForceOption = False, lang: LangOption = None, json: JsonOption = False,
          data: DataOption = None) -> None:
     """Where a hero ends when another hero pulls it N squares straight toward itself."""
-    _shift("pull", square, by, distance, occupied, svg, lang, json, data, force)
+    _shift("pull", square, by, distance, occupied, _Common(svg, lang, json, data, force))
 
 
 @app.command("attack")

@@ -6,6 +6,7 @@ to a task or a flare)."""
 # time (a few milliseconds of every ``plan``); the other functions' annotations of names imported
 # for type checking only are written as text.
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -86,10 +87,11 @@ def plan(
     """Every way PLAYER can summon each card this turn: now, after placing a piece, or after another summon."""
     s = session(lang, data, force)
     pos = s.position(position, pieces, mode)
-    inputs = (position,)
     negative = [n for n in (limit, effect_states) if n is not None and n < 0]
     if negative:
         raise InputError(key="plan-limit", limit=negative[0])
+    asked = PlanAsked(player, hand, deck, actions, first_turn, positions, all_plans, svg, json,
+                      (position,), effect_states, limit)
     # tens of thousands of small objects made (plans, the states of their effects, their answer) and no cycle
     # among them: the cycle collector, which would scan them again and again, is paused (and its state
     # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
@@ -101,42 +103,55 @@ def plan(
         if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
             raise InputError(key="plan-goal-options")
         with collector_paused():
-            _goal(s, pos, player, task, flare, _split(hand), actions, first_turn, against, limit, json)
+            _goal(s, pos, asked, task, flare, against)
         return
     if against is not None:
         raise InputError(key="plan-goal-only")
     with collector_paused():
-        _plans(s, pos, player, hand, deck, actions, first_turn, threats, positions, all_plans, svg, json, inputs,
-               effect_states, limit)
+        if threats:
+            _threats(s, pos, asked)
+        else:
+            _plans(s, pos, asked)
 
 
-def _plans(s: "Session", pos: "Position", player: str, hand: list[str] | None, deck: list[str] | None,
-           actions: int | None, first_turn: bool, threats: bool, positions: bool, all_plans: bool, svg: str | None,
-           json: bool, inputs: tuple[str | None, ...], budget: int, limit: int | None) -> None:
-    """``plan`` (or ``plan --threats``) once its input is read (``budget``: ``--effect-states``)."""
-    if threats:
-        _threats(s, pos, player, deck, hand, actions, first_turn, positions, all_plans, svg, json, inputs, budget,
-                 3 if limit is None else limit)
-        return
-    cards: list[Being] = []
-    for d in _split(deck):
-        chosen = s.game.word("deck", d, "--deck")   # an id or a name in any language
-        cards += [c for c in s.cards.beings if c.deck == chosen]
-    cards += [s.game.being(n) for n in _split(hand)]
-    report = s.game.plan(pos, player, cards or None, actions=actions, first_turn=first_turn, effects_budget=budget)
-    if svg is not None:
+@dataclass(frozen=True)
+class PlanAsked:
+    """The options of ``plan``, read: the player, the cards (``--hand``, ``--deck``: the words given, each
+    maybe several separated by commas), the actions left, what to show and where (``--svg``, ``--json``;
+    ``inputs``: the files read, never overwritten), the bound on the effects resolved (``--effect-states``)
+    and ``--limit``."""
+
+    player: str
+    hand: list[str] | None
+    deck: list[str] | None
+    actions: int | None
+    first_turn: bool
+    positions: bool
+    all_plans: bool
+    svg: str | None
+    json: bool
+    inputs: tuple[str | None, ...]
+    budget: int
+    limit: int | None
+
+
+def _plans(s: "Session", pos: "Position", asked: PlanAsked) -> None:
+    """``plan`` once its input is read."""
+    report = s.game.plan(pos, asked.player, _split(asked.hand) or None, decks=asked.deck, actions=asked.actions,
+                         first_turn=asked.first_turn, effects_budget=asked.budget)
+    if asked.svg is not None:
         from tashkalar_cli.render.plan import plan_svg
 
-        s.write(svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *inputs, announce=not json)
-    if json:
+        s.write(asked.svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *asked.inputs, announce=not asked.json)
+    if asked.json:
         from tashkalar_cli.render import jsonout
 
         # every plan and its position written as it is made (--all-plans: tens of thousands)
-        made = (lambda p: s.game.planner.resulting_position(pos, report.player, p)[0]) if positions else None
-        print_json("plan", jsonout.plan_report(report, s.board, made, every=all_plans or positions,
-                                               outcomes=3 if limit is None else limit, streamed=True))
+        made = (lambda p: s.game.planner.resulting_position(pos, report.player, p)[0]) if asked.positions else None
+        print_json("plan", jsonout.plan_report(report, s.board, made, every=asked.all_plans or asked.positions,
+                                               outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
-    after = _positions(s, pos, report, False) if positions else None
+    after = _positions(s, pos, report, False) if asked.positions else None
     from tashkalar_cli.render.plan import report_renderable
 
     s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
@@ -145,10 +160,11 @@ def _plans(s: "Session", pos: "Position", player: str, hand: list[str] | None, d
 GOAL_LIMIT = 10
 
 
-def _goal(s: "Session", pos: "Position", player: str, task: str | None, flare: str | None, hand: list[str],
-          actions: int | None, first_turn: bool, against: str | None, limit: int | None, json: bool) -> None:
+def _goal(s: "Session", pos: "Position", asked: PlanAsked, task: str | None, flare: str | None,
+          against: str | None) -> None:
     """``plan --task`` / ``plan --flare``: every way to end the turn with the goal met."""
-    cards = [s.game.being(n) for n in hand]
+    cards = [s.game.being(n) for n in _split(asked.hand)]
+    player, actions, first_turn = asked.player, asked.actions, asked.first_turn
     following = None
     if task is not None:
         report = s.game.plan_task(pos, player, task, cards, actions=actions, first_turn=first_turn, against=against)
@@ -158,8 +174,8 @@ def _goal(s: "Session", pos: "Position", player: str, task: str | None, flare: s
             raise InputError(key="plan-goal-options")
         following, report = s.game.plan_flare(pos, player, flare or "", cards, actions=actions, first_turn=first_turn)
         card = s.game.card(flare or "")
-    shown = GOAL_LIMIT if limit is None else limit
-    if json:
+    shown = GOAL_LIMIT if asked.limit is None else asked.limit
+    if asked.json:
         from tashkalar_cli.render import jsonout
 
         print_json("plan", jsonout.goal_report(report, s.board, "task" if task is not None else "flare", card.id,
@@ -171,25 +187,25 @@ def _goal(s: "Session", pos: "Position", player: str, task: str | None, flare: s
                                     following, shown, pos))
 
 
-def _threats(s: "Session", pos: "Position", player: str, deck: list[str] | None, hand: list[str] | None,
-             actions: int | None, first_turn: bool, positions: bool, all_plans: bool, svg: str | None, json: bool,
-             inputs: tuple[str | None, ...], budget: int, outcomes: int) -> None:
-    if hand:
+def _threats(s: "Session", pos: "Position", asked: PlanAsked) -> None:
+    """``plan --threats``: what each opponent could summon on their next turn."""
+    if asked.hand:
         raise InputError(key="plan-threats-hand")
-    if first_turn or positions:
+    if asked.first_turn or asked.positions:
         raise InputError(key="plan-threats-options")
-    found = s.game.threats(pos, player, deck or [], actions=actions, effects_budget=budget)
-    if svg is not None:
+    found = s.game.threats(pos, asked.player, asked.deck or [], actions=asked.actions, effects_budget=asked.budget)
+    if asked.svg is not None:
         from tashkalar_cli.render.plan import plan_svg
 
         # one drawing per opponent would need several files: the first opponent's, as a start
         opp = found.opponents[0]
-        s.write(svg, plan_svg(s.board, pos, opp.report, s.loc, _namer(s)), *inputs, announce=not json)
-    if json:
+        s.write(asked.svg, plan_svg(s.board, pos, opp.report, s.loc, _namer(s)), *asked.inputs,
+                announce=not asked.json)
+    if asked.json:
         from tashkalar_cli.render import jsonout
 
-        print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans,
-                                           outcomes=outcomes))
+        print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=asked.all_plans,
+                                           outcomes=3 if asked.limit is None else asked.limit))
         return
     from tashkalar_cli.render.plan import threats_renderable
 

@@ -96,12 +96,8 @@ def flare_play(
     pos = s.position(position, pieces, mode)
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
-    played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states)
+    played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states, choose=choose)
     resolution = played.resolution
-    if choose is not None and (resolution is None or not resolution.count):
-        raise InputError(key="flare-choose-nothing", n=choose)
-    if choose is not None and resolution is not None and not 1 <= choose <= resolution.count:
-        raise InputError(key="effects-choose", n=choose, count=resolution.count)
     from tashkalar_cli.render.effects import outcome_lines, resolution_lines
 
     msg = s.loc.msg
@@ -124,11 +120,11 @@ def flare_play(
 
         print_json("flare-play", jsonout.flare_play(played, limit, choose, streamed=True))
         return
-    if choose is not None and resolution is not None:
+    outcome = played.outcome
+    if outcome is not None and resolution is not None:
         from tashkalar_cli.render.plan import position_yaml
 
-        outcome = resolution.outcomes[choose - 1]
-        said = [*lines, msg("effect.chosen", n=choose, count=resolution.count), *outcome_lines(outcome, s.loc)]
+        said = [*lines, msg("effect.chosen", n=played.chosen, count=resolution.count), *outcome_lines(outcome, s.loc)]
         typer.echo(position_yaml(outcome.position, said), nl=False)
         return
     if resolution is not None:

@@ -1,12 +1,13 @@
-"""A summon played with its effect, and one outcome of the effect chosen: the position after both and
-the turn record that tells of them (what ``summon --apply --effects --choose N`` writes)."""
+"""An effect played and one of its outcomes chosen: for a summon, the position after both and the turn
+record that tells of them (what ``summon --apply --effects --choose N`` writes); for a flare, the outcome
+(what ``flare play --choose N`` prints)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from tashkalar_cli.engine.effects import SummonEffects
+from tashkalar_cli.engine.effects import FlarePlay, SummonEffects
 from tashkalar_cli.errors import InputError, Term
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 #: ``choose=ONLY``: the effect's only outcome (several, or none: the caller must say which)
 ONLY: Literal["only"] = "only"
 
-Choice = int | Literal["only"] | None
+OutcomeChoice = int | Literal["only"] | None
 
 
 @dataclass
@@ -37,7 +38,7 @@ class SummonResolved(SummonEffects):
         return None if self.chosen is None or self.resolution is None else self.resolution.outcomes[self.chosen - 1]
 
 
-def choose_outcome(effects: SummonEffects, choose: Choice, card: str) -> SummonResolved:
+def choose_outcome(effects: SummonEffects, choose: OutcomeChoice, card: str) -> SummonResolved:
     """``effects`` with outcome ``choose`` played (``card``: the card's id, for the errors).
 
     ``choose``: an outcome's number (from 1, as listed), :data:`ONLY` (the only outcome: an error when the
@@ -64,4 +65,28 @@ def choose_outcome(effects: SummonEffects, choose: Choice, card: str) -> SummonR
     return SummonResolved(effects.applied, resolution, effects.actions_left, chosen, position, turn)
 
 
-__all__ = ["ONLY", "Choice", "SummonResolved", "choose_outcome"]
+@dataclass
+class FlareResolved(FlarePlay):
+    """A flare played (as :class:`FlarePlay`) and the outcome chosen (``chosen``: numbered from 1 as listed;
+    None: none chosen)."""
+
+    chosen: int | None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome chosen, or None."""
+        return None if self.chosen is None or self.resolution is None else self.resolution.outcomes[self.chosen - 1]
+
+
+def choose_flare_outcome(played: FlarePlay, choose: int | None) -> FlareResolved:
+    """``played`` with outcome ``choose`` chosen (None: none). A number when nothing was resolved (no half met
+    or no effect data), or outside 1 to the count of outcomes, is bad input."""
+    resolution = played.resolution
+    if choose is not None and (resolution is None or not resolution.count):
+        raise InputError(key="flare-choose-nothing", n=choose)
+    if choose is not None and resolution is not None and not 1 <= choose <= resolution.count:
+        raise InputError(key="effects-choose", n=choose, count=resolution.count)
+    return FlareResolved(played.check, played.halves, resolution, choose)
+
+
+__all__ = ["ONLY", "FlareResolved", "OutcomeChoice", "SummonResolved", "choose_flare_outcome", "choose_outcome"]
