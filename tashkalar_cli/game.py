@@ -13,7 +13,7 @@ on first use, so asking one question costs only what that question needs.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -25,11 +25,12 @@ if TYPE_CHECKING:
     from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
-    from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
+    from tashkalar_cli.engine.effects import Resolution
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.goals import GoalReport
     from tashkalar_cli.engine.letal import LetalEngine
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
+    from tashkalar_cli.engine.played import FlareResolved, OutcomeChoice, SummonResolved
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, Engine, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
@@ -296,11 +297,16 @@ class Game:
             raise InputError(key="no-position")
         return load_position(self.parser, path, pieces, mode, players, default_mode)
 
-    def turn(self, path: str, *, mode: str | None = None, players: int | None = None) -> Turn:
-        """A turn record from a YAML file; ``mode`` and ``players`` override the record's."""
+    def turn(self, path: str, *, mode: str | None = None, players: int | None = None,
+             position: Position | None = None) -> Turn:
+        """A turn record from a YAML file; ``mode`` and ``players`` override the record's. ``position``: the
+        position the turn was played on, whose form of play a record that states its mode must share."""
         from tashkalar_cli.model.turn import load_turn
 
-        return load_turn(path, self.parser, self.cards, mode, players)
+        turn = load_turn(path, self.parser, self.cards, mode, players)
+        if position is not None:
+            _same_form(turn, position)
+        return turn
 
     def card(self, query: str) -> Card:
         """A card by id or by name in any language (in part, or with a typo)."""
@@ -343,11 +349,27 @@ class Game:
         return self.engine.check(being, position, player, allow_enemy, explain=explain)
 
     def summonable(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
-                   allow_enemy: str | None = None) -> list[Verdict]:
-        """The verdict of every being and legend (or of ``cards``) at once."""
+                   allow_enemy: str | None = None, deck: str | None = None,
+                   hand: str | Iterable[str | Being] | None = None) -> list[Verdict]:
+        """The verdict of every being and legend (or of ``cards``) at once. ``deck``: only the beings of this
+        deck (its id or name in any language); ``hand``: only these cards, in this order (names in any
+        language; a string may list several, separated by commas)."""
+        in_deck = None if deck is None else self.word("deck", deck, "--deck")
+        in_hand = None if hand is None else self._hand(hand)
         player, allow_enemy = self._side(position, player, allow_enemy, "--allow-enemy")
         chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
+        if in_deck is not None:
+            chosen = [c for c in chosen if c.deck == in_deck]
+        if in_hand is not None:
+            chosen = [c for c in dict.fromkeys(in_hand) if c in chosen]
         return self.engine.check_many(list(dict.fromkeys(chosen)), position, player, allow_enemy)
+
+    def _hand(self, hand: str | Iterable[str | Being]) -> list[Being]:
+        """Cards as the user names them: in several values, or separated by commas in one."""
+        found: list[Being] = []
+        for card in [hand] if isinstance(hand, str) else hand:
+            found += [self.being(name) for name in _split([card])] if isinstance(card, str) else [card]
+        return found
 
     def opponent(self, position: Position, player: str, against: str | None, *, required: bool = True) -> str | None:
         """Whom ``player`` compares with: ``against``, else the only other side on the board."""
@@ -375,11 +397,25 @@ class Game:
         """Is the High Form ``task`` met for ``player``? (``turn``: the turn just played, for the tasks about it.)"""
         return self.tasks(position, player, against, turn, [task])[0]
 
+    def check_high_form(self, position: Position, turn: Turn | None = None) -> None:
+        """Bad input unless a task may be asked about ``position``: tasks belong to the High Form
+        (``tasks-high-form``), and a turn record that states its mode must be of the position's
+        (``turn-other-mode``). :meth:`tasks` and :meth:`plan_task` check it first."""
+        from tashkalar_cli.model.types import Mode
+
+        if position.mode is not Mode.HIGH_FORM:
+            raise InputError(key="tasks-high-form", mode=Term("mode", str(position.mode)))
+        if turn is not None:
+            _same_form(turn, position)
+
     def tasks(self, position: Position, player: str, against: str | None = None, turn: Turn | None = None,
               tasks: Iterable[str | Task] | None = None) -> list[TaskCheck]:
+        """Which High Form tasks (``tasks``, default: all) are met for ``player`` (see :meth:`task`); a
+        position of another form of play is refused (:meth:`check_high_form`)."""
         from tashkalar_cli.engine.tasks import Context, check_task
         from tashkalar_cli.model.cards import Task
 
+        self.check_high_form(position, turn)
         vs = self.opponent(position, player, against, required=False)
         player = self.color(player)
         if turn is not None and turn.player != player:
@@ -424,22 +460,30 @@ class Game:
 
     def resolve(self, card: str | Being, position: Position, player: str, at: str, *, orientation: str | None = None,
                 take_back: str | None = None, actions_left: int | None = None, turn: Turn | None = None,
-                max_states: int | None = None) -> SummonEffects:
+                max_states: int | None = None, choose: OutcomeChoice = None) -> SummonResolved:
         """The summon of ``card`` on ``at`` played (as :meth:`apply`), then its effect resolved: every
         distinct outcome (``.outcomes``, each with ``position``, ``steps``, ``actions_gained``,
         ``destroyed``, ``notes``, ``choices`` and ``to_dict()``). ``actions_left``: the actions left
         after the summon (None: unknown; an effect that asks gives both answers, each outcome saying
         which it assumed). ``.resolution`` is None for a card without effect data. ``max_states``: the bound on
-        the states explored (None: the default, ``MAX_STATES``; 0: no bound)."""
+        the states explored (None: the default, ``MAX_STATES``; 0: no bound).
+
+        ``choose``: the outcome played (numbered from 1 as listed; ``"only"``: the effect's only one, an error
+        when it has several), whose ``.position`` and ``.turn`` (the record with the summon and the pieces
+        that outcome destroyed) the answer gives; None: none chosen, ``.position`` and ``.turn`` are those
+        right after the summon. A number for a card without effect data, or beyond the outcomes, is bad input."""
         from tashkalar_cli.engine.effects import resolve_summon, state_bound
+        from tashkalar_cli.engine.played import choose_outcome
 
         being = self.being(card) if isinstance(card, str) else card
         player, _ = self._side(position, player, None, "--player")
         if actions_left is not None and actions_left < 0:
             raise InputError(key="effects-actions-left", actions=actions_left)
         _check_states(max_states)
-        return resolve_summon(self.engine, being, position, player, at, orientation=orientation, take_back=take_back,
-                              actions_left=actions_left, turn=turn, max_states=state_bound(max_states))
+        effects = resolve_summon(self.engine, being, position, player, at, orientation=orientation,
+                                 take_back=take_back, actions_left=actions_left, turn=turn,
+                                 max_states=state_bound(max_states))
+        return choose_outcome(effects, choose, being.id)
 
     def resolve_effect(self, card: str | Being, position: Position, player: str, field: str = "frost_effect", *,
                        actions_left: int | None = None) -> Resolution | None:
@@ -460,27 +504,39 @@ class Game:
 
     def play_flare(self, flare: str | Flare, position: Position, player: str, side: str | None = None, *,
                    against: str | None = None, actions_left: int | None = None,
-                   max_states: int | None = None) -> FlarePlay:
+                   max_states: int | None = None, choose: int | None = None) -> FlareResolved:
         """``player`` plays ``flare`` on ``position``: whether it may (``.playable``, ``.check``), and the
         outcomes of the halves met, upper first (``side``: only ``upper`` or ``lower``, resolved even
-        when its threshold is not met; ``max_states``: as :meth:`resolve`)."""
+        when its threshold is not met; ``max_states``: as :meth:`resolve`). ``choose``: the outcome played
+        (numbered from 1 as listed: ``.chosen``, ``.outcome``); bad input when nothing was resolved or
+        beyond the outcomes."""
         from tashkalar_cli.engine.effects import play_flare, state_bound
+        from tashkalar_cli.engine.played import choose_flare_outcome
 
         if side is not None and side not in ("upper", "lower"):
             raise InputError(key="flare-side", side=side)
         _check_states(max_states)
         check = self.flare(flare, position, player, against)
-        return play_flare(self.board, check, position, check.player, side, actions_left=actions_left,
-                          max_states=state_bound(max_states))
+        played = play_flare(self.board, check, position, check.player, side, actions_left=actions_left,
+                            max_states=state_bound(max_states))
+        return choose_flare_outcome(played, choose)
 
     def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
-             actions: int | None = None, first_turn: bool = False, effects_budget: int | None = None) -> PlanReport:
-        """Every way ``player`` can summon each of ``cards`` (default: every being and legend) with the
+             decks: str | Iterable[str] | None = None, actions: int | None = None, first_turn: bool = False,
+             effects_budget: int | None = None) -> PlanReport:
+        """Every way ``player`` can summon each of ``cards`` and of the beings of ``decks`` (decks in any
+        language; a string may name several, separated by commas; neither: every being and legend) with the
         actions left: ``actions``, else the game's actions per turn (its first-turn number with
         ``first_turn``). ``effects_budget``: also resolve each group's effect, within this many resolver
         states in all (0: no bound; None: effects not resolved)."""
+        chosen: list[Being] = []
+        for deck in _split([decks] if isinstance(decks, str) else decks or []):
+            in_deck = self.word("deck", deck, "--deck")   # an id or a name in any language
+            chosen += [c for c in self.cards.beings if c.deck == in_deck]
+        chosen += [self.being(c) if isinstance(c, str) else c for c in cards or []]
+        if cards is None and not chosen:
+            chosen = self.cards.beings
         player, _ = self._side(position, player, None, "--player")
-        chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
         report = self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
         if effects_budget is not None:
             self.planner.resolve_effects(report, position, effects_budget)
@@ -495,6 +551,7 @@ class Game:
         from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
         from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters, within_reach
 
+        self.check_high_form(position)
         player, _ = self._side(position, player, None, "--player")
         card = self._task(task) if isinstance(task, str) else task
         vs = self.opponent(position, player, against, required=False)
@@ -551,12 +608,18 @@ class Game:
                                      playable, max_states=max_states or MAX_STATES, reachable=reachable,
                                      reads=GoalReads(None, turn=False, counts=True)).run()
 
-    def threats(self, position: Position, player: str, decks: dict[str, str] | None = None, *,
-                actions: int | None = None, effects_budget: int | None = None) -> Threats:
+    def threats(self, position: Position, player: str, decks: str | Iterable[str] | Mapping[str, str] | None = None,
+                *, actions: int | None = None, effects_budget: int | None = None) -> Threats:
         """What each opponent of ``player`` could summon on their next turn: their deck's beings (from
-        ``decks`` or the position's ``decks:``; every being when unknown) and every legend."""
+        ``decks`` or the position's ``decks:``; every being when unknown) and every legend.
+
+        ``decks``: each opponent's deck, by color (colors and decks in any language), or as the user writes
+        them: ``COLOR=DECK`` items, or a lone ``DECK`` for the only other side on the board, separated by
+        commas (a string, or several)."""
         from tashkalar_cli.engine.planner import threats
 
+        if decks is not None and not isinstance(decks, Mapping):
+            decks = self._decks_of(position, player, [decks] if isinstance(decks, str) else decks)
         player, _ = self._side(position, player, None, "--player")
         chosen: dict[str, str] = {}
         for color, deck in (decks or {}).items():
@@ -564,6 +627,23 @@ class Game:
             chosen[color] = self.word("deck", deck, "--deck")
         return threats(self.planner, self.cards, position, player, chosen, self._actions(actions, False),
                        effects_budget)
+
+    def _decks_of(self, position: Position, player: str, items: Iterable[str]) -> dict[str, str]:
+        """The opponents' decks as the user writes them: ``COLOR=DECK``, or ``DECK`` for the only other side."""
+        from tashkalar_cli.errors import quote
+
+        me = self.color(player, "--player")
+        decks: dict[str, str] = {}
+        for item in _split(items):
+            if "=" in item:
+                color, name = (part.strip() for part in item.split("=", 1))
+                decks[self.color(color, "--deck")] = name
+            else:
+                others = [c for c in dict.fromkeys([*position.colors, *position.decks]) if c != me]
+                if len(others) != 1:
+                    raise InputError(key="plan-deck-form", value=quote(item))
+                decks[others[0]] = item
+        return decks
 
     def _actions(self, actions: int | None, first_turn: bool) -> int:
         if actions is None:
@@ -574,6 +654,18 @@ class Game:
 
 
 __all__ = ["Game"]
+
+
+def _split(values: Iterable[str]) -> list[str]:
+    """Words as a user gives them: in several values, or separated by commas in one (blanks dropped)."""
+    return [v.strip() for value in values for v in value.split(",") if v.strip()]
+
+
+def _same_form(turn: Turn, position: Position) -> None:
+    """A turn record that states its mode is of the position's form of play (else a record of another game)."""
+    if turn.mode_written and turn.mode != position.mode:
+        raise InputError(key="turn-other-mode", turn_mode=Term("mode", str(turn.mode)),
+                         mode=Term("mode", str(position.mode)))
 
 
 def _check_states(asked: int | None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -49,23 +50,17 @@ def area(square: SquareArgument,
          occupied: OccupiedOption = None, svg: SvgOption = None, force: ForceOption = False,
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """The squares of Adjacent, Reach N, Range N or Radius N around a hero."""
-    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.engine.letal import Area
 
     s = session(lang, data, force)
-    chosen = [(kind, n) for kind, n in (("adjacent", 1 if adjacent else None), ("reach", reach),
-                                        ("range", range_), ("radius", radius)) if n is not None]
-    if len(chosen) != 1:
-        raise InputError(key="letal-one-area")
-    kind, n = chosen[0]
+    asked = Area.asked(adjacent=adjacent, reach=reach, range=range_, radius=radius)
     engine = _engine(s)
     hero = engine.grid.parse(square, "SQUARE")
     others = engine.grid.parse_list(occupied)
-    if hero in others:
-        raise InputError(key="letal-occupied-hero", what="--occupied", square=hero.name)
-    found = engine.area(hero, kind, n)
+    found = engine.area(hero, asked.kind, asked.n, others)
     from tashkalar_cli.render.letal import area_label
 
-    label = area_label(kind, n, s.loc)
+    label = area_label(asked.kind, asked.n, s.loc)
     if svg:
         from tashkalar_cli.render.letal import grid_svg
 
@@ -103,9 +98,21 @@ def move(square: SquareArgument,
     s.console.print(s.loc.msg("letal.move.result", square=hero.name, steps=steps, squares=_listed(s, found)))
 
 
-def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None, svg: str | None,
-           lang: str | None, json: bool, data: str | None, force: bool) -> None:
-    s = session(lang, data, force)
+@dataclass(frozen=True)
+class _Common:
+    """The options every grid command shares: the picture, the language, JSON, the data folder, --force."""
+
+    svg: str | None
+    lang: str | None
+    json: bool
+    data: str | None
+    force: bool
+
+
+def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None, common: _Common) -> None:
+    """``letal push`` / ``letal pull``: where the hero ends."""
+    svg, json = common.svg, common.json
+    s = session(common.lang, common.data, common.force)
     engine = _engine(s)
     hero = engine.grid.parse(square, "SQUARE")
     other = engine.grid.parse(by, "--by")
@@ -135,7 +142,7 @@ def push(square: SquareArgument, by: ByOption, distance: DistanceOption, occupie
          svg: SvgOption = None, force: ForceOption = False, lang: LangOption = None, json: JsonOption = False,
          data: DataOption = None) -> None:
     """Where a hero ends when another hero pushes it N squares straight away."""
-    _shift("push", square, by, distance, occupied, svg, lang, json, data, force)
+    _shift("push", square, by, distance, occupied, _Common(svg, lang, json, data, force))
 
 
 @app.command("pull")
@@ -143,7 +150,7 @@ def pull(square: SquareArgument, by: ByOption, distance: DistanceOption, occupie
          svg: SvgOption = None, force: ForceOption = False, lang: LangOption = None, json: JsonOption = False,
          data: DataOption = None) -> None:
     """Where a hero ends when another hero pulls it N squares straight toward itself."""
-    _shift("pull", square, by, distance, occupied, svg, lang, json, data, force)
+    _shift("pull", square, by, distance, occupied, _Common(svg, lang, json, data, force))
 
 
 @app.command("attack")

@@ -99,12 +99,8 @@ def flare_play(
     from tashkalar_cli.cli.collector import collector_paused
 
     with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
-        played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states)
+        played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states, choose=choose)
     resolution = played.resolution
-    if choose is not None and (resolution is None or not resolution.count):
-        raise InputError(key="flare-choose-nothing", n=choose)
-    if choose is not None and resolution is not None and not 1 <= choose <= resolution.count:
-        raise InputError(key="effects-choose", n=choose, count=resolution.count)
     from tashkalar_cli.render.effects import outcome_lines, resolution_lines
 
     msg = s.loc.msg
@@ -127,11 +123,11 @@ def flare_play(
 
         print_json("flare-play", jsonout.flare_play(played, limit, choose, streamed=True))
         return
-    if choose is not None and resolution is not None:
+    outcome = played.outcome
+    if outcome is not None and resolution is not None:
         from tashkalar_cli.render.plan import position_yaml
 
-        outcome = resolution.outcomes[choose - 1]
-        said = [*lines, msg("effect.chosen", n=choose, count=resolution.count), *outcome_lines(outcome, s.loc)]
+        said = [*lines, msg("effect.chosen", n=played.chosen, count=resolution.count), *outcome_lines(outcome, s.loc)]
         typer.echo(position_yaml(outcome.position, said), nl=False)
         return
     if resolution is not None:
@@ -159,12 +155,8 @@ def task_check(
 
     s = session(lang, data)
     pos = s.game.position(position, pieces=pieces, default_mode="high-form")
-    if pos.mode != "high-form":  # tasks belong to the High Form: a deathmatch position is a mistake
-        raise InputError(key="tasks-high-form", mode=Term("mode", str(pos.mode)))
-    record = s.game.turn(turn) if turn else None
-    if record is not None and record.mode_written and record.mode != pos.mode:  # a record of another game
-        raise InputError(key="turn-other-mode", turn_mode=Term("mode", str(record.mode)),
-                         mode=Term("mode", str(pos.mode)))
+    s.game.check_high_form(pos)   # said before the turn record is read
+    record = s.game.turn(turn, position=pos) if turn else None
     if not all_ and not task:
         raise InputError(key="task-or-all")
     results = s.game.tasks(pos, player, against, record, None if all_ else [task or ""])

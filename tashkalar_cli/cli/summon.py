@@ -82,11 +82,11 @@ def summon(
     if not effects and (any(v is not None for v in (choose, limit, actions_left)) or given("effect_states")):
         raise InputError(key="effects-options")
     if apply or effects or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
-        from tashkalar_cli.cli.plan import apply_summon
+        from tashkalar_cli.cli.summon_apply import ApplyAsked, EffectsAsked, apply_summon
 
-        apply_summon(s, being, pos, player, at, orientation, take_back, out, turn, record, json,
-                     apply=apply, allow_enemy=allow_enemy, inputs=(position,),
-                     effects=(choose, limit, actions_left, effect_states) if effects else None, svg=svg)
+        asked = ApplyAsked(being, pos, player, at, orientation, take_back, out, turn, record, json, svg, (position,))
+        apply_summon(s, asked, apply=apply, allow_enemy=allow_enemy,
+                     effects=EffectsAsked(choose, limit, actions_left, effect_states) if effects else None)
         return
     verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:
@@ -119,19 +119,9 @@ def summonable(
     data: DataOption = None,
 ) -> None:
     """Which beings and legends can PLAYER summon on this position? All are checked at once."""
-    from tashkalar_cli.cli.options import check_deck
-
     s = session(lang, data)
     pos = s.position(position, pieces, mode)
-    candidates = s.cards.beings
-    if deck:
-        deck = check_deck(s, deck)
-        candidates = [c for c in candidates if c.deck == deck]
-    if hand:
-        names = [n.strip() for h in hand for n in h.split(",") if n.strip()]
-        chosen = [s.game.being(n) for n in names]
-        candidates = [c for c in dict.fromkeys(chosen) if c in candidates]
-    verdicts = s.game.summonable(pos, player, candidates, allow_enemy=allow_enemy)
+    verdicts = s.game.summonable(pos, player, allow_enemy=allow_enemy, deck=deck or None, hand=hand or None)
     player_color = verdicts[0].player if verdicts else s.game.color(player, "--player")
     enemy = verdicts[0].allow_enemy if verdicts else allow_enemy
     if json:
@@ -141,5 +131,5 @@ def summonable(
         return
     from tashkalar_cli.render.summon import summonable_table
 
-    shown = {c.id: str(s.cards.name(c, s.loc)) for c in candidates}
+    shown = {v.card.id: str(s.cards.name(v.card, s.loc)) for v in verdicts}
     s.console.print(summonable_table(verdicts, s.board, s.loc, shown, show_all, s.console.width))

@@ -102,6 +102,24 @@ def check_distance(n: int, what: str) -> int:
     return n
 
 
+@dataclass(frozen=True)
+class Area:
+    """One kind of area (one of :data:`AREAS`) and its N (1 for Adjacent)."""
+
+    kind: str
+    n: int = 1
+
+    @classmethod
+    def asked(cls, *, adjacent: bool = False, reach: int | None = None, range: int | None = None,
+              radius: int | None = None) -> Area:
+        """The one area asked among Adjacent, Reach N, Range N and Radius N (none or several: bad input)."""
+        chosen = [cls(kind, n) for kind, n in (("adjacent", 1 if adjacent else None), ("reach", reach),
+                                               ("range", range), ("radius", radius)) if n is not None]
+        if len(chosen) != 1:
+            raise InputError(key="letal-one-area")
+        return chosen[0]
+
+
 def check_amount(n: int, what: str) -> int:
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_AMOUNT:
         raise InputError(key="letal-amount", what=what, value=quote(n), most=MAX_AMOUNT)
@@ -197,10 +215,12 @@ class LetalEngine:
     def _line(self, sq: Square, lo: int, hi: int) -> set[Square]:
         return {s for df, dr in _STRAIGHT for n in range(lo, hi + 1) if (s := sq.step(df, dr, n)) in self.grid}
 
-    def area(self, square: Square, kind: str, n: int = 1) -> list[Square]:
+    def area(self, square: Square, kind: str, n: int = 1, occupied: Iterable[Square] = ()) -> list[Square]:
         """The squares of an area around a hero on ``square``, sorted: Adjacent (the 4 neighbours),
         Range N (1..N squares in a straight line), Reach N (Range N+1), Radius N (1..N orthogonal
-        steps, turning allowed). Never the hero's own square; occupied squares block nothing."""
+        steps, turning allowed). Never the hero's own square; occupied squares (``occupied``: where the
+        other heroes stand, never the hero's own square) block nothing."""
+        self._free(square, occupied)
         if kind not in AREAS:
             raise InputError(key="letal-area-kind", value=quote(kind), allowed=", ".join(AREAS))
         if kind != "adjacent":
