@@ -120,7 +120,10 @@ def test_a_signal_during_the_write_leaves_no_temporary_file(tmp_path: Path, sig:
             "real = os.fsync\n"
             f"def fsync(fd):\n    os.kill(os.getpid(), {number})\n    real(fd)\n"
             "os.fsync = fsync\n")
-    proc = run("sheet", "--deck", "imperial", "--out", "s.html", code=code, cwd=tmp_path)
+    # the signal's default action in the process, whatever it inherits: a test run started in the background
+    # of a shell ignores SIGINT, and so would the tool (as under nohup), which then finished the sheet (exit 0)
+    proc = run("sheet", "--deck", "imperial", "--out", "s.html", code=code, cwd=tmp_path,
+               preexec=lambda: signal.signal(number, signal.SIG_DFL))
     assert proc.returncode == 128 + number, (proc.returncode, proc.stderr[-500:])
     assert "Traceback" not in proc.stderr
     assert entries(tmp_path) == [], "no temporary file, no sheet"
