@@ -20,6 +20,9 @@ import pytest
 
 from conftest import write
 
+#: the tool runs in processes here: they read the data from the session's cache, filled first
+pytestmark = pytest.mark.usefixtures("warm_cache")
+
 HANG = 60  # a hang guard: a case takes a second or two
 APPLY = ("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at", "e5")
 
