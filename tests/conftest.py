@@ -306,16 +306,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 @pytest.fixture(scope="session")
-def _warm_session_cache(dataset: Any) -> None:
-    """The session's cache holds the data before any test runs the tool (nearly every worker builds
-    it anyway, for ``dataset``): a process a test starts reads it instead of validating everything
-    again, which took seconds per process, and more where a test limits the size of the files the
-    process may write (the cache could not even be written then, so each such process built it)."""
+def warm_cache(dataset: Any) -> None:
+    """The session's cache holds the data (``pytestmark = pytest.mark.usefixtures("warm_cache")`` in
+    the modules whose tests start the tool as a process): such a process reads it instead of
+    validating everything again, which took seconds per process, and more where a test limits the
+    size of the files the process may write (the cache could not be written then, so each of those
+    processes built it). Not for every test: a nested test run (the guard's own tests) would build
+    the data for nothing."""
 
 
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory,
-                  _warm_session_cache: None) -> Iterator[None]:
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Each test: a home of its own, no user language, the session's cache, a wide terminal for
     stable tables; and it fails if it (or a session fixture it set up) touched the user's folders."""
     assert GUARD is not None and SESSION_DIR is not None

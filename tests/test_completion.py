@@ -13,6 +13,9 @@ import sys
 
 import pytest
 
+#: the tool runs in processes here: they read the data from the session's cache, filled first
+pytestmark = pytest.mark.usefixtures("warm_cache")
+
 
 @pytest.fixture
 def complete(cli, monkeypatch):

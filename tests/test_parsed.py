@@ -24,6 +24,9 @@ from tashkalar_cli.errors import InputError
 
 from conftest import REPO, session_cache, write
 
+#: the tool runs in processes here: they read the data from the session's cache, filled first
+pytestmark = pytest.mark.usefixtures("warm_cache")
+
 POSITION = "mode: high-form\npieces:\n  e5: blue heroic\n  d4: red\ntasks_claimed:\n  blue: [destruction]\n"
 
 

@@ -29,6 +29,9 @@ import pytest
 
 from tashkalar_cli.render.sheet import PAPER, build_sections, card_view, sheet_html, sheet_svg
 
+#: the tool runs in processes here: they read the data from the session's cache, filled first
+pytestmark = pytest.mark.usefixtures("warm_cache")
+
 LANGS = ("en", "fr", "es", "it")
 SVG = "{http://www.w3.org/2000/svg}"
 XHTML = "{http://www.w3.org/1999/xhtml}"

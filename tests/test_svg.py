@@ -11,6 +11,9 @@ import pytest
 
 from tashkalar_cli.render import svg as svgmod
 
+#: the tool runs in processes here: they read the data from the session's cache, filled first
+pytestmark = pytest.mark.usefixtures("warm_cache")
+
 NS = {"s": "http://www.w3.org/2000/svg"}
 
 

@@ -20,6 +20,9 @@ import pytest
 
 from conftest import write
 
+#: the tool runs in processes here: they read the data from the session's cache, filled first
+pytestmark = pytest.mark.usefixtures("warm_cache")
+
 HANG = 60  # a hang guard: a case takes a second or two
 APPLY = ("summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--apply", "--at", "e5")
 
@@ -120,7 +123,10 @@ def test_a_signal_during_the_write_leaves_no_temporary_file(tmp_path: Path, sig:
             "real = os.fsync\n"
             f"def fsync(fd):\n    os.kill(os.getpid(), {number})\n    real(fd)\n"
             "os.fsync = fsync\n")
-    proc = run("sheet", "--deck", "imperial", "--out", "s.html", code=code, cwd=tmp_path)
+    # the signal's default action in the process, whatever it inherits: a test run started in the background
+    # of a shell ignores SIGINT, and so would the tool (as under nohup), which then finished the sheet (exit 0)
+    proc = run("sheet", "--deck", "imperial", "--out", "s.html", code=code, cwd=tmp_path,
+               preexec=lambda: signal.signal(number, signal.SIG_DFL))
     assert proc.returncode == 128 + number, (proc.returncode, proc.stderr[-500:])
     assert "Traceback" not in proc.stderr
     assert entries(tmp_path) == [], "no temporary file, no sheet"

@@ -27,6 +27,9 @@ from tashkalar_cli.errors import json_visible, quote, visible
 
 from conftest import REPO
 
+#: the tool runs in processes here: they read the data from the session's cache, filled first
+pytestmark = pytest.mark.usefixtures("warm_cache")
+
 #: a name that retitles the terminal, clears it, closes and opens Rich markup, reverses the text
 #: and starts an 8-bit CSI
 HOSTILE = "Sword\x1b]0;pwned\x07master\x1b[2J [/x] [bold red]big \u202eevil \x9b31m"

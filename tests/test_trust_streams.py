@@ -19,6 +19,9 @@ import pytest
 
 from conftest import REPO
 
+#: the tool runs in processes here: they read the data from the session's cache, filled first
+pytestmark = pytest.mark.usefixtures("warm_cache")
+
 HANG = 60
 FULL = "/dev/full"
 needs_full = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full on this machine")
