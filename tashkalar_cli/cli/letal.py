@@ -55,7 +55,7 @@ def area(square: SquareArgument,
     s = session(lang, data, force)
     asked = Area.asked(adjacent=adjacent, reach=reach, range=range_, radius=radius)
     engine = _engine(s)
-    hero = engine.grid.parse(square, "SQUARE")
+    hero = engine.grid.parse(square, "hero square")  # said in words in each language (what.hero-square)
     others = engine.grid.parse_list(occupied)
     found = engine.area(hero, asked.kind, asked.n, others)
     from tashkalar_cli.render.letal import area_label
@@ -82,7 +82,7 @@ def move(square: SquareArgument,
     """Every square where a hero can end a move of up to N steps."""
     s = session(lang, data, force)
     engine = _engine(s)
-    hero = engine.grid.parse(square, "SQUARE")
+    hero = engine.grid.parse(square, "hero square")  # said in words in each language (what.hero-square)
     others = engine.grid.parse_list(occupied)
     found = engine.move(hero, steps, others)
     if svg:
@@ -114,14 +114,15 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
     svg, json = common.svg, common.json
     s = session(common.lang, common.data, common.force)
     engine = _engine(s)
-    hero = engine.grid.parse(square, "SQUARE")
+    hero = engine.grid.parse(square, "hero square")  # said in words in each language (what.hero-square)
     other = engine.grid.parse(by, "--by")
     others = engine.grid.parse_list(occupied)
     result = engine.push(hero, other, distance, others) if kind == "push" else engine.pull(hero, other, distance, others)
     if svg:
         from tashkalar_cli.render.letal import grid_svg
 
-        caption = s.loc.msg(f"letal.svg.{kind}", square=hero.name, distance=distance, by=other.name)
+        caption = s.loc.msg(f"letal.svg.{kind}", square=hero.name, distance=s.loc.msg("letal.squares", count=distance),
+                            by=other.name)
         s.write(svg, grid_svg(engine.grid, s.loc, caption, hero,
                               [result.to] if result.to is not None else [], others, by=other), announce=not json)
     if json:
@@ -133,8 +134,8 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
         s.console.print(s.loc.msg(f"letal.{kind}.ignored", square=hero.name))
     else:
         assert result.to is not None
-        s.console.print(s.loc.msg(f"letal.{kind}.done", square=hero.name, by=other.name, distance=distance,
-                                  to=result.to.name))
+        s.console.print(s.loc.msg(f"letal.{kind}.done", square=hero.name, by=other.name,
+                                  distance=s.loc.msg("letal.squares", count=distance), to=result.to.name))
 
 
 @app.command("push")
@@ -199,7 +200,8 @@ def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False,
         s.console.print(s.loc.msg("letal.check.problems", count=len(problems)))
         for p in problems:
             where = f"{file}:{p.line}" if p.line else file
-            s.console.print(f"  {where}: {problem_text(p, s.loc)} [{p.code}]", markup=False)  # FILE:LINE:
+            # FILE:LINE: message; the problem's code (an English id) is for programs: in --json only
+            s.console.print(f"  {where}: {problem_text(p, s.loc)}", markup=False)
     if problems:
         raise typer.Exit(1)
 

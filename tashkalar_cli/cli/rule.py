@@ -110,4 +110,4 @@ def errata(
         return
     from tashkalar_cli.render.rules import errata_renderable
 
-    s.console.print(errata_renderable(items, s.loc))
+    s.console.print(errata_renderable(items, s.loc, s.game.rules))

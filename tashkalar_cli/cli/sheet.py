@@ -50,4 +50,7 @@ def sheet(
         sections = build_sections(s.game, s.loc, decks, legends, flares, tasks)
     text = sheet_svg(sections, s.loc, paper.value) if suffix == "svg" else sheet_html(sections, s.loc, paper.value)
     s.write(out, text, announce=False)  # its own message says how many cards
-    s.console.print(s.loc.msg("sheet.written", path=out, count=sum(len(x.cards) for x in sections)))
+    if s.game.id == "letal":  # its entries are terms, not cards
+        s.console.print(s.loc.msg("letal.sheet.written", path=out))
+    else:
+        s.console.print(s.loc.msg("sheet.written", path=out, count=sum(len(x.cards) for x in sections)))

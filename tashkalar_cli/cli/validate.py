@@ -43,8 +43,11 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
         s.console.print(Text(loc.msg("validate.valid", game=game), style="bold"))
         s.console.print(Text(visible(one["root"])), soft_wrap=True)
         table = Table(show_header=False)
+        # the rows a game has: a game without cards (L.E.T.A.L.) shows no card types (its JSON keeps the zeros)
+        skipped = {"valid", "root", "warnings", "game", "effects_missing"} | \
+            (set() if GAMES[game].has_cards else {"beings", "legends", "flares", "tasks"})
         for key, value in one.items():
-            if key in ("valid", "root", "warnings", "game", "effects_missing"):
+            if key in skipped:
                 continue
             if key == "languages":
                 value = [loc.language_name(code) for code in value]

@@ -345,7 +345,7 @@ class LetalEngine:
         players = game.players
         allowed = sorted({int(n["players"]["duel"]), int(n["players"]["team"])})
         if len(players) not in allowed:
-            add("players-count", ("players",), count=len(players), allowed=" / ".join(map(str, allowed)))
+            add("players-count", ("players",), count=len(players), allowed=tuple(allowed))
         sizes = {t: sum(p.team == t for p in players) for t in TEAMS}
         if players and sizes["south"] != sizes["north"]:
             add("team-size", ("players",), south=sizes["south"], north=sizes["north"])

@@ -111,10 +111,8 @@ def card_table(cards: list[Card], db: CardCatalog, loc: Localizer, width: int = 
     wide = width >= 100
     rows = []
     for c in cards:
-        kind = msg(f"type.{c.type}")
-        if isinstance(c, Flare):
-            kind += f" {c.upper.threshold}/{c.lower.threshold}"
-        elif isinstance(c, Task):
+        kind = msg(f"type.{c.type}")   # a flare's type alone: its name already gives its thresholds
+        if isinstance(c, Task):
             kind += " (" + msg("task.points", points=c.points) + ")"
         rank = msg(f"rank.{c.rank}") if isinstance(c, Being) else ("" if wide else kind)
         rows.append({"id": shown(c.id), "name": shown(db.name(c, loc)), "type": Text(kind),
@@ -139,6 +137,13 @@ def card_table(cards: list[Card], db: CardCatalog, loc: Localizer, width: int = 
     chosen = fit_columns(width, needs, ["id", "name", *optional], required=2)
     # the id and the name come first: a name too long for what the id leaves is folded, the id never
     room = {"name": max(1, width - 1 - 2 * COLUMN_COST - needs["id"])}
+    # on a narrow terminal the room left after every column's longest word goes one third to the
+    # name, two thirds to the keywords, as fixed widths: Rich's own sharing can give a column one
+    # more than the terminal has, and the last column is then cut, border and all
+    fixed: dict[str, int] = {}
+    if not wide and "keywords" in chosen:
+        slack = max(0, width - 1 - sum(needs[k] + COLUMN_COST for k in chosen))
+        fixed = {"name": needs["name"] + slack // 3, "keywords": needs["keywords"] + slack - slack // 3}
     table = Table(title=msg_n_count(loc, "list.title", len(cards)), show_lines=not wide)
     for key in chosen:
         if key == "id":
@@ -146,6 +151,7 @@ def card_table(cards: list[Card], db: CardCatalog, loc: Localizer, width: int = 
         else:
             table.add_column(headers[key], style="bold" if key == "name" else "", overflow="fold",
                              min_width=min(needs[key], room.get(key, needs[key])),
+                             width=fixed.get(key),
                              ratio=2 if key == "keywords" and not wide else None)
     for r in rows:
         table.add_row(*(r[key] for key in chosen))

@@ -45,5 +45,10 @@ def lack_text(lack: Lack, board: Board, loc: Localizer) -> str:
     """Why a near placement fails on one square."""
     sq = board.name(lack.square) if lack.square is not None else ""
     need = loc.msg(f"rank.{lack.need}") if lack.need else ""
-    found = piece_words(loc, lack.found) if lack.found else ""
+    if lack.found is None:
+        found = ""
+    elif lack.code == "weaker":   # the player's own piece: its rank alone ("your common piece", not "your piece of blue")
+        found = loc.msg(f"rank.{lack.found.rank}")
+    else:
+        found = piece_words(loc, lack.found)
     return loc.msg(f"lack.{lack.code}", square=sq, need=need, found=found)

@@ -58,6 +58,8 @@ def problem_text(problem: Problem, loc: Localizer) -> str:
     params = dict(problem.params)
     if "team" in params:
         params["team"] = loc.msg(f"letal.team.{params['team']}")
+    if isinstance(params.get("allowed"), (list, tuple)):   # "2 or 4" players, in words
+        params["allowed"] = loc.join(map(str, params["allowed"]), "or")
     return loc.msg(f"letal.problem.{problem.code}", **params)
 
 

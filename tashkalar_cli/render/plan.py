@@ -91,8 +91,8 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
     reached = {c.id for c in reachable}
     missing = [c for c in report.cards if c.id not in reached]
     if missing and reachable:
-        listed = ", ".join(name(c) for c in missing)
-        parts.append(Text(msg("plan.unreachable", count=len(missing), cards=listed), style="dim"))
+        # a list, said name by name: never cut inside a name, however long the language's names
+        parts.append(Text(msg("plan.unreachable", count=len(missing), cards=[name(c) for c in missing]), style="dim"))
     if positions and pos is not None:
         from tashkalar_cli.render.board import board_key, board_text
 
@@ -296,7 +296,7 @@ def goal_renderable(report: GoalReport, board: Board, loc: Localizer, name: Name
         if len(report.ways) > limit:
             parts.append(Text(msg("plan.goal.more", count=len(report.ways) - limit), style="dim"))
     elif not report.met_now:
-        parts.append(Text(msg("plan.goal.none", actions=report.actions)))
+        parts.append(Text(msg("plan.goal.none", actions=msg("plan.actions", count=report.actions))))
     notes = []
     if not report.hand:
         notes.append(msg("plan.goal.no_hand"))

@@ -79,6 +79,25 @@ def _req_text(q: Requirement, loc: Localizer) -> str:
     return f"{mark} " + loc.msg(f"task.req.{q.what}", have=q.have, need=q.need, **params)
 
 
+#: requirements met by either this one or the next: the text ends with its own "or", so the next one
+#: follows after a space, never after a clause separator ("…, or; ✗ …")
+_EITHER = frozenset({"destroyed_legendary"})
+
+
+def _reqs_line(requirements: Sequence[Requirement], loc: Localizer) -> str:
+    """The requirements of a task on one line: clauses, except that an alternative runs into the next."""
+    clauses: list[str] = []
+    glued = False
+    for q in requirements:
+        text = _req_text(q, loc)
+        if glued and clauses:
+            clauses[-1] += " " + text
+        else:
+            clauses.append(text)
+        glued = q.what in _EITHER
+    return loc.join(clauses, "clauses")
+
+
 def task_renderable(results: Sequence[TaskCheck], cards: CardCatalog, loc: Localizer, board: Board, pos: Position,
                     score: Mapping[str, int | bool], player: str) -> Group:
     from tashkalar_cli.model.cards import Task
@@ -106,7 +125,7 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardCatalog, loc: Local
             card = cards.get(r.task)
             assert isinstance(card, Task)
             met = msg("task.needs_turn") if r.met is None else (msg("yes") if r.met else msg("no"))
-            why = loc.join((_req_text(q, loc) for q in r.requirements), "clauses")
+            why = _reqs_line(r.requirements, loc)
             table.add_row(visible(cards.name(card, loc), MOST_SHOWN), str(card.points), met, why)
         parts.append(fitted(table))  # a long name is folded, never cut
     parts.append(Text(loc.msg_n("score.high_form", score["legendary_pieces"], player=msg(f"color.{player}"),
@@ -149,5 +168,5 @@ def score_renderable(result: TurnScore, loc: Localizer) -> Group:
         parts.append(Text(msg("score.end", threshold=result.threshold), style="bold yellow"))
     elif result.end_possible:
         parts.append(Text(msg("score.end_possible", threshold=result.threshold,
-                              players=", ".join(msg(f"color.{c}") for c in result.end_possible)), style="yellow"))
+                              players=loc.join((msg(f"color.{c}") for c in result.end_possible), "or")), style="yellow"))
     return Group(*parts)

@@ -138,7 +138,14 @@ def keyword_table(glossary: Glossary, loc: Localizer) -> RenderableType:
     return fitted(table, ids=(2,), drop=(1,))
 
 
-def errata_renderable(errata: Errata, loc: Localizer) -> Group:
+def _rules_named(ids: list[str], book: RuleBook | None, loc: Localizer) -> str:
+    """Rules as `rule show` names them: number, title in this language, id in parentheses (an id the
+    book does not hold stays as it is)."""
+    rules = book.by_id if book is not None else {}
+    return loc.join(f"{rules[i].number} {loc.field('rules', i, 'title')} ({i})" if i in rules else i for i in ids)
+
+
+def errata_renderable(errata: Errata, loc: Localizer, rulebook: RuleBook | None = None) -> Group:
     msg = loc.msg
     panels = []
     for e in errata.items:
@@ -149,7 +156,7 @@ def errata_renderable(errata: Errata, loc: Localizer) -> Group:
             mark = "•" if e.get("kind") == "ruling" else "✗" if book in e["differing"] else "✓"
             body.add_row(f"{mark} {loc.language_name(book)}", loc.reading(e["id"], book))  # a rulebook by its language
         if e.get("kind") == "ruling" and e.get("rules"):
-            body.add_row(msg("label.rules"), ", ".join(e["rules"]))
+            body.add_row(msg("label.rules"), _rules_named(e["rules"], rulebook, loc))
         body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))
         panels.append(TitledPanel(body, title=shown(loc.field("errata", e["id"], "title"), "bold"),
                                   subtitle=shown(e["id"], "dim")))

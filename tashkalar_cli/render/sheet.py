@@ -210,6 +210,18 @@ def _inline(parent: ET.Element, text: str) -> None:
         last.tail = parts[i + 1]
 
 
+#: the sections of another game's one-page reference: the page is titled by that section alone
+OWN_TITLE = frozenset({"letal"})
+
+
+def sheet_title(sections: Sequence[Section], loc: Localizer) -> str:
+    """The page's title: "Tash-Kalar cheat sheet: <sections>", or the other game's reference's own title
+    (never under Tash-Kalar's name)."""
+    if sections and all(s.key in OWN_TITLE for s in sections):
+        return loc.join(s.title for s in sections)
+    return loc.msg("label.value", label=loc.msg("sheet.title"), value=", ".join(s.title for s in sections))
+
+
 def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -> str:
     """The sheet as one self-contained HTML page, laid out for ``paper`` (a4 or letter)."""
     size = PAPER[paper][0]
@@ -217,8 +229,7 @@ def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -
     head = el(html, "head")
     el(head, "meta", charset="utf-8")
     el(head, "meta", name="viewport", content="width=device-width")
-    titles = ", ".join(s.title for s in sections)
-    el(head, "title", loc.msg("label.value", label=loc.msg("sheet.title"), value=titles))
+    el(head, "title", sheet_title(sections, loc))
     el(head, "style", CSS % {"size": size, "margin": MARGIN, "font": STYLE.font, "width": WIDTH, "columns": COLUMNS,
                              "gap": GAP, "pad": PAD, "line": LINE, **FONT})
     body = el(html, "body")
@@ -358,9 +369,8 @@ def sheet_svg(sections: Sequence[Section], loc: Localizer, paper: str = "a4") ->
     pages = paginate(sections, loc, content_h)
     gap = 6.0
     height = len(pages) * (page_h + gap) - gap
-    titles = ", ".join(s.title for s in sections)
     count = sum(len(s.cards) for s in sections)
-    root = svg_root(page_w, height, loc.msg("label.value", label=loc.msg("sheet.title"), value=titles),
+    root = svg_root(page_w, height, sheet_title(sections, loc),
                     loc.msg("list.title", count=count))
     root.set("width", f"{page_w}mm")
     root.set("height", f"{height:g}mm")

@@ -117,11 +117,24 @@ fill = render
 MOST_PARAM = 400
 
 
-def shown_params(params: dict[str, Any]) -> dict[str, Any]:
+#: the most items of a list value said in full (the rest is left out, with an ellipsis)
+MOST_ITEMS = 200
+
+
+def shown_params(params: dict[str, Any], separator: str = ", ") -> dict[str, Any]:
     """The values of an interface text as shown: one line each, nothing a terminal acts on, cut
-    to :data:`MOST_PARAM` characters (numbers are kept as numbers, for their format)."""
-    return {name: value if isinstance(value, (int, float)) else visible(value, MOST_PARAM)
-            for name, value in params.items()}
+    to :data:`MOST_PARAM` characters (numbers are kept as numbers, for their format). A list or
+    tuple is said item by item, joined by ``separator``, each item cut on its own: a list of
+    names is never cut inside a name, however long the names of a language make it."""
+    def shown(value: Any) -> Any:
+        if isinstance(value, (int, float)):
+            return value
+        if isinstance(value, (list, tuple)):
+            items = [visible(item, MOST_PARAM) for item in value[:MOST_ITEMS]]
+            return separator.join(items + (["…"] if len(value) > MOST_ITEMS else []))
+        return visible(value, MOST_PARAM)
+
+    return {name: shown(value) for name, value in params.items()}
 
 
 class Text(NamedTuple):
@@ -175,7 +188,7 @@ class Localizer:
         (``key.one``, ``key.other``...) agrees with the ``count`` parameter (see :meth:`msg_n`)."""
         found = self.ui(key)
         if found is not None:
-            return visible(fill(found, shown_params(params)), lines=True)
+            return visible(fill(found, shown_params(params, self._separator(params))), lines=True)
         if self.ui(f"{key}.other") is not None:
             return self.msg_n(key, params.get("count", 0), **params)
         return key
@@ -189,8 +202,15 @@ class Localizer:
         for candidate in (f"{key}.{category}", f"{key}.other", key):
             text = self.ui(candidate)
             if text is not None:
-                return visible(fill(text, shown_params({"count": n, **params})), lines=True)
+                return visible(fill(text, shown_params({"count": n, **params}, self._separator(params))), lines=True)
         return key
+
+    def _separator(self, params: Mapping[str, Any]) -> str:
+        """How a list value of ``params`` is joined in this language (looked up only when one is there)."""
+        if not any(isinstance(value, (list, tuple)) for value in params.values()):
+            return ", "
+        found = self.ui("list.separator")
+        return found if found is not None else ", "
 
     def reading(self, erratum: str, book: str) -> str:
         """How the rulebook ``book`` reads at ``erratum`` (an erratum's ``readings``), in this language."""
