@@ -53,4 +53,18 @@ def mask(reversed_codes: bytes, picked: bytes) -> int:
     return int(reversed_codes.translate(picked), 2)
 
 
-__all__ = ["LEVELS", "OCCUPIED", "code", "codes_of", "mask", "picking", "table"]
+#: :func:`squares_only`'s masks of bytes, by the squares' bitboard
+_BYTES: dict[int, int] = {}
+
+
+def squares_only(codes: bytes, squares: int) -> bytes:
+    """``codes`` with every byte that is not one of ``squares`` (a bitboard: the board's) set to 0: a resolver's state
+    keeps the pieces it sets aside (out of the game) in bytes past the squares, where they are on no square."""
+    keep = _BYTES.get(squares)
+    if keep is None:
+        keep = _BYTES[squares] = sum(0xFF << 8 * sq for sq in range(squares.bit_length()) if squares >> sq & 1)
+    n = int.from_bytes(codes, "little")
+    return codes if not n & ~keep else (n & keep).to_bytes(len(codes), "little")
+
+
+__all__ = ["LEVELS", "OCCUPIED", "code", "codes_of", "mask", "picking", "squares_only", "table"]
