@@ -7,6 +7,7 @@ the search stops at its bound on work, saying so.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tashkalar_cli.engine.codes import squares_only
@@ -15,6 +16,8 @@ from tashkalar_cli.engine.flares import counts, counts_of_codes
 from tashkalar_cli.engine.tasks import Context, check_task
 from tashkalar_cli.model.cards import Task
 
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+HYPNOTIST = str(BENCH / "hypnotist-20.yaml")
 #: blue summons the Deathbringer at e5 and removes a red piece from the game: the resolver sets it aside in a byte
 #: of its state that is no square of the board
 DEATHBRINGER = "d5=blue,c3=blue,d3=blue,e3=blue,e6=red,f5=red,f6=red,g7=red"
@@ -62,3 +65,58 @@ def test_a_piece_set_aside_is_on_no_square_for_the_flares(tk: Any) -> None:
         assert len(codes) == len(o.board_state)
         for color in ("blue", "red"):
             assert counts_of_codes(codes, tk.board.colors, color) == counts(o.position, color)
+
+
+def test_a_goal_search_stops_at_its_bound_on_work(tk: Any, monkeypatch: Any) -> None:
+    """A task read from the whole board (a piece surrounded), with a deck and the legends in hand, on a board where
+    effects are large: the ends of turn asked, the cards checked and the summons tried, counted as they are made,
+    stay within the bound on work (bounds.GOAL_WORK), and the answer says the search stopped (39,085 ends of turn
+    asked before, and 50,000 states of effects). The task's check is asked of the ends of turn and by its bound."""
+    from tashkalar_cli.engine import bounds, tasks
+
+    asked = [0]
+    evaluator = tasks.EVALUATORS["surround"]
+
+    def counting(ctx: Any, c: Any) -> Any:
+        asked[0] += 1
+        return evaluator(ctx, c)
+
+    monkeypatch.setitem(tasks.EVALUATORS, "surround", counting)
+    checked = [0]
+    check_many = tk.engine.check_many
+
+    def counting_checks(cards: Any, pos: Any, player: str) -> Any:
+        checked[0] += len(cards)
+        return check_many(cards, pos, player)
+
+    monkeypatch.setattr(tk.engine, "check_many", counting_checks)
+    pos = tk.position(HYPNOTIST, mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("highland", "legends")]
+    report = tk.plan_task(pos, "blue", "imprisonment", hand)
+    assert report.truncated and report.work_spent and not report.effects_spent
+    # the check that found the bound spent may pass it by one ask, or one state's cards
+    most = bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(hand)
+    assert bounds.GOAL_ASK_WEIGHT * asked[0] + bounds.GOAL_CHECK_WEIGHT * checked[0] <= report.work <= most
+    assert asked[0] > report.checked > 0
+
+
+def test_the_answer_says_the_bound_on_work(cli: Any, monkeypatch: Any) -> None:
+    from tashkalar_cli.engine import goals
+
+    monkeypatch.setattr(goals, "MAX_WORK", 200)
+    args = ["plan", "--position", HYPNOTIST, "--mode", "high-form", "--player", "blue", "--hand",
+            "hypnotist,swordmaster,knight", "--task", "imprisonment"]
+    result = cli(*args, "--lang", "en")
+    assert result.code == 0, result.err
+    assert "The search stopped at its bound on work" in " ".join(result.out.split())
+    assert "Out of reach" not in result.out or "some ways may be missing" in " ".join(result.out.split())
+    assert cli(*args, "--json").json["truncated"] is True
+
+
+def test_a_whole_search_is_not_cut_by_the_bound_on_work(tk: Any) -> None:
+    """The searches that end whole on the goal benchmark's position (its hand, the tasks read from the whole board:
+    the most work there) stay whole."""
+    pos = tk.position(str(BENCH / "high-form.yaml"))
+    report = tk.plan_task(pos, "blue", "corner-chain", ["swordmaster", "knight", "hypnotist", "fire-dragon",
+                                                         "hell-bull"])
+    assert not report.truncated and report.work > 0

@@ -323,22 +323,33 @@ def corner_chain(ctx: Context, c: Criterion) -> TaskCheck:
 
 def surround(ctx: Context, c: Criterion) -> TaskCheck:
     best_sq, best = None, -1
-    for sq in bits(ctx.enemy):
-        n = _count(ctx.mine & ctx.board.adjacent_mask(sq))
+    mine, adjacent = ctx.mine, _adjacency(ctx.board)
+    enemy: int = ctx.enemy
+    while enemy:        # the enemy pieces, lowest square first (a goal search asks thousands of boards)
+        low = enemy & -enemy
+        enemy ^= low
+        sq = low.bit_length() - 1
+        n = (mine & adjacent[sq]).bit_count()
         if n > best:
             best_sq, best = sq, n
     if best_sq is None:
         return TaskCheck("", False, [Requirement("adjacent_to_enemy", 0, c["adjacent"])])
-    squares = [best_sq] + list(bits(ctx.mine & ctx.board.adjacent_mask(best_sq)))
+    squares = [Square(best_sq), *bits(ctx.mine & ctx.board.adjacent_mask(best_sq))]
     req = Requirement("adjacent_to_enemy", best, c["adjacent"], {"square": ctx.board.name(best_sq)})
     return TaskCheck("", req.ok, [req], squares)
+
+
+@lru_cache(maxsize=8)
+def _adjacency(board: Board) -> tuple[int, ...]:
+    """The squares next to each square index (:meth:`Board.adjacent_mask`), as a tuple."""
+    return tuple(board.adjacent_mask(sq) if sq in board.squares else 0 for sq in range(board.mask.bit_length()))
 
 
 def isolation(ctx: Context, c: Criterion) -> TaskCheck:
     """An enemy piece near another one (distance ``distance``) that cannot come next to any of
     its fellow pieces in ``moves`` moves or fewer through empty squares."""
     board, distance, moves = ctx.board, c["distance"], c["moves"]
-    adjacent, empty = board.adjacent_mask, ~(ctx.mine | ctx.enemy)
+    adjacent, empty = _adjacency(board), ~(ctx.mine | ctx.enemy)
     # the pieces that may be isolated, color by color (the masks read with no position made: a goal search asks
     # thousands of boards, most of them with the same enemy pieces)
     candidates: list[tuple[Square, int, int]] = []
@@ -359,7 +370,7 @@ def isolation(ctx: Context, c: Criterion) -> TaskCheck:
                 break
             step = 0
             for cur in bits(frontier):
-                step |= adjacent(cur)
+                step |= adjacent[cur]
             frontier = step & empty & ~region
             region |= frontier
             if frontier & goal:
