@@ -205,8 +205,9 @@ def _threats(s: "Session", pos: "Position", player: str, deck: list[str] | None,
     if json:
         from tashkalar_cli.render import jsonout
 
+        # with --all-plans, every plan written as it is made (tens of thousands)
         print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=all_plans,
-                                           outcomes=outcomes))
+                                           outcomes=outcomes, streamed=True))
         return
     from tashkalar_cli.render.plan import threats_renderable
 
