@@ -577,6 +577,7 @@ class Game:
                    ) -> tuple[str, GoalReport]:
         """Can ``player`` end this turn with ``flare`` playable by the next player (the next color in turn
         order, against any of their opponents), and how. Returns the next player's color and the ways."""
+        from tashkalar_cli.engine.codes import squares_only
         from tashkalar_cli.engine.flares import counts_of_codes, flare_check, within_reach
         from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
 
@@ -588,11 +589,11 @@ class Game:
             raise InputError(key="threats-no-opponent", player=Term("color", player))
         following = order[(order.index(player) + 1) % len(order)]
         others = [c for c in dict.fromkeys([*position.colors, player]) if c != following]
-        config, mode, colors = self.config, position.mode, position.board.colors
+        config, mode, colors, squares = self.config, position.mode, position.board.colors, position.board.mask
 
         def checks(seen: Seen) -> Iterator[FlareCheck]:
             """The flare's check against each opponent of the next player, on the board ``seen``."""
-            codes = seen.codes
+            codes = squares_only(seen.codes, squares)     # the pieces set aside by an effect left out
             mine = counts_of_codes(codes, colors, following)
             for vs in others:
                 yield flare_check(card, mode, mine, counts_of_codes(codes, colors, vs), following, vs, config)

@@ -130,3 +130,33 @@ def test_all_plans_json_holds_few_plans_at_once(cli: Any, tk: Any, alive: type[A
     kept = {id(p): tk.planner.resulting_position(pos, report.player, p)[0] for p in report.plans}
     monkeypatch.setattr(jsonout, "plan", plan)
     assert result.out == _one_shot("plan", jsonout.plan_report(report, tk.board, kept, every=True))
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_items_nested_in_items_are_the_one_shot_text(indent: int | None) -> None:
+    """An entry of :class:`Items` (or a value of the document) that is an object holding :class:`Items` is written a
+    value at a time, with the bytes of the whole dumped at once."""
+    doc = {"a": 1, "o": [{"k": 1, "p": [{"x": [1, 2]}, {}], "q": {"r": []}}, {"k": 2, "p": [], "z": "é"}],
+           "n": {"p": [3, {"y": None}], "s": 2}, "e": {}}
+    streamed = {"a": 1, "o": Items(iter([{"k": 1, "p": Items(iter([{"x": [1, 2]}, {}])), "q": {"r": []}},
+                                         {"k": 2, "p": Items(iter([])), "z": "é"}])),
+                "n": {"p": Items(iter([3, {"y": None}])), "s": 2}, "e": {}}
+    assert "".join(chunks(streamed, indent)) == json.dumps(doc, ensure_ascii=False, indent=indent)
+
+
+def test_threats_all_plans_json_holds_few_plans_at_once(cli: Any, tk: Any, alive: type[Alive],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``plan --threats --all-plans --json``: each opponent's plans made as they are written (before: every plan's
+    dict of every opponent held, and the whole text), the same bytes as the whole document dumped at once."""
+    plan = jsonout.plan
+    monkeypatch.setattr(jsonout, "plan", lambda *a, **k: Alive(plan(*a, **k)))
+    args = ("plan", "--position", SPHERE, "--player", "blue", "--threats", "--deck", "etherweave", "--all-plans")
+    result = cli(*args, "--json")
+    assert result.code == 0, result.err
+    plans = [p for opp in result.json["opponents"] for p in opp["plans"]]
+    assert alive.made == len(plans) > 50
+    assert alive.most <= 2
+    monkeypatch.setattr(jsonout, "plan", plan)
+    found = tk.threats(tk.position(SPHERE), "blue", {"red": "etherweave"}, effects_budget=EFFECTS_BUDGET)
+    whole = jsonout.threats(found, tk.board, found.opponents[0].report.actions, every=True)
+    assert result.out == _one_shot("plan", whole)

@@ -204,8 +204,9 @@ def _threats(s: "Session", pos: "Position", asked: PlanAsked) -> None:
     if asked.json:
         from tashkalar_cli.render import jsonout
 
+        # with --all-plans, every plan written as it is made (tens of thousands)
         print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=asked.all_plans,
-                                           outcomes=3 if asked.limit is None else asked.limit))
+                                           outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
     from tashkalar_cli.render.plan import threats_renderable
 

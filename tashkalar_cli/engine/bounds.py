@@ -34,3 +34,16 @@ GOAL_EFFECT_STATES = 1_000
 #: benchmarks/high-form.yaml (every task, every being in hand: 174 resolutions, 15,077 states)
 GOAL_EFFECTS_BUDGET = 50_000
 GOAL_RESOLUTION_WEIGHT = 10
+#: the most work of one goal search past its effects, in steps of about 20 µs: each summon tried (a placement, and
+#: the piece taken back) counts 1; each end of turn asked whether it meets the goal, and each time the goal's bound is
+#: asked, ``GOAL_ASK_WEIGHT`` (15 to 60 µs as the goal reads more of the board); each card checked for its placements
+#: at a state ``GOAL_CHECK_WEIGHT`` (about 45 µs). Past it the search stops and says so. Without it a search could ask
+#: 100,000 ends of turn (``GOAL_CHECKED``) and check every card of the hand at each of its 5,000 states: on
+#: benchmarks/hypnotist-20.yaml as High Form, a task read from the whole board (a chain, a piece surrounded or
+#: isolated) with a deck and the legends in hand asked 39,085 ends of turn, and with every being in hand a search
+#: checked 12,272 cards and tried 19,258 summons (2 to 4 s each, beside the effects' 50,000 states). 40,000 is
+#: about 0.8 s at worst; the searches that end whole on the benchmarks' positions do less (at most 29,068: a chain
+#: on benchmarks/high-form.yaml with the goal benchmark's hand; ``benchmarks/tasks.py`` gives the most)
+GOAL_WORK = 40_000
+GOAL_ASK_WEIGHT = 2
+GOAL_CHECK_WEIGHT = 2

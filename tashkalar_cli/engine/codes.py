@@ -85,5 +85,19 @@ def mask(reversed_codes: bytes, picked: bytes) -> int:
     return int(reversed_codes.translate(picked), 2)
 
 
+@lru_cache(maxsize=64)
+def _square_bytes(squares: int) -> int:
+    """The mask of the bytes of ``squares`` (a bitboard): 0xFF at each square's byte."""
+    return sum(0xFF << 8 * sq for sq in range(squares.bit_length()) if squares >> sq & 1)
+
+
+def squares_only(codes: bytes, squares: int) -> bytes:
+    """``codes`` with every byte that is not one of ``squares`` (a bitboard: the board's) set to 0: a resolver's state
+    keeps the pieces it sets aside (out of the game) in bytes past the squares, where they are on no square."""
+    keep = _square_bytes(squares)
+    n = int.from_bytes(codes, "little")
+    return codes if not n & ~keep else (n & keep).to_bytes(len(codes), "little")
+
+
 __all__ = ["COLOR_OF", "LEVELS", "LEVEL_OF", "OCCUPIED", "code", "code_by_name", "codes_of", "color_of", "level_of",
-           "mask", "picking", "piece_code", "table"]
+           "mask", "picking", "piece_code", "squares_only", "table"]

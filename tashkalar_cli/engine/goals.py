@@ -23,12 +23,15 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from tashkalar_cli.engine.bounds import GOAL_ASK_WEIGHT as ASK_WEIGHT
+from tashkalar_cli.engine.bounds import GOAL_CHECK_WEIGHT as CHECK_WEIGHT
 from tashkalar_cli.engine.bounds import GOAL_CHECKED as MAX_CHECKED
 from tashkalar_cli.engine.bounds import GOAL_EFFECT_STATES as EFFECT_STATES
 from tashkalar_cli.engine.bounds import GOAL_EFFECTS_BUDGET as EFFECTS_BUDGET
 from tashkalar_cli.engine.bounds import GOAL_OUTCOMES as MAX_OUTCOMES
 from tashkalar_cli.engine.bounds import GOAL_RESOLUTION_WEIGHT as RESOLUTION_WEIGHT
 from tashkalar_cli.engine.bounds import GOAL_STATES as MAX_STATES
+from tashkalar_cli.engine.bounds import GOAL_WORK as MAX_WORK
 from tashkalar_cli.engine.codes import LEVELS, code, code_by_name, mask, picking
 from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
 from tashkalar_cli.engine.gateway import after_summon
@@ -148,6 +151,8 @@ class GoalReport:
     pruned: int = 0                   # sequences dropped because what is left to play cannot meet the goal
     effects_spent: bool = False       # the search stopped (``truncated``) at its bound on the effects' work
     effect_states: int = 0            # the work of the effects resolved (see bounds.GOAL_EFFECTS_BUDGET)
+    work: int = 0                     # the work past the effects: ends of turn asked, cards checked (bounds.GOAL_WORK)
+    work_spent: bool = False          # the search stopped (``truncated``) at its bound on that work
 
     @property
     def sequences(self) -> int:
@@ -338,7 +343,7 @@ class GoalSearch:
     the board)?"""
 
     def __init__(self, engine: Engine, pos: Position, player: str, hand: Iterable[Being], actions: int,
-                 goal: Goal, *, max_states: int = MAX_STATES, effects_budget: int | None = None,
+                 goal: Goal, *, max_states: int = MAX_STATES, effects_budget: int | None = None, max_work: int | None = None,
                  place_matters: int | None = None, needs_position: bool = True,
                  reachable: Reachable | None = None, reads: GoalReads | None = None) -> None:
         self.engine = engine
@@ -349,6 +354,7 @@ class GoalSearch:
         self.actions = actions
         self.goal = goal
         self.max_states = max_states
+        self.max_work = MAX_WORK if max_work is None else max_work
         self.effects_budget = EFFECTS_BUDGET if effects_budget is None else effects_budget
         # the squares where a piece placed can change the goal (None: any): a last place elsewhere leaves
         # the goal as it was, unmet (a met state is not played on), so it is not tried
@@ -396,6 +402,10 @@ class GoalSearch:
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
         self.effect_states = 0           # the work of the effects resolved, all together (see effects_budget)
         self.effects_spent = False       # the bound on it was reached: the search stopped (truncated)
+        self.cards_checked = 0           # cards checked for their placements at a state (see _summons)
+        self.placements = 0              # summons tried (a placement, and the piece taken back: see _summon)
+        self.bounds_asked = 0            # the goal's bound asked (see _bound)
+        self.work_spent = False          # the bound on the work past the effects was reached (see _spent)
 
     def _prey_table(self, resolver: Resolver, card: Being, moves: Iterable[Move]) -> bytes:
         """A table (see :func:`tashkalar_cli.engine.codes.table`) of the codes of the pieces the being of ``card``
@@ -431,7 +441,7 @@ class GoalSearch:
                         seen.count += nxt.count
                         continue
                     if nxt.actions <= 0 and not self._met(nxt, key):
-                        if self.checked > MAX_CHECKED:
+                        if self._spent():
                             self.truncated = True
                             break
                         continue    # a last action that does not meet the goal: nothing to keep
@@ -458,7 +468,8 @@ class GoalSearch:
         unresolved = [c.id for c in self.hand if c.program() is None]
         return GoalReport(self.player, self.actions, self.hand, met_now, ways, self.states, self.truncated,
                           unresolved, self.checked, self.effects_truncated, pruned=self.pruned,
-                          effects_spent=self.effects_spent, effect_states=self.effect_states)
+                          effects_spent=self.effects_spent, effect_states=self.effect_states, work=self.work,
+                          work_spent=self.work_spent)
 
     def _asking(self, codes: bytes, tkey: TurnKey | None) -> tuple[Any, ...]:
         """What the goal is asked of at a board (``codes``) and turn record (its key; None: the goal does not read
@@ -481,6 +492,18 @@ class GoalSearch:
             self.checked += 1
             got = self._asked[k] = self.goal(seen, turn)
         return got
+
+    @property
+    def work(self) -> int:
+        """The work past the effects' (see :data:`~tashkalar_cli.engine.bounds.GOAL_WORK`)."""
+        return ASK_WEIGHT * (self.checked + self.bounds_asked) + CHECK_WEIGHT * self.cards_checked + self.placements
+
+    def _spent(self) -> bool:
+        """Whether the search has done all the work it may past the effects' (ends of turn asked, cards checked),
+        or asked all the ends of turn it may; the bound on work is said (``work_spent``)."""
+        if self.work > self.max_work:
+            self.work_spent = True
+        return self.work_spent or self.checked > MAX_CHECKED
 
     def _within_reach(self, state: _State) -> bool:
         """Whether the goal may still be met from ``state`` with the actions it has left: each is a place or
@@ -508,6 +531,7 @@ class GoalSearch:
         k = (self._asking(seen.codes, tkey if self.reads.turn else None), which)
         got = self._bounds.get(k)
         if got is None:
+            self.bounds_asked += 1
             got = self._bounds[k] = self.reachable(seen, turn, reach)
         if not got:
             self.pruned += 1
@@ -566,6 +590,11 @@ class GoalSearch:
                     not self._last_within_reach(state, _add(SUMMON, reach), card.id):  # type: ignore[arg-type]
                 continue
             cards.append(card)
+        if cards:
+            self.cards_checked += len(cards)
+            if self._spent():     # the bound on work: the search stops
+                self.truncated = True
+                return
         # the cards checked together: the position's bitboards made once for all of them
         for card, verdict in zip(cards, self.engine.check_many(cards, pos, player) if cards else (), strict=True):
             if at is None and verdict.placements:
@@ -574,6 +603,7 @@ class GoalSearch:
             for p in verdict.placements:
                 takes: list[Square | None] = list(p.take_back) if p.shortage and p.reuses is None else [None]
                 for tb in takes:
+                    self.placements += 1
                     yield from self._summon(state, card, p, tb, at)   # type: ignore[arg-type]
 
     def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None,
@@ -625,7 +655,7 @@ class GoalSearch:
             self.effects_truncated = True
         reads_turn = self.reads.turn
         for i, o in enumerate(outs):
-            if left == 0 and not o.actions_gained and self.checked <= MAX_CHECKED:
+            if left == 0 and not o.actions_gained and not self._spent():
                 # an end of turn: one that does not meet the goal is dropped here, with no state made for it (past
                 # the bound on asks, the state is made and the search stops on it, as on any other)
                 asking = self._asking(o.board_state, self._outcome_key(base_turn, base_key, gones, i, o)
@@ -634,7 +664,7 @@ class GoalSearch:
                 if met is None:
                     seen = _Board(o.board_state, _position_of(o))
                     met = self._ask(asking, seen, self._outcome_turn(base_turn, base_key, gones, i, o)[0])
-                if not met and self.checked <= MAX_CHECKED:
+                if not met and not self._spent():
                     continue
             turn, tkey = self._outcome_turn(base_turn, base_key, gones, i, o)
             gone = self._gone(gones, i, o)
@@ -673,5 +703,5 @@ class GoalSearch:
         return gone
 
 
-__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "Act", "Budget", "Goal", "GoalReads",
+__all__ = ["EFFECT_STATES", "MAX_CHECKED", "MAX_OUTCOMES", "MAX_STATES", "MAX_WORK", "Act", "Budget", "Goal", "GoalReads",
            "GoalReport", "GoalSearch", "Reach", "Reachable", "Seen", "Walk", "Way", "effect_reach", "effect_walk"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from tashkalar_cli.engine.codes import mask as codes_mask
@@ -130,7 +131,9 @@ class Context:
         if got is None or rev is None:
             raise AttributeError(name)
         others, level = got
-        value = Bitboard(codes_mask(rev, codes_table(self.board.colors, self.player, others=others, min_level=level)))
+        # the board's squares only: a resolver's state keeps the pieces it set aside (out of the game) past them
+        value = Bitboard(codes_mask(rev, codes_table(self.board.colors, self.player, others=others, min_level=level))
+                         & self.board.mask)
         setattr(self, name, value)
         return value
 
@@ -153,7 +156,8 @@ class Context:
             got = self._others[color] = [-1, -1]     # from the codes: each mask made when first asked for
         if got[upgraded] < 0:
             assert self._reversed is not None
-            got[upgraded] = codes_mask(self._reversed, codes_table(self.board.colors, color, min_level=int(upgraded)))
+            got[upgraded] = codes_mask(self._reversed, codes_table(self.board.colors, color, min_level=int(upgraded))) \
+                & self.board.mask   # the squares only (see __getattr__)
         return got[upgraded]
 
     def squares_mask(self, which: str | None) -> int:
@@ -319,48 +323,84 @@ def corner_chain(ctx: Context, c: Criterion) -> TaskCheck:
 
 def surround(ctx: Context, c: Criterion) -> TaskCheck:
     best_sq, best = None, -1
-    for sq in bits(ctx.enemy):
-        n = _count(ctx.mine & ctx.board.adjacent_mask(sq))
+    mine, adjacent = ctx.mine, _adjacency(ctx.board)
+    enemy: int = ctx.enemy
+    while enemy:        # the enemy pieces, lowest square first (a goal search asks thousands of boards)
+        low = enemy & -enemy
+        enemy ^= low
+        sq = low.bit_length() - 1
+        n = (mine & adjacent[sq]).bit_count()
         if n > best:
             best_sq, best = sq, n
     if best_sq is None:
         return TaskCheck("", False, [Requirement("adjacent_to_enemy", 0, c["adjacent"])])
-    squares = [best_sq] + list(bits(ctx.mine & ctx.board.adjacent_mask(best_sq)))
+    squares = [Square(best_sq), *bits(ctx.mine & ctx.board.adjacent_mask(best_sq))]
     req = Requirement("adjacent_to_enemy", best, c["adjacent"], {"square": ctx.board.name(best_sq)})
     return TaskCheck("", req.ok, [req], squares)
+
+
+@lru_cache(maxsize=8)
+def _adjacency(board: Board) -> tuple[int, ...]:
+    """The squares next to each square index (:meth:`Board.adjacent_mask`), as a tuple."""
+    return tuple(board.adjacent_mask(sq) if sq in board.squares else 0 for sq in range(board.mask.bit_length()))
 
 
 def isolation(ctx: Context, c: Criterion) -> TaskCheck:
     """An enemy piece near another one (distance ``distance``) that cannot come next to any of
     its fellow pieces in ``moves`` moves or fewer through empty squares."""
-    board, occupied = ctx.board, ctx.pos.occupied
-    enemy_color = {sq: p.color for sq, p in ctx.pos.pieces.items() if p.color != ctx.player}
-    by_color: dict[str, int] = {}
-    for sq, color in enemy_color.items():
-        by_color[color] = by_color.get(color, 0) | 1 << sq
-    for sq in sorted(enemy_color):
-        friends = by_color[enemy_color[sq]] & ~(1 << sq)   # the other pieces of its color
-        near_mask = friends & board.within(sq, c["distance"])
-        if not near_mask:
-            continue
-        # the squares it can reach in ``moves`` moves or fewer through empty squares, a move at a time (masks):
-        # it comes next to a fellow piece when one of them is next to one
-        adjacent, empty = board.adjacent_mask, ~occupied
+    board, distance, moves = ctx.board, c["distance"], c["moves"]
+    adjacent, empty = _adjacency(board), ~(ctx.mine | ctx.enemy)
+    # the pieces that may be isolated, color by color (the masks read with no position made: a goal search asks
+    # thousands of boards, most of them with the same enemy pieces)
+    candidates: list[tuple[Square, int, int]] = []
+    left: int = ctx.enemy
+    for color in board.colors:
+        if not left:
+            break
+        if color != ctx.player and (pieces := ctx.pieces_of(color)):
+            left &= ~pieces
+            candidates += _loners(board, pieces, distance)
+    for sq, near_mask, goal in sorted(candidates):
+        # the squares it can reach in ``moves`` moves or fewer through empty squares, a move at a time (masks): it
+        # comes next to a fellow piece when one of them is in ``goal``
         region = frontier = 1 << sq
-        touched = bool(adjacent(sq) & friends)
-        for _ in range(c["moves"]):
-            if touched or not frontier:
+        touched = False
+        for _ in range(moves):
+            if not frontier:
                 break
             step = 0
             for cur in bits(frontier):
-                step |= adjacent(cur)
+                step |= adjacent[cur]
             frontier = step & empty & ~region
             region |= frontier
-            touched = any(adjacent(cur) & friends for cur in bits(frontier))
+            if frontier & goal:
+                touched = True
+                break
         if not touched:
             near = list(bits(near_mask))
             return TaskCheck("", True, [Requirement("isolated", 1, 1, {"square": board.name(sq)})], [sq, *near])
     return TaskCheck("", False, [Requirement("isolated", 0, 1)])
+
+
+@lru_cache(maxsize=1024)
+def _loners(board: Board, pieces: int, distance: int) -> tuple[tuple[Square, int, int], ...]:
+    """The pieces of one color (``pieces``) that have a fellow piece within ``distance`` and none next to them, with
+    (square, those fellow pieces, the squares next to a fellow piece): the others are not isolated, whatever the
+    empty squares."""
+    once = twice = 0        # the squares next to at least one of the pieces, next to at least two
+    for sq in bits(pieces):
+        m = board.adjacent_mask(sq)
+        twice |= once & m
+        once |= m
+    out = []
+    for sq in bits(pieces):
+        here = 1 << sq
+        friends = pieces & ~here
+        near_mask = friends & board.within(sq, distance)
+        if near_mask and not here & once:
+            # next to a fellow piece: next to two pieces of its color, or to one that is not this one
+            out.append((sq, near_mask, twice | once & ~board.adjacent_mask(sq)))
+    return tuple(out)
 
 
 EVALUATORS: dict[str, Callable[[Context, Criterion], TaskCheck]] = {

@@ -643,17 +643,22 @@ def _square_names(board: Board, squares: list[Any]) -> list[str]:
     return [board.name(sq) for sq in sorted(set(squares), key=square_order)]
 
 
-def threats(t: Threats, board: Board, actions: int, *, every: bool = False, outcomes: int = 3) -> JSON:
+def threats(t: Threats, board: Board, actions: int, *, every: bool = False, outcomes: int = 3,
+            streamed: bool = False) -> JSON:
+    """``plan --threats``: each opponent's plans (see :func:`plan_report`; ``streamed``: each opponent's entry made,
+    and with ``every`` each of its plans, when it is written, as :class:`~tashkalar_cli.render.jsonstream.Items`)."""
     from tashkalar_cli.model.board import square_order
 
-    out = []
-    for opp in t.opponents:
+    def entry(opp: Any) -> JSON:
         used = opp.report.squares()
-        out.append({"color": opp.color, "deck": opp.deck,
-                    **plan_report(opp.report, board, every=every, outcomes=outcomes),
-                    "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: square_order(kv[0]))},
-                    "effect_destroys": {board.name(sq): cards for sq, cards in opp.effect_destroys.items()}})
-    return {"player": t.player, "actions": actions, "threats": True, "opponents": out}
+        return {"color": opp.color, "deck": opp.deck,
+                **plan_report(opp.report, board, every=every, outcomes=outcomes, streamed=streamed),
+                "squares": {board.name(sq): n for sq, n in sorted(used.items(), key=lambda kv: square_order(kv[0]))},
+                "effect_destroys": {board.name(sq): cards for sq, cards in opp.effect_destroys.items()}}
+
+    entries = (entry(opp) for opp in t.opponents)
+    return {"player": t.player, "actions": actions, "threats": True,
+            "opponents": Items(entries) if streamed else list(entries)}
 
 
 def summon_apply(a: Applied, board: Board) -> JSON:

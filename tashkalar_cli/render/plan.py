@@ -304,6 +304,8 @@ def goal_renderable(report: GoalReport, board: Board, loc: Localizer, name: Name
         notes.append(msg("plan.goal.unresolved", cards=", ".join(report.unresolved)))
     if report.effects_spent:
         notes.append(msg("plan.goal.effects_budget", states=report.effect_states))
+    elif report.work_spent:
+        notes.append(msg("plan.goal.work_budget", work=report.work))
     elif report.truncated:
         notes.append(msg("plan.goal.truncated", states=report.states))
     if report.effects_truncated:

@@ -1,0 +1,122 @@
+"""The goal search's work stays bounded, and what it reads of a board is the board (issue 29, "bounded work for
+any input": ``plan --task`` with every card in hand within 2 s and 300 MB).
+
+Counted, never timed: the checks of the isolation task read the masks of a board's codes (no position made), and
+the search stops at its bound on work, saying so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tashkalar_cli.engine.codes import squares_only
+from tashkalar_cli.engine.effects import resolve_placement
+from tashkalar_cli.engine.flares import counts, counts_of_codes
+from tashkalar_cli.engine.tasks import Context, check_task
+from tashkalar_cli.model.cards import Task
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+HYPNOTIST = str(BENCH / "hypnotist-20.yaml")
+#: blue summons the Deathbringer at e5 and removes a red piece from the game: the resolver sets it aside in a byte
+#: of its state that is no square of the board
+DEATHBRINGER = "d5=blue,c3=blue,d3=blue,e3=blue,e6=red,f5=red,f6=red,g7=red"
+
+
+class _Source:
+    def __init__(self, position: Any) -> None:
+        self.position = position
+
+
+def _set_aside_outcomes(tk: Any) -> list[Any]:
+    pos = tk.position(pieces=DEATHBRINGER, mode="high-form")
+    card = tk.cards.by_id["deathbringer"]
+    squares = set(tk.board.squares)
+    outcomes = []
+    for p in tk.engine.check(card, pos, "blue").placements:
+        res = resolve_placement(tk.engine, card, pos, "blue", p, take_back=None, actions_left=0)
+        assert res is not None
+        outcomes += [o for o in res.outcomes if any(c and i not in squares for i, c in enumerate(o.board_state))]
+    assert outcomes, "no outcome sets a piece aside: the case no longer tests anything"
+    return outcomes
+
+
+def test_a_piece_set_aside_is_on_no_square_for_the_tasks(tk: Any) -> None:
+    """A task's check of a board given as a resolver's state (the goal search's codes) reads the pieces on its
+    squares only, as the check of the outcome's position does (the piece set aside counted as an enemy piece on no
+    square before)."""
+    tasks = [c for c in tk.cards.cards if isinstance(c, Task)]
+    for o in _set_aside_outcomes(tk):
+        position = o.position
+        for player, against in (("blue", "red"), ("red", "blue")):
+            codes = Context.of_codes(o.board_state, tk.board, player, against, None, tk.cards, _Source(position))
+            whole = Context(position, player, against, None, tk.cards)
+            assert (codes.mine, codes.enemy, codes.pieces_of(against)) == (whole.mine, whole.enemy,
+                                                                           whole.pieces_of(against))
+            for task in tasks:
+                a, b = check_task(task, codes), check_task(task, whole)
+                assert (a.met, a.requirements, a.squares) == (b.met, b.requirements, b.squares), task.id
+
+
+def test_a_piece_set_aside_is_on_no_square_for_the_flares(tk: Any) -> None:
+    """The flares' counts of a resolver's state, its squares only, are those of the outcome's position."""
+    for o in _set_aside_outcomes(tk):
+        codes = squares_only(o.board_state, tk.board.mask)
+        assert len(codes) == len(o.board_state)
+        for color in ("blue", "red"):
+            assert counts_of_codes(codes, tk.board.colors, color) == counts(o.position, color)
+
+
+def test_a_goal_search_stops_at_its_bound_on_work(tk: Any, monkeypatch: Any) -> None:
+    """A task read from the whole board (a piece surrounded), with a deck and the legends in hand, on a board where
+    effects are large: the ends of turn asked, the cards checked and the summons tried, counted as they are made,
+    stay within the bound on work (bounds.GOAL_WORK), and the answer says the search stopped (39,085 ends of turn
+    asked before, and 50,000 states of effects). The task's check is asked of the ends of turn and by its bound."""
+    from tashkalar_cli.engine import bounds, tasks
+
+    asked = [0]
+    evaluator = tasks.EVALUATORS["surround"]
+
+    def counting(ctx: Any, c: Any) -> Any:
+        asked[0] += 1
+        return evaluator(ctx, c)
+
+    monkeypatch.setitem(tasks.EVALUATORS, "surround", counting)
+    checked = [0]
+    check_many = tk.engine.check_many
+
+    def counting_checks(cards: Any, pos: Any, player: str) -> Any:
+        checked[0] += len(cards)
+        return check_many(cards, pos, player)
+
+    monkeypatch.setattr(tk.engine, "check_many", counting_checks)
+    pos = tk.position(HYPNOTIST, mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("highland", "legends")]
+    report = tk.plan_task(pos, "blue", "imprisonment", hand)
+    assert report.truncated and report.work_spent and not report.effects_spent
+    # the check that found the bound spent may pass it by one ask, or one state's cards
+    most = bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(hand)
+    assert bounds.GOAL_ASK_WEIGHT * asked[0] + bounds.GOAL_CHECK_WEIGHT * checked[0] <= report.work <= most
+    assert asked[0] > report.checked > 0
+
+
+def test_the_answer_says_the_bound_on_work(cli: Any, monkeypatch: Any) -> None:
+    from tashkalar_cli.engine import goals
+
+    monkeypatch.setattr(goals, "MAX_WORK", 200)
+    args = ["plan", "--position", HYPNOTIST, "--mode", "high-form", "--player", "blue", "--hand",
+            "hypnotist,swordmaster,knight", "--task", "imprisonment"]
+    result = cli(*args, "--lang", "en")
+    assert result.code == 0, result.err
+    assert "The search stopped at its bound on work" in " ".join(result.out.split())
+    assert "Out of reach" not in result.out or "some ways may be missing" in " ".join(result.out.split())
+    assert cli(*args, "--json").json["truncated"] is True
+
+
+def test_a_whole_search_is_not_cut_by_the_bound_on_work(tk: Any) -> None:
+    """The searches that end whole on the goal benchmark's position (its hand, the tasks read from the whole board:
+    the most work there) stay whole."""
+    pos = tk.position(str(BENCH / "high-form.yaml"))
+    report = tk.plan_task(pos, "blue", "corner-chain", ["swordmaster", "knight", "hypnotist", "fire-dragon",
+                                                         "hell-bull"])
+    assert not report.truncated and report.work > 0
