@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 #: success
 EXIT_OK = 0
@@ -88,34 +88,24 @@ def json_visible(text: str) -> str:
     return text
 
 
-#: the English text of an error key (set when the data is loaded: see :func:`use_texts`)
-_TEXTS: Callable[[str], str | None] | None = None
-
-
-def use_texts(texts: Callable[[str], str | None]) -> None:
-    """Where errors find their English text: ``texts("error.<key>")`` (the reference locale)."""
-    global _TEXTS
-    _TEXTS = texts
-
-
 _FALLBACK: dict[str, Any] | None = None
-#: reads the reference locale's messages before the data is loaded (set by the data layer, which
-#: knows where they are: see :mod:`tashkalar_cli.data`)
+#: reads the reference locale's messages (set by the data layer, which knows where they are: see
+#: :mod:`tashkalar_cli.data`): the English every error says by default, whichever data a program loads
 _FALLBACK_READER: Callable[[], dict[str, Any]] | None = None
 
 
 def use_fallback(reader: Callable[[], dict[str, Any]]) -> None:
-    """How errors read their English texts when they come before the data is loaded."""
+    """How errors read their default English texts (the reference locale's messages), when first needed."""
     global _FALLBACK_READER, _FALLBACK
     _FALLBACK_READER, _FALLBACK = reader, None
 
 
 def english(key: str) -> str | None:
-    """The English text of ``key``: from the loaded data, or, when an error comes before the data
-    is loaded (a broken data file), straight from the reference locale's ui.yaml."""
+    """The default English text of ``key``: the reference locale's ui.yaml, read once, when an error's
+    :attr:`~TashkalarError.message` is first asked for. It never depends on the data a :class:`Game` loaded:
+    a message in the texts of one game's data is :meth:`TashkalarError.localized` (or
+    :meth:`TashkalarError.message_in`) with that game's localizer."""
     global _FALLBACK
-    if _TEXTS is not None:
-        return _TEXTS(key)
     if _FALLBACK is None and _FALLBACK_READER is not None:
         try:
             _FALLBACK = _FALLBACK_READER()
@@ -323,12 +313,26 @@ def _counted(text: Callable[[str], str | None], key: str, count: object, plural:
     return text(f"error.{key}.{category}") or text(f"error.{key}.other")
 
 
+E = TypeVar("E", bound="TashkalarError")
+
+
+def _bounded(message: str) -> str:
+    """One line, nothing a terminal acts on, whatever the values, and at most :data:`MAX_MESSAGE` characters."""
+    message = visible(message)
+    if len(message) > MAX_MESSAGE:
+        half = MAX_MESSAGE // 2
+        message = message[:half] + " … " + message[-half:]
+    return message
+
+
 class TashkalarError(Exception):
     """Bad input: carries a message and, when known, the file and line it concerns.
 
-    An error raised with a ``key`` (``InputError(key="word.color", value=..., ...)``) takes its
-    text from the locale files (``error.<key>`` in ui.yaml): English in ``message``, and the user's
-    language when the command line prints it. ``params`` keeps the values to fill in.
+    An error raised with a ``key`` (``InputError(key="word.color", value=..., ...)``) carries the key and
+    its values (``params``), not a text: whoever shows it says it with a localizer, in any language
+    (:meth:`localized`; :meth:`Game.error_message <tashkalar_cli.game.Game.error_message>`). ``message``
+    (and ``str(error)``) is its default English (``error.<key>`` of the reference locale, read when first
+    asked for), the same whichever data or language a program loaded.
     """
 
     def __init__(self, message: str = "", *, file: str | None = None, line: int | None = None,
@@ -340,21 +344,40 @@ class TashkalarError(Exception):
         place = self.params.get("where")
         if isinstance(place, Place) and file is None:  # the file and line as two fields, not in the message
             file, line = place.file, place.line
-        if key is not None and not message:
-            template = english(f"error.{key}") or _counted(english, key, self.params.get("count"), None)
-            message = _render_placed(template, self.params) if template else f"{key}: {self.params}"
-        message = visible(message)  # one line, nothing a terminal acts on, whatever the values
-        if len(message) > MAX_MESSAGE:
-            half = MAX_MESSAGE // 2
-            message = message[:half] + " … " + message[-half:]
-        super().__init__(message)
-        self.message = message
+        #: the message as raised, when it was given (else said from the key: :attr:`message`)
+        self._given = _bounded(message) if message or key is None else None
+        self._message = self._given if not self.options else None
+        super().__init__(*((self._given,) if self._given is not None else ()))
         self.file = file
         self.line = line
         # a hint that is a game word stays a Term (its id for programs, its name in the user's language when printed)
         self.hints = [h if isinstance(h, Term) else quote(h, 80) for h in hints or []]
         #: the hints a person reads (``[]``: the message lists them already)
         self.shown = [quote(h, 80) for h in shown] if shown is not None else list(self.hints)
+
+    @property
+    def message(self) -> str:
+        """The message in the default English (see :func:`english`), every value as raised (a
+        :class:`Term` by its ids, what programs read), after the options :meth:`at` said."""
+        if self._message is None:
+            self._message = self.message_in(english)
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._given = self._message = text
+
+    def message_in(self, text: Callable[[str], str | None]) -> str:
+        """The message with the templates ``text`` gives (``text("error.<key>")``), each value as raised (a
+        :class:`Term` by its ids), after the options :meth:`at` said: :attr:`message` in another set of
+        texts (a data folder's own English)."""
+        message = self._given
+        if message is None:
+            template = text(f"error.{self.key}") or _counted(text, str(self.key), self.params.get("count"), None)
+            message = _bounded(_render_placed(template, self.params) if template else f"{self.key}: {self.params}")
+        for option in reversed(self.options):
+            message = _bounded(f"{option}: {message}")
+        return message
 
     def where(self) -> str:
         if self.file and self.line:
@@ -365,19 +388,39 @@ class TashkalarError(Exception):
         where = self.where()
         return f"{where}: {self.message}" if where else self.message
 
+    def _copy(self, given: str | None, file: str | None, line: int | None, options: tuple[str, ...]) -> TashkalarError:
+        """The same error (of the same class, with its own attributes) at another place or after other options."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.params, other.hints, other.shown = dict(self.params), list(self.hints), list(self.shown)
+        other.file, other.line, other.options = file, line, options
+        other._given, other._message = given, given if not options else None
+        other.args = (given,) if given is not None else ()
+        return other
+
     def at(self, where: str) -> TashkalarError:
         """The same error, said to be at ``where``: a :class:`Place` (a file and line, which become
         its ``file`` and ``line``), or an option (``--pieces``), said before the message."""
         if isinstance(where, Place) and not self.file:
-            return type(self)(self.message, file=where.file, line=where.line, hints=self.hints, key=self.key,
-                              shown=self.shown, **self.params)
-        other = type(self)(f"{where}: {self.message}", file=self.file, line=self.line, hints=self.hints,
-                           key=self.key, shown=self.shown, **self.params)
-        other.options = (where, *self.options)
-        return other
+            # the options said so far stay in its message (said in English), no longer before a translation
+            return self._copy(self.message if self.options else self._given, where.file, where.line, ())
+        return self._copy(self._given, self.file, self.line, (where, *self.options))
 
     #: what :meth:`at` said the error is about before its message (options), in every language
     options: tuple[str, ...] = ()
+
+    def recast(self, kind: type[E]) -> E:
+        """The same message, place, key and values as an error of another class (a :class:`DataError` of a
+        file the user named said as an :class:`InputError`), without its hints; its message is said only when
+        asked for."""
+        other = kind.__new__(kind)
+        other.__dict__.update(self.__dict__)
+        other.params, other.hints, other.shown = dict(self.params), [], []
+        if self.options:   # said in English, as the options of an error given a Place (see at())
+            other._given = other._message = self.message
+            other.options = ()
+        other.args = (other._given,) if other._given is not None else ()
+        return other
 
     def hints_localized(self, text: Callable[[str], str | None], name: Namer | None = None) -> list[str]:
         """The hints a person reads, in their language: a game word (a :class:`Term`) by its name."""

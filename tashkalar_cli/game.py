@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from tashkalar_cli.errors import InputError, Namer, Term
+from tashkalar_cli.errors import InputError, Namer, TashkalarError, Term
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -94,12 +94,8 @@ class Game:
     @cached_property
     def dataset(self) -> Dataset:
         from tashkalar_cli.data.cache import load_dataset
-        from tashkalar_cli.errors import use_texts
 
-        dataset = load_dataset(self._data, self.pack.id, build=_build)
-        english = dataset.locales.get("en", {})
-        use_texts(lambda key: english.get("ui", {}).get(key))  # errors speak English unless told otherwise
-        return dataset
+        return load_dataset(self._data, self.pack.id, build=_build)
 
     @cached_property
     def config(self) -> GameConfig:
@@ -255,6 +251,13 @@ class Game:
             return by_texts(kind, ident)
 
         return name
+
+    def error_message(self, error: TashkalarError, lang: str | None = None) -> str:
+        """``error`` said in ``lang`` (default: this game's :attr:`language`) with this game's texts and
+        names: what the command line prints. Another :class:`Game` says its own errors in its own
+        texts; neither changes the other's (``str(error)`` is the default English of every game)."""
+        loc = self.localizer(lang or self.language)
+        return error.localized(loc.ui, self.namer(loc), loc.plural_category)
 
     def localizer(self, lang: str | None = None) -> Localizer:
         """The texts in ``lang`` (default: ``TASHKALAR_LANG``, then the locale, then English)."""

@@ -8,8 +8,9 @@ from tashkalar_cli.errors import use_fallback
 
 
 def reference_messages() -> dict[str, Any]:
-    """The reference locale's error messages, read straight from its ui.yaml: what errors say
-    when they come before the data is loaded (a broken data file)."""
+    """The reference locale's messages, read straight from its ui.yaml (with libyaml's parser where
+    there is one): the default English of every error, whatever data a program loaded (a
+    :class:`~tashkalar_cli.game.Game` says an error in its own texts: ``Game.error_message``)."""
     import yaml
 
     from tashkalar_cli.data.paths import data_root, default_data_root
@@ -21,7 +22,8 @@ def reference_messages() -> dict[str, Any]:
         root = default_data_root()
     path = root / "locales" / "en" / "ui.yaml"
     if path.is_file() and path.stat().st_size < 1_000_000:
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # a safe loader
         if isinstance(loaded, dict) and isinstance(loaded.get("messages"), dict):
             messages: dict[str, Any] = loaded["messages"]
             return messages

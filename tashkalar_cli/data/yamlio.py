@@ -230,4 +230,4 @@ def read_user_yaml(path: str, what: str, *, text_keys: bool = False) -> tuple[An
         parsed.store(text, data, lines)
         return data, lines
     except DataError as exc:
-        raise InputError(exc.message, file=exc.file, line=exc.line, key=exc.key, **exc.params) from None
+        raise exc.recast(InputError) from None   # said in the user's language, from its key, when shown
