@@ -1,15 +1,17 @@
 """Every change this tool makes to Click, Typer or Rich, in one place, each with its reason.
 
-The rest of the command line uses the frameworks through their public interfaces only (a group
-class, a context's ``obj``, exceptions' attributes, Rich's rendering protocols). What is here has
+The rest of the command line uses the frameworks through their public interfaces (a group
+class, exceptions' attributes, Rich's rendering protocols). What is here has
 no public interface in the versions ``pyproject.toml`` admits; each piece says why, and what would
 replace it. Nothing here runs at import: each function is called by ``cli.app`` when it is needed
 (help shown, an error said, the shell asking for completions), and only then are the frameworks'
 modules touched.
 
-The count (see the README of issue 30): 3 sites, 9 modules or objects (7 modules given a ``_``,
-Typer's ``rich_utils``, Typer's bash completion class), 2 private names
-(``typer._completion_classes``, ``click.Parameter._custom_shell_complete``).
+The count: 5 functions change a framework's behaviour (:func:`speak`, :func:`rich_help`,
+:func:`escaped_bash`, :func:`complete_with`, :func:`install_completion_with`), in 8 modules (the 7
+of :data:`GETTEXT_MODULES`, ``typer.rich_utils``) and one option object; 3 private names are used
+(``typer._completion_classes``, ``typer._completion_shared``, ``click.Parameter._custom_shell_complete``).
+Nothing of Rich is changed or used privately.
 """
 
 from __future__ import annotations
