@@ -421,7 +421,9 @@ def _main(argv: list[str] | None) -> None:
         _quiet_broken_pipe()
     except SystemExit:
         # Click met the broken pipe first: it wrapped standard output to silence it and chose exit 1
-        if isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
+        from tashkalar_cli.cli.frameworks import stdout_pacified
+
+        if stdout_pacified():
             _quiet_broken_pipe()
         raise
 

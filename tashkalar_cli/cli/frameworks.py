@@ -9,8 +9,9 @@ modules touched.
 
 The count: 5 functions change a framework's behaviour (:func:`speak`, :func:`rich_help`,
 :func:`escaped_bash`, :func:`complete_with`, :func:`install_completion_with`), in 8 modules (the 7
-of :data:`GETTEXT_MODULES`, ``typer.rich_utils``) and one option object; 3 private names are used
-(``typer._completion_classes``, ``typer._completion_shared``, ``click.Parameter._custom_shell_complete``).
+of :data:`GETTEXT_MODULES`, ``typer.rich_utils``) and one option object; 4 private names are used
+(``typer._completion_classes``, ``typer._completion_shared``, ``click.Parameter._custom_shell_complete``,
+``click.utils._PacifyFlushWrapper``, compared only: :func:`stdout_pacified`).
 Nothing of Rich is changed or used privately.
 """
 
@@ -151,5 +152,29 @@ def complete_with(param: click.Parameter, completer: Callable[..., Any], kind: s
     param._custom_shell_complete = partial(completer, kind)
 
 
-__all__ = ["GETTEXT_MODULES", "RICH_CONSTANTS", "complete_with", "completion_script", "current_shell", "escaped_bash",
-           "install_completion_with", "rich_help", "speak"]
+def stdout_pacified() -> bool:
+    """Whether Click has wrapped standard output to silence a broken pipe (it does so, then exits 1).
+
+    Why a private name: Click 8.2+ keeps the wrapper's class private (``_PacifyFlushWrapper``; the
+    old public name is only a deprecated alias, gone in Click 9) and says the broken pipe in no
+    other way; both names are tried, the class is only compared, never used."""
+    import click.utils
+
+    wrapper = getattr(click.utils, "_PacifyFlushWrapper", None)
+    if wrapper is None:     # Click 8.1
+        wrapper = getattr(click.utils, "PacifyFlushWrapper", None)
+    return isinstance(wrapper, type) and isinstance(sys.stdout, wrapper)
+
+
+__all__ = [
+    "GETTEXT_MODULES",
+    "RICH_CONSTANTS",
+    "complete_with",
+    "completion_script",
+    "current_shell",
+    "escaped_bash",
+    "install_completion_with",
+    "rich_help",
+    "speak",
+    "stdout_pacified",
+]

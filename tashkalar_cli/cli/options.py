@@ -13,8 +13,14 @@ from tashkalar_cli.model.types import CardType, Mode, PlayForm, Rank
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
 
+    # Click 8.2+ types its parameter types by the value they give (a generic class); 8.1's is not
+    # generic, and subscripting it would fail at run time: the subscript is for the type checker only
+    _StrParamType = click.ParamType[str]
+else:
+    _StrParamType = click.ParamType
 
-class WordChoice(click.ParamType):
+
+class WordChoice(_StrParamType):
     """One of fixed values (modes, ranks, card types...), typed as its id or as its name in any
     language (``duel``, ``Match-à-mort``, ``héroïque``, ``eroica``); the value is the id."""
 
