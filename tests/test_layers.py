@@ -14,12 +14,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "tashkalar_cli"
 ROOT = "tashkalar_cli"
 
-#: edges that close a known loop, each removed on another branch (say which, and drop it when merged)
-KNOWN = {
-    # engine/effects loads its special handlers through importlib; the effects-package branch makes the
-    # registry a plain module imported one way
-    ("tashkalar_cli.engine.effects", "tashkalar_cli.engine.specials"),
-}
+#: edges that close a known loop, each to be removed (say by what, and drop it when done): none today
+KNOWN: set[tuple[str, str]] = set()
 
 
 def _modules() -> dict[str, Path]:
