@@ -110,7 +110,7 @@ def prepare(root: click.Command) -> None:
     """Before Click answers the shell: bash values escaped, and the root's own options completed."""
     from tashkalar_cli.cli.frameworks import escaped_bash
 
-    escaped_bash()
+    escaped_bash(bash_escape)
     attach(root, "")
 
 

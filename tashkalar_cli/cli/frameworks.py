@@ -20,12 +20,17 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import click
 
-if TYPE_CHECKING:
-    from tashkalar_cli.cli.localize import Words
+
+class Words(Protocol):
+    """What the patches need of the user's words (:class:`~tashkalar_cli.cli.localize.Words` has it)."""
+
+    def translate(self, msgid: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 #: the modules of Click and Typer that say their words through ``_`` and ``ngettext``
 GETTEXT_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.decorators",
@@ -86,8 +91,8 @@ def rich_help(words: Words) -> None:
         setattr(rich_utils, constant, words.translate(msgid))
 
 
-def escaped_bash() -> None:
-    """Bash completions escaped as bash reads a word (``Ours\\ affamé``).
+def escaped_bash(bash_escape: Callable[[str], str]) -> None:
+    """Bash completions escaped as bash reads a word (``Ours\\ affamé``) by ``bash_escape``.
 
     Why a private class: the completion script Typer gives bash (and that users have installed)
     speaks Typer's protocol, implemented by ``typer._completion_classes.BashComplete``; Click's
@@ -95,8 +100,6 @@ def escaped_bash() -> None:
     ``format_completion`` is Typer's, which it does not export."""
     from click.shell_completion import CompletionItem, add_completion_class
     from typer._completion_classes import BashComplete
-
-    from tashkalar_cli.cli.completion import bash_escape
 
     class EscapedBash(BashComplete):
         def format_completion(self, item: CompletionItem) -> str:
