@@ -142,13 +142,13 @@ def usage_message(exc: click.ClickException, words: Words | None, shown: Callabl
     near names); the others as Click composes them, in the language its words were given."""
     translate: Callable[[str], str] = words.translate if words is not None else str
     if isinstance(exc, click.NoSuchOption):
-        said = shown(translate("No such option: {name}").format(name=exc.option_name))
+        said = shown(fill_click(translate("No such option: {name}"), name=exc.option_name))
         near = sorted(exc.possibilities or [])
         if not near:
             return said
         suggest = translate("Did you mean {possibility}?" if len(near) == 1 else "(Possible options: {possibilities})")
         listed = ", ".join(near)
-        return f"{said} {suggest.format(possibility=listed, possibilities=listed)}"
+        return f"{said} {fill_click(suggest, possibility=listed, possibilities=listed)}"
     # the message made safe before Click composes it (BadParameter puts the option's name around it);
     # Click 8.2+ types ``message`` as final, so it is set on the instance's own dictionary
     vars(exc)["message"] = shown(exc.message)
