@@ -7,7 +7,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -391,6 +391,47 @@ def own_locales_report(dataset: Any) -> Any:
 def game(dataset):
     """The raw numbers of cards/game.yaml, to compare the tool's answers with the data."""
     return dataset.facts["game"]
+
+
+def tiered(cases: Sequence[Any], *facets: Callable[[Any], Hashable], mark: Any = None) -> list[Any]:
+    """The cases of a sweep (``pytest.param`` values), each kept in the default run when it shows a value of one
+    of ``facets`` (functions of the case's values) that no case before it showed, the others marked ``slow``
+    (or ``mark``): the default run keeps a representative of every row, language, surface... the facets name,
+    in the order given (the caller rotates it), and ``python -m pytest -m slow`` runs the rest of the sweep."""
+    extra = pytest.mark.slow if mark is None else mark
+    seen: set[tuple[int, Hashable]] = set()
+    out = []
+    for case in cases:
+        values = case.values if hasattr(case, "values") else tuple(case)
+        shown = {(i, facet(values)) for i, facet in enumerate(facets)}
+        if shown - seen:
+            seen |= shown
+            out.append(case)
+        else:
+            marks = [*getattr(case, "marks", ()), extra]
+            out.append(pytest.param(*values, id=getattr(case, "id", None), marks=marks))
+    return out
+
+
+def in_every_language(cases: Sequence[Any], langs: Sequence[str], ids: Callable[[Any], str] | None = None) -> list[Any]:
+    """``cases`` (each a tuple of the test's values) in each of ``langs``, the language last: the default run keeps
+    each case in one language, rotating from case to case so that every language appears; the other languages of
+    a case are in the slow run (:func:`tiered`)."""
+    out = []
+    for n, case in enumerate(cases):
+        values = tuple(case)
+        name = ids(case) if ids is not None else str(n)
+        for lang in [*langs[n % len(langs):], *langs[:n % len(langs)]]:
+            out.append(pytest.param(*values, lang, id=f"{name}-{lang}"))
+    return tiered(out, lambda v: v[:-1] if _hashable(v[:-1]) else repr(v[:-1]), lambda v: v[-1])
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 class Result:

@@ -497,8 +497,19 @@ def _summoned_position(tk, card, rng: random.Random, extra: int):
     return position, here[0] if here else None
 
 
+#: the random positions whose brute force takes over a CPU-second per test (in the thorough run; the default run
+#: compares the other beings, flares and move programs on random positions, and test_corners the enumerated ones)
+LONG_ORACLE = {"infantry-captain", "herald", "gryphon-rider", "hypnotist", ("flare-3-5", "upper"),
+               ("flare-3-6b", "lower"), ("flare-5-5", "upper"), ("flare-5-4", "lower"), "warlord-like", "enemy-leaps"}
+
+
+def _thorough_if_long(cases: list) -> list:
+    return [pytest.param(c, marks=pytest.mark.thorough) if c in LONG_ORACLE else c for c in cases]
+
+
 @pytest.mark.parametrize("card_id", [pytest.param(c, marks=pytest.mark.slow)     # the oracle takes 10 s to 2 min
-                                     if c in ("master-of-intrigue", "cavalry-captain") else c for c in IMPERIAL])
+                                     if c in ("master-of-intrigue", "cavalry-captain") else c
+                                     for c in _thorough_if_long(IMPERIAL)])
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False), extra=st.integers(3, 9), last=st.booleans())
 def test_fast_resolver_agrees_with_brute_force_on_summons(tk, card_id, rng, extra, last):
@@ -617,7 +628,7 @@ def test_moves_followed_in_one_order_reach_what_every_order_reaches(tk, card_id,
     assert _fast_set(ours) == _fast_set(every)
 
 
-@pytest.mark.parametrize("which", FLARE_HALVES + [("flare-4-4", "upper")])
+@pytest.mark.parametrize("which", _thorough_if_long(FLARE_HALVES + [("flare-4-4", "upper")]))
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False))
 def test_fast_resolver_agrees_with_brute_force_on_flares(tk, which, rng):
@@ -750,7 +761,7 @@ MOVE_PROGRAMS = {   # the moves the reduction of commuting moves touches: per mo
 }
 
 
-@pytest.mark.parametrize("name", sorted(MOVE_PROGRAMS))
+@pytest.mark.parametrize("name", _thorough_if_long(sorted(MOVE_PROGRAMS)))
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False), n=st.integers(4, 8))
 def test_fast_resolver_agrees_with_brute_force_on_several_moves(tk, name, rng, n):

@@ -115,7 +115,9 @@ def test_a_write_in_the_real_home_is_caught():
 """
 
 
-@pytest.mark.parametrize("layout", ["home in the temp folder", "temp folder in the home"])
+#: a nested test run each (3.5 CPU-s): the issue's layout in the default run, the other one in the slow run
+@pytest.mark.parametrize("layout", ["home in the temp folder",
+                                    pytest.param("temp folder in the home", marks=pytest.mark.slow)])
 def test_the_guard_sees_a_home_in_the_temp_folder(tmp_path, layout):
     """HOME under the temp folder, as in many CI containers (and the temp folder under HOME): a write into the
     real home fails the test that made it, and the file is refused; the run's own folders stay writable."""

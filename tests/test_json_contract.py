@@ -28,7 +28,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conftest import REPO, write
+from conftest import REPO, in_every_language, write
 
 SCHEMAS = REPO / "schemas"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -659,7 +659,9 @@ def test_plan(cli, args):
         assert all("position" in p for p in r["plans"])
 
 
-@pytest.mark.parametrize("every", [False, True])
+#: the opponents' every plan with their whole deck is over 10 CPU-s: in the slow run (the default run has the
+#: threats' groups here, and --all-plans's contract in test_plan)
+@pytest.mark.parametrize("every", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_plan_threats(cli, every):
     r = output(cli("plan", "--player", "red", "--pieces", PLAN_PIECES, "--threats", "--json",
                    *(["--all-plans"] if every else [])), "output-plan")
@@ -797,7 +799,7 @@ def test_json_before_the_command(cli, args):
     assert before.json["schema"] == after.json["schema"]
 
 
-@pytest.mark.parametrize(("args", "kind", "hints"), [
+@pytest.mark.parametrize(("args", "kind", "hints", "lang"), in_every_language([
     (["summon", "knight", "--pieces", "e5=blue"], "MissingParameter", []),                 # a missing option
     (["card", "list", "--typ", "being"], "NoSuchOption", ["--type"]),                      # an unknown option
     (["rule", "list", "extra"], "UsageError", []),                                         # an extra argument
@@ -805,8 +807,7 @@ def test_json_before_the_command(cli, args):
     (["card", "show"], "MissingParameter", []),                                            # a missing argument
     (["plan", "--pieces", "e5=blue", "--player", "blue", "--actions", "x"], "BadParameter", []),  # not an integer
     (["position", "show", "--pieces", "e5=blue", "--format", "zz"], "BadParameter", []),   # not one of the formats
-])
-@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+], ["en", "fr", "es", "it"]))
 def test_usage_errors_are_json_in_every_language(cli, args, kind, hints, lang):
     args = ["--game", "letal", *args] if args[0] == "letal" else args
     human = cli("--lang", lang, *args)    # for a person: text in the language; then JSON: English, whatever came before
@@ -1004,8 +1005,8 @@ def test_the_readme_shows_its_example_files():
 README_COMMANDS = [c for c in readme_commands() if c[0] not in NOT_RUN]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("pipeline", README_COMMANDS, ids=lambda p: " | ".join(" ".join(c[1:]) for c in p)[:70])
+@pytest.mark.parametrize(("pipeline", "lang"), in_every_language(
+    [(p,) for p in README_COMMANDS], LANGS, ids=lambda case: " | ".join(" ".join(c[1:]) for c in case[0])[:70]))
 def test_every_readme_example_runs_and_keeps_the_contract(cli, example_folder, monkeypatch, pipeline, lang):
     """Each command of the README, in each language, with --json where the command has it (the last of
     a pipeline; the first's output feeds the next): exit 0 and output valid against its schema."""
@@ -1078,8 +1079,8 @@ def test_every_help_example_is_tested():
             assert example in texts[key], (lang, key, example)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("key", "example", "command"), HELP_EXAMPLES, ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize(("key", "example", "command", "lang"), in_every_language(
+    HELP_EXAMPLES, LANGS, ids=lambda case: f"{case[0]}-{case[1]}-"))
 def test_every_help_example_runs_and_keeps_the_contract(cli, key, example, command, lang):
     args = ["--lang", lang, *[a.replace("{}", example) for a in command]]
     assert accepts_json(args)

@@ -600,9 +600,24 @@ _player = st.fixed_dictionaries({"name": st.text(max_size=6), "team": st.sampled
                                  "heroes": st.lists(_hero, max_size=3)})
 
 
+_game_files = st.fixed_dictionaries({"players": st.lists(_player, max_size=5)}) | _values
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=_game_files)
+def test_a_sample_of_generated_game_files_end_cleanly(cli, tmp_path, doc):
+    """The default run's sample of the sweep below (120 files take 12 CPU-s: in the thorough run)."""
+    _ends_cleanly(cli, tmp_path, doc)
+
+
+@pytest.mark.thorough
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(doc=st.fixed_dictionaries({"players": st.lists(_player, max_size=5)}) | _values)
+@given(doc=_game_files)
 def test_generated_game_files_end_cleanly(cli, tmp_path, doc):
+    _ends_cleanly(cli, tmp_path, doc)
+
+
+def _ends_cleanly(cli, tmp_path, doc) -> None:
     import yaml
 
     f = tmp_path / "gen.yaml"

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import write
+from conftest import in_every_language, write
 
 LANGS = ["en", "fr", "es", "it"]
 #: the symbols a highlighted square is drawn with, and the entry the key gives each
@@ -125,8 +125,7 @@ COPIED = {
 }
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("name", list(COPIED))
+@pytest.mark.parametrize(("name", "lang"), in_every_language([(n,) for n in COPIED], LANGS, ids=lambda case: case[0]))
 def test_ids_are_never_cut_at_40_columns(cli, monkeypatch, name, lang):
     args, ids_of = COPIED[name]
     ids = ids_of(cli(*args, "--json").json)

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import in_every_language
+
 REPO = Path(__file__).resolve().parent.parent
 LANGS = ("en", "fr", "es", "it")
 TRANSLATED = ("fr", "es", "it")
@@ -226,9 +228,9 @@ def test_spanish_and_italian_errors_quote_values_with_guillemets(lang):
 PLAYER_WORD = {"fr": "joueur", "es": "jugador", "it": "giocatore"}
 
 
-@pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("key", ["plan.goal.task_title", "plan.goal.flare_title", "score.end_possible",
-                                 "error.position-gateway"])
+@pytest.mark.parametrize(("key", "lang"), in_every_language(
+    [(k,) for k in ["plan.goal.task_title", "plan.goal.flare_title", "score.end_possible", "error.position-gateway"]],
+    TRANSLATED, ids=lambda case: case[0]))
 def test_a_color_standing_for_a_player_says_player(lang, key):
     text = _ui(lang)[key]
     for name in re.findall(r"\{(player|players|next|color)\}", text):
@@ -360,8 +362,8 @@ def test_your_own_weaker_piece_is_said_by_its_rank_alone(dataset, board, lang):
 
 # --- SH12: a narrow table keeps its right border ----------------------------------------------------
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("width", [50, 56, 60, 64, 70, 80, 90, 99])
+@pytest.mark.parametrize(("width", "lang"), in_every_language([(w,) for w in [50, 56, 60, 64, 70, 80, 90, 99]], LANGS,
+                                                          ids=lambda case: str(case[0])))
 def test_a_narrow_card_table_fits_with_its_border(cli, lang, width, monkeypatch):
     monkeypatch.setenv("COLUMNS", str(width))
     for args in (["--deck", "sylvan", "--rank", "heroic"], ["--deck", "highland"], ["--type", "flare"]):
