@@ -48,24 +48,24 @@ StepLog: TypeAlias = "tuple[Change, StepLog] | None"
 ChoiceLog: TypeAlias = "tuple[ChoiceEntry, ChoiceLog] | None"
 
 
-def steps_of(log: StepLog) -> list[Change]:
-    """The steps of a log, first first."""
-    out: list[Change] = []
+def _unwound(log: Any) -> list[Any]:
+    """The entries of a linked log ((the last, the log before it) or None), first first."""
+    out: list[Any] = []
     while log is not None:
         out.append(log[0])
         log = log[1]
     out.reverse()
     return out
+
+
+def steps_of(log: StepLog) -> list[Change]:
+    """The steps of a log, first first."""
+    return _unwound(log)
 
 
 def choices_of(log: ChoiceLog) -> list[ChoiceEntry]:
     """The choices of a log, first first."""
-    out: list[ChoiceEntry] = []
-    while log is not None:
-        out.append(log[0])
-        log = log[1]
-    out.reverse()
-    return out
+    return _unwound(log)
 
 
 def push(log: StepLog, items: Iterable[Change]) -> StepLog:
