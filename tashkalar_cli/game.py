@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.cards import Being, Card, Flare, Task
     from tashkalar_cli.model.config import GameConfig
-    from tashkalar_cli.model.position import Position, PositionParser
+    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.model.position_parser import PositionParser
     from tashkalar_cli.model.turn import Turn
     from tashkalar_cli.text.i18n import Localizer
     from tashkalar_cli.text.rules import Errata, Glossary, RuleBook
@@ -161,7 +162,7 @@ class Game:
 
     @cached_property
     def parser(self) -> PositionParser:
-        from tashkalar_cli.model.position import PositionParser
+        from tashkalar_cli.model.position_parser import PositionParser
 
         parser = PositionParser(self.board, self.config, {t["id"] for t in self.dataset.facts["tasks"]},
                                 words=self.word)
@@ -294,7 +295,7 @@ class Game:
         ``mode`` and ``players`` override the file's, and are checked like it; ``default_mode`` is
         the mode of a position that states none.
         """
-        from tashkalar_cli.model.position import load_position
+        from tashkalar_cli.model.position_parser import load_position
 
         if path is None and pieces is None:
             raise InputError(key="no-position")

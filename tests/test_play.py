@@ -6,7 +6,7 @@ import pytest
 
 from tashkalar_cli.engine.tasks import Context, check_task
 from tashkalar_cli.model.config import GameConfig
-from tashkalar_cli.model.position import PositionParser
+from tashkalar_cli.model.position_parser import PositionParser
 from tashkalar_cli.model.turn import parse_turn
 
 from conftest import write

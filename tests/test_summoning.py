@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.patterns import TRANSFORMS
-from tashkalar_cli.model.position import Piece, Position, PositionParser
+from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.position_parser import PositionParser
 from tashkalar_cli.model.types import Rank
 
 

@@ -22,8 +22,8 @@ from tashkalar_cli.errors import InputError, Place, TashkalarError, Term
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.cards import Being, C, Card, Flare, Legend
 from tashkalar_cli.model.players import check_sides, once
-from tashkalar_cli.model.position import Piece, PositionParser
-from tashkalar_cli.model.types import Mode, PieceKind, Square
+from tashkalar_cli.model.position_parser import PositionParser
+from tashkalar_cli.model.types import Mode, Piece, PieceKind, Square
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.yamlbase import LineMap
