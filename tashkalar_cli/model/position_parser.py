@@ -5,8 +5,8 @@ Every problem is an :class:`InputError` naming the place.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.board import Board
@@ -19,6 +19,16 @@ if TYPE_CHECKING:
     from tashkalar_cli.data.yamlbase import LineMap
 
 EMPTY_TOKENS = {".", "-"}
+
+#: where a field of a position file is: the file, its line and the field's path
+_Where = Callable[..., Place]
+
+
+class _Supply(NamedTuple):
+    """A file's ``supply:``: each color's pieces off the board by kind, and where each color's is written."""
+
+    counts: dict[str, dict[PieceKind, int]]
+    at: dict[str, str]
 
 
 class PositionParser:
@@ -84,53 +94,62 @@ class PositionParser:
             raise exc.at(where) from None
 
     def diagram(self, text: str, first_line: int | None, source: str) -> dict[Square, tuple[Piece, str]]:
+        out: dict[Square, tuple[Piece, str]] = {}
+        for i, (n, row) in enumerate(self._diagram_rows(text, first_line, source)):
+            rank = self.board.ranks - 1 - i
+            line = Place(source, first_line + n) if first_line else source
+            files = [f for f in range(self.board.files) if self.board.index(f, rank) is not None]
+            for f, tok in zip(files, self._row_tokens(row.split(), rank, files, line), strict=True):
+                if tok not in EMPTY_TOKENS:
+                    sq = self.board.index(f, rank)
+                    assert sq is not None
+                    out[sq] = (self._diagram_piece(tok, f"{self.board.file_names[f]}{rank + 1}", line), line)
+        return out
+
+    def _diagram_rows(self, text: str, first_line: int | None, source: str) -> list[tuple[int, str]]:
+        """The rows of squares, each with its line in the text: blank lines and the row of file letters
+        ('a b c ... i': each token ONE letter; 'bc bc bc' is a rank of blue commons) left out."""
         board = self.board
-        # the rows of squares, each with its line in the text: blank lines and the row of file
-        # letters ('a b c ... i': each token ONE letter; 'bc bc bc' is a rank of blue commons) left out
         letters = set(board.file_names)
         numbered = [(n, line) for n, line in enumerate(text.splitlines()) if line.strip()]
         numbered = [(n, r) for n, r in numbered if not all(tok in letters for tok in r.split())]
-        rows = [r for _, r in numbered]
-        if len(rows) != board.ranks:
+        if len(numbered) != board.ranks:
             raise InputError(key="diagram-rows", where=Place(source, first_line - 1) if first_line else source,
-                             count=len(rows), ranks=board.ranks)
-        out: dict[Square, tuple[Piece, str]] = {}
-        for i, (n, row) in enumerate(numbered):
-            rank = board.ranks - 1 - i
-            line = Place(source, first_line + n) if first_line else source
-            tokens = row.split()
-            files = [f for f in range(board.files) if board.index(f, rank) is not None]
-            label = tokens[0] if tokens else ""
-            if label.isascii() and label.isdigit():  # compared as text: no int() of a 10,000-digit label
-                if label.lstrip("0") != str(rank + 1):
-                    raise InputError(key="diagram-label", where=line, label=quote(label), rank=rank + 1)
-                tokens = tokens[1:]
-            elif len(tokens) in (len(files) + 1, board.files + 1) and label not in EMPTY_TOKENS:
-                # one token too many, the first: a row label that is not a rank number ('x', '²', '٣')
+                             count=len(numbered), ranks=board.ranks)
+        return numbered
+
+    def _row_tokens(self, tokens: list[str], rank: int, files: list[int], line: str) -> list[str]:
+        """The tokens of a row's squares, one per square of the rank: its label checked and dropped, a
+        token for each cut corner checked empty and dropped."""
+        board = self.board
+        label = tokens[0] if tokens else ""
+        if label.isascii() and label.isdigit():  # compared as text: no int() of a 10,000-digit label
+            if label.lstrip("0") != str(rank + 1):
                 raise InputError(key="diagram-label", where=line, label=quote(label), rank=rank + 1)
-            if len(tokens) == board.files:
-                for f in range(board.files):
-                    if f not in files and tokens[f] not in EMPTY_TOKENS:
-                        name = f"{board.file_names[f]}{rank + 1}"
-                        raise InputError(key="diagram-cut-corner", where=line, token=quote(tokens[f]), square=name)
-                tokens = [tokens[f] for f in files]
-            if len(tokens) != len(files):
-                raise InputError(key="diagram-tokens", where=line, rank=rank + 1, squares=len(files), tokens=len(tokens))
-            for f, tok in zip(files, tokens, strict=True):
-                if tok in EMPTY_TOKENS:
-                    continue
-                name = f"{board.file_names[f]}{rank + 1}"
-                t = tok.lower()
-                if len(t) != 2 or t[0] not in self.initials or t[1] not in self.rank_letters:
-                    raise InputError(key="diagram-token", where=line, token=quote(tok), square=name,
-                                     colors=Term("initial", board.colors,
-                                                english=", ".join(f"{c[0]} = {c}" for c in board.colors)),
-                                     letters="/".join(self.rank_letters),
-                                     ranks=Term("rank", [r.value for r in RANKS], join="slash"))
-                sq = board.index(f, rank)
-                assert sq is not None
-                out[sq] = (Piece(self.initials[t[0]], self.rank_letters[t[1]]), line)
-        return out
+            tokens = tokens[1:]
+        elif len(tokens) in (len(files) + 1, board.files + 1) and label not in EMPTY_TOKENS:
+            # one token too many, the first: a row label that is not a rank number ('x', '²', '٣')
+            raise InputError(key="diagram-label", where=line, label=quote(label), rank=rank + 1)
+        if len(tokens) == board.files:
+            for f in range(board.files):
+                if f not in files and tokens[f] not in EMPTY_TOKENS:
+                    name = f"{board.file_names[f]}{rank + 1}"
+                    raise InputError(key="diagram-cut-corner", where=line, token=quote(tokens[f]), square=name)
+            tokens = [tokens[f] for f in files]
+        if len(tokens) != len(files):
+            raise InputError(key="diagram-tokens", where=line, rank=rank + 1, squares=len(files), tokens=len(tokens))
+        return tokens
+
+    def _diagram_piece(self, tok: str, name: str, line: str) -> Piece:
+        """The piece of a diagram's token (``bc``: a blue common) on the square ``name``."""
+        t = tok.lower()
+        if len(t) != 2 or t[0] not in self.initials or t[1] not in self.rank_letters:
+            colors = self.board.colors
+            raise InputError(key="diagram-token", where=line, token=quote(tok), square=name,
+                             colors=Term("initial", colors, english=", ".join(f"{c[0]} = {c}" for c in colors)),
+                             letters="/".join(self.rank_letters),
+                             ranks=Term("rank", [r.value for r in RANKS], join="slash"))
+        return Piece(self.initials[t[0]], self.rank_letters[t[1]])
 
     def inline(self, text: str) -> dict[Square, tuple[Piece, str]]:
         out: dict[Square, tuple[Piece, str]] = {}
@@ -158,6 +177,25 @@ class PositionParser:
 
         # the mode first, as the file's schema once checked it: the rest of the file is read in it
         game_mode = self.mode(mode or data.get("mode", default_mode), "--mode" if mode else where("mode"))
+        placed = self._placed(data, lines, source, where, extra)
+        given = players is not None
+        count = self.config.check_players(game_mode, players if given else data.get("players"),
+                                          "--players" if given else where("players"))
+        owned = self.config.owned(game_mode, count)
+        supply = self._supply(data, where)
+        pieces = {sq: p for sq, (p, _) in placed.items()}
+        claimed = self._claimed(data, where)
+        decks = self._decks(data, where)
+        gateway = self._gateway(data, where, pieces)
+        position = Position(self.board, pieces, game_mode, count, supply.counts, owned, claimed, decks, gateway)
+        check_sides([*position.colors, *supply.counts, *claimed, *decks], game_mode, count, whole)
+        self._check_owned(position, supply, owned, whole)
+        return position
+
+    def _placed(self, data: Mapping[str, Any], lines: LineMap | None, source: str, where: _Where,
+                extra: dict[Square, tuple[Piece, str]] | None) -> dict[Square, tuple[Piece, str]]:
+        """The pieces of ``pieces:``, of the ``board:`` diagram and of ``--pieces``, each with where it is
+        written; a square given twice refused."""
         placed: dict[Square, tuple[Piece, str]] = {}
 
         def put(sq: Square, piece: Piece, at: str) -> None:
@@ -174,17 +212,16 @@ class PositionParser:
                 put(sq, piece, at)
         for sq, (piece, at) in (extra or {}).items():
             put(sq, piece, at)
-        given = players is not None
-        count = self.config.check_players(game_mode, players if given else data.get("players"),
-                                          "--players" if given else where("players"))
-        owned = self.config.owned(game_mode, count)
-        supply: dict[str, dict[PieceKind, int]] = {}
-        supply_at: dict[str, str] = {}      # where each color's supply is written
+        return placed
+
+    def _supply(self, data: Mapping[str, Any], where: _Where) -> _Supply:
+        """The ``supply:`` of each color (its pieces off the board), and where each is written."""
+        supply = _Supply({}, {})
         spelled: dict[str, object] = {}
         for color, counts in (data.get("supply") or {}).items():
             at = where("supply", color)
             color = once(spelled, self.color(color, at), color, at)
-            supply_at[color] = at
+            supply.at[color] = at
             common, heroic = counts.get("common"), counts.get("heroic")
             if common is not None and heroic is not None and common != heroic:
                 raise InputError(key="supply-common-heroic", where=at, common=common, heroic=heroic)
@@ -194,11 +231,14 @@ class PositionParser:
                 entry[PieceKind.DOUBLE_SIDED] = ds
             if "legendary" in counts:
                 entry[PieceKind.LEGENDARY] = counts["legendary"]
-            supply[color] = entry
-        pieces = {sq: p for sq, (p, _) in placed.items()}
+            supply.counts[color] = entry
+        return supply
+
+    def _claimed(self, data: Mapping[str, Any], where: _Where) -> dict[str, list[str]]:
+        """The tasks each color has claimed; a task claimed by two colors refused."""
         claimed: dict[str, list[str]] = {}
         owner: dict[str, str] = {}
-        spelled = {}
+        spelled: dict[str, object] = {}
         for color, tasks in (data.get("tasks_claimed") or {}).items():
             at = where("tasks_claimed", color)
             color = once(spelled, self.color(color, at.about("tasks_claimed")), color, at.about("tasks_claimed"))
@@ -209,14 +249,21 @@ class PositionParser:
                                      second=Term("color", color))
                 owner[task] = color
             claimed[color] = list(tasks)
+        return claimed
+
+    def _decks(self, data: Mapping[str, Any], where: _Where) -> dict[str, str]:
         decks: dict[str, str] = {}
-        spelled = {}
+        spelled: dict[str, object] = {}
         for color, deck in (data.get("decks") or {}).items():
             at = where("decks", color)
             color = once(spelled, self.color(color, at.about("decks")), color, at.about("decks"))
             decks[color] = self.deck(deck, at.about("decks"))
+        return decks
+
+    def _gateway(self, data: Mapping[str, Any], where: _Where, pieces: dict[Square, Piece]) -> dict[str, Square]:
+        """Each color's Gateway: on a common or heroic piece of its color."""
         gateway: dict[str, Square] = {}
-        spelled = {}
+        spelled: dict[str, object] = {}
         for color, square in (data.get("gateway") or {}).items():
             at = where("gateway", color)
             color = once(spelled, self.color(color, at.about("gateway")), color, at.about("gateway"))
@@ -224,20 +271,22 @@ class PositionParser:
             if gateways_kept({color: sq}, pieces) != {color: sq}:
                 raise InputError(key="position-gateway", where=at, color=Term("color", color), square=self.board.name(sq))
             gateway[color] = sq
-        position = Position(self.board, pieces, game_mode, count, supply, owned, claimed, decks, gateway)
-        check_sides([*position.colors, *supply, *claimed, *decks], game_mode, count, whole)
-        for color in dict.fromkeys([*position.colors, *supply]):   # a supply alone is bounded too
+        return gateway
+
+    def _check_owned(self, position: Position, supply: _Supply, owned: dict[PieceKind, int], whole: str) -> None:
+        """No color has more pieces of a kind on the board, or on the board and in its supply, than it owns."""
+        for color in dict.fromkeys([*position.colors, *supply.counts]):   # a supply alone is bounded too
             for kind, label in ((PieceKind.DOUBLE_SIDED, "double-sided"), (PieceKind.LEGENDARY, "legendary")):
                 n = position.on_board(color, kind)
                 if n > owned[kind]:
                     raise InputError(key="too-many-pieces", where=whole, count=n, kind=Term("kinds", label),
-                                     color=Term("color", color), owned=owned[kind], mode=Term("mode", str(game_mode)))
-                override = supply.get(color, {}).get(kind)
+                                     color=Term("color", color), owned=owned[kind],
+                                     mode=Term("mode", str(position.mode)))
+                override = supply.counts.get(color, {}).get(kind)
                 if override is not None and override + n > owned[kind]:
-                    raise InputError(key="too-many-with-supply", where=supply_at.get(color, whole), color=Term("color", color),
-                                     count=n, kind=Term("kinds", label),
+                    raise InputError(key="too-many-with-supply", where=supply.at.get(color, whole),
+                                     color=Term("color", color), count=n, kind=Term("kinds", label),
                                      supply=override, owned=owned[kind])
-        return position
 
 
 def load_position(parser: PositionParser, path: str | None = None, inline: str | None = None,
