@@ -139,26 +139,7 @@ def check_rules(facts: dict[str, Any], pack: GamePack) -> None:
             raise DataError(f"keyword '{kw['id']}': category '{kw['category']}' is not one of: "
                             + ", ".join(pack.categories), file=glossary_file)
     rules = facts["rules"]
-    sections = {s["id"] for s in rules["sections"]}
-    rule_ids: set[str] = set()
-    numbers: set[str] = set()
-    for rule in rules["rules"]:
-        where = (rules_file, None)
-        if rule["id"] in rule_ids:
-            raise DataError(f"rule id '{rule['id']}' is used twice", file=where[0])
-        if rule["number"] in numbers:
-            raise DataError(f"rule number {rule['number']} is used twice", file=where[0])
-        if pack.modes and not rule.get("modes"):
-            raise DataError(f"rule '{rule['id']}': 'modes' is required", file=where[0])
-        if not pack.modes and ("modes" in rule or "excludes" in rule):
-            raise DataError(f"rule '{rule['id']}': this game has no forms of play (no 'modes')", file=where[0])
-        rule_ids.add(rule["id"])
-        numbers.add(rule["number"])
-        if rule["section"] not in sections:
-            raise DataError(f"rule '{rule['id']}': unknown section '{rule['section']}'", file=where[0])
-        for kw in rule.get("keywords", []):
-            if kw not in glossary:
-                raise DataError(f"rule '{rule['id']}': unknown keyword '{kw}'", file=where[0])
+    rule_ids = _rule_ids(rules, glossary, pack, rules_file)
     for rule in rules["rules"]:
         for other in rule.get("related", []):
             if other not in rule_ids:
@@ -174,3 +155,28 @@ def check_rules(facts: dict[str, Any], pack: GamePack) -> None:
         for other in item.get("rules", []):
             if other not in rule_ids:
                 raise DataError(f"errata '{item['id']}': rule '{other}' does not exist", file=errata_file)
+
+
+def _rule_ids(rules: dict[str, Any], glossary: dict[str, Any], pack: GamePack, rules_file: str) -> set[str]:
+    """The ids of the rules, each rule checked: id and number unique, forms of play as the game has
+    them, its section and keywords known."""
+    sections = {s["id"] for s in rules["sections"]}
+    rule_ids: set[str] = set()
+    numbers: set[str] = set()
+    for rule in rules["rules"]:
+        if rule["id"] in rule_ids:
+            raise DataError(f"rule id '{rule['id']}' is used twice", file=rules_file)
+        if rule["number"] in numbers:
+            raise DataError(f"rule number {rule['number']} is used twice", file=rules_file)
+        if pack.modes and not rule.get("modes"):
+            raise DataError(f"rule '{rule['id']}': 'modes' is required", file=rules_file)
+        if not pack.modes and ("modes" in rule or "excludes" in rule):
+            raise DataError(f"rule '{rule['id']}': this game has no forms of play (no 'modes')", file=rules_file)
+        rule_ids.add(rule["id"])
+        numbers.add(rule["number"])
+        if rule["section"] not in sections:
+            raise DataError(f"rule '{rule['id']}': unknown section '{rule['section']}'", file=rules_file)
+        for kw in rule.get("keywords", []):
+            if kw not in glossary:
+                raise DataError(f"rule '{rule['id']}': unknown keyword '{kw}'", file=rules_file)
+    return rule_ids

@@ -15,8 +15,9 @@ A turn record is a small YAML file, validated like a position::
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tashkalar_cli.errors import InputError, Place, TashkalarError, Term
 from tashkalar_cli.model.board import Board
@@ -111,12 +112,22 @@ class Turn:
         return out
 
 
+class _Record(NamedTuple):
+    """A turn record being read: its data, where each field is written, the words of positions, the cards."""
+
+    data: Any
+    where: Callable[..., Place]
+    parser: PositionParser
+    cards: CardFinder
+
+
 def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionParser, cards: CardFinder,
                mode: str | None = None, players: int | None = None) -> Turn:
     """A turn record from parsed data; ``mode`` and ``players`` override the record's before any check."""
     from tashkalar_cli.data.quickschema import checked_mapping
 
     where = checked_mapping("turn", data, lines, source, "turn record")
+    record = _Record(data, where, parser, cards)
 
     player = parser.color(data["player"], where("player"))
     game_mode = parser.mode(mode or data.get("mode", Mode.DUEL), "--mode" if mode else where("mode"))
@@ -124,56 +135,10 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     count = parser.config.check_players(game_mode, players if given else data.get("players"),
                                         "--players" if given else where("players"))
     melee = game_mode is Mode.MELEE
-    destroyed = [parser.piece(p, where("destroyed", i)) for i, p in enumerate(data.get("destroyed") or [])]
-    owned = parser.config.owned(game_mode, count)
-    for (color, kind), n in Counter((p.color, p.kind) for p in destroyed).items():
-        if n > owned[kind]:   # a turn destroys pieces that stand on the board: at most all a color owns
-            raise InputError(key="destroyed-too-many", where=where("destroyed"), count=n, color=Term("color", color),
-                             kind=Term("kinds", "legendary" if kind is PieceKind.LEGENDARY else "double-sided"),
-                             owned=owned[kind], mode=Term("mode", str(game_mode)))
-    summoned = []
-    for i, item in enumerate(data.get("summoned") or []):
-        as_legend = False
-        if isinstance(item, dict):
-            name, square, as_legend = item["card"], item.get("square"), bool(item.get("as_legend", False))
-        else:
-            parts = str(item).split()
-            name, square = ((" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 and _looks_like_square(parts[-1])
-                            else (str(item), None))
-        being = _card(cards, name, Being, parser, where("summoned", i))
-        sq = parser.square(square, where("summoned", i)) if square is not None else None
-        if as_legend and not (isinstance(being, Legend) or being.counts_as_legend):
-            allowed = [c.id for c in cards.beings if c.counts_as_legend]
-            raise InputError(key="turn-as-legend", where=where("summoned", i), card=Term("card", being.id),
-                             allowed=Term("card", allowed))
-        summoned.append(Summoned(being.id, sq, as_legend and not isinstance(being, Legend)))
-    flares = []
-    for i, item in enumerate(data.get("flares") or []):
-        item = item if isinstance(item, dict) else {"flare": item}
-        flare = _card(cards, item["flare"], Flare, parser, where("flares", i))
-        against = item.get("against")
-        if against is not None:
-            against = parser.color(against, where("flares", i))
-            if against == player:
-                raise InputError(key="flare-against-self", where=where("flares", i), player=Term("color", player))
-        if melee and against is None:
-            raise InputError(key="flare-melee-against", where=where("flares", i))
-        flares.append(FlareUse(flare.id, against))
-    scores: dict[str, Any] = {}
-    spelled: dict[str, object] = {}
-    for color, value in (data.get("scores") or {}).items():
-        at = where("scores", color)
-        if melee and not isinstance(value, dict):
-            raise InputError(key="melee-scores", where=at)
-        if not melee and isinstance(value, dict):
-            raise InputError(key="duel-score", where=at)
-        name = once(spelled, parser.color(color, at), color, at)
-        if isinstance(value, dict):
-            inner: dict[str, object] = {}
-            value = {once(inner, parser.color(c, at), c, at): v for c, v in value.items()}
-            if name in value:
-                raise InputError(key="own-color-score", where=at, color=Term("color", name))
-        scores[name] = value
+    destroyed = _destroyed(record, game_mode, count)
+    summoned = _summoned(record)
+    flares = _flares(record, player, melee)
+    scores = _scores(record, melee)
     named = [parser.color(c, where("opponents")) for c in data.get("opponents") or []]
     if player in named:
         raise InputError(key="player-not-opponent", where=where("opponents"), player=Term("color", player))
@@ -188,6 +153,80 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
                 raise InputError(key="flare-who", where=where("flares", i))
             use.against = opponents[0]
     return turn
+
+
+def _destroyed(record: _Record, game_mode: Mode, count: int) -> list[Piece]:
+    """The pieces destroyed: at most, of a color and kind, all that color owns."""
+    parser, where = record.parser, record.where
+    destroyed = [parser.piece(p, where("destroyed", i)) for i, p in enumerate(record.data.get("destroyed") or [])]
+    owned = parser.config.owned(game_mode, count)
+    for (color, kind), n in Counter((p.color, p.kind) for p in destroyed).items():
+        if n > owned[kind]:   # a turn destroys pieces that stand on the board: at most all a color owns
+            raise InputError(key="destroyed-too-many", where=where("destroyed"), count=n, color=Term("color", color),
+                             kind=Term("kinds", "legendary" if kind is PieceKind.LEGENDARY else "double-sided"),
+                             owned=owned[kind], mode=Term("mode", str(game_mode)))
+    return destroyed
+
+
+def _summoned(record: _Record) -> list[Summoned]:
+    """The beings summoned (``card [square]`` or ``{card, square, as_legend}``)."""
+    parser, cards, where = record.parser, record.cards, record.where
+    summoned = []
+    for i, item in enumerate(record.data.get("summoned") or []):
+        as_legend = False
+        if isinstance(item, dict):
+            name, square, as_legend = item["card"], item.get("square"), bool(item.get("as_legend", False))
+        else:
+            parts = str(item).split()
+            name, square = ((" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 and _looks_like_square(parts[-1])
+                            else (str(item), None))
+        being = _card(cards, name, Being, parser, where("summoned", i))
+        sq = parser.square(square, where("summoned", i)) if square is not None else None
+        if as_legend and not (isinstance(being, Legend) or being.counts_as_legend):
+            allowed = [c.id for c in cards.beings if c.counts_as_legend]
+            raise InputError(key="turn-as-legend", where=where("summoned", i), card=Term("card", being.id),
+                             allowed=Term("card", allowed))
+        summoned.append(Summoned(being.id, sq, as_legend and not isinstance(being, Legend)))
+    return summoned
+
+
+def _flares(record: _Record, player: str, melee: bool) -> list[FlareUse]:
+    """The flares played, each against a color (in a duel, maybe not yet said)."""
+    parser, where = record.parser, record.where
+    flares = []
+    for i, item in enumerate(record.data.get("flares") or []):
+        item = item if isinstance(item, dict) else {"flare": item}
+        flare = _card(record.cards, item["flare"], Flare, parser, where("flares", i))
+        against = item.get("against")
+        if against is not None:
+            against = parser.color(against, where("flares", i))
+            if against == player:
+                raise InputError(key="flare-against-self", where=where("flares", i), player=Term("color", player))
+        if melee and against is None:
+            raise InputError(key="flare-melee-against", where=where("flares", i))
+        flares.append(FlareUse(flare.id, against))
+    return flares
+
+
+def _scores(record: _Record, melee: bool) -> dict[str, Any]:
+    """The scores: a number per color in a duel, a mapping of the other colors per color in a melee."""
+    parser, where = record.parser, record.where
+    scores: dict[str, Any] = {}
+    spelled: dict[str, object] = {}
+    for color, value in (record.data.get("scores") or {}).items():
+        at = where("scores", color)
+        if melee and not isinstance(value, dict):
+            raise InputError(key="melee-scores", where=at)
+        if not melee and isinstance(value, dict):
+            raise InputError(key="duel-score", where=at)
+        name = once(spelled, parser.color(color, at), color, at)
+        if isinstance(value, dict):
+            inner: dict[str, object] = {}
+            value = {once(inner, parser.color(c, at), c, at): v for c, v in value.items()}
+            if name in value:
+                raise InputError(key="own-color-score", where=at, color=Term("color", name))
+        scores[name] = value
+    return scores
 
 
 def _card(cards: CardFinder, name: object, kind: Any, parser: PositionParser, at: str) -> Any:
