@@ -53,39 +53,12 @@ class TurnScore:
 
 
 def score_turn(turn: Turn, config: GameConfig, cards: CardDB) -> TurnScore:
-    s = config.score
     lines: list[ScoreLine] = []
-    enemy = [p for p in turn.destroyed if p.color != turn.player]
     ignored = [f"{p.color} {p.rank}" for p in turn.destroyed if p.color == turn.player]
     melee = turn.mode is Mode.MELEE
     threshold = config.end_threshold(turn.mode, turn.players)
     if turn.mode.deathmatch:
-        by_color: dict[str, list[Any]] = {}
-        for p in enemy:
-            by_color.setdefault(p.color if melee else "*", []).append(p)
-        unpaired = []
-        for color, pieces in by_color.items():
-            tag = color if melee else None
-            for rank in (Rank.LEGENDARY, Rank.HEROIC):
-                n = sum(p.rank is rank for p in pieces)
-                if n:
-                    lines.append(ScoreLine(turn.player, n * s.for_rank(rank), str(rank), tag))
-            commons = sum(p.rank is Rank.COMMON for p in pieces)
-            if commons // 2:
-                lines.append(ScoreLine(turn.player, commons // 2 * s.common_pair, "common-pair", tag))
-            if commons % 2:
-                unpaired.append(color)
-        if melee and config.unpaired_commons_min <= len(unpaired) <= config.unpaired_commons_max:
-            lines.append(ScoreLine(turn.player, s.unpaired_commons, "unpaired-commons", None, True, sorted(unpaired)))
-        legends = turn.legends_summoned(cards)   # legends, and beings recorded as_legend
-        if legends:
-            lines.append(ScoreLine(turn.player, len(legends) * s.legend_summoned, "legend-summoned", None, melee))
-        flared: dict[str, int] = {}   # one line per opponent, like the other reasons (and linear to draw)
-        for use in turn.flares:
-            assert use.against is not None  # the turn parser names every flare's opponent
-            flared[use.against] = flared.get(use.against, 0) + 1
-        for against, n in flared.items():
-            lines.append(ScoreLine(against, n * s.flare_invoked, "flare", turn.player if melee else None))
+        lines = [*_piece_lines(turn, config), *_summon_and_flare_lines(turn, config, cards)]
     if melee:
         totals, end, possible = _melee_totals(turn, lines, threshold)
     else:
@@ -95,6 +68,50 @@ def score_turn(turn: Turn, config: GameConfig, cards: CardDB) -> TurnScore:
         end = sorted(c for c, v in totals.items() if v >= threshold)
         possible = end
     return TurnScore(turn.mode, turn.player, lines, ignored, totals, threshold, sorted(end), sorted(possible))
+
+
+def _piece_lines(turn: Turn, config: GameConfig) -> list[ScoreLine]:
+    """The points of the enemy pieces destroyed: by rank, pairs of commons (melee: per color), and
+    unpaired commons of different colors (melee)."""
+    s = config.score
+    melee = turn.mode is Mode.MELEE
+    lines: list[ScoreLine] = []
+    by_color: dict[str, list[Any]] = {}
+    for p in turn.destroyed:
+        if p.color != turn.player:
+            by_color.setdefault(p.color if melee else "*", []).append(p)
+    unpaired = []
+    for color, pieces in by_color.items():
+        tag = color if melee else None
+        for rank in (Rank.LEGENDARY, Rank.HEROIC):
+            n = sum(p.rank is rank for p in pieces)
+            if n:
+                lines.append(ScoreLine(turn.player, n * s.for_rank(rank), str(rank), tag))
+        commons = sum(p.rank is Rank.COMMON for p in pieces)
+        if commons // 2:
+            lines.append(ScoreLine(turn.player, commons // 2 * s.common_pair, "common-pair", tag))
+        if commons % 2:
+            unpaired.append(color)
+    if melee and config.unpaired_commons_min <= len(unpaired) <= config.unpaired_commons_max:
+        lines.append(ScoreLine(turn.player, s.unpaired_commons, "unpaired-commons", None, True, sorted(unpaired)))
+    return lines
+
+
+def _summon_and_flare_lines(turn: Turn, config: GameConfig, cards: CardDB) -> list[ScoreLine]:
+    """The points of the legends summoned (the player's), and of the flares invoked (each opponent's)."""
+    s = config.score
+    melee = turn.mode is Mode.MELEE
+    lines: list[ScoreLine] = []
+    legends = turn.legends_summoned(cards)   # legends, and beings recorded as_legend
+    if legends:
+        lines.append(ScoreLine(turn.player, len(legends) * s.legend_summoned, "legend-summoned", None, melee))
+    flared: dict[str, int] = {}   # one line per opponent, like the other reasons (and linear to draw)
+    for use in turn.flares:
+        assert use.against is not None  # the turn parser names every flare's opponent
+        flared[use.against] = flared.get(use.against, 0) + 1
+    for against, n in flared.items():
+        lines.append(ScoreLine(against, n * s.flare_invoked, "flare", turn.player if melee else None))
+    return lines
 
 
 def _melee_totals(turn: Turn, lines: list[ScoreLine], threshold: int) -> tuple[dict[str, Any], list[str], list[str]]:
