@@ -733,7 +733,7 @@ def test_the_summon_checks_masks_are_the_positions(tk):
             enemy = ctx.allow_enemy
             assert ctx.own == [pos.mask(player, r) for r in RANKS]
             assert ctx.enemy == [pos.mask(enemy, r) if enemy else 0 for r in RANKS]
-            assert ctx.occ_above == [pos.mask(None, RANKS[i + 1]) if i + 1 < len(RANKS) else 0 for i in range(len(RANKS))]
+            assert list(ctx.masks.above) == [pos.mask(None, RANKS[i + 1]) if i + 1 < len(RANKS) else 0 for i in range(len(RANKS))]
             assert ctx.occupied == pos.occupied
             for kind in PieceKind:
                 assert ctx.own_kind(kind) == sum(1 << sq for sq, p in pos.pieces.items()

@@ -4,9 +4,11 @@ of a board (:mod:`tashkalar_cli.engine.effects`), which the goal search (:mod:`~
 keeps its states in: the goals' rules read such a board through the masks made here, with no position
 built (:meth:`tashkalar_cli.engine.tasks.Context.of_codes`, :func:`tashkalar_cli.engine.flares.counts_of_codes`).
 
-This module is the only place that encodes a piece (:func:`piece_code`, :func:`code`) and decodes one
-(:func:`color_of`, :func:`level_of`, and the tables :data:`COLOR_OF` and :data:`LEVEL_OF` for the hottest
-loops, where a call would cost too much: ``LEVEL_OF[code]`` is one C-level index).
+The encoding of a piece is defined once, with the board state it is the code of
+(:mod:`tashkalar_cli.model.state`: :func:`piece_code` encodes, :func:`color_of` and :func:`level_of` decode, and
+the tables :data:`COLOR_OF` and :data:`LEVEL_OF` serve the hottest loops, where a call would cost too much:
+``LEVEL_OF[code]`` is one C-level index); the engines take it from here, with the codes of a board's colors by
+name (:func:`code`) and the tables that read many squares at once (:func:`table`, :func:`mask`).
 """
 
 from __future__ import annotations
@@ -14,30 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-#: the levels of the ranks (common, heroic, legendary), as :attr:`tashkalar_cli.model.types.Rank.level`
-LEVELS = 3
-#: the most colors a board's encoding holds (codes stay below 256)
-MAX_COLORS = 255 // LEVELS
-
-
-def piece_code(color: int, level: int) -> int:
-    """The code of a piece of the color of index ``color`` (in the board's ``colors``) and rank ``level``."""
-    return 1 + LEVELS * color + level
-
-
-def color_of(code: int) -> int:
-    """The color index of the piece of ``code`` (not 0: an empty square has none)."""
-    return (code - 1) // LEVELS
-
-
-def level_of(code: int) -> int:
-    """The rank level of the piece of ``code`` (not 0: an empty square has none)."""
-    return (code - 1) % LEVELS
-
-
-#: :func:`color_of` and :func:`level_of` of every code, as tables (index 0, an empty square, holds 0)
-COLOR_OF = bytes([0] + [color_of(c) for c in range(1, 256)])
-LEVEL_OF = bytes([0] + [level_of(c) for c in range(1, 256)])
+from tashkalar_cli.model.state import COLOR_OF, LEVEL_OF, LEVELS, MAX_COLORS, color_of, level_of, piece_code
 
 
 def picking(picked: Collection[int]) -> bytes:
@@ -99,5 +78,5 @@ def squares_only(codes: bytes, squares: int) -> bytes:
     return codes if not n & ~keep else (n & keep).to_bytes(len(codes), "little")
 
 
-__all__ = ["COLOR_OF", "LEVELS", "LEVEL_OF", "OCCUPIED", "code", "code_by_name", "codes_of", "color_of", "level_of",
+__all__ = ["COLOR_OF", "LEVELS", "LEVEL_OF", "MAX_COLORS", "OCCUPIED", "code", "code_by_name", "codes_of", "color_of", "level_of",
            "mask", "picking", "piece_code", "squares_only", "table"]

@@ -283,12 +283,13 @@ class _Context:
         self.pos = pos
         self.player = player
         self.allow_enemy = allow_enemy if allow_enemy and allow_enemy != player else None
-        # the masks of the rules of the summoning square (model/summon.py), made in one pass over the pieces (a goal
-        # search checks hundreds of positions): the player's, the enemy's allowed in a pattern, anyone's above a rank
-        masks = self.masks = side_masks(pos.pieces, player, self.allow_enemy)
+        # the masks of the rules of the summoning square (model/summon.py), read from the position's one board state:
+        # the player's, the enemy's allowed in a pattern, anyone's above a rank
+        state = self.state = pos.state
+        self.ci = state.index(player)
+        masks = self.masks = side_masks(state, self.ci, state.index(self.allow_enemy) if self.allow_enemy else None)
         self.own = list(masks.own)                 # own pieces of at least that rank
         self.enemy = list(masks.enemy)
-        self.occ_above = list(masks.above)         # anyone's above a rank (masks.blockers)
         self.mask: Bitboard = board.mask
         self.occupied: Bitboard = masks.occupied
         self._short: dict[PieceKind, bool] = {}
@@ -305,7 +306,7 @@ class _Context:
         """Piece shortage: no piece of this kind left off the board."""
         got = self._short.get(kind)
         if got is None:
-            got = self._short[kind] = in_shortage(self.pos, self.player, kind, self.masks)
+            got = self._short[kind] = in_shortage(self.state, self.ci, kind)
         return got
 
     def own_kind(self, kind: PieceKind) -> Bitboard:
@@ -376,32 +377,54 @@ class Applied:
 def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: str | Square,
                  orientation: str | None = None, take_back: str | Square | None = None,
                  turn: Turn | None = None) -> Applied:
-    """The summon of ``card`` by ``player`` on ``at`` played on ``pos`` (see :meth:`Game.apply`)."""
+    """The summon of ``card`` by ``player`` on ``at`` played on ``pos`` (see :meth:`Game.apply`): the placements
+    on that square, narrowed to one orientation and one piece to take back, then played."""
     from tashkalar_cli.model.turn import Turn
 
     board = engine.board
-    name = board.name
     target = _square(board, at, "--at")
+    here = _placements_here(engine, card, pos, player, target)
+    here = _one_orientation(card, here, orientation, board, target)
+    chosen_back = _take_back_chosen(card, here, take_back, board, target)
+    placement = next(p for p in here if chosen_back is None or chosen_back in p.take_back)
+    after, destroyed = after_summon(card, pos, player, target, chosen_back, placement.pattern_squares)
+    if turn is not None and turn.player != player:
+        raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
+    record = (turn or Turn(player, pos.mode, pos.players)).with_summon(card.id, target, destroyed)
+    return Applied(card, player, placement, chosen_back, pos, after, destroyed, record)
+
+
+def _placements_here(engine: Engine, card: Being, pos: Position, player: str, target: Square) -> list[Placement]:
+    """The legal placements of ``card`` on ``target``; none: an error saying why."""
+    board = engine.board
+    name = board.name
     ctx = _Context(board, pos, player, None)
     verdict = engine.check(card, pos, player, explain=False, ctx=ctx)
     here = [p for p in verdict.placements if p.target == target]
-    if not here:
-        occupant = pos.pieces.get(target)
-        if not card.has_summoning_square and occupant is not None:
-            raise InputError(key="apply-not-empty", card=Term("card", card.id), square=name(target),
-                             piece=Term("piece", str(occupant)))
-        if not card.has_summoning_square and not board.colorless(pos.mode) >> target & 1:
-            raise InputError(key="apply-not-colorless", card=Term("card", card.id), square=name(target))
-        if card.has_summoning_square and occupant is not None and ctx.masks.blockers(card.rank.level) >> target & 1:
-            raise InputError(key="apply-outranked", card=Term("card", card.id), square=name(target),
-                             piece=Term("piece", str(occupant)),
-                             rank=Term("rank", str(card.rank)))
-        if verdict.legal:
-            squares = sorted({p.target for p in verdict.placements}, key=square_order)
-            raise InputError(key="apply-not-here", card=Term("card", card.id), square=name(target),
-                             squares=", ".join(name(sq) for sq in squares))
-        raise InputError(key="apply-illegal", card=Term("card", card.id), player=Term("color", player),
-                         reasons=Term("reason", verdict.reasons, join="clauses"))
+    if here:
+        return here
+    occupant = pos.pieces.get(target)
+    if not card.has_summoning_square and occupant is not None:
+        raise InputError(key="apply-not-empty", card=Term("card", card.id), square=name(target),
+                         piece=Term("piece", str(occupant)))
+    if not card.has_summoning_square and not board.colorless(pos.mode) >> target & 1:
+        raise InputError(key="apply-not-colorless", card=Term("card", card.id), square=name(target))
+    if card.has_summoning_square and occupant is not None and ctx.masks.blockers(card.rank.level) >> target & 1:
+        raise InputError(key="apply-outranked", card=Term("card", card.id), square=name(target),
+                         piece=Term("piece", str(occupant)),
+                         rank=Term("rank", str(card.rank)))
+    if verdict.legal:
+        squares = sorted({p.target for p in verdict.placements}, key=square_order)
+        raise InputError(key="apply-not-here", card=Term("card", card.id), square=name(target),
+                         squares=", ".join(name(sq) for sq in squares))
+    raise InputError(key="apply-illegal", card=Term("card", card.id), player=Term("color", player),
+                     reasons=Term("reason", verdict.reasons, join="clauses"))
+
+
+def _one_orientation(card: Being, here: list[Placement], orientation: str | None, board: Board, target: Square,
+                     ) -> list[Placement]:
+    """The placements ``here`` of the ``orientation`` asked for (None: of the only one there is); else an error."""
+    name = board.name
     if orientation is not None:
         wanted = _orientation(card, orientation)
         chosen = [p for p in here if p.orientation.name == wanted]
@@ -413,25 +436,25 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
     if len(names) > 1:
         raise ChoiceError(_choices(here, board), key="apply-choose-orientation", card=Term("card", card.id),
                           square=name(target), allowed=", ".join(names))
+    return here
+
+
+def _take_back_chosen(card: Being, here: list[Placement], take_back: str | Square | None, board: Board,
+                      target: Square) -> Square | None:
+    """The piece taken back (piece shortage): the one named, or the only one there is; None when none is."""
+    name = board.name
     backs = sorted({sq for p in here for sq in p.take_back})
-    chosen_back: Square | None = None
     if take_back is not None:
         chosen_back = _square(board, take_back, "--take-back")
         if not backs:
             raise InputError(key="apply-no-take-back", card=Term("card", card.id), square=name(target))
         if chosen_back not in backs:
             raise InputError(key="apply-take-back", square=name(chosen_back), allowed=", ".join(map(name, backs)))
-    elif len(backs) == 1:
-        chosen_back = backs[0]
-    elif backs:
+        return chosen_back
+    if len(backs) > 1:
         raise ChoiceError(_choices(here, board), key="apply-choose-take-back", card=Term("card", card.id), square=name(target),
                           allowed=", ".join(map(name, backs)))
-    placement = next(p for p in here if chosen_back is None or chosen_back in p.take_back)
-    after, destroyed = after_summon(card, pos, player, target, chosen_back, placement.pattern_squares)
-    if turn is not None and turn.player != player:
-        raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
-    record = (turn or Turn(player, pos.mode, pos.players)).with_summon(card.id, target, destroyed)
-    return Applied(card, player, placement, chosen_back, pos, after, destroyed, record)
+    return backs[0] if backs else None
 
 
 def _square(board: Board, value: str | Square, option: str) -> Square:

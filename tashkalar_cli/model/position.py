@@ -10,6 +10,7 @@ from typing import Any
 
 from tashkalar_cli.errors import InputError, Term
 from tashkalar_cli.model.board import Board, bits
+from tashkalar_cli.model.state import BoardState
 from tashkalar_cli.model.types import Bitboard, Mode, Piece, PieceKind, Rank, Square
 
 
@@ -26,39 +27,49 @@ class Position:
     #: Nethervoid: color -> the square of its Gateway (a common or heroic piece of that color); the Gateway
     #: is a piece: it follows its piece and is lost with it (see :meth:`gateways_kept`)
     gateway: dict[str, Square] = field(default_factory=dict)
+    #: the :attr:`state` made, with the fields it was made of (a position is a value: its dicts are never changed
+    #: in place, but a field may be given a new one)
+    _state: tuple[object, object, object, BoardState] | None = field(default=None, init=False, repr=False,
+                                                                       compare=False)
 
     # ------------------------------------------------------------ bitboards
+    @property
+    def state(self) -> BoardState:
+        """The position's pieces as one :class:`BoardState` (the bitboards and the supply every engine reads),
+        made once from the pieces, the game's counts of pieces (``owned``) and the supply the position states."""
+        made = self._state
+        if made is not None and made[0] is self.pieces and made[1] is self.supply_override and made[2] is self.owned:
+            return made[3]
+        state = BoardState.of_pieces(tuple(self.board.colors), self.pieces, self.owned, self.supply_override)
+        self._state = (self.pieces, self.supply_override, self.owned, state)
+        return state
+
     def mask(self, color: str | None = None, min_rank: Rank = Rank.COMMON,
              max_rank: Rank = Rank.LEGENDARY) -> Bitboard:
-        lo, hi = Rank(min_rank).level, Rank(max_rank).level
+        state = self.state
         m = 0
-        for sq, p in self.pieces.items():
-            if (color is None or p.color == color) and lo <= p.level <= hi:
-                m |= 1 << sq
+        for ci in range(len(state.colors)) if color is None else (state.index(color),):
+            for level in range(Rank(min_rank).level, Rank(max_rank).level + 1):
+                m |= state.board(ci, level)
         return Bitboard(m)
 
     @property
     def occupied(self) -> Bitboard:
-        m = 0
-        for sq in self.pieces:
-            m |= 1 << sq
-        return Bitboard(m)
+        return self.state.occupied
 
     @property
     def colors(self) -> list[str]:
         return sorted({p.color for p in self.pieces.values()}, key=self.board.colors.index)
 
     def on_board(self, color: str, kind: PieceKind) -> int:
-        return sum(1 for p in self.pieces.values() if p.color == color and p.kind == kind)
+        state = self.state
+        return state.on_board(state.index(color), kind)
 
-    def off_board(self, color: str, kind: PieceKind, on_board: int | None = None) -> int:
-        """Pieces of ``color`` and ``kind`` (double_sided, legendary) still available to place (``on_board``:
-        how many of them are on the board, when the caller counted them already)."""
-        override = self.supply_override.get(color, {})
-        if kind in override:
-            return override[kind]
-        kind = PieceKind(kind)
-        return max(0, self.owned[kind] - (self.on_board(color, kind) if on_board is None else on_board))
+    def off_board(self, color: str, kind: PieceKind) -> int:
+        """Pieces of ``color`` and ``kind`` (double_sided, legendary) still available to place
+        (:meth:`BoardState.supply`)."""
+        state = self.state
+        return state.supply(state.index(color), kind)
 
     # ------------------------------------------------------------ symmetry
     def transformed(self, t: str) -> Position:
@@ -79,14 +90,13 @@ class Position:
                         {c: list(t) for c, t in self.tasks_claimed.items()}, dict(self.decks),
                         gateways_kept(self.gateway, pieces))
 
-    def _supply_after(self, changes: list[tuple[str, PieceKind, int]]) -> dict[str, dict[PieceKind, int]]:
-        """The supply overrides moved by ``changes`` (color, kind, +n off the board); a color without an
-        override counts its pieces off the board from what it owns, which needs no change."""
-        supply = {c: dict(kinds) for c, kinds in self.supply_override.items()}
-        for color, kind, delta in changes:
-            if kind in supply.get(color, {}):
-                supply[color][kind] += delta
-        return supply
+    def _supply_after(self, pieces: dict[Square, Piece]) -> dict[str, dict[PieceKind, int]]:
+        """The stated supply once ``pieces`` replace the position's by an action: each color's stock stays, so
+        what is off the board follows from the pieces (:class:`BoardState`); a color whose supply is not stated
+        counts it from what it owns, which needs no statement."""
+        after = self.state.moved(pieces)
+        return {c: {kind: after.supply(after.index(c), kind) for kind in kinds}
+                for c, kinds in self.supply_override.items()}
 
     def after_place(self, color: str, square: Square, pick_up: Square | None = None) -> Position:
         """The position after ``color`` places a common piece on the empty ``square`` (the place action).
@@ -96,7 +106,7 @@ class Position:
         it is picked up, so it may be ``square`` itself). Wrong choices raise an :class:`InputError`.
         """
         name = self.board.name
-        short = self.off_board(color, PieceKind.DOUBLE_SIDED) == 0
+        short = self.off_board(color, PieceKind.DOUBLE_SIDED) == 0     # the supply of BoardState
         pieces = dict(self.pieces)
         if short:
             if pick_up is None:
@@ -110,8 +120,7 @@ class Position:
         if square in pieces:
             raise InputError(key="place-not-empty", square=name(square))
         pieces[square] = Piece(color, Rank.COMMON)
-        supply = self._supply_after([] if short else [(color, PieceKind.DOUBLE_SIDED, -1)])
-        return self._with(pieces, supply)
+        return self._with(pieces, self._supply_after(pieces))
 
     def after_summon(self, color: str, rank: Rank, target: Square, take_back: Square | None = None,
                      ) -> tuple[Position, Piece | None]:
@@ -124,22 +133,23 @@ class Position:
         :mod:`tashkalar_cli.model.summon`; the pattern is not checked here: the engine says which squares
         may be used (see :meth:`Engine.check`).
         """
-        from tashkalar_cli.model.summon import in_shortage, side_masks, summon_choices, summon_facts, summon_supply
+        from tashkalar_cli.model.summon import in_shortage, summon_choices, summon_facts
 
         rank = Rank(rank)
         kind = rank.kind
         name = self.board.name
         pieces = dict(self.pieces)
         occupant = pieces.get(target)
-        masks = side_masks(pieces, color)       # read as the engine reads them (model/summon.py)
-        blockers, own_kind = masks.blockers(rank.level), masks.own_kind(kind)
-        short = in_shortage(self, color, kind, masks)
+        state = self.state          # read as the engine reads it
+        ci = state.index(color)
+        blockers, own_kind = state.blockers(rank.level), state.of_kind(ci, kind)
+        short = in_shortage(state, ci, kind)
         if not summon_choices(target, blockers, own_kind, 0, short):
             if occupant is not None and blockers >> target & 1:
                 raise InputError(key="summon-square-outranked", square=name(target), piece=Term("piece", str(occupant)),
                                  rank=Term("rank", str(rank)))
             raise InputError(key="summon-take-back-needed", color=Term("color", color))   # shortage: no piece to take back
-        facts = summon_facts(target, masks.occupied, own_kind, 0, short)
+        facts = summon_facts(target, state.occupied, own_kind, 0, short)
         if not short:
             if take_back is not None:
                 raise InputError(key="summon-take-back-not-allowed", color=Term("color", color))
@@ -152,7 +162,7 @@ class Position:
             del pieces[take_back]
         destroyed = occupant if facts.destroys else None
         pieces[target] = Piece(color, rank)
-        after = self._with(pieces, self._supply_after(summon_supply(color, kind, short, destroyed)))
+        after = self._with(pieces, self._supply_after(pieces))
         if destroyed is not None:       # a Gateway destroyed by the summon is lost (the new piece is another)
             after.gateway = {c: sq for c, sq in after.gateway.items() if sq != target}
         return after, destroyed
@@ -163,14 +173,13 @@ class Position:
         takes its parts from it). Every key is always there, empty or not."""
         name = self.board.name
         pieces: dict[str, dict[str, str]] = {}
-        on: dict[tuple[str, PieceKind], int] = {}      # the pieces on the board by color and kind, counted once
         for sq, (color, rank) in sorted(self.pieces.items()):
             pieces[name(sq)] = {"color": color, "rank": _WORDS[rank]}
-            key = (color, _KINDS[rank])
-            on[key] = on.get(key, 0) + 1
         supply: dict[str, dict[str, int]] = {}
-        for c in sorted({*(color for color, _ in on), *self.supply_override}, key=self.board.colors.index):
-            off = {_WORDS[kind]: self.off_board(c, kind, on.get((c, kind), 0)) for kind in PieceKind}
+        state = self.state
+        for c in sorted({*(p.color for p in self.pieces.values()), *self.supply_override}, key=self.board.colors.index):
+            ci = state.index(c)
+            off = {_WORDS[kind]: state.supply(ci, kind) for kind in PieceKind}
             # off the board: "common" (the double-sided pieces, as position files say) and "legendary";
             # "double_sided" repeats "common" for programs written against the first version
             supply[c] = {"common": off[_WORDS[PieceKind.DOUBLE_SIDED]], **off}
@@ -184,10 +193,9 @@ class Position:
         }
 
 
-#: a rank's or a kind's word in data (``str(rank)``), and a rank's kind, looked up: a position's data is made for
+#: a rank's or a kind's word in data (``str(rank)``), looked up: a position's data is made for
 #: every outcome listed
 _WORDS: dict[Rank | PieceKind, str] = {**{rank: str(rank) for rank in Rank}, **{kind: str(kind) for kind in PieceKind}}
-_KINDS = {rank: rank.kind for rank in Rank}
 
 
 def gateways_kept(gateway: dict[str, Square], pieces: dict[Square, Piece]) -> dict[str, Square]:

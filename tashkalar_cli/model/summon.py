@@ -13,9 +13,10 @@ Once a pattern is met, the being's piece goes on the summoning square (the targe
 The rules are written here once, on bitboards, and every caller uses them: the engine's check
 (:meth:`Engine.check`), the planner's verification of a placement after a first action, and the
 position update (:meth:`Position.after_summon`). Their inputs (which pieces block, which are the
-player's of the being's kind, whether the player is in piece shortage) are read here too, by
-:func:`side_masks` and :func:`in_shortage`, for the engine and the position update alike; the planner
-keeps its own bitboards, updated square by square (``engine/planner.py``'s ``_State``).
+player's of the being's kind, whether the player is in piece shortage) are those of the position's
+:class:`~tashkalar_cli.model.state.BoardState`, read by :func:`side_masks` and :func:`in_shortage` for the engine
+and by the position update alike; the planner starts from them and updates its own bitboards square by square
+(``engine/planner.py``'s ``_State``, tested against the state in ``tests/test_board_state.py``).
 
 The planner asks a wider question: the first action of a plan takes one of the player's pieces
 off the board (picked up to be placed, or taken back by a first summon), and it wants to know with
@@ -28,9 +29,10 @@ same computation with that one alternative.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 from tashkalar_cli.model.board import STRIDE
+from tashkalar_cli.model.state import KINDS, BoardState
 from tashkalar_cli.model.types import RANKS, Bitboard, Piece, PieceKind, Square
 
 #: the alternative "no piece has left the board": a padding bit, never a square (boards are at most
@@ -71,45 +73,20 @@ class SideMasks(NamedTuple):
         return self.kinds[kind]
 
 
-#: a rank's level and kind, looked up (the masks are made for every position a goal search checks)
-_LEVEL_KIND = {rank: (level, rank.kind) for level, rank in enumerate(RANKS)}
-
-
-def side_masks(pieces: Mapping[Square, Piece], player: str, enemy: str | None = None) -> SideMasks:
-    """The :class:`SideMasks` of ``pieces`` seen by ``player`` (``enemy``: the color whose pieces may stand in a
-    pattern, else None)."""
+def side_masks(state: BoardState, player: int, enemy: int | None = None) -> SideMasks:
+    """The :class:`SideMasks` of ``state`` seen by ``player`` (a color index; ``enemy``: the color whose pieces may
+    stand in a pattern, else None), read from the state's definitions."""
     n = len(RANKS)
-    own, foe, anyone = [0] * n, [0] * n, [0] * n     # of exactly that rank
-    kinds = dict.fromkeys(PieceKind, 0)
-    for sq, (color, rank) in pieces.items():
-        bit = 1 << sq
-        lvl, kind = _LEVEL_KIND[rank]
-        anyone[lvl] |= bit
-        if color == player:
-            own[lvl] |= bit
-            kinds[kind] |= bit
-        elif color == enemy:
-            foe[lvl] |= bit
-    for lvl in range(n - 2, -1, -1):      # at least that rank
-        own[lvl] |= own[lvl + 1]
-        foe[lvl] |= foe[lvl + 1]
-        anyone[lvl] |= anyone[lvl + 1]
-    above = tuple(Bitboard(anyone[lvl + 1] if lvl + 1 < n else 0) for lvl in range(n))
-    return SideMasks(Bitboard(anyone[0]), above, tuple(Bitboard(m) for m in own), tuple(Bitboard(m) for m in foe),
-                     {kind: Bitboard(m) for kind, m in kinds.items()})
+    none = Bitboard(0)
+    return SideMasks(state.occupied, tuple(state.blockers(lvl) for lvl in range(n)),
+                     tuple(state.at_least(player, lvl) for lvl in range(n)),
+                     tuple(state.at_least(enemy, lvl) if enemy is not None else none for lvl in range(n)),
+                     {kind: state.of_kind(player, kind) for kind in KINDS})
 
 
-class Supply(Protocol):
-    """What the rules of the summoning square read of a position besides its pieces: how many pieces of a
-    color and kind are off the board, given how many of them are on it (:meth:`Position.off_board`)."""
-
-    def off_board(self, color: str, kind: PieceKind, on_board: int | None = None, /) -> int: ...
-
-
-def in_shortage(position: Supply, player: str, kind: PieceKind, masks: SideMasks) -> bool:
-    """Piece shortage: no piece of ``player``'s of this kind left off the board (``masks``: the position's, seen by
-    ``player``: its pieces of that kind on the board are counted there)."""
-    return position.off_board(player, kind, masks.kinds[kind].bit_count()) == 0
+def in_shortage(state: BoardState, player: int, kind: PieceKind) -> bool:
+    """Piece shortage: no piece of ``player``'s (a color index) of this kind left off the board."""
+    return state.supply(player, kind) == 0
 
 
 def summon_choices(target: Square, blockers: int, own_kind: int, required: int, short: bool,
@@ -169,5 +146,5 @@ def _leaving_one(choices: int, spare: int) -> int:
     return choices & ~spare       # exactly one: it must not be the one removed
 
 
-__all__ = ["NO_REMOVAL", "SideMasks", "SummonFacts", "Supply", "in_shortage", "side_masks", "summon_choices", "summon_facts",
+__all__ = ["NO_REMOVAL", "SideMasks", "SummonFacts", "in_shortage", "side_masks", "summon_choices", "summon_facts",
            "summon_supply"]

@@ -9,16 +9,16 @@ minus those on the board now.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tashkalar_cli.engine.bounds import MAX_STATES
-from tashkalar_cli.engine.codes import LEVELS, OCCUPIED, code, color_of, piece_code
+from tashkalar_cli.engine.codes import OCCUPIED, color_of, piece_code
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.effects.geometry import COMPASS, geometry
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.position import Piece, Position, gateways_kept
-from tashkalar_cli.model.types import RANKS, PieceKind, Rank, Square
+from tashkalar_cli.model.state import piece_codes, supply_left
+from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.effects.compiler import Compiled, Ins
@@ -30,13 +30,6 @@ KINDS = tuple(PieceKind)
 MAX_UNTIL = 32
 NOTE_LAST = "assumed-last-action"
 NOTE_NOT_LAST = "assumed-not-last-action"
-
-
-@lru_cache(maxsize=64)
-def piece_codes(colors: tuple[str, ...]) -> tuple[dict[int, Piece], dict[Piece, int]]:
-    """The pieces by their codes in a state, and the codes by piece (by the board's colors)."""
-    pieces = {code(colors, c, lvl): Piece(c, RANKS[lvl]) for c in colors for lvl in range(LEVELS)}
-    return pieces, {p: code for code, p in pieces.items()}
 
 
 class ResolverCore:
@@ -80,30 +73,18 @@ class ResolverCore:
         self.orientation = orientation
         self.reference = reference
         self.colorless = int(board.colorless(position.mode))
-        self._pieces, codes = piece_codes(tuple(self.colors))
-        state = bytearray(self.geo.size)
-        for sq, p in position.pieces.items():
-            state[sq] = codes[p]
-        self.start = bytes(state)
+        self._pieces = piece_codes(tuple(self.colors)).pieces
+        board_state = position.state
+        state = self.start = board_state.codes(self.geo.size)
         present = {color_of(code) for code in set(state) if code}
         in_game = {player, *position.supply_override, *position.decks}
         self.in_game = [i for i, c in enumerate(self.colors) if c in in_game or i in present]
-        self.stock = self._stock(position, state)
+        # the pieces of a color and kind that can be on the board: off it now plus on it now (the state's stock)
+        self.stock = {(ci, kind): board_state.in_game(ci, kind) for ci in self.in_game for kind in KINDS}
         self._positions: dict[tuple[bytes, int | None], Position] = {}     # see position_kept
         self._sel_codes: dict[tuple[str, frozenset[Rank] | None, int | None], tuple[int, ...]] = {}   # see codes_of
         self.states = 0
         self.truncated = False
-
-    def _stock(self, position: Position, state: bytearray) -> dict[tuple[int, PieceKind], int]:
-        """The pieces of a color and kind that can be on the board: off it now plus on it now."""
-        stock: dict[tuple[int, PieceKind], int] = {}
-        for ci in self.in_game:
-            override = position.supply_override.get(self.colors[ci], {})
-            for kind in KINDS:
-                here = self.on_board(state, ci, kind)
-                off = override[kind] if kind in override else max(0, position.owned[kind] - here)
-                stock[(ci, kind)] = off + here     # as Position.off_board counts them, in one pass
-        return stock
 
     # ---------------------------------------------------------------- pieces and supply
     def piece(self, code: int) -> Piece:
@@ -125,7 +106,9 @@ class ResolverCore:
         return st.count(piece_code(ci, 0)) + st.count(piece_code(ci, 1))
 
     def supply(self, st: bytes | bytearray, ci: int, kind: PieceKind) -> int:
-        return self.stock.get((ci, kind), 0) - self.on_board(st, ci, kind)
+        """Color ``ci``'s pieces of ``kind`` off the board in a state (the one rule, :func:`supply_left`; a piece set
+        aside, out of the game, is counted on the board: it is not in the supply)."""
+        return supply_left(self.stock.get((ci, kind), 0), self.on_board(st, ci, kind))
 
     def position_kept(self, st: bytes, gateway: int | None) -> Position:
         """:meth:`position_of`, made once per board and Gateway (the outcomes that leave them share it)."""

@@ -1,0 +1,166 @@
+"""The one board state (``model/state.py``) against the pieces it stands for, and the fast paths that keep their own
+arithmetic (the planner's square-by-square bitboards, the resolver's counts on bytes) against the state, on every
+small position: each of a few squares around e5 empty or holding a piece of each rank of blue and of red, with
+blue's supply as the game gives it, stated short of commons, or short of both kinds. Enumerated, not random, so
+that each corner is reached every run (a heroic put back as a common, a summon that destroys one of the player's
+pieces, a piece taken back while the planner still holds it, a supply at 0 that a piece put on the board would
+take below 0); each test counts the corners it reached.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+from tashkalar_cli.engine.effects.core import ResolverCore
+from tashkalar_cli.engine.planner import _State
+from tashkalar_cli.errors import InputError
+from tashkalar_cli.model.position import Position
+from tashkalar_cli.model.state import KINDS, BoardState, piece_code, supply_left
+from tashkalar_cli.model.types import RANKS, Piece, PieceKind, Rank, Square
+
+AROUND = ("e5", "d4", "f4", "e4")
+OCCUPANTS = (None, *(Piece(c, r) for c in ("blue", "red") for r in RANKS))
+#: blue's stated supply: none (the game's counts), no common left, no piece of either kind left
+SUPPLIES = {"owned": {}, "no common": {"blue": {PieceKind.DOUBLE_SIDED: 0}},
+            "none": {"blue": {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 0}}}
+
+
+def small_positions(tk, supply: str) -> Iterator[Position]:
+    """Every position of :data:`OCCUPANTS` on :data:`AROUND`, blue's supply stated as :data:`SUPPLIES` says."""
+    board = tk.board
+    base = tk.position(pieces="")
+    squares = [board.parse(sq) for sq in AROUND]
+    for occupants in itertools.product(OCCUPANTS, repeat=len(squares)):
+        pieces = {sq: p for sq, p in zip(squares, occupants, strict=True) if p is not None}
+        legendary = [p.color for p in pieces.values() if p.kind is PieceKind.LEGENDARY]
+        if max(map(legendary.count, ("blue", "red"))) > base.owned[PieceKind.LEGENDARY]:
+            continue        # not a position: a color owns 3 legendary pieces
+        yield Position(board, pieces, base.mode, base.players, SUPPLIES[supply], base.owned)
+
+
+def _off_board(pos: Position, color: str, kind: PieceKind) -> int:
+    """The supply as the rules say it, read from the pieces one by one: what the position states, else what the
+    color owns less its pieces of that kind on the board, never below 0."""
+    stated = pos.supply_override.get(color, {})
+    if kind in stated:
+        return stated[kind]
+    return max(0, pos.owned[kind] - sum(p.color == color and p.kind == kind for p in pos.pieces.values()))
+
+
+def _mask(pos: Position, keep) -> int:
+    return sum(1 << sq for sq, p in pos.pieces.items() if keep(p))
+
+
+@pytest.mark.parametrize("supply", list(SUPPLIES))
+def test_the_state_says_what_the_pieces_say(tk, supply):
+    board = tk.board
+    colors = tuple(board.colors)
+    size = max(board.squares) + 1
+    for pos in small_positions(tk, supply):
+        state = pos.state
+        assert state.occupied == _mask(pos, lambda p: True)
+        for sq in [board.parse(s) for s in (*AROUND, "e6")]:
+            p = pos.pieces.get(sq)
+            assert state.code_at(sq) == (piece_code(colors.index(p.color), p.level) if p else 0)
+        for level in range(len(RANKS)):
+            assert state.blockers(level) == _mask(pos, lambda p, lv=level: p.level > lv)
+            assert state.blockers(level, on_empty=True) == state.occupied
+        for ci, color in enumerate(colors):
+            for level in range(len(RANKS)):
+                assert state.at_least(ci, level) == _mask(pos, lambda p, c=color, lv=level: p.color == c and p.level >= lv)
+            for kind in KINDS:
+                assert state.of_kind(ci, kind) == _mask(pos, lambda p, c=color, k=kind: p.color == c and p.kind == k)
+                assert state.supply(ci, kind) == _off_board(pos, color, kind) == pos.off_board(color, kind)
+        codes = state.codes(size)
+        assert [codes[sq] for sq in board.squares] == [state.code_at(sq) for sq in board.squares]
+        assert BoardState.from_codes(colors, codes, board.squares, state.stock) == state
+        assert state.pieces() == dict(sorted(pos.pieces.items()))
+
+
+def test_the_supply_never_goes_below_none():
+    assert [supply_left(2, n) for n in range(4)] == [2, 1, 0, 0]
+
+
+def _fields(st: _State) -> tuple[object, ...]:
+    return st.own, st.occ_gt, st.occ, st.own_kind, st.supply, st.pieces
+
+
+@pytest.mark.parametrize("supply", list(SUPPLIES))
+def test_the_planners_updates_agree_with_the_state(tk, supply):
+    """Each update of the planner's ``_State`` (a place, a heroic put back as a common, a summon) against the
+    ``_State`` read from the board state of the position the same action leaves (``Position.after_place``,
+    ``after_summon``); a summon in shortage that takes a piece back leaves it in the planner's bitboards (the
+    piece is a choice there): its supply is still the position's."""
+    board = tk.board
+    empty = board.parse("e6")
+    reached = dict.fromkeys(("placed", "put back", "destroys own", "reuses", "takes back"), 0)
+    for pos in small_positions(tk, supply):
+        st0 = _State.of(pos, "blue")
+        if pos.off_board("blue", PieceKind.DOUBLE_SIDED):
+            assert _fields(st0.placed(empty)) == _fields(_State.of(pos.after_place("blue", empty), "blue"))
+            reached["placed"] += 1
+        for sq, p in pos.pieces.items():
+            if p == Piece("blue", Rank.HEROIC) and not pos.off_board("blue", PieceKind.DOUBLE_SIDED):
+                after = pos.after_place("blue", sq, pick_up=sq)
+                assert _fields(st0.replaced(sq, Piece("blue", Rank.COMMON))) == _fields(_State.of(after, "blue"))
+                reached["put back"] += 1
+        for target, rank in itertools.product([board.parse(s) for s in AROUND], RANKS):
+            shortage = not pos.off_board("blue", rank.kind)
+            backs = [sq for sq, p in pos.pieces.items() if sq != target and p.color == "blue" and p.kind is rank.kind]
+            try:
+                after, destroyed = pos.after_summon("blue", rank, target, backs[0] if shortage and backs else None)
+            except InputError:
+                continue
+            st = st0.summoned(target, rank)
+            if shortage and target not in [sq for sq, p in pos.pieces.items() if p.color == "blue" and p.kind is rank.kind]:
+                assert st.supply == _State.of(after, "blue").supply == [0 if k is rank.kind else
+                                                                       after.off_board("blue", k) for k in KINDS]
+                reached["takes back"] += 1
+                continue
+            assert _fields(st) == _fields(_State.of(after, "blue"))
+            reached["destroys own"] += destroyed is not None and destroyed.color == "blue"
+            reached["reuses"] += shortage and destroyed is None
+            for color, kind in itertools.product(("blue", "red"), KINDS):   # each color's stock stays
+                assert (after.off_board(color, kind) + after.on_board(color, kind)
+                        == pos.off_board(color, kind) + pos.on_board(color, kind))
+    expected = {"owned": {"placed", "destroys own"}, "no common": {"put back", "destroys own", "reuses", "takes back"},
+                "none": {"put back", "reuses", "takes back"}}[supply]
+    assert {corner for corner, n in reached.items() if n} >= expected, reached
+
+
+@pytest.mark.parametrize("supply", list(SUPPLIES))
+def test_the_resolvers_supply_is_the_states(tk, supply):
+    """The resolver's count on bytes (``ResolverCore.supply``) against the board state's supply, on each small
+    position and on each state one piece more or one piece fewer leaves; a piece put on the board when its color has
+    none left off it (which no step does: each checks the supply first) leaves none, not fewer."""
+    board = tk.board
+    colors = tuple(board.colors)
+    below = 0
+    for pos in small_positions(tk, supply):
+        res = ResolverCore(board, pos, "blue")
+        assert res.start == pos.state.codes(len(res.start))
+        stock = pos.state.stock
+        changed = [res.start]
+        for sq in [board.parse(s) for s in (*AROUND, "e6")]:
+            for code in range(len(RANKS) * 2 + 1):      # blue's and red's pieces, and none
+                buf = bytearray(res.start)
+                buf[sq] = code
+                changed.append(bytes(buf))
+        for st in changed:
+            state = BoardState.from_codes(colors, st, board.squares, stock)
+            for ci in res.in_game:
+                for kind in KINDS:
+                    assert res.supply(st, ci, kind) == state.supply(ci, kind), (sorted(pos.pieces.items()), st)
+                    below += state.in_game(ci, kind) < state.on_board(ci, kind)
+    assert below > 0     # the corner was reached: more pieces of a kind on the board than its color has
+
+
+def test_a_square_code_is_the_resolvers(tk):
+    board = tk.board
+    pos = tk.position(pieces="e5=blue:heroic,d4=red:legendary")
+    res = ResolverCore(board, pos, "blue")
+    for sq in board.squares:
+        assert res.start[sq] == pos.state.code_at(Square(sq))
