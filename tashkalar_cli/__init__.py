@@ -50,7 +50,7 @@ __all__ = [  # noqa: RUF022 - in the order of _PUBLIC
 if TYPE_CHECKING:
     from tashkalar_cli.engine.summoning import Placement, Verdict
     from tashkalar_cli.errors import DataError, InputError, NotFoundError, TashkalarError
-    from tashkalar_cli.game import Game
+    from tashkalar_cli.games import Game
     from tashkalar_cli.model.cards import Being, Flare, Legend, Task
     from tashkalar_cli.model.position import Piece, Position
     from tashkalar_cli.model.turn import Turn

@@ -5,47 +5,68 @@
 >>> pos = game.position(pieces="d4=blue,e4=blue,f4=blue,e5=blue:heroic")
 >>> game.summon("knight", pos, "blue").legal  # doctest: +SKIP
 
-A ``Game`` owns the board, the card database, the rules, the glossary, the errata, the engine and
-the game numbers; every question of the command line is one of its methods. Its parts are built
-on first use, so asking one question costs only what that question needs.
+A ``Game`` is the shared core of every game: its data, rules text, glossary, errata, search, words in every
+language and error texts. What exists in one game only (Tash-Kalar's summons, L.E.T.A.L.'s grid) is its
+*rules object*, :attr:`Game.ruleset`, brought by the game's pack (:mod:`tashkalar_cli.games`) and loaded by
+the name the registry gives (:data:`tashkalar_cli.data.paths.GAMES`): this module imports no pack. A typed
+caller names the game's type (``Game[TashkalarRules]``, :class:`~tashkalar_cli.games.tashkalar.TashkalarGame`,
+:class:`~tashkalar_cli.games.letal.LetalGame`), and a question of another game does not type-check; an untyped
+one may ask the game itself (``game.summon``): the question is the rules object's, and a question of another
+game is an :class:`InputError` (``wrong-game``). Its parts are built on first use, so asking one question
+costs only what that question needs.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
-from tashkalar_cli.errors import InputError, Namer, TashkalarError, Term
+from tashkalar_cli.errors import InputError, Namer, TashkalarError
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
-    from tashkalar_cli.engine.effects import Resolution
-    from tashkalar_cli.engine.flares import FlareCheck
-    from tashkalar_cli.engine.goals import GoalReport
-    from tashkalar_cli.engine.letal import LetalEngine
-    from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
-    from tashkalar_cli.engine.played import FlareResolved, OutcomeChoice, SummonResolved
-    from tashkalar_cli.engine.scoring import TurnScore
-    from tashkalar_cli.engine.summoning import Applied, Engine, Verdict
-    from tashkalar_cli.engine.tasks import TaskCheck
-    from tashkalar_cli.model.board import Board
-    from tashkalar_cli.model.cards import Being, Card, Flare, Task
-    from tashkalar_cli.model.config import GameConfig
-    from tashkalar_cli.model.position import Position
-    from tashkalar_cli.model.position_parser import PositionParser
-    from tashkalar_cli.model.turn import Turn
     from tashkalar_cli.text.i18n import Localizer
     from tashkalar_cli.text.rules import Errata, Glossary, RuleBook
-    from tashkalar_cli.text.vocabulary import Vocabulary
+    from tashkalar_cli.text.vocabulary import Lexicon, View, Vocabulary
 
 
-class Game:
+_NONE: Mapping[str, Any] = MappingProxyType({})
+
+
+class GameWords(NamedTuple):
+    """The words a game's rules object adds to the shared word reader: ``lexicons`` (a kind of word read
+    among names, built on first use), ``views`` (a kind read in another kind's lexicon, among some of
+    its ids) and ``fixed`` (short lists of ids named in ``ui.yaml``)."""
+
+    lexicons: Mapping[str, Callable[[], Lexicon]] = _NONE
+    views: Mapping[str, View] = _NONE
+    fixed: Mapping[str, list[str]] = _NONE
+
+
+class Rules(Protocol):
+    """What the shared core asks of a game's rules object (the rest of it is the game's own questions).
+    A rules class is built with the :class:`Game` it serves: ``Rules(game)``."""
+
+    def words(self) -> GameWords:
+        """The game's own words for :attr:`Game.vocabulary` (:class:`GameWords`)."""
+        ...
+
+    def term_name(self, kind: str, ident: str, loc: Localizer) -> str | None:
+        """How an error names a ``card`` or ``task`` of this game in ``loc``'s language (None: its id)."""
+        ...
+
+
+#: the type of a game's rules object
+R = TypeVar("R", bound=Rules)
+
+
+class Game(Generic[R]):
     """Everything the tool knows about one game (Tash-Kalar by default, or L.E.T.A.L. TCG), and
     every question it answers.
 
@@ -55,9 +76,10 @@ class Game:
     :class:`~tashkalar_cli.data.dataset.Dataset`. The first positional argument is a game when it
     is a string naming a known game (``tash-kalar``, ``letal``), else a data folder (as before);
     ``data=`` is always a data folder, whatever its name.
-    The rules, glossary, errata and search answer for every game; the Tash-Kalar questions
-    (cards, summons, flares, tasks...) raise an :class:`InputError` for another game, and
-    :attr:`letal` holds L.E.T.A.L.'s grid engine. Bad input raises a
+    The rules, glossary, errata and search answer for every game; :attr:`ruleset` (of the type ``R``)
+    holds the questions of this game only: Tash-Kalar's cards, summons, flares, tasks...
+    (:class:`~tashkalar_cli.games.tashkalar.rules.TashkalarRules`), L.E.T.A.L.'s grid engine
+    (:class:`~tashkalar_cli.games.letal.rules.LetalRules`). Bad input raises a
     :class:`~tashkalar_cli.errors.TashkalarError`.
     """
 
@@ -81,6 +103,22 @@ class Game:
         if dataset is not None:
             self.__dict__["dataset"] = dataset
 
+    if not TYPE_CHECKING:   # seen at run time only: a typed caller asks game.ruleset, where the types say
+        def __getattr__(self, name: str) -> Any:
+            """A question of this game's rules object asked of the game itself (``game.summon``), for a
+            caller that does not name the game's type; a question of another game is bad input."""
+            if name.startswith("_") or name == "ruleset":
+                raise AttributeError(name)
+            ruleset = self.ruleset
+            if hasattr(type(ruleset), name):
+                return getattr(ruleset, name)
+            from tashkalar_cli.data.games import owner_of
+
+            owner = owner_of(name)
+            if owner is None:
+                raise AttributeError(f"'Game' object has no attribute {name!r}")
+            raise InputError(key="wrong-game", what=name, game=owner, current=self.pack.id)
+
     @property
     def id(self) -> str:
         """The game's id: ``tash-kalar`` or ``letal``."""
@@ -93,32 +131,18 @@ class Game:
 
     # ------------------------------------------------------------------ the parts
     @cached_property
+    def ruleset(self) -> R:
+        """This game's rules object, loaded by the name its pack registers (:attr:`GamePack.rules
+        <tashkalar_cli.data.paths.GamePack.rules>`): every question that exists only in this game."""
+        from tashkalar_cli.data.games import rules_class
+
+        return cast("R", rules_class(self.pack)(self))
+
+    @cached_property
     def dataset(self) -> Dataset:
         from tashkalar_cli.data.cache import load_dataset
 
         return load_dataset(self._data, self.pack.id, build=_build)
-
-    @cached_property
-    def config(self) -> GameConfig:
-        from tashkalar_cli.model.config import GameConfig
-
-        self.require("tash-kalar", "config")
-        return GameConfig.from_data(self.dataset.facts["game"])
-
-    @cached_property
-    def board(self) -> Board:
-        from tashkalar_cli.model.board import Board
-
-        self.require("tash-kalar", "board")
-        return Board(self.dataset.facts["board"])
-
-    @cached_property
-    def cards(self) -> CardCatalog:
-        """The cards, with their names and texts in every language and lookup by name."""
-        from tashkalar_cli.catalog.cards import CardCatalog
-
-        self.require("tash-kalar", "cards")
-        return CardCatalog(self.dataset)
 
     @cached_property
     def rules(self) -> RuleBook:
@@ -147,62 +171,20 @@ class Game:
                             None if erratum is None else self.word("erratum", erratum, "ERRATUM"))
 
     @cached_property
-    def letal(self) -> LetalEngine:
-        """L.E.T.A.L. TCG's grid engine (areas, moves, pushes and pulls, attacks, game-file checks)."""
-        from tashkalar_cli.engine.letal import LetalEngine
-
-        self.require("letal", "letal")
-        return LetalEngine(self.dataset.facts["game"])
-
-    @cached_property
-    def engine(self) -> Engine:
-        from tashkalar_cli.engine.summoning import Engine
-
-        return Engine(self.board, self.dataset.derived.get("orientations"))
-
-    @cached_property
-    def parser(self) -> PositionParser:
-        from tashkalar_cli.model.position_parser import PositionParser
-
-        parser = PositionParser(self.board, self.config, {t["id"] for t in self.dataset.facts["tasks"]},
-                                words=self.word)
-        parser.deck_ids = self.decks   # a position's optional ``decks:`` names decks of the data
-        return parser
-
-    @cached_property
     def vocabulary(self) -> Vocabulary:
-        """Every word a user may type, in every language: colors, ranks, modes, decks, card types,
-        cards (beings, flares, tasks) and keywords (see :mod:`tashkalar_cli.text.vocabulary`)."""
+        """Every word a user may type, in every language: ranks, modes, decks, card types, languages and
+        keywords, and the words of this game's rules object (:meth:`Rules.words`: Tash-Kalar's colors and
+        cards; see :mod:`tashkalar_cli.text.vocabulary`)."""
         from tashkalar_cli.model.types import CardType, PlayForm, Rank
-        from tashkalar_cli.text.vocabulary import View, Vocabulary
+        from tashkalar_cli.text.vocabulary import Vocabulary
 
-        lexicons = {"keyword": lambda: self.glossary.lexicon, "erratum": lambda: self.errata.lexicon}
-        views = {}
-        if self.pack.has_cards:   # the card model is imported when a card is looked up, not before
-            lexicons["card"] = lambda: self.cards.lexicon
-            for kind in ("being", "flare", "task"):
-                views[kind] = View("card", self._ids_of(kind), self._not_a(kind))
+        own = self.ruleset.words()
+        lexicons: dict[str, Callable[[], Lexicon]] = {"keyword": lambda: self.glossary.lexicon,
+                                                      "erratum": lambda: self.errata.lexicon, **own.lexicons}
+        views: dict[str, View] = dict(own.views)
         fixed = {"rank": [r.value for r in Rank], "mode": [m.value for m in PlayForm], "deck": self.decks,
-                 "type": [t.value for t in CardType], "lang": sorted(self.dataset.locales)}
-        if self.pack.has_cards:
-            fixed["color"] = self.board.colors
+                 "type": [t.value for t in CardType], "lang": sorted(self.dataset.locales), **own.fixed}
         return Vocabulary(self.dataset.locales, fixed, lexicons, views)
-
-    def _ids_of(self, kind: str) -> Callable[[], list[str]]:
-        """The ids of the cards of a type (``being``: beings and legends)."""
-        def ids() -> list[str]:
-            from tashkalar_cli.model.cards import Being, Flare, Task
-
-            chosen = {"being": Being, "flare": Flare, "task": Task}[kind]
-            return [c.id for c in self.cards.cards if isinstance(c, chosen)]
-
-        return ids
-
-    def _not_a(self, kind: str) -> Callable[[str, object], InputError]:
-        from tashkalar_cli.errors import quote
-
-        return lambda other, value: InputError(key=f"not-a-{kind}", query=quote(value),
-                                               type=Term("type", str(self.cards.by_id[other].type)))
 
     @property
     def language(self) -> str:
@@ -243,12 +225,8 @@ class Game:
         def name(kind: str, ident: str) -> str | None:
             if kind.startswith("word:"):
                 return self.vocabulary.shown(kind[5:], ident, loc.lang)
-            if kind in ("card", "task"):
-                try:
-                    card = self.cards.by_id.get(ident) if self.pack.has_cards else None
-                except Exception:  # a data folder whose cards cannot be read: the id is shown
-                    card = None
-                return str(self.cards.name(card, loc)) if card is not None else None
+            if kind in ("card", "task"):   # named by the game's rules object (None: the id is shown)
+                return self.ruleset.term_name(kind, ident, loc)
             return by_texts(kind, ident)
 
         return name
@@ -271,13 +249,6 @@ class Game:
             raise DataError(f"language '{chosen}' cannot be used: {broken[chosen]}")
         return Localizer(self.dataset, chosen)
 
-    # ------------------------------------------------------------------ reading input
-    def color(self, value: str, what: str = "color") -> str:
-        """A color by its id or its name in any language (``blue``, ``bleu``, ``azul``)."""
-        from tashkalar_cli.model.players import parse_color
-
-        return parse_color(value, self.board.colors, what, self.word)
-
     def word(self, kind: str, value: str, where: str = "", among: Iterable[str] | None = None) -> str:
         """The id of a word typed in any language, in part or with a typo: a color, rank, mode, deck,
         card type (``type``), card (``card``, ``being``, ``flare``, ``task``) or keyword, among
@@ -288,395 +259,9 @@ class Game:
         return self.vocabulary.find(kind, value, lang=self.language, where=where,
                                     among=None if among is None else list(among))
 
-    def position(self, path: str | None = None, *, pieces: str | None = None, mode: str | None = None,
-                 players: int | None = None, default_mode: str = "duel") -> Position:
-        """A position from a YAML file and/or inline pieces (``"e5=blue:heroic,d4=red"``).
 
-        ``mode`` and ``players`` override the file's, and are checked like it; ``default_mode`` is
-        the mode of a position that states none.
-        """
-        from tashkalar_cli.model.position_parser import load_position
 
-        if path is None and pieces is None:
-            raise InputError(key="no-position")
-        return load_position(self.parser, path, pieces, mode, players, default_mode)
-
-    def turn(self, path: str, *, mode: str | None = None, players: int | None = None,
-             position: Position | None = None) -> Turn:
-        """A turn record from a YAML file; ``mode`` and ``players`` override the record's. ``position``: the
-        position the turn was played on, whose form of play a record that states its mode must share."""
-        from tashkalar_cli.model.turn import load_turn
-
-        turn = load_turn(path, self.parser, self.cards, mode, players)
-        if position is not None:
-            _same_form(turn, position)
-        return turn
-
-    def card(self, query: str) -> Card:
-        """A card by id or by name in any language (in part, or with a typo)."""
-        return self.cards.find(query, self.language)
-
-    def being(self, query: str) -> Being:
-        from tashkalar_cli.model.cards import Being
-
-        return self.cards.find_of_type(query, Being, lang=self.language)
-
-    def _flare(self, query: str) -> Flare:
-        from tashkalar_cli.model.cards import Flare
-
-        return self.cards.find_of_type(query, Flare, lang=self.language)
-
-    def _task(self, query: str) -> Task:
-        from tashkalar_cli.model.cards import Task
-
-        return self.cards.find_of_type(query, Task, lang=self.language)
-
-    def _side(self, position: Position, player: str, other: str | None, what: str) -> tuple[str, str | None]:
-        """The player's and another side's colors, checked against the game's sides."""
-        from tashkalar_cli.model.players import check_in_game
-
-        player = self.color(player, "--player")
-        check_in_game(player, position.colors, position.players, "--player")
-        if other is not None:
-            other = self.color(other, what)
-            if other == player:
-                raise InputError(key="own-color", what=what, color=Term("color", other))
-            check_in_game(other, [*position.colors, player], position.players, what)
-        return player, other
-
-    # ------------------------------------------------------------------ questions
-    def summon(self, card: str | Being, position: Position, player: str, *, allow_enemy: str | None = None,
-               explain: bool = True) -> Verdict:
-        """Can ``player`` summon ``card`` on ``position``? Every placement, or why not."""
-        being = self.being(card) if isinstance(card, str) else card
-        player, allow_enemy = self._side(position, player, allow_enemy, "--allow-enemy")
-        return self.engine.check(being, position, player, allow_enemy, explain=explain)
-
-    def summonable(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
-                   allow_enemy: str | None = None, deck: str | None = None,
-                   hand: str | Iterable[str | Being] | None = None) -> list[Verdict]:
-        """The verdict of every being and legend (or of ``cards``) at once. ``deck``: only the beings of this
-        deck (its id or name in any language); ``hand``: only these cards, in this order (names in any
-        language; a string may list several, separated by commas)."""
-        in_deck = None if deck is None else self.word("deck", deck, "--deck")
-        in_hand = None if hand is None else self._hand(hand)
-        player, allow_enemy = self._side(position, player, allow_enemy, "--allow-enemy")
-        chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
-        if in_deck is not None:
-            chosen = [c for c in chosen if c.deck == in_deck]
-        if in_hand is not None:
-            chosen = [c for c in dict.fromkeys(in_hand) if c in chosen]
-        return self.engine.check_many(list(dict.fromkeys(chosen)), position, player, allow_enemy)
-
-    def _hand(self, hand: str | Iterable[str | Being]) -> list[Being]:
-        """Cards as the user names them: in several values, or separated by commas in one."""
-        found: list[Being] = []
-        for card in [hand] if isinstance(hand, str) else hand:
-            found += [self.being(name) for name in _split([card])] if isinstance(card, str) else [card]
-        return found
-
-    def opponent(self, position: Position, player: str, against: str | None, *, required: bool = True) -> str | None:
-        """Whom ``player`` compares with: ``against``, else the only other side on the board."""
-        from tashkalar_cli.model.players import opponent
-
-        player, against = self._side(position, player, against, "--against")
-        return opponent(position.colors, position.mode, position.players, player, against, required=required)
-
-    def flare(self, flare: str | Flare, position: Position, player: str, against: str | None = None) -> FlareCheck:
-        """May ``player`` invoke ``flare`` against ``against`` (or the only opponent), and which halves?"""
-        from tashkalar_cli.engine.flares import check_flare
-
-        card = self._flare(flare) if isinstance(flare, str) else flare
-        vs = self.opponent(position, player, against)
-        assert vs is not None
-        return check_flare(card, position, self.color(player), vs, self.config)
-
-    def flares(self, position: Position, player: str, against: str | None = None) -> list[FlareCheck]:
-        from tashkalar_cli.model.cards import Flare
-
-        return [self.flare(f, position, player, against) for f in self.cards.of_type(Flare)]
-
-    def task(self, task: str | Task, position: Position, player: str, against: str | None = None,
-             turn: Turn | None = None) -> TaskCheck:
-        """Is the High Form ``task`` met for ``player``? (``turn``: the turn just played, for the tasks about it.)"""
-        return self.tasks(position, player, against, turn, [task])[0]
-
-    def check_high_form(self, position: Position, turn: Turn | None = None) -> None:
-        """Bad input unless a task may be asked about ``position``: tasks belong to the High Form
-        (``tasks-high-form``), and a turn record that states its mode must be of the position's
-        (``turn-other-mode``). :meth:`tasks` and :meth:`plan_task` check it first."""
-        from tashkalar_cli.model.types import Mode
-
-        if position.mode is not Mode.HIGH_FORM:
-            raise InputError(key="tasks-high-form", mode=Term("mode", str(position.mode)))
-        if turn is not None:
-            _same_form(turn, position)
-
-    def tasks(self, position: Position, player: str, against: str | None = None, turn: Turn | None = None,
-              tasks: Iterable[str | Task] | None = None) -> list[TaskCheck]:
-        """Which High Form tasks (``tasks``, default: all) are met for ``player`` (see :meth:`task`); a
-        position of another form of play is refused (:meth:`check_high_form`)."""
-        from tashkalar_cli.engine.tasks import Context, check_task
-        from tashkalar_cli.model.cards import Task
-
-        self.check_high_form(position, turn)
-        vs = self.opponent(position, player, against, required=False)
-        player = self.color(player)
-        if turn is not None and turn.player != player:
-            raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
-        chosen = (self.cards.of_type(Task) if tasks is None
-                  else [self._task(t) if isinstance(t, str) else t for t in tasks])
-        ctx = Context(position, player, vs, turn, self.cards)
-        return [check_task(t, ctx) for t in chosen]
-
-    def high_form_score(self, position: Position, player: str) -> dict[str, int | bool]:
-        """Points of the tasks claimed plus the legendary pieces on the board, and whether they end the game."""
-        from tashkalar_cli.engine.tasks import high_form_score
-
-        return high_form_score(position, self.color(player), self.cards, self.config)
-
-    def score(self, turn: Turn) -> TurnScore:
-        """Deathmatch points of one turn, and whether the end of the game is triggered."""
-        from tashkalar_cli.engine.scoring import score_turn
-        from tashkalar_cli.model.types import Mode
-
-        if turn.mode is Mode.HIGH_FORM:
-            raise InputError(key="score-high-form")
-        return score_turn(turn, self.config, self.cards)
-
-    # ------------------------------------------------------------------ summons played, and turns planned
-    @cached_property
-    def planner(self) -> Planner:
-        from tashkalar_cli.engine.planner import Planner
-
-        return Planner(self.engine)
-
-    def apply(self, card: str | Being, position: Position, player: str, at: str, *, orientation: str | None = None,
-              take_back: str | None = None, turn: Turn | None = None) -> Applied:
-        """The position after ``player`` summons ``card`` on the square ``at`` (a new position: the old
-        one is unchanged), the piece destroyed, and the turn record with the summon. The card's effect
-        is not resolved. Several ways and none named: an :class:`InputError` listing them (``choices``)."""
-        from tashkalar_cli.engine.summoning import apply_summon
-
-        being = self.being(card) if isinstance(card, str) else card
-        player, _ = self._side(position, player, None, "--player")
-        return apply_summon(self.engine, being, position, player, at, orientation, take_back, turn)
-
-    def resolve(self, card: str | Being, position: Position, player: str, at: str, *, orientation: str | None = None,
-                take_back: str | None = None, actions_left: int | None = None, turn: Turn | None = None,
-                max_states: int | None = None, choose: OutcomeChoice = None) -> SummonResolved:
-        """The summon of ``card`` on ``at`` played (as :meth:`apply`), then its effect resolved: every
-        distinct outcome (``.outcomes``, each with ``position``, ``steps``, ``actions_gained``,
-        ``destroyed``, ``notes``, ``choices`` and ``to_dict()``). ``actions_left``: the actions left
-        after the summon (None: unknown; an effect that asks gives both answers, each outcome saying
-        which it assumed). ``.resolution`` is None for a card without effect data. ``max_states``: the bound on
-        the states explored (None: the default, ``MAX_STATES``; 0: no bound).
-
-        ``choose``: the outcome played (numbered from 1 as listed; ``"only"``: the effect's only one, an error
-        when it has several), whose ``.position`` and ``.turn`` (the record with the summon and the pieces
-        that outcome destroyed) the answer gives; None: none chosen, ``.position`` and ``.turn`` are those
-        right after the summon. A number for a card without effect data, or beyond the outcomes, is bad input."""
-        from tashkalar_cli.engine.effects import resolve_summon, state_bound
-        from tashkalar_cli.engine.played import choose_outcome
-
-        being = self.being(card) if isinstance(card, str) else card
-        player, _ = self._side(position, player, None, "--player")
-        if actions_left is not None and actions_left < 0:
-            raise InputError(key="effects-actions-left", actions=actions_left)
-        _check_states(max_states)
-        effects = resolve_summon(self.engine, being, position, player, at, orientation=orientation,
-                                 take_back=take_back, actions_left=actions_left, turn=turn,
-                                 max_states=state_bound(max_states))
-        return choose_outcome(effects, choose, being.id)
-
-    def resolve_effect(self, card: str | Being, position: Position, player: str, field: str = "frost_effect", *,
-                       actions_left: int | None = None) -> Resolution | None:
-        """A being's other program (``frost_effect``, ``warp_effect``; or ``effect`` without the summon) run
-        by ``player`` on ``position`` as it is: no summoned piece (``self``, ``target``, ``marked``,
-        ``summoners`` are empty). None when the card has no such program."""
-        from tashkalar_cli.engine.effects import resolve_program
-        from tashkalar_cli.model.effects import PROGRAM_FIELDS
-
-        being = self.being(card) if isinstance(card, str) else card
-        player, _ = self._side(position, player, None, "--player")
-        if field not in PROGRAM_FIELDS[:3]:
-            raise InputError(key="effects-field", field=field, allowed=", ".join(PROGRAM_FIELDS[:3]))
-        program = being.program(field)
-        if program is None:
-            return None
-        return resolve_program(self.board, program, position, player, actions_left=actions_left)
-
-    def play_flare(self, flare: str | Flare, position: Position, player: str, side: str | None = None, *,
-                   against: str | None = None, actions_left: int | None = None,
-                   max_states: int | None = None, choose: int | None = None) -> FlareResolved:
-        """``player`` plays ``flare`` on ``position``: whether it may (``.playable``, ``.check``), and the
-        outcomes of the halves met, upper first (``side``: only ``upper`` or ``lower``, resolved even
-        when its threshold is not met; ``max_states``: as :meth:`resolve`). ``choose``: the outcome played
-        (numbered from 1 as listed: ``.chosen``, ``.outcome``); bad input when nothing was resolved or
-        beyond the outcomes."""
-        from tashkalar_cli.engine.effects import play_flare, state_bound
-        from tashkalar_cli.engine.played import choose_flare_outcome
-
-        if side is not None and side not in ("upper", "lower"):
-            raise InputError(key="flare-side", side=side)
-        _check_states(max_states)
-        check = self.flare(flare, position, player, against)
-        played = play_flare(self.board, check, position, check.player, side, actions_left=actions_left,
-                            max_states=state_bound(max_states))
-        return choose_flare_outcome(played, choose)
-
-    def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
-             decks: str | Iterable[str] | None = None, actions: int | None = None, first_turn: bool = False,
-             effects_budget: int | None = None) -> PlanReport:
-        """Every way ``player`` can summon each of ``cards`` and of the beings of ``decks`` (decks in any
-        language; a string may name several, separated by commas; neither: every being and legend) with the
-        actions left: ``actions``, else the game's actions per turn (its first-turn number with
-        ``first_turn``). ``effects_budget``: also resolve each group's effect, within this many resolver
-        states in all (0: no bound; None: effects not resolved)."""
-        chosen: list[Being] = []
-        for deck in _split([decks] if isinstance(decks, str) else decks or []):
-            in_deck = self.word("deck", deck, "--deck")   # an id or a name in any language
-            chosen += [c for c in self.cards.beings if c.deck == in_deck]
-        chosen += [self.being(c) if isinstance(c, str) else c for c in cards or []]
-        if cards is None and not chosen:
-            chosen = self.cards.beings
-        player, _ = self._side(position, player, None, "--player")
-        report = self.planner.plan(position, player, chosen, self._actions(actions, first_turn))
-        if effects_budget is not None:
-            self.planner.resolve_effects(report, position, effects_budget)
-        return report
-
-    def plan_task(self, position: Position, player: str, task: str | Task, hand: Iterable[str | Being] = (), *,
-                  actions: int | None = None, first_turn: bool = False, against: str | None = None,
-                  max_states: int | None = None) -> GoalReport:
-        """Can ``player`` claim ``task`` at the end of this turn, and how: every sequence of places,
-        summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
-        task met, each distinct end of turn once (see :mod:`tashkalar_cli.engine.goals`)."""
-        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
-        from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters, within_reach
-
-        self.check_high_form(position)
-        player, _ = self._side(position, player, None, "--player")
-        card = self._task(task) if isinstance(task, str) else task
-        vs = self.opponent(position, player, against, required=False)
-        cards, board = self.cards, position.board
-
-        def met(seen: Seen, turn: Turn) -> bool:
-            return check_task(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen)).met is True
-
-        def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | Walk | None) -> bool:
-            return within_reach(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen), reach)
-
-        chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
-        matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
-        report = GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
-                            max_states=max_states or MAX_STATES, place_matters=matters,
-                            needs_position=matters != 0, reachable=reachable,
-                            reads=GoalReads(matters, matters is None or matters == 0)).run()
-        report.claimed_by = next((c for c, ids in position.tasks_claimed.items() if card.id in ids), None)
-        return report
-
-    def plan_flare(self, position: Position, player: str, flare: str | Flare, hand: Iterable[str | Being] = (), *,
-                   actions: int | None = None, first_turn: bool = False, max_states: int | None = None,
-                   ) -> tuple[str, GoalReport]:
-        """Can ``player`` end this turn with ``flare`` playable by the next player (the next color in turn
-        order, against any of their opponents), and how. Returns the next player's color and the ways."""
-        from tashkalar_cli.engine.codes import squares_only
-        from tashkalar_cli.engine.flares import counts_of_codes, flare_check, within_reach
-        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
-
-        player, _ = self._side(position, player, None, "--player")
-        card = self._flare(flare) if isinstance(flare, str) else flare
-        in_game = {*position.colors, *position.decks, player}
-        order = [c for c in position.board.colors if c in in_game]   # the turn order: the board's colors
-        if len(order) < 2:
-            raise InputError(key="threats-no-opponent", player=Term("color", player))
-        following = order[(order.index(player) + 1) % len(order)]
-        others = [c for c in dict.fromkeys([*position.colors, player]) if c != following]
-        config, mode, colors, squares = self.config, position.mode, position.board.colors, position.board.mask
-
-        def checks(seen: Seen) -> Iterator[FlareCheck]:
-            """The flare's check against each opponent of the next player, on the board ``seen``."""
-            codes = squares_only(seen.codes, squares)     # the pieces set aside by an effect left out
-            mine = counts_of_codes(codes, colors, following)
-            for vs in others:
-                yield flare_check(card, mode, mine, counts_of_codes(codes, colors, vs), following, vs, config)
-
-        def playable(seen: Seen, turn: Turn) -> bool:
-            return any(check.can_invoke for check in checks(seen))
-
-        def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | Walk | None) -> bool:
-            return any(within_reach(check, reach) for check in checks(seen))
-
-        chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
-        return following, GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn),
-                                     playable, max_states=max_states or MAX_STATES, reachable=reachable,
-                                     reads=GoalReads(None, turn=False, counts=True)).run()
-
-    def threats(self, position: Position, player: str, decks: str | Iterable[str] | Mapping[str, str] | None = None,
-                *, actions: int | None = None, effects_budget: int | None = None) -> Threats:
-        """What each opponent of ``player`` could summon on their next turn: their deck's beings (from
-        ``decks`` or the position's ``decks:``; every being when unknown) and every legend.
-
-        ``decks``: each opponent's deck, by color (colors and decks in any language), or as the user writes
-        them: ``COLOR=DECK`` items, or a lone ``DECK`` for the only other side on the board, separated by
-        commas (a string, or several)."""
-        from tashkalar_cli.engine.planner import threats
-
-        if decks is not None and not isinstance(decks, Mapping):
-            decks = self._decks_of(position, player, [decks] if isinstance(decks, str) else decks)
-        player, _ = self._side(position, player, None, "--player")
-        chosen: dict[str, str] = {}
-        for color, deck in (decks or {}).items():
-            color, _ = self._side(position, color, None, "--deck")
-            chosen[color] = self.word("deck", deck, "--deck")
-        return threats(self.planner, self.cards, position, player, chosen, self._actions(actions, False),
-                       effects_budget)
-
-    def _decks_of(self, position: Position, player: str, items: Iterable[str]) -> dict[str, str]:
-        """The opponents' decks as the user writes them: ``COLOR=DECK``, or ``DECK`` for the only other side."""
-        from tashkalar_cli.errors import quote
-
-        me = self.color(player, "--player")
-        decks: dict[str, str] = {}
-        for item in _split(items):
-            if "=" in item:
-                color, name = (part.strip() for part in item.split("=", 1))
-                decks[self.color(color, "--deck")] = name
-            else:
-                others = [c for c in dict.fromkeys([*position.colors, *position.decks]) if c != me]
-                if len(others) != 1:
-                    raise InputError(key="plan-deck-form", value=quote(item))
-                decks[others[0]] = item
-        return decks
-
-    def _actions(self, actions: int | None, first_turn: bool) -> int:
-        if actions is None:
-            return self.config.first_turn_actions if first_turn else self.config.actions_per_turn
-        if actions < 1:
-            raise InputError(key="plan-actions", actions=actions)
-        return actions
-
-
-__all__ = ["Game"]
-
-
-def _split(values: Iterable[str]) -> list[str]:
-    """Words as a user gives them: in several values, or separated by commas in one (blanks dropped)."""
-    return [v.strip() for value in values for v in value.split(",") if v.strip()]
-
-
-def _same_form(turn: Turn, position: Position) -> None:
-    """A turn record that states its mode is of the position's form of play (else a record of another game)."""
-    if turn.mode_written and turn.mode != position.mode:
-        raise InputError(key="turn-other-mode", turn_mode=Term("mode", str(turn.mode)),
-                         mode=Term("mode", str(position.mode)))
-
-
-def _check_states(asked: int | None) -> None:
-    """A bound on the states of a resolution is a count: 0 (no bound) or more."""
-    if asked is not None and asked < 0:
-        raise InputError(key="effect-states", states=asked)
+__all__ = ["Game", "GameWords", "Rules"]
 
 
 def _build(root: Path, game: str) -> Dataset:

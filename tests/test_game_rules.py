@@ -146,7 +146,7 @@ def test_plan_takes_decks_in_the_users_words_with_the_cards(tk):
 # ---------------------------------------------------------------------- L.E.T.A.L.: one area, a free hero
 
 def test_letal_area_takes_exactly_one_kind():
-    from tashkalar_cli.engine.letal import Area
+    from tashkalar_cli.games.letal.engine import Area
 
     assert Area.asked(radius=2) == Area("radius", 2)
     assert Area.asked(adjacent=True) == Area("adjacent", 1)

@@ -175,13 +175,13 @@ SQUARES = st.tuples(st.integers(0, 5), st.integers(0, 5))
 
 
 def _sq(t):
-    from tashkalar_cli.engine.letal import Square
+    from tashkalar_cli.games.letal.engine import GridSquare as Square
 
     return Square(*t)
 
 
 def _map(sym, square):
-    from tashkalar_cli.engine.letal import Square
+    from tashkalar_cli.games.letal.engine import GridSquare as Square
 
     return Square(*sym(square.file, square.rank))
 
@@ -404,7 +404,7 @@ def test_check_and_winner_commands(cli, tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_text_output_speaks_the_language(cli, letal, lang):
-    from tashkalar_cli.render.letal import area_label
+    from tashkalar_cli.games.letal.render import area_label
 
     r = cli("--game", "letal", "letal", "area", "c3", "--reach", "1", "--lang", lang)
     label = area_label("reach", 1, letal.localizer(lang))   # the glossary's term: "Portée 1" in French
@@ -417,7 +417,7 @@ def test_text_output_speaks_the_language(cli, letal, lang):
 def test_the_interface_names_the_areas_as_the_glossary_does(letal, lang):
     """The interface's own labels of the positioning words (used where a translator's glossary
     lacks a term) are the glossary's terms: "Alcance" is Reach in Spanish, "Distanza" Range in Italian."""
-    from tashkalar_cli.engine.letal import AREAS
+    from tashkalar_cli.games.letal.engine import AREAS
 
     loc = letal.localizer(lang)
     for kind in AREAS:

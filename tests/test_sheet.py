@@ -486,8 +486,8 @@ def letal_game():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_letal_quick_reference_holds_turn_card_types_and_positioning(letal_game, lang):
-    from tashkalar_cli.engine.letal import AREAS
-    from tashkalar_cli.render.letal import SHEET_CATEGORIES, SHEET_KEYWORDS, quick_reference
+    from tashkalar_cli.games.letal.engine import AREAS
+    from tashkalar_cli.games.letal.render import SHEET_CATEGORIES, SHEET_KEYWORDS, quick_reference
 
     loc = letal_game.localizer(lang)
     [section] = quick_reference(letal_game, loc)
@@ -520,7 +520,7 @@ def test_letal_sheet_command(cli, tmp_path):
 @pytest.mark.parametrize("lang", LANGS)
 def test_letal_quick_reference_prints_on_one_page(letal_game, lang, tmp_path):
     """Printed by Chromium: one A4 page, every entry whole on it, nothing out of its box."""
-    from tashkalar_cli.render.letal import quick_reference
+    from tashkalar_cli.games.letal.render import quick_reference
 
     exe = browser()
     poppler()

@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 if TYPE_CHECKING:
     from tashkalar_cli.cli.localize import Words
     from tashkalar_cli.cli.streams import Guard
-    from tashkalar_cli.game import Game
+    from tashkalar_cli.games import Game
 
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from tashkalar_cli.catalog.cards import CardCatalog
-    from tashkalar_cli.game import Game
+    from tashkalar_cli.games import Game
     from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
@@ -49,7 +49,7 @@ class Session:
 
     @cached_property
     def game(self) -> Game:
-        from tashkalar_cli.game import Game
+        from tashkalar_cli.games import Game
 
         game = Game(data=self.data, game=self.game_id)
         game.language = self.lang_option   # words are read in the user's language first
@@ -118,7 +118,7 @@ class Session:
 def input_game() -> Game:
     """The game whose words are accepted while the command line is parsed (the --data folder's)."""
     from tashkalar_cli.cli.app import _STATE
-    from tashkalar_cli.game import Game
+    from tashkalar_cli.games import Game
 
     if _STATE.game is None:
         _STATE.game = Game(data=_STATE.data, game=_STATE.game_id)

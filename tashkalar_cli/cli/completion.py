@@ -140,7 +140,7 @@ def _option(ctx: click.Context, name: str) -> Any:
 
 
 def _game_and_loc(ctx: click.Context) -> tuple[Any, Any]:
-    from tashkalar_cli.game import Game
+    from tashkalar_cli.games import Game
 
     game = Game(data=_option(ctx, "data"))
     lang = _option(ctx, "lang")

@@ -11,7 +11,8 @@ from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOp
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
-    from tashkalar_cli.engine.letal import LetalEngine, Square
+    from tashkalar_cli.games.letal.engine import GridSquare as Square
+    from tashkalar_cli.games.letal.engine import LetalEngine
 
 app = typer.Typer(help="L.E.T.A.L. TCG on its grid: areas, moves, pushes and pulls, attacks, and checks of a "
                        "game file (with --game letal).", no_args_is_help=True)
@@ -50,7 +51,7 @@ def area(square: SquareArgument,
          occupied: OccupiedOption = None, svg: SvgOption = None, force: ForceOption = False,
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """The squares of Adjacent, Reach N, Range N or Radius N around a hero."""
-    from tashkalar_cli.engine.letal import Area
+    from tashkalar_cli.games.letal.engine import Area
 
     s = session(lang, data, force)
     asked = Area.asked(adjacent=adjacent, reach=reach, range=range_, radius=radius)
@@ -58,16 +59,16 @@ def area(square: SquareArgument,
     hero = engine.grid.parse(square, "hero square")  # said in words in each language (what.hero-square)
     others = engine.grid.parse_list(occupied)
     found = engine.area(hero, asked.kind, asked.n, others)
-    from tashkalar_cli.render.letal import area_label
+    from tashkalar_cli.games.letal.render import area_label
 
     label = area_label(asked.kind, asked.n, s.loc)
     if svg:
-        from tashkalar_cli.render.letal import grid_svg
+        from tashkalar_cli.games.letal.render import grid_svg
 
         s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("label.value", label=label, value=hero.name), hero, found, others),
                 announce=not json)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.letal import jsonout
 
         print_json("letal-squares", jsonout.letal_squares(found))
         return
@@ -86,12 +87,12 @@ def move(square: SquareArgument,
     others = engine.grid.parse_list(occupied)
     found = engine.move(hero, steps, others)
     if svg:
-        from tashkalar_cli.render.letal import grid_svg
+        from tashkalar_cli.games.letal.render import grid_svg
 
         s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name), hero,
                               found, others), announce=not json)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.letal import jsonout
 
         print_json("letal-squares", jsonout.letal_squares(found))
         return
@@ -119,14 +120,14 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
     others = engine.grid.parse_list(occupied)
     result = engine.push(hero, other, distance, others) if kind == "push" else engine.pull(hero, other, distance, others)
     if svg:
-        from tashkalar_cli.render.letal import grid_svg
+        from tashkalar_cli.games.letal.render import grid_svg
 
         caption = s.loc.msg(f"letal.svg.{kind}", square=hero.name, distance=s.loc.msg("letal.squares", count=distance),
                             by=other.name)
         s.write(svg, grid_svg(engine.grid, s.loc, caption, hero,
                               [result.to] if result.to is not None else [], others, by=other), announce=not json)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.letal import jsonout
 
         print_json("letal-shift", jsonout.letal_shift(result))
         return
@@ -167,7 +168,7 @@ def attack(damage: Annotated[int, typer.Option("--damage", metavar="N", show_def
     engine = _engine(s)
     result = engine.attack(damage, hidden, endurance, prevent, lose)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.letal import jsonout
 
         print_json("letal-attack", jsonout.letal_attack(result))
         return
@@ -184,14 +185,14 @@ def attack(damage: Annotated[int, typer.Option("--damage", metavar="N", show_def
 @app.command("check")
 def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Check a game file: players, teams, heroes, decks and starting squares (exit 1 on a problem)."""
-    from tashkalar_cli.render.letal import problem_text
+    from tashkalar_cli.games.letal.render import problem_text
 
     s = session(lang, data)
     engine = _engine(s)
     game = engine.read_game(file)
     problems = engine.check(game)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.letal import jsonout
 
         print_json("letal-check", jsonout.letal_check(problems, s.loc))
     elif not problems:
@@ -213,7 +214,7 @@ def winner(file: FileArgument, lang: LangOption = None, json: JsonOption = False
     engine = _engine(s)
     result = engine.winner(engine.read_game(file))
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.letal import jsonout
 
         print_json("letal-winner", jsonout.letal_winner(result))
         return

@@ -20,7 +20,7 @@ import click
 
 if TYPE_CHECKING:
     from tashkalar_cli.errors import Namer
-    from tashkalar_cli.game import Game
+    from tashkalar_cli.games import Game
     from tashkalar_cli.text.i18n import Localizer
 
 #: Click's and Typer's words (their gettext msgids) -> the ui.yaml key holding them in each language
@@ -76,7 +76,7 @@ class Words:
     def loc(self) -> Localizer | None:
         if self._loc is None and not self._failed:
             try:
-                from tashkalar_cli.game import Game
+                from tashkalar_cli.games import Game
 
                 self._game = Game(data=self._data)
                 try:

@@ -42,7 +42,7 @@ def sheet(
     if s.game.id == "letal":   # the quick reference of L.E.T.A.L. TCG: turn, card types, positioning
         if deck or legends or flares or tasks:
             raise InputError(key="letal-sheet-options")
-        from tashkalar_cli.render.letal import quick_reference
+        from tashkalar_cli.games.letal.render import quick_reference
 
         sections = quick_reference(s.game, s.loc)
     else:

@@ -6,21 +6,27 @@ at the top of ``cards/`` and ``locales/<lang>/``), plus, for what is specific to
 module. Each game is loaded, validated and cached on its own; the interface texts
 (``locales/<lang>/ui.yaml``) are shared by every game.
 
+A game's own questions are its *rules object*, in its pack below :mod:`tashkalar_cli.games`; the registry
+names it as data (``GamePack.rules``: ``module:Class``) and :func:`rules_class` imports it by that name, so the
+shared core (:class:`tashkalar_cli.game.Game`, the texts, the data) imports no pack.
+
 A third game needs: an entry in :data:`GAMES` (kept in :mod:`tashkalar_cli.data.paths`, which
 every command imports at start-up: its fact files and their schemas, the locale files it has,
-its keyword categories), its data folder, its schemas when its facts differ, and an engine
-module for its own questions; the rules, keywords, errata, search, i18n check, validation and
-JSON machinery then serve it unchanged.
+its keyword categories, its rules object's name), its data folder, its schemas when its facts
+differ, and its pack ``tashkalar_cli/games/<game>/`` (its rules object, engine and renderers); the
+rules, keywords, errata, search, i18n check, validation and JSON machinery then serve it unchanged.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 
 from tashkalar_cli.data.paths import DEFAULT_GAME, GAME_FOLDERS, GAMES, FactFile, GamePack
 from tashkalar_cli.errors import InputError
 
-__all__ = ["DEFAULT_GAME", "GAMES", "GAME_FOLDERS", "FactFile", "GamePack", "chosen_game", "game_pack"]
+__all__ = ["DEFAULT_GAME", "GAMES", "GAME_FOLDERS", "FactFile", "GamePack", "chosen_game", "game_pack",
+           "owner_of", "rules_class"]
 
 
 def game_pack(game: str | None = None) -> GamePack:
@@ -35,3 +41,17 @@ def game_pack(game: str | None = None) -> GamePack:
 def chosen_game(option: str | None) -> str:
     """The game of a command line: ``--game``, else ``TASHKALAR_GAME``, else Tash-Kalar (checked)."""
     return game_pack(option or os.environ.get("TASHKALAR_GAME") or None).id
+
+
+def rules_class(pack: GamePack) -> type:
+    """The class of ``pack``'s rules object, imported by the name the registry gives (``module:Class``)."""
+    module, _, name = pack.rules.partition(":")
+    found = getattr(importlib.import_module(module), name)
+    if not isinstance(found, type):
+        raise TypeError(f"game {pack.id!r}: {pack.rules} is not a class")
+    return found
+
+
+def owner_of(question: str) -> str | None:
+    """The game whose rules object asks ``question`` (a public name), if one does: the first in :data:`GAMES`."""
+    return next((pack.id for pack in GAMES.values() if hasattr(rules_class(pack), question)), None)

@@ -323,14 +323,15 @@ class GamePack:
     """What the loader, the cache and the commands need to know about one game: its id, its folder
     below ``cards/`` and ``locales/<lang>/`` ("" for the top level), its fact files, the locale files
     it reads (``ui.yaml``: shared), its keyword categories, whether its rules name forms of play
-    (``modes``), and the module of its own engine."""
+    (``modes``), and its rules object (``rules``: ``module:Class`` of its pack below
+    :mod:`tashkalar_cli.games`, imported by that name when a game first asks it a question)."""
 
-    __slots__ = ("categories", "engine", "facts", "folder", "id", "locale_files", "modes")
+    __slots__ = ("categories", "facts", "folder", "id", "locale_files", "modes", "rules")
 
     def __init__(self, id: str, folder: str, facts: tuple[FactFile, ...], locale_files: tuple[str, ...],
-                 categories: tuple[str, ...], *, modes: bool = False, engine: str | None = None) -> None:
+                 categories: tuple[str, ...], *, modes: bool = False, rules: str) -> None:
         self.id, self.folder, self.facts, self.locale_files = id, folder, facts, locale_files
-        self.categories, self.modes, self.engine = categories, modes, engine
+        self.categories, self.modes, self.rules = categories, modes, rules
 
     def __repr__(self) -> str:
         return f"GamePack({self.id!r})"
@@ -366,13 +367,13 @@ GAMES: dict[str, GamePack] = {
          FactFile("beings/*.yaml", "deck", True, "beings")),
         ("cards/*.yaml", "flares.yaml", "tasks.yaml", "glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml"),
         ("card", "piece", "board", "movement", "action", "effect", "rule", "mode", "expansion"),
-        modes=True, engine="tashkalar_cli.engine.summoning"),
+        modes=True, rules="tashkalar_cli.games.tashkalar.rules:TashkalarRules"),
     "letal": GamePack(
         "letal", "letal",
         (FactFile("game.yaml", "letal-numbers", True, "game"), *_RULE_FILES),
         ("glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml"),
         ("game", "card-type", "turn", "combat", "positioning", "movement", "cards", "status"),
-        engine="tashkalar_cli.engine.letal"),
+        rules="tashkalar_cli.games.letal.rules:LetalRules"),
 }
 
 #: the folders of cards/ and locales/<lang>/ that belong to a game other than the top-level one

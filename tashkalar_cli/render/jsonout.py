@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.goals import GoalReport
-    from tashkalar_cli.engine.letal import Attack, Problem, Shift, Square, Winner
     from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, NearMiss, Placement, Verdict
@@ -721,35 +720,3 @@ def flare_play(f: FlarePlay, limit: int | None = None, chosen: int | None = None
 def summon_apply_choices(card: str, player: str, square: str, message: str, choices: list[JSON]) -> JSON:
     return {"card": card, "player": player, "applied": False, "effect_resolved": False, "square": square,
             "message": message, "choices": choices}
-
-
-# ---------------------------------------------------------------------- L.E.T.A.L. TCG
-
-def letal_squares(squares: list[Square]) -> JSON:
-    """An area or a move: the squares, sorted by file, then rank (a1, a2, ..., b1, ...)."""
-    return {"squares": [sq.name for sq in sorted(squares)]}
-
-
-def letal_shift(result: Shift) -> JSON:
-    return {"to": result.to.name if result.to is not None else None, "ignored": result.ignored}
-
-
-def letal_attack(result: Attack) -> JSON:
-    return {"damage": result.damage, "prevented": result.prevented, "endurance_lost": result.endurance_lost,
-            "endurance": result.endurance, "dies": result.dies, "blocked": result.blocked,
-            "fully_blocked": result.fully_blocked}
-
-
-def letal_check(problems: list[Problem], loc: Localizer) -> JSON:
-    from tashkalar_cli.render.letal import problem_text
-
-    return {"valid": not problems,
-            "problems": [{"code": p.code, "message": problem_text(p, loc), "line": p.line,
-                          "path": [str(part) for part in p.path]} for p in problems],
-            "lang": loc.lang}
-
-
-def letal_winner(result: Winner) -> JSON:
-    return {"winner": result.winner, "draw": result.winner is None, "decided_by": result.decided_by,
-            "teams": [{"team": t.team, "alive": t.alive, "endurance": t.endurance, "heroes": t.heroes}
-                      for t in result.teams]}

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Protocol
 from tashkalar_cli.render.style import STYLE
 
 if TYPE_CHECKING:
-    from tashkalar_cli.engine.letal import Grid, LetalEngine, Problem, Square
+    from tashkalar_cli.games.letal.engine import Grid, GridSquare, LetalEngine, Problem
     from tashkalar_cli.render.sheet import Section
     from tashkalar_cli.text.i18n import Localizer
     from tashkalar_cli.text.rules import Glossary, Keyword
 
 
-class LetalGame(Protocol):
+class ReferenceSource(Protocol):
     """What the quick reference needs of the :class:`~tashkalar_cli.game.Game` (a layer above):
     L.E.T.A.L.'s grid engine and its glossary."""
 
@@ -80,8 +80,8 @@ def _other(parent: ET.Element, cx: float, cy: float, cell: float, *, by: bool = 
     el(g, "path", d=disc_path(cx, cy, cell * 0.3), fill="none", stroke=STYLE.ink, stroke_width=float(cell * 0.08))
 
 
-def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: Square, reached: Iterable[Square],
-             occupied: Sequence[Square] = (), *, by: Square | None = None) -> str:
+def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: GridSquare, reached: Iterable[GridSquare],
+             occupied: Sequence[GridSquare] = (), *, by: GridSquare | None = None) -> str:
     """The grid with the hero on ``hero``, the squares ``reached`` hatched, the other heroes on
     ``occupied`` (and ``by``, the hero who pushes or pulls), a caption and a key."""
     from tashkalar_cli.render.svg import draw_mark, el, svg_root, text_lines, to_string, wrap
@@ -104,7 +104,7 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: Square, reached: It
                font_weight="bold")
     left = margin
 
-    def corner(sq: Square) -> tuple[float, float]:
+    def corner(sq: GridSquare) -> tuple[float, float]:
         return left + sq.file * cell, top + (size - 1 - sq.rank) * cell
 
     squares = el(root, "g", class_="grid")
@@ -145,7 +145,7 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: Square, reached: It
     return to_string(root)
 
 
-def grid_element(grid: Grid, hero: Square, reached: Iterable[Square], cell: float, title: str) -> ET.Element:
+def grid_element(grid: Grid, hero: GridSquare, reached: Iterable[GridSquare], cell: float, title: str) -> ET.Element:
     """A small grid as an ``<svg>`` element ``cell`` mm a square (for the printed quick reference):
     the hero and the squares reached, as in :func:`grid_svg`."""
     from tashkalar_cli.render.svg import SVG_NS, draw_mark, el
@@ -178,15 +178,15 @@ def sheet_keywords(glossary: Glossary, category: str) -> list[Keyword]:
     return [by_id[k] for k in chosen if k in by_id]
 
 
-def quick_reference(game: LetalGame, loc: Localizer) -> list[Section]:
+def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
     """L.E.T.A.L. TCG on one sheet, in the reader's language: the glossary's turn, card types and
     positioning words (in the glossary's order), each positioning word with its diagram."""
-    from tashkalar_cli.engine.letal import AREAS, Square
+    from tashkalar_cli.games.letal.engine import AREAS, GridSquare
     from tashkalar_cli.render.sheet import CardView, Section
 
     engine = game.letal
     middle = (engine.grid.size - 1) // 2
-    hero = Square(middle, middle)
+    hero = GridSquare(middle, middle)
     views = []
     for category in SHEET_CATEGORIES:
         for kw in sheet_keywords(game.glossary, category):

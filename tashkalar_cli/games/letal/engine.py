@@ -1,4 +1,4 @@
-"""L.E.T.A.L. TCG's own rules: the grid, the positioning words, moves, pushes and pulls, attacks,
+"""L.E.T.A.L. TCG's engine: the grid, the positioning words, moves, pushes and pulls, attacks,
 and the checks of a game file. Every number comes from ``cards/letal/game.yaml``.
 
 The grid has ``grid_size`` files (``a``, ``b``, ... west to east) and as many ranks (``1`` ...,
@@ -36,8 +36,13 @@ _STRAIGHT = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
 @dataclass(frozen=True, order=True)
-class Square:
-    """A square of the grid: its file (0 for ``a``) and its rank (0 for ``1``); sorted by file, then rank."""
+class GridSquare:
+    """A square of the grid: its file (0 for ``a``) and its rank (0 for ``1``); sorted by file, then rank.
+
+    Not Tash-Kalar's :data:`tashkalar_cli.model.types.Square` (an ``int``, the bit of a square in the masks
+    of a board read from ``board.yaml``): L.E.T.A.L.'s grid is a plain square of ``grid_size`` files whose
+    rules count orthogonal steps and straight lines, so a square is a typed (file, rank) pair, and the two
+    games share no board and import nothing of each other (the contracts in ``pyproject.toml``)."""
 
     file: int
     rank: int
@@ -49,10 +54,10 @@ class Square:
     def __str__(self) -> str:
         return self.name
 
-    def step(self, df: int, dr: int, n: int = 1) -> Square:
-        return Square(self.file + df * n, self.rank + dr * n)
+    def step(self, df: int, dr: int, n: int = 1) -> GridSquare:
+        return GridSquare(self.file + df * n, self.rank + dr * n)
 
-    def distance(self, other: Square) -> int:
+    def distance(self, other: GridSquare) -> int:
         """Orthogonal steps between two squares (Manhattan distance)."""
         return abs(self.file - other.file) + abs(self.rank - other.rank)
 
@@ -64,29 +69,29 @@ class Grid:
     size: int
 
     def __contains__(self, sq: object) -> bool:
-        return isinstance(sq, Square) and 0 <= sq.file < self.size and 0 <= sq.rank < self.size
+        return isinstance(sq, GridSquare) and 0 <= sq.file < self.size and 0 <= sq.rank < self.size
 
     @property
-    def squares(self) -> list[Square]:
-        return [Square(f, r) for f in range(self.size) for r in range(self.size)]
+    def squares(self) -> list[GridSquare]:
+        return [GridSquare(f, r) for f in range(self.size) for r in range(self.size)]
 
     @property
     def last(self) -> str:
-        return Square(self.size - 1, self.size - 1).name
+        return GridSquare(self.size - 1, self.size - 1).name
 
-    def parse(self, text: str, what: str = "square") -> Square:
+    def parse(self, text: str, what: str = "square") -> GridSquare:
         """``a1`` .. the last square (case and surrounding spaces do not matter); off the grid: bad input."""
         found = _SQUARE.fullmatch(str(text).strip().lower())
-        sq = Square(ord(found.group(1)) - ord("a"), int(found.group(2)) - 1) if found else None
+        sq = GridSquare(ord(found.group(1)) - ord("a"), int(found.group(2)) - 1) if found else None
         if sq is None or sq not in self:
             raise InputError(key="letal-square", what=what, value=quote(text), last=self.last)
         return sq
 
-    def parse_list(self, text: str | None, what: str = "--occupied") -> list[Square]:
+    def parse_list(self, text: str | None, what: str = "--occupied") -> list[GridSquare]:
         """A comma-separated list of squares (``b2,c3``), each once."""
         if text is None or not text.strip():
             return []
-        out: list[Square] = []
+        out: list[GridSquare] = []
         for part in text.split(","):
             sq = self.parse(part, what)
             if sq in out:
@@ -130,7 +135,7 @@ def check_amount(n: int, what: str) -> int:
 class Shift:
     """Where a push or a pull sends the hero: ``to`` (None when ignored), and whether it is ignored."""
 
-    to: Square | None
+    to: GridSquare | None
     ignored: bool
 
 
@@ -160,7 +165,7 @@ class Problem:
 @dataclass
 class Hero:
     name: str
-    square: Square | None
+    square: GridSquare | None
     deck: dict[str, int] | None
     endurance: int | None
     path: tuple[Any, ...]
@@ -212,10 +217,10 @@ class LetalEngine:
         self.start_rows = int(numbers["grid"]["start_rows"])
 
     # ---------------------------------------------------------------- areas
-    def _line(self, sq: Square, lo: int, hi: int) -> set[Square]:
+    def _line(self, sq: GridSquare, lo: int, hi: int) -> set[GridSquare]:
         return {s for df, dr in _STRAIGHT for n in range(lo, hi + 1) if (s := sq.step(df, dr, n)) in self.grid}
 
-    def area(self, square: Square, kind: str, n: int = 1, occupied: Iterable[Square] = ()) -> list[Square]:
+    def area(self, square: GridSquare, kind: str, n: int = 1, occupied: Iterable[GridSquare] = ()) -> list[GridSquare]:
         """The squares of an area around a hero on ``square``, sorted: Adjacent (the 4 neighbours),
         Range N (1..N squares in a straight line), Reach N (Range N+1), Radius N (1..N orthogonal
         steps, turning allowed). Never the hero's own square; occupied squares (``occupied``: where the
@@ -237,13 +242,13 @@ class LetalEngine:
         return sorted(found)
 
     # ---------------------------------------------------------------- moves
-    def _free(self, hero: Square, occupied: Iterable[Square], what: str = "--occupied") -> set[Square]:
+    def _free(self, hero: GridSquare, occupied: Iterable[GridSquare], what: str = "--occupied") -> set[GridSquare]:
         taken = set(occupied)
         if hero in taken:
             raise InputError(key="letal-occupied-hero", what=what, square=hero.name)
         return taken
 
-    def move(self, square: Square, steps: int, occupied: Iterable[Square] = ()) -> list[Square]:
+    def move(self, square: GridSquare, steps: int, occupied: Iterable[GridSquare] = ()) -> list[GridSquare]:
         """Every square where a hero on ``square`` can end a move of up to ``steps`` orthogonal
         steps, never onto or through an occupied square; the start square included (0 steps)."""
         check_distance(steps, "--steps")
@@ -263,15 +268,15 @@ class LetalEngine:
             frontier = nxt
         return sorted(seen)
 
-    def push(self, square: Square, by: Square, distance: int, occupied: Iterable[Square] = ()) -> Shift:
+    def push(self, square: GridSquare, by: GridSquare, distance: int, occupied: Iterable[GridSquare] = ()) -> Shift:
         """A hero on ``square`` pushed ``distance`` squares straight away from the hero on ``by``."""
         return self._shift(square, by, distance, occupied, away=True)
 
-    def pull(self, square: Square, by: Square, distance: int, occupied: Iterable[Square] = ()) -> Shift:
+    def pull(self, square: GridSquare, by: GridSquare, distance: int, occupied: Iterable[GridSquare] = ()) -> Shift:
         """A hero on ``square`` pulled ``distance`` squares straight toward the hero on ``by``."""
         return self._shift(square, by, distance, occupied, away=False)
 
-    def _shift(self, square: Square, by: Square, distance: int, occupied: Iterable[Square], *, away: bool) -> Shift:
+    def _shift(self, square: GridSquare, by: GridSquare, distance: int, occupied: Iterable[GridSquare], *, away: bool) -> Shift:
         check_distance(distance, "--distance")
         if by == square:
             raise InputError(key="letal-by-self", square=square.name)
@@ -359,7 +364,7 @@ class LetalEngine:
         low, high, copies = int(n["deck"]["min"]), int(n["deck"]["max"]), int(n["deck"]["copies"])
         size, rows = self.grid.size, self.start_rows
         names: dict[tuple[str, str], Hero] = {}
-        squares: dict[Square, Hero] = {}
+        squares: dict[GridSquare, Hero] = {}
         for p in players:
             if len(p.heroes) != per_player:
                 add("heroes-count", (*p.path, "heroes"), player=p.name, count=len(p.heroes), expected=per_player)
@@ -415,4 +420,4 @@ class LetalEngine:
         return Winner(None, None, teams)
 
 
-__all__ = ["AREAS", "Attack", "GameFile", "Grid", "LetalEngine", "Problem", "Shift", "Square", "Winner"]
+__all__ = ["AREAS", "Attack", "GameFile", "Grid", "GridSquare", "LetalEngine", "Problem", "Shift", "Winner"]

@@ -1,0 +1,43 @@
+"""L.E.T.A.L. TCG's rules object: what the game asks beyond the shared texts, its grid engine.
+
+:class:`LetalRules` is what the L.E.T.A.L. pack plugs into the shared :class:`~tashkalar_cli.game.Game`
+(registered in :data:`tashkalar_cli.data.paths.GAMES` by the name of this class). The game has no card
+database and no colors: it adds no words to the word reader, and names no card in an error.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tashkalar_cli.game import Game, GameWords
+    from tashkalar_cli.games.letal.engine import LetalEngine
+    from tashkalar_cli.text.i18n import Localizer
+
+
+class LetalRules:
+    """The questions of L.E.T.A.L. TCG, asked of ``game`` (its data: ``cards/letal/game.yaml``)."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def words(self) -> GameWords:
+        """No words of its own: the shared ones (keywords, errata, languages...) serve it."""
+        from tashkalar_cli.game import GameWords
+
+        return GameWords()
+
+    def term_name(self, kind: str, ident: str, loc: Localizer) -> str | None:
+        """No card nor task to name: an error shows the id."""
+        return None
+
+    @cached_property
+    def letal(self) -> LetalEngine:
+        """L.E.T.A.L. TCG's grid engine (areas, moves, pushes and pulls, attacks, game-file checks)."""
+        from tashkalar_cli.games.letal.engine import LetalEngine
+
+        return LetalEngine(self.game.dataset.facts["game"])
+
+
+__all__ = ["LetalRules"]
