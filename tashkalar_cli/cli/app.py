@@ -17,10 +17,11 @@ import click
 import typer
 from typer.core import TyperGroup
 
+from tashkalar_cli.cli.common import CliState, state
+
 if TYPE_CHECKING:
     from tashkalar_cli.cli.localize import Words
     from tashkalar_cli.cli.streams import Guard
-    from tashkalar_cli.games import Game
 
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
 
@@ -45,12 +46,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "letal": ("letal", "app"),
 }
 
-#: the commands that belong to one game only (the others serve every game): name -> game id
-GAME_ONLY: dict[str, str] = {
-    **{name: "tash-kalar" for name in ("card", "summon", "summonable", "plan", "flare", "task", "score",
-                                       "position")},
-    "letal": "letal",
+#: the commands of each game, by name (the others serve every game); a game's pack can bring its own
+GAME_COMMANDS: dict[str, tuple[str, ...]] = {
+    "tash-kalar": ("card", "summon", "summonable", "plan", "flare", "task", "score", "position"),
+    "letal": ("letal",),
 }
+
+#: the commands that belong to one game only: name -> game id (from :data:`GAME_COMMANDS`)
+GAME_ONLY: dict[str, str] = {name: game for game, names in GAME_COMMANDS.items() for name in names}
 
 
 class StrictGroup(TyperGroup):
@@ -84,9 +87,10 @@ class LazyGroup(StrictGroup):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
+        line = state(ctx)
         owner = GAME_ONLY.get(cmd_name)
-        if owner is not None and owner != _STATE.game_id and _STATE.refuse_other_games:
-            return _other_game_command(cmd_name, owner)
+        if owner is not None and owner != line.game_id and line.refuse_other_games:
+            return _other_game_command(cmd_name, owner, line)
         module_name, attr = COMMANDS[cmd_name]
         target = getattr(importlib.import_module(f"{__package__}.{module_name}"), attr)
         if isinstance(target, typer.Typer):
@@ -98,48 +102,28 @@ class LazyGroup(StrictGroup):
             single.command(cmd_name)(target)
             command = typer.main.get_command(single)
         command.name = cmd_name
-        if _STATE.completing:  # the shell asks for completions: give the parameters their values
+        if line.completing:  # the shell asks for completions: give the parameters their values
             from tashkalar_cli.cli.completion import attach
 
             attach(command, cmd_name)
-        if _STATE.words is not None and _STATE.help_shown:
+        if line.words is not None and line.help_shown:
             from tashkalar_cli.cli.localize import localize_command
 
-            localize_command(command, cmd_name, _STATE.words)
+            localize_command(command, cmd_name, line.words)
         return command
 
 
-def _other_game_command(cmd_name: str, owner: str) -> click.Command:
+def _other_game_command(cmd_name: str, owner: str, line: CliState) -> click.Command:
     """A command of another game: it says so in one line (exit 2), whatever its arguments."""
 
     def refuse() -> None:
         from tashkalar_cli.errors import InputError
 
-        raise InputError(key="wrong-game", what=cmd_name, game=owner, current=_STATE.game_id)
+        raise InputError(key="wrong-game", what=cmd_name, game=owner, current=line.game_id)
 
-    shown = _STATE.words.text(f"help.{cmd_name}", "") if _STATE.words is not None else ""
+    shown = line.words.text(f"help.{cmd_name}", "") if line.words is not None else ""
     return click.Command(cmd_name, callback=refuse, add_help_option=False, help=shown or None,
                          context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
-
-
-class _State:
-    """What main() learnt from the command line before Click parses it."""
-
-    words: Words | None = None  # the interface's texts in the user's language
-    help_shown: bool = False   # help will be printed: localize the help texts (else they cost nothing)
-    completing: bool = False   # the shell asks for completions (_TASHKALAR_COMPLETE is set)
-    data: str | None = None    # the --data folder, for the words typed as option values
-    lang: str | None = None    # the --lang value, the language those words are read in first
-    game: Game | None = None
-    game_id: str = "tash-kalar"      # the game chosen by --game or TASHKALAR_GAME
-    game_option: str | None = None   # the game as given (None: neither --game nor TASHKALAR_GAME)
-    refuse_other_games: bool = False  # a command of another game says so (not when help is asked for)
-    as_json: bool = False      # --json: errors are said as JSON objects
-    said_cannot_write: bool = False  # the output could not be written, and the user was told
-    guard: Guard | None = None  # what watches the writes to standard output and error (see main)
-
-
-_STATE = _State()
 
 
 def build_app() -> typer.Typer:
@@ -159,8 +143,9 @@ def build_app() -> typer.Typer:
                                                               "(before or after the command).")
               ) -> None:
         """Carries --version, --lang, --game and --json for every command (--json is moved after
-        the command's name before Click parses the line: see _move_json)."""
-        ctx.obj = {"lang": lang}
+        the command's name before Click parses the line: see _move_json); --lang is kept in the
+        context's :class:`~tashkalar_cli.cli.common.CliState`, for the commands."""
+        ctx.ensure_object(CliState).root_lang = lang
 
     return app
 
@@ -230,20 +215,16 @@ def _json_error(code: str, kind: str, message: str, file: str | None = None, lin
     return json_visible(json.dumps(error(code, kind, message, file, line, hints, key), ensure_ascii=False)) + "\n"
 
 
-def _peek_lang(args: list[str]) -> str | None:
-    """The --lang/-l value anywhere on the command line (Click has not parsed it yet)."""
+def _option_value(args: list[str], names: tuple[str, ...]) -> str | None:
+    """The value of the first of the root's options ``names`` (``--lang``, ``-l``, ``--data``)
+    anywhere on the line (Click has not parsed it yet: see :func:`_read_line`)."""
     for i, arg in enumerate(args):
-        if arg in ("--lang", "-l") and i + 1 < len(args):
+        if arg in names and i + 1 < len(args):
             return args[i + 1]
-        if arg.startswith("--lang="):
+        long = next((name for name in names if name.startswith("--") and arg.startswith(name + "=")), None)
+        if long is not None:
             return arg.split("=", 1)[1]
     return None
-
-
-def _peek_command(args: list[str]) -> str | None:
-    """The command's name: the first word that is neither an option nor the value of a global one."""
-    _, i = _before_command(args)
-    return args[i] if i is not None else None
 
 
 #: the options anywhere on the line whose value is the next word (not a command or an argument)
@@ -265,15 +246,6 @@ def _words(args: list[str]) -> list[str]:
         elif not arg.startswith("-"):
             out.append(arg)
     return out
-
-
-def _peek_data(args: list[str]) -> str | None:
-    for i, arg in enumerate(args):
-        if arg == "--data" and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith("--data="):
-            return arg.split("=", 1)[1]
-    return None
 
 
 #: the terminal widths taken from ``COLUMNS`` (and heights from ``LINES``): any other value (not a
@@ -369,12 +341,13 @@ def main(argv: list[str] | None = None) -> None:
     141 quietly; a standard error that cannot be written changes no exit code."""
     from tashkalar_cli.cli.streams import install
 
-    guard = _STATE.guard = install()
+    line = CliState(guard=install())
+    guard = line.guard
     if guard is None:  # the streams are not the process's own (a test captures them)
-        _main(argv)
+        _main(argv, line)
         return
     try:
-        _main(argv)
+        _main(argv, line)
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
@@ -382,12 +355,12 @@ def main(argv: list[str] | None = None) -> None:
         if guard.failure is None:
             raise
         code = 0
-    code = _settled(guard, code)
+    code = _settled(guard, code, line)
     guard.restore()
     sys.exit(code)
 
 
-def _settled(guard: Guard, code: int) -> int:
+def _settled(guard: Guard, code: int, line: CliState) -> int:
     """The exit code once the output is flushed: 141 when its reader went away, 2 (said in one
     line, once) when it could not all be written, else the command's own."""
     from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE
@@ -397,23 +370,24 @@ def _settled(guard: Guard, code: int) -> int:
         return code
     if guard.broken_pipe:
         return EXIT_BROKEN_PIPE
-    if not _STATE.said_cannot_write:
-        _say_cannot_write(failure, _STATE.as_json, _STATE.words)
+    if not line.said_cannot_write:
+        _say_cannot_write(failure, line)
     return EXIT_BAD_INPUT
 
 
-def _say_cannot_write(exc: OSError, as_json: bool, words: Words | None) -> None:
+def _say_cannot_write(exc: OSError, line: CliState) -> None:
     from tashkalar_cli.errors import InputError
 
-    _STATE.said_cannot_write = True
-    report_error(InputError(key="stdout-cannot-write", reason=exc.strerror or type(exc).__name__), as_json, words)
+    line.said_cannot_write = True
+    report_error(InputError(key="stdout-cannot-write", reason=exc.strerror or type(exc).__name__), line.as_json,
+                 line.words)
 
 
-def _main(argv: list[str] | None) -> None:
+def _main(argv: list[str] | None, line: CliState) -> None:
     """:func:`run`, and a closed pipe on the output that ends it quietly (141)."""
     try:
         try:
-            run(argv)
+            run(argv, line)
         finally:
             if sys.stdout is not None:
                 sys.stdout.flush()  # a broken pipe shows here, while it can still be handled
@@ -428,39 +402,55 @@ def _main(argv: list[str] | None) -> None:
         raise
 
 
-def run(argv: list[str] | None = None) -> None:
+def _read_line(args: list[str], line: CliState) -> list[str]:
+    """What must be known before Click parses the line, kept in ``line`` (the root context's
+    ``obj``, which every command reads through Click's context): the language and the data folder
+    (the texts of ``--help`` and of Click's own usage errors are chosen before Click parses; its
+    parser stops at the first unknown option, so a ``--lang`` after it is read here), the game
+    (which decides what a command name loads) and ``--json``. Returns the line Click parses:
+    ``--game`` taken out, ``--json`` after the command's name."""
+    from tashkalar_cli.cli.localize import Words
+
+    game_option, args = _take_game(args)
+    args = _move_json(args)
+    line.game_option = game_option or os.environ.get("TASHKALAR_GAME") or None
+    line.game_id = "tash-kalar"
+    line.refuse_other_games = "--help" not in args and not os.environ.get("_TASHKALAR_COMPLETE")
+    line.as_json = "--json" in (args[:args.index("--")] if "--" in args else args)
+    line.said_cannot_write = False
+    line.data = _option_value(args, ("--data",))
+    line.input_game = None
+    line.lang = _option_value(args, ("--lang", "-l"))
+    line.words = Words(line.lang, line.data)
+    line.help_shown = "--help" in args or len(_words(args)) <= 1
+    line.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
+    return args
+
+
+def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     from tashkalar_cli.cli.frameworks import rich_help, speak
-    from tashkalar_cli.cli.localize import Words, localize_command
+    from tashkalar_cli.cli.localize import localize_command
     from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
 
     _sane_terminal_size()
-    args = list(sys.argv[1:] if argv is None else argv)
-    game_option, args = _take_game(args)
-    args = _move_json(args)
-    _STATE.game_option = game_option or os.environ.get("TASHKALAR_GAME") or None
-    _STATE.game_id = "tash-kalar"
-    _STATE.refuse_other_games = "--help" not in args and not os.environ.get("_TASHKALAR_COMPLETE")
-    as_json = "--json" in (args[:args.index("--")] if "--" in args else args)
-    _STATE.as_json, _STATE.said_cannot_write = as_json, False
-    _STATE.data = _peek_data(args)
-    _STATE.game = None
-    _STATE.lang = _peek_lang(args)
-    words = Words(_STATE.lang, _STATE.data)
-    _STATE.words = words
-    _STATE.help_shown = "--help" in args or len(_words(args)) <= 1
-    _STATE.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
+    line = line if line is not None else CliState()
+    args = _read_line(list(sys.argv[1:] if argv is None else argv), line)
+    as_json = line.as_json
+    words = line.words
+    assert words is not None
     # with --json, Click's errors stay in English, as every message
-    spoken = words if not as_json or _STATE.help_shown else None
+    spoken = words if not as_json or line.help_shown else None
     speak(spoken)
     try:
-        if _STATE.game_option is not None:
+        if line.game_option is not None:
             from tashkalar_cli.data.games import chosen_game
 
-            _STATE.game_id = chosen_game(_STATE.game_option)
+            line.game_id = chosen_game(line.game_option)
         else:  # no game given: a command of one game only (``letal ...``) names its game
-            _STATE.game_id = GAME_ONLY.get(_peek_command(args) or "", _STATE.game_id)
+            _, at = _before_command(args)
+            line.game_id = GAME_ONLY.get(args[at] if at is not None else "", line.game_id)
         command = typer.main.get_command(build_app())
-        if _STATE.completing:
+        if line.completing:
             from tashkalar_cli.cli.completion import check_environment, prepare
 
             check_environment()
@@ -471,10 +461,10 @@ def run(argv: list[str] | None = None) -> None:
 
             check_home()
             localize_install_completion(command, words)
-        if _STATE.help_shown:
+        if line.help_shown:
             localize_command(command, "", words)
             rich_help(words)
-        code = command.main(args=args, prog_name="tashkalar", standalone_mode=False)
+        code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
@@ -507,15 +497,16 @@ def run(argv: list[str] | None = None) -> None:
             sys.stderr.write("tashkalar: error: the input is nested too deeply\n")
         sys.exit(EXIT_BAD_INPUT)
     except Exception as exc:  # a bug, or a file the system refuses to write: see _unexpected
-        sys.exit(_unexpected(exc, args, as_json, words))
+        sys.exit(_unexpected(exc, args, line))
 
 
-def _unexpected(exc: Exception, args: list[str], as_json: bool, words: Words) -> int:
+def _unexpected(exc: Exception, args: list[str], line: CliState) -> int:
     """An exception no command turned into bad input: an output the system refuses (a full disk,
     a name too long for it) is still bad input, said in one line (exit 2); anything else is a bug,
     said in one line (exit 70; ``TASHKALAR_DEBUG=1`` shows the traceback)."""
     from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, InputError, quote, visible
 
+    as_json, words = line.as_json, line.words
     if isinstance(exc, OSError) and any(a.startswith("--install-completion") for a in args):
         # writing the completion script or the shell's start-up file failed (read-only home...)
         report_error(InputError(key="completion-cannot-write", reason=exc.strerror or type(exc).__name__),
@@ -526,10 +517,9 @@ def _unexpected(exc: Exception, args: list[str], as_json: bool, words: Words) ->
         shown = quote(os.fsdecode(exc.filename), 60) if isinstance(exc.filename, (str, bytes)) else "?"
         report_error(InputError(key="path-too-long-system", path=shown), as_json, words)
         return EXIT_BAD_INPUT
-    if isinstance(exc, OSError) and (exc.errno in _FULL or (_STATE.guard is not None
-                                                            and exc is _STATE.guard.failure)):
+    if isinstance(exc, OSError) and (exc.errno in _FULL or (line.guard is not None and exc is line.guard.failure)):
         # the output cannot be written (a full disk, /dev/full): not a bug, said in one line
-        _say_cannot_write(exc, as_json, words)
+        _say_cannot_write(exc, line)
         return EXIT_BAD_INPUT
     if os.environ.get("TASHKALAR_DEBUG"):
         raise exc

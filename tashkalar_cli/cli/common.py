@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 if TYPE_CHECKING:
+    import click
     from rich.console import Console
 
     from tashkalar_cli.catalog.cards import CardCatalog
+    from tashkalar_cli.cli.localize import Words
+    from tashkalar_cli.cli.streams import Guard
     from tashkalar_cli.games import Game
     from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.position import Position
@@ -115,15 +118,47 @@ class Session:
                       force=self.force)
 
 
+@dataclass
+class CliState:
+    """What the command line knows before Click parses a command, and what every command reads
+    through Click's context (``ctx.obj`` of the root context, :func:`state`): the language and data
+    folder the line names (the texts of ``--help`` and of Click's usage errors are chosen with them),
+    the game, ``--json``."""
+
+    words: Words | None = None  # the interface's texts in the user's language
+    lang: str | None = None     # the --lang value, the language the words typed as values are read in first
+    data: str | None = None     # the --data folder, for the words typed as option values
+    game_id: str = "tash-kalar"      # the game chosen by --game or TASHKALAR_GAME (or by the command's name)
+    game_option: str | None = None   # the game as given (None: neither --game nor TASHKALAR_GAME)
+    as_json: bool = False       # --json: errors are said as JSON objects
+    help_shown: bool = False    # help will be printed: localize the help texts (else they cost nothing)
+    completing: bool = False    # the shell asks for completions (_TASHKALAR_COMPLETE is set)
+    refuse_other_games: bool = False  # a command of another game says so (not when help is asked for)
+    root_lang: str | None = None  # --lang as the root's option (before the command's name)
+    input_game: Game | None = None  # the game whose words are read while the line is parsed (first use)
+    guard: Guard | None = None  # what watches the writes to standard output and error (see cli.app.main)
+    said_cannot_write: bool = False  # the output could not be written, and the user was told
+
+
+def state(ctx: click.Context | None = None) -> CliState:
+    """The command line's :class:`CliState`, from Click's context (the current one by default); a
+    fresh one (the defaults) outside a run of the command line."""
+    import click
+
+    ctx = ctx if ctx is not None else click.get_current_context(silent=True)
+    found = ctx.find_object(CliState) if ctx is not None else None
+    return found if found is not None else CliState()
+
+
 def input_game() -> Game:
     """The game whose words are accepted while the command line is parsed (the --data folder's)."""
-    from tashkalar_cli.cli.app import _STATE
     from tashkalar_cli.games import Game
 
-    if _STATE.game is None:
-        _STATE.game = Game(data=_STATE.data, game=_STATE.game_id)
-        _STATE.game.language = _STATE.lang
-    return _STATE.game
+    line = state()
+    if line.input_game is None:
+        line.input_game = Game(data=line.data, game=line.game_id)
+        line.input_game.language = line.lang
+    return line.input_game
 
 
 def given(name: str) -> bool:
@@ -139,16 +174,8 @@ def given(name: str) -> bool:
 def session(lang: str | None = None, data: str | None = None, force: bool = False) -> Session:
     """The session of a command, in the game of ``--game``; ``--lang`` given before the command
     name counts too; ``force``: its ``--force`` (a command that writes files)."""
-    from tashkalar_cli.cli.app import _STATE
-
-    if lang is None:
-        import click
-
-        ctx = click.get_current_context(silent=True)
-        root = ctx.find_root() if ctx is not None else None
-        if root is not None and isinstance(root.obj, dict):
-            lang = root.obj.get("lang")
-    return Session(lang, data, _STATE.game_id, force)
+    line = state()
+    return Session(lang if lang is not None else line.root_lang, data, line.game_id, force)
 
 
 def print_json(name: str, body: dict[str, Any]) -> None:

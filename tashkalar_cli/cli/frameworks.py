@@ -121,17 +121,6 @@ def install_completion_with(command: click.Command, callback: Callable[[click.Co
             param.callback = callback
 
 
-def current_shell() -> str | None:
-    """The shell the command runs in (``bash``, ``zsh``...), or None when it cannot be told.
-
-    Why a private name: it is Typer's own detection (through ``shellingham``, a dependency of
-    Typer's, not of this tool), the one ``--install-completion`` without a value uses; Typer
-    exports it from no public module."""
-    from typer import _completion_shared
-
-    return _completion_shared._get_shell_name()
-
-
 def completion_script(prog: str, var: str, shell: str) -> str:
     """The completion script of ``prog`` for ``shell``, as Typer writes it (its protocol is the one
     :func:`escaped_bash` speaks).
@@ -174,7 +163,6 @@ __all__ = [
     "RICH_CONSTANTS",
     "complete_with",
     "completion_script",
-    "current_shell",
     "escaped_bash",
     "install_completion_with",
     "rich_help",

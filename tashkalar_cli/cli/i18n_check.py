@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session, state
 
 app = typer.Typer(help="Translation tools.", no_args_is_help=True)
 
@@ -32,7 +32,6 @@ def check(
     """
     from pathlib import Path
 
-    from tashkalar_cli.cli.app import _STATE
     from tashkalar_cli.data.games import GAMES
     from tashkalar_cli.data.loader import load_facts
     from tashkalar_cli.data.paths import Budget, checked_length, data_root, extra_locales
@@ -44,10 +43,10 @@ def check(
     translators = extra_locales()
     folder = Path(checked_length(locales)) if locales else translators[0] if translators else root / "locales"
     # every game (or the one of --game); a translator's copy without a game's folder skips that game
-    chosen = [GAMES[_STATE.game_id]] if _STATE.game_option else list(GAMES.values())
+    chosen = [GAMES[state().game_id]] if state().game_option else list(GAMES.values())
     report = None
     for pack in chosen:
-        if pack.folder and not _STATE.game_option and (not (root / "cards" / pack.folder).is_dir() or (
+        if pack.folder and not state().game_option and (not (root / "cards" / pack.folder).is_dir() or (
                 folder.is_dir() and not any((d / pack.folder).is_dir() for d in folder.iterdir() if d.is_dir()))):
             continue
         facts = load_facts(root / "cards", root, pack, Budget(root))  # the facts strictly, walked as the loader does

@@ -90,10 +90,27 @@ def _script_target(path: Path, var: str) -> Identity | None:
     return Identity.of(st)
 
 
+def current_shell() -> str | None:
+    """The shell the command runs in (``bash``, ``zsh``...), or None when it cannot be told: the
+    detection Typer's own ``--install-completion`` uses (``shellingham``, which Typer installs;
+    through its public ``detect_shell``, not Typer's private wrapper, which Typer 0.20 lacks)."""
+    import importlib
+
+    try:
+        shellingham = importlib.import_module("shellingham")
+    except ImportError:  # typer-slim: no detection, the shell must be named
+        return None
+    try:
+        name, _ = shellingham.detect_shell()
+    except shellingham.ShellDetectionFailure:
+        return None
+    return str(name).lower() if name else None
+
+
 def install(shell: str | None, prog: str, var: str) -> tuple[str, Path]:
     """Install the completion of ``prog`` for ``shell`` (None: the shell running it) under HOME:
     the shell's name and the script's path, or an :class:`InputError` (nothing written)."""
-    from tashkalar_cli.cli.frameworks import completion_script, current_shell
+    from tashkalar_cli.cli.frameworks import completion_script
     from tashkalar_cli.data.atomic import Planned, WriteFailed, replace_all
 
     if shell is None and not os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session
+from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session, state
 
 
 def validate(data: DataOption = None, json: JsonOption = False) -> None:
     """Validate every data and locale file against its schema and report what was loaded: of every
     game (Tash-Kalar and L.E.T.A.L. TCG), or of the game of --game."""
-    from tashkalar_cli.cli.app import _STATE
     from tashkalar_cli.data.games import GAMES
     from tashkalar_cli.data.paths import data_root
 
@@ -18,7 +17,7 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     root = data_root(data)
     # every game whose folder the data has (a data folder made for Tash-Kalar alone stays valid),
     # or the game of --game, which must be there
-    chosen = [_STATE.game_id] if _STATE.game_option else \
+    chosen = [state().game_id] if state().game_option else \
         [g for g, pack in GAMES.items() if not pack.folder or (root / "cards" / pack.folder).is_dir()]
     games = {game: _summary(data, game) for game in chosen}
     missing = [card for one in games.values() for card in one.get("effects_missing", [])]
