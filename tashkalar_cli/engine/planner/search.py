@@ -161,7 +161,7 @@ class _Search:
         self.stats.states += count
         self.stats.card_checks += count * len(self.cards)
         for x in bits(empties):
-            st = st0.placed(x, from_supply=not short)
+            st = st0.placed(x)
             candidates = [e for e, lvl in a.complete.get(x, ()) if lvl == 0]
             if removal:
                 for r in bits(removal):   # a piece picked up frees its square
@@ -205,8 +205,7 @@ class _Search:
         for key in sorted(groups, key=_bucket_key):
             target1, rank = key[0], key[1]
             members = groups[key]
-            p0 = members[0][1]
-            st = self.state.summoned(target1, rank, p0)
+            st = self.state.summoned(target1, rank)
             universe: int | None = None
             for _, _, removal in members:
                 if removal is not None:

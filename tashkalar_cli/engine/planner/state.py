@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tashkalar_cli.engine.summoning import Placement
 from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.summon import summon_supply
+from tashkalar_cli.model.state import LEVELS, supply_left
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
@@ -12,12 +11,13 @@ _KIND_INDEX = {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 1}
 
 
 class _State:
-    """The bitboards of one position seen by one player, updated square by square."""
+    """The bitboards of one position seen by one player: those of the position's board state (model/state.py), then
+    updated square by square (``_put``, ``_clear``: tests/test_board_state.py holds them to the state's)."""
 
-    __slots__ = ("occ", "occ_gt", "own", "own_kind", "pieces", "player", "supply")
+    __slots__ = ("occ", "occ_gt", "own", "own_kind", "pieces", "player", "stock", "supply")
 
     def __init__(self, player: str, pieces: dict[Square, Piece], own: list[int], occ_gt: list[int], occ: int,
-                 own_kind: list[int], supply: list[int]) -> None:
+                 own_kind: list[int], supply: list[int], stock: tuple[int, ...]) -> None:
         self.player = player
         self.pieces = pieces
         self.own = own              # own pieces of at least that rank (common, heroic, legendary)
@@ -25,17 +25,20 @@ class _State:
         self.occ = occ
         self.own_kind = own_kind    # own double-sided pieces, own legendary pieces
         self.supply = supply        # own pieces off the board, per kind
+        self.stock = stock          # own pieces in the game, per kind (BoardState.in_game)
 
     @classmethod
     def of(cls, pos: Position, player: str) -> _State:
-        st = cls(player, {}, [0, 0, 0], [0, 0, 0], 0, [0, 0], [pos.off_board(player, k) for k in KINDS])
-        for sq, piece in pos.pieces.items():
-            st._put(sq, piece)
-        return st
+        state = pos.state
+        ci = state.index(player)
+        return cls(player, dict(pos.pieces), [state.at_least(ci, lvl) for lvl in range(LEVELS)],
+                   [state.blockers(lvl) for lvl in range(LEVELS)], state.occupied,
+                   [state.of_kind(ci, k) for k in KINDS], [state.supply(ci, k) for k in KINDS],
+                   tuple(state.in_game(ci, k) for k in KINDS))
 
     def copy(self) -> _State:
         return _State(self.player, dict(self.pieces), list(self.own), list(self.occ_gt), self.occ,
-                      list(self.own_kind), list(self.supply))
+                      list(self.own_kind), list(self.supply), self.stock)
 
     def _put(self, sq: Square, piece: Piece) -> None:
         bit = 1 << sq
@@ -59,12 +62,16 @@ class _State:
             self.own_kind = [m & keep for m in self.own_kind]
         return piece
 
-    def placed(self, square: Square, from_supply: bool) -> _State:
+    def _resupply(self) -> None:
+        """The supply after an action, by the one rule (:func:`supply_left`: the stock less the pieces on the board;
+        a piece picked up or taken back, still in the bitboards as a choice, leaves none, not fewer)."""
+        self.supply = [supply_left(n, m.bit_count()) for n, m in zip(self.stock, self.own_kind, strict=True)]
+
+    def placed(self, square: Square) -> _State:
         """After placing a common piece (from the supply, or one picked up: see the removal choices)."""
         st = self.copy()
         st._put(square, Piece(self.player, Rank.COMMON))
-        if from_supply:
-            st.supply[0] -= 1
+        st._resupply()
         return st
 
     def replaced(self, square: Square, piece: Piece) -> _State:
@@ -73,16 +80,14 @@ class _State:
         st._put(square, piece)
         return st
 
-    def summoned(self, target: Square, rank: Rank, p: Placement) -> _State:
-        """After the summon ``p`` (a taken-back piece is still on its square: see the removal choices)."""
+    def summoned(self, target: Square, rank: Rank) -> _State:
+        """After summoning a being of ``rank`` on ``target`` (a taken-back piece is still on its square: see the
+        removal choices)."""
         st = self.copy()
-        old = st._clear(target)
+        st._clear(target)
         st._put(target, Piece(self.player, rank))
-        for color, kind, delta in summon_supply(self.player, rank.kind, p.shortage, old if p.reuses is None else None):
-            if color == self.player:
-                st.supply[_KIND_INDEX[kind]] += delta
+        st._resupply()
         return st
-
 
 
 __all__ = ["KINDS", "_KIND_INDEX", "_State"]
