@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from tashkalar_cli.engine.effects.core import ResolverCore
-from tashkalar_cli.engine.planner import _State
+from tashkalar_cli.engine.planner.state import _State
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.position import Position
 from tashkalar_cli.model.state import KINDS, BoardState, piece_code, supply_left
