@@ -8,7 +8,7 @@ from test_summoning import positions
 
 from tashkalar_cli.model.board import STRIDE, bits, offset, square_order
 from tashkalar_cli.model.patterns import TRANSFORMS, Pattern
-from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts, summon_supply
+from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts
 from tashkalar_cli.model.types import PieceKind, Square
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -87,12 +87,19 @@ def test_what_a_legal_summon_implies(board, data):
 
 
 def test_supply_changes(board):
+    """A summon's supply change follows from the pieces (model/state.py): the being's piece leaves its owner's supply,
+    a destroyed piece goes back to its owner's; the stock of each color and kind stays."""
     from tashkalar_cli.model.position import Piece
+    from tashkalar_cli.model.state import BoardState
     from tashkalar_cli.model.types import Rank
 
-    assert summon_supply("blue", PieceKind.DOUBLE_SIDED, False, None) == [("blue", PieceKind.DOUBLE_SIDED, -1)]
-    assert summon_supply("blue", PieceKind.LEGENDARY, True, Piece("red", Rank.HEROIC)) == [
-        ("red", PieceKind.DOUBLE_SIDED, +1)]
+    e5 = board.parse("e5")
+    owned = {PieceKind.DOUBLE_SIDED: 16, PieceKind.LEGENDARY: 3}
+    before = BoardState.of_pieces(("blue", "red"), {e5: Piece("red", Rank.HEROIC)}, owned)
+    after = before.moved({e5: Piece("blue", Rank.LEGENDARY)})
+    assert [before.supply(ci, k) for ci in (0, 1) for k in PieceKind] == [16, 3, 15, 3]
+    assert [after.supply(ci, k) for ci in (0, 1) for k in PieceKind] == [16, 2, 16, 3]
+    assert after.stock == before.stock
 
 
 # ---------------------------------------------------------------------- images and order

@@ -67,6 +67,10 @@ COLOR_OF = bytes([0] + [color_of(c) for c in range(1, 256)])
 LEVEL_OF = bytes([0] + [level_of(c) for c in range(1, 256)])
 
 
+#: tables for ``bytes.translate``: b"0" becomes 0 and b"1" the code ``i + 1`` (see :meth:`BoardState.codes`)
+_AS_CODE = [bytes(i + 1 if b == 49 else 0 for b in range(256)) for i in range(255)]
+
+
 class PieceCodes(NamedTuple):
     """The pieces of a board's colors by their codes, and the codes by piece."""
 
@@ -120,12 +124,15 @@ class BoardState:
         game's counts), and has off the board what ``stated`` says (a position's supply), else what it owns less
         its pieces on the board."""
         boards = cls.boards_of(colors, pieces)
+        counts = [owned.get(kind, 0) for kind in KINDS]
         stock: list[int] = []
         for ci, color in enumerate(colors):
-            said = stated.get(color, {}) if stated else {}
-            for kind in KINDS:
-                on = sum(boards[LEVELS * ci + level].bit_count() for level in KIND_LEVELS[kind])
-                stock.append(stock_of(owned.get(kind, 0), said.get(kind), on))
+            said = stated.get(color) if stated else None
+            for k, kind in enumerate(KINDS):
+                m = 0
+                for level in KIND_LEVELS[kind]:
+                    m |= boards[LEVELS * ci + level]
+                stock.append(stock_of(counts[k], said.get(kind) if said else None, m.bit_count()))
         return cls(colors, boards, tuple(stock))
 
     @staticmethod
@@ -180,10 +187,11 @@ class BoardState:
 
     def ranked(self, min_level: int, ci: int | None = None) -> Bitboard:
         """The pieces of rank ``min_level`` or higher, of color ``ci`` (None: of any color)."""
+        boards = self.boards
         m = 0
-        for i, board in enumerate(self.boards):
-            if i % LEVELS >= min_level and (ci is None or i // LEVELS == ci):
-                m |= board
+        for first in range(0, len(boards), LEVELS) if ci is None else (LEVELS * ci,):
+            for i in range(first + min_level, first + LEVELS):
+                m |= boards[i]
         return Bitboard(m)
 
     def at_least(self, ci: int, level: int) -> Bitboard:
@@ -217,13 +225,11 @@ class BoardState:
     # ------------------------------------------------------------------ conversions
     def codes(self, size: int) -> bytes:
         """The resolver's bytes: ``size`` of them, the code of the piece of each square at its index."""
-        out = bytearray(size)
+        n = 0
         for i, board in enumerate(self.boards):
-            while board:
-                low = board & -board
-                out[low.bit_length() - 1] = i + 1
-                board ^= low
-        return bytes(out)
+            if board:   # the bits as bytes, square 0 first: b"1" where a piece of code i + 1 stands, then that code
+                n |= int.from_bytes(format(board, "b")[::-1].encode().translate(_AS_CODE[i]), "little")
+        return n.to_bytes(size, "little")
 
     def pieces(self) -> dict[Square, Piece]:
         """The pieces by square, in square order."""

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from tashkalar_cli.model.board import STRIDE
 from tashkalar_cli.model.state import KINDS, BoardState
-from tashkalar_cli.model.types import RANKS, Bitboard, Piece, PieceKind, Square
+from tashkalar_cli.model.types import RANKS, Bitboard, PieceKind, Square
 
 #: the alternative "no piece has left the board": a padding bit, never a square (boards are at most
 #: ``STRIDE // 2 + 4`` files wide, see :class:`Board`)
@@ -127,16 +127,6 @@ def summon_facts(target: Square, occupied: int, own_kind: int, required: int, sh
     return SummonFacts(bool(there), False, Bitboard(own_kind & ~tbit & ~required & ~gone))
 
 
-def summon_supply(player: str, kind: PieceKind, short: bool, destroyed: Piece | None,
-                  ) -> list[tuple[str, PieceKind, int]]:
-    """How the pieces off the board change: (color, kind, +n). The being's piece comes from the
-    player's supply (in shortage, from the board); a destroyed piece goes back to its owner's."""
-    changes: list[tuple[str, PieceKind, int]] = [] if short else [(player, kind, -1)]
-    if destroyed is not None:
-        changes.append((destroyed.color, destroyed.kind, +1))
-    return changes
-
-
 def _leaving_one(choices: int, spare: int) -> int:
     """The alternatives that leave at least one ``spare`` piece to take back."""
     if not spare:
@@ -146,5 +136,4 @@ def _leaving_one(choices: int, spare: int) -> int:
     return choices & ~spare       # exactly one: it must not be the one removed
 
 
-__all__ = ["NO_REMOVAL", "SideMasks", "SummonFacts", "in_shortage", "side_masks", "summon_choices", "summon_facts",
-           "summon_supply"]
+__all__ = ["NO_REMOVAL", "SideMasks", "SummonFacts", "in_shortage", "side_masks", "summon_choices", "summon_facts"]
