@@ -380,7 +380,7 @@ def test_a_synonym_group_weighs_its_best_phrase_and_a_share_of_the_next(tk, monk
     """A group of many phrases ("passer la main", "céder le contrôle", "confier le contrôle"...) counts
     as one thing said: an entry using all of them gets no more than its two best phrases, so that the
     rest of the question ("jouer une Ruse") still decides between the rules of passing control."""
-    from tashkalar_cli.text import index as module
+    from tashkalar_cli.text.index import scoring as module
 
     monkeypatch.setattr(module, "TITLE_BONUS", 0.0)
     index = tk.rules.index
@@ -408,7 +408,7 @@ def test_a_synonym_group_weighs_its_best_phrase_and_a_share_of_the_next(tk, monk
 def test_a_question_asking_what_a_keyword_is_prefers_the_rule_defining_it(tk, monkeypatch, question, answer):
     """The rule titled by a keyword's name in every language defines it; a question made only of the
     names of keywords asks what they are (one keyword, or a word asking what they mean)."""
-    from tashkalar_cli.text import index as module
+    from tashkalar_cli.text.index import scoring as module
 
     index = tk.rules.index
     query = tk.rules.search(question).query
@@ -433,7 +433,7 @@ def test_a_question_asking_what_a_keyword_is_prefers_the_rule_defining_it(tk, mo
 def test_a_rule_whose_phrasing_the_question_says_in_full_ranks_higher(tk, monkeypatch):
     """``asks:``: a phrasing whose every word (stopwords apart) the question says, in any order or
     through a synonym, makes its rule grow by up to ``ASKED_BONUS``; a phrasing said in part does not."""
-    from tashkalar_cli.text import index as module
+    from tashkalar_cli.text.index import scoring as module
 
     index = tk.rules.index
     question = "¿puedo descartar una leyenda o un estallido?"   # "descartar una leyenda o un estallido"
@@ -460,7 +460,7 @@ def test_a_longer_synonym_stands_for_the_words_said(tk, monkeypatch):
     """A phrase of a group the question did not say, longer than the one it said ("ceder el control"
     for "paso el turno"), counts for (words said / its words) ** ``LONGER_SYNONYM``: the group stays
     one thing said, and the question's other words ("leyendas") still count."""
-    from tashkalar_cli.text import index as module
+    from tashkalar_cli.text.index import scoring as module
 
     monkeypatch.setattr(module, "TITLE_BONUS", 0.0)
     index = tk.rules.index
@@ -519,7 +519,7 @@ def test_a_name_inside_a_longer_one_counts_in_its_own_language(tk):
 def test_a_question_asking_for_a_number_prefers_the_rules_giving_one(tk, monkeypatch, question):
     """Its score grows for the entries whose text gives a number, and more for those where the
     number counts what the question counts ("points": "18 points")."""
-    from tashkalar_cli.text import index as module
+    from tashkalar_cli.text.index import scoring as module
 
     index = tk.rules.index
     query = tk.rules.search(question).query
@@ -548,7 +548,7 @@ def test_a_question_asking_for_a_number_prefers_the_rules_giving_one(tk, monkeyp
                                                 ("¿cuándo termina una melé a muerte?", "melee"),
                                                 ("quando finisce una partita del Gioco a Squadre?", "team")])
 def test_a_question_naming_a_form_of_play_prefers_its_rules(tk, monkeypatch, question, mode):
-    from tashkalar_cli.text import index as module
+    from tashkalar_cli.text.index import scoring as module
 
     index = tk.rules.index
     query = tk.rules.search(question).query
@@ -630,7 +630,7 @@ def test_every_rule_has_player_phrasings_in_every_language(tk):
 
 
 def test_the_phrasings_are_searched_with_their_own_weight(tk, monkeypatch):
-    from tashkalar_cli.text import index as module
+    from tashkalar_cli.text.index import scoring as module
 
     index = tk.rules.index
     where = {d[1]: i for i, d in enumerate(index.docs) if d[0] == "rule"}

@@ -304,7 +304,27 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
         return text
     query = fold(text)
     codes = lexicon.order(lang)
-    # 1. exactly: an id or a neutral spelling, then a name, the user's language first
+    found = _exactly(lexicon, kind, value, query, codes, ok, where, lang)
+    if found is not None:
+        return found
+    outside = [i for i in lexicon.exact(text, lang) if not ok(i)]
+    if outside and wrong is not None:
+        error = wrong(outside[0])
+        raise error.at(where) if where else error
+    groups = (["", lang] if lang in lexicon.names else ["", "en"], ["", *codes])   # the user's language, every one
+    found = _by_part(lexicon, kind, value, query, groups, ok, where)
+    if found is not None:
+        return found
+    found, hints = _by_typo(lexicon, query, groups, ok)
+    if found is not None:
+        return found
+    raise _not_found(lexicon, kind, value, ok, where, hints)
+
+
+def _exactly(lexicon: Lexicon, kind: str, value: object, query: str, codes: list[str], ok: Callable[[str], bool],
+             where: str, lang: str | None) -> str | None:
+    """1. exactly: an id or a neutral spelling, then a name, the user's language first; then the
+    lexicon's own reading (``extra``); None when nothing is exactly so."""
     for code in ["", *codes]:
         found = [i for i in lexicon._exact.get(code, {}).get(query, []) if ok(i)]
         if len(found) == 1:
@@ -315,39 +335,49 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
         extra = lexicon.extra(query, lang)
         if extra is not None and ok(extra):
             return extra
-    outside = [i for i in lexicon.exact(text, lang) if not ok(i)]
-    if outside and wrong is not None:
-        error = wrong(outside[0])
-        raise error.at(where) if where else error
-    mine = ["", lang] if lang in lexicon.names else ["", "en"]
-    every = ["", *codes]
-    # 2. a part of a name: the user's language first, then any
+    return None
+
+
+def _by_part(lexicon: Lexicon, kind: str, value: object, query: str, groups: tuple[list[str], list[str]],
+             ok: Callable[[str], bool], where: str) -> str | None:
+    """2. a part of a name: the user's language first, then any."""
     words = query.split()
     if len(query.replace(" ", "")) >= MIN_PART:
-        for group in (mine, every):
+        for group in groups:
             found = lexicon.group(group).starting(words, ok)
             if len(found) == 1:
                 return found[0]
             if found:
                 raise _ambiguous(lexicon, kind, value, found, where)
-    # 3. a typo of one name, clearly closer than any other
-    hints: list[str] = []
-    if query:
-        scores = lexicon.typo_scores(query, every)   # ``mine`` is a part of ``every``: scored once for both
-        local = _scores(scores, lexicon.group(mine), ok)
-        anywhere = _scores(scores, lexicon.group(every), ok)
-        for ranked in (local, anywhere):
-            if ranked and ranked[0][0] >= ACCEPT and (len(ranked) == 1 or ranked[1][0] <= ranked[0][0] - MARGIN):
-                return ranked[0][1]
-        hints = [i for s, i in local if s >= SUGGEST][:SHOWN] or [i for s, i in anywhere if s >= SUGGEST_OTHER][:SHOWN]
+    return None
+
+
+def _by_typo(lexicon: Lexicon, query: str, groups: tuple[list[str], list[str]],
+             ok: Callable[[str], bool]) -> tuple[str | None, list[str]]:
+    """3. a typo of one name, clearly closer than any other; else no id, and the names to suggest."""
+    if not query:
+        return None, []
+    mine, every = groups
+    scores = lexicon.typo_scores(query, every)   # ``mine`` is a part of ``every``: scored once for both
+    local = _scores(scores, lexicon.group(mine), ok)
+    anywhere = _scores(scores, lexicon.group(every), ok)
+    for ranked in (local, anywhere):
+        if ranked and ranked[0][0] >= ACCEPT and (len(ranked) == 1 or ranked[1][0] <= ranked[0][0] - MARGIN):
+            return ranked[0][1], []
+    return None, [i for s, i in local if s >= SUGGEST][:SHOWN] or [i for s, i in anywhere if s >= SUGGEST_OTHER][:SHOWN]
+
+
+def _not_found(lexicon: Lexicon, kind: str, value: object, ok: Callable[[str], bool], where: str,
+               hints: list[str]) -> TashkalarError:
+    """The error of a word that names nothing: the values allowed (when the lexicon lists them) and the hints."""
     ids = [i for i in lexicon.ids if ok(i)] if lexicon.listed else []
     # the words are Terms (``word:<kind>``), named in the user's language where the error is printed, as every
     # game word of every error is (cli.localize.Words.namer); English in the message programs read
     term = f"word:{kind}"
     english = say_term(Term(term, ids), lambda key: None, lambda _kind, i: lexicon.shown(i, "en"))
     kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError
-    raise kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=Term(term, ids, english=english),
-                        hints=[Term(term, i) for i in hints])
+    return kind_of_error(key=f"word.{kind}", where=where, value=quote(value), allowed=Term(term, ids, english=english),
+                         hints=[Term(term, i) for i in hints])
 
 
 def _ambiguous(lexicon: Lexicon, kind: str, value: object, found: list[str], where: str) -> TashkalarError:

@@ -160,8 +160,6 @@ class _Run:
     def check_language(self, loc: LocaleTexts) -> Coverage:
         ref = self.ref
         cov = Coverage()
-        ref_words = ref.number_words
-        words = loc.number_words
         entries = sorted({(sec, key) for (sec, key, _) in ref.units})
         read = loc.files | loc.broken
         absent: dict[str, int] = {}     # a file of the reference the language lacks -> its entries
@@ -196,23 +194,7 @@ class _Run:
                          said("field-not-translated", "field '{field}' is not translated", field=fld), fld,
                          ref=unit.text, line=line, code="missing-field")
                 continue
-            problems: list[tuple[str, str, str]] = []
-            problems += [("empty", *p) for p in checks.check_empty(unit.text, other.text)]
-            problems += [("placeholders", *p) for p in
-                         checks.check_placeholders(unit.text, other.text, self.known_placeholders(sec, key))]
-
-            if sec != "ui" and fld != "name":
-                problems += [("numbers", *p) for p in checks.check_numbers(unit.text, other.text, ref_words, words)]
-            problems += [("markup", *p) for p in checks.check_markup(unit.text, other.text)]
-            if fld not in ("name", "term") and sec != "ui":
-                problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
-            for check, sev, msg in problems:
-                line = self.line_with(other, self._offending(msg)) if check == "placeholders" else None
-                code = "placeholder-typo" if getattr(msg, "key", None) == "placeholder-typo" else None
-                self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text, line=line, code=code)
-            for sev, msg in checks.check_format(unit.text, other.text):
-                self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
-                         code="placeholder-format")
+            self._compare(loc, sec, key, fld, unit, other)
         for (sec, key, fld), unit in loc.units.items():
             if (sec, key, fld) not in ref.units:
                 self.add(loc.lang, unit, key, "obsolete", WARNING,
@@ -223,6 +205,27 @@ class _Run:
         self.check_names(loc)
         self.check_glossary(loc)
         return cov
+
+    def _compare(self, loc: LocaleTexts, sec: str, key: str, fld: str, unit: Unit, other: Unit) -> None:
+        """One field translated: its placeholders, numbers, markup and format against the reference's."""
+        ref_words, words = self.ref.number_words, loc.number_words
+        problems: list[tuple[str, str, str]] = []
+        problems += [("empty", *p) for p in checks.check_empty(unit.text, other.text)]
+        problems += [("placeholders", *p) for p in
+                     checks.check_placeholders(unit.text, other.text, self.known_placeholders(sec, key))]
+
+        if sec != "ui" and fld != "name":
+            problems += [("numbers", *p) for p in checks.check_numbers(unit.text, other.text, ref_words, words)]
+        problems += [("markup", *p) for p in checks.check_markup(unit.text, other.text)]
+        if fld not in ("name", "term") and sec != "ui":
+            problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
+        for check, sev, msg in problems:
+            line = self.line_with(other, self._offending(msg)) if check == "placeholders" else None
+            code = "placeholder-typo" if getattr(msg, "key", None) == "placeholder-typo" else None
+            self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text, line=line, code=code)
+        for sev, msg in checks.check_format(unit.text, other.text):
+            self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
+                     code="placeholder-format")
 
     def _in_broken_file(self, loc: LocaleTexts, sec: str, key: str) -> bool:
         return f"{loc.lang}/{self._file_for(sec, key)}" in loc.broken

@@ -1,0 +1,204 @@
+"""What building and reading the search index share: its format, the weights of its ranking, and the
+keyword names found in a list of words (:class:`Forms`)."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from itertools import pairwise
+from typing import Any
+
+from tashkalar_cli.text.search import tokens
+
+FORMAT = 10
+PART = "search_index"
+KINDS = ("rule", "keyword", "erratum")
+
+#: BM25F: weight and length normalisation of each field, and term saturation
+#: the asks: how players ask about a rule (``asks:`` of the language's rules.yaml), in their words
+TEXT_FIELDS = ("title", "text", "section", "asks")   # the section: a rule's section title
+FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 2.0, "asks": 1.5, "concept": 2.0}
+FIELD_B = {"title": 0.3, "text": 0.75, "section": 0.0, "asks": 0.5, "concept": 0.3}
+K1 = 1.2
+#: weight of the words of a question searched in a language other than its own
+OTHER_LANGUAGE = 0.6
+#: weight of a word reached through a synonym of the question's language
+SYNONYM = 0.8
+#: a synonym group counts as one term: an entry scores the phrase of the group that fits it best,
+#: and this share of the next best one it also uses (an entry saying it two ways beats one saying it
+#: once, but a group of many phrases does not outweigh the rest of the question)
+GROUP_REST = 0.3
+#: a phrase of a group the question did not say, longer than the one it said ("ceder el control" for
+#: "paso el turno"), stands for the words said: it counts for (words said / its words) ** this power
+LONGER_SYNONYM = 0.5
+#: an entry whose title is made of words of the question is what the question is about: its score
+#: grows by up to this share (all of its title's words found)
+TITLE_BONUS = 0.25
+#: a rule whose title has two words in a row of the question (or of a synonym it uses) grows by this
+#: share for each such pair, up to two
+PAIR_BONUS = 0.15
+#: a rule one of whose player phrasings (of two words or more besides stopwords) the question says
+#: in full, in any order and through its synonyms, grows by up to this share: all of it when the
+#: phrasing says as many words as the question, less for a phrasing saying a part of it
+ASKED_BONUS = 0.2
+#: how much an entry of each kind counts against a rule (a rule answers a question best)
+KIND_WEIGHT = {"rule": 1.0, "keyword": 0.5, "erratum": 0.6}
+#: concept strength of an entry's own keyword, of a linked keyword, and of one found in its texts
+SELF, LINKED, FOUND = 2.0, 1.0, 0.5
+#: weight of the keyword a question is about when it names it by a stopword it quotes ("may")
+SUBJECT = 2.0
+#: weight of the concepts a card named in a question brings: its kind (being, legend, task) and
+#: its keywords (what its effect does, a hint rather than the subject)
+CARD_KIND, CARD_KEYWORD = 1.0, 0.3
+#: the card kinds of the card facts: (facts part, locale section, kind keyword); a legendary being
+#: is a legend
+CARD_PARTS = (("beings", "cards", "being"), ("tasks", "tasks", "task"))
+#: a question asking for a number ("how many", ``search: quantities:`` of its language) favours the
+#: rules whose text gives one (a number or a number of the game): their score grows by this share
+NUMBER_BONUS = 0.2
+#: and by this share more when the number counts what the question counts ("18 points")
+UNIT_BONUS = 0.3
+#: a question naming a form of play (duel, melee, High Form, team play) is about that form: a rule
+#: of other forms only counts this share
+OTHER_MODE = 0.5
+#: a question whose words are all names of keywords asks what they are: the rules titled by one of
+#: those names (its definition: "Combat move", "Team play") grow by this share
+DEFINITION_BONUS = 0.5
+#: a word of a question no language knows is read as a typo of a word of the texts from this many
+#: letters (one letter away), and from the second number two letters away
+TYPO_LENGTH, TYPO_LENGTH2 = 5, 8
+#: a question is in a language the tool does not have when, with at least this many words, fewer
+#: than this share of them are known to its best language
+FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.55
+#: the quotation marks a question may put around the word it is about
+QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”|„([^“”]+)[“”]|‘([^’]+)’|`([^`]+)`'
+                     r"|(?<![\w'’])'([^']+)'(?![\w'’])", re.UNICODE)
+
+
+def edit_distance(a: str, b: str, bound: int) -> int:
+    """The edit distance of two words (a letter added, dropped or changed, or two neighbours
+    swapped, each counting 1), or ``bound + 1`` as soon as it exceeds ``bound``."""
+    if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > bound:
+            return bound + 1
+        before, row = row, current
+    return row[-1]
+
+
+def number_key(number: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in number.split(".")) if number else ()
+
+
+class Forms:
+    """Keyword terms, synonyms and forms as folded word sequences, found in a list of words.
+
+    A form (``forms:``) matches at the start of a word ("impet" finds "impeti"); a term or a
+    synonym matches whole words. Longer matches win and matches do not overlap.
+    """
+
+    def __init__(self, items: Iterable[tuple[tuple[str, ...], str, bool, str]]) -> None:
+        self.items = sorted(set(items), key=lambda x: (-len(x[0]), -len(" ".join(x[0])), x))
+        self.by_word: dict[str, list[int]] = defaultdict(list)     # by the exact first word
+        self.by_prefix: dict[str, list[int]] = defaultdict(list)   # one-word forms, by their first 3 letters
+        for n, (form, _kid, whole, _lang) in enumerate(self.items):
+            if len(form) > 1 or whole:
+                self.by_word[form[0]].append(n)
+            else:
+                self.by_prefix[form[0][:3]].append(n)
+
+    @classmethod
+    def of(cls, glossaries: Mapping[str, Mapping[str, Any]]) -> Forms:
+        items = []
+        for lang, glossary in glossaries.items():
+            for kid, entry in glossary.items():
+                for text in [entry["term"], *entry.get("synonyms", [])]:
+                    words = tuple(tokens(text))
+                    if words:
+                        items.append((words, kid, True, lang))
+                for text in entry.get("forms", []):
+                    words = tuple(tokens(text.rstrip("$")))
+                    if words:
+                        items.append((words, kid, text.endswith("$"), lang))
+        return cls(items)
+
+    def matches(self, words: list[str], skip: frozenset[str] | set[str] = frozenset()) -> list[tuple[int, int, int, str, str]]:
+        """Every (form number, start, size, keyword id, language) found in ``words``, overlaps included;
+        a match made only of ``skip`` words is left out."""
+        out = []
+        for i, word in enumerate(words):
+            for n in (*self.by_word.get(word, ()), *self.by_prefix.get(word[:3], ())):
+                form, kid, whole, lang = self.items[n]
+                size = len(form)
+                if i + size > len(words) or any(words[i + j] != form[j] for j in range(size - 1)):
+                    continue
+                last = words[i + size - 1]
+                if (last == form[-1] if whole else last.startswith(form[-1])) \
+                        and not all(w in skip for w in words[i:i + size]):
+                    out.append((n, i, size, kid, lang))
+        return sorted(out)
+
+    def find(self, words: list[str], skip: frozenset[str] | set[str] = frozenset(),
+             nested: bool = False, prefer: str | None = None) -> list[tuple[str, tuple[int, int]]]:
+        """(keyword id, (start, end)) of the keywords named in ``words``, longer names first, without
+        overlaps; ``nested``: a shorter name inside a longer one counts too ("giocare un impeto"
+        names invoking, and "impeto" a flare); ``prefer``: the language whose keyword a spelling
+        two languages share stands for ("invoc": summoning in Spanish, invoking in Italian)."""
+        taken = [False] * len(words)
+        found = []
+        spans: dict[tuple[int, int], set[str]] = {}   # (start, size) taken -> the languages naming it so
+        def order(match: tuple[int, int, int, str, str]) -> tuple[int, int, bool, int, int]:
+            n, i, size, _kid, lang = match   # longer names first, then the ``prefer`` language's
+            return (-size, -len(" ".join(self.items[n][0])), lang != prefer, n, i)
+
+        for _n, i, size, kid, lang in sorted(self.matches(words, skip), key=order):
+            if (i, size) in spans:
+                spans[i, size].add(lang)
+                continue
+            # a name inside a longer one counts when the longer one is of the same language: "giocare
+            # un impeto" names a flare in Italian, but the "duel" of "Duel Ancestral" is no duel
+            inside = nested and any(start <= i and i + size <= start + length and lang in langs
+                                    for (start, length), langs in spans.items())
+            if inside or not any(taken[i:i + size]):
+                taken[i:i + size] = [True] * size
+                found.append((kid, (i, i + size)))
+                spans[i, size] = {lang}
+        return found
+
+
+def word_pairs(stems: list[str], stop: set[str]) -> set[str]:
+    """Two words in a row ("invoqu sur", "summon onto"), as "stem stem", unless both are stopwords:
+    a title saying what the question says in the same words, its small words included."""
+    return {f"{a} {b}" for a, b in pairwise(stems) if not (a in stop and b in stop)}
+
+
+def title_keyword(forms: Forms, words: list[str], stop: set[str], lang: str) -> str | None:
+    """The keyword a title is the name of ("Combat move", "Team play"), if it names one and nothing else."""
+    found = forms.find(words, skip=stop, prefer=lang)
+    content = {j for j, w in enumerate(words) if w not in stop}
+    if len(found) == 1 and content and content <= set(range(*found[0][1])):
+        return found[0][0]
+    return None
+
+
+def framing_words(words: list[str], idioms: Iterable[str]) -> set[int]:
+    """Where words only frame a question: those of the language's ``idioms`` ("que se passe-t-il",
+    "comment ça marche"), which say nothing about the rules ("passe" is no passing of control
+    there); they are neither searched nor indexed."""
+    out: set[int] = set()
+    for phrase in idioms:
+        parts = phrase.split()
+        for j in range(len(words) - len(parts) + 1):
+            if words[j:j + len(parts)] == parts:
+                out.update(range(j, j + len(parts)))
+    return out

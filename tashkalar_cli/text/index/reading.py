@@ -1,0 +1,278 @@
+"""Reading the search index: its parts read on demand and kept (stemmers, averages, spellings), and a
+question read as the index knows its words (:meth:`IndexReader.read`: its language, its words corrected,
+the keywords and cards it names)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from tashkalar_cli.text.index.common import (
+    FOREIGN_SHARE,
+    FOREIGN_WORDS,
+    FOUND,
+    LINKED,
+    PART,
+    QUOTED,
+    SELF,
+    TYPO_LENGTH,
+    TYPO_LENGTH2,
+    Forms,
+    edit_distance,
+    framing_words,
+)
+from tashkalar_cli.text.search import Stemmer, tokens
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One entry found: its kind (rule, keyword, erratum), id, rule number ("" otherwise), score,
+    and the language whose text matched best."""
+
+    kind: str
+    id: str
+    number: str
+    score: float
+    lang: str
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question as the index reads it: its language, its words (stemmed) and its concepts."""
+
+    text: str
+    lang: str
+    words: tuple[str, ...]
+    concepts: tuple[str, ...]
+    tokens: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()     # the words that name a keyword (also counted as its concept)
+    cards: tuple[str, ...] = ()     # the cards it names (their ids)
+    subjects: tuple[str, ...] = ()  # stopwords kept because the question is about them ("may")
+    known: float = 1.0              # the share of its words its best language knows
+    plain: tuple[str, ...] = ()     # its words without the cards it names (and the small word before each)
+
+    @property
+    def foreign(self) -> bool:
+        """Whether the question is written in a language the tool does not have: too few of its
+        words are known to any of the tool's languages."""
+        return self.known < FOREIGN_SHARE
+
+
+class IndexReader:
+    """Reads :func:`~tashkalar_cli.text.index.build.build_index`'s parts, and a free-form question as they
+    know its words (:class:`~tashkalar_cli.text.index.scoring.SearchIndex` ranks the entries for it).
+
+    ``parts`` maps part names to their data (a dataset's ``derived`` parts, read on first use): a
+    question reads the common part and its own language's; another language's part is read only
+    when the question has words that only that language knows.
+    """
+
+    def __init__(self, parts: Mapping[str, Any]) -> None:
+        self.parts = parts
+        self.data = parts[PART]
+        self.docs = self.data["docs"]
+        self.langs: Mapping[str, Any] = self.data["langs"]
+        self._stemmers: dict[str, Stemmer] = {}
+        self._stop = {lang: set(v["stopwords"]) for lang, v in self.langs.items()}
+        self._avg: dict[str, dict[str, float]] = {}
+        self._asked: dict[str, dict[int, list[frozenset[str]]]] = {}
+        self._stem_sets: dict[str, set[str]] = {}
+        self._groups: dict[str, list[list[tuple[str, ...]]]] = {}
+        self._by_shape: dict[str, dict[tuple[str, int], list[str]]] = {}
+        self._all_words: set[str] | None = None
+
+    def words(self, lang: str) -> Mapping[str, Any]:
+        """The words of one language: ``vocab`` (folded word -> stem), field ``lengths``, ``postings``."""
+        words: Mapping[str, Any] = self.parts[f"{PART}.{lang}"]   # JSON from the cache
+        return words
+
+    def stemmer(self, lang: str) -> Stemmer:
+        if lang not in self._stemmers:
+            self._stemmers[lang] = Stemmer(self.langs[lang].get("stemmer"), self.words(lang)["vocab"])
+        return self._stemmers[lang]
+
+    @cached_property
+    def concept_len(self) -> list[float]:
+        """Per entry, the summed strength of its concepts (the length of its concept field)."""
+        out = [0.0] * len(self.docs)
+        for plist in self.data["concepts"].values():
+            for i, own, linked, found in plist:
+                out[i] += max(SELF * own, LINKED * linked, FOUND * found)
+        return out
+
+    @cached_property
+    def forms(self) -> Forms:
+        return Forms((tuple(f), kid, whole, lang) for f, kid, whole, lang in self.data["forms"])
+
+    def language_names(self) -> list[str]:
+        """The names of the languages a question may be asked in, each in its own language."""
+        return [str(self.langs[lang].get("name") or lang) for lang in sorted(self.langs)]
+
+    @cached_property
+    def cards(self) -> dict[str, list[tuple[tuple[str, ...], str, str, tuple[str, ...], str]]]:
+        """The card names of :func:`build_index`, by their first word, longer names first."""
+        out: dict[str, list[tuple[tuple[str, ...], str, str, tuple[str, ...], str]]] = defaultdict(list)
+        for key, cid, kind, keywords, lang in sorted(self.data.get("cards", ()), key=lambda c: -len(c[0])):
+            out[key[0]].append((tuple(key), cid, kind, tuple(keywords), lang))
+        return out
+
+    def find_cards(self, words: list[str], stop: set[str]) -> list[tuple[str, str, tuple[int, int]]]:
+        """(card id, language, (start, end)) of the cards named in ``words``, longer names first and
+        without overlaps; a stopword of the question or of the name may come between the words of a
+        name ("Maestro Espada", "Maestro de la Espada")."""
+        taken = [False] * len(words)
+        out = []
+        for i, word in enumerate(words):
+            for key, cid, _kind, _kw, lang in self.cards.get(word, ()):
+                between = stop | self._stop.get(lang, set())
+                j, end = 1, i + 1
+                while j < len(key) and end < len(words):
+                    gap = end
+                    while gap < len(words) and gap - end < 3 and words[gap] != key[j] and words[gap] in between:
+                        gap += 1
+                    if gap >= len(words) or words[gap] != key[j]:
+                        break
+                    j, end = j + 1, gap + 1
+                if j == len(key) and not any(taken[i:end]):
+                    taken[i:end] = [True] * (end - i)
+                    out.append((cid, lang, (i, end)))
+        return out
+
+    def detect(self, words: list[str], preferred: str | None = None) -> str:
+        """The language whose stopwords, game terms and card names the words use most (ties:
+        ``preferred``, then English)."""
+        hits = {lang: sum(1.0 for w in words if w in self._stop[lang]) for lang in self.langs}
+        named = {(i, size, lang) for _n, i, size, _kid, lang in self.forms.matches(words)}
+        for _i, size, lang in named:
+            if lang in hits:
+                hits[lang] += size
+        for _cid, lang, (start, end) in self.find_cards(words, set()):
+            if lang in hits:
+                hits[lang] += (end - start) / 2
+        top = max(hits.values(), default=0)
+        tied = sorted(lang for lang, n in hits.items() if n == top)
+        if len(tied) > 1:  # break a tie with the words each language uses in its texts
+            for lang in tied:
+                vocab = self.words(lang)["vocab"]
+                hits[lang] += sum(0.5 for w in words if not w.isdigit() and w in vocab and w not in self._stop[lang])
+        return max(sorted(self.langs), key=lambda lang: (hits[lang], lang == preferred, lang == "en"))
+
+    def _stems(self, lang: str) -> set[str]:
+        """Every stem a language's texts, terms and synonyms have."""
+        if lang not in self._stem_sets:
+            self._stem_sets[lang] = set(self.words(lang)["vocab"].values())
+        return self._stem_sets[lang]
+
+    def _known(self, words: list[str], inside: set[int], lang: str) -> float:
+        """The share of the words (numbers and letters apart) that ``lang`` knows: its stopwords, the
+        words and stems of its texts, and names (``inside``) of keywords and cards of any language."""
+        content = [j for j, w in enumerate(words) if not w.isdigit() and len(w) > 1]
+        if len(content) < FOREIGN_WORDS:
+            return 1.0
+        vocab, stems, stop, stem = self.words(lang)["vocab"], self._stems(lang), self._stop[lang], self.stemmer(lang)
+        known = sum(1 for j in content if j in inside or words[j] in stop or words[j] in vocab or stem(words[j]) in stems)
+        return known / len(content)
+
+    def read(self, question: str, lang: str | None = None, preferred: str | None = None) -> Query:
+        """The question as the index reads it, in ``lang`` or else in the language it is written in."""
+        typed = tokens(question)
+        chosen = lang if lang and lang in self.langs else self.detect(typed, preferred)
+        stop = self._stop[chosen]
+        words = [self.correct(w, chosen) for w in typed]
+        cards = self.find_cards(words, stop)
+        in_card = {j for _cid, _lang, (start, end) in cards for j in range(start, end)}
+        framing = framing_words(words, self.langs[chosen].get("idioms", ()))
+        masked = ["" if j in in_card or j in framing else w for j, w in enumerate(words)]
+        subjects = self._subjects(question, words, masked, chosen)
+        found = self.forms.find(masked, skip=stop - subjects, nested=True, prefer=chosen)
+        concepts = [kid for kid, _span in found]
+        inside = {j for _kid, (start, end) in found for j in range(start, end)}
+        kept = self._kept(masked, subjects, chosen)
+        named = tuple(dict.fromkeys(w for j, w in enumerate(words) if j in inside))
+        known = self._known_share(typed, inside | in_card, chosen)
+        plain = _plain(words, cards, in_card | framing, stop)
+        return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
+                     tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
+                     plain)
+
+    def _subjects(self, question: str, words: list[str], masked: list[str], lang: str) -> set[str]:
+        """The stopwords naming a keyword that the question is about: quoted, or in a question asking
+        what it means (``mentions``), or all the question says ("may?")."""
+        stop = self._stop[lang]
+        quoted = {w for m in QUOTED.finditer(question) for w in tokens(next(g for g in m.groups() if g))}
+        info = self.langs[lang]
+        about = bool(set(info.get("mentions", ())) & set(words))
+        subjects = {w for w in masked if w in info.get("subjects", ()) and (w in quoted or about)}
+        content = [w for w in masked if w and w not in stop and (len(w) > 1 or w.isdigit())]
+        if not content:   # nothing else to go by: "may?"
+            subjects |= {w for w in masked if w in info.get("subjects", ())}
+        return subjects
+
+    def _kept(self, masked: list[str], subjects: set[str], lang: str) -> list[str]:
+        """The words searched for: not the stopwords (but the subjects), nor the words that say the
+        question is about a word ("says", "dice": about the word, not the rules), nor single letters."""
+        stop = self._stop[lang]
+        mentions = set(self.langs[lang].get("mentions", ())) if subjects else set()
+        return [w for w in masked if w and (w not in stop or w in subjects) and w not in mentions
+                and (len(w) > 1 or w.isdigit())]
+
+    def _known_share(self, typed: list[str], inside: set[int], lang: str) -> float:
+        """How much of the question a language knows, as typed (a word of another language is no typo):
+        ``lang``'s share, or the best other language's when ``lang`` knows too little of it."""
+        known = self._known(typed, inside, lang)
+        if known < FOREIGN_SHARE:
+            known = max([known, *(self._known(typed, inside, other) for other in sorted(self.langs) if other != lang)])
+        return known
+
+    def _spellings(self, lang: str) -> dict[tuple[str, int], list[str]]:
+        """The words of a language's texts by their first letter and length, for :meth:`correct`."""
+        if lang not in self._by_shape:
+            shapes: dict[tuple[str, int], list[str]] = defaultdict(list)
+            for word in sorted(self.words(lang)["vocab"]):
+                if not word.isdigit():
+                    shapes[word[0], len(word)].append(word)
+            self._by_shape[lang] = dict(shapes)
+        return self._by_shape[lang]
+
+    def correct(self, word: str, lang: str) -> str:
+        """``word``, or the word of ``lang``'s texts it is a typo of: a word no language of the tool
+        knows (nor a card name), of at least :data:`TYPO_LENGTH` letters, one letter away (added,
+        dropped, changed, or two swapped; two from :data:`TYPO_LENGTH2` letters) from a word of the
+        texts starting with the same letter ("legand": "legend"); the closest, then the first in
+        alphabetical order."""
+        if len(word) < TYPO_LENGTH or word.isdigit() or self._is_known(word, lang):
+            return word
+        bound = 2 if len(word) >= TYPO_LENGTH2 else 1
+        shapes = self._spellings(lang)
+        best: tuple[int, str] | None = None
+        for size in range(len(word) - bound, len(word) + bound + 1):
+            for other in shapes.get((word[0], size), ()):
+                d = edit_distance(word, other, bound)
+                if d <= bound and (best is None or (d, other) < best):
+                    best = (d, other)
+        return best[1] if best else word
+
+    def _is_known(self, word: str, lang: str) -> bool:
+        """Whether a word is a word of some language of the tool: a stopword, a word of its texts or
+        terms, a word of a card name, or a word whose stem the question's language has."""
+        if word in self._stop[lang] or word in self.words(lang)["vocab"] or self.stemmer(lang)(word) in self._stems(lang):
+            return True
+        if self._all_words is None:   # the other languages' words are read only now, as for _foreign
+            known: set[str] = {w for cards in self.cards.values() for key, *_rest in cards for w in key}
+            for other in self.langs:
+                known |= self._stop[other] | set(self.words(other)["vocab"])
+            self._all_words = known
+        return word in self._all_words
+
+
+def _plain(words: list[str], cards: list[tuple[str, str, tuple[int, int]]], left_out: set[int],
+           stop: set[str]) -> tuple[str, ...]:
+    """The question's words without the cards it names (and the small word before each) nor ``left_out``."""
+    before = {start - 1 for _cid, _lang, (start, _end) in cards if start and words[start - 1] in stop}
+    return tuple(w for j, w in enumerate(words) if j not in left_out and j not in before)
+
+
+__all__ = ["Hit", "IndexReader", "Query"]

@@ -1,0 +1,386 @@
+"""Ranking the entries of the search index for a question read by :class:`IndexReader`: BM25F over the
+fields of every entry and its concepts, the synonym groups counted once, and the bonuses and
+penalties that say what the question is about (titles, phrasings, pairs, forms of play, definitions,
+numbers)."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tashkalar_cli.text.index.common import (
+    ASKED_BONUS,
+    CARD_KEYWORD,
+    CARD_KIND,
+    DEFINITION_BONUS,
+    FIELD_B,
+    FIELD_WEIGHT,
+    FOUND,
+    GROUP_REST,
+    K1,
+    KIND_WEIGHT,
+    LINKED,
+    LONGER_SYNONYM,
+    NUMBER_BONUS,
+    OTHER_LANGUAGE,
+    OTHER_MODE,
+    PAIR_BONUS,
+    SELF,
+    SUBJECT,
+    SYNONYM,
+    TEXT_FIELDS,
+    TITLE_BONUS,
+    UNIT_BONUS,
+    number_key,
+    word_pairs,
+)
+from tashkalar_cli.text.index.reading import Hit, IndexReader, Query
+
+
+class _Fields:
+    """The BM25F score of one stem in every entry of a language (see :meth:`SearchIndex._bm25`)."""
+
+    def __init__(self, info: Mapping[str, Any], avg: Mapping[str, float], named: set[str]) -> None:
+        self.info, self.avg, self.named = info, avg, named
+        self.lengths = info["lengths"]
+        self.count = avg["count"]
+
+    def idf(self, df: int) -> float:
+        return math.log(1 + (self.count - df + 0.5) / (df + 0.5))
+
+    def term(self, stem: str) -> dict[int, tuple[float, int]]:
+        """Entry -> (BM25F score of one stem, its count in the title)."""
+        plist = self.info["postings"].get(stem)
+        if not plist:
+            return {}
+        s_idf = self.idf(len(plist))
+        lengths, avg = self.lengths, self.avg
+        out: dict[int, tuple[float, int]] = {}
+        for i, *counts in plist:
+            tf = 0.0
+            for fld, count_f in zip(TEXT_FIELDS, counts, strict=False):
+                if count_f:
+                    b = FIELD_B[fld]
+                    tf += FIELD_WEIGHT[fld] * count_f / (1 - b + b * lengths[fld][i] / avg[fld])
+            out[i] = (s_idf * tf / (K1 + tf), 0 if stem in self.named else counts[0])
+        return out
+
+
+def _add_group(fields: _Fields, group: list[tuple[tuple[str, ...], float]], scores: dict[int, float],
+               in_title: dict[int, float]) -> None:
+    """A synonym group's part of the scores: in each entry, the phrase that fits best, and a little of
+    the next one."""
+    fits_of: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    said_len = max((len(stems) for stems, weight in group if weight >= 1.0), default=0)
+    for stems, weight in group:
+        phrase: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+        # a phrase the question did not say, longer than the one it said, stands for fewer words
+        share = min(1.0, said_len / len(stems)) ** LONGER_SYNONYM if said_len and weight < 1.0 else 1.0
+        for stem in stems:
+            for i, (score, title) in fields.term(stem).items():
+                phrase[i][0] += share * weight * score
+                phrase[i][1] += share * weight * title
+        for i, (p_score, p_title) in phrase.items():
+            fits_of[i].append((p_score, p_title))
+    for i, fits in fits_of.items():   # the phrase that fits best, and a little of the next one
+        fits.sort(reverse=True)
+        scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:2])
+        in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:2])
+
+
+class SearchIndex(IndexReader):
+    """Ranks the entries of :func:`~tashkalar_cli.text.index.build.build_index`'s parts for a free-form
+    question.
+
+    ``parts`` maps part names to their data (a dataset's ``derived`` parts, read on first use): a
+    question reads the common part and its own language's; another language's part is read only
+    when the question has words that only that language knows.
+    """
+
+    def _synonym_groups(self, lang: str) -> list[list[tuple[str, ...]]]:
+        """The synonym groups of a language, each phrase as the stems of its words."""
+        if lang not in self._groups:
+            stem = self.stemmer(lang)
+            self._groups[lang] = [[tuple(stem(w) for w in phrase.split()) for phrase in group]
+                                  for group in self.langs[lang]["synonyms"]]
+        return self._groups[lang]
+
+    def _synonyms(self, query: Query) -> list[int]:
+        """The synonym groups of the question's language that it uses: one of a group's phrases is in
+        the question, its words in order (compared by their stems)."""
+        stem = self.stemmer(query.lang)
+        text = " " + " ".join(stem(w) for w in query.plain or query.tokens) + " "
+        return [n for n, group in enumerate(self._synonym_groups(query.lang))
+                if any(" " + " ".join(phrase) + " " in text for phrase in group)]
+
+    def _pairs(self, query: Query) -> set[str]:
+        """The pairs of words in a row of the question (a card's name and the small word before it
+        left out: "invoque mon Chevalier sur" says "invoque sur"), and of the synonyms it uses; not
+        a pair of words that both name keywords ("duelo a muerte"), which the concepts count."""
+        stem = self.stemmer(query.lang)
+        stop = {stem(w) for w in self._stop[query.lang]}
+        named = {stem(w) for w in query.named}   # a keyword's own words are its concept's business
+        out = {pair for pair in word_pairs([stem(w) for w in query.plain or query.tokens], stop)
+               if not all(w in named for w in pair.split())}
+        groups = self._synonym_groups(query.lang)
+        for n in self._synonyms(query):
+            for phrase in groups[n]:
+                out |= word_pairs(list(phrase), stop)
+        return out
+
+    def _terms(self, query: Query) -> dict[str, float]:
+        """Stem -> weight of every word the question is searched for in its language: its own, and
+        those of the synonym groups it uses (which the ranking counts once per group, see
+        :meth:`_expansions`)."""
+        lang = query.lang
+        stem = self.stemmer(lang)
+        stop = {stem(w) for w in self._stop[lang]}
+        out: dict[str, float] = {}
+        for w in query.words:
+            out[stem(w)] = 1.0
+        groups = self._synonym_groups(lang)
+        for n in self._synonyms(query):
+            for phrase in groups[n]:
+                for w in phrase:
+                    if w not in stop:
+                        out.setdefault(w, SYNONYM)
+        return out
+
+    def _expansions(self, query: Query) -> tuple[dict[str, float], list[list[tuple[tuple[str, ...], float]]]]:
+        """The question's terms as the ranking counts them: its own stems (stem -> weight), and each
+        synonym group it uses as one term, the phrases the question says at full weight and the others
+        at :data:`SYNONYM` (a group is one thing said in several ways: an entry counts for the phrase
+        that fits it best, not for every phrase of the group). The stems of the phrases the question
+        says belong to their group, not to the question's own stems."""
+        lang = query.lang
+        stem = self.stemmer(lang)
+        stop = {stem(w) for w in self._stop[lang]}
+        own = {stem(w): 1.0 for w in query.words if w not in query.subjects}
+        text = " " + " ".join(stem(w) for w in query.plain or query.tokens) + " "
+        groups: list[list[tuple[tuple[str, ...], float]]] = []
+        said: set[str] = set()
+        for n in self._synonyms(query):
+            group = []
+            for phrase in self._synonym_groups(lang)[n]:
+                stems = tuple(w for w in phrase if w not in stop)
+                inside = " " + " ".join(phrase) + " " in text
+                if inside:
+                    said.update(stems)
+                if stems:
+                    group.append((stems, 1.0 if inside else SYNONYM))
+            groups.append(group)
+        # the word a question is about ("puedes"), with the other names of its keyword in the language
+        # of the question ("poder", "opcional"), as one term weighing more than the others
+        for word in query.subjects:
+            said_so = (stem(word),)
+            for kid, _span in self.forms.find([word], prefer=query.lang):
+                names = {tuple(stem(w) for w in form) for form, k, _whole, lang in self.forms.items
+                         if k == kid and lang == query.lang} - {said_so}
+                groups.append([(said_so, SUBJECT), *((name, SYNONYM) for name in sorted(names))])
+        return {w: weight for w, weight in own.items() if w not in said}, groups
+
+    def _foreign(self, query: Query) -> dict[str, dict[str, float]]:
+        """Per other language, the stems of the question's words that only that language knows."""
+        own = self.words(query.lang)["vocab"]
+        unknown = [w for w in query.words if w not in own and not w.isdigit()]
+        out: dict[str, dict[str, float]] = {}
+        if not unknown:
+            return out
+        for lang in self.langs:
+            if lang == query.lang:
+                continue
+            vocab = self.words(lang)["vocab"]
+            found = {vocab[w]: 1.0 for w in unknown if w in vocab and w not in self._stop[lang]}
+            if found:
+                out[lang] = found
+        return out
+
+    def _phrasings(self, lang: str, i: int) -> list[frozenset[str]]:
+        """The player phrasings of a rule in a language, each as the set of its stems (stopwords apart)."""
+        cache = self._asked.setdefault(lang, {})
+        if i not in cache:
+            cache[i] = [frozenset(p.split()) for p in self.words(lang).get("phrasings", {}).get(str(i), ())]
+        return cache[i]
+
+    def _averages(self, lang: str) -> dict[str, float]:
+        if lang not in self._avg:
+            lengths = self.words(lang)["lengths"]
+            present = [i for i in range(len(self.docs)) if lengths["text"][i] or lengths["title"][i]]
+            count = max(1, len(present))
+            avg = {f: (sum(lengths[f][i] for i in present) / count) or 1.0 for f in TEXT_FIELDS}
+            asked = [n for n in lengths["asks"] if n]   # the phrasings: against the entries that have some
+            avg["asks"] = sum(asked) / len(asked) if asked else 1.0
+            avg["count"] = count
+            clen = self.concept_len
+            avg["concept"] = (sum(clen) / max(1, len(clen))) or 1.0
+            self._avg[lang] = avg
+        return self._avg[lang]
+
+    def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
+              named: Iterable[str] = (), pairs: Iterable[str] = (),
+              groups: Iterable[list[tuple[tuple[str, ...], float]]] = (),
+              asked: frozenset[str] = frozenset()) -> dict[int, float]:
+        """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
+        (keyword id -> weight); ``groups``: synonym groups, each counted once (see :meth:`_expansions`);
+        ``named``: stems of words that name a keyword, which do not make a title about the question;
+        ``pairs``: two words in a row of the question (see
+        :func:`~tashkalar_cli.text.index.common.word_pairs`), found as such in a title;
+        ``asked``: the stems the question says, which may say all of a rule's phrasing."""
+        fields = _Fields(self.words(lang), self._averages(lang), set(named))
+        scores: dict[int, float] = defaultdict(float)
+        in_title: dict[int, float] = defaultdict(float)   # words of the title found in the question
+        for stem, weight in terms.items():
+            for i, (score, title) in fields.term(stem).items():
+                scores[i] += weight * score
+                in_title[i] += weight * title
+        for group in groups:
+            _add_group(fields, group, scores, in_title)
+        self._add_concepts(fields, concepts or {}, scores)
+        title_len = fields.lengths["title"]
+        out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
+               for i, s in scores.items()}
+        self._phrasing_bonus(lang, out, terms, groups, asked)
+        said: dict[int, int] = defaultdict(int)
+        for pair in pairs:
+            for i in fields.info.get("pairs", {}).get(pair, ()):
+                said[i] += 1
+        for i, n in said.items():
+            if i in out:
+                out[i] *= 1 + PAIR_BONUS * min(n, 2)
+        return out
+
+    def _add_concepts(self, fields: _Fields, concepts: Mapping[str, float], scores: dict[int, float]) -> None:
+        """The concept field's part of the scores: the keywords of the question in each entry."""
+        clen = self.concept_len
+        for kid, c_weight in concepts.items():
+            plist = self.data["concepts"].get(kid)
+            if not plist:
+                continue
+            c_idf = fields.idf(len(plist))
+            b = FIELD_B["concept"]
+            for i, own, linked, found in plist:
+                # the subject of a question ("may") counts in the entries about it, not in every text using it
+                strength = max(SELF * own, LINKED * linked, 0.0 if c_weight >= SUBJECT else FOUND * found)
+                if not strength:
+                    continue
+                tf = FIELD_WEIGHT["concept"] * strength / (1 - b + b * clen[i] / fields.avg["concept"])
+                scores[i] += c_weight * c_idf * tf / (K1 + tf)
+
+    def _phrasing_bonus(self, lang: str, out: dict[int, float], terms: Mapping[str, float],
+                        groups: Iterable[list[tuple[tuple[str, ...], float]]], asked: frozenset[str]) -> None:
+        """A phrasing of the rule said in full by the question, for the share of the question it says."""
+        size = max(1, len(set(terms) | {st for g in groups for phrase, w in g if w >= 1.0 for st in phrase}))
+        for i in out if asked else ():
+            best = max((len(p) for p in self._phrasings(lang, i) if asked.issuperset(p)), default=0)
+            if best:
+                out[i] *= 1 + ASKED_BONUS * min(1.0, best / size)
+
+    def concept_weights(self, query: Query) -> dict[str, float]:
+        """Keyword id -> weight of the question's concepts: the keywords it names, and for each card it
+        names, the card's kind and keywords."""
+        out = dict.fromkeys(query.concepts, 1.0)
+        for kid, _span in self.forms.find(list(query.subjects), prefer=query.lang):   # the word the question is about
+            out[kid] = SUBJECT
+        groups = self.langs[query.lang]["synonyms"]
+        for n in self._synonyms(query):   # a keyword named by a synonym of the question's words
+            for phrase in groups[n]:   # a phrase that is a keyword's name: "ficha enemiga", not "completare la mano"
+                words = phrase.split()
+                content = {j for j, w in enumerate(words) if w not in self._stop[query.lang]}
+                for kid, (start, end) in self.forms.find(words, skip=self._stop[query.lang], prefer=query.lang):
+                    if content <= set(range(start, end)):
+                        out.setdefault(kid, SYNONYM)
+        about = {cid: (kind, keywords) for cards in self.cards.values() for _key, cid, kind, keywords, _lang in cards}
+        for cid in query.cards:
+            kind, keywords = about[cid]
+            out[kind] = max(out.get(kind, 0.0), CARD_KIND)
+            for kid in keywords:
+                out[kid] = max(out.get(kid, 0.0), CARD_KEYWORD)
+        return out
+
+    def _defining(self, query: Query) -> bool:
+        """Whether the question asks what a keyword is: its words are all names of keywords, and it
+        names one keyword only or asks what they mean (``search: mentions:``: "qué significa
+        degradar una ficha"); "what happens to an enemy piece on the summoning square" asks more."""
+        if not query.words or query.cards or not set(query.words) <= set(query.named):
+            return False
+        names = self.forms.find(list(query.plain or query.tokens), skip=self._stop[query.lang], prefer=query.lang)
+        return len(names) == 1 or bool(set(self.langs[query.lang].get("mentions", ())) & set(query.tokens))
+
+    def _asks_number(self, query: Query) -> bool:
+        """Whether the question asks for a number: it uses one of its language's ``quantities``."""
+        return self._unit(query) is not None
+
+    def _unit(self, query: Query) -> str | None:
+        """What a question asking for a number counts (the stem of the first word after its
+        ``quantities`` phrase that is not a stopword: "points" in "how many points", "combien de
+        points"), "" when nothing follows, None when it does not ask for a number."""
+        words = list(query.tokens)
+        stop = self._stop[query.lang]
+        for phrase in self.langs[query.lang].get("quantities", ()):
+            size = len(phrase.split())
+            for j in range(len(words) - size + 1):
+                if " ".join(words[j:j + size]) == phrase:
+                    after = [w for w in words[j + size:j + size + 3] if w not in stop]
+                    return self.stemmer(query.lang)(after[0]) if after else ""
+        return None
+
+    def search(self, query: Query) -> list[Hit]:
+        """Every entry matching the question, best first."""
+        total, source = self._scores(query)
+        self._favour(query, total)
+        text_len = self.data["text_len"]
+
+        def order(i: int) -> tuple[float, int, int, int]:
+            return (-round(total[i], 6), -len(number_key(self.docs[i][2])), text_len[i], i)
+
+        return [Hit(self.docs[i][0], self.docs[i][1], self.docs[i][2], total[i], source[i][1])
+                for i in sorted(total, key=order) if total[i] > 0]
+
+    def _scores(self, query: Query) -> tuple[dict[int, float], dict[int, tuple[float, str]]]:
+        """Each entry's score, summed over the question's language and the others that know some of its
+        words, and the language that scored it best."""
+        stem = self.stemmer(query.lang)
+        total: dict[int, float] = defaultdict(float)
+        source: dict[int, tuple[float, str]] = {}
+        own, groups = self._expansions(query)
+        runs: list[tuple[str, float, dict[str, float], Mapping[str, float], Iterable[str], Iterable[str],
+                         list[list[tuple[tuple[str, ...], float]]]]] = [
+            (query.lang, 1.0, own, self.concept_weights(query), {stem(w) for w in query.named},
+             self._pairs(query), groups)]
+        runs += [(lang, OTHER_LANGUAGE, terms, {}, (), (), []) for lang, terms in self._foreign(query).items()]
+        for lang, weight, terms, concepts, named, pairs, synonyms in runs:
+            # what the question says in its own language, its synonyms included: for its rules' phrasings
+            asked = (frozenset(terms) | {st for g in synonyms for phrase, _w in g for st in phrase}
+                     if lang == query.lang else frozenset())
+            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms, asked).items():
+                s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
+                total[i] += s
+                if i not in source or s > source[i][0]:
+                    source[i] = (s, lang)
+        return total, source
+
+    def _favour(self, query: Query, total: dict[int, float]) -> None:
+        """The scores changed for what the question is about: a form of play (the rules of other forms
+        count less), a keyword's definition, a number (the entries giving one)."""
+        named_modes = {m for kid in query.concepts for m in self.data.get("modes", {}).get(kid, ())}
+        if named_modes:   # a question about a form of play: the rules of other forms count less
+            doc_modes = self.data.get("doc_modes") or [None] * len(self.docs)
+            for i in total:
+                if doc_modes[i] and not named_modes & set(doc_modes[i]):
+                    total[i] *= OTHER_MODE
+        if self._defining(query):   # "c'est quoi une pièce promue ?": the rule defining it first
+            for kid in query.concepts:
+                for i in self.data.get("defines", {}).get(kid, ()):
+                    if i in total:
+                        total[i] *= 1 + DEFINITION_BONUS
+        unit = self._unit(query)
+        if unit is not None:   # a question asking for a number: the entries giving one, of what it counts
+            counted = set(self.words(query.lang).get("units", {}).get(unit, ())) if unit else set()
+            for i in self.data.get("numbered", ()):
+                if i in total:
+                    total[i] *= 1 + NUMBER_BONUS + (UNIT_BONUS if i in counted else 0.0)
+
+
+__all__ = ["SearchIndex"]
