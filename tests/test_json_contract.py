@@ -28,7 +28,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from conftest import REPO, in_every_language, write
+from conftest import REPO, in_every_language, spread, write
 
 SCHEMAS = REPO / "schemas"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -502,7 +502,7 @@ def test_task_about_the_turn_needs_a_turn_record(cli, tmp_path):
     assert conforms("output-error", json.loads(r.err))["error"]["kind"] == "InputError"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+@pytest.mark.parametrize("lang", spread(("en", "fr", "es", "it"), start=0))
 def test_a_turn_record_of_another_form_of_play_is_refused(cli, tmp_path, lang):
     """A deathmatch turn record against a High Form position is a mistake, said in one line; a
     record that does not say its mode is read as this game's."""
