@@ -590,7 +590,7 @@ def test_i18n_check_finds_a_broken_placeholder(cli, tmp_path):
     assert "Vous pouvez détruire 1 pièce" in text
     target.write_text(text.replace("Vous pouvez détruire 1 pièce", "Vous pouvez détruire {hand_beings} pièce", 1),
                       encoding="utf-8")
-    r = cli("i18n", "check", "--locales", str(locales), "--json")
+    r = cli("i18n", "check", "--locales", str(locales), "--lang", "fr", "--json")   # the language of the fault
     assert r.code == 1
     findings = conforms("output-i18n-check", r.json)["findings"]
     broken = [f for f in findings if f["check"] == "placeholders"]
