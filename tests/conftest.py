@@ -12,10 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def _c_safe_load(stream: Any) -> Any:
+    """``yaml.safe_load`` with libyaml's parser (the same safe loader, several times faster than PyYAML's
+    pure-Python one, which the tests' own reading of the data and tables took seconds of in every process).
+    The tool never calls ``yaml.safe_load`` (it has its own strict reader), so only the tests' reading changes."""
+    return yaml.load(stream, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+yaml.safe_load = _c_safe_load
 SHARED = REPO.parent / "shared" / "reference"
 
 
@@ -410,6 +421,24 @@ def tiered(cases: Sequence[Any], *facets: Callable[[Any], Hashable], mark: Any =
         else:
             marks = [*getattr(case, "marks", ()), extra]
             out.append(pytest.param(*values, id=getattr(case, "id", None), marks=marks))
+    return out
+
+
+def spread(cases: Sequence[Any], keep: int = 1, start: int = 0, mark: Any = None, *, names: int = 1) -> list[Any]:
+    """``cases`` (values, tuples of ``names`` values, or ``pytest.param``), of which ``keep`` stay in the default run, spread evenly over the
+    list from ``start`` (a test over the languages passes its own ``start``, so that the languages rotate from
+    test to test); the others are marked ``slow`` (or ``mark``) and run with ``python -m pytest -m slow``."""
+    extra = pytest.mark.slow if mark is None else mark
+    n = len(cases)
+    kept = {(start + (i * n) // max(1, keep)) % n for i in range(min(keep, n))} if n else set()
+    out = []
+    for i, case in enumerate(cases):
+        if i in kept:
+            out.append(case)
+        elif hasattr(case, "values"):
+            out.append(pytest.param(*case.values, id=case.id, marks=[*case.marks, extra]))
+        else:
+            out.append(pytest.param(*(case if names > 1 else (case,)), marks=extra))
     return out
 
 

@@ -23,6 +23,8 @@ from tashkalar_cli.model.effects import parse_program
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import RANKS, PieceKind, Rank
 
+from conftest import spread
+
 # ---------------------------------------------------------------------- the most per color: pieces chosen
 
 #: up to 3 combat moves, each by a piece of any color not moved before, at most 2 of a color (the Dark Sphere's
@@ -183,7 +185,7 @@ def _around_e5(tk, shortage: str, e5: Piece | None) -> list[Position]:
 
 
 @pytest.mark.parametrize("shortage", list(SHORTAGES))
-@pytest.mark.parametrize("e5", AROUND_E5["e5"], ids=str)
+@pytest.mark.parametrize("e5", spread(AROUND_E5["e5"], keep=2), ids=str)
 def test_planner_finds_what_brute_force_finds_in_every_small_shortage(tk, db, shortage, e5):
     """The fast planner against its brute-force planner (``plan_naive``) on every position of a few pieces around
     e5 in piece shortage: pieces picked up and placed elsewhere, a common or a heroic picked up and put back on its

@@ -29,6 +29,8 @@ import pytest
 
 from tashkalar_cli.render.sheet import PAPER, build_sections, card_view, sheet_html, sheet_svg
 
+from conftest import spread
+
 #: the tool runs in processes here: they read the data from the session's cache, filled first
 pytestmark = pytest.mark.usefixtures("warm_cache")
 
@@ -96,7 +98,7 @@ def test_card_view_in_the_chosen_language(tk):
     assert fr.msg("effect.frost") in [h for h, _ in frost.blocks]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=3))
 def test_html_sheet_is_self_contained_and_lists_every_card(tk, sheets, lang):
     text = sheet_html(sheets[lang], tk.localizer(lang))
     page = Tags(text)
@@ -410,7 +412,7 @@ def test_page_counts(printouts, sheets, lang, paper):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=0))
 def test_nothing_overflows_its_box(printouts, lang):
     checked = printouts[lang, "a4"].probe
     assert checked["cards"] == 156
@@ -484,7 +486,7 @@ def letal_game():
     return Game("letal")
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=1))
 def test_letal_quick_reference_holds_turn_card_types_and_positioning(letal_game, lang):
     from tashkalar_cli.games.letal.engine import AREAS
     from tashkalar_cli.games.letal.render import SHEET_CATEGORIES, SHEET_KEYWORDS, quick_reference
@@ -517,7 +519,7 @@ def test_letal_sheet_command(cli, tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=2))
 def test_letal_quick_reference_prints_on_one_page(letal_game, lang, tmp_path):
     """Printed by Chromium: one A4 page, every entry whole on it, nothing out of its box."""
     from tashkalar_cli.games.letal.render import quick_reference

@@ -18,6 +18,8 @@ import pytest
 
 from tashkalar_cli.data.yamlio import MAX_USER_FILE, MAX_USER_VALUES
 
+from conftest import spread
+
 BOUND = 20.0   # CPU seconds
 MB = MAX_USER_FILE
 
@@ -103,7 +105,7 @@ def check(elapsed: float, code: int, err: str, what: str) -> None:
     assert elapsed < BOUND, f"{what}: {elapsed:.1f} CPU-s"
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("name", spread(sorted(POSITIONS), keep=3, start=2))
 def test_the_largest_positions_are_answered_quickly(cli, tk, tmp_path, name):
     f = tmp_path / "p.yaml"
     f.write_text(POSITIONS[name](tk), encoding="utf-8")
@@ -120,7 +122,7 @@ def test_the_largest_positions_are_answered_quickly(cli, tk, tmp_path, name):
         assert cli("position", "check", str(f)).code == 0
 
 
-@pytest.mark.parametrize("name", sorted(TURNS))
+@pytest.mark.parametrize("name", spread(sorted(TURNS), keep=3, start=1))
 def test_the_largest_turn_records_are_answered_quickly(cli, tmp_path, name):
     f = tmp_path / "t.yaml"
     f.write_text(TURNS[name], encoding="utf-8")
@@ -129,13 +131,13 @@ def test_the_largest_turn_records_are_answered_quickly(cli, tmp_path, name):
         check(*timed(cli, *args), f"{name}: {' '.join(args[:1] + args[3:])}")
 
 
-@pytest.mark.parametrize("pieces", [
+@pytest.mark.parametrize("pieces", spread([
     ",".join(["e5=blue"] * (MB // 8)),                     # one square again and again
     ",".join(f"x{i}=blue" for i in range(MB // 10)),       # no square at all
     "," * MB,                                              # nothing but separators
     "e5=" + "blue:" * (MB // 5),                           # one endless piece
     ",".join(f"{s}=blue" for s in SQUARES) + "," + "e5=red" * (MB // 6),
-])
+], keep=2))
 def test_a_long_pieces_argument_is_answered_quickly(cli, pieces):
     for args in (("position", "check", "--pieces", pieces),
                  ("summonable", "--pieces", pieces, "--player", "blue")):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -342,9 +343,21 @@ def positions(draw, board, game, min_pieces=6, max_pieces=40):
     return Position(board, pieces, "duel", 2, supply, {"double_sided": 16, "legendary": 3})
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_engine_agrees_with_the_naive_oracle_on_every_card(engine, db, board, game, data):
+    """The default run's sample of the sweep below (60 positions, every card: in the slow run)."""
+    _agrees_with_the_naive_oracle(engine, db, board, game, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_engine_agrees_with_the_naive_oracle_on_every_card_on_many_positions(engine, db, board, game, data):
+    _agrees_with_the_naive_oracle(engine, db, board, game, data)
+
+
+def _agrees_with_the_naive_oracle(engine, db, board, game, data) -> None:
     position = data.draw(positions(board, game))
     enemy = data.draw(st.sampled_from([None, "red"]))
     for card in db.cards:

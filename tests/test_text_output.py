@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import write
+from conftest import spread, write
 
 LANGS = ("en", "fr", "es", "it")
 PIECES = "a5=blue,c3=red:heroic,c4=red:heroic,c5=red:heroic,c6=red,c7=red,d3=red,d4=red"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=3))
 def test_flare_check_text(cli, dataset, lang):
     r = cli("flare", "check", "flare-3-5", "--player", "blue", "--pieces", PIECES, "--lang", lang)
     assert r.code == 0, r.err
@@ -25,7 +25,7 @@ def test_flare_check_all_text(cli):
     assert r.code == 0 and "No flare can be invoked" in r.out
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=0))
 def test_task_check_text(cli, dataset, lang, tmp_path):
     f = write(tmp_path / "p.yaml", "mode: high-form\npieces:\n  e5: blue\n  d5: blue\n  f5: blue\n  e4: blue\n  e6: blue\n")
     r = cli("task", "check", "center-cross", "--player", "blue", "--position", str(f), "--lang", lang)
@@ -45,7 +45,7 @@ def test_task_details_are_translated(cli, tmp_path):
     assert "columna" in r.out or "fila" in r.out
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=1))
 def test_score_text(cli, dataset, lang, tmp_path):
     f = write(tmp_path / "t.yaml", "player: blue\nmode: melee\nplayers: 4\ndestroyed: [red, red, yellow, green, blue]\n"
               "summoned: [titan e5]\nflares: [{flare: flare-3-6, against: red}]\nscores: {blue: {red: 11}}\n")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import in_every_language
+from conftest import in_every_language, spread
 
 REPO = Path(__file__).resolve().parent.parent
 LANGS = ("en", "fr", "es", "it")
@@ -58,7 +58,7 @@ def files(tmp_path: Path) -> dict[str, str]:
 
 # --- SH1: a list of names is never cut inside a name ------------------------------------------------
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=2))
 def test_the_cards_out_of_reach_are_all_named_in_full(cli, files, dataset, lang, monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
     r = cli("--lang", lang, "plan", "--position", files["pos"], "--player", "blue", "--threats", "--deck", "highland")
@@ -85,7 +85,7 @@ def test_a_list_value_is_cut_item_by_item_never_inside_an_item(dataset):
 
 # --- SH2: the rules of a ruling, by number and title ------------------------------------------------
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=3))
 def test_a_rulings_rules_are_named_by_number_and_title(cli, dataset, lang, monkeypatch):
     monkeypatch.setenv("COLUMNS", "400")
     r = cli("--lang", lang, "--game", "letal", "errata")
@@ -100,7 +100,7 @@ def test_a_rulings_rules_are_named_by_number_and_title(cli, dataset, lang, monke
 
 # --- SH4: an alternative runs into the next requirement, with no second connector -------------------
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=0))
 def test_either_requirement_is_joined_by_its_own_or_only(cli, files, lang, monkeypatch):
     monkeypatch.setenv("COLUMNS", "400")
     r = cli("--lang", lang, "task", "check", "--all", "--position", files["pos"], "--player", "blue", "--turn",
@@ -126,7 +126,7 @@ PLURAL_OF_ONE = {
 }
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=1))
 def test_a_count_of_one_is_said_in_the_singular(cli, files, tmp_path, lang, monkeypatch):
     monkeypatch.setenv("COLUMNS", "400")
     game = tmp_path / "game.yaml"
@@ -213,7 +213,7 @@ def test_the_flare_is_written_in_lower_case_except_in_its_name(lang):
     assert not wrong
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=2))
 def test_a_ruling_has_one_word(lang):
     ui = _ui(lang)
     assert ui["errata.ruling"] == ui["label.ruling"]
@@ -294,7 +294,7 @@ def test_the_word_the_review_found_is_gone_from_the_files(path, wrong):
 
 # --- raw ids and the other game's words -------------------------------------------------------------
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=3))
 def test_letal_check_says_its_problems_without_codes_and_lists_player_counts_in_words(cli, tmp_path, lang):
     game = tmp_path / "game.yaml"
     game.write_text("players:\n"
@@ -310,7 +310,7 @@ def test_letal_check_says_its_problems_without_codes_and_lists_player_counts_in_
         >= {"players-count", "team-size"}
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=0))
 def test_the_letal_sheet_is_titled_by_its_own_game_and_counts_no_cards(cli, tmp_path, lang):
     out = tmp_path / "letal.html"
     r = cli("--lang", lang, "--game", "letal", "sheet", "--out", str(out))
@@ -322,7 +322,7 @@ def test_the_letal_sheet_is_titled_by_its_own_game_and_counts_no_cards(cli, tmp_
     assert written.split()[0] in r.out
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=1))
 def test_validate_shows_no_card_types_for_a_game_without_cards(cli, lang, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     r = cli("--lang", lang, "--game", "letal", "validate")
@@ -332,14 +332,14 @@ def test_validate_shows_no_card_types_for_a_game_without_cards(cli, lang, monkey
     assert "beings" in cli("--game", "letal", "validate", "--json").json   # JSON keeps its fields
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=2))
 def test_a_letal_square_argument_is_named_in_words(cli, lang):
     r = cli("--lang", lang, "--game", "letal", "letal", "area", "z9", "--adjacent")
     assert r.code == 2
     assert "SQUARE" not in r.err and _ui(lang)["what.hero-square"] in r.err.replace("\u00a0", " ")
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=3))
 def test_the_type_column_of_flares_does_not_repeat_their_names(cli, lang, monkeypatch):
     monkeypatch.setenv("COLUMNS", "120")
     r = cli("--lang", lang, "card", "list", "--type", "flare")
@@ -347,7 +347,7 @@ def test_the_type_column_of_flares_does_not_repeat_their_names(cli, lang, monkey
     assert not [line for line in r.out.splitlines() if len(re.findall(r"\d/\d", line)) > 1]   # in the name only
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", spread(LANGS, start=0))
 def test_your_own_weaker_piece_is_said_by_its_rank_alone(dataset, board, lang):
     from tashkalar_cli.engine.summoning import Lack
     from tashkalar_cli.model.position import Piece

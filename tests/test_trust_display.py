@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from tashkalar_cli.errors import json_visible, quote, visible
 
-from conftest import REPO
+from conftest import REPO, spread
 
 #: the tool runs in processes here: they read the data from the session's cache, filled first
 pytestmark = pytest.mark.usefixtures("warm_cache")
@@ -115,7 +115,7 @@ def hostile_rw(hostile, tmp_path):
     return dest
 
 
-@pytest.mark.parametrize("args", [
+@pytest.mark.parametrize("args", spread([
     ("card", "show", "swordmaster"),
     ("card", "list"),
     ("card", "list", "--deck", "imperial"),
@@ -129,7 +129,7 @@ def hostile_rw(hostile, tmp_path):
     ("summonable", "--player", "blue", "--pieces", "e4=blue,e6=blue"),
     ("plan", "--player", "blue", "--pieces", "e4=blue,e6=blue", "--hand", "swordmaster"),
     ("validate",),
-])
+], keep=4))
 def test_a_hostile_name_is_shown_as_text(cli, hostile, args):
     r = cli(*args, "--data", str(hostile))
     assert r.code == 0, r.err
