@@ -15,7 +15,7 @@ the move before it (:meth:`Moves.next_movers`).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from tashkalar_cli.engine.codes import COLOR_OF, LEVEL_OF
@@ -25,6 +25,7 @@ from tashkalar_cli.engine.effects.outcomes import Change, ChoiceLog, StepLog, ne
 from tashkalar_cli.engine.effects.placement import Placement
 from tashkalar_cli.engine.effects.registers import Bound as Bound
 from tashkalar_cli.engine.effects.registers import MoveReg, Registers, fresh_move, retrack, tracked, with_register
+from tashkalar_cli.engine.effects.search import Frame
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import MAX_MOVES, Move, Sel
 
@@ -371,18 +372,26 @@ class Moves(Placement):
                   steps: StepLog, choices: ChoiceLog, options: list[Option], then: int, mover: Mover,
                   pinned: int, info: MoveInfo) -> None:
         """Each move made, and the walk on from the state after it at ``then`` (the step's next move, or its end
-        after its last move)."""
+        after its last move): the states after the moves made one at a time (see :meth:`Search.run_each`)."""
+        self.run_each(self.moves_made(pc, ins, st, regs, actions, notes, steps, choices, options, then, mover,
+                                      pinned, info))
+
+    def moves_made(self, pc: int, ins: Ins, st: bytes, regs: Registers, actions: int, notes: Notes,
+                   steps: StepLog, choices: ChoiceLog, options: list[Option], then: int, mover: Mover,
+                   pinned: int, info: MoveInfo) -> Iterator[Frame]:
+        """The state after each move of ``options``, in order, to walk on from at ``then`` (see :meth:`each_move`)."""
         step = cast(Move, ins.step)
         reg = ins.a
         m = cast(MoveReg, regs[reg])
         made_now, direction, hits, by, colors = m.made + 1, m.direction, m.hits, m.by, m.colors
-        per = info.per
+        piece = -1 if info.per else None
         per_color = step.per_color is not None
         one_by = mover.one_by
         # the next move of a step whose pieces are picked by their codes (no area): its movers are handed to it
         # with its state (see hand_on), not searched again
         follow = info.by_codes and then == pc
-        track = step.once_each or (info.per and ins.b >= 0)
+        pool, once = mover.pool, step.once_each
+        track = once or (info.per and ins.b >= 0)
         bound = ins.b >= 0
         reduce = info.commuting
         follows = tracked(regs)
@@ -393,21 +402,18 @@ class Moves(Placement):
             new = regs
             if sq in follows or (hit and to in follows):
                 new = retrack(regs, {to: None, sq: to} if hit else {sq: to})   # at once: to is gone
-            made = MoveReg(made_now, -1 if per else to, direction,
-                           tuple(sorted((*cast(MoveReg, new[reg]).moved, to))) if track else (),
-                           (*hits, hit) if hit and bound else hits,
-                           (sq, to) if reduce and not (pinned >> sq | pinned >> to) & 1 else (),
-                           by or sq == one_by,
-                           tuple(sorted((*colors, COLOR_OF[code]))) if per_color else ())
-            after = bytes(buf)
-            logged = (new_record(Change, ("move", sq, to, code, hit, 0, "")), steps)
+            moved = cast(MoveReg, new[reg]).moved if track else ()
             changed = list(new)     # with_register, inlined: one per move
-            changed[reg] = made
-            if follow:
-                self.run_hinted(then, after, tuple(changed), actions, notes, logged, choices,
-                                self.hand_on(mover.pool, sq, to, step.once_each))
-            else:
-                self.run(then, after, tuple(changed), actions, notes, logged, choices)
+            # the register made in C (new_record: a MoveReg's fields in order), one per move
+            changed[reg] = new_record(MoveReg, (
+                made_now, to if piece is None else piece, direction, tuple(sorted((*moved, to))) if track else (),
+                (*hits, hit) if hit and bound else hits,
+                (sq, to) if reduce and not (pinned >> sq | pinned >> to) & 1 else (),
+                by or sq == one_by,
+                tuple(sorted((*colors, COLOR_OF[code]))) if per_color else ()))
+            yield (then, bytes(buf), tuple(changed), actions, notes,
+                   (new_record(Change, ("move", sq, to, code, hit, 0, "")), steps), choices,
+                   self.hand_on(pool, sq, to, once) if follow else None)
 
     @staticmethod
     def hand_on(pool: list[int], sq: int, to: int, once: bool) -> list[int]:

@@ -27,7 +27,7 @@ or search of codes in the bytes (:mod:`.select`): the plain walk the fast one is
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar, TypeAlias
 
 from tashkalar_cli.engine.bounds import MAX_STATES
@@ -59,6 +59,8 @@ def state_bound(asked: int | None) -> int:
 #: next move when the move before handed them, see moves); an instruction below 0 marks the end of a linked
 #: block (``~pc``: its ``link_end``)
 Frame: TypeAlias = tuple[int, bytes, Registers, int, tuple[str, ...], StepLog, ChoiceLog, "list[int] | None"]
+#: what a step hands on to the walk: a state, or states made one at a time (see :meth:`Search.run_each`)
+Pending: TypeAlias = "Frame | Iterator[Frame]"
 #: a step's handler: (resolver, pc, instruction, board, registers, actions, notes, steps, choices)
 Handler: TypeAlias = Callable[..., None]
 #: an outcome's key: the board alone, or (board, actions gained, notes, Gateway)
@@ -82,7 +84,7 @@ class Search(ResolverCore):
         self.outcomes: dict[OutcomeKey, Outcome] = {}
         self.seen: dict[tuple[int, bytes], tuple[Registers, int, tuple[str, ...]]] = {}
         self.seen_more: set[tuple[int, bytes, Registers, int, tuple[str, ...]]] = set()
-        self.pending: list[Frame] = []
+        self.pending: list[Pending] = []
         self._movers_hint: list[int] | None = None
         self.states = 0
         self.truncated = False
@@ -121,7 +123,7 @@ class Search(ResolverCore):
 
     def explore(self, first: Frame) -> None:
         """Explore every way on from ``first`` (once per state: the visited set), depth first."""
-        stack = [first]
+        stack: list[Pending] = [first]
         pending = self.pending
         final = self.final
         code = self.code
@@ -130,7 +132,14 @@ class Search(ResolverCore):
         dispatch = self.DISPATCH
         max_states = self.max_states
         while stack:
-            pc, st, regs, actions, notes, steps, choices, hint = stack.pop()
+            item = stack.pop()
+            if not isinstance(item, tuple):     # states made one at a time (run_each): the next one, the rest after it
+                frame = next(item, None)
+                if frame is None:
+                    continue
+                stack.append(item)
+                item = frame
+            pc, st, regs, actions, notes, steps, choices, hint = item
             if pc < 0:
                 self.after_block(~pc, st, regs, actions, notes, steps, choices)
             elif final[pc]:
@@ -168,6 +177,12 @@ class Search(ResolverCore):
                    steps: StepLog, choices: ChoiceLog, movers: list[int]) -> None:
         """:meth:`run`, with the movers of the step's next move handed on (see moves)."""
         self.pending.append((pc, st, regs, actions, notes, steps, choices, movers))
+
+    def run_each(self, frames: Iterator[Frame]) -> None:
+        """States to explore, in order, each made when the one before it was walked whole: a step with many ways
+        on makes none past those the walk reaches before its bound on outcomes or states stops it (as a recursive
+        walk would; made all at once, the ways on of a wide step would be made and dropped)."""
+        self.pending.append(frames)
 
     def after_block(self, end: int, st: bytes, regs: Registers, actions: int, notes: tuple[str, ...],
                     steps: StepLog, choices: ChoiceLog) -> None:
