@@ -429,7 +429,7 @@ def _read_line(args: list[str], line: CliState) -> list[str]:
 
 def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     from tashkalar_cli.cli.frameworks import rich_help, speak
-    from tashkalar_cli.cli.localize import localize_command
+    from tashkalar_cli.cli.localize import ClickCatalog, localize_command
     from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
 
     _sane_terminal_size()
@@ -439,7 +439,8 @@ def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     words = line.words
     assert words is not None
     # with --json, Click's errors stay in English, as every message
-    spoken = words if not as_json or line.help_shown else None
+    catalog = ClickCatalog(words)  # Click's own words in the user's language
+    spoken = catalog if not as_json or line.help_shown else None
     speak(spoken)
     try:
         if line.game_option is not None:
@@ -463,7 +464,7 @@ def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
             localize_install_completion(command, words)
         if line.help_shown:
             localize_command(command, "", words)
-            rich_help(words)
+            rich_help(catalog)
         code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
