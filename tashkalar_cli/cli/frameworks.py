@@ -12,7 +12,10 @@ The count: 5 functions change a framework's behaviour (:func:`speak`, :func:`ric
 of :data:`GETTEXT_MODULES`, ``typer.rich_utils``) and one option object; 4 private names are used
 (``typer._completion_classes``, ``typer._completion_shared``, ``click.Parameter._custom_shell_complete``,
 ``click.utils._PacifyFlushWrapper``, compared only: :func:`stdout_pacified`).
-Nothing of Rich is changed or used privately.
+Nothing of Rich is changed or used privately. What :func:`speak` binds is a gettext catalog
+(:class:`~tashkalar_cli.cli.localize.ClickCatalog`, made from ``ui.yaml``), not a function of the
+tool's own; the shell is detected with ``shellingham``'s public ``detect_shell``
+(``cli/shellrc.current_shell``), no longer with Typer's private ``_get_shell_name``.
 """
 
 from __future__ import annotations
