@@ -144,9 +144,9 @@ def test_an_unknown_option_is_said_from_the_exceptions_attributes(tk):
     in Click 8.1's English for --json."""
     import click
 
-    from tashkalar_cli.cli.localize import Words, usage_message
+    from tashkalar_cli.cli.localize import ClickCatalog, Words, usage_message
 
-    words = Words("fr", None)
+    words = ClickCatalog(Words("fr", None))
     one = click.NoSuchOption("--bogus", message="No such option '--bogus'.", possibilities=["--out"])
     assert usage_message(one, words, str) == "Option inconnue\u00a0: --bogus Vouliez-vous dire --out\u202f?"
     two = click.NoSuchOption("--typ", message="No such option '--typ'.", possibilities=["--type", "--tag"])

@@ -128,7 +128,8 @@ def _other_game_command(cmd_name: str, owner: str, line: CliState) -> click.Comm
 
 def build_app() -> typer.Typer:
     app = typer.Typer(name="tashkalar", help=HELP, cls=LazyGroup, no_args_is_help=True, add_completion=True,
-                      pretty_exceptions_enable=False, rich_markup_mode="rich")
+                      pretty_exceptions_enable=False, rich_markup_mode="rich", invoke_without_command=True,
+                      subcommand_metavar="COMMAND [ARGS]...")  # the command is needed (see _root)
 
     @app.callback(help=HELP)
     def _root(ctx: typer.Context,
@@ -144,8 +145,16 @@ def build_app() -> typer.Typer:
               ) -> None:
         """Carries --version, --lang, --game and --json for every command (--json is moved after
         the command's name before Click parses the line: see _move_json); --lang is kept in the
-        context's :class:`~tashkalar_cli.cli.common.CliState`, for the commands."""
-        ctx.ensure_object(CliState).root_lang = lang
+        context's :class:`~tashkalar_cli.cli.common.CliState`, for the commands. Global options
+        alone (``tashkalar --lang fr``) show the help, as no argument at all does (with --json:
+        one JSON error, the command is missing)."""
+        line = ctx.ensure_object(CliState)
+        line.root_lang = lang
+        if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
+            if line.as_json:
+                said = line.catalog.gettext("Missing command.") if line.catalog is not None else "Missing command."
+                raise click.UsageError(said, ctx=ctx)
+            raise click.exceptions.NoArgsIsHelpError(ctx)
 
     return app
 
@@ -429,7 +438,7 @@ def _read_line(args: list[str], line: CliState) -> list[str]:
 
 def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     from tashkalar_cli.cli.frameworks import rich_help, speak
-    from tashkalar_cli.cli.localize import localize_command
+    from tashkalar_cli.cli.localize import ClickCatalog, localize_command
     from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
 
     _sane_terminal_size()
@@ -439,7 +448,8 @@ def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     words = line.words
     assert words is not None
     # with --json, Click's errors stay in English, as every message
-    spoken = words if not as_json or line.help_shown else None
+    catalog = ClickCatalog(words)  # Click's own words in the user's language
+    spoken = line.catalog = catalog if not as_json or line.help_shown else None
     speak(spoken)
     try:
         if line.game_option is not None:
@@ -463,11 +473,15 @@ def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
             localize_install_completion(command, words)
         if line.help_shown:
             localize_command(command, "", words)
-            rich_help(words)
+            rich_help(catalog)
         code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except click.exceptions.NoArgsIsHelpError as exc:  # no command: the help was the answer
+        if exc.message.strip():  # a plain (not Rich) help is the message; Typer's Rich help is printed
+            sys.stdout.write(exc.message + "\n")
+        sys.exit(EXIT_BAD_INPUT)
     except click.ClickException as exc:  # a usage error: Click's message, in the user's language
         from tashkalar_cli.cli.localize import usage_message
         from tashkalar_cli.errors import MAX_MESSAGE, visible

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 if TYPE_CHECKING:
+    from gettext import NullTranslations
+
     import click
     from rich.console import Console
 
@@ -136,6 +138,7 @@ class CliState:
     refuse_other_games: bool = False  # a command of another game says so (not when help is asked for)
     root_lang: str | None = None  # --lang as the root's option (before the command's name)
     input_game: Game | None = None  # the game whose words are read while the line is parsed (first use)
+    catalog: NullTranslations | None = None  # Click's words in the user's language (None: its English)
     guard: Guard | None = None  # what watches the writes to standard output and error (see cli.app.main)
     said_cannot_write: bool = False  # the output could not be written, and the user was told
 

@@ -12,7 +12,10 @@ The count: 5 functions change a framework's behaviour (:func:`speak`, :func:`ric
 of :data:`GETTEXT_MODULES`, ``typer.rich_utils``) and one option object; 4 private names are used
 (``typer._completion_classes``, ``typer._completion_shared``, ``click.Parameter._custom_shell_complete``,
 ``click.utils._PacifyFlushWrapper``, compared only: :func:`stdout_pacified`).
-Nothing of Rich is changed or used privately.
+Nothing of Rich is changed or used privately. What :func:`speak` binds is a gettext catalog
+(:class:`~tashkalar_cli.cli.localize.ClickCatalog`, made from ``ui.yaml``), not a function of the
+tool's own; the shell is detected with ``shellingham``'s public ``detect_shell``
+(``cli/shellrc.current_shell``), no longer with Typer's private ``_get_shell_name``.
 """
 
 from __future__ import annotations
@@ -20,17 +23,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import click
 
+if TYPE_CHECKING:
+    from gettext import NullTranslations
 
-class Words(Protocol):
-    """What the patches need of the user's words (:class:`~tashkalar_cli.cli.localize.Words` has it)."""
-
-    def translate(self, msgid: str) -> str: ...
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
 #: the modules of Click and Typer that say their words through ``_`` and ``ngettext``
 GETTEXT_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.decorators",
@@ -49,22 +48,24 @@ RICH_CONSTANTS = {
 }
 
 
-def speak(words: Words | None) -> None:
+def speak(catalog: NullTranslations | None) -> None:
     """Let Click and Typer say their own words (``Missing argument``, ``Show this message and
-    exit.``) in the user's language; ``None``: their own English (``--json``, whose messages are
-    English).
+    exit.``) in the user's language, from ``catalog`` (a gettext catalog generated from ``ui.yaml``:
+    :class:`~tashkalar_cli.cli.localize.ClickCatalog`); ``None``: their own English (``--json``,
+    whose messages are English).
 
     Why a patch: Click and Typer bind ``gettext.gettext`` at import (``from gettext import gettext
     as _``), and Python's ``gettext`` chooses the catalog's language from the environment only
     (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; unset or ``C``: no catalog at all, see
     ``gettext.find``). A catalog bound with ``gettext.bindtextdomain`` would therefore ignore
     ``--lang`` (and ``TASHKALAR_LANG``) unless the process's environment were rewritten, which the
-    tool does not do. So each module's ``_`` and ``ngettext`` is given the one that reads
-    ``ui.yaml``, which goes when Click takes a translator of its own."""
+    tool does not do; and ``gettext.install`` binds the builtins' ``_``, which Click does not read.
+    So each module's ``_`` and ``ngettext`` is given the catalog's own methods (the catalog is bound,
+    not the text replaced), which goes when Click takes a translator of its own."""
     import gettext
 
-    translate: Callable[[str], str] = words.translate if words is not None else gettext.gettext
-    plural: Callable[[str, str, int], str] = words.ngettext if words is not None else gettext.ngettext
+    translate: Callable[[str], str] = catalog.gettext if catalog is not None else gettext.gettext
+    plural: Callable[[str, str, int], str] = catalog.ngettext if catalog is not None else gettext.ngettext
     for name in GETTEXT_MODULES:
         module = sys.modules.get(name)
         if module is not None and hasattr(module, "_"):
@@ -73,7 +74,7 @@ def speak(words: Words | None) -> None:
             module.ngettext = plural  # type: ignore[attr-defined]
 
 
-def rich_help(words: Words) -> None:
+def rich_help(catalog: NullTranslations) -> None:
     """Typer's help panels: their titles and marks (``[default: …]``, ``[required]``) in the user's
     language, and printed through a console that ends quietly on a closed pipe and never breaks a
     line at a no-break space (:class:`~tashkalar_cli.render.terminal.PipeConsole`).
@@ -88,7 +89,7 @@ def rich_help(words: Words) -> None:
 
     setattr(rich_utils, "Console", PipeConsole)  # noqa: B010
     for constant, msgid in RICH_CONSTANTS.items():
-        setattr(rich_utils, constant, words.translate(msgid))
+        setattr(rich_utils, constant, catalog.gettext(msgid))
 
 
 def escaped_bash(bash_escape: Callable[[str], str]) -> None:
@@ -147,14 +148,12 @@ def complete_with(param: click.Parameter, completer: Callable[..., Any], kind: s
 def stdout_pacified() -> bool:
     """Whether Click has wrapped standard output to silence a broken pipe (it does so, then exits 1).
 
-    Why a private name: Click 8.2+ keeps the wrapper's class private (``_PacifyFlushWrapper``; the
-    old public name is only a deprecated alias, gone in Click 9) and says the broken pipe in no
-    other way; both names are tried, the class is only compared, never used."""
+    Why a private name: Click keeps the wrapper's class private (``_PacifyFlushWrapper``; the old
+    public name is only a deprecated alias, gone in Click 9) and says the broken pipe in no other
+    way; the class is only compared, never used."""
     import click.utils
 
     wrapper = getattr(click.utils, "_PacifyFlushWrapper", None)
-    if wrapper is None:     # Click 8.1
-        wrapper = getattr(click.utils, "PacifyFlushWrapper", None)
     return isinstance(wrapper, type) and isinstance(sys.stdout, wrapper)
 
 

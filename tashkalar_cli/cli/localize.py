@@ -12,6 +12,7 @@ first use.
 
 from __future__ import annotations
 
+import gettext
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -113,6 +114,23 @@ class Words:
         return self.translate(singular if n == 1 else plural)
 
 
+class ClickCatalog(gettext.NullTranslations):
+    """Click's and Typer's own words (their gettext msgids, :data:`FRAMEWORK`) in the user's
+    language: a catalog with gettext's interface (``gettext``, ``ngettext``), generated at run time
+    from the ``cli.*`` entries of ``ui.yaml`` (read on first use, so a run that says none of them
+    reads nothing). :func:`tashkalar_cli.cli.frameworks.speak` binds it for Click and Typer."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__()
+        self.words = words
+
+    def gettext(self, message: str) -> str:
+        return self.words.translate(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.words.ngettext(msgid1, msgid2, n)
+
+
 class ClickText(str):
     """One of Click's or Typer's texts in the user's language. Click fills it with ``str.format``;
     here it is filled by the one formatter (:func:`fill_click`: a translator's braces are never
@@ -134,13 +152,14 @@ class ClickText(str):
         return fill_click(text, **kwargs)
 
 
-def usage_message(exc: click.ClickException, words: Words | None, shown: Callable[[str], str]) -> str:
-    """A usage error's message in the user's language (``words``; None: Click's English), what the
+def usage_message(exc: click.ClickException, catalog: gettext.NullTranslations | None,
+                  shown: Callable[[str], str]) -> str:
+    """A usage error's message in the user's language (``catalog``; None: Click's English), what the
     user typed made safe by ``shown``. An unknown option is said from the exception's attributes
     (its name and the near names Click found), not from Click's English sentence, which changed
     between Click 8.1 and 8.2 (``No such option: --x`` / ``No such option '--x'.``, and the list of
     near names); the others as Click composes them, in the language its words were given."""
-    translate: Callable[[str], str] = words.translate if words is not None else str
+    translate: Callable[[str], str] = catalog.gettext if catalog is not None else str
     if isinstance(exc, click.NoSuchOption):
         said = shown(fill_click(translate("No such option: {name}"), name=exc.option_name))
         near = sorted(exc.possibilities or [])

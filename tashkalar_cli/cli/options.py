@@ -13,14 +13,8 @@ from tashkalar_cli.model.types import CardType, Mode, PlayForm, Rank
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
 
-    # Click 8.2+ types its parameter types by the value they give (a generic class); 8.1's is not
-    # generic, and subscripting it would fail at run time: the subscript is for the type checker only
-    _StrParamType = click.ParamType[str]
-else:
-    _StrParamType = click.ParamType
 
-
-class WordChoice(_StrParamType):
+class WordChoice(click.ParamType[str]):  # Click 8.4+ types a parameter type by the value it gives
     """One of fixed values (modes, ranks, card types...), typed as its id or as its name in any
     language (``duel``, ``Match-à-mort``, ``héroïque``, ``eroica``); the value is the id."""
 
@@ -30,7 +24,7 @@ class WordChoice(_StrParamType):
         self.kind = kind
         self.choices = list(choices)
 
-    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:  # ctx: Click 8.2+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
         return "[" + "|".join(self.choices) + "]"
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
