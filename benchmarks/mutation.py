@@ -1,20 +1,32 @@
-"""Mutation test of the rules that matter most: does the suite notice a single-line bug?
+"""Mutation test of the rules, the engines and the planner: does the suite notice a single-line bug?
 
-Each mutant changes one thing on one line of a chosen function or constant: a comparison
-(``<`` and ``<=``, ``==`` and ``!=``, ``in`` and ``not in``), an arithmetic or bit operator, an
-integer constant one up or one down, ``True``/``False``, ``and``/``or``, a ``not`` dropped,
-two neighbouring items of a literal list or tuple swapped or one moved to the front, a compared
-value made one more or one less (an off-by-one against a variable). The mutant is written into a copy of the project (the
-worktree is never changed) and the tests chosen for that module run against it, one process per
-mutant, ``-x`` (the first failure kills it). A mutant whose tests still pass *survived*: a bug
-the suite would not see.
+Each mutant changes one thing on one line of a module: a comparison (``<`` and ``<=``, ``==`` and
+``!=``, ``in`` and ``not in``), an arithmetic or bit operator, an integer constant one up or one
+down, ``True``/``False``, ``and``/``or``, a ``not`` dropped, one operand of an ``and``/``or``
+dropped, the condition of an ``if`` made always true or always false, the two branches of an
+``if``/``else`` or of a conditional expression swapped, a returned truth value negated, two
+neighbouring items of a literal list or tuple swapped or one moved to the front, a compared
+value made one more or one less (an off-by-one against a variable). The mutant is written into a
+copy of the project (the worktree is never changed) and the tests chosen for that module run
+against it, one forked process per mutant, ``-x`` (the first failure kills it), under a hang
+guard of CPU seconds (a hang counts as killed).
 
-    nice -n 19 python benchmarks/mutation.py                 # every module
-    nice -n 19 python benchmarks/mutation.py tasks scoring   # some of them
-    python benchmarks/mutation.py --list                     # the mutants, without running them
+A target is found by path patterns (``tashkalar_cli/**/effects/*.py``), so a module split in
+several files, or moved into a package, is still covered: every file the patterns match is a
+module of its own in the report. Where a module has more mutants than ``--sample`` (15 by
+default), that many are drawn from it with a fixed seed (``--seed``, printed), so two runs on
+the same code try the same mutants; ``--sample 0`` tries them all.
 
-The score is killed/total per module; survivors are printed with their line, and written as
-JSON with ``--json FILE``. It takes a few minutes on one core.
+A mutant whose tests still pass *survived*: a bug the suite would not see, unless it is listed
+in :data:`EQUIVALENT` (the same behaviour, with the reason). The score is killed over the
+non-equivalent mutants, per module.
+
+    nice -n 19 python benchmarks/mutation.py                  # every target
+    nice -n 19 python benchmarks/mutation.py effects planner  # some of them
+    python benchmarks/mutation.py --list                      # the mutants, without running them
+    python benchmarks/mutation.py --json out.json; python benchmarks/mutation.py --again out.json
+
+It takes about an hour on one core for every target.
 """
 
 from __future__ import annotations
@@ -24,44 +36,90 @@ import ast
 import copy
 import json
 import os
+import random
 import shutil
 import signal
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+SEED = 30            # issue 30
+SAMPLE = 15          # mutants drawn per module (0: all)
+DEFAULT_MARKS = "not slow and not thorough"
+#: folders of the layers that parse, word and draw: never a module of the rules, whatever its name
+NOT_RULES = ("cli", "render", "text", "data")
 
 
 @dataclass(frozen=True)
 class Target:
-    """A module, the functions and module constants mutated in it, and the tests that guard it."""
+    """Modules (path patterns, from the repository), the tests that guard them, and what to mutate.
 
-    path: str
-    names: tuple[str, ...]
+    ``names``: only these top-level functions, classes and constants (None: the whole module);
+    ``marks``: the pytest marker expression of the run (the default run's unless told)."""
+
+    patterns: tuple[str, ...]
     tests: tuple[str, ...]
+    names: tuple[str, ...] | None = None
+    marks: str = DEFAULT_MARKS
 
+
+#: the tests first that fail fastest (``-x`` stops at the first failure); test_mutation_gaps.py holds the
+#: tests written for the mutants that survived the others
+_GAPS = "tests/test_mutation_gaps.py"
+_PLAY = (_GAPS, "tests/test_play.py", "tests/test_core.py")
+_EFFECTS = (_GAPS, "tests/test_effects_base.py", "tests/test_effects.py", "tests/test_effects_expansions.py",
+            "tests/test_one_rule.py", "tests/test_effects_reference.py")
 
 TARGETS: dict[str, Target] = {
-    "tasks": Target("tashkalar_cli/engine/tasks.py",
-                    ("Requirement", "destroyed", "destroyed_legends", "line_dominance", "isolation", "high_form_score"),
-                    ("tests/test_play.py", "tests/test_core.py")),
-    "scoring": Target("tashkalar_cli/engine/scoring.py", ("score_turn", "_melee_totals", "TurnScore"),
-                      ("tests/test_play.py", "tests/test_core.py")),
-    "i18n": Target("tashkalar_cli/text/i18n.py", ("ENV_ORDER", "resolve_language", "_LANG_RE"),
-                   ("tests/test_interface_language.py",)),
-    "yamlio": Target("tashkalar_cli/data/yamlio.py",
-                     ("MAX_DEPTH", "MAX_USER_FILE", "_scan", "read_text", "read_user_yaml"),
-                     ("tests/test_yamlio.py", "tests/test_position.py", "tests/test_fuzz.py::test_corpus_errors_say_what",
-                      "tests/test_fuzz.py::test_deep_nesting_does_not_crash_the_interpreter")),
     # the rules of the summoning square and the bitboards they read (issue 30: mutant S4 was a copy of these)
-    "summon": Target("tashkalar_cli/model/summon.py",
-                     ("SideMasks", "side_masks", "in_shortage", "summon_choices", "summon_facts", "_leaving_one"),
-                     ("tests/test_one_rule.py::test_position_after_summon_decides_as_the_engine",
-                      "tests/test_summon_rule.py")),
+    "summon": Target(("tashkalar_cli/**/summon.py", "tashkalar_cli/**/summon/*.py"),
+                     (_GAPS, "tests/test_summon_rule.py", "tests/test_one_rule.py")),
+    "summoning": Target(("tashkalar_cli/**/summoning.py", "tashkalar_cli/**/summoning/*.py"),
+                        (_GAPS, "tests/test_summoning.py", "tests/test_one_rule.py", "tests/test_summon_rule.py")),
+    # the effects interpreter: one module per family of steps
+    "effects": Target(("tashkalar_cli/**/effects/*.py", "tashkalar_cli/**/specials.py"), _EFFECTS),
+    "planner": Target(("tashkalar_cli/**/planner.py", "tashkalar_cli/**/planner/*.py", "tashkalar_cli/**/planner_*.py"),
+                      (_GAPS, "tests/test_planner.py", "tests/test_corners.py", "tests/test_one_rule.py")),
+    "goals": Target(("tashkalar_cli/**/goals.py", "tashkalar_cli/**/goals/*.py", "tashkalar_cli/**/goals_*.py"),
+                    (_GAPS, "tests/test_plan_goals.py", "tests/test_goal_work.py", "tests/test_goal_bounds.py")),
+    "tasks": Target(("tashkalar_cli/**/tasks.py", "tashkalar_cli/**/tasks/*.py"),
+                    (*_PLAY, "tests/test_goal_bounds.py", "tests/test_plan_goals.py")),
+    "flares": Target(("tashkalar_cli/**/flares.py", "tashkalar_cli/**/flares/*.py"),
+                     (*_PLAY, "tests/test_effects.py", "tests/test_plan_goals.py")),
+    "scoring": Target(("tashkalar_cli/**/scoring.py",), _PLAY),
+    # the second game's rules engine (engine/letal.py, or the engine of its game pack)
+    "letal": Target(("tashkalar_cli/engine/letal.py", "tashkalar_cli/**/letal/engine.py",
+                     "tashkalar_cli/**/letal/engine/*.py", "tashkalar_cli/**/letal/rules.py"),
+                    (_GAPS, "tests/test_letal_engine.py", "tests/test_game_rules.py")),
+    # not the rules: the language chosen and the YAML reader, each on the names that decide
+    "i18n": Target(("tashkalar_cli/text/i18n.py",), ("tests/test_interface_language.py",),
+                   ("ENV_ORDER", "resolve_language", "_LANG_RE"), ""),
+    "yamlio": Target(("tashkalar_cli/data/yamlio.py",), ("tests/test_yamlio.py", "tests/test_position.py",
+                     "tests/test_fuzz.py::test_corpus_errors_say_what",
+                     "tests/test_fuzz.py::test_deep_nesting_does_not_crash_the_interpreter"),
+                     ("MAX_DEPTH", "MAX_USER_FILE", "_scan", "read_text", "read_user_yaml"), ""),
+}
+
+#: surviving mutants that change nothing the tool does: (file name, the original line stripped, the
+#: mutation) -> why. Keyed by the line's text, not its number, so that an edit elsewhere keeps it.
+EQUIVALENT: dict[tuple[str, str, str], str] = {
+    ("summon.py", "above = tuple(Bitboard(anyone[lvl + 1] if lvl + 1 < n else 0) for lvl in range(n))", "0 -> 1"):
+        "nothing outranks a legendary; the mutant puts bit 0 there, a1, a cut corner of the board: no square, "
+        "so no summoning square it could block",
+    ("compiler.py", "bind = self.slot(step.bind) if step.bind else -1", "1 -> 2"):
+        "-1 and -2 both say 'no register': every reader of a move's bound register asks `ins.b >= 0`",
+    ("search.py", "code = 0", "0 -> 1"):
+        "never read: the first option's square differs from `left` (-1, no square), so `code` is set from "
+        "the board before the first use",
+    ("summoning.py", "if got is None:", "condition always true"):
+        "a cache of the shortage of a kind: computed every time, the answer is the same",
+    ("placement.py", "if ins.a >= 0:", "GtE -> Gt"):
+        "register 0 is the fixed slot of `self` (compiler.FIXED_SLOTS); a swap binds a name of its own, "
+        "from register 5 on, or none (-1)",
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -70,21 +128,44 @@ _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE
 _BIN_SWAP: dict[type, type] = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.BitOr: ast.BitAnd, ast.BitAnd: ast.BitOr,
                                ast.FloorDiv: ast.Mult, ast.Mult: ast.FloorDiv, ast.Mod: ast.FloorDiv,
                                ast.RShift: ast.LShift, ast.LShift: ast.RShift}
+_TRUTHY_CALLS = ("any", "all", "bool", "isinstance")
 
 
 @dataclass(frozen=True)
 class Mutant:
-    module: str
+    target: str
+    path: str       # the module's path in the repository
     line: int
     what: str
+    text: str       # the original line, stripped
     source: str     # the whole mutated module
 
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return Path(self.path).name, self.text, self.what
 
-def _scopes(tree: ast.Module, names: tuple[str, ...]) -> list[ast.AST]:
-    """The top-level functions, classes and assignments named in ``names``."""
+
+def find_modules(target: Target, root: Path = REPO) -> list[str]:
+    """The modules a target's patterns match (each once, no ``__init__``, none a wildcard finds in a
+    folder named in :data:`NOT_RULES`), as paths from ``root``."""
+    found: dict[str, None] = {}
+    for pattern in target.patterns:
+        for path in sorted(root.glob(pattern)):
+            rel = path.relative_to(root).as_posix()
+            layers = path.relative_to(root).parts[1:-1]
+            wild = "*" in pattern and set(layers) & {*NOT_RULES, ".venv"}
+            if path.name != "__init__.py" and not wild:
+                found.setdefault(rel, None)
+    return list(found)
+
+
+def _scopes(tree: ast.Module, names: tuple[str, ...] | None) -> list[ast.AST]:
+    """The top-level functions, classes and assignments named in ``names`` (every one if None)."""
     found: list[ast.AST] = []
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name in names:
+        if isinstance(node, ast.Import | ast.ImportFrom | ast.If) and names is None:
+            continue   # imports, and ``if TYPE_CHECKING:`` blocks: not behaviour
+        if names is None or (isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name in names):
             found.append(node)
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -93,22 +174,57 @@ def _scopes(tree: ast.Module, names: tuple[str, ...]) -> list[ast.AST]:
     return found
 
 
+def _truthy(node: ast.AST) -> bool:
+    """Is ``node`` a truth value by its form (a comparison, ``and``/``or``, ``not``, ``any(...)`` ...)?"""
+    if isinstance(node, ast.Compare | ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+        return True
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _TRUTHY_CALLS
+
+
+def _compare_edits(node: ast.Compare) -> Iterator[tuple[str, ast.AST]]:
+    op = type(node.ops[0])
+    if op in _CMP_SWAP:
+        yield f"{op.__name__} -> {_CMP_SWAP[op].__name__}", ast.Compare(node.left, [_CMP_SWAP[op]()], node.comparators)
+    if op in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq) and not isinstance(node.comparators[0], ast.Constant):
+        for sign, bump in (("+", ast.Add()), ("-", ast.Sub())):
+            yield f"compared value {sign} 1", ast.Compare(node.left, node.ops,
+                                                          [ast.BinOp(node.comparators[0], bump, ast.Constant(1))])
+
+
+def _literal_edits(node: ast.List | ast.Tuple) -> Iterator[tuple[str, ast.AST]]:
+    for i in range(len(node.elts) - 1):
+        elts = list(node.elts)
+        elts[i], elts[i + 1] = elts[i + 1], elts[i]
+        yield f"items {i + 1} and {i + 2} swapped", type(node)(elts, ast.Load())
+    for i in range(2, len(node.elts)):
+        elts = [node.elts[i], *node.elts[:i], *node.elts[i + 1:]]
+        yield f"item {i + 1} moved first", type(node)(elts, ast.Load())
+
+
+def _branch_edits(node: ast.If | ast.IfExp) -> Iterator[tuple[str, ast.AST]]:
+    if isinstance(node, ast.IfExp):
+        yield "branches swapped", ast.IfExp(node.test, node.orelse, node.body)
+        return
+    yield "condition always true", ast.If(ast.Constant(True), node.body, node.orelse)
+    yield "condition always false", ast.If(ast.Constant(False), node.body, node.orelse)
+    if node.orelse:
+        yield "branches swapped", ast.If(node.test, node.orelse, node.body)
+
+
 def _edits(node: ast.AST) -> Iterator[tuple[str, ast.AST]]:
     """(description, replacement node) for each single change of ``node`` itself."""
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
-        op = type(node.ops[0])
-        if op in _CMP_SWAP:
-            yield f"{op.__name__} -> {_CMP_SWAP[op].__name__}", ast.Compare(node.left, [_CMP_SWAP[op]()], node.comparators)
-        if op in (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq) and not isinstance(node.comparators[0], ast.Constant):
-            for sign, bump in (("+", ast.Add()), ("-", ast.Sub())):
-                yield f"compared value {sign} 1", ast.Compare(node.left, node.ops,
-                                                              [ast.BinOp(node.comparators[0], bump, ast.Constant(1))])
+        yield from _compare_edits(node)
     elif isinstance(node, ast.BinOp) and type(node.op) in _BIN_SWAP:
         swap = _BIN_SWAP[type(node.op)]
         yield f"{type(node.op).__name__} -> {swap.__name__}", ast.BinOp(node.left, swap(), node.right)
     elif isinstance(node, ast.BoolOp):
         other = ast.Or() if isinstance(node.op, ast.And) else ast.And()
         yield f"{type(node.op).__name__} -> {type(other).__name__}", ast.BoolOp(other, node.values)
+        for i in range(len(node.values)):
+            rest = node.values[:i] + node.values[i + 1:]
+            yield f"operand {i + 1} of {type(node.op).__name__} dropped", \
+                rest[0] if len(rest) == 1 else ast.BoolOp(node.op, rest)
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         yield "not dropped", node.operand
     elif isinstance(node, ast.Constant) and type(node.value) is bool:
@@ -118,13 +234,11 @@ def _edits(node: ast.AST) -> Iterator[tuple[str, ast.AST]]:
         yield f"{node.value} -> {node.value - 1}", ast.Constant(node.value - 1)
     elif isinstance(node, ast.List | ast.Tuple) and isinstance(node.ctx, ast.Load) \
             and all(isinstance(e, ast.Constant) for e in node.elts):
-        for i in range(len(node.elts) - 1):
-            elts = list(node.elts)
-            elts[i], elts[i + 1] = elts[i + 1], elts[i]
-            yield f"items {i + 1} and {i + 2} swapped", type(node)(elts, ast.Load())
-        for i in range(2, len(node.elts)):
-            elts = [node.elts[i], *node.elts[:i], *node.elts[i + 1:]]
-            yield f"item {i + 1} moved first", type(node)(elts, ast.Load())
+        yield from _literal_edits(node)
+    elif isinstance(node, ast.If | ast.IfExp):
+        yield from _branch_edits(node)
+    elif isinstance(node, ast.Return) and node.value is not None and _truthy(node.value):
+        yield "returned value negated", ast.Return(ast.UnaryOp(ast.Not(), node.value))
 
 
 def _annotation_nodes(node: ast.AST) -> Iterator[ast.AST]:
@@ -141,6 +255,30 @@ def _annotation_nodes(node: ast.AST) -> Iterator[ast.AST]:
             yield from ast.walk(ann)
 
 
+def _unmutated(node: ast.AST) -> bool:
+    """Is ``node`` left whole: a docstring, a ``TYPE_CHECKING`` block, an assertion, a debug log, ``__all__``
+    or ``__slots__``?"""
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+        return True
+    if isinstance(node, ast.If):
+        return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+    if isinstance(node, ast.Assign):
+        return any(isinstance(t, ast.Name) and t.id in ("__all__", "__slots__") for t in node.targets)
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Attribute) and node.func.attr == "debug"
+    return isinstance(node, ast.Assert)
+
+
+def _skipped(tree: ast.AST) -> set[int]:
+    """The nodes never mutated: those of the parts :func:`_unmutated` leaves whole, and annotations."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if _unmutated(node):
+            skip.update(id(n) for n in ast.walk(node))
+        skip.update(id(n) for n in _annotation_nodes(node))
+    return skip
+
+
 class _Replace(ast.NodeTransformer):
     def __init__(self, target: ast.AST, replacement: ast.AST) -> None:
         self.target, self.replacement = target, replacement
@@ -152,44 +290,69 @@ class _Replace(ast.NodeTransformer):
         return result
 
 
-def mutants(module: str, target: Target, root: Path = REPO) -> list[Mutant]:
-    text = (root / target.path).read_text(encoding="utf-8")
+def module_mutants(name: str, target: Target, path: str, sample: int = 0, seed: int = SEED,
+                   root: Path = REPO) -> list[Mutant]:
+    """The mutants of one module: every one, or ``sample`` of them drawn with ``seed`` (the same for the
+    same code and seed). Each is a different program: a change that reads the same is left out."""
+    text = (root / path).read_text(encoding="utf-8")
+    lines = text.splitlines()
     tree = ast.parse(text)
-    out = []
+    candidates: list[tuple[ast.AST, str, ast.AST]] = []
     for scope in _scopes(tree, target.names):
-        annotations = {id(n) for a in ast.walk(scope) for n in _annotation_nodes(a)}
+        skip = _skipped(scope)
         for node in ast.walk(scope):
-            if id(node) in annotations:
-                continue   # types are not behaviour
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in skip or (isinstance(node, ast.Constant) and isinstance(node.value, str)):
                 continue
-            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-                continue   # docstrings
-            for what, replacement in _edits(node):
-                mutated = copy.deepcopy(tree)
-                index = {id(n): m for n, m in zip(ast.walk(tree), ast.walk(mutated), strict=True)}
-                new = _Replace(index[id(node)], copy.deepcopy(replacement)).visit(mutated)
-                ast.fix_missing_locations(new)
-                source = ast.unparse(new)
-                out.append(Mutant(module, getattr(node, "lineno", 0), what, source))
-    return out
+            candidates.extend((node, what, replacement) for what, replacement in _edits(node))
+    if 0 < sample < len(candidates):
+        random.Random(f"{seed}:{path}").shuffle(candidates)
+    plain = ast.unparse(tree)
+    out: dict[str, Mutant] = {}
+    for node, what, replacement in candidates:
+        mutated = copy.deepcopy(tree)
+        index = {id(n): m for n, m in zip(ast.walk(tree), ast.walk(mutated), strict=True)}
+        new = _Replace(index[id(node)], copy.deepcopy(replacement)).visit(mutated)
+        ast.fix_missing_locations(new)
+        source = ast.unparse(new)
+        line = getattr(node, "lineno", 0)
+        if source != plain and source not in out:
+            out[source] = Mutant(name, path, line, what, lines[line - 1].strip() if line else "", source)
+            if len(out) == sample:
+                break
+    return sorted(out.values(), key=lambda m: (m.line, m.what))
+
+
+def mutants(name: str, target: Target, sample: int = SAMPLE, seed: int = SEED, root: Path = REPO) -> list[Mutant]:
+    """The mutants tried for a target: those drawn from each of its modules."""
+    return [m for path in find_modules(target, root) for m in module_mutants(name, target, path, sample, seed, root)]
 
 
 def _purge() -> None:
     """Forget the project's modules and the test modules, so that the next import reads the files."""
     for name in list(sys.modules):
-        if name.startswith(("tashkalar_cli", "test_")) or name == "conftest":
+        if name.startswith(("tashkalar_cli", "test_", "effects_oracle")) or name == "conftest":
             del sys.modules[name]
 
 
-def run_tests(work: Path, tests: tuple[str, ...], timeout: float) -> str:
-    """``killed``, ``survived`` or ``timeout`` (a hang counts as killed).
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a running process (its own, not its children's)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_tests(work: Path, target: Target, cpu_limit: float) -> tuple[str, float]:
+    """(``killed``, ``survived`` or ``timeout``, CPU seconds used); a hang counts as killed.
 
     The tests run in a forked copy of this process, which has imported pytest and the libraries
-    already: only the project's modules are read again, from the (mutated) copy.
+    already: only the project's modules are read again, from the (mutated) copy. The hang guard
+    counts CPU seconds, not the wall clock: a machine busy with other work does not kill a mutant.
     """
-    present = [t for t in tests if (work / t.split("::")[0]).is_file()]
-    args = ["-x", "-q", "-n", "0", "-m", "", "-p", "no:cacheprovider", "--hypothesis-seed=0", *present]
+    present = [t for t in target.tests if (work / t.split("::")[0]).is_file()]
+    args = ["-x", "-q", "-n", "0", "-m", target.marks, "-p", "no:cacheprovider", "-p", "no:randomly",
+            "--hypothesis-seed=0", *present]
     pid = os.fork()
     if pid == 0:   # the child: run the tests, say nothing, exit with pytest's code
         code = 99
@@ -204,16 +367,18 @@ def run_tests(work: Path, tests: tuple[str, ...], timeout: float) -> str:
             code = int(pytest.main(args))
         finally:
             os._exit(code)
-    deadline = time.monotonic() + timeout
+    used = 0.0
     while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
+        done, status, usage = os.wait4(pid, os.WNOHANG)
         if done:
-            return "survived" if os.waitstatus_to_exitcode(status) == 0 else "killed"
-        if time.monotonic() > deadline:
+            used = usage.ru_utime + usage.ru_stime
+            return ("survived" if os.waitstatus_to_exitcode(status) == 0 else "killed"), used
+        used = max(used, _cpu_seconds(pid))
+        if used > cpu_limit:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            return "timeout"
-        time.sleep(0.02)
+            return "timeout", used
+        time.sleep(0.05)
 
 
 def _preload(repo: Path) -> None:
@@ -229,28 +394,103 @@ def _preload(repo: Path) -> None:
     _purge()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("modules", nargs="*", choices=[[], *TARGETS], default=[])
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("targets", nargs="*", choices=[[], *TARGETS], default=[])
     parser.add_argument("--list", action="store_true", help="list the mutants without running them")
     parser.add_argument("--json", type=Path, help="write the results to this file")
-    parser.add_argument("--limit", type=int, default=400, help="at most this many mutants in all")
+    parser.add_argument("--sample", type=int, default=SAMPLE, help="mutants drawn per module (0: all)")
+    parser.add_argument("--seed", type=int, default=SEED, help="the seed of the draw")
+    parser.add_argument("--only", metavar="TEXT", help="only the modules whose path contains TEXT")
     parser.add_argument("--again", type=Path, metavar="JSON",
                         help="only the mutants that survived in this earlier result (--json) file")
-    args = parser.parse_args()
-    chosen = args.modules or list(TARGETS)
-    todo = [m for name in chosen for m in mutants(name, TARGETS[name])][: args.limit]
+    parser.add_argument("--report", nargs="+", type=Path, metavar="JSON",
+                        help="print the scores of these result (--json) files, running nothing")
+    parser.add_argument("--tests", nargs="+", metavar="TEST",
+                        help="run these tests instead of the targets' (with --again: do the new tests kill them?)")
+    return parser.parse_args()
+
+
+def _chosen(args: argparse.Namespace) -> list[Mutant]:
+    names = args.targets or list(TARGETS)
+    todo = [m for name in names for m in mutants(name, TARGETS[name], args.sample, args.seed)]
+    if args.only:
+        todo = [m for m in todo if args.only in m.path]
     if args.again:
         before = json.loads(args.again.read_text(encoding="utf-8"))
-        again = {(r["module"], r["line"], r["mutation"]) for r in before if r["outcome"] == "survived"}
-        todo = [m for m in todo if (m.module, m.line, m.what) in again]
+        again = {(r["path"], r["text"], r["mutation"]) for r in before if r["outcome"] == "survived"}
+        todo = [m for m in todo if (m.path, m.text, m.what) in again]
+    return todo
+
+
+def _run(todo: list[Mutant], repo: Path, work: Path, tests: list[str] | None,
+         save: Path | None) -> list[dict[str, object]]:
+    """Each mutant's outcome, written to ``save`` as it comes (a run stopped halfway keeps what it found)."""
+    results: list[dict[str, object]] = []
+    for name in dict.fromkeys(m.target for m in todo):
+        target = TARGETS[name] if not tests else replace(TARGETS[name], tests=tuple(tests))
+        # the validated data, cached once for all the mutants (the data never changes); not for
+        # the YAML reader, which reads the data: there, every run validates it again
+        if name != "yamlio":
+            os.environ["TASHKALAR_TESTS_CACHE"] = str(work / "cache")
+        else:
+            os.environ.pop("TASHKALAR_TESTS_CACHE", None)
+        baseline, took = run_tests(repo, target, 3600)
+        print(f"{name}: the tests take {took:.1f} CPU s unchanged", flush=True)
+        if baseline != "survived":
+            print(f"{name}: the tests fail without any mutant; fix them first", file=sys.stderr)
+            raise SystemExit(2)
+        for m in (m for m in todo if m.target == name):
+            original = (repo / m.path).read_text(encoding="utf-8")
+            (repo / m.path).write_text(m.source, encoding="utf-8")
+            try:
+                outcome, used = run_tests(repo, target, max(30.0, 4 * took))
+            finally:
+                (repo / m.path).write_text(original, encoding="utf-8")
+            results.append({"target": name, "path": m.path, "line": m.line, "mutation": m.what, "text": m.text,
+                            "outcome": outcome, "cpu": round(used, 1)})
+            print(f"{m.path}:{m.line}: {m.what}: {outcome} ({used:.1f} CPU s)   | {m.text}", flush=True)
+            if save is not None:
+                save.write_text(json.dumps(results, indent=1), encoding="utf-8")
+    return results
+
+
+def _outcome(r: dict[str, object]) -> str:
+    """A result's outcome, a survivor listed in :data:`EQUIVALENT` since the run counted as equivalent."""
+    key = (Path(str(r["path"])).name, str(r["text"]), str(r["mutation"]))
+    return "equivalent" if r["outcome"] == "survived" and key in EQUIVALENT else str(r["outcome"])
+
+
+def _report(results: list[dict[str, object]]) -> None:
+    print()
+    for path in dict.fromkeys(str(r["path"]) for r in results):
+        mine = [(r, _outcome(r)) for r in results if r["path"] == path]
+        killed = sum(o in ("killed", "timeout") for _, o in mine)
+        same = sum(o == "equivalent" for _, o in mine)
+        print(f"{path}: {killed}/{len(mine) - same} killed" + (f", {same} equivalent" if same else ""))
+        for r, o in mine:
+            if o in ("survived", "equivalent"):
+                why = EQUIVALENT.get((Path(path).name, str(r["text"]), str(r["mutation"])), "")
+                print(f"  {o} {path}:{r['line']}: {r['mutation']}   | {r['text']}" + (f"\n      ({why})" if why else ""))
+    outcomes = [_outcome(r) for r in results]
+    killed = sum(o in ("killed", "timeout") for o in outcomes)
+    same = outcomes.count("equivalent")
+    print(f"\nin all: {killed}/{len(results) - same} killed, {same} equivalent, {len(results) - same - killed} survived")
+
+
+def main() -> int:
+    args = _arguments()
+    if args.report:
+        _report([r for path in args.report for r in json.loads(path.read_text(encoding="utf-8"))])
+        return 0
+    todo = _chosen(args)
+    print(f"seed {args.seed}, at most {args.sample or 'all'} mutants per module: {len(todo)} mutants")
     if args.list:
         for m in todo:
-            print(f"{m.module}:{m.line}: {m.what}")
-        print(f"{len(todo)} mutants")
+            print(f"{m.path}:{m.line}: {m.what}   | {m.text}")
         return 0
     work = Path(tempfile.mkdtemp(prefix="tashkalar-mutation-"))
-    results: list[dict[str, object]] = []
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # stopped: the copy is still removed
     try:
         shutil.copytree(REPO, work / "repo", ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", ".hypothesis",
                                                                              ".pytest_cache", "mutants"))
@@ -261,41 +501,10 @@ def main() -> int:
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
         sys.dont_write_bytecode = True
         _preload(repo)
-        for name in chosen:
-            target = TARGETS[name]
-            # the validated data, cached once for all the mutants (the data never changes); not for
-            # the YAML reader, which reads the data: there, every run validates it again
-            if name != "yamlio":
-                os.environ["TASHKALAR_TESTS_CACHE"] = str(work / "cache")
-            else:
-                os.environ.pop("TASHKALAR_TESTS_CACHE", None)
-            original = (repo / target.path).read_text(encoding="utf-8")
-            start = time.perf_counter()
-            baseline = run_tests(repo, target.tests, 600)
-            took = time.perf_counter() - start
-            if baseline != "survived":
-                print(f"{name}: the tests fail without any mutant; fix them first", file=sys.stderr)
-                return 2
-            for m in (m for m in todo if m.module == name):
-                (repo / target.path).write_text(m.source, encoding="utf-8")
-                try:
-                    outcome = run_tests(repo, target.tests, max(30.0, 4 * took))
-                finally:
-                    (repo / target.path).write_text(original, encoding="utf-8")
-                results.append({"module": name, "line": m.line, "mutation": m.what, "outcome": outcome})
-                print(f"{name}:{m.line}: {m.what}: {outcome}", flush=True)
+        results = _run(todo, repo, work, args.tests, args.json)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print()
-    for name in chosen:
-        mine = [r for r in results if r["module"] == name]
-        killed = sum(r["outcome"] != "survived" for r in mine)
-        print(f"{name}: {killed}/{len(mine)} killed")
-        for r in mine:
-            if r["outcome"] == "survived":
-                print(f"  survived {TARGETS[name].path}:{r['line']}: {r['mutation']}")
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=1), encoding="utf-8")
+    _report(results)
     return 0
 
 
