@@ -54,6 +54,7 @@ from tashkalar_cli.model.effects import (
     Repeat,
     Select,
     Special,
+    Step,
     Swap,
     walk,
 )
@@ -261,50 +262,61 @@ def _reach(program: Program, colors: int, enemy_names: set[str]) -> Reach | None
     """The reach of a program (``enemy_names``: the names bound to enemy colors so far)."""
     total: Reach | None = {}
     for step in program:
-        got: Reach | None
-        if isinstance(step, Select):
-            c = step.counting
-            n = None if c.all else c.up_to if c.up_to is not None else c.count
-            kind = {"destroy": "destroy", "remove": "destroy", "upgrade": "upgrade", "downgrade": "downgrade",
-                    "convert": "convert"}.get(step.op)
-            got = {} if kind is None else {kind: n}
-        elif isinstance(step, Place):
-            c = step.counting
-            got = {"place": None if c.all else c.up_to if c.up_to is not None else c.count}
-        elif isinstance(step, Swap):
-            got = {"swap": 1}
-        elif isinstance(step, Move):
-            n = None if step.any_number else step.up_to if step.up_to is not None else step.times
-            sel = step.piece
-            enemy = sel.owner in ("enemy", "more") or (sel.owner == "same" and sel.same in enemy_names)
-            pieces = n if step.per_move else 1     # the piece chosen once moves as one piece
-            # a move may end on a piece of lower rank (a combat move: or of the same rank) and destroy it
-            got = {"move_enemy" if enemy else "move": pieces, "combat": 0 if step.onto == "empty" else n}
-        elif isinstance(step, ChooseColor):
-            if step.among == "enemy":
-                enemy_names.add(step.bind)
-            got = {}
-        elif isinstance(step, (ChooseDirection, ChooseSquare, MakeGateway, Gain, Note)):
-            got = {}
-        elif isinstance(step, Linked):
-            got = _reach(step.steps, colors, enemy_names)
-        elif isinstance(step, Choose):
-            got = {}
-            for alt in step.alternatives:
-                got = _most(got, _reach(alt, colors, enemy_names))
-        elif isinstance(step, If):
-            got = _most(_reach(step.then, colors, enemy_names), _reach(step.otherwise, colors, enemy_names))
-        elif isinstance(step, Repeat):
-            n = step.up_to if step.up_to is not None else step.times
-            got = _times(_reach(step.steps, colors, enemy_names), n)
-        elif isinstance(step, ForEach):
-            if step.among == "enemy":
-                enemy_names.add(step.bind)
-            got = _times(_reach(step.steps, colors, enemy_names), colors)
-        else:           # a special: anything may happen
-            got = None
-        total = _add(total, got)
+        total = _add(total, _step_reach(step, colors, enemy_names))
     return total
+
+
+def _step_reach(step: Step, colors: int, enemy_names: set[str]) -> Reach | None:
+    """The reach of one step: a change on the board, a choice (nothing), or a block of steps; None for a special
+    (anything may happen)."""
+    if isinstance(step, (Select, Place, Swap, Move)):
+        return _change_reach(step, enemy_names)
+    if isinstance(step, (ChooseColor, ChooseDirection, ChooseSquare, MakeGateway, Gain, Note)):
+        if isinstance(step, ChooseColor) and step.among == "enemy":
+            enemy_names.add(step.bind)
+        return {}
+    if isinstance(step, (Linked, Choose, If, Repeat, ForEach)):
+        return _block_reach(step, colors, enemy_names)
+    return None
+
+
+def _change_reach(step: Select | Place | Swap | Move, enemy_names: set[str]) -> Reach:
+    """The reach of a step that changes the board: how many pieces it may destroy, upgrade, place, move..."""
+    if isinstance(step, Select):
+        c = step.counting
+        n = None if c.all else c.up_to if c.up_to is not None else c.count
+        kind = {"destroy": "destroy", "remove": "destroy", "upgrade": "upgrade", "downgrade": "downgrade",
+                "convert": "convert"}.get(step.op)
+        return {} if kind is None else {kind: n}
+    if isinstance(step, Place):
+        c = step.counting
+        return {"place": None if c.all else c.up_to if c.up_to is not None else c.count}
+    if isinstance(step, Swap):
+        return {"swap": 1}
+    n = None if step.any_number else step.up_to if step.up_to is not None else step.times
+    sel = step.piece
+    enemy = sel.owner in ("enemy", "more") or (sel.owner == "same" and sel.same in enemy_names)
+    pieces = n if step.per_move else 1     # the piece chosen once moves as one piece
+    # a move may end on a piece of lower rank (a combat move: or of the same rank) and destroy it
+    return {"move_enemy" if enemy else "move": pieces, "combat": 0 if step.onto == "empty" else n}
+
+
+def _block_reach(step: Linked | Choose | If | Repeat | ForEach, colors: int, enemy_names: set[str]) -> Reach | None:
+    """The reach of a block of steps: its steps', the most of its alternatives', or its steps' repeated."""
+    if isinstance(step, Linked):
+        return _reach(step.steps, colors, enemy_names)
+    if isinstance(step, Choose):
+        got: Reach | None = {}
+        for alt in step.alternatives:
+            got = _most(got, _reach(alt, colors, enemy_names))
+        return got
+    if isinstance(step, If):
+        return _most(_reach(step.then, colors, enemy_names), _reach(step.otherwise, colors, enemy_names))
+    if isinstance(step, Repeat):
+        return _times(_reach(step.steps, colors, enemy_names), step.up_to if step.up_to is not None else step.times)
+    if step.among == "enemy":
+        enemy_names.add(step.bind)
+    return _times(_reach(step.steps, colors, enemy_names), colors)
 
 
 #: what a goal may read of a turn record: the pieces destroyed (color, rank), the beings summoned (card, square)
@@ -336,6 +348,11 @@ class _Board:
 def _position_of(outcome: Outcome) -> Callable[[], Position]:
     """The position of ``outcome``, made when asked for."""
     return lambda: outcome.position
+
+
+#: a summon's effect resolved (None: no effect data), the outcomes followed, and the pieces each destroyed (None:
+#: not read yet)
+_Resolved = tuple["Resolution | None", list[Outcome], list["tuple[Destroyed, ...] | None"]]
 
 
 class GoalSearch:
@@ -388,7 +405,7 @@ class GoalSearch:
                 steps, moves = got
                 resolver = resolver or Resolver(engine.board, pos, player)
                 self._walks[card.id] = (steps, self._prey_table(resolver, card, moves))
-        self._resolved: dict[tuple[Any, ...], tuple[Resolution | None, list[Outcome], list[tuple[Destroyed, ...] | None]]] = {}
+        self._resolved: dict[tuple[Any, ...], _Resolved] = {}
         # the key of the turn record of a summon's outcome that destroyed pieces: by the summon's key and those pieces
         self._turn_keys: dict[tuple[TurnKey, tuple[Destroyed, ...]], TurnKey] = {}
         # the code of each card's piece once summoned (see _summoned_codes)
@@ -608,6 +625,8 @@ class GoalSearch:
 
     def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None,
                 at: tuple[Any, ...]) -> Iterator[_State]:
+        """The states after the summon of ``card`` by placement ``p`` (``tb``: the piece taken back), one per outcome
+        of its effect followed (with no effect data: the position right after the summon)."""
         pos, player = state.position, self.player
         summon_destroyed = (p.destroys,) if p.destroys is not None else ()
         used = state.used | {card.id}
@@ -615,36 +634,12 @@ class GoalSearch:
         base_turn = state.turn.played([*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
                                       [*state.turn.summoned, Summoned(card.id, p.target)])
         base_key = _turn_key(base_turn)
-        if left == 0 and self.reachable is not None:
-            reach, gains = self._reach[card.id]
-            if not gains and reach is not None and card.program() is not None:
-                codes = self._summoned_codes(state.codes, card, p.target, tb)
-                seen = _Board(codes, lambda: after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0]) \
-                    if self.needs_position else self._start
-                walks = self._walks.get(card.id)
-                if walks is None:
-                    bound: Reach | Walk = reach
-                    which: tuple[Any, ...] = ("effect", card.id)
-                else:
-                    bound = Walk(reach, p.target, walks[0], mask(codes[::-1], walks[1]), self.board.distance)
-                    which = ("walk", card.id, bound.start, bound.prey)
-                if not self._bound(seen, base_turn, base_key, bound, which):   # no outcome of the effect can meet it
-                    return
-        # the same summon from the same position (reached by other sequences, with another turn record):
-        # resolved once
-        rkey = (*at, card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
-        got = self._resolved.get(rkey)
+        if left == 0 and self.reachable is not None and not self._last_summon_may_meet(state, card, p, tb, base_turn,
+                                                                                      base_key):
+            return
+        got = self._resolution(pos, card, p, tb, left, at)
         if got is None:
-            if card.program() is not None and self.effect_states >= self.effects_budget:
-                self.truncated = self.effects_spent = True   # the bound on the effects' work: the search stops
-                return
-            res = resolve_placement(self.engine, card, pos, player, p, take_back=tb, actions_left=left,
-                                    max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
-            if res is not None:
-                self.effect_states += max(res.states, RESOLUTION_WEIGHT)
-            # the outcomes followed, and the pieces each destroyed (read from its steps when first asked for)
-            outs = [] if res is None else res.outcomes[:MAX_OUTCOMES]
-            got = self._resolved[rkey] = (res, outs, [None] * len(outs))
+            return      # the bound on the effects' work: the search stops
         res, outs, gones = got
         if res is None:
             after, _ = after_summon(card, pos, player, p.target, tb, p.pattern_squares)
@@ -664,13 +659,55 @@ class GoalSearch:
                 if met is None:
                     seen = _Board(o.board_state, _position_of(o))
                     met = self._ask(asking, seen, self._outcome_turn(base_turn, base_key, gones, i, o)[0])
-                if not met and not self._spent():
-                    continue
+                    if not met and not self._spent():
+                        continue
+                elif not met:
+                    continue    # asked before: nothing changed since _spent said no just above
             turn, tkey = self._outcome_turn(base_turn, base_key, gones, i, o)
             gone = self._gone(gones, i, o)
             act = Act("summon", p.target, tb, card, p.orientation, o, True, summon_destroyed + gone)
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state,
                          tkey)
+
+    def _last_summon_may_meet(self, state: _State, card: Being, p: Placement, tb: Square | None, base_turn: Turn,
+                              base_key: TurnKey) -> bool:
+        """At the last action: whether an outcome of the summon's effect may meet the goal (the goal's bound of
+        what the effect can change, from the board right after the summon); unknown (no effect data, an effect
+        that may gain actions or do anything): True."""
+        reach, gains = self._reach[card.id]
+        if gains or reach is None or card.program() is None:
+            return True
+        pos, player = state.position, self.player
+        codes = self._summoned_codes(state.codes, card, p.target, tb)
+        seen = _Board(codes, lambda: after_summon(card, pos, player, p.target, tb, p.pattern_squares)[0]) \
+            if self.needs_position else self._start
+        walks = self._walks.get(card.id)
+        if walks is None:
+            bound: Reach | Walk = reach
+            which: tuple[Any, ...] = ("effect", card.id)
+        else:
+            bound = Walk(reach, p.target, walks[0], mask(codes[::-1], walks[1]), self.board.distance)
+            which = ("walk", card.id, bound.start, bound.prey)
+        return self._bound(seen, base_turn, base_key, bound, which)
+
+    def _resolution(self, pos: Position, card: Being, p: Placement, tb: Square | None, left: int,
+                    at: tuple[Any, ...]) -> _Resolved | None:
+        """The summon's effect resolved, the outcomes followed and the pieces each destroyed (read when first asked
+        for): the same summon from the same position (reached by other sequences, with another turn record) is
+        resolved once. None: the bound on the effects' work is reached (the search stops, ``truncated``)."""
+        rkey = (*at, card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
+        got = self._resolved.get(rkey)
+        if got is None:
+            if card.program() is not None and self.effect_states >= self.effects_budget:
+                self.truncated = self.effects_spent = True
+                return None
+            res = resolve_placement(self.engine, card, pos, self.player, p, take_back=tb, actions_left=left,
+                                    max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
+            if res is not None:
+                self.effect_states += max(res.states, RESOLUTION_WEIGHT)
+            outs = [] if res is None else res.outcomes[:MAX_OUTCOMES]
+            got = self._resolved[rkey] = (res, outs, [None] * len(outs))
+        return got
 
     def _outcome_key(self, base_turn: Turn, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
                      o: Outcome) -> TurnKey:

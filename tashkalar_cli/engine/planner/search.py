@@ -58,6 +58,15 @@ def _bucket_key(key: tuple[Square, Rank, bool, bool]) -> tuple[int, int]:
 
 
 
+#: a first summon possible now: the card, its placement, and the pieces it may take back (None: no choice)
+_First = tuple[Being, Placement, "int | None"]
+#: a summon found after first summons: the card's id, the entry, the target, the pieces taken back with which it
+#: works (None: no choice), its last steps made so far (by the piece removed first, -1: none), its group's choices
+_Last = tuple[str, _Entry, Square, "int | None", dict[int, SummonStep], list[Choice]]
+#: a Choice made without the Python call of its __new__ (25,000 on a crowded board)
+_new_choice = tuple.__new__
+
+
 class _Search:
     """The two-action search of one plan request."""
 
@@ -186,10 +195,16 @@ class _Search:
                         Choice(PlaceStep(sq, (sq,)), last, None))
 
     def _summon_then_summon(self) -> None:
-        a = self.analysis
-        # first summons that leave the same position (same square, same rank, same way of getting the
-        # piece) share one verification; a taken-back piece is a choice each first summon narrows
-        groups: dict[tuple[Square, Rank, bool, bool], list[tuple[Being, Placement, int | None]]] = {}
+        """The plans that summon another card of the hand first: the first summons that leave the same position
+        share one verification (see :meth:`_first_summons`), each bucket in board order."""
+        buckets = self._first_summons()
+        for key in sorted(buckets, key=_bucket_key):
+            self._after_first_summons(key, buckets[key])
+
+    def _first_summons(self) -> dict[tuple[Square, Rank, bool, bool], list[_First]]:
+        """The summons possible now, by the position they leave (same square, same rank, same way of getting the
+        piece), each with the pieces it may take back (None: no choice); in a bucket, by orientation and card."""
+        buckets: dict[tuple[Square, Rank, bool, bool], list[_First]] = {}
         for first in self.cards:
             for p1 in self.now[first.id].placements:
                 removal = None
@@ -198,75 +213,90 @@ class _Search:
                     for sq in p1.take_back:
                         removal |= 1 << sq
                 key = (p1.target, first.rank, p1.shortage, p1.reuses is not None)
-                groups.setdefault(key, []).append((first, p1, removal))
-        # in each group of plans, the first summons come by their square, then orientation and card
-        for members in groups.values():
+                buckets.setdefault(key, []).append((first, p1, removal))
+        for members in buckets.values():
             members.sort(key=_member_key)
-        for key in sorted(groups, key=_bucket_key):
-            target1, rank = key[0], key[1]
-            members = groups[key]
-            st = self.state.summoned(target1, rank)
-            universe: int | None = None
-            for _, _, removal in members:
-                if removal is not None:
-                    universe = (universe or 0) | removal
-            # one position per first summon and piece it takes back: each checked for the other cards
-            reached = sum(len(p.take_back) if removal is not None else 1 for _, p, removal in members)
-            self.stats.states += reached
-            self.stats.card_checks += reached * (len(self.cards) - 1)
-            candidates = [e for e, lvl in a.complete.get(target1, ()) if lvl <= rank.level]
-            if universe:
-                for r in bits(universe):
-                    candidates += a.matched_at.get(r, ())
-                    if self.colorless >> r & 1:
-                        candidates += a.special_matched
-            for kind in range(2):
-                if st.supply[kind] > self.state.supply[kind]:   # a piece of the player's went back off the board
-                    candidates += a.matched_of_kind.get(kind, ())
-                    if kind == 0:
-                        candidates += a.special_matched
-            found = self._verify_all(st, candidates, universe)
-            if not found:
+        return buckets
+
+    def _after_first_summons(self, key: tuple[Square, Rank, bool, bool], members: list[_First]) -> None:
+        """The summons a bucket of first summons makes possible, added to their groups."""
+        target1, rank = key[0], key[1]
+        st = self.state.summoned(target1, rank)
+        universe: int | None = None      # every piece one of them may take back
+        for _, _, removal in members:
+            if removal is not None:
+                universe = (universe or 0) | removal
+        # one position per first summon and piece it takes back: each checked for the other cards
+        reached = sum(len(p.take_back) if removal is not None else 1 for _, p, removal in members)
+        self.stats.states += reached
+        self.stats.card_checks += reached * (len(self.cards) - 1)
+        found = self._verify_all(st, self._after_summon_candidates(st, target1, rank, universe), universe)
+        if not found:
+            return
+        # the last step of each found placement, per piece removed first (-1: none), made once, and the
+        # list of choices of its group
+        lasts: list[_Last] = [(entry.shape.card.id, entry, target, valid, {},
+                               self._group(entry.shape.card, target, entry.shape.co.orientation).summons)
+                              for entry, target, valid in found]
+        for first, p1, removal in members:
+            if removal is None:
+                self._after_summon_kept(st, first, self.steps[id(p1)], lasts)
+            else:
+                self._after_summon_taken_back(st, first, self.steps[id(p1)], removal, lasts)
+
+    def _after_summon_candidates(self, st: _State, target1: Square, rank: Rank, universe: int | None) -> list[_Entry]:
+        """The patterns a first summon on ``target1`` may complete or unblock: its piece completing one, a piece
+        taken back (``universe``) freeing a square, or a piece of the player's gone back off the board."""
+        a = self.analysis
+        candidates = [e for e, lvl in a.complete.get(target1, ()) if lvl <= rank.level]
+        if universe:
+            for r in bits(universe):
+                candidates += a.matched_at.get(r, ())
+                if self.colorless >> r & 1:
+                    candidates += a.special_matched
+        for kind in range(2):
+            if st.supply[kind] > self.state.supply[kind]:   # a piece of the player's went back off the board
+                candidates += a.matched_of_kind.get(kind, ())
+                if kind == 0:
+                    candidates += a.special_matched
+        return candidates
+
+    def _after_summon_kept(self, st: _State, first: Being, step1: SummonStep, lasts: list[_Last]) -> None:
+        """The plans after a first summon that takes no piece back: each found summon of another card."""
+        first_id = first.id
+        for card_id, entry, target, _valid, made, into in lasts:
+            if card_id == first_id:
                 continue
-            # the last step of each found placement, per piece removed first (-1: none), made once, and the
-            # list of choices of its group
-            new_choice = tuple.__new__   # a Choice made without the Python call of its __new__ (25,000 on a crowded board)
-            lasts: list[tuple[str, _Entry, Square, int | None, dict[int, SummonStep], list[Choice]]] = [
-                (entry.shape.card.id, entry, target, valid, {},
-                 self._group(entry.shape.card, target, entry.shape.co.orientation).summons)
-                for entry, target, valid in found]
-            for first, p1, removal in members:
-                step1 = self.steps[id(p1)]
-                first_id = first.id
-                if removal is None:
-                    for card_id, entry, target, _valid, made, into in lasts:
-                        if card_id == first_id:
-                            continue
-                        last = made.get(-1)
-                        if last is None:
-                            last = made[-1] = self._summon_step(st, entry, target, ())
-                        into.append(new_choice(Choice, (step1, last, step1)))
+            last = made.get(-1)
+            if last is None:
+                last = made[-1] = self._summon_step(st, entry, target, ())
+            into.append(_new_choice(Choice, (step1, last, step1)))
+
+    def _after_summon_taken_back(self, st: _State, first: Being, step1: SummonStep, removal: int,
+                                 lasts: list[_Last]) -> None:
+        """The plans after a first summon that takes back one of ``removal``: each found summon of another card,
+        the first summon narrowed to the pieces taken back with which it works."""
+        first_id = first.id
+        firsts: dict[int, SummonStep] = {}
+        for card_id, entry, target, valid, made, into in lasts:
+            if card_id == first_id:
+                continue
+            if valid is None:
+                head, gone = step1, -1
+            else:
+                narrowed = valid & removal
+                if not narrowed:
                     continue
-                firsts: dict[int, SummonStep] = {}
-                for card_id, entry, target, valid, made, into in lasts:
-                    if card_id == first_id:
-                        continue
-                    if valid is None:
-                        head, gone = step1, -1
-                    else:
-                        narrowed = valid & removal
-                        if not narrowed:
-                            continue
-                        head = firsts.get(narrowed)  # type: ignore[assignment]
-                        if head is None:
-                            head = firsts[narrowed] = SummonStep(first, step1.target, step1.orientation,
-                                                                 step1.pattern_squares, step1.destroys, step1.reuses,
-                                                                 self.squares_of(narrowed), step1.shortage)
-                        gone = (narrowed & -narrowed).bit_length() - 1
-                    last = made.get(gone)
-                    if last is None:
-                        last = made[gone] = self._summon_step(st, entry, target, (Square(gone),) if gone >= 0 else ())
-                    into.append(new_choice(Choice, (head, last, step1)))
+                got = firsts.get(narrowed)
+                if got is None:
+                    got = firsts[narrowed] = SummonStep(first, step1.target, step1.orientation, step1.pattern_squares,
+                                                        step1.destroys, step1.reuses, self.squares_of(narrowed),
+                                                        step1.shortage)
+                head, gone = got, (narrowed & -narrowed).bit_length() - 1
+            last = made.get(gone)
+            if last is None:
+                last = made[gone] = self._summon_step(st, entry, target, (Square(gone),) if gone >= 0 else ())
+            into.append(_new_choice(Choice, (head, last, step1)))
 
     # ------------------------------------------------------------------ verification
     def _verify_all(self, st: _State, candidates: Sequence[_Entry], removal: int | None,
