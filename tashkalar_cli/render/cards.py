@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -44,6 +44,21 @@ def card_panel(card: Card, db: CardCatalog, loc: Localizer) -> TitledPanel:
     msg = loc.msg
     name = db.name(card, loc)
     texts = db.texts(card, loc)
+    parts: list[RenderableType] = [_card_facts(card, db, loc), Text(), *_card_texts(card, texts, msg)]
+    if isinstance(card, (Being, Flare)):
+        resolved, _parts = effect_status(card)
+        parts.append(Text(msg("card.effect_resolved" if resolved else "card.effect_unresolved"),
+                          style="green" if resolved else "yellow"))
+    note = _fallback_note(loc, [name, *texts.values()])
+    if note:
+        parts += [Text(), note]
+    title = shown(name, "bold")
+    return TitledPanel(Group(*parts), title=title, subtitle=shown(card.id, "dim"))
+
+
+def _card_facts(card: Card, db: CardCatalog, loc: Localizer) -> Table:
+    """The facts of a card's panel: type, deck, rank, points, keywords, its name's source, its other names."""
+    msg = loc.msg
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
     facts.add_column()
@@ -71,7 +86,12 @@ def card_panel(card: Card, db: CardCatalog, loc: Localizer) -> TitledPanel:
         if not all(n["official"] for n in names.values()):
             line += f"  ({msg('name.star')})"
         facts.add_row(msg("label.other_names"), Text(line))
-    parts: list[RenderableType] = [facts, Text()]
+    return facts
+
+
+def _card_texts(card: Card, texts: Mapping[str, LocalText], msg: Callable[..., str]) -> list[RenderableType]:
+    """The texts of a card's panel: a flare's halves, a task's criterion, a being's effects and pattern."""
+    parts: list[RenderableType] = []
     if isinstance(card, Flare):
         for half in ("upper", "lower"):
             head = Text(msg(f"flare.{half}", threshold=card.thresholds[half]), style="bold")
@@ -89,15 +109,19 @@ def card_panel(card: Card, db: CardCatalog, loc: Localizer) -> TitledPanel:
             parts += [Text(msg("label.pattern"), style="bold"), grid]
             if card.summoning == "special":
                 parts.append(Text(msg("summoning.special"), style="italic"))
-    if isinstance(card, (Being, Flare)):
-        resolved, _parts = effect_status(card)
-        parts.append(Text(msg("card.effect_resolved" if resolved else "card.effect_unresolved"),
-                          style="green" if resolved else "yellow"))
-    note = _fallback_note(loc, [name, *texts.values()])
-    if note:
-        parts += [Text(), note]
-    title = shown(name, "bold")
-    return TitledPanel(Group(*parts), title=title, subtitle=shown(card.id, "dim"))
+    return parts
+
+
+def _card_row(c: Card, db: CardCatalog, loc: Localizer, wide: bool) -> dict[str, Text]:
+    """A card's cells in the table (a narrow table's rank column holds the type of a card without a rank)."""
+    msg = loc.msg
+    kind = msg(f"type.{c.type}")   # a flare's type alone: its name already gives its thresholds
+    if isinstance(c, Task):
+        kind += " (" + msg("task.points", points=c.points) + ")"
+    rank = msg(f"rank.{c.rank}") if isinstance(c, Being) else ("" if wide else kind)
+    return {"id": shown(c.id), "name": shown(db.name(c, loc)), "type": Text(kind),
+            "deck": Text(msg(f"deck.{c.deck}") if isinstance(c, Being) else ""), "rank": Text(rank),
+            "keywords": shown(", ".join(_term(loc, k) for k in c.keywords), most=MOST_BLOCK)}
 
 
 def card_table(cards: list[Card], db: CardCatalog, loc: Localizer, width: int = 120) -> Table | Text:
@@ -109,15 +133,7 @@ def card_table(cards: list[Card], db: CardCatalog, loc: Localizer, width: int = 
     if not cards:  # no match: a sentence, not an empty table
         return Text(msg("list.none"))
     wide = width >= 100
-    rows = []
-    for c in cards:
-        kind = msg(f"type.{c.type}")   # a flare's type alone: its name already gives its thresholds
-        if isinstance(c, Task):
-            kind += " (" + msg("task.points", points=c.points) + ")"
-        rank = msg(f"rank.{c.rank}") if isinstance(c, Being) else ("" if wide else kind)
-        rows.append({"id": shown(c.id), "name": shown(db.name(c, loc)), "type": Text(kind),
-                     "deck": Text(msg(f"deck.{c.deck}") if isinstance(c, Being) else ""), "rank": Text(rank),
-                     "keywords": shown(", ".join(_term(loc, k) for k in c.keywords), most=MOST_BLOCK)})
+    rows = [_card_row(c, db, loc, wide) for c in cards]
     beings = sum(isinstance(c, Being) for c in cards)
     # the rank column of a narrow table holds the type of a card that has no rank (a flare, a task)
     rank_header = msg("label.rank") if wide or beings == len(cards) else (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.model.cards import Being, Card, Flare, Task
 from tashkalar_cli.render.jsonstream import Items
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.goals import GoalReport
-    from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
+    from tashkalar_cli.engine.planner import Choice, PlaceStep, Plan, PlanGroup, PlanReport, Step, SummonStep, Threats
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, NearMiss, Placement, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
@@ -407,105 +407,104 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
     Each choice is looked at once or twice: what is the same for many (a first action's narrowing, a last
     step's difference from its group's summon, an orientation) is found once and shared, keyed by the
     identity of the planner's objects (alive as long as the report)."""
-    turned: dict[tuple[str, int, bool], JSON] = {}
+    listing = _GroupListing(report, names)
+    return {"pick_up": [names[sq] for sq in report.pick_up], "first_summons": listing.firsts,
+            "groups": [listing.group(g, outcomes) for g in report.groups]}
 
-    def orientation(o: Orientation) -> JSON:
+
+class _Thens(NamedTuple):
+    """How a group's last steps differ from its summon (each difference as JSON once; by step id: its
+    index), and the pieces the summon may take back whatever the first action (``kept``)."""
+
+    json: list[JSON | None]
+    of: dict[int, int]
+    kept: tuple[int, ...]
+
+
+class _GroupListing:
+    """The grouped listing being written: the summons possible now (``firsts``), and what many choices
+    share made JSON once (orientations, narrowings of a first action's pieces, first summons)."""
+
+    def __init__(self, report: PlanReport, names: dict[int, str]) -> None:
+        self.names, self.full_pick = names, report.pick_up
+        self.turned: dict[tuple[str, int, bool], JSON] = {}
+        self.firsts: list[JSON] = []
+        self.index: dict[tuple[str, int, str, tuple[int, ...]], int] = {}
+        self.by_id: dict[int, int] = {}   # id of a summon possible now -> its index in ``firsts``
+        # the narrowings of a first action's pieces (see _narrowed), numbered (0: none), each made JSON once
+        self.narrowing_json: list[JSON | None] = [None]
+        self.narrowing_code: dict[tuple[Any, ...] | None, int] = {None: 0}
+        self.picks: dict[int, int] = {}      # id of the pieces a place may pick up -> its narrowing
+        # id of a first summon step (the summon possible now, or a copy of it narrowed to some pieces to take
+        # back) -> its narrowing and the index of the summon possible now
+        self.heads: dict[int, tuple[int, int]] = {}
+        for g in report.groups:
+            for step in g.now:
+                self.by_id[id(step)] = self.index[(step.card.id, step.target, step.orientation.name,
+                                                   step.pattern_squares)] = len(self.firsts)
+                self.firsts.append({"action": "summon", "card": step.card.id, "target": names[step.target],
+                                    "orientation": self.orientation(step.orientation), **_summon_facts(step, names)})
+
+    def orientation(self, o: Orientation) -> JSON:
         key = (o.name, o.rotation, o.mirrored)
-        got = turned.get(key)
+        got = self.turned.get(key)
         if got is None:
-            got = turned[key] = {"name": o.name, "rotation": o.rotation, "mirrored": o.mirrored}
+            got = self.turned[key] = {"name": o.name, "rotation": o.rotation, "mirrored": o.mirrored}
         return got
 
-    firsts: list[JSON] = []
-    index: dict[tuple[str, int, str, tuple[int, ...]], int] = {}
-    by_id: dict[int, int] = {}   # id of a summon possible now -> its index in ``firsts``
-    for g in report.groups:
-        for step in g.now:
-            by_id[id(step)] = index[(step.card.id, step.target, step.orientation.name, step.pattern_squares)] = \
-                len(firsts)
-            firsts.append({"action": "summon", "card": step.card.id, "target": names[step.target],
-                           "orientation": orientation(step.orientation), **_summon_facts(step, names)})
-    full_pick = report.pick_up
-    # the narrowings of a first action's pieces (see _narrowed), numbered (0: none), each made JSON once
-    narrowing_json: list[JSON | None] = [None]
-    narrowing_code: dict[tuple[Any, ...] | None, int] = {None: 0}
-
-    def code_of(choice: tuple[Any, ...] | None) -> int:
-        code = narrowing_code.get(choice)
+    def code_of(self, choice: tuple[Any, ...] | None) -> int:
+        code = self.narrowing_code.get(choice)
         if code is None:
-            code = narrowing_code[choice] = len(narrowing_json)
-            narrowing_json.append(_narrowed_json(choice, names))
+            code = self.narrowing_code[choice] = len(self.narrowing_json)
+            self.narrowing_json.append(_narrowed_json(choice, self.names))
         return code
 
-    picks: dict[int, int] = {}      # id of the pieces a place may pick up -> its narrowing
-    # id of a first summon step (the summon possible now, or a copy of it narrowed to some pieces to take
-    # back) -> its narrowing and the index of the summon possible now
-    heads: dict[int, tuple[int, int]] = {}
-    heads_get = heads.get
-    groups = []
-    for g in report.groups:
-        base = g.summon
-        places, summons = g.places, g.summons
-        # the distinct last steps of the group's choices (runs of summon choices share theirs)
-        lasts: dict[int, SummonStep] = {}
-        for _, last, _ in places:
-            lasts[id(last)] = last
-        prev_last: SummonStep | None = None
-        for _, last, _ in summons:
-            if last is not prev_last:
-                prev_last = last
-                lasts[id(last)] = last
-        # the pieces the group's summon may take back whatever the first action (the planner shares the
-        # tuples of pieces: each is looked at once)
-        base_take = base.take_back
-        common: set[int] = set(base_take)
-        if common:
-            seen = {id(base_take)}
-            for last in lasts.values():
-                take = last.take_back
-                if id(take) not in seen:
-                    seen.add(id(take))
-                    common.intersection_update(take)
-                    if not common:
-                        break
-        kept = tuple(sq for sq in base_take if sq in common) if common else ()
-        # each last step -> the index of how it differs from the group's summon (in ``then_json``)
-        thens: dict[int, int] = {}
-        differ: dict[tuple[Any, ...], int] = {}
-        then_json: list[JSON | None] = []
-        also_of: dict[int, tuple[int, ...]] = {}    # id of the pieces a last step may take back -> those not common
+    def group(self, g: PlanGroup, outcomes: int) -> JSON:
+        names, base, places, summons = self.names, g.summon, g.places, g.summons
+        thens = _thens(base, _lasts(places, summons), names)
+        placed = self._placed(places, thens.of)
+        summoned = self._summoned(summons, thens.of)
         _, _, _, base_squares, base_destroys, base_reuses, _, base_shortage = base
-        for key_id, last in lasts.items():
-            _, _, _, squares, destroys, reuses, take, shortage = last
-            also = also_of.get(id(take))
-            if also is None:
-                also = also_of[id(take)] = tuple(sq for sq in take if sq not in common) if common else take
-            # what differs (None: the same) and the pieces it may take back besides the common ones
-            key = (None, None, None, None, also) if last is base else (
-                squares if squares != base_squares else None,
-                (destroys,) if destroys != base_destroys else None,
-                shortage if shortage != base_shortage else None,
-                (reuses,) if reuses != base_reuses else None,
-                also)
-            t = differ.get(key)
-            if t is None:
-                t = differ[key] = len(then_json)
-                then_json.append(_then(key, names))
-            thens[key_id] = t
-        # choices alike but for their first action share one entry: their first actions, then what they leave
+        now = [self.by_id[id(s)] for s in g.now]
+        narrowing_json, then_json = self.narrowing_json, thens.json
+        return {"card": g.card.id, "target": names[g.target], "orientation": self.orientation(g.orientation),
+                "actions": 1 if now else 2, "plans": len(now) + len(places) + len(summons),
+                # what the summon uses and does (see _summon_facts), with the pieces it may take back
+                # whatever the first action
+                "pattern_squares": [names[sq] for sq in base_squares],
+                "destroys": names[base_destroys[0]] if base_destroys else None,
+                "destroyed_piece": _piece(base_destroys[1]) if base_destroys else None,
+                "shortage": base_shortage, "reuses": names[base_reuses] if base_reuses is not None else None,
+                "take_back": [names[sq] for sq in thens.kept],
+                "now": now,
+                "after_place": [{"squares": whats, "pick_up": narrowing_json[c], "then": then_json[t]}
+                                for (c, t), whats in placed.items()],
+                "after_summon": [{"firsts": whats, "take_back": narrowing_json[c], "then": then_json[t]}
+                                 for (c, t), whats in summoned.items()],
+                "effect": _group_effect(g, names, outcomes)}
+
+    def _placed(self, places: list[Choice], thens: dict[int, int]) -> dict[tuple[int, int], list[str]]:
+        """Choices alike but for their first action (a place) share one entry: their first actions."""
         placed: dict[tuple[int, int], list[str]] = {}
+        picks, full_pick, names = self.picks, self.full_pick, self.names
         for head, last, _ in places:
             pick = head.pick_up  # type: ignore[union-attr]
             code = picks.get(id(pick))
             if code is None:
-                code = picks[id(pick)] = code_of(_narrowed(full_pick, pick))
+                code = picks[id(pick)] = self.code_of(_narrowed(full_pick, pick))
             mkey = (code, thens[id(last)])
             run = placed.get(mkey)
             if run is None:
                 run = placed[mkey] = []
             run.append(names[head.square])  # type: ignore[union-attr]
+        return placed
+
+    def _summoned(self, summons: list[Choice], thens: dict[int, int]) -> dict[tuple[int, int], list[int]]:
+        """Choices alike but for their first action (a summon) share one entry: their first summons, by
+        their index in ``firsts``."""
         summoned: dict[tuple[int, int], list[int]] = {}
-        prev_last = None
+        heads_get = self.heads.get
+        prev_last: SummonStep | None = None
         t = code = -1
         entry: list[int] = []
         for head, last, first in summons:
@@ -514,16 +513,7 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
                 new_t = thens[id(last)]
             else:
                 new_t = t
-            got = heads_get(id(head))
-            if got is None:
-                assert first is not None
-                i = by_id.get(id(first))
-                if i is None:
-                    i = index[(first.card.id, first.target, first.orientation.name, first.pattern_squares)]
-                got = heads[id(head)] = (
-                    0 if head is first else code_of(_narrowed(first.take_back, head.take_back)),  # type: ignore[union-attr]
-                    i)
-            new_code, what = got
+            new_code, what = heads_get(id(head)) or self._head(head, first)   # a pair: never false
             if new_code != code or new_t != t:
                 code, t = new_code, new_t
                 mkey = (code, t)
@@ -531,23 +521,76 @@ def _plan_groups(report: PlanReport, board: Board, names: dict[int, str], outcom
                 if entry is None:
                     entry = summoned[mkey] = []
             entry.append(what)
-        now = [by_id[id(s)] for s in g.now]
-        groups.append({"card": g.card.id, "target": names[g.target], "orientation": orientation(g.orientation),
-                       "actions": 1 if now else 2, "plans": len(now) + len(places) + len(summons),
-                       # what the summon uses and does (see _summon_facts), with the pieces it may take back
-                       # whatever the first action
-                       "pattern_squares": [names[sq] for sq in base_squares],
-                       "destroys": names[base_destroys[0]] if base_destroys else None,
-                       "destroyed_piece": _piece(base_destroys[1]) if base_destroys else None,
-                       "shortage": base_shortage, "reuses": names[base_reuses] if base_reuses is not None else None,
-                       "take_back": [names[sq] for sq in kept],
-                       "now": now,
-                       "after_place": [{"squares": whats, "pick_up": narrowing_json[c], "then": then_json[t]}
-                                       for (c, t), whats in placed.items()],
-                       "after_summon": [{"firsts": whats, "take_back": narrowing_json[c], "then": then_json[t]}
-                                        for (c, t), whats in summoned.items()],
-                       "effect": _group_effect(g, names, outcomes)})
-    return {"pick_up": [names[sq] for sq in full_pick], "first_summons": firsts, "groups": groups}
+        return summoned
+
+    def _head(self, head: Step, first: SummonStep | None) -> tuple[int, int]:
+        """A first summon step's narrowing and the index of the summon possible now it is (a copy of)."""
+        assert first is not None
+        i = self.by_id.get(id(first))
+        if i is None:
+            i = self.index[(first.card.id, first.target, first.orientation.name, first.pattern_squares)]
+        code = 0 if head is first else self.code_of(_narrowed(first.take_back, head.take_back))  # type: ignore[union-attr]
+        self.heads[id(head)] = (code, i)
+        return code, i
+
+
+def _lasts(places: list[Choice], summons: list[Choice]) -> dict[int, SummonStep]:
+    """The distinct last steps of a group's choices (runs of summon choices share theirs), by id."""
+    lasts: dict[int, SummonStep] = {}
+    for _, last, _ in places:
+        lasts[id(last)] = last
+    prev_last: SummonStep | None = None
+    for _, last, _ in summons:
+        if last is not prev_last:
+            prev_last = last
+            lasts[id(last)] = last
+    return lasts
+
+
+def _common_take_back(base: SummonStep, lasts: dict[int, SummonStep]) -> set[int]:
+    """The pieces the group's summon may take back whatever the first action (the planner shares the
+    tuples of pieces: each is looked at once)."""
+    base_take = base.take_back
+    common: set[int] = set(base_take)
+    if common:
+        seen = {id(base_take)}
+        for last in lasts.values():
+            take = last.take_back
+            if id(take) not in seen:
+                seen.add(id(take))
+                common.intersection_update(take)
+                if not common:
+                    break
+    return common
+
+
+def _thens(base: SummonStep, lasts: dict[int, SummonStep], names: dict[int, str]) -> _Thens:
+    """Each last step -> the index of how it differs from the group's summon (in ``json``)."""
+    common = _common_take_back(base, lasts)
+    kept = tuple(sq for sq in base.take_back if sq in common) if common else ()
+    thens: dict[int, int] = {}
+    differ: dict[tuple[Any, ...], int] = {}
+    then_json: list[JSON | None] = []
+    also_of: dict[int, tuple[int, ...]] = {}    # id of the pieces a last step may take back -> those not common
+    _, _, _, base_squares, base_destroys, base_reuses, _, base_shortage = base
+    for key_id, last in lasts.items():
+        _, _, _, squares, destroys, reuses, take, shortage = last
+        also = also_of.get(id(take))
+        if also is None:
+            also = also_of[id(take)] = tuple(sq for sq in take if sq not in common) if common else take
+        # what differs (None: the same) and the pieces it may take back besides the common ones
+        key = (None, None, None, None, also) if last is base else (
+            squares if squares != base_squares else None,
+            (destroys,) if destroys != base_destroys else None,
+            shortage if shortage != base_shortage else None,
+            (reuses,) if reuses != base_reuses else None,
+            also)
+        t = differ.get(key)
+        if t is None:
+            t = differ[key] = len(then_json)
+            then_json.append(_then(key, names))
+        thens[key_id] = t
+    return _Thens(then_json, thens, kept)
 
 
 def _narrowed(offered: tuple[int, ...], kept: tuple[int, ...]) -> tuple[Any, ...] | None:

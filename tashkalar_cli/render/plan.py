@@ -24,6 +24,7 @@ if TYPE_CHECKING:   # the planner is imported by what reads plans, not by plan -
     from tashkalar_cli.engine.goals import Act, GoalReport
     from tashkalar_cli.engine.planner import PlaceStep, Plan, PlanGroup, PlanReport, SummonStep, Threats
     from tashkalar_cli.engine.summoning import Applied
+    from tashkalar_cli.model.cards import Being
     from tashkalar_cli.model.turn import Turn
 
 #: at most this many pieces are named where a piece is picked up or taken back; beyond, a count
@@ -62,8 +63,6 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
                       title: str | None = None, positions: dict[int, Position] | None = None,
                       pos: Position | None = None, heading: bool = True) -> RenderableType:
     """The plans of one player as a table, per card; ``positions``: the board after each card's best plan."""
-    from rich.table import Table
-
     msg = loc.msg
     reachable = report.reachable
     head = title or msg("plan.title", player=msg(f"color.{report.player}"), actions=report.actions,
@@ -71,21 +70,7 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
     parts: list[RenderableType] = [heading_text(head)] if heading else []
     if reachable:
         for card in reachable:
-            parts.append(Text(name(card), style="bold"))
-            # a grid: a long way to summon wraps under its own column, the list stays easy to scan
-            grid = Table.grid(padding=(0, 1), pad_edge=False)
-            grid.add_column(width=1)
-            grid.add_column(style="dim", no_wrap=True)
-            grid.add_column(style="bold cyan", max_width=12)  # squares: wrapped after a comma, never cut
-            grid.add_column()
-            for actions, square, how in _rows(report.groups_of(card), board, loc, name):
-                grid.add_row("", msg("plan.actions", count=actions), square, how)
-            parts.append(grid)
-            first = next((g for g in report.groups_of(card) if g.effect is not None), None)
-            if first is not None and first.effect is not None:
-                key = "plan.card_effect_partial" if first.effect.truncated else "plan.card_effect"
-                parts.append(Text("  " + msg(key, square=board.name(first.target), count=first.effect.count),
-                                  style="dim"))
+            parts += _card_plans(report, card, board, loc, name)
     else:
         parts.append(Text(msg("plan.none", actions=msg("plan.actions", count=report.actions))))
     reached = {c.id for c in reachable}
@@ -94,19 +79,7 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
         # a list, said name by name: never cut inside a name, however long the language's names
         parts.append(Text(msg("plan.unreachable", count=len(missing), cards=[name(c) for c in missing]), style="dim"))
     if positions and pos is not None:
-        from tashkalar_cli.render.board import board_key, board_text
-
-        drawn: list[tuple[Position | None, dict[int, str]]] = []
-        for card in reachable:
-            best = report.best(card)
-            after = positions.get(id(best))
-            if best is None or after is None:
-                continue
-            parts.append(Text(msg("plan.after", card=name(card), plan=describe(best, board, loc, name)), style="bold"))
-            drawn.append((after, {best.target: "target"}))
-            parts.append(board_text(board, after, drawn[-1][1]))
-        if drawn:
-            parts.append(board_key(loc, drawn, {"target": "board.key.summoned"}))
+        parts += _boards_after(report, positions, board, loc, name)
     notes = [msg("plan.note")]
     if report.effect_budget is not None:
         states = [g.effect_state for g in report.groups]
@@ -116,6 +89,50 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
         notes.append(msg("plan.note_actions", actions=report.actions))
     parts.append(Text(" ".join(notes), style="dim"))
     return Readable(Group(*parts))
+
+
+def _card_plans(report: PlanReport, card: Being, board: Board, loc: Localizer, name: Names) -> list[RenderableType]:
+    """One card's plans: its name, a grid of the ways to summon it, and what its effect may do."""
+    from rich.table import Table
+
+    msg = loc.msg
+    parts: list[RenderableType] = [Text(name(card), style="bold")]
+    # a grid: a long way to summon wraps under its own column, the list stays easy to scan
+    grid = Table.grid(padding=(0, 1), pad_edge=False)
+    grid.add_column(width=1)
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column(style="bold cyan", max_width=12)  # squares: wrapped after a comma, never cut
+    grid.add_column()
+    for actions, square, how in _rows(report.groups_of(card), board, loc, name):
+        grid.add_row("", msg("plan.actions", count=actions), square, how)
+    parts.append(grid)
+    first = next((g for g in report.groups_of(card) if g.effect is not None), None)
+    if first is not None and first.effect is not None:
+        key = "plan.card_effect_partial" if first.effect.truncated else "plan.card_effect"
+        parts.append(Text("  " + msg(key, square=board.name(first.target), count=first.effect.count),
+                          style="dim"))
+    return parts
+
+
+def _boards_after(report: PlanReport, positions: dict[int, Position], board: Board, loc: Localizer,
+                  name: Names) -> list[RenderableType]:
+    """The board after each reachable card's best plan, and the key of the marks."""
+    from tashkalar_cli.render.board import board_key, board_text
+
+    msg = loc.msg
+    parts: list[RenderableType] = []
+    drawn: list[tuple[Position | None, dict[int, str]]] = []
+    for card in report.reachable:
+        best = report.best(card)
+        after = positions.get(id(best))
+        if best is None or after is None:
+            continue
+        parts.append(Text(msg("plan.after", card=name(card), plan=describe(best, board, loc, name)), style="bold"))
+        drawn.append((after, {best.target: "target"}))
+        parts.append(board_text(board, after, drawn[-1][1]))
+    if drawn:
+        parts.append(board_key(loc, drawn, {"target": "board.key.summoned"}))
+    return parts
 
 
 def width(loc: Localizer) -> int:

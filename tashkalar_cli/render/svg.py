@@ -655,24 +655,10 @@ def boards_svg(board: Board, pos: Position | None, panels: Sequence[Panel | tupl
     size = style.font_size
     fig_w = float(figure.get("width", "0")) + 20 if figure is not None else 0.0
     fig_h = float(figure.get("height", "0")) + 10 if figure is not None else 0.0
-    lines: list[tuple[str, str]] = []        # (text, kind): title, side, plain
-    for i, line in enumerate(heading):
-        kind = "title" if i == 0 else "plain"
-        lines += [(part, kind) for part in wrap_measured(line, width - 20 - fig_w, style.title_size if i == 0 else size)]
-        if i == 0 and loc is not None:  # the side of the board: wrapped too, clear of the figure beside it
-            lines += [(part, "side") for part in wrap_measured(loc.msg(f"svg.side.{side}"), width - 20 - fig_w, size * 0.9)]
-    if not heading and loc is not None:
-        lines += [(part, "side") for part in wrap_measured(loc.msg(f"svg.side.{side}"), width - 20 - fig_w, size * 0.9)]
+    lines = _heading_lines(heading, loc, side, width - 20 - fig_w, style)
     sizes = {"title": style.title_size, "side": size * 0.9, "plain": size}
     head_h = max(sum(sizes[kind] * 1.35 for _, kind in lines) + (8 if lines else 0), fig_h)
-    keys: set[str] = set()
-    for p in shown:
-        keys |= p.legend_keys()
-    for shown_pos in [pos, *(p.position for p in shown)]:
-        if shown_pos is not None:
-            keys |= {piece.rank.value for piece in shown_pos.pieces.values()}
-            keys |= {f"color:{piece.color}" for piece in shown_pos.pieces.values()}
-    keys |= set(shown_squares(board, side, style).values())
+    keys = _legend_keys(board, pos, shown, side, style)
     scratch = ET.Element("g")
     legend_h = draw_legend(scratch, keys, loc, width - 20, style) + 10 if (legend and loc is not None) else 0.0
     height = head_h + rows * lay.panel_h + legend_h + 6
@@ -698,6 +684,30 @@ def boards_svg(board: Board, pos: Position | None, panels: Sequence[Panel | tupl
         holder = el(root, "g", transform=f"translate(10,{_num(y + rows * lay.panel_h)})")
         draw_legend(holder, keys, loc, width - 20, style)  # type: ignore[arg-type]
     return to_string(root)
+
+
+def _heading_lines(heading: Sequence[str], loc: Localizer | None, side: str, width: float,
+                   style: Style) -> list[tuple[str, str]]:
+    """The heading's lines wrapped to ``width``, each with its kind: title, side (of the board), plain."""
+    size = style.font_size
+    # the side of the board, after the first line: wrapped too, clear of the figure beside it
+    sides = [] if loc is None else [(part, "side") for part in wrap_measured(loc.msg(f"svg.side.{side}"), width, size * 0.9)]
+    lines: list[tuple[str, str]] = []
+    for i, line in enumerate(heading):
+        kind = "title" if i == 0 else "plain"
+        lines += [(part, kind) for part in wrap_measured(line, width, style.title_size if i == 0 else size)]
+        lines += sides if i == 0 else []
+    return lines if heading else sides
+
+
+def _legend_keys(board: Board, pos: Position | None, shown: Sequence[Panel], side: str, style: Style) -> set[str]:
+    """The symbols the panels use: their marks, the pieces' ranks and colors, the kinds of squares."""
+    keys: set[str] = set().union(*(p.legend_keys() for p in shown))
+    for shown_pos in [pos, *(p.position for p in shown)]:
+        if shown_pos is not None:
+            keys |= {piece.rank.value for piece in shown_pos.pieces.values()}
+            keys |= {f"color:{piece.color}" for piece in shown_pos.pieces.values()}
+    return keys | set(shown_squares(board, side, style).values())
 
 
 def board_svg(board: Board, pos: Position | None, highlight: Mapping[int, str] | None = None,
