@@ -137,3 +137,106 @@ def test_a_reference_folder_that_holds_no_locales_is_refused(cli, tmp_path: Path
         assert r.out == ""
     r = cli("--lang", "es", "i18n", "check", "--reference", str(empty))
     assert r.code == 2 and "no contiene ningún archivo de idioma" in r.err
+
+
+# ---------------------------------------------------------------- work bounds (issue 29, round two)
+
+def _translator_copy(root: Path, extra: int) -> Path:
+    """A copy of the French texts whose ui.yaml has ``extra`` messages the reference lacks."""
+    shutil.copytree(REPO / "locales" / "fr", root / "fr")
+    ui = root / "fr" / "ui.yaml"
+    lines = "".join(f'  extra.key{i}: "Un texte numéro {i} avec {{count}} mots"\n' for i in range(extra))
+    ui.write_text(ui.read_text(encoding="utf-8").replace("messages:\n", "messages:\n" + lines, 1), encoding="utf-8")
+    return root
+
+
+def test_the_cycle_collector_never_walks_the_data_of_a_check(tmp_path: Path, dataset) -> None:
+    """The parsed files and the findings hold no cycle: the collector, which walked every object of
+    them again and again as they grew (two fifths of the CPU time of a 7.8 MB file), is held off
+    during the check, and its state given back after."""
+    import gc
+
+    from tashkalar_cli.text.i18ncheck import check_locales
+
+    root = _translator_copy(tmp_path / "locales", 3_000)
+    runs: list[int] = []
+
+    def seen(phase: str, info: dict) -> None:  # type: ignore[type-arg]
+        if phase == "start":
+            runs.append(info["generation"])
+
+    assert gc.isenabled()
+    gc.callbacks.append(seen)
+    try:
+        report = check_locales(root, dataset.facts, builtin=REPO / "locales")
+    finally:
+        gc.callbacks.remove(seen)
+    assert sum(f.check == "obsolete" for f in report.findings) >= 3_000
+    # at most the one young collection when the collector is given back (it walks the new objects
+    # once): hundreds before, dozens of them of the oldest generation, each walking everything
+    assert len(runs) <= 1 and 2 not in runs, runs
+    assert gc.isenabled()
+
+
+def test_a_text_is_matched_against_the_terms_it_holds_not_against_every_term(dataset, monkeypatch) -> None:
+    """TermMatcher runs a regular expression only for the forms a text holds as a substring (a few),
+    not for every form of the glossary (dozens, for each of thousands of texts)."""
+    from tashkalar_cli.data.locales import LocaleReader
+    from tashkalar_cli.text.i18ncheck import checks
+
+    runs = [0]
+
+    class Counted:
+        def __init__(self, rx):  # type: ignore[no-untyped-def]
+            self.rx = rx
+
+        def finditer(self, hay: str):  # type: ignore[no-untyped-def]
+            runs[0] += 1
+            return self.rx.finditer(hay)
+
+        def search(self, hay: str):  # type: ignore[no-untyped-def]
+            runs[0] += 1
+            return self.rx.search(hay)
+
+    original = checks.form_regex
+    monkeypatch.setattr(checks, "form_regex", lambda form, whole: Counted(original(form, whole)))
+    texts = LocaleReader(strict=False).read(REPO / "locales" / "en", "")
+    glossary = {key: entry for (sec, key), entry in texts.entries.items() if sec == "keywords"}
+    matcher = checks.TermMatcher(glossary)
+    assert len(matcher.forms) > 50
+    found = matcher.found("Destroy 1 adjacent enemy piece, then summon a legendary being.")
+    assert found and runs[0] <= 10        # one per form the text holds: not one per form
+    runs[0] = 0
+    assert matcher.found("Nothing of the game here.") == set() and runs[0] == 0
+    assert matcher.present("Destroy it.", "destroy") and runs[0] <= 2
+
+
+def test_folding_grows_with_the_texts_not_with_the_texts_times_the_number_words(monkeypatch) -> None:
+    """A language's number words are folded once, not once per text read for its numbers; a text
+    compared again (a reference text, with every language) is folded once."""
+    from tashkalar_cli.text.i18ncheck import checks
+
+    calls = [0]
+    original = checks.fold
+
+    def counted(text: str) -> str:
+        calls[0] += 1
+        return original(text)
+
+    monkeypatch.setattr(checks, "fold", counted)
+    for cached in ("folded", "_folded_words"):   # worked out afresh: calls counted from here
+        if hasattr(checks, cached):
+            getattr(checks, cached).cache_clear()
+    words = {f"mot{i}": i for i in range(2, 402)}
+
+    def work(n: int) -> int:
+        calls[0] = 0
+        for i in range(n):
+            text = f"Placez {i} pièces sur mot{i % 400 + 2} cases."
+            checks.check_numbers(text, text, words, words)
+            checks.check_untranslated(text, text)
+        return calls[0]
+
+    small, large = work(100), work(200)
+    assert large - small <= 2 * 100 + 5   # a fold per new text (and a few): 40,000 more before
+    assert small <= 400 + 2 * 100 + 5

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session, state
+
+if TYPE_CHECKING:
+    from tashkalar_cli.text.i18ncheck import Report
 
 app = typer.Typer(help="Translation tools.", no_args_is_help=True)
 
@@ -30,6 +33,29 @@ def check(
     --json prints the findings as a list of objects (lang, file, key, check, severity, message,
     line, field, reference, translation).
     """
+    from tashkalar_cli.text.i18ncheck import collector_paused
+
+    s = session(None, data)
+    with collector_paused():  # the whole check builds data without cycles: see collector_paused
+        report = _report(locales, reference, lang, data)
+        if json:
+            from tashkalar_cli.render import jsonout
+
+            print_json("i18n-check", jsonout.findings(report))
+        else:
+            from tashkalar_cli.errors import TashkalarError
+            from tashkalar_cli.render.i18n import report_renderable
+
+            try:  # the report in the user's language, unless the texts under check are the ones that broke
+                loc = s.loc
+            except TashkalarError:
+                loc = None
+            s.console.print(report_renderable(report, loc=loc))
+    raise typer.Exit(report.exit_code(strict))
+
+
+def _report(locales: str | None, reference: str, lang: list[str] | None, data: str | None) -> Report:
+    """The findings of every game (or of --game): a translator's copy without a game's folder skips that game."""
     from pathlib import Path
 
     from tashkalar_cli.data.games import GAMES
@@ -38,7 +64,6 @@ def check(
     from tashkalar_cli.model.integrity import check_facts
     from tashkalar_cli.text.i18ncheck import check_locales
 
-    s = session(None, data)
     root = data_root(data)
     translators = extra_locales()
     folder = Path(checked_length(locales)) if locales else translators[0] if translators else root / "locales"
@@ -66,17 +91,4 @@ def check(
                 mine.missing += cov.missing
                 mine.unofficial_names += cov.unofficial_names
     assert report is not None
-    if json:
-        from tashkalar_cli.render import jsonout
-
-        print_json("i18n-check", jsonout.findings(report))
-    else:
-        from tashkalar_cli.errors import TashkalarError
-        from tashkalar_cli.render.i18n import report_renderable
-
-        try:  # the report in the user's language, unless the texts under check are the ones that broke
-            loc = s.loc
-        except TashkalarError:
-            loc = None
-        s.console.print(report_renderable(report, loc=loc))
-    raise typer.Exit(report.exit_code(strict))
+    return report

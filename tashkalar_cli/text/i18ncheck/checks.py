@@ -21,6 +21,19 @@ _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.)\s", re.MULTILINE)
 
 
+@lru_cache(maxsize=1 << 16)
+def folded(text: str) -> str:
+    """:func:`~tashkalar_cli.text.search.fold` of ``text``, worked out once: a reference text is
+    compared with every language, and a check folds it several times."""
+    return fold(text)
+
+
+@lru_cache(maxsize=64)
+def _folded_words(words: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """A language's number words, folded once (not once per text read for its numbers)."""
+    return {fold(w): v for w, v in words}
+
+
 def check_empty(ref: str, text: str) -> list[tuple[str, str]]:
     if not text.strip():
         return [(ERROR, said("empty", "the text is empty"))]
@@ -98,8 +111,8 @@ def numbers(text: str, words: dict[str, int]) -> tuple[Counter[str], int]:
     for m in _DIGITS.finditer(plain):
         found[m.group().replace(",", ".")] += 1
     ones = 0
-    folded_words = {fold(w): v for w, v in words.items()}
-    for word in fold(plain).split():
+    folded_words = _folded_words(tuple(words.items()))
+    for word in folded(plain).split():
         value = folded_words.get(word)
         if value is None:
             continue
@@ -145,7 +158,7 @@ def check_markup(ref: str, text: str) -> list[tuple[str, str]]:
 
 
 def check_untranslated(ref: str, text: str, min_words: int = 3) -> list[tuple[str, str]]:
-    if len(fold(ref).split()) >= min_words and fold(ref) == fold(text):
+    if len(folded(ref).split()) >= min_words and folded(ref) == folded(text):
         return [(WARNING, said("untranslated", "identical to the reference text: not translated?"))]
     return []
 
@@ -190,27 +203,30 @@ class TermMatcher:
                 if f:
                     self.forms.append((f, kid, whole))
         self.forms.sort(key=lambda x: -len(x[0]))
-        self._res = [(form_regex(f, whole), kid) for f, kid, whole in self.forms]
-        self._by_keyword: dict[str, list[re.Pattern[str]]] = {}
-        for rx, kid in self._res:
-            self._by_keyword.setdefault(kid, []).append(rx)
+        self._res = [(f, form_regex(f, whole), kid) for f, kid, whole in self.forms]
+        self._by_keyword: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        for form, rx, kid in self._res:
+            self._by_keyword.setdefault(kid, []).append((form, rx))
 
     def present(self, text: str, keyword: str) -> bool:
         """Whether any form of ``keyword`` occurs in ``text`` (overlaps allowed)."""
         hay = term_fold(text)
-        return any(rx.search(hay) for rx in self._by_keyword.get(keyword, ()))
+        # a form the text does not hold as a substring cannot match: looked for first (no regex)
+        return any(form in hay and rx.search(hay) for form, rx in self._by_keyword.get(keyword, ()))
 
     def found(self, text: str) -> set[str]:
         """The keywords whose terms occur in ``text``, longest match first (no overlaps)."""
         hay = term_fold(text)
-        taken = [False] * len(hay)
+        taken = bytearray(len(hay))
         out = set()
-        for rx, kid in self._res:
+        for form, rx, kid in self._res:
+            if form not in hay:  # the regular expression only where the form stands (a few of hundreds)
+                continue
             for m in rx.finditer(hay):
-                if any(taken[m.start():m.end()]):
+                start, end = m.span()
+                if taken.find(1, start, end) != -1:   # overlaps a longer term found before
                     continue
-                for i in range(m.start(), m.end()):
-                    taken[i] = True
+                taken[start:end] = b"\x01" * (end - start)
                 out.add(kid)
         return out
 
