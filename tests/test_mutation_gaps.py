@@ -30,3 +30,41 @@ def test_time_travelers_pattern_is_the_pieces_that_make_it(tk):
     assert verdict.legal and len(verdict.placements) > 10
     patterns = {tuple(tk.board.name(sq) for sq in p.pattern_squares) for p in verdict.placements}
     assert patterns == {("c3", "d4", "e5")}
+
+
+# ---------------------------------------------------------------------- effects: a gateway of nothing
+
+
+def test_a_gateway_made_of_no_piece_leaves_the_effect_going(tk):
+    """"Upgrade up to one of your commons, make it your Gateway": upgrading none is an outcome too, with no
+    Gateway (a dropped condition made the Gateway step a dead end when it had no piece to take)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    program = parse_program([{"upgrade": {"owner": "you", "rank": "common"}, "up_to": 1, "as": "raised"},
+                             {"make_gateway": "raised"}])
+    result = resolve_program(tk.board, program, tk.position(pieces="e5=blue,d4=red"), "blue")
+    reached = {(str(o.position.pieces[tk.board.parse("e5")].rank), bool(getattr(o.position, "gateway", None)))
+               for o in result.outcomes}
+    assert reached == {("heroic", True), ("common", False)}
+
+
+# ---------------------------------------------------------------------- L.E.T.A.L.: the end of a timed game
+
+
+def test_the_winner_reports_each_teams_living_heroes_and_their_endurance():
+    """The counts behind the verdict: heroes alive (Endurance above 0) and their total Endurance, per team; a
+    hero at 0 is dead (an off-by-one on either start or threshold kept the verdict and broke the counts)."""
+    from tashkalar_cli import Game
+    from tashkalar_cli.data.yamlio import parse_yaml
+
+    engine = Game("letal").letal
+    text = ("players:\n  - {name: S, team: south, heroes: [{name: s0, endurance: 0}, {name: s1, endurance: 6}]}\n"
+            "  - {name: N, team: north, heroes: [{name: n0, endurance: -1}, {name: n1, endurance: 5}]}\n")
+    data, lines = parse_yaml(text, "game.yaml")
+    result = engine.winner(engine.game_from_data(data, lines, "game.yaml"))
+    assert (result.winner, result.decided_by) == ("south", "endurance")
+    teams = {t.team: t for t in result.teams}
+    assert (teams["south"].alive, teams["south"].endurance) == (1, 6)
+    assert (teams["north"].alive, teams["north"].endurance) == (1, 5)
+    assert [h["alive"] for h in teams["south"].heroes] == [False, True]
