@@ -16,7 +16,21 @@ times were three to eight times the CPU times, so CPU time is the figure to comp
     60 empty folders, text       ~130 (24 s for 10, 45 for 20; stopped after 10 min)   3.4
     60 empty folders, --json     5.9                        2.5
 
-What was slow: the text report drew every finding as a Rich table row (1.3 ms each; 103,000 of
+Round two (issue 29 again; 2 cores under a load of 20, interleaved A/B runs, CPU seconds):
+
+    case                         before        after
+    7.8 MB file, text            12.9 / 13.6   8.1 / 8.4
+    7.8 MB file, --json          13.7 / 13.0   9.1 / 8.6
+    60 empty folders, text       4.5 / 4.4     3.7 (one outlier run at 7.8)
+    60 empty folders, --json     2.7 / 1.6     2.2 / 1.7
+
+What was slow then: Python's cycle collector walking the parsed files and the 100,000 findings again
+and again (two fifths of the time: it is held off during a check), every glossary form's regular
+expression run on every text (now only the forms the text holds), the number words folded for each
+text, and a regular expression per finding to fill its message. What remains: PyYAML's parse of
+the 7.8 MB file (about 3 s), the schema validation of the cards (about 0.8 s), json.dumps of 33 MB.
+
+What was slow in round one: the text report drew every finding as a Rich table row (1.3 ms each; 103,000 of
 them for the file, 79,000 for the folders: 1,321 missing entries per empty language), counted each
 language's errors over all findings, the shared ui.yaml was read, validated and checked once per
 game, jsonschema walked every one of 100,000 valid messages, and each finding's JSON was made by

@@ -373,3 +373,24 @@ def test_a_narrow_card_table_fits_with_its_border(cli, lang, width, monkeypatch)
         assert max(len(line) for line in lines) <= width
         table = [line for line in lines if line[0] in "┏┃┡│├└"]
         assert all(line.rstrip()[-1] in "┓┃┩│┤┘" for line in table), (args, table[:3])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_sh17_the_coverage_table_fits_80_columns_and_names_the_languages(tk, own_locales_report, lang: str) -> None:
+    """SH17: at 80 columns the coverage header was cut ("avertiss…") and its rows showed codes."""
+    import io
+
+    from rich.console import Console
+
+    from tashkalar_cli.render.i18n import report_renderable
+
+    loc = tk.localizer(lang)
+    console = Console(width=80, record=True, file=io.StringIO(), color_system=None)
+    console.print(report_renderable(own_locales_report, loc=loc))
+    text = console.export_text()
+    table = text[text.rindex("┏"):]
+    assert "…" not in table and all(len(line) <= 80 for line in table.splitlines())
+    for word in loc.msg("i18n.cov.warnings").split() + loc.msg("i18n.cov.unofficial").split():
+        assert word in table
+    for code in own_locales_report.coverage:
+        assert f"│ {loc.language_name(code)} " in table

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import groupby
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -85,18 +87,7 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                 else:
                     said_more = f"… and {more} more finding{'s' if more != 1 else ''} in this file (--json lists them all)"
                 parts.append(Text(said_more, style="dim"))
-    reference = loc.language_name(report.reference) if loc is not None else report.reference
-    cov = Table(title=say("i18n.coverage", "Coverage against '{lang}'", lang=reference))
-    for col, english in (("language", "language"), ("entries", "entries"), ("translated", "translated"),
-                         ("missing", "missing"), ("unofficial", "unofficial names"), ("errors", "errors"),
-                         ("warnings", "warnings")):
-        cov.add_column(say(f"i18n.cov.{col}", english), justify="right" if col != "language" else "left")
-    counts = Counter((f.lang, f.severity) for f in report.findings)  # one pass, not one per language
-    for lang, c in report.coverage.items():
-        errors, warnings = counts[lang, "error"], counts[lang, "warning"]
-        cov.add_row(shown(lang), str(c.entries), str(c.translated), str(c.missing), str(c.unofficial_names),
-                    str(errors), str(warnings))
-    parts.append(cov)
+    parts.append(_coverage(report, say, loc))
     if loc is not None and loc.ui("i18n.errors.other") is not None:
         summary = loc.msg("i18n.summary", errors=loc.msg_n("i18n.errors", len(report.errors)),
                           warnings=loc.msg_n("i18n.warnings", len(report.warnings)))
@@ -104,3 +95,33 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
         summary = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
     parts.append(Text(summary, style="bold red" if report.errors else "bold green"))
     return Group(*parts)
+
+
+def _coverage(report: Report, say: Callable[..., str], loc: Localizer | None) -> Table:
+    """The coverage table: a row per language, named in the user's language as ``validate`` names
+    them. The reference's number of entries, the same for every language, is said once in the title
+    rather than in a column: at 80 columns, the French headers did not fit ("avertiss…")."""
+    name = loc.language_name if loc is not None else str
+    title = say("i18n.coverage", "Coverage against '{lang}'", lang=name(report.reference))
+    entries = {c.entries for c in report.coverage.values()}
+    shared = len(entries) == 1   # the reference's entries: said once in the title, not in a column
+    if shared:
+        title = say("i18n.coverage.entries", "{coverage}, entries: {count}", coverage=title, count=entries.pop())
+    cov = Table(title=title)
+    for col, english in (("language", "language"), ("entries", "entries"), ("translated", "translated"),
+                         ("missing", "missing"), ("unofficial", "unofficial names"), ("errors", "errors"),
+                         ("warnings", "warnings")):
+        if shared and col == "entries":
+            continue
+        header = say(f"i18n.cov.{col}", english)
+        # a header of several words wraps between them down to its longest word ("noms non /
+        # officiels"), leaving the width a long single word needs ("avertissements", not "avertiss…")
+        widest = max(max(map(cell_len, header.split()), default=1), 6) if col != "language" else None
+        cov.add_column(header, justify="right" if col != "language" else "left", max_width=widest)
+    counts = Counter((f.lang, f.severity) for f in report.findings)  # one pass, not one per language
+    for lang, c in report.coverage.items():
+        errors, warnings = counts[lang, "error"], counts[lang, "warning"]
+        counted = [str(c.translated), str(c.missing), str(c.unofficial_names), str(errors), str(warnings)]
+        cov.add_row(shown(name(lang)), *([] if shared else [str(c.entries)]), *counted)
+    return cov
+
