@@ -18,7 +18,9 @@ def collector_as_it_was():
     gc.enable()
     yield
     gc.unfreeze()
-    if not enabled:
+    if enabled:     # as it was, whatever the test left (one of them disables it)
+        gc.enable()
+    else:
         gc.disable()
 
 

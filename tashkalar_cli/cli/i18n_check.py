@@ -33,10 +33,10 @@ def check(
     --json prints the findings as a list of objects (lang, file, key, check, severity, message,
     line, field, reference, translation).
     """
-    from tashkalar_cli.text.i18ncheck import collector_paused
+    from tashkalar_cli.cli.collector import collector_paused
 
     s = session(None, data)
-    with collector_paused():  # the whole check builds data without cycles: see collector_paused
+    with collector_paused():  # the check's parsed files and findings hold no cycle (cli/collector.py)
         report = _report(locales, reference, lang, data)
         if json:
             from tashkalar_cli.render import jsonout
