@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
@@ -23,50 +22,12 @@ class Said(str):
         return said
 
 
-class _Part(NamedTuple):
-    """A piece of a message's template: its text, then the value it names (``name``: None for none)."""
-
-    text: str
-    name: str | None
-
-
-@lru_cache(maxsize=256)
-def _parts(english: str) -> tuple[_Part, ...]:
-    """``english`` cut once into text and the plain ``{name}`` fields :func:`errors.fill` fills
-    (``{{``/``}}`` already made single braces; any other field kept as written): a check that makes
-    100,000 findings of a few templates fills each template by joining, not by a regular
-    expression per finding."""
-    from tashkalar_cli.errors import _TOKEN, is_name
-
-    parts: list[_Part] = []
-    text: list[str] = []
-    at = 0
-    for m in _TOKEN.finditer(english):
-        text.append(english[at:m.start()])
-        at = m.end()
-        token, name = m.group(0), m.group(1)
-        if token in ("{{", "}}"):
-            text.append(token[0])
-        elif name is not None and is_name(name):
-            parts.append(_Part("".join(text), name))
-            text = []
-        else:
-            text.append(token)
-    text.append(english[at:])
-    parts.append(_Part("".join(text), None))
-    return tuple(parts)
-
-
 def said(code: str, english: str, /, **values: Any) -> Said:
-    """The message ``english`` (its ``{fields}`` filled from ``values`` as :func:`errors.fill`
-    fills them: a name ``values`` lacks stays as written), said in a translator's language by
-    ``i18n.finding.<code>``."""
-    out: list[str] = []
-    for part in _parts(english):
-        out.append(part.text)
-        if part.name is not None:
-            out.append(str(values[part.name]) if part.name in values else "{" + part.name + "}")
-    return Said("".join(out), code, values)
+    """The message ``english`` (its ``{fields}`` filled from ``values`` by :func:`errors.fill`: a name
+    ``values`` lacks stays as written), said in a translator's language by ``i18n.finding.<code>``."""
+    from tashkalar_cli.errors import fill
+
+    return Said(fill(english, values), code, values)
 
 
 @dataclass(frozen=True)
