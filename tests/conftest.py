@@ -419,9 +419,13 @@ def tiered(cases: Sequence[Any], *facets: Callable[[Any], Hashable], mark: Any =
             seen |= shown
             out.append(case)
         else:
-            marks = [*getattr(case, "marks", ()), extra]
-            out.append(pytest.param(*values, id=getattr(case, "id", None), marks=marks))
+            out.append(_marked(case, values, extra))
     return out
+
+
+def _marked(case: Any, values: Sequence[Any], extra: Any) -> Any:
+    """``case`` (its ``values``) with the mark ``extra`` added to its own, its id kept."""
+    return pytest.param(*values, id=getattr(case, "id", None), marks=[*getattr(case, "marks", ()), extra])
 
 
 def spread(cases: Sequence[Any], keep: int = 1, start: int = 0, mark: Any = None, *, names: int = 1) -> list[Any]:
@@ -435,10 +439,9 @@ def spread(cases: Sequence[Any], keep: int = 1, start: int = 0, mark: Any = None
     for i, case in enumerate(cases):
         if i in kept:
             out.append(case)
-        elif hasattr(case, "values"):
-            out.append(pytest.param(*case.values, id=case.id, marks=[*case.marks, extra]))
         else:
-            out.append(pytest.param(*(case if names > 1 else (case,)), marks=extra))
+            values = case.values if hasattr(case, "values") else tuple(case) if names > 1 else (case,)
+            out.append(_marked(case, values, extra))
     return out
 
 
