@@ -6,12 +6,21 @@ A position is read from a file or an inline string by :mod:`tashkalar_cli.model.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tashkalar_cli.errors import InputError, Term
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.state import BoardState
 from tashkalar_cli.model.types import Bitboard, Mode, Piece, PieceKind, Rank, Square
+
+
+class _MadeState(NamedTuple):
+    """A position's :class:`BoardState`, with the fields it was made of (compared by identity)."""
+
+    pieces: object
+    supply: object
+    owned: object
+    state: BoardState
 
 
 @dataclass
@@ -29,8 +38,7 @@ class Position:
     gateway: dict[str, Square] = field(default_factory=dict)
     #: the :attr:`state` made, with the fields it was made of (a position is a value: its dicts are never changed
     #: in place, but a field may be given a new one)
-    _state: tuple[object, object, object, BoardState] | None = field(default=None, init=False, repr=False,
-                                                                       compare=False)
+    _state: _MadeState | None = field(default=None, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------ bitboards
     @property
@@ -38,10 +46,11 @@ class Position:
         """The position's pieces as one :class:`BoardState` (the bitboards and the supply every engine reads),
         made once from the pieces, the game's counts of pieces (``owned``) and the supply the position states."""
         made = self._state
-        if made is not None and made[0] is self.pieces and made[1] is self.supply_override and made[2] is self.owned:
-            return made[3]
+        if (made is not None and made.pieces is self.pieces and made.supply is self.supply_override
+                and made.owned is self.owned):
+            return made.state
         state = BoardState.of_pieces(tuple(self.board.colors), self.pieces, self.owned, self.supply_override)
-        self._state = (self.pieces, self.supply_override, self.owned, state)
+        self._state = _MadeState(self.pieces, self.supply_override, self.owned, state)
         return state
 
     def mask(self, color: str | None = None, min_rank: Rank = Rank.COMMON,
