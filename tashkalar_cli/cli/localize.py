@@ -104,6 +104,13 @@ class Words:
         found = loc.ui(key)
         return found if found is not None else fallback
 
+    def quantity(self, value: object) -> object:
+        """A value Typer shows in a help text (``[default: 50000]``): a whole number written as the
+        language writes quantities (French ``50\u202f000``, Italian ``50.000``), anything else as it is."""
+        text = str(value)
+        loc = self.loc if text.isascii() and text.isdigit() and len(text) <= 30 else None
+        return loc.number(int(text)) if loc is not None else value
+
     def translate(self, msgid: str) -> str:
         key = FRAMEWORK.get(msgid)
         return ClickText(self.text(key, msgid), self) if key else msgid
@@ -146,7 +153,7 @@ class ClickText(str):
     def format(self, *args: object, **kwargs: object) -> str:
         pieces = str(self).split("{}")  # Typer's "[default: {}]": each {} is the next value
         text = "".join(piece + (f"{{_{i}}}" if i < len(pieces) - 1 else "") for i, piece in enumerate(pieces))
-        kwargs.update({f"_{i}": value for i, value in enumerate(args)})
+        kwargs.update({f"_{i}": self.words.quantity(value) for i, value in enumerate(args)})
         if isinstance(kwargs.get("number_type"), str):
             kwargs["number_type"] = str(self.words.translate(str(kwargs["number_type"])))
         return fill_click(text, **kwargs)

@@ -121,12 +121,33 @@ MOST_PARAM = 400
 MOST_ITEMS = 200
 
 
-def shown_params(params: dict[str, Any], separator: str = ", ") -> dict[str, Any]:
+#: the parameters of an interface text whose whole numbers are not quantities (a line of a file, a
+#: byte's value, a value as the user wrote it): said with their digits as they are, never grouped
+NOT_QUANTITIES = frozenset({"line", "first", "column", "byte", "value", "turn"})
+
+
+def grouped(n: int, separator: str, from_digits: int) -> str:
+    """The whole number ``n`` with ``separator`` between its groups of three digits, when it has at
+    least ``from_digits`` digits (``grouped(50000, ".", 4)`` is ``50.000``; ``grouped(2000, " ", 5)`` is ``2000``)."""
+    digits = str(abs(n))
+    if len(digits) < from_digits:
+        return str(n)
+    head = len(digits) % 3 or 3
+    groups = [digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)]
+    return ("-" if n < 0 else "") + separator.join(groups)
+
+
+def shown_params(params: dict[str, Any], separator: str = ", ",
+                 number: Callable[[int], str] | None = None) -> dict[str, Any]:
     """The values of an interface text as shown: one line each, nothing a terminal acts on, cut
-    to :data:`MOST_PARAM` characters (numbers are kept as numbers, for their format). A list or
-    tuple is said item by item, joined by ``separator``, each item cut on its own: a list of
-    names is never cut inside a name, however long the names of a language make it."""
-    def shown(value: Any) -> Any:
+    to :data:`MOST_PARAM` characters. A list or tuple is said item by item, joined by ``separator``,
+    each item cut on its own: a list of names is never cut inside a name, however long the names of
+    a language make it. A whole number that is a quantity is written by ``number`` (the language's
+    digit groups), other numbers as they are."""
+    def shown(name: str, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and number is not None \
+                and name not in NOT_QUANTITIES:
+            return number(value)
         if isinstance(value, (int, float)):
             return value
         if isinstance(value, (list, tuple)):
@@ -134,7 +155,7 @@ def shown_params(params: dict[str, Any], separator: str = ", ") -> dict[str, Any
             return separator.join(items + (["…"] if len(value) > MOST_ITEMS else []))
         return visible(value, MOST_PARAM)
 
-    return {name: shown(value) for name, value in params.items()}
+    return {name: shown(name, value) for name, value in params.items()}
 
 
 class Text(NamedTuple):
@@ -188,7 +209,7 @@ class Localizer:
         (``key.one``, ``key.other``...) agrees with the ``count`` parameter (see :meth:`msg_n`)."""
         found = self.ui(key)
         if found is not None:
-            return visible(fill(found, shown_params(params, self._separator(params))), lines=True)
+            return visible(fill(found, shown_params(params, self._separator(params), self.number)), lines=True)
         if self.ui(f"{key}.other") is not None:
             return self.msg_n(key, params.get("count", 0), **params)
         return key
@@ -202,8 +223,18 @@ class Localizer:
         for candidate in (f"{key}.{category}", f"{key}.other", key):
             text = self.ui(candidate)
             if text is not None:
-                return visible(fill(text, shown_params({"count": n, **params}, self._separator(params))), lines=True)
+                return visible(fill(text, shown_params({"count": n, **params}, self._separator(params), self.number)),
+                               lines=True)
         return key
+
+    def number(self, n: int) -> str:
+        """The whole number ``n`` as a quantity is written in this language's sentences: its digits in
+        groups of three as ui.yaml's ``language.digit_groups`` says (French ``50\u202f000``, Italian
+        ``50.000``), or as they are in a language that states none (English: a value to type back)."""
+        groups = self.dataset.locales.get(self.lang, {}).get("language", {}).get("digit_groups")
+        if not groups:
+            return str(n)
+        return grouped(n, groups["separator"], groups["from_digits"])
 
     def _separator(self, params: Mapping[str, Any]) -> str:
         """How a list value of ``params`` is joined in this language (looked up only when one is there)."""
