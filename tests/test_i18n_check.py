@@ -229,11 +229,11 @@ def test_cli_exit_codes_and_json(cli, locales, tmp_path):
     f = next(x for x in r.json["findings"] if x["key"] == "messenger")
     assert {"lang", "file", "key", "check", "severity", "message"} <= set(f)
     assert (f["lang"], f["check"], f["severity"]) == ("it", "missing", "error")
-    text = cli("i18n", "check", "--locales", str(root), "--lang", "it")
+    text = cli("i18n", "check", "--locales", str(root), "--target", "it")
     assert text.code == 1 and "messenger" in text.out and "Coverage" in text.out
     assert cli("i18n", "check", "--locales", str(tmp_path / "none")).code == 2
     assert cli("i18n", "check", "--locales", str(root), "--reference", "xx").code == 2
-    assert cli("i18n", "check", "--locales", str(root), "--lang", "zz").code == 2
+    assert cli("i18n", "check", "--locales", str(root), "--target", "zz").code == 2
 
 
 # ------------------------------------------------------------------ the published disagreements
@@ -317,13 +317,13 @@ def test_a_misspelt_placeholder_is_one_finding_that_names_the_one_meant(locales,
     assert len(hits) == 1, hits
     assert hits[0].severity == "error" and hits[0].code == "placeholder-typo"
     assert "did you mean {players_duel}?" in hits[0].message and "{players_dule}" in hits[0].message
-    r = cli("i18n", "check", "--locales", str(root), "--lang", "fr", "--json")
+    r = cli("i18n", "check", "--locales", str(root), "--target", "fr", "--json")
     assert r.code == 1
     rows = [f for f in r.json["findings"] if f["key"] == "form-duel" and f["check"] == "placeholders"]
     assert [f["code"] for f in rows] == ["placeholder-typo"], rows
     # said in the user's language
     monkeypatch.setenv("COLUMNS", "250")
-    text = cli("--lang", "fr", "i18n", "check", "--locales", str(root), "--lang", "fr")
+    text = cli("--lang", "fr", "i18n", "check", "--locales", str(root), "--target", "fr")
     flat = " ".join(text.out.replace("│", " ").split())
     assert "texte de référence" in flat and "{players_duel}" in flat and "did you mean" not in flat, flat[-800:]
 

@@ -546,7 +546,7 @@ def test_i18n_check_speaks_the_language(cli, dataset, tmp_path, monkeypatch, lan
     rules = folder / "fr" / "rules.yaml"
     rules.write_text(rules.read_text(encoding="utf-8").replace("{players_duel}", "{players_dule}", 1), encoding="utf-8")
     monkeypatch.setenv("COLUMNS", "200")
-    r = cli("--lang", lang, "i18n", "check", "--locales", str(folder), "--lang", "fr")
+    r = cli("--lang", lang, "i18n", "check", "--locales", str(folder), "--target", "fr")
     assert r.code == 1, r.err
     out = _flat(r.out)
     for english in ("Coverage against", "error(s)", "placeholder(s) missing", "severity", "translated"):

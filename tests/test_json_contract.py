@@ -56,7 +56,9 @@ USED_BY: dict[str, tuple[str, ...]] = {
     "output-position": ("test_position_show",),
     "output-position-check": ("test_position_check",),
     "output-validate": ("test_validate",),
-    "output-i18n-check": ("test_i18n_check_own_locales", "test_i18n_check_finds_a_broken_placeholder"),
+    "output-i18n-check": ("test_i18n_check_own_locales", "test_i18n_check_finds_a_broken_placeholder",
+                          "test_i18n_reviewed"),
+    "output-i18n-reviewed": ("test_i18n_reviewed",),
     "output-error": ("test_error", "test_task_about_the_turn_needs_a_turn_record"),
     "output-plan": ("test_plan", "test_plan_threats"),
     "output-summon-apply": ("test_summon_apply", "test_summon_apply_choices"),
@@ -244,7 +246,7 @@ def test_shared_parts_are_the_same_in_every_schema():
 
 def test_every_schema_is_used():
     on_disk = {p.name.removesuffix(".schema.json") for p in SCHEMA_FILES}
-    assert len(on_disk) == 28
+    assert len(on_disk) == 29
     assert on_disk == set(USED_BY), "every output schema is registered, and every registered one exists"
     for name, tests in USED_BY.items():
         for test_name in tests:
@@ -582,6 +584,22 @@ def test_i18n_check_own_locales(cli):
     assert r.code == (1 if any(f["severity"] == "error" for f in findings) else 0)
 
 
+def test_i18n_reviewed(cli, tmp_path):
+    import shutil
+
+    locales = tmp_path / "locales"
+    for code in ("en", "it"):
+        shutil.copytree(REPO / "locales" / code, locales / code)
+    english = locales / "en" / "glossary.yaml"
+    english.write_text(english.read_text(encoding="utf-8").replace("showing a rank, a pattern", "that shows a rank, a pattern", 1), encoding="utf-8")
+    r = cli("--game", "tash-kalar", "i18n", "check", "--locales", str(locales), "--json")
+    changed = [f for f in conforms("output-i18n-check", r.json)["findings"] if f["code"] == "source-changed"]
+    assert changed and all(f["previous"] and f["previous"] != f["reference"] for f in changed)
+    r = cli("--game", "tash-kalar", "i18n", "reviewed", "--locales", str(locales), "--all", "--json")
+    assert r.code == 0, r.err
+    assert conforms("output-i18n-reviewed", r.json)["written"] == [str(locales / "it" / "sources.yaml")]
+
+
 def test_i18n_check_finds_a_broken_placeholder(cli, tmp_path):
     locales = tmp_path / "locales"
     shutil.copytree(REPO / "locales", locales)
@@ -590,7 +608,7 @@ def test_i18n_check_finds_a_broken_placeholder(cli, tmp_path):
     assert "Vous pouvez détruire 1 pièce" in text
     target.write_text(text.replace("Vous pouvez détruire 1 pièce", "Vous pouvez détruire {hand_beings} pièce", 1),
                       encoding="utf-8")
-    r = cli("i18n", "check", "--locales", str(locales), "--lang", "fr", "--json")   # the language of the fault
+    r = cli("i18n", "check", "--locales", str(locales), "--target", "fr", "--json")   # the language of the fault
     assert r.code == 1
     findings = conforms("output-i18n-check", r.json)["findings"]
     broken = [f for f in findings if f["check"] == "placeholders"]

@@ -560,7 +560,7 @@ def test_i18n_check_covers_letal(cli, tmp_path):
     shutil.copytree(REPO / "locales" / "fr", copy / "fr")
     path = copy / "fr" / "letal" / "rules.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("{deck_max}", "{deck_most}"), encoding="utf-8")
-    found = cli("i18n", "check", "--locales", str(copy), "--lang", "fr", "--json").json["findings"]
+    found = cli("i18n", "check", "--locales", str(copy), "--target", "fr", "--json").json["findings"]
     assert any(f["file"] == "fr/letal/rules.yaml" and f["check"] == "placeholders" for f in found)
 
 

@@ -6,12 +6,16 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session, state
+from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, print_json, session, state
 
 if TYPE_CHECKING:
     from tashkalar_cli.text.i18ncheck import Report
 
 app = typer.Typer(help="Translation tools.", no_args_is_help=True)
+
+TargetOption = Annotated[Optional[list[str]], typer.Option(
+    "--target", help="The languages worked on (repeat the option; default: every language but the reference).",
+    metavar="LANG", show_default=False)]
 
 
 @app.command("check")
@@ -19,25 +23,29 @@ def check(
     locales: Annotated[Optional[str], typer.Option(help="A locales folder to check (default: the tool's own).",
                                                    metavar="DIR", show_default=False)] = None,
     reference: Annotated[str, typer.Option(help="The reference language.")] = "en",
-    lang: Annotated[Optional[list[str]], typer.Option("--lang", help="Only these languages (repeat the option).")] = None,
+    target: TargetOption = None,
     strict: Annotated[bool, typer.Option(help="Exit 1 on warnings too.")] = False,
     json: JsonOption = False,
     data: DataOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Check translations: missing entries, placeholders, numbers, game terms, names, markup.
 
     Every game's texts are checked (Tash-Kalar's, and L.E.T.A.L.'s in <lang>/letal/ when the
     folder has them), or only those of --game.
 
+    A translation whose reference text changed since it was last marked reviewed (the language's
+    sources.yaml) is source-changed, with the old and the new reference text.
+
     Exit code 0: no error; 1: errors (or warnings with --strict); 2: the folder cannot be read.
     --json prints the findings as a list of objects (lang, file, key, check, severity, message,
-    line, field, reference, translation).
+    line, field, reference, translation, code, previous).
     """
     from tashkalar_cli.cli.collector import collector_paused
 
-    s = session(None, data)
+    s = session(lang, data)
     with collector_paused():  # the check's parsed files and findings hold no cycle (cli/collector.py)
-        report = _report(locales, reference, lang, data)
+        report = _report(locales, reference, target, data)
         if json:
             from tashkalar_cli.render import jsonout
 
@@ -90,5 +98,82 @@ def _report(locales: str | None, reference: str, lang: list[str] | None, data: s
                 mine.translated += cov.translated
                 mine.missing += cov.missing
                 mine.unofficial_names += cov.unofficial_names
+                mine.source_changed += cov.source_changed
     assert report is not None
     return report
+
+
+@app.command("reviewed")
+def reviewed(
+    keys: Annotated[Optional[list[str]], typer.Argument(
+        help="The translations checked: ID (every text of that entry), SECTION/ID or SECTION/ID/FIELD.",
+        metavar="KEY...", show_default=False)] = None,
+    target: TargetOption = None,
+    every: Annotated[bool, typer.Option("--all", help="Mark every translation of the languages reviewed.")] = False,
+    locales: Annotated[Optional[str], typer.Option(help="The locales folder to record in (default: the "
+                                                   "translators' folder, TASHKALAR_LOCALES).",
+                                                   metavar="DIR", show_default=False)] = None,
+    reference: Annotated[str, typer.Option(help="The reference language.")] = "en",
+    force: ForceOption = False,
+    json: JsonOption = False,
+    data: DataOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Mark translations reviewed: record the reference text they now match.
+
+    The record is each language's sources.yaml (and <lang>/<game>/sources.yaml for a game with its
+    own folder); i18n check reports a translation as source-changed when its reference text no
+    longer matches it. Name the translations, or give --all; --target chooses the languages.
+    """
+    from tashkalar_cli.errors import InputError
+
+    s = session(lang, data, force)
+    if bool(keys) == every:
+        raise InputError(key="reviewed-what")
+    written = _review(locales, reference, target, data, None if every else list(keys or []), s.force)
+    if json:
+        print_json("i18n-reviewed", {"written": [str(p) for p in written]})
+        return
+    from tashkalar_cli.errors import visible
+
+    for path in written:
+        s.console.print(s.loc.msg("i18n.reviewed.written", path=visible(str(path))), markup=False, highlight=False)
+    if not written:
+        s.console.print(s.loc.msg("i18n.reviewed.nothing"), markup=False, highlight=False)
+
+
+def _review(locales: str | None, reference: str, target: list[str] | None, data: str | None,
+            wanted: list[str] | None, force: bool) -> list[str]:
+    """Write the records of every game (or of --game): all of them or none."""
+    from pathlib import Path
+
+    from tashkalar_cli.data.games import GAMES
+    from tashkalar_cli.data.output import write_outputs
+    from tashkalar_cli.data.paths import checked_length, data_root, extra_locales
+    from tashkalar_cli.errors import InputError
+    from tashkalar_cli.text.i18ncheck.review import review
+    from tashkalar_cli.text.i18ncheck.runner import languages
+
+    root = data_root(data)
+    translators = extra_locales()
+    if not locales and not translators:
+        raise InputError(key="reviewed-where")
+    folder = Path(checked_length(locales)) if locales else translators[0]
+    langs = languages(folder, reference, target, root / "locales")
+    chosen = [GAMES[state().game_id]] if state().game_option else list(GAMES.values())
+    planned: dict[Path, str] = {}
+    unknown = set(wanted or [])
+    for i, pack in enumerate(chosen):
+        if pack.folder and not any((langs.dirs[lang] / pack.folder).is_dir() for lang in langs.wanted):
+            continue
+        done = review(langs, pack, ui=i == 0, wanted=wanted)
+        planned.update(done.records)
+        unknown -= done.named
+    if unknown:  # a name no game's reference text has: nothing is written
+        from tashkalar_cli.errors import quote
+
+        raise InputError(key="reviewed-unknown", names=", ".join(quote(n) for n in sorted(unknown)))
+    files = [(str(path), text) for path, text in planned.items()]
+    write_outputs(files, force=force)
+    return [path for path, _ in files]
+

@@ -41,7 +41,12 @@ LOCALE_FILES: tuple[LocaleFileKind, ...] = (
     LocaleFileKind("rules.yaml", "locale-rules", (("rules", "rules"), ("sections", "sections"))),
     LocaleFileKind("errata.yaml", "locale-errata", (("errata", "errata"),)),
     LocaleFileKind("ui.yaml", "locale-ui"),        # messages, language, number words
+    # the reference texts the translations were made from (``i18n reviewed``): read by ``i18n check``
+    # only, never by the tool's data
+    LocaleFileKind("sources.yaml", "locale-sources"),
 )
+#: the schema of the record of reference texts (see :data:`LOCALE_FILES`)
+SOURCES_SCHEMA = "locale-sources"
 
 #: per section: the text fields every entry has (cards: plus the extra effects their facts name;
 #: errata: plus one reading per book)
@@ -196,6 +201,9 @@ class LocaleTexts:
     problems: list[Problem] = field(default_factory=list)
     files: set[str] = field(default_factory=set)           # read without a problem
     broken: set[str] = field(default_factory=set)          # read with problems: entries may be missing
+    # (section, id, field) -> the reference text its translation was made from (sources.yaml)
+    sources: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    recorded: bool = False                                 # whether the language has a sources.yaml
 
     def merged(self) -> dict[str, Any]:
         """The language as the tool uses it: section -> id -> entry, plus ui messages."""
@@ -252,6 +260,8 @@ class LocaleReader:
             if kind is None or path.suffix != ".yaml":
                 self._problem(out, shown, f"unexpected file in a locale folder (expected one of: {expected})")
                 continue
+            if kind.schema == SOURCES_SCHEMA and self.strict:
+                continue  # a translator's record, not a text the tool says
             try:
                 data, lines = load_yaml(path, shown, text_keys=True)
             except DataError as exc:
@@ -270,6 +280,13 @@ class LocaleReader:
                 continue
             if not errors:
                 out.files.add(shown)
+            if kind.schema == SOURCES_SCHEMA:
+                if not errors:
+                    # the interface's texts are recorded at the top of the language folder; a game's
+                    # own folder records its texts only
+                    top = path.parent == lang_dir
+                    _read_sources(out, data, only_ui=top and bool(pack.folder), no_ui=not top or not ui)
+                continue
             if not kind.sections:
                 self._read_ui(out, data, lines, shown, bool(errors))
                 continue
@@ -339,6 +356,18 @@ class LocaleReader:
             out.units["ui", key, "text"] = Unit("ui", key, "text", text, shown, line)
 
 
+def _read_sources(out: LocaleTexts, data: dict[str, Any], *, only_ui: bool, no_ui: bool) -> None:
+    """The record of reference texts of a valid ``sources.yaml`` into ``out.sources``: the
+    interface's section only (``only_ui``), or every section but it (``no_ui``), or all."""
+    out.recorded = True
+    for section, entries in data["sources"].items():
+        if (only_ui and section != "ui") or (no_ui and section == "ui"):
+            continue
+        for key, fields in entries.items():
+            for fld, text in fields.items():
+                out.sources[section, str(key), str(fld)] = text
+
+
 def _game_files(lang_dir: Path, pack: GamePack, ui: bool = True, budget: Budget | None = None) -> list[tuple[Path, str]]:
     """The files of a language folder that belong to ``pack``, each with its path below the game's
     folder: a game in a subfolder reads that subfolder and the shared ui.yaml; the top-level game
@@ -352,7 +381,7 @@ def _game_files(lang_dir: Path, pack: GamePack, ui: bool = True, budget: Budget 
     # checked as those of the top-level game are (a linked game folder, a ui.yaml leading out)
     prefix = pack.folder + "/"
     out = []
-    for p in files_below(lang_dir, budget, only=(pack.folder, "ui.yaml") if ui else (pack.folder,)):
+    for p in files_below(lang_dir, budget, only=(pack.folder, "ui.yaml", "sources.yaml") if ui else (pack.folder,)):
         rel = p.relative_to(lang_dir).as_posix()
         out.append((p, rel[len(prefix):] if rel.startswith(prefix) else rel))
     return out

@@ -365,13 +365,14 @@ GAMES: dict[str, GamePack] = {
          FactFile("tasks.yaml", "tasks", True, "tasks", "tasks"),
          *_RULE_FILES,
          FactFile("beings/*.yaml", "deck", True, "beings")),
-        ("cards/*.yaml", "flares.yaml", "tasks.yaml", "glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml"),
+        ("cards/*.yaml", "flares.yaml", "tasks.yaml", "glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml",
+         "sources.yaml"),
         ("card", "piece", "board", "movement", "action", "effect", "rule", "mode", "expansion"),
         modes=True, rules="tashkalar_cli.games.tashkalar.rules:TashkalarRules"),
     "letal": GamePack(
         "letal", "letal",
         (FactFile("game.yaml", "letal-numbers", True, "game"), *_RULE_FILES),
-        ("glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml"),
+        ("glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml", "sources.yaml"),
         ("game", "card-type", "turn", "combat", "positioning", "movement", "cards", "status"),
         rules="tashkalar_cli.games.letal.rules:LetalRules"),
 }

@@ -49,6 +49,36 @@ def excerpt(text: str, most: int) -> str:
     return head.rstrip(" ,;:") + "…"
 
 
+#: how each piece of a changed reference text is shown: what was removed, what was added
+_CHANGE_STYLE = {"removed": "red strike", "added": "bold green underline"}
+
+
+def _changed(old: str, new: str, say: Callable[..., str], most: int = MOST_BLOCK) -> Text:
+    """The old and the new reference text of a source-changed finding, one under the other, the
+    words removed marked in the old one and the words added in the new one (``[-…-]``/``{+…+}``
+    too, for a reader without colours)."""
+    from tashkalar_cli.text.i18ncheck.sources import changes
+
+    pieces = changes(old, new)
+    out = Text()
+    for label, english, keep in (("i18n.previous", "was", "removed"), ("i18n.reference", "ref", "added")):
+        out.append("\n  " + say("label.value", "{label}: {value}", label=say(label, english), value=""), style="dim")
+        room = most
+        for piece in pieces:
+            if piece.kind not in ("same", keep) or room <= 0:
+                continue
+            text = visible(piece.text)[:room]
+            room -= len(text)
+            if piece.kind == "same":
+                out.append(text, style="dim")
+            else:
+                marks = ("[-", "-]") if keep == "removed" else ("{+", "+}")
+                out.append(marks[0] + text + marks[1], style=_CHANGE_STYLE[keep])
+        if room <= 0:
+            out.append("…", style="dim")
+    return out
+
+
 def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | None = None) -> Group:
     """The findings, by language and file, then the coverage table and the count of errors and
     warnings: in the user's language (``loc``; English without one)."""
@@ -70,7 +100,9 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
             rows = list(found)
             for f in rows[:MOST_ROWS]:
                 msg = shown(_message(f, loc), most=MOST_BLOCK)
-                if f.reference:
+                if f.previous is not None and f.reference is not None:
+                    msg.append_text(_changed(f.previous, f.reference, say))
+                elif f.reference:
                     label = say("i18n.reference", "ref")
                     shown_ref = say("label.value", "{label}: {value}", label=label, value=excerpt(f.reference, limit_text))
                     msg.append("\n  " + shown_ref, style="dim")
@@ -109,7 +141,8 @@ def _coverage(report: Report, say: Callable[..., str], loc: Localizer | None) ->
         title = say("i18n.coverage.entries", "{coverage}, entries: {count}", coverage=title, count=entries.pop())
     cov = Table(title=title)
     for col, english in (("language", "language"), ("entries", "entries"), ("translated", "translated"),
-                         ("missing", "missing"), ("unofficial", "unofficial names"), ("errors", "errors"),
+                         ("missing", "missing"), ("unofficial", "unofficial names"),
+                         ("source_changed", "source changed"), ("errors", "errors"),
                          ("warnings", "warnings")):
         if shared and col == "entries":
             continue
@@ -121,7 +154,8 @@ def _coverage(report: Report, say: Callable[..., str], loc: Localizer | None) ->
     counts = Counter((f.lang, f.severity) for f in report.findings)  # one pass, not one per language
     for lang, c in report.coverage.items():
         errors, warnings = counts[lang, "error"], counts[lang, "warning"]
-        counted = [str(c.translated), str(c.missing), str(c.unofficial_names), str(errors), str(warnings)]
+        counted = [str(c.translated), str(c.missing), str(c.unofficial_names), str(c.source_changed), str(errors),
+                   str(warnings)]
         cov.add_row(shown(name(lang)), *([] if shared else [str(c.entries)]), *counted)
     return cov
 

@@ -43,13 +43,15 @@ class Finding:
     reference: str | None = None
     translation: str | None = None
     code: str | None = None   # the stable code of the check that found it (see CODES); default: ``check``
+    previous: str | None = None   # source-changed: the reference text the translation was made from
 
     def to_dict(self) -> dict[str, Any]:
         # by hand, not dataclasses.asdict: that deep-copies each message's values (a third of the
         # time of a check with 100,000 findings)
         return {"lang": self.lang, "file": self.file, "key": self.key, "check": self.check,
                 "severity": self.severity, "message": str(self.message), "line": self.line, "field": self.field,
-                "reference": self.reference, "translation": self.translation, "code": self.code or self.check}
+                "reference": self.reference, "translation": self.translation, "code": self.code or self.check,
+                "previous": self.previous}
 
 
 #: every finding's ``code``, for a translator's CI to filter on
@@ -80,6 +82,10 @@ CODES = {
     "name-shared": "two cards with the same name",
     "name-clash": "a card name that is another card's name",
     "name-not-used": "a text that names its own card without this language's name for it",
+    "source-changed": "the reference text changed since the translation was last reviewed (sources.yaml records "
+                      "the one it was made from): check the translation, then mark it reviewed (i18n reviewed)",
+    "source-unrecorded": "a translation whose reference text was never recorded as reviewed (a language with a "
+                         "sources.yaml only): mark it reviewed once it is checked (i18n reviewed)",
 }
 
 
@@ -89,6 +95,7 @@ class Coverage:
     translated: int = 0
     missing: int = 0
     unofficial_names: int = 0
+    source_changed: int = 0
 
 
 @dataclass

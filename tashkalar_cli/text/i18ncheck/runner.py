@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.data.dataset import flatten
 from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
@@ -42,6 +42,9 @@ class _Run:
         self._ref_files = {entry: file.split("/", 1)[1] if "/" in file else file
                            for entry, (file, _) in reference.entry_files.items()}
         self.dirs: dict[str, Path] = {}              # language -> its folder, to find a line in a file
+        # the interface texts of another game's commands (``letal.*``, ``help.letal*``): said in that
+        # game's vocabulary, not held to this game's glossary
+        self.foreign_ui: tuple[str, ...] = ()
         self._file_lines: dict[str, list[str]] = {}
 
     def line_with(self, unit: Unit, needle: str) -> int | None:
@@ -83,12 +86,13 @@ class _Run:
 
     def add(self, lang: str, unit_or_file: Unit | str, key: str, check: str, severity: str, message: str,
             fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None,
-            code: str | None = None) -> None:
+            code: str | None = None, previous: str | None = None) -> None:
         if isinstance(unit_or_file, Unit):
             file, line = unit_or_file.file, line or unit_or_file.line
         else:
             file = unit_or_file
-        self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text, code))
+        self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text, code,
+                                            previous))
 
     @staticmethod
     def _glossary(texts: LocaleTexts) -> dict[str, dict[str, Any]]:
@@ -197,6 +201,8 @@ class _Run:
                          ref=unit.text, line=line, code="missing-field")
                 continue
             self._compare(loc, sec, key, fld, unit, other)
+            if loc.recorded and self._source_changed(loc, (sec, key, fld), unit, other):
+                cov.source_changed += 1
         for (sec, key, fld), unit in loc.units.items():
             if (sec, key, fld) not in ref.units:
                 self.add(loc.lang, unit, key, "obsolete", WARNING,
@@ -229,6 +235,27 @@ class _Run:
             self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
                      code="placeholder-format")
 
+    def _source_changed(self, loc: LocaleTexts, at: tuple[str, str, str], unit: Unit, other: Unit) -> bool:
+        """Whether the reference text of a translation changed since it was reviewed (its record in
+        the language's sources.yaml): one finding, with the old and the new reference text; a
+        translation never recorded is one finding too."""
+        sec, key, fld = at
+        was = loc.sources.get(at)
+        if was == unit.text:
+            return False
+        target = f"{sec}/{key}/{fld}"
+        if was is None:
+            self.add(loc.lang, other, key, "sources", WARNING,
+                     said("source-unrecorded", "the reference text this translation was made from is not recorded: "
+                          "once checked, mark it reviewed (tashkalar i18n reviewed --target {lang} {target})",
+                          lang=loc.lang, target=target), fld, unit.text, other.text, code="source-unrecorded")
+            return False
+        self.add(loc.lang, other, key, "sources", WARNING,
+                 said("source-changed", "the reference text changed since this translation was reviewed: check it, "
+                      "then mark it reviewed (tashkalar i18n reviewed --target {lang} {target})",
+                      lang=loc.lang, target=target), fld, unit.text, other.text, code="source-changed", previous=was)
+        return True
+
     def _in_broken_file(self, loc: LocaleTexts, sec: str, key: str) -> bool:
         return f"{loc.lang}/{self._file_for(sec, key)}" in loc.broken
 
@@ -246,7 +273,7 @@ class _Run:
             return
         for (sec, key, fld), unit in loc.units.items():
             ref = self.ref.units.get((sec, key, fld))
-            if ref is None or sec == "keywords":
+            if ref is None or sec == "keywords" or (sec == "ui" and key.startswith(self.foreign_ui)):
                 continue
             hay = checks.term_fold(unit.text)
             for form, kid, whole in banned.forms:
@@ -370,6 +397,16 @@ def _holds_locales(folder: Path, budget: Budget) -> bool:
     return False
 
 
+def _foreign_ui(game: GamePack | None) -> tuple[str, ...]:
+    """The prefixes of the interface texts of the games other than ``game`` (default: Tash-Kalar):
+    each game with a folder of its own says its commands' texts under ``<folder>.`` and ``help.<folder>``."""
+    from tashkalar_cli.data.games import GAMES
+
+    own = game.id if game is not None else "tash-kalar"
+    return tuple(p for pack in GAMES.values() if pack.folder and pack.id != own
+                 for p in (f"{pack.folder}.", f"help.{pack.folder}"))
+
+
 def _few(names: list[str], most: int = 8) -> str:
     """Some folder names, for a message: the first ``most``, then "…" and how many there are."""
     if not names:
@@ -390,8 +427,19 @@ def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str
     return _check_locales(locales_dir, facts, reference, langs, builtin, game, ui)
 
 
-def _check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str, langs: list[str] | None,
-                   builtin: Path | None, game: GamePack | None, ui: bool) -> Report:
+class Languages(NamedTuple):
+    """The language folders a check or a review works on: each by its code, the reference among them."""
+
+    dirs: dict[str, Path]
+    reference: str
+    wanted: list[str]      # the languages worked on (never the reference)
+    budget: Budget         # what the whole walk may read
+
+
+def languages(locales_dir: str | Path, reference: str, langs: list[str] | None, builtin: Path | None) -> Languages:
+    """The folders of ``langs`` (default: every language but the reference) and of ``reference`` in
+    ``locales_dir`` (the reference from ``builtin`` when the folder lacks it); exit 2 when one is
+    missing or the reference holds no texts."""
     root = Path(checked_length(locales_dir))
     if not root.is_dir():
         raise InputError(key="no-locales-folder", folder=visible(root))
@@ -410,10 +458,18 @@ def _check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: st
     for lang in wanted:
         if lang not in available:
             raise InputError(key="no-language-folder", folder=visible(root), lang=quote(lang), found=_few(available))
+    return Languages(dirs, reference, [lang for lang in wanted if lang != reference], budget)
+
+
+def _check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str, langs: list[str] | None,
+                   builtin: Path | None, game: GamePack | None, ui: bool) -> Report:
+    found = languages(locales_dir, reference, langs, builtin)
+    dirs, budget, wanted = found.dirs, found.budget, found.wanted
     reader = LocaleReader(strict=False, budget=budget)
     read = {lang: reader.read(dirs[lang], "", game, ui=ui) for lang in sorted({reference, *wanted})}
     run = _Run(facts, read[reference])
     run.dirs = dirs
+    run.foreign_ui = _foreign_ui(game)
     for lang in sorted(read, key=lambda lg: lg != reference):
         for (sec, key, fld), unit in read[lang].units.items():
             if fld == "name" and sec in ("cards", "tasks"):
