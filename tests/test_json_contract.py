@@ -59,6 +59,7 @@ USED_BY: dict[str, tuple[str, ...]] = {
     "output-i18n-check": ("test_i18n_check_own_locales", "test_i18n_check_finds_a_broken_placeholder",
                           "test_i18n_reviewed"),
     "output-i18n-reviewed": ("test_i18n_reviewed",),
+    "output-i18n-export": ("test_i18n_export",),
     "output-error": ("test_error", "test_task_about_the_turn_needs_a_turn_record"),
     "output-plan": ("test_plan", "test_plan_threats"),
     "output-summon-apply": ("test_summon_apply", "test_summon_apply_choices"),
@@ -246,7 +247,7 @@ def test_shared_parts_are_the_same_in_every_schema():
 
 def test_every_schema_is_used():
     on_disk = {p.name.removesuffix(".schema.json") for p in SCHEMA_FILES}
-    assert len(on_disk) == 29
+    assert len(on_disk) == 30
     assert on_disk == set(USED_BY), "every output schema is registered, and every registered one exists"
     for name, tests in USED_BY.items():
         for test_name in tests:
@@ -598,6 +599,12 @@ def test_i18n_reviewed(cli, tmp_path):
     r = cli("--game", "tash-kalar", "i18n", "reviewed", "--locales", str(locales), "--all", "--json")
     assert r.code == 0, r.err
     assert conforms("output-i18n-reviewed", r.json)["written"] == [str(locales / "it" / "sources.yaml")]
+
+
+def test_i18n_export(cli, tmp_path):
+    r = cli("--game", "letal", "i18n", "export", "--target", "fr", "--format", "xliff", "--out", str(tmp_path), "--json")
+    assert r.code == 0, r.err
+    assert conforms("output-i18n-export", r.json)["written"] == [str(tmp_path / "fr.xliff")]
 
 
 def test_i18n_check_finds_a_broken_placeholder(cli, tmp_path):

@@ -177,3 +177,71 @@ def _review(locales: str | None, reference: str, target: list[str] | None, data:
     write_outputs(files, force=force)
     return [path for path, _ in files]
 
+
+
+@app.command("export")
+def export(
+    target: TargetOption = None,
+    fmt: Annotated[str, typer.Option("--format", help="po (gettext: Poedit, Weblate) or xliff (XLIFF 2).",
+                                     metavar="FORMAT")] = "po",
+    out: Annotated[str, typer.Option("--out", help="The folder to write <lang>.po or <lang>.xliff in.",
+                                     metavar="DIR", show_default=False)] = "",
+    locales: Annotated[Optional[str], typer.Option(help="The locales folder to export (default: the translators' "
+                                                   "folder, TASHKALAR_LOCALES, else the tool's own).",
+                                                   metavar="DIR", show_default=False)] = None,
+    reference: Annotated[str, typer.Option(help="The reference language.")] = "en",
+    force: ForceOption = False,
+    json: JsonOption = False,
+    data: DataOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Write every text of a language, with its English, for a translator's tool.
+
+    One file per language of --target: the interface's texts and each game's (cards, flares,
+    tasks, glossary, rules, errata), each with its English source, its key as context, the
+    comments above it in the YAML as notes, unofficial names marked for review, and translations
+    whose English changed since they were reviewed marked fuzzy with the English they were made from.
+    """
+    from tashkalar_cli.errors import InputError, visible
+
+    s = session(lang, data, force)
+    from tashkalar_cli.text.i18ncheck.exchange import FORMATS
+
+    if fmt not in FORMATS:
+        raise InputError(key="export-format", value=visible(fmt, 40), allowed=", ".join(FORMATS))
+    if not out:
+        raise InputError(key="export-where")
+    written = _export(locales, reference, target, data, fmt, out, s.force)
+    if json:
+        print_json("i18n-export", {"written": written})
+        return
+    for path in written:
+        s.console.print(s.loc.msg("i18n.export.written", path=visible(path)), markup=False, highlight=False)
+
+
+def _export(locales: str | None, reference: str, target: list[str] | None, data: str | None, fmt: str, out: str,
+            force: bool) -> list[str]:
+    """Write the exchange file of each language: all of them or none."""
+    from pathlib import Path
+
+    from tashkalar_cli import __version__
+    from tashkalar_cli.data.games import GAMES
+    from tashkalar_cli.data.output import write_outputs
+    from tashkalar_cli.data.paths import checked_length, data_root, extra_locales
+    from tashkalar_cli.errors import InputError, visible
+    from tashkalar_cli.text.i18ncheck.exchange import export as exported
+    from tashkalar_cli.text.i18ncheck.runner import languages
+
+    root = data_root(data)
+    translators = extra_locales()
+    folder = Path(checked_length(locales)) if locales else translators[0] if translators else root / "locales"
+    langs = languages(folder, reference, target, root / "locales")
+    chosen = [GAMES[state().game_id]] if state().game_option else list(GAMES.values())
+    games = [(pack, i == 0) for i, pack in enumerate(chosen)
+             if not pack.folder or any((langs.dirs[code] / pack.folder).is_dir() for code in langs.wanted)]
+    place = Path(checked_length(out, output=True))
+    if not place.is_dir():
+        raise InputError(key="export-no-folder", folder=visible(out))
+    files = [(str(place / name), text) for name, text in exported(langs, games, fmt, __version__).items()]
+    write_outputs(files, protected=[root], force=force)
+    return [path for path, _ in files]
