@@ -104,6 +104,11 @@ def _refused(call) -> InputError:
     ("player-int", lambda g, pos: g.summon("knight", pos, 3), "player"),
     ("turn-str", lambda g, pos: g.apply("crystal-mirror", pos, "blue", "c5", orientation="r0", turn="t.yaml"), "turn"),
     ("pieces-list", lambda g, pos: g.position(pieces=["e5=blue"]), "pieces"),
+    ("path-int", lambda g, pos: g.position(3), "path"),
+    ("hand-int", lambda g, pos: g.summonable(pos, "blue", hand=[3]), "hand"),
+    ("flare-int", lambda g, pos: g.flare(3, pos, "blue"), "flare"),
+    ("task-int", lambda g, pos: g.tasks(g.position(pieces="e5=blue,d4=red", mode="high-form"), "blue", tasks=[3]),
+     "task"),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_a_wrong_type_is_bad_input_naming_the_parameter(lib, mirror, name, call, param):
     game = lib
@@ -113,11 +118,18 @@ def test_a_wrong_type_is_bad_input_naming_the_parameter(lib, mirror, name, call,
     assert "--" not in str(exc)
 
 
-def test_a_flare_is_not_summoned(lib, mirror):
+def test_a_card_of_another_type_is_said_so(lib, mirror):
     game = lib
     pos, _ = mirror
-    exc = _refused(lambda: game.resolve(game.card("flare-3-6"), pos, "blue", "c5"))
-    assert exc.key == "not-a-being"
+    assert _refused(lambda: game.resolve(game.card("flare-3-6"), pos, "blue", "c5")).key == "not-a-being"
+    assert _refused(lambda: game.flare(game.card("knight"), pos, "blue")).key == "not-a-flare"
+
+
+def test_a_path_may_be_a_path_object(lib, tmp_path):
+    from conftest import write
+
+    path = write(tmp_path / "p.yaml", "pieces: {e5: blue}\n")
+    assert lib.position(path).to_dict() == lib.position(str(path)).to_dict()
 
 
 @pytest.mark.parametrize(("call", "said"), [
@@ -130,6 +142,7 @@ def test_a_flare_is_not_summoned(lib, mirror):
     (lambda g, pos: g.position(pieces="e5=blue", mode="xx"), "mode: 'xx'"),
     (lambda g, pos: g.summon("knight", pos, "purple"), "player: purple is not in this game"),
     (lambda g, pos: g.summon("knight", pos, "blue", allow_enemy="blue"), "allow_enemy: blue"),
+    (lambda g, pos: g.position(), "path FILE and/or pieces"),
 ])
 def test_library_errors_name_the_parameters(lib, mirror, call, said):
     game = lib
@@ -151,6 +164,7 @@ def test_library_errors_name_the_parameters(lib, mirror, call, said):
     (["position", "check", "--pieces", "e5=blue", "--mode", "xx"], "--mode: 'xx'"),
     (["summon", "knight", "--pieces", MIRROR, "--player", "purple"], "--player: purple is not in this game"),
     (["summon", "knight", "--pieces", MIRROR, "--player", "blue", "--allow-enemy", "blue"], "--allow-enemy: blue"),
+    (["summon", "knight", "--player", "blue"], "--position FILE and/or --pieces"),
 ])
 def test_the_command_line_names_its_options(cli, args, said):
     r = cli(*args)

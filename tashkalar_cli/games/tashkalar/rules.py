@@ -10,6 +10,7 @@ one question costs only what that question needs.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
@@ -148,6 +149,30 @@ class TashkalarRules:
             raise self._not_a("being")(card.id, card.id)
         raise _wrong_type(self.game.param(param), card, "str, Being")
 
+    def _flare_of(self, flare: object) -> Flare:
+        """A flare by a name in any language, an id, or the :class:`Flare` the library returned; else bad input."""
+        from tashkalar_cli.model.cards import Being, Flare, Task
+
+        if isinstance(flare, str):
+            return self._flare(flare)
+        if isinstance(flare, Flare):
+            return flare
+        if isinstance(flare, (Being, Task)):
+            raise self._not_a("flare")(flare.id, flare.id)
+        raise _wrong_type(self.game.param("flare"), flare, "str, Flare")
+
+    def _task_of(self, task: object) -> Task:
+        """A task by a name in any language, an id, or the :class:`Task` the library returned; else bad input."""
+        from tashkalar_cli.model.cards import Being, Flare, Task
+
+        if isinstance(task, str):
+            return self._task(task)
+        if isinstance(task, Task):
+            return task
+        if isinstance(task, (Being, Flare)):
+            raise self._not_a("task")(task.id, task.id)
+        raise _wrong_type(self.game.param("task"), task, "str, Task")
+
     def _summon_at(self, at: object, orientation: object, take_back: object) -> _SummonAt:
         """Where a summon is played, as the library returned it or a user types it: ``at`` a square's name, a
         :class:`Square` or a :class:`Placement` (its square, and its orientation unless ``orientation`` names
@@ -181,7 +206,7 @@ class TashkalarRules:
                 error._message = None     # said again with the name
         return error
 
-    def position(self, path: str | None = None, *, pieces: str | None = None, mode: str | None = None,
+    def position(self, path: str | os.PathLike[str] | None = None, *, pieces: str | None = None, mode: str | None = None,
                  players: int | None = None, default_mode: str = "duel") -> Position:
         """A position from a YAML file and/or inline pieces (``"e5=blue:heroic,d4=red"``).
 
@@ -190,8 +215,12 @@ class TashkalarRules:
         """
         from tashkalar_cli.model.position_parser import load_position
 
+        if isinstance(path, os.PathLike):
+            path = os.fspath(path)
+        if path is not None and not isinstance(path, str):
+            raise _wrong_type(self.game.param("path"), path, "str, os.PathLike")
         if path is None and pieces is None:
-            raise InputError(key="no-position")
+            raise InputError(key="no-position", path=self.game.param("path"), pieces=self.game.param("pieces"))
         return load_position(self.parser, path, pieces, mode, players, default_mode)
 
     def turn(self, path: str, *, mode: str | None = None, players: int | None = None,
@@ -269,7 +298,7 @@ class TashkalarRules:
         """Cards as the user names them: in several values, or separated by commas in one."""
         found: list[Being] = []
         for card in [hand] if isinstance(hand, str) else hand:
-            found += [self.being(name) for name in _split([card])] if isinstance(card, str) else [card]
+            found += [self.being(name) for name in _split([card])] if isinstance(card, str) else [self._being_of(card, "hand")]
         return found
 
     def opponent(self, position: Position, player: str, against: str | None, *, required: bool = True) -> str | None:
@@ -283,7 +312,7 @@ class TashkalarRules:
         """May ``player`` invoke ``flare`` against ``against`` (or the only opponent), and which halves?"""
         from tashkalar_cli.engine.flares import check_flare
 
-        card = self._flare(flare) if isinstance(flare, str) else flare
+        card = self._flare_of(flare)
         vs = self.opponent(position, player, against)
         assert vs is not None
         return check_flare(card, position, self.color(player), vs, self.config)
@@ -322,7 +351,7 @@ class TashkalarRules:
         if turn is not None and turn.player != player:
             raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
         chosen = (self.cards.of_type(Task) if tasks is None
-                  else [self._task(t) if isinstance(t, str) else t for t in tasks])
+                  else [self._task_of(t) for t in tasks])
         ctx = Context(position, player, vs, turn, self.cards)
         return [check_task(t, ctx) for t in chosen]
 
@@ -470,7 +499,7 @@ class TashkalarRules:
 
         self.check_high_form(position)
         player, _ = self._side(position, player, None, "--player")
-        card = self._task(task) if isinstance(task, str) else task
+        card = self._task_of(task)
         vs = self.opponent(position, player, against, required=False)
         cards, board = self.cards, position.board
 
@@ -499,7 +528,7 @@ class TashkalarRules:
         from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
 
         player, _ = self._side(position, player, None, "--player")
-        card = self._flare(flare) if isinstance(flare, str) else flare
+        card = self._flare_of(flare)
         in_game = {*position.colors, *position.decks, player}
         order = [c for c in position.board.colors if c in in_game]   # the turn order: the board's colors
         if len(order) < 2:
