@@ -143,6 +143,15 @@ def test_a_path_may_be_a_path_object(lib, tmp_path):
     (lambda g, pos: g.summon("knight", pos, "purple"), "player: purple is not in this game"),
     (lambda g, pos: g.summon("knight", pos, "blue", allow_enemy="blue"), "allow_enemy: blue"),
     (lambda g, pos: g.position(), "path FILE and/or pieces"),
+    (lambda g, pos: g.resolve("crystal-mirror", pos, "blue", "c5", orientation="r0", choose=99), "choose 99: "),
+    (lambda g, pos: g.resolve("crystal-mirror", pos, "blue", "c5", orientation="r0", choose="only"), "with choose N"),
+    (lambda g, pos: g.resolve("crystal-mirror", pos, "blue", "c5", orientation="r0", actions_left=-1),
+     "actions_left: -1"),
+    (lambda g, pos: g.resolve("crystal-mirror", pos, "blue", "c5", orientation="r0", max_states=-1), "max_states: -1"),
+    (lambda g, pos: g.play_flare("flare-2-5", pos, "blue", "middle"), "side: 'middle'"),
+    (lambda g, pos: g.play_flare("flare-2-5", g.position(pieces="e5=blue,d4=red"), "blue", choose=1),
+     "(side upper or side lower"),
+    (lambda g, pos: g.plan(pos, "blue", ["knight"], actions=0), "actions: 0"),
 ])
 def test_library_errors_name_the_parameters(lib, mirror, call, said):
     game = lib
@@ -165,6 +174,10 @@ def test_library_errors_name_the_parameters(lib, mirror, call, said):
     (["summon", "knight", "--pieces", MIRROR, "--player", "purple"], "--player: purple is not in this game"),
     (["summon", "knight", "--pieces", MIRROR, "--player", "blue", "--allow-enemy", "blue"], "--allow-enemy: blue"),
     (["summon", "knight", "--player", "blue"], "--position FILE and/or --pieces"),
+    (["flare", "play", "flare-2-5", "--player", "blue", "--pieces", "e5=blue,d4=red", "--choose", "1"],
+     "--choose 1: no half"),
+    (["summon", "swordmaster", "--player", "blue", "--pieces", "e5=blue,e3=blue,d5=red,f5=red,f3=red:heroic",
+      "--apply", "--at", "e4", "--effects", "--effect-states", "-1"], "--effect-states: -1"),
 ])
 def test_the_command_line_names_its_options(cli, args, said):
     r = cli(*args)

@@ -172,6 +172,38 @@ def test_with_choose_the_json_position_is_the_outcome_chosen(cli, tmp_path):
     assert [str(p) for p in game.turn(str(record)).destroyed] == chosen["turn"]["destroyed"]
 
 
+def _valid(name: str, data: Any) -> None:
+    import jsonschema
+
+    from conftest import REPO
+
+    schema = json.loads((REPO / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validators.validator_for(schema)(schema).validate(data)
+
+
+@pytest.mark.parametrize(("name", "args"), [
+    ("output-summon-apply", ["summon", "swordmaster", "--player", "blue", "--position", "{full}", "--apply", "--at",
+                             "e4", "--effects", "--choose", "2"]),
+    ("output-flare-play", ["flare", "play", "flare-2-5", "--player", "blue", "--pieces", FLARE, "--choose", "3"]),
+    ("output-position", ["position", "show", "{full}"]),
+])
+def test_the_outputs_with_a_position_chosen_or_a_gateway_follow_their_schema(cli, tmp_path, name, args):
+    full = _full(tmp_path)
+    data = cli(*[a.replace("{full}", full) for a in args], "--json").json
+    _valid(name, data)
+    broken = json.loads(json.dumps(data))
+    if "position_after_summon" in broken:
+        broken["position_after_summon"]["pieces"] = []
+    elif "gateway" in broken:
+        broken["gateway"] = {"blue": "z9"}
+    else:
+        broken["position"]["supply"] = []
+    import jsonschema
+
+    with pytest.raises(jsonschema.ValidationError):
+        _valid(name, broken)
+
+
 def test_flare_play_with_choose_gives_the_position_after_it(cli):
     every = cli("flare", "play", "flare-2-5", "--player", "blue", "--pieces", FLARE, "--json").json
     chosen = cli("flare", "play", "flare-2-5", "--player", "blue", "--pieces", FLARE, "--choose", "3", "--json").json

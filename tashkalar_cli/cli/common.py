@@ -155,7 +155,7 @@ def state(ctx: click.Context | None = None) -> CliState:
 
 
 #: the library's parameters whose option is not ``--`` and the parameter's name (``take_back``: ``--take-back``)
-_OPTIONS = {"decks": "--deck", "path": "--position", "position": "--position"}
+_OPTIONS = {"decks": "--deck", "path": "--position", "position": "--position", "max_states": "--effect-states"}
 
 
 def option_of(parameter: str) -> str:

@@ -197,13 +197,13 @@ class TashkalarRules:
         return _SummonAt(cast("str | Square", at), orientation, cast("str | Square | None", take_back))
 
     def _named(self, error: TashkalarError) -> TashkalarError:
-        """``error`` of the summoning engine, the parameter it names (``option``: ``at``, ``orientation``,
-        ``take_back``) said as this game's errors say it (the command line: its option)."""
-        option = error.params.get("option")
-        if isinstance(option, str):
-            error.params["option"] = self.game.param(option)
-            if error.key is not None and not error.options and error._given is None:
-                error._message = None     # said again with the name
+        """``error`` of an engine, the parameters it names (``option``: ``at``, ``orientation``, ``take_back``,
+        ``choose``; ``side_option``) said as this game's errors say them (the command line: its options)."""
+        named = [field for field in ("option", "side_option") if isinstance(error.params.get(field), str)]
+        for field in named:
+            error.params[field] = self.game.param(error.params[field])
+        if named and error.key is not None and not error.options and error._given is None:
+            error._message = None     # said again with the names
         return error
 
     def position(self, path: str | os.PathLike[str] | None = None, *, pieces: str | None = None, mode: str | None = None,
@@ -420,8 +420,8 @@ class TashkalarRules:
         being = self._being_of(card)
         player, _ = self._side(position, player, None, "--player")
         if actions_left is not None and actions_left < 0:
-            raise InputError(key="effects-actions-left", actions=actions_left)
-        _check_states(max_states)
+            raise InputError(key="effects-actions-left", option=self.game.param("actions_left"), actions=actions_left)
+        self._check_states(max_states)
         where = self._summon_at(at, orientation, take_back)
         try:
             effects = resolve_summon(self.engine, being, position, player, where.at, orientation=where.orientation,
@@ -429,7 +429,10 @@ class TashkalarRules:
                                      max_states=state_bound(max_states))
         except TashkalarError as exc:
             raise self._named(exc) from None
-        return choose_outcome(effects, choose, being.id)
+        try:
+            return choose_outcome(effects, choose, being.id)
+        except TashkalarError as exc:
+            raise self._named(exc) from None
 
     def resolve_effect(self, card: str | Being, position: Position, player: str, field: str = "frost_effect", *,
                        actions_left: int | None = None) -> Resolution | None:
@@ -460,12 +463,15 @@ class TashkalarRules:
         from tashkalar_cli.engine.played import choose_flare_outcome
 
         if side is not None and side not in ("upper", "lower"):
-            raise InputError(key="flare-side", side=side)
-        _check_states(max_states)
+            raise InputError(key="flare-side", option=self.game.param("side"), side=side)
+        self._check_states(max_states)
         check = self.flare(flare, position, player, against)
         played = play_flare(self.board, check, position, check.player, side, actions_left=actions_left,
                             max_states=state_bound(max_states))
-        return choose_flare_outcome(played, choose)
+        try:
+            return choose_flare_outcome(played, choose)
+        except TashkalarError as exc:
+            raise self._named(exc) from None
 
     def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
              decks: str | Iterable[str] | None = None, actions: int | None = None, first_turn: bool = False,
@@ -600,11 +606,16 @@ class TashkalarRules:
             raise _wrong_type(self.game.param("turn"), turn, "Turn")
         return turn
 
+    def _check_states(self, asked: int | None) -> None:
+        """A bound on the states of a resolution (``max_states``) is a count: 0 (no bound) or more."""
+        if asked is not None and asked < 0:
+            raise InputError(key="effect-states", option=self.game.param("max_states"), states=asked)
+
     def _actions(self, actions: int | None, first_turn: bool) -> int:
         if actions is None:
             return self.config.first_turn_actions if first_turn else self.config.actions_per_turn
         if actions < 1:
-            raise InputError(key="plan-actions", actions=actions)
+            raise InputError(key="plan-actions", option=self.game.param("actions"), actions=actions)
         return actions
 
 
@@ -631,9 +642,3 @@ def _same_form(turn: Turn, position: Position) -> None:
     if turn.mode_written and turn.mode != position.mode:
         raise InputError(key="turn-other-mode", turn_mode=Term("mode", str(turn.mode)),
                          mode=Term("mode", str(position.mode)))
-
-
-def _check_states(asked: int | None) -> None:
-    """A bound on the states of a resolution is a count: 0 (no bound) or more."""
-    if asked is not None and asked < 0:
-        raise InputError(key="effect-states", states=asked)
