@@ -152,12 +152,22 @@ def test_a_path_may_be_a_path_object(lib, tmp_path):
     (lambda g, pos: g.play_flare("flare-2-5", g.position(pieces="e5=blue,d4=red"), "blue", choose=1),
      "(side upper or side lower"),
     (lambda g, pos: g.plan(pos, "blue", ["knight"], actions=0), "actions: 0"),
+    (lambda g, pos: g.position(pieces="e5=blue", mode="melee", players=9), "players: "),
 ])
 def test_library_errors_name_the_parameters(lib, mirror, call, said):
     game = lib
     pos, _ = mirror
     exc = _refused(lambda: call(game, pos))
     assert said in str(exc) and "--" not in str(exc), str(exc)
+
+
+def test_a_turn_record_read_by_the_library_names_the_parameters(lib, tmp_path):
+    from conftest import write
+
+    path = str(write(tmp_path / "turn.yaml", "player: blue\n"))
+    assert "mode: 'xx'" in str(_refused(lambda: lib.turn(path, mode="xx")))
+    assert str(_refused(lambda: lib.turn(path, mode="melee", players=9))).startswith("players: ")
+
 
 
 @pytest.mark.parametrize(("args", "said"), [
