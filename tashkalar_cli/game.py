@@ -124,6 +124,15 @@ class Game(Generic[R]):
         """The game's id: ``tash-kalar`` or ``letal``."""
         return self.pack.id
 
+    #: how an error names a parameter of a question (``pieces``, ``orientation``, ``take_back``): None, by the
+    #: parameter's name, as a program calls the library; the command line gives its options' names (``--pieces``)
+    parameter_names: Callable[[str], str] | None = None
+
+    def param(self, name: str) -> str:
+        """The name an error gives the parameter ``name`` (see :attr:`parameter_names`)."""
+        name = name.removeprefix("--").replace("-", "_")
+        return name if self.parameter_names is None else self.parameter_names(name)
+
     def require(self, game: str, what: str) -> None:
         """Bad input unless this is ``game``: ``what`` (a command or a question) belongs to it."""
         if self.pack.id != game:

@@ -58,6 +58,7 @@ class Session:
 
         game = Game(data=self.data, game=self.game_id)
         game.language = self.lang_option   # words are read in the user's language first
+        game.parameter_names = option_of   # errors name the options, not the library's parameters
         return game
 
     @property
@@ -153,6 +154,15 @@ def state(ctx: click.Context | None = None) -> CliState:
     return found if found is not None else CliState()
 
 
+#: the library's parameters whose option is not ``--`` and the parameter's name (``take_back``: ``--take-back``)
+_OPTIONS = {"decks": "--deck", "path": "--position", "position": "--position", "max_states": "--effect-states"}
+
+
+def option_of(parameter: str) -> str:
+    """The command line's option for a parameter of the library (``pieces``: ``--pieces``)."""
+    return _OPTIONS.get(parameter) or "--" + parameter.replace("_", "-")
+
+
 def input_game() -> Game:
     """The game whose words are accepted while the command line is parsed (the --data folder's)."""
     from tashkalar_cli.games import Game
@@ -161,6 +171,7 @@ def input_game() -> Game:
     if line.input_game is None:
         line.input_game = Game(data=line.data, game=line.game_id)
         line.input_game.language = line.lang
+        line.input_game.parameter_names = option_of
     return line.input_game
 
 

@@ -47,14 +47,14 @@ def choose_outcome(effects: SummonEffects, choose: OutcomeChoice, card: str) -> 
     resolution = effects.resolution
     if resolution is None:
         if isinstance(choose, int):
-            raise InputError(key="effects-no-data", card=Term("card", card))
+            raise InputError(key="effects-no-data", option="choose", card=Term("card", card))
         choose = None
     elif choose == ONLY:
         if resolution.count != 1:
-            raise InputError(key="effects-choose-needed", count=resolution.count)
+            raise InputError(key="effects-choose-needed", option="choose", count=resolution.count)
         choose = 1
     if resolution is not None and isinstance(choose, int) and not 1 <= choose <= resolution.count:
-        raise InputError(key="effects-choose", n=choose, count=resolution.count)
+        raise InputError(key="effects-choose", option="choose", n=choose, count=resolution.count)
     applied = effects.applied
     position, turn = applied.position, applied.turn
     if resolution is not None and isinstance(choose, int):
@@ -83,9 +83,9 @@ def choose_flare_outcome(played: FlarePlay, choose: int | None) -> FlareResolved
     or no effect data), or outside 1 to the count of outcomes, is bad input."""
     resolution = played.resolution
     if choose is not None and (resolution is None or not resolution.count):
-        raise InputError(key="flare-choose-nothing", n=choose)
+        raise InputError(key="flare-choose-nothing", option="choose", side_option="side", n=choose)
     if choose is not None and resolution is not None and not 1 <= choose <= resolution.count:
-        raise InputError(key="effects-choose", n=choose, count=resolution.count)
+        raise InputError(key="effects-choose", option="choose", n=choose, count=resolution.count)
     return FlareResolved(played.check, played.halves, resolution, choose)
 
 

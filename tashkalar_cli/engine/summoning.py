@@ -382,7 +382,7 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
     from tashkalar_cli.model.turn import Turn
 
     board = engine.board
-    target = _square(board, at, "--at")
+    target = _square(board, at, "at")
     here = _placements_here(engine, card, pos, player, target)
     here = _one_orientation(card, here, orientation, board, target)
     chosen_back = _take_back_chosen(card, here, take_back, board, target)
@@ -405,17 +405,17 @@ def _placements_here(engine: Engine, card: Being, pos: Position, player: str, ta
         return here
     occupant = pos.pieces.get(target)
     if not card.has_summoning_square and occupant is not None:
-        raise InputError(key="apply-not-empty", card=Term("card", card.id), square=name(target),
+        raise InputError(key="apply-not-empty", option="at", card=Term("card", card.id), square=name(target),
                          piece=Term("piece", str(occupant)))
     if not card.has_summoning_square and not board.colorless(pos.mode) >> target & 1:
-        raise InputError(key="apply-not-colorless", card=Term("card", card.id), square=name(target))
+        raise InputError(key="apply-not-colorless", option="at", card=Term("card", card.id), square=name(target))
     if card.has_summoning_square and occupant is not None and ctx.masks.blockers(card.rank.level) >> target & 1:
-        raise InputError(key="apply-outranked", card=Term("card", card.id), square=name(target),
+        raise InputError(key="apply-outranked", option="at", card=Term("card", card.id), square=name(target),
                          piece=Term("piece", str(occupant)),
                          rank=Term("rank", str(card.rank)))
     if verdict.legal:
         squares = sorted({p.target for p in verdict.placements}, key=square_order)
-        raise InputError(key="apply-not-here", card=Term("card", card.id), square=name(target),
+        raise InputError(key="apply-not-here", option="at", card=Term("card", card.id), square=name(target),
                          squares=", ".join(name(sq) for sq in squares))
     raise InputError(key="apply-illegal", card=Term("card", card.id), player=Term("color", player),
                      reasons=Term("reason", verdict.reasons, join="clauses"))
@@ -429,12 +429,13 @@ def _one_orientation(card: Being, here: list[Placement], orientation: str | None
         wanted = _orientation(card, orientation)
         chosen = [p for p in here if p.orientation.name == wanted]
         if not chosen:
-            raise InputError(key="apply-orientation", card=Term("card", card.id), square=name(target), orientation=orientation,
+            raise InputError(key="apply-orientation", option="orientation", card=Term("card", card.id), square=name(target),
+                             orientation=orientation,
                              allowed=", ".join(dict.fromkeys(p.orientation.name for p in here)))
         here = chosen
     names = list(dict.fromkeys(p.orientation.name for p in here))
     if len(names) > 1:
-        raise ChoiceError(_choices(here, board), key="apply-choose-orientation", card=Term("card", card.id),
+        raise ChoiceError(_choices(here, board), key="apply-choose-orientation", option="orientation", card=Term("card", card.id),
                           square=name(target), allowed=", ".join(names))
     return here
 
@@ -445,14 +446,16 @@ def _take_back_chosen(card: Being, here: list[Placement], take_back: str | Squar
     name = board.name
     backs = sorted({sq for p in here for sq in p.take_back})
     if take_back is not None:
-        chosen_back = _square(board, take_back, "--take-back")
+        chosen_back = _square(board, take_back, "take_back")
         if not backs:
-            raise InputError(key="apply-no-take-back", card=Term("card", card.id), square=name(target))
+            raise InputError(key="apply-no-take-back", option="take_back", card=Term("card", card.id), square=name(target))
         if chosen_back not in backs:
-            raise InputError(key="apply-take-back", square=name(chosen_back), allowed=", ".join(map(name, backs)))
+            raise InputError(key="apply-take-back", option="take_back", square=name(chosen_back),
+                             allowed=", ".join(map(name, backs)))
         return chosen_back
     if len(backs) > 1:
-        raise ChoiceError(_choices(here, board), key="apply-choose-take-back", card=Term("card", card.id), square=name(target),
+        raise ChoiceError(_choices(here, board), key="apply-choose-take-back", option="take_back",
+                          card=Term("card", card.id), square=name(target),
                           allowed=", ".join(map(name, backs)))
     return backs[0] if backs else None
 
@@ -474,7 +477,8 @@ def _orientation(card: Being, value: str) -> str:
         text = "r" + text
     aliases = orientation_aliases(card)
     if text not in aliases:
-        raise InputError(key="orientation-unknown", value=quote(value), allowed=", ".join(ORIENTATION_NAMES))
+        raise InputError(key="orientation-unknown", option="orientation", value=quote(value),
+                         allowed=", ".join(ORIENTATION_NAMES))
     return aliases[text]
 
 

@@ -179,7 +179,9 @@ class Position:
     def to_dict(self) -> dict[str, Any]:
         """The position as data: the one serializer of positions, which every output uses (JSON as
         it is; the YAML of a position file, :func:`~tashkalar_cli.model.notation.position_data`,
-        takes its parts from it). Every key is always there, empty or not."""
+        takes its parts from it). Every key is always there, empty or not, but ``gateway`` (each color's
+        Gateway, Nethervoid), there only when a color has one. It reads back as the same position
+        (``supply.<color>.double_sided``, which repeats ``common``, is accepted and checked)."""
         name = self.board.name
         pieces: dict[str, dict[str, str]] = {}
         for sq, (color, rank) in sorted(self.pieces.items()):
@@ -192,7 +194,7 @@ class Position:
             # off the board: "common" (the double-sided pieces, as position files say) and "legendary";
             # "double_sided" repeats "common" for programs written against the first version
             supply[c] = {"common": off[_WORDS[PieceKind.DOUBLE_SIDED]], **off}
-        return {
+        out: dict[str, Any] = {
             "mode": str(self.mode),
             "players": self.players,
             "pieces": pieces,
@@ -200,6 +202,9 @@ class Position:
             "tasks_claimed": {c: list(t) for c, t in self.tasks_claimed.items()},
             "decks": dict(self.decks),
         }
+        if self.gateway:    # Nethervoid: only there when a color has one (every other position reads as before)
+            out["gateway"] = {c: name(sq) for c, sq in self.gateway.items()}
+        return out
 
 
 #: a rank's or a kind's word in data (``str(rank)``), looked up: a position's data is made for

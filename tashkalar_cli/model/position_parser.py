@@ -5,6 +5,7 @@ Every problem is an :class:`InputError` naming the place.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -41,6 +42,9 @@ class PositionParser:
         self.task_ids = task_ids
         self.words = words          # every word typed in any language (None: ids only)
         self.deck_ids: Collection[str] | None = None   # the decks a position's ``decks:`` may name
+        #: how an error names a parameter (``pieces``; the command line's option, ``--pieces``: see
+        #: :meth:`Game.param <tashkalar_cli.game.Game.param>`)
+        self.param: Callable[[str], str] = str
         self.initials = {c[0]: c for c in board.colors}
         self.rank_letters = {r.letter: r for r in RANKS}
 
@@ -153,14 +157,17 @@ class PositionParser:
 
     def inline(self, text: str) -> dict[Square, tuple[Piece, str]]:
         out: dict[Square, tuple[Piece, str]] = {}
+        option = self.param("pieces")
+        if not isinstance(text, str):
+            raise InputError(key="param-type", param=option, expected="str", got=type(text).__name__)
         for item in filter(None, (p.strip() for p in text.split(","))):
             if "=" not in item:
-                raise InputError(key="pieces-format", value=quote(item))
+                raise InputError(key="pieces-format", option=option, value=quote(item))
             sq_text, piece_text = item.split("=", 1)
-            sq = self.square(sq_text.strip(), "--pieces")
+            sq = self.square(sq_text.strip(), option)
             if sq in out:
-                raise InputError(key="square-twice", where="--pieces", square=self.board.name(sq))
-            out[sq] = (self.piece(piece_text.strip(), f"--pieces: {sq_text.strip()}"), "--pieces")
+                raise InputError(key="square-twice", where=option, square=self.board.name(sq))
+            out[sq] = (self.piece(piece_text.strip(), f"{option}: {sq_text.strip()}"), option)
         return out
 
     def from_data(self, data: Any, lines: LineMap | None, source: str,
@@ -173,14 +180,15 @@ class PositionParser:
 
         where = checked_mapping("position", {} if data is None else data, lines, source, "position file")
         data = data or {}
+        _check_output_fields(data, where)
         whole: str = Place(source) if lines is not None else source   # the file (not --pieces): a field of errors
 
         # the mode first, as the file's schema once checked it: the rest of the file is read in it
-        game_mode = self.mode(mode or data.get("mode", default_mode), "--mode" if mode else where("mode"))
+        game_mode = self.mode(mode or data.get("mode", default_mode), self.param("mode") if mode else where("mode"))
         placed = self._placed(data, lines, source, where, extra)
         given = players is not None
         count = self.config.check_players(game_mode, players if given else data.get("players"),
-                                          "--players" if given else where("players"))
+                                          self.param("players") if given else where("players"))
         owned = self.config.owned(game_mode, count)
         supply = self._supply(data, where)
         pieces = {sq: p for sq, (p, _) in placed.items()}
@@ -225,8 +233,13 @@ class PositionParser:
             common, heroic = counts.get("common"), counts.get("heroic")
             if common is not None and heroic is not None and common != heroic:
                 raise InputError(key="supply-common-heroic", where=at, common=common, heroic=heroic)
-            entry: dict[PieceKind, int] = {}
             ds = common if common is not None else heroic
+            # ``double_sided``, which the tool's JSON writes beside ``common`` (the same pieces), says it again
+            repeated = counts.get("double_sided")
+            if repeated is not None and ds is not None and repeated != ds:
+                raise InputError(key="supply-double-sided", where=at, common=ds, double_sided=repeated)
+            ds = ds if ds is not None else repeated
+            entry: dict[PieceKind, int] = {}
             if ds is not None:
                 entry[PieceKind.DOUBLE_SIDED] = ds
             if "legendary" in counts:
@@ -289,6 +302,21 @@ class PositionParser:
                                      supply=override, owned=owned[kind])
 
 
+#: the ``schema`` field of the tool's JSON outputs that are a position as a whole (``position show --json``,
+#: ``position check --json``): such an output reads back as a position file
+_POSITION_OUTPUT = re.compile(r"output-position(-check)?/[0-9]{1,4}")
+
+
+def _check_output_fields(data: Mapping[str, Any], where: _Where) -> None:
+    """The fields a position printed by the tool in JSON carries beside the position: its ``schema`` (one of
+    the outputs that are a position) and, from ``position check``, ``valid`` (true: the schema allows no other)."""
+    schema = data.get("schema")
+    if schema is not None and not (isinstance(schema, str) and _POSITION_OUTPUT.fullmatch(schema)):
+        raise InputError(key="position-schema", where=where("schema"), value=quote(schema))
+    if data.get("valid") is False:
+        raise InputError(key="position-valid", where=where("valid"))
+
+
 def load_position(parser: PositionParser, path: str | None = None, inline: str | None = None,
                   mode: str | None = None, players: int | None = None, default_mode: str = Mode.DUEL) -> Position:
     """A position from a file and/or an inline ``--pieces`` string."""
@@ -296,7 +324,7 @@ def load_position(parser: PositionParser, path: str | None = None, inline: str |
 
     extra = parser.inline(inline) if inline else None
     if path is None:
-        return parser.from_data({}, None, "--pieces", extra, mode, players, default_mode)
+        return parser.from_data({}, None, parser.param("pieces"), extra, mode, players, default_mode)
     data, lines = read_user_yaml(path, "position file")
     return parser.from_data(data, lines, path, extra, mode, players, default_mode)
 

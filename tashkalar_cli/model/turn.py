@@ -130,10 +130,10 @@ def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionPa
     record = _Record(data, where, parser, cards)
 
     player = parser.color(data["player"], where("player"))
-    game_mode = parser.mode(mode or data.get("mode", Mode.DUEL), "--mode" if mode else where("mode"))
+    game_mode = parser.mode(mode or data.get("mode", Mode.DUEL), parser.param("mode") if mode else where("mode"))
     given = players is not None
     count = parser.config.check_players(game_mode, players if given else data.get("players"),
-                                        "--players" if given else where("players"))
+                                        parser.param("players") if given else where("players"))
     melee = game_mode is Mode.MELEE
     destroyed = _destroyed(record, game_mode, count)
     summoned = _summoned(record)

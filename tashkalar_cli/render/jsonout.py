@@ -41,7 +41,7 @@ VERSIONS: dict[str, int] = {
     "card": 1, "card-list": 2, "rule": 1, "rule-list": 2, "rule-search": 2, "errata": 2, "keyword": 1,
     "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 1, "flare-all": 1, "task": 1, "task-all": 1,
     "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 2,
-    "summon-apply": 2, "flare-play": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
+    "summon-apply": 3, "flare-play": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
     "letal-winner": 1, "i18n-reviewed": 1, "i18n-export": 1,
 }
 
@@ -733,8 +733,16 @@ def resolution(r: Resolution, limit: int | None = None, streamed: bool = False) 
 def summon_effects(e: SummonEffects, board: Board, limit: int | None = None, chosen: int | None = None,
                    streamed: bool = False) -> JSON:
     """``summon --apply --effects``: the summon as ``--apply`` gives it, ``effect_resolved`` (the card has
-    effect data) and its outcomes (``streamed``: see :func:`resolution`)."""
+    effect data) and its outcomes (``streamed``: see :func:`resolution`). With an outcome ``chosen`` (``e`` a
+    :class:`~tashkalar_cli.engine.played.SummonResolved`), ``position`` and ``turn`` are those after that
+    outcome, as the text and the files written say, and the summon's alone are ``position_after_summon`` and
+    ``turn_after_summon``."""
+    from tashkalar_cli.engine.played import SummonResolved
+
     out = summon_apply(e.applied, board)
+    if chosen is not None and isinstance(e, SummonResolved) and e.chosen == chosen:
+        out["position"], out["position_after_summon"] = position(e.position), out["position"]
+        out["turn"], out["turn_after_summon"] = e.turn.to_dict(board), out["turn"]
     out["effect_resolved"] = e.resolution is not None
     out["actions_left"] = e.actions_left
     if e.resolution is not None:
@@ -757,6 +765,8 @@ def flare_play(f: FlarePlay, limit: int | None = None, chosen: int | None = None
     else:
         out.update({"outcome_count": 0, "truncated": False, "states": 0, "outcomes": []})
     out["chosen"] = chosen
+    if chosen is not None and f.resolution is not None:   # the position after it, as the text prints it
+        out["position"] = position(f.resolution.outcomes[chosen - 1].position)
     return out
 
 

@@ -10,11 +10,12 @@ one question costs only what that question needs.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from tashkalar_cli.errors import InputError, Term
+from tashkalar_cli.errors import InputError, TashkalarError, Term
 
 if TYPE_CHECKING:
     from tashkalar_cli.catalog.cards import CardCatalog
@@ -24,15 +25,17 @@ if TYPE_CHECKING:
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
     from tashkalar_cli.engine.played import FlareResolved, OutcomeChoice, SummonResolved
     from tashkalar_cli.engine.scoring import TurnScore
-    from tashkalar_cli.engine.summoning import Applied, Engine, Verdict
+    from tashkalar_cli.engine.summoning import Applied, Engine, Placement, Verdict
     from tashkalar_cli.engine.tasks import TaskCheck
     from tashkalar_cli.game import Game, GameWords
     from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.cards import Being, Card, Flare, Task
     from tashkalar_cli.model.config import GameConfig
+    from tashkalar_cli.model.patterns import Orientation
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.model.position_parser import PositionParser
     from tashkalar_cli.model.turn import Turn
+    from tashkalar_cli.model.types import Square
     from tashkalar_cli.text.i18n import Localizer
 
 
@@ -99,6 +102,7 @@ class TashkalarRules:
         parser = PositionParser(self.board, self.config, {t["id"] for t in self.game.dataset.facts["tasks"]},
                                 words=self.game.word)
         parser.deck_ids = self.game.decks   # a position's optional ``decks:`` names decks of the data
+        parser.param = self.game.param      # errors name the parameters as the game says them (``--pieces``)
         return parser
 
     def _ids_of(self, kind: str) -> Callable[[], list[str]]:
@@ -122,9 +126,87 @@ class TashkalarRules:
         """A color by its id or its name in any language (``blue``, ``bleu``, ``azul``)."""
         from tashkalar_cli.model.players import parse_color
 
+        what = self._p(what)
+        if not isinstance(value, str):
+            raise _wrong_type(what, value, "str")
         return parse_color(value, self.board.colors, what, self.game.word)
 
-    def position(self, path: str | None = None, *, pieces: str | None = None, mode: str | None = None,
+    def _p(self, what: str) -> str:
+        """A parameter (``--player``, ``player``) as errors name it (:meth:`Game.param
+        <tashkalar_cli.game.Game.param>`); another place (``color``, a file's line) as it is."""
+        return self.game.param(what) if what.startswith("--") else what
+
+    def _being_of(self, card: object, param: str = "card") -> Being:
+        """A being or legend given by a name in any language, an id, or the :class:`Being` the library returned;
+        another card (a flare, a task) or another type is bad input naming ``param``."""
+        from tashkalar_cli.model.cards import Being, Flare, Task
+
+        if isinstance(card, str):
+            return self.being(card)
+        if isinstance(card, Being):
+            return card
+        if isinstance(card, (Flare, Task)):
+            raise self._not_a("being")(card.id, card.id)
+        raise _wrong_type(self.game.param(param), card, "str, Being")
+
+    def _flare_of(self, flare: object) -> Flare:
+        """A flare by a name in any language, an id, or the :class:`Flare` the library returned; else bad input."""
+        from tashkalar_cli.model.cards import Being, Flare, Task
+
+        if isinstance(flare, str):
+            return self._flare(flare)
+        if isinstance(flare, Flare):
+            return flare
+        if isinstance(flare, (Being, Task)):
+            raise self._not_a("flare")(flare.id, flare.id)
+        raise _wrong_type(self.game.param("flare"), flare, "str, Flare")
+
+    def _task_of(self, task: object) -> Task:
+        """A task by a name in any language, an id, or the :class:`Task` the library returned; else bad input."""
+        from tashkalar_cli.model.cards import Being, Flare, Task
+
+        if isinstance(task, str):
+            return self._task(task)
+        if isinstance(task, Task):
+            return task
+        if isinstance(task, (Being, Flare)):
+            raise self._not_a("task")(task.id, task.id)
+        raise _wrong_type(self.game.param("task"), task, "str, Task")
+
+    def _summon_at(self, at: object, orientation: object, take_back: object) -> _SummonAt:
+        """Where a summon is played, as the library returned it or a user types it: ``at`` a square's name, a
+        :class:`Square` or a :class:`Placement` (its square, and its orientation unless ``orientation`` names
+        one), ``orientation`` a name (``r90``) or an :class:`Orientation`, ``take_back`` a square's name or a
+        :class:`Square`; another type is bad input naming the parameter."""
+        from tashkalar_cli.engine.summoning import Placement
+        from tashkalar_cli.model.patterns import Orientation
+
+        if isinstance(at, Placement):
+            if orientation is None:
+                orientation = at.orientation
+            at = at.target
+        if isinstance(orientation, Orientation):
+            orientation = orientation.name
+        for name, value in (("at", at), ("take_back", take_back)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
+                raise _wrong_type(self.game.param(name), value, "str, Square, Placement" if name == "at" else "str, Square")
+            if isinstance(value, int) and not isinstance(value, str) and value not in self.board:
+                raise InputError(key="param-square", param=self.game.param(name), value=value)
+        if orientation is not None and not isinstance(orientation, str):
+            raise _wrong_type(self.game.param("orientation"), orientation, "str, Orientation")
+        return _SummonAt(cast("str | Square", at), orientation, cast("str | Square | None", take_back))
+
+    def _named(self, error: TashkalarError) -> TashkalarError:
+        """``error`` of an engine, the parameters it names (``option``: ``at``, ``orientation``, ``take_back``,
+        ``choose``; ``side_option``) said as this game's errors say them (the command line: its options)."""
+        named = [field for field in ("option", "side_option") if isinstance(error.params.get(field), str)]
+        for field in named:
+            error.params[field] = self.game.param(error.params[field])
+        if named and error.key is not None and not error.options and error._given is None:
+            error._message = None     # said again with the names
+        return error
+
+    def position(self, path: str | os.PathLike[str] | None = None, *, pieces: str | None = None, mode: str | None = None,
                  players: int | None = None, default_mode: str = "duel") -> Position:
         """A position from a YAML file and/or inline pieces (``"e5=blue:heroic,d4=red"``).
 
@@ -133,8 +215,12 @@ class TashkalarRules:
         """
         from tashkalar_cli.model.position_parser import load_position
 
+        if isinstance(path, os.PathLike):
+            path = os.fspath(path)
+        if path is not None and not isinstance(path, str):
+            raise _wrong_type(self.game.param("path"), path, "str, os.PathLike")
         if path is None and pieces is None:
-            raise InputError(key="no-position")
+            raise InputError(key="no-position", path=self.game.param("path"), pieces=self.game.param("pieces"))
         return load_position(self.parser, path, pieces, mode, players, default_mode)
 
     def turn(self, path: str, *, mode: str | None = None, players: int | None = None,
@@ -170,10 +256,14 @@ class TashkalarRules:
     def _side(self, position: Position, player: str, other: str | None, what: str) -> tuple[str, str | None]:
         """The player's and another side's colors, checked against the game's sides."""
         from tashkalar_cli.model.players import check_in_game
+        from tashkalar_cli.model.position import Position
 
+        if not isinstance(position, Position):
+            raise _wrong_type(self.game.param("position"), position, "Position")
         player = self.color(player, "--player")
-        check_in_game(player, position.colors, position.players, "--player")
+        check_in_game(player, position.colors, position.players, self._p("--player"))
         if other is not None:
+            what = self._p(what)
             other = self.color(other, what)
             if other == player:
                 raise InputError(key="own-color", what=what, color=Term("color", other))
@@ -184,7 +274,7 @@ class TashkalarRules:
     def summon(self, card: str | Being, position: Position, player: str, *, allow_enemy: str | None = None,
                explain: bool = True) -> Verdict:
         """Can ``player`` summon ``card`` on ``position``? Every placement, or why not."""
-        being = self.being(card) if isinstance(card, str) else card
+        being = self._being_of(card)
         player, allow_enemy = self._side(position, player, allow_enemy, "--allow-enemy")
         return self.engine.check(being, position, player, allow_enemy, explain=explain)
 
@@ -194,10 +284,10 @@ class TashkalarRules:
         """The verdict of every being and legend (or of ``cards``) at once. ``deck``: only the beings of this
         deck (its id or name in any language); ``hand``: only these cards, in this order (names in any
         language; a string may list several, separated by commas)."""
-        in_deck = None if deck is None else self.game.word("deck", deck, "--deck")
+        in_deck = None if deck is None else self.game.word("deck", deck, self._p("--deck"))
         in_hand = None if hand is None else self._hand(hand)
         player, allow_enemy = self._side(position, player, allow_enemy, "--allow-enemy")
-        chosen = self.cards.beings if cards is None else [self.being(c) if isinstance(c, str) else c for c in cards]
+        chosen = self.cards.beings if cards is None else [self._being_of(c) for c in cards]
         if in_deck is not None:
             chosen = [c for c in chosen if c.deck == in_deck]
         if in_hand is not None:
@@ -208,7 +298,7 @@ class TashkalarRules:
         """Cards as the user names them: in several values, or separated by commas in one."""
         found: list[Being] = []
         for card in [hand] if isinstance(hand, str) else hand:
-            found += [self.being(name) for name in _split([card])] if isinstance(card, str) else [card]
+            found += [self.being(name) for name in _split([card])] if isinstance(card, str) else [self._being_of(card, "hand")]
         return found
 
     def opponent(self, position: Position, player: str, against: str | None, *, required: bool = True) -> str | None:
@@ -222,7 +312,7 @@ class TashkalarRules:
         """May ``player`` invoke ``flare`` against ``against`` (or the only opponent), and which halves?"""
         from tashkalar_cli.engine.flares import check_flare
 
-        card = self._flare(flare) if isinstance(flare, str) else flare
+        card = self._flare_of(flare)
         vs = self.opponent(position, player, against)
         assert vs is not None
         return check_flare(card, position, self.color(player), vs, self.config)
@@ -261,7 +351,7 @@ class TashkalarRules:
         if turn is not None and turn.player != player:
             raise InputError(key="other-players-turn", turn=Term("color", turn.player), player=Term("color", player))
         chosen = (self.cards.of_type(Task) if tasks is None
-                  else [self._task(t) if isinstance(t, str) else t for t in tasks])
+                  else [self._task_of(t) for t in tasks])
         ctx = Context(position, player, vs, turn, self.cards)
         return [check_task(t, ctx) for t in chosen]
 
@@ -287,19 +377,30 @@ class TashkalarRules:
 
         return Planner(self.engine)
 
-    def apply(self, card: str | Being, position: Position, player: str, at: str, *, orientation: str | None = None,
-              take_back: str | None = None, turn: Turn | None = None) -> Applied:
+    def apply(self, card: str | Being, position: Position, player: str, at: str | Square | Placement, *,
+              orientation: str | Orientation | None = None, take_back: str | Square | None = None,
+              turn: Turn | None = None) -> Applied:
         """The position after ``player`` summons ``card`` on the square ``at`` (a new position: the old
         one is unchanged), the piece destroyed, and the turn record with the summon. The card's effect
-        is not resolved. Several ways and none named: an :class:`InputError` listing them (``choices``)."""
+        is not resolved. Several ways and none named: an :class:`InputError` listing them (``choices``).
+
+        ``at``: a square's name (``e4``), a :class:`Square`, or a :class:`Placement` of :meth:`summon`'s
+        verdict (its square and orientation); ``orientation``: a name (``r90``, ``m0``) or an
+        :class:`Orientation`; ``take_back``: a square's name or a :class:`Square`."""
         from tashkalar_cli.engine.summoning import apply_summon
 
-        being = self.being(card) if isinstance(card, str) else card
+        being = self._being_of(card)
         player, _ = self._side(position, player, None, "--player")
-        return apply_summon(self.engine, being, position, player, at, orientation, take_back, turn)
+        where = self._summon_at(at, orientation, take_back)
+        try:
+            return apply_summon(self.engine, being, position, player, where.at, where.orientation, where.take_back,
+                                self._turn_of(turn))
+        except TashkalarError as exc:
+            raise self._named(exc) from None
 
-    def resolve(self, card: str | Being, position: Position, player: str, at: str, *, orientation: str | None = None,
-                take_back: str | None = None, actions_left: int | None = None, turn: Turn | None = None,
+    def resolve(self, card: str | Being, position: Position, player: str, at: str | Square | Placement, *,
+                orientation: str | Orientation | None = None, take_back: str | Square | None = None,
+                actions_left: int | None = None, turn: Turn | None = None,
                 max_states: int | None = None, choose: OutcomeChoice = None) -> SummonResolved:
         """The summon of ``card`` on ``at`` played (as :meth:`apply`), then its effect resolved: every
         distinct outcome (``.outcomes``, each with ``position``, ``steps``, ``actions_gained``,
@@ -308,22 +409,30 @@ class TashkalarRules:
         which it assumed). ``.resolution`` is None for a card without effect data. ``max_states``: the bound on
         the states explored (None: the default, ``MAX_STATES``; 0: no bound).
 
-        ``choose``: the outcome played (numbered from 1 as listed; ``"only"``: the effect's only one, an error
+        ``at``, ``orientation``, ``take_back``: as :meth:`apply` takes them (a :class:`Placement` of the verdict,
+        say). ``choose``: the outcome played (numbered from 1 as listed; ``"only"``: the effect's only one, an error
         when it has several), whose ``.position`` and ``.turn`` (the record with the summon and the pieces
         that outcome destroyed) the answer gives; None: none chosen, ``.position`` and ``.turn`` are those
         right after the summon. A number for a card without effect data, or beyond the outcomes, is bad input."""
         from tashkalar_cli.engine.effects import resolve_summon, state_bound
         from tashkalar_cli.engine.played import choose_outcome
 
-        being = self.being(card) if isinstance(card, str) else card
+        being = self._being_of(card)
         player, _ = self._side(position, player, None, "--player")
         if actions_left is not None and actions_left < 0:
-            raise InputError(key="effects-actions-left", actions=actions_left)
-        _check_states(max_states)
-        effects = resolve_summon(self.engine, being, position, player, at, orientation=orientation,
-                                 take_back=take_back, actions_left=actions_left, turn=turn,
-                                 max_states=state_bound(max_states))
-        return choose_outcome(effects, choose, being.id)
+            raise InputError(key="effects-actions-left", option=self.game.param("actions_left"), actions=actions_left)
+        self._check_states(max_states)
+        where = self._summon_at(at, orientation, take_back)
+        try:
+            effects = resolve_summon(self.engine, being, position, player, where.at, orientation=where.orientation,
+                                     take_back=where.take_back, actions_left=actions_left, turn=self._turn_of(turn),
+                                     max_states=state_bound(max_states))
+        except TashkalarError as exc:
+            raise self._named(exc) from None
+        try:
+            return choose_outcome(effects, choose, being.id)
+        except TashkalarError as exc:
+            raise self._named(exc) from None
 
     def resolve_effect(self, card: str | Being, position: Position, player: str, field: str = "frost_effect", *,
                        actions_left: int | None = None) -> Resolution | None:
@@ -333,7 +442,7 @@ class TashkalarRules:
         from tashkalar_cli.engine.effects import resolve_program
         from tashkalar_cli.model.effects import PROGRAM_FIELDS
 
-        being = self.being(card) if isinstance(card, str) else card
+        being = self._being_of(card)
         player, _ = self._side(position, player, None, "--player")
         if field not in PROGRAM_FIELDS[:3]:
             raise InputError(key="effects-field", field=field, allowed=", ".join(PROGRAM_FIELDS[:3]))
@@ -354,12 +463,15 @@ class TashkalarRules:
         from tashkalar_cli.engine.played import choose_flare_outcome
 
         if side is not None and side not in ("upper", "lower"):
-            raise InputError(key="flare-side", side=side)
-        _check_states(max_states)
+            raise InputError(key="flare-side", option=self.game.param("side"), side=side)
+        self._check_states(max_states)
         check = self.flare(flare, position, player, against)
         played = play_flare(self.board, check, position, check.player, side, actions_left=actions_left,
                             max_states=state_bound(max_states))
-        return choose_flare_outcome(played, choose)
+        try:
+            return choose_flare_outcome(played, choose)
+        except TashkalarError as exc:
+            raise self._named(exc) from None
 
     def plan(self, position: Position, player: str, cards: Iterable[str | Being] | None = None, *,
              decks: str | Iterable[str] | None = None, actions: int | None = None, first_turn: bool = False,
@@ -371,9 +483,9 @@ class TashkalarRules:
         states in all (0: no bound; None: effects not resolved)."""
         chosen: list[Being] = []
         for deck in _split([decks] if isinstance(decks, str) else decks or []):
-            in_deck = self.game.word("deck", deck, "--deck")   # an id or a name in any language
+            in_deck = self.game.word("deck", deck, self._p("--deck"))   # an id or a name in any language
             chosen += [c for c in self.cards.beings if c.deck == in_deck]
-        chosen += [self.being(c) if isinstance(c, str) else c for c in cards or []]
+        chosen += [self._being_of(c) for c in cards or []]
         if cards is None and not chosen:
             chosen = self.cards.beings
         player, _ = self._side(position, player, None, "--player")
@@ -393,7 +505,7 @@ class TashkalarRules:
 
         self.check_high_form(position)
         player, _ = self._side(position, player, None, "--player")
-        card = self._task(task) if isinstance(task, str) else task
+        card = self._task_of(task)
         vs = self.opponent(position, player, against, required=False)
         cards, board = self.cards, position.board
 
@@ -403,7 +515,7 @@ class TashkalarRules:
         def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | Walk | None) -> bool:
             return within_reach(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen), reach)
 
-        chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
+        chosen = [self._being_of(c) for c in hand]
         matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
         report = GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn), met,
                             max_states=max_states or MAX_STATES, place_matters=matters,
@@ -422,7 +534,7 @@ class TashkalarRules:
         from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
 
         player, _ = self._side(position, player, None, "--player")
-        card = self._flare(flare) if isinstance(flare, str) else flare
+        card = self._flare_of(flare)
         in_game = {*position.colors, *position.decks, player}
         order = [c for c in position.board.colors if c in in_game]   # the turn order: the board's colors
         if len(order) < 2:
@@ -444,7 +556,7 @@ class TashkalarRules:
         def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | Walk | None) -> bool:
             return any(within_reach(check, reach) for check in checks(seen))
 
-        chosen = [self.being(c) if isinstance(c, str) else c for c in hand]
+        chosen = [self._being_of(c) for c in hand]
         return following, GoalSearch(self.engine, position, player, chosen, self._actions(actions, first_turn),
                                      playable, max_states=max_states or MAX_STATES, reachable=reachable,
                                      reads=GoalReads(None, turn=False, counts=True)).run()
@@ -465,7 +577,7 @@ class TashkalarRules:
         chosen: dict[str, str] = {}
         for color, deck in (decks or {}).items():
             color, _ = self._side(position, color, None, "--deck")
-            chosen[color] = self.game.word("deck", deck, "--deck")
+            chosen[color] = self.game.word("deck", deck, self._p("--deck"))
         return threats(self.planner, self.cards, position, player, chosen, self._actions(actions, False),
                        effects_budget)
 
@@ -486,12 +598,38 @@ class TashkalarRules:
                 decks[others[0]] = item
         return decks
 
+    def _turn_of(self, turn: object) -> Turn | None:
+        """A turn record (:meth:`turn`), or None; another type is bad input."""
+        from tashkalar_cli.model.turn import Turn
+
+        if turn is not None and not isinstance(turn, Turn):
+            raise _wrong_type(self.game.param("turn"), turn, "Turn")
+        return turn
+
+    def _check_states(self, asked: int | None) -> None:
+        """A bound on the states of a resolution (``max_states``) is a count: 0 (no bound) or more."""
+        if asked is not None and asked < 0:
+            raise InputError(key="effect-states", option=self.game.param("max_states"), states=asked)
+
     def _actions(self, actions: int | None, first_turn: bool) -> int:
         if actions is None:
             return self.config.first_turn_actions if first_turn else self.config.actions_per_turn
         if actions < 1:
-            raise InputError(key="plan-actions", actions=actions)
+            raise InputError(key="plan-actions", option=self.game.param("actions"), actions=actions)
         return actions
+
+
+class _SummonAt(NamedTuple):
+    """Where a summon is played, as the summoning engine takes it (see :meth:`TashkalarRules._summon_at`)."""
+
+    at: str | Square
+    orientation: str | None
+    take_back: str | Square | None
+
+
+def _wrong_type(param: str, value: object, expected: str) -> InputError:
+    """A value of a type the library does not take for ``param`` (bad input, not an AttributeError)."""
+    return InputError(key="param-type", param=param, got=type(value).__name__, expected=expected)
 
 
 def _split(values: Iterable[str]) -> list[str]:
@@ -504,9 +642,3 @@ def _same_form(turn: Turn, position: Position) -> None:
     if turn.mode_written and turn.mode != position.mode:
         raise InputError(key="turn-other-mode", turn_mode=Term("mode", str(turn.mode)),
                          mode=Term("mode", str(position.mode)))
-
-
-def _check_states(asked: int | None) -> None:
-    """A bound on the states of a resolution is a count: 0 (no bound) or more."""
-    if asked is not None and asked < 0:
-        raise InputError(key="effect-states", states=asked)
