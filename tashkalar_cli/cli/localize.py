@@ -84,15 +84,18 @@ class Words:
                     self._loc = self._game.localizer(self._lang_option)
                 except Exception:  # an unknown --lang: that very error is said in the locale's language
                     self._loc = self._game.localizer(None)
-            except Exception:
+            except Exception:  # the data failed to load: its error is said with the interface's texts alone
                 self._failed = True
+                from tashkalar_cli.text.i18n import interface_only
+
+                self._loc = interface_only(self._data, self._lang_option)
         return self._loc
 
     def namer(self) -> Namer | None:
         """How a message names a game word in this language (see :class:`tashkalar_cli.errors.Term`):
         :meth:`Game.namer`."""
         loc = self.loc
-        if loc is None:
+        if loc is None or self._failed:  # no game to name its words: the words stay as written
             return None
         assert self._game is not None
         return self._game.namer(loc)

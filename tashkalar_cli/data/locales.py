@@ -274,7 +274,7 @@ class LocaleReader:
             bad_entries: set[tuple[str, str]] = set()
             for e in errors:
                 key = _key_from(e.message)
-                self._problem(out, shown, e.message, e.line, key)
+                self._problem(out, shown, e.message, e.line, key, error=e)
                 bad_entries.add((key.split("/")[0], key.split("/")[1] if "/" in key else ""))
             if not isinstance(data, dict):
                 continue
@@ -314,6 +314,27 @@ class LocaleReader:
                             text = text[part]
                         out.units[section, key, fld] = Unit(section, key, fld, str(text), shown,
                                                             lines.line_of((file_key, key, *sub)))
+        return out
+
+    def read_ui(self, lang_dir: Path) -> LocaleTexts:
+        """The interface's texts of a language folder alone (its ``ui.yaml``, walked as every folder
+        is): what says an error in that language when the rest of the data cannot be read."""
+        from tashkalar_cli.data.schemas import schema_errors
+        from tashkalar_cli.data.yamlio import load_yaml
+
+        out = LocaleTexts(lang_dir.name)
+        for path in files_below(lang_dir, self.budget, only=("ui.yaml",)):
+            shown = f"{lang_dir.name}/ui.yaml"
+            try:
+                data, lines = load_yaml(path, shown, text_keys=True)
+            except DataError as exc:
+                self._problem(out, shown, exc.message, exc.line, error=exc)
+                continue
+            errors = schema_errors("locale-ui", _lighter("locale-ui", data), lines, shown) if data is not None else []
+            if data is None or errors or not isinstance(data, dict):
+                self._problem(out, shown, errors[0].message if errors else "the file is empty")
+                continue
+            self._read_ui(out, data, lines, shown, False)
         return out
 
     def _read_ui(self, out: LocaleTexts, data: dict[str, Any], lines: Any, shown: str, damaged: bool) -> None:

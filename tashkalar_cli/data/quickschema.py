@@ -55,6 +55,11 @@ def _type_ok(value: Any, type_: str) -> bool:
     return isinstance(value, _TYPES[type_])  # type: ignore[arg-type]
 
 
+def shown_value(value: Any) -> str:
+    """A value of a file as a schema error says it: quoted and cut, ``an empty value`` for nothing."""
+    return _show(value)
+
+
 def _show(value: Any) -> str:
     from tashkalar_cli.errors import quote
 

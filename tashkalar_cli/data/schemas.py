@@ -54,10 +54,44 @@ def _describe(error: ValidationError) -> str:
     return f"{where}: {message}" if where else message
 
 
+def _keyed(error: ValidationError) -> tuple[str, dict[str, Any]] | None:
+    """The ``error.schema-*`` text of the locales that says ``error`` (with its values), or None when
+    none does: a data error is then said in the user's language, as a position's are (quickschema)."""
+    from tashkalar_cli.data.quickschema import shown_value
+
+    kind, value, rule = error.validator, error.instance, error.validator_value
+    if kind == "required" and isinstance(value, dict):
+        missing = next((k for k in rule if k not in value), None)
+        return ("schema-required", {"name": missing}) if missing is not None else None
+    if kind == "enum":
+        return "schema-enum", {"value": shown_value(value), "allowed": ", ".join(map(str, rule))}
+    if kind == "additionalProperties" and isinstance(value, dict):
+        known = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
+        extra = [k for k in value if k not in known]
+        return "schema-unknown-field", {"name": ", ".join(shown_value(k) for k in extra), "allowed": ", ".join(known)}
+    if kind in ("minimum", "maximum"):
+        return f"schema-{kind}", {"value": value, kind: rule}
+    if kind == "minItems":
+        return "schema-min-items", {"value": shown_value(value), "count": rule}
+    if kind == "uniqueItems":
+        return "schema-repeated", {"value": shown_value(value)}
+    return None
+
+
 def schema_errors(name: str, data: Any, lines: LineMap, source: str) -> list[DataError]:
-    """All schema violations of ``data``, each as a :class:`DataError` with its line."""
+    """All schema violations of ``data``, each as a :class:`DataError` with its line: keyed by its
+    ``error.schema-*`` text where the locales have one (said in the user's language), else in English."""
     errors = sorted(validator(name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    return [DataError(_describe(e), file=source, line=lines.line_of(e.absolute_path)) for e in errors]
+    out = []
+    for e in errors:
+        keyed = _keyed(e)
+        line = lines.line_of(e.absolute_path)
+        if keyed is None:
+            out.append(DataError(_describe(e), file=source, line=line))
+            continue
+        where = "/".join(str(p) for p in e.absolute_path)
+        out.append(DataError(key=keyed[0], file=source, line=line, field=f"{where}: " if where else "", **keyed[1]))
+    return out
 
 
 def validate(name: str, data: Any, lines: LineMap, source: str) -> None:

@@ -287,3 +287,30 @@ class Localizer:
         except (ArithmeticError, ValueError, RecursionError):  # checked at load on 0..1000: a bigger n
             return "other"
         return categories[index] if 0 <= index < len(categories) else "other"
+
+
+def interface_only(data: str | None, lang_option: str | None) -> Localizer | None:
+    """The interface's texts alone (each language's ``ui.yaml``, English and the user's), for
+    saying why the data failed to load in the user's language: a language whose ``ui.yaml`` is
+    itself broken is left out (English says it), and None when English's is."""
+    from tashkalar_cli.data.dataset import Dataset
+    from tashkalar_cli.data.locales import LocaleReader
+    from tashkalar_cli.data.paths import data_root, extra_locales
+
+    try:
+        folders = [data_root(data) / "locales", *extra_locales()]
+    except Exception:  # a path too long, an unreadable variable: English says the error
+        return None
+    reader = LocaleReader(strict=False)
+    read: dict[str, dict[str, Any]] = {}
+    for folder in folders:
+        for code in {REFERENCE, *([lang_option] if lang_option else [])}:
+            if not (folder / code / "ui.yaml").is_file():
+                continue
+            texts: LocaleTexts = reader.read_ui(folder / code)
+            if not texts.problems:
+                read[code] = texts.merged()
+    if REFERENCE not in read:
+        return None
+    chosen = resolve_language(lang_option, sorted(read))
+    return Localizer(Dataset(str(folders[0]), {"game": {}}, read), chosen)
