@@ -134,6 +134,19 @@ def test_a_folder_the_tool_did_not_write_is_left_alone(data_copy: Path, tmp_path
     assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
 
 
+def test_the_folder_is_never_reached_through_a_link(data_copy: Path, tmp_path: Path, counted: dict[str, list[str]],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    load_uncached(data_copy, "letal")
+    files = len(counted["parsed"])
+    elsewhere = tmp_path / "elsewhere"
+    (tmp_path / "cache" / filecache.FOLDER).rename(elsewhere)
+    (tmp_path / "cache" / filecache.FOLDER).symlink_to(elsewhere)
+    before = sorted(p.name for p in elsewhere.iterdir())
+    _forget(counted, monkeypatch)
+    load_uncached(data_copy, "letal")
+    assert len(counted["parsed"]) == files and sorted(p.name for p in elsewhere.iterdir()) == before
+
+
 def test_the_key_sees_the_text_the_schema_the_parse_and_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
     key = filecache.entry_key("a: 1\n", "deck", False)
     assert len({key, filecache.entry_key("a: 2\n", "deck", False), filecache.entry_key("a: 1\n", "rules", False),
