@@ -1,11 +1,13 @@
-"""The validated data of a folder, built for real (never from the cache).
+"""The validated data of a folder, built for real (never from the cache of a whole data folder).
 
-The data layer reads and validates the files (:mod:`tashkalar_cli.data.loader`); this module adds
+The data layer reads and validates the files (:mod:`tashkalar_cli.data.loader`; the result of a file
+whose text was found valid before is read back, :mod:`tashkalar_cli.data.filecache`); this module adds
 what needs the layers above it: the checks across the facts (:mod:`tashkalar_cli.model.integrity`),
 each language's placeholders checked against the facts (:mod:`tashkalar_cli.text.i18n`), and the
-values derived once from the data (every pattern's orientations, the search index of
-:mod:`tashkalar_cli.text.index`). It sits in the catalog, above both the model and the texts.
-:func:`tashkalar_cli.data.cache.load_dataset` is given :func:`load_uncached` to build what it caches.
+values derived once from the data (every pattern's orientations, and the search index of
+:mod:`tashkalar_cli.text.index`, made only when a search first reads it). It sits in the catalog,
+above both the model and the texts. :func:`tashkalar_cli.data.cache.load_dataset` is given
+:func:`load_uncached` to build what it caches.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.data.dataset import Dataset
+from tashkalar_cli.data.dataset import Dataset, Derived
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.paths import GamePack
@@ -26,8 +28,8 @@ def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
     from tashkalar_cli.data.loader import data_folders, load_facts, load_locales, unknown_entries
     from tashkalar_cli.data.paths import Budget
     from tashkalar_cli.model.integrity import check_facts
+    from tashkalar_cli.text import index
     from tashkalar_cli.text.i18n import check_placeholders
-    from tashkalar_cli.text.index import build_index
 
     pack = game if isinstance(game, GamePack) else game_pack(game)
     cards, locales = data_folders(root)
@@ -43,6 +45,8 @@ def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
         derived["orientations"] = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
                                    for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
     warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
+    # the search index (search_index and search_index.<lang>), made when a search first reads it
+    searched = (index.PART, *(f"{index.PART}.{lang}" for lang in sorted(merged_locales)))
     return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales, pack),
-                   derived={**derived, "game": pack.id, "broken_languages": broken,
-                            **build_index(facts, merged_locales)})   # search_index and search_index.<lang>
+                   derived=Derived({**derived, "game": pack.id, "broken_languages": broken}, searched,
+                                   lambda: index.build_index(facts, merged_locales)))

@@ -7,7 +7,10 @@ code. The cache of one data folder is a folder of small JSON files, one per part
 only the parts it uses. The folder's name carries a key made of the tool's version and of the
 path, size and modification time of every data file and schema and of the package's Python files
 that compute the cached data, so an edit or an upgrade is seen at once without reading the
-files; the index repeats the key and records the size and CRC-32 of every part.
+files; the index repeats the key and records the size and CRC-32 of every part. A derived value made
+only when it is first read (the search index, which only a search needs) is named in the index as
+pending until a process makes it: the cache is then written anew with it. (When the data must be
+validated again, each unchanged file's result is read back from :mod:`.filecache`.)
 
 The cache folder may be a folder of the user's (``TASHKALAR_CACHE_DIR``): the tool only ever
 deletes a folder it wrote itself, recognised by the tag it puts in each one (``CACHEDIR.TAG``,
@@ -32,7 +35,7 @@ from typing import Any, TypeGuard
 
 from tashkalar_cli._version import __version__
 from tashkalar_cli.data.atomic import read_bounded
-from tashkalar_cli.data.dataset import Dataset
+from tashkalar_cli.data.dataset import Dataset, Derived
 from tashkalar_cli.data.paths import (
     PACKAGE_DIR,
     Budget,
@@ -45,11 +48,13 @@ from tashkalar_cli.data.paths import (
 )
 from tashkalar_cli.errors import DataError
 
-CACHE_FORMAT = 10
+CACHE_FORMAT = 11
 _PREFIX = "tashkalar-data-"
 _TMP_PREFIX = ".tashkalar-tmp-"
 #: the folder of the parses of files named on the command line (:mod:`tashkalar_cli.data.parsed`)
 PARSED = "tashkalar-parsed"
+#: the folder of the results of single data files (:mod:`tashkalar_cli.data.filecache`)
+FILES = "tashkalar-files"
 _INDEX = "index.json"
 _TAG = "CACHEDIR.TAG"
 #: the tag of a folder the tool wrote: the Cache Directory Tagging signature (backup tools skip
@@ -101,7 +106,7 @@ def own_folders(cache: Path) -> list[Path]:
     be a folder of the user's, is the tool's."""
     try:
         with os.scandir(cache) as it:
-            names = [e.name for e in it if e.name.startswith((_PREFIX, _TMP_PREFIX)) or e.name == PARSED]
+            names = [e.name for e in it if e.name.startswith((_PREFIX, _TMP_PREFIX)) or e.name in (PARSED, FILES)]
     except OSError:
         return []
     return [cache / name for name in sorted(names) if _tagged(cache / name)]
@@ -183,8 +188,11 @@ class _Store:
         self.root = root
         self.build = build
         self._fresh: Dataset | None = None
+        self._written: tuple[str, ...] | None = None   # the parts not made when the fresh data was written
 
     def part(self, name: str) -> Any:
+        """The value of the part ``name``: read from its file, else (a damaged part, or a derived
+        value not made yet: the search index before the first search) made again and kept."""
         size, crc = self.index["parts"].get(name, (-1, -1))
         raw = read_bounded(self.folder / _part_file(name), size) if size >= 0 else None
         if raw is not None and len(raw) == size and zlib.crc32(raw) == crc:
@@ -197,15 +205,21 @@ class _Store:
         return self._rebuilt(name)
 
     def _rebuilt(self, name: str) -> Any:
-        """A damaged part: the data is validated again, and the cache written anew."""
-        if self._fresh is None:
-            self._fresh = self.build(self.root, self.game)
-            _write(self.folder.parent, self.folder, self.index["key"], self._fresh)
+        """A damaged or missing part: the data is validated again (each unchanged file read back from
+        :mod:`~tashkalar_cli.data.filecache`), the part made, and the cache written anew with it."""
+        fresh = self._fresh
+        if fresh is None:
+            fresh = self._fresh = self.build(self.root, self.game)
         group, _, rest = name.partition("/")
         if group == "locales":
             lang, _, section = rest.partition("/")
-            return self._fresh.locales[lang][section]
-        return getattr(self._fresh, group)[rest]
+            value = fresh.locales[lang][section]
+        else:
+            value = getattr(fresh, group)[rest]
+        if self._written != _pending(fresh):   # once per set of parts made: not again for each part read
+            self._written = _pending(fresh)
+            _write(self.folder.parent, self.folder, self.index["key"], fresh)
+        return value
 
 
 class _Parts(Mapping[str, Any]):
@@ -224,6 +238,9 @@ class _Parts(Mapping[str, Any]):
             self._loaded[key] = self._store.part(self._prefix + key)
         return self._loaded[key]
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._names   # known without reading the part
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
 
@@ -231,14 +248,21 @@ class _Parts(Mapping[str, Any]):
         return len(self._names)
 
 
+def _pending(dataset: Dataset) -> tuple[str, ...]:
+    """The derived values of ``dataset`` not made yet (made when first read: the search index)."""
+    return dataset.derived.pending if isinstance(dataset.derived, Derived) else ()
+
+
 def _parts_of(dataset: Dataset) -> dict[str, Any]:
+    """Every part made: a derived value not made yet is not (the index names it as pending)."""
     out: dict[str, Any] = {}
     for name, value in dataset.facts.items():
         out[f"facts/{name}"] = value
     for lang, sections in dataset.locales.items():
         for section, value in sections.items():
             out[f"locales/{lang}/{section}"] = value
-    for name, value in dataset.derived.items():
+    derived = dataset.derived.ready if isinstance(dataset.derived, Derived) else dataset.derived
+    for name, value in derived.items():
         out[f"derived/{name}"] = value
     return out
 
@@ -253,7 +277,7 @@ def _index_ok(index: object, key: str) -> bool:
             and index.get("version") == __version__):
         return False
     facts, locales, derived, parts = index.get("facts"), index.get("locales"), index.get("derived"), index.get("parts")
-    if not (_strings(facts) and _strings(derived) and _strings(index.get("warnings"))
+    if not (_strings(facts) and _strings(derived) and _strings(index.get("warnings")) and _strings(index.get("pending"))
             and isinstance(locales, dict) and all(_strings(v) for v in locales.values())
             and isinstance(parts, dict)):
         return False
@@ -281,7 +305,7 @@ def _read(folder: Path, key: str, root: Path, build: Build, game: str = "tash-ka
     store = _Store(folder, index, root, build, game)
     return Dataset(str(root), _Parts(store, "facts/", index["facts"]),
                    {lang: _Parts(store, f"locales/{lang}/", sections) for lang, sections in index["locales"].items()},
-                   list(index["warnings"]), _Parts(store, "derived/", index["derived"]))
+                   list(index["warnings"]), _Parts(store, "derived/", [*index["derived"], *index["pending"]]))
 
 
 def _write(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
@@ -305,8 +329,10 @@ def _write(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
                 return  # too large to be read back: left uncached
             _create(Path(tmp) / _part_file(name), body)
             sizes[name] = [len(body), zlib.crc32(body)]
+        pending = _pending(dataset)
         index = {"format": CACHE_FORMAT, "version": __version__, "key": key, "warnings": dataset.warnings,
-                 "facts": list(dataset.facts), "derived": list(dataset.derived),
+                 "facts": list(dataset.facts), "pending": list(pending),
+                 "derived": [name for name in dataset.derived if name not in pending],
                  "locales": {lang: list(sections) for lang, sections in dataset.locales.items()},
                  "parts": sizes}
         _create(Path(tmp) / _INDEX, json.dumps(index).encode())
@@ -382,6 +408,13 @@ def _prune(cache: Path, keep: Path, most: int = 8) -> None:
         _drop(old)
 
 
+def _keep_when_made(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
+    """The values of ``dataset`` made when first read (the search index), once a search has made
+    them, written with the rest (the cache written anew, as it would be with them from the start)."""
+    if isinstance(dataset.derived, Derived) and dataset.derived.pending:
+        dataset.derived.then = lambda: _write(cache, folder, key, dataset)
+
+
 def load_dataset(root: str | os.PathLike[str] | None = None, game: str = "tash-kalar", *, build: Build) -> Dataset:
     """The validated data of one game (an id of :data:`~tashkalar_cli.data.paths.GAMES`) in ``root``
     (default: the packaged data), from the cache when it is warm, else made by ``build``
@@ -402,5 +435,6 @@ def load_dataset(root: str | os.PathLike[str] | None = None, game: str = "tash-k
         dataset = build(base, game)
         if cache is not None and folder is not None:
             _write(cache, folder, key, dataset)
+            _keep_when_made(cache, folder, key, dataset)
     _MEMO[memo_key] = dataset
     return dataset

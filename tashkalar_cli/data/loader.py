@@ -45,14 +45,15 @@ def _rel(path: Path, root: Path) -> str:
 
 
 def read_validated(path: Path, schema: str, source: str) -> tuple[Any, Any]:
-    """Parse a YAML file strictly and validate it; return (data, line map)."""
-    from tashkalar_cli.data.schemas import validate
-    from tashkalar_cli.data.yamlio import load_yaml
+    """Parse a YAML file strictly and validate it; return (data, line map). The result of a file
+    whose text was found valid before is read back (:mod:`tashkalar_cli.data.filecache`)."""
+    from tashkalar_cli.data.filecache import read_checked
 
-    data, lines = load_yaml(path, source)
+    data, lines, errors = read_checked(path, source, schema)
     if data is None:
         raise DataError("the file is empty", file=source)
-    validate(schema, data, lines, source)
+    if errors:
+        raise errors[0]
     return data, lines
 
 
@@ -143,7 +144,7 @@ def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts, dict[s
         translators |= set(found)
     from tashkalar_cli.data.locales import LocaleReader
 
-    reader = LocaleReader(strict=True)
+    reader = LocaleReader(strict=True, reuse=True)
     merged_locales = {}
     broken: dict[str, str] = {}
     english: dict[str, str] | None = None   # the reference messages, read first: a ui text's placeholders

@@ -222,9 +222,10 @@ class LocaleTexts:
 class LocaleReader:
     """Reads language folders; ``strict`` raises the first problem, else problems are collected."""
 
-    def __init__(self, *, strict: bool, budget: Budget | None = None) -> None:
+    def __init__(self, *, strict: bool, budget: Budget | None = None, reuse: bool = False) -> None:
         self.strict = strict
         self.budget = budget if budget is not None else Budget()  # shared by every folder it reads
+        self.reuse = reuse  # a file found valid before is read back (:mod:`tashkalar_cli.data.filecache`)
 
     def _problem(self, out: LocaleTexts, file: str, message: str, line: int | None = None, key: str = "",
                  code: str | None = None, error: DataError | None = None) -> None:
@@ -238,9 +239,8 @@ class LocaleReader:
         """Read the texts of ``game`` (default: Tash-Kalar) in ``lang_dir``: the files of the game's
         folder there, and the shared ``ui.yaml``; messages name files as ``<shown_root>/<lang>/<file>``.
         The walk spends ``budget`` (that of the folder the language is in), else the reader's own."""
+        from tashkalar_cli.data.filecache import read_checked
         from tashkalar_cli.data.games import GAMES
-        from tashkalar_cli.data.schemas import schema_errors
-        from tashkalar_cli.data.yamlio import load_yaml
 
         pack = game or GAMES["tash-kalar"]
         lang = lang_dir.name
@@ -263,14 +263,14 @@ class LocaleReader:
             if kind.schema == SOURCES_SCHEMA and self.strict:
                 continue  # a translator's record, not a text the tool says
             try:
-                data, lines = load_yaml(path, shown, text_keys=True)
+                data, lines, errors = read_checked(path, shown, kind.schema, text_keys=True, lighter=_lighter,
+                                                   reuse=self.reuse)
             except DataError as exc:
                 self._problem(out, shown, exc.message, exc.line, code=_CODES.get(exc.key or ""), error=exc)
                 continue
             if data is None:
                 self._problem(out, shown, "the file is empty")
                 continue
-            errors = schema_errors(kind.schema, _lighter(kind.schema, data), lines, shown)
             bad_entries: set[tuple[str, str]] = set()
             for e in errors:
                 key = _key_from(e.message)

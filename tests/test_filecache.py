@@ -1,0 +1,211 @@
+"""The per-file cache of the data build (tashkalar_cli.data.filecache) and the search index made on first use.
+
+A build from a copy of the data in which one file changed parses and validates only that file: every
+other file's result is read back, from the process's memory or from the cache folder, by the digest of
+its text. These tests count the parses and validations (never seconds)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tashkalar_cli.catalog.build import load_uncached
+from tashkalar_cli.data import filecache, schemas, yamlio
+from tashkalar_cli.errors import DataError
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, list[str]]:
+    """A cache of the test's own, an empty memory, and the files parsed and validated, by name."""
+    monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())
+    seen: dict[str, list[str]] = {"parsed": [], "validated": []}
+    parse, validate = yamlio.parse_yaml, schemas.schema_errors
+
+    def parse_yaml(text: str, source: str = "<input>", **kw: Any) -> Any:
+        seen["parsed"].append(source)
+        return parse(text, source, **kw)
+
+    def schema_errors(name: str, data: Any, lines: Any, source: str) -> Any:
+        seen["validated"].append(source)
+        return validate(name, data, lines, source)
+
+    monkeypatch.setattr(yamlio, "parse_yaml", parse_yaml)
+    monkeypatch.setattr(schemas, "schema_errors", schema_errors)
+    return seen
+
+
+def _forget(seen: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch | None = None) -> None:
+    seen["parsed"].clear()
+    seen["validated"].clear()
+    if monkeypatch is not None:   # a new process: the memory is empty, the cache folder is not
+        monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())
+
+
+def _entries(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / filecache.FOLDER).glob("*.json"))
+
+
+def test_a_changed_file_is_parsed_again_and_an_unchanged_one_is_not(data_copy: Path, tmp_path: Path,
+                                                                    counted: dict[str, list[str]],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    first = load_uncached(data_copy)
+    files = set(counted["parsed"])
+    assert "locales/en/rules.yaml" in files and "cards/beings/nethervoid.yaml" in files and len(files) > 40
+    assert len(_entries(tmp_path)) == len(files), "every valid file is kept (the bool keys of `on:` too)"
+    _forget(counted)
+    again = load_uncached(data_copy)
+    assert counted == {"parsed": [], "validated": []}, "nothing parsed again in the process"
+    assert again.facts == first.facts and again.locales == first.locales and again.warnings == first.warnings
+    _forget(counted, monkeypatch)
+    assert load_uncached(data_copy).facts == first.facts
+    assert counted == {"parsed": [], "validated": []}, "nor in another process, from the cache folder"
+    rules = data_copy / "locales" / "en" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "Resigning" in text
+    # the same size and time as before: only the content tells the change
+    stat = rules.stat()
+    rules.write_text(text.replace("Resigning", "Resignink"), encoding="utf-8")
+    os.utime(rules, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    _forget(counted)
+    changed = load_uncached(data_copy)
+    assert counted["parsed"] == ["locales/en/rules.yaml"] and counted["validated"] == ["locales/en/rules.yaml"]
+    assert "Resignink" in json.dumps(changed.locales["en"]["rules"]) and changed.facts == first.facts
+
+
+def test_a_file_with_a_problem_is_never_kept(data_copy: Path, counted: dict[str, list[str]]) -> None:
+    deck = data_copy / "cards" / "beings" / "sylvan.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("deck: sylvan", "deck: sylvan\nbogus: 1", 1), encoding="utf-8")
+    for _ in range(2):
+        _forget(counted)
+        with pytest.raises(DataError, match="bogus"):
+            load_uncached(data_copy)
+        assert "cards/beings/sylvan.yaml" in counted["parsed"] and "cards/beings/sylvan.yaml" in counted["validated"]
+
+
+def _damage(kind: str, entry: Path) -> None:
+    body = json.loads(entry.read_bytes())
+    entry.unlink()
+    if kind == "garbage":
+        entry.write_bytes(b"\x00\xff not json")
+    elif kind == "cut":
+        entry.write_bytes(json.dumps(body).encode()[:-40])
+    elif kind == "other-key":
+        entry.write_text(json.dumps(dict(body, key="0" * 64)))
+    elif kind == "not-plain":   # a mapping in the place of a line, a forged mixed mapping
+        entry.write_text(json.dumps(dict(body, mixed=True, data={filecache.MIXED: [[[1], "x"]]})))
+    elif kind == "deep":
+        entry.write_text(json.dumps(dict(body, data=json.loads("[" * 200 + "]" * 200))))
+    elif kind == "link":
+        os.symlink(os.devnull, entry)
+    elif kind == "fifo":
+        os.mkfifo(entry)
+
+
+@pytest.mark.parametrize("kind", ["garbage", "cut", "other-key", "not-plain", "deep", "link", "fifo"])
+def test_a_damaged_or_foreign_entry_is_parsed_again_and_written_anew(data_copy: Path, tmp_path: Path, kind: str,
+                                                                     counted: dict[str, list[str]],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    first = load_uncached(data_copy, "letal")
+    text = (data_copy / "locales" / "fr" / "letal" / "glossary.yaml").read_text(encoding="utf-8")
+    entry = tmp_path / "cache" / filecache.FOLDER / f"{filecache.entry_key(text, 'locale-glossary', True)}.json"
+    assert entry.is_file()
+    _damage(kind, entry)
+    _forget(counted, monkeypatch)
+    again = load_uncached(data_copy, "letal")
+    assert counted["parsed"] == ["locales/fr/letal/glossary.yaml"], "that file only, parsed again"
+    assert again.facts == first.facts and again.locales == first.locales
+    assert entry.is_file() and not entry.is_symlink(), "and its entry written anew"
+    _forget(counted, monkeypatch)
+    load_uncached(data_copy, "letal")
+    assert counted["parsed"] == [], "then read"
+
+
+def test_a_folder_the_tool_did_not_write_is_left_alone(data_copy: Path, tmp_path: Path,
+                                                       counted: dict[str, list[str]]) -> None:
+    mine = tmp_path / "cache" / filecache.FOLDER
+    mine.mkdir(parents=True)
+    (mine / "notes.txt").write_text("mine")
+    load_uncached(data_copy, "letal")
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt"]
+
+
+def test_the_folder_is_never_reached_through_a_link(data_copy: Path, tmp_path: Path, counted: dict[str, list[str]],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    load_uncached(data_copy, "letal")
+    files = len(counted["parsed"])
+    elsewhere = tmp_path / "elsewhere"
+    (tmp_path / "cache" / filecache.FOLDER).rename(elsewhere)
+    (tmp_path / "cache" / filecache.FOLDER).symlink_to(elsewhere)
+    before = sorted(p.name for p in elsewhere.iterdir())
+    _forget(counted, monkeypatch)
+    load_uncached(data_copy, "letal")
+    assert len(counted["parsed"]) == files and sorted(p.name for p in elsewhere.iterdir()) == before
+
+
+def test_the_key_sees_the_text_the_schema_the_parse_and_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    key = filecache.entry_key("a: 1\n", "deck", False)
+    assert len({key, filecache.entry_key("a: 2\n", "deck", False), filecache.entry_key("a: 1\n", "rules", False),
+                filecache.entry_key("a: 1\n", "deck", True)}) == 4
+    monkeypatch.setattr(filecache, "_CODE_KEY", ["another version of the code"])
+    assert filecache.entry_key("a: 1\n", "deck", False) != key
+
+
+def test_the_code_key_reads_every_schema_and_module_it_names() -> None:
+    from tashkalar_cli.data.paths import schemas_dir
+
+    here = Path(filecache.__file__).parent
+    assert all((here / name).is_file() for name in filecache._CODE)
+    assert len(list(schemas_dir().glob("*.schema.json"))) > 5
+
+
+def test_the_search_index_is_made_when_a_search_first_reads_it(data_copy: Path, tmp_path: Path,
+                                                               counted: dict[str, list[str]],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from tashkalar_cli import Game
+    from tashkalar_cli.data import cache
+    from tashkalar_cli.text import index
+
+    made: list[int] = []
+    build_index = index.build_index
+    monkeypatch.setattr(index, "build_index", lambda facts, locales: made.append(1) or build_index(facts, locales))
+    cache._MEMO.clear()
+    game = Game(data_copy)
+    assert game.cards.get("knight") and "search_index.fr" in game.dataset.derived and made == []
+    (folder,) = (tmp_path / "cache").glob("tashkalar-data-*")
+    stored = json.loads((folder / "index.json").read_text())
+    assert "search_index" in stored["pending"] and "derived/search_index" not in stored["parts"]
+    assert game.rules.search("summoning square").hits and made == [1]
+    (folder,) = (tmp_path / "cache").glob("tashkalar-data-*")
+    stored = json.loads((folder / "index.json").read_text())
+    assert stored["pending"] == [] and "derived/search_index.fr" in stored["parts"], "kept once made"
+    cache._MEMO.clear()
+    assert Game(data_copy).rules.search("summoning square").hits and made == [1], "then read"
+
+
+def test_an_index_not_made_yet_is_made_by_the_process_that_searches(data_copy: Path, tmp_path: Path,
+                                                                    counted: dict[str, list[str]],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from tashkalar_cli import Game
+    from tashkalar_cli.data import cache
+
+    cache._MEMO.clear()
+    expected = [h.id for h in Game(data_copy).rules.search("summoning square").hits]
+    cache._MEMO.clear()
+    for folder in (tmp_path / "cache").glob("tashkalar-data-*"):
+        cache._rmtree(folder)
+    assert Game(data_copy).cards.get("knight")   # a process that does not search: no index
+    (folder,) = (tmp_path / "cache").glob("tashkalar-data-*")
+    assert json.loads((folder / "index.json").read_text())["pending"]
+    cache._MEMO.clear()
+    _forget(counted, monkeypatch)
+    read = Game(data_copy)
+    assert type(read.dataset.derived).__name__ == "_Parts", "read from the cache"
+    assert [h.id for h in read.rules.search("summoning square").hits] == expected
+    assert counted["parsed"] == [], "the files read back to make it"
+    (folder,) = (tmp_path / "cache").glob("tashkalar-data-*")
+    assert json.loads((folder / "index.json").read_text())["pending"] == []
