@@ -231,8 +231,6 @@ class LocaleReader:
         folder there, and the shared ``ui.yaml``; messages name files as ``<shown_root>/<lang>/<file>``.
         The walk spends ``budget`` (that of the folder the language is in), else the reader's own."""
         from tashkalar_cli.data.games import GAMES
-        from tashkalar_cli.data.schemas import schema_errors
-        from tashkalar_cli.data.yamlio import load_yaml
 
         pack = game or GAMES["tash-kalar"]
         lang = lang_dir.name
@@ -248,56 +246,67 @@ class LocaleReader:
         for path, rel in files:
             shown = f"{shown_root}/{lang}/{path.relative_to(lang_dir).as_posix()}" if shown_root \
                 else f"{lang}/{path.relative_to(lang_dir).as_posix()}"
-            kind = kind_of(rel, pack.locale_files)
-            if kind is None or path.suffix != ".yaml":
-                self._problem(out, shown, f"unexpected file in a locale folder (expected one of: {expected})")
-                continue
-            try:
-                data, lines = load_yaml(path, shown, text_keys=True)
-            except DataError as exc:
-                self._problem(out, shown, exc.message, exc.line, code=_CODES.get(exc.key or ""), error=exc)
-                continue
-            if data is None:
-                self._problem(out, shown, "the file is empty")
-                continue
-            errors = schema_errors(kind.schema, _lighter(kind.schema, data), lines, shown)
-            bad_entries: set[tuple[str, str]] = set()
-            for e in errors:
-                key = _key_from(e.message)
-                self._problem(out, shown, e.message, e.line, key)
-                bad_entries.add((key.split("/")[0], key.split("/")[1] if "/" in key else ""))
-            if not isinstance(data, dict):
-                continue
-            if not errors:
-                out.files.add(shown)
-            if not kind.sections:
-                self._read_ui(out, data, lines, shown, bool(errors))
-                continue
-            if kind.schema == "locale-rules" and isinstance(data.get("asks"), dict):
-                # how players ask about each rule: searched, never shown (so not a text to check)
-                out.asks.update({str(k): [str(a) for a in v] for k, v in data["asks"].items()
-                                 if isinstance(v, list) and ("asks", str(k)) not in bad_entries})
-            for section, file_key in kind.sections:
-                entries = data.get(file_key)
-                if not isinstance(entries, dict):
-                    continue
-                for key, entry in entries.items():
-                    if (file_key, str(key)) in bad_entries or (file_key, "") in bad_entries or not isinstance(entry, dict):
-                        continue
-                    where = lines.line_of((file_key, key))
-                    if (section, key) in out.entries:
-                        other = out.entry_files[section, key][0]
-                        self._problem(out, shown, f"'{key}' is defined twice (also in {other})", where, key)
-                        continue
-                    out.entries[section, key] = entry
-                    out.entry_files[section, key] = (shown, where)
-                    for fld, sub in entry_fields(section, entry):
-                        text = entry
-                        for part in sub:
-                            text = text[part]
-                        out.units[section, key, fld] = Unit(section, key, fld, str(text), shown,
-                                                            lines.line_of((file_key, key, *sub)))
+            self._read_file(out, path, rel, shown, pack, expected)
         return out
+
+    def _read_file(self, out: LocaleTexts, path: Path, rel: str, shown: str, pack: GamePack, expected: str) -> None:
+        """One file of a language folder (``rel`` within it, ``shown`` in messages) read into ``out``."""
+        from tashkalar_cli.data.schemas import schema_errors
+        from tashkalar_cli.data.yamlio import load_yaml
+
+        kind = kind_of(rel, pack.locale_files)
+        if kind is None or path.suffix != ".yaml":
+            self._problem(out, shown, f"unexpected file in a locale folder (expected one of: {expected})")
+            return
+        try:
+            data, lines = load_yaml(path, shown, text_keys=True)
+        except DataError as exc:
+            self._problem(out, shown, exc.message, exc.line, code=_CODES.get(exc.key or ""), error=exc)
+            return
+        if data is None:
+            self._problem(out, shown, "the file is empty")
+            return
+        errors = schema_errors(kind.schema, _lighter(kind.schema, data), lines, shown)
+        bad_entries: set[tuple[str, str]] = set()
+        for e in errors:
+            key = _key_from(e.message)
+            self._problem(out, shown, e.message, e.line, key)
+            bad_entries.add((key.split("/")[0], key.split("/")[1] if "/" in key else ""))
+        if not isinstance(data, dict):
+            return
+        if not errors:
+            out.files.add(shown)
+        if not kind.sections:
+            self._read_ui(out, data, lines, shown, bool(errors))
+            return
+        if kind.schema == "locale-rules" and isinstance(data.get("asks"), dict):
+            # how players ask about each rule: searched, never shown (so not a text to check)
+            out.asks.update({str(k): [str(a) for a in v] for k, v in data["asks"].items()
+                             if isinstance(v, list) and ("asks", str(k)) not in bad_entries})
+        for section, file_key in kind.sections:
+            entries = data.get(file_key)
+            if isinstance(entries, dict):
+                self._read_entries(out, section, file_key, entries, lines, shown, bad_entries)
+
+    def _read_entries(self, out: LocaleTexts, section: str, file_key: str, entries: dict[Any, Any], lines: Any,
+                      shown: str, bad_entries: set[tuple[str, str]]) -> None:
+        """The entries of one section of a file (``file_key`` in it), each with its texts, into ``out``."""
+        for key, entry in entries.items():
+            if (file_key, str(key)) in bad_entries or (file_key, "") in bad_entries or not isinstance(entry, dict):
+                continue
+            where = lines.line_of((file_key, key))
+            if (section, key) in out.entries:
+                other = out.entry_files[section, key][0]
+                self._problem(out, shown, f"'{key}' is defined twice (also in {other})", where, key)
+                continue
+            out.entries[section, key] = entry
+            out.entry_files[section, key] = (shown, where)
+            for fld, sub in entry_fields(section, entry):
+                text = entry
+                for part in sub:
+                    text = text[part]
+                out.units[section, key, fld] = Unit(section, key, fld, str(text), shown,
+                                                    lines.line_of((file_key, key, *sub)))
 
     def _read_ui(self, out: LocaleTexts, data: dict[str, Any], lines: Any, shown: str, damaged: bool) -> None:
         messages = data.get("messages")
