@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import importlib
 import os
+import re
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -191,6 +192,10 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
         out.write(visible(fill(hint, {"hints": ", ".join(shown)})) + "\n")
 
 
+#: the spaces a usage error's message is made one line at (not the no-break ones of a typography)
+_BREAKABLE = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 def _usage_line(exc: click.ClickException, said: str, words: Words, args: list[str]) -> str:
     """A usage error as one line in the user's language, like every other error: Click's message
     (already in that language) on one line, and the command whose ``--help`` shows the usage."""
@@ -207,7 +212,9 @@ def _usage_line(exc: click.ClickException, said: str, words: Words, args: list[s
             sub = next((a for a in args[at + 1:] if not a.startswith("-")), None)
             if sub is not None and sub.isidentifier():
                 path += f" {sub}"
-    message = " ".join(said.split())
+    # one line: Click's line breaks and runs of spaces made one space, a no-break space of the
+    # language's typography kept (French: "Option inconnue\u00a0: --x")
+    message = " ".join(_BREAKABLE.split(said.strip()))
     message = fill(words.text("cli.usage_error", "{message} (see '{help}')"),
                    {"message": message, "help": f"{path} --help"})
     return visible(fill(words.text("cli.error_line", "tashkalar: error: {message}"), {"message": message}))
