@@ -86,7 +86,7 @@ def parts(runs: int) -> None:
     from tashkalar_cli.cli.common import session
     from tashkalar_cli.cli.plan import _namer
     from tashkalar_cli.engine.planner import EFFECTS_BUDGET
-    from tashkalar_cli.render import jsonout
+    from tashkalar_cli.render import jsonout, jsonplan
     from tashkalar_cli.render.plan import report_renderable
     from tashkalar_cli.render.terminal import console
 
@@ -108,7 +108,7 @@ def parts(runs: int) -> None:
     def one_run() -> None:
         report = timed("plan --json: plans (every card)", lambda: game.planner.plan(pos, "blue", game.cards.beings))
         timed("plan --json: effects", lambda: game.planner.resolve_effects(report, pos, EFFECTS_BUDGET))
-        body = timed("plan --json: grouped JSON", lambda: jsonout.plan_report(report, s.board, None, outcomes=3))
+        body = timed("plan --json: grouped JSON", lambda: jsonplan.plan_report(report, s.board, None, outcomes=3))
         timed("plan --json: json.dumps", lambda: json.dumps(jsonout.document("plan", body), ensure_ascii=False,
                                                             check_circular=False))
         deck_report = timed("plan: plans (full deck)", lambda: game.planner.plan(pos, "blue", deck))

@@ -153,3 +153,17 @@ def test_an_unknown_option_is_said_from_the_exceptions_attributes(tk):
     assert usage_message(two, None, str) == "No such option: --typ (Possible options: --tag, --type)"
     none = click.NoSuchOption("--x\x1b[2J", message="ignored")
     assert usage_message(none, None, lambda text: text.replace("\x1b", "\\x1b")) == "No such option: --x\\x1b[2J"
+
+
+def test_a_usage_error_keeps_the_french_no_break_spaces(cli):
+    """Click's usage errors in French have the typography of every other French text (review FR3):
+    a no-break space before ':' (the one line a usage error is made into keeps it), narrow before '?'.
+    English is as Click's words are."""
+    unknown = cli("--lang", "fr", "card", "show", "--bogus")
+    assert unknown.code == 2
+    assert "Option inconnue\u00a0: --bogus" in unknown.err and "inconnue :" not in unknown.err
+    near = cli("--lang", "fr", "card", "list", "--rnak", "heroic")
+    assert near.code == 2
+    assert "Option inconnue\u00a0: --rnak Vouliez-vous dire --rank\u202f?" in near.err, near.err
+    english = cli("--lang", "en", "rule", "list", "--mode")
+    assert "Option '--mode' requires an argument." in english.err, english.err

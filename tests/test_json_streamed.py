@@ -17,7 +17,7 @@ import pytest
 from tashkalar_cli.engine.bounds import EFFECTS_BUDGET
 from tashkalar_cli.engine.effects import Outcome
 from tashkalar_cli.errors import json_visible
-from tashkalar_cli.render import jsonout
+from tashkalar_cli.render import jsonout, jsonplan
 from tashkalar_cli.render.jsonstream import Items, chunks, dumps
 from tashkalar_cli.text.typography import untypeset
 
@@ -57,8 +57,8 @@ def test_streamed_plans_are_the_one_shot_document(tk: Any, indent: int | None) -
     pos = tk.position(HIGH_FORM)
     report = tk.plan(pos, "blue", ["cannon", "swordmaster", "hypnotist"])
     kept = {id(p): tk.planner.resulting_position(pos, report.player, p)[0] for p in report.plans}
-    whole = jsonout.plan_report(report, tk.board, kept, every=True)
-    made = jsonout.plan_report(report, tk.board, lambda p: tk.planner.resulting_position(pos, report.player, p)[0],
+    whole = jsonplan.plan_report(report, tk.board, kept, every=True)
+    made = jsonplan.plan_report(report, tk.board, lambda p: tk.planner.resulting_position(pos, report.player, p)[0],
                                every=True, streamed=True)
     assert len(whole["plans"]) > 20
     assert dumps(made, indent) == json.dumps(whole, ensure_ascii=False, indent=indent)
@@ -116,8 +116,8 @@ def test_summon_effects_json_holds_few_outcomes_at_once(cli: Any, tk: Any, alive
 def test_all_plans_json_holds_few_plans_at_once(cli: Any, tk: Any, alive: type[Alive],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """``plan --all-plans --positions --json``: each plan's dict (its position in it) made as it is written."""
-    plan = jsonout.plan
-    monkeypatch.setattr(jsonout, "plan", lambda *a, **k: Alive(plan(*a, **k)))
+    plan = jsonplan.plan
+    monkeypatch.setattr(jsonplan, "plan", lambda *a, **k: Alive(plan(*a, **k)))
     hand = "cannon,swordmaster,hypnotist"
     result = cli("plan", "--position", HIGH_FORM, "--player", "blue", "--hand", hand, "--all-plans", "--positions",
                  "--json")
@@ -128,8 +128,8 @@ def test_all_plans_json_holds_few_plans_at_once(cli: Any, tk: Any, alive: type[A
     pos = tk.position(HIGH_FORM)
     report = tk.plan(pos, "blue", hand.split(","), effects_budget=EFFECTS_BUDGET)
     kept = {id(p): tk.planner.resulting_position(pos, report.player, p)[0] for p in report.plans}
-    monkeypatch.setattr(jsonout, "plan", plan)
-    assert result.out == _one_shot("plan", jsonout.plan_report(report, tk.board, kept, every=True))
+    monkeypatch.setattr(jsonplan, "plan", plan)
+    assert result.out == _one_shot("plan", jsonplan.plan_report(report, tk.board, kept, every=True))
 
 
 @pytest.mark.parametrize("indent", [None, 2])
@@ -148,15 +148,15 @@ def test_threats_all_plans_json_holds_few_plans_at_once(cli: Any, tk: Any, alive
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """``plan --threats --all-plans --json``: each opponent's plans made as they are written (before: every plan's
     dict of every opponent held, and the whole text), the same bytes as the whole document dumped at once."""
-    plan = jsonout.plan
-    monkeypatch.setattr(jsonout, "plan", lambda *a, **k: Alive(plan(*a, **k)))
+    plan = jsonplan.plan
+    monkeypatch.setattr(jsonplan, "plan", lambda *a, **k: Alive(plan(*a, **k)))
     args = ("plan", "--position", SPHERE, "--player", "blue", "--threats", "--deck", "etherweave", "--all-plans")
     result = cli(*args, "--json")
     assert result.code == 0, result.err
     plans = [p for opp in result.json["opponents"] for p in opp["plans"]]
     assert alive.made == len(plans) > 50
     assert alive.most <= 2
-    monkeypatch.setattr(jsonout, "plan", plan)
+    monkeypatch.setattr(jsonplan, "plan", plan)
     found = tk.threats(tk.position(SPHERE), "blue", {"red": "etherweave"}, effects_budget=EFFECTS_BUDGET)
-    whole = jsonout.threats(found, tk.board, found.opponents[0].report.actions, every=True)
+    whole = jsonplan.threats(found, tk.board, found.opponents[0].report.actions, every=True)
     assert result.out == _one_shot("plan", whole)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
-from tashkalar_cli.render import jsonout
+from tashkalar_cli.render import jsonplan
 
 CROWDED = Path(__file__).resolve().parent.parent / "benchmarks" / "crowded.yaml"
 FACTS = ("pattern_squares", "destroys", "destroyed_piece", "shortage", "reuses")
@@ -83,7 +83,7 @@ def listed(out: dict) -> Counter:
 
 def _both(tk: Any, pos: Position, player: str, cards: list | None = None) -> tuple[dict, dict]:
     report = tk.plan(pos, player, cards)
-    return jsonout.plan_report(report, tk.board), jsonout.plan_report(report, tk.board, every=True)
+    return jsonplan.plan_report(report, tk.board), jsonplan.plan_report(report, tk.board, every=True)
 
 
 def test_grouped_equals_every_plan_on_the_crowded_board(tk):

@@ -3,6 +3,7 @@ never cut at 40 columns, and long lines wrap at a readable width at 200."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -168,3 +169,16 @@ def test_a_title_too_long_for_its_border_is_inside_the_panel(cli, monkeypatch, c
     flat = " ".join(line.strip("│╭╮╰╯─ ") for line in r.out.splitlines())
     assert "Higher rank blocks the summoning" in " ".join(flat.split())
     assert "4.9" in r.out.splitlines()[0] or "4.9" in r.out.splitlines()[1]
+
+
+@pytest.mark.parametrize("columns", ["999999999", "0", "5"])
+def test_an_absurd_terminal_size_is_ignored_and_the_environment_left_alone(cli, monkeypatch, columns):
+    """COLUMNS and LINES that cannot be a terminal's size are not taken for the width (Rich would
+    draw the help 999999999 columns wide), and the command line leaves the process's environment as
+    it found it (it no longer deletes them)."""
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("LINES", columns)
+    r = cli("card", "--help")
+    assert r.code == 0, r.err
+    assert max(len(line) for line in r.out.splitlines()) <= 200
+    assert os.environ["COLUMNS"] == columns and os.environ["LINES"] == columns

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import importlib
 import os
+import re
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -20,7 +21,7 @@ from typer.core import TyperGroup
 from tashkalar_cli.cli.common import CliState, state
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.localize import Words
+    from tashkalar_cli.cli.localize import ClickCatalog, Words
     from tashkalar_cli.cli.streams import Guard
 
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
@@ -191,6 +192,10 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
         out.write(visible(fill(hint, {"hints": ", ".join(shown)})) + "\n")
 
 
+#: the spaces a usage error's message is made one line at (not the no-break ones of a typography)
+_BREAKABLE = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 def _usage_line(exc: click.ClickException, said: str, words: Words, args: list[str]) -> str:
     """A usage error as one line in the user's language, like every other error: Click's message
     (already in that language) on one line, and the command whose ``--help`` shows the usage."""
@@ -207,7 +212,9 @@ def _usage_line(exc: click.ClickException, said: str, words: Words, args: list[s
             sub = next((a for a in args[at + 1:] if not a.startswith("-")), None)
             if sub is not None and sub.isidentifier():
                 path += f" {sub}"
-    message = " ".join(said.split())
+    # one line: Click's line breaks and runs of spaces made one space, a no-break space of the
+    # language's typography kept (French: "Option inconnue\u00a0: --x")
+    message = " ".join(_BREAKABLE.split(said.strip()))
     message = fill(words.text("cli.usage_error", "{message} (see '{help}')"),
                    {"message": message, "help": f"{path} --help"})
     return visible(fill(words.text("cli.error_line", "tashkalar: error: {message}"), {"message": message}))
@@ -255,19 +262,6 @@ def _words(args: list[str]) -> list[str]:
         elif not arg.startswith("-"):
             out.append(arg)
     return out
-
-
-#: the terminal widths taken from ``COLUMNS`` (and heights from ``LINES``): any other value (not a
-#: number, negative, absurd like 999999999) is ignored, and the terminal's own size is used
-TERMINAL_SIZES = range(10, 10_001)
-
-
-def _sane_terminal_size() -> None:
-    for var in ("COLUMNS", "LINES"):
-        value = os.environ.get(var)
-        if value is not None and not (value.isascii() and value.strip().isdigit()
-                                      and len(value.strip()) < 7 and int(value) in TERMINAL_SIZES):
-            del os.environ[var]
 
 
 def _quiet_broken_pipe() -> None:
@@ -437,81 +431,108 @@ def _read_line(args: list[str], line: CliState) -> list[str]:
 
 
 def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
-    from tashkalar_cli.cli.frameworks import rich_help, speak
-    from tashkalar_cli.cli.localize import ClickCatalog, localize_command
-    from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
+    """The command line ``argv`` (default: the process's) parsed by Click and run; every error said
+    in one line (see :func:`_failed`). Ends with ``SystemExit``, the command's exit code."""
+    from tashkalar_cli.cli.frameworks import speak
+    from tashkalar_cli.cli.localize import ClickCatalog
 
-    _sane_terminal_size()
     line = line if line is not None else CliState()
     args = _read_line(list(sys.argv[1:] if argv is None else argv), line)
-    as_json = line.as_json
     words = line.words
     assert words is not None
     # with --json, Click's errors stay in English, as every message
     catalog = ClickCatalog(words)  # Click's own words in the user's language
-    spoken = line.catalog = catalog if not as_json or line.help_shown else None
-    speak(spoken)
+    line.catalog = catalog if not line.as_json or line.help_shown else None
+    speak(line.catalog)
     try:
-        if line.game_option is not None:
-            from tashkalar_cli.data.games import chosen_game
+        code = _invoke(args, line, catalog)
+    except BaseException as exc:  # said in one line, or passed on: see _failed
+        code = _failed(exc, args, line)
+    sys.exit(code)
 
-            line.game_id = chosen_game(line.game_option)
-        else:  # no game given: a command of one game only (``letal ...``) names its game
-            _, at = _before_command(args)
-            line.game_id = GAME_ONLY.get(args[at] if at is not None else "", line.game_id)
-        command = typer.main.get_command(build_app())
-        if line.completing:
-            from tashkalar_cli.cli.completion import check_environment, prepare
 
-            check_environment()
-            prepare(command)
-        if any(a == "--install-completion" or a.startswith("--install-completion=") for a in args):
-            from tashkalar_cli.cli.completion import check_home
-            from tashkalar_cli.cli.localize import localize_install_completion
+def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
+    """The game chosen, the command line built (made ready for the shell's completion, the
+    installer of completions, the help in the user's language) and run by Click: its exit code."""
+    from tashkalar_cli.cli.frameworks import rich_help
+    from tashkalar_cli.cli.localize import localize_command
 
-            check_home()
-            localize_install_completion(command, words)
-        if line.help_shown:
-            localize_command(command, "", words)
-            rich_help(catalog)
-        code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
-        sys.exit(code if isinstance(code, int) else 0)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
-    except click.exceptions.NoArgsIsHelpError as exc:  # no command: the help was the answer
+    words = line.words
+    assert words is not None
+    if line.game_option is not None:
+        from tashkalar_cli.data.games import chosen_game
+
+        line.game_id = chosen_game(line.game_option)
+    else:  # no game given: a command of one game only (``letal ...``) names its game
+        _, at = _before_command(args)
+        line.game_id = GAME_ONLY.get(args[at] if at is not None else "", line.game_id)
+    command = typer.main.get_command(build_app())
+    if line.completing:
+        from tashkalar_cli.cli.completion import check_environment, prepare
+
+        check_environment()
+        prepare(command)
+    if any(a == "--install-completion" or a.startswith("--install-completion=") for a in args):
+        from tashkalar_cli.cli.completion import check_home
+        from tashkalar_cli.cli.localize import localize_install_completion
+
+        check_home()
+        localize_install_completion(command, words)
+    if line.help_shown:
+        localize_command(command, "", words)
+        rich_help(catalog)
+    code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
+    return code if isinstance(code, int) else 0
+
+
+def _failed(exc: BaseException, args: list[str], line: CliState) -> int:
+    """The exit code of a run that raised ``exc``, said in one line (or one JSON object) on
+    standard error; what is not an error of the run (an exit, a broken pipe) is raised again."""
+    from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
+
+    words = line.words
+    assert words is not None
+    if isinstance(exc, click.exceptions.Exit):
+        return exc.exit_code
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError):  # no command: the help was the answer
         if exc.message.strip():  # a plain (not Rich) help is the message; Typer's Rich help is printed
             sys.stdout.write(exc.message + "\n")
-        sys.exit(EXIT_BAD_INPUT)
-    except click.ClickException as exc:  # a usage error: Click's message, in the user's language
-        from tashkalar_cli.cli.localize import usage_message
-        from tashkalar_cli.errors import MAX_MESSAGE, visible
-
-        # it quotes what was typed: '--\x1b[2J' is shown
-        said = usage_message(exc, spoken, lambda text: visible(text, MAX_MESSAGE))
-        if as_json:
-            hints = sorted(getattr(exc, "possibilities", None) or [])  # an unknown option's near names
-            sys.stderr.write(_json_error("usage", type(exc).__name__, said, hints=hints))
-        else:
-            sys.stderr.write(_usage_line(exc, said, words, args) + "\n")
-        sys.exit(EXIT_BAD_INPUT)
-    except click.exceptions.Abort:
+        return EXIT_BAD_INPUT
+    if isinstance(exc, click.ClickException):  # a usage error: Click's message, in the user's language
+        _say_usage_error(exc, args, line)
+        return EXIT_BAD_INPUT
+    if isinstance(exc, click.exceptions.Abort):
         sys.stderr.write(words.translate("Aborted!") + "\n")
-        sys.exit(1)
-    except TashkalarError as exc:
-        report_error(exc, as_json, words)
-        sys.exit(EXIT_BAD_INPUT)
-    except KeyboardInterrupt:  # pragma: no cover
-        sys.exit(130)
-    except BrokenPipeError:
-        raise
-    except RecursionError:
-        if as_json:
+        return 1
+    if isinstance(exc, TashkalarError):
+        report_error(exc, line.as_json, words)
+        return EXIT_BAD_INPUT
+    if isinstance(exc, KeyboardInterrupt):  # pragma: no cover
+        return 130
+    if isinstance(exc, RecursionError):
+        if line.as_json:
             sys.stderr.write(_json_error("bad-input", "RecursionError", "the input is nested too deeply"))
         else:
             sys.stderr.write("tashkalar: error: the input is nested too deeply\n")
-        sys.exit(EXIT_BAD_INPUT)
-    except Exception as exc:  # a bug, or a file the system refuses to write: see _unexpected
-        sys.exit(_unexpected(exc, args, line))
+        return EXIT_BAD_INPUT
+    if isinstance(exc, Exception) and not isinstance(exc, BrokenPipeError):
+        return _unexpected(exc, args, line)  # a bug, or a file the system refuses to write
+    raise exc
+
+
+def _say_usage_error(exc: click.ClickException, args: list[str], line: CliState) -> None:
+    """A usage error in one line in the user's language (``--json``: one JSON object, in English)."""
+    from tashkalar_cli.cli.localize import usage_message
+    from tashkalar_cli.errors import MAX_MESSAGE, visible
+
+    assert line.words is not None
+    # it quotes what was typed: '--\x1b[2J' is shown
+    said = usage_message(exc, line.catalog, lambda text: visible(text, MAX_MESSAGE))
+    if line.as_json:
+        hints = sorted(getattr(exc, "possibilities", None) or [])  # an unknown option's near names
+        sys.stderr.write(_json_error("usage", type(exc).__name__, said, hints=hints))
+    else:
+        sys.stderr.write(_usage_line(exc, said, line.words, args) + "\n")
 
 
 def _unexpected(exc: Exception, args: list[str], line: CliState) -> int:

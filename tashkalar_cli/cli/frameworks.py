@@ -16,6 +16,10 @@ Nothing of Rich is changed or used privately. What :func:`speak` binds is a gett
 (:class:`~tashkalar_cli.cli.localize.ClickCatalog`, made from ``ui.yaml``), not a function of the
 tool's own; the shell is detected with ``shellingham``'s public ``detect_shell``
 (``cli/shellrc.current_shell``), no longer with Typer's private ``_get_shell_name``.
+
+Nor is the process's environment changed for the frameworks: ``COLUMNS`` and ``LINES`` that hold no
+terminal's size are no longer deleted, the consoles take the terminal's own size through Rich's
+public ``width`` and ``height`` (:class:`~tashkalar_cli.render.terminal.PipeConsole`).
 """
 
 from __future__ import annotations

@@ -144,11 +144,11 @@ def _plans(s: "Session", pos: "Position", asked: PlanAsked) -> None:
 
         s.write(asked.svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *asked.inputs, announce=not asked.json)
     if asked.json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.render import jsonplan
 
         # every plan and its position written as it is made (--all-plans: tens of thousands)
         made = (lambda p: s.game.planner.resulting_position(pos, report.player, p)[0]) if asked.positions else None
-        print_json("plan", jsonout.plan_report(report, s.board, made, every=asked.all_plans or asked.positions,
+        print_json("plan", jsonplan.plan_report(report, s.board, made, every=asked.all_plans or asked.positions,
                                                outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
     after = _positions(s, pos, report, False) if asked.positions else None
@@ -176,9 +176,9 @@ def _goal(s: "Session", pos: "Position", asked: PlanAsked, task: str | None, fla
         card = s.game.card(flare or "")
     shown = GOAL_LIMIT if asked.limit is None else asked.limit
     if asked.json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.render import jsonplan
 
-        print_json("plan", jsonout.goal_report(report, s.board, "task" if task is not None else "flare", card.id,
+        print_json("plan", jsonplan.goal_report(report, s.board, "task" if task is not None else "flare", card.id,
                                                following, shown))
         return
     from tashkalar_cli.render.plan import goal_renderable
@@ -202,10 +202,10 @@ def _threats(s: "Session", pos: "Position", asked: PlanAsked) -> None:
         s.write(asked.svg, plan_svg(s.board, pos, opp.report, s.loc, _namer(s)), *asked.inputs,
                 announce=not asked.json)
     if asked.json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.render import jsonplan
 
         # with --all-plans, every plan written as it is made (tens of thousands)
-        print_json("plan", jsonout.threats(found, s.board, found.opponents[0].report.actions, every=asked.all_plans,
+        print_json("plan", jsonplan.threats(found, s.board, found.opponents[0].report.actions, every=asked.all_plans,
                                            outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
     from tashkalar_cli.render.plan import threats_renderable

@@ -239,7 +239,6 @@ class LocaleReader:
         """Read the texts of ``game`` (default: Tash-Kalar) in ``lang_dir``: the files of the game's
         folder there, and the shared ``ui.yaml``; messages name files as ``<shown_root>/<lang>/<file>``.
         The walk spends ``budget`` (that of the folder the language is in), else the reader's own."""
-        from tashkalar_cli.data.filecache import read_checked
         from tashkalar_cli.data.games import GAMES
 
         pack = game or GAMES["tash-kalar"]
@@ -256,65 +255,76 @@ class LocaleReader:
         for path, rel in files:
             shown = f"{shown_root}/{lang}/{path.relative_to(lang_dir).as_posix()}" if shown_root \
                 else f"{lang}/{path.relative_to(lang_dir).as_posix()}"
-            kind = kind_of(rel, pack.locale_files)
-            if kind is None or path.suffix != ".yaml":
-                self._problem(out, shown, f"unexpected file in a locale folder (expected one of: {expected})")
-                continue
-            if kind.schema == SOURCES_SCHEMA and self.strict:
-                continue  # a translator's record, not a text the tool says
-            try:
-                data, lines, errors = read_checked(path, shown, kind.schema, text_keys=True, lighter=_lighter,
-                                                   reuse=self.reuse)
-            except DataError as exc:
-                self._problem(out, shown, exc.message, exc.line, code=_CODES.get(exc.key or ""), error=exc)
-                continue
-            if data is None:
-                self._problem(out, shown, "the file is empty")
-                continue
-            bad_entries: set[tuple[str, str]] = set()
-            for e in errors:
-                key = _key_from(e.message)
-                self._problem(out, shown, e.message, e.line, key, error=e)
-                bad_entries.add((key.split("/")[0], key.split("/")[1] if "/" in key else ""))
-            if not isinstance(data, dict):
-                continue
-            if not errors:
-                out.files.add(shown)
-            if kind.schema == SOURCES_SCHEMA:
-                if not errors:
-                    # the interface's texts are recorded at the top of the language folder; a game's
-                    # own folder records its texts only
-                    top = path.parent == lang_dir
-                    _read_sources(out, data, only_ui=top and bool(pack.folder), no_ui=not top or not ui)
-                continue
-            if not kind.sections:
-                self._read_ui(out, data, lines, shown, bool(errors))
-                continue
-            if kind.schema == "locale-rules" and isinstance(data.get("asks"), dict):
-                # how players ask about each rule: searched, never shown (so not a text to check)
-                out.asks.update({str(k): [str(a) for a in v] for k, v in data["asks"].items()
-                                 if isinstance(v, list) and ("asks", str(k)) not in bad_entries})
-            for section, file_key in kind.sections:
-                entries = data.get(file_key)
-                if not isinstance(entries, dict):
-                    continue
-                for key, entry in entries.items():
-                    if (file_key, str(key)) in bad_entries or (file_key, "") in bad_entries or not isinstance(entry, dict):
-                        continue
-                    where = lines.line_of((file_key, key))
-                    if (section, key) in out.entries:
-                        other = out.entry_files[section, key][0]
-                        self._problem(out, shown, f"'{key}' is defined twice (also in {other})", where, key)
-                        continue
-                    out.entries[section, key] = entry
-                    out.entry_files[section, key] = (shown, where)
-                    for fld, sub in entry_fields(section, entry):
-                        text = entry
-                        for part in sub:
-                            text = text[part]
-                        out.units[section, key, fld] = Unit(section, key, fld, str(text), shown,
-                                                            lines.line_of((file_key, key, *sub)))
+            self._read_file(out, path, rel, shown, pack, expected, lang_dir=lang_dir, ui=ui)
         return out
+
+    def _read_file(self, out: LocaleTexts, path: Path, rel: str, shown: str, pack: GamePack, expected: str, *,
+                   lang_dir: Path, ui: bool) -> None:
+        """One file of a language folder (``rel`` within it, ``shown`` in messages) read into ``out``."""
+        from tashkalar_cli.data.filecache import read_checked
+
+        kind = kind_of(rel, pack.locale_files)
+        if kind is None or path.suffix != ".yaml":
+            self._problem(out, shown, f"unexpected file in a locale folder (expected one of: {expected})")
+            return
+        if kind.schema == SOURCES_SCHEMA and self.strict:
+            return  # a translator's record, not a text the tool says
+        try:
+            data, lines, errors = read_checked(path, shown, kind.schema, text_keys=True, lighter=_lighter,
+                                               reuse=self.reuse)
+        except DataError as exc:
+            self._problem(out, shown, exc.message, exc.line, code=_CODES.get(exc.key or ""), error=exc)
+            return
+        if data is None:
+            self._problem(out, shown, "the file is empty")
+            return
+        bad_entries: set[tuple[str, str]] = set()
+        for e in errors:
+            key = _key_from(e.message)
+            self._problem(out, shown, e.message, e.line, key, error=e)
+            bad_entries.add((key.split("/")[0], key.split("/")[1] if "/" in key else ""))
+        if not isinstance(data, dict):
+            return
+        if not errors:
+            out.files.add(shown)
+        if kind.schema == SOURCES_SCHEMA:
+            if not errors:
+                # the interface's texts are recorded at the top of the language folder; a game's
+                # own folder records its texts only
+                top = path.parent == lang_dir
+                _read_sources(out, data, only_ui=top and bool(pack.folder), no_ui=not top or not ui)
+            return
+        if not kind.sections:
+            self._read_ui(out, data, lines, shown, bool(errors))
+            return
+        if kind.schema == "locale-rules" and isinstance(data.get("asks"), dict):
+            # how players ask about each rule: searched, never shown (so not a text to check)
+            out.asks.update({str(k): [str(a) for a in v] for k, v in data["asks"].items()
+                             if isinstance(v, list) and ("asks", str(k)) not in bad_entries})
+        for section, file_key in kind.sections:
+            entries = data.get(file_key)
+            if isinstance(entries, dict):
+                self._read_entries(out, section, file_key, entries, lines, shown, bad_entries)
+
+    def _read_entries(self, out: LocaleTexts, section: str, file_key: str, entries: dict[Any, Any], lines: Any,
+                      shown: str, bad_entries: set[tuple[str, str]]) -> None:
+        """The entries of one section of a file (``file_key`` in it), each with its texts, into ``out``."""
+        for key, entry in entries.items():
+            if (file_key, str(key)) in bad_entries or (file_key, "") in bad_entries or not isinstance(entry, dict):
+                continue
+            where = lines.line_of((file_key, key))
+            if (section, key) in out.entries:
+                other = out.entry_files[section, key][0]
+                self._problem(out, shown, f"'{key}' is defined twice (also in {other})", where, key)
+                continue
+            out.entries[section, key] = entry
+            out.entry_files[section, key] = (shown, where)
+            for fld, sub in entry_fields(section, entry):
+                text = entry
+                for part in sub:
+                    text = text[part]
+                out.units[section, key, fld] = Unit(section, key, fld, str(text), shown,
+                                                    lines.line_of((file_key, key, *sub)))
 
     def read_ui(self, lang_dir: Path) -> LocaleTexts:
         """The interface's texts of a language folder alone (its ``ui.yaml``, walked as every folder

@@ -72,6 +72,16 @@ Problem = tuple[tuple[Any, ...], str, dict[str, Any]]
 def first_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()) -> Problem | None:
     """The first violation as (path, error key, values), or None when ``value`` is valid; the keys
     are ``error.schema-*`` texts of the locales."""
+    found = _value_problem(schema, value, path)
+    if found is None and isinstance(value, dict):
+        found = _mapping_problem(schema, value, path)
+    if found is None and isinstance(value, list):
+        found = _list_problem(schema, value, path)
+    return found
+
+
+def _value_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...]) -> Problem | None:
+    """The first violation of the value itself: its type, its allowed values, its one form, its bounds."""
     if "type" in schema:
         types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         if not any(_type_ok(value, t) for t in types):
@@ -96,34 +106,42 @@ def first_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()
             return path, "schema-minimum", {"value": value, "minimum": schema["minimum"]}
         if "maximum" in schema and value > schema["maximum"]:
             return path, "schema-maximum", {"value": value, "maximum": schema["maximum"]}
-    if isinstance(value, dict):
-        for key in schema.get("required", []):
-            if key not in value:
-                return path, "schema-required", {"name": key}
-        props = schema.get("properties", {})
-        extra = schema.get("additionalProperties", True)
-        for key, sub in value.items():
-            if key in props:
-                found = first_problem(props[key], sub, (*path, key))
-            elif extra is False:
-                # the path of the field itself, for its line (its message names the mapping holding it)
-                return (*path, key), "schema-unknown-field", {"name": _show(key), "allowed": ", ".join(props)}
-            elif isinstance(extra, dict):
-                found = first_problem(extra, sub, (*path, key))
-            else:
-                found = None
+    return None
+
+
+def _mapping_problem(schema: dict[str, Any], value: dict[Any, Any], path: tuple[Any, ...]) -> Problem | None:
+    """The first violation of a mapping: a required key missing, a field not allowed, a bad field."""
+    for key in schema.get("required", []):
+        if key not in value:
+            return path, "schema-required", {"name": key}
+    props = schema.get("properties", {})
+    extra = schema.get("additionalProperties", True)
+    for key, sub in value.items():
+        if key in props:
+            found = first_problem(props[key], sub, (*path, key))
+        elif extra is False:
+            # the path of the field itself, for its line (its message names the mapping holding it)
+            return (*path, key), "schema-unknown-field", {"name": _show(key), "allowed": ", ".join(props)}
+        elif isinstance(extra, dict):
+            found = first_problem(extra, sub, (*path, key))
+        else:
+            found = None
+        if found:
+            return found
+    return None
+
+
+def _list_problem(schema: dict[str, Any], value: list[Any], path: tuple[Any, ...]) -> Problem | None:
+    """The first violation of a list: too few items, a repeated item, a bad item."""
+    if "minItems" in schema and len(value) < schema["minItems"]:
+        return path, "schema-min-items", {"value": _show(value), "count": schema["minItems"]}
+    if schema.get("uniqueItems") and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
+        return path, "schema-repeated", {"value": _show(value)}
+    if isinstance(schema.get("items"), dict):
+        for i, sub in enumerate(value):
+            found = first_problem(schema["items"], sub, (*path, i))
             if found:
                 return found
-    if isinstance(value, list):
-        if "minItems" in schema and len(value) < schema["minItems"]:
-            return path, "schema-min-items", {"value": _show(value), "count": schema["minItems"]}
-        if schema.get("uniqueItems") and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
-            return path, "schema-repeated", {"value": _show(value)}
-        if isinstance(schema.get("items"), dict):
-            for i, sub in enumerate(value):
-                found = first_problem(schema["items"], sub, (*path, i))
-                if found:
-                    return found
     return None
 
 

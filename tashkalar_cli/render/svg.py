@@ -12,328 +12,49 @@ squares a hatching, upgraded pieces a letter, a destroyed piece a cross; the roo
 Entry points: :func:`position_svg` (a position), :func:`verdict_svg` (a summoning verdict, legal
 or not), :func:`boards_svg` (any set of panels over one position, e.g. a plan's steps),
 :func:`board_svg` (one board), :func:`pattern_element` (a card's pattern, for the cheat sheets).
+The element writer and the small shapes are :mod:`tashkalar_cli.render.svgdraw`'s.
 """
 
 from __future__ import annotations
 
-import math
-import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tashkalar_cli.errors import visible
-from tashkalar_cli.model.board import DIRECTIONS, Board
+from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.render.explain import lack_text, piece_words, placement_lines
 from tashkalar_cli.render.style import STYLE, Style
+from tashkalar_cli.render.svgdraw import (
+    ANGLE,
+    ARROW_GLYPH,
+    SVG_NS,
+    attributes,
+    disc_path,
+    draw_arrow,
+    draw_cross,
+    draw_frame,
+    draw_mark,
+    draw_move,
+    draw_piece,
+    draw_square_sign,
+    el,
+    num,
+    star_path,
+    svg_root,
+    text_lines,
+    text_width,
+    to_string,
+    wrap,
+    wrap_measured,
+    xml_safe,
+)
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.summoning import NearMiss, Placement, Verdict
     from tashkalar_cli.model.patterns import Pattern
     from tashkalar_cli.text.i18n import Localizer
-
-SVG_NS = "http://www.w3.org/2000/svg"
-#: the angle of each compass direction on screen (degrees clockwise from east; y grows downwards)
-ANGLE = {d: math.degrees(math.atan2(-dr, df)) for d, (df, dr) in DIRECTIONS.items()}
-#: arrows in texts: the same glyph in every language
-ARROW_GLYPH = {"n": "↑", "ne": "↗", "e": "→", "se": "↘", "s": "↓", "sw": "↙", "w": "←", "nw": "↖"}
-#: highlight roles a caller may give (the older ``(caption, {square: role})`` panels)
-ROLES = ("target", "pattern", "enemy", "marked", "lack")
-
-
-# ---------------------------------------------------------------------------- the writer
-def _num(v: float) -> str:
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _attrs(attrs: Mapping[str, Any]) -> dict[str, str]:
-    out = {}
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        out[name] = _num(value) if isinstance(value, float) else str(value)
-    return out
-
-
-def el(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
-    """A child element; ``class_`` becomes ``class``, ``stroke_width`` ``stroke-width``, floats are rounded."""
-    node = ET.SubElement(parent, tag, _attrs(attrs))
-    if text is not None:
-        node.text = text
-    return node
-
-
-def svg_root(width: float, height: float, title: str, desc: str = "", *, ids: str = "") -> ET.Element:
-    """The ``<svg>`` element with its accessible name (``<title>``) and description (``<desc>``).
-
-    ``ids`` prefixes the ids of ``title``/``desc``, so that several pictures can share a page.
-    """
-    labelled = f"{ids}title {ids}desc" if desc else f"{ids}title"
-    root = ET.Element("svg", _attrs({"xmlns": SVG_NS, "width": float(width), "height": float(height),
-                                     "viewBox": f"0 0 {_num(width)} {_num(height)}", "role": "img",
-                                     "aria-labelledby": labelled, "font-family": STYLE.font}))
-    el(root, "title", title, id=f"{ids}title")
-    if desc:
-        el(root, "desc", desc, id=f"{ids}desc")
-    return root
-
-
-def xml_safe(root: ET.Element) -> ET.Element:
-    """``root`` with every text, tail and attribute made :func:`~tashkalar_cli.errors.visible`: a
-    name in the data may hold characters XML 1.0 forbids (C0 controls, lone surrogates, U+FFFE,
-    U+FFFF), which ElementTree would write as they are, into a file no reader parses. They are
-    written out (``\\x1b``) instead, like escape sequences and bidi overrides."""
-    for node in root.iter():
-        if node.text:
-            node.text = visible(node.text, lines=True)
-        if node.tail:
-            node.tail = visible(node.tail, lines=True)
-        for key, value in list(node.attrib.items()):
-            safe_key, safe_value = visible(key, lines=True), visible(value, lines=True)
-            if safe_key != key:
-                del node.attrib[key]
-            node.attrib[safe_key] = safe_value
-    return root
-
-
-def to_string(root: ET.Element) -> str:
-    """The SVG document of ``root``: well-formed XML, whatever the names it carries."""
-    return ET.tostring(xml_safe(root), encoding="unicode") + "\n"
-
-
-def wrap(text: str, width: float, size: float, style: Style = STYLE) -> list[str]:
-    """``text`` cut into lines that fit ``width`` units at font ``size`` (an estimate of glyph widths)."""
-    chars = max(8, int(width / (size * style.caption_chars)))
-    return textwrap.wrap(text, chars) or [""]
-
-
-#: glyph widths as a fraction of the font size, rounded up from DejaVu Sans, the widest of the
-#: fonts a picture names: a text measured with them is never wider once drawn
-_NARROW = frozenset("iIjlt.,:;'!|()[]{}ìíîïf r\u00a0")
-_WIDE = frozenset("mwMW@%—…æœÆŒ")
-
-
-def text_width(text: str, size: float) -> float:
-    """How wide ``text`` is drawn at font ``size``, estimated from above (a line measured with it
-    fits where it is put, whatever the language: accents, capitals and long words included)."""
-    total = 0.0
-    for ch in text:
-        if ch in _NARROW:
-            total += 0.42
-        elif ch in _WIDE:
-            total += 1.0
-        elif ch.isupper():
-            total += 0.78
-        else:
-            total += 0.66
-    return total * size
-
-
-def wrap_measured(text: str, width: float, size: float) -> list[str]:
-    """``text`` in lines no wider than ``width`` at font ``size`` (see :func:`text_width`), broken
-    between words; a single word wider than a line is broken where it must be."""
-    lines: list[str] = []
-    line = ""
-    for word in text.replace("\t", " ").replace("\n", " ").split(" "):   # never at a no-break space
-        if not word:
-            continue
-        candidate = f"{line} {word}" if line else word
-        if text_width(candidate, size) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        line = word
-        while text_width(line, size) > width and len(line) > 1:
-            cut = max(1, next((n for n in range(len(line), 0, -1) if text_width(line[:n], size) <= width), 1))
-            lines.append(line[:cut])
-            line = line[cut:]
-    return [*lines, line] if line or not lines else lines
-
-
-def text_lines(parent: ET.Element, x: float, y: float, lines: Sequence[str], size: float, *,
-               gap: float = 1.3, **attrs: Any) -> float:
-    """Draw lines of text from baseline ``y``; returns the baseline after the last one."""
-    for line in lines:
-        el(parent, "text", line, x=float(x), y=float(y), font_size=float(size), **attrs)
-        y += size * gap
-    return y
-
-
-def disc_path(cx: float, cy: float, r: float) -> str:
-    """A circle as a path (``<circle>`` is kept for the pieces on the board, one each)."""
-    return (f"M{_num(cx - r)} {_num(cy)}a{_num(r)} {_num(r)} 0 1 0 {_num(2 * r)} 0"
-            f"a{_num(r)} {_num(r)} 0 1 0 {_num(-2 * r)} 0z")
-
-
-def star_path(cx: float, cy: float, r: float) -> str:
-    """A five-pointed star (the heroic rank in pattern diagrams)."""
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = math.radians(-90 + 36 * i)
-        points.append(f"{_num(cx + radius * math.cos(angle))} {_num(cy + radius * math.sin(angle))}")
-    return "M" + "L".join(points) + "z"
-
-
-# ---------------------------------------------------------------------------- small drawings
-def draw_mark(parent: ET.Element, x: float, y: float, size: float, mark: str, style: Style = STYLE,
-              **attrs: Any) -> ET.Element:
-    """A marked square: a tint, and diagonal lines (``m``) or a grid of dots (``m2``), for black and white."""
-    colors = style.mark.get(mark, style.mark["m"])
-    g = el(parent, "g", class_=f"mark {mark}", **attrs)
-    el(g, "rect", x=float(x), y=float(y), width=float(size), height=float(size), fill=colors["fill"])
-    step = size / 4
-    if mark == "m2":
-        d = "".join(f"M{_num(x + i * step)} {_num(y + j * step)}h0.01" for i in range(1, 4) for j in range(1, 4))
-        el(g, "path", d=d, stroke=colors["ink"], stroke_width=float(size / 11), stroke_linecap="round")
-    else:
-        d = "".join(f"M{_num(x + i * step)} {_num(y + size)}L{_num(x + size)} {_num(y + i * step)}"
-                    for i in range(1, 4))
-        d += "".join(f"M{_num(x)} {_num(y + size - i * step)}L{_num(x + size - i * step)} {_num(y)}"
-                     for i in range(1, 4))
-        d += f"M{_num(x)} {_num(y + size)}L{_num(x + size)} {_num(y)}"
-        el(g, "path", d=d, stroke=colors["ink"], stroke_width=float(size / 28))
-    return g
-
-
-def draw_arrow(parent: ET.Element, cx: float, cy: float, size: float, direction: str, style: Style = STYLE,
-               *, small: bool = False, **attrs: Any) -> ET.Element:
-    """An arrow through the center of a square, pointing to ``direction`` (compass, north up);
-    ``small``: a short one at the square's edge, clear of the piece standing there."""
-    g = el(parent, "g", class_="arrow", data_direction=direction,
-           transform=f"rotate({_num(ANGLE[direction])} {_num(cx)} {_num(cy)})", **attrs)
-    half, head = size * 0.36, size * 0.16
-    if small:  # between the piece's rim (at most 0.39 of a square from its center) and the square's edge
-        cx, half, head = cx + size * 0.41, size * 0.1, size * 0.08
-    shaft = f"M{_num(cx - half)} {_num(cy)}H{_num(cx + half - head)}"
-    tip = (f"M{_num(cx + half)} {_num(cy)}L{_num(cx + half - head * 1.6)} {_num(cy - head)}"
-           f"L{_num(cx + half - head * 1.6)} {_num(cy + head)}z")
-    # a white halo first, so that an arrow stays visible across a piece
-    el(g, "path", d=shaft + tip, fill="#ffffff", stroke="#ffffff", stroke_width=float(size * 0.07 + 2),
-       stroke_linejoin="round", stroke_linecap="round")
-    el(g, "path", d=shaft, stroke=style.arrow, stroke_width=float(size * 0.07), stroke_linecap="round")
-    el(g, "path", d=tip, fill=style.arrow)
-    return g
-
-
-def draw_move(parent: ET.Element, start: tuple[float, float], end: tuple[float, float], size: float,
-              style: Style = STYLE, *, number: int | None = None, **attrs: Any) -> ET.Element:
-    """A piece's move: a dashed line from the center of its square to the center of the square it
-    ends on, with a head there (dashed: it is not read as a card's arrow, in black and white too);
-    ``number``: its place among the moves drawn, written in a small disc halfway."""
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    head = size * 0.2
-    bx, by = x1 - ux * head * 1.4, y1 - uy * head * 1.4       # the base of the head
-    shaft = f"M{_num(x0)} {_num(y0)}L{_num(bx)} {_num(by)}"
-    tip = (f"M{_num(x1)} {_num(y1)}L{_num(bx - uy * head * 0.7)} {_num(by + ux * head * 0.7)}"
-           f"L{_num(bx + uy * head * 0.7)} {_num(by - ux * head * 0.7)}z")
-    g = el(parent, "g", class_="move", **attrs)
-    width = size * 0.08
-    el(g, "path", d=shaft + tip, fill="#ffffff", stroke="#ffffff", stroke_width=float(width + 3),
-       stroke_linejoin="round", stroke_linecap="round")
-    el(g, "path", d=shaft, stroke=style.move, stroke_width=float(width), stroke_dasharray=f"{_num(width * 2.5)} "
-       f"{_num(width * 1.5)}", fill="none")
-    el(g, "path", d=tip, fill=style.move)
-    if number is not None:
-        mx, my = (x0 + bx) / 2, (y0 + by) / 2
-        el(g, "circle", cx=float(mx), cy=float(my), r=float(size * 0.15), fill="#ffffff", stroke=style.move,
-           stroke_width=1.0)
-        el(g, "text", str(number), x=float(mx), y=float(my + size * 0.07), font_size=float(size * 0.2),
-           text_anchor="middle", font_weight="bold", fill=style.move)
-    return g
-
-
-def draw_frame(parent: ET.Element, x: float, y: float, size: float, role: str, style: Style = STYLE,
-               **attrs: Any) -> ET.Element:
-    spec = style.role[role]
-    inset = spec["width"] / 2 + 1
-    return el(parent, "rect", class_=role, x=float(x + inset), y=float(y + inset), width=float(size - 2 * inset),
-              height=float(size - 2 * inset), fill="none", stroke=spec["stroke"], stroke_width=spec["width"],
-              stroke_dasharray=spec["dash"], **attrs)
-
-
-def draw_cross(parent: ET.Element, cx: float, cy: float, r: float, style: Style = STYLE, **attrs: Any) -> ET.Element:
-    """The cross over a piece the summoning destroys (a white halo keeps it visible on dark pieces)."""
-    g = el(parent, "g", class_="destroyed", **attrs)
-    d = (f"M{_num(cx - r)} {_num(cy - r)}L{_num(cx + r)} {_num(cy + r)}"
-         f"M{_num(cx + r)} {_num(cy - r)}L{_num(cx - r)} {_num(cy + r)}")
-    el(g, "path", d=d, stroke="#ffffff", stroke_width=float(r * 0.55), stroke_linecap="round")
-    el(g, "path", d=d, stroke=style.destroyed, stroke_width=float(r * 0.3), stroke_linecap="round")
-    return g
-
-
-def draw_piece(parent: ET.Element, cx: float, cy: float, size: float, color: str, rank: str, style: Style = STYLE,
-               *, as_path: bool = False, label: str | None = None) -> ET.Element:
-    """A piece on the board: a disc of its color, a thicker outline and a letter when upgraded."""
-    r = size * style.piece_radius[rank]
-    g = el(parent, "g", class_=f"piece {rank}", data_color=color)
-    if label:
-        el(g, "title", label)
-    fill = style.piece.get(color, "#888888")
-    common: dict[str, Any] = {"fill": fill, "stroke": style.ink, "stroke_width": style.piece_stroke[rank]}
-    if as_path:
-        el(g, "path", d=disc_path(cx, cy, r), **common)
-    else:
-        el(g, "circle", cx=float(cx), cy=float(cy), r=float(r), **common)
-    ink = style.piece_ink.get(color, style.ink)
-    _texture(g, cx, cy, r - style.piece_stroke[rank] / 2, style.piece_texture.get(color, "plain"), ink)
-    letter = style.piece_letter[rank]
-    if letter:  # over the texture, with a rim of the piece's color
-        el(g, "text", letter, x=float(cx), y=float(cy + size * 0.12), font_size=float(size * 0.34),
-           font_weight="bold", text_anchor="middle", fill=ink, stroke=fill, stroke_width=float(size * 0.06),
-           paint_order="stroke")
-    return g
-
-
-def _texture(parent: ET.Element, cx: float, cy: float, r: float, texture: str, ink: str) -> None:
-    """The texture that tells a color of pieces from the others without its hue: stripes in one of
-    four directions, dots, or none; inside the disc of radius ``r``."""
-    if texture == "plain" or r <= 0:
-        return
-    step = r / 2.2
-    if texture == "dots":
-        d = "".join(f"M{_num(cx + i * step)} {_num(cy + j * step)}h0.01"
-                    for i in (-1, 0, 1) for j in (-1, 0, 1) if (i * i + j * j) * step * step < (r - step / 3) ** 2)
-        el(parent, "path", class_=f"texture {texture}", d=d, stroke=ink, stroke_width=float(r / 4),
-           stroke_linecap="round", opacity=0.8)
-        return
-    angle = {"stripes": 45.0, "backstripes": -45.0, "hstripes": 0.0, "vstripes": 90.0}.get(texture, 45.0)
-    ux, uy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))  # along a stripe
-    nx, ny = -uy, ux                                                         # across the stripes
-    parts = []
-    for k in (-2, -1, 0, 1, 2):
-        t = k * step * 0.9
-        if abs(t) >= r:
-            continue
-        half = math.sqrt(r * r - t * t)
-        x0, y0 = cx + nx * t - ux * half, cy + ny * t - uy * half
-        parts.append(f"M{_num(x0)} {_num(y0)}l{_num(2 * half * ux)} {_num(2 * half * uy)}")
-    el(parent, "path", class_=f"texture {texture}", d="".join(parts), stroke=ink, stroke_width=float(r / 7),
-       opacity=0.8)
-
-
-def draw_square_sign(parent: ET.Element, kind: str, x: float, y: float, cell: float, style: Style = STYLE) -> None:
-    """The sign that tells a colored square's kind without its color: a triangle in the corner of
-    a red square, a diamond at the top of a green one, a ring in the corner of a central one."""
-    sign = style.square_sign.get(kind)
-    s = cell * 0.28
-    ink = style.square["outline"]
-    if sign == "triangle":
-        el(parent, "path", class_=f"sign {kind}", d=f"M{_num(x + 1)} {_num(y + 1)}h{_num(s)}L{_num(x + 1)} {_num(y + 1 + s)}z",
-           fill=ink)
-    elif sign == "diamond":
-        el(parent, "path", class_=f"sign {kind}", d=f"M{_num(x + 1 + s / 2)} {_num(y + 1)}l{_num(s / 2)} {_num(s / 2)}"
-                                                 f"l{_num(-s / 2)} {_num(s / 2)}l{_num(-s / 2)} {_num(-s / 2)}z", fill=ink)
-    elif sign == "ring":
-        el(parent, "path", class_=f"sign {kind}", d=disc_path(x + 1 + s / 2, y + 1 + s / 2, s / 3), fill="none",
-           stroke=ink, stroke_width=float(max(1.0, cell / 28)))
 
 
 # ---------------------------------------------------------------------------- patterns
@@ -346,8 +67,8 @@ def pattern_element(pattern: Pattern, cell: float = 24, *, title: str | None = N
     """
     width, height = len(pattern.grid[0]) * cell, pattern.height * cell
     pad = 2.0
-    root = ET.Element("svg", _attrs({"xmlns": SVG_NS, "width": float(width + 2 * pad), "height": float(height + 2 * pad),
-                                     "viewBox": f"{_num(-pad)} {_num(-pad)} {_num(width + 2 * pad)} {_num(height + 2 * pad)}",
+    root = ET.Element("svg", attributes({"xmlns": SVG_NS, "width": float(width + 2 * pad), "height": float(height + 2 * pad),
+                                     "viewBox": f"{num(-pad)} {num(-pad)} {num(width + 2 * pad)} {num(height + 2 * pad)}",
                                      "class": "pattern", "role": "img" if title else None,
                                      "aria-hidden": None if title else "true"}))
     if title:
@@ -376,8 +97,8 @@ def pattern_element(pattern: Pattern, cell: float = 24, *, title: str | None = N
                    height=float(cell - w), fill="none", stroke=spec["stroke"], stroke_width=float(w))
                 if not tok["piece"]:
                     s = cell * 0.13
-                    el(root, "path", d=f"M{_num(cx)} {_num(cy - s)}L{_num(cx + s)} {_num(cy)}L{_num(cx)} {_num(cy + s)}"
-                                        f"L{_num(cx - s)} {_num(cy)}z", fill=spec["stroke"])
+                    el(root, "path", d=f"M{num(cx)} {num(cy - s)}L{num(cx + s)} {num(cy)}L{num(cx)} {num(cy + s)}"
+                                        f"L{num(cx - s)} {num(cy)}z", fill=spec["stroke"])
     return root
 
 
@@ -625,7 +346,7 @@ def _draw_panel(parent: ET.Element, board: Board, pos: Position | None, panel: P
     if panel.caption:
         y = text_lines(parent, 10, y, wrap(panel.caption, lay.panel_w - 20, size), size, font_weight="bold")
     y = lay.caption_lines * size * 1.3 + 8
-    holder = el(parent, "g", transform=f"translate(30,{_num(y)})")
+    holder = el(parent, "g", transform=f"translate(30,{num(y)})")
     draw_board(holder, board, panel.position if panel.position is not None else pos, panel, side=side, loc=loc,
                style=style)
     y += board.ranks * style.cell + 30 + size
@@ -672,16 +393,16 @@ def boards_svg(board: Board, pos: Position | None, panels: Sequence[Panel | tupl
         el(root, "text", text, x=10.0, y=float(y - fs * 0.3), font_size=float(fs), class_=f"heading {kind}",
            font_weight="bold" if kind == "title" else None, fill=style.faint if kind == "side" else None)
     if figure is not None:
-        figure.set("x", _num(width - fig_w + 10))
+        figure.set("x", num(width - fig_w + 10))
         figure.set("y", "6")
         root.append(figure)
     y = head_h
     for n, panel in enumerate(shown):
-        g = el(root, "g", class_="panel", transform=f"translate({_num((n % lay.cols) * lay.panel_w)},"
-                                                    f"{_num(y + (n // lay.cols) * lay.panel_h)})")
+        g = el(root, "g", class_="panel", transform=f"translate({num((n % lay.cols) * lay.panel_w)},"
+                                                    f"{num(y + (n // lay.cols) * lay.panel_h)})")
         _draw_panel(g, board, pos, panel, lay, side=side, loc=loc, style=style)
     if legend_h:
-        holder = el(root, "g", transform=f"translate(10,{_num(y + rows * lay.panel_h)})")
+        holder = el(root, "g", transform=f"translate(10,{num(y + rows * lay.panel_h)})")
         draw_legend(holder, keys, loc, width - 20, style)  # type: ignore[arg-type]
     return to_string(root)
 
@@ -795,6 +516,8 @@ def verdict_svg(board: Board, pos: Position, verdict: Verdict, loc: Localizer, c
                       figure=figure)
 
 
-__all__ = ["ANGLE", "SVG_NS", "Panel", "board_svg", "boards_svg", "draw_arrow", "draw_board", "draw_legend",
+# the drawing primitives are :mod:`tashkalar_cli.render.svgdraw`'s, named here too for the pictures' callers
+__all__ = ["ANGLE", "SVG_NS", "Panel", "board_svg", "boards_svg", "disc_path", "draw_arrow", "draw_board", "draw_legend",
            "draw_mark", "draw_move", "el", "near_miss_panel", "pattern_element", "pattern_svg", "placement_panel",
-           "position_svg", "svg_root", "text_width", "to_string", "verdict_svg", "wrap", "wrap_measured"]
+           "position_svg", "star_path", "svg_root", "text_lines", "text_width", "to_string", "verdict_svg", "wrap",
+           "wrap_measured", "xml_safe"]

@@ -14,8 +14,9 @@ Nothing read from a file or typed by a user is interpreted by the terminal or by
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -265,10 +266,50 @@ class TitledPanel:
         return Measurement.get(console, options.update(max_width=width), self._panel(width))
 
 
+#: the terminal widths taken from ``COLUMNS`` (and heights from ``LINES``): any other value (not a
+#: number, negative, absurd like 999999999) is ignored, and the terminal's own size is used
+TERMINAL_SIZES = range(10, 10_001)
+
+
+def sane_size(environ: Mapping[str, str], name: str) -> bool:
+    """Whether the variable ``name`` is unset or holds a size of :data:`TERMINAL_SIZES`."""
+    value = environ.get(name)
+    if value is None:
+        return True
+    value = value.strip()
+    return value.isascii() and value.isdigit() and len(value) < 7 and int(value) in TERMINAL_SIZES
+
+
+def terminal_size(console: Console) -> tuple[int, int]:
+    """The size of the terminal ``console`` writes to, as Rich finds it when ``COLUMNS`` and
+    ``LINES`` are unset: 80 by 25 for a dumb terminal, else the first of standard input, output and
+    error that is a terminal, else 80 by 25."""
+    if console.is_dumb_terminal:
+        return 80, 25
+    for fd in (0, 1, 2):
+        try:
+            columns, lines = os.get_terminal_size(fd)
+        except (AttributeError, ValueError, OSError):
+            continue
+        return columns or 80, lines or 25
+    return 80, 25
+
+
 class PipeConsole(Console):
     """A Rich console that lets the command line end quietly when the reader of its output goes
     away (see ``cli.app.main``), rather than with Rich's own exit code 1, which means translation
-    findings here. Typer's help and usage errors are printed through one too."""
+    findings here. Typer's help and usage errors are printed through one too.
+
+    Its size: ``COLUMNS`` and ``LINES`` when they hold a terminal's size (:data:`TERMINAL_SIZES`),
+    else the terminal's own, through the console's public ``width`` and ``height`` (the
+    environment is left as it is: Rich would take ``COLUMNS=999999999`` for a width)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if kwargs.get("width") is None and not sane_size(os.environ, "COLUMNS"):
+            self.width = terminal_size(self)[0]
+        if kwargs.get("height") is None and not sane_size(os.environ, "LINES"):
+            self.height = terminal_size(self)[1]
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
@@ -311,6 +352,7 @@ __all__ = [
     "MOST_BLOCK",
     "MOST_SHOWN",
     "READABLE",
+    "TERMINAL_SIZES",
     "NoBreakText",
     "PipeConsole",
     "Readable",
@@ -323,5 +365,6 @@ __all__ = [
     "fitted",
     "longest_word",
     "no_break",
+    "sane_size",
     "shown",
 ]
