@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from gettext import NullTranslations
 
     import click
@@ -103,7 +104,7 @@ class Session:
         if announce:
             sys.stderr.write(self.loc.msg("picture.written", path=path) + "\n")
 
-    def write_all(self, files: list[tuple[str, str]], *inputs: str | None) -> None:
+    def write_all(self, files: Sequence[tuple[str, str | bytes]], *inputs: str | None) -> None:
         """Save the outputs of a command (``(path, text)`` each), all checked before any is
         written, then all written or none: never onto an input, twice to one file, into the tool's
         data, code or cache, nor over a file the tool did not write (nor, without ``--force``, over
