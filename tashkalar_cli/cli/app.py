@@ -474,7 +474,11 @@ def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
         if line.help_shown:
             localize_command(command, "", words)
             rich_help(catalog)
-        code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
+        from tashkalar_cli.cli.progress import stderr_reporter
+        from tashkalar_cli.data.progress import reporting
+
+        with reporting(stderr_reporter(line)):  # long work shows a line on a terminal's standard error
+            code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -142,6 +142,8 @@ class CliState:
     catalog: NullTranslations | None = None  # Click's words in the user's language (None: its English)
     guard: Guard | None = None  # what watches the writes to standard output and error (see cli.app.main)
     said_cannot_write: bool = False  # the output could not be written, and the user was told
+    progress_terminal: bool | None = None  # progress lines: None asks standard error whether it is a terminal
+    progress_delay: float | None = None    # seconds before a progress line shows (None: about half a second)
 
 
 def state(ctx: click.Context | None = None) -> CliState:

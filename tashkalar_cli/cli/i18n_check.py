@@ -36,8 +36,11 @@ def check(
     from tashkalar_cli.cli.collector import collector_paused
 
     s = session(None, data)
+    from tashkalar_cli.data.progress import step
+
     with collector_paused():  # the check's parsed files and findings hold no cycle (cli/collector.py)
-        report = _report(locales, reference, lang, data)
+        with step("progress.i18n"):
+            report = _report(locales, reference, lang, data)
         if json:
             from tashkalar_cli.render import jsonout
 
