@@ -367,11 +367,12 @@ def test_winner_of_a_timed_game(engine, south, north, winner, by):
 
 def test_commands_json(cli):
     run = ("--game", "letal", "letal")
-    assert cli(*run, "area", "c3", "--adjacent", "--json").json == {"schema": "output-letal-squares/1", "squares": ["b3", "c2", "c4", "d3"]}
+    assert cli(*run, "area", "c3", "--adjacent", "--json").json == {"schema": "output-letal-squares/2", "squares": ["b3", "c2", "c4", "d3"], "to": None}
     assert cli(*run, "move", "a1", "--steps", "2", "--occupied", "a2", "--json").json == \
-        {"schema": "output-letal-squares/1", "squares": ["a1", "b1", "b2", "c1"]}
-    assert cli(*run, "push", "c3", "--by", "c2", "--distance", "2", "--json").json == {"schema": "output-letal-shift/1", "to": "c5", "ignored": False}
-    assert cli(*run, "pull", "c5", "--by", "c2", "--distance", "3", "--json").json == {"schema": "output-letal-shift/1", "to": None, "ignored": True}
+        {"schema": "output-letal-squares/2", "squares": ["a1", "b1", "b2", "c1"], "to": None}
+    assert cli(*run, "push", "c3", "--by", "c2", "--distance", "2", "--json").json == {"schema": "output-letal-shift/2", "to": "c5", "ignored": False, "reason": None}
+    assert cli(*run, "pull", "c5", "--by", "c2", "--distance", "3", "--json").json == \
+        {"schema": "output-letal-shift/2", "to": None, "ignored": True, "reason": {"code": "blocked", "squares": ["c2"]}}
     attack = cli(*run, "attack", "--damage", "7", "--hidden", "2", "--endurance", "5", "--lose", "1", "--json").json
     assert {k: attack[k] for k in ("prevented", "endurance_lost", "endurance", "dies")} == \
         {"prevented": 4, "endurance_lost": 4, "endurance": 1, "dies": False}

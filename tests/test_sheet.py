@@ -201,7 +201,7 @@ def test_sheet_command_writes_svg(cli, tmp_path):
     assert len(svg_cards(root)) == 12 and root.get("width") == "215.9mm"
 
 
-@pytest.mark.parametrize("args", [["--out", "x.pdf"], ["--deck", "nowhere", "--out", "x.html"], ["--out", "."]])
+@pytest.mark.parametrize("args", [["--out", "x.doc"], ["--deck", "nowhere", "--out", "x.html"], ["--out", "."]])
 def test_sheet_command_bad_input_is_one_line(cli, tmp_path, monkeypatch, args):
     monkeypatch.chdir(tmp_path)
     r = cli("sheet", *args)

@@ -481,7 +481,11 @@ def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
     if line.help_shown:
         localize_command(command, "", words)
         rich_help(catalog)
-    code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
+    from tashkalar_cli.cli.progress import stderr_reporter
+    from tashkalar_cli.data.progress import reporting
+
+    with reporting(stderr_reporter(line)):  # long work shows a line on a terminal's standard error
+        code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
     return code if isinstance(code, int) else 0
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from gettext import NullTranslations
 
     import click
@@ -104,7 +105,7 @@ class Session:
         if announce:
             sys.stderr.write(self.loc.msg("picture.written", path=path) + "\n")
 
-    def write_all(self, files: list[tuple[str, str]], *inputs: str | None) -> None:
+    def write_all(self, files: Sequence[tuple[str, str | bytes]], *inputs: str | None) -> None:
         """Save the outputs of a command (``(path, text)`` each), all checked before any is
         written, then all written or none: never onto an input, twice to one file, into the tool's
         data, code or cache, nor over a file the tool did not write (nor, without ``--force``, over
@@ -142,6 +143,8 @@ class CliState:
     catalog: NullTranslations | None = None  # Click's words in the user's language (None: its English)
     guard: Guard | None = None  # what watches the writes to standard output and error (see cli.app.main)
     said_cannot_write: bool = False  # the output could not be written, and the user was told
+    progress_terminal: bool | None = None  # progress lines: None asks standard error whether it is a terminal
+    progress_delay: float | None = None    # seconds before a progress line shows (None: about half a second)
 
 
 def state(ctx: click.Context | None = None) -> CliState:

@@ -44,8 +44,11 @@ def check(
     from tashkalar_cli.cli.collector import collector_paused
 
     s = session(lang, data)
+    from tashkalar_cli.data.progress import step
+
     with collector_paused():  # the check's parsed files and findings hold no cycle (cli/collector.py)
-        report = _report(locales, reference, target, data)
+        with step("progress.i18n"):
+            report = _report(locales, reference, target, data)
         if json:
             from tashkalar_cli.render import jsonout
 

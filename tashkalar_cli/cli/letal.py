@@ -75,17 +75,23 @@ def area(square: SquareArgument,
     s.console.print(s.loc.msg("letal.area.result", area=label, square=hero.name, squares=_listed(s, found)))
 
 
+ToOption = Annotated[Optional[str], typer.Option(
+    "--to", help="A square: can the move end there, and if not, why.", metavar="SQUARE", show_default=False)]
+
+
 @app.command("move")
 def move(square: SquareArgument,
          steps: Annotated[int, typer.Option("--steps", metavar="N", show_default=False, help="Steps at most.")],
-         occupied: OccupiedOption = None, svg: SvgOption = None, force: ForceOption = False,
+         occupied: OccupiedOption = None, to: ToOption = None, svg: SvgOption = None, force: ForceOption = False,
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Every square where a hero can end a move of up to N steps."""
     s = session(lang, data, force)
     engine = _engine(s)
     hero = engine.grid.parse(square, "hero square")  # said in words in each language (what.hero-square)
     others = engine.grid.parse_list(occupied)
+    target = engine.grid.parse(to, "--to") if to is not None else None
     found = engine.move(hero, steps, others)
+    asked = engine.move_to(hero, target, steps, others) if target is not None else None
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg
 
@@ -94,9 +100,13 @@ def move(square: SquareArgument,
     if json:
         from tashkalar_cli.games.letal import jsonout
 
-        print_json("letal-squares", jsonout.letal_squares(found))
+        print_json("letal-squares", jsonout.letal_squares(found, asked))
         return
     s.console.print(s.loc.msg("letal.move.result", square=hero.name, steps=steps, squares=_listed(s, found)))
+    if asked is not None:
+        from tashkalar_cli.games.letal.render import move_to_text
+
+        s.console.print(move_to_text(asked, hero, s.loc))
 
 
 @dataclass(frozen=True)
@@ -132,7 +142,10 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
         print_json("letal-shift", jsonout.letal_shift(result))
         return
     if result.ignored:
-        s.console.print(s.loc.msg(f"letal.{kind}.ignored", square=hero.name))
+        from tashkalar_cli.games.letal.render import why_text
+
+        assert result.why is not None
+        s.console.print(s.loc.msg(f"letal.{kind}.ignored", square=hero.name, why=why_text(result.why, s.loc)))
     else:
         assert result.to is not None
         s.console.print(s.loc.msg(f"letal.{kind}.done", square=hero.name, by=other.name,

@@ -91,6 +91,11 @@ class Words:
                 self._loc = interface_only(self._data, self._lang_option)
         return self._loc
 
+    @property
+    def loaded(self) -> bool:
+        """Whether the texts were already found (asking for them may build the data cache otherwise)."""
+        return self._loc is not None
+
     def namer(self) -> Namer | None:
         """How a message names a game word in this language (see :class:`tashkalar_cli.errors.Term`):
         :meth:`Game.namer`."""

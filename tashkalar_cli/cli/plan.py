@@ -137,8 +137,11 @@ class PlanAsked:
 
 def _plans(s: "Session", pos: "Position", asked: PlanAsked) -> None:
     """``plan`` once its input is read."""
-    report = s.game.plan(pos, asked.player, _split(asked.hand) or None, decks=asked.deck, actions=asked.actions,
-                         first_turn=asked.first_turn, effects_budget=asked.budget)
+    from tashkalar_cli.data.progress import step
+
+    with step("progress.plan"):   # a line on a terminal when the search lasts
+        report = s.game.plan(pos, asked.player, _split(asked.hand) or None, decks=asked.deck, actions=asked.actions,
+                             first_turn=asked.first_turn, effects_budget=asked.budget)
     if asked.svg is not None:
         from tashkalar_cli.render.plan import plan_svg
 
@@ -193,7 +196,10 @@ def _threats(s: "Session", pos: "Position", asked: PlanAsked) -> None:
         raise InputError(key="plan-threats-hand")
     if asked.first_turn or asked.positions:
         raise InputError(key="plan-threats-options")
-    found = s.game.threats(pos, asked.player, asked.deck or [], actions=asked.actions, effects_budget=asked.budget)
+    from tashkalar_cli.data.progress import step
+
+    with step("progress.plan"):
+        found = s.game.threats(pos, asked.player, asked.deck or [], actions=asked.actions, effects_budget=asked.budget)
     if asked.svg is not None:
         from tashkalar_cli.render.plan import plan_svg
 

@@ -10,14 +10,23 @@ import typer
 from tashkalar_cli.cli.common import DataOption, ForceOption, LangOption, session
 
 
+class Format(StrEnum):
+    HTML = "html"
+    SVG = "svg"
+    PDF = "pdf"
+
+
 class Paper(StrEnum):
     A4 = "a4"
     LETTER = "letter"
 
 
 def sheet(
-    out: Annotated[str, typer.Option("--out", "-o", help="The file to write: FILE.html (to print) or FILE.svg.",
+    out: Annotated[str, typer.Option("--out", "-o", help="The file to write: FILE.html (to print), FILE.svg or FILE.pdf.",
                                      metavar="FILE", show_default=False)],
+    format_: Annotated[Optional[Format], typer.Option(
+        "--format", help="html, svg or pdf (default: the suffix of --out); pdf is printed by headless Chromium.",
+        case_sensitive=False, show_default=False)] = None,
     deck: Annotated[Optional[list[str]], typer.Option(
         "--deck", help="A deck to print (repeat the option): imperial, highland, sylvan, everfrost, nethervoid, "
                        "etherweave, legends.", show_default=False)] = None,
@@ -34,8 +43,15 @@ def sheet(
     from tashkalar_cli.errors import InputError, quote
 
     suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
-    if suffix not in ("html", "htm", "svg"):
+    if format_ is not None:
+        suffix = format_.value
+    if suffix not in ("html", "htm", "svg", "pdf"):
         raise InputError(key="sheet-out", value=quote(out, 60))
+    if suffix == "pdf":
+        from tashkalar_cli.render.pdf import find_browser
+
+        if find_browser() is None:      # said before any work
+            raise InputError(key="pdf-no-browser")
     s = session(lang, data, force)
     from tashkalar_cli.render.sheet import build_sections, sheet_html, sheet_svg
 
@@ -49,7 +65,12 @@ def sheet(
         decks = [check_deck(s, d) for d in deck or []]
         sections = build_sections(s.game, s.loc, decks, legends, flares, tasks)
     text = sheet_svg(sections, s.loc, paper.value) if suffix == "svg" else sheet_html(sections, s.loc, paper.value)
-    s.write(out, text, announce=False)  # its own message says how many cards
+    content: str | bytes = text
+    if suffix == "pdf":
+        from tashkalar_cli.render.pdf import html_to_pdf
+
+        content = html_to_pdf(text)
+    s.write_all([(out, content)])          # its own message says how many cards
     if s.game.id == "letal":  # its entries are terms, not cards
         s.console.print(s.loc.msg("letal.sheet.written", path=out))
     else:

@@ -19,7 +19,13 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     # or the game of --game, which must be there
     chosen = [state().game_id] if state().game_option else \
         [g for g, pack in GAMES.items() if not pack.folder or (root / "cards" / pack.folder).is_dir()]
-    games = {game: _summary(data, game) for game in chosen}
+    from tashkalar_cli.data.progress import step
+
+    games = {}
+    with step("progress.validate", len(chosen)) as done:
+        for game in chosen:
+            games[game] = _summary(data, game)
+            done(1)
     missing = [card for one in games.values() for card in one.get("effects_missing", [])]
     if missing:   # every being, legend and flare has its effect as data (issue 21)
         from tashkalar_cli.errors import DataError

@@ -432,7 +432,10 @@ def load_dataset(root: str | os.PathLike[str] | None = None, game: str = "tash-k
         if cache else None
     dataset = _read(folder, key, base, build, game) if folder is not None else None
     if dataset is None:
-        dataset = build(base, game)
+        from tashkalar_cli.data.progress import step
+
+        with step("progress.cache"):
+            dataset = build(base, game)
         if cache is not None and folder is not None:
             _write(cache, folder, key, dataset)
             _keep_when_made(cache, folder, key, dataset)

@@ -35,13 +35,14 @@ from tashkalar_cli.errors import InputError
 
 #: the words of the line that opens every file the tool writes
 SIGNATURE = "written by tashkalar"
-#: the line, in a YAML file and in an SVG or HTML one, with the digest of what follows it
+#: the line, in a YAML file, in an SVG or HTML one and in a PDF (after its header), with the digest of what follows it
 _SIGNED = re.compile(rb"(?:# written by tashkalar sha256:([0-9a-f]{64})|"
-                     rb"<!-- written by tashkalar sha256:([0-9a-f]{64}) -->)\n")
+                     rb"<!-- written by tashkalar sha256:([0-9a-f]{64}) -->|"
+                     rb"% written by tashkalar sha256:([0-9a-f]{64}))\n")
 #: the line of the versions before the digest
 _OLD = (b"# written by tashkalar\n", b"<!-- written by tashkalar -->\n")
 #: what may come before the line, on a line of its own
-_FIRST = (b"<?xml", b"<!DOCTYPE", b"<!doctype")
+_FIRST = (b"<?xml", b"<!DOCTYPE", b"<!doctype", b"%PDF-")
 #: how much of a file is read to find the line; the longest file whose digest is checked
 _HEAD = 4096
 _MAX_CHECKED = 256 << 20
@@ -78,7 +79,7 @@ def signed(text: str) -> str:
     data = text.encode("utf-8")
     start = _first_line_end(data)
     match = _SIGNED.match(data, start) if start >= 0 else None
-    if match is not None and hashlib.sha256(data[match.end():]).hexdigest() == (match[1] or match[2]).decode():
+    if match is not None and hashlib.sha256(data[match.end():]).hexdigest() == (match[1] or match[2] or match[3]).decode():
         return text
     first, rest = ("", text)
     if text.startswith(tuple(f.decode() for f in _FIRST)):
@@ -87,6 +88,49 @@ def signed(text: str) -> str:
     digest = hashlib.sha256(rest.encode("utf-8")).hexdigest()
     line = f"<!-- {SIGNATURE} sha256:{digest} -->" if text.startswith("<") else f"# {SIGNATURE} sha256:{digest}"
     return f"{first}{line}\n{rest}"
+
+
+def signed_pdf(data: bytes) -> bytes:
+    """A PDF headed by its signature line, a PDF comment right after the ``%PDF-`` header: the byte offsets
+    of its cross-reference table and of ``startxref`` move by the line's length, so that the file stays a
+    valid PDF. A PDF without a plain cross-reference table (as a browser prints it) is an error."""
+    if not data.startswith(b"%PDF-") or b"\n" not in data[:64]:
+        raise InputError(key="pdf-not-pdf")
+    start = data.index(b"\n") + 1
+    width = len(f"% {SIGNATURE} sha256:{'0' * 64}\n")
+    rest = _moved(data, width)[start:]
+    line = f"% {SIGNATURE} sha256:{hashlib.sha256(rest).hexdigest()}\n".encode()
+    return data[:start] + line + rest
+
+
+_XREF_ENTRY = re.compile(rb"(\d{10}) (\d{5}) ([nf])(?: \r| \n|\r\n)")
+_XREF_SECTION = re.compile(rb"(\d+) (\d+)\s*\r?\n")
+
+
+def _moved(data: bytes, by: int) -> bytes:
+    """``data`` (a PDF) with every offset of its last cross-reference table and its ``startxref`` moved by ``by``."""
+    found = re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", data)
+    if found is None:
+        raise InputError(key="pdf-not-pdf")
+    table = int(found[1])
+    if not data.startswith(b"xref", table):
+        raise InputError(key="pdf-not-pdf")
+    out = bytearray(data)
+    pos = table + len(b"xref")
+    while data[pos:pos + 1] in (b"\r", b"\n", b" "):
+        pos += 1
+    while (section := _XREF_SECTION.match(data, pos)) is not None:
+        pos = section.end()
+        for _ in range(int(section[2])):
+            entry = _XREF_ENTRY.match(data, pos)
+            if entry is None:
+                raise InputError(key="pdf-not-pdf")
+            if entry[3] == b"n":
+                out[pos:pos + 10] = b"%010d" % (int(entry[1]) + by)
+            pos = entry.end()
+    if not data.startswith(b"trailer", pos):
+        raise InputError(key="pdf-not-pdf")
+    return bytes(out[:found.start(1)]) + str(table + by).encode() + bytes(out[found.end(1):])
 
 
 def made_by(target: str | os.PathLike[str]) -> tuple[Made, Identity | None]:
@@ -107,7 +151,7 @@ def made_by(target: str | os.PathLike[str]) -> tuple[Made, Identity | None]:
         digest = hashlib.sha256(head[match.end():])
         while chunk := os.read(fd, 1 << 20):
             digest.update(chunk)
-        same = digest.hexdigest() == (match[1] or match[2]).decode() and os.fstat(fd).st_mtime_ns == st.st_mtime_ns
+        same = digest.hexdigest() == (match[1] or match[2] or match[3]).decode() and os.fstat(fd).st_mtime_ns == st.st_mtime_ns
         return (Made.TOOL if same else Made.EDITED), Identity.of(st)
     except OSError:
         return Made.OTHER, None
@@ -189,11 +233,13 @@ def check_outputs(paths: Sequence[str], inputs: Sequence[str] = (), protected: S
     return out
 
 
-def write_outputs(files: Sequence[tuple[str, str]], inputs: Sequence[str] = (),
+def write_outputs(files: Sequence[tuple[str, str | bytes]], inputs: Sequence[str] = (),
                   protected: Sequence[Path] = (), force: bool = False) -> None:
-    """Write every ``(path, text)``, signed, after checking all of them: all of them or none."""
+    """Write every ``(path, text)``, signed, after checking all of them: all of them or none (a text, or the
+    bytes of a PDF)."""
     targets = check_outputs([path for path, _ in files], inputs, protected, force)
-    plans = [Planned(target.path, signed(text).encode("utf-8"), target.was)
+    plans = [Planned(target.path, signed_pdf(text) if isinstance(text, bytes) else signed(text).encode("utf-8"),
+                     target.was)
              for target, (_, text) in zip(targets, files, strict=True)]
     try:
         replace_all(plans)

@@ -36,9 +36,9 @@ JSON = dict[str, Any]
 #: array, which cannot carry a field: since version 2 each is an object holding its list.
 VERSIONS: dict[str, int] = {
     "card": 1, "card-list": 2, "rule": 1, "rule-list": 2, "rule-search": 2, "errata": 2, "keyword": 1,
-    "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 1, "flare-all": 1, "task": 1, "task-all": 1,
+    "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 2, "flare-all": 2, "task": 1, "task-all": 1,
     "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 2,
-    "summon-apply": 3, "flare-play": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
+    "summon-apply": 3, "flare-play": 2, "error": 1, "letal-squares": 2, "letal-shift": 2, "letal-attack": 1, "letal-check": 1,
     "letal-winner": 1, "i18n-reviewed": 1, "i18n-export": 1,
 }
 
@@ -195,7 +195,19 @@ def flare(r: FlareCheck) -> JSON:
             "opponent_pieces": r.theirs.as_dict(), "differences": r.differences,
             "upper_threshold": r.card.upper.threshold, "lower_threshold": r.card.lower.threshold,
             "upper": r.upper_met, "lower": r.lower_met, "can_invoke": r.can_invoke, "resolve": r.halves,
-            "point": ({"to": r.point_to, "points": r.points, "in_color": r.point_in_color} if r.point_to else None)}
+            "point": ({"to": r.point_to, "points": r.points, "in_color": r.point_in_color} if r.point_to else None),
+            "reasons": flare_reasons(r)}
+
+
+def flare_reasons(r: FlareCheck) -> list[JSON]:
+    """Why a flare cannot be invoked: each half whose threshold is not met (code ``threshold-not-met``), with
+    what it counts (upgraded or all pieces), the opponent's lead and the lead it needs; empty when it can be."""
+    if r.can_invoke:
+        return []
+    diff = r.differences
+    return [{"code": "threshold-not-met", "half": half, "counts": what, "lead": diff[what],
+             "needs": getattr(r.card, half).threshold}
+            for half, what in (("upper", "upgraded"), ("lower", "total"))]
 
 
 def flares(results: list[FlareCheck], player: str, against: str) -> JSON:

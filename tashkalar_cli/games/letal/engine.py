@@ -131,12 +131,43 @@ def check_amount(n: int, what: str) -> int:
     return n
 
 
+#: the stable codes of :class:`Why`, each with the squares it names:
+#: ``edge`` (the grid ends after the square named: the last square on the way), ``blocked`` (the hero on the
+#: square named stands in the way), ``not-in-line`` (the two heroes named share no row or column),
+#: ``occupied`` (the square asked holds another hero), ``too-far`` (the square asked is more steps away than the
+#: move has; no square named), ``walled`` (every way there within the steps crosses the heroes named)
+WHY_CODES = ("edge", "blocked", "not-in-line", "occupied", "too-far", "walled")
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a push, a pull or a move is refused: a stable code (one of :data:`WHY_CODES`) and the squares
+    it names, sorted as everywhere (by file, then rank) except for ``not-in-line`` (the hero, then the other)."""
+
+    code: str
+    squares: tuple[GridSquare, ...] = ()
+
+
 @dataclass(frozen=True)
 class Shift:
-    """Where a push or a pull sends the hero: ``to`` (None when ignored), and whether it is ignored."""
+    """Where a push or a pull sends the hero: ``to`` (None when ignored), whether it is ignored, and why
+    (``why``: None when it is made)."""
 
     to: GridSquare | None
     ignored: bool
+    why: Why | None = None
+
+
+@dataclass(frozen=True)
+class MoveTo:
+    """Whether a move of up to ``steps`` steps can end on ``to``: ``possible``, the fewest steps it takes
+    (``needed``: None when no way leads there), and why not (``why``: None when possible)."""
+
+    to: GridSquare
+    steps: int
+    possible: bool
+    needed: int | None
+    why: Why | None = None
 
 
 @dataclass(frozen=True)
@@ -268,6 +299,40 @@ class LetalEngine:
             frontier = nxt
         return sorted(seen)
 
+    def move_to(self, square: GridSquare, to: GridSquare, steps: int, occupied: Iterable[GridSquare] = ()) -> MoveTo:
+        """Whether a hero on ``square`` can end a move of up to ``steps`` steps on ``to`` (as :meth:`move`
+        decides), and why not: ``occupied`` (another hero stands on ``to``), ``too-far`` (``to`` is more
+        steps away than ``steps`` even on an empty grid), ``walled`` (the heroes named, those beside the
+        squares the hero can reach, lengthen or cut every way there)."""
+        check_distance(steps, "--steps")
+        taken = self._free(square, occupied)
+        if to in taken:
+            return MoveTo(to, steps, False, None, Why("occupied", (to,)))
+        dist = self._steps(square, taken)
+        needed = dist.get(to)
+        if needed is not None and needed <= steps:
+            return MoveTo(to, steps, True, needed)
+        if square.distance(to) > steps:
+            return MoveTo(to, steps, False, needed, Why("too-far"))
+        near = {sq for sq, n in dist.items() if n < steps}   # every square a move can leave from
+        walls = {s for sq in near for df, dr in _STRAIGHT if (s := sq.step(df, dr)) in taken}
+        return MoveTo(to, steps, False, needed, Why("walled", tuple(sorted(walls))))
+
+    def _steps(self, square: GridSquare, taken: set[GridSquare]) -> dict[GridSquare, int]:
+        """The fewest steps from ``square`` to every square a move reaches around ``taken``, however long."""
+        dist = {square: 0}
+        frontier = [square]
+        while frontier:
+            nxt = []
+            for sq in frontier:
+                for df, dr in _STRAIGHT:
+                    s = sq.step(df, dr)
+                    if s in self.grid and s not in taken and s not in dist:
+                        dist[s] = dist[sq] + 1
+                        nxt.append(s)
+            frontier = nxt
+        return dist
+
     def push(self, square: GridSquare, by: GridSquare, distance: int, occupied: Iterable[GridSquare] = ()) -> Shift:
         """A hero on ``square`` pushed ``distance`` squares straight away from the hero on ``by``."""
         return self._shift(square, by, distance, occupied, away=True)
@@ -284,15 +349,17 @@ class LetalEngine:
         if distance == 0:
             return Shift(square, False)
         if square.file != by.file and square.rank != by.rank:
-            return Shift(None, True)                  # no straight line between them
+            return Shift(None, True, Why("not-in-line", (square, by)))   # no straight line between them
         df = (square.file > by.file) - (square.file < by.file)
         dr = (square.rank > by.rank) - (square.rank < by.rank)
         if not away:
             df, dr = -df, -dr
-        for n in range(1, distance + 1):
+        for n in range(1, distance + 1):              # all or nothing
             s = square.step(df, dr, n)
-            if s not in self.grid or s in taken:
-                return Shift(None, True)              # all or nothing
+            if s not in self.grid:
+                return Shift(None, True, Why("edge", (square.step(df, dr, n - 1),)))
+            if s in taken:
+                return Shift(None, True, Why("blocked", (s,)))
         return Shift(square.step(df, dr, distance), False)
 
     # ---------------------------------------------------------------- attacks
@@ -420,4 +487,5 @@ class LetalEngine:
         return Winner(None, None, teams)
 
 
-__all__ = ["AREAS", "Attack", "GameFile", "Grid", "GridSquare", "LetalEngine", "Problem", "Shift", "Winner"]
+__all__ = ["AREAS", "WHY_CODES", "Attack", "GameFile", "Grid", "GridSquare", "LetalEngine", "MoveTo", "Problem", "Shift",
+           "Why", "Winner"]

@@ -6,19 +6,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tashkalar_cli.games.letal.engine import Attack, GridSquare, Problem, Shift, Winner
+    from tashkalar_cli.games.letal.engine import Attack, GridSquare, MoveTo, Problem, Shift, Why, Winner
     from tashkalar_cli.text.i18n import Localizer
 
 JSON = dict[str, Any]
 
 
-def letal_squares(squares: list[GridSquare]) -> JSON:
-    """An area or a move: the squares, sorted by file, then rank (a1, a2, ..., b1, ...)."""
-    return {"squares": [sq.name for sq in sorted(squares)]}
+def why(reason: Why | None) -> JSON | None:
+    """Why a push, a pull or a move is refused: its stable code and the squares it names (None: not refused)."""
+    return None if reason is None else {"code": reason.code, "squares": [sq.name for sq in reason.squares]}
+
+
+def letal_squares(squares: list[GridSquare], to: MoveTo | None = None) -> JSON:
+    """An area or a move: the squares, sorted by file, then rank (a1, a2, ..., b1, ...); with ``to``, whether a
+    move can end on that square, and why not."""
+    return {"squares": [sq.name for sq in sorted(squares)],
+            "to": None if to is None else {"square": to.to.name, "possible": to.possible, "steps": to.steps,
+                                           "needed": to.needed, "reason": why(to.why)}}
 
 
 def letal_shift(result: Shift) -> JSON:
-    return {"to": result.to.name if result.to is not None else None, "ignored": result.ignored}
+    return {"to": result.to.name if result.to is not None else None, "ignored": result.ignored,
+            "reason": why(result.why)}
 
 
 def letal_attack(result: Attack) -> JSON:

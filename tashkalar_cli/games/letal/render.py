@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from tashkalar_cli.render.style import STYLE
 
 if TYPE_CHECKING:
-    from tashkalar_cli.games.letal.engine import Grid, GridSquare, LetalEngine, Problem
+    from tashkalar_cli.games.letal.engine import Grid, GridSquare, LetalEngine, MoveTo, Problem, Why
     from tashkalar_cli.render.sheet import Section
     from tashkalar_cli.text.i18n import Localizer
     from tashkalar_cli.text.rules import Glossary, Keyword
@@ -61,6 +61,26 @@ def problem_text(problem: Problem, loc: Localizer) -> str:
     if isinstance(params.get("allowed"), (list, tuple)):   # "2 or 4" players, in words
         params["allowed"] = loc.join(map(str, params["allowed"]), "or")
     return loc.msg(f"letal.problem.{problem.code}", **params)
+
+
+def why_text(reason: Why, loc: Localizer) -> str:
+    """Why a push, a pull or a move is refused, in the user's language, naming its squares."""
+    names = [sq.name for sq in reason.squares]
+    if reason.code == "not-in-line":
+        return loc.msg("letal.why.not-in-line", square=names[0], by=names[1])
+    if reason.code == "walled":
+        return loc.msg("letal.why.walled", count=len(names), squares=loc.join(names))
+    return loc.msg(f"letal.why.{reason.code}", square=names[0] if names else "")
+
+
+def move_to_text(result: MoveTo, square: GridSquare, loc: Localizer) -> str:
+    """The answer to "can the hero on ``square`` end its move on ``to``?", with the reason of a no."""
+    if result.possible:
+        return loc.msg("letal.move.to.yes", square=square.name, to=result.to.name,
+                       needed=loc.msg("letal.steps", count=result.needed or 0))
+    assert result.why is not None
+    return loc.msg("letal.move.to.no", square=square.name, to=result.to.name,
+                   steps=loc.msg("letal.steps", count=result.steps), why=why_text(result.why, loc))
 
 
 def _hero(parent: ET.Element, cx: float, cy: float, cell: float) -> None:
