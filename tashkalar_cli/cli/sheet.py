@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, ForceOption, LangOption, session
+from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, print_json, session
 
 
 class Paper(StrEnum):
@@ -27,13 +27,14 @@ def sheet(
     paper: Annotated[Paper, typer.Option("--paper", help="Page size of the printout.", case_sensitive=False)] = Paper.A4,
     force: ForceOption = False,
     lang: LangOption = None,
+    json: JsonOption = False,
     data: DataOption = None,
 ) -> None:
     """Write a cheat sheet: each card's pattern, name, rank and effect, laid out to print (nothing chosen: every card)."""
     from tashkalar_cli.cli.options import check_deck
     from tashkalar_cli.errors import InputError, quote
 
-    suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
+    suffix = out.rsplit(".", 1)[-1].lower() if "." in out else "html" if out == "-" else ""  # -: HTML, to stdout
     if suffix not in ("html", "htm", "svg"):
         raise InputError(key="sheet-out", value=quote(out, 60))
     s = session(lang, data, force)
@@ -49,8 +50,12 @@ def sheet(
         decks = [check_deck(s, d) for d in deck or []]
         sections = build_sections(s.game, s.loc, decks, legends, flares, tasks)
     text = sheet_svg(sections, s.loc, paper.value) if suffix == "svg" else sheet_html(sections, s.loc, paper.value)
-    s.write(out, text, announce=False)  # its own message says how many cards
-    if s.game.id == "letal":  # its entries are terms, not cards
+    s.write(out, text, announce=False, option="out")  # its own message says how many cards
+    if json:
+        print_json("sheet", {"game": s.game.id, "file": out, "format": "svg" if suffix == "svg" else "html",
+                             "paper": paper.value, "cards": None if s.game.id == "letal" else
+                             sum(len(x.cards) for x in sections)})
+    elif s.game.id == "letal":  # its entries are terms, not cards
         s.console.print(s.loc.msg("letal.sheet.written", path=out))
     else:
         s.console.print(s.loc.msg("sheet.written", path=out, count=sum(len(x.cards) for x in sections)))

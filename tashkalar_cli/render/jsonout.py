@@ -42,7 +42,7 @@ VERSIONS: dict[str, int] = {
     "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 1, "flare-all": 1, "task": 1, "task-all": 1,
     "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 2,
     "summon-apply": 2, "flare-play": 1, "error": 1, "letal-squares": 1, "letal-shift": 1, "letal-attack": 1, "letal-check": 1,
-    "letal-winner": 1,
+    "letal-winner": 1, "sheet": 1,
 }
 
 
