@@ -117,6 +117,25 @@ def test_no_state_leaks_from_one_request_to_the_next(service):
     assert answers[-1]["output"] == plain and plain["name"] == "Knight"
 
 
+def test_serve_is_not_run_inside_the_service(service):
+    [answer] = ask(service, {"args": ["serve"], "input": json.dumps({"args": ["card", "show", "knight"]}) + "\n"})
+    assert answer["exit"] == 2 and answer["error"]["error"]["key"] == "serve-in-serve"
+
+
+def test_the_games_kept_are_bounded(tmp_path, data_copy):
+    """A service asked about ever new data folders keeps only the last few games open."""
+    from tashkalar_cli.cli.common import MAX_GAMES_KEPT
+    from tashkalar_cli.cli.service import Service
+
+    service = Service()
+    for i in range(MAX_GAMES_KEPT + 2):
+        folder = tmp_path / f"d{i}"
+        folder.symlink_to(data_copy, target_is_directory=True) if i else None
+        [answer] = ask(service, {"args": ["rule", "list", *(["--data", str(folder)] if i else [])]})
+        assert answer["exit"] == 0, answer
+    assert service.kept.games is not None and len(service.kept.games) == MAX_GAMES_KEPT
+
+
 def test_input_is_the_requests_standard_input(service):
     with_input, without = ask(service, {"id": 1, "args": ["summonable", "--player", "blue", "--position", "-"],
                                         "input": POSITION},
@@ -339,3 +358,44 @@ def test_schemas_of_the_service_are_well_formed():
     with pytest.raises(jsonschema.ValidationError):
         conforms("serve-request", {"id": 1, "args": "card show knight"})
     assert Path(SCHEMAS / "serve-request.schema.json").exists()
+
+
+@pytest.mark.slow
+def test_serve_http_as_a_process(tmp_path):
+    """The real server: uvicorn on a free loopback port, a request answered, a foreign Host refused."""
+    import socket
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "tashkalar_cli", "serve", "--http", "--port", str(port)],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/api"
+
+    def post(body: bytes, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        request = urllib.request.Request(url, data=body, headers=headers or {}, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=HANG) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    try:
+        for _ in range(600):   # a hang guard of 60 s: up as soon as it answers
+            try:
+                status, answer = post(json.dumps({"id": 1, "args": ["card", "show", "knight"]}).encode())
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert proc.poll() is None, proc.communicate()
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server did not answer")
+        assert status == 200 and conforms("serve-response", answer)["output"]["id"] == "knight"
+        assert post(b"{}", {"Host": "evil.example"})[0] == 403
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=HANG)
+    assert list(tmp_path.iterdir()) == []

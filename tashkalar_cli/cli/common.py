@@ -197,6 +197,10 @@ def state(ctx: click.Context | None = None) -> CliState:
     return found if found is not None else CliState()
 
 
+#: the games a service keeps open (each game of the built-in data, and a few data folders)
+MAX_GAMES_KEPT = 8
+
+
 def opened_game(line: CliState | None, data: str | None, game_id: str) -> Game:
     """The game ``game_id`` of the data folder ``data``: opened for this command, or once for
     every request of a service (``line.games``), its language chosen by each command."""
@@ -207,6 +211,8 @@ def opened_game(line: CliState | None, data: str | None, game_id: str) -> Game:
         return Game(data=data, game=game_id)
     found = games.get((data, game_id))
     if found is None:
+        while len(games) >= MAX_GAMES_KEPT:   # data folders without end: the oldest opened goes
+            del games[next(iter(games))]
         found = games[(data, game_id)] = Game(data=data, game=game_id)
     return found
 

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from tashkalar_cli.cli.common import LangOption, given
+from tashkalar_cli.cli.common import JsonOption, LangOption, given
 from tashkalar_cli.cli.service import MAX_REQUEST, Service, serve_lines
 from tashkalar_cli.errors import InputError
 
@@ -24,6 +24,7 @@ def serve(
     max_request: Annotated[int, typer.Option(
         "--max-request", help="The largest request accepted, in bytes.", metavar="BYTES")] = MAX_REQUEST,
     lang: LangOption = None,
+    json: JsonOption = False,   # its own errors as JSON (its answers always are)
 ) -> None:
     """Answer requests from programs, one JSON object a line on standard input (or over HTTP with
     --http), with one JSON object a line, each the answer of a command run with --json."""

@@ -143,6 +143,8 @@ class Service:
     def check(self, ctx: click.Context) -> None:
         """Bad input when the command would write a file (an output named other than ``-``), or,
         when the service reads none, read one the request names."""
+        if ctx.command.name == "serve":
+            raise InputError(key="serve-in-serve")
         params = {p.name: p for p in ctx.command.params}
         for name in WRITES:
             value = ctx.params.get(name)
