@@ -399,3 +399,24 @@ def test_serve_http_as_a_process(tmp_path):
         proc.terminate()
         proc.communicate(timeout=HANG)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_card_names_make_each_languages_texts_once(monkeypatch):
+    """card show --json names a card in every language: each language's texts are made once per
+    catalog, not once per card (they cost a fifth of a served card show, four per card of card list)."""
+    from tashkalar_cli import Game
+    from tashkalar_cli.text import i18n
+
+    made: list[str] = []
+    real = i18n.Localizer.__init__
+
+    def counted(self: Any, dataset: Any, lang: str) -> None:
+        made.append(lang)
+        real(self, dataset, lang)
+
+    game = Game()
+    cards = game.cards
+    monkeypatch.setattr(i18n.Localizer, "__init__", counted)
+    for card in list(cards.beings)[:20]:
+        assert cards.names(card)["en"]["name"]
+    assert sorted(made) == sorted(game.dataset.languages)
