@@ -31,7 +31,7 @@ from typing import IO, Any
 
 import click
 
-from tashkalar_cli.errors import InputError, TashkalarError
+from tashkalar_cli.errors import EXIT_BAD_INPUT, InputError, TashkalarError
 
 #: the options that name a file the command writes: ``-`` only (the text is returned)
 WRITES = ("svg", "out", "record")
@@ -40,8 +40,6 @@ WRITES = ("svg", "out", "record")
 READS = ("position", "turn", "file", "data", "locales")
 #: the longest request line (and HTTP body) read, in bytes: a position file is at most 1 MB
 MAX_REQUEST = 4_000_000
-#: the exit codes of the command line (see the README)
-EXIT_BAD_INPUT = 2
 
 
 @dataclass
