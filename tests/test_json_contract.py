@@ -68,6 +68,7 @@ USED_BY: dict[str, tuple[str, ...]] = {
     "output-letal-attack": ("test_letal_attack",),
     "output-letal-check": ("test_letal_check",),
     "output-letal-winner": ("test_letal_winner",),
+    "output-sheet": ("test_sheet_json",),
 }
 
 
@@ -247,7 +248,7 @@ def test_shared_parts_are_the_same_in_every_schema():
 
 def test_every_schema_is_used():
     on_disk = {p.name.removesuffix(".schema.json") for p in SCHEMA_FILES}
-    assert len(on_disk) == 30
+    assert len(on_disk) == 31
     assert on_disk == set(USED_BY), "every output schema is registered, and every registered one exists"
     for name, tests in USED_BY.items():
         for test_name in tests:
@@ -781,6 +782,16 @@ def test_letal_winner(cli, tmp_path):
     path = write(tmp_path / "game.yaml", LETAL_GAME)
     out = output(cli(*LETAL, "letal", "winner", str(path), "--json"), "output-letal-winner")
     assert out["winner"] is None and out["draw"] is True
+
+
+def test_sheet_json(cli, tmp_path):
+    """sheet --json says what it wrote (and with --out -, the sheet itself is standard output)."""
+    out = output(cli("sheet", "--out", str(tmp_path / "s.svg"), "--deck", "imperial", "--json"), "output-sheet")
+    assert out["format"] == "svg" and out["cards"] > 0 and (tmp_path / "s.svg").exists()
+    letal = cli(*LETAL, "sheet", "--out", "-", "--json")
+    assert letal.code == 0 and letal.out.startswith("<!DOCTYPE html>"), letal.err
+    said = conforms("output-sheet", json.loads(letal.err.strip().splitlines()[-1]))
+    assert said["game"] == "letal" and said["file"] == "-" and said["cards"] is None
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

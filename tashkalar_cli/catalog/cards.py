@@ -33,6 +33,8 @@ class CardCatalog(CardDB):
         for group in self.flare_groups.values():
             for c in group[1:]:
                 self._flare_twins[c.id] = c.id.rsplit("-", 1)[-1].lstrip("0123456789") or c.id
+        #: the texts of each language, made once (names() reads every language for every card)
+        self._localizers: dict[str, Localizer] = {}
 
     # ------------------------------------------------------------------ texts
     def name(self, card: Card, loc: Localizer) -> Text:
@@ -50,7 +52,9 @@ class CardCatalog(CardDB):
 
         out: dict[str, dict[str, Any]] = {}
         for lang in self.dataset.languages:
-            loc = Localizer(self.dataset, lang)
+            loc = self._localizers.get(lang)
+            if loc is None:
+                loc = self._localizers[lang] = Localizer(self.dataset, lang)
             entry, found_in = loc.entry(card.section, card.id)
             if isinstance(card, Flare):
                 out[lang] = {"name": str(self.name(card, loc)), "official": True}

@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "i18n": ("i18n_check", "app"),
     "validate": ("validate", "validate"),
     "letal": ("letal", "app"),
+    "serve": ("serve", "serve"),
 }
 
 #: the commands of each game, by name (the others serve every game); a game's pack can bring its own
@@ -92,6 +93,9 @@ class LazyGroup(StrictGroup):
         owner = GAME_ONLY.get(cmd_name)
         if owner is not None and owner != line.game_id and line.refuse_other_games:
             return _other_game_command(cmd_name, owner, line)
+        kept = line.commands is not None and not (line.help_shown or line.completing)  # (help: localized)
+        if kept and line.commands is not None and cmd_name in line.commands:  # serve: built once
+            return line.commands[cmd_name]
         module_name, attr = COMMANDS[cmd_name]
         target = getattr(importlib.import_module(f"{__package__}.{module_name}"), attr)
         if isinstance(target, typer.Typer):
@@ -111,6 +115,10 @@ class LazyGroup(StrictGroup):
             from tashkalar_cli.cli.localize import localize_command
 
             localize_command(command, cmd_name, line.words)
+        if line.adapt is not None:  # serve: the files a request names are checked before it runs
+            line.adapt(command)
+        if kept and line.commands is not None:
+            line.commands[cmd_name] = command
         return command
 
 
@@ -388,12 +396,16 @@ def _say_cannot_write(exc: OSError, line: CliState) -> None:
 
 def _main(argv: list[str] | None, line: CliState) -> None:
     """:func:`run`, and a closed pipe on the output that ends it quietly (141)."""
+    stdout = sys.stdout  # an output named '-' takes standard output, and the rest goes to standard error
     try:
         try:
             run(argv, line)
         finally:
             if sys.stdout is not None:
                 sys.stdout.flush()  # a broken pipe shows here, while it can still be handled
+            sys.stdout = stdout
+            if stdout is not None:
+                stdout.flush()
     except BrokenPipeError:
         _quiet_broken_pipe()
     except SystemExit:
@@ -466,7 +478,7 @@ def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
     else:  # no game given: a command of one game only (``letal ...``) names its game
         _, at = _before_command(args)
         line.game_id = GAME_ONLY.get(args[at] if at is not None else "", line.game_id)
-    command = typer.main.get_command(build_app())
+    command = _root_command(line)
     if line.completing:
         from tashkalar_cli.cli.completion import check_environment, prepare
 
@@ -537,6 +549,16 @@ def _say_usage_error(exc: click.ClickException, args: list[str], line: CliState)
         sys.stderr.write(_json_error("usage", type(exc).__name__, said, hints=hints))
     else:
         sys.stderr.write(_usage_line(exc, said, line.words, args) + "\n")
+
+
+def _root_command(line: CliState) -> click.Command:
+    """The root command, built for this run, or once for every run of a service (``line.commands``:
+    ``tashkalar serve``) when no help is localized into it."""
+    if line.commands is None or line.help_shown or line.completing:
+        return typer.main.get_command(build_app())
+    if "" not in line.commands:
+        line.commands[""] = typer.main.get_command(build_app())
+    return line.commands[""]
 
 
 def _unexpected(exc: Exception, args: list[str], line: CliState) -> int:

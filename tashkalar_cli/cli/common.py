@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional
 
 import typer
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
     from gettext import NullTranslations
 
     import click
@@ -52,12 +52,12 @@ class Session:
     game_id: str = "tash-kalar"
     #: ``--force``: an output file the tool wrote is replaced even when it was changed since
     force: bool = False
+    #: the command line's state (its games opened once and its outputs returned, in a service)
+    line: CliState | None = None
 
     @cached_property
     def game(self) -> Game:
-        from tashkalar_cli.games import Game
-
-        game = Game(data=self.data, game=self.game_id)
+        game = opened_game(self.line, self.data, self.game_id)
         game.language = self.lang_option   # words are read in the user's language first
         game.parameter_names = option_of   # errors name the options, not the library's parameters
         return game
@@ -97,29 +97,73 @@ class Session:
                  players: int | None = None) -> Position:
         return self.game.position(path, pieces=pieces, mode=mode, players=players)
 
-    def write(self, path: str, text: str, *inputs: str | None, announce: bool = True) -> None:
-        """Save an output file (``--svg``) atomically, never onto one of the command's inputs; then
-        say it was saved (``announce``; on standard error, which leaves standard output to the
-        command's answer: a position file, say; not with --json)."""
-        self.write_all([(path, text)], *inputs)
-        if announce:
+    def write(self, path: str, text: str, *inputs: str | None, announce: bool = True, option: str = "svg") -> None:
+        """Save an output file (``--svg``, or the ``option`` named) atomically, never onto one of the
+        command's inputs; then say it was saved (``announce``; on standard error, which leaves
+        standard output to the command's answer: a position file, say; not with --json)."""
+        self.write_all([OutputFile(path, text, option)], *inputs)
+        if announce and path != STDOUT:
             sys.stderr.write(self.loc.msg("picture.written", path=path) + "\n")
 
-    def write_all(self, files: Sequence[tuple[str, str | bytes]], *inputs: str | None) -> None:
-        """Save the outputs of a command (``(path, text)`` each), all checked before any is
-        written, then all written or none: never onto an input, twice to one file, into the tool's
-        data, code or cache, nor over a file the tool did not write (nor, without ``--force``, over
-        one it wrote and that was changed since)."""
+    def write_all(self, files: list[OutputFile], *inputs: str | None) -> None:
+        """Save the outputs of a command, all checked before any is written, then all written or
+        none: never onto an input, twice to one file, into the tool's data, code or cache, nor over
+        a file the tool did not write (nor, without ``--force``, over one it wrote and that was
+        changed since). An output named ``-`` is standard output (see :func:`give_out`)."""
         from pathlib import Path
 
         from tashkalar_cli.data.cache import own_folders
         from tashkalar_cli.data.output import write_outputs
         from tashkalar_cli.data.paths import cache_dir, tool_folders
+        from tashkalar_cli.errors import InputError
 
-        protected = tool_folders(Path(self.game.dataset.root))
-        cache = cache_dir()  # its folders the tool wrote: the cache folder may hold the user's own files
-        write_outputs(files, [i for i in inputs if i], [*protected, *(own_folders(cache) if cache else [])],
-                      force=self.force)
+        given_out = [f for f in files if f.path == STDOUT]
+        on_disk = [(f.path, f.text) for f in files if f.path != STDOUT]
+        returned = self.line.files if self.line is not None else None
+        if len(given_out) > 1 and returned is None:
+            raise InputError(key="stdout-twice", options=", ".join(f"--{f.option}" for f in given_out))
+        if on_disk:
+            protected = tool_folders(Path(self.game.dataset.root))
+            cache = cache_dir()  # its folders the tool wrote: the cache folder may hold the user's own files
+            write_outputs(on_disk, [i for i in inputs if i and i != STDOUT],
+                          [*protected, *(own_folders(cache) if cache else [])], force=self.force)
+        for f in given_out:
+            give_out(f, returned)
+
+
+#: the name of standard output where an option names a file to write (as ``-`` is standard input
+#: for ``--position``)
+STDOUT = "-"
+
+
+class OutputFile(NamedTuple):
+    """A file a command writes: where (``path``; ``-``: standard output), what, and the option
+    that named it (``svg``, ``out``, ``record``: the key of the text a service returns)."""
+
+    path: str
+    text: str | bytes   # bytes: a PDF
+    option: str = "svg"
+
+
+def give_out(output: OutputFile, returned: dict[str, str] | None) -> None:
+    """An output named ``-``: kept in ``returned`` (a service returns it with its answer), or, on
+    the command line, written to standard output, which then holds that file alone: what the
+    command says besides (its table, its messages) goes to standard error from then on."""
+    if isinstance(output.text, bytes):  # a PDF: bytes to standard output; no text a service could return
+        if returned is not None:
+            from tashkalar_cli.errors import InputError
+
+            raise InputError(key="stdout-binary", option=f"--{output.option}")
+        sys.stdout.flush()
+        sys.stdout.buffer.write(output.text)
+        sys.stdout.buffer.flush()
+    elif returned is not None:
+        returned[output.option] = output.text
+        return
+    else:
+        sys.stdout.write(output.text)
+        sys.stdout.flush()
+    sys.stdout = sys.stderr
 
 
 @dataclass
@@ -145,6 +189,14 @@ class CliState:
     said_cannot_write: bool = False  # the output could not be written, and the user was told
     progress_terminal: bool | None = None  # progress lines: None asks standard error whether it is a terminal
     progress_delay: float | None = None    # seconds before a progress line shows (None: about half a second)
+    # a service answering many requests in one process (``tashkalar serve``): the commands built once
+    # (name -> command; "" the root), what is done to each command built (checking the files a request
+    # names), the games opened once (by data folder and game), the outputs named ``-`` returned to the
+    # caller (option name -> text) rather than written; all None on the command line
+    commands: dict[str, click.Command] | None = None
+    adapt: Callable[[click.Command], None] | None = None
+    games: dict[tuple[str | None, str], Game] | None = None
+    files: dict[str, str] | None = None
 
 
 def state(ctx: click.Context | None = None) -> CliState:
@@ -166,13 +218,31 @@ def option_of(parameter: str) -> str:
     return _OPTIONS.get(parameter) or "--" + parameter.replace("_", "-")
 
 
-def input_game() -> Game:
-    """The game whose words are accepted while the command line is parsed (the --data folder's)."""
+#: the games a service keeps open (each game of the built-in data, and a few data folders)
+MAX_GAMES_KEPT = 8
+
+
+def opened_game(line: CliState | None, data: str | None, game_id: str) -> Game:
+    """The game ``game_id`` of the data folder ``data``: opened for this command, or once for
+    every request of a service (``line.games``), its language chosen by each command."""
     from tashkalar_cli.games import Game
 
+    games = line.games if line is not None else None
+    if games is None:
+        return Game(data=data, game=game_id)
+    found = games.get((data, game_id))
+    if found is None:
+        while len(games) >= MAX_GAMES_KEPT:   # data folders without end: the oldest opened goes
+            del games[next(iter(games))]
+        found = games[(data, game_id)] = Game(data=data, game=game_id)
+    return found
+
+
+def input_game() -> Game:
+    """The game whose words are accepted while the command line is parsed (the --data folder's)."""
     line = state()
     if line.input_game is None:
-        line.input_game = Game(data=line.data, game=line.game_id)
+        line.input_game = opened_game(line, line.data, line.game_id)
         line.input_game.language = line.lang
         line.input_game.parameter_names = option_of
     return line.input_game
@@ -192,7 +262,7 @@ def session(lang: str | None = None, data: str | None = None, force: bool = Fals
     """The session of a command, in the game of ``--game``; ``--lang`` given before the command
     name counts too; ``force``: its ``--force`` (a command that writes files)."""
     line = state()
-    return Session(lang if lang is not None else line.root_lang, data, line.game_id, force)
+    return Session(lang if lang is not None else line.root_lang, data, line.game_id, force, line)
 
 
 def print_json(name: str, body: dict[str, Any]) -> None:

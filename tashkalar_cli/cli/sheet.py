@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, ForceOption, LangOption, session
+from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, OutputFile, print_json, session
 
 
 class Format(StrEnum):
@@ -36,13 +36,14 @@ def sheet(
     paper: Annotated[Paper, typer.Option("--paper", help="Page size of the printout.", case_sensitive=False)] = Paper.A4,
     force: ForceOption = False,
     lang: LangOption = None,
+    json: JsonOption = False,
     data: DataOption = None,
 ) -> None:
     """Write a cheat sheet: each card's pattern, name, rank and effect, laid out to print (nothing chosen: every card)."""
     from tashkalar_cli.cli.options import check_deck
     from tashkalar_cli.errors import InputError, quote
 
-    suffix = out.rsplit(".", 1)[-1].lower() if "." in out else ""
+    suffix = out.rsplit(".", 1)[-1].lower() if "." in out else "html" if out == "-" else ""  # -: HTML, to stdout
     if format_ is not None:
         suffix = format_.value
     if suffix not in ("html", "htm", "svg", "pdf"):
@@ -70,8 +71,12 @@ def sheet(
         from tashkalar_cli.render.pdf import html_to_pdf
 
         content = html_to_pdf(text)
-    s.write_all([(out, content)])          # its own message says how many cards
-    if s.game.id == "letal":  # its entries are terms, not cards
+    s.write_all([OutputFile(out, content, "out")])  # its own message says how many cards
+    if json:
+        print_json("sheet", {"game": s.game.id, "file": out, "format": "html" if suffix == "htm" else suffix,
+                             "paper": paper.value, "cards": None if s.game.id == "letal" else
+                             sum(len(x.cards) for x in sections)})
+    elif s.game.id == "letal":  # its entries are terms, not cards
         s.console.print(s.loc.msg("letal.sheet.written", path=out))
     else:
         s.console.print(s.loc.msg("sheet.written", path=out, count=sum(len(x.cards) for x in sections)))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from tashkalar_cli.cli.common import print_json
+from tashkalar_cli.cli.common import OutputFile, print_json
 from tashkalar_cli.errors import InputError
 
 if TYPE_CHECKING:
@@ -131,11 +131,11 @@ def _write_applied(s: Session, asked: ApplyAsked, answer: _Answer) -> None:
         if not written_by_tool(turn_path):  # wrote, never for another file
             raise InputError(key="record-in-place-not-ours", path=record)
         sources.remove(turn_path)
-    outputs = [(out, answer.text)] if out is not None else []
+    outputs = [OutputFile(out, answer.text, "out")] if out is not None else []
     if record is not None:
-        outputs.append((record, answer.turn_text))
+        outputs.append(OutputFile(record, answer.turn_text, "record"))
     if picture is not None:
-        outputs.append(picture)
+        outputs.append(OutputFile(*picture))
     s.write_all(outputs, *sources)  # every output checked before the first is written
     if picture is not None and answer.json is None:
         typer.echo(s.loc.msg("picture.written", path=picture[0]), err=True)
