@@ -369,9 +369,22 @@ FLARE_HALVES = [(f, h) for f in ("flare-3-6", "flare-3-5", "flare-4-5", "flare-3
                                  "flare-5-4", "flare-5-5", "flare-3-4", "flare-2-5") for h in ("upper", "lower")]
 
 
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(rng=st.randoms(use_true_random=False), which=st.sampled_from(FLARE_HALVES))
+def test_invariants_of_a_sample_of_flare_outcomes(tk, rng, which):
+    """The default run's sample of the sweep below (40 random positions take 20 CPU-s and more: in the thorough
+    run; every flare half is also held to brute force below, on random positions in the default run)."""
+    _flare_outcome_invariants(tk, rng, which)
+
+
+@pytest.mark.thorough
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False), which=st.sampled_from(FLARE_HALVES))
 def test_invariants_of_flare_outcomes(tk, rng, which):
+    _flare_outcome_invariants(tk, rng, which)
+
+
+def _flare_outcome_invariants(tk, rng, which) -> None:
     position = _random_position(tk, rng)
     flare, half = which
     res = resolve_program(tk.board, tk.cards.find(flare).program(half), position, "blue")
@@ -848,8 +861,21 @@ ONE_PER_COLOR = [{"move": {"piece": {"rank": "non-legendary"}, "kind": "combat",
                   "up_to": 3}]
 
 
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(rng=st.randoms(use_true_random=False))
+def test_one_move_per_color_agrees_with_brute_force_on_a_sample(tk, rng):
+    """The default run's sample of the sweep below (its brute force takes seconds a position: in the thorough run;
+    tests/test_one_rule.py has the enumerated cases of a piece destroyed after it moved)."""
+    _one_move_per_color(tk, rng)
+
+
+@pytest.mark.thorough
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False))
 def test_one_move_per_color_agrees_with_brute_force(tk, rng):
+    _one_move_per_color(tk, rng)
+
+
+def _one_move_per_color(tk, rng) -> None:
     position = _random_position(tk, rng, n=9)
     _compare(tk, parse_program(ONE_PER_COLOR), position, "blue")

@@ -3,6 +3,7 @@ read back as written."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -308,9 +309,22 @@ pieces = st.dictionaries(squares, st.tuples(st.sampled_from(["blue", "red"]), st
                                                                                            "legendary"])), max_size=12)
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(placed=pieces, diagram=st.booleans(), mode=st.sampled_from(["high-form", "duel"]))
+def test_a_sample_of_positions_shown_reads_back_unchanged(cli, tmp_path, placed, diagram, mode):
+    """The default run's sample of the sweep below (60 positions, three commands each, take CPU-seconds: in the
+    thorough run)."""
+    _reads_back_unchanged(cli, tmp_path, placed, diagram, mode)
+
+
+@pytest.mark.thorough
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(placed=pieces, diagram=st.booleans(), mode=st.sampled_from(["high-form", "duel"]))
 def test_position_show_reads_back_unchanged(cli, tmp_path, placed, diagram, mode):
+    _reads_back_unchanged(cli, tmp_path, placed, diagram, mode)
+
+
+def _reads_back_unchanged(cli, tmp_path, placed, diagram, mode) -> None:
     legendary = {c: sum(r == "legendary" for cc, r in placed.values() if cc == c) for c in ("blue", "red")}
     if max(legendary.values()) > 3:
         return
@@ -338,8 +352,10 @@ def test_command_suggestions_speak_the_language(cli, dataset, lang):
 
 # ------------------------------------------------------------------ sentences built from localized parts
 
-def _raise_sites() -> list[tuple[str, int, str, dict[str, str], dict[str, str]]]:
-    """Every error raised with a key in the package: (file, line, key, {param: source}, {param: Term kind})."""
+@functools.cache
+def _raise_sites() -> tuple[tuple[str, int, str, dict[str, str], dict[str, str]], ...]:
+    """Every error raised with a key in the package: (file, line, key, {param: source}, {param: Term kind}); read
+    once per test process (it parses every module of the package, a CPU-second and more), not to be changed."""
     import ast
 
     from conftest import REPO
@@ -359,7 +375,7 @@ def _raise_sites() -> list[tuple[str, int, str, dict[str, str], dict[str, str]]]
             params = {name: ast.unparse(v) for name, v in kws.items() if name not in ("key", "file", "line", "hints", "shown", "local")}
             for k in keys:
                 out.append((str(path.relative_to(REPO)), node.lineno, k, params, kinds))
-    return out
+    return tuple(out)
 
 
 #: the values of a message that name a game word: a color, a card type, a mode, a rank, a reason,
@@ -374,6 +390,7 @@ TYPED = {("plan-unknown-deck", "deck"), ("position-unknown-deck", "deck"), ("yam
          ("pattern-too-large", "card")}
 
 
+@pytest.mark.xdist_group("raise-sites")   # the tests that read the raise sites share one reading
 def test_every_game_word_in_an_error_is_a_term():
     """An error that names a color, a type, a mode... gives it as a Term (its id and kind), never as a
     ready-made English word: the message in another language names it in that language."""
@@ -390,6 +407,7 @@ SAMPLE = {"color": ["blue", "green"], "type": ["flare"], "mode": ["melee"], "ran
           "kinds": ["double-sided"], "piece": ["blue heroic"], "number": ["3", "4"], "langcode": ["fr"], "initial": ["blue", "green"]}
 
 
+@pytest.mark.xdist_group("raise-sites")
 @pytest.mark.parametrize("lang", ["fr", "es", "it"])
 def test_every_error_says_its_game_words_in_the_language(tk, lang):
     """Each error key, filled as its raise sites fill it (game words as Terms of sample ids, other

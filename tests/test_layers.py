@@ -11,8 +11,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "tashkalar_cli"
 ROOT = "tashkalar_cli"
+
+#: the tests share one reading of the package (the fixture below): on one worker
+pytestmark = pytest.mark.xdist_group("layers")
 
 #: edges that close a known loop, each to be removed (say by what, and drop it when done): none today
 KNOWN: set[tuple[str, str]] = set()
@@ -105,17 +110,24 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def test_no_two_modules_of_the_package_import_each_other_even_through_others() -> None:
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def package_graph() -> dict[str, frozenset[str]]:
+    """The graph of the package, read once for the tests of this module (each reading parses every module, a
+    CPU-second and more); frozen: a test that changes it works on its own copy."""
+    return {name: frozenset(targets) for name, targets in import_graph().items()}
+
+
+def test_no_two_modules_of_the_package_import_each_other_even_through_others(package_graph) -> None:
+    graph = {name: set(targets) for name, targets in package_graph.items()}
     for source, target in KNOWN:
         graph[source].discard(target)
     assert cycles(graph) == []
 
 
-def test_the_graph_sees_every_kind_of_import() -> None:
+def test_the_graph_sees_every_kind_of_import(package_graph) -> None:
     """The reader counts what a loop may hide behind: a function-local import, one under TYPE_CHECKING, and
     ``importlib.import_module`` (the known edge above is found, so removing it above is not a no-op)."""
-    graph = import_graph()
+    graph = package_graph
     assert "tashkalar_cli.model.patterns" in graph["tashkalar_cli.model.board"]        # inside a method
     assert "tashkalar_cli.data.dataset" in graph["tashkalar_cli.model.cards"]          # under TYPE_CHECKING
     for source, target in KNOWN:
@@ -123,10 +135,10 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-def test_the_model_and_the_engines_know_no_language() -> None:
+def test_the_model_and_the_engines_know_no_language(package_graph) -> None:
     """Card names, lexicons, word matching and the search index live above the model (text/, catalog/):
     no module of model/ or engine/ imports them, even inside a function or for its types only."""
-    graph = import_graph()
+    graph = package_graph
     wrong = sorted((source, target) for source, targets in graph.items()
                    if source.startswith(("tashkalar_cli.model", "tashkalar_cli.engine"))
                    for target in targets if target.startswith(("tashkalar_cli.text", "tashkalar_cli.catalog")))

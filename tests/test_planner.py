@@ -70,9 +70,22 @@ def hands(draw, db):
     return hand
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_fast_planner_finds_exactly_what_brute_force_finds_on_a_sample(tk, db, data):
+    """The default run's sample of the sweep below (60 random positions take several CPU-s: in the thorough run;
+    tests/test_corners.py and tests/test_one_rule.py try every small position in shortage and out of it)."""
+    _fast_equals_naive(tk, db, data)
+
+
+@pytest.mark.thorough
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_fast_planner_finds_exactly_what_brute_force_finds(tk, db, data):
+    _fast_equals_naive(tk, db, data)
+
+
+def _fast_equals_naive(tk, db, data) -> None:
     pos = data.draw(positions(tk))
     hand = data.draw(hands(db))
     fast = flatten(tk.planner.plan(pos, "blue", hand).plans, tk.board)

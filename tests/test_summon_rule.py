@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_summoning import positions
@@ -12,6 +13,9 @@ from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts
 from tashkalar_cli.model.types import PieceKind, Square
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+#: the default run's sample of the two sweeps on bitboards below (300 situations each take CPU-seconds: the
+#: thorough run has them whole)
+SAMPLE = settings(SETTINGS, max_examples=60)
 
 
 def test_no_removal_is_not_a_square(board):
@@ -46,8 +50,19 @@ def situations(draw, board):
 
 
 @given(data=st.data())
+@SAMPLE
+def test_the_set_of_removals_agrees_with_each_removal_made_on_a_sample(board, data):
+    _removals_agree(board, data)
+
+
+@pytest.mark.thorough
+@given(data=st.data())
 @SETTINGS
 def test_the_set_of_removals_agrees_with_each_removal_made(board, data):
+    _removals_agree(board, data)
+
+
+def _removals_agree(board, data) -> None:
     """Asking for every removal at once gives, for each piece, what the plain question gives on the
     position where that piece has left (the planner's question is the checker's, many times)."""
     target, blockers, own_kind, occupied, required, short, removal = data.draw(situations(board))
@@ -69,8 +84,19 @@ def test_the_set_of_removals_agrees_with_each_removal_made(board, data):
 
 
 @given(data=st.data())
+@SAMPLE
+def test_what_a_legal_summon_implies_on_a_sample(board, data):
+    _legal_summon_implies(board, data)
+
+
+@pytest.mark.thorough
+@given(data=st.data())
 @SETTINGS
 def test_what_a_legal_summon_implies(board, data):
+    _legal_summon_implies(board, data)
+
+
+def _legal_summon_implies(board, data) -> None:
     target, blockers, own_kind, occupied, required, short, _ = data.draw(situations(board))
     blockers &= occupied
     legal = bool(summon_choices(target, blockers, own_kind, required, short))

@@ -197,16 +197,21 @@ def _parses(path: Path) -> None:
 XML_FORBIDDEN = "\x01\x02\x1b\uffff\ufffe"
 
 
-@pytest.fixture
-def xml_hostile(hostile_rw):
-    path = hostile_rw / "locales" / "en" / "cards" / "imperial.yaml"
+@pytest.fixture(scope="module")
+def xml_hostile(hostile, tmp_path_factory):
+    """The hostile data with characters XML forbids in the Swordmaster's name and effect: made once for the
+    module (its tests only read it, and each new copy of it was built again, seconds each)."""
+    dest = tmp_path_factory.mktemp("xml-hostile") / "data"
+    shutil.copytree(hostile, dest)
+    path = dest / "locales" / "en" / "cards" / "imperial.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["cards"]["swordmaster"]["name"] = HOSTILE + XML_FORBIDDEN
     data["cards"]["swordmaster"]["effect"] = "Effect " + XML_FORBIDDEN
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    return hostile_rw
+    return dest
 
 
+@pytest.mark.xdist_group("xml-hostile")   # the tests of the XML-hostile data share one copy of it, built once
 def test_summon_svg_is_well_formed_xml(cli, xml_hostile, tmp_path):
     for pieces in ("e4=blue,e6=blue", "e4=blue"):  # a placement, and the nearest misses
         svg = tmp_path / f"summon-{len(pieces)}.svg"
@@ -228,6 +233,7 @@ def test_position_svg_titled_by_a_hostile_file_name_is_well_formed(cli, tmp_path
     _parses(svg)
 
 
+@pytest.mark.xdist_group("xml-hostile")
 @pytest.mark.parametrize("suffix", ["svg", "html"])
 def test_sheets_are_well_formed(cli, xml_hostile, tmp_path, suffix):
     out = tmp_path / f"sheet.{suffix}"
