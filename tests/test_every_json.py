@@ -49,6 +49,9 @@ CASES: dict[str, list[str]] = {
     "position show": ["position", "show", *PIECES],
     "position check": ["position", "check", "{high_form}"],
     "i18n check": ["i18n", "check"],
+    "i18n reviewed": ["--game", "tash-kalar", "i18n", "reviewed", "--locales", "{locales}", "--target", "it", "--all"],
+    "i18n export": ["--game", "letal", "i18n", "export", "--target", "it", "--out", "{folder}"],
+    "sheet": ["sheet", "--deck", "imperial", "--out", "{folder}/sheet.html"],
     "validate": ["validate"],
     "letal area": [*LETAL, "letal", "area", "c3", "--radius", "2"],
     "letal move": [*LETAL, "letal", "move", "c3", "--steps", "2", "--to", "c6"],
@@ -59,7 +62,7 @@ CASES: dict[str, list[str]] = {
     "letal winner": [*LETAL, "letal", "winner", "{letal_game}"],
 }
 #: the long ones (seconds of work over every data or locale file): in the slow tier
-SLOW = {"i18n check", "validate"}
+SLOW = {"i18n check", "validate", "i18n reviewed", "i18n export"}
 
 
 def _json_commands() -> set[str]:
@@ -97,7 +100,13 @@ def _schema_file(schema: str) -> tuple[str, dict]:
 @pytest.mark.parametrize("command", [pytest.param(c, marks=pytest.mark.slow) if c in SLOW else c for c in CASES])
 def test_every_json_output_names_its_schema_and_validates(cli, tmp_path, command):
     files = {"high_form": write(tmp_path / "hf.yaml", HIGH_FORM), "turn_hf": write(tmp_path / "thf.yaml", TURN_HIGH_FORM),
-             "turn": write(tmp_path / "turn.yaml", TURN_DUEL), "letal_game": write(tmp_path / "g.yaml", LETAL_GAME)}
+             "turn": write(tmp_path / "turn.yaml", TURN_DUEL), "letal_game": write(tmp_path / "g.yaml", LETAL_GAME),
+             "folder": tmp_path, "locales": tmp_path / "locales"}
+    if command == "i18n reviewed":   # a translator's copy: English and Italian
+        import shutil
+
+        for code in ("en", "it"):
+            shutil.copytree(REPO / "locales" / code, tmp_path / "locales" / code)
     args = [a.format(**{k: str(v) for k, v in files.items()}) for a in CASES[command]]
     r = cli(*args, "--json")
     assert r.code in (0, 1), r.err

@@ -64,7 +64,7 @@ def test_a_letal_folder_linked_inside_the_data_is_refused_as_a_linked_folder(cli
     shutil.move(link, data_copy / "elsewhere")
     link.symlink_to(data_copy / "elsewhere")
     result = cli("--game", "letal", "--lang", "fr", "rule", "list", "--data", str(data_copy))
-    assert result.code == 2 and "symbolic link to a folder" in result.err, result.err
+    assert result.code == 2 and "lien symbolique vers un dossier" in result.err, result.err  # said in French (SH18)
 
 
 def test_a_link_out_of_a_translators_letal_folder_is_refused(cli, fresh, monkeypatch: pytest.MonkeyPatch,

@@ -136,6 +136,7 @@ def _coverage(report: Report, say: Callable[..., str], loc: Localizer | None) ->
     name = loc.language_name if loc is not None else str
     title = say("i18n.coverage", "Coverage against '{lang}'", lang=name(report.reference))
     entries = {c.entries for c in report.coverage.values()}
+    changed = any(c.source_changed for c in report.coverage.values())  # its column only when it counts
     shared = len(entries) == 1   # the reference's entries: said once in the title, not in a column
     if shared:
         title = say("i18n.coverage.entries", "{coverage}, entries: {count}", coverage=title, count=entries.pop())
@@ -144,7 +145,7 @@ def _coverage(report: Report, say: Callable[..., str], loc: Localizer | None) ->
                          ("missing", "missing"), ("unofficial", "unofficial names"),
                          ("source_changed", "source changed"), ("errors", "errors"),
                          ("warnings", "warnings")):
-        if shared and col == "entries":
+        if (shared and col == "entries") or (col == "source_changed" and not changed):
             continue
         header = say(f"i18n.cov.{col}", english)
         # a header of several words wraps between them down to its longest word ("noms non /
@@ -154,8 +155,8 @@ def _coverage(report: Report, say: Callable[..., str], loc: Localizer | None) ->
     counts = Counter((f.lang, f.severity) for f in report.findings)  # one pass, not one per language
     for lang, c in report.coverage.items():
         errors, warnings = counts[lang, "error"], counts[lang, "warning"]
-        counted = [str(c.translated), str(c.missing), str(c.unofficial_names), str(c.source_changed), str(errors),
-                   str(warnings)]
+        counted = [str(c.translated), str(c.missing), str(c.unofficial_names),
+                   *([str(c.source_changed)] if changed else []), str(errors), str(warnings)]
         cov.add_row(shown(name(lang)), *([] if shared else [str(c.entries)]), *counted)
     return cov
 
