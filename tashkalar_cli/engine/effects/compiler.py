@@ -287,12 +287,18 @@ def followed_marker(program: Program, borne: Iterable[MarkerRule] = ()) -> Marke
     bears) and those its ``mark`` steps set; else the first the player bears (it follows its piece as the
     effect moves it); None when there is none. A program follows one marker."""
     borne = list(borne)
-    candidates = {r.name: r for r in [*borne, *(s.rule for s in walk(program) if isinstance(s, Mark))]}
-    words = _strings(program)
+    marks, words = _marker_words(program)
+    candidates = {r.name: r for r in [*borne, *marks]}
     named = [rule for name, rule in candidates.items() if name in words]
     if len(named) > 1:
         raise EffectError(f"a program follows one marker, not {len(named)} ({', '.join(r.name for r in named)})")
     return named[0] if named else borne[0] if borne else None
+
+
+@lru_cache(maxsize=512)
+def _marker_words(program: Program) -> tuple[tuple[MarkerRule, ...], frozenset[str]]:
+    """The markers a program's ``mark`` steps set, and every string of the program (read once per program)."""
+    return tuple(s.rule for s in walk(program) if isinstance(s, Mark)), frozenset(_strings(program))
 
 
 def compile_program(program: Program, marker: str | None = None) -> Compiled:
