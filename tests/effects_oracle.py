@@ -271,8 +271,8 @@ class Oracle:
                     and not (c.owner == "you" and color != self.player)
                     and not (c.owner == "enemy" and color == self.player))
             return n >= c.at_least
-        if isinstance(c, E.IsGateway):
-            gate = s.get("gateway")
+        if isinstance(c, E.IsMarked):     # the marker's piece: a name of the state, as a bound name
+            gate = s.get(c.marker)
             squares = self.squares_of(s, c.ref)
             return bool(gate and gate["squares"] and squares and squares[0] == gate["squares"][0])
         if isinstance(c, E.IsEmpty):
@@ -310,11 +310,12 @@ class Oracle:
                 return [s.with_(**{step.bind: {"squares": (), "codes": (), "done": False}})]
             return [s.with_(**{step.bind: {"squares": (q,), "codes": (b[q],) if q in b else (), "done": True}})
                     for q in squares]
-        if isinstance(step, E.MakeGateway):
+        if isinstance(step, E.Mark):
             b = s.board()
-            cands = [q for q in self.select(s, step.sel) if b[q][0] == self.player and b[q][1] < 2]
+            levels = {r.level for r in step.rule.ranks}
+            cands = [q for q in self.select(s, step.sel) if b[q][0] == self.player and b[q][1] in levels]
             out = [s] if step.may or not cands else []
-            return out + [s.with_(gateway={"squares": (q,), "done": True, "tracked": True}) for q in cands]
+            return out + [s.with_(**{step.rule.name: {"squares": (q,), "done": True, "tracked": True}}) for q in cands]
         if isinstance(step, E.Swap):
             return self.swap(step, s)
         if isinstance(step, E.Gain):

@@ -23,6 +23,7 @@ assert "crystal-mirror" in effects.SPECIALS     # the special handlers' registry
 from tashkalar_cli.engine.summoning import apply_summon  # noqa: E402
 from tashkalar_cli.errors import InputError  # noqa: E402
 from tashkalar_cli.game import Game  # noqa: E402
+from tashkalar_cli.model.markers import MarkerRule, read_rules  # noqa: E402
 from tashkalar_cli.model.notation import position_data  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -44,6 +45,13 @@ def card_data() -> dict[str, dict[str, Any]]:
 
 
 CARDS = card_data()
+#: the markers the decks declare (the Gateway), by name
+MARKERS = read_rules(yaml.safe_load((REPO / "cards" / "decks.yaml").read_text(encoding="utf-8"))["decks"])
+
+
+def deck_markers(card: str) -> dict[str, MarkerRule]:
+    """The markers a card's programs may name: its deck's."""
+    return {name: rule for name, rule in MARKERS.items() if rule.deck == CARDS[card]["deck"]}
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +202,7 @@ def pieces_of(game: Game, position: Any) -> Pieces:
 
 def program_of(case: dict[str, Any]) -> Any:
     field = case.get("program", "effect")
-    return model_effects.parse_program(CARDS[case["card"]][field])
+    return model_effects.parse_program(CARDS[case["card"]][field], deck_markers(case["card"]))
 
 
 def resolve(game: Game, case: dict[str, Any]) -> tuple[Pieces, Any]:
@@ -218,7 +226,7 @@ def actual_keys(game: Game, case: dict[str, Any], resolution: Any) -> set[Key]:
     for o in resolution.outcomes:
         gateway = None
         if check_gateway:
-            gateway = () if o.gateway is None else ((case.get("player", "red"), game.board.name(o.gateway)),)
+            gateway = () if o.mark is None else ((case.get("player", "red"), game.board.name(o.mark)),)
         out.add(key(pieces_of(game, o.position), o.actions_gained, o.notes, gateway))
     return out
 
@@ -307,7 +315,7 @@ def gateway_after(game: Game, card: str, pieces: str, gateway: dict[str, str] | 
         data["gateway"] = gateway
     position = game.parser.from_data(data, None, "gateway test")
     applied = apply_summon(game.engine, game.being(card), position, "red", at, orientation)
-    return {c: game.board.name(sq) for c, sq in applied.position.gateway.items()}
+    return {c: game.board.name(sq) for c, sq in applied.position.marked("gateway").items()}
 
 
 def test_a_nethervoid_summon_takes_the_gateway_when_there_is_none_or_it_used_it(game: Game) -> None:
@@ -337,10 +345,11 @@ def test_a_gateway_follows_its_piece_and_is_written_back(game: Game) -> None:
                                      None, "gateway test")
     assert position_data(position)["gateway"] == {"red": "e5"}
     turned = position.transformed("r90") if hasattr(position.board, "transform") else position
-    assert {game.board.name(sq) for sq in turned.gateway.values()} == {
+    assert {game.board.name(sq) for sq in turned.marked("gateway").values()} == {
         game.board.name(sq) for sq, p in turned.pieces.items() if p.color == "red"}
     outcome = next(o for o in effects.resolve_program(
-        game.board, model_effects.parse_program([{"move": {"piece": "gateway", "kind": "combat"}, "times": 1}]),
+        game.board, model_effects.parse_program([{"move": {"piece": "gateway", "kind": "combat"}, "times": 1}],
+                                                deck_markers("gate-keeper")),
         position, "red", actions_left=1).outcomes if o.position.pieces.get(game.board.parse("e4")))
-    assert outcome.position.gateway == {"red": game.board.parse("e4")}
+    assert outcome.position.marked("gateway") == {"red": game.board.parse("e4")}
     assert position_data(outcome.position)["gateway"] == {"red": "e4"}

@@ -42,9 +42,10 @@ def test_a_gateway_made_of_no_piece_leaves_the_effect_going(tk):
     from tashkalar_cli.model.effects import parse_program
 
     program = parse_program([{"upgrade": {"owner": "you", "rank": "common"}, "up_to": 1, "as": "raised"},
-                             {"make_gateway": "raised"}])
+                             {"mark": "raised", "marker": "gateway"}],
+                            {m.name: m for m in tk.being("gate-keeper").markers})
     result = resolve_program(tk.board, program, tk.position(pieces="e5=blue,d4=red"), "blue")
-    reached = {(str(o.position.pieces[tk.board.parse("e5")].rank), bool(getattr(o.position, "gateway", None)))
+    reached = {(str(o.position.pieces[tk.board.parse("e5")].rank), bool(o.position.marked("gateway")))
                for o in result.outcomes}
     assert reached == {("heroic", True), ("common", False)}
 

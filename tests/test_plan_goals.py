@@ -473,11 +473,11 @@ def test_flare_counts_from_codes_are_the_counts_of_the_position(tk):
 def test_the_codes_after_a_summon_are_those_of_the_position_after_it(tk):
     """The bound of a last summon reads the board right after the summon from codes (GoalSearch._summoned_codes):
     for every legal placement (and piece taken back, in shortage) of several beings on random positions, they are
-    the codes of the position the summon rule makes (gateway.after_summon)."""
+    the codes of the position the summon rule makes (markers.after_summon)."""
     import random
 
-    from tashkalar_cli.engine.gateway import after_summon
     from tashkalar_cli.engine.goals import GoalSearch, _pieces_key
+    from tashkalar_cli.engine.markers import after_summon
     from tashkalar_cli.model.types import PieceKind
 
     rng = random.Random(11)

@@ -595,8 +595,8 @@ def test_a_gateway_made_by_a_first_summon_stays_in_a_summon_summon_plan(tk, db):
         step2 = tk.apply(last.card, step1.position, "blue", last.target, orientation=last.orientation.name,
                          take_back=last.take_back[0] if last.take_back else None)
         after, _ = tk.planner.resulting_position(pos, "blue", plan)
-        assert after.gateway == step2.position.gateway == {"blue": first.target}
+        assert after.marked("gateway") == step2.position.marked("gateway") == {"blue": first.target}
         res = tk.planner.resolve(pos, "blue", plan, 0)
         assert res is not None and res.outcomes
-        assert {o.gateway for o in res.outcomes} == {first.target}
+        assert {o.mark for o in res.outcomes} == {first.target}
     assert any(p.steps[0].target == g7 for p in plans)

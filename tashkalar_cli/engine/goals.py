@@ -34,7 +34,7 @@ from tashkalar_cli.engine.bounds import GOAL_STATES as MAX_STATES
 from tashkalar_cli.engine.bounds import GOAL_WORK as MAX_WORK
 from tashkalar_cli.engine.codes import LEVELS, code, code_by_name, mask, picking
 from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
-from tashkalar_cli.engine.gateway import after_summon
+from tashkalar_cli.engine.markers import after_summon
 from tashkalar_cli.engine.reach import Budget, Reach, Walk
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
@@ -46,7 +46,7 @@ from tashkalar_cli.model.effects import (
     Gain,
     If,
     Linked,
-    MakeGateway,
+    Mark,
     Move,
     Note,
     Place,
@@ -271,7 +271,7 @@ def _step_reach(step: Step, colors: int, enemy_names: set[str]) -> Reach | None:
     (anything may happen)."""
     if isinstance(step, (Select, Place, Swap, Move)):
         return _change_reach(step, enemy_names)
-    if isinstance(step, (ChooseColor, ChooseDirection, ChooseSquare, MakeGateway, Gain, Note)):
+    if isinstance(step, (ChooseColor, ChooseDirection, ChooseSquare, Mark, Gain, Note)):
         if isinstance(step, ChooseColor) and step.among == "enemy":
             enemy_names.add(step.bind)
         return {}
@@ -615,7 +615,7 @@ class GoalSearch:
         # the cards checked together: the position's bitboards made once for all of them
         for card, verdict in zip(cards, self.engine.check_many(cards, pos, player) if cards else (), strict=True):
             if at is None and verdict.placements:
-                at = (state.codes, tuple(sorted(pos.gateway.items())),
+                at = (state.codes, tuple(sorted((n, tuple(sorted(m.squares.items()))) for n, m in pos.markers.items())),
                       tuple(sorted((c, tuple(sorted(k.items()))) for c, k in pos.supply_override.items())))
             for p in verdict.placements:
                 takes: list[Square | None] = list(p.take_back) if p.shortage and p.reuses is None else [None]

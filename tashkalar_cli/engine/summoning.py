@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from tashkalar_cli.engine.gateway import after_summon
+from tashkalar_cli.engine.markers import after_summon
 from tashkalar_cli.errors import InputError, Term, quote
 from tashkalar_cli.model.board import Board, bits, offset, shift, square_order
 from tashkalar_cli.model.cards import Being

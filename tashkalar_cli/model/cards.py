@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
 
 from tashkalar_cli.errors import NotFoundError, quote
+from tashkalar_cli.model.markers import MarkerRule, read_rules
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import PROGRAM_FIELDS, CardType, Rank
 
@@ -42,6 +43,8 @@ class Being:
     order: int = field(default=0, compare=False)
     #: the effect programs as data (``effect``, ``frost_effect``, ``warp_effect``), parsed on first use
     programs_data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: the markers its deck declares (its programs name them; a summon of it runs their ``on_summon`` handlers)
+    markers: tuple[MarkerRule, ...] = field(default=(), compare=False)
 
     @property
     def has_effect_data(self) -> bool:
@@ -156,7 +159,7 @@ def _program(card: Being | Flare, name: str) -> Program | None:
             return None
         from tashkalar_cli.model.effects import parse_program
 
-        parsed[name] = parse_program(data)
+        parsed[name] = parse_program(data, markers={m.name: m for m in getattr(card, "markers", ())})
     return parsed[name]
 
 
@@ -200,13 +203,15 @@ C = TypeVar("C", Being, Flare, Task)
 
 def build_cards(facts: Mapping[str, Any]) -> list[Card]:
     cards: list[Card] = []
+    rules = read_rules(facts.get("decks", ()))
     for b in facts["beings"]:
         kind = Legend if b["deck"] == LEGENDS_DECK else Being
         cards.append(kind(id=b["id"], deck=b["deck"], rank=Rank(b["rank"]), pattern=Pattern(tuple(b["pattern"])),
                           keywords=tuple(b["keywords"]), special_summoning=b.get("summoning") == "special",
                           extra_effects=tuple(b.get("extra_effects", ())),
                           counts_as_legend=bool(b.get("counts_as_legend", False)), order=len(cards),
-                          programs_data={k: b[k] for k in PROGRAM_FIELDS if k in b}))
+                          programs_data={k: b[k] for k in PROGRAM_FIELDS if k in b},
+                          markers=tuple(r for r in rules.values() if r.deck == b["deck"])))
     for f in facts["flares"]:
         cards.append(Flare(id=f["id"], upper=FlareHalf(f["upper"]["threshold"], tuple(f["upper"]["keywords"])),
                            lower=FlareHalf(f["lower"]["threshold"], tuple(f["lower"]["keywords"])),

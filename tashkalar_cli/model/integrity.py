@@ -41,12 +41,15 @@ def check_programs(facts: dict[str, Any], key: str, card: dict[str, Any], expect
     for name in expected:
         if name not in card:
             _fail(facts, key, f"card '{card['id']}': '{name}' is missing (the card has effect data)")
+    from tashkalar_cli.model.markers import read_rules
+
+    markers = {n: r for n, r in read_rules(facts.get("decks", ())).items() if r.deck == card.get("deck")}
     for name in given:
         card[name] = on_keys(card[name])   # stored (and cached) with the key 'on' as written
         if name not in expected:
             _fail(facts, key, f"card '{card['id']}': '{name}' is not a program of this card")
         try:
-            parse_program(card[name])
+            parse_program(card[name], markers)
         except EffectError as exc:
             _fail(facts, key, f"card '{card['id']}': {name}: {exc}")
 

@@ -66,8 +66,9 @@ def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool 
         data["tasks_claimed"] = claimed
     if whole["decks"]:
         data["decks"] = whole["decks"]
-    if pos.gateway:
-        data["gateway"] = {color: pos.board.name(sq) for color, sq in pos.gateway.items()}
+    for name, marker in pos.markers.items():     # each marker under a field of its name (``gateway``)
+        if marker.squares:
+            data[name] = {color: pos.board.name(sq) for color, sq in marker.squares.items()}
     return data
 
 

@@ -5,11 +5,12 @@ A position is read from a file or an inline string by :mod:`tashkalar_cli.model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from tashkalar_cli.errors import InputError, Term
 from tashkalar_cli.model.board import Board, bits
+from tashkalar_cli.model.markers import Marker, MarkerRule, Markers, marked, markers_kept, with_mark
 from tashkalar_cli.model.state import BoardState
 from tashkalar_cli.model.types import Bitboard, Mode, Piece, PieceKind, Rank, Square
 
@@ -33,9 +34,9 @@ class Position:
     owned: dict[PieceKind, int] = field(default_factory=dict)   # pieces a color owns, per kind
     tasks_claimed: dict[str, list[str]] = field(default_factory=dict)   # High Form: color -> task ids
     decks: dict[str, str] = field(default_factory=dict)   # optional: color -> the deck it plays (public in a duel)
-    #: Nethervoid: color -> the square of its Gateway (a common or heroic piece of that color); the Gateway
-    #: is a piece: it follows its piece and is lost with it (see :meth:`gateways_kept`)
-    gateway: dict[str, Square] = field(default_factory=dict)
+    #: the markers the colors keep on their pieces, by name (the Nethervoid Gateway is one): a marker follows
+    #: its piece and is lost with it (see :mod:`tashkalar_cli.model.markers`)
+    markers: Markers = field(default_factory=dict)
     #: the :attr:`state` made, with the fields it was made of (a position is a value: its dicts are never changed
     #: in place, but a field may be given a new one)
     _state: _MadeState | None = field(default=None, init=False, repr=False, compare=False)
@@ -89,15 +90,29 @@ class Position:
             if image is None:
                 raise ValueError("symmetry maps a square off the board")
             moved[image] = p
-        gateway = {c: image for c, sq in self.gateway.items() if (image := self.board.transform(sq, t)) is not None}
+        markers = {name: Marker(m.rule, {c: image for c, sq in m.squares.items()
+                                         if (image := self.board.transform(sq, t)) is not None})
+                   for name, m in self.markers.items()}
         return Position(self.board, moved, self.mode, self.players, self.supply_override, self.owned,
-                        self.tasks_claimed, self.decks, gateway)
+                        self.tasks_claimed, self.decks, markers)
+
+    # ------------------------------------------------------------ markers
+    def marked(self, name: str) -> dict[str, Square]:
+        """Each color's square of the marker ``name`` (empty when no color bears one)."""
+        return marked(self.markers, name)
+
+    def with_mark(self, rule: MarkerRule, color: str, square: Square | None) -> Position:
+        """The position with ``color``'s marker of ``rule`` on ``square`` (None: taken off); the square must hold
+        a piece that can bear it."""
+        if square is not None and not rule.holds(color, self.pieces.get(square)):
+            raise ValueError(f"{self.board.name(square)} cannot bear the {color} {rule.name}")
+        return replace(self, markers=with_mark(self.markers, rule, color, square))
 
     # ------------------------------------------------------------ actions (new positions, never a change)
     def _with(self, pieces: dict[Square, Piece], supply: dict[str, dict[PieceKind, int]]) -> Position:
         return Position(self.board, pieces, self.mode, self.players, supply, self.owned,
                         {c: list(t) for c, t in self.tasks_claimed.items()}, dict(self.decks),
-                        gateways_kept(self.gateway, pieces))
+                        markers_kept(self.markers, pieces))
 
     def _supply_after(self, pieces: dict[Square, Piece]) -> dict[str, dict[PieceKind, int]]:
         """The stated supply once ``pieces`` replace the position's by an action: each color's stock stays, so
@@ -172,8 +187,8 @@ class Position:
         destroyed = occupant if facts.destroys else None
         pieces[target] = Piece(color, rank)
         after = self._with(pieces, self._supply_after(pieces))
-        if destroyed is not None:       # a Gateway destroyed by the summon is lost (the new piece is another)
-            after.gateway = {c: sq for c, sq in after.gateway.items() if sq != target}
+        if destroyed is not None:       # a marker destroyed by the summon is lost (the new piece is another)
+            after.markers = markers_kept(after.markers, {sq: p for sq, p in pieces.items() if sq != target})
         return after, destroyed
 
     def to_dict(self) -> dict[str, Any]:
@@ -210,17 +225,6 @@ class Position:
 #: a rank's or a kind's word in data (``str(rank)``), looked up: a position's data is made for
 #: every outcome listed
 _WORDS: dict[Rank | PieceKind, str] = {**{rank: str(rank) for rank in Rank}, **{kind: str(kind) for kind in PieceKind}}
-
-
-def gateways_kept(gateway: dict[str, Square], pieces: dict[Square, Piece]) -> dict[str, Square]:
-    """The Gateways that still stand on ``pieces``: each on a common or heroic piece of its color (a
-    Gateway whose square emptied, changed hands or became legendary is lost)."""
-    out: dict[str, Square] = {}
-    for color, sq in gateway.items():
-        piece = pieces.get(sq)
-        if piece is not None and piece.color == color and piece.rank is not Rank.LEGENDARY:
-            out[color] = sq
-    return out
 
 
 __all__ = ["Piece", "Position", "bits"]

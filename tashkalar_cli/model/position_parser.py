@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.config import GameConfig, parse_mode
+from tashkalar_cli.model.markers import Marker, MarkerRule, Markers
 from tashkalar_cli.model.players import Words, check_sides, once, parse_color
-from tashkalar_cli.model.position import Position, gateways_kept
+from tashkalar_cli.model.position import Position
 from tashkalar_cli.model.types import RANKS, Mode, Piece, PieceKind, Rank, Square
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class PositionParser:
         #: how an error names a parameter (``pieces``; the command line's option, ``--pieces``: see
         #: :meth:`Game.param <tashkalar_cli.game.Game.param>`)
         self.param: Callable[[str], str] = str
+        #: the markers the decks declare, by name: a position holds each under a field of its name
+        self.marker_rules: Mapping[str, MarkerRule] = {}
         self.initials = {c[0]: c for c in board.colors}
         self.rank_letters = {r.letter: r for r in RANKS}
 
@@ -194,8 +197,8 @@ class PositionParser:
         pieces = {sq: p for sq, (p, _) in placed.items()}
         claimed = self._claimed(data, where)
         decks = self._decks(data, where)
-        gateway = self._gateway(data, where, pieces)
-        position = Position(self.board, pieces, game_mode, count, supply.counts, owned, claimed, decks, gateway)
+        markers = self._markers(data, where, pieces)
+        position = Position(self.board, pieces, game_mode, count, supply.counts, owned, claimed, decks, markers)
         check_sides([*position.colors, *supply.counts, *claimed, *decks], game_mode, count, whole)
         self._check_owned(position, supply, owned, whole)
         return position
@@ -273,18 +276,24 @@ class PositionParser:
             decks[color] = self.deck(deck, at.about("decks"))
         return decks
 
-    def _gateway(self, data: Mapping[str, Any], where: _Where, pieces: dict[Square, Piece]) -> dict[str, Square]:
-        """Each color's Gateway: on a common or heroic piece of its color."""
-        gateway: dict[str, Square] = {}
-        spelled: dict[str, object] = {}
-        for color, square in (data.get("gateway") or {}).items():
-            at = where("gateway", color)
-            color = once(spelled, self.color(color, at.about("gateway")), color, at.about("gateway"))
-            sq = self.square(square, at)
-            if gateways_kept({color: sq}, pieces) != {color: sq}:
-                raise InputError(key="position-gateway", where=at, color=Term("color", color), square=self.board.name(sq))
-            gateway[color] = sq
-        return gateway
+    def _markers(self, data: Mapping[str, Any], where: _Where, pieces: dict[Square, Piece]) -> Markers:
+        """Each color's marker of each kind the decks declare (a field of the marker's name): on a piece of its
+        color that can bear it."""
+        markers: Markers = {}
+        for name, rule in self.marker_rules.items():
+            squares: dict[str, Square] = {}
+            spelled: dict[str, object] = {}
+            for color, square in (data.get(name) or {}).items():
+                at = where(name, color)
+                color = once(spelled, self.color(color, at.about(name)), color, at.about(name))
+                sq = self.square(square, at)
+                if not rule.holds(color, pieces.get(sq)):
+                    raise InputError(key=f"position-{name}", where=at, color=Term("color", color),
+                                     square=self.board.name(sq))
+                squares[color] = sq
+            if squares:
+                markers[name] = Marker(rule, squares)
+        return markers
 
     def _check_owned(self, position: Position, supply: _Supply, owned: dict[PieceKind, int], whole: str) -> None:
         """No color has more pieces of a kind on the board, or on the board and in its supply, than it owns."""

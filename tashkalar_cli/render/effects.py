@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tashkalar_cli.model.markers import MARKED
 from tashkalar_cli.render.explain import piece_words
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def step_sentence(change: Change, outcome: Outcome, loc: Localizer) -> str:
         return msg("effect.step.special", id=change.note)
     if do == "place":
         return msg("effect.step.place", piece=words(change.after), square=name(change.square))
-    if do in ("destroy", "remove", "gateway"):
+    if do in ("destroy", "remove") or change.note == MARKED:     # MARKED: do names the marker (``gateway``)
         return msg(f"effect.step.{do}", piece=words(change.piece), square=name(change.square))
     if do == "convert":
         return msg("effect.step.convert", piece=words(change.piece), square=name(change.square),
@@ -109,7 +110,7 @@ def outcome_panels(before: Position, outcome: Outcome, loc: Localizer, n: int, c
             changed += [change.square, change.to]
         elif do in ("destroy", "remove"):
             destroyed.append(change.square)
-        elif do in ("place", "upgrade", "downgrade", "convert", "gateway"):
+        elif do in ("place", "upgrade", "downgrade", "convert") or change.note == MARKED:
             changed.append(change.square)
     after = outcome.position
     first = Panel(loc.msg("effect.svg.before"), {target: "target"} if target is not None else {},

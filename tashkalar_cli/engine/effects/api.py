@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tashkalar_cli.engine.bounds import MAX_STATES
+from tashkalar_cli.engine.effects.compiler import followed_marker
 from tashkalar_cli.engine.effects.outcomes import Outcome, Resolution
 from tashkalar_cli.engine.effects.resolver import Resolver
 from tashkalar_cli.engine.effects.specials import SPECIALS, SpecialHandler
-from tashkalar_cli.engine.gateway import gateway_after_summon
+from tashkalar_cli.engine.markers import markers_after_summon
 from tashkalar_cli.model.board import Board
 from tashkalar_cli.model.effects import Program, Special, walk
 from tashkalar_cli.model.position import Piece, Position
@@ -51,11 +52,12 @@ def resolve_program(board: Board, program: Program, position: Position, player: 
     placement: ``self``, ``target``, ``marked``, ``summoners`` are empty). ``max_outcomes``: stop once so
     many distinct outcomes are found (the resolution then says ``truncated``). ``reference``: the plain walk,
     without the speed-ups (slower; the same outcomes, see :mod:`tashkalar_cli.engine.effects.search`)."""
-    gateways = getattr(position, "gateway", None) or {}
-    gateway = gateways.get(player)
+    # the marker the walk follows: the one the program names, else the one the player bears
+    marker = followed_marker(program, [m.rule for m in position.markers.values() if player in m.squares])
+    mark = None if marker is None else position.marked(marker.name).get(player)
     if placement is None:
         resolver = Resolver(board, position, player, actions_left=actions_left, max_states=max_states,
-                            gateway=gateway, max_outcomes=max_outcomes, reference=reference)
+                            marker=marker, mark=mark, max_outcomes=max_outcomes, reference=reference)
     else:
         marked = [sq for sq, marks in placement.marked.items() if "m" in marks]
         marked2 = [sq for sq, marks in placement.marked.items() if "m2" in marks]
@@ -63,7 +65,7 @@ def resolve_program(board: Board, program: Program, position: Position, player: 
         resolver = Resolver(board, position, player, target=placement.target, marked=marked, marked2=marked2,
                             arrows=[a.direction for a in placement.arrows], summoners=summoners,
                             actions_left=actions_left, max_states=max_states, summoned_over=summoned_over,
-                            gateway=gateway, orientation=placement.orientation.name, max_outcomes=max_outcomes,
+                            marker=marker, mark=mark, orientation=placement.orientation.name, max_outcomes=max_outcomes,
                             reference=reference)
     return resolver.resolve(program, strict=strict)
 
@@ -103,7 +105,7 @@ def resolve_placement(engine: Engine, card: Being, position: Position, player: s
         take_back = placement.take_back[0]
     after, destroyed = position.after_summon(player, card.rank, placement.target,
                                              None if take_back is None else Square(take_back))
-    after = gateway_after_summon(card, position, after, player, placement.target, placement.pattern_squares)
+    after = markers_after_summon(card, position, after, player, placement.target, placement.pattern_squares)
     return resolve_program(engine.board, program, after, player, placement=placement, actions_left=actions_left,
                            max_states=max_states, max_outcomes=max_outcomes, reference=reference,
                            summoned_over=None if destroyed is None else (placement.target, destroyed))

@@ -3,6 +3,7 @@ and a small loop for the moves of one step (``move_begin``, ``move_step``, ``mov
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -17,13 +18,14 @@ from tashkalar_cli.model.effects import (
     ChooseSquare,
     Color,
     Cond,
+    EffectError,
     ForEach,
     Gain,
     If,
     Intersection,
     LastAction,
     Linked,
-    MakeGateway,
+    Mark,
     Move,
     Named,
     Not,
@@ -38,14 +40,17 @@ from tashkalar_cli.model.effects import (
     Step,
     Swap,
     Union_,
+    walk,
 )
+from tashkalar_cli.model.markers import MarkerRule
 
-#: the registers every program has, by name (the names a summon binds, then the Gateway and the linked block)
-FIXED_SLOTS = {"self": 0, "summoners": 1, "summoning": 2, "gateway": 3}
+#: the registers every program has, by name (the names a summon binds), then the marker's and the linked block's
+FIXED_SLOTS = {"self": 0, "summoners": 1, "summoning": 2}
+#: the register of the player's marker the walk follows (the piece bearing it; the program names it by the
+#: marker's name: see :func:`followed_marker`)
+MARKER = 3
 #: the register of the linked block being run (its id, and whether a step fell short)
 LINK = 4
-#: the register of the player's Gateway
-GATEWAY = FIXED_SLOTS["gateway"]
 
 
 class Ins(NamedTuple):
@@ -133,9 +138,11 @@ def cond_uses_last(cond: Cond) -> bool:
 
 
 class _Compiler:
-    def __init__(self) -> None:
+    def __init__(self, marker: str | None) -> None:
         self.code: list[Ins] = []
         self.slots: dict[str, int] = dict(FIXED_SLOTS)
+        if marker is not None:
+            self.slots[marker] = MARKER
         self.registers = LINK + 1
         self.uses_last = False
 
@@ -170,7 +177,7 @@ class _Compiler:
             self.move(step)
         elif isinstance(step, (ChooseDirection, ChooseColor, ChooseSquare)):
             self.choice(step)
-        elif isinstance(step, (MakeGateway, Gain, Note, Special)):
+        elif isinstance(step, (Mark, Gain, Note, Special)):
             self.plain(step)
         elif isinstance(step, Linked):
             self.linked(step)
@@ -201,8 +208,8 @@ class _Compiler:
         op = {ChooseDirection: "direction", ChooseColor: "color", ChooseSquare: "square"}[type(step)]
         self.emit(Ins(op, step, self.slot(step.bind)))
 
-    def plain(self, step: MakeGateway | Gain | Note | Special) -> None:
-        op = {MakeGateway: "gateway", Gain: "gain", Note: "note", Special: "special"}[type(step)]
+    def plain(self, step: Mark | Gain | Note | Special) -> None:
+        op = {Mark: "mark", Gain: "gain", Note: "note", Special: "special"}[type(step)]
         self.emit(Ins(op, step))
 
     def linked(self, step: Linked) -> None:
@@ -274,17 +281,39 @@ def _strings(node: object) -> set[str]:
     return out
 
 
-def compile_program(program: Program) -> Compiled:
-    """``program`` compiled (remembered by the program, a tuple of steps compared by value: a bounded cache)."""
-    return _compile(program)
+def followed_marker(program: Program, borne: Iterable[MarkerRule] = ()) -> MarkerRule | None:
+    """The marker the walk of ``program`` follows in its register (:data:`MARKER`): the one it names (by a
+    ``mark`` step, an ``is_marked`` condition or its name as a ref) among ``borne`` (the markers the player
+    bears) and those its ``mark`` steps set; else the first the player bears (it follows its piece as the
+    effect moves it); None when there is none. A program follows one marker."""
+    borne = list(borne)
+    marks, words = _marker_words(program)
+    candidates = {r.name: r for r in [*borne, *marks]}
+    named = [rule for name, rule in candidates.items() if name in words]
+    if len(named) > 1:
+        raise EffectError(f"a program follows one marker, not {len(named)} ({', '.join(r.name for r in named)})")
+    return named[0] if named else borne[0] if borne else None
 
 
 @lru_cache(maxsize=512)
-def _compile(program: Program) -> Compiled:
-    c = _Compiler()
+def _marker_words(program: Program) -> tuple[tuple[MarkerRule, ...], frozenset[str]]:
+    """The markers a program's ``mark`` steps set, and every string of the program (read once per program)."""
+    return tuple(s.rule for s in walk(program) if isinstance(s, Mark)), frozenset(_strings(program))
+
+
+def compile_program(program: Program, marker: str | None = None) -> Compiled:
+    """``program`` compiled (remembered by the program, a tuple of steps compared by value: a bounded cache);
+    ``marker``: the name of the marker it follows (its register is :data:`MARKER`)."""
+    return _compile(program, marker)
+
+
+@lru_cache(maxsize=512)
+def _compile(program: Program, marker: str | None) -> Compiled:
+    c = _Compiler(marker)
     c.block(program)
     c.emit(Ins("end"))
     return Compiled(program, c.code, c.slots, c.registers, c.uses_last)
 
 
-__all__ = ["GATEWAY", "LINK", "Compiled", "Ins", "area_pins", "compile_program", "cond_uses_last", "only_bound"]
+__all__ = ["LINK", "MARKER", "Compiled", "Ins", "area_pins", "compile_program", "cond_uses_last", "followed_marker",
+           "only_bound"]

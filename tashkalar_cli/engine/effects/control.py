@@ -1,12 +1,12 @@
 """The steps that steer the walk: branches and alternatives, loops, choices of a direction, color or square,
-actions gained, notes, the Gateway, linked blocks and ``special:`` steps."""
+actions gained, notes, markers, linked blocks and ``special:`` steps."""
 
 from __future__ import annotations
 
 from typing import cast
 
 from tashkalar_cli.engine.codes import COLOR_OF, LEVEL_OF
-from tashkalar_cli.engine.effects.compiler import LINK, Ins, cond_uses_last
+from tashkalar_cli.engine.effects.compiler import LINK, MARKER, Ins, cond_uses_last
 from tashkalar_cli.engine.effects.core import MAX_UNTIL, NOTE_LAST, NOTE_NOT_LAST
 from tashkalar_cli.engine.effects.geometry import DIRECTION_SETS, card_direction, turn
 from tashkalar_cli.engine.effects.outcomes import Change, ChoiceLog, StepLog, push
@@ -32,11 +32,12 @@ from tashkalar_cli.model.effects import (
     Gain,
     If,
     Linked,
-    MakeGateway,
+    Mark,
     Note,
     Repeat,
     Special,
 )
+from tashkalar_cli.model.markers import MARKED
 
 Notes = tuple[str, ...]
 
@@ -125,18 +126,20 @@ class Control(Selection):
             self.run(pc + 1, st, with_register(regs, ins.a, chosen), actions, notes, steps,
                      ((step.path, "square", name(sq)), choices))
 
-    def op_gateway(self, pc: int, ins: Ins, st: bytes, regs: Registers, actions: int, notes: Notes,
-                   steps: StepLog, choices: ChoiceLog) -> None:
-        step = cast(MakeGateway, ins.step)
+    def op_mark(self, pc: int, ins: Ins, st: bytes, regs: Registers, actions: int, notes: Notes,
+                steps: StepLog, choices: ChoiceLog) -> None:
+        """The chosen piece bears the player's marker (its register: :data:`MARKER`): one of the player's pieces
+        of a rank it may stand on."""
+        step = cast(Mark, ins.step)
+        levels = [rank.level for rank in step.rule.ranks]
         candidates = [sq for sq in self.select(step.sel, st, regs, self.comp.slots)
-                      if COLOR_OF[st[sq]] == self.player and LEVEL_OF[st[sq]] < 2]
+                      if COLOR_OF[st[sq]] == self.player and LEVEL_OF[st[sq]] in levels]
         if step.may or not candidates:
             self.run(pc + 1, st, regs, actions, notes, steps,
                      ((step.path, "may", "skip"), choices) if step.may else choices)
-        slot = self.comp.slots["gateway"]
         for sq in candidates:
-            self.run(pc + 1, st, with_register(regs, slot, Bound(True, (sq,), (st[sq],), True, 1)), actions, notes,
-                     (Change("gateway", sq, piece=st[sq]), steps), choices)
+            self.run(pc + 1, st, with_register(regs, MARKER, Bound(True, (sq,), (st[sq],), True, 1)), actions, notes,
+                     (Change(step.rule.name, sq, piece=st[sq], note=MARKED), steps), choices)
 
     # ---------------------------------------------------------------- linked blocks
     def op_link_begin(self, pc: int, ins: Ins, st: bytes, regs: Registers, actions: int, notes: Notes,
@@ -248,7 +251,7 @@ class Control(Selection):
 CONTROL_OPS = {
     "end": Control.op_end, "jump": Control.op_jump, "fork": Control.op_fork, "branch": Control.op_branch,
     "gain": Control.op_gain, "note": Control.op_note, "special": Control.op_special,
-    "square": Control.op_square, "gateway": Control.op_gateway, "link_begin": Control.op_link_begin,
+    "square": Control.op_square, "mark": Control.op_mark, "link_begin": Control.op_link_begin,
     "link_end": Control.op_link_end, "direction": Control.op_direction, "color": Control.op_color,
     "loop_init": Control.op_loop_init, "loop_test": Control.op_loop_test, "loop_next": Control.op_loop_next,
     "loop_end": Control.op_loop_end, "each_init": Control.op_each_init, "each_next": Control.op_each_next,

@@ -16,7 +16,8 @@ from tashkalar_cli.engine.codes import OCCUPIED, color_of, piece_code
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.effects.geometry import COMPASS, geometry
 from tashkalar_cli.model.board import Board
-from tashkalar_cli.model.position import Piece, Position, gateways_kept
+from tashkalar_cli.model.markers import MarkerRule, markers_kept, with_mark
+from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.state import piece_codes, supply_left
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
@@ -51,7 +52,7 @@ class ResolverCore:
                  self_square: int | None = None, marked: Iterable[int] = (), marked2: Iterable[int] = (),
                  arrows: Iterable[str] = (), summoners: Iterable[int] = (), actions_left: int | None = None,
                  max_states: int = MAX_STATES, summoned_over: tuple[int, Piece] | None = None,
-                 gateway: int | None = None, orientation: str | None = None,
+                 marker: MarkerRule | None = None, mark: int | None = None, orientation: str | None = None,
                  max_outcomes: int | None = None, reference: bool = False) -> None:
         self.board = board
         self.geo = geometry(board)
@@ -69,7 +70,10 @@ class ResolverCore:
         self.max_states = max_states
         self.summoned_over = summoned_over
         self.max_outcomes = max_outcomes
-        self.gateway = gateway
+        self.marker = marker        # the player's marker the walk follows (see followed_marker), and its square
+        self.given_marker = marker
+        self.mark = mark
+        self.mark_levels: frozenset[int] = frozenset()     # the levels of the pieces that can bear it
         self.orientation = orientation
         self.reference = reference
         self.colorless = int(board.colorless(position.mode))
@@ -110,17 +114,17 @@ class ResolverCore:
         aside, out of the game, is counted on the board: it is not in the supply)."""
         return supply_left(self.stock.get((ci, kind), 0), self.on_board(st, ci, kind))
 
-    def position_kept(self, st: bytes, gateway: int | None) -> Position:
-        """:meth:`position_of`, made once per board and Gateway (the outcomes that leave them share it)."""
-        key = (st, gateway)
+    def position_kept(self, st: bytes, mark: int | None) -> Position:
+        """:meth:`position_of`, made once per board and marker (the outcomes that leave them share it)."""
+        key = (st, mark)
         got = self._positions.get(key)
         if got is None:
-            got = self._positions[key] = self.position_of(st, gateway)
+            got = self._positions[key] = self.position_of(st, mark)
         return got
 
-    def position_of(self, st: bytes, gateway: int | None = None) -> Position:
-        """The position of a state; ``gateway``: the player's Gateway there (the other colors' Gateways
-        stay where they were, unless their pieces are gone)."""
+    def position_of(self, st: bytes, mark: int | None = None) -> Position:
+        """The position of a state; ``mark``: the square of the player's marker the walk followed (the other
+        markers stay where they were, unless their pieces are gone or can no longer bear them)."""
         pieces = {Square(sq): self._pieces[st[sq]] for sq in self.geo.squares if st[sq]}
         base = self.base
         supply = {c: dict(kinds) for c, kinds in base.supply_override.items()}
@@ -129,11 +133,13 @@ class ResolverCore:
             for kind in kinds:
                 kinds[kind] = self.supply(st, ci, kind)
         player = self.colors[self.player]
-        gateways = gateways_kept({c: sq for c, sq in base.gateway.items() if c != player}, pieces)
-        if gateway is not None:
-            gateways[player] = Square(gateway)
+        markers = markers_kept(base.markers, pieces)
+        if self.marker is not None:     # the followed marker: where the walk left it (the player's put last)
+            markers = with_mark(markers, self.marker, player, None)
+            if mark is not None:
+                markers = with_mark(markers, self.marker, player, Square(mark))
         return Position(base.board, pieces, base.mode, base.players, supply, base.owned,
-                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks), gateways)
+                        {c: list(t) for c, t in base.tasks_claimed.items()}, dict(base.decks), markers)
 
     def enemies(self) -> list[int]:
         return [ci for ci in self.in_game if ci != self.player]

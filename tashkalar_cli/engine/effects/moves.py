@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from tashkalar_cli.engine.codes import COLOR_OF, LEVEL_OF
-from tashkalar_cli.engine.effects.compiler import GATEWAY, Ins, area_pins, only_bound
+from tashkalar_cli.engine.effects.compiler import MARKER, Ins, area_pins, only_bound
 from tashkalar_cli.engine.effects.geometry import DIRECTION_SETS, OPPOSITE
 from tashkalar_cli.engine.effects.outcomes import Change, ChoiceLog, StepLog, new_record
 from tashkalar_cli.engine.effects.placement import Placement
@@ -276,13 +276,13 @@ class Moves(Placement):
         final = self.final[end]
         if step.times is None:      # up_to, any_number: stopping is allowed (the end of the step, played here)
             stop = ((step.path, "stop", str(m.made)), choices)
-            if final:       # the end of the step is an outcome: only the Gateway register counts there
+            if final:       # the end of the step is an outcome: only the marker's register counts there
                 self.finish(st, regs, actions, notes, steps, stop)
             else:
                 self.op_move_end(end, self.code[end], st, regs, actions, notes, steps, stop)
         last = limit is not None and m.made + 1 >= limit
         if final and last:
-            self.final_moves(st, options, regs[GATEWAY], actions, notes, steps, choices)
+            self.final_moves(st, options, regs[MARKER], actions, notes, steps, choices)
             return
         self.each_move(pc, ins, st, regs, actions, notes, steps, choices, options, end if last else pc, mover, pinned,
                        info)

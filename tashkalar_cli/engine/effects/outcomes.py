@@ -11,6 +11,7 @@ from tashkalar_cli.model.types import Rank, Square
 
 if TYPE_CHECKING:
     from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.markers import MarkerRule
     from tashkalar_cli.model.position import Piece, Position
 
 #: ``tuple.__new__(Change, (...))``: a record made from its fields in C, where a named tuple's ``__new__`` (a
@@ -20,7 +21,8 @@ new_record = tuple.__new__
 
 class Change(NamedTuple):
     """One thing an effect did: ``do`` is destroy, upgrade, downgrade, move, place, convert, swap,
-    gain_actions or note; squares are indexes; pieces are codes (see the module)."""
+    gain_actions or note, or a marker's name (with the ``note`` ``marked``, :data:`~tashkalar_cli.model.markers.MARKED`:
+    the piece on ``square`` now bears the player's marker); squares are indexes; pieces are codes (see the module)."""
 
     do: str
     square: int = -1        # destroy/upgrade/downgrade/place/convert: the square; move/swap: from
@@ -79,20 +81,26 @@ class OutcomeSource(Protocol):
     """What an outcome reads of the resolver that found it (:class:`~tashkalar_cli.engine.effects.Resolver`)."""
 
     board: Board
+    marker: MarkerRule | None
 
     def piece(self, code: int) -> Piece: ...
 
     def piece_dict(self, code: int) -> dict[str, str]: ...
 
-    def position_kept(self, st: bytes, gateway: int | None) -> Position: ...
+    def position_kept(self, st: bytes, mark: int | None) -> Position: ...
 
-    def position_of(self, st: bytes, gateway: int | None = None) -> Position: ...
+    def position_of(self, st: bytes, mark: int | None = None) -> Position: ...
+
+
+#: a field every outcome's JSON has: the square of the player's Nethervoid Gateway, null without one (the first
+#: marker, from before markers were data; another marker's square is under a field of its own name)
+MARKER_FIELD = "gateway"
 
 
 class Outcome(NamedTuple):
     """One distinct result of an effect. Made in C by the walk (``new_record``: a resolution may hold tens of
     thousands): the resolver, the board, the steps and choices as the walk left them (linked lists), the
-    actions gained, the notes, the player's Gateway after the effect (its square), and the effect's last
+    actions gained, the notes, the square of the player's marker the walk followed, and the effect's last
     move when the walk's last loop made it (from, to, the piece, the piece destroyed; from -1: none, the
     steps are whole). ``steps`` and ``choices`` are read from the lists when asked for; ``position`` is
     made when first asked for, and kept by the resolver."""
@@ -103,7 +111,7 @@ class Outcome(NamedTuple):
     actions_gained: int
     notes: tuple[str, ...]
     choices_log: ChoiceLog
-    gateway: int | None
+    mark: int | None
     move_from: int = -1
     move_to: int = -1
     move_piece: int = 0
@@ -128,7 +136,7 @@ class Outcome(NamedTuple):
         return [Choice(*c) for c in choices_of(self.choices_log)]
 
     def __repr__(self) -> str:
-        return f"Outcome(actions_gained={self.actions_gained!r}, notes={self.notes!r}, gateway={self.gateway!r})"
+        return f"Outcome(actions_gained={self.actions_gained!r}, notes={self.notes!r}, mark={self.mark!r})"
 
     @property
     def destroyed(self) -> list[tuple[Square, Piece]]:
@@ -152,10 +160,10 @@ class Outcome(NamedTuple):
 
     @property
     def position(self) -> Position:
-        return self.resolver.position_kept(self.board_state, self.gateway)
+        return self.resolver.position_kept(self.board_state, self.mark)
 
     def key(self) -> tuple[bytes, int, tuple[str, ...], int | None]:
-        return self.board_state, self.actions_gained, self.notes, self.gateway
+        return self.board_state, self.actions_gained, self.notes, self.mark
 
     def pieces(self) -> frozenset[tuple[Square, str, Rank]]:
         """The pieces left, as a set of (square, color, rank): how outcome sets are compared."""
@@ -190,16 +198,20 @@ class Outcome(NamedTuple):
         """The outcome as JSON (``keep``: False makes its position without keeping it in the resolver, for an
         answer written one outcome at a time: the same dict)."""
         name = self.resolver.board.name
-        position = self.position if keep else self.resolver.position_of(self.board_state, self.gateway)
-        return {
+        position = self.position if keep else self.resolver.position_of(self.board_state, self.mark)
+        out = {
             "position": position.to_dict(),
             "steps": self.step_dicts(),
             "actions_gained": self.actions_gained,
             "destroyed": [{"square": name(sq), "color": p.color, "rank": str(p.rank)} for sq, p in self.destroyed],
             "notes": list(self.notes),
             "choices": [{"step": c.step, "kind": c.kind, "value": c.value} for c in self.choices],
-            "gateway": None if self.gateway is None else name(self.gateway),
+            MARKER_FIELD: None,
         }
+        marker = self.resolver.marker
+        if marker is not None:
+            out[marker.name] = None if self.mark is None else name(self.mark)
+        return out
 
 
 @dataclass

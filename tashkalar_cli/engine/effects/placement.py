@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from tashkalar_cli.engine.codes import COLOR_OF, LEVEL_OF, piece_code
-from tashkalar_cli.engine.effects.compiler import GATEWAY, LINK, Ins
+from tashkalar_cli.engine.effects.compiler import LINK, MARKER, Ins
 from tashkalar_cli.engine.effects.control import Control
 from tashkalar_cli.engine.effects.outcomes import Change, ChoiceLog, StepLog, new_record, push
 from tashkalar_cli.engine.effects.registers import Bound, LinkReg, Registers, retrack, with_register
@@ -137,7 +137,7 @@ class Placement(Control):
             self.after_select(pc, ins, st, regs, actions, notes, steps, ((step.path, "may", "skip"), choices), [], [])
         # each combination destroying pieces leads to an outcome at once, told apart by its board alone
         leaf = (step.op == "destroy" and not step.out_of_game and self.final[pc + 1]
-                and self.plain_end(regs[GATEWAY], actions, notes))
+                and self.plain_end(regs[MARKER], actions, notes))
         for size in sizes:      # grows while not enough pieces can be done together (see below)
             combos = itertools.combinations(eligible, size)
             if leaf:
@@ -194,8 +194,8 @@ class Placement(Control):
                      steps: StepLog, choices: ChoiceLog, done: list[int], codes: list[int]) -> None:
         step = cast(Select, ins.step)
         gone = step.op in ("destroy", "remove")
-        if self.final[pc + 1]:      # an outcome (see search): of the registers, only the Gateway's counts there
-            gate = regs[GATEWAY]
+        if self.final[pc + 1]:      # an outcome (see search): of the registers, only the marker's counts there
+            gate = regs[MARKER]
             if gone and isinstance(gate, Bound) and gate.squares and gate.squares[0] in done:
                 gate = retrack((gate,), dict.fromkeys(done))[0]
             self.reached(st, gate, actions, notes, steps, choices)

@@ -8,7 +8,7 @@ speed-ups, and nothing of the rules.
   compared when a board comes back at the same instruction.
 - **The bound.** The number of states explored is bounded (``max_states``): past it the resolution stops and
   says it is ``truncated``.
-- **Outcome dedupe.** Outcomes are deduplicated by (board, actions gained, notes, Gateway), by the board alone
+- **Outcome dedupe.** Outcomes are deduplicated by (board, actions gained, notes, marker), by the board alone
   when the rest is nothing; each keeps the first sequence of steps and choices that reached it.
 - **The driver.** An explicit stack, no recursion: a step handler hands the states it leads to to :meth:`run`,
   in order; once it returns, they go on the stack so that the first is explored first, all of its ways on
@@ -32,7 +32,7 @@ from typing import ClassVar, TypeAlias
 
 from tashkalar_cli.engine.bounds import MAX_STATES
 from tashkalar_cli.engine.codes import COLOR_OF, LEVEL_OF, piece_code
-from tashkalar_cli.engine.effects.compiler import GATEWAY, compile_program
+from tashkalar_cli.engine.effects.compiler import MARKER, compile_program, followed_marker
 from tashkalar_cli.engine.effects.core import ResolverCore
 from tashkalar_cli.engine.effects.outcomes import Change, ChoiceLog, Outcome, Resolution, StepLog, new_record
 from tashkalar_cli.engine.effects.registers import NOTHING, Bound, Register, Registers, retrack
@@ -63,7 +63,7 @@ Frame: TypeAlias = tuple[int, bytes, Registers, int, tuple[str, ...], StepLog, C
 Pending: TypeAlias = "Frame | Iterator[Frame]"
 #: a step's handler: (resolver, pc, instruction, board, registers, actions, notes, steps, choices)
 Handler: TypeAlias = Callable[..., None]
-#: an outcome's key: the board alone, or (board, actions gained, notes, Gateway)
+#: an outcome's key: the board alone, or (board, actions gained, notes, marker)
 OutcomeKey: TypeAlias = "bytes | tuple[bytes, int, tuple[str, ...], int | None]"
 
 
@@ -75,8 +75,12 @@ class Search(ResolverCore):
 
     # ---------------------------------------------------------------- the walk
     def resolve(self, program: Program, *, strict: bool = False) -> Resolution:
-        comp = compile_program(program)
+        marker = self.given_marker or followed_marker(program)
+        if marker is not None:
+            self.marker = marker     # kept for the outcomes made so far (a resolver may walk several programs)
+        comp = compile_program(program, None if marker is None else marker.name)
         self.comp = comp
+        self.mark_levels = frozenset() if marker is None else frozenset(r.level for r in marker.ranks)
         self.code = comp.code
         self.final = [False] * len(comp.code) if self.reference else comp.final
         self.links: list[list[Frame]] = []
@@ -103,7 +107,7 @@ class Search(ResolverCore):
         return result
 
     def start_registers(self) -> Registers:
-        """The registers at the start: the names the summon binds (those the program reads), the Gateway."""
+        """The registers at the start: the names the summon binds (those the program reads), the marker."""
         comp = self.comp
         start = self.start
         regs: list[Register] = [None] * comp.registers
@@ -117,8 +121,8 @@ class Search(ResolverCore):
             regs[2] = Bound(False, (sq,), (piece_code(self.colors.index(piece.color), piece.level),), True, 1)
         else:
             regs[2] = NOTHING
-        if self.gateway is not None and start[self.gateway]:
-            regs[GATEWAY] = Bound(True, (self.gateway,), (start[self.gateway],), True, 1)
+        if self.mark is not None and start[self.mark]:
+            regs[MARKER] = Bound(True, (self.mark,), (start[self.mark],), True, 1)
         return tuple(regs)
 
     def explore(self, first: Frame) -> None:
@@ -143,7 +147,7 @@ class Search(ResolverCore):
             if pc < 0:
                 self.after_block(~pc, st, regs, actions, notes, steps, choices)
             elif final[pc]:
-                self.reached(st, regs[GATEWAY], actions, notes, steps, choices)
+                self.reached(st, regs[MARKER], actions, notes, steps, choices)
             else:
                 ins = code[pc]
                 while ins.op == "jump":     # a jump changes nothing: followed at once, its state not remembered
@@ -192,37 +196,37 @@ class Search(ResolverCore):
     # ---------------------------------------------------------------- outcomes
     def finish(self, st: bytes, regs: Registers, actions: int, notes: tuple[str, ...], steps: StepLog,
                choices: ChoiceLog) -> None:
-        self.finish_at(st, regs[GATEWAY], actions, notes, steps, choices)
+        self.finish_at(st, regs[MARKER], actions, notes, steps, choices)
 
     def finish_at(self, st: bytes, gate: Register, actions: int, notes: tuple[str, ...], steps: StepLog,
                   choices: ChoiceLog) -> None:
-        """An outcome: the state ``st`` reached the end (``gate``: the Gateway register there)."""
-        gateway = self.gateway_at(st, gate)
+        """An outcome: the state ``st`` reached the end (``gate``: the marker register there)."""
+        mark = self.marker_at(st, gate)
         # the board alone when nothing else tells outcomes apart (a bytes key: nothing for the collector)
-        key: OutcomeKey = st if not actions and not notes and gateway is None else (st, actions, notes, gateway)
+        key: OutcomeKey = st if not actions and not notes and mark is None else (st, actions, notes, mark)
         if key not in self.outcomes:
-            self.outcomes[key] = new_record(Outcome, (self, st, steps, actions, notes, choices, gateway, -1, -1, 0, 0))
+            self.outcomes[key] = new_record(Outcome, (self, st, steps, actions, notes, choices, mark, -1, -1, 0, 0))
             if self.max_outcomes is not None and len(self.outcomes) >= self.max_outcomes:
                 raise Truncated
 
     def plain_end(self, gate: Register, actions: int, notes: tuple[str, ...]) -> bool:
         """Whether the outcomes reached from here are told apart by their board alone, with no cap on them: no
-        Gateway to follow (``gate``: its register), no actions gained, no notes."""
+        marker to follow (``gate``: its register), no actions gained, no notes."""
         return (not isinstance(gate, Bound) or not gate.squares) and not actions and not notes \
             and self.max_outcomes is None
 
-    def gateway_at(self, st: bytes, gate: Register) -> int | None:
-        """The square of the player's Gateway at the end (``gate``: its register), or None: it is lost when its
+    def marker_at(self, st: bytes, gate: Register) -> int | None:
+        """The square of the player's marker at the end (``gate``: its register), or None: it is lost when its
         piece became legendary or changed hands."""
         if not isinstance(gate, Bound) or not gate.squares:
             return None
         sq = gate.squares[0]
         code = st[sq]
-        return sq if code and COLOR_OF[code] == self.player and LEVEL_OF[code] < 2 else None
+        return sq if code and COLOR_OF[code] == self.player and LEVEL_OF[code] in self.mark_levels else None
 
     def reached(self, st: bytes, gate: Register, actions: int, notes: tuple[str, ...], steps: StepLog,
                 choices: ChoiceLog) -> None:
-        """A state at an instruction that leads to the end (``Compiled.final``), where only the Gateway's register
+        """A state at an instruction that leads to the end (``Compiled.final``), where only the marker's register
         (``gate``) counts: an outcome; finish_at keeps the first way to it, nothing to remember here."""
         self.count_state()
         self.finish_at(st, gate, actions, notes, steps, choices)
@@ -234,7 +238,7 @@ class Search(ResolverCore):
 
     def final_destroys(self, st: bytes, combos: Sequence[Sequence[int]], steps: StepLog, choices: ChoiceLog,
                        note: str) -> None:
-        """Each set of pieces destroyed leads to an outcome at once, told apart by its board alone (no Gateway,
+        """Each set of pieces destroyed leads to an outcome at once, told apart by its board alone (no marker,
         no actions gained or notes, no cap on outcomes: :meth:`plain_end`): the outcome made here, its steps only
         when new; each counts as a state explored."""
         outcomes = self.outcomes
@@ -263,11 +267,11 @@ class Search(ResolverCore):
             options = options[:max(room, 0)]
         buf = bytearray(st)
         most = self.max_outcomes if self.max_outcomes is not None else sys.maxsize
-        # a move that leaves the Gateway's square alone leaves its Gateway as it is (read once), and the
+        # a move that leaves the marker's square alone leaves its marker as it is (read once), and the
         # outcome's key as finish_at makes it
         gate_sq = gate.squares[0] if isinstance(gate, Bound) and gate.squares else -1
-        gateway = self.gateway_at(st, gate)
-        plain_key = not actions and not notes and gateway is None
+        mark = self.marker_at(st, gate)
+        plain_key = not actions and not notes and mark is None
         fast = self.plain_end(gate, actions, notes)     # the common case
         left = -1       # the moves of one piece come together: its square is emptied once for them
         code = 0
@@ -283,17 +287,17 @@ class Search(ResolverCore):
             buf[to] = hit
             if fast:
                 if after not in outcomes:
-                    outcomes[after] = new_record(Outcome, (self, after, steps, actions, notes, choices, gateway, sq,
+                    outcomes[after] = new_record(Outcome, (self, after, steps, actions, notes, choices, mark, sq,
                                                            to, code, hit))    # one tuple, made in C
                 continue
-            if sq == gate_sq or to == gate_sq:      # the Gateway's piece moved or destroyed: followed
+            if sq == gate_sq or to == gate_sq:      # the marker's piece moved or destroyed: followed
                 new_gate = retrack((gate,), {to: None, sq: to} if hit else {sq: to})[0]
                 self.finish_at(after, new_gate, actions, notes, (Change("move", sq, to, code, hit), steps), choices)
                 continue
-            key: OutcomeKey = after if plain_key else (after, actions, notes, gateway)
+            key: OutcomeKey = after if plain_key else (after, actions, notes, mark)
             if key in outcomes:
                 continue        # reached before: the first way there is kept
-            outcomes[key] = new_record(Outcome, (self, after, steps, actions, notes, choices, gateway, sq, to, code,
+            outcomes[key] = new_record(Outcome, (self, after, steps, actions, notes, choices, mark, sq, to, code,
                                                  hit))
             if len(outcomes) >= most:
                 raise Truncated

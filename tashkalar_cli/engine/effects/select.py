@@ -22,7 +22,7 @@ from tashkalar_cli.model.effects import (
     Done,
     Intersection,
     IsEmpty,
-    IsGateway,
+    IsMarked,
     LastAction,
     Named,
     Not,
@@ -266,8 +266,8 @@ class Selection(Search):
             return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
         if isinstance(cond, DestroyedCount):
             return self.destroyed_count(cond, regs, slots)
-        if isinstance(cond, IsGateway):
-            gate = named(regs, slots, "gateway")
+        if isinstance(cond, IsMarked):
+            gate = named(regs, slots, cond.marker)
             squares = self.ref_squares(cond.ref, regs, slots)
             return bool(isinstance(gate, Bound) and gate.squares and squares and squares[0] == gate.squares[0])
         if isinstance(cond, IsEmpty):

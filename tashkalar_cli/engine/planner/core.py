@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from tashkalar_cli.engine.bounds import EFFECT_STATES, EFFECTS_BUDGET
 from tashkalar_cli.engine.effects import Resolution, resolve_placement
-from tashkalar_cli.engine.gateway import after_summon
+from tashkalar_cli.engine.markers import after_summon
 from tashkalar_cli.engine.planner.naive import plan_naive
 from tashkalar_cli.engine.planner.plans import (
     Fact,

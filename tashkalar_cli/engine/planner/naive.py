@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tashkalar_cli.engine.gateway import after_summon
+from tashkalar_cli.engine.markers import after_summon
 from tashkalar_cli.engine.planner.plans import Fact, PlanStats
 from tashkalar_cli.engine.summoning import Engine, Verdict
 from tashkalar_cli.model.cards import Being

@@ -97,12 +97,14 @@ class TashkalarRules:
 
     @cached_property
     def parser(self) -> PositionParser:
+        from tashkalar_cli.model.markers import read_rules
         from tashkalar_cli.model.position_parser import PositionParser
 
         parser = PositionParser(self.board, self.config, {t["id"] for t in self.game.dataset.facts["tasks"]},
                                 words=self.game.word)
         parser.deck_ids = self.game.decks   # a position's optional ``decks:`` names decks of the data
         parser.param = self.game.param      # errors name the parameters as the game says them (``--pieces``)
+        parser.marker_rules = read_rules(self.game.dataset.facts.get("decks", ()))   # markers: deck data
         return parser
 
     def _ids_of(self, kind: str) -> Callable[[], list[str]]:

@@ -16,13 +16,14 @@ The package, one module per concern:
 - :mod:`.reader`: the checks every part shares, and the walk of a program's steps, each step handed by its
   primitive's name to the reader of its family (the table :data:`STEP_READERS`);
 - :mod:`.areas`: selectors, areas, directions; :mod:`.conditions`: conditions;
-- :mod:`.selection`: select (destroy, upgrade, convert...), place, swap, make_gateway;
+- :mod:`.selection`: select (destroy, upgrade, convert...), place, swap, mark;
 - :mod:`.moves`: move; :mod:`.choices`: direction, square, color;
 - :mod:`.control`: linked, choose, if, repeat, for_each, gain_actions, note, special.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tashkalar_cli.model.effects import choices, control, moves, selection
@@ -58,10 +59,10 @@ from tashkalar_cli.model.effects.values import (
     If,
     Intersection,
     IsEmpty,
-    IsGateway,
+    IsMarked,
     LastAction,
     Linked,
-    MakeGateway,
+    Mark,
     Move,
     Named,
     Not,
@@ -84,15 +85,17 @@ from tashkalar_cli.model.effects.values import (
     unresolved,
     walk,
 )
+from tashkalar_cli.model.markers import MarkerRule
 from tashkalar_cli.model.types import PROGRAM_FIELDS
 
 #: the reader of each primitive, by its name
 STEP_READERS: dict[str, StepReader] = {**selection.STEPS, **moves.STEPS, **choices.STEPS, **control.STEPS}
 
 
-def parse_program(data: Any) -> Program:
-    """The program of a card's data; an :class:`EffectError` naming the place of the first problem."""
-    return Reader(STEP_READERS).program(data)
+def parse_program(data: Any, markers: Mapping[str, MarkerRule] | None = None) -> Program:
+    """The program of a card's data (``markers``: those its deck declares, by name); an :class:`EffectError`
+    naming the place of the first problem."""
+    return Reader(STEP_READERS, markers).program(data)
 
 
 __all__ = [
@@ -128,10 +131,10 @@ __all__ = [
     "If",
     "Intersection",
     "IsEmpty",
-    "IsGateway",
+    "IsMarked",
     "LastAction",
     "Linked",
-    "MakeGateway",
+    "Mark",
     "Move",
     "Named",
     "Not",

@@ -8,7 +8,6 @@ from typing import Any
 from tashkalar_cli.model.effects.reader import Path, Reader
 from tashkalar_cli.model.effects.values import (
     AREA_WORDS,
-    BUILTIN_REFS,
     COMPASS,
     OWNERS,
     Area,
@@ -60,7 +59,7 @@ def sel(r: Reader, value: Any, path: Path) -> Sel:
 
 
 def anchor(r: Reader, value: Any, path: Path) -> Area:
-    if isinstance(value, str) and (value in BUILTIN_REFS or value in r.bound):
+    if isinstance(value, str) and r.is_ref(value):
         if value == "summoners":
             return Named("summoners")
         return Ref(r.name(value, path, ("pieces", "squares")))
@@ -85,7 +84,7 @@ def _area_word(r: Reader, value: str, path: Path) -> Area:
         return Relation(value, Ref("self"))
     if value in ("board", "marked", "marked2", "summoners", "empty", "central"):
         return Named(value)
-    if value in BUILTIN_REFS or value in r.bound:
+    if r.is_ref(value):
         return Ref(r.name(value, path, ("pieces", "squares")))
     raise r.fail(f"unknown area {value!r} (allowed: {', '.join(AREA_WORDS)}, or a bound name)", path)
 

@@ -17,7 +17,7 @@ from tashkalar_cli.model.effects.values import (
     DestroyedCount,
     Done,
     IsEmpty,
-    IsGateway,
+    IsMarked,
     LastAction,
     Not,
     On,
@@ -39,9 +39,10 @@ def cond(r: Reader, value: Any, path: Path) -> Cond:
     raise r.fail(f"unknown condition {dict(value)!r}", path)
 
 
-def _gateway(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
-    r.keys(value, ("gateway",), path)
-    return IsGateway(r.name(value["gateway"], (*path, "gateway"), ("pieces", "squares")))
+def _is_marked(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+    r.keys(value, ("is_marked", "marker"), path)
+    return IsMarked(r.name(value["is_marked"], (*path, "is_marked"), ("pieces", "squares")),
+                    r.marker(value.get("marker"), (*path, "marker")).name)
 
 
 def _destroyed(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
@@ -111,7 +112,7 @@ def _empty(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
 
 #: each condition by its key, in the order a mapping is tried (the first key found decides)
 _FORMS: tuple[tuple[str, _Form], ...] = (
-    ("gateway", _gateway), ("destroyed", _destroyed), ("done", _done), ("not", _not), ("all", _all),
+    ("is_marked", _is_marked), ("destroyed", _destroyed), ("done", _done), ("not", _not), ("all", _all),
     ("any", _any), ("on", _on), ("rank", _rank), ("count", _count), ("empty", _empty),
 )
 

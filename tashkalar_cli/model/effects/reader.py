@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tashkalar_cli.model.effects.values import BUILTIN_REFS, RANK_SETS, RESERVED, Counting, EffectError, Program, Step
+from tashkalar_cli.model.markers import MarkerRule
 from tashkalar_cli.model.types import Rank
 
 Path = Sequence[str | int]
@@ -17,7 +18,7 @@ _COUNTING = ("count", "up_to", "all", "may", "as")
 PRIMITIVES: dict[str, tuple[str, ...]] = {
     "destroy": (*_COUNTING, "by_you", "out_of_game"), "upgrade": _COUNTING, "downgrade": _COUNTING,
     "convert": (*_COUNTING, "rank", "to"), "pick": _COUNTING, "remove": _COUNTING,
-    "square": (), "make_gateway": ("may",), "linked": (),
+    "square": (), "mark": ("marker", "may"), "linked": (),
     "place": ("count", "up_to", "may", "as"), "swap": ("may", "as"),
     "move": ("times", "up_to", "any_number", "each_where", "may", "as"),
     "direction": (), "color": (), "gain_actions": (), "choose": (), "if": ("then", "else"), "repeat": (),
@@ -44,8 +45,10 @@ StepReader = Callable[["Reader", StepData], Step]
 class Reader:
     """Reads a program; ``steps`` names the reader of each primitive."""
 
-    def __init__(self, steps: Mapping[str, StepReader]) -> None:
+    def __init__(self, steps: Mapping[str, StepReader], markers: Mapping[str, MarkerRule] | None = None) -> None:
         self.steps = steps
+        #: the markers the program's deck declares, by name: a ref names the piece bearing the player's marker
+        self.markers: Mapping[str, MarkerRule] = markers or {}
         self.bound: dict[str, str] = {}     # name -> kind: pieces | direction | color | squares
 
     # ---------------------------------------------------------------- helpers
@@ -79,7 +82,7 @@ class Reader:
     def name(self, value: Any, path: Path, kinds: Sequence[str] | None = None) -> str:
         if not isinstance(value, str):
             raise self.fail(f"expected a name, not {value!r}", path)
-        if value in BUILTIN_REFS:
+        if value in BUILTIN_REFS or value in self.markers:
             if kinds is not None and "pieces" not in kinds and "squares" not in kinds:
                 raise self.fail(f"'{value}' is not a {' or '.join(kinds)}", path)
             return value
@@ -92,7 +95,7 @@ class Reader:
     def binding(self, value: Any, kind: str, path: Path) -> str:
         if not isinstance(value, str) or not value.replace("_", "").replace("-", "").isalnum():
             raise self.fail(f"'as:' needs a simple name, not {value!r}", path)
-        if value in RESERVED:
+        if value in RESERVED or value in self.markers:
             raise self.fail(f"'{value}' is a reserved word and cannot be bound", path)
         self.bound[value] = kind
         return value
@@ -100,6 +103,17 @@ class Reader:
     def bind(self, value: Mapping[str, Any], kind: str, path: Path) -> str | None:
         """The name a step's ``as:`` binds (``path`` is the step's), None without one."""
         return self.binding(value["as"], kind, (*path, "as")) if "as" in value else None
+
+    def is_ref(self, value: str) -> bool:
+        """Whether ``value`` names pieces or squares: a name every program knows, a marker's, or one bound."""
+        return value in BUILTIN_REFS or value in self.markers or value in self.bound
+
+    def marker(self, value: Any, path: Path) -> MarkerRule:
+        """The marker named ``value``: one the program's deck declares."""
+        if not isinstance(value, str) or value not in self.markers:
+            known = ", ".join(self.markers) or "none"
+            raise self.fail(f"expected the name of one of the deck's markers ({known}), not {value!r}", path)
+        return self.markers[value]
 
     def ranks(self, value: Any, path: Path) -> frozenset[Rank]:
         items = value if isinstance(value, list) else [value]

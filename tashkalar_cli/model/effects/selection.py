@@ -1,11 +1,11 @@
 """Reading the steps on chosen pieces: select (destroy, upgrade, downgrade, convert, pick, remove),
-place, swap and make_gateway."""
+place, swap and mark."""
 
 from __future__ import annotations
 
 from tashkalar_cli.model.effects.areas import area, owner, sel
 from tashkalar_cli.model.effects.reader import Reader, StepData, StepReader
-from tashkalar_cli.model.effects.values import SELECT_OPS, MakeGateway, Place, Sel, Select, Step, Swap
+from tashkalar_cli.model.effects.values import SELECT_OPS, Mark, Place, Sel, Select, Step, Swap
 
 
 def select(r: Reader, s: StepData) -> Step:
@@ -64,17 +64,18 @@ def swap(r: Reader, s: StepData) -> Step:
     return Swap(a, b, may, r.bind(s.value, "pieces", s.path), s.where)
 
 
-def make_gateway(r: Reader, s: StepData) -> Step:
+def mark(r: Reader, s: StepData) -> Step:
+    """``mark: PIECE`` with ``marker: NAME`` (one of the deck's markers): the piece bears the player's marker."""
     may = r.option(s.value, "may", s.path)
     if isinstance(s.body, str):
         chosen = Sel(ref=r.name(s.body, s.sub, ("pieces", "squares")))
     else:
         chosen = sel(r, s.body, s.sub)
-    return MakeGateway(chosen, may, s.where)
+    return Mark(chosen, r.marker(s.value.get("marker"), (*s.path, "marker")), may, s.where)
 
 
 STEPS: dict[str, StepReader] = {**dict.fromkeys(SELECT_OPS, select), "place": place, "swap": swap,
-                                "make_gateway": make_gateway}
+                                "mark": mark}
 
 
 __all__ = ["STEPS"]

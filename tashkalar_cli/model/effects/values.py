@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
+from tashkalar_cli.model.markers import MarkerRule
 from tashkalar_cli.model.types import Rank
 
-#: the refs every program knows: the summoned being's piece, the summoning square, the Gateway
-#: (Nethervoid), the pieces the pattern used
-BUILTIN_REFS = ("self", "target", "gateway", "summoners", "summoning")
+#: the refs every program knows: the summoned being's piece, the summoning square, the pieces the pattern used
+#: (a program also knows its deck's markers by their names: the piece bearing the player's marker)
+BUILTIN_REFS = ("self", "target", "summoners", "summoning")
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 RANK_SETS: dict[str, frozenset[Rank]] = {
     "common": frozenset({Rank.COMMON}),
@@ -166,17 +167,18 @@ class DestroyedCount(NamedTuple):
     owner: str = "any"              # you | enemy | any: whose pieces count
 
 
-class IsGateway(NamedTuple):
-    """The piece of a ref is the player's Gateway (Nethervoid)."""
+class IsMarked(NamedTuple):
+    """The piece of a ref bears the player's marker ``marker`` (the Nethervoid Gateway)."""
 
     ref: str
+    marker: str
 
 
 class IsEmpty(NamedTuple):
     area: Area
 
 
-Cond = Union[Done, Not, AllOf, AnyOf, LastAction, On, RankIs, Count, DestroyedCount, IsEmpty, IsGateway]
+Cond = Union[Done, Not, AllOf, AnyOf, LastAction, On, RankIs, Count, DestroyedCount, IsEmpty, IsMarked]
 
 
 # ---------------------------------------------------------------------------------------- steps
@@ -270,10 +272,12 @@ class ChooseSquare(NamedTuple):
     path: str = ""
 
 
-class MakeGateway(NamedTuple):
-    """The piece becomes the player's Gateway (Nethervoid)."""
+class Mark(NamedTuple):
+    """The chosen piece bears the player's marker of ``rule`` (the Nethervoid Gateway), taken off the piece
+    that bore it."""
 
     sel: Sel
+    rule: MarkerRule
     may: bool = False
     path: str = ""
 
@@ -335,7 +339,7 @@ class Special(NamedTuple):
     path: str = ""
 
 
-Step = Union[Select, Place, Swap, Move, ChooseDirection, ChooseColor, ChooseSquare, MakeGateway, Linked, Gain, Choose,
+Step = Union[Select, Place, Swap, Move, ChooseDirection, ChooseColor, ChooseSquare, Mark, Linked, Gain, Choose,
              If, Repeat, ForEach, Note, Special]
 Program = tuple[Step, ...]
 
