@@ -94,43 +94,53 @@ def with_register(regs: Registers, at: int, value: Register) -> Registers:
     return tuple(new)
 
 
+#: a record made in C from its fields in order (a named tuple's own ``__new__`` is a Python function): the walk's
+#: hottest registers are made this way
+_record = tuple.__new__
+
+
 def tracked(regs: Registers) -> set[int]:
     """The squares the registers follow: :func:`retrack` changes nothing for moves that touch none of them."""
     out: set[int] = set()
     for value in regs:
-        if isinstance(value, Bound):
-            if value.follows:
-                out.update(value.squares)
-        elif isinstance(value, MoveReg):
-            out.add(value.piece)
-            out.update(value.moved)
+        cls = value.__class__       # the records are final: their class said at once (no isinstance walk)
+        if cls is Bound:
+            if value.follows:        # type: ignore[union-attr]
+                out.update(value.squares)        # type: ignore[union-attr]
+        elif cls is MoveReg:
+            out.add(value.piece)     # type: ignore[union-attr]
+            out.update(value.moved)  # type: ignore[union-attr]
     return out
 
 
 def retrack(regs: Registers, moves: dict[int, int | None]) -> Registers:
     """The registers once pieces moved (``moves``: old square -> new square, None: destroyed)."""
     out: list[Register] | None = None
+    keys = moves.keys()
     for i, value in enumerate(regs):
-        if isinstance(value, Bound):
-            if not value.follows or not any(sq in moves for sq in value.squares):
+        cls = value.__class__
+        if cls is Bound:
+            b: Bound = value    # type: ignore[assignment]
+            if not b.follows or keys.isdisjoint(b.squares):
                 continue
-            kept = [moves.get(sq, sq) for sq in value.squares]
+            kept = [moves.get(sq, sq) for sq in b.squares]
             if out is None:
                 out = list(regs)
             # in board order: the same pieces, moved in another order, are the same register (a state met
             # again, not a new one)
-            out[i] = Bound(True, tuple(sorted([sq for sq in kept if sq is not None])), value.codes, value.done,
-                           value.size, value.hits)
-        elif isinstance(value, MoveReg):
-            piece, moved = value.piece, value.moved
-            if piece in moves or any(sq in moves for sq in moved):
+            out[i] = _record(Bound, (True, tuple(sorted([sq for sq in kept if sq is not None])), b.codes, b.done,
+                                     b.size, b.hits))
+        elif cls is MoveReg:
+            m: MoveReg = value  # type: ignore[assignment]
+            piece, moved = m.piece, m.moved
+            if piece in moves or not keys.isdisjoint(moved):
                 new_piece = moves.get(piece, piece)
                 kept = [moves.get(sq, sq) for sq in moved]
                 if out is None:
                     out = list(regs)
-                out[i] = MoveReg(value.made, -1 if new_piece is None else new_piece, value.direction,
-                                 tuple([sq for sq in kept if sq is not None]), value.hits, value.last, value.by,
-                                 value.colors)
+                out[i] = _record(MoveReg, (m.made, -1 if new_piece is None else new_piece, m.direction,
+                                           tuple([sq for sq in kept if sq is not None]), m.hits, m.last, m.by,
+                                           m.colors))
     return regs if out is None else tuple(out)
 
 

@@ -1,0 +1,97 @@
+"""A/B of two checkouts on the goal benchmark's commands (benchmarks/goals.py), whole process, by a measure a busy
+machine does not change: the instructions each command runs, counted by valgrind's cachegrind (``--cache-sim=no``,
+about 20x slower than a plain run), with a fixed hash seed and compiled bytecode kept per checkout (a shell where
+PYTHONDONTWRITEBYTECODE is set would time the compiling of every module instead: 0.5 s of a 1 s ``plan --task``).
+Without valgrind (``--cpu``): CPU time (user + system of the child), A and B interleaved, the minimum of ``--runs``.
+
+Each command's output is compared first: A and B must answer byte for byte alike.
+
+Run: python benchmarks/ab.py OLD_CHECKOUT NEW_CHECKOUT [--cpu --runs N]
+(a checkout: a folder with the package and its own ``.venv``, e.g. ``git archive 28e978b | tar -x -C /tmp/old``
+then ``python3 -m venv /tmp/old/.venv && /tmp/old/.venv/bin/pip install -e /tmp/old``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+HAND = "swordmaster,knight,hypnotist,fire-dragon,hell-bull"
+
+
+def commands() -> dict[str, list[str]]:
+    base = ["plan", "--position", str(HERE / "high-form.yaml"), "--player", "blue", "--hand", HAND]
+    out = {"card show swordmaster": ["card", "show", "swordmaster"]}
+    for task in ("destruction", "line-dominance", "red-conquest"):
+        out[f"plan --task {task}"] = [*base, "--task", task]
+    out["plan --task destruction --json"] = [*base, "--task", "destruction", "--json"]
+    out["plan --flare flare-3-5"] = [*base, "--flare", "flare-3-5"]
+    return out
+
+
+def environment(tag: str, folder: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONHASHSEED="0", COLUMNS="120", TASHKALAR_CACHE_DIR=str(folder / f"cache-{tag}"),
+               PYTHONPYCACHEPREFIX=str(folder / f"pyc-{tag}"))
+    return env
+
+
+def instructions(tool: str, cmd: list[str], env: dict[str, str]) -> int:
+    """The instructions one run of ``cmd`` executes (cachegrind's ``I refs``)."""
+    got = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                          tool, *cmd], env=env, capture_output=True, text=True, cwd="/", check=False, timeout=600)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", got.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind gave no count: {got.stderr[-300:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def cpu(tool: str, cmd: list[str], env: dict[str, str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([tool, *cmd], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd="/", check=False,
+                   timeout=60)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("old", type=Path)
+    parser.add_argument("new", type=Path)
+    parser.add_argument("--cpu", action="store_true", help="CPU time, interleaved, instead of instructions")
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    if not args.cpu and shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed: use --cpu")
+    with tempfile.TemporaryDirectory(prefix="tk-ab-") as folder:
+        tools = {"A": str(args.old / ".venv/bin/tashkalar"), "B": str(args.new / ".venv/bin/tashkalar")}
+        envs = {tag: environment(tag, Path(folder)) for tag in tools}
+        cmds = commands()
+        for label, cmd in cmds.items():     # warm (the data cache, the bytecode), and the answers compared
+            outs = {tag: subprocess.run([tool, *cmd], env=envs[tag], capture_output=True, cwd="/", check=False,
+                                        timeout=600).stdout for tag, tool in tools.items()}
+            if outs["A"] != outs["B"]:
+                print(f"{label}: the answers differ")
+        unit = "CPU ms (min)" if args.cpu else "M instructions"
+        print(f"{'command':34} {'A ' + unit:>18} {'B ' + unit:>18} {'B / A':>7}")
+        for label, cmd in cmds.items():
+            if args.cpu:
+                runs: dict[str, list[float]] = {"A": [], "B": []}
+                for i in range(args.runs):      # interleaved, the order swapped each time
+                    for tag in ("A", "B") if i % 2 == 0 else ("B", "A"):
+                        runs[tag].append(cpu(tools[tag], cmd, envs[tag]))
+                a, b = min(runs["A"]) * 1000, min(runs["B"]) * 1000
+            else:
+                a, b = (instructions(tools[tag], cmd, envs[tag]) / 1e6 for tag in ("A", "B"))
+            print(f"{label:34} {a:18.0f} {b:18.0f} {b / a:7.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
