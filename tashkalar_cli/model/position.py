@@ -217,8 +217,9 @@ class Position:
             "tasks_claimed": {c: list(t) for c, t in self.tasks_claimed.items()},
             "decks": dict(self.decks),
         }
-        if self.gateway:    # Nethervoid: only there when a color has one (every other position reads as before)
-            out["gateway"] = {c: name(sq) for c, sq in self.gateway.items()}
+        for marker, found in sorted(self.markers.items()):  # each under its name (Nethervoid's ``gateway``),
+            if found.squares:                                 # only when a color bears it: others read as before
+                out[marker] = {c: name(sq) for c, sq in found.squares.items()}
         return out
 
 
