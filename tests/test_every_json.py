@@ -84,8 +84,13 @@ def _json_commands() -> set[str]:
     return found
 
 
+#: the commands whose --json output is another command's: ``serve`` answers each request with the output of the
+#: command it names (schemas/serve-response.schema.json; tests/test_serve.py validates each one)
+RELAYS = {"serve"}
+
+
 def test_every_json_command_has_a_case():
-    assert _json_commands() == set(CASES)
+    assert _json_commands() - RELAYS == set(CASES)
 
 
 def _schema_file(schema: str) -> tuple[str, dict]:
