@@ -146,9 +146,11 @@ def test_pruning_deletes_only_the_tools_own_caches(monkeypatch: pytest.MonkeyPat
 def test_a_users_file_under_the_caches_name_is_left_alone(tmp_path: Path, warm: Path) -> None:
     cache = tmp_path / "cache"
     cache.mkdir()
-    for folder in cache_folders(warm):  # the user's own file and folder where the cache would go
-        (cache / folder.name).write_text("mine")
-        write(cache / (folder.name + "x") / "index.json", "{}")
+    from tashkalar_cli.data.filecache import FOLDER  # the per-file cache: filled when the data is built again
+
+    for name in {folder.name for folder in cache_folders(warm)} | {FOLDER}:  # the user's own file and folder
+        (cache / name).write_text("mine")                                    # where the caches would go
+        write(cache / (name + "x") / "index.json", "{}")
     before = snapshot(cache)
     proc = run(cache, "card", "show", "swordmaster", "--json")
     clean(proc, allowed=(0,))
