@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="Translation tools.", no_args_is_help=True)
 
+ReferenceOption = Annotated[str, typer.Option(help="The reference language.")]
 TargetOption = Annotated[Optional[list[str]], typer.Option(
     "--target", help="The languages worked on (repeat the option; default: every language but the reference).",
     metavar="LANG", show_default=False)]
@@ -22,7 +23,7 @@ TargetOption = Annotated[Optional[list[str]], typer.Option(
 def check(
     locales: Annotated[Optional[str], typer.Option(help="A locales folder to check (default: the tool's own).",
                                                    metavar="DIR", show_default=False)] = None,
-    reference: Annotated[str, typer.Option(help="The reference language.")] = "en",
+    reference: ReferenceOption = "en",
     target: TargetOption = None,
     strict: Annotated[bool, typer.Option(help="Exit 1 on warnings too.")] = False,
     json: JsonOption = False,
@@ -116,7 +117,7 @@ def reviewed(
     locales: Annotated[Optional[str], typer.Option(help="The locales folder to record in (default: the "
                                                    "translators' folder, TASHKALAR_LOCALES).",
                                                    metavar="DIR", show_default=False)] = None,
-    reference: Annotated[str, typer.Option(help="The reference language.")] = "en",
+    reference: ReferenceOption = "en",
     force: ForceOption = False,
     json: JsonOption = False,
     data: DataOption = None,
@@ -192,7 +193,7 @@ def export(
     locales: Annotated[Optional[str], typer.Option(help="The locales folder to export (default: the translators' "
                                                    "folder, TASHKALAR_LOCALES, else the tool's own).",
                                                    metavar="DIR", show_default=False)] = None,
-    reference: Annotated[str, typer.Option(help="The reference language.")] = "en",
+    reference: ReferenceOption = "en",
     force: ForceOption = False,
     json: JsonOption = False,
     data: DataOption = None,
