@@ -12,12 +12,12 @@ import io
 import json
 import subprocess
 import sys
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
+from test_json_contract import validator
 
 from conftest import REPO
 
@@ -25,14 +25,6 @@ SCHEMAS = REPO / "schemas"
 HANG = 60
 SWORDMASTER = ["summon", "swordmaster", "--player", "blue", "--pieces", "e4=blue,e6=blue", "--apply", "--at", "e5"]
 POSITION = "mode: duel\npieces:\n  d4: blue\n  e4: blue\n  f4: blue\n  e5: blue heroic\n"
-
-
-@cache
-def validator(name: str) -> Any:
-    schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema)
 
 
 def conforms(name: str, data: Any) -> Any:

@@ -315,14 +315,11 @@ def _keep(key: str, data: Any, lines: LineMap) -> None:
     folder = _folder()
     if folder is None:
         return
-    from tashkalar_cli.data.parsed import _make, _write
+    from tashkalar_cli.data.parsed import store_entry
 
     try:
-        if not os.path.lexists(folder):
-            _make(folder)
-        if not _tagged(folder):
+        if not store_entry(folder, f"{key}.json", body):
             return  # not the tool's: left as it is
-        _write(folder / f"{key}.json", body)
         _WRITES[0] += 1
         if _WRITES[0] % _PRUNE_EVERY == 1:
             _prune(folder)

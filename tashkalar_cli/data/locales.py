@@ -327,24 +327,14 @@ class LocaleReader:
                                                     lines.line_of((file_key, key, *sub)))
 
     def read_ui(self, lang_dir: Path) -> LocaleTexts:
-        """The interface's texts of a language folder alone (its ``ui.yaml``, walked as every folder
-        is): what says an error in that language when the rest of the data cannot be read."""
-        from tashkalar_cli.data.schemas import schema_errors
-        from tashkalar_cli.data.yamlio import load_yaml
+        """The interface's texts of a language folder alone (its ``ui.yaml``, walked and read as every
+        file is): what says an error in that language when the rest of the data cannot be read."""
+        from tashkalar_cli.data.games import GAMES
 
         out = LocaleTexts(lang_dir.name)
         for path in files_below(lang_dir, self.budget, only=("ui.yaml",)):
-            shown = f"{lang_dir.name}/ui.yaml"
-            try:
-                data, lines = load_yaml(path, shown, text_keys=True)
-            except DataError as exc:
-                self._problem(out, shown, exc.message, exc.line, error=exc)
-                continue
-            errors = schema_errors("locale-ui", _lighter("locale-ui", data), lines, shown) if data is not None else []
-            if data is None or errors or not isinstance(data, dict):
-                self._problem(out, shown, errors[0].message if errors else "the file is empty")
-                continue
-            self._read_ui(out, data, lines, shown, False)
+            self._read_file(out, path, "ui.yaml", f"{lang_dir.name}/ui.yaml", GAMES["tash-kalar"], "ui.yaml",
+                            lang_dir=lang_dir, ui=True)
         return out
 
     def _read_ui(self, out: LocaleTexts, data: dict[str, Any], lines: Any, shown: str, damaged: bool) -> None:

@@ -159,14 +159,21 @@ def store(text: str, data: Any, lines: LineMap) -> None:
     if len(body) > MAX_ENTRY:
         return
     try:
-        if not os.path.lexists(folder):
-            _make(folder)
-        if not _tagged(folder):
-            return  # not the tool's: left as it is
-        _write(folder / _name(text.encode()), body)
-        _prune(folder)
+        if store_entry(folder, _name(text.encode()), body):
+            _prune(folder)
     except OSError:
         pass
+
+
+def store_entry(folder: Path, name: str, body: bytes) -> bool:
+    """``body`` kept as the entry ``name`` of the cache's tagged ``folder`` (made when missing):
+    False, and nothing written, when a folder of that name is not the tool's. OSError passes."""
+    if not os.path.lexists(folder):
+        _make(folder)
+    if not _tagged(folder):
+        return False  # not the tool's: left as it is
+    _write(folder / name, body)
+    return True
 
 
 def _write(path: Path, body: bytes) -> None:
