@@ -132,4 +132,4 @@ def summonable(
     from tashkalar_cli.render.summon import summonable_table
 
     shown = {v.card.id: str(s.cards.name(v.card, s.loc)) for v in verdicts}
-    s.console.print(summonable_table(verdicts, s.board, s.loc, shown, show_all, s.console.width))
+    s.console.print(summonable_table(verdicts, s.board, s.loc, shown, show_all))

@@ -41,6 +41,7 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
     from rich.text import Text
 
     from tashkalar_cli.errors import visible
+    from tashkalar_cli.render.fit import fitted
 
     loc = s.loc
     for game, one in games.items():
@@ -57,7 +58,7 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
             if key == "languages":
                 value = [loc.language_name(code) for code in value]
             table.add_row(loc.msg(f"validate.{key}"), loc.join(value) if isinstance(value, list) else str(value))
-        s.console.print(table)
+        s.console.print(fitted(table))
         for warning in one["warnings"]:
             s.console.print(Text(loc.msg("label.value", label=loc.msg("validate.warning"), value=visible(warning)),
                                  style="yellow"))

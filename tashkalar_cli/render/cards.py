@@ -11,16 +11,9 @@ from rich.text import Text
 
 from tashkalar_cli.engine.coverage import effect_status
 from tashkalar_cli.model.cards import Being, Card, Flare, Task
+from tashkalar_cli.render.fit import Fitted, fitted
 from tashkalar_cli.render.pattern import legend_table, pattern_grid
-from tashkalar_cli.render.terminal import (
-    COLUMN_COST,
-    MOST_BLOCK,
-    TitledPanel,
-    block,
-    fit_columns,
-    longest_word,
-    shown,
-)
+from tashkalar_cli.render.terminal import MOST_BLOCK, TitledPanel, block, shown
 from tashkalar_cli.text.i18n import Localizer
 from tashkalar_cli.text.i18n import Text as LocalText
 
@@ -56,7 +49,7 @@ def card_panel(card: Card, db: CardCatalog, loc: Localizer) -> TitledPanel:
     return TitledPanel(Group(*parts), title=title, subtitle=shown(card.id, "dim"))
 
 
-def _card_facts(card: Card, db: CardCatalog, loc: Localizer) -> Table:
+def _card_facts(card: Card, db: CardCatalog, loc: Localizer) -> Fitted:
     """The facts of a card's panel: type, deck, rank, points, keywords, its name's source, its other names."""
     msg = loc.msg
     facts = Table.grid(padding=(0, 2))
@@ -86,7 +79,7 @@ def _card_facts(card: Card, db: CardCatalog, loc: Localizer) -> Table:
         if not all(n["official"] for n in names.values()):
             line += f"  ({msg('name.star')})"
         facts.add_row(msg("label.other_names"), Text(line))
-    return facts
+    return fitted(facts)
 
 
 def _card_texts(card: Card, texts: Mapping[str, LocalText], msg: Callable[..., str]) -> list[RenderableType]:
@@ -124,54 +117,31 @@ def _card_row(c: Card, db: CardCatalog, loc: Localizer, wide: bool) -> dict[str,
             "keywords": shown(", ".join(_term(loc, k) for k in c.keywords), most=MOST_BLOCK)}
 
 
-def card_table(cards: list[Card], db: CardCatalog, loc: Localizer, width: int = 120) -> Table | Text:
+def card_table(cards: list[Card], db: CardCatalog, loc: Localizer, width: int = 120) -> Fitted | Text:
     """The cards as a table; on a narrow terminal (under 100 columns) the type and deck columns
-    give way to the name and the keywords, and on a very narrow one the keywords, then the rank,
-    give way before an id is ever cut (an id is what a user copies into the next command) or a
-    word broken."""
+    give way to the name and the keywords (the rank column then holds a flare's or a task's type),
+    and on a very narrow one the keywords, then the rank, give way before an id is ever cut (an id
+    is what a user copies into the next command) or a word broken (:mod:`render.fit`)."""
     msg = loc.msg
     if not cards:  # no match: a sentence, not an empty table
         return Text(msg("list.none"))
     wide = width >= 100
     rows = [_card_row(c, db, loc, wide) for c in cards]
     beings = sum(isinstance(c, Being) for c in cards)
-    # the rank column of a narrow table holds the type of a card that has no rank (a flare, a task)
     rank_header = msg("label.rank") if wide or beings == len(cards) else (
         msg("label.type") if beings == 0 else msg("label.rank_or_type"))
     headers = {"id": msg("label.id"), "name": msg("label.name"), "type": msg("label.type"),
                "deck": msg("label.deck"), "rank": rank_header, "keywords": msg("label.keywords")}
-
-    def need(key: str) -> int:
-        """The narrowest the column can be without cutting an id or breaking a word."""
-        values = [r[key].plain for r in rows]
-        if key == "id":
-            return max(len(headers[key]), *(len(v) for v in values))
-        return max(longest_word([headers[key]]), longest_word(values))
-
     optional = [k for k in (["type", "deck"] if wide else []) + ["rank", "keywords"] if any(r[k].plain for r in rows)]
-    needs = {k: need(k) for k in ["id", "name", *optional]}
-    chosen = fit_columns(width, needs, ["id", "name", *optional], required=2)
-    # the id and the name come first: a name too long for what the id leaves is folded, the id never
-    room = {"name": max(1, width - 1 - 2 * COLUMN_COST - needs["id"])}
-    # on a narrow terminal the room left after every column's longest word goes one third to the
-    # name, two thirds to the keywords, as fixed widths: Rich's own sharing can give a column one
-    # more than the terminal has, and the last column is then cut, border and all
-    fixed: dict[str, int] = {}
-    if not wide and "keywords" in chosen:
-        slack = max(0, width - 1 - sum(needs[k] + COLUMN_COST for k in chosen))
-        fixed = {"name": needs["name"] + slack // 3, "keywords": needs["keywords"] + slack - slack // 3}
+    chosen = ["id", "name", *optional]
     table = Table(title=msg_n_count(loc, "list.title", len(cards)), show_lines=not wide)
     for key in chosen:
-        if key == "id":
-            table.add_column(headers[key], style="dim", no_wrap=True, min_width=need(key))
-        else:
-            table.add_column(headers[key], style="bold" if key == "name" else "", overflow="fold",
-                             min_width=min(needs[key], room.get(key, needs[key])),
-                             width=fixed.get(key),
-                             ratio=2 if key == "keywords" and not wide else None)
+        table.add_column(headers[key], style="dim" if key == "id" else "bold" if key == "name" else "")
     for r in rows:
         table.add_row(*(r[key] for key in chosen))
-    return table
+    # what gives way, the first first: the type and the deck, then the keywords, then the rank
+    order = ["type", "deck", "keywords", "rank"]
+    return fitted(table, ids=(0,), drop=[chosen.index(k) for k in order if k in chosen])
 
 
 def msg_n_count(loc: Localizer, key: str, count: int) -> str:

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.errors import fill, visible
+from tashkalar_cli.render.fit import fitted
 from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, shown
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                 key = shown(f.key + (f" ({f.field})" if f.field else ""))
                 table.add_row(Text(say(f"i18n.severity.{f.severity}", f.severity), style=SEVERITY_STYLE[f.severity]),
                               say(f"i18n.check.{f.check}", f.check), key, str(f.line or ""), msg)
-            parts.append(table)
+            parts.append(fitted(table, ids=(2, 3), drop=(1,)))  # the key a translator looks up: never cut
             if len(rows) > MOST_ROWS:
                 more = len(rows) - MOST_ROWS
                 if loc is not None and loc.ui("i18n.more-findings.other") is not None:
@@ -119,7 +120,7 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                 else:
                     said_more = f"… and {more} more finding{'s' if more != 1 else ''} in this file (--json lists them all)"
                 parts.append(Text(said_more, style="dim"))
-    parts.append(_coverage(report, say, loc))
+    parts.append(fitted(_coverage(report, say, loc), ids=(0,)))
     if loc is not None and loc.ui("i18n.errors.other") is not None:
         summary = loc.msg("i18n.summary", errors=loc.msg_n("i18n.errors", len(report.errors)),
                           warnings=loc.msg_n("i18n.warnings", len(report.warnings)))

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from tashkalar_cli.model.board import Board, square_order
 from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.render.fit import fitted
 from tashkalar_cli.render.terminal import Readable
 from tashkalar_cli.text.i18n import Localizer
 
@@ -105,7 +106,7 @@ def _card_plans(report: PlanReport, card: Being, board: Board, loc: Localizer, n
     grid.add_column()
     for actions, square, how in _rows(report.groups_of(card), board, loc, name):
         grid.add_row("", msg("plan.actions", count=actions), square, how)
-    parts.append(grid)
+    parts.append(fitted(grid, ids=(1,)))
     first = next((g for g in report.groups_of(card) if g.effect is not None), None)
     if first is not None and first.effect is not None:
         key = "plan.card_effect_partial" if first.effect.truncated else "plan.card_effect"
@@ -243,7 +244,7 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
             table.add_column(msg("plan.col.places"), justify="right")
             for sq, n in ranked[:12]:
                 table.add_row(board.name(sq), str(n["summon"]), str(n["place"]))
-            parts.append(table)
+            parts.append(fitted(table, ids=(0,)))
         if opp.effect_destroys:
             items = [f"{board.name(sq)} ({', '.join(name(_card(report, c)) for c in cards)})"
                      for sq, cards in opp.effect_destroys.items()]

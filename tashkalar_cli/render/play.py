@@ -11,7 +11,8 @@ from rich.text import Text
 
 from tashkalar_cli.errors import visible
 from tashkalar_cli.render.board import board_key, board_text
-from tashkalar_cli.render.terminal import MOST_SHOWN, block, fitted
+from tashkalar_cli.render.fit import fitted
+from tashkalar_cli.render.terminal import MOST_SHOWN, block
 
 if TYPE_CHECKING:
     from tashkalar_cli.catalog.cards import CardCatalog

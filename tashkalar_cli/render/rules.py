@@ -11,7 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tashkalar_cli.errors import quote, visible
-from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, Readable, TitledPanel, block, fitted, shown
+from tashkalar_cli.render.fit import fitted
+from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, Readable, TitledPanel, block, shown
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -
             seen.append(r)
     if seen:
         facts.add_row(msg("label.related"), "\n".join(f"{r.number} {loc.field('rules', r.id, 'title')} ({r.id})" for r in seen))
-    parts += [Text(), facts]
+    parts += [Text(), fitted(facts)]
     for e in book.errata_for(rule):
         parts += [Text(), Text(loc.msg("label.value", label=_erratum_label(e, loc),
                                    value=visible(loc.field("errata", e["id"], "title"), MOST_SHOWN)),
@@ -158,7 +159,7 @@ def errata_renderable(errata: Errata, loc: Localizer, rulebook: RuleBook | None 
         if e.get("kind") == "ruling" and e.get("rules"):
             body.add_row(msg("label.rules"), _rules_named(e["rules"], rulebook, loc))
         body.add_row(msg("errata.ruling"), str(loc.field("errata", e["id"], "ruling")))
-        panels.append(TitledPanel(body, title=shown(loc.field("errata", e["id"], "title"), "bold"),
+        panels.append(TitledPanel(fitted(body), title=shown(loc.field("errata", e["id"], "title"), "bold"),
                                   subtitle=shown(e["id"], "dim")))
     rulings = all(e.get("kind") == "ruling" for e in errata.items) and errata.items
     title = msg("rulings.title", count=len(errata.items)) if rulings else msg("errata.title", count=len(errata.items))

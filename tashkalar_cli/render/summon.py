@@ -13,7 +13,8 @@ from rich.text import Text
 
 from tashkalar_cli.render.board import board_key, board_text
 from tashkalar_cli.render.explain import lack_text, placement_lines
-from tashkalar_cli.render.terminal import fit_columns, longest_word, shown
+from tashkalar_cli.render.fit import fitted
+from tashkalar_cli.render.terminal import shown
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def verdict_renderable(v: Verdict, board: Board, pos: Position, loc: Localizer, 
 
 
 def summonable_table(verdicts: Sequence[Verdict], board: Board, loc: Localizer, names: dict[str, str],
-                     show_all: bool = False, width: int = 120) -> RenderableType:
+                     show_all: bool = False) -> RenderableType:
     """The summonable cards (all cards, with the reasons, when ``show_all``); on a narrow terminal
     the name, then the yes/no column, give way before an id is cut or a word broken."""
     msg = loc.msg
@@ -94,20 +95,13 @@ def summonable_table(verdicts: Sequence[Verdict], board: Board, loc: Localizer, 
         return Text(msg("summonable.none", total=len(verdicts)) + " " + msg("summonable.none_hint"))
     headers = {"id": msg("label.id"), "name": msg("label.name"), "legal": msg("summonable.legal"),
                "squares": msg("summonable.squares")}
-    needs = {key: max(longest_word([headers[key]]), longest_word(r[key].plain for r in rows)) for key in headers}
-    needs["id"] = max([len(headers["id"]), *(len(r["id"].plain) for r in rows)])
-    chosen = fit_columns(width, needs, ["id", "squares", "legal", "name"], required=2)
+    keys = ("id", "name", "legal", "squares")
     table = Table(title=msg("summonable.title", legal=sum(v.legal for v in verdicts), total=len(verdicts)))
-    for key in ("id", "name", "legal", "squares"):
-        if key not in chosen:
-            continue
-        if key == "id":
-            table.add_column(headers[key], style="dim", no_wrap=True, min_width=needs[key])
-        else:
-            table.add_column(headers[key], style="bold" if key == "name" else "", overflow="fold",
-                             min_width=needs[key] if key != "squares" else None)
+    for key in keys:
+        table.add_column(headers[key], style="dim" if key == "id" else "bold" if key == "name" else "")
     for r in rows:
-        table.add_row(*(r[key] for key in ("id", "name", "legal", "squares") if key in chosen))
+        table.add_row(*(r[key] for key in keys))
+    fit = fitted(table, ids=(0,), drop=(1, 2))  # the name, then the yes/no column, give way
     if hidden:
-        return Group(table, Text(msg("summonable.hidden", count=hidden), style="dim"))
-    return table
+        return Group(fit, Text(msg("summonable.hidden", count=hidden), style="dim"))
+    return fit

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from rich.console import ConsoleOptions, RenderableType, RenderResult
     from rich.containers import Lines
     from rich.measure import Measurement
-    from rich.table import Table
 
 #: the no-break spaces (French typography) each stood in for, while Rich wraps a line, by a
 #: character of the same width that Rich does not read as a space (one of the private use area,
@@ -96,119 +95,6 @@ def shown(value: object, style: str = "", most: int = MOST_SHOWN) -> Text:
 def block(value: object, style: str = "", most: int = MOST_BLOCK) -> Text:
     """A text of several lines from the data (an effect, a definition) as Rich text."""
     return no_break(Text(visible(value, most, lines=True), style=style))
-
-
-#: what a column of a boxed table costs beyond its text: a space either side and a rule
-COLUMN_COST = 3
-
-
-#: the spaces a line is broken at in :func:`longest_word`: any whitespace but the no-break spaces and the figure space
-_WORD_BREAKS = re.compile("[^\\S\u00a0\u202f\u2007]+")
-
-
-def longest_word(values: Iterable[str]) -> int:
-    """The longest word of ``values`` (words joined by a no-break space count as one): the
-    narrowest a column can be without breaking a word."""
-    return max((len(word) for value in values for word in _WORD_BREAKS.split(value)), default=0)
-
-
-def fit_columns(width: int, needs: dict[str, int], priority: list[str], required: int = 1) -> list[str]:
-    """The columns of a boxed table that fit in ``width``, taken in the order of ``priority`` (the
-    first ``required`` always: the ids a user copies), each at the width it ``needs`` (its longest
-    id, or its longest word): on a narrow terminal a column is dropped rather than an id cut or a
-    word broken."""
-    used = 1
-    chosen = []
-    for i, key in enumerate(priority):
-        cost = needs[key] + COLUMN_COST
-        if i < required or used + cost <= width:
-            chosen.append(key)
-            used += cost
-    return chosen
-
-
-def _plain(cell: object) -> str:
-    if isinstance(cell, Text):
-        return cell.plain
-    return cell if isinstance(cell, str) else ""
-
-
-def fit_table(table: Table, width: int, ids: Sequence[int] = (), drop: Sequence[int] = ()) -> Table:
-    """``table`` made to fit ``width`` without cutting what a user copies or breaking a word: the
-    columns ``ids`` (by their place) are never wrapped nor cut; a column that has to be narrower
-    than its longest word folds it rather than cutting it with an ellipsis; when the table is still
-    too wide, the columns ``drop`` give way, the first first. Returns ``table``, changed."""
-    _, right, _, left = table.padding
-    columns = table.columns
-
-    def need(i: int) -> int:
-        col = columns[i]
-        cells = [_plain(c) for c in col.cells]
-        if i in ids:
-            return max([len(line) for c in cells for line in c.splitlines()] + [longest_word([_plain(col.header)])])
-        return max(longest_word(cells), longest_word([_plain(col.header)]))
-
-    needs = {i: need(i) for i in range(len(columns))}
-
-    def cost(kept: list[int]) -> int:
-        rules = (len(kept) + 1 if table.show_edge else len(kept) - 1) if table.box is not None else 0
-        return sum(needs[i] + left + right for i in kept) + rules
-
-    kept = list(range(len(columns)))
-    for i in drop:
-        if cost(kept) <= width:
-            break
-        if i in kept and len(kept) > 1:
-            kept.remove(i)
-    fits = cost(kept) <= width
-    for i in sorted(set(range(len(columns))) - set(kept), reverse=True):
-        del columns[i]
-    whole = [i for i in kept if i in ids and (fits or needs[i] <= width * 2 // 3)]  # the ids kept whole
-    others = [i for i in kept if i not in whole]
-    # too wide still: what the whole ids leave is shared by the other columns, which fold
-    share = max(1, (width - cost(kept) + sum(needs[i] for i in others)) // max(1, len(others)))
-    for col, i in zip(columns, kept, strict=True):
-        if i in whole:
-            col.no_wrap = True
-            col.min_width = needs[i]
-        else:
-            col.overflow = "fold"
-            col.no_wrap = False
-            if fits:
-                col.min_width = needs[i]
-            else:
-                col.max_width = share
-    return table
-
-
-class Fitted:
-    """A table fitted (:func:`fit_table`) to the width it is drawn in, whatever holds it: a
-    terminal, a panel, a group."""
-
-    def __init__(self, table: Table, ids: Sequence[int] = (), drop: Sequence[int] = ()) -> None:
-        from copy import copy
-
-        self.table, self.ids, self.drop = table, ids, drop
-        self._columns = [copy(col) for col in table.columns]  # as built: measured, then drawn, maybe at two widths
-
-    def _fit(self, width: int) -> Table:
-        from copy import copy
-
-        self.table.columns = [copy(col) for col in self._columns]
-        return fit_table(self.table, width, self.ids, self.drop)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self._fit(options.max_width)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.measure import Measurement
-
-        return Measurement.get(console, options, self._fit(options.max_width))
-
-
-def fitted(table: Table, ids: Sequence[int] = (), drop: Sequence[int] = ()) -> Fitted:
-    """``table``, fitted to the width it is drawn in: see :func:`fit_table`."""
-    return Fitted(table, ids, drop)
 
 
 #: the widest a text of sentences is drawn (a rule, a card, an answer), however wide the
@@ -348,7 +234,6 @@ def console(**kwargs: Any) -> Console:
 
 
 __all__ = [
-    "COLUMN_COST",
     "MOST_BLOCK",
     "MOST_SHOWN",
     "READABLE",
@@ -360,10 +245,6 @@ __all__ = [
     "TitledPanel",
     "block",
     "console",
-    "fit_columns",
-    "fit_table",
-    "fitted",
-    "longest_word",
     "no_break",
     "sane_size",
     "shown",

@@ -1,0 +1,150 @@
+"""Tables that never cut (issue 33): every command that draws a table, at 40, 60, 80 and 100
+columns, keeps every line within the width, every border whole, and every word of its data whole:
+a word drawn narrow is a word drawn at 400 columns (a column gives way, or the table becomes records,
+before a word is folded, cut with an ellipsis or a border cropped). And the fitting itself
+(:mod:`tashkalar_cli.render.fit`) on tables built for the purpose: long words, long ids, a drawing
+in a cell."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from conftest import in_every_language
+
+LANGS = ["en", "fr", "es", "it"]
+WIDTHS = (40, 60, 80, 100)
+POS = "c3=blue,d3=blue,d4=blue,e4=blue,f4=blue,d6=red:heroic"
+COMMANDS = {
+    "card list": ["card", "list"],
+    "card list tasks": ["card", "list", "--type", "task"],
+    "card list legends": ["card", "list", "--deck", "legends"],
+    "keyword list": ["keyword", "list"],
+    "keyword show": ["keyword", "show", "flare"],
+    "rule list": ["rule", "list"],
+    "rule show": ["rule", "show", "4.9"],
+    "errata": ["errata"],
+    "summonable": ["summonable", "--pieces", POS, "--player", "blue", "--all"],
+    "plan": ["plan", "--pieces", POS, "--player", "blue", "--hand", "knight,dryad"],
+    "ask": ["ask", "can I summon on top of an enemy heroic piece?"],
+    "task check": ["task", "check", "--pieces", POS, "--player", "blue", "--all"],
+    "card show": ["card", "show", "frostweave-illusionist"],
+    "letal rule list": ["--game", "letal", "rule", "list"],
+    "letal keyword list": ["--game", "letal", "keyword", "list"],
+}
+#: what separates words in a drawing: spaces and the characters of borders and rules
+SEPARATORS = re.compile(r"[\s\u2500-\u257f]+")
+#: the first and last character of a line of a boxed table or a panel
+LEFT_EDGES, RIGHT_EDGES = set("│┃╭╰┏┗┡├┌└"), set("│┃╮╯┓┛┩┤┐┘")
+
+
+def words(out: str) -> set[str]:
+    return {w for w in SEPARATORS.split(out) if w}
+
+
+def drawn(cli, monkeypatch, args: list[str], lang: str, width: int) -> str:
+    monkeypatch.setenv("COLUMNS", str(width))
+    monkeypatch.setenv("TASHKALAR_LANG", lang)
+    r = cli(*args)
+    assert r.code == 0, r.err
+    return r.out
+
+
+@pytest.mark.parametrize(("name", "lang"), in_every_language([(n,) for n in COMMANDS], LANGS, ids=lambda c: c[0]))
+def test_no_word_line_or_border_is_cut_at_any_width(cli, dataset, monkeypatch, name, lang):
+    _check_every_width(cli, dataset, monkeypatch, COMMANDS[name], lang)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_of_validate_is_not_cut_either(cli, dataset, monkeypatch, lang):
+    """``validate`` checks the whole data folder again: in the slow run only."""
+    _check_every_width(cli, dataset, monkeypatch, ["validate"], lang)
+
+
+def _check_every_width(cli, dataset, monkeypatch, args: list[str], lang: str) -> None:
+    whole = words(drawn(cli, monkeypatch, args, lang, 400))
+    for width in WIDTHS:
+        out = drawn(cli, monkeypatch, args, lang, width)
+        lines = out.splitlines()
+        assert max(len(line) for line in lines) <= width, width
+        cropped = [line for line in lines if line.strip() and line.lstrip()[0] in LEFT_EDGES
+                   and line.rstrip()[-1] not in RIGHT_EDGES]
+        assert not cropped, (width, cropped[:2])
+        # a header said in full where the table is narrow ("Rank or type"), and a record's "Name:", are words too
+        cut = {w for w in words(out) - whole if not w.endswith(":")} - words(dataset.locales[lang]["ui"]["label.rank_or_type"])
+        assert not cut, (width, sorted(cut)[:8])
+
+
+# ---------------------------------------------------------------------- the fitting itself
+
+def render(renderable, width: int) -> str:
+    console = Console(width=width, record=True, color_system=None, file=None, legacy_windows=False)
+    with console.capture() as cap:
+        console.print(renderable)
+    return cap.get()
+
+
+def _table(rows, headers=("Id", "Name", "Words")) -> Table:
+    table = Table(title="t")
+    for h in headers:
+        table.add_column(h)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def test_a_table_that_fits_is_drawn_as_rich_draws_it():
+    from tashkalar_cli.render.fit import fitted
+
+    rows = [("a-1", "Alpha", "one two"), ("b-2", "Beta", "three")]
+    assert render(fitted(_table(rows), ids=(0,)), 80) == render(_table(rows), 80)
+
+
+@pytest.mark.parametrize("width", range(24, 61, 3))
+def test_a_tight_table_folds_no_word_and_crops_no_border(width):
+    from tashkalar_cli.render.fit import fitted
+
+    rows = [(f"card-{i}", "Deathbringer Leafsplitter", "non-legendary piece, adjacent square, standard move")
+            for i in range(3)]
+    out = render(fitted(_table(rows), ids=(0,), drop=(2,)), width)
+    every = words(render(_table(rows), 400))
+    assert words(out) - every <= {"Name:", "Words:"}
+    assert all(len(line) <= width for line in out.splitlines())
+    assert all(f"card-{i}" in out for i in range(3))
+
+
+def test_what_gives_way_goes_first_and_the_rest_share_the_room():
+    from tashkalar_cli.render.fit import fitted
+
+    rows = [("id-1", "a long name of several words", "a-long-word " * 5)]
+    out = render(fitted(_table(rows), ids=(0,), drop=(2,)), 30)
+    assert "Words" not in out and "Name" in out  # the third column gave way; the name fits, wrapped
+    assert "a long name of" in out.replace("\n", " ") or "a long" in out
+
+
+def test_no_choice_of_columns_fitting_makes_records_each_headed_by_its_id():
+    from tashkalar_cli.render.fit import Records, fit_table
+
+    rows = [("an-identifier-of-thirty-cells", "Name", "w")]
+    table = _table(rows)
+    out_table = fit_table(table, 30, ids=(0,))
+    assert isinstance(out_table, Records)
+    out = render(out_table, 30)
+    lines = [line.rstrip() for line in out.splitlines()]
+    assert lines[2] == "an-identifier-of-thirty-cells"  # the title, a blank line, then the id alone
+    assert "  Name: Name" in lines and "  Words: w" in lines
+
+
+def test_a_drawing_in_a_cell_is_left_to_rich():
+    from tashkalar_cli.render.fit import fit_table
+
+    grid = Table.grid()
+    inner = Table.grid()
+    inner.add_row("x")
+    grid.add_row(inner, Text("legend"))
+    assert fit_table(grid, 10) is grid
