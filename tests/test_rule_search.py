@@ -2,7 +2,7 @@
 
 The question set (tests/rule_questions.yaml) is asked with no language given; the test reports,
 per language and separately for the questions used to tune the search ("tuning") and those kept
-out of it ("held-out", and "held-out-2" to "held-out-4", written later and also never tuned on), the share of
+out of it ("held-out", and "held-out-2" to "held-out-5", written later and also never tuned on), the share of
 questions whose answer comes first and in the first three; only the misses of the tuning set are
 printed (a held-out miss shown is a held-out question tuned on sooner or later). The goal of
 issue 20 is 85% first and 95% in the top 3 in each language, on every set; the test holds each
@@ -27,17 +27,19 @@ from hypothesis import strategies as st
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4")
+SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5")
 #: floors (share answered first, share in the top 3), over the four languages and in each one
 #: ("held-out-2": ten questions per language written in issue 20's second round before it tuned anything;
 #: "held-out-3": ten more per language, written before the player phrasings of the rules (``asks:``);
-#: "held-out-4": ten more per language, written in issue 20's third round before any of its tuning)
+#: "held-out-4": ten more per language, written in issue 20's third round before any of its tuning;
+#: "held-out-5": 52 questions (13 per language) written for issue 33 by a writer who had read only the
+#: published rulebooks, never the tool's texts, labelled and committed before any of issue 33's tuning)
 #: (raised after a second voice of player phrasings in ``asks:``, just below the rates it reached, and again
 #: after issue 20's third round: phrasings said in full, synonym groups weighed as one thing said, framing idioms)
 FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.89, 0.96), "held-out-2": (0.92, 0.94), "held-out-3": (0.97, 0.97),
-             "held-out-4": (0.87, 0.97)}
+             "held-out-4": (0.87, 0.97), "held-out-5": (0.71, 0.90)}
 FLOOR_LANG = {"tuning": (0.88, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
-              "held-out-4": (0.69, 0.89)}
+              "held-out-4": (0.69, 0.89), "held-out-5": (0.60, 0.75)}
 
 
 def _rank(hits, answers) -> int | None:
