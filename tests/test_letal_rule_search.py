@@ -20,10 +20,11 @@ HERE = Path(__file__).resolve().parent
 QUESTIONS: dict[str, list[dict[str, Any]]] = yaml.safe_load(
     (HERE / "letal_rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
 GOAL_TOP3 = 0.90
-SETS = ("tuning", "held-out")
+SETS = ("tuning", "held-out", "dev-33")
 #: floors (share answered first, share in the top 3) of each set ("held-out": issue 33's questions written
 #: by a writer who had read only the published rulebook, committed before any tuning and never tuned on)
-FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.80, 0.95)}
+#: "dev-33": issue 33's own questions on negation, sequence and rulings, tuned on
+FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.82, 0.95), "dev-33": (0.80, 0.84)}
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +67,7 @@ def _count(letal: Any) -> tuple[dict[tuple[str, str], list[int]], list[str]]:
             cell[1] += pos is not None and pos < 3
             cell[2] += 1
             cell[3] += result.query.lang == lang
-            if pos != 0 and which == "tuning":
+            if pos != 0 and not which.startswith("held-out"):
                 misses.append(f"  [{lang}] {item['q']!r}: answer at {pos if pos is None else pos + 1}")
     return counts, misses
 
