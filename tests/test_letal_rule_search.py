@@ -4,7 +4,8 @@ The same search as Tash-Kalar's (tests/test_rule_search.py), on the other game's
 question is asked with no language given, and the test reports the share whose answering rule
 comes first and in the first three among every hit (rules, keywords and rulings alike). The goal
 of issue 11 is 90% in the top 3; since the rules have player phrasings (``asks:``) both shares are
-held to floors just below what the search reaches, so that neither can fall unnoticed.
+held to floors just below what the search reaches, so that neither can fall unnoticed; the held-out
+set (``set: held-out``) is counted apart, against floors of its own, and its misses are not printed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ import yaml
 HERE = Path(__file__).resolve().parent
 QUESTIONS: dict[str, list[dict[str, Any]]] = yaml.safe_load(
     (HERE / "letal_rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-GOAL_TOP3, FLOOR_TOP3, FLOOR_FIRST = 0.90, 0.96, 0.96
+GOAL_TOP3 = 0.90
+SETS = ("tuning", "held-out", "dev-33")
+#: floors (share answered first, share in the top 3) of each set ("held-out": issue 33's questions written
+#: by a writer who had read only the published rulebook, committed before any tuning and never tuned on)
+#: "dev-33": issue 33's own questions on negation, sequence and rulings, tuned on
+FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.82, 0.95), "dev-33": (0.80, 0.84)}
 
 
 @pytest.fixture(scope="module")
@@ -40,37 +46,50 @@ def test_the_question_set_is_real(letal: Any) -> None:
         assert len(items) >= 5, lang
         for item in items:
             assert item["answers"] and set(item["answers"]) <= rules, item
+            assert item.get("set", "tuning") in SETS, item
             assert len(item["q"].split()) >= 4, f"a question, not keywords: {item['q']}"
     # questions about many rules, not one asked many ways
     assert len({a for items in QUESTIONS.values() for item in items for a in item["answers"]}) >= 12
 
 
-def test_questions_are_answered(letal: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    first = top3 = detected = total = 0
+def _count(letal: Any) -> tuple[dict[tuple[str, str], list[int]], list[str]]:
+    """(set, language) -> [first, top 3, total, language detected], and the misses of the tuning set (a
+    held-out miss is counted, not shown: not to tune on)."""
+    counts: dict[tuple[str, str], list[int]] = {}
     misses = []
-    per_lang: dict[str, list[int]] = {}
     for lang, items in QUESTIONS.items():
         for item in items:
+            which = item.get("set", "tuning")
             result = letal.rules.search(item["q"], limit=None)
             pos = _rank(result.hits, set(item["answers"]))
-            total += 1
-            detected += result.query.lang == lang
-            first += pos == 0
-            top3 += pos is not None and pos < 3
-            counts = per_lang.setdefault(lang, [0, 0, 0])
-            counts[0] += pos == 0
-            counts[1] += pos is not None and pos < 3
-            counts[2] += 1
-            if pos != 0:
+            cell = counts.setdefault((which, lang), [0, 0, 0, 0])
+            cell[0] += pos == 0
+            cell[1] += pos is not None and pos < 3
+            cell[2] += 1
+            cell[3] += result.query.lang == lang
+            if pos != 0 and not which.startswith("held-out"):
                 misses.append(f"  [{lang}] {item['q']!r}: answer at {pos if pos is None else pos + 1}")
-    report = (f"L.E.T.A.L. rule search: {total} questions, answer first {first}/{total} ({first / total:.0%}), "
-              f"in the top 3 {top3}/{total} ({top3 / total:.0%}), language detected {detected}/{total}; "
-              + ", ".join(f"{lang} {f}/{n} first, {t}/{n} top 3" for lang, (f, t, n) in sorted(per_lang.items())))
+    return counts, misses
+
+
+def test_questions_are_answered(letal: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    counts, misses = _count(letal)
+    lines, failed = [], []
+    for which in SETS:
+        cells = {lang: c for (w, lang), c in sorted(counts.items()) if w == which}
+        first, top3, total, detected = (sum(c[k] for c in cells.values()) for k in range(4))
+        lines.append(f"L.E.T.A.L. rule search, {which}: {total} questions, answer first {first}/{total} "
+                     f"({first / total:.0%}), in the top 3 {top3}/{total} ({top3 / total:.0%}), language detected "
+                     f"{detected}/{total}; " + ", ".join(f"{lang} {c[0]}/{c[2]} first, {c[1]}/{c[2]} top 3"
+                                                         for lang, c in cells.items()))
+        floor_first, floor_top3 = FLOORS[which]
+        if first / total < floor_first or top3 / total < floor_top3 or detected / total < 0.95:
+            failed.append(which)
+    report = "\n".join(lines)
     with capsys.disabled():
         print("\n" + report + "\n" + "\n".join(misses))
-    assert top3 / total >= max(GOAL_TOP3, FLOOR_TOP3), report
-    assert first / total >= FLOOR_FIRST, report
-    assert detected / total >= 0.95, report
+    assert FLOORS["tuning"][1] >= GOAL_TOP3
+    assert not failed, f"below the floor: {failed}\n{report}"
 
 
 def test_a_question_of_one_game_is_answered_by_its_own_rules(letal: Any, tk: Any) -> None:

@@ -2,7 +2,7 @@
 
 The question set (tests/rule_questions.yaml) is asked with no language given; the test reports,
 per language and separately for the questions used to tune the search ("tuning") and those kept
-out of it ("held-out", and "held-out-2" to "held-out-4", written later and also never tuned on), the share of
+out of it ("held-out", and "held-out-2" to "held-out-5", written later and also never tuned on), the share of
 questions whose answer comes first and in the first three; only the misses of the tuning set are
 printed (a held-out miss shown is a held-out question tuned on sooner or later). The goal of
 issue 20 is 85% first and 95% in the top 3 in each language, on every set; the test holds each
@@ -27,17 +27,22 @@ from hypothesis import strategies as st
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4")
+SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "dev-33")
 #: floors (share answered first, share in the top 3), over the four languages and in each one
 #: ("held-out-2": ten questions per language written in issue 20's second round before it tuned anything;
 #: "held-out-3": ten more per language, written before the player phrasings of the rules (``asks:``);
-#: "held-out-4": ten more per language, written in issue 20's third round before any of its tuning)
+#: "held-out-4": ten more per language, written in issue 20's third round before any of its tuning;
+#: "held-out-5": 52 questions (13 per language) written for issue 33 by a writer who had read only the
+#: published rulebooks, never the tool's texts, labelled and committed before any of issue 33's tuning;
+#: "dev-33": issue 33's own questions on negation, sequence, specificity and forms of play, tuned on)
 #: (raised after a second voice of player phrasings in ``asks:``, just below the rates it reached, and again
 #: after issue 20's third round: phrasings said in full, synonym groups weighed as one thing said, framing idioms)
 FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.89, 0.96), "held-out-2": (0.92, 0.94), "held-out-3": (0.97, 0.97),
-             "held-out-4": (0.87, 0.97)}
+             "held-out-4": (0.87, 0.97), "held-out-5": (0.67, 0.90),
+             "dev-33": (0.80, 0.92)}
 FLOOR_LANG = {"tuning": (0.88, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
-              "held-out-4": (0.69, 0.89)}
+              "held-out-4": (0.69, 0.89), "held-out-5": (0.52, 0.75),
+              "dev-33": (0.60, 0.80)}
 
 
 def _rank(hits, answers) -> int | None:
@@ -74,7 +79,7 @@ def test_questions_are_answered(tk, capsys):
             cell[2] += 1
             cell[3] += result.query.lang == lang
             assert not result.query.foreign, item["q"]
-            if pos != 0 and which == "tuning":   # a held-out miss is counted, not shown: not to tune on
+            if pos != 0 and not which.startswith("held-out"):   # a held-out miss is counted, not shown: not to tune on
                 misses.append(f"  [{which} {lang}] {item['q']!r}: answer at {pos if pos is None else pos + 1}")
     lines, failed = [], []
     for which in SETS:
@@ -553,15 +558,22 @@ def test_a_question_naming_a_form_of_play_prefers_its_rules(tk, monkeypatch, que
     index = tk.rules.index
     query = tk.rules.search(question).query
     with_modes = {(h.kind, h.id): h.score for h in index.search(query)}
-    share = module.OTHER_MODE
+    share, own = module.OTHER_MODE, module.OWN_MODE
     monkeypatch.setattr(module, "OTHER_MODE", 1.0)
+    monkeypatch.setattr(module, "OWN_MODE", 0.0)
     without = {(h.kind, h.id): h.score for h in index.search(query)}
-    forms = {r.id: set(r.modes) for r in tk.rules.rules}
-    others = [key for key in without if key[0] == "rule" and mode not in forms[key[1]]]
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    doc_modes = index.data["doc_modes"]
+    every = {m for modes in doc_modes if modes for m in modes}
+    forms = {key: set(doc_modes[where[key]] or ()) for key in without}   # the rules' forms, team play included
+    others = [key for key in without if forms[key] and mode not in forms[key]]
     assert others, "some rules found are of other forms"
+    # issue 33: the rules of that form (not of every form) rank above the rules of every form
+    assert [key for key in without if forms[key] and mode in forms[key] and forms[key] != every]
     for key, score in without.items():
-        other = key[0] == "rule" and mode not in forms[key[1]]
-        assert with_modes[key] == pytest.approx(score * (share if other else 1.0))
+        other = forms[key] and mode not in forms[key]
+        alone = forms[key] and mode in forms[key] and forms[key] != every
+        assert with_modes[key] == pytest.approx(score * (share if other else 1 + own if alone else 1.0))
 
 
 @pytest.mark.parametrize("question", ["cuantos puntso para ganar el dualo?", "quanti punit servono per vincre?",

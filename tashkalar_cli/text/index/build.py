@@ -14,8 +14,10 @@ from tashkalar_cli.text.index.common import (
     PART,
     TEXT_FIELDS,
     Forms,
+    clause_tokens,
     framing_words,
     number_key,
+    set_aside,
     title_keyword,
     word_pairs,
 )
@@ -67,7 +69,9 @@ def _modes(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
            glossary: list[Mapping[str, Any]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """The forms of play the keywords name (keyword id -> mode ids: a keyword of the ``mode`` category
     whose term or synonym is a mode's name in the interface, ``mode.<id>``), and the forms each rule
-    applies to (rule id -> mode ids, team play included where the rules say it is played as a form)."""
+    applies to (rule id -> mode ids, team play included where the rules say it is played as a form).
+    A keyword of the ``mode`` category that names no single mode ("deathmatch": the duel and the melee)
+    names the forms of the rule about it (the rule listing it first among its keywords)."""
     from tashkalar_cli.text.search import fold
 
     rules = facts["rules"]
@@ -94,6 +98,9 @@ def _modes(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
         found = {names[fold(text)] for loc in locales.values()
                  for entry in [(loc.get("keywords") or {}).get(k["id"]) or {}]
                  for text in [entry.get("term", ""), *entry.get("synonyms", [])] if fold(text) in names}
+        # a form named in no interface ("deathmatch": the duel and the melee): the forms of the rule about it
+        found = found or {m for r in rules["rules"] if (r.get("keywords") or [None])[0] == k["id"]
+                          for m in doc_modes.get(r["id"], ())}
         if found:
             modes[k["id"]] = sorted(found)
     return modes, doc_modes
@@ -138,7 +145,7 @@ class _Concepts:
     @classmethod
     def linked(cls, facts: Mapping[str, Any], docs: _Docs) -> _Concepts:
         """The entries' own keywords, and the structural links (a rule's ``keywords:``, a keyword's
-        ``rules:``)."""
+        ``rules:``, an erratum's ``rules:``: the first keyword of each rule it reads)."""
         concepts = cls(len(docs.docs))
         where = docs.where
         known = {k["id"] for k in docs.glossary}
@@ -151,6 +158,13 @@ class _Concepts:
             for rid in k.get("rules", ()):
                 if ("rule", rid) in where:
                     concepts.add(where["rule", rid], k["id"], 1)
+        # a ruling is about what the rules it reads are about: their own keywords ("Range" for the ruling
+        # that occupied squares block no Range), so that it is found by its subject, not only by its words
+        own = {r["id"]: [kid for kid in r.get("keywords", ()) if kid in known] for r in facts["rules"]["rules"]}
+        for e in facts["errata"]:
+            for rid in e.get("rules", ()):
+                for kid in own.get(rid, ())[:1]:
+                    concepts.add(where["erratum", e["id"]], kid, 1)
         return concepts
 
 
@@ -176,6 +190,8 @@ class _Language:
         self.stop = {w for s in self.search.get("stopwords", []) for w in tokens(s)}
         self.subjects = _subjects(loc.get("keywords", {}), self.stop)
         self.idioms = sorted({" ".join(tokens(s)) for s in self.search.get("idioms", [])} - {""})
+        self.contrasts = self._phrases("contrasts")
+        self.negated: dict[str, list[int]] = defaultdict(list)   # stem set aside in an entry's own words -> entries
         self.postings: dict[str, dict[int, list[float]]] = defaultdict(dict)
         self.lengths: dict[str, list[int]] = {}
         self.vocab: dict[str, str] = {}
@@ -183,6 +199,9 @@ class _Language:
         self.phrasings: dict[int, list[str]] = defaultdict(list)   # a rule's phrasings: the stems of their words, sorted
         self.units: dict[str, list[int]] = defaultdict(list)   # stem of a word after a number in a text -> entries
         self.synonyms: list[list[str]] = []
+
+    def _phrases(self, key: str) -> list[str]:
+        return sorted({" ".join(tokens(s)) for s in self.search.get(key, [])} - {""})
 
     def index(self, docs: _Docs, found: _Found) -> None:
         """Every entry of ``docs`` in this language, then the words of its keywords and synonyms."""
@@ -239,6 +258,11 @@ class _Language:
         """One field of an entry: its words counted, and what it says noted (keywords, title pairs, units)."""
         stemmer, stop = self.stemmer, self.stop
         words = tokens(_fill(raw, self.params) if fld != "asks" else raw)
+        if fld in ("title", "text") and self.contrasts:   # what the entry itself sets aside ("without a partner")
+            said, clauses = clause_tokens(_fill(raw, self.params))
+            for j in sorted(set_aside(said, clauses, self.contrasts, stop)):
+                if i not in self.negated[stemmer(said[j])]:
+                    self.negated[stemmer(said[j])].append(i)
         if fld == "title" and kind == "rule":
             for pair in word_pairs([stemmer(w) for w in words], {stemmer(w) for w in stop}):
                 if i not in self.pairs[pair]:
@@ -271,6 +295,9 @@ class _Language:
             "mentions": sorted({w for s in search.get("mentions", []) for w in tokens(s)}),
             "quantities": sorted({" ".join(tokens(s)) for s in search.get("quantities", [])} - {""}),
             "idioms": self.idioms,
+            "contrasts": self.contrasts,
+            "next": self._phrases("next"),
+            "after": self._phrases("after"),
             "synonyms": self.synonyms,
             "name": str(self.language.get("name") or self.lang),
         }
@@ -284,6 +311,7 @@ class _Language:
             "pairs": dict(self.pairs),
             "phrasings": {str(i): p for i, p in self.phrasings.items()},
             "units": dict(self.units),
+            "negated": dict(self.negated),
         }
 
 
@@ -342,6 +370,7 @@ def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, An
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
         "cards": _cards(facts, locales, stops, rule_words),
         "numbered": sorted(found.numbered),
+        "sections": [docs.section_of[eid] if kind == "rule" else "" for kind, eid, _ in docs.docs],
         "defines": dict(defines),
         "modes": modes,
         "doc_modes": [doc_modes.get(eid) if kind == "rule" else None for kind, eid, _ in docs.docs],

@@ -11,7 +11,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 10
+FORMAT = 11
 PART = "search_index"
 KINDS = ("rule", "keyword", "erratum")
 
@@ -71,6 +71,26 @@ TYPO_LENGTH, TYPO_LENGTH2 = 5, 8
 #: a question is in a language the tool does not have when, with at least this many words, fewer
 #: than this share of them are known to its best language
 FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.55
+#: the words a question sets aside ("without the timer", "unlike the legends": ``search: contrasts:``) are
+#: not searched, and the entries about them (the keyword they name is their own or linked, or a title
+#: has one of them) only count this share; an entry saying so itself ("without a partner") keeps them
+ASIDE = 0.5
+#: how many words (stopwords apart) after a contrast, in its clause, it sets aside
+ASIDE_WORDS = 3
+#: a question asking what comes next (``search: next:``) or after a step (``search: after:``): the rules
+#: following the step it names (the best rule), in its section, grow by these shares, the first one most
+#: (``NEXT_DECAY`` for each further rule); asking what comes next, the step itself counts ``NEXT_STEP``
+#: and the rule after it at least ``NEXT_FOLLOW`` of the best rule's score (asking what comes after a
+#: step, ``AFTER_FOLLOW`` of the step's)
+NEXT_BONUS, AFTER_BONUS, NEXT_DECAY, NEXT_STEP, NEXT_FOLLOW, AFTER_FOLLOW = 0.6, 0.3, 0.5, 0.8, 1.02, 0.7
+#: how many rules after the step a question asking what comes next looks at
+NEXT_WINDOW = 3
+#: a question naming a form of play prefers the rules of that form over the rules of every form: they
+#: grow by this share
+OWN_MODE = 0.2
+#: a question naming several keywords: an entry about all of them grows by this share (see
+#: :meth:`~tashkalar_cli.text.index.scoring.SearchIndex._covering`)
+COVER = 0.3
 #: the quotation marks a question may put around the word it is about
 QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”|„([^“”]+)[“”]|‘([^’]+)’|`([^`]+)`'
                      r"|(?<![\w'’])'([^']+)'(?![\w'’])", re.UNICODE)
@@ -94,6 +114,55 @@ def edit_distance(a: str, b: str, bound: int) -> int:
             return bound + 1
         before, row = row, current
     return row[-1]
+
+
+_CLAUSE = re.compile(r"[,;:.!?¿¡()\[\]]+")
+
+
+def clause_tokens(text: str) -> tuple[list[str], list[int]]:
+    """The words of ``text`` (:func:`tokens`) and the clause of each (clauses are parted by punctuation)."""
+    words: list[str] = []
+    clauses: list[int] = []
+    for n, piece in enumerate(_CLAUSE.split(text)):
+        found = tokens(piece)
+        words += found
+        clauses += [n] * len(found)
+    if words != tokens(text):   # punctuation inside a word ("N'ai-je"): one clause
+        words = tokens(text)
+        clauses = [0] * len(words)
+    return words, clauses
+
+
+def phrase_spans(words: list[str], phrases: Iterable[str]) -> list[tuple[int, int]]:
+    """(start, end) of every occurrence of ``phrases`` (folded words, space-separated) in ``words``,
+    longer phrases first, without overlaps."""
+    taken = [False] * len(words)
+    out = []
+    for phrase in sorted(phrases, key=lambda p: (-len(p.split()), p)):
+        parts = phrase.split()
+        for j in range(len(words) - len(parts) + 1):
+            if words[j:j + len(parts)] == parts and not any(taken[j:j + len(parts)]):
+                taken[j:j + len(parts)] = [True] * len(parts)
+                out.append((j, j + len(parts)))
+    return sorted(out)
+
+
+def set_aside(words: list[str], clauses: list[int], contrasts: Iterable[str], stop: set[str] | frozenset[str],
+              skip: set[int] | frozenset[int] = frozenset()) -> set[int]:
+    """Where words are set aside: after each contrast ("without", "unlike", "sans"), in its clause, up to
+    :data:`ASIDE_WORDS` words that are not stopwords (nor ``skip``: a card's name, a framing idiom), and
+    the small words between them."""
+    out: set[int] = set()
+    cues = phrase_spans(words, contrasts)
+    starts = {start for start, _end in cues}
+    for start, end in cues:
+        count, j, last = 0, end, end - 1
+        while j < len(words) and clauses[j] == clauses[start] and count < ASIDE_WORDS and j not in starts:
+            if words[j] not in stop and j not in skip:
+                count, last = count + 1, j
+            j += 1
+        out.update(k for k in range(end, last + 1) if k not in skip)   # the small words between them too
+    return out
 
 
 def number_key(number: str) -> tuple[int, ...]:

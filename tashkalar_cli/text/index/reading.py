@@ -21,8 +21,11 @@ from tashkalar_cli.text.index.common import (
     TYPO_LENGTH,
     TYPO_LENGTH2,
     Forms,
+    clause_tokens,
     edit_distance,
     framing_words,
+    phrase_spans,
+    set_aside,
 )
 from tashkalar_cli.text.search import Stemmer, tokens
 
@@ -53,6 +56,10 @@ class Query:
     subjects: tuple[str, ...] = ()  # stopwords kept because the question is about them ("may")
     known: float = 1.0              # the share of its words its best language knows
     plain: tuple[str, ...] = ()     # its words without the cards it names (and the small word before each)
+    aside: tuple[str, ...] = ()     # the words it sets aside ("without the timer": timer), not searched
+    aside_concepts: tuple[str, ...] = ()   # the keywords named by those words
+    step: str = ""                  # "next" when it asks what comes next, "after" when it names a step to go past
+    past: tuple[str, ...] = ()      # the words naming the step to go past ("after the defense": defense)
 
     @property
     def foreign(self) -> bool:
@@ -188,15 +195,61 @@ class IndexReader:
         masked = ["" if j in in_card or j in framing else w for j, w in enumerate(words)]
         subjects = self._subjects(question, words, masked, chosen)
         found = self.forms.find(masked, skip=stop - subjects, nested=True, prefer=chosen)
-        concepts = [kid for kid, _span in found]
+        said, clauses = clause_tokens(question)
+        if len(said) != len(words):
+            clauses = [0] * len(words)
+        aside = self._aside(words, clauses, in_card | framing, chosen)
+        concepts = [kid for kid, (start, end) in found if not aside.issuperset(range(start, end))]
+        aside_concepts = [kid for kid, (start, end) in found if aside.issuperset(range(start, end))]
         inside = {j for _kid, (start, end) in found for j in range(start, end)}
-        kept = self._kept(masked, subjects, chosen)
-        named = tuple(dict.fromkeys(w for j, w in enumerate(words) if j in inside))
+        step, cues = self._step(words, inside, chosen, clauses)   # the words of ``next`` asking so are not searched
+        kept = self._kept(["" if j in aside or j in cues else w for j, w in enumerate(masked)], subjects, chosen)
+        named = tuple(dict.fromkeys(w for j, w in enumerate(words) if j in inside and j not in aside))
         known = self._known_share(typed, inside | in_card, chosen)
-        plain = _plain(words, cards, in_card | framing, stop)
+        plain = _plain(words, cards, in_card | framing | aside | cues, stop)
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
                      tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
-                     plain)
+                     plain, tuple(words[j] for j in sorted(aside)), tuple(dict.fromkeys(aside_concepts)),
+                     step, tuple(words[j] for j in sorted(self._past(words, clauses, chosen) - cues)
+                           if step and words[j] not in stop))
+
+    def _aside(self, words: list[str], clauses: list[int], skip: set[int], lang: str) -> set[int]:
+        """Where the question sets words aside (``search: contrasts:``: "without the timer", "unlike the
+        legends"), a card's name and the framing apart."""
+        return set_aside(words, clauses, self.langs[lang].get("contrasts", ()), self._stop[lang], skip)
+
+    def _past(self, words: list[str], clauses: list[int], lang: str) -> set[int]:
+        """Where the question names the step it asks to go past: the words after ``search: after:`` ("after
+        the defense", "dopo aver pescato"), in its clause."""
+        return set_aside(words, clauses, self.langs[lang].get("after", ()), self._stop[lang])
+
+    def _step(self, words: list[str], named: set[int], lang: str, clauses: list[int]) -> tuple[str, set[int]]:
+        """(step, where the words of ``next`` are): "next" when the question asks what comes next
+        (``search: next:`` ending its clause: "what happens next?", "¿y luego?", or with a step named by
+        ``search: after:``: "after the draw, what then?"), "after" when it names a step to go past
+        (``after``, or ``next`` inside its clause: "the next tie-break"), else ""; a word naming a keyword
+        or, with its neighbour, said in a rule's title ("the next task") asks neither."""
+        info = self.langs[lang]
+        stop = self._stop[lang]
+        stem = self.stemmer(lang)
+        pairs = self.words(lang).get("pairs", {})
+
+        def cue(start: int, end: int) -> bool:
+            if named & set(range(start, end)):
+                return False
+            around = [(start - 1, start, start - 1), (end - 1, end, end)]   # (pair, the neighbour)
+            return not any(a >= 0 and b < len(words) and words[n] not in stop
+                           and f"{stem(words[a])} {stem(words[b])}" in pairs for a, b, n in around)
+
+        step, where = "", set[int]()
+        for start, end in phrase_spans(words, info.get("next", ())):
+            if cue(start, end):
+                last = all(words[j] in stop for j in range(end, len(words)) if clauses[j] == clauses[start])
+                step = "next" if last else step or "after"
+                where.update(range(start, end))
+        if any(cue(start, end) for start, end in phrase_spans(words, info.get("after", ()))):
+            step = "next" if where else "after"   # "after the draw, what do I do then?"
+        return step, where
 
     def _subjects(self, question: str, words: list[str], masked: list[str], lang: str) -> set[str]:
         """The stopwords naming a keyword that the question is about: quoted, or in a question asking

@@ -11,9 +11,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tashkalar_cli.text.index.common import (
+    AFTER_BONUS,
+    AFTER_FOLLOW,
+    ASIDE,
     ASKED_BONUS,
     CARD_KEYWORD,
     CARD_KIND,
+    COVER,
     DEFINITION_BONUS,
     FIELD_B,
     FIELD_WEIGHT,
@@ -23,9 +27,15 @@ from tashkalar_cli.text.index.common import (
     KIND_WEIGHT,
     LINKED,
     LONGER_SYNONYM,
+    NEXT_BONUS,
+    NEXT_DECAY,
+    NEXT_FOLLOW,
+    NEXT_STEP,
+    NEXT_WINDOW,
     NUMBER_BONUS,
     OTHER_LANGUAGE,
     OTHER_MODE,
+    OWN_MODE,
     PAIR_BONUS,
     SELF,
     SUBJECT,
@@ -221,20 +231,24 @@ class SearchIndex(IndexReader):
     def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
               named: Iterable[str] = (), pairs: Iterable[str] = (),
               groups: Iterable[list[tuple[tuple[str, ...], float]]] = (),
-              asked: frozenset[str] = frozenset()) -> dict[int, float]:
+              asked: frozenset[str] = frozenset(), aside: Iterable[str] = ()) -> dict[int, float]:
         """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
         (keyword id -> weight); ``groups``: synonym groups, each counted once (see :meth:`_expansions`);
         ``named``: stems of words that name a keyword, which do not make a title about the question;
         ``pairs``: two words in a row of the question (see
         :func:`~tashkalar_cli.text.index.common.word_pairs`), found as such in a title;
-        ``asked``: the stems the question says, which may say all of a rule's phrasing."""
+        ``asked``: the stems the question says, which may say all of a rule's phrasing; ``aside``: the
+        stems it sets aside, searched only in the entries that set them aside too ("sin pareja")."""
         fields = _Fields(self.words(lang), self._averages(lang), set(named))
         scores: dict[int, float] = defaultdict(float)
         in_title: dict[int, float] = defaultdict(float)   # words of the title found in the question
-        for stem, weight in terms.items():
+        negated = fields.info.get("negated", {})
+        for stem, weight in [*terms.items(), *((st, 1.0) for st in aside)]:
+            among = set(negated.get(stem, ())) if stem not in terms else None
             for i, (score, title) in fields.term(stem).items():
-                scores[i] += weight * score
-                in_title[i] += weight * title
+                if among is None or i in among:
+                    scores[i] += weight * score
+                    in_title[i] += weight * title
         for group in groups:
             _add_group(fields, group, scores, in_title)
         self._add_concepts(fields, concepts or {}, scores)
@@ -326,16 +340,93 @@ class SearchIndex(IndexReader):
                     return self.stemmer(query.lang)(after[0]) if after else ""
         return None
 
+    def _named_modes(self, concepts: Iterable[str]) -> set[str]:
+        """The forms of play the keywords name; a wider name of one ("deathmatch" in "deathmatch duel")
+        adds nothing to the narrower."""
+        named = [set(self.data.get("modes", {}).get(kid, ())) for kid in concepts]
+        named = [modes for modes in named if modes and not any(other < modes for other in named)]
+        return {m for modes in named for m in modes}
+
+    def _covering(self, query: Query, total: dict[int, float]) -> None:
+        """A question naming several keywords is about what they have to do with each other: a ruling
+        about more of them ("does a hero block Range?": the ruling on what blocks Range, about blocking
+        and Range) grows by up to :data:`COVER`, for the share of them past the first it is about (a
+        ruling settles how rules meet; a rule is found by its own words)."""
+        named = list(query.concepts)
+        if len(named) < 2:
+            return
+        about: dict[int, int] = defaultdict(int)
+        for kid in named:
+            for i, own, linked, found in self.data["concepts"].get(kid, ()):
+                about[i] += 1 if own or linked or found else 0
+        for i in total:
+            if self.docs[i][0] == "erratum" and about.get(i, 0) > 1:
+                total[i] *= 1 + COVER * (about[i] - 1) / (len(named) - 1)
+
+    def _set_aside(self, query: Query, total: dict[int, float], named_modes: set[str],
+                   doc_modes: list[list[str] | None]) -> None:
+        """The entries about what the question sets aside count less: those whose own or linked keyword it
+        names, whose title says one of its words (unless the entry sets it aside too), or the rules of a
+        form of play it sets aside only."""
+        if not query.aside:
+            return
+        stem = self.stemmer(query.lang)
+        info = self.words(query.lang)
+        about: set[int] = set()
+        for kid in query.aside_concepts:
+            about |= {i for i, own, linked, _found in self.data["concepts"].get(kid, ()) if own or linked}
+        for word in query.aside:
+            st = stem(word)
+            said = set(info.get("negated", {}).get(st, ()))
+            about |= {i for i, title, *_rest in info["postings"].get(st, ()) if title and i not in said}
+        other_modes = self._named_modes(query.aside_concepts) - named_modes
+        for i in total:
+            if i in about or (other_modes and set(doc_modes[i] or ()) and set(doc_modes[i] or ()) <= other_modes):
+                total[i] *= ASIDE
+
+    def _follow(self, query: Query, total: dict[int, float]) -> None:
+        """A question asking what comes after a step: the rules following the step it names (the best rule
+        whose title says a word of the step, "after the defense", else its best rule), in the same
+        section, rank higher, the next one most; asking what comes next, above the step."""
+        rules = [i for i in total if self.docs[i][0] == "rule"]
+        if not query.step or not rules:
+            return
+        stem = self.stemmer(query.lang)
+        postings = self.words(query.lang)["postings"]
+        titled: dict[int, int] = defaultdict(int)   # rule -> words of the step its title says
+        for st in {stem(w) for w in query.past}:
+            for i, title, *_rest in postings.get(st, ()):
+                titled[i] += 1 if title and i in total else 0
+        # a title saying "after" itself ("Tricks after the defense") follows the step, it is not the step
+        cue = {stem(w) for phrase in self.langs[query.lang].get("after", ()) for w in phrase.split()
+               if w in query.tokens and w not in self._stop[query.lang]}
+        later = {i for st in cue for i, title, *_rest in postings.get(st, ()) if title}
+        step = max([i for i in rules if i not in later] or rules, key=lambda i: (titled.get(i, 0), total[i], -i))
+        section = self.data.get("sections") or [""] * len(self.docs)
+        top = total[step] if query.step == "after" else max(total[i] for i in rules)
+        bonus = NEXT_BONUS if query.step == "next" else AFTER_BONUS
+        for k in range(1, NEXT_WINDOW + 1):
+            i = step + k
+            if i >= len(self.docs) or self.docs[i][0] != "rule" or section[i] != section[step]:
+                break
+            share = bonus * NEXT_DECAY ** (k - 1)
+            total[i] = total.get(i, 0.0) * (1 + share)
+            if k == 1:
+                total[i] = max(total[i], (NEXT_FOLLOW if query.step == "next" else AFTER_FOLLOW) * top)
+        if query.step == "next":
+            total[step] *= NEXT_STEP
+
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first."""
         total, source = self._scores(query)
         self._favour(query, total)
+        self._follow(query, total)
         text_len = self.data["text_len"]
 
         def order(i: int) -> tuple[float, int, int, int]:
             return (-round(total[i], 6), -len(number_key(self.docs[i][2])), text_len[i], i)
 
-        return [Hit(self.docs[i][0], self.docs[i][1], self.docs[i][2], total[i], source[i][1])
+        return [Hit(self.docs[i][0], self.docs[i][1], self.docs[i][2], total[i], source.get(i, (0.0, query.lang))[1])
                 for i in sorted(total, key=order) if total[i] > 0]
 
     def _scores(self, query: Query) -> tuple[dict[int, float], dict[int, tuple[float, str]]]:
@@ -354,7 +445,8 @@ class SearchIndex(IndexReader):
             # what the question says in its own language, its synonyms included: for its rules' phrasings
             asked = (frozenset(terms) | {st for g in synonyms for phrase, _w in g for st in phrase}
                      if lang == query.lang else frozenset())
-            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms, asked).items():
+            aside = {stem(w) for w in query.aside} - set(terms) if lang == query.lang else set()
+            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms, asked, aside).items():
                 s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
                 total[i] += s
                 if i not in source or s > source[i][0]:
@@ -364,12 +456,17 @@ class SearchIndex(IndexReader):
     def _favour(self, query: Query, total: dict[int, float]) -> None:
         """The scores changed for what the question is about: a form of play (the rules of other forms
         count less), a keyword's definition, a number (the entries giving one)."""
-        named_modes = {m for kid in query.concepts for m in self.data.get("modes", {}).get(kid, ())}
-        if named_modes:   # a question about a form of play: the rules of other forms count less
-            doc_modes = self.data.get("doc_modes") or [None] * len(self.docs)
+        named_modes = self._named_modes(query.concepts)
+        doc_modes = self.data.get("doc_modes") or [None] * len(self.docs)
+        if named_modes:   # a question about a form of play: its rules first, those of other forms count less
+            every = {m for modes in doc_modes if modes for m in modes}
             for i in total:
                 if doc_modes[i] and not named_modes & set(doc_modes[i]):
                     total[i] *= OTHER_MODE
+                elif doc_modes[i] and set(doc_modes[i]) != every:   # a rule of that form, not of every form
+                    total[i] *= 1 + OWN_MODE
+        self._set_aside(query, total, named_modes, doc_modes)
+        self._covering(query, total)
         if self._defining(query):   # "c'est quoi une pièce promue ?": the rule defining it first
             for kid in query.concepts:
                 for i in self.data.get("defines", {}).get(kid, ()):

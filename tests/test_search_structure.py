@@ -1,0 +1,147 @@
+"""Rule search reads the structure of a question (issue 33), not only its words: what it sets aside
+("without the timer", "unlike the legends"), what comes after a step ("what happens next", "dopo ...
+poi"), the forms of play it names in any language (the deathmatch of "scontro mortale" is the duel and
+the melee) and the rules of that form over the rules of every form, and the rulings reachable by what
+they are about ("does a hero block Range?").
+
+Each test pins one piece of the ranking on questions of its own (none of the held-out sets), in the
+four languages where the piece is a language's data (``search: contrasts:``, ``next:``, ``after:`` of
+``locales/<lang>/ui.yaml``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def letal() -> Any:
+    from tashkalar_cli import Game
+
+    return Game("letal")
+
+
+def _ids(game: Any, question: str) -> list[str]:
+    return [h.id for h in game.rules.search(question, limit=None).hits]
+
+
+def _before(ids: list[str], first: str, second: str) -> bool:
+    return first in ids and (second not in ids or ids.index(first) < ids.index(second))
+
+
+# --------------------------------------------------------------------------- what a question sets aside
+
+@pytest.mark.parametrize(("question", "aside"), [
+    ("how do you win a game with no timer?", "timer"),
+    ("sans limite de temps, comment une partie se gagne ?", "temps"),
+    ("sin límite de tiempo, ¿cuándo se gana la partida?", "tiempo"),
+    ("senza limite di tempo, come si vince la partita?", "tempo"),
+])
+def test_what_a_question_sets_aside_does_not_pull_its_rules_up(letal: Any, question: str, aside: str) -> None:
+    query = letal.rules.search(question).query
+    assert aside in query.aside and aside not in query.words
+    assert "timed-game" in query.aside_concepts and "timed-game" not in query.concepts
+    assert _ids(letal, question)[0] == "end-game-heroes-lost"
+    # said without the contrast, the timer is what the question is about
+    plain = question.replace("with no", "with a").replace("sans", "avec").replace("sin", "con").replace("senza", "con")
+    assert _before(_ids(letal, plain), "end-game-timed-winner", "end-game-heroes-lost")
+
+
+def test_a_contrast_sets_aside_only_its_own_clause(tk: Any) -> None:
+    query = tk.rules.search("unlike the legends, my own deck, can I reshuffle it?").query
+    assert "legends" in query.aside and set(query.aside) <= {"the", "legends"}
+    assert {"deck", "reshuffle"} <= set(query.words)
+
+
+def test_an_entry_setting_the_same_words_aside_keeps_them(tk: Any) -> None:
+    """"sin pareja" of a question meets the rule that says "sin pareja" itself (a common piece left
+    without a partner): the words an entry sets aside are indexed as such (``negated``)."""
+    index = tk.rules.index
+    where = {d[1]: i for i, d in enumerate(index.docs) if d[0] == "rule"}
+    stem = index.stemmer("es")("pareja")
+    assert where["duel-unpaired-common"] in index.words("es")["negated"][stem]
+    question = "¿qué pasa con una ficha básica que se queda sin pareja en el duelo?"
+    assert "pareja" in tk.rules.search(question).query.aside
+    assert _ids(tk, question)[0] == "duel-unpaired-common"
+
+
+def test_a_form_of_play_set_aside_ranks_its_rules_lower(tk: Any) -> None:
+    ids = _ids(tk, "how does a duel end if we play without the task cards?")
+    assert ids.index("end-trigger-duel") < ids.index("end-trigger-high-form")
+
+
+# --------------------------------------------------------------------------- what comes after a step
+
+@pytest.mark.parametrize(("question", "step"), [
+    ("what comes after the defense in an attack?", "next"),
+    ("après la défense, il se passe quoi ensuite dans une attaque ?", "next"),
+    ("después de la defensa en un ataque, ¿qué pasa luego?", "next"),
+    ("dopo la difesa in un attacco cosa succede poi?", "next"),
+])
+def test_what_comes_next_is_the_rule_after_the_step_named(letal: Any, question: str, step: str) -> None:
+    """The step is the rule whose title names the words after "after" (not one whose title says "after"
+    itself); the rule that follows it in its section comes first, above the step."""
+    query = letal.rules.search(question).query
+    assert query.step == step and query.past
+    ids = _ids(letal, question)
+    assert ids[0] == "attack-tricks-after-defense"
+    assert ids.index("attack-defense") > 0
+
+
+@pytest.mark.parametrize("question", [
+    "in a melee, if the colours still tie, what is the next tie-break?",
+    "mischia mortale: dopo il confronto dei colori, se c'è ancora parità cosa si guarda poi?",
+    "melé a muerte: si siguen empatados tras comparar colores, ¿qué se mira luego?",
+])
+def test_the_next_tie_break_follows_the_first(tk: Any, question: str) -> None:
+    assert _ids(tk, question)[0] == "melee-tiebreak-upgraded"
+
+
+def test_a_word_of_sequence_naming_a_thing_asks_no_sequence(tk: Any) -> None:
+    """"the next task" names a task (a rule's title says "next task"), it asks for no step."""
+    assert tk.rules.search("can I look at the next task before I claim one?").query.step == ""
+    assert tk.rules.search("what happens next?").query.step == "next"
+    assert tk.rules.search("can I play my Ruse after my two actions?").query.step == "after"
+
+
+# --------------------------------------------------------------------------- forms of play and specificity
+
+def test_a_form_named_in_no_interface_names_the_forms_of_its_rule(tk: Any) -> None:
+    """"Deathmatch" (scontro mortale, match-à-mort et mêlée-à-mort) is the duel and the melee: the forms
+    of the rule about it, so that the High Form's rules rank lower."""
+    index = tk.rules.index
+    assert {"duel", "melee"} <= set(index.data["modes"]["deathmatch"])
+    query = tk.rules.search("nello scontro mortale come si guadagnano i punti?").query
+    assert "deathmatch" in query.concepts
+    ids = _ids(tk, "nello scontro mortale come si guadagnano i punti?")
+    assert ids.index("score-high-form") > 3
+    # the narrower name of a form decides: "deathmatch duel" is no melee
+    assert index._named_modes(["deathmatch-duel", "deathmatch"]) == set(index.data["modes"]["deathmatch-duel"])
+
+
+@pytest.mark.parametrize("question", ["in team play how many cards do I draw when my turn ends?",
+                                      "nel gioco a squadre quante carte pesco a fine turno?",
+                                      "en jeu par équipe, combien de cartes je pioche à la fin de mon tour ?"])
+def test_the_rule_of_the_form_named_beats_the_rule_of_every_form(tk: Any, question: str) -> None:
+    ids = _ids(tk, question)
+    assert ids[0] in ("team-draw-legends", "team-partner-draws-legends")
+    assert ids.index("draw-end-of-turn") > 0
+
+
+# --------------------------------------------------------------------------- rulings
+
+@pytest.mark.parametrize("question", ["does a hero block Range?",
+                                      "can a hero standing in the way block a Range attack?"])
+def test_a_ruling_is_found_by_what_it_is_about(letal: Any, question: str) -> None:
+    """The ruling that occupied squares block nothing is about blocking and about Range (the rules it
+    reads): it ranks above Block, a damage rule that merely shares a word."""
+    hits = letal.rules.search(question, limit=None).hits
+    ids = [h.id for h in hits]
+    assert ids[0] == "area-not-blocked" and hits[0].kind == "erratum"
+    assert ids.index("term-block") > 0
+    index = letal.rules.index
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    linked = {i for i, _own, linked, _found in index.data["concepts"]["range"] if linked}
+    assert where["erratum", "area-not-blocked"] in linked
