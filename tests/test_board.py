@@ -240,6 +240,18 @@ def test_the_summons_shown_are_the_command_lines(browser, board_url, cli):
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("board-browser")
+def test_quick_clicks_are_taken_in_order(browser, board_url):
+    """Clicks that come before the answer to the one before: each reads the position the last one made."""
+    page = open_page(browser, board_url)
+    for square, clicks in (("c6", 2), ("d6", 4), ("e6", 3)):
+        for _ in range(clicks):
+            page.click(f'[data-square="{square}"]')
+    settled(page)
+    assert page.input_value("#yaml").endswith("pieces:\n  c6: blue heroic\n  e6: blue legendary\n")
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
 def test_the_address_holds_the_position(browser, board_url):
     page = open_page(browser, board_url)
     set_by_clicks(page)

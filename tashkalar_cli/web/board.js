@@ -11,10 +11,15 @@ async function api(args, input) {
   try { return await ask(args, input); } finally { pending(-1); }
 }
 
-async function act(work) {
-  // a user's action and every answer it awaits, counted as one
+let queue = Promise.resolve();
+
+function act(work) {
+  // a user's action and every answer it awaits, counted as one, after the actions before it (a
+  // second click reads the position the first one made)
   pending(1);
-  try { return await work(); } finally { pending(-1); }
+  const run = queue.then(work).finally(() => pending(-1));
+  queue = run.catch(() => undefined);
+  return run;
 }
 
 function pending(step) {
@@ -148,7 +153,7 @@ function buildBoard() {
         cell.dataset.square = name;
         cell.tabIndex = -1;
         cell.addEventListener("click", () => act(() => clicked(name)));
-        cell.addEventListener("keydown", (event) => act(() => keyed(event, name)));
+        cell.addEventListener("keydown", (event) => keyed(event, name));
       }
       cells.push(cell);
     }
@@ -215,16 +220,19 @@ function keyed(event, square) {
   if (MOVES[key]) {
     event.preventDefault();
     moveFocus(square, ...MOVES[key]);
-    return undefined;
+    return;
   }
-  if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
-  const piece = state.pieces[square];
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
   const color = facts.colors.find((c) => c.letter === key.toLowerCase());
   const rank = facts.piece_ranks.find((r) => r.letter === key.toLowerCase());
-  if (color) { event.preventDefault(); return setPiece(square, { color: color.id, rank: piece ? piece.rank : $("rank").value }); }
-  if (rank) { event.preventDefault(); return setPiece(square, { color: piece ? piece.color : $("color").value, rank: rank.id }); }
-  if (key === "Delete" || key === "Backspace") { event.preventDefault(); return setPiece(square, null); }
-  return undefined;
+  if (!color && !rank && key !== "Delete" && key !== "Backspace") return;
+  event.preventDefault();
+  act(() => {
+    const piece = state.pieces[square];
+    if (color) return setPiece(square, { color: color.id, rank: piece ? piece.rank : $("rank").value });
+    if (rank) return setPiece(square, { color: piece ? piece.color : $("color").value, rank: rank.id });
+    return setPiece(square, null);
+  });
 }
 
 function moveFocus(square, df, dr) {
