@@ -48,6 +48,7 @@ CASES: dict[str, list[str]] = {
     "score": ["score", "--turn", "{turn}"],
     "position show": ["position", "show", *PIECES],
     "position check": ["position", "check", "{high_form}"],
+    "position board": ["position", "board", *PIECES],
     "i18n check": ["i18n", "check"],
     "i18n reviewed": ["--game", "tash-kalar", "i18n", "reviewed", "--locales", "{locales}", "--target", "it", "--all"],
     "i18n export": ["--game", "letal", "i18n", "export", "--target", "it", "--out", "{folder}"],

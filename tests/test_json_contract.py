@@ -55,6 +55,7 @@ USED_BY: dict[str, tuple[str, ...]] = {
     "output-score": ("test_score",),
     "output-position": ("test_position_show",),
     "output-position-check": ("test_position_check",),
+    "output-position-board": ("test_position_board",),
     "output-validate": ("test_validate",),
     "output-i18n-check": ("test_i18n_check_own_locales", "test_i18n_check_finds_a_broken_placeholder",
                           "test_i18n_reviewed"),
@@ -248,7 +249,7 @@ def test_shared_parts_are_the_same_in_every_schema():
 
 def test_every_schema_is_used():
     on_disk = {p.name.removesuffix(".schema.json") for p in SCHEMA_FILES}
-    assert len(on_disk) == 31
+    assert len(on_disk) == 32
     assert on_disk == set(USED_BY), "every output schema is registered, and every registered one exists"
     for name, tests in USED_BY.items():
         for test_name in tests:
@@ -570,6 +571,22 @@ def test_position_check(cli, tmp_path, position):
     p = output(cli("position", "check", pos, "--json"), "output-position-check")
     assert p["valid"] is True
     assert p["pieces"] == conforms("output-position", cli("position", "show", pos, "--json").json)["pieces"]
+
+
+@pytest.mark.parametrize("position", POSITIONS)
+def test_position_board(cli, tmp_path, position):
+    """position board: the position as position show gives it, its file read back as the same position,
+    the squares of the board (no cut corner) and the colored squares of the mode's face."""
+    pos = yaml_file(tmp_path, "pos.yaml", position)
+    p = output(cli("position", "board", pos, "--json"), "output-position-board")
+    shown = conforms("output-position", cli("position", "show", pos, "--json").json)
+    assert p["position"] == {k: v for k, v in shown.items() if k != "schema"}
+    again = yaml_file(tmp_path, "again.yaml", p["position_file"])
+    assert output(cli("position", "board", again, "--json"), "output-position-board")["position"] == p["position"]
+    assert len(p["squares"]) == 69 and "a1" not in p["squares"] and "e5" in p["squares"]
+    assert set(p["colored"]["red"]) | set(p["colored"]["green"]) <= set(p["squares"])
+    assert p["pieces"]["blue"]["heroic"] == {"name": "blue heroic piece", "symbol": "B"}
+    assert p["texts"]["square-piece"] == "{square}: {piece}"
 
 
 # ---------------------------------------------------------------------- tools

@@ -46,11 +46,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate", "validate"),
     "letal": ("letal", "app"),
     "serve": ("serve", "serve"),
+    "board": ("board", "board"),
 }
 
 #: the commands of each game, by name (the others serve every game); a game's pack can bring its own
 GAME_COMMANDS: dict[str, tuple[str, ...]] = {
-    "tash-kalar": ("card", "summon", "summonable", "plan", "flare", "task", "score", "position"),
+    "tash-kalar": ("card", "summon", "summonable", "plan", "flare", "task", "score", "position", "board"),
     "letal": ("letal",),
 }
 

@@ -73,3 +73,16 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
         return
     s.console.print(s.loc.msg_n("position.ok", len(pos.pieces), pieces=len(pos.pieces),
                                 mode=s.loc.msg(f"mode.{pos.mode}"), players=pos.players))
+
+
+@app.command("board")
+def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = None,
+          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Describe a position for a page that draws it: the board's squares, the piece colors and ranks,
+    the position as a file and the page's texts (JSON, with or without --json)."""
+    from tashkalar_cli.model.notation import position_yaml
+    from tashkalar_cli.render.page import board_page
+
+    s = session(lang, data)
+    pos = s.position(file, pieces, mode)
+    print_json("position-board", board_page(s.board, pos, s.loc, position_yaml(pos)))

@@ -12,12 +12,15 @@ file (a request's ``input`` is its standard input) and writes none.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, NamedTuple
 
 from tashkalar_cli.errors import InputError
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
 
     from tashkalar_cli.cli.service import Service
 
@@ -33,10 +36,28 @@ def allowed_hosts(host: str, port: int) -> frozenset[str]:
     return frozenset({*shown, *(f"{name}:{port}" for name in shown)})
 
 
-def app(service: Service, host: str, port: int, max_request: int) -> Starlette:
-    """The ASGI application: ``POST /api`` (see the module's text)."""
+class Page(NamedTuple):
+    """A file the service sends on ``GET`` (``tashkalar board``'s page): its bytes and media type."""
+
+    body: bytes
+    media_type: str
+
+
+#: the headers of every answer of a service that sends pages: its pages run no script but their own
+#: files, load nothing from elsewhere and are shown in no other site's frame
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def app(service: Service, host: str, port: int, max_request: int,
+        pages: Mapping[str, Page] | None = None) -> Starlette:
+    """The ASGI application: ``POST /api`` (see the module's text), and ``GET`` of each of ``pages``
+    (path -> file: a fixed list, no path is looked up anywhere else)."""
     from starlette.applications import Starlette
-    from starlette.requests import Request
     from starlette.responses import Response
     from starlette.routing import Route
 
@@ -44,16 +65,28 @@ def app(service: Service, host: str, port: int, max_request: int) -> Starlette:
 
     hosts = allowed_hosts(host, port)
     origins = frozenset(f"{scheme}://{h}" for scheme in ("http", "https") for h in hosts)
+    headers = PAGE_HEADERS if pages else None
 
     def reply(status: int, line: str) -> Response:
-        return Response(line + "\n", status_code=status, media_type="application/json")
+        return Response(line + "\n", status_code=status, media_type="application/json", headers=headers)
 
-    async def api(request: Request) -> Response:
+    def foreign(request: Request) -> Response | None:
+        """The refusal of a request for another host or from another site's page, or None."""
         if request.headers.get("host", "").lower() not in hosts:
             return reply(403, refused(None, InputError(key="serve-host")).line())
         origin = request.headers.get("origin")
         if origin is not None and origin.lower() not in origins:
             return reply(403, refused(None, InputError(key="serve-origin")).line())
+        return None
+
+    async def page(request: Request) -> Response:
+        file = (pages or {})[request.url.path]
+        return foreign(request) or Response(file.body, media_type=file.media_type, headers=headers)
+
+    async def api(request: Request) -> Response:
+        refusal = foreign(request)
+        if refusal is not None:
+            return refusal
         too_large = refused(None, InputError(key="serve-too-large", limit=f"{max_request:,}")).line()
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > max_request:
@@ -66,7 +99,9 @@ def app(service: Service, host: str, port: int, max_request: int) -> Starlette:
         # answered here, in the event loop's thread: one request at a time, as on standard input
         return reply(200, service.answer_bytes(bytes(body)).line())
 
-    return Starlette(routes=[Route("/api", api, methods=["POST"])])
+    routes = [Route("/api", api, methods=["POST"])]
+    routes += [Route(path, page, methods=["GET"]) for path in pages or {}]
+    return Starlette(routes=routes)
 
 
 def serve_http(service: Service, host: str, port: int, max_request: int) -> None:
@@ -82,4 +117,4 @@ def serve_http(service: Service, host: str, port: int, max_request: int) -> None
                 server_header=False, date_header=False)
 
 
-__all__ = ["LOOPBACK", "allowed_hosts", "app", "serve_http"]
+__all__ = ["LOOPBACK", "PAGE_HEADERS", "Page", "allowed_hosts", "app", "serve_http"]

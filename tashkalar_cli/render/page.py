@@ -1,0 +1,64 @@
+"""What the analysis board in the browser (``tashkalar board``) needs of a position: the board's
+facts, the letters of the pieces, the position as a file, and the page's texts in one language.
+
+The page holds no rule of the game: the squares, the colored squares of the position's face,
+the piece colors and ranks and the letters that type them come from here (``position board
+--json``, schema ``schemas/output-position-board.schema.json``), as the command line reads them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tashkalar_cli.model.board import bits
+from tashkalar_cli.model.types import RANKS, Mode
+from tashkalar_cli.render.board import piece_glyph
+
+if TYPE_CHECKING:
+    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.text.i18n import Localizer
+
+#: the interface texts the page shows (ui.yaml ``page.*``), sent whole with every answer
+PAGE_PREFIX = "page."
+
+
+def page_texts(loc: Localizer) -> dict[str, str]:
+    """Every ``page.*`` text of ui.yaml in the language of ``loc`` (English where it has none), by
+    key without the prefix; placeholders left for the page to fill."""
+    keys = sorted({key for texts in loc.dataset.locales.values() for key in texts.get("ui", {})
+                   if key.startswith(PAGE_PREFIX)})
+    texts: dict[str, str] = {}
+    for key in keys:
+        found = loc.ui(key)
+        if found is not None:
+            texts[key[len(PAGE_PREFIX):]] = found
+    return texts
+
+
+def board_page(board: Board, pos: Position, loc: Localizer, position_file: str) -> dict[str, Any]:
+    """The body of ``position board --json`` (see the module's text)."""
+    colored = board.mask & ~board.colorless(pos.mode)
+    return {
+        "lang": loc.lang,
+        "mode": str(pos.mode),
+        "files": list(board.file_names),
+        "ranks": board.ranks,
+        "squares": [board.name(s) for s in board.squares],
+        "colored": {"red": [board.name(s) for s in bits(board.red & colored)],
+                    "green": [board.name(s) for s in bits(board.green & colored)]},
+        # the letters of a diagram's tokens (PositionParser: a color's initial, a rank's letter)
+        "colors": [{"id": c, "letter": c[0], "name": loc.msg(f"color.{c}")} for c in board.colors],
+        "piece_ranks": [{"id": str(r), "letter": r.letter, "name": loc.msg(f"rank.{r}")} for r in RANKS],
+        # each piece's name (a square's name for a screen reader) and symbol (the terminal board's, readable
+        # without colors)
+        "pieces": {c: {str(r): {"name": loc.msg("piece", color=loc.msg(f"color.{c}"), rank=loc.msg(f"rank.{r}")),
+                                "symbol": piece_glyph(c, str(r)).strip()} for r in RANKS} for c in board.colors},
+        "modes": [{"id": str(m), "name": loc.msg(f"mode.{m}")} for m in Mode],
+        "position": pos.to_dict(),
+        "position_file": position_file,
+        "texts": page_texts(loc),
+    }
+
+
+__all__ = ["PAGE_PREFIX", "board_page", "page_texts"]
