@@ -158,6 +158,8 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("summoning.py", "for j in range(n - 1, -1, -1):", "1 -> 2", 23):
         "one more pass, j = -1: its squares are those where every requirement is met by the player's own "
         "pieces, which the last line takes out of `with_enemy` (`& ~own_only`)",
+    ("codes.py", "@lru_cache(maxsize=1024)", "1024 -> 1025", 19):
+        "the size of a cache of pure answers (the codes of a color's pieces): one more entry kept changes no answer",
     ("geometry.py", "self.padding = tuple(i for i in range(1, self.size) if i not in on_board)", "1 -> 2", 38):
         "the bytes off the board where pieces set aside are kept: starting one byte later (b1 is a cut corner "
         "too) leaves dozens, and which byte holds a set-aside piece is never read, only that it is off the board",
