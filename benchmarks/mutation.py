@@ -25,6 +25,7 @@ non-equivalent mutants, per module.
     nice -n 19 python benchmarks/mutation.py effects planner  # some of them
     python benchmarks/mutation.py --list                      # the mutants, without running them
     python benchmarks/mutation.py --json out.json; python benchmarks/mutation.py --again out.json
+    nice -n 19 python benchmarks/mutation.py effects --json out.json --resume   # go on where a run stopped
 
 It takes about an hour on one core for every target.
 """
@@ -42,9 +43,11 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = 30            # issue 30
@@ -81,8 +84,8 @@ TARGETS: dict[str, Target] = {
     "summoning": Target(("tashkalar_cli/**/summoning.py", "tashkalar_cli/**/summoning/*.py"),
                         (_GAPS, "tests/test_summoning.py", "tests/test_one_rule.py", "tests/test_summon_rule.py",
                          "tests/test_planner.py::test_time_traveler_illegal_cases")),
-    # the effects interpreter: one module per family of steps
-    "effects": Target(("tashkalar_cli/**/effects/*.py", "tashkalar_cli/**/specials.py"), _EFFECTS),
+    # the effects interpreter: one module per family of steps (the engine's, not the reader of the language)
+    "effects": Target(("tashkalar_cli/engine/**/effects/*.py", "tashkalar_cli/engine/**/specials.py"), _EFFECTS),
     "planner": Target(("tashkalar_cli/**/planner.py", "tashkalar_cli/**/planner/*.py", "tashkalar_cli/**/planner_*.py"),
                       (_GAPS, "tests/test_planner.py", "tests/test_corners.py", "tests/test_one_rule.py")),
     "goals": Target(("tashkalar_cli/**/goals.py", "tashkalar_cli/**/goals/*.py", "tashkalar_cli/**/goals_*.py"),
@@ -96,6 +99,36 @@ TARGETS: dict[str, Target] = {
     "letal": Target(("tashkalar_cli/engine/letal.py", "tashkalar_cli/**/letal/engine.py",
                      "tashkalar_cli/**/letal/engine/*.py", "tashkalar_cli/**/letal/rules.py"),
                     (_GAPS, "tests/test_letal_engine.py", "tests/test_game_rules.py")),
+    # the engine's smaller modules, each with the tests that run it
+    "codes": Target(("tashkalar_cli/engine/codes.py",),
+                    (_GAPS, "tests/test_board_state.py", "tests/test_effects_base.py", "tests/test_summon_rule.py")),
+    "markers": Target(("tashkalar_cli/engine/markers.py", "tashkalar_cli/model/markers.py"),
+                      (_GAPS, "tests/test_markers.py", "tests/test_effects_expansions.py", "tests/test_roundtrip.py")),
+    "reach": Target(("tashkalar_cli/engine/reach.py",),
+                    (_GAPS, "tests/test_goal_bounds.py", "tests/test_plan_goals.py", "tests/test_goal_work.py")),
+    "bounds": Target(("tashkalar_cli/engine/bounds.py",),
+                     (_GAPS, "tests/test_goal_bounds.py", "tests/test_effects_base.py", "tests/test_goal_work.py",
+                      "tests/test_planner.py")),
+    "played": Target(("tashkalar_cli/engine/played.py",), (*_PLAY, "tests/test_game_rules.py")),
+    "coverage": Target(("tashkalar_cli/engine/coverage.py",), ("tests/test_json_contract.py", "tests/test_cards_cli.py")),
+    # the model's rules: the board and its bitboards, the position and its reader, the turn record
+    "board": Target(("tashkalar_cli/model/state.py", "tashkalar_cli/model/board.py", "tashkalar_cli/model/patterns.py"),
+                    (_GAPS, "tests/test_board_state.py", "tests/test_summon_rule.py", "tests/test_one_rule.py",
+                     "tests/test_summoning.py", "tests/test_effects_base.py")),
+    "position": Target(("tashkalar_cli/model/position.py", "tashkalar_cli/model/position_parser.py",
+                        "tashkalar_cli/model/players.py", "tashkalar_cli/model/notation.py"),
+                       (_GAPS, "tests/test_position.py", "tests/test_board_state.py", "tests/test_roundtrip.py",
+                        "tests/test_core.py", "tests/test_markers.py", "tests/test_summon_rule.py")),
+    "turn": Target(("tashkalar_cli/model/turn.py", "tashkalar_cli/model/types.py"),
+                   (*_PLAY, "tests/test_game_rules.py", "tests/test_summon_rule.py")),
+    # the rules object of each game pack (the second game's: with "letal" above)
+    "game-rules": Target(("tashkalar_cli/games/tashkalar/rules.py",),
+                         (_GAPS, "tests/test_game_rules.py", "tests/test_core.py", "tests/test_play.py",
+                          "tests/test_summon_rule.py", "tests/test_game_packs.py")),
+    # the reader of the effect language (the card programs' steps, checked as the data is read)
+    "effect-reader": Target(("tashkalar_cli/model/effects/*.py",),
+                            ("tests/test_effect_readers.py", "tests/test_effects_base.py", "tests/test_wrong_data.py",
+                             "tests/test_effects.py")),
     # not the rules: the language chosen and the YAML reader, each on the names that decide
     "i18n": Target(("tashkalar_cli/text/i18n.py",), ("tests/test_interface_language.py",),
                    ("ENV_ORDER", "resolve_language", "_LANG_RE"), ""),
@@ -125,6 +158,8 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("summoning.py", "for j in range(n - 1, -1, -1):", "1 -> 2", 23):
         "one more pass, j = -1: its squares are those where every requirement is met by the player's own "
         "pieces, which the last line takes out of `with_enemy` (`& ~own_only`)",
+    ("codes.py", "@lru_cache(maxsize=1024)", "1024 -> 1025", 19):
+        "the size of a cache of pure answers (the codes of a color's pieces): one more entry kept changes no answer",
     ("geometry.py", "self.padding = tuple(i for i in range(1, self.size) if i not in on_board)", "1 -> 2", 38):
         "the bytes off the board where pieces set aside are kept: starting one byte later (b1 is a cut corner "
         "too) leaves dozens, and which byte holds a set-aside piece is never read, only that it is off the board",
@@ -148,6 +183,9 @@ class Mutant:
     text: str       # the original line, stripped
     at: int         # where on it the mutated node begins (0: the first character of ``text``)
     source: str     # the whole mutated module
+    #: the lines whose code the mutant changes (an ``if``: its condition's): a test that runs none of them
+    #: cannot see it
+    span: tuple[int, int] = (0, 0)
 
 
 def find_modules(target: Target, root: Path = REPO) -> list[str]:
@@ -295,6 +333,14 @@ class _Replace(ast.NodeTransformer):
         return result
 
 
+def _span(node: ast.AST) -> tuple[int, int]:
+    """The lines of the code a mutation of ``node`` changes: an ``if`` statement's condition (its branches are
+    other statements, which run only after it), a ``return``'s value, an expression whole."""
+    part = node.test if isinstance(node, ast.If) else node.value if isinstance(node, ast.Return) else node
+    first = getattr(part, "lineno", 0)
+    return first, getattr(part, "end_lineno", None) or first
+
+
 def module_mutants(name: str, target: Target, path: str, sample: int = 0, seed: int = SEED,
                    root: Path = REPO) -> list[Mutant]:
     """The mutants of one module: every one, or ``sample`` of them drawn with ``seed`` (the same for the
@@ -323,15 +369,26 @@ def module_mutants(name: str, target: Target, path: str, sample: int = 0, seed: 
         if source != plain and source not in out:
             raw = lines[line - 1] if line else ""
             at = getattr(node, "col_offset", 0) - (len(raw) - len(raw.lstrip()))
-            out[source] = Mutant(name, path, line, what, raw.strip(), at, source)
+            out[source] = Mutant(name, path, line, what, raw.strip(), at, source, _span(node))
             if len(out) == sample:
                 break
     return sorted(out.values(), key=lambda m: (m.line, m.what))
 
 
-def mutants(name: str, target: Target, sample: int = SAMPLE, seed: int = SEED, root: Path = REPO) -> list[Mutant]:
+def module_sample(path: str, sample: int, per_lines: int = 0, root: Path = REPO) -> int:
+    """How many mutants to draw from a module: ``sample``, or one per ``per_lines`` lines of it if that is
+    more (a big module gets more; the first ``sample`` drawn are the same either way)."""
+    if sample <= 0 or per_lines <= 0:
+        return sample
+    lines = len((root / path).read_text(encoding="utf-8").splitlines())
+    return max(sample, lines // per_lines)
+
+
+def mutants(name: str, target: Target, sample: int = SAMPLE, seed: int = SEED, root: Path = REPO,
+            per_lines: int = 0) -> list[Mutant]:
     """The mutants tried for a target: those drawn from each of its modules."""
-    return [m for path in find_modules(target, root) for m in module_mutants(name, target, path, sample, seed, root)]
+    return [m for path in find_modules(target, root)
+            for m in module_mutants(name, target, path, module_sample(path, sample, per_lines, root), seed, root)]
 
 
 def _purge() -> None:
@@ -350,14 +407,76 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run_tests(work: Path, target: Target, cpu_limit: float) -> tuple[str, float]:
+_Trace = Callable[[FrameType, str, Any], "_Trace | None"]
+
+
+class _LineTracer:
+    """A pytest plugin that notes which test runs which line of the modules watched, in the test's own call
+    (not its fixtures' set-up: what a fixture builds once serves every test after it, so a line run there is
+    no test's alone)."""
+
+    def __init__(self, files: dict[str, str]) -> None:
+        self.files = files                       # the module's file as the interpreter names it -> its path
+        self.order: list[str] = []               # the tests, in the order they ran
+        self.hits: dict[str, dict[int, set[int]]] = {path: {} for path in files.values()}
+
+    def _line(self, frame: FrameType, event: str, arg: object) -> _Trace:
+        if event == "line":
+            self.hits[self.files[frame.f_code.co_filename]].setdefault(frame.f_lineno, set()).add(len(self.order) - 1)
+        return self._line
+
+    def _call(self, frame: FrameType, event: str, arg: object) -> _Trace | None:
+        if frame.f_code.co_filename not in self.files:
+            return None
+        self._line(frame, "line", arg)         # a line run as the frame starts or resumes (a generator's)
+        return self._line
+
+    def pytest_runtest_call(self, item: object) -> Iterator[None]:
+        self.order.append(str(getattr(item, "nodeid", "")))
+        sys.settrace(self._call)
+        try:
+            yield
+        finally:
+            sys.settrace(None)
+
+    pytest_runtest_call.hookwrapper = True      # type: ignore[attr-defined]
+
+    def save(self, path: Path) -> None:
+        lines = {p: {str(n): sorted(t) for n, t in hits.items()} for p, hits in self.hits.items()}
+        path.write_text(json.dumps({"tests": self.order, "lines": lines}), encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Which tests of a target's run ran each line of its modules (:class:`_LineTracer`)."""
+
+    tests: list[str]
+    lines: dict[str, dict[int, list[int]]]
+
+    @classmethod
+    def read(cls, path: Path) -> Coverage:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return cls(data["tests"], {p: {int(n): t for n, t in hits.items()} for p, hits in data["lines"].items()})
+
+    def covering(self, m: Mutant) -> list[str] | None:
+        """The tests that run the code ``m`` changes, in the order of the run; None when no test runs it in
+        its own call (code run as the module is read, or by a fixture): then every test of the target."""
+        hits = self.lines.get(m.path, {})
+        found = sorted({t for n in range(m.span[0], m.span[1] + 1) for t in hits.get(n, ())})
+        return [self.tests[t] for t in found] or None
+
+
+def run_tests(work: Path, target: Target, cpu_limit: float, only: list[str] | None = None,
+              trace: Path | None = None) -> tuple[str, float]:
     """(``killed``, ``survived`` or ``timeout``, CPU seconds used); a hang counts as killed.
 
     The tests run in a forked copy of this process, which has imported pytest and the libraries
     already: only the project's modules are read again, from the (mutated) copy. The hang guard
     counts CPU seconds, not the wall clock: a machine busy with other work does not kill a mutant.
+    ``only``: these tests (ids) instead of the target's; ``trace``: note which test runs which line of
+    the target's modules (:class:`Coverage`) into this file.
     """
-    present = [t for t in target.tests if (work / t.split("::")[0]).is_file()]
+    present = only or [t for t in target.tests if (work / t.split("::")[0]).is_file()]
     args = ["-x", "-q", "-n", "0", "-m", target.marks, "-p", "no:cacheprovider", "-p", "no:randomly",
             "--hypothesis-seed=0", *present]
     pid = os.fork()
@@ -371,7 +490,11 @@ def run_tests(work: Path, target: Target, cpu_limit: float) -> tuple[str, float]
             os.dup2(null, 2)
             import pytest
 
-            code = int(pytest.main(args))
+            tracer = None if trace is None else _LineTracer(
+                {str(work / p): p for p in find_modules(target, work)})
+            code = int(pytest.main(args, plugins=[tracer] if tracer else []))
+            if tracer is not None and trace is not None:
+                tracer.save(trace)
         finally:
             os._exit(code)
     used = 0.0
@@ -408,6 +531,13 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--json", type=Path, help="write the results to this file")
     parser.add_argument("--sample", type=int, default=SAMPLE, help="mutants drawn per module (0: all)")
     parser.add_argument("--seed", type=int, default=SEED, help="the seed of the draw")
+    parser.add_argument("--per-lines", type=int, default=0, metavar="N",
+                        help="draw one mutant per N lines of a module where that is more than --sample")
+    parser.add_argument("--select", action="store_true",
+                        help="run against each mutant only the tests that run the lines it changes (noted as the "
+                             "unchanged tests run), not every test of its target")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the results already in the --json file and run only the mutants not in it")
     parser.add_argument("--only", metavar="TEXT", help="only the modules whose path contains TEXT")
     parser.add_argument("--again", type=Path, metavar="JSON",
                         help="only the mutants that survived in this earlier result (--json) file")
@@ -420,7 +550,7 @@ def _arguments() -> argparse.Namespace:
 
 def _chosen(args: argparse.Namespace) -> list[Mutant]:
     names = args.targets or list(TARGETS)
-    todo = [m for name in names for m in mutants(name, TARGETS[name], args.sample, args.seed)]
+    todo = [m for name in names for m in mutants(name, TARGETS[name], args.sample, args.seed, per_lines=args.per_lines)]
     if args.only:
         todo = [m for m in todo if args.only in m.path]
     if args.again:
@@ -430,10 +560,20 @@ def _chosen(args: argparse.Namespace) -> list[Mutant]:
     return todo
 
 
+def _done(r: dict[str, object]) -> tuple[str, int, str, int, str]:
+    """What names a mutant in a result file: a resumed run skips those it holds."""
+    line, at = r["line"], r.get("at", -1)
+    return (str(r["path"]), line if isinstance(line, int) else 0, str(r["mutation"]), at if isinstance(at, int) else -1,
+            str(r["text"]))
+
+
 def _run(todo: list[Mutant], repo: Path, work: Path, tests: list[str] | None,
-         save: Path | None) -> list[dict[str, object]]:
-    """Each mutant's outcome, written to ``save`` as it comes (a run stopped halfway keeps what it found)."""
-    results: list[dict[str, object]] = []
+         save: Path | None, results: list[dict[str, object]], select: bool = False) -> list[dict[str, object]]:
+    """Each mutant's outcome, after ``results`` (those of a resumed run), written to ``save`` as it comes (a run
+    stopped halfway keeps what it found, and ``--resume`` goes on from there). ``select``: each mutant against
+    the tests that run the code it changes (all of the target's when none does in its own call)."""
+    done = {_done(r) for r in results}
+    todo = [m for m in todo if (m.path, m.line, m.what, m.at, m.text) not in done]
     for name in dict.fromkeys(m.target for m in todo):
         target = TARGETS[name] if not tests else replace(TARGETS[name], tests=tuple(tests))
         # the validated data, cached once for all the mutants (the data never changes); not for
@@ -442,21 +582,27 @@ def _run(todo: list[Mutant], repo: Path, work: Path, tests: list[str] | None,
             os.environ["TASHKALAR_TESTS_CACHE"] = str(work / "cache")
         else:
             os.environ.pop("TASHKALAR_TESTS_CACHE", None)
-        baseline, took = run_tests(repo, target, 3600)
-        print(f"{name}: the tests take {took:.1f} CPU s unchanged", flush=True)
+        lines = work / f"lines-{name}.json"
+        baseline, took = run_tests(repo, target, 3600, trace=lines if select else None)
+        print(f"{name}: the tests take {took:.1f} CPU s unchanged" + (" (their lines noted)" if select else ""),
+              flush=True)
         if baseline != "survived":
             print(f"{name}: the tests fail without any mutant; fix them first", file=sys.stderr)
             raise SystemExit(2)
+        coverage = Coverage.read(lines) if select else None
         for m in (m for m in todo if m.target == name):
+            only = coverage.covering(m) if coverage else None
             original = (repo / m.path).read_text(encoding="utf-8")
             (repo / m.path).write_text(m.source, encoding="utf-8")
             try:
-                outcome, used = run_tests(repo, target, max(30.0, 4 * took))
+                outcome, used = run_tests(repo, target, max(30.0, 4 * took), only)
             finally:
                 (repo / m.path).write_text(original, encoding="utf-8")
+            ran = "all" if only is None else len(only)
             results.append({"target": name, "path": m.path, "line": m.line, "mutation": m.what, "text": m.text,
-                            "at": m.at, "outcome": outcome, "cpu": round(used, 1)})
-            print(f"{m.path}:{m.line}: {m.what} @{m.at}: {outcome} ({used:.1f} CPU s)   | {m.text}", flush=True)
+                            "at": m.at, "outcome": outcome, "cpu": round(used, 1), "tests": ran})
+            print(f"{m.path}:{m.line}: {m.what} @{m.at}: {outcome} ({used:.1f} CPU s, tests: {ran})   | {m.text}",
+                  flush=True)
             if save is not None:
                 save.write_text(json.dumps(results, indent=1), encoding="utf-8")
     return results
@@ -496,7 +642,12 @@ def main() -> int:
         _report([r for path in args.report for r in json.loads(path.read_text(encoding="utf-8"))])
         return 0
     todo = _chosen(args)
-    print(f"seed {args.seed}, at most {args.sample or 'all'} mutants per module: {len(todo)} mutants")
+    print(f"seed {args.seed}, at most {args.sample or 'all'} mutants per module"
+          + (f" (or one per {args.per_lines} lines)" if args.per_lines else "") + f": {len(todo)} mutants")
+    before: list[dict[str, object]] = []
+    if args.resume and args.json is not None and args.json.is_file():
+        before = json.loads(args.json.read_text(encoding="utf-8"))
+        print(f"resumed: {len(before)} results already in {args.json}")
     if args.list:
         for m in todo:
             print(f"{m.path}:{m.line}: {m.what} @{m.at}   | {m.text}")
@@ -513,7 +664,7 @@ def main() -> int:
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
         sys.dont_write_bytecode = True
         _preload(repo)
-        results = _run(todo, repo, work, args.tests, args.json)
+        results = _run(todo, repo, work, args.tests, args.json, before, args.select)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     _report(results)

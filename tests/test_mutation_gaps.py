@@ -69,3 +69,18 @@ def test_the_winner_reports_each_teams_living_heroes_and_their_endurance():
     assert (teams["south"].alive, teams["south"].endurance) == (1, 6)
     assert (teams["north"].alive, teams["north"].endurance) == (1, 5)
     assert [h["alive"] for h in teams["south"].heroes] == [False, True]
+
+
+# ---------------------------------------------------------------------- codes: the pieces of a color, or of the others
+
+
+def test_the_codes_of_a_color_are_its_pieces_and_those_of_the_others_the_rest():
+    """``codes_of`` is the one place that lists a color's piece codes (the High Form tasks read it through
+    ``table``): ``others`` asks for every other color's (a comparison turned round swapped the two)."""
+    from tashkalar_cli.engine.codes import LEVELS, code, codes_of
+
+    colors = ("blue", "red", "yellow")
+    assert codes_of(colors, "blue") == [code(colors, "blue", level) for level in range(LEVELS)]
+    assert set(codes_of(colors, "blue", others=True)) == {code(colors, c, level) for c in ("red", "yellow")
+                                                          for level in range(LEVELS)}
+    assert codes_of(colors, None, min_level=LEVELS - 1) == [code(colors, c, LEVELS - 1) for c in colors]
