@@ -164,3 +164,57 @@ def test_a_square_code_is_the_resolvers(tk):
     res = ResolverCore(board, pos, "blue")
     for sq in board.squares:
         assert res.start[sq] == pos.state.code_at(Square(sq))
+
+
+
+def _made_again(pos: Position) -> BoardState:
+    """The state of ``pos`` made from its pieces, as :attr:`Position.state` makes it when no action handed one on."""
+    return BoardState.of_pieces(tuple(pos.board.colors), pos.pieces, pos.owned, pos.supply_override)
+
+
+#: the game's counts of pieces, and counts so low that a color has more pieces on the board than it owns (a position
+#: a program may build: its stock is then its pieces on the board, and changes as they are destroyed)
+OWNED = {"game": None, "few": {PieceKind.DOUBLE_SIDED: 1, PieceKind.LEGENDARY: 1}}
+
+
+@pytest.mark.parametrize("owned", list(OWNED))
+@pytest.mark.parametrize("supply", [*SUPPLIES, "blue commons only"])
+def test_the_state_an_action_hands_on_is_the_one_made_again(tk, supply, owned):
+    """A place or a summon hands its position the board state it made from the position before (the squares it
+    changed, the stock of the colors it changed: ``BoardState.changed``, ``restated``) instead of the state made
+    again from the pieces: on every small position, for each player, each place and each summon, the two agree
+    (bitboards, stock, and so the supply), a heroic put back as a common, a piece taken back and a stock that
+    shrinks as pieces are destroyed included. A supply may state one kind only (the other counted from what the
+    color owns)."""
+    stated = SUPPLIES.get(supply, {"blue": {PieceKind.DOUBLE_SIDED: 1}})
+    board = tk.board
+    squares = [board.parse(s) for s in (*AROUND, "e6")]
+    reached = dict.fromkeys(("placed", "picked up", "summoned", "took back", "stock changed"), 0)
+    for pos0, player in itertools.product(small_positions(tk, "owned"), ("blue", "red")):
+        pos = Position(board, pos0.pieces, pos0.mode, pos0.players, stated, OWNED[owned] or pos0.owned)
+        afters = []
+        for sq in squares:
+            own = [s for s, p in pos.pieces.items() if p.color == player and p.kind is PieceKind.DOUBLE_SIDED]
+            for pick in [None] if pos.off_board(player, PieceKind.DOUBLE_SIDED) else own:
+                try:
+                    afters.append(("placed" if pick is None else "picked up", pos.after_place(player, sq, pick)))
+                except InputError:
+                    continue
+            for rank in RANKS:
+                backs = [s for s, p in pos.pieces.items() if s != sq and p.color == player and p.kind is rank.kind]
+                for back in [None, *backs]:
+                    try:
+                        after, _ = pos.after_summon(player, rank, sq, back)
+                    except InputError:
+                        continue
+                    afters.append(("summoned" if back is None else "took back", after))
+        for corner, after in afters:
+            handed = after.state
+            assert handed == _made_again(after), (corner, sorted(pos.pieces.items()), sorted(after.pieces.items()))
+            reached[corner] += 1
+            reached["stock changed"] += handed.stock != pos.state.stock
+    assert reached["summoned"] and reached["took back"], reached
+    if supply in ("no common", "none"):
+        assert reached["picked up"], reached
+    if owned == "few":
+        assert reached["stock changed"], reached

@@ -120,3 +120,35 @@ def test_a_whole_search_is_not_cut_by_the_bound_on_work(tk: Any) -> None:
     report = tk.plan_task(pos, "blue", "corner-chain", ["swordmaster", "knight", "hypnotist", "fire-dragon",
                                                          "hell-bull"])
     assert not report.truncated and report.work > 0
+
+
+def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(tk: Any, monkeypatch: Any) -> None:
+    """The slowest ``plan --task`` found by ``benchmarks/tasks.py`` (every task, each deck with the legends in hand, on
+    the benchmarks' positions as High Form): blue, the Everfrost beings and the legends, green conquest on
+    benchmarks/high-form.yaml. Counted, never timed: it stops at the bound on the effects' work, its resolutions and
+    their states stay within that bound, its other work within its own; and each resolution starts from the board
+    state and bytes its summon made, not from a state made again from the pieces (before: one ``of_pieces`` and one
+    ``codes`` per resolution, 2,314 of each)."""
+    from tashkalar_cli.engine import bounds, goals
+    from tashkalar_cli.model.state import BoardState
+
+    made = {"of_pieces": 0, "codes": 0, "resolutions": 0}
+
+    def counting(name: str, real: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            made[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(BoardState, "of_pieces", classmethod(counting("of_pieces", BoardState.of_pieces.__func__)))
+    monkeypatch.setattr(BoardState, "codes", counting("codes", BoardState.codes))
+    monkeypatch.setattr(goals, "resolve_placement", counting("resolutions", goals.resolve_placement))
+    pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("everfrost", "legends")]
+    report = tk.plan_task(pos, "blue", "green-conquest", hand)
+    assert report.truncated and report.effects_spent
+    assert report.effect_states <= bounds.GOAL_EFFECTS_BUDGET + bounds.GOAL_EFFECT_STATES
+    assert 0 < made["resolutions"] <= bounds.GOAL_EFFECTS_BUDGET // bounds.GOAL_RESOLUTION_WEIGHT + 1
+    assert report.work <= bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(hand)
+    assert report.states <= bounds.GOAL_STATES
+    assert made["of_pieces"] + made["codes"] < made["resolutions"] // 4, made

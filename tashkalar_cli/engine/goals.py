@@ -32,7 +32,7 @@ from tashkalar_cli.engine.bounds import GOAL_OUTCOMES as MAX_OUTCOMES
 from tashkalar_cli.engine.bounds import GOAL_RESOLUTION_WEIGHT as RESOLUTION_WEIGHT
 from tashkalar_cli.engine.bounds import GOAL_STATES as MAX_STATES
 from tashkalar_cli.engine.bounds import GOAL_WORK as MAX_WORK
-from tashkalar_cli.engine.codes import LEVELS, code, code_by_name, mask, picking
+from tashkalar_cli.engine.codes import LEVELS, code, code_by_name, mask, picking, squares_only
 from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
 from tashkalar_cli.engine.markers import after_summon
 from tashkalar_cli.engine.reach import Budget, Reach, Walk
@@ -60,7 +60,7 @@ from tashkalar_cli.model.effects import (
 )
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.turn import Summoned, Turn
-from tashkalar_cli.model.types import PieceKind, Square
+from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 if TYPE_CHECKING:
     from tashkalar_cli.engine.summoning import Engine, Placement
@@ -328,6 +328,26 @@ def _turn_key(turn: Turn) -> TurnKey:
             tuple(sorted((s.card, -1 if s.square is None else s.square) for s in turn.summoned)))
 
 
+def _summon_turn(turn: Turn, card: str, p: Placement) -> Turn:
+    """``turn`` once ``card`` was summoned by ``p`` (the piece its summon destroyed added)."""
+    return turn.played([*turn.destroyed, p.destroys[1]] if p.destroys is not None else list(turn.destroyed),
+                       [*turn.summoned, Summoned(card, p.target)])
+
+
+def _summon_key(tkey: TurnKey, card: str, p: Placement) -> TurnKey:
+    """The key of :func:`_summon_turn` made from ``tkey``, that of ``turn``, with no record made: what
+    :func:`_turn_key` makes of it."""
+    destroyed, summoned = tkey
+    if p.destroys is not None:
+        piece = p.destroys[1]
+        destroyed = tuple(sorted((*destroyed, (piece.color, _RANK_WORDS[piece.rank]))))
+    return destroyed, tuple(sorted((*summoned, (card, p.target))))
+
+
+#: each rank's word (``str(rank)``), as a turn record's key holds it
+_RANK_WORDS = {rank: str(rank) for rank in Rank}
+
+
 class _Board:
     """A board the goal is asked of, seen from its codes; its position is made (``make``) when first asked for."""
 
@@ -540,16 +560,18 @@ class GoalSearch:
         return self._bound(state, state.turn, state.tkey, Budget(tuple(options), state.actions),
                            ("all", state.actions, state.used))
 
-    def _bound(self, seen: Seen, turn: Turn, tkey: TurnKey, reach: Reach | Budget | Walk, which: tuple[Any, ...]) -> bool:
+    def _bound(self, seen: Seen, turn: Turn | Callable[[], Turn], tkey: TurnKey, reach: Reach | Budget | Walk,
+               which: tuple[Any, ...]) -> bool:
         """The goal's bound (``reachable``) of ``reach`` at the board ``seen`` and turn record ``turn`` (its key
-        ``tkey``), asked once per what the goal reads of them (as :meth:`_met`) and ``which`` (what names the reach:
-        the same ``which``, the same reach); a sequence dropped is counted each time."""
+        ``tkey``; or what makes the record, asked only when the bound is), asked once per what the goal reads of
+        them (as :meth:`_met`) and ``which`` (what names the reach: the same ``which``, the same reach); a sequence
+        dropped is counted each time."""
         assert self.reachable is not None
         k = (self._asking(seen.codes, tkey if self.reads.turn else None), which)
         got = self._bounds.get(k)
         if got is None:
             self.bounds_asked += 1
-            got = self._bounds[k] = self.reachable(seen, turn, reach)
+            got = self._bounds[k] = self.reachable(seen, turn if isinstance(turn, Turn) else turn(), reach)
         if not got:
             self.pruned += 1
         return got
@@ -627,17 +649,15 @@ class GoalSearch:
                 at: tuple[Any, ...]) -> Iterator[_State]:
         """The states after the summon of ``card`` by placement ``p`` (``tb``: the piece taken back), one per outcome
         of its effect followed (with no effect data: the position right after the summon)."""
-        pos, player = state.position, self.player
         summon_destroyed = (p.destroys,) if p.destroys is not None else ()
-        used = state.used | {card.id}
         left = state.actions - 1
-        base_turn = state.turn.played([*state.turn.destroyed, *(pc for _, pc in summon_destroyed)],
-                                      [*state.turn.summoned, Summoned(card.id, p.target)])
-        base_key = _turn_key(base_turn)
-        if left == 0 and self.reachable is not None and not self._last_summon_may_meet(state, card, p, tb, base_turn,
-                                                                                      base_key):
+        base_key = _summon_key(state.tkey, card.id, p)
+        if left == 0 and self.reachable is not None and not self._last_summon_may_meet(state, card, p, tb, base_key):
             return
-        got = self._resolution(pos, card, p, tb, left, at)
+        pos, player = state.position, self.player
+        used = state.used | {card.id}
+        base_turn = _summon_turn(state.turn, card.id, p)
+        got = self._resolution(state, card, p, tb, left, at)
         if got is None:
             return      # the bound on the effects' work: the search stops
         res, outs, gones = got
@@ -669,11 +689,12 @@ class GoalSearch:
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state,
                          tkey)
 
-    def _last_summon_may_meet(self, state: _State, card: Being, p: Placement, tb: Square | None, base_turn: Turn,
+    def _last_summon_may_meet(self, state: _State, card: Being, p: Placement, tb: Square | None,
                               base_key: TurnKey) -> bool:
         """At the last action: whether an outcome of the summon's effect may meet the goal (the goal's bound of
-        what the effect can change, from the board right after the summon); unknown (no effect data, an effect
-        that may gain actions or do anything): True."""
+        what the effect can change, from the board right after the summon: ``base_key`` is its turn record's key,
+        the record made only when the bound is asked); unknown (no effect data, an effect that may gain actions or
+        do anything): True."""
         reach, gains = self._reach[card.id]
         if gains or reach is None or card.program() is None:
             return True
@@ -688,21 +709,24 @@ class GoalSearch:
         else:
             bound = Walk(reach, p.target, walks[0], mask(codes[::-1], walks[1]), self.board.distance)
             which = ("walk", card.id, bound.start, bound.prey)
-        return self._bound(seen, base_turn, base_key, bound, which)
+        return self._bound(seen, lambda: _summon_turn(state.turn, card.id, p), base_key, bound, which)
 
-    def _resolution(self, pos: Position, card: Being, p: Placement, tb: Square | None, left: int,
+    def _resolution(self, state: _State, card: Being, p: Placement, tb: Square | None, left: int,
                     at: tuple[Any, ...]) -> _Resolved | None:
-        """The summon's effect resolved, the outcomes followed and the pieces each destroyed (read when first asked
-        for): the same summon from the same position (reached by other sequences, with another turn record) is
-        resolved once. None: the bound on the effects' work is reached (the search stops, ``truncated``)."""
+        """The summon's effect resolved from ``state``, the outcomes followed and the pieces each destroyed (read when
+        first asked for): the same summon from the same position (reached by other sequences, with another turn
+        record) is resolved once. None: the bound on the effects' work is reached (the search stops,
+        ``truncated``). The resolver starts from the codes of the board after the summon, made from the state's."""
         rkey = (*at, card.id, p.target, p.orientation.name, tuple(p.pattern_squares), tb, left)
         got = self._resolved.get(rkey)
         if got is None:
             if card.program() is not None and self.effect_states >= self.effects_budget:
                 self.truncated = self.effects_spent = True
                 return None
-            res = resolve_placement(self.engine, card, pos, self.player, p, take_back=tb, actions_left=left,
-                                    max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1)
+            start = squares_only(self._summoned_codes(state.codes, card, p.target, tb), self.board.mask) \
+                if tb is not None or not p.take_back else None
+            res = resolve_placement(self.engine, card, state.position, self.player, p, take_back=tb, actions_left=left,
+                                    max_states=EFFECT_STATES, max_outcomes=MAX_OUTCOMES + 1, start=start)
             if res is not None:
                 self.effect_states += max(res.states, RESOLUTION_WEIGHT)
             outs = [] if res is None else res.outcomes[:MAX_OUTCOMES]

@@ -67,6 +67,15 @@ def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[Comp
     return tuple(out)
 
 
+class _Placed(NamedTuple):
+    """What an orientation summoned on a square decides alone: its pattern's squares, its marked squares and its
+    arrows (see :func:`decorations`), kept to be copied into each :class:`Placement`."""
+
+    squares: tuple[Square, ...]
+    marked: dict[Square, list[str]]
+    arrows: list[Arrow]
+
+
 class Arrow(NamedTuple):
     """An arrow of the pattern on the board: its square (None where it points from off the board)."""
 
@@ -126,11 +135,21 @@ class Engine:
         self.board = board
         self.orientations = orientations or {}   # precomputed by the data cache, when available
         self._compiled: dict[str, tuple[CompiledOrientation, ...]] = {}
+        # by card, then by orientation (as compiled): each summoning square's pattern squares and decorations
+        self._placed: dict[str, tuple[dict[Square, _Placed], ...]] = {}
 
     def compiled(self, card: Being) -> tuple[CompiledOrientation, ...]:
         got = self._compiled.get(card.id)
         if got is None:
             got = self._compiled[card.id] = compile_card(card, self.orientations.get(card.id))
+        return got
+
+    def _placed_of(self, card: Being) -> tuple[dict[Square, _Placed], ...]:
+        """The card's :class:`_Placed` by orientation (as :meth:`compiled` gives them) and summoning square, made
+        as first asked for: what a placement's square and orientation alone decide, the same on every position."""
+        got = self._placed.get(card.id)
+        if got is None:
+            got = self._placed[card.id] = tuple({} for _ in self.compiled(card))
         return got
 
     # ------------------------------------------------------------------ core
@@ -146,7 +165,7 @@ class Engine:
         own_kind = ctx.own_kind(kind)
         placements: list[Placement] = []
         matched_any = blocked_any = short_failed = False
-        for co in self.compiled(card):
+        for co, placed in zip(self.compiled(card), self._placed_of(card), strict=True):
             own_only, with_enemy = ctx.matches(co)
             matched = own_only | with_enemy
             if not matched:
@@ -161,7 +180,7 @@ class Engine:
                         short_failed = True
                     continue
                 placements.append(self._placement(ctx, co, target, bool(with_enemy >> target & 1), own_kind, short,
-                                                  required))
+                                                  required, placed))
         placements.sort(key=lambda p: (square_order(p.target), p.orientation.name))
         reasons: list[Reason] = []
         if not placements:
@@ -220,19 +239,23 @@ class Engine:
 
     # ------------------------------------------------------------------ details
     def _placement(self, ctx: _Context, co: CompiledOrientation, target: Square, uses_enemy: bool, own_kind: int,
-                   short: bool, required: int) -> Placement:
+                   short: bool, required: int, placed: dict[Square, _Placed]) -> Placement:
         """The legal summon of ``co`` on ``target`` (``required``: its pattern's squares; ``own_kind``: the
-        player's pieces of the being's kind) in detail."""
-        board, pos = self.board, ctx.pos
-        squares = cast(list[Square], [target + n for n in co.offsets])
+        player's pieces of the being's kind; ``placed``: the orientation's :class:`_Placed`, by square) in detail."""
+        pos = ctx.pos
+        got = placed.get(target)
+        if got is None:
+            got = placed[target] = _Placed(tuple([Square(target + n) for n in co.offsets]),
+                                           *decorations(self.board, co, target))
+        squares = list(got.squares)
         enemy_square = None
         if uses_enemy:
             enemy_square = next((sq for sq in squares if pos.pieces[sq].color != ctx.player), None)
         facts = summon_facts(target, ctx.occupied, own_kind, required, short)
         destroys = (target, pos.pieces[target]) if facts.destroys else None
-        marked, arrows = decorations(board, co, target)
         return Placement(target, co.orientation, squares, enemy_square, destroys, target if facts.reuses else None,
-                         ctx.squares_of(facts.take_back), marked, arrows, short)
+                         ctx.squares_of(facts.take_back), {sq: list(m) for sq, m in got.marked.items()},
+                         list(got.arrows), short)
 
     def near_misses(self, card: Being, ctx: _Context, being_level: int, kind: PieceKind, short: bool,
                     limit: int = 3) -> list[NearMiss]:

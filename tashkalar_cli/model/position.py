@@ -114,13 +114,24 @@ class Position:
                         {c: list(t) for c, t in self.tasks_claimed.items()}, dict(self.decks),
                         markers_kept(self.markers, pieces))
 
-    def _supply_after(self, pieces: dict[Square, Piece]) -> dict[str, dict[PieceKind, int]]:
-        """The stated supply once ``pieces`` replace the position's by an action: each color's stock stays, so
-        what is off the board follows from the pieces (:class:`BoardState`); a color whose supply is not stated
-        counts it from what it owns, which needs no statement."""
-        after = self.state.moved(pieces)
+    def _supply_of(self, after: BoardState) -> dict[str, dict[PieceKind, int]]:
+        """The stated supply once the pieces of ``after`` (reached by an action) replace the position's: each color's
+        stock stays, so what is off the board follows from the pieces (:class:`BoardState`); a color whose supply is
+        not stated counts it from what it owns, which needs no statement."""
         return {c: {kind: after.supply(after.index(c), kind) for kind in kinds}
                 for c, kinds in self.supply_override.items()}
+
+    def _after_action(self, pieces: dict[Square, Piece], changes: dict[Square, Piece | None]) -> Position:
+        """The position once an action put ``pieces`` in place of the position's, changing the squares of
+        ``changes`` (see :meth:`BoardState.changed`), with its state made from this one's: the bitboards of the
+        squares changed and the stock of the colors changed (:meth:`BoardState.restated`), what :attr:`state`
+        would make again from the pieces."""
+        state = self.state
+        moved = state.changed(changes)
+        supply = self._supply_of(moved)
+        after = self._with(pieces, supply)
+        after._state = _MadeState(pieces, supply, self.owned, state.restated(moved, self.owned, self.supply_override))
+        return after
 
     def after_place(self, color: str, square: Square, pick_up: Square | None = None) -> Position:
         """The position after ``color`` places a common piece on the empty ``square`` (the place action).
@@ -144,7 +155,8 @@ class Position:
         if square in pieces:
             raise InputError(key="place-not-empty", square=name(square))
         pieces[square] = Piece(color, Rank.COMMON)
-        return self._with(pieces, self._supply_after(pieces))
+        return self._after_action(pieces, {pick_up: None, square: pieces[square]} if pick_up is not None
+                                  else {square: pieces[square]})
 
     def after_summon(self, color: str, rank: Rank, target: Square, take_back: Square | None = None,
                      ) -> tuple[Position, Piece | None]:
@@ -186,7 +198,8 @@ class Position:
             del pieces[take_back]
         destroyed = occupant if facts.destroys else None
         pieces[target] = Piece(color, rank)
-        after = self._with(pieces, self._supply_after(pieces))
+        after = self._after_action(pieces, {take_back: None, target: pieces[target]} if take_back is not None
+                                   else {target: pieces[target]})
         if destroyed is not None:       # a marker destroyed by the summon is lost (the new piece is another)
             after.markers = markers_kept(after.markers, {sq: p for sq, p in pieces.items() if sq != target})
         return after, destroyed

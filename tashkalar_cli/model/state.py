@@ -160,6 +160,46 @@ class BoardState:
         """The state of ``pieces``, reached from this one by actions: the stock stays (see the module)."""
         return BoardState(self.colors, self.boards_of(self.colors, pieces), self.stock)
 
+    def changed(self, changes: Mapping[Square, Piece | None]) -> BoardState:
+        """:meth:`moved`, told only the squares an action changed: ``changes`` gives the piece now on each (None: an
+        empty square); the other squares keep their pieces, and the stock stays."""
+        codes = piece_codes(self.colors).codes
+        boards = list(self.boards)
+        for sq, piece in changes.items():
+            bit = 1 << sq
+            for i, board in enumerate(boards):
+                if board & bit:
+                    boards[i] = board ^ bit
+                    break
+            if piece is not None:
+                boards[codes[piece] - 1] |= bit
+        return BoardState(self.colors, tuple(boards), self.stock)
+
+    def restated(self, moved: BoardState, owned: Mapping[PieceKind, int],
+                 stated: Mapping[str, Mapping[PieceKind, int]]) -> BoardState:
+        """The state :meth:`of_pieces` makes of a position whose pieces an action made ``moved`` (this state,
+        :meth:`moved` or :meth:`changed`) and whose stated supply is read from ``moved`` (``stated``: the kinds of
+        each color it states, as this state's position states them; ``owned``: the game's counts), made with no
+        pass over the pieces: of_pieces gives a stated kind ``on board + supply`` (the stock, or the pieces on the
+        board when more stand there), another kind what the color owns or the pieces on the board when more. A
+        color whose pieces the action left alone keeps its stock, which is that already."""
+        boards, before = moved.boards, self.boards
+        stock = list(self.stock)
+        n = len(KINDS)
+        for ci, color in enumerate(self.colors):
+            first = LEVELS * ci
+            if boards[first:first + LEVELS] == before[first:first + LEVELS]:
+                continue
+            said = stated.get(color)
+            for k, kind in enumerate(KINDS):
+                m = 0
+                for level in KIND_LEVELS[kind]:
+                    m |= boards[first + level]
+                on = m.bit_count()
+                basis = self.stock[n * ci + k] if said and said.get(kind) is not None else owned.get(kind, 0)
+                stock[n * ci + k] = basis if basis > on else on
+        return BoardState(self.colors, boards, tuple(stock))
+
     # ------------------------------------------------------------------ reading it
     def index(self, color: str) -> int:
         """The index of ``color`` in the board's colors (the ``ci`` of the other methods)."""

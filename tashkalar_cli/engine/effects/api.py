@@ -45,19 +45,20 @@ def resolve_program(board: Board, program: Program, position: Position, player: 
                     placement: Placement | None = None, actions_left: int | None = None,
                     max_states: int = MAX_STATES, strict: bool = False,
                     summoned_over: tuple[int, Piece] | None = None, max_outcomes: int | None = None,
-                    reference: bool = False) -> Resolution:
+                    reference: bool = False, start: bytes | None = None) -> Resolution:
     """Every distinct outcome of ``program`` played by ``player`` on ``position``: after a summon
     (``placement``: the summon's placement, whose target holds the new being; ``summoned_over``: the
     piece the summon destroyed there, the name ``summoning``) or a flare, a frost or warp effect (no
     placement: ``self``, ``target``, ``marked``, ``summoners`` are empty). ``max_outcomes``: stop once so
     many distinct outcomes are found (the resolution then says ``truncated``). ``reference``: the plain walk,
-    without the speed-ups (slower; the same outcomes, see :mod:`tashkalar_cli.engine.effects.search`)."""
+    without the speed-ups (slower; the same outcomes, see :mod:`tashkalar_cli.engine.effects.search`). ``start``:
+    the resolver's bytes of ``position`` when the caller has them (see :class:`ResolverCore`)."""
     # the marker the walk follows: the one the program names, else the one the player bears
     marker = followed_marker(program, [m.rule for m in position.markers.values() if player in m.squares])
     mark = None if marker is None else position.marked(marker.name).get(player)
     if placement is None:
         resolver = Resolver(board, position, player, actions_left=actions_left, max_states=max_states,
-                            marker=marker, mark=mark, max_outcomes=max_outcomes, reference=reference)
+                            marker=marker, mark=mark, max_outcomes=max_outcomes, reference=reference, start=start)
     else:
         marked = [sq for sq, marks in placement.marked.items() if "m" in marks]
         marked2 = [sq for sq, marks in placement.marked.items() if "m2" in marks]
@@ -66,7 +67,7 @@ def resolve_program(board: Board, program: Program, position: Position, player: 
                             arrows=[a.direction for a in placement.arrows], summoners=summoners,
                             actions_left=actions_left, max_states=max_states, summoned_over=summoned_over,
                             marker=marker, mark=mark, orientation=placement.orientation.name, max_outcomes=max_outcomes,
-                            reference=reference)
+                            reference=reference, start=start)
     return resolver.resolve(program, strict=strict)
 
 
@@ -93,11 +94,12 @@ class SummonEffects:
 def resolve_placement(engine: Engine, card: Being, position: Position, player: str, placement: Placement, *,
                       take_back: int | None = None, actions_left: int | None = None,
                       max_states: int = MAX_STATES, max_outcomes: int | None = None,
-                      reference: bool = False) -> Resolution | None:
+                      reference: bool = False, start: bytes | None = None) -> Resolution | None:
     """The outcomes of ``card``'s effect once ``player`` summoned it with ``placement`` on ``position``
     (the position before the summon; ``take_back``: in shortage, the piece taken back). The fast
     path for callers that hold placements (the planner): no orientation or take-back to parse.
-    None when the card has no effect data."""
+    None when the card has no effect data. ``start``: the resolver's bytes of the position after the summon,
+    when the caller has them (the goal search makes them from its own)."""
     program = card.program()
     if program is None:
         return None
@@ -108,7 +110,7 @@ def resolve_placement(engine: Engine, card: Being, position: Position, player: s
     after = markers_after_summon(card, position, after, player, placement.target, placement.pattern_squares)
     return resolve_program(engine.board, program, after, player, placement=placement, actions_left=actions_left,
                            max_states=max_states, max_outcomes=max_outcomes, reference=reference,
-                           summoned_over=None if destroyed is None else (placement.target, destroyed))
+                           summoned_over=None if destroyed is None else (placement.target, destroyed), start=start)
 
 
 def resolve_summon(engine: Engine, card: Being, position: Position, player: str, at: str | Square, *,

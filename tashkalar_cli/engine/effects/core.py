@@ -41,7 +41,8 @@ class ResolverCore:
     ``summoners``: the squares of the pieces the pattern used; ``actions_left``: the actions left
     after the summon (None: unknown; ``last_action`` then gives both answers, each outcome saying
     which it assumed in its notes); ``reference``: resolve without the speed-ups (see
-    :mod:`tashkalar_cli.engine.effects.search`), the answer the fast walk is tested against.
+    :mod:`tashkalar_cli.engine.effects.search`), the answer the fast walk is tested against; ``start``: the
+    position's bytes (``position.state.codes``) when the caller has them already.
     """
 
     comp: Compiled
@@ -53,7 +54,7 @@ class ResolverCore:
                  arrows: Iterable[str] = (), summoners: Iterable[int] = (), actions_left: int | None = None,
                  max_states: int = MAX_STATES, summoned_over: tuple[int, Piece] | None = None,
                  marker: MarkerRule | None = None, mark: int | None = None, orientation: str | None = None,
-                 max_outcomes: int | None = None, reference: bool = False) -> None:
+                 max_outcomes: int | None = None, reference: bool = False, start: bytes | None = None) -> None:
         self.board = board
         self.geo = geometry(board)
         self.base = position
@@ -79,7 +80,9 @@ class ResolverCore:
         self.colorless = int(board.colorless(position.mode))
         self._pieces = piece_codes(tuple(self.colors)).pieces
         board_state = position.state
-        state = self.start = board_state.codes(self.geo.size)
+        if start is None or len(start) != self.geo.size:
+            start = board_state.codes(self.geo.size)
+        state = self.start = start
         present = {color_of(code) for code in set(state) if code}
         in_game = {player, *position.supply_override, *position.decks}
         self.in_game = [i for i, c in enumerate(self.colors) if c in in_game or i in present]
