@@ -27,6 +27,9 @@ def check(
     reference: ReferenceOption = "en",
     target: TargetOption = None,
     strict: Annotated[bool, typer.Option(help="Exit 1 on warnings too.")] = False,
+    coverage: Annotated[bool, typer.Option(
+        "--coverage", help="Show, instead of the findings, a table per language and per file: translated, "
+                           "missing, source changed, unrecorded (--json always holds it).")] = False,
     json: JsonOption = False,
     data: DataOption = None,
     lang: LangOption = None,
@@ -41,7 +44,7 @@ def check(
 
     Exit code 0: no error; 1: errors (or warnings with --strict); 2: the folder cannot be read.
     --json prints the findings as a list of objects (lang, file, key, check, severity, message,
-    line, field, reference, translation, code, previous).
+    line, field, reference, translation, code, previous), and the coverage of each file.
     """
     from tashkalar_cli.cli.collector import collector_paused
 
@@ -57,13 +60,13 @@ def check(
             print_json("i18n-check", jsonout.findings(report))
         else:
             from tashkalar_cli.errors import TashkalarError
-            from tashkalar_cli.render.i18n import report_renderable
+            from tashkalar_cli.render.i18n import file_coverage_renderable, report_renderable
 
             try:  # the report in the user's language, unless the texts under check are the ones that broke
                 loc = s.loc
             except TashkalarError:
                 loc = None
-            s.console.print(report_renderable(report, loc=loc))
+            s.console.print(file_coverage_renderable(report, loc=loc) if coverage else report_renderable(report, loc=loc))
     raise typer.Exit(report.exit_code(strict))
 
 
@@ -99,11 +102,7 @@ def _report(locales: str | None, reference: str, lang: list[str] | None, data: s
         for code, cov in found.coverage.items():
             mine = report.coverage.setdefault(code, cov)
             if mine is not cov:
-                mine.entries += cov.entries
-                mine.translated += cov.translated
-                mine.missing += cov.missing
-                mine.unofficial_names += cov.unofficial_names
-                mine.source_changed += cov.source_changed
+                mine.add(cov)
     assert report is not None
     return report
 

@@ -307,7 +307,8 @@ def validation(summary: dict[str, Any]) -> JSON:
 
 
 def findings(report: Any) -> JSON:
-    return {"findings": [f.to_dict() for f in report.findings]}
+    return {"findings": [f.to_dict() for f in report.findings],
+            "coverage": [row for lang, cov in report.coverage.items() for row in cov.rows(lang)]}
 
 
 # ---------------------------------------------------------------------- summons played (turn plans: render/jsonplan.py)
