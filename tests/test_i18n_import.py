@@ -97,9 +97,9 @@ def test_an_edited_xliff_is_imported_and_a_fuzzy_entry_is_not(cli, copy):
     path = _export(cli, locales, out, "xliff")
     store = xliff2.Xliff2File.parsefile(str(path))
     for unit in store.units:
-        if unit.getid() == "ui/cli.usage/text":
+        if unit.getunitelement().get("name") == "ui/cli.usage/text":
             unit.target = "Mode d'emploi :"
-        if unit.getid() == "cards/swordmaster/name":
+        if unit.getunitelement().get("name") == "cards/swordmaster/name":
             unit.target = "Bretteur"
             unit.markfuzzy(True)
     path.write_bytes(bytes(store))

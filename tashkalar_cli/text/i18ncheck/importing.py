@@ -87,7 +87,9 @@ def _xliff(text: str, shown: str) -> tuple[str | None, list[Imported]]:
         raise InputError(key="import-not-xliff2", path=visible(shown),
                          version=visible(version.group(1) if version else "?", 20))
     store = xliff2.Xliff2File.parsestring(text.encode("utf-8"))  # type: ignore[no-untyped-call]
-    out = [Imported(shown, str(u.getid() or ""), str(u.source or ""), str(u.target or ""), bool(u.isfuzzy()))
+    # the key is the unit's name (its id is the key made an xs:NMTOKEN: exchange.nmtoken)
+    out = [Imported(shown, str(u.getunitelement().get("name") or u.getid() or ""), str(u.source or ""),
+                    str(u.target or ""), bool(u.isfuzzy()))
            for u in store.units]
     return store.gettargetlanguage() or None, out
 
