@@ -258,6 +258,10 @@ class Game(Generic[R]):
             raise DataError(f"language '{chosen}' cannot be used: {broken[chosen]}")
         return Localizer(self.dataset, chosen)
 
+    def broken_languages(self) -> dict[str, str]:
+        """The translators' languages that failed to load (code -> why): the others work without them."""
+        return dict(self.dataset.derived.get("broken_languages", {}))
+
     def word(self, kind: str, value: str, where: str = "", among: Iterable[str] | None = None) -> str:
         """The id of a word typed in any language, in part or with a typo: a color, rank, mode, deck,
         card type (``type``), card (``card``, ``being``, ``flare``, ``task``) or keyword, among

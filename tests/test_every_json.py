@@ -52,6 +52,7 @@ CASES: dict[str, list[str]] = {
     "i18n check": ["i18n", "check"],
     "i18n reviewed": ["--game", "tash-kalar", "i18n", "reviewed", "--locales", "{locales}", "--target", "it", "--all"],
     "i18n export": ["--game", "letal", "i18n", "export", "--target", "it", "--out", "{folder}"],
+    "i18n import": ["--game", "letal", "i18n", "import", "{po}", "--target", "it", "--locales", "{locales}"],
     "sheet": ["sheet", "--deck", "imperial", "--out", "{folder}/sheet.html"],
     "validate": ["validate"],
     "letal area": [*LETAL, "letal", "area", "c3", "--radius", "2"],
@@ -63,7 +64,7 @@ CASES: dict[str, list[str]] = {
     "letal winner": [*LETAL, "letal", "winner", "{letal_game}"],
 }
 #: the long ones (seconds of work over every data or locale file): in the slow tier
-SLOW = {"i18n check", "validate", "i18n reviewed", "i18n export"}
+SLOW = {"i18n check", "validate", "i18n reviewed", "i18n export", "i18n import"}
 
 
 def _json_commands() -> set[str]:
@@ -107,8 +108,9 @@ def _schema_file(schema: str) -> tuple[str, dict]:
 def test_every_json_output_names_its_schema_and_validates(cli, tmp_path, command):
     files = {"high_form": write(tmp_path / "hf.yaml", HIGH_FORM), "turn_hf": write(tmp_path / "thf.yaml", TURN_HIGH_FORM),
              "turn": write(tmp_path / "turn.yaml", TURN_DUEL), "letal_game": write(tmp_path / "g.yaml", LETAL_GAME),
-             "folder": tmp_path, "locales": tmp_path / "locales"}
-    if command == "i18n reviewed":   # a translator's copy: English and Italian
+             "folder": tmp_path, "locales": tmp_path / "locales",
+             "po": write(tmp_path / "it.po", 'msgid ""\nmsgstr ""\n"Language: it\\n"\n')}
+    if command in ("i18n reviewed", "i18n import"):   # a translator's copy: English and Italian
         import shutil
 
         for code in ("en", "it"):

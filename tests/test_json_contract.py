@@ -61,6 +61,7 @@ USED_BY: dict[str, tuple[str, ...]] = {
                           "test_i18n_reviewed"),
     "output-i18n-reviewed": ("test_i18n_reviewed",),
     "output-i18n-export": ("test_i18n_export",),
+    "output-i18n-import": ("test_i18n_import",),
     "output-error": ("test_error", "test_task_about_the_turn_needs_a_turn_record"),
     "output-plan": ("test_plan", "test_plan_threats"),
     "output-summon-apply": ("test_summon_apply", "test_summon_apply_choices"),
@@ -1140,3 +1141,18 @@ def test_every_help_example_runs_and_keeps_the_contract(cli, key, example, comma
     r = cli(*args, "--json")
     check_json_run(r, True)
     assert r.code == 0, (args, r.err)
+
+
+def test_i18n_import(cli, tmp_path):
+    import shutil
+
+    locales, out = tmp_path / "locales", tmp_path / "out"
+    out.mkdir()
+    for code in ("en", "fr"):
+        shutil.copytree(REPO / "locales" / code, locales / code)
+    r = cli("--game", "letal", "i18n", "export", "--locales", str(locales), "--target", "fr", "--out", str(out))
+    assert r.code == 0, r.err
+    r = cli("--game", "letal", "i18n", "import", str(out / "fr.po"), "--locales", str(locales), "--target", "fr",
+            "--json")
+    assert r.code == 0, r.err
+    assert conforms("output-i18n-import", r.json)["written"] == []

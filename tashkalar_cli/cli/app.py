@@ -199,6 +199,13 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
     if shown:
         hint = words.text("cli.did_you_mean_hints", "  did you mean: {hints}?") if words else "  did you mean: {hints}?"
         out.write(visible(fill(hint, {"hints": ", ".join(shown)})) + "\n")
+    from tashkalar_cli.errors import NotFoundError
+
+    if isinstance(exc, NotFoundError) and words is not None:   # a name of a language that failed to load?
+        for code, why in words.broken_languages().items():
+            note = words.text("cli.broken_language_note",
+                              "  note: the language '{lang}' failed to load, so its names are not known: {problem}")
+            out.write(visible(fill(note, {"lang": code, "problem": why})) + "\n")
 
 
 #: the spaces a usage error's message is made one line at (not the no-break ones of a typography)

@@ -60,6 +60,10 @@ class Session:
         game = opened_game(self.line, self.data, self.game_id)
         game.language = self.lang_option   # words are read in the user's language first
         game.parameter_names = option_of   # errors name the options, not the library's parameters
+        if game.language in game.broken_languages():
+            # a language that failed to load: every command says so in the same line (the
+            # localizer's), rather than looking words up without it ("no card is called ...")
+            game.localizer(game.language)
         return game
 
     @property

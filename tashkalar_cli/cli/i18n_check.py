@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, NamedTuple, Optional
 
 import typer
 
@@ -10,6 +10,7 @@ from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOp
 
 if TYPE_CHECKING:
     from tashkalar_cli.text.i18ncheck import Report
+    from tashkalar_cli.text.i18ncheck.importing import ImportPlan
 
 app = typer.Typer(help="Translation tools.", no_args_is_help=True)
 
@@ -26,6 +27,9 @@ def check(
     reference: ReferenceOption = "en",
     target: TargetOption = None,
     strict: Annotated[bool, typer.Option(help="Exit 1 on warnings too.")] = False,
+    coverage: Annotated[bool, typer.Option(
+        "--coverage", help="Show, instead of the findings, a table per language and per file: translated, "
+                           "missing, source changed, unrecorded (--json always holds it).")] = False,
     json: JsonOption = False,
     data: DataOption = None,
     lang: LangOption = None,
@@ -40,7 +44,7 @@ def check(
 
     Exit code 0: no error; 1: errors (or warnings with --strict); 2: the folder cannot be read.
     --json prints the findings as a list of objects (lang, file, key, check, severity, message,
-    line, field, reference, translation, code, previous).
+    line, field, reference, translation, code, previous), and the coverage of each file.
     """
     from tashkalar_cli.cli.collector import collector_paused
 
@@ -56,13 +60,13 @@ def check(
             print_json("i18n-check", jsonout.findings(report))
         else:
             from tashkalar_cli.errors import TashkalarError
-            from tashkalar_cli.render.i18n import report_renderable
+            from tashkalar_cli.render.i18n import file_coverage_renderable, report_renderable
 
             try:  # the report in the user's language, unless the texts under check are the ones that broke
                 loc = s.loc
             except TashkalarError:
                 loc = None
-            s.console.print(report_renderable(report, loc=loc))
+            s.console.print(file_coverage_renderable(report, loc=loc) if coverage else report_renderable(report, loc=loc))
     raise typer.Exit(report.exit_code(strict))
 
 
@@ -98,11 +102,7 @@ def _report(locales: str | None, reference: str, lang: list[str] | None, data: s
         for code, cov in found.coverage.items():
             mine = report.coverage.setdefault(code, cov)
             if mine is not cov:
-                mine.entries += cov.entries
-                mine.translated += cov.translated
-                mine.missing += cov.missing
-                mine.unofficial_names += cov.unofficial_names
-                mine.source_changed += cov.source_changed
+                mine.add(cov)
     assert report is not None
     return report
 
@@ -249,3 +249,89 @@ def _export(locales: str | None, reference: str, target: list[str] | None, data:
     files = [(str(place / name), text) for name, text in exported(langs, games, fmt, __version__).items()]
     write_outputs(files, protected=[root], force=force)
     return [path for path, _ in files]
+
+
+@app.command("import")
+def import_(
+    files: Annotated[list[str], typer.Argument(help="The PO or XLIFF 2 files, as the translator's tool saved them.",
+                                               metavar="FILE...", show_default=False)],
+    target: Annotated[str, typer.Option("--target", help="The language the files translate into.", metavar="LANG",
+                                        show_default=False)] = "",
+    locales: Annotated[Optional[str], typer.Option(help="The locales folder to write into (default: the "
+                                                   "translators' folder, TASHKALAR_LOCALES).",
+                                                   metavar="DIR", show_default=False)] = None,
+    reference: ReferenceOption = "en",
+    force: ForceOption = False,
+    json: JsonOption = False,
+    data: DataOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Write translations from PO or XLIFF 2 files back into a language's YAML files.
+
+    Only the texts whose translation changed are written, in place: the YAML keeps its comments,
+    key order and quoting. Every file is checked first (keys, the English each text was translated
+    from, placeholders, markup, schema) and one problem writes nothing. Fuzzy entries are not
+    written; the others are recorded as reviewed when the language keeps a sources.yaml.
+    """
+    from tashkalar_cli.errors import InputError, visible
+
+    s = session(lang, data, force)
+    if not target:
+        raise InputError(key="import-target")
+    done = _import(locales, reference, target, data, files, s.force)
+    if json:
+        print_json("i18n-import", {"lang": target, "written": done.written_paths, "texts": done.plan.written,
+                                   "unchanged": done.plan.unchanged, "fuzzy": done.plan.fuzzy,
+                                   "recorded": [str(p) for p in done.plan.records]})
+        return
+    say = s.loc.msg
+    for shown, count in done.plan.written.items():
+        s.console.print(say("i18n.import.written", path=visible(shown), count=count), markup=False, highlight=False)
+    for path in done.plan.records:
+        s.console.print(say("i18n.reviewed.written", path=visible(str(path))), markup=False, highlight=False)
+    if done.plan.fuzzy:
+        s.console.print(say("i18n.import.fuzzy", count=len(done.plan.fuzzy),
+                            keys=visible(", ".join(done.plan.fuzzy[:5]) + (", …" if len(done.plan.fuzzy) > 5 else ""))),
+                        markup=False, highlight=False)
+    if not done.plan.written:
+        s.console.print(say("i18n.import.nothing", count=done.plan.unchanged), markup=False, highlight=False)
+
+
+class _Done(NamedTuple):
+    plan: ImportPlan
+    written_paths: list[str]
+
+
+def _import(locales: str | None, reference: str, target: str, data: str | None, files: list[str],
+            force: bool) -> _Done:
+    """Read every exchange file, plan the changes, then write them: all of them or none."""
+    from pathlib import Path
+
+    from tashkalar_cli.data.games import GAMES
+    from tashkalar_cli.data.paths import checked_length, data_root, extra_locales
+    from tashkalar_cli.data.yamledit import write_edited
+    from tashkalar_cli.errors import InputError, quote, visible
+    from tashkalar_cli.text.i18ncheck.importing import plan, read_exchange
+    from tashkalar_cli.text.i18ncheck.runner import languages
+
+    root = data_root(data)
+    translators = extra_locales()
+    if not locales and not translators:
+        raise InputError(key="import-where")
+    folder = Path(checked_length(locales)) if locales else translators[0]
+    langs = languages(folder, reference, [target], root / "locales")
+    if target == reference or langs.dirs[target].parent != folder:
+        raise InputError(key="import-reference", lang=quote(visible(target, 20)))
+    items = []
+    for name in files:
+        said, read = read_exchange(Path(checked_length(name)), name)
+        if said and said.replace("_", "-").lower() != target.replace("_", "-").lower():
+            raise InputError(key="import-language", path=visible(name), said=quote(visible(said, 20)),
+                             lang=quote(visible(target, 20)))
+        items += read
+    chosen = [GAMES[state().game_id]] if state().game_option else list(GAMES.values())
+    games = [(pack, i == 0) for i, pack in enumerate(chosen)
+             if not pack.folder or (langs.dirs[target] / pack.folder).is_dir()]
+    planned = plan(langs, games, target, items)
+    write_edited(planned.files, planned.records, force=force)
+    return _Done(planned, [str(p) for p in [*planned.files, *planned.records]])

@@ -91,6 +91,10 @@ class Words:
                 self._loc = interface_only(self._data, self._lang_option)
         return self._loc
 
+    def broken_languages(self) -> dict[str, str]:
+        """The translators' languages that failed to load (code -> why), when the data loaded."""
+        return self._game.broken_languages() if self._game is not None and not self._failed else {}
+
     @property
     def loaded(self) -> bool:
         """Whether the texts were already found (asking for them may build the data cache otherwise)."""

@@ -161,3 +161,41 @@ def _coverage(report: Report, say: Callable[..., str], loc: Localizer | None) ->
         cov.add_row(shown(name(lang)), *([] if shared else [str(c.entries)]), *counted)
     return cov
 
+
+
+def file_coverage_renderable(report: Report, loc: Localizer | None = None) -> Group:
+    """``i18n check --coverage``: for each language, a row per file (its texts translated, missing,
+    source changed, unrecorded) and a row of totals; then the count of errors and warnings."""
+
+    def say(key: str, english: str, **params: object) -> str:
+        return loc.msg(key, **params) if loc is not None and loc.ui(key) is not None else fill(english, params)
+
+    name = loc.language_name if loc is not None else str
+    parts: list[RenderableType] = [Text(say("i18n.coverage.files", "Coverage by file against the reference ({lang})",
+                                            lang=name(report.reference)), style="bold")]
+    for lang, cov in report.coverage.items():
+        table = Table(title=shown(name(lang), "bold underline"), title_justify="left")
+        # no column of entries (translated + missing): at 80 columns, the files' names would not fit
+        for col, english in (("file", "file"), ("translated", "translated"), ("missing", "missing"),
+                             ("source_changed", "source changed"), ("unrecorded", "unrecorded")):
+            header = say(f"i18n.cov.{col}", english)
+            if col == "file":
+                table.add_column(header, overflow="fold", min_width=12)
+                continue
+            widest = max(max(map(cell_len, header.split()), default=1), 6)   # a header wraps between its words
+            table.add_column(header, justify="right", min_width=widest, max_width=widest)
+        for file, c in sorted(cov.files.items()):
+            below = file.split("/", 1)[1] if file.startswith(f"{lang}/") else file   # under the language's title
+            table.add_row(visible(below, MOST_SHOWN), str(c.translated), str(c.missing), str(c.source_changed),
+                          str(c.unrecorded))
+        table.add_section()
+        table.add_row(Text(say("i18n.cov.total", "total"), style="bold"), str(cov.translated), str(cov.missing),
+                      str(cov.source_changed), str(cov.unrecorded))
+        parts.append(table)
+    if loc is not None and loc.ui("i18n.errors.other") is not None:
+        summary = loc.msg("i18n.summary", errors=loc.msg_n("i18n.errors", len(report.errors)),
+                          warnings=loc.msg_n("i18n.warnings", len(report.warnings)))
+    else:
+        summary = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
+    parts.append(Text(summary, style="bold red" if report.errors else "bold green"))
+    return Group(*parts)

@@ -39,7 +39,7 @@ VERSIONS: dict[str, int] = {
     "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 2, "flare-all": 2, "task": 1, "task-all": 1,
     "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 2,
     "summon-apply": 3, "flare-play": 2, "error": 1, "letal-squares": 2, "letal-shift": 2, "letal-attack": 1, "letal-check": 1,
-    "letal-winner": 1, "i18n-reviewed": 1, "i18n-export": 1, "sheet": 1, "position-board": 1,
+    "letal-winner": 1, "i18n-reviewed": 1, "i18n-export": 1, "i18n-import": 1, "sheet": 1, "position-board": 1,
 }
 
 
@@ -307,7 +307,8 @@ def validation(summary: dict[str, Any]) -> JSON:
 
 
 def findings(report: Any) -> JSON:
-    return {"findings": [f.to_dict() for f in report.findings]}
+    return {"findings": [f.to_dict() for f in report.findings],
+            "coverage": [row for lang, cov in report.coverage.items() for row in cov.rows(lang)]}
 
 
 # ---------------------------------------------------------------------- summons played (turn plans: render/jsonplan.py)

@@ -10,6 +10,7 @@ English it was made from. translate-toolkit's storage classes write both formats
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -114,9 +115,17 @@ def as_po(items: list[Entry], lang: str, reference: str, version: str) -> str:
     return bytes(store).decode("utf-8")
 
 
+def nmtoken(context: str) -> str:
+    """A key as the ``id`` of an XLIFF 2 unit, which the standard's schema types ``xs:NMTOKEN`` (letters,
+    digits, ``.``, ``-``, ``_`` and ``:``, no ``/``): each ``/`` a ``:`` (the key itself is the unit's
+    ``name``). Keys are ids, message keys and field names: nothing else needs replacing."""
+    return re.sub(r"[^\w.:-]", "_", context.replace("/", ":"))
+
+
 def as_xliff(items: list[Entry], lang: str, reference: str) -> str:
     """The entries as an XLIFF 2.0 file (translate-toolkit's ``Xliff2File``): a translation whose
-    English changed, or a name to review, is in the state ``initial``; any other, ``translated``."""
+    English changed, or a name to review, is in the state ``initial``; any other, ``translated``.
+    Each unit's ``id`` is its key made an ``xs:NMTOKEN`` (:func:`nmtoken`), its ``name`` the key."""
     from translate.storage import xliff2
 
     store = xliff2.Xliff2File()
@@ -124,7 +133,8 @@ def as_xliff(items: list[Entry], lang: str, reference: str) -> str:
     store.settargetlanguage(lang)
     for item in items:
         unit = store.addsourceunit(item.source)  # type: ignore[no-untyped-call]
-        unit.setid(item.context)
+        unit.setid(nmtoken(item.context))
+        unit.getunitelement().set("name", item.context)   # the key as i18n check names it
         if item.target:
             unit.target = item.target
         for note in item.notes:
@@ -135,7 +145,18 @@ def as_xliff(items: list[Entry], lang: str, reference: str) -> str:
             unit.addnote("name not official yet: review it", origin="developer")
         if item.target:
             unit.markfuzzy(item.previous is not None or item.review)
+        _notes_to_unit(unit)
     return bytes(store).decode("utf-8")
+
+
+def _notes_to_unit(unit: Any) -> None:
+    """The ``<notes>`` translate-toolkit wrote inside a unit's ``<segment>`` moved to the unit, where
+    XLIFF 2.0 has them (a segment holds a source and a target only: its schema refuses notes there)."""
+    segment = unit.xmlelement
+    notes = segment.find(unit.namespaced("notes"))
+    if notes is not None:
+        segment.remove(notes)
+        unit.getunitelement().insert(0, notes)
 
 
 def export(langs: Languages, games: list[tuple[GamePack, bool]], fmt: str, version: str) -> dict[str, str]:

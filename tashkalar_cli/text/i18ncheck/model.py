@@ -90,12 +90,52 @@ CODES = {
 
 
 @dataclass
+class FileCoverage:
+    """The texts of one file of a language: its entries (the reference's that belong there),
+    translated or missing, and its translated fields whose reference text changed since they were
+    reviewed (``source_changed``) or was never recorded (``unrecorded``)."""
+
+    entries: int = 0
+    translated: int = 0
+    missing: int = 0
+    source_changed: int = 0
+    unrecorded: int = 0
+
+    def add(self, other: FileCoverage) -> None:
+        self.entries += other.entries
+        self.translated += other.translated
+        self.missing += other.missing
+        self.source_changed += other.source_changed
+        self.unrecorded += other.unrecorded
+
+
+@dataclass
 class Coverage:
     entries: int = 0
     translated: int = 0
     missing: int = 0
     unofficial_names: int = 0
     source_changed: int = 0
+    unrecorded: int = 0
+    files: dict[str, FileCoverage] = field(default_factory=dict)   # file, as in findings -> its counts
+
+    def file(self, name: str) -> FileCoverage:
+        return self.files.setdefault(name, FileCoverage())
+
+    def add(self, other: Coverage) -> None:
+        """Count ``other`` (another game's texts of the same language) in."""
+        self.entries += other.entries
+        self.translated += other.translated
+        self.missing += other.missing
+        self.unofficial_names += other.unofficial_names
+        self.source_changed += other.source_changed
+        self.unrecorded += other.unrecorded
+        for name, counts in other.files.items():
+            self.file(name).add(counts)
+
+    def rows(self, lang: str) -> list[dict[str, Any]]:
+        """The counts of each file (in the order of the files' names), for JSON."""
+        return [{"lang": lang, "file": name, **asdict(c)} for name, c in sorted(self.files.items())]
 
 
 @dataclass

@@ -68,7 +68,7 @@ def review(langs: Languages, game: GamePack, *, ui: bool, wanted: list[str] | No
     for lang in langs.wanted:
         loc = reader.read(langs.dirs[lang], "", game, ui=ui)
         translated = set(loc.units)
-        for path, in_scope in _records(langs.dirs[lang], game, ui):
+        for path, in_scope in record_places(langs.dirs[lang], game, ui):
             shown = f"{lang}/{path.relative_to(langs.dirs[lang]).as_posix()}"
             before = recorded_in(path, shown)
             after = updated(before, reference, translated, chosen, in_scope)
@@ -77,7 +77,7 @@ def review(langs: Languages, game: GamePack, *, ui: bool, wanted: list[str] | No
     return Review(out, named)
 
 
-def _records(lang_dir: Path, game: GamePack, ui: bool) -> list[tuple[Path, Callable[[UnitKey], bool]]]:
+def record_places(lang_dir: Path, game: GamePack, ui: bool) -> list[tuple[Path, Callable[[UnitKey], bool]]]:
     """The records a game's texts go to, each with the units of this run it holds: the interface's
     at the top of the language folder, a game's own folder's in that folder."""
     def is_ui(unit: UnitKey) -> bool:

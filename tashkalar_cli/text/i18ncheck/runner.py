@@ -171,8 +171,12 @@ class _Run:
         absent: dict[str, int] = {}     # a file of the reference the language lacks -> its entries
         for sec, key in entries:
             cov.entries += 1
+            counts = cov.file(loc.entry_files[sec, key][0] if (sec, key) in loc.entry_files
+                              else f"{loc.lang}/{self._file_for(sec, key)}")
+            counts.entries += 1
             if (sec, key) not in loc.entries:
                 cov.missing += 1
+                counts.missing += 1
                 if self._in_broken_file(loc, sec, key):
                     continue  # its file could not be read: reported once, as a schema finding
                 file = f"{loc.lang}/{self._file_for(sec, key)}"
@@ -184,6 +188,7 @@ class _Run:
                          ref=self._joined(ref, sec, key, TEXT_FIELDS.get(sec, ("text",))), code="missing-entry")
                 continue
             cov.translated += 1
+            counts.translated += 1
             if loc.entries[sec, key].get("official") is False:
                 cov.unofficial_names += 1
         for file, count in absent.items():
@@ -201,8 +206,13 @@ class _Run:
                          ref=unit.text, line=line, code="missing-field")
                 continue
             self._compare(loc, sec, key, fld, unit, other)
-            if loc.recorded and self._source_changed(loc, (sec, key, fld), unit, other):
+            status = self._source_changed(loc, (sec, key, fld), unit, other) if loc.recorded else ""
+            if status == "changed":
                 cov.source_changed += 1
+                cov.file(other.file).source_changed += 1
+            elif status == "unrecorded":
+                cov.unrecorded += 1
+                cov.file(other.file).unrecorded += 1
         for (sec, key, fld), unit in loc.units.items():
             if (sec, key, fld) not in ref.units:
                 self.add(loc.lang, unit, key, "obsolete", WARNING,
@@ -235,26 +245,26 @@ class _Run:
             self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
                      code="placeholder-format")
 
-    def _source_changed(self, loc: LocaleTexts, at: tuple[str, str, str], unit: Unit, other: Unit) -> bool:
+    def _source_changed(self, loc: LocaleTexts, at: tuple[str, str, str], unit: Unit, other: Unit) -> str:
         """Whether the reference text of a translation changed since it was reviewed (its record in
-        the language's sources.yaml): one finding, with the old and the new reference text; a
-        translation never recorded is one finding too."""
+        the language's sources.yaml): ``changed``, one finding, with the old and the new reference
+        text; ``unrecorded``, a translation never recorded, one finding too; else ``""``."""
         sec, key, fld = at
         was = loc.sources.get(at)
         if was == unit.text:
-            return False
+            return ""
         target = f"{sec}/{key}/{fld}"
         if was is None:
             self.add(loc.lang, other, key, "sources", WARNING,
                      said("source-unrecorded", "the reference text this translation was made from is not recorded: "
                           "once checked, mark it reviewed (tashkalar i18n reviewed --target {lang} {target})",
                           lang=loc.lang, target=target), fld, unit.text, other.text, code="source-unrecorded")
-            return False
+            return "unrecorded"
         self.add(loc.lang, other, key, "sources", WARNING,
                  said("source-changed", "the reference text changed since this translation was reviewed: check it, "
                       "then mark it reviewed (tashkalar i18n reviewed --target {lang} {target})",
                       lang=loc.lang, target=target), fld, unit.text, other.text, code="source-changed", previous=was)
-        return True
+        return "changed"
 
     def _in_broken_file(self, loc: LocaleTexts, sec: str, key: str) -> bool:
         return f"{loc.lang}/{self._file_for(sec, key)}" in loc.broken

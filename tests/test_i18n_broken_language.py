@@ -1,0 +1,45 @@
+"""A broken translator language is named as the cause (issue 32): the other languages work without it;
+a command in that language says the language failed to load, and why, as every command does (not "no
+card is called ..."); a name looked up in vain while a language failed to load says so under the error."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from conftest import REPO
+
+
+@pytest.fixture
+def translators(tmp_path, monkeypatch):
+    """TASHKALAR_LOCALES with a Spanish copy whose ui.yaml has a placeholder typo."""
+    folder = tmp_path / "translators"
+    shutil.copytree(REPO / "locales" / "es", folder / "es")
+    ui = folder / "es" / "ui.yaml"
+    text = ui.read_text(encoding="utf-8")
+    assert "{path}: textos escritos: {count}" in text
+    ui.write_text(text.replace("{path}: textos escritos: {count}", "{path}: textos escritos: {cuenta}", 1),
+                  encoding="utf-8")
+    monkeypatch.setenv("TASHKALAR_LOCALES", str(folder))
+    return folder
+
+
+def test_a_lookup_in_the_broken_language_names_the_language(cli, translators):
+    said = {}
+    for command in (["card", "show", "Maestro de la Espada"], ["rule", "list"]):
+        r = cli("--lang", "es", *command)
+        assert r.code == 2 and len(r.err.strip().splitlines()) == 1, r.err
+        assert "'es'" in r.err and "{cuenta}" in r.err and "es/ui.yaml" in r.err, r.err
+        said[command[0]] = r.err
+    assert said["card"] == said["rule"]   # the same line for the same problem
+
+
+def test_other_languages_work_and_a_vain_lookup_names_the_broken_one(cli, translators):
+    r = cli("--lang", "fr", "card", "show", "swordmaster")
+    assert r.code == 0 and "Maître d'armes" in r.out
+    r = cli("card", "show", "Maestro de la Espada")
+    assert r.code == 2
+    lines = r.err.strip().splitlines()
+    assert "no card is called" in lines[0]
+    assert "'es'" in lines[-1] and "{cuenta}" in lines[-1] and "note:" in lines[-1], r.err
