@@ -226,3 +226,25 @@ def test_a_usage_error_is_not_read_from_clicks_sentence():
              (ExtraArguments(["a", "b"], ctx), "Got unexpected extra arguments (a b)")]
     for exc, said in cases:
         assert usage_message(exc, None, str) == said
+
+
+def test_metavariables_are_named_alike_in_the_help_and_its_errors(cli, tk):
+    """Review SH13: the help's metavariables in the user's language (``cli.metavar.*``), the same
+    name in the usage line, the panels and the error that names a missing argument; and the
+    messages that name an option's value name it as the help shows it."""
+    import re
+
+    r = cli("--lang", "fr", "summon", "--help")
+    assert "Utilisation\u00a0: tashkalar summon [OPTIONS] CARTE" in r.out, r.out
+    assert re.search(r"\bTEXTE\b", r.out) and not re.search(r"\bTEXT\b", r.out), r.out
+    assert "Argument manquant\u00a0: «\u00a0CARTE\u00a0»" in cli("--lang", "fr", "summon").err
+    assert "Falta el argumento «ESTALLIDO»" in cli("--lang", "es", "flare", "play").err
+    assert "Uso: tashkalar [OPZIONI] COMANDO [ARGOMENTI]..." in cli("--lang", "it", "--help").out
+    english = cli("--lang", "en", "summon", "--help").out
+    assert "Usage: tashkalar summon [OPTIONS] CARD" in english and re.search(r"\bTEXT\b", english)
+    for lang in ("en", "fr", "es", "it"):
+        help_page = " ".join(cli("--lang", lang, "summon", "--help").out.split())
+        loc = tk.localizer(lang)
+        for key, option in (("error.effects-needs-apply", "--at"), ("apply.turn_unchanged", "--record")):
+            named = re.search(re.escape(option) + r" (\w+)", loc.ui(key) or "")
+            assert named and re.search(re.escape(option) + r"\s+" + named.group(1) + r"\b", help_page), (lang, key)

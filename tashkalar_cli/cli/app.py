@@ -469,7 +469,6 @@ def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
 def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
     """The game chosen, the command line built (made ready for the shell's completion, the
     installer of completions, the help in the user's language) and run by Click: its exit code."""
-    from tashkalar_cli.cli.frameworks import rich_help
     from tashkalar_cli.cli.localize import localize_command
 
     words = line.words
@@ -495,7 +494,6 @@ def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
         localize_install_completion(command, words)
     if line.help_shown:
         localize_command(command, "", words)
-        rich_help(catalog)
     from tashkalar_cli.cli.progress import stderr_reporter
     from tashkalar_cli.data.progress import reporting
 

@@ -80,6 +80,16 @@ class ToolContext(click.Context):
             exc_value.ctx = self
         return super().__exit__(exc_type, exc_value, tb)
 
+    def get_help(self) -> str:
+        """The help of this context's command, printed by the tool's formatter
+        (:mod:`tashkalar_cli.cli.helptext`: in the user's language, never cut); what is returned
+        is the nothing left to print."""
+        from tashkalar_cli.cli.common import state
+        from tashkalar_cli.cli.helptext import print_help
+
+        print_help(self, state(self).words)
+        return ""
+
     def invoke(self, callback: Any, /, *args: Any, **kwargs: Any) -> Any:
         if self.refuses_extra and self.args and not self.resilient_parsing:
             raise ExtraArguments(self.args, ctx=self)
@@ -113,11 +123,11 @@ class Said:
 
     def metavar(self, text: str) -> str:
         """Metavariables (``CARD``, ``FILE``, ``[OPTIONS] COMMAND [ARGS]...``) as the help of this
-        language shows them: each upper-case word by its ``cli.metavar.<WORD>`` text, if any."""
+        language shows them: each upper-case word by its ``cli.metavar.<word>`` text, if any."""
         texts = self.texts
         if texts is None:
             return text
-        return _METAVAR_WORD.sub(lambda m: texts(f"cli.metavar.{m.group()}") or m.group(), text)
+        return _METAVAR_WORD.sub(lambda m: texts(f"cli.metavar.{m.group().lower()}") or m.group(), text)
 
 
 def _option(ctx: click.Context | None, name: str) -> click.Option | None:
