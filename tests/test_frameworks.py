@@ -8,6 +8,8 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 from conftest import REPO
 
 FRAMEWORKS = ("click", "typer", "rich")
@@ -144,11 +146,11 @@ def test_an_unknown_option_is_said_from_the_exceptions_attributes(tk):
     in Click 8.1's English for --json."""
     import click
 
-    from tashkalar_cli.cli.localize import ClickCatalog, Words, usage_message
+    from tashkalar_cli.cli.usage import usage_message
 
-    words = ClickCatalog(Words("fr", None))
+    french = tk.localizer("fr").ui
     one = click.NoSuchOption("--bogus", message="No such option '--bogus'.", possibilities=["--out"])
-    assert usage_message(one, words, str) == "Option inconnue\u00a0: --bogus Vouliez-vous dire --out\u202f?"
+    assert usage_message(one, french, str) == "Option inconnue\u00a0: --bogus Vouliez-vous dire --out\u202f?"
     two = click.NoSuchOption("--typ", message="No such option '--typ'.", possibilities=["--type", "--tag"])
     assert usage_message(two, None, str) == "No such option: --typ (Possible options: --tag, --type)"
     none = click.NoSuchOption("--x\x1b[2J", message="ignored")
@@ -167,3 +169,82 @@ def test_a_usage_error_keeps_the_french_no_break_spaces(cli):
     assert "Option inconnue\u00a0: --rnak Vouliez-vous dire --rank\u202f?" in near.err, near.err
     english = cli("--lang", "en", "rule", "list", "--mode")
     assert "Option '--mode' requires an argument." in english.err, english.err
+
+
+#: a usage error of each kind Click raises: the line, its English message (Click 8.1's words), its French
+USAGE_ERRORS = [
+    (["card", "show", "--bogus"], "No such option: --bogus", "Option inconnue\u00a0: --bogus"),
+    (["rule", "list", "--mode"], "Option '--mode' requires an argument.",
+     "L'option «\u00a0--mode\u00a0» exige un argument"),
+    (["summon", "knight", "--json=3"], "Option '--json' does not take a value.",
+     "L'option «\u00a0--json\u00a0» n'accepte pas de valeur"),
+    (["summon", "knight", "--limit", "x"], "Invalid value for '--limit': 'x' is not a valid integer.",
+     "Valeur invalide pour «\u00a0--limit\u00a0»\u00a0: «\u00a0x\u00a0» n'est pas un entier valide"),
+    (["rule", "search", "x", "--limit", "0"], "Invalid value for '--limit' / '-n': 0 is not in the range 1<=x<=100.",
+     "Valeur invalide pour «\u00a0--limit\u00a0» / «\u00a0-n\u00a0»\u00a0: 0 n'est pas dans l'intervalle 1<=x<=100"),
+    (["summon", "knight", "--orientation", "r45"], "Missing option '--player'.",
+     "Option manquante\u00a0: «\u00a0--player\u00a0»"),
+    (["card", "show", "a", "b"], "Got unexpected extra argument (b)",
+     "Argument supplémentaire inattendu\u00a0: «\u00a0b\u00a0»"),
+    (["card", "show", "a", "b", "c"], "Got unexpected extra arguments (b c)",
+     "Arguments supplémentaires inattendus\u00a0: «\u00a0b c\u00a0»"),
+]
+
+
+@pytest.mark.parametrize(("args", "english", "french"), USAGE_ERRORS)
+def test_every_kind_of_usage_error_is_said_from_its_attributes(cli, args, english, french):
+    """Each kind of usage error (an unknown option, an option without its value or with one it does
+    not take, a bad value, a missing option or argument, extra arguments): English as Click 8.1 said
+    it (and the same in JSON), French with the typography of every French text (review FR3: no-break
+    spaces, values quoted « », no period before "(voir …)")."""
+    import json
+
+    r = cli("--lang", "en", *args)
+    assert r.code == 2 and f"tashkalar: error: {english} (see 'tashkalar " in r.err, r.err
+    if not args[-1].startswith("--"):  # (--json after an option that wants a value would be its value)
+        r = cli("--json", "--lang", "fr", *args)
+        assert r.code == 2 and json.loads(r.err)["error"]["message"] == english, r.err
+    r = cli("--lang", "fr", *args)
+    assert r.code == 2 and f"tashkalar\u00a0: erreur\u00a0: {french} (voir «\u00a0tashkalar " in r.err, r.err
+    assert ". (voir" not in r.err and "'" not in r.err.replace("L'", "").replace("n'", "").replace("l'", "")
+
+
+def test_a_usage_error_is_not_read_from_clicks_sentence():
+    """The message comes from the exception's attributes and the command's parameters, whatever
+    sentence Click wrote into it."""
+    import click
+
+    from tashkalar_cli.cli.usage import ExtraArguments, ToolContext, usage_message
+
+    command = click.Command("x", params=[click.Option(["--mode"]), click.Option(["--json"], is_flag=True),
+                                         click.Argument(["card"])])
+    ctx = ToolContext(command, info_name="x")
+    cases = [(click.BadOptionUsage("--mode", "IGNORED", ctx), "Option '--mode' requires an argument."),
+             (click.BadOptionUsage("--json", "IGNORED", ctx), "Option '--json' does not take a value."),
+             (click.MissingParameter("", ctx, param=command.params[2]), "Missing argument 'CARD'."),
+             (click.BadParameter("NOT A CARD", ctx, param=command.params[0]), "Invalid value for '--mode': NOT A CARD"),
+             (ExtraArguments(["a", "b"], ctx), "Got unexpected extra arguments (a b)")]
+    for exc, said in cases:
+        assert usage_message(exc, None, str) == said
+
+
+def test_metavariables_are_named_alike_in_the_help_and_its_errors(cli, tk):
+    """Review SH13: the help's metavariables in the user's language (``cli.metavar.*``), the same
+    name in the usage line, the panels and the error that names a missing argument; and the
+    messages that name an option's value name it as the help shows it."""
+    import re
+
+    r = cli("--lang", "fr", "summon", "--help")
+    assert "Utilisation\u00a0: tashkalar summon [OPTIONS] CARTE" in r.out, r.out
+    assert re.search(r"\bTEXTE\b", r.out) and not re.search(r"\bTEXT\b", r.out), r.out
+    assert "Argument manquant\u00a0: «\u00a0CARTE\u00a0»" in cli("--lang", "fr", "summon").err
+    assert "Falta el argumento «ESTALLIDO»" in cli("--lang", "es", "flare", "play").err
+    assert "Uso: tashkalar [OPZIONI] COMANDO [ARGOMENTI]..." in cli("--lang", "it", "--help").out
+    english = cli("--lang", "en", "summon", "--help").out
+    assert "Usage: tashkalar summon [OPTIONS] CARD" in english and re.search(r"\bTEXT\b", english)
+    for lang in ("en", "fr", "es", "it"):
+        help_page = " ".join(cli("--lang", lang, "summon", "--help").out.split())
+        loc = tk.localizer(lang)
+        for key, option in (("error.effects-needs-apply", "--at"), ("apply.turn_unchanged", "--record")):
+            named = re.search(re.escape(option) + r" (\w+)", loc.ui(key) or "")
+            assert named and re.search(re.escape(option) + r"\s+" + named.group(1) + r"\b", help_page), (lang, key)

@@ -19,6 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from tashkalar_cli.cli.common import CliState, state
+from tashkalar_cli.cli.usage import ToolContext, use_context
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.localize import ClickCatalog, Words
@@ -84,6 +85,8 @@ class StrictGroup(TyperGroup):
 class LazyGroup(StrictGroup):
     """A group whose sub-commands are imported when they are used (or listed by --help)."""
 
+    context_class = ToolContext  # a usage error says where it was made (cli/usage.py)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
 
@@ -108,6 +111,7 @@ class LazyGroup(StrictGroup):
             single.command(cmd_name)(target)
             command = typer.main.get_command(single)
         command.name = cmd_name
+        use_context(command)
         if line.completing:  # the shell asks for completions: give the parameters their values
             from tashkalar_cli.cli.completion import attach
 
@@ -162,8 +166,7 @@ def build_app() -> typer.Typer:
         line.root_lang = lang
         if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
             if line.as_json:
-                said = line.catalog.gettext("Missing command.") if line.catalog is not None else "Missing command."
-                raise click.UsageError(said, ctx=ctx)
+                raise click.UsageError("Missing command.", ctx=ctx)  # JSON: English
             raise click.exceptions.NoArgsIsHelpError(ctx)
 
     return app
@@ -474,7 +477,6 @@ def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
 def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
     """The game chosen, the command line built (made ready for the shell's completion, the
     installer of completions, the help in the user's language) and run by Click: its exit code."""
-    from tashkalar_cli.cli.frameworks import rich_help
     from tashkalar_cli.cli.localize import localize_command
 
     words = line.words
@@ -500,7 +502,6 @@ def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
         localize_install_completion(command, words)
     if line.help_shown:
         localize_command(command, "", words)
-        rich_help(catalog)
     from tashkalar_cli.cli.progress import stderr_reporter
     from tashkalar_cli.data.progress import reporting
 
@@ -546,17 +547,19 @@ def _failed(exc: BaseException, args: list[str], line: CliState) -> int:
 
 def _say_usage_error(exc: click.ClickException, args: list[str], line: CliState) -> None:
     """A usage error in one line in the user's language (``--json``: one JSON object, in English)."""
-    from tashkalar_cli.cli.localize import usage_message
+    from tashkalar_cli.cli.usage import error_kind, usage_message
     from tashkalar_cli.errors import MAX_MESSAGE, visible
 
-    assert line.words is not None
+    words = line.words
+    assert words is not None
+    loc = words.loc if not line.as_json else None
     # it quotes what was typed: '--\x1b[2J' is shown
-    said = usage_message(exc, line.catalog, lambda text: visible(text, MAX_MESSAGE))
+    said = usage_message(exc, loc.ui if loc is not None else None, lambda text: visible(text, MAX_MESSAGE))
     if line.as_json:
         hints = sorted(getattr(exc, "possibilities", None) or [])  # an unknown option's near names
-        sys.stderr.write(_json_error("usage", type(exc).__name__, said, hints=hints))
+        sys.stderr.write(_json_error("usage", error_kind(exc), said, hints=hints))
     else:
-        sys.stderr.write(_usage_line(exc, said, line.words, args) + "\n")
+        sys.stderr.write(_usage_line(exc, said, words, args) + "\n")
 
 
 def _root_command(line: CliState) -> click.Command:

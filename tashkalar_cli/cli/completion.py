@@ -114,14 +114,31 @@ def prepare(root: click.Command) -> None:
     attach(root, "")
 
 
+class Completing(click.ParamType[Any]):
+    """A parameter's type (``inner``, which reads the values as before) whose values the shell
+    completes as values of ``kind`` (see :data:`TABLE`): Click asks a parameter's type for its
+    completions (``ParamType.shell_complete``) when the parameter was made without a completer."""
+
+    def __init__(self, inner: click.ParamType[Any], kind: str) -> None:
+        self.inner, self.kind = inner, kind
+        self.name = inner.name  # (no composite type is completed: see TABLE)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return self.inner.convert(value, param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        return self.inner.get_metavar(param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        return complete(self.kind, ctx, param, incomplete)
+
+
 def attach(command: click.Command, path: str) -> None:
     """Give the parameters of ``command`` (and of its sub-commands) their completer."""
-    from tashkalar_cli.cli.frameworks import complete_with
-
     for param in command.params:
         kind = TABLE.get((path, param.name or "")) or TABLE.get(("*", param.name or ""))
         if kind is not None:
-            complete_with(param, complete, kind)
+            param.type = Completing(param.type, kind)
     if isinstance(command, click.Group) and path:
         for name, sub in command.commands.items():
             attach(sub, f"{path} {name}")

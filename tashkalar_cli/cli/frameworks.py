@@ -7,11 +7,17 @@ replace it. Nothing here runs at import: each function is called by ``cli.app`` 
 (help shown, an error said, the shell asking for completions), and only then are the frameworks'
 modules touched.
 
-The count: 5 functions change a framework's behaviour (:func:`speak`, :func:`rich_help`,
-:func:`escaped_bash`, :func:`complete_with`, :func:`install_completion_with`), in 8 modules (the 7
-of :data:`GETTEXT_MODULES`, ``typer.rich_utils``) and one option object; 4 private names are used
-(``typer._completion_classes``, ``typer._completion_shared``, ``click.Parameter._custom_shell_complete``,
-``click.utils._PacifyFlushWrapper``, compared only: :func:`stdout_pacified`).
+The count: 3 functions change a framework's behaviour (:func:`speak`, :func:`escaped_bash`,
+:func:`install_completion_with`), in one module (``click.types``, :data:`GETTEXT_MODULES`), Click's
+registry of completion classes (through its public ``add_completion_class``) and one option object;
+3 private names are used (``typer._completion_classes``, ``typer._completion_shared``, and
+``click.utils._PacifyFlushWrapper``, compared only: :func:`stdout_pacified`). It was 5 functions,
+8 modules and 4 private names: the usage errors are now said from their exceptions' attributes
+(:mod:`tashkalar_cli.cli.usage`, so Click's parser and exceptions need no words of ours), the help
+is drawn by the tool's own formatter, which a context subclass gives Click
+(:mod:`tashkalar_cli.cli.helptext`: ``typer.rich_utils`` is no longer touched), and the shell's
+completions come from a parameter type that completes (``cli/completion.Completing``, Click's public
+``ParamType.shell_complete``), not from ``Parameter._custom_shell_complete``.
 Nothing of Rich is changed or used privately. What :func:`speak` binds is a gettext catalog
 (:class:`~tashkalar_cli.cli.localize.ClickCatalog`, made from ``ui.yaml``), not a function of the
 tool's own; the shell is detected with ``shellingham``'s public ``detect_shell``
@@ -26,7 +32,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -35,26 +40,15 @@ if TYPE_CHECKING:
     from gettext import NullTranslations
 
 
-#: the modules of Click and Typer that say their words through ``_`` and ``ngettext``
-GETTEXT_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.decorators",
-                   "click.formatting", "typer.core")
-
-#: the Typer constants computed from its gettext words when typer.rich_utils is imported
-RICH_CONSTANTS = {
-    "ARGUMENTS_PANEL_TITLE": "Arguments",
-    "OPTIONS_PANEL_TITLE": "Options",
-    "COMMANDS_PANEL_TITLE": "Commands",
-    "ERRORS_PANEL_TITLE": "Error",
-    "ABORTED_TEXT": "Aborted.",
-    "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help.",
-    "DEFAULT_STRING": "[default: {}]",
-    "REQUIRED_LONG_STRING": "[required]",
-}
-
+#: the module of Click whose words the user still reads: its parameter types' sentences (``'x' is
+#: not a valid integer.``, inside a ``BadParameter``); the usage errors themselves are said from
+#: their exceptions' attributes (:mod:`tashkalar_cli.cli.usage`), the help by the tool's formatter
+#: (:mod:`tashkalar_cli.cli.helptext`)
+GETTEXT_MODULES = ("click.types",)
 
 def speak(catalog: NullTranslations | None) -> None:
-    """Let Click and Typer say their own words (``Missing argument``, ``Show this message and
-    exit.``) in the user's language, from ``catalog`` (a gettext catalog generated from ``ui.yaml``:
+    """Let Click's parameter types say their words (``'x' is not a valid integer.``, inside a usage
+    error) in the user's language, from ``catalog`` (a gettext catalog generated from ``ui.yaml``:
     :class:`~tashkalar_cli.cli.localize.ClickCatalog`); ``None``: their own English (``--json``,
     whose messages are English).
 
@@ -76,24 +70,6 @@ def speak(catalog: NullTranslations | None) -> None:
             module._ = translate  # type: ignore[attr-defined]
         if module is not None and hasattr(module, "ngettext"):
             module.ngettext = plural  # type: ignore[attr-defined]
-
-
-def rich_help(catalog: NullTranslations) -> None:
-    """Typer's help panels: their titles and marks (``[default: …]``, ``[required]``) in the user's
-    language, and printed through a console that ends quietly on a closed pipe and never breaks a
-    line at a no-break space (:class:`~tashkalar_cli.render.terminal.PipeConsole`).
-
-    Why a patch: Typer computes those texts once, at the import of ``typer.rich_utils``, into module
-    constants, and builds its console with the module's ``Console`` name; neither ``typer.Typer``
-    nor ``rich_markup_mode`` nor the context settings take a console or the texts (Typer 0.12 to
-    0.20). ``rich_help_panel`` names a panel but not the default ones, nor the marks."""
-    from typer import rich_utils
-
-    from tashkalar_cli.render.terminal import PipeConsole
-
-    setattr(rich_utils, "Console", PipeConsole)  # noqa: B010
-    for constant, msgid in RICH_CONSTANTS.items():
-        setattr(rich_utils, constant, catalog.gettext(msgid))
 
 
 def escaped_bash(bash_escape: Callable[[str], str]) -> None:
@@ -138,17 +114,6 @@ def completion_script(prog: str, var: str, shell: str) -> str:
     return _completion_shared.get_completion_script(prog_name=prog, complete_var=var, shell=shell)
 
 
-def complete_with(param: click.Parameter, completer: Callable[..., Any], kind: str) -> None:
-    """The completer of ``param``'s values (``kind``: see ``cli.completion.TABLE``).
-
-    Why a private attribute: Click takes a parameter's completer as ``shell_complete=`` when the
-    parameter is made, and stores it in ``_custom_shell_complete``; the parameters are declared in
-    the command modules with Typer, and the completers are attached from one table, only when the
-    shell asks (so a normal start-up imports nothing of them). Replaced by ``shell_complete=`` in
-    each declaration if the table is given up."""
-    param._custom_shell_complete = partial(completer, kind)
-
-
 def stdout_pacified() -> bool:
     """Whether Click has wrapped standard output to silence a broken pipe (it does so, then exits 1).
 
@@ -163,12 +128,9 @@ def stdout_pacified() -> bool:
 
 __all__ = [
     "GETTEXT_MODULES",
-    "RICH_CONSTANTS",
-    "complete_with",
     "completion_script",
     "escaped_bash",
     "install_completion_with",
-    "rich_help",
     "speak",
     "stdout_pacified",
 ]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gettext
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
@@ -33,26 +32,12 @@ FRAMEWORK: dict[str, str] = {
     "Error": "cli.error",
     "Error: {message}": "cli.error_message",
     "Show this message and exit.": "cli.help_option",
-    "Missing option": "cli.missing_option",
-    "Missing argument": "cli.missing_argument",
-    "Missing parameter": "cli.missing_parameter",
     "Missing command.": "cli.missing_command",
-    "No such option: {name}": "cli.no_such_option",
-    "No such command {name!r}.": "cli.no_such_command",
-    "Option {name!r} does not take a value.": "cli.option_takes_no_value",
-    "Option {name!r} requires an argument.": "cli.option_needs_value",
-    "Option {name!r} requires {nargs} arguments.": "cli.option_needs_values",
-    "Got unexpected extra argument ({args})": "cli.extra_argument",
-    "Got unexpected extra arguments ({args})": "cli.extra_arguments",
-    "Invalid value for {param_hint}: {message}": "cli.invalid_value_for",
-    "Invalid value: {message}": "cli.invalid_value",
     "{value!r} is not one of {choices}.": "cli.not_one_of",
     "{value!r} is not {choice}.": "cli.not_choice",
     "{value!r} is not a valid {number_type}.": "cli.not_a_number",
     "{value!r} is not a valid boolean.": "cli.not_a_boolean",
     "{value} is not in the range {range}.": "cli.not_in_range",
-    "Did you mean {possibility}?": "cli.did_you_mean",
-    "(Possible options: {possibilities})": "cli.possible_options",
     "Try '{command} {option}' for help.": "cli.try_help",
     "Try [blue]'{command_path} {help_option}'[/] for help.": "cli.try_help_rich",
     "[default: {}]": "cli.default",
@@ -169,28 +154,6 @@ class ClickText(str):
         if isinstance(kwargs.get("number_type"), str):
             kwargs["number_type"] = str(self.words.translate(str(kwargs["number_type"])))
         return fill_click(text, **kwargs)
-
-
-def usage_message(exc: click.ClickException, catalog: gettext.NullTranslations | None,
-                  shown: Callable[[str], str]) -> str:
-    """A usage error's message in the user's language (``catalog``; None: Click's English), what the
-    user typed made safe by ``shown``. An unknown option is said from the exception's attributes
-    (its name and the near names Click found), not from Click's English sentence, which changed
-    between Click 8.1 and 8.2 (``No such option: --x`` / ``No such option '--x'.``, and the list of
-    near names); the others as Click composes them, in the language its words were given."""
-    translate: Callable[[str], str] = catalog.gettext if catalog is not None else str
-    if isinstance(exc, click.NoSuchOption):
-        said = shown(fill_click(translate("No such option: {name}"), name=exc.option_name))
-        near = sorted(exc.possibilities or [])
-        if not near:
-            return said
-        suggest = translate("Did you mean {possibility}?" if len(near) == 1 else "(Possible options: {possibilities})")
-        listed = ", ".join(near)
-        return f"{said} {fill_click(suggest, possibility=listed, possibilities=listed)}"
-    # the message made safe before Click composes it (BadParameter puts the option's name around it);
-    # Click 8.2+ types ``message`` as final, so it is set on the instance's own dictionary
-    vars(exc)["message"] = shown(exc.message)
-    return exc.format_message()
 
 
 def fill_click(template: str, **params: object) -> str:

@@ -85,8 +85,11 @@ def check_placeholders(texts: LocaleTexts, facts: Mapping[str, Any], reference: 
             if reference is None:
                 continue
             english = reference.get(key)
-            try:   # English's fields, as English writes them; a key English lacks: plain names only
+            try:   # English's fields, as English writes them, and their plain names (a translation
+                # may quote a value its own way where Click's English has ``{value!r}``: « {value} »);
+                # a key English lacks: plain names only
                 allowed = set(template_fields(english if english is not None else ""))
+                allowed |= {field_name(f) for f in allowed}
             except ValueError:
                 allowed = set()
             if english is None:
