@@ -151,11 +151,13 @@ class Why:
 @dataclass(frozen=True)
 class Shift:
     """Where a push or a pull sends the hero: ``to`` (None when ignored), whether it is ignored, and why
-    (``why``: None when it is made)."""
+    (``why``: None when it is made); ``path``: the squares the hero crosses, in order, ``to`` the last (none
+    when it does not move)."""
 
     to: GridSquare | None
     ignored: bool
     why: Why | None = None
+    path: tuple[GridSquare, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -360,7 +362,8 @@ class LetalEngine:
                 return Shift(None, True, Why("edge", (square.step(df, dr, n - 1),)))
             if s in taken:
                 return Shift(None, True, Why("blocked", (s,)))
-        return Shift(square.step(df, dr, distance), False)
+        return Shift(square.step(df, dr, distance), False,
+                     path=tuple(square.step(df, dr, n) for n in range(1, distance + 1)))
 
     # ---------------------------------------------------------------- attacks
     def attack(self, damage: int, hidden: int, endurance: int, prevent: int = 0, lose: int = 0) -> Attack:
