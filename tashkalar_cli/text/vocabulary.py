@@ -492,6 +492,11 @@ class Vocabulary:
         self._views = dict(views or {})
         self._built: dict[str, Lexicon] = {}
 
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of word this vocabulary reads."""
+        return frozenset((*self._ids, *self._makers, *self._views))
+
     def lexicon(self, kind: str) -> Lexicon:
         found = self._built.get(kind)
         if found is None:

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from tashkalar_cli.errors import InputError, quote
+from tashkalar_cli.errors import InputError, Term, quote
 
 #: the largest N a command takes (steps, distances, areas): far beyond any grid, far below a hang
 MAX_DISTANCE = 1000
@@ -241,13 +241,36 @@ class Winner:
     teams: list[TeamResult]
 
 
-class LetalEngine:
-    """L.E.T.A.L. TCG's questions, with the numbers of ``cards/letal/game.yaml``."""
+#: the kind of word a team is, for the word reader (named by the ``letal.team.<id>`` texts of every language)
+TEAM_WORD = "letal.team"
 
-    def __init__(self, numbers: Mapping[str, Any]) -> None:
+
+class Words(Protocol):
+    """The word reader (:meth:`tashkalar_cli.game.Game.word`): the id a word typed in any language names,
+    in part or with a typo, among ``among``; an error naming ``where`` otherwise."""
+
+    def __call__(self, kind: str, value: str, where: str = "", among: Iterable[str] | None = None) -> str: ...
+
+
+class LetalEngine:
+    """L.E.T.A.L. TCG's questions, with the numbers of ``cards/letal/game.yaml``; a game file's words (its
+    teams) are read by ``words``, the word reader of every file of the tool (without it, by their ids only)."""
+
+    def __init__(self, numbers: Mapping[str, Any], words: Words | None = None) -> None:
         self.numbers = numbers
         self.grid = Grid(int(numbers["grid"]["size"]))
         self.start_rows = int(numbers["grid"]["start_rows"])
+        self.words = words
+
+    def team(self, value: object, where: str = "") -> str:
+        """The team a game file names (``south``, ``sud``, ``Norte``...: any language, case, accents and typos
+        as every file of the tool), one of :data:`TEAMS`."""
+        if self.words is not None:
+            return self.words(TEAM_WORD, str(value), where, TEAMS)
+        if str(value).strip().lower() in TEAMS:
+            return str(value).strip().lower()
+        raise InputError(key=f"word.{TEAM_WORD}", where=where, value=quote(value),
+                         allowed=Term(f"word:{TEAM_WORD}", list(TEAMS)))
 
     # ---------------------------------------------------------------- areas
     def _line(self, sq: GridSquare, lo: int, hi: int) -> set[GridSquare]:
@@ -406,7 +429,7 @@ class LetalEngine:
                         raise InputError(key="yaml-key-not-text", value=quote(str(card)),
                                          type=type(card).__name__).at(where(*path, "deck"))
                 heroes.append(Hero(h["name"], square, h.get("deck"), h.get("endurance"), path))
-            players.append(Player(p["name"], p["team"], heroes, ("players", i)))
+            players.append(Player(p["name"], self.team(p["team"], where("players", i, "team")), heroes, ("players", i)))
         return GameFile(source, players, lines)
 
     def check(self, game: GameFile) -> list[Problem]:
@@ -490,5 +513,5 @@ class LetalEngine:
         return Winner(None, None, teams)
 
 
-__all__ = ["AREAS", "WHY_CODES", "Attack", "GameFile", "Grid", "GridSquare", "LetalEngine", "MoveTo", "Problem", "Shift",
-           "Why", "Winner"]
+__all__ = ["AREAS", "TEAM_WORD", "WHY_CODES", "Attack", "GameFile", "Grid", "GridSquare", "LetalEngine", "MoveTo",
+           "Problem", "Shift", "Why", "Winner", "Words"]
