@@ -233,7 +233,9 @@ class Game(Generic[R]):
 
         def name(kind: str, ident: str) -> str | None:
             if kind.startswith("word:"):
-                return self.vocabulary.shown(kind[5:], ident, loc.lang)
+                if kind[5:] in self.vocabulary.kinds:
+                    return self.vocabulary.shown(kind[5:], ident, loc.lang)
+                return by_texts(kind[5:], ident)   # a word of another game's files: its ``<kind>.<id>`` text
             if kind in ("card", "task"):   # named by the game's rules object (None: the id is shown)
                 return self.ruleset.term_name(kind, ident, loc)
             return by_texts(kind, ident)

@@ -887,7 +887,7 @@ def test_usage_errors_are_json_in_every_language(cli, args, kind, hints, lang):
     ("mode: duel\npieces:\n  e5: blue\nfoo: 1\n", 4, "schema-unknown-field"),         # an unknown field
     ("mode: duel\npieces:\n  e5: {color: blue, bogus: 2}\n", 3, "schema-form"),
     ("mode: duel\npieces:\n  e5: mauve\n", 3, "word.color"),
-    ("mode: dule\n", 1, "word.mode"),
+    ("mode: dxlo\n", 1, "word.mode"),
     ("mode: melee\nplayers: 5\n", 2, "schema-maximum"),
     ("mode: duel\ndecks:\n  mauve: sylvan\n", 3, "word.color"),
     (HIGH_FORM_DIAGRAM.replace("6 . . . . rh", "6 . . . . xx"), 6, "diagram-token"),

@@ -553,6 +553,11 @@ def _say_usage_error(exc: click.ClickException, args: list[str], line: CliState)
     words = line.words
     assert words is not None
     loc = words.loc if not line.as_json else None
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, click.NoSuchOption) and ctx is not None and exc.option_name.startswith("--"):
+        known = sorted({o for p in ctx.command.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")})
+        # the near names as the word reader finds them (Click 8.2+ types them final: set on the instance)
+        vars(exc)["possibilities"] = words.near_options(exc.option_name, known)
     # it quotes what was typed: '--\x1b[2J' is shown
     said = usage_message(exc, loc.ui if loc is not None else None, lambda text: visible(text, MAX_MESSAGE))
     if line.as_json:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
     from tashkalar_cli.games.letal.engine import GridSquare as Square
     from tashkalar_cli.games.letal.engine import LetalEngine
+    from tashkalar_cli.games.letal.render import GridPicture
 
 app = typer.Typer(help="L.E.T.A.L. TCG on its grid: areas, moves, pushes and pulls, attacks, and checks of a "
                        "game file (with --game letal).", no_args_is_help=True)
@@ -39,6 +40,14 @@ def _listed(s: Session, squares: list[Square]) -> str:
     return ", ".join(_names(squares)) if squares else s.loc.msg("letal.none")
 
 
+def _draw(s: Session, engine: LetalEngine, picture: GridPicture) -> None:
+    """The grid in the terminal, after the answer in words (the symbols of its SVG and a key)."""
+    from tashkalar_cli.games.letal.render import grid_text
+
+    s.console.print()
+    s.console.print(grid_text(engine.grid, picture, s.loc))
+
+
 @app.command("area")
 def area(square: SquareArgument,
          adjacent: Annotated[bool, typer.Option("--adjacent", help="The 4 squares next to the hero.")] = False,
@@ -59,13 +68,14 @@ def area(square: SquareArgument,
     hero = engine.grid.parse(square, "hero square")  # said in words in each language (what.hero-square)
     others = engine.grid.parse_list(occupied)
     found = engine.area(hero, asked.kind, asked.n, others)
-    from tashkalar_cli.games.letal.render import area_label
+    from tashkalar_cli.games.letal.render import GridPicture, area_label
 
     label = area_label(asked.kind, asked.n, s.loc)
+    picture = GridPicture.of(hero, found, others)
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg
 
-        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("label.value", label=label, value=hero.name), hero, found, others),
+        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("label.value", label=label, value=hero.name), picture),
                 announce=not json)
     if json:
         from tashkalar_cli.games.letal import jsonout
@@ -73,6 +83,7 @@ def area(square: SquareArgument,
         print_json("letal-squares", jsonout.letal_squares(found))
         return
     s.console.print(s.loc.msg("letal.area.result", area=label, square=hero.name, squares=_listed(s, found)))
+    _draw(s, engine, picture)
 
 
 ToOption = Annotated[Optional[str], typer.Option(
@@ -92,11 +103,14 @@ def move(square: SquareArgument,
     target = engine.grid.parse(to, "--to") if to is not None else None
     found = engine.move(hero, steps, others)
     asked = engine.move_to(hero, target, steps, others) if target is not None else None
+    from tashkalar_cli.games.letal.render import GridPicture
+
+    picture = GridPicture.of(hero, found, others)
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg
 
-        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name), hero,
-                              found, others), announce=not json)
+        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name),
+                              picture), announce=not json)
     if json:
         from tashkalar_cli.games.letal import jsonout
 
@@ -107,6 +121,7 @@ def move(square: SquareArgument,
         from tashkalar_cli.games.letal.render import move_to_text
 
         s.console.print(move_to_text(asked, hero, s.loc))
+    _draw(s, engine, picture)
 
 
 @dataclass(frozen=True)
@@ -129,13 +144,15 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
     other = engine.grid.parse(by, "--by")
     others = engine.grid.parse_list(occupied)
     result = engine.push(hero, other, distance, others) if kind == "push" else engine.pull(hero, other, distance, others)
+    from tashkalar_cli.games.letal.render import GridPicture
+
+    picture = GridPicture.of(hero, [result.to] if result.to is not None else [], others, other, result.path)
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg
 
         caption = s.loc.msg(f"letal.svg.{kind}", square=hero.name, distance=s.loc.msg("letal.squares", count=distance),
                             by=other.name)
-        s.write(svg, grid_svg(engine.grid, s.loc, caption, hero,
-                              [result.to] if result.to is not None else [], others, by=other), announce=not json)
+        s.write(svg, grid_svg(engine.grid, s.loc, caption, picture), announce=not json)
     if json:
         from tashkalar_cli.games.letal import jsonout
 
@@ -150,6 +167,7 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
         assert result.to is not None
         s.console.print(s.loc.msg(f"letal.{kind}.done", square=hero.name, by=other.name,
                                   distance=s.loc.msg("letal.squares", count=distance), to=result.to.name))
+    _draw(s, engine, picture)
 
 
 @app.command("push")

@@ -94,6 +94,25 @@ class Words:
         assert self._game is not None
         return self._game.namer(loc)
 
+    def near_options(self, name: str, known: list[str]) -> list[str]:
+        """The options of ``known`` an unknown option ``name`` may mean, read by the one word reader: an option
+        by its name, a part or a typo of it (close as a typo of any word must be, not Click's loose match:
+        ``--degats`` is no ``--data``), or by its name in a language (``--dégâts``, the ``option.<name>``
+        forms of a language's ``words:``, is ``--damage``); none rather than noise."""
+        from tashkalar_cli.errors import TashkalarError
+        from tashkalar_cli.text.vocabulary import Lexicon, find_word
+
+        loc = self.loc
+        if self._game is None or loc is None or not known:
+            return []
+        names = {lang: {opt: [opt.lstrip("-").replace("-", " "),
+                              *texts.get("words", {}).get(f"option.{opt.lstrip('-')}", [])] for opt in known}
+                 for lang, texts in self._game.dataset.locales.items()}
+        try:
+            return [find_word(Lexicon(known, names, listed=True), "option", name, lang=loc.lang)]
+        except TashkalarError as exc:
+            return [str(h.ids[0]) if hasattr(h, "ids") else str(h) for h in exc.hints]
+
     def text(self, key: str, fallback: str) -> str:
         loc = self.loc
         if loc is None:

@@ -9,8 +9,10 @@ first). :func:`find_word` reads what the user typed, in this order:
 2. a part of a name: every word typed starts a word of the name, in order (``dragon``,
    ``hautes-terres``, ``maestro espada``), in the user's language first; one name found is the
    answer, several are listed ("could be: ...");
-3. a typo: the name closest by a real string distance (rapidfuzz's normalized Indel ratio, on the
-   whole name in any word order, or on as many of its words as were typed), when it is close
+3. a typo: the name closest by a real string distance (:func:`similarity`: the optimal string alignment
+   distance, which counts a swap of two neighbouring letters as one edit as it does a letter left out, added
+   or changed, over the letters of both, on the whole name in any word order, or on as many of its words as
+   were typed), when it is close
    (``ACCEPT``) and clearly closer than any other (``MARGIN``); a number typed is never a typo
    (``Ruse 9/9`` is not ``Ruse 3/6``). The work is bounded whatever the input: the names of a set of
    languages are indexed once (:class:`Spellings`), a typo is scored in one pass of rapidfuzz over them
@@ -41,8 +43,10 @@ KINDS = ("color", "rank", "mode", "deck", "type")
 ACCEPT = 85.0
 #: ... when no other name is within this many points
 MARGIN = 4.0
-#: the least score of a suggestion among the names of the user's language
-SUGGEST = 75.0
+#: the least score of a suggestion among the names of the user's language (78: a changed letter counts one edit,
+#: no longer two, so that the names only two or three letters off are suggested, as before, not a word that
+#: merely shares a few letters with one word of a name)
+SUGGEST = 78.0
 #: the least score of a suggestion taken from another language's names
 SUGGEST_OTHER = 82.0
 #: a part of a name counts from this many letters
@@ -174,19 +178,33 @@ def _starts(query: list[str], words: list[str]) -> bool:
     return i == len(query)
 
 
-def _score(query: str, spelling: str) -> float:
-    """How close ``query`` is to a spelling (0-100): the whole of it, or as many of its words as
-    ``query`` has (weighed a little less)."""
-    from rapidfuzz.fuzz import ratio, token_sort_ratio
+def similarity(distance: int, first: str, second: str) -> float:
+    """How alike two texts ``distance`` edits apart are (0-100), on the scale of rapidfuzz's normalized Indel
+    ratio (the edits over the letters of both), but counting the edits as people make them: a letter
+    left out, added or changed, or two neighbouring letters swapped, is one edit each (the optimal string
+    alignment distance, ``rapidfuzz.distance.OSA``): ``knigth`` is one edit from ``knight``, not two."""
+    total = len(first) + len(second)
+    return 100.0 if total == 0 else 100.0 * (1.0 - distance / total)
 
+
+def _alike(first: str, second: str) -> float:
+    from rapidfuzz.distance.OSA import distance
+
+    return similarity(distance(first, second), first, second)
+
+
+def _score(query: str, spelling: str) -> float:
+    """How close ``query`` is to a spelling (0-100, :func:`similarity`): the whole of it, in any word order,
+    or as many of its words as ``query`` has (weighed a little less)."""
     numbers = [w for w in query.split() if w.isdigit()]
     if numbers and not set(numbers) <= set(spelling.split()):
         return 0.0   # a number is not misspelt: "Ruse 9/9" is no flare, not a typo of "Ruse 3/6"
-    best = max(ratio(query, spelling), token_sort_ratio(query, spelling))   # "dragon fire" is "fire dragon"
+    ordered = " ".join(sorted(query.split()))
+    best = max(_alike(query, spelling), _alike(ordered, " ".join(sorted(spelling.split()))))   # "dragon fire"
     words, n = spelling.split(), len(query.split())
     if len(query) >= 5 and len(words) > n:
         for i in range(len(words) - n + 1):
-            best = max(best, PART_WEIGHT * ratio(query, " ".join(words[i:i + n])))
+            best = max(best, PART_WEIGHT * _alike(query, " ".join(words[i:i + n])))
     return float(best)
 
 
@@ -206,10 +224,15 @@ class Spellings:
             if word_id not in ids:
                 ids.append(word_id)
         self.keys = list(self.ids_of)
-        #: each distinct spelling with its words sorted (what ``token_sort_ratio`` compares, sorted once here)
+        #: each distinct spelling with its words sorted (what the word order free score compares, sorted once here)
         self.sorted_keys = [" ".join(sorted(key.split())) for key in self.keys]
+        self.texts = Spellings.Texts(self.keys)
+        self.sorted_texts = Spellings.Texts(self.sorted_keys)
+        #: the sorted spellings whose words were not in order (the others score as the spellings do)
+        self.unsorted_texts = Spellings.Texts(self.sorted_keys,
+                                              [k != s for k, s in zip(self.keys, self.sorted_keys, strict=True)])
         self.most_words = max((len(key.split()) for key in self.keys), default=0)
-        self._windows: dict[int, tuple[list[str], list[list[str]]]] = {}
+        self._windows: dict[int, tuple[Spellings.Texts, list[list[str]]]] = {}
         self._prefixes: dict[str, list[int]] | None = None
 
     def starting(self, words: list[str], allowed: Callable[[str], bool]) -> list[str]:
@@ -233,7 +256,16 @@ class Spellings:
         pairs = (self.pairs[n] for n in sorted(places or ()))
         return list(dict.fromkeys(i for key, i in pairs if allowed(i) and _starts(words, key.split())))
 
-    def windows(self, n: int) -> tuple[list[str], list[list[str]]]:
+    class Texts:
+        """Texts to score (``texts``) and those a pass looks at: all of them, or those of ``chosen`` when given
+        (``chosen_texts``, with the index of each in ``texts``: ``where``)."""
+
+        def __init__(self, texts: list[str], chosen: list[bool] | None = None) -> None:
+            self.texts = texts
+            self.where = [i for i in range(len(texts)) if chosen is None or chosen[i]]
+            self.chosen_texts = texts if chosen is None else [texts[i] for i in self.where]
+
+    def windows(self, n: int) -> tuple[Spellings.Texts, list[list[str]]]:
         """The distinct runs of ``n`` words of the spellings that have more words, and the spellings of each."""
         n = min(n, self.most_words)   # no spelling has more words than that: none has runs of more
         found = self._windows.get(n)
@@ -243,17 +275,46 @@ class Spellings:
                 words = key.split()
                 for i in range(len(words) - n + 1 if len(words) > n else 0):
                     owners.setdefault(" ".join(words[i:i + n]), []).append(key)
-            found = self._windows[n] = (list(owners), list(owners.values()))
+            found = self._windows[n] = (Spellings.Texts(list(owners)), list(owners.values()))
         return found
+
+
+def _extract(query: str, texts: Spellings.Texts, least: float) -> list[tuple[int, float]]:
+    """(index, :func:`similarity`) of the ``texts`` at least ``least`` alike to ``query``, in one pass of
+    rapidfuzz (in C) over them. Each edit costs the Indel distance (rapidfuzz's ``ratio``, the fastest scorer)
+    at most two (a letter changed or two swapped: one left out, one put in), so a text at least ``least`` alike
+    has a ratio of at least ``2 least - 100``: that pass keeps the few texts that can be, each given up as soon
+    as it cannot, and only they are measured with the edits as people make them."""
+    where, found = texts.where, []
+    for text, _, i in _extract_ratio(query, texts.chosen_texts, scorer=_ratio, processor=None,
+                                     score_cutoff=max(0.0, 2.0 * least - 100.0 - 0.5), limit=None):
+        alike = similarity(_osa(query, text), query, text)
+        if alike >= least - 1e-9:
+            found.append((where[i], alike))
+    return found
+
+
+def _load_scorers() -> None:
+    """rapidfuzz's pieces the typo reader uses, imported on the first typo (not on the way to every look-up)."""
+    global _extract_ratio, _ratio, _osa
+    from rapidfuzz.distance.OSA import distance
+    from rapidfuzz.fuzz import ratio
+    from rapidfuzz.process import extract
+
+    _extract_ratio, _ratio, _osa = extract, ratio, distance
+
+
+_extract_ratio: Any = None
+_ratio: Any = None
+_osa: Any = None
 
 
 def _key_scores(query: str, spellings: Spellings) -> dict[str, float]:
     """The :func:`_score` of ``query`` and each distinct spelling that scores at least :data:`FLOOR`
-    (the others play no part): one pass of rapidfuzz (in C) over the spellings per kind of score, each
-    stopping early where a spelling cannot reach the floor."""
-    from rapidfuzz import process
-    from rapidfuzz.fuzz import ratio
-
+    (the others play no part): a pass of rapidfuzz (in C) per kind of score over the spellings of the lengths
+    that can reach the floor, each stopping early where a spelling is too many edits away."""
+    if _osa is None:
+        _load_scorers()
     numbers = {w for w in query.split() if w.isdigit()}
     best: dict[str, float] = {}
 
@@ -262,19 +323,19 @@ def _key_scores(query: str, spellings: Spellings) -> dict[str, float]:
             best[key] = score
 
     keys = spellings.keys
-    for key, score, _ in process.extract(query, keys, scorer=ratio, processor=None, score_cutoff=FLOOR, limit=None):
-        keep(key, float(score))
-    # token_sort_ratio(a, b) is the ratio of a and b with their words sorted: the spellings' are sorted once
+    for index, alike in _extract(query, spellings.texts, FLOOR):
+        keep(keys[index], alike)
+    # the words of both sorted ("dragon fire" is "fire dragon"), the spellings' sorted once; a query whose
+    # words are in order only differs from the first pass on the spellings whose words are not
     ordered = " ".join(sorted(query.split()))
-    for _, score, index in process.extract(ordered, spellings.sorted_keys, scorer=ratio, processor=None,
-                                           score_cutoff=FLOOR, limit=None):
-        keep(keys[index], float(score))
+    for index, alike in _extract(ordered, spellings.sorted_texts if ordered != query else spellings.unsorted_texts,
+                                 FLOOR):
+        keep(keys[index], alike)
     if len(query) >= 5:
         texts, owners = spellings.windows(len(query.split()))
-        for _, score, index in process.extract(query, texts, scorer=ratio, processor=None,
-                                               score_cutoff=FLOOR / PART_WEIGHT - 1, limit=None):
+        for index, alike in _extract(query, texts, FLOOR / PART_WEIGHT):
             for key in owners[index]:
-                keep(key, float(PART_WEIGHT * score))
+                keep(key, float(PART_WEIGHT * alike))
     return best
 
 
@@ -430,6 +491,11 @@ class Vocabulary:
         self._makers = dict(lexicons or {})
         self._views = dict(views or {})
         self._built: dict[str, Lexicon] = {}
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of word this vocabulary reads."""
+        return frozenset((*self._ids, *self._makers, *self._views))
 
     def lexicon(self, kind: str) -> Lexicon:
         found = self._built.get(kind)

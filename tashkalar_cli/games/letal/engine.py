@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from tashkalar_cli.errors import InputError, quote
+from tashkalar_cli.errors import InputError, Term, quote
 
 #: the largest N a command takes (steps, distances, areas): far beyond any grid, far below a hang
 MAX_DISTANCE = 1000
@@ -151,11 +151,13 @@ class Why:
 @dataclass(frozen=True)
 class Shift:
     """Where a push or a pull sends the hero: ``to`` (None when ignored), whether it is ignored, and why
-    (``why``: None when it is made)."""
+    (``why``: None when it is made); ``path``: the squares the hero crosses, in order, ``to`` the last (none
+    when it does not move)."""
 
     to: GridSquare | None
     ignored: bool
     why: Why | None = None
+    path: tuple[GridSquare, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -239,13 +241,36 @@ class Winner:
     teams: list[TeamResult]
 
 
-class LetalEngine:
-    """L.E.T.A.L. TCG's questions, with the numbers of ``cards/letal/game.yaml``."""
+#: the kind of word a team is, for the word reader (named by the ``letal.team.<id>`` texts of every language)
+TEAM_WORD = "letal.team"
 
-    def __init__(self, numbers: Mapping[str, Any]) -> None:
+
+class Words(Protocol):
+    """The word reader (:meth:`tashkalar_cli.game.Game.word`): the id a word typed in any language names,
+    in part or with a typo, among ``among``; an error naming ``where`` otherwise."""
+
+    def __call__(self, kind: str, value: str, where: str = "", among: Iterable[str] | None = None) -> str: ...
+
+
+class LetalEngine:
+    """L.E.T.A.L. TCG's questions, with the numbers of ``cards/letal/game.yaml``; a game file's words (its
+    teams) are read by ``words``, the word reader of every file of the tool (without it, by their ids only)."""
+
+    def __init__(self, numbers: Mapping[str, Any], words: Words | None = None) -> None:
         self.numbers = numbers
         self.grid = Grid(int(numbers["grid"]["size"]))
         self.start_rows = int(numbers["grid"]["start_rows"])
+        self.words = words
+
+    def team(self, value: object, where: str = "") -> str:
+        """The team a game file names (``south``, ``sud``, ``Norte``...: any language, case, accents and typos
+        as every file of the tool), one of :data:`TEAMS`."""
+        if self.words is not None:
+            return self.words(TEAM_WORD, str(value), where, TEAMS)
+        if str(value).strip().lower() in TEAMS:
+            return str(value).strip().lower()
+        raise InputError(key=f"word.{TEAM_WORD}", where=where, value=quote(value),
+                         allowed=Term(f"word:{TEAM_WORD}", list(TEAMS)))
 
     # ---------------------------------------------------------------- areas
     def _line(self, sq: GridSquare, lo: int, hi: int) -> set[GridSquare]:
@@ -360,7 +385,8 @@ class LetalEngine:
                 return Shift(None, True, Why("edge", (square.step(df, dr, n - 1),)))
             if s in taken:
                 return Shift(None, True, Why("blocked", (s,)))
-        return Shift(square.step(df, dr, distance), False)
+        return Shift(square.step(df, dr, distance), False,
+                     path=tuple(square.step(df, dr, n) for n in range(1, distance + 1)))
 
     # ---------------------------------------------------------------- attacks
     def attack(self, damage: int, hidden: int, endurance: int, prevent: int = 0, lose: int = 0) -> Attack:
@@ -403,7 +429,7 @@ class LetalEngine:
                         raise InputError(key="yaml-key-not-text", value=quote(str(card)),
                                          type=type(card).__name__).at(where(*path, "deck"))
                 heroes.append(Hero(h["name"], square, h.get("deck"), h.get("endurance"), path))
-            players.append(Player(p["name"], p["team"], heroes, ("players", i)))
+            players.append(Player(p["name"], self.team(p["team"], where("players", i, "team")), heroes, ("players", i)))
         return GameFile(source, players, lines)
 
     def check(self, game: GameFile) -> list[Problem]:
@@ -487,5 +513,5 @@ class LetalEngine:
         return Winner(None, None, teams)
 
 
-__all__ = ["AREAS", "WHY_CODES", "Attack", "GameFile", "Grid", "GridSquare", "LetalEngine", "MoveTo", "Problem", "Shift",
-           "Why", "Winner"]
+__all__ = ["AREAS", "TEAM_WORD", "WHY_CODES", "Attack", "GameFile", "Grid", "GridSquare", "LetalEngine", "MoveTo",
+           "Problem", "Shift", "Why", "Winner", "Words"]

@@ -1,5 +1,6 @@
 """L.E.T.A.L. TCG's pictures and texts: the grid as SVG (like the page's diagrams: the hero's
-square, the squares reached, the other heroes) and the messages of a game file's problems.
+square, the squares reached, the other heroes) and in the terminal with the same symbols, and the
+messages of a game file's problems.
 
 The grid is drawn with the helpers and the style table of :mod:`tashkalar_cli.render.svg`, and
 reads in black and white: the hero is a black disc with a white star, a square reached is
@@ -11,12 +12,16 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from tashkalar_cli.games.letal.engine import GridSquare
 from tashkalar_cli.render.style import STYLE
 
 if TYPE_CHECKING:
-    from tashkalar_cli.games.letal.engine import Grid, GridSquare, LetalEngine, MoveTo, Problem, Why
+    from rich.console import Group
+
+    from tashkalar_cli.games.letal.engine import Grid, LetalEngine, MoveTo, Problem, Why
     from tashkalar_cli.render.sheet import Section
     from tashkalar_cli.text.i18n import Localizer
     from tashkalar_cli.text.rules import Glossary, Keyword
@@ -83,6 +88,100 @@ def move_to_text(result: MoveTo, square: GridSquare, loc: Localizer) -> str:
                    steps=loc.msg("letal.steps", count=result.steps), why=why_text(result.why, loc))
 
 
+@dataclass(frozen=True)
+class GridPicture:
+    """What a drawing of the grid shows, in the terminal (:func:`grid_text`) as in SVG (:func:`grid_svg`): the
+    hero on ``hero``, the squares of the answer (``reached``), the other heroes (``occupied``), the hero who
+    pushes or pulls (``by``) and the way a push or a pull takes the hero (``path``, the squares crossed in
+    order, the last where it ends)."""
+
+    hero: GridSquare
+    reached: tuple[GridSquare, ...] = ()
+    occupied: tuple[GridSquare, ...] = ()
+    by: GridSquare | None = None
+    path: tuple[GridSquare, ...] = ()
+
+    @classmethod
+    def of(cls, hero: GridSquare, reached: Iterable[GridSquare] = (), occupied: Iterable[GridSquare] = (),
+           by: GridSquare | None = None, path: Iterable[GridSquare] = ()) -> GridPicture:
+        return cls(hero, tuple(sorted(set(reached))), tuple(occupied), by, tuple(path))
+
+    def shown(self) -> list[str]:
+        """The symbols drawn, in the order of the key: only those the picture shows."""
+        return ["hero", *(["reached"] if self.reached else []), *(["occupied"] if self.occupied else []),
+                *(["by"] if self.by is not None else []), *(["path"] if self.path else [])]
+
+    def arrows(self) -> dict[GridSquare, str]:
+        """Each square of the path with the arrow of the step that reaches it (north is up)."""
+        out, before = {}, self.hero
+        for sq in self.path:
+            out[sq] = _ARROWS[(sq.file > before.file) - (sq.file < before.file),
+                              (sq.rank > before.rank) - (sq.rank < before.rank)]
+            before = sq
+        return out
+
+
+#: the arrow of a step of the path, by (file, rank) direction: north is up, file a on the left
+_ARROWS = {(0, 1): "\u2191", (0, -1): "\u2193", (1, 0): "\u2192", (-1, 0): "\u2190"}
+#: the symbols of the grid in the terminal, those of its SVG: the hero (a star), another hero (a hollow ring),
+#: the hero who pushes or pulls (a ringed disc), an empty square; a square of the answer is bracketed
+TEXT_SYMBOLS = {"hero": "\u2605", "occupied": "\u25cb", "by": "\u25c9", "empty": "\u00b7", "reached": "[ ]"}
+#: the styles of the terminal (the symbols alone read in black and white)
+_TEXT_STYLES = {"hero": "bold #ffe040", "occupied": "bold", "by": "bold #5f9fff", "empty": "grey50",
+                "path": "bold", "reached": "reverse bold", "square": "on grey11"}
+
+
+def _cell(picture: GridPicture, sq: GridSquare, arrows: dict[GridSquare, str]) -> tuple[str, str]:
+    """A square of the grid in the terminal: three characters and their style."""
+    if sq == picture.hero:
+        glyph, kind = TEXT_SYMBOLS["hero"], "hero"
+    elif sq == picture.by:
+        glyph, kind = TEXT_SYMBOLS["by"], "by"
+    elif sq in picture.occupied:
+        glyph, kind = TEXT_SYMBOLS["occupied"], "occupied"
+    elif sq in arrows:
+        glyph, kind = arrows[sq], "path"
+    else:
+        glyph, kind = TEXT_SYMBOLS["empty"], "empty"
+    if sq in picture.reached:
+        return f"[{' ' if kind == 'empty' else glyph}]", f"{_TEXT_STYLES[kind]} {_TEXT_STYLES['reached']}"
+    return f" {glyph} ", f"{_TEXT_STYLES[kind]} {_TEXT_STYLES['square']}"
+
+
+def grid_text(grid: Grid, picture: GridPicture, loc: Localizer) -> Group:
+    """The grid in the terminal, north up (its side named above it, the south side's below), with the
+    symbols of its SVG and a key of the symbols it shows, in the user's language; 21 columns wide, so
+    that the key, wrapped between its entries, is all that a narrow terminal folds."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from tashkalar_cli.render.board import Key
+
+    size, arrows = grid.size, picture.arrows()
+
+    def side(team: str) -> Text:
+        word = loc.msg(f"letal.team.{team}")
+        return Text(f"{' ' * max(0, 3 + (3 * size - len(word)) // 2)}{word}", style="dim")
+
+    out = Text()
+    for rank in range(size - 1, -1, -1):
+        out.append(f"{rank + 1:>2} ", style="dim")
+        for file in range(size):
+            glyph, style = _cell(picture, GridSquare(file, rank), arrows)
+            out.append(glyph, style=style)
+        out.append("\n")
+    out.append("   " + "".join(f" {chr(ord('a') + f)} " for f in range(size)), style="dim")
+    entries = [(_key_symbol(name, picture, arrows), loc.msg(f"letal.svg.{name}")) for name in picture.shown()]
+    entries.append((TEXT_SYMBOLS["empty"], loc.msg("board.key.empty")))
+    return Group(side("north"), out, side("south"), Key(entries, loc.msg("board.key.separator")))
+
+
+def _key_symbol(name: str, picture: GridPicture, arrows: dict[GridSquare, str]) -> str:
+    if name == "path":
+        return "".join(dict.fromkeys(arrows.values()))
+    return TEXT_SYMBOLS[name]
+
+
 def _hero(parent: ET.Element, cx: float, cy: float, cell: float) -> None:
     from tashkalar_cli.render.svg import disc_path, el, star_path
 
@@ -100,21 +199,40 @@ def _other(parent: ET.Element, cx: float, cy: float, cell: float, *, by: bool = 
     el(g, "path", d=disc_path(cx, cy, cell * 0.3), fill="none", stroke=STYLE.ink, stroke_width=float(cell * 0.08))
 
 
-def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: GridSquare, reached: Iterable[GridSquare],
-             occupied: Sequence[GridSquare] = (), *, by: GridSquare | None = None) -> str:
-    """The grid with the hero on ``hero``, the squares ``reached`` hatched, the other heroes on
-    ``occupied`` (and ``by``, the hero who pushes or pulls), a caption and a key."""
+def _path(parent: ET.Element, points: Sequence[tuple[float, float]], cell: float) -> None:
+    """The way of a push or a pull: a dashed line from the hero's square through the squares crossed, with
+    an arrowhead on the last."""
+    from tashkalar_cli.render.svg import el
+
+    g = el(parent, "g", class_="path")
+    d = " ".join(f"{'M' if i == 0 else 'L'}{x:.1f},{y:.1f}" for i, (x, y) in enumerate(points))
+    el(g, "path", d=d, fill="none", stroke=STYLE.ink, stroke_width=float(cell * 0.06),
+       stroke_dasharray=f"{cell * 0.12:.1f} {cell * 0.08:.1f}")
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-9)
+    ux, uy, head = (x1 - x0) / length, (y1 - y0) / length, cell * 0.22
+    tip = (x1 - ux * cell * 0.1, y1 - uy * cell * 0.1)
+    left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
+    right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
+    el(g, "path", d=f"M{tip[0]:.1f},{tip[1]:.1f} L{left[0]:.1f},{left[1]:.1f} L{right[0]:.1f},{right[1]:.1f} Z",
+       fill=STYLE.ink)
+
+
+def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> str:
+    """The grid of ``picture`` (the hero, the squares of the answer hatched, the other heroes, the hero who
+    pushes or pulls, the way of a push or a pull), its north side named above and its south side below, a
+    caption and a key of the symbols drawn, and only those."""
     from tashkalar_cli.render.svg import draw_mark, el, svg_root, text_lines, to_string, wrap
 
     cell, size, font = float(STYLE.cell), grid.size, STYLE.font_size
     margin = font * 1.6
     board = cell * size
     width = max(margin * 2 + board, 320.0)
-    reached = sorted(set(reached))
-    keys = ["hero", "reached", "occupied", *(["by"] if by is not None else [])]
+    hero, reached = picture.hero, picture.reached
+    keys = picture.shown()
     caption_lines = wrap(caption, width - 2 * margin, STYLE.title_size)
-    top = margin + STYLE.title_size * 1.3 * len(caption_lines)
-    height = top + board + margin + len(keys) * cell * 0.7 + margin
+    top = margin + STYLE.title_size * 1.3 * len(caption_lines) + font * 1.4
+    height = top + board + font * 2.8 + margin + len(keys) * cell * 0.7 + margin
     names = ", ".join(sq.name for sq in reached) or loc.msg("letal.none")
     root = svg_root(width, height, loc.msg("label.value", label=loc.msg("letal.svg.title"), value=caption),
                     loc.join([loc.msg("label.value", label=loc.msg("letal.svg.hero"), value=hero.name),
@@ -136,11 +254,13 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: GridSquare, reached
         x, y = corner(sq)
         mark = draw_mark(root, x, y, cell, "m")
         el(mark, "title", loc.msg("label.value", label=sq.name, value=loc.msg("letal.svg.reached")))
-    for sq in occupied:
+    if picture.path:
+        _path(root, [(x + cell / 2, y + cell / 2) for x, y in map(corner, (hero, *picture.path))], cell)
+    for sq in picture.occupied:
         x, y = corner(sq)
         _other(root, x + cell / 2, y + cell / 2, cell)
-    if by is not None:
-        x, y = corner(by)
+    if picture.by is not None:
+        x, y = corner(picture.by)
         _other(root, x + cell / 2, y + cell / 2, cell, by=True)
     x, y = corner(hero)
     _hero(root, x + cell / 2, y + cell / 2, cell)
@@ -149,7 +269,17 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: GridSquare, reached
         el(labels, "text", chr(ord("a") + i), x=left + (i + 0.5) * cell, y=top + board + font, text_anchor="middle")
         el(labels, "text", str(i + 1), x=left - font * 0.5, y=top + (size - 1 - i + 0.5) * cell + font * 0.3,
            text_anchor="end")
-    y = top + board + margin + cell * 0.2
+    sides = el(root, "g", class_="sides", fill=STYLE.ink, font_size=font, font_weight="bold", text_anchor="middle")
+    el(sides, "text", loc.msg("letal.team.north"), x=left + board / 2, y=top - font * 0.5)
+    el(sides, "text", loc.msg("letal.team.south"), x=left + board / 2, y=top + board + font * 2.3)
+    _svg_key(root, keys, left, top + board + font * 2.8 + margin + cell * 0.2, loc)
+    return to_string(root)
+
+
+def _svg_key(root: ET.Element, keys: list[str], left: float, y: float, loc: Localizer) -> None:
+    from tashkalar_cli.render.svg import draw_mark, el
+
+    cell, font = float(STYLE.cell), STYLE.font_size
     key = el(root, "g", class_="key")
     swatch = cell * 0.6
     for name in keys:
@@ -157,12 +287,13 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, hero: GridSquare, reached
             _hero(key, left + swatch / 2, y + swatch / 2, swatch)
         elif name == "reached":
             draw_mark(key, left, y, swatch, "m")
+        elif name == "path":
+            _path(key, [(left, y + swatch / 2), (left + swatch, y + swatch / 2)], swatch)
         else:
             _other(key, left + swatch / 2, y + swatch / 2, swatch, by=name == "by")
         el(key, "text", loc.msg(f"letal.svg.{name}"), x=left + swatch + font * 0.6, y=y + swatch * 0.7,
            font_size=font, fill=STYLE.ink)
         y += cell * 0.7
-    return to_string(root)
 
 
 def grid_element(grid: Grid, hero: GridSquare, reached: Iterable[GridSquare], cell: float, title: str) -> ET.Element:
@@ -201,7 +332,7 @@ def sheet_keywords(glossary: Glossary, category: str) -> list[Keyword]:
 def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
     """L.E.T.A.L. TCG on one sheet, in the reader's language: the glossary's turn, card types and
     positioning words (in the glossary's order), each positioning word with its diagram."""
-    from tashkalar_cli.games.letal.engine import AREAS, GridSquare
+    from tashkalar_cli.games.letal.engine import AREAS
     from tashkalar_cli.render.sheet import CardView, Section
 
     engine = game.letal

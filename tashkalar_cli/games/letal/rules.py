@@ -2,7 +2,7 @@
 
 :class:`LetalRules` is what the L.E.T.A.L. pack plugs into the shared :class:`~tashkalar_cli.game.Game`
 (registered in :data:`tashkalar_cli.data.paths.GAMES` by the name of this class). The game has no card
-database and no colors: it adds no words to the word reader, and names no card in an error.
+database and no colors: it adds its teams to the word reader, and names no card in an error.
 """
 
 from __future__ import annotations
@@ -23,10 +23,12 @@ class LetalRules:
         self.game = game
 
     def words(self) -> GameWords:
-        """No words of its own: the shared ones (keywords, errata, languages...) serve it."""
+        """Its teams (``letal.team``, named by the ``letal.team.*`` texts and the ``words:`` forms of every
+        language), beside the shared words (keywords, errata, languages...)."""
         from tashkalar_cli.game import GameWords
+        from tashkalar_cli.games.letal.engine import TEAM_WORD, TEAMS
 
-        return GameWords()
+        return GameWords(fixed={TEAM_WORD: list(TEAMS)})
 
     def term_name(self, kind: str, ident: str, loc: Localizer) -> str | None:
         """No card nor task to name: an error shows the id."""
@@ -37,7 +39,7 @@ class LetalRules:
         """L.E.T.A.L. TCG's grid engine (areas, moves, pushes and pulls, attacks, game-file checks)."""
         from tashkalar_cli.games.letal.engine import LetalEngine
 
-        return LetalEngine(self.game.dataset.facts["game"])
+        return LetalEngine(self.game.dataset.facts["game"], self.game.word)
 
 
 __all__ = ["LetalRules"]
