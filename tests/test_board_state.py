@@ -28,13 +28,19 @@ SUPPLIES = {"owned": {}, "no common": {"blue": {PieceKind.DOUBLE_SIDED: 0}},
             "none": {"blue": {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 0}}}
 
 
-def small_positions(tk, supply: str) -> Iterator[Position]:
-    """Every position of :data:`OCCUPANTS` on :data:`AROUND`, blue's supply stated as :data:`SUPPLIES` says."""
+#: how many of :data:`AROUND` the positions fill: the first three in the default run (729 positions, every corner
+#: reached), all four in the slow run (6,561)
+SQUARES = [pytest.param(3, id="3-squares"), pytest.param(len(AROUND), id="4-squares", marks=pytest.mark.slow)]
+
+
+def small_positions(tk, supply: str, squares: int = len(AROUND)) -> Iterator[Position]:
+    """Every position of :data:`OCCUPANTS` on the first ``squares`` of :data:`AROUND`, blue's supply stated as
+    :data:`SUPPLIES` says."""
     board = tk.board
     base = tk.position(pieces="")
-    squares = [board.parse(sq) for sq in AROUND]
-    for occupants in itertools.product(OCCUPANTS, repeat=len(squares)):
-        pieces = {sq: p for sq, p in zip(squares, occupants, strict=True) if p is not None}
+    cells = [board.parse(sq) for sq in AROUND[:squares]]
+    for occupants in itertools.product(OCCUPANTS, repeat=len(cells)):
+        pieces = {sq: p for sq, p in zip(cells, occupants, strict=True) if p is not None}
         legendary = [p.color for p in pieces.values() if p.kind is PieceKind.LEGENDARY]
         if max(map(legendary.count, ("blue", "red"))) > base.owned[PieceKind.LEGENDARY]:
             continue        # not a position: a color owns 3 legendary pieces
@@ -54,12 +60,13 @@ def _mask(pos: Position, keep) -> int:
     return sum(1 << sq for sq, p in pos.pieces.items() if keep(p))
 
 
+@pytest.mark.parametrize("squares", SQUARES)
 @pytest.mark.parametrize("supply", list(SUPPLIES))
-def test_the_state_says_what_the_pieces_say(tk, supply):
+def test_the_state_says_what_the_pieces_say(tk, supply, squares):
     board = tk.board
     colors = tuple(board.colors)
     size = max(board.squares) + 1
-    for pos in small_positions(tk, supply):
+    for pos in small_positions(tk, supply, squares):
         state = pos.state
         assert state.occupied == _mask(pos, lambda p: True)
         for sq in [board.parse(s) for s in (*AROUND, "e6")]:
@@ -88,8 +95,9 @@ def _fields(st: _State) -> tuple[object, ...]:
     return st.own, st.occ_gt, st.occ, st.own_kind, st.supply, st.pieces
 
 
+@pytest.mark.parametrize("squares", SQUARES)
 @pytest.mark.parametrize("supply", list(SUPPLIES))
-def test_the_planners_updates_agree_with_the_state(tk, supply):
+def test_the_planners_updates_agree_with_the_state(tk, supply, squares):
     """Each update of the planner's ``_State`` (a place, a heroic put back as a common, a summon) against the
     ``_State`` read from the board state of the position the same action leaves (``Position.after_place``,
     ``after_summon``); a summon in shortage that takes a piece back leaves it in the planner's bitboards (the
@@ -97,7 +105,7 @@ def test_the_planners_updates_agree_with_the_state(tk, supply):
     board = tk.board
     empty = board.parse("e6")
     reached = dict.fromkeys(("placed", "put back", "destroys own", "reuses", "takes back"), 0)
-    for pos in small_positions(tk, supply):
+    for pos in small_positions(tk, supply, squares):
         st0 = _State.of(pos, "blue")
         if pos.off_board("blue", PieceKind.DOUBLE_SIDED):
             assert _fields(st0.placed(empty)) == _fields(_State.of(pos.after_place("blue", empty), "blue"))
@@ -131,15 +139,16 @@ def test_the_planners_updates_agree_with_the_state(tk, supply):
     assert {corner for corner, n in reached.items() if n} >= expected, reached
 
 
+@pytest.mark.parametrize("squares", SQUARES)
 @pytest.mark.parametrize("supply", list(SUPPLIES))
-def test_the_resolvers_supply_is_the_states(tk, supply):
+def test_the_resolvers_supply_is_the_states(tk, supply, squares):
     """The resolver's count on bytes (``ResolverCore.supply``) against the board state's supply, on each small
     position and on each state one piece more or one piece fewer leaves; a piece put on the board when its color has
     none left off it (which no step does: each checks the supply first) leaves none, not fewer."""
     board = tk.board
     colors = tuple(board.colors)
     below = 0
-    for pos in small_positions(tk, supply):
+    for pos in small_positions(tk, supply, squares):
         res = ResolverCore(board, pos, "blue")
         assert res.start == pos.state.codes(len(res.start))
         stock = pos.state.stock

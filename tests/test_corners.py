@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -36,21 +37,28 @@ SUPPLIES = {"no common left": {PieceKind.DOUBLE_SIDED: 0},
 HAND = ("wild-eagle", "cannon", "fire-dragon")
 
 
-def small_positions(tk, supply: dict[PieceKind, int]) -> Iterator[tuple[str, Position]]:
-    """Every duel position with pieces on some of :data:`AROUND`, blue's supply overridden."""
-    for occupants in itertools.product(OCCUPANTS, repeat=len(AROUND)):
-        pieces = ",".join(f"{sq}={o}" for sq, o in zip(AROUND, occupants, strict=True) if o)
+#: how many of :data:`AROUND` the positions fill: the first three in the default run (63 positions, every corner
+#: reached), all four in the slow run (255)
+SQUARES = [pytest.param(3, id="3-squares"), pytest.param(len(AROUND), id="4-squares", marks=pytest.mark.slow)]
+
+
+def small_positions(tk, supply: dict[PieceKind, int], squares: int = len(AROUND)) -> Iterator[tuple[str, Position]]:
+    """Every duel position with pieces on some of the first ``squares`` of :data:`AROUND`, blue's supply
+    overridden."""
+    for occupants in itertools.product(OCCUPANTS, repeat=squares):
+        pieces = ",".join(f"{sq}={o}" for sq, o in zip(AROUND, occupants, strict=False) if o)
         if pieces:
             pos = tk.position(pieces=pieces, mode="duel")
             yield pieces, Position(pos.board, pos.pieces, pos.mode, pos.players, {"blue": supply}, pos.owned)
 
 
+@pytest.mark.parametrize("squares", SQUARES)
 @pytest.mark.parametrize("supply", sorted(SUPPLIES))
-def test_fast_planner_finds_what_brute_force_finds_on_every_small_position(tk, db, supply):
+def test_fast_planner_finds_what_brute_force_finds_on_every_small_position(tk, db, supply, squares):
     hand = [db.get(c) for c in HAND]
     name = tk.board.name
     picked = heroic_back = reused = 0
-    for pieces, pos in small_positions(tk, SUPPLIES[supply]):
+    for pieces, pos in small_positions(tk, SUPPLIES[supply], squares):
         report = tk.planner.plan(pos, "blue", hand)
         naive = tk.planner.plan_naive(pos, "blue", hand)
         fast = flatten(report.plans, tk.board)
@@ -113,13 +121,24 @@ def free_near(tk, card, count: int) -> list[str]:
 LONG_WALKS = ("master-of-intrigue",)
 
 
-@pytest.mark.parametrize("card_id", [pytest.param(c, marks=pytest.mark.thorough) if c in LONG_WALKS else c
-                                     for c in sorted(MOVERS)])
-def test_moves_in_one_order_reach_what_every_order_reaches_on_small_positions(tk, card_id):
+def _movers() -> list[Any]:
+    """Each mover with how many squares next to the summoned being the positions fill: the nearest one in the
+    default run (4 positions); for the beings held to brute force, the two nearest in the slow run (16 positions)."""
+    cases = []
+    for c in sorted(MOVERS):
+        marks = [pytest.mark.thorough] if c in LONG_WALKS else []
+        cases.append(pytest.param(c, 1, id=f"{c}-1-square", marks=marks))
+        if c in BRUTE:
+            cases.append(pytest.param(c, 2, id=f"{c}-2-squares", marks=[*marks, pytest.mark.slow]))
+    return cases
+
+
+@pytest.mark.parametrize(("card_id", "near"), _movers())
+def test_moves_in_one_order_reach_what_every_order_reaches_on_small_positions(tk, card_id, near):
     """The reduction of commuting moves, and the programs spelled out, against every order followed, on every
     position of enemies and friends on the squares nearest the summoned being (and against brute force)."""
     card = tk.being(card_id)
-    squares = free_near(tk, card, 2 if card_id in BRUTE else 1)    # the spelled-out walks are long
+    squares = free_near(tk, card, near)
     plain_info = Resolver.move_info
     compared = moved = 0
     for occupants in itertools.product(NEAR, repeat=len(squares)):

@@ -63,8 +63,9 @@ CASES: dict[str, list[str]] = {
     "letal check": [*LETAL, "letal", "check", "{letal_game}"],
     "letal winner": [*LETAL, "letal", "winner", "{letal_game}"],
 }
-#: the long ones (seconds of work over every data or locale file): in the slow tier
-SLOW = {"i18n check", "validate", "i18n reviewed", "i18n export", "i18n import"}
+#: the long ones (seconds of work over every data or locale file, a search index, a plan): in the slow tier; the
+#: default run holds plan, rule search and ask to their schemas in test_json_contract (test_plan, test_rule_search)
+SLOW = {"i18n check", "validate", "i18n reviewed", "i18n export", "plan", "rule search", "ask", "i18n import"}
 
 
 def _json_commands() -> set[str]:

@@ -286,7 +286,7 @@ def _answer(report) -> tuple:
 
 
 @pytest.mark.parametrize("goal", spread(["task:destruction", "task:red-conquest", "task:line-dominance",
-                                         "task:central-dominance", "flare:flare-3-5"], keep=2))
+                                         "task:central-dominance", "flare:flare-3-5"], keep=1))
 def test_the_bound_of_a_goal_drops_nothing_that_meets_it(tk, monkeypatch, goal):
     """The goal search drops a sequence only when what is left to play cannot meet the goal (tasks.within_reach,
     flares.within_reach, goals.effect_reach): the same ways, each with as many sequences, as without the bound."""

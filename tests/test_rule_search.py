@@ -25,6 +25,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import spread
+
 HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
 SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "dev-33")
@@ -325,14 +327,16 @@ def test_synonyms_are_phrases_in_order(tk):
     assert stem("dessus") in index._terms(together)
 
 
-@pytest.mark.parametrize("question", [
+#: each question asked in every language: the default run keeps two of them (a German one, the Portuguese one that
+#: is half Spanish), the slow run all
+@pytest.mark.parametrize("question", spread([
     "Kann ich auf eine feindliche heroische Figur beschwören?",
     "Wie viele Punkte braucht man, um das Duell zu gewinnen?",
     "o que acontece quando acaba o baralho?",
     "kan ik een wezen oproepen op een vijandelijk stuk?",
     "quantos pontos preciso para ganhar o duelo?",     # half of its words are Spanish too
     "Wie viele Karten ziehe ich am Ende meines Zuges?",
-])
+], keep=2, start=1))
 def test_a_question_in_another_language_is_told_so(tk, cli, question):
     assert tk.rules.search(question).query.foreign
     for lang in tk.languages:

@@ -105,7 +105,7 @@ def check(elapsed: float, code: int, err: str, what: str) -> None:
     assert elapsed < BOUND, f"{what}: {elapsed:.1f} CPU-s"
 
 
-@pytest.mark.parametrize("name", spread(sorted(POSITIONS), keep=3, start=2))
+@pytest.mark.parametrize("name", spread(sorted(POSITIONS), keep=1, start=2))
 def test_the_largest_positions_are_answered_quickly(cli, tk, tmp_path, name):
     f = tmp_path / "p.yaml"
     f.write_text(POSITIONS[name](tk), encoding="utf-8")
