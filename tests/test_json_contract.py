@@ -936,7 +936,8 @@ README = (REPO / "README.md").read_text(encoding="utf-8")
 LANGS = ("en", "fr", "es", "it")
 
 #: the README's commands that concern the shell, not the game: not run (they would install a script)
-NOT_RUN = {("tashkalar", "--install-completion"), ("tashkalar", "--show-completion")}
+#: not run: they change the user's shell files, or serve until stopped (the board)
+NOT_RUN = {("tashkalar", "--install-completion"), ("tashkalar", "--show-completion"), ("tashkalar", "board")}
 
 #: a L.E.T.A.L. game file for the README's ``letal check game.yaml`` and ``letal winner game.yaml``
 LETAL_GAME_FILE = """\

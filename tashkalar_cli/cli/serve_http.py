@@ -1,5 +1,5 @@
 """``tashkalar serve --http``: the requests of ``tashkalar serve`` on ``POST /api``, with Starlette
-and uvicorn (the ``serve`` extra; imported only here, so that no other command pays for them).
+and uvicorn (dependencies of the tool, imported only here, so that no other command pays for them).
 
 The service answers the machine it runs on: it listens on 127.0.0.1 unless ``--host`` says
 otherwise, and refuses (403) a request whose ``Host`` is not the address it listens on (or a
