@@ -21,6 +21,8 @@ from tashkalar_cli.model.position import Position
 from tashkalar_cli.model.state import KINDS, BoardState, piece_code, supply_left
 from tashkalar_cli.model.types import RANKS, Piece, PieceKind, Rank, Square
 
+from conftest import spread
+
 AROUND = ("e5", "d4", "f4", "e4")
 OCCUPANTS = (None, *(Piece(c, r) for c in ("blue", "red") for r in RANKS))
 #: blue's stated supply: none (the game's counts), no common left, no piece of either kind left
@@ -186,8 +188,13 @@ def _made_again(pos: Position) -> BoardState:
 OWNED = {"game": None, "few": {PieceKind.DOUBLE_SIDED: 1, PieceKind.LEGENDARY: 1}}
 
 
-@pytest.mark.parametrize("owned", list(OWNED))
-@pytest.mark.parametrize("supply", [*SUPPLIES, "blue commons only"])
+#: one case in the default run (each takes seconds: every small position, both players, every action), every
+#: supply and count of pieces in the slow run
+HANDED_ON = spread([(supply, owned) for supply in [*SUPPLIES, "blue commons only"] for owned in OWNED], keep=1,
+                   start=len(SUPPLIES) * len(OWNED) + 1, names=2)
+
+
+@pytest.mark.parametrize(("supply", "owned"), HANDED_ON)
 def test_the_state_an_action_hands_on_is_the_one_made_again(tk, supply, owned):
     """A place or a summon hands its position the board state it made from the position before (the squares it
     changed, the stock of the colors it changed: ``BoardState.changed``, ``restated``) instead of the state made

@@ -28,9 +28,10 @@ def _findings(n: int, file: str = "de/ui.yaml"):
 
 
 def _rows(renderable) -> int:
-    from rich.table import Table
+    from tashkalar_cli.render.fit import Fitted
 
-    return sum(part.row_count for part in renderable.renderables if isinstance(part, Table) and part.title == "de/ui.yaml")
+    return sum(part.table.row_count for part in renderable.renderables
+               if isinstance(part, Fitted) and part.table.title == "de/ui.yaml")
 
 
 @pytest.mark.parametrize("n", [10, 1_000, 5_000])

@@ -61,7 +61,7 @@ class Page:
     """What a help page is written with: the interface's texts (``words``; None: English)."""
 
     def __init__(self, ctx: click.Context, words: Words | None) -> None:
-        from tashkalar_cli.cli.usage import Said
+        from tashkalar_cli.cli.said import Said
 
         self.ctx = ctx
         self.words = words
@@ -193,13 +193,14 @@ def _param_help(param: click.Parameter, page: Page) -> Columns:
     if param is page.ctx.command.get_help_option(page.ctx):  # Click's words for its --help
         help_value = page.text("cli.help_option", help_value or "")
     if help_value:
-        paragraphs = [p.replace("\n", " ").strip() if not p.startswith("\b") else "{}\n".format(p.strip("\b\n"))
+        paragraphs = [p.replace("\n", " ").strip() if not p.startswith("\b") else p.strip("\b\n") + "\n"
                       for p in help_value.split("\n\n")]
         pieces.append(_rich(inspect.cleandoc("\n".join(paragraphs).strip())))
     default = _default(param, page)
     if default:
         template = page.text("cli.default", "[default: {}]")
-        pieces.append(Text(template.replace("{}", str(page.quantity(default))), style="dim"))
+        before, _, after = template.partition("{}")  # the one place of the value (no format spec read from a text)
+        pieces.append(Text(before + str(page.quantity(default)) + after, style="dim"))
     if param.required:
         pieces.append(Text(page.text("cli.required", "[required]"), style="dim red"))
     return Columns(pieces)

@@ -37,7 +37,9 @@ from tashkalar_cli.errors import EXIT_BAD_INPUT, InputError, TashkalarError
 WRITES = ("svg", "out", "record")
 #: the options and arguments that name a file or folder the command reads: over HTTP, ``-`` only
 #: (the request's ``input``), and ``data`` and ``locales`` not at all
-READS = ("position", "turn", "file", "data", "locales")
+READS = ("position", "turn", "file", "files", "data", "locales")
+#: the commands that change the locales folder itself (the translations, their records): not served at all
+EDITS_LOCALES = ("import", "reviewed")
 #: the longest request line (and HTTP body) read, in bytes: a position file is at most 1 MB
 MAX_REQUEST = 4_000_000
 
@@ -143,6 +145,8 @@ class Service:
         when the service reads none, read one the request names."""
         if ctx.command.name == "serve":
             raise InputError(key="serve-in-serve")
+        if ctx.command.name in EDITS_LOCALES and ctx.parent is not None and ctx.parent.command.name == "i18n":
+            raise InputError(key="serve-edits-locales", command=f"i18n {ctx.command.name}")
         params = {p.name: p for p in ctx.command.params}
         for name in WRITES:
             value = ctx.params.get(name)
@@ -152,6 +156,8 @@ class Service:
             return
         for name in READS:
             value = ctx.params.get(name)
+            if isinstance(value, (list, tuple)):
+                value = next((v for v in value if v != "-"), "-" if value else None)
             if value is not None and (value != "-" or name in ("data", "locales")):
                 raise InputError(key="serve-reads", option=_shown(params.get(name), name))
 

@@ -16,46 +16,27 @@ which holds them (Click's own refusal is a sentence only).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
 import click
 
-#: each text, in English as Click 8.1 wrote it (``--json`` and a language that lacks the key)
-ENGLISH: dict[str, str] = {
-    "cli.no_such_option": "No such option: {name}",
-    "cli.did_you_mean": "Did you mean {possibility}?",
-    "cli.possible_options": "(Possible options: {possibilities})",
-    "cli.option_takes_no_value": "Option {name} does not take a value.",
-    "cli.option_needs_value": "Option {name} requires an argument.",
-    "cli.option_needs_values": "Option {name} requires {nargs} arguments.",
-    "cli.argument_needs_values": "Argument {name} takes {nargs} values.",
-    "cli.extra_argument": "Got unexpected extra argument ({args})",
-    "cli.extra_arguments": "Got unexpected extra arguments ({args})",
-    "cli.invalid_value_for": "Invalid value for {param_hint}: {message}",
-    "cli.invalid_value": "Invalid value: {message}",
-    "cli.missing_argument_named": "Missing argument {name}.",
-    "cli.missing_option_named": "Missing option {name}.",
-    "cli.missing_parameter_named": "Missing parameter {name}.",
-    "cli.missing_command": "Missing command.",
-    "cli.quoted": "'{name}'",
-}
+from tashkalar_cli.cli.said import ENGLISH, Said, Texts
 
 #: an upper-case word of a usage line or a metavariable (``CARD``, ``OPTIONS``, ``ARGS``)
-_METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]*\b")
 
 #: a text of the user's language by key (None: the language lacks it)
-Texts = Callable[[str], "str | None"]
 
 
 class ExtraArguments(click.UsageError):
     """Words on the line that no parameter takes (``card show knight extra``): ``extra``."""
 
     def __init__(self, extra: list[str], ctx: click.Context | None = None) -> None:
-        super().__init__(ENGLISH["cli.extra_argument" if len(extra) == 1 else "cli.extra_arguments"]
-                         .format(args=" ".join(extra)), ctx)
+        from tashkalar_cli.errors import fill
+
+        super().__init__(fill(ENGLISH["cli.extra_argument" if len(extra) == 1 else "cli.extra_arguments"],
+                              {"args": " ".join(extra)}), ctx)
         self.extra = list(extra)
 
 
@@ -102,32 +83,6 @@ def use_context(command: click.Command) -> None:
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             use_context(sub)
-
-
-class Said:
-    """How one usage error is said: the language's texts (``texts``; None: English), and what the
-    user typed made safe (``shown``)."""
-
-    def __init__(self, texts: Texts | None, shown: Callable[[str], str]) -> None:
-        self.texts = texts
-        self.shown = shown
-
-    def text(self, key: str, **params: object) -> str:
-        from tashkalar_cli.errors import fill
-
-        found = self.texts(key) if self.texts is not None else None
-        return fill(found if found is not None else ENGLISH[key], dict(params))
-
-    def quoted(self, name: str) -> str:
-        return self.text("cli.quoted", name=name)
-
-    def metavar(self, text: str) -> str:
-        """Metavariables (``CARD``, ``FILE``, ``[OPTIONS] COMMAND [ARGS]...``) as the help of this
-        language shows them: each upper-case word by its ``cli.metavar.<word>`` text, if any."""
-        texts = self.texts
-        if texts is None:
-            return text
-        return _METAVAR_WORD.sub(lambda m: texts(f"cli.metavar.{m.group().lower()}") or m.group(), text)
 
 
 def _option(ctx: click.Context | None, name: str) -> click.Option | None:

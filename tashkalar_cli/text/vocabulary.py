@@ -43,10 +43,10 @@ KINDS = ("color", "rank", "mode", "deck", "type")
 ACCEPT = 85.0
 #: ... when no other name is within this many points
 MARGIN = 4.0
-#: the least score of a suggestion among the names of the user's language (78: a changed letter counts one edit,
-#: no longer two, so that the names only two or three letters off are suggested, as before, not a word that
-#: merely shares a few letters with one word of a name)
-SUGGEST = 78.0
+#: the least score of a suggestion among the names of the user's language: a word with letters left out still
+#: suggests its name (``cmbt mv``: combat move, 77.8), a word that shares a few letters with a name does not
+#: (``empate``, a tie: not "casilla vacía"); a changed letter counting one edit, not two, brought the two close
+SUGGEST = 77.75
 #: the least score of a suggestion taken from another language's names
 SUGGEST_OTHER = 82.0
 #: a part of a name counts from this many letters
