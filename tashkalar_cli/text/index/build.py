@@ -65,6 +65,21 @@ def _cards(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
     return [out[k] for k in sorted(out)]
 
 
+def _rule_modes(rules: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The forms each rule applies to (rule id -> mode ids), team play included where the rules say it
+    is played as a form (``played_as``) and the rule does not exclude it."""
+    played_as = rules.get("played_as") or {}
+    doc_modes: dict[str, list[str]] = {}
+    for r in rules["rules"]:
+        own = set(r.get("modes") or ())
+        for mode, forms in played_as.items():
+            if own & set(forms) and mode not in r.get("excludes", ()):
+                own.add(mode)
+        if own:
+            doc_modes[r["id"]] = sorted(own)
+    return doc_modes
+
+
 def _modes(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
            glossary: list[Mapping[str, Any]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """The forms of play the keywords name (keyword id -> mode ids: a keyword of the ``mode`` category
@@ -75,15 +90,7 @@ def _modes(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
     from tashkalar_cli.text.search import fold
 
     rules = facts["rules"]
-    played_as = rules.get("played_as") or {}
-    doc_modes: dict[str, list[str]] = {}
-    for r in rules["rules"]:
-        own = set(r.get("modes") or ())
-        for mode, forms in played_as.items():
-            if own & set(forms) and mode not in r.get("excludes", ()):
-                own.add(mode)
-        if own:
-            doc_modes[r["id"]] = sorted(own)
+    doc_modes = _rule_modes(rules)
     every = sorted({m for ms in doc_modes.values() for m in ms})
     names: dict[str, str] = {}
     for loc in locales.values():
@@ -258,6 +265,21 @@ class _Language:
         """One field of an entry: its words counted, and what it says noted (keywords, title pairs, units)."""
         stemmer, stop = self.stemmer, self.stop
         words = tokens(_fill(raw, self.params) if fld != "asks" else raw)
+        self._notes(i, kind, fld, raw, words, found)
+        framing = framing_words(words, self.idioms) if fld == "asks" else set()   # asked as players ask
+        kept = [w for j, w in enumerate(words) if (w not in stop or w in self.subjects) and (len(w) > 1 or w.isdigit())
+                and j not in framing]
+        self.lengths[fld][i] = len(kept)
+        for w in kept:
+            stem = stemmer(w)
+            self.vocab[w] = stem
+            cell = self.postings[stem].setdefault(i, [0] * len(TEXT_FIELDS))
+            cell[TEXT_FIELDS.index(fld)] += 1
+
+    def _notes(self, i: int, kind: str, fld: str, raw: str, words: list[str], found: _Found) -> None:
+        """What one field of an entry says beyond its words: what it sets aside, its title's pairs of
+        words and keyword, the keywords it names, the units it counts."""
+        stemmer, stop = self.stemmer, self.stop
         if fld in ("title", "text") and self.contrasts:   # what the entry itself sets aside ("without a partner")
             said, clauses = clause_tokens(_fill(raw, self.params))
             for j in sorted(set_aside(said, clauses, self.contrasts, stop)):
@@ -274,15 +296,6 @@ class _Language:
             for j, w in enumerate(words[:-1]):
                 if w.isdigit() and words[j + 1] not in stop and i not in self.units[stemmer(words[j + 1])]:
                     self.units[stemmer(words[j + 1])].append(i)
-        framing = framing_words(words, self.idioms) if fld == "asks" else set()   # asked as players ask
-        kept = [w for j, w in enumerate(words) if (w not in stop or w in self.subjects) and (len(w) > 1 or w.isdigit())
-                and j not in framing]
-        self.lengths[fld][i] = len(kept)
-        for w in kept:
-            stem = stemmer(w)
-            self.vocab[w] = stem
-            cell = self.postings[stem].setdefault(i, [0] * len(TEXT_FIELDS))
-            cell[TEXT_FIELDS.index(fld)] += 1
 
     def meta(self) -> dict[str, Any]:
         """What the common part says of the language: its stemmer, stopwords, subjects, mentions,

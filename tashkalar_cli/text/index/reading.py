@@ -199,9 +199,7 @@ class IndexReader:
         if len(said) != len(words):
             clauses = [0] * len(words)
         aside = self._aside(words, clauses, in_card | framing, chosen)
-        concepts = [kid for kid, (start, end) in found if not aside.issuperset(range(start, end))]
-        aside_concepts = [kid for kid, (start, end) in found if aside.issuperset(range(start, end))]
-        inside = {j for _kid, (start, end) in found for j in range(start, end)}
+        concepts, aside_concepts, inside = _concepts(found, aside)
         step, cues = self._step(words, inside, chosen, clauses)   # the words of ``next`` asking so are not searched
         kept = self._kept(["" if j in aside or j in cues else w for j, w in enumerate(masked)], subjects, chosen)
         named = tuple(dict.fromkeys(w for j, w in enumerate(words) if j in inside and j not in aside))
@@ -210,8 +208,12 @@ class IndexReader:
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
                      tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
                      plain, tuple(words[j] for j in sorted(aside)), tuple(dict.fromkeys(aside_concepts)),
-                     step, tuple(words[j] for j in sorted(self._past(words, clauses, chosen) - cues)
-                           if step and words[j] not in stop))
+                     step, self._past_words(words, clauses, chosen, cues) if step else ())
+
+    def _past_words(self, words: list[str], clauses: list[int], lang: str, cues: set[int]) -> tuple[str, ...]:
+        """The words of the step a question asking what follows names (its cue words and stopwords apart)."""
+        stop = self._stop[lang]
+        return tuple(words[j] for j in sorted(self._past(words, clauses, lang) - cues) if words[j] not in stop)
 
     def _aside(self, words: list[str], clauses: list[int], skip: set[int], lang: str) -> set[int]:
         """Where the question sets words aside (``search: contrasts:``: "without the timer", "unlike the
@@ -329,3 +331,12 @@ def _plain(words: list[str], cards: list[tuple[str, str, tuple[int, int]]], left
 
 
 __all__ = ["Hit", "IndexReader", "Query"]
+
+
+def _concepts(found: list[tuple[str, tuple[int, int]]], aside: set[int]) -> tuple[list[str], list[str], set[int]]:
+    """The keywords a question names (those not set aside), those it sets aside, and the places of every
+    keyword's words."""
+    concepts = [kid for kid, (start, end) in found if not aside.issuperset(range(start, end))]
+    aside_concepts = [kid for kid, (start, end) in found if aside.issuperset(range(start, end))]
+    inside = {j for _kid, (start, end) in found for j in range(start, end)}
+    return concepts, aside_concepts, inside

@@ -391,6 +391,10 @@ class SearchIndex(IndexReader):
         rules = [i for i in total if self.docs[i][0] == "rule"]
         if not query.step or not rules:
             return
+        self._raise_followers(query, total, self._step_of(query, total, rules), rules)
+
+    def _step_of(self, query: Query, total: dict[int, float], rules: list[int]) -> int:
+        """The rule a question asking what follows names as its step (see :meth:`_follow`)."""
         stem = self.stemmer(query.lang)
         postings = self.words(query.lang)["postings"]
         titled: dict[int, int] = defaultdict(int)   # rule -> words of the step its title says
@@ -401,7 +405,10 @@ class SearchIndex(IndexReader):
         cue = {stem(w) for phrase in self.langs[query.lang].get("after", ()) for w in phrase.split()
                if w in query.tokens and w not in self._stop[query.lang]}
         later = {i for st in cue for i, title, *_rest in postings.get(st, ()) if title}
-        step = max([i for i in rules if i not in later] or rules, key=lambda i: (titled.get(i, 0), total[i], -i))
+        return max([i for i in rules if i not in later] or rules, key=lambda i: (titled.get(i, 0), total[i], -i))
+
+    def _raise_followers(self, query: Query, total: dict[int, float], step: int, rules: list[int]) -> None:
+        """The rules after ``step`` in its section ranked higher, the next one most (see :meth:`_follow`)."""
         section = self.data.get("sections") or [""] * len(self.docs)
         top = total[step] if query.step == "after" else max(total[i] for i in rules)
         bonus = NEXT_BONUS if query.step == "next" else AFTER_BONUS
