@@ -315,5 +315,8 @@ def interface_only(data: str | None, lang_option: str | None) -> Localizer | Non
                 read[code] = texts.merged()
     if REFERENCE not in read:
         return None
-    chosen = resolve_language(lang_option, sorted(read))
+    try:
+        chosen = resolve_language(lang_option, sorted(read))
+    except NotFoundError:  # the chosen language's ui.yaml is itself broken: English says the error
+        chosen = REFERENCE
     return Localizer(Dataset(str(folders[0]), {"game": {}}, read), chosen)
