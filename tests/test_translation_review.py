@@ -394,3 +394,45 @@ def test_sh17_the_coverage_table_fits_80_columns_and_names_the_languages(tk, own
         assert word in table
     for code in own_locales_report.coverage:
         assert f"│ {loc.language_name(code)} " in table
+
+
+# --- SH13: a message names an option's value as the help of its language shows it -------------------
+
+def _shown_metavars() -> dict[str, set[str]]:
+    """Each long option of every command -> the metavariables its help shows (in English words)."""
+    import click
+    import typer
+
+    from tashkalar_cli.cli.app import build_app
+
+    shown: dict[str, set[str]] = {}
+
+    def walk(cmd: click.Command) -> None:
+        ctx = click.Context(cmd)
+        for param in cmd.params:
+            if isinstance(param, click.Option) and not param.is_flag:
+                for opt in param.opts:
+                    shown.setdefault(opt, set()).add(param.make_metavar(ctx).split("...")[0])
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                if sub is not None:
+                    walk(sub)
+
+    walk(typer.main.get_command(build_app()))
+    return shown
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_message_names_an_options_value_as_its_help_shows_it(lang):
+    """``--locales DIR`` in the help is ``--locales DIR`` in the errors, not ``--locales DOSSIER``."""
+    ui, shown = _ui(lang), _shown_metavars()
+    wrong = []
+    for key, text in ui.items():
+        if key.startswith("cli."):
+            continue
+        for option, word in re.findall(r"(--[a-z][a-z-]*) ([A-ZÀ-Ý][A-ZÀ-Ý_]+)\b", text):
+            allowed = {ui.get(f"cli.metavar.{m.lower()}", m) for m in shown.get(option, set())}
+            if allowed and word not in allowed:
+                wrong.append((key, option, word, sorted(allowed)))
+    assert not wrong
