@@ -253,6 +253,8 @@ WRONG_WORDS = [
     ("fr", "plan.goal.ways", r"\ble remplissent\b"),              # FR6
     ("fr", "help.ask", r"comme .* comme"),                       # FR8
     ("fr", "error.letal-no-endurance", r"\bendurance\b"),         # FR10: the term has its capital
+    ("es", "error.letal-no-endurance", r"\bresistencia\b"),       # FR10's two spellings in es and it too
+    ("it", "error.letal-no-endurance", r"\bresistenza\b"),
     ("es", "help.option.game", r"\borden\b"),                     # ES5: comando
     ("es", "error.turn-other-mode", r"formas de juego"),          # ES6: modo de juego
     ("es", "letal.winner.endurance", r"\btantos\b"),              # ES8
