@@ -176,7 +176,8 @@ def _letal_texts(lang: str) -> dict[str, str]:
     """Every L.E.T.A.L. text of a language: its interface keys and its rules, glossary and errata."""
     texts = {k: v for k, v in _ui(lang).items() if k.startswith(("letal.", "help.letal", "error.letal"))}
     for path in sorted((REPO / "locales" / lang / "letal").glob("*.yaml")):
-        texts[path.name] = path.read_text(encoding="utf-8")
+        # a glossary's ``forbidden:`` lists the words the texts must not say: not a text itself
+        texts[path.name] = re.sub(r"(?m)^\s*forbidden:.*$", "", path.read_text(encoding="utf-8"))
     return texts
 
 
@@ -438,3 +439,27 @@ def test_a_message_names_an_options_value_as_its_help_shows_it(lang):
             if allowed and word not in allowed:
                 wrong.append((key, option, word, sorted(allowed)))
     assert not wrong
+
+
+# --- FR1, IT4 held by the L.E.T.A.L. glossary: its forbidden variants reach the interface texts ------
+
+@pytest.mark.parametrize(("lang", "key", "wrong"), [
+    ("fr", "letal.pull.done", "Attiré de {distance} vers {by}, le Héros en {square} finit en {to}."),
+    ("it", "help.letal.move.to", "Una casella: se lo spostamento può finire lì e, se no, perché."),
+])
+def test_the_letal_glossary_forbids_the_words_the_review_found(cli, tmp_path, lang, key, wrong):
+    import shutil
+
+    copy = tmp_path / "locales"
+    shutil.copytree(REPO / "locales", copy)
+    assert cli("--game", "letal", "i18n", "check", "--locales", str(copy)).code == 0
+    ui = copy / lang / "ui.yaml"
+    lines = ui.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  {key}: "))
+    lines[at] = f"  {key}: {yaml.safe_dump(wrong, allow_unicode=True, width=1000).splitlines()[0]}\n"
+    ui.write_text("".join(lines), encoding="utf-8")
+    r = cli("--game", "letal", "--lang", "en", "i18n", "check", "--locales", str(copy), "--json")
+    import json
+
+    found = [f for f in json.loads(r.out)["findings"] if f["code"] == "forbidden-term"]
+    assert r.code == 1 and [(f["lang"], f["key"]) for f in found] == [(lang, key)]
