@@ -463,3 +463,20 @@ def test_the_letal_glossary_forbids_the_words_the_review_found(cli, tmp_path, la
 
     found = [f for f in json.loads(r.out)["findings"] if f["code"] == "forbidden-term"]
     assert r.code == 1 and [(f["lang"], f["key"]) for f in found] == [(lang, key)]
+
+
+def test_the_letal_glossary_holds_only_the_letal_interface_texts(cli, tmp_path):
+    """A Tash-Kalar text keeps its game's words under ``--game letal``: "spostamento", forbidden for
+    L.E.T.A.L.'s Move, is not a fault of Tash-Kalar's board key (its own glossary says *mossa*)."""
+    import json
+    import shutil
+
+    copy = tmp_path / "locales"
+    shutil.copytree(REPO / "locales", copy)
+    ui = copy / "it" / "ui.yaml"
+    text = ui.read_text(encoding="utf-8")
+    assert '  svg.key.move: "una mossa dell' in text
+    ui.write_text(text.replace('  svg.key.move: "una mossa dell', '  svg.key.move: "uno spostamento dell', 1),
+                  encoding="utf-8")
+    r = cli("--game", "letal", "--lang", "en", "i18n", "check", "--locales", str(copy), "--json")
+    assert r.code == 0 and not [f for f in json.loads(r.out)["findings"] if f["key"] == "svg.key.move"]
