@@ -40,3 +40,12 @@ def test_a_broken_ui_of_the_chosen_language_falls_back_to_english(cli, broken):
     r = cli("--lang", "fr", "card", "show", "swordmaster")
     assert r.code == 2 and len(r.err.strip().splitlines()) == 1
     assert "tashkalar: error:" in r.err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_unknown_option_with_a_broken_data_folder_is_one_line_not_a_traceback(cli, broken, lang):
+    """The near options of an unknown option read each language's option names from the data; a data
+    folder that fails to load leaves the option's own names, and the usage error is said in one line."""
+    r = cli("--lang", lang, "card", "show", "swordmaster", "--bogus")
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1, r.err
+    assert "Traceback" not in r.err and "--bogus" in r.err

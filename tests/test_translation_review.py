@@ -176,7 +176,8 @@ def _letal_texts(lang: str) -> dict[str, str]:
     """Every L.E.T.A.L. text of a language: its interface keys and its rules, glossary and errata."""
     texts = {k: v for k, v in _ui(lang).items() if k.startswith(("letal.", "help.letal", "error.letal"))}
     for path in sorted((REPO / "locales" / lang / "letal").glob("*.yaml")):
-        texts[path.name] = path.read_text(encoding="utf-8")
+        # a glossary's ``forbidden:`` lists the words the texts must not say: not a text itself
+        texts[path.name] = re.sub(r"(?m)^\s*forbidden:.*$", "", path.read_text(encoding="utf-8"))
     return texts
 
 
@@ -253,6 +254,8 @@ WRONG_WORDS = [
     ("fr", "plan.goal.ways", r"\ble remplissent\b"),              # FR6
     ("fr", "help.ask", r"comme .* comme"),                       # FR8
     ("fr", "error.letal-no-endurance", r"\bendurance\b"),         # FR10: the term has its capital
+    ("es", "error.letal-no-endurance", r"\bresistencia\b"),       # FR10's two spellings in es and it too
+    ("it", "error.letal-no-endurance", r"\bresistenza\b"),
     ("es", "help.option.game", r"\borden\b"),                     # ES5: comando
     ("es", "error.turn-other-mode", r"formas de juego"),          # ES6: modo de juego
     ("es", "letal.winner.endurance", r"\btantos\b"),              # ES8
@@ -394,3 +397,86 @@ def test_sh17_the_coverage_table_fits_80_columns_and_names_the_languages(tk, own
         assert word in table
     for code in own_locales_report.coverage:
         assert f"│ {loc.language_name(code)} " in table
+
+
+# --- SH13: a message names an option's value as the help of its language shows it -------------------
+
+def _shown_metavars() -> dict[str, set[str]]:
+    """Each long option of every command -> the metavariables its help shows (in English words)."""
+    import click
+    import typer
+
+    from tashkalar_cli.cli.app import build_app
+
+    shown: dict[str, set[str]] = {}
+
+    def walk(cmd: click.Command) -> None:
+        ctx = click.Context(cmd)
+        for param in cmd.params:
+            if isinstance(param, click.Option) and not param.is_flag:
+                for opt in param.opts:
+                    shown.setdefault(opt, set()).add(param.make_metavar(ctx).split("...")[0])
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                if sub is not None:
+                    walk(sub)
+
+    walk(typer.main.get_command(build_app()))
+    return shown
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_message_names_an_options_value_as_its_help_shows_it(lang):
+    """``--locales DIR`` in the help is ``--locales DIR`` in the errors, not ``--locales DOSSIER``."""
+    ui, shown = _ui(lang), _shown_metavars()
+    wrong = []
+    for key, text in ui.items():
+        if key.startswith("cli."):
+            continue
+        for option, word in re.findall(r"(--[a-z][a-z-]*) ([A-ZÀ-Ý][A-ZÀ-Ý_]+)\b", text):
+            allowed = {ui.get(f"cli.metavar.{m.lower()}", m) for m in shown.get(option, set())}
+            if allowed and word not in allowed:
+                wrong.append((key, option, word, sorted(allowed)))
+    assert not wrong
+
+
+# --- FR1, IT4 held by the L.E.T.A.L. glossary: its forbidden variants reach the interface texts ------
+
+@pytest.mark.parametrize(("lang", "key", "wrong"), [
+    ("fr", "letal.pull.done", "Attiré de {distance} vers {by}, le Héros en {square} finit en {to}."),
+    ("it", "help.letal.move.to", "Una casella: se lo spostamento può finire lì e, se no, perché."),
+])
+def test_the_letal_glossary_forbids_the_words_the_review_found(cli, tmp_path, lang, key, wrong):
+    import shutil
+
+    copy = tmp_path / "locales"
+    shutil.copytree(REPO / "locales", copy)
+    assert cli("--game", "letal", "i18n", "check", "--locales", str(copy)).code == 0
+    ui = copy / lang / "ui.yaml"
+    lines = ui.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  {key}: "))
+    lines[at] = f"  {key}: {yaml.safe_dump(wrong, allow_unicode=True, width=1000).splitlines()[0]}\n"
+    ui.write_text("".join(lines), encoding="utf-8")
+    r = cli("--game", "letal", "--lang", "en", "i18n", "check", "--locales", str(copy), "--json")
+    import json
+
+    found = [f for f in json.loads(r.out)["findings"] if f["code"] == "forbidden-term"]
+    assert r.code == 1 and [(f["lang"], f["key"]) for f in found] == [(lang, key)]
+
+
+def test_the_letal_glossary_holds_only_the_letal_interface_texts(cli, tmp_path):
+    """A Tash-Kalar text keeps its game's words under ``--game letal``: "spostamento", forbidden for
+    L.E.T.A.L.'s Move, is not a fault of Tash-Kalar's board key (its own glossary says *mossa*)."""
+    import json
+    import shutil
+
+    copy = tmp_path / "locales"
+    shutil.copytree(REPO / "locales", copy)
+    ui = copy / "it" / "ui.yaml"
+    text = ui.read_text(encoding="utf-8")
+    assert '  svg.key.move: "una mossa dell' in text
+    ui.write_text(text.replace('  svg.key.move: "una mossa dell', '  svg.key.move: "uno spostamento dell', 1),
+                  encoding="utf-8")
+    r = cli("--game", "letal", "--lang", "en", "i18n", "check", "--locales", str(copy), "--json")
+    assert r.code == 0 and not [f for f in json.loads(r.out)["findings"] if f["key"] == "svg.key.move"]

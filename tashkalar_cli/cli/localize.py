@@ -105,9 +105,13 @@ class Words:
         loc = self.loc
         if self._game is None or loc is None or not known:
             return []
+        try:
+            locales = self._game.dataset.locales
+        except TashkalarError:  # a data folder that fails to load: the options' own names only
+            locales = {loc.lang: {}}
         names = {lang: {opt: [opt.lstrip("-").replace("-", " "),
                               *texts.get("words", {}).get(f"option.{opt.lstrip('-')}", [])] for opt in known}
-                 for lang, texts in self._game.dataset.locales.items()}
+                 for lang, texts in locales.items()}
         try:
             return [find_word(Lexicon(known, names, listed=True), "option", name, lang=loc.lang)]
         except TashkalarError as exc:

@@ -45,6 +45,8 @@ class _Run:
         # the interface texts of another game's commands (``letal.*``, ``help.letal*``): said in that
         # game's vocabulary, not held to this game's glossary
         self.foreign_ui: tuple[str, ...] = ()
+        # a game with a folder owns only its own interface texts: the others keep their game's words
+        self.own_ui: tuple[str, ...] = ()
         self._file_lines: dict[str, list[str]] = {}
 
     def line_with(self, unit: Unit, needle: str) -> int | None:
@@ -273,6 +275,10 @@ class _Run:
         """The file of the reference that holds an entry, below the language folder ("?": none)."""
         return self._ref_files.get((sec, key), "?")
 
+    def _owned(self, key: str) -> bool:
+        """Whether the interface text ``key`` is said in the words of the game checked."""
+        return not key.startswith(self.foreign_ui) and (not self.own_ui or key.startswith(self.own_ui))
+
     def check_forbidden(self, loc: LocaleTexts) -> None:
         """A translation must not say a keyword with a variant its glossary forbids (``forbidden:``),
         where the reference text uses that keyword: the terminology check of translation QA tools.
@@ -283,7 +289,7 @@ class _Run:
             return
         for (sec, key, fld), unit in loc.units.items():
             ref = self.ref.units.get((sec, key, fld))
-            if ref is None or sec == "keywords" or (sec == "ui" and key.startswith(self.foreign_ui)):
+            if ref is None or sec == "keywords" or (sec == "ui" and not self._owned(key)):
                 continue
             hay = checks.term_fold(unit.text)
             for form, kid, whole in banned.forms:
@@ -407,14 +413,19 @@ def _holds_locales(folder: Path, budget: Budget) -> bool:
     return False
 
 
+def _game_ui(pack: GamePack) -> tuple[str, ...]:
+    """The prefixes of the interface texts a game owns: a game with a folder of its own says its
+    commands' texts under ``<folder>.``, ``help.<folder>`` and ``error.<folder>-``; Tash-Kalar (no
+    folder) owns every other text."""
+    return (f"{pack.folder}.", f"help.{pack.folder}", f"error.{pack.folder}-") if pack.folder else ()
+
+
 def _foreign_ui(game: GamePack | None) -> tuple[str, ...]:
-    """The prefixes of the interface texts of the games other than ``game`` (default: Tash-Kalar):
-    each game with a folder of its own says its commands' texts under ``<folder>.`` and ``help.<folder>``."""
+    """The prefixes of the interface texts of the games other than ``game`` (default: Tash-Kalar)."""
     from tashkalar_cli.data.games import GAMES
 
     own = game.id if game is not None else "tash-kalar"
-    return tuple(p for pack in GAMES.values() if pack.folder and pack.id != own
-                 for p in (f"{pack.folder}.", f"help.{pack.folder}"))
+    return tuple(p for pack in GAMES.values() if pack.id != own for p in _game_ui(pack))
 
 
 def _few(names: list[str], most: int = 8) -> str:
@@ -480,6 +491,7 @@ def _check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: st
     run = _Run(facts, read[reference])
     run.dirs = dirs
     run.foreign_ui = _foreign_ui(game)
+    run.own_ui = _game_ui(game) if game is not None else ()
     for lang in sorted(read, key=lambda lg: lg != reference):
         for (sec, key, fld), unit in read[lang].units.items():
             if fld == "name" and sec in ("cards", "tasks"):
