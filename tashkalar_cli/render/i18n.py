@@ -121,12 +121,7 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                     said_more = f"… and {more} more finding{'s' if more != 1 else ''} in this file (--json lists them all)"
                 parts.append(Text(said_more, style="dim"))
     parts.append(fitted(_coverage(report, say, loc), ids=(0,)))
-    if loc is not None and loc.ui("i18n.errors.other") is not None:
-        summary = loc.msg("i18n.summary", errors=loc.msg_n("i18n.errors", len(report.errors)),
-                          warnings=loc.msg_n("i18n.warnings", len(report.warnings)))
-    else:
-        summary = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
-    parts.append(Text(summary, style="bold red" if report.errors else "bold green"))
+    parts.append(_summary(report, loc))
     return Group(*parts)
 
 
@@ -191,11 +186,16 @@ def file_coverage_renderable(report: Report, loc: Localizer | None = None) -> Gr
         table.add_section()
         table.add_row(Text(say("i18n.cov.total", "total"), style="bold"), str(cov.translated), str(cov.missing),
                       str(cov.source_changed), str(cov.unrecorded))
-        parts.append(table)
+        parts.append(fitted(table, ids=(0,)))  # the file a translator opens: never cut
+    parts.append(_summary(report, loc))
+    return Group(*parts)
+
+
+def _summary(report: Report, loc: Localizer | None) -> Text:
+    """The last line of a report: its errors and warnings, counted in the user's language."""
     if loc is not None and loc.ui("i18n.errors.other") is not None:
         summary = loc.msg("i18n.summary", errors=loc.msg_n("i18n.errors", len(report.errors)),
                           warnings=loc.msg_n("i18n.warnings", len(report.warnings)))
     else:
         summary = f"{len(report.errors)} error(s), {len(report.warnings)} warning(s)"
-    parts.append(Text(summary, style="bold red" if report.errors else "bold green"))
-    return Group(*parts)
+    return Text(summary, style="bold red" if report.errors else "bold green")
