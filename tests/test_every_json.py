@@ -110,7 +110,8 @@ def test_every_json_output_names_its_schema_and_validates(cli, tmp_path, command
     files = {"high_form": write(tmp_path / "hf.yaml", HIGH_FORM), "turn_hf": write(tmp_path / "thf.yaml", TURN_HIGH_FORM),
              "turn": write(tmp_path / "turn.yaml", TURN_DUEL), "letal_game": write(tmp_path / "g.yaml", LETAL_GAME),
              "folder": tmp_path, "locales": tmp_path / "locales",
-             "po": write(tmp_path / "it.po", 'msgid ""\nmsgstr ""\n"Language: it\\n"\n')}
+             # the translator's file beside, not in, the folder an export writes into
+             "po": write(tmp_path / "in" / "it.po", 'msgid ""\nmsgstr ""\n"Language: it\\n"\n')}
     if command in ("i18n reviewed", "i18n import"):   # a translator's copy: English and Italian
         import shutil
 
