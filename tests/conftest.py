@@ -361,6 +361,7 @@ def _packaged_memo() -> dict[str, Any]:
         from tashkalar_cli.catalog.build import load_uncached
         from tashkalar_cli.data import cache as store
 
+        store._MEMO.clear()  # whatever a test left there is not the packaged data
         for game in ("tash-kalar", "letal"):
             store.load_dataset(game=game, build=load_uncached)
         _PACKAGED.update(store._MEMO)
@@ -377,10 +378,15 @@ def fresh_memo() -> None:
 
 @pytest.fixture(scope="session")
 def dataset():
+    """The packaged Tash-Kalar data. A session fixture is made before the function fixture that resets
+    the memo, so the memo is reset here too: a test run before it may have left its own small dataset
+    under the packaged data's key (tests/test_trust_files.py's pruning test does)."""
     from tashkalar_cli.catalog.build import load_uncached
-    from tashkalar_cli.data.cache import load_dataset
+    from tashkalar_cli.data import cache as store
 
-    return load_dataset(build=load_uncached)
+    store._MEMO.clear()
+    store._MEMO.update(_packaged_memo())
+    return store.load_dataset(build=load_uncached)
 
 
 @pytest.fixture(scope="session")
