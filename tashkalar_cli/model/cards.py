@@ -117,9 +117,8 @@ class Criterion:
     squares: str | None
     params: tuple[tuple[str, int], ...]
 
-    def __getitem__(self, key: str) -> Any:
-        if key == "squares":
-            return self.squares
+    def __getitem__(self, key: str) -> int:
+        """The number ``key`` of the criterion (its squares are :attr:`squares`)."""
         return dict(self.params)[key]
 
     def __contains__(self, key: str) -> bool:
