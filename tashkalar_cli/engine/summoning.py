@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from tashkalar_cli.engine.markers import after_summon
 from tashkalar_cli.errors import InputError, Term, quote
@@ -378,8 +378,8 @@ class ChoiceError(InputError):
     """A summon can be played in several ways and the command did not say which: ``choices`` lists
     them (each an orientation and the pieces that may be taken back)."""
 
-    def __init__(self, choices: list[JsonObject], **kwargs: Any) -> None:   # Any: InputError's keywords, passed on
-        super().__init__(**kwargs)
+    def __init__(self, choices: list[JsonObject], *, key: str, option: str, card: Term, square: str, allowed: str) -> None:
+        super().__init__(key=key, option=option, card=card, square=square, allowed=allowed)
         self.choices = choices
 
 
