@@ -18,10 +18,10 @@ the search stops and says it is truncated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias
 
 from tashkalar_cli.engine.bounds import GOAL_ASK_WEIGHT as ASK_WEIGHT
 from tashkalar_cli.engine.bounds import GOAL_CHECK_WEIGHT as CHECK_WEIGHT
@@ -321,6 +321,21 @@ def _block_reach(step: Linked | Choose | If | Repeat | ForEach, colors: int, ene
 
 #: what a goal may read of a turn record: the pieces destroyed (color, rank), the beings summoned (card, square)
 TurnKey = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]
+#: what the goal reads of a board: its codes whole, those of the squares it reads (:attr:`GoalReads.squares`: a
+#: number for one square, a tuple for several), or none (it reads no square)
+BoardRead: TypeAlias = "bytes | int | tuple[int, ...] | None"
+#: what the goal is asked of (see :meth:`GoalSearch._asking`): what it reads of the board, then of the turn record
+#: when it reads that
+AskKey: TypeAlias = "tuple[BoardRead] | tuple[BoardRead, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...]]"
+#: a state of the search, for merging the sequences that reach it: its board, turn record, actions left, cards used
+StateKey: TypeAlias = "tuple[bytes, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], int, frozenset[str]]"
+#: what names a reach for the goal's bound (``("all", actions, used)``, ``("last", action)``, ``("effect", card)``,
+#: ``("walk", card, start, prey)``): compared and hashed only
+Which: TypeAlias = "tuple[Hashable, ...]"
+#: what the outcomes of a summon depend on past the summon itself (board codes, markers, supply changes), and the
+#: key of a resolution (that, and the summon's card, target, orientation, pattern, piece taken back, actions
+#: left): compared and hashed only
+SummonAt: TypeAlias = "tuple[Hashable, ...]"
 
 
 def _turn_key(turn: Turn) -> TurnKey:
@@ -405,7 +420,7 @@ class GoalSearch:
         self.reachable = reachable
         self.reads = reads or GoalReads()
         squares = self.reads.squares
-        self._read: Callable[[bytes], Any] | None = None
+        self._read: Callable[[bytes], int | tuple[int, ...]] | None = None
         if squares:
             picked = list(bits(squares))
             self._read = itemgetter(*picked) if len(picked) > 1 else (lambda b, sq=picked[0]: b[sq])
@@ -425,7 +440,7 @@ class GoalSearch:
                 steps, moves = got
                 resolver = resolver or Resolver(engine.board, pos, player)
                 self._walks[card.id] = (steps, self._prey_table(resolver, card, moves))
-        self._resolved: dict[tuple[Any, ...], _Resolved] = {}
+        self._resolved: dict[SummonAt, _Resolved] = {}
         # the key of the turn record of a summon's outcome that destroyed pieces: by the summon's key and those pieces
         self._turn_keys: dict[tuple[TurnKey, tuple[Destroyed, ...]], TurnKey] = {}
         # the code of each card's piece once summoned (see _summoned_codes)
@@ -433,8 +448,8 @@ class GoalSearch:
         self.pruned = 0                  # sequences dropped by the bound (states not played on, effects not resolved)
         self.states = 0                  # states kept: to play on, or meeting the goal
         self.checked = 0                 # ends of turn asked whether they meet the goal
-        self._asked: dict[tuple[Any, ...], bool] = {}
-        self._bounds: dict[tuple[Any, ...], bool] = {}     # the bound's answers (see _bound)
+        self._asked: dict[AskKey, bool] = {}
+        self._bounds: dict[tuple[AskKey, Which], bool] = {}     # the bound's answers (see _bound)
         self.truncated = False           # the bound on states was reached: the search stopped
         self.effects_truncated = False   # an effect had more outcomes than followed (or its resolution stopped)
         self.effect_states = 0           # the work of the effects resolved, all together (see effects_budget)
@@ -467,7 +482,7 @@ class GoalSearch:
         results: dict[ResultKey, Way] = {}
         level = [start] if not met_now and self._within_reach(start) else []
         while level and not self.truncated:
-            merged: dict[tuple[Any, ...], _State] = {}
+            merged: dict[StateKey, _State] = {}
             for state in level:
                 for nxt in self._expand(state):
                     if self.truncated:   # the bound on the effects' work was reached while expanding
@@ -508,22 +523,24 @@ class GoalSearch:
                           effects_spent=self.effects_spent, effect_states=self.effect_states, work=self.work,
                           work_spent=self.work_spent)
 
-    def _asking(self, codes: bytes, tkey: TurnKey | None) -> tuple[Any, ...]:
+    def _asking(self, codes: bytes, tkey: TurnKey | None) -> AskKey:
         """What the goal is asked of at a board (``codes``) and turn record (its key; None: the goal does not read
         it): ends of turn alike in it are asked once."""
         reads = self.reads
-        board: Any = codes
-        if reads.squares is not None:
-            board = self._read(board) if self._read is not None else None
-        if reads.counts:        # the pieces (codes) as a multiset: the empty squares left out, their number follows
-            board = bytes(sorted(board.translate(None, b"\0") if isinstance(board, bytes) else board))
+        board: BoardRead
+        if reads.squares is None:   # counts: the pieces (codes) as a multiset, the empty squares left out
+            board = bytes(sorted(codes.translate(None, b"\0"))) if reads.counts else codes
+        else:                       # one square read is its own multiset, as are none
+            board = self._read(codes) if self._read is not None else None
+            if reads.counts and isinstance(board, tuple):
+                board = bytes(sorted(board))
         return (board, *tkey) if tkey is not None else (board,)
 
-    def _met(self, state: _State, key: tuple[Any, ...]) -> bool:
+    def _met(self, state: _State, key: StateKey) -> bool:
         """Whether the goal is met at ``state`` (asked once per board and turn record)."""
         return self._ask(self._asking(state.codes, state.tkey if self.reads.turn else None), state, state.turn)
 
-    def _ask(self, k: tuple[Any, ...], seen: Seen, turn: Turn) -> bool:
+    def _ask(self, k: AskKey, seen: Seen, turn: Turn) -> bool:
         got = self._asked.get(k)
         if got is None:
             self.checked += 1
@@ -561,7 +578,7 @@ class GoalSearch:
                            ("all", state.actions, state.used))
 
     def _bound(self, seen: Seen, turn: Turn | Callable[[], Turn], tkey: TurnKey, reach: Reach | Budget | Walk,
-               which: tuple[Any, ...]) -> bool:
+               which: Which) -> bool:
         """The goal's bound (``reachable``) of ``reach`` at the board ``seen`` and turn record ``turn`` (its key
         ``tkey``; or what makes the record, asked only when the bound is), asked once per what the goal reads of
         them (as :meth:`_met`) and ``which`` (what names the reach: the same ``which``, the same reach); a sequence
@@ -619,7 +636,7 @@ class GoalSearch:
 
     def _summons(self, state: _State) -> Iterator[_State]:
         pos, player = state.position, self.player
-        at: tuple[Any, ...] | None = None       # what the outcomes of a summon depend on, past the summon itself
+        at: SummonAt | None = None       # what the outcomes of a summon depend on, past the summon itself
         cards = []
         for card in self.hand:
             if card.id in state.used:
@@ -646,7 +663,7 @@ class GoalSearch:
                     yield from self._summon(state, card, p, tb, at)   # type: ignore[arg-type]
 
     def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None,
-                at: tuple[Any, ...]) -> Iterator[_State]:
+                at: SummonAt) -> Iterator[_State]:
         """The states after the summon of ``card`` by placement ``p`` (``tb``: the piece taken back), one per outcome
         of its effect followed (with no effect data: the position right after the summon)."""
         summon_destroyed = (p.destroys,) if p.destroys is not None else ()
@@ -705,14 +722,14 @@ class GoalSearch:
         walks = self._walks.get(card.id)
         if walks is None:
             bound: Reach | Walk = reach
-            which: tuple[Any, ...] = ("effect", card.id)
+            which: Which = ("effect", card.id)
         else:
             bound = Walk(reach, p.target, walks[0], mask(codes[::-1], walks[1]), self.board.distance)
             which = ("walk", card.id, bound.start, bound.prey)
         return self._bound(seen, lambda: _summon_turn(state.turn, card.id, p), base_key, bound, which)
 
     def _resolution(self, state: _State, card: Being, p: Placement, tb: Square | None, left: int,
-                    at: tuple[Any, ...]) -> _Resolved | None:
+                    at: SummonAt) -> _Resolved | None:
         """The summon's effect resolved from ``state``, the outcomes followed and the pieces each destroyed (read when
         first asked for): the same summon from the same position (reached by other sequences, with another turn
         record) is resolved once. None: the bound on the effects' work is reached (the search stops,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.turn import Turn
@@ -21,6 +21,7 @@ from tashkalar_cli.model.types import Mode, Rank
 
 if TYPE_CHECKING:
     from tashkalar_cli.model.cards import CardDB
+    from tashkalar_cli.model.types import Piece
 
 
 @dataclass
@@ -39,7 +40,7 @@ class TurnScore:
     player: str
     lines: list[ScoreLine]
     ignored: list[str]             # own pieces destroyed: no points
-    totals: dict[str, Any]         # after the turn: color -> points (melee: color -> {color: points})
+    totals: dict[str, int] | dict[str, dict[str, int]]    # after the turn: color -> points (melee: color -> {color: points})
     threshold: int
     end_triggered: list[str]       # the players who reach the end-of-game threshold whatever the choices
     end_possible: list[str] = field(default_factory=list)   # ... or with some choice of colors (melee)
@@ -59,13 +60,14 @@ def score_turn(turn: Turn, config: GameConfig, cards: CardDB) -> TurnScore:
     threshold = config.end_threshold(turn.mode, turn.players)
     if turn.mode.deathmatch:
         lines = [*_piece_lines(turn, config), *_summon_and_flare_lines(turn, config, cards)]
+    totals: dict[str, int] | dict[str, dict[str, int]]
     if melee:
         totals, end, possible = _melee_totals(turn, lines, threshold)
     else:
-        totals = dict(turn.scores)
+        totals = points = turn.points
         for line in lines:
-            totals[line.who] = totals.get(line.who, 0) + line.points
-        end = sorted(c for c, v in totals.items() if v >= threshold)
+            points[line.who] = points.get(line.who, 0) + line.points
+        end = sorted(c for c, v in points.items() if v >= threshold)
         possible = end
     return TurnScore(turn.mode, turn.player, lines, ignored, totals, threshold, sorted(end), sorted(possible))
 
@@ -76,7 +78,7 @@ def _piece_lines(turn: Turn, config: GameConfig) -> list[ScoreLine]:
     s = config.score
     melee = turn.mode is Mode.MELEE
     lines: list[ScoreLine] = []
-    by_color: dict[str, list[Any]] = {}
+    by_color: dict[str, list[Piece]] = {}
     for p in turn.destroyed:
         if p.color != turn.player:
             by_color.setdefault(p.color if melee else "*", []).append(p)
@@ -114,14 +116,15 @@ def _summon_and_flare_lines(turn: Turn, config: GameConfig, cards: CardDB) -> li
     return lines
 
 
-def _melee_totals(turn: Turn, lines: list[ScoreLine], threshold: int) -> tuple[dict[str, Any], list[str], list[str]]:
+def _melee_totals(turn: Turn, lines: list[ScoreLine], threshold: int) -> tuple[dict[str, dict[str, int]], list[str],
+                                                                                 list[str]]:
     """Per-color totals from the fixed points, and who reaches the threshold whatever the player's
     choices (``end``) or with some choice (``possible``).
 
     The points the player places by choice (a legend, unpaired commons) are tried in every
     color they may go to: the player's score colors are the other players' colors.
     """
-    totals = {c: dict(v) for c, v in turn.scores.items()}
+    totals = {c: dict(v) for c, v in turn.melee_points.items()}
     choices = []
     for line in lines:
         if line.player_chooses:

@@ -12,20 +12,21 @@ update use too).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from tashkalar_cli.engine.markers import after_summon
 from tashkalar_cli.errors import InputError, Term, quote
 from tashkalar_cli.model.board import Board, bits, offset, shift, square_order
 from tashkalar_cli.model.cards import Being
-from tashkalar_cli.model.patterns import TRANSFORMS, Orientation, OrientedCell
+from tashkalar_cli.model.patterns import TRANSFORMS, Orientation, OrientationData, OrientedCell
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.summon import in_shortage, side_masks, summon_choices, summon_facts
 from tashkalar_cli.model.types import RANKS, Bitboard, Direction, LackCode, PieceKind, Rank, Reason, Square
 
 if TYPE_CHECKING:
+    from tashkalar_cli.data.jsonvalue import JsonObject
     from tashkalar_cli.model.turn import Turn
 
 LEVELS = range(len(RANKS))
@@ -46,7 +47,7 @@ class CompiledOrientation(NamedTuple):
     decorated: tuple[OrientedCell, ...]     # the cells with marks or arrows
 
 
-def compile_card(card: Being, cached: Sequence[Any] | None = None) -> tuple[CompiledOrientation, ...]:
+def compile_card(card: Being, cached: Sequence[OrientationData] | None = None) -> tuple[CompiledOrientation, ...]:
     """The requirements of each orientation (``cached``: the data cache's plain values, else the pattern's).
 
     A being without a summoning square (Time Traveler) has its pattern's pieces relative to its first
@@ -131,7 +132,7 @@ class Verdict:
 class Engine:
     """Checks summoning for one board; compile once, check many positions and cards."""
 
-    def __init__(self, board: Board, orientations: dict[str, Any] | None = None) -> None:
+    def __init__(self, board: Board, orientations: Mapping[str, Sequence[OrientationData]] | None = None) -> None:
         self.board = board
         self.orientations = orientations or {}   # precomputed by the data cache, when available
         self._compiled: dict[str, tuple[CompiledOrientation, ...]] = {}
@@ -377,8 +378,8 @@ class ChoiceError(InputError):
     """A summon can be played in several ways and the command did not say which: ``choices`` lists
     them (each an orientation and the pieces that may be taken back)."""
 
-    def __init__(self, choices: list[dict[str, Any]], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, choices: list[JsonObject], *, key: str, option: str, card: Term, square: str, allowed: str) -> None:
+        super().__init__(key=key, option=option, card=card, square=square, allowed=allowed)
         self.choices = choices
 
 
@@ -505,8 +506,8 @@ def _orientation(card: Being, value: str) -> str:
     return aliases[text]
 
 
-def _choices(placements: list[Placement], board: Board) -> list[dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
+def _choices(placements: list[Placement], board: Board) -> list[JsonObject]:
+    out: dict[str, JsonObject] = {}
     backs: dict[str, set[Square]] = {}
     for p in placements:
         o = p.orientation

@@ -8,10 +8,10 @@ task's data, so a new task of an existing kind is a data change. Evaluators retu
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.codes import table as codes_table
@@ -41,7 +41,7 @@ class Requirement:
     what: str                    # a ui message key suffix: task.req.<what>
     have: int
     need: int
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, str | int | None] = field(default_factory=dict)   # the message's placeholders
 
     @property
     def ok(self) -> bool:
@@ -197,18 +197,18 @@ def destroyed_legends(ctx: Context, c: Criterion) -> TaskCheck:
 
 
 def colored_squares(ctx: Context, c: Criterion) -> TaskCheck:
-    area = ctx.squares_mask(c["squares"])
+    area = ctx.squares_mask(c.squares)
     on = ctx.mine & area
-    reqs = [Requirement("pieces_on", _count(on), c["pieces"], {"squares": c["squares"]}),
-            Requirement("upgraded_on", _count(ctx.mine_up & area), c["upgraded"], {"squares": c["squares"]})]
+    reqs = [Requirement("pieces_on", _count(on), c["pieces"], {"squares": c.squares}),
+            Requirement("upgraded_on", _count(ctx.mine_up & area), c["upgraded"], {"squares": c.squares})]
     return TaskCheck("", all(r.ok for r in reqs), reqs, list(bits(on)))
 
 
 def colored_legends(ctx: Context, c: Criterion) -> TaskCheck:
-    area = ctx.squares_mask(c["squares"])
+    area = ctx.squares_mask(c.squares)
     up = ctx.mine_up & area
-    reqs = [Requirement("upgraded_on", _count(up), c["upgraded"], {"squares": c["squares"]}),
-            Requirement("legendary_on", _count(ctx.mine_leg & area), c["legendary"], {"squares": c["squares"]})]
+    reqs = [Requirement("upgraded_on", _count(up), c["upgraded"], {"squares": c.squares}),
+            Requirement("legendary_on", _count(ctx.mine_leg & area), c["legendary"], {"squares": c.squares})]
     return TaskCheck("", all(r.ok for r in reqs), reqs, list(bits(up)))
 
 
@@ -228,10 +228,10 @@ def summoned_on_color(ctx: Context, c: Criterion) -> TaskCheck:
     turn = ctx.need_turn()
     if turn is None:
         return TaskCheck("", None)
-    area = ctx.squares_mask(c["squares"])
+    area = ctx.squares_mask(c.squares)
     on = [s.square for s in turn.summoned if s.square is not None and area >> s.square & 1]
     reqs = [Requirement("summoned", len(turn.summoned), c["beings"]),
-            Requirement("summoned_on", len(on), c["on_color"], {"squares": c["squares"]})]
+            Requirement("summoned_on", len(on), c["on_color"], {"squares": c.squares})]
     return TaskCheck("", all(r.ok for r in reqs), reqs, on)
 
 
@@ -420,26 +420,31 @@ EVALUATORS: dict[str, Callable[[Context, Criterion], TaskCheck]] = {
     "surround": surround,
     "isolation": isolation,
 }
-def _lines(board: Any) -> int:
+def _lines(board: Board) -> int:
     return _union(line for _, _, line in board.central_lines)
 
 
-def _union(masks: Any) -> int:
+def _union(masks: Iterable[int]) -> int:
     m = 0
     for mask in masks:
         m |= mask
     return m
 
 
+def _colored(board: Board, which: str | None) -> int:
+    """The squares of a color (``red``, ``green``), or of both (None)."""
+    return {"red": board.red, "green": board.green}.get(which or "", board.red | board.green)
+
+
 #: per criterion kind: the squares where one more piece of the player's can change whether the task is
 #: met (0: none, the task is about the turn; missing: any square may, e.g. through a chain or a path)
-RELEVANT: dict[str, Callable[[Any, Criterion], int]] = {
+RELEVANT: dict[str, Callable[[Board, Criterion], int]] = {
     "destroyed": lambda b, c: 0,
     "destroyed-legends": lambda b, c: 0,
     "summoned-on-color": lambda b, c: 0,
     "summoned-legendary": lambda b, c: 0,
-    "colored-squares": lambda b, c: {"red": b.red, "green": b.green}.get(c["squares"], b.red | b.green),
-    "colored-legends": lambda b, c: {"red": b.red, "green": b.green}.get(c["squares"], b.red | b.green),
+    "colored-squares": lambda b, c: _colored(b, c.squares),
+    "colored-legends": lambda b, c: _colored(b, c.squares),
     "rainbow-dominance": lambda b, c: b.red | b.green,
     "central-dominance": lambda b, c: b.central,
     "center-cross": lambda b, c: b.center_cross | b.center_x,
@@ -448,7 +453,7 @@ RELEVANT: dict[str, Callable[[Any, Criterion], int]] = {
 }
 
 
-def placed_piece_matters(card: Task, board: Any) -> int | None:
+def placed_piece_matters(card: Task, board: Board) -> int | None:
     """The squares where a common piece the player places can change whether ``card`` is met (the same
     evaluators read nothing else): None when any square may."""
     got = RELEVANT.get(card.criterion.kind)
@@ -544,7 +549,7 @@ def within_reach(card: Task, ctx: Context, reach: Reach | Budget | Walk | None) 
     return any(oks) if card.criterion.kind in ANY_REQUIREMENT else all(oks)
 
 
-def high_form_score(position: Position, player: str, cards: CardDB, config: GameConfig) -> dict[str, Any]:
+def high_form_score(position: Position, player: str, cards: CardDB, config: GameConfig) -> dict[str, int | bool]:
     """Tasks claimed (the position's ``tasks_claimed``) plus the points of each legendary piece of the
     player's color on the board."""
     claimed = position.tasks_claimed.get(player, [])

@@ -13,10 +13,13 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tashkalar_cli.errors import InputError, quote
 from tashkalar_cli.model.types import Bitboard, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.model.facts import BoardData
 
 STRIDE = 16
 _SQUARE = re.compile(r"([a-z])([0-9]{1,3})", re.ASCII)
@@ -53,7 +56,7 @@ def bits(bb: int) -> Iterator[Square]:
 class Board:
     """The arena described by cards/board.yaml."""
 
-    def __init__(self, spec: dict[str, Any]) -> None:
+    def __init__(self, spec: BoardData) -> None:
         self.files: int = spec["files"]
         self.ranks: int = spec["ranks"]
         if self.files > STRIDE // 2 + 4 or self.files > 26:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, Union
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar, Union
 
 from tashkalar_cli.errors import NotFoundError, quote
+from tashkalar_cli.model.facts import as_facts
 from tashkalar_cli.model.markers import MarkerRule, read_rules
 from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.model.types import PROGRAM_FIELDS, CardType, Rank
@@ -42,7 +43,7 @@ class Being:
     counts_as_legend: bool = False           # its effect may make its summoning count as a legend's
     order: int = field(default=0, compare=False)
     #: the effect programs as data (``effect``, ``frost_effect``, ``warp_effect``), parsed on first use
-    programs_data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    programs_data: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
     #: the markers its deck declares (its programs name them; a summon of it runs their ``on_summon`` handlers)
     markers: tuple[MarkerRule, ...] = field(default=(), compare=False)
 
@@ -87,7 +88,7 @@ class Flare:
     lower: FlareHalf
     order: int = field(default=0, compare=False)
     #: ``upper_effect`` and ``lower_effect`` as data, parsed on first use
-    programs_data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    programs_data: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def has_effect_data(self) -> bool:
@@ -117,9 +118,8 @@ class Criterion:
     squares: str | None
     params: tuple[tuple[str, int], ...]
 
-    def __getitem__(self, key: str) -> Any:
-        if key == "squares":
-            return self.squares
+    def __getitem__(self, key: str) -> int:
+        """The number ``key`` of the criterion (its squares are :attr:`squares`)."""
         return dict(self.params)[key]
 
     def __contains__(self, key: str) -> bool:
@@ -168,7 +168,7 @@ def effect_parts(card: Being | Flare) -> list[str]:
     ``special:<id>`` and ``note:<id>``, in order."""
     out: list[str] = []
 
-    def walk(value: Any) -> None:
+    def walk(value: object) -> None:
         if isinstance(value, dict):
             for key in ("special", "note"):
                 if isinstance(value.get(key), str):
@@ -201,7 +201,8 @@ Card = Union[Being, Legend, Flare, Task]
 C = TypeVar("C", Being, Flare, Task)
 
 
-def build_cards(facts: Mapping[str, Any]) -> list[Card]:
+def build_cards(data: Mapping[str, object]) -> list[Card]:
+    facts = as_facts(data)
     cards: list[Card] = []
     rules = read_rules(facts.get("decks", ()))
     for b in facts["beings"]:
@@ -210,19 +211,24 @@ def build_cards(facts: Mapping[str, Any]) -> list[Card]:
                           keywords=tuple(b["keywords"]), special_summoning=b.get("summoning") == "special",
                           extra_effects=tuple(b.get("extra_effects", ())),
                           counts_as_legend=bool(b.get("counts_as_legend", False)), order=len(cards),
-                          programs_data={k: b[k] for k in PROGRAM_FIELDS if k in b},
+                          programs_data={k: b.get(k) for k in PROGRAM_FIELDS if k in b},
                           markers=tuple(r for r in rules.values() if r.deck == b["deck"])))
     for f in facts["flares"]:
         cards.append(Flare(id=f["id"], upper=FlareHalf(f["upper"]["threshold"], tuple(f["upper"]["keywords"])),
                            lower=FlareHalf(f["lower"]["threshold"], tuple(f["lower"]["keywords"])),
-                           order=len(cards), programs_data={k: f[k] for k in PROGRAM_FIELDS if k in f}))
+                           order=len(cards), programs_data={k: f.get(k) for k in PROGRAM_FIELDS if k in f}))
     for t in facts["tasks"]:
-        c = t["criterion"]
-        params = tuple(sorted((k, v) for k, v in c.items() if k not in ("kind", "squares")))
         cards.append(Task(id=t["id"], points=t["points"], task_type=t["type"], difficulty=t["difficulty"],
-                          criterion=Criterion(c["kind"], c.get("squares"), params), keywords=tuple(t["keywords"]),
+                          criterion=_criterion(t["criterion"]), keywords=tuple(t["keywords"]),
                           order=len(cards)))
     return cards
+
+
+def _criterion(c: Mapping[str, str | int]) -> Criterion:
+    """A task's criterion: its ``kind``, its ``squares`` and its numbers (every other field, a whole number)."""
+    kind, squares = c["kind"], c.get("squares")
+    params = tuple(sorted((k, v) for k, v in c.items() if k not in ("kind", "squares") and isinstance(v, int)))
+    return Criterion(str(kind), None if squares is None else str(squares), params)
 
 
 class CardDB:

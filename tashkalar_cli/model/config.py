@@ -7,13 +7,57 @@ many pieces a color owns in a mode, which score ends the game. Nothing else read
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypedDict
 
 from tashkalar_cli.data.dataset import flatten
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
+
+
+class _Actions(TypedDict):
+    per_turn: int
+    first_turn: int
+
+
+class _Players(TypedDict):
+    high_form: int
+    duel: int
+
+
+class _Melee(TypedDict):
+    players_min: int
+    players_max: int
+    unpaired_commons_min: int
+    unpaired_commons_max: int
+
+
+class _Pieces(TypedDict):
+    double_sided: int
+    deathmatch_base: int
+    legendary: int
+
+
+class _Score(TypedDict):
+    legendary: int
+    heroic: int
+    common_pair: int
+    unpaired_commons: int
+    legend_summoned: int
+    flare_invoked: int
+    legendary_on_board: int
+
+
+class GameData(TypedDict):
+    """cards/game.yaml as its schema (schemas/) has checked it: the fields :meth:`GameConfig.from_data` reads."""
+
+    actions: _Actions
+    players: _Players
+    melee: _Melee
+    end: dict[str, int]         # high_form_points, duel_points, melee_<players>_points
+    pieces: _Pieces
+    score: _Score
 
 
 class ScoreValues(NamedTuple):
@@ -51,10 +95,10 @@ class GameConfig:
     unpaired_commons_min: int
     unpaired_commons_max: int
     score: ScoreValues
-    params: tuple[tuple[str, Any], ...]        # every number, flattened, for text placeholders
+    params: tuple[tuple[str, object], ...]     # every number, flattened, for text placeholders
 
     @classmethod
-    def from_data(cls, game: Mapping[str, Any]) -> GameConfig:
+    def from_data(cls, game: GameData) -> GameConfig:
         melee, end, pieces, s = game["melee"], game["end"], game["pieces"], game["score"]
         counts = range(melee["players_min"], melee["players_max"] + 1)
         return cls(
@@ -78,7 +122,7 @@ class GameConfig:
         )
 
     @property
-    def placeholders(self) -> dict[str, Any]:
+    def placeholders(self) -> dict[str, object]:
         return dict(self.params)
 
     # ------------------------------------------------------------ modes and players

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, cast
 
 from tashkalar_cli.errors import DataError
+from tashkalar_cli.model.facts import as_facts
 from tashkalar_cli.model.patterns import Pattern, PatternError
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.games import GamePack
+    from tashkalar_cli.model.facts import BeingData, Facts, FlareData, KeywordData, RulesData
 
 
-def _fail(facts: dict[str, Any], key: str, message: str) -> None:
+def _fail(facts: Facts, key: str, message: str) -> None:
     source, line = facts["sources"].get(key, ("cards/", None))
     raise DataError(message, file=source, line=line)
 
 
-def check_pattern_size(facts: dict[str, Any], key: str, card: dict[str, Any], ranks: int, files: int) -> None:
+def check_pattern_size(facts: Facts, key: str, card: BeingData, ranks: int, files: int) -> None:
     """A pattern fits on the board in one of its orientations (so it has at most ranks x files
     squares): measured before it is parsed, so a pattern of thousands of squares costs nothing."""
     rows = card["pattern"]
@@ -29,7 +31,7 @@ def check_pattern_size(facts: dict[str, Any], key: str, card: dict[str, Any], ra
                         columns=width, ranks=ranks, files=files)
 
 
-def check_programs(facts: dict[str, Any], key: str, card: dict[str, Any], expected: Iterable[str]) -> None:
+def check_programs(facts: Facts, key: str, card: BeingData | FlareData, expected: Iterable[str]) -> None:
     """A card's effect programs parse (names bound before use, one primitive a step...), and a card
     with effect data has every program its texts have (an extra effect, the other flare half).
     A card without any effect data makes ``validate`` fail (:func:`missing_effects`)."""
@@ -45,16 +47,17 @@ def check_programs(facts: dict[str, Any], key: str, card: dict[str, Any], expect
 
     markers = {n: r for n, r in read_rules(facts.get("decks", ())).items() if r.deck == card.get("deck")}
     for name in given:
-        card[name] = on_keys(card[name])   # stored (and cached) with the key 'on' as written
+        # stored (and cached) with the key 'on' as written: the record's program fields rewritten in place
+        cast("dict[str, object]", card)[name] = on_keys(card.get(name))
         if name not in expected:
             _fail(facts, key, f"card '{card['id']}': '{name}' is not a program of this card")
         try:
-            parse_program(card[name], markers)
+            parse_program(card.get(name), markers)
         except EffectError as exc:
             _fail(facts, key, f"card '{card['id']}': {name}: {exc}")
 
 
-def on_keys(value: Any) -> Any:
+def on_keys(value: object) -> object:
     """A program's data with the key ``on`` restored where YAML 1.1 read the bare key as true."""
     if isinstance(value, dict):
         return {("on" if k is True else k): on_keys(v) for k, v in value.items()}
@@ -63,26 +66,28 @@ def on_keys(value: Any) -> Any:
     return value
 
 
-def missing_effects(facts: dict[str, Any]) -> list[str]:
+def missing_effects(data: Mapping[str, object]) -> list[str]:
     """The ids of the beings, legends and flares without effect data."""
     from tashkalar_cli.model.types import PROGRAM_FIELDS
 
+    facts = as_facts(data)
     return [c["id"] for c in [*facts.get("beings", []), *facts.get("flares", [])]
             if not any(f in c for f in PROGRAM_FIELDS)]
 
 
-def check_facts(facts: dict[str, Any], pack: GamePack | None = None) -> None:
+def check_facts(data: Mapping[str, object], pack: GamePack | None = None) -> None:
     """The checks of a game's facts: its cards (a game with beings), then its rules, keywords and errata."""
     if pack is None:
         from tashkalar_cli.data.games import GAMES
 
         pack = GAMES["tash-kalar"]
+    facts = as_facts(data)
     if "beings" in facts:
         check_cards(facts)
     check_rules(facts, pack)
 
 
-def check_cards(facts: dict[str, Any]) -> None:
+def check_cards(facts: Facts) -> None:
     from tashkalar_cli.model.board import Board
 
     try:
@@ -133,7 +138,7 @@ def check_cards(facts: dict[str, Any]) -> None:
 
 
 
-def check_rules(facts: dict[str, Any], pack: GamePack) -> None:
+def check_rules(facts: Facts, pack: GamePack) -> None:
     """Rules, keywords and errata agree: ids unique, links to things that exist."""
     rules_file, glossary_file, errata_file = (f"cards/{pack.shown(n)}" for n in ("rules.yaml", "glossary.yaml", "errata.yaml"))
     glossary = {k["id"]: k for k in facts["glossary"]}
@@ -160,7 +165,7 @@ def check_rules(facts: dict[str, Any], pack: GamePack) -> None:
                 raise DataError(f"errata '{item['id']}': rule '{other}' does not exist", file=errata_file)
 
 
-def _rule_ids(rules: dict[str, Any], glossary: dict[str, Any], pack: GamePack, rules_file: str) -> set[str]:
+def _rule_ids(rules: RulesData, glossary: dict[str, KeywordData], pack: GamePack, rules_file: str) -> set[str]:
     """The ids of the rules, each rule checked: id and number unique, forms of play as the game has
     them, its section and keywords known."""
     sections = {s["id"] for s in rules["sections"]}

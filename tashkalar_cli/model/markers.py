@@ -12,7 +12,7 @@ square empties, or its piece changes hands or takes a rank the marker may not st
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple, NotRequired, TypedDict
 
 from tashkalar_cli.model.types import Piece, Rank, Square
 
@@ -84,7 +84,25 @@ def marked(markers: Mapping[str, Marker], name: str) -> dict[str, Square]:
     return {} if marker is None else dict(marker.squares)
 
 
-def read_rules(decks: Iterable[Mapping[str, Any]]) -> dict[str, MarkerRule]:
+class MarkerData(TypedDict):
+    """A marker as a deck declares it (schemas/decks.schema.json)."""
+
+    id: str
+    ranks: list[str]
+    on_summon: NotRequired[str]
+
+
+class DeckData(TypedDict):
+    """A deck of cards/decks.yaml, as its schema has checked it."""
+
+    id: str
+    colors: list[str]
+    expansion: bool
+    mechanics: NotRequired[list[str]]
+    markers: NotRequired[list[MarkerData]]
+
+
+def read_rules(decks: Iterable[DeckData]) -> dict[str, MarkerRule]:
     """The markers the decks' data declares (``markers:`` of each deck in ``cards/decks.yaml``), by name."""
     out: dict[str, MarkerRule] = {}
     for deck in decks:
@@ -94,4 +112,5 @@ def read_rules(decks: Iterable[Mapping[str, Any]]) -> dict[str, MarkerRule]:
     return out
 
 
-__all__ = ["MARKED", "Marker", "MarkerRule", "Markers", "marked", "markers_kept", "read_rules", "with_mark"]
+__all__ = ["MARKED", "DeckData", "Marker", "MarkerData", "MarkerRule", "Markers", "marked", "markers_kept", "read_rules",
+           "with_mark"]

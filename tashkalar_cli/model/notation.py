@@ -9,10 +9,13 @@ position parser gives the same position.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tashkalar_cli.model.position import Position
 from tashkalar_cli.model.types import PieceKind, Rank
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.jsonvalue import JsonObject
 
 
 def diagram(pos: Position) -> str:
@@ -35,20 +38,20 @@ def diagram(pos: Position) -> str:
     return "\n".join(lines) + "\n"
 
 
-def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool = False) -> dict[str, Any]:
-    """The position as the data of a position file, taken from :meth:`Position.to_dict` (the one
+def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool = False) -> JsonObject:
+    """The position as the data of a position file, taken from :meth:`Position.data` (that of the one
     serializer of positions): pieces written ``color rank`` (or a ``board:`` diagram), the supply
     the position states (``full_supply``: every color's pieces off the board, even where the
     position only derives them), and the tasks claimed and decks when there are any."""
-    whole = pos.to_dict()
-    data: dict[str, Any] = {"mode": whole["mode"], "players": whole["players"]}
+    whole = pos.data()
+    data: JsonObject = {"mode": whole.mode, "players": whole.players}
     if as_diagram:
         data["board"] = diagram(pos)
     else:
-        data["pieces"] = {sq: f"{p['color']} {p['rank']}" for sq, p in whole["pieces"].items()}
+        data["pieces"] = {sq: f"{p['color']} {p['rank']}" for sq, p in whole.pieces.items()}
     supply: dict[str, dict[str, int]] = {}
     if full_supply:
-        for color, off in whole["supply"].items():
+        for color, off in whole.supply.items():
             supply[color] = {str(Rank.COMMON): off[str(PieceKind.DOUBLE_SIDED)],
                              str(Rank.LEGENDARY): off[str(PieceKind.LEGENDARY)]}
     for color, counts in ({} if full_supply else pos.supply_override).items():
@@ -61,11 +64,11 @@ def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool 
             supply[color] = entry
     if supply:
         data["supply"] = supply
-    claimed = {color: tasks for color, tasks in whole["tasks_claimed"].items() if tasks}
+    claimed = {color: tasks for color, tasks in whole.tasks_claimed.items() if tasks}
     if claimed:
         data["tasks_claimed"] = claimed
-    if whole["decks"]:
-        data["decks"] = whole["decks"]
+    if whole.decks:
+        data["decks"] = whole.decks
     for name, marker in pos.markers.items():     # each marker under a field of its name (``gateway``)
         if marker.squares:
             data[name] = {color: pos.board.name(sq) for color, sq in marker.squares.items()}
@@ -88,8 +91,9 @@ def position_yaml(pos: Position, *, as_diagram: bool = False, full_supply: bool 
 
     Dumper.add_representer(Literal, literal)
     data = position_data(pos, as_diagram=as_diagram, full_supply=full_supply)
-    if "board" in data:
-        data["board"] = Literal(data["board"])
+    board = data.get("board")
+    if isinstance(board, str):
+        data["board"] = Literal(board)
     return yaml_comments(comments) + yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeAlias, TypedDict, TypeVar
 
 PIECE_TOKENS = {"c": "common", "h": "heroic"}
 MARK_TOKENS = ("m", "m2")
@@ -63,6 +63,13 @@ class Cell(NamedTuple):
     arrows: tuple[str, ...] = ()
 
 
+#: a cell of an orientation as the data cache stores it: df, dr, piece, target, marks, arrows (see
+#: :meth:`Orientation.to_tuple`; through JSON, its tuples come back as lists, which read the same)
+CellData: TypeAlias = tuple[int, int, "str | None", bool, Sequence[str], Sequence[str]]
+#: an orientation as the data cache stores it: name, rotation, mirrored, cells
+OrientationData: TypeAlias = tuple[str, int, bool, Sequence[CellData]]
+
+
 class OrientedCell(NamedTuple):
     """A pattern square in board space relative to the summoning square: df files right, dr ranks up."""
 
@@ -84,13 +91,13 @@ class Orientation(NamedTuple):
     def pieces(self) -> tuple[OrientedCell, ...]:
         return tuple(c for c in self.cells if c.piece)
 
-    def to_tuple(self) -> tuple[Any, ...]:
+    def to_tuple(self) -> OrientationData:
         """Plain tuples, which the data cache stores and unpickles several times faster than objects."""
         return (self.name, self.rotation, self.mirrored,
                 tuple((c.df, c.dr, c.piece, c.target, c.marks, c.arrows) for c in self.cells))
 
     @classmethod
-    def from_tuple(cls, data: Sequence[Any]) -> Orientation:
+    def from_tuple(cls, data: OrientationData) -> Orientation:
         """The orientation stored by :meth:`to_tuple` (lists, once it has been through JSON, are fine)."""
         name, rotation, mirrored, cells = data
         return cls(name, rotation, mirrored,
@@ -98,9 +105,19 @@ class Orientation(NamedTuple):
                          for df, dr, piece, target, marks, arrows in cells))
 
 
-def parse_token(token: str) -> dict[str, Any]:
+class Token(TypedDict):
+    """A square of a pattern as written: the piece required (a rank's word, None: none), whether it is the
+    summoning square (``t``), its marks and its arrows."""
+
+    piece: str | None
+    target: bool
+    marks: list[str]
+    arrows: list[str]
+
+
+def parse_token(token: str) -> Token:
     parts = token.split("+")
-    out: dict[str, Any] = {"piece": None, "target": False, "marks": [], "arrows": []}
+    out: Token = {"piece": None, "target": False, "marks": [], "arrows": []}
     for part in parts:
         if part == ".":
             if len(parts) > 1:
@@ -125,7 +142,7 @@ class Pattern:
     rows: tuple[str, ...]
 
     @cached_property
-    def grid(self) -> list[list[dict[str, Any]]]:
+    def grid(self) -> list[list[Token]]:
         grid = [[parse_token(tok) for tok in row.split()] for row in self.rows]
         widths = {len(r) for r in grid}
         if len(widths) != 1:

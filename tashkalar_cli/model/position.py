@@ -6,13 +6,28 @@ A position is read from a file or an inline string by :mod:`tashkalar_cli.model.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from tashkalar_cli.errors import InputError, Term
 from tashkalar_cli.model.board import Board, bits
 from tashkalar_cli.model.markers import Marker, MarkerRule, Markers, marked, markers_kept, with_mark
 from tashkalar_cli.model.state import BoardState
 from tashkalar_cli.model.types import Bitboard, Mode, Piece, PieceKind, Rank, Square
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.jsonvalue import JsonObject
+
+
+class PositionData(NamedTuple):
+    """A position's parts as data, squares and ranks by name (see :meth:`Position.to_dict`)."""
+
+    mode: str
+    players: int
+    pieces: dict[str, dict[str, str]]           # square -> {color, rank}
+    supply: dict[str, dict[str, int]]           # color -> kind or rank -> pieces off the board
+    tasks_claimed: dict[str, list[str]]
+    decks: dict[str, str]
+    markers: dict[str, dict[str, str]]          # each marker some color bears, by name: color -> square
 
 
 class _MadeState(NamedTuple):
@@ -204,12 +219,20 @@ class Position:
             after.markers = markers_kept(after.markers, {sq: p for sq, p in pieces.items() if sq != target})
         return after, destroyed
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The position as data: the one serializer of positions, which every output uses (JSON as
         it is; the YAML of a position file, :func:`~tashkalar_cli.model.notation.position_data`,
         takes its parts from it). Every key is always there, empty or not, but ``gateway`` (each color's
         Gateway, Nethervoid), there only when a color has one. It reads back as the same position
         (``supply.<color>.double_sided``, which repeats ``common``, is accepted and checked)."""
+        data = self.data()
+        out: JsonObject = {"mode": data.mode, "players": data.players, "pieces": data.pieces, "supply": data.supply,
+                           "tasks_claimed": data.tasks_claimed, "decks": data.decks}
+        out.update(data.markers)    # each under its name (Nethervoid's ``gateway``), only when a color bears it
+        return out
+
+    def data(self) -> PositionData:
+        """The parts of :meth:`to_dict`, typed."""
         name = self.board.name
         pieces: dict[str, dict[str, str]] = {}
         for sq, (color, rank) in sorted(self.pieces.items()):
@@ -222,18 +245,10 @@ class Position:
             # off the board: "common" (the double-sided pieces, as position files say) and "legendary";
             # "double_sided" repeats "common" for programs written against the first version
             supply[c] = {"common": off[_WORDS[PieceKind.DOUBLE_SIDED]], **off}
-        out: dict[str, Any] = {
-            "mode": str(self.mode),
-            "players": self.players,
-            "pieces": pieces,
-            "supply": supply,
-            "tasks_claimed": {c: list(t) for c, t in self.tasks_claimed.items()},
-            "decks": dict(self.decks),
-        }
-        for marker, found in sorted(self.markers.items()):  # each under its name (Nethervoid's ``gateway``),
-            if found.squares:                                 # only when a color bears it: others read as before
-                out[marker] = {c: name(sq) for c, sq in found.squares.items()}
-        return out
+        markers = {marker: {c: name(sq) for c, sq in found.squares.items()}
+                   for marker, found in sorted(self.markers.items()) if found.squares}
+        return PositionData(str(self.mode), self.players, pieces, supply,
+                            {c: list(t) for c, t in self.tasks_claimed.items()}, dict(self.decks), markers)
 
 
 #: a rank's or a kind's word in data (``str(rank)``), looked up: a position's data is made for
@@ -241,4 +256,4 @@ class Position:
 _WORDS: dict[Rank | PieceKind, str] = {**{rank: str(rank) for rank in Rank}, **{kind: str(kind) for kind in PieceKind}}
 
 
-__all__ = ["Piece", "Position", "bits"]
+__all__ = ["Piece", "Position", "PositionData", "bits"]

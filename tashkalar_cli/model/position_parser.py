@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypedDict, cast
 
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.board import Board
@@ -24,6 +24,33 @@ EMPTY_TOKENS = {".", "-"}
 
 #: where a field of a position file is: the file, its line and the field's path
 _Where = Callable[..., Place]
+
+
+class _SupplyData(TypedDict, total=False):
+    """A color's ``supply:`` as written (each field a whole number of at least 0)."""
+
+    common: int
+    heroic: int
+    double_sided: int
+    legendary: int
+
+
+class PositionFile(TypedDict, total=False):
+    """A position file (or ``--pieces`` alone: empty) as schemas/position.schema.json has checked it; the words in
+    it (colors, ranks, squares, modes, tasks, decks) are still to be read. A marker's field (``gateway``) is read
+    by the marker's name (:meth:`PositionParser._markers`)."""
+
+    schema: str
+    valid: bool
+    mode: str
+    players: int
+    pieces: dict[str, str | dict[str, str]] | None     # square -> "COLOR RANK" or {color, rank}
+    board: str
+    supply: dict[str, _SupplyData]
+    scores: dict[str, int]
+    tasks_claimed: dict[str, list[str]]
+    decks: dict[str, str]
+    gateway: dict[str, str]
 
 
 class _Supply(NamedTuple):
@@ -173,7 +200,7 @@ class PositionParser:
             out[sq] = (self.piece(piece_text.strip(), f"{option}: {sq_text.strip()}"), option)
         return out
 
-    def from_data(self, data: Any, lines: LineMap | None, source: str,
+    def from_data(self, data: object, lines: LineMap | None, source: str,
                   extra: dict[Square, tuple[Piece, str]] | None = None,
                   mode: str | None = None, players: int | None = None,
                   default_mode: str = Mode.DUEL) -> Position:
@@ -182,28 +209,28 @@ class PositionParser:
         from tashkalar_cli.data.quickschema import checked_mapping
 
         where = checked_mapping("position", {} if data is None else data, lines, source, "position file")
-        data = data or {}
-        _check_output_fields(data, where)
+        fields = cast("PositionFile", data or {})      # checked against the schema just above
+        _check_output_fields(fields, where)
         whole: str = Place(source) if lines is not None else source   # the file (not --pieces): a field of errors
 
         # the mode first, as the file's schema once checked it: the rest of the file is read in it
-        game_mode = self.mode(mode or data.get("mode", default_mode), self.param("mode") if mode else where("mode"))
-        placed = self._placed(data, lines, source, where, extra)
+        game_mode = self.mode(mode or fields.get("mode", default_mode), self.param("mode") if mode else where("mode"))
+        placed = self._placed(fields, lines, source, where, extra)
         given = players is not None
-        count = self.config.check_players(game_mode, players if given else data.get("players"),
+        count = self.config.check_players(game_mode, players if given else fields.get("players"),
                                           self.param("players") if given else where("players"))
         owned = self.config.owned(game_mode, count)
-        supply = self._supply(data, where)
+        supply = self._supply(fields, where)
         pieces = {sq: p for sq, (p, _) in placed.items()}
-        claimed = self._claimed(data, where)
-        decks = self._decks(data, where)
-        markers = self._markers(data, where, pieces)
+        claimed = self._claimed(fields, where)
+        decks = self._decks(fields, where)
+        markers = self._markers(fields, where, pieces)
         position = Position(self.board, pieces, game_mode, count, supply.counts, owned, claimed, decks, markers)
         check_sides([*position.colors, *supply.counts, *claimed, *decks], game_mode, count, whole)
         self._check_owned(position, supply, owned, whole)
         return position
 
-    def _placed(self, data: Mapping[str, Any], lines: LineMap | None, source: str, where: _Where,
+    def _placed(self, data: PositionFile, lines: LineMap | None, source: str, where: _Where,
                 extra: dict[Square, tuple[Piece, str]] | None) -> dict[Square, tuple[Piece, str]]:
         """The pieces of ``pieces:``, of the ``board:`` diagram and of ``--pieces``, each with where it is
         written; a square given twice refused."""
@@ -225,7 +252,7 @@ class PositionParser:
             put(sq, piece, at)
         return placed
 
-    def _supply(self, data: Mapping[str, Any], where: _Where) -> _Supply:
+    def _supply(self, data: PositionFile, where: _Where) -> _Supply:
         """The ``supply:`` of each color (its pieces off the board), and where each is written."""
         supply = _Supply({}, {})
         spelled: dict[str, object] = {}
@@ -250,7 +277,7 @@ class PositionParser:
             supply.counts[color] = entry
         return supply
 
-    def _claimed(self, data: Mapping[str, Any], where: _Where) -> dict[str, list[str]]:
+    def _claimed(self, data: PositionFile, where: _Where) -> dict[str, list[str]]:
         """The tasks each color has claimed; a task claimed by two colors refused."""
         claimed: dict[str, list[str]] = {}
         owner: dict[str, str] = {}
@@ -267,7 +294,7 @@ class PositionParser:
             claimed[color] = list(tasks)
         return claimed
 
-    def _decks(self, data: Mapping[str, Any], where: _Where) -> dict[str, str]:
+    def _decks(self, data: PositionFile, where: _Where) -> dict[str, str]:
         decks: dict[str, str] = {}
         spelled: dict[str, object] = {}
         for color, deck in (data.get("decks") or {}).items():
@@ -276,14 +303,15 @@ class PositionParser:
             decks[color] = self.deck(deck, at.about("decks"))
         return decks
 
-    def _markers(self, data: Mapping[str, Any], where: _Where, pieces: dict[Square, Piece]) -> Markers:
+    def _markers(self, data: PositionFile, where: _Where, pieces: dict[Square, Piece]) -> Markers:
         """Each color's marker of each kind the decks declare (a field of the marker's name): on a piece of its
         color that can bear it."""
         markers: Markers = {}
         for name, rule in self.marker_rules.items():
             squares: dict[str, Square] = {}
             spelled: dict[str, object] = {}
-            for color, square in (data.get(name) or {}).items():
+            found = data.get(name)      # a marker's field: a mapping, as the schema says of each
+            for color, square in (found.items() if isinstance(found, Mapping) else ()):
                 at = where(name, color)
                 color = once(spelled, self.color(color, at.about(name)), color, at.about(name))
                 sq = self.square(square, at)
@@ -316,7 +344,7 @@ class PositionParser:
 _POSITION_OUTPUT = re.compile(r"output-position(-check)?/[0-9]{1,4}")
 
 
-def _check_output_fields(data: Mapping[str, Any], where: _Where) -> None:
+def _check_output_fields(data: PositionFile, where: _Where) -> None:
     """The fields a position printed by the tool in JSON carries beside the position: its ``schema`` (one of
     the outputs that are a position) and, from ``position check``, ``valid`` (true: the schema allows no other)."""
     schema = data.get("schema")
@@ -338,4 +366,4 @@ def load_position(parser: PositionParser, path: str | None = None, inline: str |
     return parser.from_data(data, lines, path, extra, mode, players, default_mode)
 
 
-__all__ = ["EMPTY_TOKENS", "PositionParser", "load_position"]
+__all__ = ["EMPTY_TOKENS", "PositionFile", "PositionParser", "load_position"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol, Required, TypeAlias, TypedDict, cast
 
 from tashkalar_cli.errors import InputError, Place, TashkalarError, Term
 from tashkalar_cli.model.board import Board
@@ -27,6 +27,7 @@ from tashkalar_cli.model.position_parser import PositionParser
 from tashkalar_cli.model.types import Mode, Piece, PieceKind, Square
 
 if TYPE_CHECKING:
+    from tashkalar_cli.data.jsonvalue import JsonObject
     from tashkalar_cli.data.yamlbase import LineMap
     from tashkalar_cli.model.cards import CardDB
 
@@ -42,6 +43,35 @@ class CardFinder(Protocol):
 
     def find_of_type(self, query: str, kind: type[C], what: str = "", lang: str | None = None,
                      where: str = "") -> C: ...
+
+
+#: the scores before the turn, as a record says them: color -> points, or in a melee color -> {color: points}
+Scores: TypeAlias = "dict[str, int | dict[str, int]]"
+
+
+class _SummonedData(TypedDict, total=False):
+    card: Required[str]
+    square: str
+    as_legend: bool
+
+
+class _FlareData(TypedDict, total=False):
+    flare: Required[str]
+    against: str
+
+
+class TurnFile(TypedDict, total=False):
+    """A turn record as schemas/turn.schema.json has checked it; its words (colors, cards, squares) are still to
+    be read."""
+
+    player: Required[str]
+    mode: str
+    players: int
+    destroyed: list[str | dict[str, str]] | None       # "COLOR RANK" or {color, rank}
+    summoned: list[str | _SummonedData] | None         # "CARD SQUARE" or {card, square, as_legend}
+    flares: list[str | _FlareData] | None              # "FLARE" or {flare, against}
+    scores: Scores
+    opponents: list[str]
 
 
 @dataclass
@@ -65,7 +95,7 @@ class Turn:
     destroyed: list[Piece] = field(default_factory=list)
     summoned: list[Summoned] = field(default_factory=list)
     flares: list[FlareUse] = field(default_factory=list)
-    scores: dict[str, Any] = field(default_factory=dict)
+    scores: Scores = field(default_factory=dict)
     named_opponents: list[str] = field(default_factory=list)
     #: whether the record (or --mode) says its mode, rather than the default one
     mode_written: bool = field(default=False, compare=False)
@@ -77,6 +107,16 @@ class Turn:
         new.__dict__.update(self.__dict__)
         new.destroyed, new.summoned = destroyed, summoned
         return new
+
+    @property
+    def points(self) -> dict[str, int]:
+        """The scores before the turn of a duel (or a High Form): color -> points (a melee's are :attr:`melee_points`)."""
+        return {c: v for c, v in self.scores.items() if isinstance(v, int)}
+
+    @property
+    def melee_points(self) -> dict[str, dict[str, int]]:
+        """The scores before the turn of a melee: color -> {the color the points are in: points}."""
+        return {c: v for c, v in self.scores.items() if isinstance(v, dict)}
 
     @property
     def opponents(self) -> list[str]:
@@ -96,9 +136,9 @@ class Turn:
                     [*self.summoned, Summoned(card, square)], list(self.flares), dict(self.scores),
                     list(self.named_opponents))
 
-    def to_dict(self, board: Board) -> dict[str, Any]:
+    def to_dict(self, board: Board) -> JsonObject:
         """The record as a turn-record file says it (see the module's docstring)."""
-        out: dict[str, Any] = {"player": self.player, "mode": str(self.mode), "players": self.players,
+        out: JsonObject = {"player": self.player, "mode": str(self.mode), "players": self.players,
                                "destroyed": [f"{p.color} {p.rank}" for p in self.destroyed],
                                "summoned": [{"card": s.card, **({"square": board.name(s.square)} if s.square is not None
                                                                else {}), **({"as_legend": True} if s.as_legend else {})}
@@ -115,35 +155,36 @@ class Turn:
 class _Record(NamedTuple):
     """A turn record being read: its data, where each field is written, the words of positions, the cards."""
 
-    data: Any
+    data: TurnFile
     where: Callable[..., Place]
     parser: PositionParser
     cards: CardFinder
 
 
-def parse_turn(data: Any, lines: LineMap | None, source: str, parser: PositionParser, cards: CardFinder,
+def parse_turn(data: object, lines: LineMap | None, source: str, parser: PositionParser, cards: CardFinder,
                mode: str | None = None, players: int | None = None) -> Turn:
     """A turn record from parsed data; ``mode`` and ``players`` override the record's before any check."""
     from tashkalar_cli.data.quickschema import checked_mapping
 
     where = checked_mapping("turn", data, lines, source, "turn record")
-    record = _Record(data, where, parser, cards)
+    fields = cast("TurnFile", data)        # checked against the schema just above
+    record = _Record(fields, where, parser, cards)
 
-    player = parser.color(data["player"], where("player"))
-    game_mode = parser.mode(mode or data.get("mode", Mode.DUEL), parser.param("mode") if mode else where("mode"))
+    player = parser.color(fields["player"], where("player"))
+    game_mode = parser.mode(mode or fields.get("mode", Mode.DUEL), parser.param("mode") if mode else where("mode"))
     given = players is not None
-    count = parser.config.check_players(game_mode, players if given else data.get("players"),
+    count = parser.config.check_players(game_mode, players if given else fields.get("players"),
                                         parser.param("players") if given else where("players"))
     melee = game_mode is Mode.MELEE
     destroyed = _destroyed(record, game_mode, count)
     summoned = _summoned(record)
     flares = _flares(record, player, melee)
     scores = _scores(record, melee)
-    named = [parser.color(c, where("opponents")) for c in data.get("opponents") or []]
+    named = [parser.color(c, where("opponents")) for c in fields.get("opponents") or []]
     if player in named:
         raise InputError(key="player-not-opponent", where=where("opponents"), player=Term("color", player))
     turn = Turn(player, game_mode, count, destroyed, summoned, flares, scores, named,
-                mode_written=mode is not None or data.get("mode") is not None)
+                mode_written=mode is not None or fields.get("mode") is not None)
     in_melee_scores = [c for v in scores.values() if isinstance(v, dict) for c in v]
     check_sides([player, *turn.opponents, *in_melee_scores], game_mode, count, Place(source))
     opponents = turn.opponents   # computed once: it looks at every flare (a loop over it is quadratic)
@@ -208,10 +249,10 @@ def _flares(record: _Record, player: str, melee: bool) -> list[FlareUse]:
     return flares
 
 
-def _scores(record: _Record, melee: bool) -> dict[str, Any]:
+def _scores(record: _Record, melee: bool) -> Scores:
     """The scores: a number per color in a duel, a mapping of the other colors per color in a melee."""
     parser, where = record.parser, record.where
-    scores: dict[str, Any] = {}
+    scores: Scores = {}
     spelled: dict[str, object] = {}
     for color, value in (record.data.get("scores") or {}).items():
         at = where("scores", color)
@@ -229,10 +270,10 @@ def _scores(record: _Record, melee: bool) -> dict[str, Any]:
     return scores
 
 
-def _card(cards: CardFinder, name: object, kind: Any, parser: PositionParser, at: str) -> Any:
+def _card(cards: CardFinder, name: object, kind: type[C], parser: PositionParser, at: str) -> C:
     """A being or flare of the record, named in any language (the parser's words), said at ``at``."""
-    if parser.words is not None:
-        return cards.get(parser.words(str(kind.type), str(name), at))
+    if parser.words is not None:    # the words of a type of card name a card of that type
+        return cast(C, cards.get(parser.words(str(kind.type), str(name), at)))
     try:
         return cards.find_of_type(str(name), kind)
     except TashkalarError as exc:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.model.patterns import ARROWS, Pattern
+from tashkalar_cli.model.patterns import ARROWS, Pattern, Token
 
 ARROW_GLYPHS = {"n": "↑", "ne": "↗", "e": "→", "se": "↘", "s": "↓", "sw": "↙", "w": "←", "nw": "↖"}
 MARK_STYLE = {"m": "on grey35", "m2": "on dark_cyan"}
@@ -19,7 +18,7 @@ PIECE_GLYPH = {"common": "C", "heroic": "H", "legendary": "L"}
 MARK_BRACKETS = {"m": (":", ":"), "m2": ("=", "=")}
 
 
-def cell_text(tok: dict[str, Any]) -> Text:
+def cell_text(tok: Token) -> Text:
     style = ""
     left, right = " ", " "
     for mark in tok["marks"]:

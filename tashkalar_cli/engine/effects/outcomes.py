@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from tashkalar_cli.model.types import Rank, Square
 
 if TYPE_CHECKING:
+    from tashkalar_cli.data.jsonvalue import JsonObject
     from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.markers import MarkerRule
     from tashkalar_cli.model.position import Piece, Position
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 #: ``tuple.__new__(Change, (...))``: a record made from its fields in C, where a named tuple's ``__new__`` (a
 #: Python call) would cost too much: the walk makes one per move, tens of thousands per resolution
 new_record = tuple.__new__
+
+_T = TypeVar("_T")
 
 
 class Change(NamedTuple):
@@ -50,9 +53,13 @@ StepLog: TypeAlias = "tuple[Change, StepLog] | None"
 ChoiceLog: TypeAlias = "tuple[ChoiceEntry, ChoiceLog] | None"
 
 
-def _unwound(log: Any) -> list[Any]:
+#: a log linked backwards: (the last entry, the log before it) or None
+_Linked: TypeAlias = "tuple[_T, _Linked[_T]] | None"
+
+
+def _unwound(log: _Linked[_T]) -> list[_T]:
     """The entries of a linked log ((the last, the log before it) or None), first first."""
-    out: list[Any] = []
+    out: list[_T] = []
     while log is not None:
         out.append(log[0])
         log = log[1]
@@ -169,11 +176,11 @@ class Outcome(NamedTuple):
         """The pieces left, as a set of (square, color, rank): how outcome sets are compared."""
         return frozenset((sq, p.color, p.rank) for sq, p in self.position.pieces.items())
 
-    def step_dicts(self) -> list[dict[str, Any]]:
+    def step_dicts(self) -> list[JsonObject]:
         name = self.resolver.board.name
-        out: list[dict[str, Any]] = []
+        out: list[JsonObject] = []
         for c in self.steps:
-            entry: dict[str, Any] = {"do": c.do}
+            entry: JsonObject = {"do": c.do}
             if c.do in ("move", "swap"):
                 entry["from"], entry["to"] = name(c.square), name(c.to)
                 entry["piece"] = self.resolver.piece_dict(c.piece)
@@ -194,12 +201,12 @@ class Outcome(NamedTuple):
             out.append(entry)
         return out
 
-    def to_dict(self, keep: bool = True) -> dict[str, Any]:
+    def to_dict(self, keep: bool = True) -> JsonObject:
         """The outcome as JSON (``keep``: False makes its position without keeping it in the resolver, for an
         answer written one outcome at a time: the same dict)."""
         name = self.resolver.board.name
         position = self.position if keep else self.resolver.position_of(self.board_state, self.mark)
-        out = {
+        out: JsonObject = {
             "position": position.to_dict(),
             "steps": self.step_dicts(),
             "actions_gained": self.actions_gained,
@@ -227,7 +234,7 @@ class Resolution:
     def count(self) -> int:
         return len(self.outcomes)
 
-    def to_dict(self, limit: int | None = None) -> dict[str, Any]:
+    def to_dict(self, limit: int | None = None) -> JsonObject:
         shown = self.outcomes if limit is None else self.outcomes[:limit]
         return {"count": self.count, "truncated": self.truncated, "outcomes": [o.to_dict() for o in shown]}
 

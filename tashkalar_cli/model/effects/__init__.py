@@ -24,7 +24,6 @@ The package, one module per concern:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tashkalar_cli.model.effects import choices, control, moves, selection
 from tashkalar_cli.model.effects.reader import Reader, StepReader
@@ -92,7 +91,7 @@ from tashkalar_cli.model.types import PROGRAM_FIELDS
 STEP_READERS: dict[str, StepReader] = {**selection.STEPS, **moves.STEPS, **choices.STEPS, **control.STEPS}
 
 
-def parse_program(data: Any, markers: Mapping[str, MarkerRule] | None = None) -> Program:
+def parse_program(data: object, markers: Mapping[str, MarkerRule] | None = None) -> Program:
     """The program of a card's data (``markers``: those its deck declares, by name); an :class:`EffectError`
     naming the place of the first problem."""
     return Reader(STEP_READERS, markers).program(data)

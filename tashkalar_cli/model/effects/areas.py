@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from tashkalar_cli.model.effects.reader import Path, Reader
+from tashkalar_cli.model.effects.reader import Fields, Path, Reader
 from tashkalar_cli.model.effects.values import (
     AREA_WORDS,
     COMPASS,
@@ -26,7 +25,7 @@ from tashkalar_cli.model.effects.values import (
 _SELECTOR_FIELDS = {"owner", "rank", "where", "not"}
 
 
-def owner(r: Reader, value: Any, path: Path) -> tuple[str, str | None]:
+def owner(r: Reader, value: object, path: Path) -> tuple[str, str | None]:
     if isinstance(value, Mapping):
         if "more_than_you" in value:
             r.keys(value, ("more_than_you",), path)
@@ -38,7 +37,7 @@ def owner(r: Reader, value: Any, path: Path) -> tuple[str, str | None]:
     return str(value), None
 
 
-def sel(r: Reader, value: Any, path: Path) -> Sel:
+def sel(r: Reader, value: object, path: Path) -> Sel:
     if isinstance(value, str):
         return Sel(ref=r.name(value, path, ("pieces",)))
     value = r.mapping(value, path, "a piece selector")
@@ -46,7 +45,8 @@ def sel(r: Reader, value: Any, path: Path) -> Sel:
     who, same = owner(r, value.get("owner", "any"), (*path, "owner"))
     more = None
     if who == "more":
-        more = sel(r, value["owner"]["more_than_you"], (*path, "owner", "more_than_you"))
+        owned = r.mapping(value["owner"], (*path, "owner"), "an owner")     # owner() read it as a mapping
+        more = sel(r, owned["more_than_you"], (*path, "owner", "more_than_you"))
     ranks = r.ranks(value["rank"], (*path, "rank")) if "rank" in value else None
     where = area(r, value["where"], (*path, "where")) if "where" in value else None
     excluded = value.get("not", [])
@@ -58,7 +58,7 @@ def sel(r: Reader, value: Any, path: Path) -> Sel:
     return Sel(None, who, same, more, ranks, where, exclude)
 
 
-def anchor(r: Reader, value: Any, path: Path) -> Area:
+def anchor(r: Reader, value: object, path: Path) -> Area:
     if isinstance(value, str) and r.is_ref(value):
         if value == "summoners":
             return Named("summoners")
@@ -68,7 +68,7 @@ def anchor(r: Reader, value: Any, path: Path) -> Area:
     return area(r, value, path)
 
 
-def area(r: Reader, value: Any, path: Path) -> Area:
+def area(r: Reader, value: object, path: Path) -> Area:
     if isinstance(value, list):
         if not value:
             raise r.fail("an empty list of areas", path)
@@ -89,7 +89,7 @@ def _area_word(r: Reader, value: str, path: Path) -> Area:
     raise r.fail(f"unknown area {value!r} (allowed: {', '.join(AREA_WORDS)}, or a bound name)", path)
 
 
-def _area_mapping(r: Reader, value: Mapping[str, Any], path: Path) -> Area:
+def _area_mapping(r: Reader, value: Fields, path: Path) -> Area:
     if len(value) == 1 and "color" in value:
         if value["color"] not in ("red", "green", "colorless"):
             raise r.fail(f"unknown square color {value['color']!r}", path)
@@ -113,7 +113,7 @@ def _area_mapping(r: Reader, value: Mapping[str, Any], path: Path) -> Area:
     raise r.fail(f"unknown area {dict(value)!r}", path)
 
 
-def _relation(r: Reader, value: Mapping[str, Any], path: Path) -> Relation | None:
+def _relation(r: Reader, value: Fields, path: Path) -> Relation | None:
     """``{adjacent|orthogonal|diagonal: ANCHOR, at_least: N}`` or ``{within|distance: N, of: ANCHOR}``;
     None for another area."""
     for kind in ("adjacent", "orthogonal", "diagonal"):
@@ -129,7 +129,7 @@ def _relation(r: Reader, value: Mapping[str, Any], path: Path) -> Relation | Non
     return None
 
 
-def _ray(r: Reader, value: Mapping[str, Any], path: Path) -> Ray:
+def _ray(r: Reader, value: Fields, path: Path) -> Ray:
     r.keys(value, ("ray", "of", "pieces", "stop"), path)
     d = direction(r, value["ray"], (*path, "ray"))
     pieces = r.integer(value["pieces"], (*path, "pieces"), low=1) if "pieces" in value else None
@@ -137,7 +137,7 @@ def _ray(r: Reader, value: Mapping[str, Any], path: Path) -> Ray:
     return Ray(d, anchor(r, value.get("of", "self"), (*path, "of")), pieces, stop)
 
 
-def direction(r: Reader, value: Any, path: Path) -> Dir:
+def direction(r: Reader, value: object, path: Path) -> Dir:
     """A direction: a compass direction, a bound direction, or ``{turn: d, by: N}`` (N a multiple of 45)."""
     if isinstance(value, Mapping):
         r.keys(value, ("turn", "by"), path)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tashkalar_cli.model.effects.areas import area, direction
-from tashkalar_cli.model.effects.reader import Reader, StepData, StepReader
+from tashkalar_cli.model.effects.reader import Fields, Reader, StepData, StepReader
 from tashkalar_cli.model.effects.values import (
     COMPASS,
     DIRECTION_SETS,
@@ -38,7 +37,7 @@ def choose_direction(r: Reader, s: StepData) -> Step:
     return ChooseDirection(str(among), r.binding(body["as"], "direction", (*sub, "as")), s.where)
 
 
-def _turned(r: Reader, s: StepData, body: Mapping[str, Any], among: Mapping[str, Any]) -> Step:
+def _turned(r: Reader, s: StepData, body: Fields, among: Fields) -> Step:
     """``direction: {from: {turn: NAME, by: [ANGLES]}, as: NAME}``."""
     sub = s.sub
     r.keys(among, ("turn", "by"), (*sub, "from"))

@@ -3,11 +3,10 @@ which condition it is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from tashkalar_cli.model.effects.areas import anchor, sel
-from tashkalar_cli.model.effects.reader import Path, Reader
+from tashkalar_cli.model.effects.reader import Fields, Path, Reader
 from tashkalar_cli.model.effects.values import (
     OWNERS,
     AllOf,
@@ -24,10 +23,10 @@ from tashkalar_cli.model.effects.values import (
     RankIs,
 )
 
-_Form = Callable[[Reader, Mapping[str, Any], Path], Cond]
+_Form = Callable[[Reader, Fields, Path], Cond]
 
 
-def cond(r: Reader, value: Any, path: Path) -> Cond:
+def cond(r: Reader, value: object, path: Path) -> Cond:
     if value == "last_action":
         return LastAction()
     value = r.mapping(value, path, "a condition")
@@ -39,13 +38,13 @@ def cond(r: Reader, value: Any, path: Path) -> Cond:
     raise r.fail(f"unknown condition {dict(value)!r}", path)
 
 
-def _is_marked(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _is_marked(r: Reader, value: Fields, path: Path) -> Cond:
     r.keys(value, ("is_marked", "marker"), path)
     return IsMarked(r.name(value["is_marked"], (*path, "is_marked"), ("pieces", "squares")),
                     r.marker(value.get("marker"), (*path, "marker")).name)
 
 
-def _destroyed(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _destroyed(r: Reader, value: Fields, path: Path) -> Cond:
     r.keys(value, ("destroyed", "at_least", "rank", "owner"), path)
     owner = value.get("owner", "any")
     if owner not in OWNERS:
@@ -55,17 +54,17 @@ def _destroyed(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
                           r.ranks(value["rank"], (*path, "rank")) if "rank" in value else None, str(owner))
 
 
-def _done(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _done(r: Reader, value: Fields, path: Path) -> Cond:
     r.keys(value, ("done",), path)
     return Done(r.name(value["done"], (*path, "done")))
 
 
-def _not(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _not(r: Reader, value: Fields, path: Path) -> Cond:
     r.keys(value, ("not",), path)
     return Not(cond(r, value["not"], (*path, "not")))
 
 
-def _conds(r: Reader, value: Mapping[str, Any], path: Path, key: str) -> tuple[Cond, ...]:
+def _conds(r: Reader, value: Fields, path: Path, key: str) -> tuple[Cond, ...]:
     r.keys(value, (key,), path)
     items = value[key]
     if not isinstance(items, list) or not items:
@@ -73,15 +72,15 @@ def _conds(r: Reader, value: Mapping[str, Any], path: Path, key: str) -> tuple[C
     return tuple(cond(r, c, (*path, key, i)) for i, c in enumerate(items))
 
 
-def _all(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _all(r: Reader, value: Fields, path: Path) -> Cond:
     return AllOf(_conds(r, value, path, "all"))
 
 
-def _any(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _any(r: Reader, value: Fields, path: Path) -> Cond:
     return AnyOf(_conds(r, value, path, "any"))
 
 
-def _on(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _on(r: Reader, value: Fields, path: Path) -> Cond:
     r.keys(value, ("on", "color", "central"), path)
     ref = r.name(value["on"], (*path, "on"), ("pieces", "squares"))
     color = value.get("color")
@@ -91,12 +90,12 @@ def _on(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
     return On(ref, color, central)
 
 
-def _rank(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _rank(r: Reader, value: Fields, path: Path) -> Cond:
     r.keys(value, ("rank", "is"), path)
     return RankIs(r.name(value["rank"], (*path, "rank"), ("pieces", "squares")), r.ranks(value.get("is"), (*path, "is")))
 
 
-def _count(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _count(r: Reader, value: Fields, path: Path) -> Cond:
     r.keys(value, ("count", "at_least", "at_most"), path)
     low = r.integer(value["at_least"], (*path, "at_least")) if "at_least" in value else None
     high = r.integer(value["at_most"], (*path, "at_most")) if "at_most" in value else None
@@ -105,7 +104,7 @@ def _count(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
     return Count(sel(r, value["count"], (*path, "count")), low, high)
 
 
-def _empty(r: Reader, value: Mapping[str, Any], path: Path) -> Cond:
+def _empty(r: Reader, value: Fields, path: Path) -> Cond:
     r.keys(value, ("empty",), path)
     return IsEmpty(anchor(r, value["empty"], (*path, "empty")))
 

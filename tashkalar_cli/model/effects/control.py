@@ -4,7 +4,6 @@ actions, notes and special steps."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tashkalar_cli.model.effects.conditions import cond
 from tashkalar_cli.model.effects.reader import Reader, StepData, StepReader
@@ -72,7 +71,8 @@ def special(r: Reader, s: StepData) -> Step:
     return Special(r.id(s.body, s.sub), tuple(sorted((str(k), _freeze(v)) for k, v in params.items())), s.where)
 
 
-def _freeze(value: Any) -> Any:
+def _freeze(value: object) -> object:
+    """A value of a special's ``with:`` made hashable: a mapping as sorted (key, value) pairs, a list as a tuple."""
     if isinstance(value, Mapping):
         return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
     if isinstance(value, list):

@@ -4,10 +4,10 @@ the rules that bind them together."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tashkalar_cli.model.effects.areas import area, direction, sel
-from tashkalar_cli.model.effects.reader import Path, Reader, StepData, StepReader
+from tashkalar_cli.model.effects.reader import Fields, Path, Reader, StepData, StepReader
 from tashkalar_cli.model.effects.values import (
     COMPASS,
     DIRECTION_SETS,
@@ -80,7 +80,7 @@ def move(r: Reader, s: StepData) -> Step:
                 *count, per_move, once_each, one_by, standard_by, may, bind, s.where)
 
 
-def _where(r: Reader, value: Mapping[str, Any], body: Mapping[str, Any], path: Path) -> Area | None:
+def _where(r: Reader, value: Fields, body: Fields, path: Path) -> Area | None:
     """The squares a move may end on: the body's ``where:`` and the step's ``each_where:`` together."""
     where = area(r, body["where"], (*path, "move", "where")) if "where" in body else None
     each = area(r, value["each_where"], (*path, "each_where")) if "each_where" in value else None
@@ -89,7 +89,7 @@ def _where(r: Reader, value: Mapping[str, Any], body: Mapping[str, Any], path: P
     return where
 
 
-def _heading(r: Reader, d: Any, path: Path) -> _Heading:
+def _heading(r: Reader, d: object, path: Path) -> _Heading:
     """A move's ``direction:`` (``path`` is its own)."""
     if isinstance(d, Mapping) and "turn" in d:
         return _Heading(direction(r, d, path))
@@ -108,7 +108,7 @@ def _heading(r: Reader, d: Any, path: Path) -> _Heading:
     return _Heading()
 
 
-def _count(r: Reader, value: Mapping[str, Any], path: Path) -> _Count:
+def _count(r: Reader, value: Fields, path: Path) -> _Count:
     """The step's ``times:``, ``up_to:`` or ``any_number:`` (none written: one move)."""
     modes = [k for k in ("times", "up_to", "any_number") if k in value]
     if len(modes) > 1:

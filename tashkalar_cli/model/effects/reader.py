@@ -5,13 +5,16 @@ reads it (:mod:`.selection`, :mod:`.moves`, :mod:`.choices`, :mod:`.control`).""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from tashkalar_cli.model.effects.values import BUILTIN_REFS, RANK_SETS, RESERVED, Counting, EffectError, Program, Step
 from tashkalar_cli.model.markers import MarkerRule
 from tashkalar_cli.model.types import Rank
 
 Path = Sequence[str | int]
+#: a mapping as YAML reads it, checked field by field: its keys are not always text (YAML 1.1 reads the
+#: bare key ``on`` as true), its values are whatever the file holds
+Fields: TypeAlias = Mapping[object, object]
 
 _COUNTING = ("count", "up_to", "all", "may", "as")
 #: each primitive -> the modifiers it accepts (in the order the messages list them)
@@ -31,8 +34,8 @@ class StepData(NamedTuple):
     primitive's ``body``, the step's ``path``, the body's path ``sub`` and the step's place ``where``."""
 
     key: str
-    value: Mapping[str, Any]
-    body: Any
+    value: Fields
+    body: object
     path: Path
     sub: tuple[str | int, ...]
     where: str
@@ -55,31 +58,31 @@ class Reader:
     def fail(self, message: str, path: Path) -> EffectError:
         return EffectError(message, path)
 
-    def mapping(self, value: Any, path: Path, what: str) -> Mapping[str, Any]:
+    def mapping(self, value: object, path: Path, what: str) -> Fields:
         if not isinstance(value, Mapping):
             raise self.fail(f"{what} must be a mapping", path)
         return value
 
-    def keys(self, value: Mapping[str, Any], allowed: Sequence[str], path: Path) -> None:
+    def keys(self, value: Fields, allowed: Sequence[str], path: Path) -> None:
         extra = [k for k in value if k not in allowed]
         if extra:
             raise self.fail(f"unknown field(s) {', '.join(map(str, extra))} (allowed: {', '.join(allowed)})", path)
 
-    def integer(self, value: Any, path: Path, *, low: int = 0, signed: bool = False) -> int:
+    def integer(self, value: object, path: Path, *, low: int = 0, signed: bool = False) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or (not signed and value < low):
             raise self.fail(f"expected a whole number of at least {low}, not {value!r}", path)
         return value
 
-    def flag(self, value: Any, path: Path) -> bool:
+    def flag(self, value: object, path: Path) -> bool:
         if not isinstance(value, bool):
             raise self.fail(f"expected true or false, not {value!r}", path)
         return value
 
-    def option(self, value: Mapping[str, Any], key: str, path: Path) -> bool:
+    def option(self, value: Fields, key: str, path: Path) -> bool:
         """The flag ``key`` of a mapping, false when absent; ``path`` is the mapping's."""
         return self.flag(value[key], (*path, key)) if key in value else False
 
-    def name(self, value: Any, path: Path, kinds: Sequence[str] | None = None) -> str:
+    def name(self, value: object, path: Path, kinds: Sequence[str] | None = None) -> str:
         if not isinstance(value, str):
             raise self.fail(f"expected a name, not {value!r}", path)
         if value in BUILTIN_REFS or value in self.markers:
@@ -92,7 +95,7 @@ class Reader:
             raise self.fail(f"'{value}' is a {self.bound[value]}, not a {' or '.join(kinds)}", path)
         return value
 
-    def binding(self, value: Any, kind: str, path: Path) -> str:
+    def binding(self, value: object, kind: str, path: Path) -> str:
         if not isinstance(value, str) or not value.replace("_", "").replace("-", "").isalnum():
             raise self.fail(f"'as:' needs a simple name, not {value!r}", path)
         if value in RESERVED or value in self.markers:
@@ -100,7 +103,7 @@ class Reader:
         self.bound[value] = kind
         return value
 
-    def bind(self, value: Mapping[str, Any], kind: str, path: Path) -> str | None:
+    def bind(self, value: Fields, kind: str, path: Path) -> str | None:
         """The name a step's ``as:`` binds (``path`` is the step's), None without one."""
         return self.binding(value["as"], kind, (*path, "as")) if "as" in value else None
 
@@ -108,14 +111,14 @@ class Reader:
         """Whether ``value`` names pieces or squares: a name every program knows, a marker's, or one bound."""
         return value in BUILTIN_REFS or value in self.markers or value in self.bound
 
-    def marker(self, value: Any, path: Path) -> MarkerRule:
+    def marker(self, value: object, path: Path) -> MarkerRule:
         """The marker named ``value``: one the program's deck declares."""
         if not isinstance(value, str) or value not in self.markers:
             known = ", ".join(self.markers) or "none"
             raise self.fail(f"expected the name of one of the deck's markers ({known}), not {value!r}", path)
         return self.markers[value]
 
-    def ranks(self, value: Any, path: Path) -> frozenset[Rank]:
+    def ranks(self, value: object, path: Path) -> frozenset[Rank]:
         items = value if isinstance(value, list) else [value]
         out: set[Rank] = set()
         for item in items:
@@ -124,17 +127,17 @@ class Reader:
             out |= RANK_SETS[item]
         return frozenset(out)
 
-    def rank(self, value: Any, path: Path) -> Rank:
+    def rank(self, value: object, path: Path) -> Rank:
         if value not in ("common", "heroic", "legendary"):
             raise self.fail(f"unknown rank {value!r}", path)
         return Rank(value)
 
-    def id(self, value: Any, path: Path) -> str:
+    def id(self, value: object, path: Path) -> str:
         if not isinstance(value, str) or not value or not all(p.isalnum() for p in value.split("-")):
             raise self.fail(f"expected an id (lowercase words joined by hyphens), not {value!r}", path)
         return value
 
-    def counting(self, step: Mapping[str, Any], path: Path) -> Counting:
+    def counting(self, step: Fields, path: Path) -> Counting:
         count = self.integer(step["count"], (*path, "count"), low=0) if "count" in step else 1
         up_to = self.integer(step["up_to"], (*path, "up_to"), low=1) if "up_to" in step else None
         every = self.option(step, "all", path)
@@ -144,17 +147,17 @@ class Reader:
         return Counting(count, up_to, every, may)
 
     # ---------------------------------------------------------------- programs, steps
-    def program(self, value: Any, path: Path = ()) -> Program:
+    def program(self, value: object, path: Path = ()) -> Program:
         if not isinstance(value, list):
             raise self.fail("a program is a list of steps", path)
         return tuple(self.step(s, (*path, i)) for i, s in enumerate(value))
 
-    def branch(self, value: Any, path: Path) -> Program:
+    def branch(self, value: object, path: Path) -> Program:
         """A nested block: names bound inside stay bound after it (the resolver gives them a value
         on every path: not done when the block did not run)."""
         return self.program(value, path)
 
-    def step(self, value: Any, path: Path) -> Step:
+    def step(self, value: object, path: Path) -> Step:
         value = self.mapping(value, path, "a step")
         primitives = [k for k in value if k in PRIMITIVES]
         if len(primitives) != 1:
@@ -166,4 +169,4 @@ class Reader:
         return self.steps[key](self, data)
 
 
-__all__ = ["PRIMITIVES", "Path", "Reader", "StepData", "StepReader"]
+__all__ = ["PRIMITIVES", "Fields", "Path", "Reader", "StepData", "StepReader"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Union
+from typing import NamedTuple, Union
 
 from tashkalar_cli.model.markers import MarkerRule
 from tashkalar_cli.model.types import Rank
@@ -335,7 +335,7 @@ class Note(NamedTuple):
 
 class Special(NamedTuple):
     id: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, object], ...] = ()     # its with: as written, frozen (model.effects.control)
     path: str = ""
 
 
