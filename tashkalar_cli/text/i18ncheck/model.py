@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.locales import LocaleTexts
 
 ERROR = "error"
 WARNING = "warning"
@@ -144,6 +147,9 @@ class Report:
     languages: list[str]
     findings: list[Finding] = field(default_factory=list)
     coverage: dict[str, Coverage] = field(default_factory=dict)
+    #: each language as the check read it (not reported): a later game's check takes the shared
+    #: interface texts from it (runner.check_games)
+    texts: dict[str, LocaleTexts] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def errors(self) -> list[Finding]:

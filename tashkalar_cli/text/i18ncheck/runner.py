@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -279,17 +279,18 @@ class _Run:
         """Whether the interface text ``key`` is said in the words of the game checked."""
         return not key.startswith(self.foreign_ui) and (not self.own_ui or key.startswith(self.own_ui))
 
-    def check_forbidden(self, loc: LocaleTexts) -> None:
+    def check_forbidden(self, loc: LocaleTexts, only: str | None = None) -> None:
         """A translation must not say a keyword with a variant its glossary forbids (``forbidden:``),
         where the reference text uses that keyword: the terminology check of translation QA tools.
-        The reference language's own texts must use none of its forbidden variants."""
+        The reference language's own texts must use none of its forbidden variants. ``only``: the
+        texts of that section alone."""
         glossary = self._glossary(loc)
         banned = checks.TermMatcher(glossary, field="forbidden")
         if not banned.forms:
             return
         for (sec, key, fld), unit in loc.units.items():
             ref = self.ref.units.get((sec, key, fld))
-            if ref is None or sec == "keywords" or (sec == "ui" and not self._owned(key)):
+            if ref is None or sec == "keywords" or (sec == "ui" and not self._owned(key)) or (only and sec != only):
                 continue
             hay = checks.term_fold(unit.text)
             for form, kid, whole in banned.forms:
@@ -305,6 +306,19 @@ class _Run:
                              said("forbidden-term", "'{found}' is not the official term for '{keyword}': write '{official}'",
                                   found=m.group(0), keyword=kid, official=official),
                              fld, ref.text, unit.text, code="forbidden-term")
+
+    def check_owned_ui(self, read: dict[str, LocaleTexts], earlier: Mapping[str, LocaleTexts]) -> None:
+        """The interface texts this game owns (``letal.*``...), as an earlier game's check read the
+        shared ui.yaml (``earlier``, by language; it is read once), held to this game's glossary:
+        the one check of an interface text that depends on the game. The other checks of these
+        texts are the earlier game's."""
+        for lang, texts in read.items():
+            before = earlier.get(lang)
+            if before is not None:
+                texts.units.update({at: unit for at, unit in before.units.items()
+                                    if at[0] == "ui" and self._owned(at[1])})
+        for lang in sorted(read, key=lambda lg: lg != self.ref.lang):
+            self.check_forbidden(read[lang], only="ui")
 
     def check_terms(self, loc: LocaleTexts) -> None:
         matcher = checks.TermMatcher(self._glossary(loc))
@@ -437,15 +451,40 @@ def _few(names: list[str], most: int = 8) -> str:
 
 def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str = "en",
                   langs: list[str] | None = None, builtin: Path | None = None,
-                  game: GamePack | None = None, ui: bool = True) -> Report:
+                  game: GamePack | None = None, ui: bool = True,
+                  ui_texts: Mapping[str, LocaleTexts] | None = None) -> Report:
     """Check every language of ``locales_dir`` (or ``langs``) against ``reference``: the texts of
     ``game`` (default: Tash-Kalar; ``facts`` are that game's), with the shared interface texts
-    unless ``ui`` is false.
+    unless ``ui`` is false. Without them, ``ui_texts`` (an earlier game's :attr:`Report.texts`)
+    gives the interface texts ``game`` owns, held to its glossary.
 
     A translator's folder need not hold the reference language: it is then read from
     ``builtin`` (the tool's own locales folder).
     """
-    return _check_locales(locales_dir, facts, reference, langs, builtin, game, ui)
+    return _check_locales(locales_dir, facts, reference, langs, builtin, game, ui, ui_texts)
+
+
+def check_games(locales_dir: str | Path, games: list[tuple[GamePack, dict[str, Any]]], reference: str = "en",
+                langs: list[str] | None = None, builtin: Path | None = None) -> Report:
+    """:func:`check_locales` for each game of ``games`` (each with its facts), in one report: the
+    shared interface texts (ui.yaml) are read and checked once, with the first game (a translator's
+    ui.yaml of megabytes is not read, checked and counted twice); each later game holds the
+    interface texts it owns (``letal.*``...) to its own glossary."""
+    report: Report | None = None
+    for pack, facts in games:
+        found = _check_locales(locales_dir, facts, reference, langs, builtin, pack, report is None,
+                               report.texts if report is not None else None)
+        if report is None:
+            report = found
+            continue
+        report.findings += found.findings
+        for code, cov in found.coverage.items():
+            mine = report.coverage.setdefault(code, cov)
+            if mine is not cov:
+                mine.add(cov)
+    if report is None:
+        raise ValueError("no game to check")
+    return report
 
 
 class Languages(NamedTuple):
@@ -483,7 +522,8 @@ def languages(locales_dir: str | Path, reference: str, langs: list[str] | None, 
 
 
 def _check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str, langs: list[str] | None,
-                   builtin: Path | None, game: GamePack | None, ui: bool) -> Report:
+                   builtin: Path | None, game: GamePack | None, ui: bool,
+                   ui_texts: Mapping[str, LocaleTexts] | None = None) -> Report:
     found = languages(locales_dir, reference, langs, builtin)
     dirs, budget, wanted = found.dirs, found.budget, found.wanted
     reader = LocaleReader(strict=False, budget=budget)
@@ -504,6 +544,9 @@ def _check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: st
     run.check_reference()
     for lang in report.languages:
         report.coverage[lang] = run.check_language(read[lang])
+    if ui_texts is not None and not ui:
+        run.check_owned_ui(read, ui_texts)
+    report.texts = read
     order = {"error": 0, "warning": 1}
     report.findings = sorted(run.report_findings,
                              key=lambda f: (f.lang != reference, f.lang, f.file, order[f.severity], f.key, f.check))
