@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.errors import fill, visible
+from tashkalar_cli.errors import Phrase, fill, visible
 from tashkalar_cli.render.fit import fitted
 from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, shown
 
@@ -28,12 +28,9 @@ MOST_ROWS = 100
 
 def _message(f: Finding, loc: Localizer | None) -> str:
     """A finding's message in the user's language (``i18n.finding.<key>``), else its English text."""
-    key = getattr(f.message, "key", None)
-    template = loc.ui(f"i18n.finding.{key}") if loc is not None and key else None
-    if template is None or loc is None:
+    if loc is None or not isinstance(f.message, Phrase):
         return str(f.message)
-    values = {name: visible(value, MOST_SHOWN) for name, value in getattr(f.message, "values", {}).items()}
-    return fill(template, values)  # values named "key" too: the template is filled, not loc.msg
+    return f.message.said_in(loc.ui, MOST_SHOWN)
 
 
 def excerpt(text: str, most: int) -> str:

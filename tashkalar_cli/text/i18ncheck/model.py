@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tashkalar_cli.errors import Phrase
+
 if TYPE_CHECKING:
     from tashkalar_cli.data.locales import LocaleTexts
 
@@ -12,17 +14,9 @@ ERROR = "error"
 WARNING = "warning"
 
 
-class Said(str):
+class Said(Phrase):
     """A finding's message: its English text (what JSON carries), and what it says in any language,
     the ui.yaml text ``i18n.finding.<key>`` filled with ``values`` (see render/i18n.py)."""
-
-    key: str | None
-    values: dict[str, Any]
-
-    def __new__(cls, text: str, key: str | None = None, values: dict[str, Any] | None = None) -> Said:
-        said = super().__new__(cls, text)
-        said.key, said.values = key, dict(values or {})
-        return said
 
 
 def said(code: str, english: str, /, **values: Any) -> Said:
