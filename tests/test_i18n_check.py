@@ -351,6 +351,31 @@ def test_a_placeholder_finding_gives_the_line_of_the_typo_in_a_folded_value(loca
     assert dropped.line == field_line, (dropped.line, field_line)
 
 
+def test_a_finding_gives_the_column_of_the_typo_in_text_and_json(locales, clean, dataset, cli, monkeypatch):
+    """Line and column, as compilers give them: the column of the misspelt placeholder on its line of a
+    folded value; of the value's start for a finding about the whole text."""
+    root = locales("fr")
+    path = root / "fr" / "rules.yaml"
+    line = _misspell(path, "{score_flare_invoked}", "{score_flare_invoekd}", "form-duel")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    column = lines[line - 1].index("{score_flare_invoekd}") + 1
+    assert column > len(lines[line - 1]) - len(lines[line - 1].lstrip())   # not merely the line's indentation
+    _, found = planted(root, dataset, clean, "fr")
+    hit = next(f for f in found if f.key == "form-duel" and f.code == "placeholder-typo")
+    assert (hit.line, hit.column) == (line, column)
+    ui = root / "fr" / "ui.yaml"
+    ui_line = _misspell(ui, "{path}", "le fichier")   # a placeholder dropped: about the whole text
+    ui_text = ui.read_text(encoding="utf-8").splitlines()[ui_line - 1]
+    r = cli("i18n", "check", "--locales", str(root), "--target", "fr", "--json")
+    extra = next(f for f in r.json["findings"] if f["file"] == "fr/ui.yaml" and f["line"] == ui_line)
+    assert extra["column"] == ui_text.index(":") + 3, (extra, ui_text)   # `  key: value`: where the value starts
+    rows = [f for f in r.json["findings"] if f["key"] == "form-duel" and f["code"] == "placeholder-typo"]
+    assert [(f["line"], f["column"]) for f in rows] == [(line, column)]
+    monkeypatch.setenv("COLUMNS", "250")
+    text = cli("i18n", "check", "--locales", str(root), "--target", "fr").out
+    assert f" {line}:{column} " in text.replace("│", " "), text[-2000:]
+
+
 def test_excerpts_are_cut_between_words_with_an_ellipsis():
     from rich.console import Console
 

@@ -33,6 +33,13 @@ def _message(f: Finding, loc: Localizer | None) -> str:
     return f.message.said_in(loc.ui, MOST_SHOWN)
 
 
+def _at(f: Finding) -> str:
+    """Where a finding is in its file: LINE:COLUMN as compilers write it (LINE when the column is unknown)."""
+    if not f.line:
+        return ""
+    return f"{f.line}:{f.column}" if f.column else str(f.line)
+
+
 def excerpt(text: str, most: int) -> str:
     """``text`` made visible, on one line, and cut to at most ``most`` characters between two words,
     with an ellipsis (a single word longer than that is cut where it must be)."""
@@ -108,7 +115,7 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                     msg.append(f"\n  {visible(f.lang, 20)}:  " + excerpt(f.translation, limit_text), style="dim")
                 key = shown(f.key + (f" ({f.field})" if f.field else ""))
                 table.add_row(Text(say(f"i18n.severity.{f.severity}", f.severity), style=SEVERITY_STYLE[f.severity]),
-                              say(f"i18n.check.{f.check}", f.check), key, str(f.line or ""), msg)
+                              say(f"i18n.check.{f.check}", f.check), key, _at(f), msg)
             parts.append(fitted(table, ids=(2, 3), drop=(1,)))  # the key a translator looks up: never cut
             if len(rows) > MOST_ROWS:
                 more = len(rows) - MOST_ROWS

@@ -41,6 +41,7 @@ class Finding:
     translation: str | None = None
     code: str | None = None   # the stable code of the check that found it (see CODES); default: ``check``
     previous: str | None = None   # source-changed: the reference text the translation was made from
+    column: int | None = None     # the column in ``line`` (from 1, in characters): of the words at fault, else of the value
 
     def to_dict(self) -> dict[str, Any]:
         # by hand, not dataclasses.asdict: that deep-copies each message's values (a third of the
@@ -48,7 +49,7 @@ class Finding:
         return {"lang": self.lang, "file": self.file, "key": self.key, "check": self.check,
                 "severity": self.severity, "message": str(self.message), "line": self.line, "field": self.field,
                 "reference": self.reference, "translation": self.translation, "code": self.code or self.check,
-                "previous": self.previous}
+                "previous": self.previous, "column": self.column}
 
 
 #: every finding's ``code``, for a translator's CI to filter on

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -15,6 +16,11 @@ from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.games import GamePack
+
+
+#: a mapping's key at the start of a line (plain or quoted, perhaps an item of a list) and the colon
+#: after it: what follows is the value
+_KEY = re.compile(r"""\s*(?:-\s+)?(?:'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|[^\s'"#][^:#]*?)\s*:(?:\s+|$)""")
 
 
 class _Run:
@@ -49,20 +55,25 @@ class _Run:
         self.own_ui: tuple[str, ...] = ()
         self._file_lines: dict[str, list[str]] = {}
 
-    def line_with(self, unit: Unit, needle: str) -> int | None:
-        """The line of ``unit``'s file where ``needle`` stands within the unit's value (a folded or
-        literal value spans several lines), else the field's first line."""
-        if unit.line is None or not needle:
-            return unit.line
-        lines = self._file_lines.get(unit.file)
+    def _lines(self, file: str) -> list[str]:
+        """The lines of a file of a language (``<lang>/<path>``), read once."""
+        lines = self._file_lines.get(file)
         if lines is None:
-            lang, _, rest = unit.file.partition("/")
+            lang, _, rest = file.partition("/")
             folder = self.dirs.get(lang)
             try:
                 lines = (folder / rest).read_text(encoding="utf-8", errors="replace").splitlines() if folder else []
             except OSError:
                 lines = []
-            self._file_lines[unit.file] = lines
+            self._file_lines[file] = lines
+        return lines
+
+    def line_with(self, unit: Unit, needle: str) -> int | None:
+        """The line of ``unit``'s file where ``needle`` stands within the unit's value (a folded or
+        literal value spans several lines), else the field's first line."""
+        if unit.line is None or not needle:
+            return unit.line
+        lines = self._lines(unit.file)
         if unit.line > len(lines):
             return unit.line
         first = lines[unit.line - 1]
@@ -75,6 +86,21 @@ class _Run:
                 return number
         return unit.line
 
+    def column_of(self, unit: Unit, line: int | None, needle: str) -> int | None:
+        """The column (from 1, in characters) of ``line`` in ``unit``'s file where ``needle`` stands,
+        else where the unit's value starts on its first line (its key's column when the value starts
+        on the next line: a folded or literal block)."""
+        lines = self._lines(unit.file) if line is not None else []
+        if line is None or line > len(lines):
+            return None
+        text = lines[line - 1]
+        at = text.find(needle) if needle else -1
+        if at >= 0:
+            return at + 1
+        key = len(text) - len(text.lstrip(" ")) + 1
+        found = _KEY.match(text) if line == unit.line else None
+        return found.end() + 1 if found and found.end() < len(text) else key
+
     @staticmethod
     def _offending(message: str) -> str:
         """The text of the translation a placeholder finding is about (its first unexpected
@@ -84,17 +110,24 @@ class _Run:
             return str(values.get("found", ""))
         if key in ("placeholders-extra", "placeholders-unknown"):
             return str(values.get("names", "")).split(", ")[0]
+        if key == "placeholder-not-name":
+            return str(values.get("field", ""))
         return ""
 
     def add(self, lang: str, unit_or_file: Unit | str, key: str, check: str, severity: str, message: str,
             fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None,
-            code: str | None = None, previous: str | None = None) -> None:
+            code: str | None = None, previous: str | None = None, needle: str = "") -> None:
+        """One finding: about a text (``unit_or_file`` a :class:`Unit`: at the line and column of
+        ``needle`` in its value, else where the value starts) or about a file (at ``line``)."""
+        column = None
         if isinstance(unit_or_file, Unit):
-            file, line = unit_or_file.file, line or unit_or_file.line
+            file = unit_or_file.file
+            line = line or self.line_with(unit_or_file, needle)
+            column = self.column_of(unit_or_file, line, needle)
         else:
             file = unit_or_file
         self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text, code,
-                                            previous))
+                                            previous, column))
 
     @staticmethod
     def _glossary(texts: LocaleTexts) -> dict[str, dict[str, Any]]:
@@ -132,12 +165,13 @@ class _Run:
             for sev, msg in checks.check_empty(unit.text, unit.text):
                 self.add(ref.lang, unit, key, "empty", sev, msg, fld, text=unit.text)
             for sev, msg in checks.check_format(unit.text if sec == "ui" else "", unit.text):
-                self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text, code="placeholder-format")
+                self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text, code="placeholder-format",
+                         needle=self._offending(msg))
             known = self.known_placeholders(sec, key)
             if known is not None:
                 for sev, msg in checks.check_placeholders(unit.text, unit.text, known):
                     self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text,
-                             line=self.line_with(unit, self._offending(msg)))
+                             needle=self._offending(msg))
         # a card's tagged keywords must appear in the reference text itself (a rule's keywords are
         # topics it links to, not necessarily words of its text)
         for (sec, key), groups in self.tags.items():
@@ -240,12 +274,12 @@ class _Run:
         if fld not in ("name", "term") and sec != "ui":
             problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
         for check, sev, msg in problems:
-            line = self.line_with(other, self._offending(msg)) if check == "placeholders" else None
+            needle = self._offending(msg) if check == "placeholders" else ""
             code = "placeholder-typo" if getattr(msg, "key", None) == "placeholder-typo" else None
-            self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text, line=line, code=code)
+            self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text, code=code, needle=needle)
         for sev, msg in checks.check_format(unit.text, other.text):
             self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
-                     code="placeholder-format")
+                     code="placeholder-format", needle=self._offending(msg))
 
     def _source_changed(self, loc: LocaleTexts, at: tuple[str, str, str], unit: Unit, other: Unit) -> str:
         """Whether the reference text of a translation changed since it was reviewed (its record in
