@@ -376,6 +376,31 @@ def test_a_finding_gives_the_column_of_the_typo_in_text_and_json(locales, clean,
     assert f" {line}:{column} " in text.replace("│", " "), text[-2000:]
 
 
+def test_an_excerpt_is_centred_on_the_words_at_fault():
+    """A misspelt placeholder past the cut of a long text is shown, the excerpt centred on it (the
+    translator's text and the reference's placeholder it lacks), not cut before it."""
+    from rich.console import Console
+
+    from tashkalar_cli.render.i18n import excerpt, report_renderable
+    from tashkalar_cli.text.i18ncheck.model import Finding, Report, said
+
+    words = "Au début de la partie, chaque joueur pioche cinq cartes et les garde secrètes jusqu'à la fin ; "
+    text = words + "quand un joueur atteint {score_flare_invoekd} points, la partie se termine aussitôt. " + words
+    cut = excerpt(text, 90, "{score_flare_invoekd}")
+    assert len(cut) <= 90 and cut.startswith("…") and cut.endswith("…") and "{score_flare_invoekd}" in cut, cut
+    assert cut[1:-1].strip() in text and text[text.index(cut[1:-1].strip()) - 1] == " "   # begun at a word
+    assert excerpt(text, 90) == excerpt(text, 90, "absent")   # nothing to centre on: the text's start
+    ref = text.replace("invoekd", "invoked").replace("Au début", "At the start")
+    message = said("placeholder-typo", "{found} is not in the reference: did you mean {wanted}?",
+                   found="{score_flare_invoekd}", wanted="{score_flare_invoked}")
+    report = Report("en", ["fr"], [Finding("fr", "fr/rules.yaml", "k", "placeholders", "error", message, 3, "text",
+                                           ref, text, "placeholder-typo")])
+    console = Console(width=300, record=True)
+    console.print(report_renderable(report))
+    out = console.export_text()
+    assert out.count("{score_flare_invoekd}") == 2 and out.count("{score_flare_invoked}") == 2, out
+
+
 def test_excerpts_are_cut_between_words_with_an_ellipsis():
     from rich.console import Console
 

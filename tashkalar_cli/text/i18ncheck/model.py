@@ -27,6 +27,29 @@ def said(code: str, english: str, /, **values: Any) -> Said:
     return Said(fill(english, values), code, values)
 
 
+def at_fault(message: str) -> str:
+    """The words of the translation a placeholder finding is about (its first unexpected
+    placeholder), to find their line and column and to centre an excerpt on them; empty when the
+    finding is about what the text lacks."""
+    key, values = getattr(message, "key", None), getattr(message, "values", {})
+    if key == "placeholder-typo":
+        return str(values.get("found", ""))
+    if key in ("placeholders-extra", "placeholders-unknown"):
+        return str(values.get("names", "")).split(", ")[0]
+    if key == "placeholder-not-name":
+        return str(values.get("field", ""))
+    return ""
+
+
+def lacking(message: str) -> str:
+    """The words of the reference a finding says the translation lacks (its first missing
+    placeholder), to centre the reference's excerpt on them; else empty."""
+    key, values = getattr(message, "key", None), getattr(message, "values", {})
+    if key in ("placeholders-missing", "placeholder-typo"):
+        return str(values.get("names" if key == "placeholders-missing" else "wanted", "")).split(", ")[0]
+    return ""
+
+
 @dataclass(frozen=True)
 class Finding:
     lang: str

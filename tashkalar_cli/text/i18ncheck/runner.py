@@ -12,7 +12,7 @@ from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, U
 from tashkalar_cli.data.paths import Budget, checked_length, folders_in
 from tashkalar_cli.errors import InputError, quote, visible
 from tashkalar_cli.text.i18ncheck import checks
-from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report, said
+from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report, at_fault, said
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.games import GamePack
@@ -101,19 +101,6 @@ class _Run:
         found = _KEY.match(text) if line == unit.line else None
         return found.end() + 1 if found and found.end() < len(text) else key
 
-    @staticmethod
-    def _offending(message: str) -> str:
-        """The text of the translation a placeholder finding is about (its first unexpected
-        placeholder), to find its line; empty when the finding is about what the text lacks."""
-        key, values = getattr(message, "key", None), getattr(message, "values", {})
-        if key == "placeholder-typo":
-            return str(values.get("found", ""))
-        if key in ("placeholders-extra", "placeholders-unknown"):
-            return str(values.get("names", "")).split(", ")[0]
-        if key == "placeholder-not-name":
-            return str(values.get("field", ""))
-        return ""
-
     def add(self, lang: str, unit_or_file: Unit | str, key: str, check: str, severity: str, message: str,
             fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None,
             code: str | None = None, previous: str | None = None, needle: str = "") -> None:
@@ -166,12 +153,12 @@ class _Run:
                 self.add(ref.lang, unit, key, "empty", sev, msg, fld, text=unit.text)
             for sev, msg in checks.check_format(unit.text if sec == "ui" else "", unit.text):
                 self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text, code="placeholder-format",
-                         needle=self._offending(msg))
+                         needle=at_fault(msg))
             known = self.known_placeholders(sec, key)
             if known is not None:
                 for sev, msg in checks.check_placeholders(unit.text, unit.text, known):
                     self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text,
-                             needle=self._offending(msg))
+                             needle=at_fault(msg))
         # a card's tagged keywords must appear in the reference text itself (a rule's keywords are
         # topics it links to, not necessarily words of its text)
         for (sec, key), groups in self.tags.items():
@@ -274,12 +261,12 @@ class _Run:
         if fld not in ("name", "term") and sec != "ui":
             problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
         for check, sev, msg in problems:
-            needle = self._offending(msg) if check == "placeholders" else ""
+            needle = at_fault(msg) if check == "placeholders" else ""
             code = "placeholder-typo" if getattr(msg, "key", None) == "placeholder-typo" else None
             self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text, code=code, needle=needle)
         for sev, msg in checks.check_format(unit.text, other.text):
             self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
-                     code="placeholder-format", needle=self._offending(msg))
+                     code="placeholder-format", needle=at_fault(msg))
 
     def _source_changed(self, loc: LocaleTexts, at: tuple[str, str, str], unit: Unit, other: Unit) -> str:
         """Whether the reference text of a translation changed since it was reviewed (its record in
