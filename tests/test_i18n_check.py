@@ -421,3 +421,35 @@ def test_excerpts_are_cut_between_words_with_an_ellipsis():
     out = console.export_text()
     assert "fr:  Vous pouvez détruire une pièce…" in out and "enne…" not in out, out
     assert "ref: You may destroy an enemy piece…" in out, out
+
+
+def _one_edit(tmp_path, path: str, old: str, new: str):
+    """A copy of the English and Italian locales with one edit of an Italian file."""
+    import shutil
+
+    copy = tmp_path / "l"
+    for code in ("en", "it"):
+        shutil.copytree(REPO / "locales" / code, copy / code)
+    file = copy / "it" / path
+    text = file.read_text(encoding="utf-8")
+    assert old in text
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy
+
+
+@pytest.mark.parametrize(("path", "old", "new", "code"), [
+    ("cards/everfrost.yaml", "casella vuota", "casella libera", "forbidden-term"),   # not term-missing as well
+    ("cards/etherweave.yaml", "adiacente a 2 o più", "adiacente a 3 o più", "numbers"),   # 2 -> 3: one finding
+])
+def test_one_edit_is_one_finding(cli, tmp_path, path, old, new, code):
+    copy = _one_edit(tmp_path, path, old, new)
+    r = cli("i18n", "check", "--locales", str(copy), "--target", "it", "--json")
+    found = [f for f in r.json["findings"] if f["check"] != "sources"]
+    assert [f["code"] for f in found] == [code], found
+
+
+def test_a_changed_number_is_one_finding_naming_both():
+    from tashkalar_cli.text.i18ncheck.checks import check_numbers
+
+    said = [m for _, m in check_numbers("Score 2 points.", "Segna 3 punti.", {}, {})]
+    assert [(m.key, str(m)) for m in said] == [("numbers-changed", "number(s) 3 where the reference has 2")]

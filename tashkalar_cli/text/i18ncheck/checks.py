@@ -134,6 +134,10 @@ def check_numbers(ref: str, text: str, ref_words: dict[str, int], words: dict[st
     if extra.get("1") and want_ones >= extra["1"]:
         del extra["1"]
     out: list[tuple[str, str]] = []
+    if missing and extra:   # a number changed: one finding
+        return [(ERROR, said("numbers-changed", "number(s) {numbers} where the reference has {reference}",
+                             numbers=", ".join(sorted(extra.elements())),
+                             reference=", ".join(sorted(missing.elements()))))]
     if missing:
         out.append((ERROR, said("numbers-missing", "number(s) of the reference missing: {numbers}",
                                  numbers=", ".join(sorted(missing.elements())))))

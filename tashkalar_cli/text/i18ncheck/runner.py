@@ -345,6 +345,9 @@ class _Run:
         matcher = checks.TermMatcher(self._glossary(loc))
         if not matcher.forms:
             return
+        # a term said with a variant the glossary forbids is one forbidden-term finding (check_forbidden),
+        # not a term-missing one too: one edit, one finding
+        banned = checks.TermMatcher(self._glossary(loc), field="forbidden")
         for (sec, key), groups in self.tags.items():
             for fields, tags in groups:
                 ref_text = self._joined(self.ref, sec, key, fields)
@@ -356,7 +359,7 @@ class _Run:
                 expected += sorted(in_ref - set(expected))
                 unit = next(loc.units[sec, key, f] for f in fields if (sec, key, f) in loc.units)
                 for kw in expected:
-                    if not matcher.present(text, kw):
+                    if not matcher.present(text, kw) and not (banned.forms and banned.present(text, kw)):
                         self.add(loc.lang, unit, key, "terms", ERROR,
                                  said("term-missing", "the {lang} term for '{keyword}' ({term}) is missing",
                                       lang=loc.lang, keyword=kw, term=matcher.term_of(kw)),
