@@ -453,3 +453,14 @@ def test_a_changed_number_is_one_finding_naming_both():
 
     said = [m for _, m in check_numbers("Score 2 points.", "Segna 3 punti.", {}, {})]
     assert [(m.key, str(m)) for m in said] == [("numbers-changed", "number(s) 3 where the reference has 2")]
+
+
+def test_a_forbidden_term_is_found_at_its_line_and_column(cli, tmp_path):
+    """Not at the field's first line (``effect: >-``): where the variant stands in the folded text."""
+    copy = _one_edit(tmp_path, "cards/everfrost.yaml", "casella vuota", "casella libera")
+    lines = (copy / "it" / "cards" / "everfrost.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "casella libera" in text)
+    assert not lines[line - 1].lstrip().startswith("effect:")
+    r = cli("i18n", "check", "--locales", str(copy), "--target", "it", "--json")
+    found = [f for f in r.json["findings"] if f["code"] == "forbidden-term"]
+    assert [(f["line"], f["column"]) for f in found] == [(line, lines[line - 1].index("casella libera") + 1)]

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 _KEY = re.compile(r"""\s*(?:-\s+)?(?:'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|[^\s'"#][^:#]*?)\s*:(?:\s+|$)""")
 
 
+def _folded(line: str) -> str:
+    """A line of a file folded as glossary forms are (case and accents), one character for one: a
+    form found in it stands at the same column in the line."""
+    return "".join(" " if ch.isspace() else (checks.term_fold(ch) or ch)[:1] for ch in line)
+
+
 class _Run:
     def __init__(self, facts: dict[str, Any], reference: LocaleTexts) -> None:
         self.facts = facts
@@ -68,9 +74,10 @@ class _Run:
             self._file_lines[file] = lines
         return lines
 
-    def line_with(self, unit: Unit, needle: str) -> int | None:
+    def line_with(self, unit: Unit, needle: str, folded: bool = False) -> int | None:
         """The line of ``unit``'s file where ``needle`` stands within the unit's value (a folded or
-        literal value spans several lines), else the field's first line."""
+        literal value spans several lines), else the field's first line; ``folded``: ``needle`` is
+        a glossary form, case and accents folded (:func:`_folded`)."""
         if unit.line is None or not needle:
             return unit.line
         lines = self._lines(unit.file)
@@ -82,11 +89,11 @@ class _Run:
             line = lines[number - 1]
             if number > unit.line and line.strip() and len(line) - len(line.lstrip(" ")) <= indent:
                 break  # the next key: the value ended
-            if needle in line:
+            if needle in (_folded(line) if folded else line):
                 return number
         return unit.line
 
-    def column_of(self, unit: Unit, line: int | None, needle: str) -> int | None:
+    def column_of(self, unit: Unit, line: int | None, needle: str, folded: bool = False) -> int | None:
         """The column (from 1, in characters) of ``line`` in ``unit``'s file where ``needle`` stands,
         else where the unit's value starts on its first line (its key's column when the value starts
         on the next line: a folded or literal block)."""
@@ -94,7 +101,7 @@ class _Run:
         if line is None or line > len(lines):
             return None
         text = lines[line - 1]
-        at = text.find(needle) if needle else -1
+        at = (_folded(text) if folded else text).find(needle) if needle else -1
         if at >= 0:
             return at + 1
         key = len(text) - len(text.lstrip(" ")) + 1
@@ -103,14 +110,14 @@ class _Run:
 
     def add(self, lang: str, unit_or_file: Unit | str, key: str, check: str, severity: str, message: str,
             fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None,
-            code: str | None = None, previous: str | None = None, needle: str = "") -> None:
+            code: str | None = None, previous: str | None = None, needle: str = "", folded: bool = False) -> None:
         """One finding: about a text (``unit_or_file`` a :class:`Unit`: at the line and column of
         ``needle`` in its value, else where the value starts) or about a file (at ``line``)."""
         column = None
         if isinstance(unit_or_file, Unit):
             file = unit_or_file.file
-            line = line or self.line_with(unit_or_file, needle)
-            column = self.column_of(unit_or_file, line, needle)
+            line = line or self.line_with(unit_or_file, needle, folded)
+            column = self.column_of(unit_or_file, line, needle, folded)
         else:
             file = unit_or_file
         self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text, code,
@@ -326,7 +333,7 @@ class _Run:
                     self.add(loc.lang, unit, key, "terms", ERROR,
                              said("forbidden-term", "'{found}' is not the official term for '{keyword}': write '{official}'",
                                   found=m.group(0), keyword=kid, official=official),
-                             fld, ref.text, unit.text, code="forbidden-term")
+                             fld, ref.text, unit.text, code="forbidden-term", needle=m.group(0), folded=True)
 
     def check_owned_ui(self, read: dict[str, LocaleTexts], earlier: Mapping[str, LocaleTexts]) -> None:
         """The interface texts this game owns (``letal.*``...), as an earlier game's check read the
