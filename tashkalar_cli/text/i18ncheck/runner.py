@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.data.dataset import flatten
-from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
+from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts, line_in_value
 from tashkalar_cli.data.paths import Budget, checked_length, folders_in
 from tashkalar_cli.errors import InputError, quote, visible
 from tashkalar_cli.text.i18ncheck import checks
@@ -80,18 +80,7 @@ class _Run:
         a glossary form, case and accents folded (:func:`_folded`)."""
         if unit.line is None or not needle:
             return unit.line
-        lines = self._lines(unit.file)
-        if unit.line > len(lines):
-            return unit.line
-        first = lines[unit.line - 1]
-        indent = len(first) - len(first.lstrip(" "))
-        for number in range(unit.line, len(lines) + 1):
-            line = lines[number - 1]
-            if number > unit.line and line.strip() and len(line) - len(line.lstrip(" ")) <= indent:
-                break  # the next key: the value ended
-            if needle in (_folded(line) if folded else line):
-                return number
-        return unit.line
+        return line_in_value(self._lines(unit.file), unit.line, needle, _folded if folded else None)
 
     def column_of(self, unit: Unit, line: int | None, needle: str, folded: bool = False) -> int | None:
         """The column (from 1, in characters) of ``line`` in ``unit``'s file where ``needle`` stands,
