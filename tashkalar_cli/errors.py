@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, Self, TypeVar
 
 #: success
 EXIT_OK = 0
@@ -126,16 +126,48 @@ _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+class Phrase(str):
+    """A message said inside another (what a translation check found, given as the reason of an
+    error): as a text, its English, which the English message and JSON carry; in another language
+    (:meth:`said_in`), the ui.yaml text ``i18n.finding.<key>`` filled with ``values``.
+    :meth:`TashkalarError.localized` says each one among an error's values so."""
+
+    key: str | None
+    values: dict[str, Any]
+
+    def __new__(cls, text: str, key: str | None = None, values: Mapping[str, Any] | None = None) -> Self:
+        phrase = super().__new__(cls, text)
+        phrase.key, phrase.values = key, dict(values or {})
+        return phrase
+
+    def said_in(self, text: Callable[[str], str | None], most: int | None = None) -> str:
+        """The phrase in the language of ``text`` (its values made :func:`visible`, each at most
+        ``most`` characters), else its English."""
+        template = text(f"i18n.finding.{self.key}") if self.key else None
+        if template is None:
+            return str(self)
+        # filled, not said with the language's msg: a value may be called "key"; a value that is a
+        # phrase itself (the name of a marker) is said in the same language
+        return fill(template, {name: visible(value.said_in(text) if isinstance(value, Phrase) else value, most)
+                               for name, value in self.values.items()})
+
+
+def phrase(key: str, english: str, /, **values: Any) -> Phrase:
+    """The :class:`Phrase` ``key`` whose English is ``english`` filled with ``values`` (a name
+    ``values`` lacks stays as written)."""
+    return Phrase(fill(english, values), key, values)
+
+
 def template_fields(text: str) -> list[str]:
     """Every ``{field}`` of ``text`` as written between its braces, in order (``{{``/``}}`` are
-    not fields); a ValueError for a brace that opens or closes nothing."""
+    not fields); a ValueError for a brace that opens or closes nothing (its argument a :class:`Phrase`)."""
     out: list[str] = []
     for m in _TOKEN.finditer(text):
         token = m.group(0)
         if token in ("{{", "}}"):
             continue
         if m.group(1) is None:
-            raise ValueError(f"a '{token}' that opens or closes no placeholder")
+            raise ValueError(phrase("brace-unmatched", "a '{brace}' that opens or closes no placeholder", brace=token))
         out.append(m.group(1))
     return out
 
@@ -152,24 +184,24 @@ def field_name(field: str) -> str:
 
 
 def template_problems(text: str, allowed: Collection[str]) -> list[tuple[str, str]]:
-    """What is wrong with the fields of ``text`` as (code, message): ``placeholder-format`` for a
+    """What is wrong with the fields of ``text`` as (code, message: a :class:`Phrase`): ``placeholder-format`` for a
     field that is not a plain ``{name}`` (unless ``allowed`` has it written exactly so: Click's own
     texts quote with ``{name!r}``), or an unmatched brace; ``placeholders`` for a name ``allowed``
     does not have."""
     try:
         fields = template_fields(text)
     except ValueError as exc:
-        return [("placeholder-format", str(exc))]
+        return [("placeholder-format", exc.args[0] if exc.args and isinstance(exc.args[0], Phrase) else str(exc))]
     out: list[tuple[str, str]] = []
     for f in fields:
         if f in allowed:
             continue
         shown = quote("{" + f + "}", 40)
         if not is_name(f):
-            out.append(("placeholder-format", f"{shown} is not a placeholder: write {{name}}, with no format, "
-                                              "conversion, attribute or index"))
+            out.append(("placeholder-format", phrase("placeholder-not-name", "{field} is not a placeholder: write {{name}}, "
+                                                     "with no format, conversion, attribute or index", field=shown)))
         else:
-            out.append(("placeholders", f"unknown placeholder {shown}"))
+            out.append(("placeholders", phrase("unknown-placeholder", "unknown placeholder {name}", name=shown)))
     return out
 
 
@@ -468,6 +500,8 @@ class TashkalarError(Exception):
         for field, value in params.items():
             if isinstance(value, Term):
                 params[field] = say_term(value, text, namer)
+            elif isinstance(value, Phrase):   # what a check found, said in the same language
+                params[field] = value.said_in(text)
         labelled = text("label.value") or "{label}: {value}"
         prefix = params.get("prefix")
         if isinstance(prefix, str) and prefix.endswith(": "):  # an option said before the message ("--mode: ")

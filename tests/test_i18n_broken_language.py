@@ -43,3 +43,21 @@ def test_other_languages_work_and_a_vain_lookup_names_the_broken_one(cli, transl
     lines = r.err.strip().splitlines()
     assert "no card is called" in lines[0]
     assert "'es'" in lines[-1] and "{cuenta}" in lines[-1] and "note:" in lines[-1], r.err
+
+
+def test_the_load_error_and_the_check_give_the_same_line(cli, tmp_path, monkeypatch):
+    """A misspelt placeholder on the second line of a folded text: the line where it stands, in the
+    error that refuses the language as in ``i18n check`` (not the field's first line in one of them)."""
+    folder = tmp_path / "translators"
+    shutil.copytree(REPO / "locales" / "it", folder / "it")
+    rules = folder / "it" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    at = text.index("{players_duel}", text.index("\n  form-duel:\n"))
+    rules.write_text(text[:at] + "{players_dule}" + text[at + len("{players_duel}"):], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    assert not text.splitlines()[line - 1].lstrip().startswith("text:")   # not the field's first line
+    r = cli("i18n", "check", "--locales", str(folder), "--target", "it", "--json")
+    assert [f["line"] for f in r.json["findings"] if f["code"] == "placeholder-typo"] == [line]
+    monkeypatch.setenv("TASHKALAR_LOCALES", str(folder))
+    r = cli("--lang", "it", "rule", "list")
+    assert r.code == 2 and f"it/rules.yaml:{line}: " in r.err, r.err

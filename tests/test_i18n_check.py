@@ -351,6 +351,56 @@ def test_a_placeholder_finding_gives_the_line_of_the_typo_in_a_folded_value(loca
     assert dropped.line == field_line, (dropped.line, field_line)
 
 
+def test_a_finding_gives_the_column_of_the_typo_in_text_and_json(locales, clean, dataset, cli, monkeypatch):
+    """Line and column, as compilers give them: the column of the misspelt placeholder on its line of a
+    folded value; of the value's start for a finding about the whole text."""
+    root = locales("fr")
+    path = root / "fr" / "rules.yaml"
+    line = _misspell(path, "{score_flare_invoked}", "{score_flare_invoekd}", "form-duel")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    column = lines[line - 1].index("{score_flare_invoekd}") + 1
+    assert column > len(lines[line - 1]) - len(lines[line - 1].lstrip())   # not merely the line's indentation
+    _, found = planted(root, dataset, clean, "fr")
+    hit = next(f for f in found if f.key == "form-duel" and f.code == "placeholder-typo")
+    assert (hit.line, hit.column) == (line, column)
+    ui = root / "fr" / "ui.yaml"
+    ui_line = _misspell(ui, "{path}", "le fichier")   # a placeholder dropped: about the whole text
+    ui_text = ui.read_text(encoding="utf-8").splitlines()[ui_line - 1]
+    r = cli("i18n", "check", "--locales", str(root), "--target", "fr", "--json")
+    extra = next(f for f in r.json["findings"] if f["file"] == "fr/ui.yaml" and f["line"] == ui_line)
+    assert extra["column"] == ui_text.index(":") + 3, (extra, ui_text)   # `  key: value`: where the value starts
+    rows = [f for f in r.json["findings"] if f["key"] == "form-duel" and f["code"] == "placeholder-typo"]
+    assert [(f["line"], f["column"]) for f in rows] == [(line, column)]
+    monkeypatch.setenv("COLUMNS", "250")
+    text = cli("i18n", "check", "--locales", str(root), "--target", "fr").out
+    assert f" {line}:{column} " in text.replace("│", " "), text[-2000:]
+
+
+def test_an_excerpt_is_centred_on_the_words_at_fault():
+    """A misspelt placeholder past the cut of a long text is shown, the excerpt centred on it (the
+    translator's text and the reference's placeholder it lacks), not cut before it."""
+    from rich.console import Console
+
+    from tashkalar_cli.render.i18n import excerpt, report_renderable
+    from tashkalar_cli.text.i18ncheck.model import Finding, Report, said
+
+    words = "Au début de la partie, chaque joueur pioche cinq cartes et les garde secrètes jusqu'à la fin ; "
+    text = words + "quand un joueur atteint {score_flare_invoekd} points, la partie se termine aussitôt. " + words
+    cut = excerpt(text, 90, "{score_flare_invoekd}")
+    assert len(cut) <= 90 and cut.startswith("…") and cut.endswith("…") and "{score_flare_invoekd}" in cut, cut
+    assert cut[1:-1].strip() in text and text[text.index(cut[1:-1].strip()) - 1] == " "   # begun at a word
+    assert excerpt(text, 90) == excerpt(text, 90, "absent")   # nothing to centre on: the text's start
+    ref = text.replace("invoekd", "invoked").replace("Au début", "At the start")
+    message = said("placeholder-typo", "{found} is not in the reference: did you mean {wanted}?",
+                   found="{score_flare_invoekd}", wanted="{score_flare_invoked}")
+    report = Report("en", ["fr"], [Finding("fr", "fr/rules.yaml", "k", "placeholders", "error", message, 3, "text",
+                                           ref, text, "placeholder-typo")])
+    console = Console(width=300, record=True)
+    console.print(report_renderable(report))
+    out = console.export_text()
+    assert out.count("{score_flare_invoekd}") == 2 and out.count("{score_flare_invoked}") == 2, out
+
+
 def test_excerpts_are_cut_between_words_with_an_ellipsis():
     from rich.console import Console
 
@@ -371,3 +421,46 @@ def test_excerpts_are_cut_between_words_with_an_ellipsis():
     out = console.export_text()
     assert "fr:  Vous pouvez détruire une pièce…" in out and "enne…" not in out, out
     assert "ref: You may destroy an enemy piece…" in out, out
+
+
+def _one_edit(tmp_path, path: str, old: str, new: str):
+    """A copy of the English and Italian locales with one edit of an Italian file."""
+    import shutil
+
+    copy = tmp_path / "l"
+    for code in ("en", "it"):
+        shutil.copytree(REPO / "locales" / code, copy / code)
+    file = copy / "it" / path
+    text = file.read_text(encoding="utf-8")
+    assert old in text
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy
+
+
+@pytest.mark.parametrize(("path", "old", "new", "code"), [
+    ("cards/everfrost.yaml", "casella vuota", "casella libera", "forbidden-term"),   # not term-missing as well
+    ("cards/etherweave.yaml", "adiacente a 2 o più", "adiacente a 3 o più", "numbers"),   # 2 -> 3: one finding
+])
+def test_one_edit_is_one_finding(cli, tmp_path, path, old, new, code):
+    copy = _one_edit(tmp_path, path, old, new)
+    r = cli("i18n", "check", "--locales", str(copy), "--target", "it", "--json")
+    found = [f for f in r.json["findings"] if f["check"] != "sources"]
+    assert [f["code"] for f in found] == [code], found
+
+
+def test_a_changed_number_is_one_finding_naming_both():
+    from tashkalar_cli.text.i18ncheck.checks import check_numbers
+
+    said = [m for _, m in check_numbers("Score 2 points.", "Segna 3 punti.", {}, {})]
+    assert [(m.key, str(m)) for m in said] == [("numbers-changed", "number(s) 3 where the reference has 2")]
+
+
+def test_a_forbidden_term_is_found_at_its_line_and_column(cli, tmp_path):
+    """Not at the field's first line (``effect: >-``): where the variant stands in the folded text."""
+    copy = _one_edit(tmp_path, "cards/everfrost.yaml", "casella vuota", "casella libera")
+    lines = (copy / "it" / "cards" / "everfrost.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "casella libera" in text)
+    assert not lines[line - 1].lstrip().startswith("effect:")
+    r = cli("i18n", "check", "--locales", str(copy), "--target", "it", "--json")
+    found = [f for f in r.json["findings"] if f["code"] == "forbidden-term"]
+    assert [(f["line"], f["column"]) for f in found] == [(line, lines[line - 1].index("casella libera") + 1)]

@@ -142,6 +142,24 @@ def test_a_broken_translation_writes_nothing(cli, copy, edit, said):
     assert _tree(locales) == before
 
 
+@pytest.mark.parametrize(("written", "said"), [
+    ("écrit : {pth}", "{pth} ne figure pas dans le texte de référence ; peut-être fallait-il écrire {path} ?"),
+    ("écrit : {path!r}", "{path!r} n'est pas une variable : écrivez {name}, sans format, conversion, attribut ni indice"),
+    ("écrit : {path} {", "une accolade « { » qui n'ouvre ni ne ferme aucune variable"),
+    ("écrit : **{path}**", "marques « ** » (gras) : 2 ici, 0 dans la référence"),
+])
+def test_a_broken_placeholder_is_refused_in_the_users_language(cli, copy, written, said):
+    """Every part of the line that refuses a translation is in the user's language: the check's own
+    message (and a marker's name) too, not only the words around it."""
+    locales, out = copy
+    path = _export(cli, locales, out, "po")
+    _edit_po(path, {"ui/i18n.export.written/text": lambda t: written})
+    r = cli("--lang", "fr", "i18n", "import", str(path), "--target", "fr", "--locales", str(locales))
+    assert r.code == 2
+    line = r.err.strip().replace("\u00a0", " ").replace("\u202f", " ")   # French typography's no-break spaces
+    assert line == f"tashkalar : erreur : {path} : ui/i18n.export.written/text : {said} : rien n'a été écrit"
+
+
 def test_a_translation_of_an_older_english_is_refused_with_its_key(cli, copy):
     locales, out = copy
     path = _export(cli, locales, out, "po")

@@ -443,26 +443,50 @@ def test_a_message_names_an_options_value_as_its_help_shows_it(lang):
 
 # --- FR1, IT4 held by the L.E.T.A.L. glossary: its forbidden variants reach the interface texts ------
 
-@pytest.mark.parametrize(("lang", "key", "wrong"), [
+def _plant(copy, lang, key, wrong):
+    """``key``'s text in ``copy``'s ``lang``/ui.yaml replaced by ``wrong``."""
+    ui = copy / lang / "ui.yaml"
+    lines = ui.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  {key}: "))
+    lines[at] = f"  {key}: {yaml.safe_dump(wrong, allow_unicode=True, width=1000).splitlines()[0]}\n"
+    ui.write_text("".join(lines), encoding="utf-8")
+
+
+LETAL_WORDS_THE_REVIEW_FOUND = [
     ("fr", "letal.pull.done", "Attiré de {distance} vers {by}, le Héros en {square} finit en {to}."),
     ("it", "help.letal.move.to", "Una casella: se lo spostamento può finire lì e, se no, perché."),
-])
+]
+
+
+@pytest.mark.parametrize(("lang", "key", "wrong"), LETAL_WORDS_THE_REVIEW_FOUND)
 def test_the_letal_glossary_forbids_the_words_the_review_found(cli, tmp_path, lang, key, wrong):
     import shutil
 
     copy = tmp_path / "locales"
     shutil.copytree(REPO / "locales", copy)
     assert cli("--game", "letal", "i18n", "check", "--locales", str(copy)).code == 0
-    ui = copy / lang / "ui.yaml"
-    lines = ui.read_text(encoding="utf-8").splitlines(keepends=True)
-    at = next(i for i, line in enumerate(lines) if line.startswith(f"  {key}: "))
-    lines[at] = f"  {key}: {yaml.safe_dump(wrong, allow_unicode=True, width=1000).splitlines()[0]}\n"
-    ui.write_text("".join(lines), encoding="utf-8")
+    _plant(copy, lang, key, wrong)
     r = cli("--game", "letal", "--lang", "en", "i18n", "check", "--locales", str(copy), "--json")
     import json
 
     found = [f for f in json.loads(r.out)["findings"] if f["code"] == "forbidden-term"]
     assert r.code == 1 and [(f["lang"], f["key"]) for f in found] == [(lang, key)]
+
+
+@pytest.mark.parametrize(("lang", "key", "wrong"), LETAL_WORDS_THE_REVIEW_FOUND)
+def test_a_plain_check_holds_the_letal_interface_texts_to_the_letal_glossary(cli, tmp_path, lang, key, wrong):
+    """Without --game, every game's texts are checked, each against its own glossary: a L.E.T.A.L.
+    interface text (in the shared ui.yaml, read once) is held to L.E.T.A.L.'s, and found once."""
+    import json
+    import shutil
+
+    copy = tmp_path / "locales"
+    shutil.copytree(REPO / "locales", copy)
+    assert cli("i18n", "check", "--locales", str(copy)).code == 0
+    _plant(copy, lang, key, wrong)
+    r = cli("--lang", "en", "i18n", "check", "--locales", str(copy), "--json")
+    found = [f for f in json.loads(r.out)["findings"] if f["code"] == "forbidden-term"]
+    assert r.code == 1 and [(f["lang"], f["key"], f["file"]) for f in found] == [(lang, key, f"{lang}/ui.yaml")]
 
 
 def test_the_letal_glossary_holds_only_the_letal_interface_texts(cli, tmp_path):

@@ -78,33 +78,22 @@ def _report(locales: str | None, reference: str, lang: list[str] | None, data: s
     from tashkalar_cli.data.loader import load_facts
     from tashkalar_cli.data.paths import Budget, checked_length, data_root, extra_locales
     from tashkalar_cli.model.integrity import check_facts
-    from tashkalar_cli.text.i18ncheck import check_locales
+    from tashkalar_cli.text.i18ncheck.runner import check_games
 
     root = data_root(data)
     translators = extra_locales()
     folder = Path(checked_length(locales)) if locales else translators[0] if translators else root / "locales"
     # every game (or the one of --game); a translator's copy without a game's folder skips that game
     chosen = [GAMES[state().game_id]] if state().game_option else list(GAMES.values())
-    report = None
+    games = []
     for pack in chosen:
         if pack.folder and not state().game_option and (not (root / "cards" / pack.folder).is_dir() or (
                 folder.is_dir() and not any((d / pack.folder).is_dir() for d in folder.iterdir() if d.is_dir()))):
             continue
         facts = load_facts(root / "cards", root, pack, Budget(root))  # the facts strictly, walked as the loader does
         check_facts(facts, pack)
-        # the shared interface texts (ui.yaml) are read and checked with the first game only: once
-        # is enough (a translator's ui.yaml of megabytes was read, checked and counted twice)
-        found = check_locales(folder, facts, reference, lang, builtin=root / "locales", game=pack, ui=report is None)
-        if report is None:
-            report = found
-            continue
-        report.findings += found.findings
-        for code, cov in found.coverage.items():
-            mine = report.coverage.setdefault(code, cov)
-            if mine is not cov:
-                mine.add(cov)
-    assert report is not None
-    return report
+        games.append((pack, facts))
+    return check_games(folder, games, reference, lang, builtin=root / "locales")
 
 
 @app.command("reviewed")

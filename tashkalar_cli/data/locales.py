@@ -161,6 +161,22 @@ def unknown_stemmer(name: object) -> list[str] | None:
     return None if name in known else known
 
 
+def line_in_value(lines: list[str], first: int, needle: str, fold: Callable[[str], str] | None = None) -> int:
+    """The line (from 1) of ``lines`` where ``needle`` stands within the value whose key is on line
+    ``first`` (a folded or literal value spans several lines; ``fold``: each line as ``needle`` is
+    written), else ``first``: the line a finding and an error give for the same words."""
+    if not needle or first > len(lines):
+        return first
+    indent = len(lines[first - 1]) - len(lines[first - 1].lstrip(" "))
+    for number in range(first, len(lines) + 1):
+        line = lines[number - 1]
+        if number > first and line.strip() and len(line) - len(line.lstrip(" ")) <= indent:
+            break  # the next key: the value ended
+        if needle in (fold(line) if fold else line):
+            return number
+    return first
+
+
 @dataclass
 class Unit:
     """One text: a field of an entry, where it was read."""

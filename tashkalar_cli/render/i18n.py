@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.errors import fill, visible
+from tashkalar_cli.errors import Phrase, fill, visible
 from tashkalar_cli.render.fit import fitted
 from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, shown
 
@@ -28,20 +28,34 @@ MOST_ROWS = 100
 
 def _message(f: Finding, loc: Localizer | None) -> str:
     """A finding's message in the user's language (``i18n.finding.<key>``), else its English text."""
-    key = getattr(f.message, "key", None)
-    template = loc.ui(f"i18n.finding.{key}") if loc is not None and key else None
-    if template is None or loc is None:
+    if loc is None or not isinstance(f.message, Phrase):
         return str(f.message)
-    values = {name: visible(value, MOST_SHOWN) for name, value in getattr(f.message, "values", {}).items()}
-    return fill(template, values)  # values named "key" too: the template is filled, not loc.msg
+    return f.message.said_in(loc.ui, MOST_SHOWN)
 
 
-def excerpt(text: str, most: int) -> str:
+def _at(f: Finding) -> str:
+    """Where a finding is in its file: LINE:COLUMN as compilers write it (LINE when the column is unknown)."""
+    if not f.line:
+        return ""
+    return f"{f.line}:{f.column}" if f.column else str(f.line)
+
+
+def excerpt(text: str, most: int, around: str = "") -> str:
     """``text`` made visible, on one line, and cut to at most ``most`` characters between two words,
-    with an ellipsis (a single word longer than that is cut where it must be)."""
+    with an ellipsis (a single word longer than that is cut where it must be); a text whose words
+    ``around`` stand past the cut is shown around them instead, with an ellipsis on each side."""
     whole = visible(text)
     if len(whole) <= most:
         return whole
+    needle = visible(around) if around else ""
+    at = whole.find(needle) if needle else -1
+    if at >= 0 and at + len(needle) > most - 1:
+        # a window centred on the words, begun at a word's start
+        start = max(0, min(at - (most - 2 - len(needle)) // 2, len(whole) - (most - 1)))
+        space = whole.find(" ", start, at)
+        if start > 0 and not whole[start - 1].isspace() and space >= 0:
+            start = space + 1
+        return "…" + excerpt(whole[start:], most - 1)
     head = whole[: max(most - 1, 0)]
     if not (head[-1:].isspace() or whole[len(head)].isspace()):  # inside a word: drop the word's start
         start = max(head.rfind(" "), head.rfind("\\n"))
@@ -83,6 +97,8 @@ def _changed(old: str, new: str, say: Callable[..., str], most: int = MOST_BLOCK
 def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | None = None) -> Group:
     """The findings, by language and file, then the coverage table and the count of errors and
     warnings: in the user's language (``loc``; English without one)."""
+    from tashkalar_cli.text.i18ncheck.model import at_fault, lacking
+
 
     def say(key: str, english: str, **params: object) -> str:
         return loc.msg(key, **params) if loc is not None and loc.ui(key) is not None else fill(english, params)
@@ -105,13 +121,15 @@ def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | Non
                     msg.append_text(_changed(f.previous, f.reference, say))
                 elif f.reference:
                     label = say("i18n.reference", "ref")
-                    shown_ref = say("label.value", "{label}: {value}", label=label, value=excerpt(f.reference, limit_text))
+                    cut = excerpt(f.reference, limit_text, lacking(f.message))
+                    shown_ref = say("label.value", "{label}: {value}", label=label, value=cut)
                     msg.append("\n  " + shown_ref, style="dim")
                 if f.translation:
-                    msg.append(f"\n  {visible(f.lang, 20)}:  " + excerpt(f.translation, limit_text), style="dim")
+                    cut = excerpt(f.translation, limit_text, at_fault(f.message))
+                    msg.append(f"\n  {visible(f.lang, 20)}:  " + cut, style="dim")
                 key = shown(f.key + (f" ({f.field})" if f.field else ""))
                 table.add_row(Text(say(f"i18n.severity.{f.severity}", f.severity), style=SEVERITY_STYLE[f.severity]),
-                              say(f"i18n.check.{f.check}", f.check), key, str(f.line or ""), msg)
+                              say(f"i18n.check.{f.check}", f.check), key, _at(f), msg)
             parts.append(fitted(table, ids=(2, 3), drop=(1,)))  # the key a translator looks up: never cut
             if len(rows) > MOST_ROWS:
                 more = len(rows) - MOST_ROWS

@@ -19,7 +19,7 @@ from tashkalar_cli.text.typography import typeset
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
-    from tashkalar_cli.data.locales import LocaleTexts
+    from tashkalar_cli.data.locales import LocaleTexts, Unit
 
 REFERENCE = "en"
 #: where the user's language is read, after --lang and TASHKALAR_LANG
@@ -98,8 +98,26 @@ def check_placeholders(texts: LocaleTexts, facts: Mapping[str, Any], reference: 
             allowed = known.get((section, key), known["*", "*"])
         for code, message in template_problems(unit.text, allowed):
             error = "placeholder-format" if code == "placeholder-format" else "unknown-placeholder"
-            raise DataError(key=error, file=unit.file, line=unit.line, field=f"{section}/{key}/{fld}",
+            raise DataError(key=error, file=unit.file, line=_line_of(unit, message), field=f"{section}/{key}/{fld}",
                             problem=message)
+
+
+def _line_of(unit: Unit, message: str) -> int | None:
+    """The line of the placeholder a problem names (``{players_dule}`` on the third line of a folded
+    text), as ``i18n check`` gives it; else the field's first line."""
+    from pathlib import Path
+
+    from tashkalar_cli.data.locales import line_in_value
+
+    values = getattr(message, "values", {})
+    needle = str(values.get("name") or values.get("field") or "")
+    if unit.line is None or not needle:
+        return unit.line
+    try:
+        lines = Path(unit.file).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return unit.line
+    return line_in_value(lines, unit.line, needle)
 
 
 def placeholder_names(text: str) -> list[str]:

@@ -6,6 +6,6 @@ layout), compares every language with the reference language entry by entry, and
 """
 
 from tashkalar_cli.text.i18ncheck.model import Finding, Report
-from tashkalar_cli.text.i18ncheck.runner import check_locales
+from tashkalar_cli.text.i18ncheck.runner import check_games, check_locales
 
-__all__ = ["Finding", "Report", "check_locales"]
+__all__ = ["Finding", "Report", "check_games", "check_locales"]

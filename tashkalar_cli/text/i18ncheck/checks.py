@@ -11,7 +11,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from tashkalar_cli.errors import template_fields, template_problems
+from tashkalar_cli.errors import phrase, template_fields, template_problems
 from tashkalar_cli.text.i18n import placeholders
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, said
 from tashkalar_cli.text.search import fold
@@ -134,6 +134,10 @@ def check_numbers(ref: str, text: str, ref_words: dict[str, int], words: dict[st
     if extra.get("1") and want_ones >= extra["1"]:
         del extra["1"]
     out: list[tuple[str, str]] = []
+    if missing and extra:   # a number changed: one finding
+        return [(ERROR, said("numbers-changed", "number(s) {numbers} where the reference has {reference}",
+                             numbers=", ".join(sorted(extra.elements())),
+                             reference=", ".join(sorted(missing.elements()))))]
     if missing:
         out.append((ERROR, said("numbers-missing", "number(s) of the reference missing: {numbers}",
                                  numbers=", ".join(sorted(missing.elements())))))
@@ -149,7 +153,7 @@ def check_markup(ref: str, text: str) -> list[tuple[str, str]]:
     if a != b:
         out.append((ERROR, said("markup-items", "{count} list item(s) where the reference has {reference}", count=b,
                                  reference=a)))
-    for marker, name in (("**", "bold"), ("`", "code")):
+    for marker, name in (("**", phrase("marker.bold", "bold")), ("`", phrase("marker.code", "code"))):
         x, y = ref.count(marker), text.count(marker)
         if x != y:
             out.append((ERROR, said("markup-markers", "{count} '{marker}' ({name}) marker(s) where the reference has {reference}",

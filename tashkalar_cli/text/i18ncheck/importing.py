@@ -118,7 +118,7 @@ def _problems(english: str, text: str, ui: bool) -> list[str]:
 
     found = [*checks.check_placeholders(english, text), *checks.check_markup(english, text),
              *checks.check_format(english if ui else "", text)]
-    return [str(msg) for sev, msg in found if sev == ERROR]
+    return [msg for sev, msg in found if sev == ERROR]   # each a Phrase: said in the user's language
 
 
 def chosen(items: Iterable[Imported], known: dict[str, _Place]) -> dict[str, Imported]:

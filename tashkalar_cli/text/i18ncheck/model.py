@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from tashkalar_cli.errors import Phrase
+
+if TYPE_CHECKING:
+    from tashkalar_cli.data.locales import LocaleTexts
 
 ERROR = "error"
 WARNING = "warning"
 
 
-class Said(str):
+class Said(Phrase):
     """A finding's message: its English text (what JSON carries), and what it says in any language,
     the ui.yaml text ``i18n.finding.<key>`` filled with ``values`` (see render/i18n.py)."""
-
-    key: str | None
-    values: dict[str, Any]
-
-    def __new__(cls, text: str, key: str | None = None, values: dict[str, Any] | None = None) -> Said:
-        said = super().__new__(cls, text)
-        said.key, said.values = key, dict(values or {})
-        return said
 
 
 def said(code: str, english: str, /, **values: Any) -> Said:
@@ -28,6 +25,29 @@ def said(code: str, english: str, /, **values: Any) -> Said:
     from tashkalar_cli.errors import fill
 
     return Said(fill(english, values), code, values)
+
+
+def at_fault(message: str) -> str:
+    """The words of the translation a placeholder finding is about (its first unexpected
+    placeholder), to find their line and column and to centre an excerpt on them; empty when the
+    finding is about what the text lacks."""
+    key, values = getattr(message, "key", None), getattr(message, "values", {})
+    if key == "placeholder-typo":
+        return str(values.get("found", ""))
+    if key in ("placeholders-extra", "placeholders-unknown"):
+        return str(values.get("names", "")).split(", ")[0]
+    if key == "placeholder-not-name":
+        return str(values.get("field", ""))
+    return ""
+
+
+def lacking(message: str) -> str:
+    """The words of the reference a finding says the translation lacks (its first missing
+    placeholder), to centre the reference's excerpt on them; else empty."""
+    key, values = getattr(message, "key", None), getattr(message, "values", {})
+    if key in ("placeholders-missing", "placeholder-typo"):
+        return str(values.get("names" if key == "placeholders-missing" else "wanted", "")).split(", ")[0]
+    return ""
 
 
 @dataclass(frozen=True)
@@ -44,6 +64,7 @@ class Finding:
     translation: str | None = None
     code: str | None = None   # the stable code of the check that found it (see CODES); default: ``check``
     previous: str | None = None   # source-changed: the reference text the translation was made from
+    column: int | None = None     # the column in ``line`` (from 1, in characters): of the words at fault, else of the value
 
     def to_dict(self) -> dict[str, Any]:
         # by hand, not dataclasses.asdict: that deep-copies each message's values (a third of the
@@ -51,7 +72,7 @@ class Finding:
         return {"lang": self.lang, "file": self.file, "key": self.key, "check": self.check,
                 "severity": self.severity, "message": str(self.message), "line": self.line, "field": self.field,
                 "reference": self.reference, "translation": self.translation, "code": self.code or self.check,
-                "previous": self.previous}
+                "previous": self.previous, "column": self.column}
 
 
 #: every finding's ``code``, for a translator's CI to filter on
@@ -144,6 +165,9 @@ class Report:
     languages: list[str]
     findings: list[Finding] = field(default_factory=list)
     coverage: dict[str, Coverage] = field(default_factory=dict)
+    #: each language as the check read it (not reported): a later game's check takes the shared
+    #: interface texts from it (runner.check_games)
+    texts: dict[str, LocaleTexts] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def errors(self) -> list[Finding]:

@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.data.dataset import flatten
-from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts
+from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts, line_in_value
 from tashkalar_cli.data.paths import Budget, checked_length, folders_in
 from tashkalar_cli.errors import InputError, quote, visible
 from tashkalar_cli.text.i18ncheck import checks
-from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report, said
+from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report, at_fault, said
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.games import GamePack
+
+
+#: a mapping's key at the start of a line (plain or quoted, perhaps an item of a list) and the colon
+#: after it: what follows is the value
+_KEY = re.compile(r"""\s*(?:-\s+)?(?:'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|[^\s'"#][^:#]*?)\s*:(?:\s+|$)""")
+
+
+def _folded(line: str) -> str:
+    """A line of a file folded as glossary forms are (case and accents), one character for one: a
+    form found in it stands at the same column in the line."""
+    return "".join(" " if ch.isspace() else (checks.term_fold(ch) or ch)[:1] for ch in line)
 
 
 class _Run:
@@ -49,52 +61,56 @@ class _Run:
         self.own_ui: tuple[str, ...] = ()
         self._file_lines: dict[str, list[str]] = {}
 
-    def line_with(self, unit: Unit, needle: str) -> int | None:
-        """The line of ``unit``'s file where ``needle`` stands within the unit's value (a folded or
-        literal value spans several lines), else the field's first line."""
-        if unit.line is None or not needle:
-            return unit.line
-        lines = self._file_lines.get(unit.file)
+    def _lines(self, file: str) -> list[str]:
+        """The lines of a file of a language (``<lang>/<path>``), read once."""
+        lines = self._file_lines.get(file)
         if lines is None:
-            lang, _, rest = unit.file.partition("/")
+            lang, _, rest = file.partition("/")
             folder = self.dirs.get(lang)
             try:
                 lines = (folder / rest).read_text(encoding="utf-8", errors="replace").splitlines() if folder else []
             except OSError:
                 lines = []
-            self._file_lines[unit.file] = lines
-        if unit.line > len(lines):
-            return unit.line
-        first = lines[unit.line - 1]
-        indent = len(first) - len(first.lstrip(" "))
-        for number in range(unit.line, len(lines) + 1):
-            line = lines[number - 1]
-            if number > unit.line and line.strip() and len(line) - len(line.lstrip(" ")) <= indent:
-                break  # the next key: the value ended
-            if needle in line:
-                return number
-        return unit.line
+            self._file_lines[file] = lines
+        return lines
 
-    @staticmethod
-    def _offending(message: str) -> str:
-        """The text of the translation a placeholder finding is about (its first unexpected
-        placeholder), to find its line; empty when the finding is about what the text lacks."""
-        key, values = getattr(message, "key", None), getattr(message, "values", {})
-        if key == "placeholder-typo":
-            return str(values.get("found", ""))
-        if key in ("placeholders-extra", "placeholders-unknown"):
-            return str(values.get("names", "")).split(", ")[0]
-        return ""
+    def line_with(self, unit: Unit, needle: str, folded: bool = False) -> int | None:
+        """The line of ``unit``'s file where ``needle`` stands within the unit's value (a folded or
+        literal value spans several lines), else the field's first line; ``folded``: ``needle`` is
+        a glossary form, case and accents folded (:func:`_folded`)."""
+        if unit.line is None or not needle:
+            return unit.line
+        return line_in_value(self._lines(unit.file), unit.line, needle, _folded if folded else None)
+
+    def column_of(self, unit: Unit, line: int | None, needle: str, folded: bool = False) -> int | None:
+        """The column (from 1, in characters) of ``line`` in ``unit``'s file where ``needle`` stands,
+        else where the unit's value starts on its first line (its key's column when the value starts
+        on the next line: a folded or literal block)."""
+        lines = self._lines(unit.file) if line is not None else []
+        if line is None or line > len(lines):
+            return None
+        text = lines[line - 1]
+        at = (_folded(text) if folded else text).find(needle) if needle else -1
+        if at >= 0:
+            return at + 1
+        key = len(text) - len(text.lstrip(" ")) + 1
+        found = _KEY.match(text) if line == unit.line else None
+        return found.end() + 1 if found and found.end() < len(text) else key
 
     def add(self, lang: str, unit_or_file: Unit | str, key: str, check: str, severity: str, message: str,
             fld: str | None = None, ref: str | None = None, text: str | None = None, line: int | None = None,
-            code: str | None = None, previous: str | None = None) -> None:
+            code: str | None = None, previous: str | None = None, needle: str = "", folded: bool = False) -> None:
+        """One finding: about a text (``unit_or_file`` a :class:`Unit`: at the line and column of
+        ``needle`` in its value, else where the value starts) or about a file (at ``line``)."""
+        column = None
         if isinstance(unit_or_file, Unit):
-            file, line = unit_or_file.file, line or unit_or_file.line
+            file = unit_or_file.file
+            line = line or self.line_with(unit_or_file, needle, folded)
+            column = self.column_of(unit_or_file, line, needle, folded)
         else:
             file = unit_or_file
         self.report_findings.append(Finding(lang, file, key, check, severity, message, line, fld, ref, text, code,
-                                            previous))
+                                            previous, column))
 
     @staticmethod
     def _glossary(texts: LocaleTexts) -> dict[str, dict[str, Any]]:
@@ -132,12 +148,13 @@ class _Run:
             for sev, msg in checks.check_empty(unit.text, unit.text):
                 self.add(ref.lang, unit, key, "empty", sev, msg, fld, text=unit.text)
             for sev, msg in checks.check_format(unit.text if sec == "ui" else "", unit.text):
-                self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text, code="placeholder-format")
+                self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text, code="placeholder-format",
+                         needle=at_fault(msg))
             known = self.known_placeholders(sec, key)
             if known is not None:
                 for sev, msg in checks.check_placeholders(unit.text, unit.text, known):
                     self.add(ref.lang, unit, key, "placeholders", sev, msg, fld, text=unit.text,
-                             line=self.line_with(unit, self._offending(msg)))
+                             needle=at_fault(msg))
         # a card's tagged keywords must appear in the reference text itself (a rule's keywords are
         # topics it links to, not necessarily words of its text)
         for (sec, key), groups in self.tags.items():
@@ -240,12 +257,12 @@ class _Run:
         if fld not in ("name", "term") and sec != "ui":
             problems += [("untranslated", *p) for p in checks.check_untranslated(unit.text, other.text)]
         for check, sev, msg in problems:
-            line = self.line_with(other, self._offending(msg)) if check == "placeholders" else None
+            needle = at_fault(msg) if check == "placeholders" else ""
             code = "placeholder-typo" if getattr(msg, "key", None) == "placeholder-typo" else None
-            self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text, line=line, code=code)
+            self.add(loc.lang, other, key, check, sev, msg, fld, unit.text, other.text, code=code, needle=needle)
         for sev, msg in checks.check_format(unit.text, other.text):
             self.add(loc.lang, other, key, "placeholders", sev, msg, fld, unit.text, other.text,
-                     code="placeholder-format")
+                     code="placeholder-format", needle=at_fault(msg))
 
     def _source_changed(self, loc: LocaleTexts, at: tuple[str, str, str], unit: Unit, other: Unit) -> str:
         """Whether the reference text of a translation changed since it was reviewed (its record in
@@ -279,17 +296,18 @@ class _Run:
         """Whether the interface text ``key`` is said in the words of the game checked."""
         return not key.startswith(self.foreign_ui) and (not self.own_ui or key.startswith(self.own_ui))
 
-    def check_forbidden(self, loc: LocaleTexts) -> None:
+    def check_forbidden(self, loc: LocaleTexts, only: str | None = None) -> None:
         """A translation must not say a keyword with a variant its glossary forbids (``forbidden:``),
         where the reference text uses that keyword: the terminology check of translation QA tools.
-        The reference language's own texts must use none of its forbidden variants."""
+        The reference language's own texts must use none of its forbidden variants. ``only``: the
+        texts of that section alone."""
         glossary = self._glossary(loc)
         banned = checks.TermMatcher(glossary, field="forbidden")
         if not banned.forms:
             return
         for (sec, key, fld), unit in loc.units.items():
             ref = self.ref.units.get((sec, key, fld))
-            if ref is None or sec == "keywords" or (sec == "ui" and not self._owned(key)):
+            if ref is None or sec == "keywords" or (sec == "ui" and not self._owned(key)) or (only and sec != only):
                 continue
             hay = checks.term_fold(unit.text)
             for form, kid, whole in banned.forms:
@@ -304,12 +322,28 @@ class _Run:
                     self.add(loc.lang, unit, key, "terms", ERROR,
                              said("forbidden-term", "'{found}' is not the official term for '{keyword}': write '{official}'",
                                   found=m.group(0), keyword=kid, official=official),
-                             fld, ref.text, unit.text, code="forbidden-term")
+                             fld, ref.text, unit.text, code="forbidden-term", needle=m.group(0), folded=True)
+
+    def check_owned_ui(self, read: dict[str, LocaleTexts], earlier: Mapping[str, LocaleTexts]) -> None:
+        """The interface texts this game owns (``letal.*``...), as an earlier game's check read the
+        shared ui.yaml (``earlier``, by language; it is read once), held to this game's glossary:
+        the one check of an interface text that depends on the game. The other checks of these
+        texts are the earlier game's."""
+        for lang, texts in read.items():
+            before = earlier.get(lang)
+            if before is not None:
+                texts.units.update({at: unit for at, unit in before.units.items()
+                                    if at[0] == "ui" and self._owned(at[1])})
+        for lang in sorted(read, key=lambda lg: lg != self.ref.lang):
+            self.check_forbidden(read[lang], only="ui")
 
     def check_terms(self, loc: LocaleTexts) -> None:
         matcher = checks.TermMatcher(self._glossary(loc))
         if not matcher.forms:
             return
+        # a term said with a variant the glossary forbids is one forbidden-term finding (check_forbidden),
+        # not a term-missing one too: one edit, one finding
+        banned = checks.TermMatcher(self._glossary(loc), field="forbidden")
         for (sec, key), groups in self.tags.items():
             for fields, tags in groups:
                 ref_text = self._joined(self.ref, sec, key, fields)
@@ -321,7 +355,7 @@ class _Run:
                 expected += sorted(in_ref - set(expected))
                 unit = next(loc.units[sec, key, f] for f in fields if (sec, key, f) in loc.units)
                 for kw in expected:
-                    if not matcher.present(text, kw):
+                    if not matcher.present(text, kw) and not (banned.forms and banned.present(text, kw)):
                         self.add(loc.lang, unit, key, "terms", ERROR,
                                  said("term-missing", "the {lang} term for '{keyword}' ({term}) is missing",
                                       lang=loc.lang, keyword=kw, term=matcher.term_of(kw)),
@@ -437,15 +471,40 @@ def _few(names: list[str], most: int = 8) -> str:
 
 def check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str = "en",
                   langs: list[str] | None = None, builtin: Path | None = None,
-                  game: GamePack | None = None, ui: bool = True) -> Report:
+                  game: GamePack | None = None, ui: bool = True,
+                  ui_texts: Mapping[str, LocaleTexts] | None = None) -> Report:
     """Check every language of ``locales_dir`` (or ``langs``) against ``reference``: the texts of
     ``game`` (default: Tash-Kalar; ``facts`` are that game's), with the shared interface texts
-    unless ``ui`` is false.
+    unless ``ui`` is false. Without them, ``ui_texts`` (an earlier game's :attr:`Report.texts`)
+    gives the interface texts ``game`` owns, held to its glossary.
 
     A translator's folder need not hold the reference language: it is then read from
     ``builtin`` (the tool's own locales folder).
     """
-    return _check_locales(locales_dir, facts, reference, langs, builtin, game, ui)
+    return _check_locales(locales_dir, facts, reference, langs, builtin, game, ui, ui_texts)
+
+
+def check_games(locales_dir: str | Path, games: list[tuple[GamePack, dict[str, Any]]], reference: str = "en",
+                langs: list[str] | None = None, builtin: Path | None = None) -> Report:
+    """:func:`check_locales` for each game of ``games`` (each with its facts), in one report: the
+    shared interface texts (ui.yaml) are read and checked once, with the first game (a translator's
+    ui.yaml of megabytes is not read, checked and counted twice); each later game holds the
+    interface texts it owns (``letal.*``...) to its own glossary."""
+    report: Report | None = None
+    for pack, facts in games:
+        found = _check_locales(locales_dir, facts, reference, langs, builtin, pack, report is None,
+                               report.texts if report is not None else None)
+        if report is None:
+            report = found
+            continue
+        report.findings += found.findings
+        for code, cov in found.coverage.items():
+            mine = report.coverage.setdefault(code, cov)
+            if mine is not cov:
+                mine.add(cov)
+    if report is None:
+        raise ValueError("no game to check")
+    return report
 
 
 class Languages(NamedTuple):
@@ -483,7 +542,8 @@ def languages(locales_dir: str | Path, reference: str, langs: list[str] | None, 
 
 
 def _check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: str, langs: list[str] | None,
-                   builtin: Path | None, game: GamePack | None, ui: bool) -> Report:
+                   builtin: Path | None, game: GamePack | None, ui: bool,
+                   ui_texts: Mapping[str, LocaleTexts] | None = None) -> Report:
     found = languages(locales_dir, reference, langs, builtin)
     dirs, budget, wanted = found.dirs, found.budget, found.wanted
     reader = LocaleReader(strict=False, budget=budget)
@@ -504,6 +564,9 @@ def _check_locales(locales_dir: str | Path, facts: dict[str, Any], reference: st
     run.check_reference()
     for lang in report.languages:
         report.coverage[lang] = run.check_language(read[lang])
+    if ui_texts is not None and not ui:
+        run.check_owned_ui(read, ui_texts)
+    report.texts = read
     order = {"error": 0, "warning": 1}
     report.findings = sorted(run.report_findings,
                              key=lambda f: (f.lang != reference, f.lang, f.file, order[f.severity], f.key, f.check))
