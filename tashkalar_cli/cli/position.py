@@ -77,12 +77,24 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
 
 @app.command("board")
 def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = None,
+          player: Annotated[Optional[str], typer.Option(
+              "--player", help="Also the cards this player can summon now, as summonable lists them.",
+              metavar="COLOR", show_default=False)] = None,
           lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Describe a position for a page that draws it: the board's squares, the piece colors and ranks,
-    the position as a file and the page's texts (JSON, with or without --json)."""
+    the position as a file and the page's texts (JSON, with or without --json). With --player, the
+    cards that player can summon now, in the same answer."""
     from tashkalar_cli.model.notation import position_yaml
-    from tashkalar_cli.render.page import board_page
+    from tashkalar_cli.model.types import Mode
+    from tashkalar_cli.render.page import PageChoices, board_page
 
     s = session(lang, data)
     pos = s.position(file, pieces, mode)
-    print_json("position-board", board_page(s.board, pos, s.loc, position_yaml(pos)))
+    game = s.game
+    config = game.ruleset.config
+    choices = PageChoices({str(m): list(config.player_counts(m)) for m in Mode}, game.decks,
+                          [(code, game.localizer(code).msg(f"lang.{code}")) for code in game.languages])
+    out = board_page(s.board, pos, s.loc, position_yaml(pos), choices)
+    if player is not None:
+        out["summonable"] = [v.card.id for v in game.summonable(pos, player) if v.legal]
+    print_json("position-board", out)
