@@ -362,6 +362,7 @@ def test_the_file_data_reads_back_as_the_same_position(http):
     assert again["position"] == first["position"] and again["position_file"] == first["position_file"]
     assert again["player_counts"]["melee"] == [3, 4] and {d["id"] for d in again["decks"]} >= {"highland", "imperial"}
     assert [lang["id"] for lang in again["langs"]] == ["en", "es", "fr", "it"]
+    assert again["task_modes"] == ["high-form"]   # the forms of play whose tasks task check answers
 
 
 def test_position_board_with_a_player_lists_what_summonable_says(http):

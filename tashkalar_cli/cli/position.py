@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -19,6 +19,10 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
+
+if TYPE_CHECKING:
+    from tashkalar_cli.cli.common import Session
+    from tashkalar_cli.model.types import Mode
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
 FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
@@ -93,8 +97,20 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     game = s.game
     config = game.ruleset.config
     choices = PageChoices({str(m): list(config.player_counts(m)) for m in Mode}, game.decks,
-                          [(code, game.localizer(code).msg(f"lang.{code}")) for code in game.languages])
+                          [(code, game.localizer(code).msg(f"lang.{code}")) for code in game.languages],
+                          [str(m) for m in Mode if _tasks_asked(s, m)])
     out = board_page(s.board, pos, s.loc, position_yaml(pos), choices)
     if player is not None:
         out["summonable"] = [v.card.id for v in game.summonable(pos, player) if v.legal]
     print_json("position-board", out)
+
+
+def _tasks_asked(s: Session, mode: Mode) -> bool:
+    """Whether the rules answer a task about a position of ``mode`` (the page shows the tasks claimed then)."""
+    from tashkalar_cli.errors import InputError
+
+    try:
+        s.game.ruleset.check_high_form(s.position(None, "", str(mode)))
+    except InputError:
+        return False
+    return True

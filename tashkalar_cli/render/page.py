@@ -38,11 +38,13 @@ def page_texts(loc: Localizer) -> dict[str, str]:
 
 class PageChoices(NamedTuple):
     """What the page offers to choose beside the board: the numbers of players of each form of play,
-    the decks (ids), and the languages the texts can be shown in, each named in its own language."""
+    the decks (ids), the languages the texts can be shown in, each named in its own language, and the
+    forms of play whose tasks the rules answer (where a color's tasks claimed are set)."""
 
     player_counts: dict[str, list[int]]
     decks: list[str]
     langs: list[tuple[str, str]]
+    task_modes: list[str]
 
 
 def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
@@ -55,6 +57,7 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
         extra["player_counts"] = choices.player_counts
         extra["decks"] = [{"id": d, "name": loc.msg(f"deck.{d}")} for d in choices.decks]
         extra["langs"] = [{"id": lang, "name": name} for lang, name in choices.langs]
+        extra["task_modes"] = choices.task_modes
     colored = board.mask & ~board.colorless(pos.mode)
     return {
         "lang": loc.lang,

@@ -291,7 +291,7 @@ function sideRow(color) {
   })));
   const parts = [el("span", { className: "side-name" }, [color.name]), number("common", off.common),
                  number("legendary", off.legendary), el("label", {}, [text("deck"), " ", deck])];
-  if (file.mode === "high-form") parts.push(taskChoice(color));
+  if (facts.task_modes.includes(file.mode)) parts.push(taskChoice(color));
   return el("fieldset", { className: "side", data: { side: color.id } }, parts);
 }
 
@@ -612,7 +612,6 @@ function wire() {
     f.mode = $("mode").value;
     const counts = state.facts.player_counts[f.mode];
     if (!counts.includes(f.players)) f.players = counts[0];
-    if (f.mode !== "high-form") delete f.tasks_claimed;
   })));
   $("players").addEventListener("change", () => act(() => change((f) => { f.players = Number($("players").value); })));
   $("player").addEventListener("change", () => act(() => { state.player = $("player").value; return load(state.file); }));
