@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -19,6 +19,10 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
+
+if TYPE_CHECKING:
+    from tashkalar_cli.cli.common import Session
+    from tashkalar_cli.model.types import Mode
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
 FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
@@ -77,12 +81,36 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
 
 @app.command("board")
 def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = None,
+          player: Annotated[Optional[str], typer.Option(
+              "--player", help="Also the cards this player can summon now, as summonable lists them.",
+              metavar="COLOR", show_default=False)] = None,
           lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Describe a position for a page that draws it: the board's squares, the piece colors and ranks,
-    the position as a file and the page's texts (JSON, with or without --json)."""
+    the position as a file and the page's texts (JSON, with or without --json). With --player, the
+    cards that player can summon now, in the same answer."""
     from tashkalar_cli.model.notation import position_yaml
-    from tashkalar_cli.render.page import board_page
+    from tashkalar_cli.model.types import Mode
+    from tashkalar_cli.render.page import PageChoices, board_page
 
     s = session(lang, data)
     pos = s.position(file, pieces, mode)
-    print_json("position-board", board_page(s.board, pos, s.loc, position_yaml(pos)))
+    game = s.game
+    config = game.ruleset.config
+    choices = PageChoices({str(m): list(config.player_counts(m)) for m in Mode}, game.decks,
+                          [(code, game.localizer(code).msg(f"lang.{code}")) for code in game.languages],
+                          [str(m) for m in Mode if _tasks_asked(s, m)])
+    out = board_page(s.board, pos, s.loc, position_yaml(pos), choices)
+    if player is not None:
+        out["summonable"] = [v.card.id for v in game.summonable(pos, player) if v.legal]
+    print_json("position-board", out)
+
+
+def _tasks_asked(s: Session, mode: Mode) -> bool:
+    """Whether the rules answer a task about a position of ``mode`` (the page shows the tasks claimed then)."""
+    from tashkalar_cli.errors import InputError
+
+    try:
+        s.game.ruleset.check_high_form(s.position(None, "", str(mode)))
+    except InputError:
+        return False
+    return True

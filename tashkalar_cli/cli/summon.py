@@ -68,6 +68,8 @@ def summon(
     effect_states: Annotated[int, typer.Option(
         "--effect-states", help="With --effects: the bound on the positions explored (0: no bound).",
         metavar="N", show_default=True)] = MAX_STATES,
+    words: Annotated[bool, typer.Option(
+        "--words", help="With --effects --json: each outcome's steps in words too (lines), as the text says them.")] = False,
     force: ForceOption = False,
     lang: LangOption = None,
     json: JsonOption = False,
@@ -79,14 +81,14 @@ def summon(
     s = session(lang, data, force)
     being = s.game.being(card)
     pos = s.position(position, pieces, mode)
-    if not effects and (any(v is not None for v in (choose, limit, actions_left)) or given("effect_states")):
+    if not effects and (any(v is not None for v in (choose, limit, actions_left)) or given("effect_states") or words):
         raise InputError(key="effects-options")
     if apply or effects or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
         from tashkalar_cli.cli.summon_apply import ApplyAsked, EffectsAsked, apply_summon
 
         asked = ApplyAsked(being, pos, player, at, orientation, take_back, out, turn, record, json, svg, (position,))
         apply_summon(s, asked, apply=apply, allow_enemy=allow_enemy,
-                     effects=EffectsAsked(choose, limit, actions_left, effect_states) if effects else None)
+                     effects=EffectsAsked(choose, limit, actions_left, effect_states, words) if effects else None)
         return
     verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:

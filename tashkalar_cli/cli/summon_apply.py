@@ -51,12 +51,14 @@ class ApplyAsked:
 @dataclass(frozen=True)
 class EffectsAsked:
     """``summon --apply --effects``: the outcome chosen (``--choose``), the outcomes listed (``--limit``), the
-    actions left after the summon (``--actions-left``) and the bound on the positions explored."""
+    actions left after the summon (``--actions-left``), the bound on the positions explored, and whether
+    the JSON answer says each outcome in words (``--words``)."""
 
     choose: int | None = None
     limit: int | None = None
     actions_left: int | None = None
     effect_states: int | None = None
+    words: bool = False     # --words: each outcome's steps in words too, in the JSON answer
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,8 @@ def _apply_effects(s: Session, asked: ApplyAsked, at: str, turn: Turn | None, ef
 
         if picture is not None:
             s.write(*picture, *asked.inputs, announce=False)
-        print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, streamed=True))
+        said = (lambda o: outcome_lines(o, s.loc)) if effects.words else None
+        print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, streamed=True, words=said))
         return
     if resolution is None:
         comments.append(s.loc.msg("effect.not_resolved", card=card_name))

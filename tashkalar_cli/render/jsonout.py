@@ -15,8 +15,10 @@ from tashkalar_cli.model.cards import Being, Card, Flare, Task
 from tashkalar_cli.render.jsonstream import Items
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tashkalar_cli.catalog.cards import CardCatalog
-    from tashkalar_cli.engine.effects import FlarePlay, Resolution, SummonEffects
+    from tashkalar_cli.engine.effects import FlarePlay, Outcome, Resolution, SummonEffects
     from tashkalar_cli.engine.flares import FlareCheck
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, NearMiss, Placement, Verdict
@@ -334,22 +336,27 @@ def summon_apply(a: Applied, board: Board) -> JSON:
             "turn": a.turn.to_dict(board)}
 
 
-def resolution(r: Resolution, limit: int | None = None, streamed: bool = False) -> JSON:
+def resolution(r: Resolution, limit: int | None = None, streamed: bool = False,
+               words: Callable[[Outcome], list[str]] | None = None) -> JSON:
     """Outcomes of an effect: ``outcome_count`` is exact, ``outcomes`` at most ``limit`` of them,
-    numbered from 1 as ``--choose`` takes them. ``streamed``: the outcomes as
-    :class:`~tashkalar_cli.render.jsonstream.Items`, each made (its position too, not kept by the resolver)
-    when it is written, so that no answer is held whole."""
+    numbered from 1 as ``--choose`` takes them (``words``: each with its steps in words, ``lines``).
+    ``streamed``: the outcomes as :class:`~tashkalar_cli.render.jsonstream.Items`, each made (its
+    position too, not kept by the resolver) when it is written, so that no answer is held whole."""
     shown = r.outcomes if limit is None else r.outcomes[:limit]
     outcomes: list[JSON] | Items
+
+    def said(o: Outcome) -> JSON:
+        return {} if words is None else {"lines": words(o)}
+
     if streamed:
-        outcomes = Items({"index": i, **o.to_dict(keep=False)} for i, o in enumerate(shown, 1))
+        outcomes = Items({"index": i, **o.to_dict(keep=False), **said(o)} for i, o in enumerate(shown, 1))
     else:
-        outcomes = [{"index": i, **o.to_dict()} for i, o in enumerate(shown, 1)]
+        outcomes = [{"index": i, **o.to_dict(), **said(o)} for i, o in enumerate(shown, 1)]
     return {"outcome_count": r.count, "truncated": r.truncated, "states": r.states, "outcomes": outcomes}
 
 
 def summon_effects(e: SummonEffects, board: Board, limit: int | None = None, chosen: int | None = None,
-                   streamed: bool = False) -> JSON:
+                   streamed: bool = False, words: Callable[[Outcome], list[str]] | None = None) -> JSON:
     """``summon --apply --effects``: the summon as ``--apply`` gives it, ``effect_resolved`` (the card has
     effect data) and its outcomes (``streamed``: see :func:`resolution`). With an outcome ``chosen`` (``e`` a
     :class:`~tashkalar_cli.engine.played.SummonResolved`), ``position`` and ``turn`` are those after that
@@ -364,7 +371,7 @@ def summon_effects(e: SummonEffects, board: Board, limit: int | None = None, cho
     out["effect_resolved"] = e.resolution is not None
     out["actions_left"] = e.actions_left
     if e.resolution is not None:
-        out.update(resolution(e.resolution, limit, streamed))
+        out.update(resolution(e.resolution, limit, streamed, words))
     else:
         out.update({"outcome_count": 0, "truncated": False, "states": 0, "outcomes": []})
     out["chosen"] = chosen

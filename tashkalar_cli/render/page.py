@@ -8,7 +8,7 @@ the piece colors and ranks and the letters that type them come from here (``posi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.types import RANKS, Mode
@@ -36,8 +36,28 @@ def page_texts(loc: Localizer) -> dict[str, str]:
     return texts
 
 
-def board_page(board: Board, pos: Position, loc: Localizer, position_file: str) -> dict[str, Any]:
+class PageChoices(NamedTuple):
+    """What the page offers to choose beside the board: the numbers of players of each form of play,
+    the decks (ids), the languages the texts can be shown in, each named in its own language, and the
+    forms of play whose tasks the rules answer (where a color's tasks claimed are set)."""
+
+    player_counts: dict[str, list[int]]
+    decks: list[str]
+    langs: list[tuple[str, str]]
+    task_modes: list[str]
+
+
+def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
+               choices: PageChoices | None = None) -> dict[str, Any]:
     """The body of ``position board --json`` (see the module's text)."""
+    from tashkalar_cli.model.notation import position_data
+
+    extra: dict[str, Any] = {"file_data": position_data(pos)}
+    if choices is not None:
+        extra["player_counts"] = choices.player_counts
+        extra["decks"] = [{"id": d, "name": loc.msg(f"deck.{d}")} for d in choices.decks]
+        extra["langs"] = [{"id": lang, "name": name} for lang, name in choices.langs]
+        extra["task_modes"] = choices.task_modes
     colored = board.mask & ~board.colorless(pos.mode)
     return {
         "lang": loc.lang,
@@ -58,7 +78,8 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str) 
         "position": pos.to_dict(),
         "position_file": position_file,
         "texts": page_texts(loc),
+        **extra,
     }
 
 
-__all__ = ["PAGE_PREFIX", "board_page", "page_texts"]
+__all__ = ["PAGE_PREFIX", "PageChoices", "board_page", "page_texts"]

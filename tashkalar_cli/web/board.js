@@ -1,9 +1,12 @@
 // The analysis board (tashkalar board): every fact and text comes from POST /api, the command line's answers.
-// The page keeps the position (mode and pieces) in its address, as `#lang=en&mode=duel&p=e5bh,d4rc`
-// (a square and its diagram token, the letters the service gives), and asks the service about it.
+// The page keeps the position as the data of a position file (`file`, as `position board` gives it back in
+// `file_data`) and sends it as the request's input (`--position -`: JSON is YAML). The address holds it in a
+// compact form: `#lang=en&mode=duel&n=2&player=blue&p=e5bh,d4rc&s=blue:3.1&d=red:highland&t=blue:destruction.x
+// &g=red:d4&h=cannon,knight` (a square and its diagram token a piece, the letters the service gives).
 
 const $ = (id) => document.getElementById(id);
-const state = { lang: "", mode: "", pieces: {}, player: "", card: "", facts: null, names: {}, focus: "" };
+const state = { lang: "", file: null, player: "", hand: [], card: "", facts: null, names: {}, kinds: {},
+                focus: "", view: null, drag: null };
 let serial = 0;
 
 async function api(args, input) {
@@ -15,9 +18,14 @@ let queue = Promise.resolve();
 
 function act(work) {
   // a user's action and every answer it awaits, counted as one, after the actions before it (a
-  // second click reads the position the first one made)
+  // second click reads the position the first one made); body[data-took]: how long the last one took, in ms
   pending(1);
-  const run = queue.then(work).finally(() => pending(-1));
+  const run = queue.then(() => {
+    const start = performance.now();
+    return Promise.resolve(work()).finally(() => {
+      document.body.dataset.took = String(Math.round(performance.now() - start));
+    });
+  }).finally(() => pending(-1));
   queue = run.catch(() => undefined);
   return run;
 }
@@ -40,73 +48,120 @@ function text(key, params = {}) {
   return (found === undefined ? key : found).replace(/\{(\w+)\}/g, (m, name) => (name in params ? params[name] : m));
 }
 
-function piecesArg(pieces) {
-  return Object.entries(pieces).map(([sq, p]) => `${sq}=${p.color}:${p.rank}`).join(",");
+function fileInput() { return JSON.stringify(state.file); }
+
+function withPosition(args) { return [...args, "--position", "-"]; }
+
+function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "data") Object.assign(node.dataset, v); else if (k in node) node[k] = v; else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
 }
 
-function positionArgs() {
-  const args = ["--pieces", piecesArg(state.pieces)];
-  return state.mode ? [...args, "--mode", state.mode] : args;
+function said(answer) {
+  // the answer's output, or null with its error said
+  if (answer.exit === 0) return answer.output;
+  say(answer.error ? answer.error.error.message : String(answer.exit), true);
+  return null;
 }
 
 // ---------------------------------------------------------------- the address
 
-function readAddress() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  state.lang = params.get("lang") || "";
-  state.mode = params.get("mode") || "";
-  state.player = params.get("player") || "";
-  state.tokens = (params.get("p") || "").split(",").filter((t) => t);
+function letterOf(list, id) { return (list.find((x) => x.id === id) || { letter: "?" }).letter; }
+
+function pairs(value) {
+  // "blue:x.y,red:z" -> [["blue", "x.y"], ["red", "z"]]
+  return (value || "").split(",").filter((t) => t.includes(":")).map((t) => [t.slice(0, t.indexOf(":")),
+                                                                         t.slice(t.indexOf(":") + 1)]);
 }
 
-function tokensToPieces(tokens, facts) {
+function fileFromAddress(params, facts) {
   const colors = Object.fromEntries(facts.colors.map((c) => [c.letter, c.id]));
   const ranks = Object.fromEntries(facts.piece_ranks.map((r) => [r.letter, r.id]));
-  const pieces = {};
-  for (const token of tokens) {
+  const file = { mode: params.get("mode") || facts.mode, pieces: {} };
+  if (params.get("n")) file.players = Number(params.get("n"));
+  for (const token of (params.get("p") || "").split(",")) {
     const m = /^([a-z]+[0-9]+)([a-z])([a-z])$/.exec(token);
-    if (m && colors[m[2]] && ranks[m[3]]) pieces[m[1]] = { color: colors[m[2]], rank: ranks[m[3]] };
+    if (m && colors[m[2]] && ranks[m[3]]) file.pieces[m[1]] = `${colors[m[2]]} ${ranks[m[3]]}`;
   }
-  return pieces;
+  const supply = {};
+  for (const [color, counts] of pairs(params.get("s"))) {
+    const [common, legendary] = counts.split(".");
+    supply[color] = {};
+    if (common) supply[color].common = Number(common);
+    if (legendary) supply[color].legendary = Number(legendary);
+  }
+  if (Object.keys(supply).length) file.supply = supply;
+  const decks = Object.fromEntries(pairs(params.get("d")));
+  if (Object.keys(decks).length) file.decks = decks;
+  const tasks = Object.fromEntries(pairs(params.get("t")).map(([c, t]) => [c, t.split(".").filter((x) => x)]));
+  if (Object.keys(tasks).length) file.tasks_claimed = tasks;
+  const gateway = Object.fromEntries(pairs(params.get("g")));
+  if (Object.keys(gateway).length) file.gateway = gateway;
+  return file;
 }
 
 function writeAddress() {
-  const facts = state.facts;
-  const letter = (list, id) => list.find((x) => x.id === id).letter;
-  const tokens = Object.entries(state.pieces).map(([sq, p]) =>
-    sq + letter(facts.colors, p.color) + letter(facts.piece_ranks, p.rank));
+  const facts = state.facts, file = state.file;
   const params = new URLSearchParams();
   if (state.lang) params.set("lang", state.lang);
-  params.set("mode", state.mode);
+  params.set("mode", file.mode);
+  params.set("n", String(file.players));
   if (state.player) params.set("player", state.player);
+  const tokens = Object.entries(file.pieces || {}).map(([sq, p]) => {
+    const [color, rank] = p.split(" ");
+    return sq + letterOf(facts.colors, color) + letterOf(facts.piece_ranks, rank || "common");
+  });
   if (tokens.length) params.set("p", tokens.join(","));
-  history.replaceState(null, "", "#" + params.toString().replace(/%2C/g, ","));
+  const list = (obj, show) => Object.entries(obj || {}).map(([c, v]) => `${c}:${show(v)}`).join(",");
+  if (file.supply) params.set("s", list(file.supply, (v) => `${v.common ?? ""}.${v.legendary ?? ""}`));
+  if (file.decks) params.set("d", list(file.decks, (v) => v));
+  if (file.tasks_claimed) params.set("t", list(file.tasks_claimed, (v) => v.join(".")));
+  if (file.gateway) params.set("g", list(file.gateway, (v) => v));
+  if (state.hand.length) params.set("h", state.hand.join(","));
+  history.replaceState(null, "", "#" + params.toString().replace(/%2C/g, ",").replace(/%3A/g, ":"));
 }
 
 // ---------------------------------------------------------------- the position
 
-async function load(args, input) {
-  const answer = await api(["position", "board", ...args], input);
-  if (answer.exit !== 0) { say(answer.error.error.message, true); return false; }
-  const facts = answer.output;
-  const first = state.facts === null;
+async function load(file) {
+  // the position `file` read by the service: drawn and kept if it is one, said wrong otherwise
+  const player = state.player ? ["--player", state.player] : [];
+  const answer = await api(["position", "board", "-", ...player], JSON.stringify(file));
+  const facts = said(answer);
+  if (facts === null) return false;
   state.facts = facts;
-  state.lang = state.lang || facts.lang;
-  state.mode = facts.mode;
-  state.pieces = facts.position.pieces;
-  if (first) await setUp();
+  state.file = facts.file_data;
+  state.view = null;
   draw();
+  drawSides();
   writeAddress();
   say("");
   await summons();
   return true;
 }
 
+function change(edit) {
+  // a copy of the position file, edited, then read
+  const file = JSON.parse(JSON.stringify(state.file));
+  edit(file);
+  return load(file);
+}
+
 function setPiece(square, piece) {
-  const pieces = { ...state.pieces };
-  if (piece) pieces[square] = piece; else delete pieces[square];
   state.focus = square;
-  return load(["--pieces", piecesArg(pieces), "--mode", state.mode]);
+  return change((file) => {
+    file.pieces = file.pieces || {};
+    if (piece) file.pieces[square] = `${piece.color} ${piece.rank}`; else delete file.pieces[square];
+  });
+}
+
+function pieceAt(square) {
+  const p = state.facts.position.pieces[square];
+  return p ? { color: p.color, rank: p.rank } : null;
 }
 
 function say(message, error = false) {
@@ -114,7 +169,7 @@ function say(message, error = false) {
   $("status").classList.toggle("error", error);
 }
 
-// ---------------------------------------------------------------- drawing
+// ---------------------------------------------------------------- setting up
 
 function options(select, list, chosen) {
   select.replaceChildren(...list.map((x) => new Option(x.name, x.id, false, x.id === chosen)));
@@ -124,15 +179,22 @@ async function setUp() {
   const facts = state.facts;
   document.documentElement.lang = facts.lang;
   document.title = text("title");
-  for (const el of document.querySelectorAll("[data-text]")) el.textContent = text(el.dataset.text);
+  for (const node of document.querySelectorAll("[data-text]")) node.textContent = text(node.dataset.text);
   $("board").setAttribute("aria-label", text("board"));
+  options($("lang"), facts.langs, facts.lang);
   options($("mode"), facts.modes, facts.mode);
-  options($("color"), facts.colors, facts.colors[0].id);
-  options($("rank"), facts.piece_ranks, facts.piece_ranks[0].id);
+  const color = $("color").value || facts.colors[0].id, rank = $("rank").value || facts.piece_ranks[0].id;
+  options($("color"), facts.colors, color);
+  options($("rank"), facts.piece_ranks, rank);
   state.player = state.player || facts.colors[0].id;
   options($("player"), facts.colors, state.player);
   const cards = await api(["card", "list"]);
-  if (cards.exit === 0) state.names = Object.fromEntries(cards.output.cards.map((c) => [c.id, c.name]));
+  if (cards.exit === 0) {
+    state.names = Object.fromEntries(cards.output.cards.map((c) => [c.id, c.name]));
+    state.kinds = Object.fromEntries(cards.output.cards.map((c) => [c.id, c.type]));
+  }
+  const summonable = Object.keys(state.kinds).filter((id) => ["being", "legend"].includes(state.kinds[id]));
+  $("hand").replaceChildren(...summonable.map((id) => new Option(state.names[id], id, false, state.hand.includes(id))));
   buildBoard();
 }
 
@@ -145,15 +207,14 @@ function buildBoard() {
   for (let rank = facts.ranks; rank >= 1; rank--) {
     for (const file of facts.files) {
       const name = file + rank;
-      const cell = document.createElement("button");
-      cell.type = "button";
-      cell.className = "sq";
+      const cell = el("button", { type: "button", className: "sq" });
       if (!playable.has(name)) { cell.classList.add("cut"); cell.disabled = true; cell.setAttribute("aria-hidden", "true"); }
       else {
         cell.dataset.square = name;
         cell.tabIndex = -1;
-        cell.addEventListener("click", () => act(() => clicked(name)));
+        cell.addEventListener("click", () => { if (!state.dragged) act(() => clicked(name)); state.dragged = false; });
         cell.addEventListener("keydown", (event) => keyed(event, name));
+        cell.addEventListener("pointerdown", (event) => grabbed(event, name));
       }
       cells.push(cell);
     }
@@ -161,33 +222,33 @@ function buildBoard() {
   board.replaceChildren(...cells);
 }
 
+// ---------------------------------------------------------------- drawing
+
 function draw() {
+  // the position, or the outcome of an effect being stepped through (state.view) with its marks
   const facts = state.facts;
+  const shown = state.view ? state.view.pieces : facts.position.pieces;
+  const marks = state.view ? state.view.marks : {};
   const red = new Set(facts.colored.red), green = new Set(facts.colored.green);
   const focus = state.focus || facts.squares[Math.floor(facts.squares.length / 2)];
   for (const cell of $("board").querySelectorAll("[data-square]")) {
     const name = cell.dataset.square;
-    const piece = state.pieces[name];
+    const piece = shown[name];
     cell.classList.toggle("red", red.has(name));
     cell.classList.toggle("green", green.has(name));
+    for (const mark of ["moved", "from", "destroyed", "changed"]) cell.classList.toggle(mark, (marks[name] || []).includes(mark));
     cell.tabIndex = name === focus ? 0 : -1;
-    const coord = document.createElement("span");
-    coord.className = "coord";
-    coord.textContent = name;
-    coord.setAttribute("aria-hidden", "true");
-    const parts = [coord];
+    const parts = [el("span", { className: "coord", "aria-hidden": "true" }, [name])];
     let label = text("square-empty", { square: name });
     if (piece) {
-      const shown = facts.pieces[piece.color][piece.rank];
-      const mark = document.createElement("span");
-      mark.className = `piece ${piece.color} ${piece.rank}`;
-      mark.textContent = shown.symbol;
-      mark.setAttribute("aria-hidden", "true");
-      parts.push(mark);
-      label = text("square-piece", { square: name, piece: shown.name });
+      const seen = facts.pieces[piece.color][piece.rank];
+      parts.push(el("span", { className: `piece ${piece.color} ${piece.rank}`, "aria-hidden": "true" }, [seen.symbol]));
+      label = text("square-piece", { square: name, piece: seen.name });
     }
+    for (const mark of marks[name] || []) label = text("square-mark", { label, mark: text(`mark-${mark}`) });
     cell.replaceChildren(...parts);
     cell.setAttribute("aria-label", label);
+    cell.classList.toggle("holds", Boolean(piece));
   }
   $("yaml").value = facts.position_file;
   const link = $("download");
@@ -199,17 +260,101 @@ function draw() {
   }
 }
 
+function drawSides() {
+  // the form of play's numbers of players, and a row for each color in play: its supply, deck and tasks
+  const facts = state.facts, file = state.file;
+  options($("mode"), facts.modes, file.mode);
+  options($("players"), facts.player_counts[file.mode].map((n) => ({ id: String(n), name: String(n) })),
+          String(file.players));
+  const inPlay = new Set([state.player, ...Object.keys(facts.position.supply), ...Object.keys(file.decks || {}),
+                          ...Object.keys(file.tasks_claimed || {})]);
+  const colors = facts.colors.filter((c) => inPlay.has(c.id));
+  $("sides").replaceChildren(...colors.map((c) => sideRow(c)));
+}
+
+function sideRow(color) {
+  const facts = state.facts, file = state.file;
+  const off = facts.position.supply[color.id] || {};
+  const given = (file.supply || {})[color.id] || {};
+  const number = (kind, shown) => {
+    const input = el("input", { type: "number", min: "0", max: "99", value: String(shown ?? ""),
+                                data: { side: color.id, kind } });
+    input.classList.toggle("given", given[kind] !== undefined);
+    input.addEventListener("change", () => act(() => setSupply(color.id, kind, input.value)));
+    return el("label", {}, [text(`supply-${kind}`), " ", input]);
+  };
+  const deck = el("select", { data: { side: color.id, field: "deck" } });
+  options(deck, [{ id: "", name: text("deck-unknown") }, ...facts.decks], (file.decks || {})[color.id] || "");
+  deck.addEventListener("change", () => act(() => change((f) => {
+    f.decks = f.decks || {};
+    if (deck.value) f.decks[color.id] = deck.value; else delete f.decks[color.id];
+  })));
+  const parts = [el("span", { className: "side-name" }, [color.name]), number("common", off.common),
+                 number("legendary", off.legendary), el("label", {}, [text("deck"), " ", deck])];
+  if (facts.task_modes.includes(file.mode)) parts.push(taskChoice(color));
+  return el("fieldset", { className: "side", data: { side: color.id } }, parts);
+}
+
+function taskChoice(color) {
+  const claimed = new Set(((state.file.tasks_claimed || {})[color.id]) || []);
+  const tasks = Object.keys(state.kinds).filter((id) => state.kinds[id] === "task");
+  const select = el("select", { multiple: true, size: 3, data: { side: color.id, field: "tasks" } },
+                    tasks.map((id) => new Option(state.names[id], id, false, claimed.has(id))));
+  select.addEventListener("change", () => act(() => change((f) => {
+    f.tasks_claimed = f.tasks_claimed || {};
+    f.tasks_claimed[color.id] = [...select.selectedOptions].map((o) => o.value);
+  })));
+  return el("label", {}, [text("tasks-claimed"), " ", select]);
+}
+
+function setSupply(color, kind, value) {
+  return change((file) => {
+    file.supply = file.supply || {};
+    const entry = file.supply[color] = file.supply[color] || {};
+    if (value === "") delete entry[kind]; else entry[kind] = Number(value);
+    if (!Object.keys(entry).length) delete file.supply[color];
+    if (!Object.keys(file.supply).length) delete file.supply;
+  });
+}
+
 // ---------------------------------------------------------------- placing pieces
 
 function brush() { return { color: $("color").value, rank: $("rank").value }; }
 
 function clicked(square) {
   // empty: the chosen piece; a piece of the chosen color: the next rank, then empty; another: the chosen piece
-  const piece = state.pieces[square];
+  if (state.view) { state.view = null; draw(); }
+  const piece = pieceAt(square);
   const ranks = state.facts.piece_ranks.map((r) => r.id);
   if (!piece || piece.color !== $("color").value) return setPiece(square, brush());
   const next = ranks.indexOf(piece.rank) + 1;
   return setPiece(square, next < ranks.length ? { color: piece.color, rank: ranks[next] } : null);
+}
+
+function grabbed(event, square) {
+  // a piece dragged onto another square moves there (pointer events: mouse, pen or touch)
+  if (!pieceAt(square) || state.view || event.button !== 0) return;
+  state.drag = square;
+  const dropped = (up) => {
+    window.removeEventListener("pointerup", dropped);
+    const target = document.elementFromPoint(up.clientX, up.clientY);
+    const to = target && target.closest ? target.closest("[data-square]") : null;
+    const from = state.drag;
+    state.drag = null;
+    if (!to || to.dataset.square === from) return;
+    state.dragged = true;
+    setTimeout(() => { state.dragged = false; }, 0);
+    act(() => movePiece(from, to.dataset.square));
+  };
+  window.addEventListener("pointerup", dropped);
+}
+
+function movePiece(from, to) {
+  state.focus = to;
+  return change((file) => {
+    file.pieces[to] = file.pieces[from];
+    delete file.pieces[from];
+  });
 }
 
 const MOVES = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
@@ -228,7 +373,7 @@ function keyed(event, square) {
   if (!color && !rank && key !== "Delete" && key !== "Backspace") return;
   event.preventDefault();
   act(() => {
-    const piece = state.pieces[square];
+    const piece = pieceAt(square);
     if (color) return setPiece(square, { color: color.id, rank: piece ? piece.rank : $("rank").value });
     if (rank) return setPiece(square, { color: piece ? piece.color : $("color").value, rank: rank.id });
     return setPiece(square, null);
@@ -254,31 +399,20 @@ function moveFocus(square, df, dr) {
   }
 }
 
-// ---------------------------------------------------------------- summons
+// ---------------------------------------------------------------- summons and their effects
 
 async function summons() {
-  const answer = await api(["summonable", "--player", state.player, ...positionArgs()]);
-  const list = $("summonable");
-  if (answer.exit !== 0) { list.replaceChildren(); say(answer.error.error.message, true); return; }
-  const legal = answer.output.cards.filter((c) => c.legal);
-  if (!legal.some((c) => c.card === state.card)) state.card = "";
-  const items = legal.map((c) => {
-    const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.card = c.card;
-    button.textContent = state.names[c.card] || c.card;
-    button.setAttribute("aria-pressed", String(c.card === state.card));
-    button.addEventListener("click", () => act(() => choose(c.card === state.card ? "" : c.card)));
-    item.append(button);
-    return item;
+  // the cards the player can summon now: the position's answer gives them (position board --player)
+  const legal = state.facts.summonable || [];
+  if (!legal.includes(state.card)) state.card = "";
+  const items = legal.map((card) => {
+    const button = el("button", { type: "button", data: { card } }, [state.names[card] || card]);
+    button.setAttribute("aria-pressed", String(card === state.card));
+    button.addEventListener("click", () => act(() => choose(card === state.card ? "" : card)));
+    return el("li", {}, [button]);
   });
-  if (!items.length) {
-    const none = document.createElement("li");
-    none.textContent = text("none");
-    items.push(none);
-  }
-  list.replaceChildren(...items);
+  if (!items.length) items.push(el("li", {}, [text("none")]));
+  $("summonable").replaceChildren(...items);
   await placements();
 }
 
@@ -289,57 +423,209 @@ async function choose(card) {
 }
 
 async function placements() {
-  const cells = $("board").querySelectorAll("[data-square]");
-  for (const cell of cells) cell.classList.remove("target", "pattern");
+  clearLights();
+  stopStepping();
   const list = $("placements");
   const title = $("placements-title");
   if (!state.card) { list.replaceChildren(); title.hidden = true; return; }
-  const answer = await api(["summon", state.card, "--player", state.player, ...positionArgs()]);
-  if (answer.exit !== 0) { say(answer.error.error.message, true); return; }
-  const found = answer.output.placements;
+  const answer = await api(withPosition(["summon", state.card, "--player", state.player]), fileInput());
+  const output = said(answer);
+  if (output === null) return;
+  const found = output.placements;
   title.hidden = false;
   title.textContent = text("placements", { card: state.names[state.card] || state.card, count: found.length });
   list.replaceChildren(...found.map((p, i) => {
-    const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.placement = String(i);
-    button.textContent = text("placement", { target: p.target, squares: p.pattern_squares.join(" ") });
-    button.addEventListener("click", () => light([p]));
-    item.append(button);
-    return item;
+    const button = el("button", { type: "button", data: { placement: String(i) } },
+                      [text("placement", { target: p.target, squares: p.pattern_squares.join(" ") })]);
+    button.addEventListener("click", () => act(() => effects(p)));
+    button.addEventListener("focus", () => light([p]));
+    button.addEventListener("mouseenter", () => light([p]));
+    return el("li", {}, [button]);
   }));
   light(found);
 }
 
+function clearLights() {
+  for (const cell of $("board").querySelectorAll("[data-square]")) cell.classList.remove("target", "pattern", "lit", "danger");
+}
+
 function light(found) {
   const board = $("board");
-  for (const cell of board.querySelectorAll("[data-square]")) cell.classList.remove("target", "pattern");
+  clearLights();
   for (const p of found) {
     for (const sq of p.pattern_squares) board.querySelector(`[data-square="${sq}"]`)?.classList.add("pattern");
     board.querySelector(`[data-square="${p.target}"]`)?.classList.add("target");
   }
 }
 
+const OUTCOMES_SHOWN = 100;
+
+async function effects(p) {
+  // the placement's summon played, and its effect's outcomes (summon --apply --effects), stepped through
+  const args = ["summon", state.card, "--player", state.player, "--apply", "--at", p.target, "--orientation",
+                p.orientation.name, "--effects", "--words", "--limit", String(OUTCOMES_SHOWN)];
+  if (p.take_back && p.take_back.length) args.push("--take-back", p.take_back[0]);
+  const output = said(await api(withPosition(args), fileInput()));
+  if (output === null) return;
+  state.stepping = { output, n: 0 };
+  if (!output.outcomes.length) {
+    state.stepping.none = true;
+  }
+  showStep();
+}
+
+function marksOf(outcome) {
+  // the squares each step of an outcome touched: moved to, moved from, destroyed, placed or changed
+  const marks = {};
+  const add = (sq, mark) => { (marks[sq] = marks[sq] || []).includes(mark) || marks[sq].push(mark); };
+  for (const step of outcome.steps) {
+    if (step.do === "move") { add(step.from, "from"); add(step.to, "moved"); }
+    else if (step.do === "swap") { add(step.from, "moved"); add(step.to, "moved"); }
+    else if (step.square && !["destroy", "remove"].includes(step.do)) add(step.square, "changed");
+  }
+  for (const d of outcome.destroyed) add(d.square, "destroyed");
+  return marks;
+}
+
+function showStep() {
+  const s = state.stepping;
+  const out = s.output;
+  $("stepper").hidden = false;
+  if (s.none) {
+    state.view = { pieces: out.position.pieces, marks: {} };
+    $("step-title").textContent = text(out.effect_resolved ? "no-outcome" : "not-resolved");
+    $("step-lines").replaceChildren();
+  } else {
+    const outcome = out.outcomes[s.n];
+    state.view = { pieces: outcome.position.pieces, marks: marksOf(outcome) };
+    $("step-title").textContent = text("outcome", { n: s.n + 1, count: out.outcome_count });
+    $("step-lines").replaceChildren(...(outcome.lines || []).map((line) => el("li", {}, [line])));
+  }
+  $("previous").disabled = s.none || s.n === 0;
+  $("next").disabled = s.none || s.n >= out.outcomes.length - 1;
+  clearLights();
+  $("board").querySelector(`[data-square="${out.square}"]`)?.classList.add("target");
+  draw();
+}
+
+function stopStepping() {
+  state.stepping = null;
+  $("stepper").hidden = true;
+  $("step-lines").replaceChildren();
+  if (state.view) { state.view = null; draw(); }
+}
+
+function step(by) {
+  const s = state.stepping;
+  if (!s || s.none) return;
+  s.n = Math.max(0, Math.min(s.output.outcomes.length - 1, s.n + by));
+  showStep();
+}
+
+// ---------------------------------------------------------------- the turn: plans, threats, tasks, flares
+
+function answerItem(line, squares, danger = []) {
+  // one line of an answer; chosen, focused or pointed at, its squares lit on the board
+  const button = el("button", { type: "button", className: "answer" }, [line]);
+  const show = () => {
+    clearLights();
+    for (const sq of squares) $("board").querySelector(`[data-square="${sq}"]`)?.classList.add("lit");
+    for (const sq of danger) $("board").querySelector(`[data-square="${sq}"]`)?.classList.add("danger");
+  };
+  button.addEventListener("click", show);
+  button.addEventListener("focus", show);
+  button.addEventListener("mouseenter", show);
+  button.dataset.squares = [...squares, ...danger].join(" ");
+  return el("li", {}, [button]);
+}
+
+function squaresText(list) { return list.length ? list.join(" ") : text("no-square"); }
+
+async function askTurn(kind) {
+  stopStepping();
+  clearLights();
+  const hand = state.hand.length ? ["--hand", state.hand.join(",")] : [];
+  const asks = {
+    plan: ["plan", "--player", state.player, ...hand],
+    threats: ["plan", "--player", state.player, "--threats"],
+    tasks: ["task", "check", "--all", "--player", state.player],
+    flares: ["flare", "check", "--all", "--player", state.player],
+  };
+  const output = said(await api(withPosition(asks[kind]), fileInput()));
+  const items = output === null ? [] : ANSWERS[kind](output);
+  if (output !== null && !items.length) items.push(el("li", {}, [text("none-found")]));
+  $("answers").replaceChildren(...items);
+  $("answers").dataset.kind = kind;
+}
+
+const name = (id) => state.names[id] || id;
+const colorName = (id) => (state.facts.colors.find((c) => c.id === id) || { name: id }).name;
+
+const ANSWERS = {
+  plan: (out) => out.summary.map((s) => answerItem(text("plan-card", {
+    card: name(s.card), now: squaresText(s.now), place: squaresText(s.after_place), summon: squaresText(s.after_summon),
+  }), [...s.now, ...s.after_place, ...s.after_summon])),
+  threats: (out) => out.opponents.flatMap((o) => [
+    answerItem(text("threat-squares", { color: colorName(o.color), squares: squaresText(Object.keys(o.squares)) }),
+               Object.keys(o.squares)),
+    answerItem(text("threat-destroys", { color: colorName(o.color), squares: squaresText(Object.keys(o.effect_destroys)) }),
+               [], Object.keys(o.effect_destroys)),
+  ]),
+  tasks: (out) => [...out.tasks.map((t) => answerItem(text("task-line", {
+    task: name(t.task), verdict: text(t.met === null ? "needs-turn" : t.met ? "met" : "not-met") }), t.squares)),
+  answerItem(text("score", { total: out.score.total, threshold: out.score.end_threshold }), [])],
+  flares: (out) => out.flares.map((f) => answerItem(text("flare-line", {
+    flare: name(f.flare), verdict: text(f.upper && f.lower ? "both-halves" : f.upper ? "upper-half"
+      : f.lower ? "lower-half" : "no-half") }), [])),
+};
+
 // ---------------------------------------------------------------- start
 
 async function start() {
-  readAddress();
-  const args = state.mode ? ["--mode", state.mode] : [];
-  const answer = await api(["position", "board", "--pieces", "", ...args]);
-  if (answer.exit !== 0) { say(answer.error.error.message, true); return; }
-  const pieces = tokensToPieces(state.tokens, answer.output);
-  state.facts = answer.output;
-  state.lang = state.lang || answer.output.lang;
+  const params = new URLSearchParams(location.hash.slice(1));
+  state.lang = params.get("lang") || "";
+  state.player = params.get("player") || "";
+  state.hand = (params.get("h") || "").split(",").filter((t) => t);
+  const args = params.get("mode") ? ["--mode", params.get("mode")] : [];
+  const first = said(await api(["position", "board", "--pieces", "", ...args]));
+  if (first === null) return;
+  state.facts = first;
+  state.lang = state.lang || first.lang;
   await setUp();
-  $("mode").addEventListener("change", () => act(() => { state.mode = $("mode").value; return load(positionArgs()); }));
-  $("player").addEventListener("change", () => act(() => {
-    state.player = $("player").value; writeAddress(); return summons(); }));
-  $("clear").addEventListener("click", () => act(() => load(["--pieces", "", "--mode", state.mode])));
-  $("read").addEventListener("click", () => act(() => load(["-"], $("yaml").value)));
-  state.mode = answer.output.mode;
-  await load(["--pieces", piecesArg(pieces), "--mode", state.mode]);
+  wire();
+  if (!await load(fileFromAddress(params, first))) await load(first.file_data);
   document.body.dataset.ready = "true";
+}
+
+async function relanguage(lang) {
+  state.lang = lang;
+  const facts = said(await api(["position", "board", "-"], fileInput()));
+  if (facts === null) return;
+  state.facts = facts;
+  await setUp();
+  await load(state.file);
+}
+
+function wire() {
+  $("lang").addEventListener("change", () => act(() => relanguage($("lang").value)));
+  $("mode").addEventListener("change", () => act(() => change((f) => {
+    f.mode = $("mode").value;
+    const counts = state.facts.player_counts[f.mode];
+    if (!counts.includes(f.players)) f.players = counts[0];
+  })));
+  $("players").addEventListener("change", () => act(() => change((f) => { f.players = Number($("players").value); })));
+  $("player").addEventListener("change", () => act(() => { state.player = $("player").value; return load(state.file); }));
+  $("hand").addEventListener("change", () => {
+    state.hand = [...$("hand").selectedOptions].map((o) => o.value); writeAddress(); });
+  $("clear").addEventListener("click", () => act(() => change((f) => { f.pieces = {}; delete f.gateway; })));
+  $("read").addEventListener("click", () => act(async () => {
+    const facts = said(await api(["position", "board", "-"], $("yaml").value));
+    if (facts !== null) await load(facts.file_data);
+  }));
+  $("previous").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
+  $("back").addEventListener("click", () => { stopStepping(); clearLights(); });
+  for (const kind of Object.keys(ANSWERS)) $(`ask-${kind}`).addEventListener("click", () => act(() => askTurn(kind)));
 }
 
 act(start);
