@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional, TypeVar
 
 import typer
 
@@ -250,6 +250,26 @@ def input_game() -> Game:
         line.input_game.language = line.lang
         line.input_game.parameter_names = option_of
     return line.input_game
+
+
+#: the attribute a command's function carries when the command edits the locale files (see :func:`edits_locales`)
+EDITS_LOCALES_MARK = "edits_locales"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def edits_locales(function: F) -> F:
+    """Declares, where a command is defined, that it changes the locales folder itself (the
+    translations or their records): a service answering many requests does not run it. The mark
+    stays on the command Click builds (Typer's and the service's wrappers keep the function's
+    attributes)."""
+    setattr(function, EDITS_LOCALES_MARK, True)
+    return function
+
+
+def declares_edits_locales(command: click.Command) -> bool:
+    """Whether ``command`` was declared with :func:`edits_locales`."""
+    return bool(getattr(command.callback, EDITS_LOCALES_MARK, False))
 
 
 def given(name: str) -> bool:
