@@ -27,6 +27,11 @@ def test_every_form_of_the_language_option_names_the_language_of_usage_errors(cl
     assert "No such option" not in after.err
 
 
+def test_a_shared_option_a_command_lacks_still_names_the_language_of_its_refusal(cli, dataset):
+    r = cli("validate", "--lang", "fr")   # validate reads no language of its own: the root's option is meant
+    assert r.code == 2 and _ui(dataset, "fr", "cli.error_line").split("{")[0] in r.err, r.err
+
+
 @pytest.mark.parametrize("written", [["-lit"], ["--lang=it"], ["--lang", "it"]])
 def test_help_before_the_language_is_in_that_language(cli, dataset, written):
     """Click processes the eager --help before an eager --lang written after it."""
@@ -38,7 +43,7 @@ def test_help_before_the_language_is_in_that_language(cli, dataset, written):
 
 def test_json_after_the_error_is_still_json(cli):
     for args in (["card", "list", "--typ", "being", "--json"], ["card", "show", "--json", "--player"],
-                 ["sumon", "x", "--json"], ["card", "shw", "x", "--json"]):
+                 ["sumon", "x", "--json"], ["card", "shw", "x", "--json"], ["board", "--json"]):
         r = cli(*args)
         assert r.code == 2 and r.out == ""
         assert "error" in json.loads(r.err), (args, r.err)

@@ -456,40 +456,37 @@ def _main(argv: list[str] | None, line: CliState) -> None:
 
 def _written_options(ctx: click.Context, line: CliState) -> None:
     """The language, data folder and ``--json`` written for ``ctx``'s command, read by Click's own
-    parser (the command's, as Click parses its line) before Click has processed them.
+    parsers before Click has processed them.
 
-    Why a reading of its own: Click speaks twice before it has processed a command's options. Its
-    parser raises a usage error at the first word it cannot take (``card list --typ x --lang fr``:
-    ``--lang`` was read, not yet processed; ``--json`` after it, not even read), and it processes
-    the eager ``--help`` before an eager ``--lang`` written after it. Either way, what is said
-    must be in the language, and as JSON, that the line asks for. So the words Click handed to
-    this command are parsed once more, by its parser, which steps over an option it does not know
-    (as Click does with ``ignore_unknown_options``) and, when the last option lacks its value,
-    is given the line without it; nothing is run, only those three values are taken."""
-    if isinstance(ctx.command, click.Group):  # the words after a group's name are no parser's yet (or
-        # name no command): the root's options, which every command shares, read anywhere on the line
-        ctx = ctx.find_root()
-        given, parser = line.args, ctx.command.make_parser(ctx)
-        parser.allow_interspersed_args = True
-    else:
-        given, parser = getattr(ctx.parent, "handed", None), ctx.command.make_parser(ctx)
-    if not given:
-        return
-    parser.ignore_unknown_options = True
-    words = list(given)
-    while True:
-        try:
-            opts, _, _ = parser.parse_args(list(words))  # (Click's parser takes the words off its list)
-            break
-        except click.UsageError:  # an option without its value, last on the line
-            if not words:
-                return
-            words.pop()
-    lang, data = opts.get("lang"), opts.get("data")
-    if isinstance(lang, str) or isinstance(data, str):
+    Why a reading of its own: Click speaks before it has processed a command's options. Its parser
+    raises a usage error at the first word it cannot take (``card list --typ x --lang fr``:
+    ``--lang`` was read, not yet processed; ``--json`` after it, not even read), it processes the
+    eager ``--help`` before an eager ``--lang`` written after it, and a word that names no command
+    is refused before anything after it is read. Either way, what is said must be in the language,
+    and as JSON, that the line asks for. So the line is parsed once more, nothing run: by the
+    root's parser, which reads the options every command shares anywhere on the line (they mean
+    the same after a command's name, where a command without one of them refuses it), then, for a
+    command, by its own parser on the words Click handed to it. Each steps over an option it does
+    not know (Click's ``ignore_unknown_options``) and, when the last option lacks its value, is
+    given the line without it."""
+    root = ctx.find_root()
+    readings = [(root, line.args, True)]
+    if not isinstance(ctx.command, click.Group):
+        readings.append((ctx, getattr(ctx.parent, "handed", None), False))
+    for where, given, anywhere in readings:
+        parser = where.command.make_parser(where)
+        parser.ignore_unknown_options = True
+        parser.allow_interspersed_args = parser.allow_interspersed_args or anywhere
+        words = list(given or [])
+        while True:
+            try:
+                opts, _, _ = parser.parse_args(list(words))  # (Click's parser takes the words off its list)
+                break
+            except click.UsageError:  # an option without its value, last on the line
+                words.pop()
+        lang, data = opts.get("lang"), opts.get("data")
         line.choose(lang if isinstance(lang, str) else None, data if isinstance(data, str) else None)
-    if opts.get("json"):
-        line.as_json = True
+        line.as_json = line.as_json or bool(opts.get("json"))
 
 
 def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
