@@ -412,3 +412,46 @@ def test_card_names_make_each_languages_texts_once(monkeypatch):
     for card in list(cards.beings)[:20]:
         assert cards.names(card)["en"]["name"]
     assert sorted(made) == sorted(game.dataset.languages)
+
+
+def test_the_service_refuses_exactly_the_commands_that_declare_they_edit_the_locales():
+    """A command that changes the locales folder says so where it is defined (``edits_locales``);
+    the service refuses those, and only those, whatever their name."""
+    import click
+    import typer
+
+    from tashkalar_cli.cli.app import build_app
+    from tashkalar_cli.cli.common import CliState, declares_edits_locales, edits_locales
+    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.errors import InputError
+
+    root = typer.main.get_command(build_app())
+    top = click.Context(root, info_name="tashkalar", obj=CliState())
+    service = Service()
+
+    def refused(command: click.Command, path: list[str]) -> str | None:
+        ctx = click.Context(command, info_name=path[-1], parent=top)
+        try:
+            service.check(ctx)
+        except InputError as exc:
+            return str(exc.key)
+        return None
+
+    declared, refusals = set(), {}
+
+    def walk(command: click.Command, path: list[str]) -> None:
+        if isinstance(command, click.Group):
+            for name in command.list_commands(top):
+                walk(command.get_command(top, name), [*path, name])
+            return
+        if declares_edits_locales(command):
+            declared.add(" ".join(path))
+        refusals[" ".join(path)] = refused(command, path)
+
+    walk(root, [])
+    assert declared == {"i18n import", "i18n reviewed"}
+    assert {p for p, key in refusals.items() if key == "serve-edits-locales"} == declared
+    # a new command that declares it is refused by that declaration, not by a list of names
+    marked = click.Command("rewrite", callback=edits_locales(lambda: None))
+    assert refused(marked, ["rewrite"]) == "serve-edits-locales"
+    assert refused(click.Command("import", callback=lambda: None), ["import"]) is None

@@ -3,6 +3,13 @@
 Commands are loaded lazily with Click's documented pattern (a group whose ``get_command``
 imports the command's module on demand): ``tashkalar card show X`` imports only the ``card``
 module, while ``--help`` loads them all to list them.
+
+The line is read by Click alone. ``--lang``, ``--data``, ``--json`` and ``--game`` are options of
+the root and of the commands (:mod:`tashkalar_cli.cli.common`), eager where their value decides how
+the rest is read, and each writes into the line's :class:`~tashkalar_cli.cli.common.CliState` (the
+root context's ``obj``) as Click processes it. Where Click speaks before it has processed them (a
+usage error its parser raises, a ``--help`` written before ``--lang``), :func:`_written_options`
+reads them with the command's own parser.
 """
 
 from __future__ import annotations
@@ -12,17 +19,18 @@ import importlib
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
 import click
 import typer
 from typer.core import TyperGroup
 
-from tashkalar_cli.cli.common import CliState, state
+from tashkalar_cli.cli.common import CliState, choose_game, json_given, lang_given, share_options, state
 from tashkalar_cli.cli.usage import ToolContext, use_context
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.localize import ClickCatalog, Words
+    from tashkalar_cli.cli.localize import Words
     from tashkalar_cli.cli.streams import Guard
 
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
@@ -60,6 +68,60 @@ GAME_COMMANDS: dict[str, tuple[str, ...]] = {
 GAME_ONLY: dict[str, str] = {name: game for game, names in GAME_COMMANDS.items() for name in names}
 
 
+class CommandContext(ToolContext):
+    """The context of every command of the line (Click's ``context_class``). Its help is said in
+    the language the line names, even when ``--help`` comes before ``--lang`` (Click processes the
+    eager options in the order they are written): see :func:`_written_options`. A command of
+    another game than the line's refuses to run once its options are read, so that ``--game``
+    after the command's name counts and ``--help`` still shows its help."""
+
+    #: the words of the line this context's group handed to its sub-command (see StrictGroup)
+    handed: list[str] | None = None
+
+    def get_help(self) -> str:
+        from tashkalar_cli.cli.localize import localize_command
+
+        line = state(self)
+        line.help_shown = True
+        _written_options(self, line)
+        if line.words is not None:
+            localize_command(self.command, _path(self), line.words)
+        if line.commands:  # a service: the commands localized here are built again for the next request
+            line.commands.clear()
+        return super().get_help()
+
+    def invoke(self, callback: Any, /, *args: Any, **kwargs: Any) -> Any:
+        if callback is self.command.callback and not self.resilient_parsing:
+            _check_game(self, state(self))
+        return super().invoke(callback, *args, **kwargs)
+
+
+def _path(ctx: click.Context) -> str:
+    """The command path of ``ctx`` as its help texts are keyed (``card.show``; the root: "")."""
+    names: list[str] = []
+    while ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return ".".join(reversed(names))
+
+
+def _check_game(ctx: click.Context, line: CliState) -> None:
+    """A command of another game than the line's says so (exit 2); one without a JSON answer
+    refuses the root's ``--json``, as it refuses one after its name."""
+    if isinstance(ctx.command, click.Group):  # (its sub-command's --game is not read yet)
+        return
+    top = ctx
+    while top.parent is not None and top.parent.parent is not None:
+        top = top.parent
+    owner = GAME_ONLY.get(top.info_name or "") if top.parent is not None else None
+    if owner is not None and owner != line.game_id and line.refuse_other_games:
+        from tashkalar_cli.errors import InputError
+
+        raise InputError(key="wrong-game", what=top.info_name, game=owner, current=line.game_id)
+    if line.root_json and not any(p.name == "json" for p in ctx.command.params):
+        raise click.NoSuchOption("--json", ctx=ctx)
+
+
 class StrictGroup(TyperGroup):
     """A group for which a word in the place of a command is a command name, and an unknown one
     is bad input like an unknown card: one line in the user's language, the closest names as
@@ -75,20 +137,31 @@ class StrictGroup(TyperGroup):
 
             from tashkalar_cli.errors import NotFoundError, quote
 
+            _written_options(ctx, state(ctx))  # said in the language, and as JSON, that the line asks for
             raise NotFoundError(key="unknown-command", name=quote(name), help=f"{ctx.command_path} --help",
                                 hints=get_close_matches(name, known))
         # Click's own resolution: Typer's adds its suggestions to the message in English words of its
         # own ("… Did you mean 'list'?"); here they are the hints above, in the user's language
-        return click.Group.resolve_command(self, ctx, args)
+        found = click.Group.resolve_command(self, ctx, args)
+        if isinstance(ctx, CommandContext):
+            ctx.handed = list(found[2])
+        return found
 
 
 class LazyGroup(StrictGroup):
     """A group whose sub-commands are imported when they are used (or listed by --help)."""
 
-    context_class = ToolContext  # a usage error says where it was made (cli/usage.py)
+    context_class = CommandContext  # a usage error says where it was made (cli/usage.py)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
+
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        line = state(ctx)
+        if line.game_option is None and args:  # no game given: a command of one game only (``letal ...``) names it
+            line.game_id = GAME_ONLY.get(args[0], line.game_id)
+        return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
@@ -100,43 +173,62 @@ class LazyGroup(StrictGroup):
         kept = line.commands is not None and not (line.help_shown or line.completing)  # (help: localized)
         if kept and line.commands is not None and cmd_name in line.commands:  # serve: built once
             return line.commands[cmd_name]
-        module_name, attr = COMMANDS[cmd_name]
-        target = getattr(importlib.import_module(f"{__package__}.{module_name}"), attr)
-        if isinstance(target, typer.Typer):
-            command: click.Command = typer.main.get_group(target)
-            if type(command) is TyperGroup:
-                command.__class__ = StrictGroup
-        else:
-            single = typer.Typer(add_completion=False)  # completion is the root's option, not each command's
-            single.command(cmd_name)(target)
-            command = typer.main.get_command(single)
-        command.name = cmd_name
-        use_context(command)
-        if line.completing:  # the shell asks for completions: give the parameters their values
-            from tashkalar_cli.cli.completion import attach
-
-            attach(command, cmd_name)
-        if line.words is not None and line.help_shown:
-            from tashkalar_cli.cli.localize import localize_command
-
-            localize_command(command, cmd_name, line.words)
-        if line.adapt is not None:  # serve: the files a request names are checked before it runs
-            line.adapt(command)
+        command = _built(cmd_name, line)
         if kept and line.commands is not None:
             line.commands[cmd_name] = command
         return command
 
 
+def _built(cmd_name: str, line: CliState) -> click.Command:
+    """The command ``cmd_name``, its module imported, made ready for this line."""
+    module_name, attr = COMMANDS[cmd_name]
+    target = getattr(importlib.import_module(f"{__package__}.{module_name}"), attr)
+    if isinstance(target, typer.Typer):
+        command: click.Command = typer.main.get_group(target)
+        if type(command) is TyperGroup:
+            command.__class__ = StrictGroup
+    else:
+        single = typer.Typer(add_completion=False)  # completion is the root's option, not each command's
+        single.command(cmd_name)(target)
+        command = typer.main.get_command(single)
+    command.name = cmd_name
+    use_context(command, CommandContext)
+    share_options(command)
+    if line.completing:  # the shell asks for completions: give the parameters their values
+        from tashkalar_cli.cli.completion import attach
+
+        attach(command, cmd_name)
+    if line.words is not None and line.help_shown:
+        from tashkalar_cli.cli.localize import localize_command
+
+        localize_command(command, cmd_name, line.words)
+    if line.adapt is not None:  # serve: the files a request names are checked before it runs
+        line.adapt(command)
+    return command
+
+
 def _other_game_command(cmd_name: str, owner: str, line: CliState) -> click.Command:
-    """A command of another game: it says so in one line (exit 2), whatever its arguments."""
+    """A command of another game: it says so in one line (exit 2), whatever its arguments; its
+    ``--help`` is the command's own (Click parses the words it was handed with that command)."""
 
     def refuse() -> None:
         from tashkalar_cli.errors import InputError
 
         raise InputError(key="wrong-game", what=cmd_name, game=owner, current=line.game_id)
 
+    def real_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        # the words handed to this command, run by the real one: its help (or a sub-command's) is
+        # shown, and a command it reaches refuses to run all the same (CommandContext.invoke)
+        if value and not ctx.resilient_parsing and ctx.parent is not None:
+            handed = ctx.parent.handed if isinstance(ctx.parent, CommandContext) else None
+            real = _built(cmd_name, line)
+            with real.make_context(cmd_name, list(handed or []), parent=ctx.parent) as sub:
+                real.invoke(sub)
+
     shown = line.words.text(f"help.{cmd_name}", "") if line.words is not None else ""
     return click.Command(cmd_name, callback=refuse, add_help_option=False, help=shown or None,
+                         params=[click.Option(["--help"], is_flag=True, expose_value=False, is_eager=True,
+                                              hidden=True, callback=real_help)],
                          context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 
 
@@ -157,19 +249,50 @@ def build_app() -> typer.Typer:
               json: bool = typer.Option(False, "--json", help="Print machine-readable JSON instead of a table "
                                                               "(before or after the command).")
               ) -> None:
-        """Carries --version, --lang, --game and --json for every command (--json is moved after
-        the command's name before Click parses the line: see _move_json); --lang is kept in the
-        context's :class:`~tashkalar_cli.cli.common.CliState`, for the commands. Global options
+        """Carries --version, --lang, --game and --json for every command, each written into the
+        context's :class:`~tashkalar_cli.cli.common.CliState` as Click reads it (the commands read
+        --lang, --json and --game after their name too, into the same state). Global options
         alone (``tashkalar --lang fr``) show the help, as no argument at all does (with --json:
         one JSON error, the command is missing)."""
         line = ctx.ensure_object(CliState)
-        line.root_lang = lang
         if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
             if line.as_json:
                 raise click.UsageError("Missing command.", ctx=ctx)  # JSON: English
             raise click.exceptions.NoArgsIsHelpError(ctx)
 
     return app
+
+
+def _share_root_options(root: click.Command) -> None:
+    """The root's --lang and --json (eager) and --game (processed after --lang, so that an unknown
+    game is said in the language) written into the line's state as Click reads them."""
+    for param in root.params:
+        if param.name in ROOT_OPTIONS:
+            param.callback, param.is_eager = ROOT_OPTIONS[param.name], param.name != "game"
+
+
+def _root_lang(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+    """The root's ``--lang``: the language of the line, and of a command given none of its own."""
+    ctx.ensure_object(CliState).root_lang = value
+    return lang_given(ctx, param, value)
+
+
+def _root_json(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.ensure_object(CliState).root_json = True
+    return json_given(ctx, param, value)
+
+
+def _root_game(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+    """The root's ``--game``, else ``TASHKALAR_GAME``; a command's own ``--game`` comes later and wins."""
+    given = value or os.environ.get("TASHKALAR_GAME") or None
+    if given is not None:
+        choose_game(ctx.ensure_object(CliState), given)
+    return value
+
+
+ROOT_OPTIONS: dict[str, Callable[[click.Context, click.Parameter, Any], Any]] = {
+    "lang": _root_lang, "json": _root_json, "game": _root_game}
 
 
 def _print_version(value: bool) -> None:
@@ -215,22 +338,13 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
 _BREAKABLE = re.compile(r"[^\S\u00a0\u202f]+")
 
 
-def _usage_line(exc: click.ClickException, said: str, words: Words, args: list[str]) -> str:
+def _usage_line(exc: click.ClickException, said: str, words: Words) -> str:
     """A usage error as one line in the user's language, like every other error: Click's message
     (already in that language) on one line, and the command whose ``--help`` shows the usage."""
     from tashkalar_cli.errors import fill, visible
 
-    ctx = getattr(exc, "ctx", None)
-    if ctx is not None and ctx.command_path:
-        path = ctx.command_path
-    else:  # Click's parser raised it before a context existed: the command named on the line
-        _, at = _before_command(args)
-        name = args[at] if at is not None else None
-        path = f"tashkalar {name}" if name in COMMANDS else "tashkalar"
-        if at is not None and name in COMMANDS and COMMANDS[name][1].endswith("app"):  # a group: its command too
-            sub = next((a for a in args[at + 1:] if not a.startswith("-")), None)
-            if sub is not None and sub.isidentifier():
-                path += f" {sub}"
+    ctx = getattr(exc, "ctx", None)  # (every context of the line attaches itself: cli/usage.py)
+    path = ctx.command_path if ctx is not None and ctx.command_path else "tashkalar"
     # one line: Click's line breaks and runs of spaces made one space, a no-break space of the
     # language's typography kept (French: "Option inconnue\u00a0: --x")
     message = " ".join(_BREAKABLE.split(said.strip()))
@@ -250,39 +364,6 @@ def _json_error(code: str, kind: str, message: str, file: str | None = None, lin
     return json_visible(json.dumps(error(code, kind, message, file, line, hints, key), ensure_ascii=False)) + "\n"
 
 
-def _option_value(args: list[str], names: tuple[str, ...]) -> str | None:
-    """The value of the first of the root's options ``names`` (``--lang``, ``-l``, ``--data``)
-    anywhere on the line (Click has not parsed it yet: see :func:`_read_line`)."""
-    for i, arg in enumerate(args):
-        if arg in names and i + 1 < len(args):
-            return args[i + 1]
-        long = next((name for name in names if name.startswith("--") and arg.startswith(name + "=")), None)
-        if long is not None:
-            return arg.split("=", 1)[1]
-    return None
-
-
-#: the options anywhere on the line whose value is the next word (not a command or an argument)
-_VALUED_ANYWHERE = ("--lang", "-l", "--data")
-
-
-def _words(args: list[str]) -> list[str]:
-    """The words of the line that are commands or arguments: neither options nor the values of
-    --lang and --data (``tashkalar --lang fr card`` names one command, and shows its help)."""
-    out: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg == "--":
-            break
-        elif arg in _VALUED_ANYWHERE:
-            skip = True
-        elif not arg.startswith("-"):
-            out.append(arg)
-    return out
-
-
 def _quiet_broken_pipe() -> None:
     """The reader of the output went away: nothing more is written (not even Python's complaint
     when it flushes standard output at exit), and the exit code is 141."""
@@ -295,61 +376,6 @@ def _quiet_broken_pipe() -> None:
         except (AttributeError, OSError, ValueError):  # not a file (tests capture it): nothing to silence
             pass
     sys.exit(EXIT_BROKEN_PIPE)
-
-
-def _take_game(args: list[str]) -> tuple[str | None, list[str]]:
-    """The --game value anywhere on the command line, and the arguments without it: --game is
-    read here, once, so that every command accepts it before or after its name."""
-    value: str | None = None
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest += args[i:]
-            break
-        if arg == "--game" and i + 1 < len(args):
-            value, i = args[i + 1], i + 2
-            continue
-        if arg.startswith("--game="):
-            value = arg.split("=", 1)[1]
-            i += 1
-            continue
-        rest.append(arg)
-        i += 1
-    return value, rest
-
-
-#: the root's options that take a value (the word after them is not a command name)
-_ROOT_VALUED = ("--lang", "-l")
-
-
-def _before_command(args: list[str]) -> tuple[list[int], int | None]:
-    """The places of the global options written before the command's name (their values aside),
-    and the place of that name (None when there is none: only options, or ``--`` first)."""
-    options: list[int] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            return options, None
-        if not arg.startswith("-"):
-            return options, i
-        options.append(i)
-        i += 2 if arg in _ROOT_VALUED else 1
-    return options, None
-
-
-def _move_json(args: list[str]) -> list[str]:
-    """``--json`` given before the command name, moved after it (where every command reads it),
-    so that ``tashkalar --json card show X`` is ``tashkalar card show X --json``."""
-    options, _ = _before_command(args)
-    found = next((i for i in options if args[i] == "--json"), None)
-    if found is None:
-        return args
-    rest = args[:found] + args[found + 1:]
-    end = rest.index("--") if "--" in rest else len(rest)
-    return rest[:end] + ["--json"] + rest[end:]
 
 
 #: the errors of a write that the machine refuses (no space, over quota, file too large, an I/O error)
@@ -428,80 +454,75 @@ def _main(argv: list[str] | None, line: CliState) -> None:
         raise
 
 
-def _read_line(args: list[str], line: CliState) -> list[str]:
-    """What must be known before Click parses the line, kept in ``line`` (the root context's
-    ``obj``, which every command reads through Click's context): the language and the data folder
-    (the texts of ``--help`` and of Click's own usage errors are chosen before Click parses; its
-    parser stops at the first unknown option, so a ``--lang`` after it is read here), the game
-    (which decides what a command name loads) and ``--json``. Returns the line Click parses:
-    ``--game`` taken out, ``--json`` after the command's name."""
-    from tashkalar_cli.cli.localize import Words
+def _written_options(ctx: click.Context, line: CliState) -> None:
+    """The language, data folder and ``--json`` written for ``ctx``'s command, read by Click's own
+    parsers before Click has processed them.
 
-    game_option, args = _take_game(args)
-    args = _move_json(args)
-    line.game_option = game_option or os.environ.get("TASHKALAR_GAME") or None
-    line.game_id = "tash-kalar"
-    line.refuse_other_games = "--help" not in args and not os.environ.get("_TASHKALAR_COMPLETE")
-    line.as_json = "--json" in (args[:args.index("--")] if "--" in args else args)
-    line.said_cannot_write = False
-    line.data = _option_value(args, ("--data",))
-    line.input_game = None
-    line.lang = _option_value(args, ("--lang", "-l"))
-    line.words = Words(line.lang, line.data)
-    line.help_shown = "--help" in args or len(_words(args)) <= 1
-    line.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
-    return args
+    Why a reading of its own: Click speaks before it has processed a command's options. Its parser
+    raises a usage error at the first word it cannot take (``card list --typ x --lang fr``:
+    ``--lang`` was read, not yet processed; ``--json`` after it, not even read), it processes the
+    eager ``--help`` before an eager ``--lang`` written after it, and a word that names no command
+    is refused before anything after it is read. Either way, what is said must be in the language,
+    and as JSON, that the line asks for. So the line is parsed once more, nothing run: by the
+    root's parser, which reads the options every command shares anywhere on the line (they mean
+    the same after a command's name, where a command without one of them refuses it), then, for a
+    command, by its own parser on the words Click handed to it. Each steps over an option it does
+    not know (Click's ``ignore_unknown_options``) and, when the last option lacks its value, is
+    given the line without it."""
+    root = ctx.find_root()
+    readings = [(root, line.args, True)]
+    if not isinstance(ctx.command, click.Group):
+        readings.append((ctx, getattr(ctx.parent, "handed", None), False))
+    for where, given, anywhere in readings:
+        parser = where.command.make_parser(where)
+        parser.ignore_unknown_options = True
+        parser.allow_interspersed_args = parser.allow_interspersed_args or anywhere
+        words = list(given or [])
+        while True:
+            try:
+                opts, _, _ = parser.parse_args(list(words))  # (Click's parser takes the words off its list)
+                break
+            except click.UsageError:  # an option without its value, last on the line
+                words.pop()
+        lang, data = opts.get("lang"), opts.get("data")
+        line.choose(lang if isinstance(lang, str) else None, data if isinstance(data, str) else None)
+        line.as_json = line.as_json or bool(opts.get("json"))
 
 
 def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     """The command line ``argv`` (default: the process's) parsed by Click and run; every error said
     in one line (see :func:`_failed`). Ends with ``SystemExit``, the command's exit code."""
     from tashkalar_cli.cli.frameworks import speak
-    from tashkalar_cli.cli.localize import ClickCatalog
+    from tashkalar_cli.cli.localize import ClickCatalog, Words
 
     line = line if line is not None else CliState()
-    args = _read_line(list(sys.argv[1:] if argv is None else argv), line)
-    words = line.words
-    assert words is not None
-    # with --json, Click's errors stay in English, as every message
-    catalog = ClickCatalog(words)  # Click's own words in the user's language
-    line.catalog = catalog if not line.as_json or line.help_shown else None
+    line.args = list(sys.argv[1:] if argv is None else argv)
+    line.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
+    line.refuse_other_games = not line.completing  # (the shell's completion: every command answers)
+    words = line.words = Words(None, None)  # the environment's language until the line names one
+    # Click's own words in the user's language; with --json, its errors stay in English, as every message
+    current = line
+    line.catalog = ClickCatalog(words, english=lambda: current.as_json and not current.help_shown)
     speak(line.catalog)
     try:
-        code = _invoke(args, line, catalog)
+        code = _invoke(line.args, line)
     except BaseException as exc:  # said in one line, or passed on: see _failed
-        code = _failed(exc, args, line)
+        code = _failed(exc, line)
     sys.exit(code)
 
 
-def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
-    """The game chosen, the command line built (made ready for the shell's completion, the
-    installer of completions, the help in the user's language) and run by Click: its exit code."""
-    from tashkalar_cli.cli.localize import localize_command
+def _invoke(args: list[str], line: CliState) -> int:
+    """The command line built (made ready for the shell's completion and for the installer of
+    completions) and run by Click: its exit code."""
+    from tashkalar_cli.cli.frameworks import install_completion_with
 
-    words = line.words
-    assert words is not None
-    if line.game_option is not None:
-        from tashkalar_cli.data.games import chosen_game
-
-        line.game_id = chosen_game(line.game_option)
-    else:  # no game given: a command of one game only (``letal ...``) names its game
-        _, at = _before_command(args)
-        line.game_id = GAME_ONLY.get(args[at] if at is not None else "", line.game_id)
     command = _root_command(line)
     if line.completing:
         from tashkalar_cli.cli.completion import check_environment, prepare
 
         check_environment()
         prepare(command)
-    if any(a == "--install-completion" or a.startswith("--install-completion=") for a in args):
-        from tashkalar_cli.cli.completion import check_home
-        from tashkalar_cli.cli.localize import localize_install_completion
-
-        check_home()
-        localize_install_completion(command, words)
-    if line.help_shown:
-        localize_command(command, "", words)
+    install_completion_with(command, _install_completion)
     from tashkalar_cli.cli.progress import stderr_reporter
     from tashkalar_cli.data.progress import reporting
 
@@ -510,7 +531,20 @@ def _invoke(args: list[str], line: CliState, catalog: ClickCatalog) -> int:
     return code if isinstance(code, int) else 0
 
 
-def _failed(exc: BaseException, args: list[str], line: CliState) -> int:
+def _install_completion(ctx: click.Context, param: click.Parameter, value: object) -> object:
+    """``--install-completion``: through the tool's installer, in the user's language."""
+    if not value or ctx.resilient_parsing:
+        return value
+    from tashkalar_cli.cli.localize import install_completion
+
+    line = state(ctx)
+    line.installing_completion = True
+    assert line.words is not None
+    install_completion(ctx, value, line.words)
+    return value
+
+
+def _failed(exc: BaseException, line: CliState) -> int:
     """The exit code of a run that raised ``exc``, said in one line (or one JSON object) on
     standard error; what is not an error of the run (an exit, a broken pipe) is raised again."""
     from tashkalar_cli.errors import EXIT_BAD_INPUT, TashkalarError
@@ -524,7 +558,7 @@ def _failed(exc: BaseException, args: list[str], line: CliState) -> int:
             sys.stdout.write(exc.message + "\n")
         return EXIT_BAD_INPUT
     if isinstance(exc, click.ClickException):  # a usage error: Click's message, in the user's language
-        _say_usage_error(exc, args, line)
+        _say_usage_error(exc, line)
         return EXIT_BAD_INPUT
     if isinstance(exc, click.exceptions.Abort):
         sys.stderr.write(words.translate("Aborted!") + "\n")
@@ -541,21 +575,24 @@ def _failed(exc: BaseException, args: list[str], line: CliState) -> int:
             sys.stderr.write("tashkalar: error: the input is nested too deeply\n")
         return EXIT_BAD_INPUT
     if isinstance(exc, Exception) and not isinstance(exc, BrokenPipeError):
-        return _unexpected(exc, args, line)  # a bug, or a file the system refuses to write
+        return _unexpected(exc, line)  # a bug, or a file the system refuses to write
     raise exc
 
 
-def _say_usage_error(exc: click.ClickException, args: list[str], line: CliState) -> None:
+def _say_usage_error(exc: click.ClickException, line: CliState) -> None:
     """A usage error in one line in the user's language (``--json``: one JSON object, in English)."""
     from tashkalar_cli.cli.usage import error_kind, usage_message
     from tashkalar_cli.errors import MAX_MESSAGE, visible
 
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:  # the language and --json of the command whose line Click could not read
+        _written_options(ctx, line)
     words = line.words
     assert words is not None
     loc = words.loc if not line.as_json else None
-    ctx = getattr(exc, "ctx", None)
     if isinstance(exc, click.NoSuchOption) and ctx is not None and exc.option_name.startswith("--"):
-        known = sorted({o for p in ctx.command.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")})
+        known = sorted({o for p in ctx.command.params if not getattr(p, "hidden", False)
+                        for o in (*p.opts, *p.secondary_opts) if o.startswith("--")})
         # the near names as the word reader finds them (Click 8.2+ types them final: set on the instance)
         vars(exc)["possibilities"] = words.near_options(exc.option_name, known)
     # it quotes what was typed: '--\x1b[2J' is shown
@@ -564,27 +601,29 @@ def _say_usage_error(exc: click.ClickException, args: list[str], line: CliState)
         hints = sorted(getattr(exc, "possibilities", None) or [])  # an unknown option's near names
         sys.stderr.write(_json_error("usage", error_kind(exc), said, hints=hints))
     else:
-        sys.stderr.write(_usage_line(exc, said, words, args) + "\n")
+        sys.stderr.write(_usage_line(exc, said, words) + "\n")
 
 
 def _root_command(line: CliState) -> click.Command:
     """The root command, built for this run, or once for every run of a service (``line.commands``:
-    ``tashkalar serve``) when no help is localized into it."""
-    if line.commands is None or line.help_shown or line.completing:
-        return typer.main.get_command(build_app())
-    if "" not in line.commands:
-        line.commands[""] = typer.main.get_command(build_app())
-    return line.commands[""]
+    ``tashkalar serve``; a help localizes the commands it shows, and they are built again after it)."""
+    if line.commands is not None and not line.completing and "" in line.commands:
+        return line.commands[""]
+    root = typer.main.get_command(build_app())
+    _share_root_options(root)
+    if line.commands is not None and not line.completing:
+        line.commands[""] = root
+    return root
 
 
-def _unexpected(exc: Exception, args: list[str], line: CliState) -> int:
+def _unexpected(exc: Exception, line: CliState) -> int:
     """An exception no command turned into bad input: an output the system refuses (a full disk,
     a name too long for it) is still bad input, said in one line (exit 2); anything else is a bug,
     said in one line (exit 70; ``TASHKALAR_DEBUG=1`` shows the traceback)."""
     from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, InputError, quote, visible
 
     as_json, words = line.as_json, line.words
-    if isinstance(exc, OSError) and any(a.startswith("--install-completion") for a in args):
+    if isinstance(exc, OSError) and line.installing_completion:
         # writing the completion script or the shell's start-up file failed (read-only home...)
         report_error(InputError(key="completion-cannot-write", reason=exc.strerror or type(exc).__name__),
                      as_json, words)

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional, TypeVar
 
 import typer
 
@@ -24,6 +24,71 @@ if TYPE_CHECKING:
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
 
+
+
+def lang_given(ctx: click.Context, param: click.Parameter | None, value: str | None) -> str | None:
+    """``--lang`` read by Click (an eager option: before the values it converts, which are read in
+    that language, and before its usage errors): kept in the line's :class:`CliState`."""
+    if value is not None:
+        state(ctx).choose(lang=value)
+    return value
+
+
+def data_given(ctx: click.Context, param: click.Parameter | None, value: str | None) -> str | None:
+    """``--data`` read by Click (eager, as ``--lang``): the interface's texts come from that folder."""
+    if value is not None:
+        state(ctx).choose(data=value)
+    return value
+
+
+def json_given(ctx: click.Context, param: click.Parameter | None, value: bool) -> bool:
+    """``--json`` after the command's name, or before it (the root's option): either one asks the
+    command for JSON, and its errors are said as JSON objects from then on."""
+    line = state(ctx)
+    if value:
+        line.as_json = True
+    return value or line.as_json
+
+
+def game_given(ctx: click.Context, param: click.Parameter | None, value: str | None) -> str | None:
+    """``--game`` after a command's name, read by Click (eager, as ``--lang``): the game of the line."""
+    if value is not None:
+        choose_game(state(ctx), value)
+    return value
+
+
+def choose_game(line: CliState, given: str) -> None:
+    """The game ``given`` (``--game`` or ``TASHKALAR_GAME``), checked: the game of the line."""
+    from tashkalar_cli.data.games import chosen_game
+
+    line.game_option = given
+    line.game_id = chosen_game(given)
+
+
+#: what each shared option does as Click reads it (see :func:`share_options`)
+SHARED: dict[str, Callable[..., Any]] = {"lang": lang_given, "data": data_given, "json": json_given}
+
+
+def share_options(command: click.Command) -> None:
+    """The options every command shares, made to write into the line's state as Click reads them
+    (an eager option: before the values the command converts): ``--lang``, ``--data`` and
+    ``--json`` where the command declares them (:data:`LangOption`...), and ``--game``, which every
+    command and group takes after its name (``letal area c3 --game letal``), kept out of their help
+    (the root's help names it once, for all of them). Set on the command Click builds, once."""
+    import click
+
+    for param in command.params:
+        if param.name in SHARED and isinstance(param, click.Option):
+            param.callback, param.is_eager = SHARED[param.name], True
+    if not any(p.name == "game" for p in command.params):
+        command.params.append(click.Option(["--game"], metavar="GAME", hidden=True, expose_value=False,
+                                           is_eager=True, callback=game_given))
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            share_options(sub)
+
+
+#: the options every command shares, each written into the line's state as Click reads it (:func:`share_options`)
 LangOption = Annotated[Optional[str], typer.Option(
     "--lang", "-l", help="Language of the texts and of the interface (en, fr, es, it, ...).",
     show_default=False)]
@@ -172,10 +237,10 @@ def give_out(output: OutputFile, returned: dict[str, str] | None) -> None:
 
 @dataclass
 class CliState:
-    """What the command line knows before Click parses a command, and what every command reads
-    through Click's context (``ctx.obj`` of the root context, :func:`state`): the language and data
-    folder the line names (the texts of ``--help`` and of Click's usage errors are chosen with them),
-    the game, ``--json``."""
+    """What the command line has read, kept in Click's context (``ctx.obj`` of the root context,
+    :func:`state`) and written by the options as Click processes them: the language and data folder
+    the line names (the texts of ``--help`` and of Click's usage errors are chosen with them), the
+    game, ``--json``."""
 
     words: Words | None = None  # the interface's texts in the user's language
     lang: str | None = None     # the --lang value, the language the words typed as values are read in first
@@ -183,10 +248,13 @@ class CliState:
     game_id: str = "tash-kalar"      # the game chosen by --game or TASHKALAR_GAME (or by the command's name)
     game_option: str | None = None   # the game as given (None: neither --game nor TASHKALAR_GAME)
     as_json: bool = False       # --json: errors are said as JSON objects
-    help_shown: bool = False    # help will be printed: localize the help texts (else they cost nothing)
+    help_shown: bool = False    # a help is printed: the help texts are localized (else they cost nothing)
     completing: bool = False    # the shell asks for completions (_TASHKALAR_COMPLETE is set)
     refuse_other_games: bool = False  # a command of another game says so (not when help is asked for)
     root_lang: str | None = None  # --lang as the root's option (before the command's name)
+    root_json: bool = False     # --json as the root's option (before the command's name)
+    args: list[str] | None = None  # the line as given, for what is said before Click has processed it
+    installing_completion: bool = False  # --install-completion is writing the shell's files
     input_game: Game | None = None  # the game whose words are read while the line is parsed (first use)
     catalog: NullTranslations | None = None  # Click's words in the user's language (None: its English)
     guard: Guard | None = None  # what watches the writes to standard output and error (see cli.app.main)
@@ -201,6 +269,15 @@ class CliState:
     adapt: Callable[[click.Command], None] | None = None
     games: dict[tuple[str | None, str], Game] | None = None
     files: dict[str, str] | None = None
+
+    def choose(self, lang: str | None = None, data: str | None = None) -> None:
+        """The language or data folder the line names, as Click reads it: the interface's texts
+        follow, and the words typed as values are read with them."""
+        self.lang = lang if lang is not None else self.lang
+        self.data = data if data is not None else self.data
+        self.input_game = None
+        if self.words is not None:
+            self.words.choose(self.lang, self.data)
 
 
 def state(ctx: click.Context | None = None) -> CliState:
@@ -250,6 +327,26 @@ def input_game() -> Game:
         line.input_game.language = line.lang
         line.input_game.parameter_names = option_of
     return line.input_game
+
+
+#: the attribute a command's function carries when the command edits the locale files (see :func:`edits_locales`)
+EDITS_LOCALES_MARK = "edits_locales"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def edits_locales(function: F) -> F:
+    """Declares, where a command is defined, that it changes the locales folder itself (the
+    translations or their records): a service answering many requests does not run it. The mark
+    stays on the command Click builds (Typer's and the service's wrappers keep the function's
+    attributes)."""
+    setattr(function, EDITS_LOCALES_MARK, True)
+    return function
+
+
+def declares_edits_locales(command: click.Command) -> bool:
+    """Whether ``command`` was declared with :func:`edits_locales`."""
+    return bool(getattr(command.callback, EDITS_LOCALES_MARK, False))
 
 
 def given(name: str) -> bool:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, print_json, session, state
+from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, edits_locales, print_json, session, state
 
 if TYPE_CHECKING:
     from tashkalar_cli.text.i18ncheck import Report
@@ -97,6 +97,7 @@ def _report(locales: str | None, reference: str, lang: list[str] | None, data: s
 
 
 @app.command("reviewed")
+@edits_locales
 def reviewed(
     keys: Annotated[Optional[list[str]], typer.Argument(
         help="The translations checked: ID (every text of that entry), SECTION/ID or SECTION/ID/FIELD.",
@@ -241,6 +242,7 @@ def _export(locales: str | None, reference: str, target: list[str] | None, data:
 
 
 @app.command("import")
+@edits_locales
 def import_(
     files: Annotated[list[str], typer.Argument(help="The PO or XLIFF 2 files, as the translator's tool saved them.",
                                                metavar="FILE...", show_default=False)],

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
@@ -57,6 +58,13 @@ class Words:
         self._loc: Localizer | None = None
         self._game: Game | None = None
         self._failed = False
+
+    def choose(self, lang_option: str | None, data: str | None) -> None:
+        """The language and data folder the line names, once Click has read them (the texts are
+        found again on next use when they differ)."""
+        if (lang_option, data) != (self._lang_option, self._data):
+            self._lang_option, self._data = lang_option, data
+            self._loc, self._game, self._failed = None, None, False
 
     @property
     def loc(self) -> Localizer | None:
@@ -147,14 +155,17 @@ class ClickCatalog(gettext.NullTranslations):
     from the ``cli.*`` entries of ``ui.yaml`` (read on first use, so a run that says none of them
     reads nothing). :func:`tashkalar_cli.cli.frameworks.speak` binds it for Click and Typer."""
 
-    def __init__(self, words: Words) -> None:
+    def __init__(self, words: Words, english: Callable[[], bool] = lambda: False) -> None:
         super().__init__()
         self.words = words
+        self.english = english  # whether Click's own English is said now (--json: every message English)
 
     def gettext(self, message: str) -> str:
-        return self.words.translate(message)
+        return message if self.english() else self.words.translate(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        if self.english():
+            return msgid1 if n == 1 else msgid2
         return self.words.ngettext(msgid1, msgid2, n)
 
 
@@ -220,29 +231,23 @@ def localize_command(command: click.Command, path: str, words: Words) -> None:
             localize_command(sub, f"{path}.{sub_name}" if path else sub_name, words)
 
 
-def localize_install_completion(command: click.Command, words: Words) -> None:
-    """``--install-completion`` installs through :mod:`tashkalar_cli.cli.shellrc` (Typer's own
-    installer rewrites the start-up file in place, as text) and says what it did in the user's
-    language (Typer's prints two English lines)."""
-    from tashkalar_cli.cli.completion import COMPLETE_VAR
+def install_completion(ctx: click.Context, value: object, words: Words) -> None:
+    """``--install-completion`` (the value of the root's option, when given) done through
+    :mod:`tashkalar_cli.cli.shellrc` (Typer's own installer rewrites the start-up file in place, as
+    text) and said in the user's language (Typer's prints two English lines); then the run ends."""
+    from tashkalar_cli.cli.completion import COMPLETE_VAR, check_home
     from tashkalar_cli.cli.shellrc import install as install_script  # all or nothing, the start-up file's bytes kept
 
-    def install(ctx: click.Context, param: click.Parameter, value: object) -> object:
-        if not value or ctx.resilient_parsing:
-            return value
-        prog = ctx.find_root().info_name or "tashkalar"
-        shell, path = install_script(value if isinstance(value, str) else None, prog, COMPLETE_VAR)
-        loc = words.loc
-        if loc is None:
-            click.secho(f"{shell} completion installed in {path}", fg="green")
-            click.echo("Completion will take effect once you restart the terminal")
-        else:
-            from tashkalar_cli.errors import visible
+    check_home()
+    prog = ctx.find_root().info_name or "tashkalar"
+    shell, path = install_script(value if isinstance(value, str) else None, prog, COMPLETE_VAR)
+    loc = words.loc
+    if loc is None:
+        click.secho(f"{shell} completion installed in {path}", fg="green")
+        click.echo("Completion will take effect once you restart the terminal")
+    else:
+        from tashkalar_cli.errors import visible
 
-            click.secho(visible(loc.msg("completion.installed", shell=shell, path=str(path))), fg="green")
-            click.echo(visible(loc.msg("completion.restart")))
-        sys.exit(0)
-
-    from tashkalar_cli.cli.frameworks import install_completion_with
-
-    install_completion_with(command, install)
+        click.secho(visible(loc.msg("completion.installed", shell=shell, path=str(path))), fg="green")
+        click.echo(visible(loc.msg("completion.restart")))
+    sys.exit(0)

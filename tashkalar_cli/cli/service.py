@@ -31,6 +31,7 @@ from typing import IO, Any
 
 import click
 
+from tashkalar_cli.cli.common import declares_edits_locales
 from tashkalar_cli.errors import EXIT_BAD_INPUT, InputError, TashkalarError
 
 #: the options that name a file the command writes: ``-`` only (the text is returned)
@@ -38,8 +39,6 @@ WRITES = ("svg", "out", "record")
 #: the options and arguments that name a file or folder the command reads: over HTTP, ``-`` only
 #: (the request's ``input``), and ``data`` and ``locales`` not at all
 READS = ("position", "turn", "file", "files", "data", "locales")
-#: the commands that change the locales folder itself (the translations, their records): not served at all
-EDITS_LOCALES = ("import", "reviewed")
 #: the longest request line (and HTTP body) read, in bytes: a position file is at most 1 MB
 MAX_REQUEST = 4_000_000
 
@@ -145,8 +144,8 @@ class Service:
         when the service reads none, read one the request names."""
         if ctx.command.name == "serve":
             raise InputError(key="serve-in-serve")
-        if ctx.command.name in EDITS_LOCALES and ctx.parent is not None and ctx.parent.command.name == "i18n":
-            raise InputError(key="serve-edits-locales", command=f"i18n {ctx.command.name}")
+        if declares_edits_locales(ctx.command):  # it changes the locales folder itself: not served at all
+            raise InputError(key="serve-edits-locales", command=ctx.command_path.partition(" ")[2] or ctx.command.name)
         params = {p.name: p for p in ctx.command.params}
         for name in WRITES:
             value = ctx.params.get(name)

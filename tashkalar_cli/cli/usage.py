@@ -77,12 +77,13 @@ class ToolContext(click.Context):
         return super().invoke(callback, *args, **kwargs)
 
 
-def use_context(command: click.Command) -> None:
-    """``command`` and its sub-commands parse in a :class:`ToolContext` (Click's ``context_class``)."""
-    command.context_class = ToolContext
+def use_context(command: click.Command, context: type[ToolContext] = ToolContext) -> None:
+    """``command`` and its sub-commands parse in a :class:`ToolContext` (Click's ``context_class``),
+    or in ``context``, a kind of it."""
+    command.context_class = context
     if isinstance(command, click.Group):
         for sub in command.commands.values():
-            use_context(sub)
+            use_context(sub, context)
 
 
 def _option(ctx: click.Context | None, name: str) -> click.Option | None:
