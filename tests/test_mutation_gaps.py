@@ -84,3 +84,26 @@ def test_the_codes_of_a_color_are_its_pieces_and_those_of_the_others_the_rest():
     assert set(codes_of(colors, "blue", others=True)) == {code(colors, c, level) for c in ("red", "yellow")
                                                           for level in range(LEVELS)}
     assert codes_of(colors, None, min_level=LEVELS - 1) == [code(colors, c, LEVELS - 1) for c in colors]
+
+
+# ---------------------------------------------------------------------- planner: the marks of the orientation summoned
+
+
+@pytest.mark.parametrize("card", ["cannon", "champion"])
+def test_the_planner_hands_the_resolver_the_marks_and_arrows_of_the_orientation_it_summons(tk, card):
+    """A block of nine blue commons lets the Cannon (arrows) and the Champion (marked squares) be summoned in 16
+    placements, each orientation on two squares: the placement the planner gives the effects resolver for
+    each of its steps carries the arrows and marks of that step's orientation, as the summon checker places
+    them (a comparison turned round took those of the first other orientation)."""
+    position = tk.position(pieces=",".join(f"{f}{r}=blue" for f in "cde" for r in "345"))
+    being = tk.being(card)
+    checked = {(p.target, p.orientation.name): p for p in tk.summon(card, position, "blue").placements}
+    report = tk.planner.plan(position, "blue", [being], 1)
+    steps = [step for group in report.groups for step in group.now]
+    assert len(steps) == len(checked) == 16
+    for step in steps:
+        expected = checked[step.target, step.orientation.name]
+        handed = tk.planner.placement(step)
+        assert handed.orientation.name == step.orientation.name
+        assert (handed.marked, handed.arrows) == (expected.marked, expected.arrows)
+    assert any(p.arrows or p.marked for p in checked.values())
