@@ -496,7 +496,8 @@ def build_map(repo: Path, work: Path, todo: list[Mutant], tests: list[str] | Non
         for path, text in originals.items():
             (repo / path).write_text(text, encoding="utf-8")
     if outcome != "survived":
-        print("the tests fail without any mutant; fix them first", file=sys.stderr)
+        said = hits.with_suffix(".log").read_text(encoding="utf-8", errors="replace").splitlines()
+        print("the tests fail without any mutant; fix them first:", *said[-30:], sep="\n", file=sys.stderr)
         raise SystemExit(2)
     data = json.loads(hits.read_text(encoding="utf-8"))
     reached = {_mutant_key(index[int(k)]): t for k, t in data["hits"].items()}
@@ -527,7 +528,8 @@ def run_tests(work: Path, target: Target, cpu_limit: float, only: list[str] | No
         try:
             os.chdir(work)
             _purge()
-            null = os.open(os.devnull, os.O_WRONLY)
+            null = os.open(os.devnull if probes is None else probes.with_suffix(".log"),
+                           os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.dup2(null, 1)
             os.dup2(null, 2)
             import builtins
@@ -719,6 +721,12 @@ def _report(results: list[dict[str, object]]) -> None:
                 why = EQUIVALENT.get(_key(r), "")
                 print(f"  {o} {path}:{r['line']}: {r['mutation']} @{r.get('at', '?')}   | {r['text']}"
                       + (f"\n      ({why})" if why else ""))
+    print("\n| module | ran | killed | equivalent | survived |\n|---|---|---|---|---|")
+    for path in sorted(dict.fromkeys(str(r["path"]) for r in results)):
+        mine = [_outcome(r) for r in results if r["path"] == path]
+        dead = sum(o in ("killed", "timeout") for o in mine)
+        print(f"| {path.removeprefix('tashkalar_cli/')} | {len(mine)} | {dead} | {mine.count('equivalent')} "
+              f"| {mine.count('survived')} |")
     outcomes = [_outcome(r) for r in results]
     killed = sum(o in ("killed", "timeout") for o in outcomes)
     same = outcomes.count("equivalent")

@@ -28,7 +28,8 @@ def _statement_lists(node: ast.AST) -> Iterator[list[ast.stmt]]:
 
 
 def probed_source(text: str, probes: dict[int, tuple[int, int]]) -> str:
-    """The module ``text`` with a call ``__mutation_probe__(k)`` before the innermost statement that holds the
+    """The module ``text`` with a call of ``__mutation_probe__(k)`` (a builtin the recorder sets, ``int`` in the
+    processes the tests start) before the innermost statement that holds the
     position of each probe ``k`` (the start of a mutated node): the statement runs, so the probe says that the
     mutated code may run (never less: an ``if``'s condition, an operand of ``and`` or a comprehension's part run
     only when their statement does). The probes change no behaviour of the module."""
@@ -52,7 +53,8 @@ def probed_source(text: str, probes: dict[int, tuple[int, int]]) -> str:
         for stmt in block:
             for inner in _statement_lists(stmt):
                 rewrite(inner)
-            out += [ast.Expr(ast.Call(ast.Name(PROBE, ast.Load()), [ast.Constant(k)], [])) for k in before.get(id(stmt), ())]
+            out += [ast.parse(f"__import__('builtins').__dict__.get({PROBE!r}, int)({k})").body[0]
+                    for k in before.get(id(stmt), ())]
             out.append(stmt)
         block[:] = out
 

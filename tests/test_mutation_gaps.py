@@ -107,3 +107,15 @@ def test_the_planner_hands_the_resolver_the_marks_and_arrows_of_the_orientation_
         assert handed.orientation.name == step.orientation.name
         assert (handed.marked, handed.arrows) == (expected.marked, expected.arrows)
     assert any(p.arrows or p.marked for p in checked.values())
+
+
+def test_a_groups_actions_are_those_of_each_of_its_plans(tk):
+    """A plan group says how many actions its plans take: one for a summon possible now, two for a summon
+    after a place or another summon (a constant one too high kept the order of the groups and broke the
+    count a caller reads)."""
+    position = tk.position(pieces="c4=blue,d4=blue,e5=blue,f6=blue,d5=red")
+    report = tk.planner.plan(position, "blue", [tk.being(c) for c in ("cannon", "messenger", "champion")], 2)
+    counts = {g.actions for g in report.groups}
+    assert counts == {1, 2}
+    for group in report.groups:
+        assert {plan.actions for plan in group.plans()} == {group.actions}
