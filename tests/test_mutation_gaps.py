@@ -119,3 +119,37 @@ def test_a_groups_actions_are_those_of_each_of_its_plans(tk):
     assert counts == {1, 2}
     for group in report.groups:
         assert {plan.actions for plan in group.plans()} == {group.actions}
+
+
+# ---------------------------------------------------------------------- tasks: a requirement met already
+
+
+def test_a_task_with_one_requirement_met_is_within_reach_of_what_meets_the_other(tk):
+    """Green Conquest asks for 3 pieces on the green squares, 2 of them upgraded: with 3 there, 1 upgraded, one
+    upgrade (or one place) may meet it and nothing that only destroys can. The goal search drops a sequence on
+    this answer, so a met requirement counted as unmet (a constant turned round) dropped turns that win."""
+    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.model.turn import Turn
+
+    position = tk.position(pieces="i4=blue,a5=blue:heroic,f8=blue", mode="high-form")
+    task = next(t for t in tk.cards.of_type(Task) if t.id == "green-conquest")
+    ctx = Context(position, "blue", "red", Turn("blue", position.mode, position.players), tk.cards)
+    check = check_task(task, ctx)
+    assert check.met is False
+    assert [(r.what, r.have, r.need) for r in check.requirements] == [("pieces_on", 3, 3), ("upgraded_on", 1, 2)]
+    assert within_reach(task, ctx, {"upgrade": 1}) and within_reach(task, ctx, {"place": 1})
+    assert not within_reach(task, ctx, {"destroy": 1}) and not within_reach(task, ctx, {})
+
+
+# ---------------------------------------------------------------------- summoning: why a square is refused
+
+
+def test_a_summoning_square_held_by_a_higher_rank_is_refused_for_that_piece(tk):
+    """The Cannon (heroic) asked on d4 where a red legendary stands: the error names the legendary that outranks
+    it, whatever stands on the squares next to it (a shift by one read e4's rank instead of d4's)."""
+    for around in ("", ",e4=red:legendary", ",e4=red"):
+        position = tk.position(pieces="c4=blue,b3=blue,d4=red:legendary" + around)
+        with pytest.raises(InputError) as caught:
+            tk.apply("cannon", position, "blue", "d4")
+        assert caught.value.key == "apply-outranked"
