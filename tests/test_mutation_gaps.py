@@ -153,3 +153,23 @@ def test_a_summoning_square_held_by_a_higher_rank_is_refused_for_that_piece(tk):
         with pytest.raises(InputError) as caught:
             tk.apply("cannon", position, "blue", "d4")
         assert caught.value.key == "apply-outranked"
+
+
+# ---------------------------------------------------------------------- flares: what one upgrade can do
+
+
+def test_one_upgrade_moves_a_flares_upper_difference_by_one(tk):
+    """A flare's upper half counts the upgraded pieces of the opponent less the player's: one upgrade changes that
+    difference by one, so a flare two short is out of reach of one upgrade and within reach of two (a weight of 2
+    kept sequences the goal search may drop: more work, and a bound that no longer says "certainly not")."""
+    from tashkalar_cli.engine.flares import PieceCounts, flare_check, within_reach
+    from tashkalar_cli.model.cards import Flare
+    from tashkalar_cli.model.types import Mode
+
+    for card in tk.cards.of_type(Flare):
+        need = card.upper.threshold
+        mine, theirs = PieceCounts(0, 8), PieceCounts(need - 2, 8)
+        check = flare_check(card, Mode.HIGH_FORM, mine, theirs, "blue", "red", tk.ruleset.config)
+        assert not check.can_invoke
+        assert not within_reach(check, {"upgrade": 1}), card.id
+        assert within_reach(check, {"upgrade": 2}), card.id
