@@ -173,3 +173,34 @@ def test_one_upgrade_moves_a_flares_upper_difference_by_one(tk):
         assert not check.can_invoke
         assert not within_reach(check, {"upgrade": 1}), card.id
         assert within_reach(check, {"upgrade": 2}), card.id
+
+
+# ---------------------------------------------------------------------- the effect language: areas and squares
+
+
+def test_the_area_not_central_is_every_square_but_the_central_ones(tk):
+    """No card uses ``not_central`` yet: a square chosen there, and a common placed on it, reach every square of
+    the board outside the central ones (an ``&`` turned into ``|`` made it the whole board and more)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.board import bits
+    from tashkalar_cli.model.effects import parse_program
+
+    program = parse_program([{"square": {"where": [{"not_central": True}], "as": "spot"}},
+                             {"place": {"rank": "common", "owner": "you", "where": "spot"}}], {})
+    empty = tk.position(pieces="")
+    result = resolve_program(tk.board, program, empty, "blue")
+    placed = {sq for o in result.outcomes for sq in o.position.pieces}
+    central = set(bits(int(tk.board.central)))
+    assert central and placed == set(tk.board.squares) - central
+
+
+def test_a_square_step_without_its_area_is_a_data_error(tk):
+    """``square`` needs both ``where`` and ``as``: a program without ``where`` is refused as the card data's
+    error (a dropped operand let it through to a crash)."""
+    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.model.effects.values import EffectError
+
+    for body in ({"as": "spot"}, {"where": [{"not_central": True}]}):
+        with pytest.raises(EffectError) as caught:
+            parse_program([{"square": body}], {})
+        assert "square needs where" in str(caught.value)
