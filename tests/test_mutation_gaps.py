@@ -204,3 +204,19 @@ def test_a_square_step_without_its_area_is_a_data_error(tk):
         with pytest.raises(EffectError) as caught:
             parse_program([{"square": body}], {})
         assert "square needs where" in str(caught.value)
+
+
+# ---------------------------------------------------------------------- notation: a supply stated in part
+
+
+def test_a_supply_that_states_only_the_commons_is_written_as_it_was_stated(tk):
+    """A position whose supply states a color's commons only is written with that count alone (a condition made
+    always true asked for the legendary count it does not state, and crashed)."""
+    from tashkalar_cli.model.notation import position_data
+    from tashkalar_cli.model.types import PieceKind
+
+    position = tk.position(pieces="e5=blue")
+    position.supply_override = {"blue": {PieceKind.DOUBLE_SIDED: 7}}
+    assert position_data(position)["supply"] == {"blue": {"common": 7}}
+    position.supply_override = {"blue": {PieceKind.LEGENDARY: 1}}
+    assert position_data(position)["supply"] == {"blue": {"legendary": 1}}
