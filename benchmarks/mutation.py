@@ -43,11 +43,11 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from types import FrameType
-from typing import Any
+
+from mutation_probes import PROBE, ProbeRecorder, probed_source
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = 30            # issue 30
@@ -163,6 +163,16 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("geometry.py", "self.padding = tuple(i for i in range(1, self.size) if i not in on_board)", "1 -> 2", 38):
         "the bytes off the board where pieces set aside are kept: starting one byte later (b1 is a cut corner "
         "too) leaves dozens, and which byte holds a set-aside piece is never read, only that it is off the board",
+    ("coverage.py", 'if any(p.startswith("special:") for p in effect_parts(card)):', "condition always true", 0):
+        "the engine's special handlers loaded for every card, not only for one with a `special:` part: "
+        "model.cards.effect_status reads them only for such parts, so the answer is the same (the work only)",
+    ("search.py", "self.outcomes[key] = new_record(Outcome, (self, st, steps, actions, notes, choices, mark, -1, -1, 0, 0))",
+     "1 -> 0", 95):
+        "the outcome's `move_to` (-1 made 0): read only when `move_from` is a square (Outcome.steps_log), and "
+        "`move_from` stays -1 here",
+    ("bounds.py", "EFFECTS_BUDGET = 2_000", "2000 -> 1999", 17):
+        "a bound of work, not a rule (the states spent on a plan's effects in all): one state less changes an "
+        "answer only where the effects spend exactly that many, and a test that pinned the number would only copy it",
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -186,6 +196,8 @@ class Mutant:
     #: the lines whose code the mutant changes (an ``if``: its condition's): a test that runs none of them
     #: cannot see it
     span: tuple[int, int] = (0, 0)
+    #: the mutant's place in its module's draw (0: drawn first): a run in breadth takes every module's first ones
+    draw: int = 0
 
 
 def find_modules(target: Target, root: Path = REPO) -> list[str]:
@@ -369,7 +381,7 @@ def module_mutants(name: str, target: Target, path: str, sample: int = 0, seed: 
         if source != plain and source not in out:
             raw = lines[line - 1] if line else ""
             at = getattr(node, "col_offset", 0) - (len(raw) - len(raw.lstrip()))
-            out[source] = Mutant(name, path, line, what, raw.strip(), at, source, _span(node))
+            out[source] = Mutant(name, path, line, what, raw.strip(), at, source, _span(node), len(out))
             if len(out) == sample:
                 break
     return sorted(out.values(), key=lambda m: (m.line, m.what))
@@ -407,74 +419,115 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-_Trace = Callable[[FrameType, str, Any], "_Trace | None"]
+def _mutated_position(m: Mutant, lines: list[str]) -> tuple[int, int]:
+    """Where the node ``m`` changes begins in its module: (line, column)."""
+    raw = lines[m.line - 1] if m.line else ""
+    return m.line, m.at + len(raw) - len(raw.lstrip())
 
 
-class _LineTracer:
-    """A pytest plugin that notes which test runs which line of the modules watched, in the test's own call
-    (not its fixtures' set-up: what a fixture builds once serves every test after it, so a line run there is
-    no test's alone)."""
-
-    def __init__(self, files: dict[str, str]) -> None:
-        self.files = files                       # the module's file as the interpreter names it -> its path
-        self.order: list[str] = []               # the tests, in the order they ran
-        self.hits: dict[str, dict[int, set[int]]] = {path: {} for path in files.values()}
-
-    def _line(self, frame: FrameType, event: str, arg: object) -> _Trace:
-        if event == "line":
-            self.hits[self.files[frame.f_code.co_filename]].setdefault(frame.f_lineno, set()).add(len(self.order) - 1)
-        return self._line
-
-    def _call(self, frame: FrameType, event: str, arg: object) -> _Trace | None:
-        if frame.f_code.co_filename not in self.files:
-            return None
-        self._line(frame, "line", arg)         # a line run as the frame starts or resumes (a generator's)
-        return self._line
-
-    def pytest_runtest_call(self, item: object) -> Iterator[None]:
-        self.order.append(str(getattr(item, "nodeid", "")))
-        sys.settrace(self._call)
-        try:
-            yield
-        finally:
-            sys.settrace(None)
-
-    pytest_runtest_call.hookwrapper = True      # type: ignore[attr-defined]
-
-    def save(self, path: Path) -> None:
-        lines = {p: {str(n): sorted(t) for n, t in hits.items()} for p, hits in self.hits.items()}
-        path.write_text(json.dumps({"tests": self.order, "lines": lines}), encoding="utf-8")
+def _mutant_key(m: Mutant) -> str:
+    return f"{m.path}:{m.line}:{m.at}:{m.what}:{m.text}"
 
 
 @dataclass(frozen=True)
-class Coverage:
-    """Which tests of a target's run ran each line of its modules (:class:`_LineTracer`)."""
+class ProbeMap:
+    """Which tests (in their own call) reach each mutant's code, and what each test's call costs: built once,
+    by one run of the tests of every target with a probe before each mutant's statement."""
 
+    digest: str
     tests: list[str]
-    lines: dict[str, dict[int, list[int]]]
+    cpu: list[float]
+    reached: dict[str, list[int]]       # a mutant (:func:`_mutant_key`) -> the tests that reach it
 
     @classmethod
-    def read(cls, path: Path) -> Coverage:
+    def read(cls, path: Path) -> ProbeMap:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return cls(data["tests"], {p: {int(n): t for n, t in hits.items()} for p, hits in data["lines"].items()})
+        return cls(data["digest"], data["tests"], data["cpu"], data["reached"])
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.__dict__), encoding="utf-8")
 
     def covering(self, m: Mutant) -> list[str] | None:
-        """The tests that run the code ``m`` changes, in the order of the run; None when no test runs it in
-        its own call (code run as the module is read, or by a fixture): then every test of the target."""
-        hits = self.lines.get(m.path, {})
-        found = sorted({t for n in range(m.span[0], m.span[1] + 1) for t in hits.get(n, ())})
-        return [self.tests[t] for t in found] or None
+        """The tests that reach the code ``m`` changes, cheapest first (``-x`` stops at the first failure); None
+        when no test reaches it in its own call (code run as the module is read, or by a fixture): then every test
+        of its target."""
+        found = self.reached.get(_mutant_key(m))
+        return [self.tests[t] for t in sorted(found, key=lambda t: self.cpu[t])] if found else None
+
+    def seconds(self, tests: list[str]) -> float:
+        """The CPU seconds of these tests' calls in the run that made the map."""
+        cost = dict(zip(self.tests, self.cpu, strict=True))
+        return sum(cost.get(t, 0.0) for t in tests)
+
+
+def _digest(repo: Path, todo: list[Mutant], tests: list[str]) -> str:
+    """What a map depends on: the mutants, the modules and the test files (a map of other code is made again)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for key in sorted(_mutant_key(m) for m in todo):
+        h.update(key.encode())
+    files = {m.path for m in todo} | {t.split("::")[0] for t in tests} | {"tests/conftest.py"}
+    for name in sorted(files):
+        if (repo / name).is_file():
+            h.update(name.encode() + (repo / name).read_bytes())
+    return h.hexdigest()
+
+
+def _union(todo: list[Mutant], tests: list[str] | None, repo: Path) -> list[str]:
+    """The tests of every target of ``todo`` (or ``tests``), each once: a test of a file named whole is dropped."""
+    wanted = list(dict.fromkeys(tests or [t for name in dict.fromkeys(m.target for m in todo) for t in TARGETS[name].tests]))
+    whole = {t for t in wanted if "::" not in t}
+    return [t for t in wanted if (t in whole or t.split("::")[0] not in whole) and (repo / t.split("::")[0]).is_file()]
+
+
+def build_map(repo: Path, work: Path, todo: list[Mutant], tests: list[str] | None, saved: Path | None,
+              marks: str) -> ProbeMap:
+    """The probe map of ``todo`` (read from ``saved`` when it was made for the same code and mutants): the tests
+    run once, unchanged but for the probes; a failing test stops everything (fix it first)."""
+    union = _union(todo, tests, repo)
+    digest = _digest(repo, todo, union)
+    if saved is not None and saved.is_file():
+        got = ProbeMap.read(saved)
+        if got.digest == digest:
+            print(f"the map of the tests that reach each mutant: read from {saved}", flush=True)
+            return got
+    originals: dict[str, str] = {}
+    index = {k: m for k, m in enumerate(todo)}
+    for path in dict.fromkeys(m.path for m in todo):
+        originals[path] = (repo / path).read_text(encoding="utf-8")
+        lines = originals[path].splitlines()
+        probes = {k: _mutated_position(m, lines) for k, m in index.items() if m.path == path}
+        (repo / path).write_text(probed_source(originals[path], probes), encoding="utf-8")
+    hits = work / "probes.json"
+    try:
+        outcome, took = run_tests(repo, Target((), tuple(union), marks=marks), 7200, probes=hits)
+    finally:
+        for path, text in originals.items():
+            (repo / path).write_text(text, encoding="utf-8")
+    if outcome != "survived":
+        said = hits.with_suffix(".log").read_text(encoding="utf-8", errors="replace").splitlines()
+        print("the tests fail without any mutant; fix them first:", *said[-30:], sep="\n", file=sys.stderr)
+        raise SystemExit(2)
+    data = json.loads(hits.read_text(encoding="utf-8"))
+    reached = {_mutant_key(index[int(k)]): t for k, t in data["hits"].items()}
+    found = ProbeMap(digest, data["tests"], data["cpu"], reached)
+    print(f"the tests of {len(union)} files take {took:.1f} CPU s unchanged (with the probes); "
+          f"{len(reached)} of {len(todo)} mutants reached in a test's own call", flush=True)
+    if saved is not None:
+        found.save(saved)
+    return found
 
 
 def run_tests(work: Path, target: Target, cpu_limit: float, only: list[str] | None = None,
-              trace: Path | None = None) -> tuple[str, float]:
+              probes: Path | None = None) -> tuple[str, float]:
     """(``killed``, ``survived`` or ``timeout``, CPU seconds used); a hang counts as killed.
 
     The tests run in a forked copy of this process, which has imported pytest and the libraries
     already: only the project's modules are read again, from the (mutated) copy. The hang guard
     counts CPU seconds, not the wall clock: a machine busy with other work does not kill a mutant.
-    ``only``: these tests (ids) instead of the target's; ``trace``: note which test runs which line of
-    the target's modules (:class:`Coverage`) into this file.
+    ``only``: these tests (ids) instead of the target's; ``probes``: note which test reaches which probe
+    of the modules (:func:`probed_source`) into this file (:class:`ProbeRecorder`).
     """
     present = only or [t for t in target.tests if (work / t.split("::")[0]).is_file()]
     args = ["-x", "-q", "-n", "0", "-m", target.marks, "-p", "no:cacheprovider", "-p", "no:randomly",
@@ -485,16 +538,20 @@ def run_tests(work: Path, target: Target, cpu_limit: float, only: list[str] | No
         try:
             os.chdir(work)
             _purge()
-            null = os.open(os.devnull, os.O_WRONLY)
+            null = os.open(os.devnull if probes is None else probes.with_suffix(".log"),
+                           os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.dup2(null, 1)
             os.dup2(null, 2)
+            import builtins
+
             import pytest
 
-            tracer = None if trace is None else _LineTracer(
-                {str(work / p): p for p in find_modules(target, work)})
-            code = int(pytest.main(args, plugins=[tracer] if tracer else []))
-            if tracer is not None and trace is not None:
-                tracer.save(trace)
+            recorder = None if probes is None else ProbeRecorder()
+            if recorder is not None:
+                setattr(builtins, PROBE, recorder.probe)
+            code = int(pytest.main(args, plugins=[recorder] if recorder else []))
+            if recorder is not None and probes is not None:
+                recorder.save(probes)
         finally:
             os._exit(code)
     used = 0.0
@@ -534,8 +591,17 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--per-lines", type=int, default=0, metavar="N",
                         help="draw one mutant per N lines of a module where that is more than --sample")
     parser.add_argument("--select", action="store_true",
-                        help="run against each mutant only the tests that run the lines it changes (noted as the "
-                             "unchanged tests run), not every test of its target")
+                        help="run against each mutant only the tests that reach the code it changes (noted once, as "
+                             "the unchanged tests run with a probe before each mutant's statement), cheapest first")
+    parser.add_argument("--map", type=Path, metavar="JSON",
+                        help="with --select: keep the probe map in this file, and read it back while the code, the "
+                             "tests and the draw are the same (a resumed run does not make it again)")
+    parser.add_argument("--shard", default="0/1", metavar="I/N",
+                        help="run only every N-th mutant of the draw from the I-th (0 <= I < N), to share a draw "
+                             "between processes (each with its own --json file; --select: the same --map)")
+    parser.add_argument("--breadth", action="store_true",
+                        help="every module's first drawn mutant, then every module's second... (a run stopped "
+                             "early has tried every module)")
     parser.add_argument("--resume", action="store_true",
                         help="keep the results already in the --json file and run only the mutants not in it")
     parser.add_argument("--only", metavar="TEXT", help="only the modules whose path contains TEXT")
@@ -553,6 +619,8 @@ def _chosen(args: argparse.Namespace) -> list[Mutant]:
     todo = [m for name in names for m in mutants(name, TARGETS[name], args.sample, args.seed, per_lines=args.per_lines)]
     if args.only:
         todo = [m for m in todo if args.only in m.path]
+    if args.breadth:
+        todo.sort(key=lambda m: m.draw)      # stable: the targets and modules in their order within each rank
     if args.again:
         before = json.loads(args.again.read_text(encoding="utf-8"))
         again = {(r["path"], r["text"], r["mutation"]) for r in before if r["outcome"] == "survived"}
@@ -567,44 +635,77 @@ def _done(r: dict[str, object]) -> tuple[str, int, str, int, str]:
             str(r["text"]))
 
 
-def _run(todo: list[Mutant], repo: Path, work: Path, tests: list[str] | None,
-         save: Path | None, results: list[dict[str, object]], select: bool = False) -> list[dict[str, object]]:
-    """Each mutant's outcome, after ``results`` (those of a resumed run), written to ``save`` as it comes (a run
-    stopped halfway keeps what it found, and ``--resume`` goes on from there). ``select``: each mutant against
-    the tests that run the code it changes (all of the target's when none does in its own call)."""
-    done = {_done(r) for r in results}
-    todo = [m for m in todo if (m.path, m.line, m.what, m.at, m.text) not in done]
+def _use_cache(name: str, work: Path) -> None:
+    """The validated data, cached once for all the mutants (the data never changes); not for the YAML reader,
+    which reads the data: there, every run validates it again."""
+    if name != "yamlio":
+        os.environ["TASHKALAR_TESTS_CACHE"] = str(work / "cache")
+    else:
+        os.environ.pop("TASHKALAR_TESTS_CACHE", None)
+
+
+def _target(name: str, tests: list[str] | None) -> Target:
+    return TARGETS[name] if not tests else replace(TARGETS[name], tests=tuple(tests))
+
+
+def _limits(todo: list[Mutant], repo: Path, work: Path, tests: list[str] | None) -> dict[str, float]:
+    """Each target's hang guard, from a run of its unchanged tests (which must pass)."""
+    limits: dict[str, float] = {}
     for name in dict.fromkeys(m.target for m in todo):
-        target = TARGETS[name] if not tests else replace(TARGETS[name], tests=tuple(tests))
-        # the validated data, cached once for all the mutants (the data never changes); not for
-        # the YAML reader, which reads the data: there, every run validates it again
-        if name != "yamlio":
-            os.environ["TASHKALAR_TESTS_CACHE"] = str(work / "cache")
-        else:
-            os.environ.pop("TASHKALAR_TESTS_CACHE", None)
-        lines = work / f"lines-{name}.json"
-        baseline, took = run_tests(repo, target, 3600, trace=lines if select else None)
-        print(f"{name}: the tests take {took:.1f} CPU s unchanged" + (" (their lines noted)" if select else ""),
-              flush=True)
+        _use_cache(name, work)
+        baseline, took = run_tests(repo, _target(name, tests), 3600)
+        print(f"{name}: the tests take {took:.1f} CPU s unchanged", flush=True)
         if baseline != "survived":
             print(f"{name}: the tests fail without any mutant; fix them first", file=sys.stderr)
             raise SystemExit(2)
-        coverage = Coverage.read(lines) if select else None
-        for m in (m for m in todo if m.target == name):
-            only = coverage.covering(m) if coverage else None
-            original = (repo / m.path).read_text(encoding="utf-8")
-            (repo / m.path).write_text(m.source, encoding="utf-8")
-            try:
-                outcome, used = run_tests(repo, target, max(30.0, 4 * took), only)
-            finally:
-                (repo / m.path).write_text(original, encoding="utf-8")
-            ran = "all" if only is None else len(only)
-            results.append({"target": name, "path": m.path, "line": m.line, "mutation": m.what, "text": m.text,
-                            "at": m.at, "outcome": outcome, "cpu": round(used, 1), "tests": ran})
-            print(f"{m.path}:{m.line}: {m.what} @{m.at}: {outcome} ({used:.1f} CPU s, tests: {ran})   | {m.text}",
-                  flush=True)
-            if save is not None:
-                save.write_text(json.dumps(results, indent=1), encoding="utf-8")
+        limits[name] = max(30.0, 4 * took)
+    return limits
+
+
+def _run(todo: list[Mutant], repo: Path, work: Path, tests: list[str] | None,
+         save: Path | None, results: list[dict[str, object]], select: Path | None = None,
+         shard: tuple[int, int] = (0, 1)) -> list[dict[str, object]]:
+    """Each mutant's outcome, in the order of ``todo``, after ``results`` (those of a resumed run), written to
+    ``save`` as it comes (a run stopped halfway keeps what it found, and ``--resume`` goes on from there).
+    ``select`` (the file the probe map is kept in): each mutant against the tests that reach the code it changes,
+    all of its target's when none does in its own call. ``shard`` (i, n): only every n-th mutant from the i-th
+    (two processes share a draw)."""
+    done = {_done(r) for r in results}
+    left = [m for m in todo[shard[0]::shard[1]] if (m.path, m.line, m.what, m.at, m.text) not in done]
+    if not left:
+        return results
+    probes: ProbeMap | None = None
+    if select is not None:     # the map of the whole draw: a resumed run, or each shard, reads the same one
+        marks = {TARGETS[m.target].marks for m in todo}
+        if len(marks) > 1:
+            print("--select: run the targets of one marker expression at a time", file=sys.stderr)
+            raise SystemExit(2)
+        _use_cache(todo[0].target, work)
+        probes = build_map(repo, work, todo, tests, select, marks.pop())
+        limits: dict[str, float] = {}
+    else:
+        limits = _limits(left, repo, work, tests)
+    todo = left
+    for m in todo:
+        target = _target(m.target, tests)
+        _use_cache(m.target, work)
+        only = probes.covering(m) if probes else None
+        if probes is not None:
+            mine = [t for t in probes.tests if t.split("::")[0] in {x.split("::")[0] for x in target.tests}]
+            limits[m.target] = max(60.0, 30 + 4 * probes.seconds(only or mine))
+        original = (repo / m.path).read_text(encoding="utf-8")
+        (repo / m.path).write_text(m.source, encoding="utf-8")
+        try:
+            outcome, used = run_tests(repo, target, limits[m.target], only)
+        finally:
+            (repo / m.path).write_text(original, encoding="utf-8")
+        ran = "all" if only is None else len(only)
+        results.append({"target": m.target, "path": m.path, "line": m.line, "mutation": m.what, "text": m.text,
+                        "at": m.at, "outcome": outcome, "cpu": round(used, 1), "tests": ran})
+        print(f"{m.path}:{m.line}: {m.what} @{m.at}: {outcome} ({used:.1f} CPU s, tests: {ran})   | {m.text}",
+              flush=True)
+        if save is not None:
+            save.write_text(json.dumps(results, indent=1), encoding="utf-8")
     return results
 
 
@@ -630,6 +731,12 @@ def _report(results: list[dict[str, object]]) -> None:
                 why = EQUIVALENT.get(_key(r), "")
                 print(f"  {o} {path}:{r['line']}: {r['mutation']} @{r.get('at', '?')}   | {r['text']}"
                       + (f"\n      ({why})" if why else ""))
+    print("\n| module | ran | killed | equivalent | survived |\n|---|---|---|---|---|")
+    for path in sorted(dict.fromkeys(str(r["path"]) for r in results)):
+        mine = [_outcome(r) for r in results if r["path"] == path]
+        dead = sum(o in ("killed", "timeout") for o in mine)
+        print(f"| {path.removeprefix('tashkalar_cli/')} | {len(mine)} | {dead} | {mine.count('equivalent')} "
+              f"| {mine.count('survived')} |")
     outcomes = [_outcome(r) for r in results]
     killed = sum(o in ("killed", "timeout") for o in outcomes)
     same = outcomes.count("equivalent")
@@ -664,7 +771,9 @@ def main() -> int:
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
         sys.dont_write_bytecode = True
         _preload(repo)
-        results = _run(todo, repo, work, args.tests, args.json, before, args.select)
+        select = (args.map.resolve() if args.map else work / "map.json") if args.select else None
+        i, n = (int(x) for x in args.shard.split("/"))
+        results = _run(todo, repo, work, args.tests, args.json, before, select, (i, n))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     _report(results)

@@ -326,6 +326,13 @@ def test_heroes_count_and_players_count(engine):
     assert _check(engine, one_hero) == [("heroes-count", 13)]
 
 
+def test_one_player_alone_sits_next_to_no_ally(engine):
+    """A game of one player is refused for its count of players and its teams, not for an ally beside
+    the player (a player counted as their own neighbour: a bound one too low)."""
+    one = "\n".join(FOUR.splitlines()[:2]) + "\n"
+    assert _check(engine, one) == [("players-count", 1), ("team-size", 1)]
+
+
 def test_four_players_sit_alternately(engine):
     codes = [c for c, _ in _check(engine, FOUR)]
     assert codes == ["allies-adjacent", "allies-adjacent"]

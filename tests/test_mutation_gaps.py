@@ -84,3 +84,139 @@ def test_the_codes_of_a_color_are_its_pieces_and_those_of_the_others_the_rest():
     assert set(codes_of(colors, "blue", others=True)) == {code(colors, c, level) for c in ("red", "yellow")
                                                           for level in range(LEVELS)}
     assert codes_of(colors, None, min_level=LEVELS - 1) == [code(colors, c, LEVELS - 1) for c in colors]
+
+
+# ---------------------------------------------------------------------- planner: the marks of the orientation summoned
+
+
+@pytest.mark.parametrize("card", ["cannon", "champion"])
+def test_the_planner_hands_the_resolver_the_marks_and_arrows_of_the_orientation_it_summons(tk, card):
+    """A block of nine blue commons lets the Cannon (arrows) and the Champion (marked squares) be summoned in 16
+    placements, each orientation on two squares: the placement the planner gives the effects resolver for
+    each of its steps carries the arrows and marks of that step's orientation, as the summon checker places
+    them (a comparison turned round took those of the first other orientation)."""
+    position = tk.position(pieces=",".join(f"{f}{r}=blue" for f in "cde" for r in "345"))
+    being = tk.being(card)
+    checked = {(p.target, p.orientation.name): p for p in tk.summon(card, position, "blue").placements}
+    report = tk.planner.plan(position, "blue", [being], 1)
+    steps = [step for group in report.groups for step in group.now]
+    assert len(steps) == len(checked) == 16
+    for step in steps:
+        expected = checked[step.target, step.orientation.name]
+        handed = tk.planner.placement(step)
+        assert handed.orientation.name == step.orientation.name
+        assert (handed.marked, handed.arrows) == (expected.marked, expected.arrows)
+    assert any(p.arrows or p.marked for p in checked.values())
+
+
+def test_a_groups_actions_are_those_of_each_of_its_plans(tk):
+    """A plan group says how many actions its plans take: one for a summon possible now, two for a summon
+    after a place or another summon (a constant one too high kept the order of the groups and broke the
+    count a caller reads)."""
+    position = tk.position(pieces="c4=blue,d4=blue,e5=blue,f6=blue,d5=red")
+    report = tk.planner.plan(position, "blue", [tk.being(c) for c in ("cannon", "messenger", "champion")], 2)
+    counts = {g.actions for g in report.groups}
+    assert counts == {1, 2}
+    for group in report.groups:
+        assert {plan.actions for plan in group.plans()} == {group.actions}
+
+
+# ---------------------------------------------------------------------- tasks: a requirement met already
+
+
+def test_a_task_with_one_requirement_met_is_within_reach_of_what_meets_the_other(tk):
+    """Green Conquest asks for 3 pieces on the green squares, 2 of them upgraded: with 3 there, 1 upgraded, one
+    upgrade (or one place) may meet it and nothing that only destroys can. The goal search drops a sequence on
+    this answer, so a met requirement counted as unmet (a constant turned round) dropped turns that win."""
+    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.model.turn import Turn
+
+    position = tk.position(pieces="i4=blue,a5=blue:heroic,f8=blue", mode="high-form")
+    task = next(t for t in tk.cards.of_type(Task) if t.id == "green-conquest")
+    ctx = Context(position, "blue", "red", Turn("blue", position.mode, position.players), tk.cards)
+    check = check_task(task, ctx)
+    assert check.met is False
+    assert [(r.what, r.have, r.need) for r in check.requirements] == [("pieces_on", 3, 3), ("upgraded_on", 1, 2)]
+    assert within_reach(task, ctx, {"upgrade": 1}) and within_reach(task, ctx, {"place": 1})
+    assert not within_reach(task, ctx, {"destroy": 1}) and not within_reach(task, ctx, {})
+
+
+# ---------------------------------------------------------------------- summoning: why a square is refused
+
+
+def test_a_summoning_square_held_by_a_higher_rank_is_refused_for_that_piece(tk):
+    """The Cannon (heroic) asked on d4 where a red legendary stands: the error names the legendary that outranks
+    it, whatever stands on the squares next to it (a shift by one read e4's rank instead of d4's)."""
+    for around in ("", ",e4=red:legendary", ",e4=red"):
+        position = tk.position(pieces="c4=blue,b3=blue,d4=red:legendary" + around)
+        with pytest.raises(InputError) as caught:
+            tk.apply("cannon", position, "blue", "d4")
+        assert caught.value.key == "apply-outranked"
+
+
+# ---------------------------------------------------------------------- flares: what one upgrade can do
+
+
+def test_one_upgrade_moves_a_flares_upper_difference_by_one(tk):
+    """A flare's upper half counts the upgraded pieces of the opponent less the player's: one upgrade changes that
+    difference by one, so a flare two short is out of reach of one upgrade and within reach of two (a weight of 2
+    kept sequences the goal search may drop: more work, and a bound that no longer says "certainly not")."""
+    from tashkalar_cli.engine.flares import PieceCounts, flare_check, within_reach
+    from tashkalar_cli.model.cards import Flare
+    from tashkalar_cli.model.types import Mode
+
+    for card in tk.cards.of_type(Flare):
+        need = card.upper.threshold
+        mine, theirs = PieceCounts(0, 8), PieceCounts(need - 2, 8)
+        check = flare_check(card, Mode.HIGH_FORM, mine, theirs, "blue", "red", tk.ruleset.config)
+        assert not check.can_invoke
+        assert not within_reach(check, {"upgrade": 1}), card.id
+        assert within_reach(check, {"upgrade": 2}), card.id
+
+
+# ---------------------------------------------------------------------- the effect language: areas and squares
+
+
+def test_the_area_not_central_is_every_square_but_the_central_ones(tk):
+    """No card uses ``not_central`` yet: a square chosen there, and a common placed on it, reach every square of
+    the board outside the central ones (an ``&`` turned into ``|`` made it the whole board and more)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.board import bits
+    from tashkalar_cli.model.effects import parse_program
+
+    program = parse_program([{"square": {"where": [{"not_central": True}], "as": "spot"}},
+                             {"place": {"rank": "common", "owner": "you", "where": "spot"}}], {})
+    empty = tk.position(pieces="")
+    result = resolve_program(tk.board, program, empty, "blue")
+    placed = {sq for o in result.outcomes for sq in o.position.pieces}
+    central = set(bits(int(tk.board.central)))
+    assert central and placed == set(tk.board.squares) - central
+
+
+def test_a_square_step_without_its_area_is_a_data_error(tk):
+    """``square`` needs both ``where`` and ``as``: a program without ``where`` is refused as the card data's
+    error (a dropped operand let it through to a crash)."""
+    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.model.effects.values import EffectError
+
+    for body in ({"as": "spot"}, {"where": [{"not_central": True}]}):
+        with pytest.raises(EffectError) as caught:
+            parse_program([{"square": body}], {})
+        assert "square needs where" in str(caught.value)
+
+
+# ---------------------------------------------------------------------- notation: a supply stated in part
+
+
+def test_a_supply_that_states_only_the_commons_is_written_as_it_was_stated(tk):
+    """A position whose supply states a color's commons only is written with that count alone (a condition made
+    always true asked for the legendary count it does not state, and crashed)."""
+    from tashkalar_cli.model.notation import position_data
+    from tashkalar_cli.model.types import PieceKind
+
+    position = tk.position(pieces="e5=blue")
+    position.supply_override = {"blue": {PieceKind.DOUBLE_SIDED: 7}}
+    assert position_data(position)["supply"] == {"blue": {"common": 7}}
+    position.supply_override = {"blue": {PieceKind.LEGENDARY: 1}}
+    assert position_data(position)["supply"] == {"blue": {"legendary": 1}}
