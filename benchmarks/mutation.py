@@ -173,6 +173,8 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("bounds.py", "EFFECTS_BUDGET = 2_000", "2000 -> 1999", 17):
         "a bound of work, not a rule (the states spent on a plan's effects in all): one state less changes an "
         "answer only where the effects spend exactly that many, and a test that pinned the number would only copy it",
+    ("control.py", 'modes = [k for k in ("times", "up_to", "until") if k in body]', "item 3 moved first", 20):
+        "only the count of the modes is read (exactly one is allowed), never their order",
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -220,3 +220,44 @@ def test_a_supply_that_states_only_the_commons_is_written_as_it_was_stated(tk):
     assert position_data(position)["supply"] == {"blue": {"common": 7}}
     position.supply_override = {"blue": {PieceKind.LEGENDARY: 1}}
     assert position_data(position)["supply"] == {"blue": {"legendary": 1}}
+
+
+# ---------------------------------------------------------------------- the effect reader's messages and the pattern rule
+
+
+def test_a_direction_from_an_unknown_set_names_the_sets_in_their_order(tk):
+    """The card data's error for a ``direction: {from: ...}`` lists the sets as the language documents them
+    (a reordered list survived the mutation run: no test read the message)."""
+    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.model.effects.values import EffectError
+
+    with pytest.raises(EffectError) as caught:
+        parse_program([{"direction": {"from": "sideways", "as": "d"}}], {})
+    assert "one of arrows, any, orthogonal, diagonal" in str(caught.value)
+
+
+def test_a_move_with_an_unknown_modifier_lists_the_ones_it_takes_in_order(tk):
+    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.model.effects.values import EffectError
+
+    with pytest.raises(EffectError) as caught:
+        parse_program([{"move": {"piece": "self", "kind": "standard"}, "twice": True}], {})
+    assert "allowed: move, times, up_to, any_number, each_where, may, as" in str(caught.value)
+
+
+def test_only_the_three_programs_a_being_runs_alone_can_be_resolved_alone(tk):
+    """``effect``, ``frost_effect`` and ``warp_effect`` can be run on a position as it is; a flare's upper or
+    lower program cannot, and the refusal names the three in order (two of them swapped survived)."""
+    position = tk.position(pieces="c4=blue")
+    with pytest.raises(InputError) as caught:
+        tk.ruleset.resolve_effect("swordmaster", position, "blue", "upper_effect")
+    assert caught.value.params["allowed"] == "effect, frost_effect, warp_effect"
+    assert tk.ruleset.resolve_effect("swordmaster", position, "blue", "warp_effect") is None
+
+
+def test_a_pattern_of_special_summoning_with_a_summoning_square_is_refused():
+    from tashkalar_cli.model.patterns import Pattern, PatternError
+
+    Pattern(("c . c", ". . .", "c . c")).check(needs_target=False)
+    with pytest.raises(PatternError, match="no summoning square"):
+        Pattern(("c . c", ". t .", "c . c")).check(needs_target=False)
