@@ -485,6 +485,39 @@ def in_every_language(cases: Sequence[Any], langs: Sequence[str], ids: Callable[
     return tiered(out, lambda v: v[:-1] if _hashable(v[:-1]) else repr(v[:-1]), lambda v: v[-1])
 
 
+def fewer_examples(default: int) -> Any:
+    """A property test (``@given``, with ``@settings(max_examples=N)``) run on its first ``default`` examples in the
+    default run, and on all ``N`` of its settings in the slow run: two cases, ``few-examples`` and ``all-examples``
+    (marked ``slow``), through the :func:`examples` fixture. Put it above ``@settings``/``@given``."""
+    return pytest.mark.parametrize("examples", [pytest.param(default, id="few-examples"),
+                                                pytest.param(None, id="all-examples", marks=pytest.mark.slow)],
+                                   indirect=True)
+
+
+@pytest.fixture(scope="session")
+def examples(request: pytest.FixtureRequest) -> int | None:
+    """The number of examples :func:`fewer_examples` gives a case (None: its settings' own); session-scoped, as
+    Hypothesis asks of a fixture of a property test. :func:`pytest_runtest_call` applies it."""
+    return getattr(request, "param", None)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """A case of :func:`fewer_examples`: its property test's settings changed for this case only (Hypothesis reads
+    them when the test is called), then restored."""
+    count = getattr(getattr(item, "callspec", None), "params", {}).get("examples")
+    test = getattr(item, "obj", None)
+    kept = getattr(test, "_hypothesis_internal_use_settings", None)
+    if count is None or kept is None:
+        return (yield)
+    assert count < kept.max_examples, (count, kept.max_examples)
+    test._hypothesis_internal_use_settings = settings(kept, max_examples=count)   # type: ignore[union-attr]
+    try:
+        return (yield)
+    finally:
+        test._hypothesis_internal_use_settings = kept   # type: ignore[union-attr]
+
+
 def _hashable(value: Any) -> bool:
     try:
         hash(value)
