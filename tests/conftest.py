@@ -377,10 +377,16 @@ def fresh_memo() -> None:
 
 @pytest.fixture(scope="session")
 def dataset():
+    """The packaged Tash-Kalar data: the very object every test finds in the library's memo (:func:`_packaged_memo`),
+    so that what it makes when first asked (the search index) is made once in this process, not once for the
+    session's objects and again for the memo's."""
     from tashkalar_cli.catalog.build import load_uncached
-    from tashkalar_cli.data.cache import load_dataset
+    from tashkalar_cli.data import cache as store
 
-    return load_dataset(build=load_uncached)
+    memo = _packaged_memo()
+    store._MEMO.clear()
+    store._MEMO.update(memo)
+    return store.load_dataset(build=load_uncached)
 
 
 @pytest.fixture(scope="session")
