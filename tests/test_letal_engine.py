@@ -186,10 +186,11 @@ def _map(sym, square):
     return Square(*sym(square.file, square.rank))
 
 
+@fewer_examples(30)
 @settings(max_examples=150, deadline=None)
 @given(hero=SQUARES, n=st.integers(0, 8), kind=st.sampled_from(["adjacent", "reach", "range", "radius"]),
        which=st.integers(0, 7))
-def test_areas_commute_with_the_symmetries_of_the_grid(engine, hero, n, kind, which):
+def test_areas_commute_with_the_symmetries_of_the_grid(engine, hero, n, kind, which, examples):
     sym = _symmetries(6)[which]
     hero = _sq(hero)
     area = engine.area(hero, kind, n)
@@ -206,10 +207,11 @@ def test_moves_commute_with_the_symmetries_of_the_grid(engine, hero, n, others, 
     assert sorted(_map(sym, s) for s in moved) == engine.move(_map(sym, hero), n, [_map(sym, o) for o in occupied])
 
 
+@fewer_examples(40)
 @settings(max_examples=200, deadline=None)
 @given(hero=SQUARES, by=SQUARES, n=st.integers(0, 7), others=st.sets(SQUARES, max_size=6), which=st.integers(0, 7),
        pull=st.booleans())
-def test_push_and_pull_commute_with_the_symmetries_of_the_grid(engine, hero, by, n, others, which, pull):
+def test_push_and_pull_commute_with_the_symmetries_of_the_grid(engine, hero, by, n, others, which, pull, examples):
     if hero == by:
         return
     sym = _symmetries(6)[which]
