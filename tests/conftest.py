@@ -573,3 +573,21 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--dist loadgroup`` as pytest-xdist means it under pytest 9: xdist marks a test of an ``xdist_group`` by
+    appending ``@group`` to ``item._nodeid``, which pytest 9 no longer reads (a node's id is ``item._id``), so every
+    group was spread over the workers and its shared fixtures set up on each. The suffix is set where it is missing."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    try:
+        from _pytest.nodes import coerce_node_id
+    except ImportError:   # a pytest that still reads _nodeid: xdist's own suffix holds
+        return
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        if names and "@" not in item.nodeid:
+            item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(names)}")   # type: ignore[attr-defined]
