@@ -378,14 +378,17 @@ def fresh_memo() -> None:
 
 @pytest.fixture(scope="session")
 def dataset():
-    """The packaged Tash-Kalar data. A session fixture is made before the function fixture that resets
-    the memo, so the memo is reset here too: a test run before it may have left its own small dataset
-    under the packaged data's key (tests/test_trust_files.py's pruning test does)."""
+    """The packaged Tash-Kalar data: the very object every test finds in the library's memo (:func:`_packaged_memo`),
+    so that what it makes when first asked (the search index) is made once in this process, not once for the
+    session's objects and again for the memo's. A session fixture is made before the function fixture that resets
+    the memo, so the memo is reset here too: a test run before it may have left its own small dataset under the
+    packaged data's key (tests/test_trust_files.py's pruning test does)."""
     from tashkalar_cli.catalog.build import load_uncached
     from tashkalar_cli.data import cache as store
 
+    memo = _packaged_memo()
     store._MEMO.clear()
-    store._MEMO.update(_packaged_memo())
+    store._MEMO.update(memo)
     return store.load_dataset(build=load_uncached)
 
 
@@ -491,6 +494,39 @@ def in_every_language(cases: Sequence[Any], langs: Sequence[str], ids: Callable[
     return tiered(out, lambda v: v[:-1] if _hashable(v[:-1]) else repr(v[:-1]), lambda v: v[-1])
 
 
+def fewer_examples(default: int) -> Any:
+    """A property test (``@given``, with ``@settings(max_examples=N)``) run on its first ``default`` examples in the
+    default run, and on all ``N`` of its settings in the slow run: two cases, ``few-examples`` and ``all-examples``
+    (marked ``slow``), through the :func:`examples` fixture. Put it above ``@settings``/``@given``."""
+    return pytest.mark.parametrize("examples", [pytest.param(default, id="few-examples"),
+                                                pytest.param(None, id="all-examples", marks=pytest.mark.slow)],
+                                   indirect=True)
+
+
+@pytest.fixture(scope="session")
+def examples(request: pytest.FixtureRequest) -> int | None:
+    """The number of examples :func:`fewer_examples` gives a case (None: its settings' own); session-scoped, as
+    Hypothesis asks of a fixture of a property test. :func:`pytest_runtest_call` applies it."""
+    return getattr(request, "param", None)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """A case of :func:`fewer_examples`: its property test's settings changed for this case only (Hypothesis reads
+    them when the test is called), then restored."""
+    count = getattr(getattr(item, "callspec", None), "params", {}).get("examples")
+    test = getattr(item, "obj", None)
+    kept = getattr(test, "_hypothesis_internal_use_settings", None)
+    if count is None or kept is None:
+        return (yield)
+    assert count < kept.max_examples, (count, kept.max_examples)
+    test._hypothesis_internal_use_settings = settings(kept, max_examples=count)   # type: ignore[union-attr]
+    try:
+        return (yield)
+    finally:
+        test._hypothesis_internal_use_settings = kept   # type: ignore[union-attr]
+
+
 def _hashable(value: Any) -> bool:
     try:
         hash(value)
@@ -540,3 +576,21 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--dist loadgroup`` as pytest-xdist means it under pytest 9: xdist marks a test of an ``xdist_group`` by
+    appending ``@group`` to ``item._nodeid``, which pytest 9 no longer reads (a node's id is ``item._id``), so every
+    group was spread over the workers and its shared fixtures set up on each. The suffix is set where it is missing."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    try:
+        from _pytest.nodes import coerce_node_id
+    except ImportError:   # a pytest that still reads _nodeid: xdist's own suffix holds
+        return
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        if names and "@" not in item.nodeid:
+            item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(names)}")   # type: ignore[attr-defined]

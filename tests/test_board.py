@@ -19,6 +19,9 @@ import yaml
 
 from conftest import REPO
 
+#: the tests of the page's routes share one test client (starlette's import and the app: seconds), set up once on one worker
+pytestmark = pytest.mark.xdist_group("board-http")
+
 HANG = 60
 WEB = REPO / "tashkalar_cli" / "web"
 #: a position written by hand, and the clicks that set it on the page (color, rank chosen; square; clicks)

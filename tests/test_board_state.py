@@ -188,14 +188,24 @@ def _made_again(pos: Position) -> BoardState:
 OWNED = {"game": None, "few": {PieceKind.DOUBLE_SIDED: 1, PieceKind.LEGENDARY: 1}}
 
 
-#: one case in the default run (each takes seconds: every small position, both players, every action), every
-#: supply and count of pieces in the slow run
-HANDED_ON = spread([(supply, owned) for supply in [*SUPPLIES, "blue commons only"] for owned in OWNED], keep=1,
+def _handed_on() -> list[object]:
+    """One case in the default run, on the positions of the first three squares of :data:`AROUND` (each case takes
+    seconds on all four: every small position, both players, every action); every supply and count of pieces on
+    all four squares in the slow run."""
+    cases = spread([(supply, owned) for supply in [*SUPPLIES, "blue commons only"] for owned in OWNED], keep=1,
                    start=len(SUPPLIES) * len(OWNED) + 1, names=2)
+    out: list[object] = []
+    for case in cases:
+        values = case.values if hasattr(case, "values") else case
+        name = "-".join(values)
+        if not getattr(case, "marks", ()):
+            out.append(pytest.param(*values, 3, id=f"{name}-3-squares"))
+        out.append(pytest.param(*values, len(AROUND), id=f"{name}-4-squares", marks=pytest.mark.slow))
+    return out
 
 
-@pytest.mark.parametrize(("supply", "owned"), HANDED_ON)
-def test_the_state_an_action_hands_on_is_the_one_made_again(tk, supply, owned):
+@pytest.mark.parametrize(("supply", "owned", "filled"), _handed_on())
+def test_the_state_an_action_hands_on_is_the_one_made_again(tk, supply, owned, filled):
     """A place or a summon hands its position the board state it made from the position before (the squares it
     changed, the stock of the colors it changed: ``BoardState.changed``, ``restated``) instead of the state made
     again from the pieces: on every small position, for each player, each place and each summon, the two agree
@@ -206,7 +216,7 @@ def test_the_state_an_action_hands_on_is_the_one_made_again(tk, supply, owned):
     board = tk.board
     squares = [board.parse(s) for s in (*AROUND, "e6")]
     reached = dict.fromkeys(("placed", "picked up", "summoned", "took back", "stock changed"), 0)
-    for pos0, player in itertools.product(small_positions(tk, "owned"), ("blue", "red")):
+    for pos0, player in itertools.product(small_positions(tk, "owned", filled), ("blue", "red")):
         pos = Position(board, pos0.pieces, pos0.mode, pos0.players, stated, OWNED[owned] or pos0.owned)
         afters = []
         for sq in squares:

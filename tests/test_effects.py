@@ -19,6 +19,7 @@ from tashkalar_cli.model.effects import EffectError, parse_program
 from tashkalar_cli.model.patterns import TRANSFORMS
 from tashkalar_cli.model.types import PieceKind, Rank
 
+from conftest import fewer_examples
 from effects_oracle import Oracle, Unsupported, outcome_set
 
 #: a bound on states no comparison reaches: the walks compared are whole (a random position may need more than the
@@ -402,10 +403,11 @@ def _flare_outcome_invariants(tk, rng, which) -> None:
                 assert total == position.off_board(color, kind) + position.on_board(color, kind)
 
 
+@fewer_examples(5)
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False), which=st.sampled_from(FLARE_HALVES),
        t=st.sampled_from([name for name, *_ in TRANSFORMS][1:]))
-def test_symmetric_positions_give_symmetric_outcomes(tk, rng, which, t):
+def test_symmetric_positions_give_symmetric_outcomes(tk, rng, which, t, examples):
     """Flares name no square: under a symmetry of the board, the outcomes are the images of the outcomes."""
     position = _random_position(tk, rng)
     flare, half = which

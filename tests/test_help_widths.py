@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from conftest import tiered
+
 #: every command and command group of both games
 PAGES = [[], ["card"], ["card", "show"], ["card", "list"], ["rule"], ["rule", "show"], ["rule", "list"],
          ["rule", "search"], ["keyword"], ["keyword", "show"], ["keyword", "list"], ["errata"], ["ask"], ["summon"],
@@ -40,8 +42,15 @@ def _command(path: list[str]):
     return command
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: "-".join(p) or "root")
+def _pages_and_widths() -> list[object]:
+    """Every page at every width; the default run keeps each page at one width, rotating from page to page so that
+    every width (and so both languages) appears (:func:`conftest.tiered`), the slow run the other widths."""
+    cases = [pytest.param(page, width, id=f"{'-'.join(page) or 'root'}-{width}")
+             for n, page in enumerate(PAGES) for width in [*WIDTHS[n % len(WIDTHS):], *WIDTHS[:n % len(WIDTHS)]]]
+    return tiered(cases, lambda v: tuple(v[0]), lambda v: v[1])
+
+
+@pytest.mark.parametrize(("page", "width"), _pages_and_widths())
 def test_help_never_cuts_a_name_or_a_word(cli, monkeypatch, page, width):
     monkeypatch.setenv("COLUMNS", width)
     lang = "fr" if int(width) % 40 else "en"  # both, at two widths each

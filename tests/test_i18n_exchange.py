@@ -11,6 +11,9 @@ import pytest
 
 from conftest import REPO
 
+#: the tests share one export of every language (seconds), made once on one worker
+pytestmark = pytest.mark.xdist_group("i18n-exchange")
+
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import spread, write
+from conftest import fewer_examples, spread, write
 
 LANGS = ["en", "fr", "es", "it"]
 
@@ -186,10 +186,11 @@ def _map(sym, square):
     return Square(*sym(square.file, square.rank))
 
 
+@fewer_examples(30)
 @settings(max_examples=150, deadline=None)
 @given(hero=SQUARES, n=st.integers(0, 8), kind=st.sampled_from(["adjacent", "reach", "range", "radius"]),
        which=st.integers(0, 7))
-def test_areas_commute_with_the_symmetries_of_the_grid(engine, hero, n, kind, which):
+def test_areas_commute_with_the_symmetries_of_the_grid(engine, hero, n, kind, which, examples):
     sym = _symmetries(6)[which]
     hero = _sq(hero)
     area = engine.area(hero, kind, n)
@@ -206,10 +207,11 @@ def test_moves_commute_with_the_symmetries_of_the_grid(engine, hero, n, others, 
     assert sorted(_map(sym, s) for s in moved) == engine.move(_map(sym, hero), n, [_map(sym, o) for o in occupied])
 
 
+@fewer_examples(40)
 @settings(max_examples=200, deadline=None)
 @given(hero=SQUARES, by=SQUARES, n=st.integers(0, 7), others=st.sets(SQUARES, max_size=6), which=st.integers(0, 7),
        pull=st.booleans())
-def test_push_and_pull_commute_with_the_symmetries_of_the_grid(engine, hero, by, n, others, which, pull):
+def test_push_and_pull_commute_with_the_symmetries_of_the_grid(engine, hero, by, n, others, which, pull, examples):
     if hero == by:
         return
     sym = _symmetries(6)[which]
@@ -611,10 +613,12 @@ _player = st.fixed_dictionaries({"name": st.text(max_size=6), "team": st.sampled
 _game_files = st.fixed_dictionaries({"players": st.lists(_player, max_size=5)}) | _values
 
 
+@fewer_examples(4)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=_game_files)
-def test_a_sample_of_generated_game_files_end_cleanly(cli, tmp_path, doc):
-    """The default run's sample of the sweep below (120 files take 12 CPU-s: in the thorough run)."""
+def test_a_sample_of_generated_game_files_end_cleanly(cli, tmp_path, doc, examples):
+    """The default run's sample of the sweep below (4 files; 12 in the slow run; 120 files take 12 CPU-s: in the
+    thorough run)."""
     _ends_cleanly(cli, tmp_path, doc)
 
 

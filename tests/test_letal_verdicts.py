@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import fewer_examples
+
 LANGS = ["en", "fr", "es", "it"]
 LETAL = ("--game", "letal", "letal")
 
@@ -51,11 +53,12 @@ def test_a_shift_made_has_no_reason(engine, square, by, distance):
     assert not result.ignored and result.why is None
 
 
+@fewer_examples(40)
 @settings(max_examples=200, deadline=None)
 @given(hero=st.tuples(st.integers(0, 5), st.integers(0, 5)), by=st.tuples(st.integers(0, 5), st.integers(0, 5)),
        n=st.integers(0, 7), others=st.sets(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=6),
        pull=st.booleans())
-def test_every_ignored_shift_has_a_reason_that_holds(engine, hero, by, n, others, pull):
+def test_every_ignored_shift_has_a_reason_that_holds(engine, hero, by, n, others, pull, examples):
     from tashkalar_cli.games.letal.engine import GridSquare
 
     hero_sq, by_sq = GridSquare(*hero), GridSquare(*by)
@@ -92,10 +95,11 @@ def test_a_move_to_a_square_says_why_not(engine, square, steps, occupied, to, po
     assert ([s.name for s in result.why.squares] if result.why else []) == named
 
 
+@fewer_examples(30)
 @settings(max_examples=150, deadline=None)
 @given(hero=st.tuples(st.integers(0, 5), st.integers(0, 5)), to=st.tuples(st.integers(0, 5), st.integers(0, 5)),
        n=st.integers(0, 8), others=st.sets(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=10))
-def test_move_to_agrees_with_move(engine, hero, to, n, others):
+def test_move_to_agrees_with_move(engine, hero, to, n, others, examples):
     from tashkalar_cli.games.letal.engine import GridSquare
 
     hero_sq, to_sq = GridSquare(*hero), GridSquare(*to)

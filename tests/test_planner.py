@@ -17,7 +17,7 @@ from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
 
-from conftest import write
+from conftest import fewer_examples, write
 
 LEGENDS = ["fire-dragon", "hell-bull"]
 
@@ -158,9 +158,10 @@ def test_every_plan_replays_legally_on_the_crowded_board(tk, db, player):
         replay(tk, pos, player, plan)
 
 
+@fewer_examples(5)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
-def test_every_plan_replays_legally_on_random_positions(tk, db, data):
+def test_every_plan_replays_legally_on_random_positions(tk, db, data, examples):
     pos = data.draw(positions(tk))
     report = tk.planner.plan(pos, "blue", data.draw(hands(db)))
     for plan in report.plans:
