@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import CliState
+    from tashkalar_cli.data.progress import Reporter
     from tashkalar_cli.render.progress import RichReporter
 
 #: each step's line, in English when the interface's texts are not loaded yet (the cache being built)
@@ -32,7 +33,7 @@ def _is_terminal(stream: object) -> bool:
         return False
 
 
-def stderr_reporter(line: CliState) -> RichReporter | None:
+def stderr_reporter(line: CliState) -> Reporter | None:
     """The reporter of a run of the command line: None with ``--json``, when the shell asks for completions,
     or when standard error is not a terminal (unless ``line.progress_terminal`` says)."""
     stream = sys.stderr
@@ -52,7 +53,28 @@ def stderr_reporter(line: CliState) -> RichReporter | None:
             return english
         return visible(words.text(key, english))
 
-    return RichReporter(stream, label, DELAY if line.progress_delay is None else line.progress_delay)
+    return _UnlessJson(line, RichReporter(stream, label, DELAY if line.progress_delay is None else line.progress_delay))
+
+
+class _UnlessJson:
+    """The reporter, silent for a step begun once Click has read ``--json`` (the reporter is made before Click
+    parses the line, and ``--json`` may come after the command's name)."""
+
+    def __init__(self, line: CliState, reporter: RichReporter) -> None:
+        self.line, self.reporter, self.live = line, reporter, False
+
+    def begin(self, key: str, total: int | None) -> None:
+        self.live = not self.line.as_json
+        if self.live:
+            self.reporter.begin(key, total)
+
+    def advance(self, done: int = 1) -> None:
+        if self.live:
+            self.reporter.advance(done)
+
+    def end(self) -> None:
+        if self.live:
+            self.reporter.end()
 
 
 __all__ = ["LABELS", "stderr_reporter"]
