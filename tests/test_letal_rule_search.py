@@ -20,11 +20,12 @@ HERE = Path(__file__).resolve().parent
 QUESTIONS: dict[str, list[dict[str, Any]]] = yaml.safe_load(
     (HERE / "letal_rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
 GOAL_TOP3 = 0.90
-SETS = ("tuning", "held-out", "dev-33")
+SETS = ("tuning", "held-out", "dev-33", "dev-34")
 #: floors (share answered first, share in the top 3) of each set ("held-out": issue 33's questions written
 #: by a writer who had read only the published rulebook, committed before any tuning and never tuned on)
-#: "dev-33": issue 33's own questions on negation, sequence and rulings, tuned on
-FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.82, 0.95), "dev-33": (0.80, 0.84)}
+#: "dev-33": issue 33's own questions on negation, sequence and rulings, tuned on; "dev-34": issue 33's third
+#: round, 20 questions written from the rulebook to find why unseen questions miss, by kind
+FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.82, 0.95), "dev-33": (0.80, 0.84), "dev-34": (0.80, 0.85)}
 
 
 @pytest.fixture(scope="module")

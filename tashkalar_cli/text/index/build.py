@@ -11,8 +11,12 @@ from typing import Any, NamedTuple
 from tashkalar_cli.text.index.common import (
     CARD_PARTS,
     FORMAT,
+    FOUND,
+    LINKED,
     PART,
+    SELF,
     TEXT_FIELDS,
+    WORDS,
     Forms,
     clause_tokens,
     framing_words,
@@ -304,6 +308,8 @@ class _Language:
         return {
             "stemmer": self.language.get("stemmer"),
             "stopwords": sorted(self.stop),
+            # their stems, so that reading a question stems its stopwords without the Snowball library
+            "stopword_stems": {w: self.stemmer(w) for w in sorted(self.stop)},
             "subjects": sorted(self.subjects),
             "mentions": sorted({w for s in search.get("mentions", []) for w in tokens(s)}),
             "quantities": sorted({" ".join(tokens(s)) for s in search.get("quantities", [])} - {""}),
@@ -328,11 +334,21 @@ class _Language:
         }
 
 
+def _concept_lengths(postings: Mapping[str, list[list[Any]]], size: int) -> list[float]:
+    """Per entry, the summed strength of its concepts (the length of its concept field), summed in the
+    order the reader would sum them."""
+    out = [0.0] * size
+    for plist in postings.values():
+        for i, own, linked, found in plist:
+            out[i] += max(SELF * own, LINKED * linked, FOUND * found)
+    return out
+
+
 def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """The search index of the data, as derived parts of the dataset (plain JSON values): ``PART``
     (the entries, their concepts, the keyword forms, the card names, each language's stopwords and
-    synonyms) and ``PART.<lang>`` (a language's words: vocabulary, field lengths, postings), read on
-    demand."""
+    synonyms), ``WORDS`` (the languages whose texts know each word) and ``PART.<lang>`` (a language's
+    words: vocabulary, field lengths, postings), read on demand."""
     from tashkalar_cli.data.dataset import flatten
 
     params = flatten(facts["game"])
@@ -351,7 +367,11 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             concepts.add(i, kid, 2, round(min(1.0, n / max(1, len(langs))), 3))
     out_langs = {lang: language.part() for lang, language in languages.items()}
     common = _common_part(facts, locales, docs, forms, concepts, found, languages, out_langs)
-    return {PART: common, **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
+    known: dict[str, list[str]] = defaultdict(list)   # which languages' texts know each word
+    for lang in langs:
+        for word in out_langs[lang]["vocab"]:
+            known[word].append(lang)
+    return {PART: common, WORDS: dict(sorted(known.items())), **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
 
 
 def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]], docs: _Docs, forms: Forms,
@@ -379,6 +399,7 @@ def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, An
         "format": FORMAT,
         "docs": docs.docs,
         "text_len": text_len,
+        "concept_len": _concept_lengths(concept_postings, len(docs.docs)),
         "concepts": dict(concept_postings),
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
         "cards": _cards(facts, locales, stops, rule_words),

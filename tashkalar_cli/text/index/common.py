@@ -11,8 +11,11 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 11
+FORMAT = 12
 PART = "search_index"
+#: the part saying which languages know each word of the texts (folded word -> languages), so that a word
+#: the question's language does not know is looked up without reading every other language's part
+WORDS = f"{PART}.words"
 KINDS = ("rule", "keyword", "erratum")
 
 #: BM25F: weight and length normalisation of each field, and term saturation

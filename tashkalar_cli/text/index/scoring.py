@@ -198,8 +198,9 @@ class SearchIndex(IndexReader):
         out: dict[str, dict[str, float]] = {}
         if not unknown:
             return out
+        knowing = {lang for w in unknown for lang in self.known_words.get(w, ())}   # the others read only if they know one
         for lang in self.langs:
-            if lang == query.lang:
+            if lang == query.lang or lang not in knowing:
                 continue
             vocab = self.words(lang)["vocab"]
             found = {vocab[w]: 1.0 for w in unknown if w in vocab and w not in self._stop[lang]}
