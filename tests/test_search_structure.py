@@ -67,6 +67,21 @@ def test_an_entry_setting_the_same_words_aside_keeps_them(tk: Any) -> None:
     assert _ids(tk, question)[0] == "duel-unpaired-common"
 
 
+@pytest.mark.parametrize("question", [
+    "can I pass my turn without taking any action?",
+    "puis-je passer mon tour sans faire aucune action ?",
+    "¿puedo pasar el turno sin hacer ninguna acción?",
+    "posso passare il turno senza fare nessuna azione?",
+])
+def test_negated_words_still_count_a_little(tk: Any, question: str) -> None:
+    """Words after "without" are searched at a lower weight, not dropped (the question is still about an
+    action), and a rule whose phrasing the rest of the question says ("pass my turn") is not counted down
+    for the keyword set aside (before: 7th, 11th, 21st and 15th)."""
+    query = tk.rules.search(question).query
+    assert "action" in query.aside_concepts
+    assert "use-all-actions" in _ids(tk, question)[:4]
+
+
 def test_a_form_of_play_set_aside_ranks_its_rules_lower(tk: Any) -> None:
     ids = _ids(tk, "how does a duel end if we play without the task cards?")
     assert ids.index("end-trigger-duel") < ids.index("end-trigger-high-form")
