@@ -210,6 +210,7 @@ class _Language:
         self.phrasings: dict[int, list[str]] = defaultdict(list)   # a rule's phrasings: the stems of their words, sorted
         self.units: dict[str, list[int]] = defaultdict(list)   # stem of a word after a number in a text -> entries
         self.synonyms: list[list[str]] = []
+        self.everyday = 0   # where the everyday vocabulary's groups start among the synonyms
 
     def _phrases(self, key: str) -> list[str]:
         return sorted({" ".join(tokens(s)) for s in self.search.get(key, [])} - {""})
@@ -224,7 +225,7 @@ class _Language:
                 for w in tokens(text.rstrip("$")):
                     if w not in self.stop:
                         self.vocab.setdefault(w, self.stemmer(w))
-        self.synonyms = [[" ".join(tokens(p)) for p in group] for group in self.search.get("synonyms", [])]
+        self.synonyms, self.everyday = _with_vocabulary(self.search)
         for group in self.synonyms:
             for phrase in group:
                 for w in phrase.split():
@@ -318,6 +319,7 @@ class _Language:
             "next": self._phrases("next"),
             "after": self._phrases("after"),
             "synonyms": self.synonyms,
+            "everyday": self.everyday,
             "name": str(self.language.get("name") or self.lang),
         }
 
@@ -342,6 +344,18 @@ def _concept_lengths(postings: Mapping[str, list[list[Any]]], size: int) -> list
         for i, own, linked, found in plist:
             out[i] += max(SELF * own, LINKED * linked, FOUND * found)
     return out
+
+
+def _with_vocabulary(search: Mapping[str, Any]) -> tuple[list[list[str]], int]:
+    """The synonym groups of a language's ``search:`` data, each phrase as its tokens, then its everyday
+    vocabulary (``vocabulary:``, the rules' term -> the words players use for it), one group per term, the
+    term first; and where the vocabulary starts (its groups are used only by a question saying an everyday
+    word: one saying the rules' own term is searched as before)."""
+    groups = [[" ".join(tokens(p)) for p in group] for group in search.get("synonyms", [])]
+    start = len(groups)
+    for term, words in (search.get("vocabulary") or {}).items():
+        groups.append([" ".join(tokens(p)) for p in [term, *words]])
+    return groups, start
 
 
 def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 12
+FORMAT = 13
 PART = "search_index"
 #: the part saying which languages know each word of the texts (folded word -> languages), so that a word
 #: the question's language does not know is looked up without reading every other language's part

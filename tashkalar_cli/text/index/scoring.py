@@ -123,8 +123,10 @@ class SearchIndex(IndexReader):
         the question, its words in order (compared by their stems)."""
         stem = self.stemmer(query.lang)
         text = " " + " ".join(stem(w) for w in query.plain or query.tokens) + " "
+        everyday = self.langs[query.lang].get("everyday", len(self.langs[query.lang]["synonyms"]))
+        # a group of the everyday vocabulary is used when the question says an everyday word, not the rules' term
         return [n for n, group in enumerate(self._synonym_groups(query.lang))
-                if any(" " + " ".join(phrase) + " " in text for phrase in group)]
+                if any(" " + " ".join(phrase) + " " in text for phrase in (group[1:] if n >= everyday else group))]
 
     def _pairs(self, query: Query) -> set[str]:
         """The pairs of words in a row of the question (a card's name and the small word before it
