@@ -20,11 +20,15 @@ HERE = Path(__file__).resolve().parent
 QUESTIONS: dict[str, list[dict[str, Any]]] = yaml.safe_load(
     (HERE / "letal_rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
 GOAL_TOP3 = 0.90
-SETS = ("tuning", "held-out", "dev-33")
+SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34")
 #: floors (share answered first, share in the top 3) of each set ("held-out": issue 33's questions written
 #: by a writer who had read only the published rulebook, committed before any tuning and never tuned on)
-#: "dev-33": issue 33's own questions on negation, sequence and rulings, tuned on
-FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.82, 0.95), "dev-33": (0.80, 0.84)}
+#: "held-out-6": 40 more (10 per language) by an independent writer who read only the rulebook, labelled after the
+#: scorer was frozen and measured once (floors just below that measure, never tuned on);
+#: (raised after issue 33's negation and everyday vocabulary, measured once on the held-out sets)
+#: "dev-33": issue 33's own questions on negation, sequence and rulings, tuned on; "dev-34": issue 33's third
+#: round, 20 questions written from the rulebook to find why unseen questions miss, by kind
+FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.84, 0.95), "held-out-6": (0.58, 0.83), "dev-33": (0.80, 0.90), "dev-34": (0.90, 0.95)}
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +51,8 @@ def test_the_question_set_is_real(letal: Any) -> None:
         for item in items:
             assert item["answers"] and set(item["answers"]) <= rules, item
             assert item.get("set", "tuning") in SETS, item
-            assert len(item["q"].split()) >= 4, f"a question, not keywords: {item['q']}"
+            # a question, not keywords (but for held-out-6's writer's own "kind: keyword" items: a term alone)
+            assert len(item["q"].split()) >= 4 or item.get("kind") == "keyword", f"a question, not keywords: {item['q']}"
     # questions about many rules, not one asked many ways
     assert len({a for items in QUESTIONS.values() for item in items for a in item["answers"]}) >= 12
 

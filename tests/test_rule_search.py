@@ -29,22 +29,25 @@ from conftest import spread
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "dev-33")
+SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "dev-33", "dev-34")
 #: floors (share answered first, share in the top 3), over the four languages and in each one
 #: ("held-out-2": ten questions per language written in issue 20's second round before it tuned anything;
 #: "held-out-3": ten more per language, written before the player phrasings of the rules (``asks:``);
 #: "held-out-4": ten more per language, written in issue 20's third round before any of its tuning;
 #: "held-out-5": 52 questions (13 per language) written for issue 33 by a writer who had read only the
 #: published rulebooks, never the tool's texts, labelled and committed before any of issue 33's tuning;
-#: "dev-33": issue 33's own questions on negation, sequence, specificity and forms of play, tuned on)
+#: "dev-33": issue 33's own questions on negation, sequence, specificity and forms of play, tuned on;
+#: "held-out-6": 60 more (15 per language) by an independent writer who read only the rulebooks, labelled after the
+#: scorer was frozen and measured once: its floors are just below that one measure, never tuned on;
+#: "dev-34": issue 33's third round, 48 questions written from the rulebooks to find why unseen questions miss, by kind)
 #: (raised after a second voice of player phrasings in ``asks:``, just below the rates it reached, and again
 #: after issue 20's third round: phrasings said in full, synonym groups weighed as one thing said, framing idioms)
 FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.89, 0.96), "held-out-2": (0.92, 0.94), "held-out-3": (0.97, 0.97),
-             "held-out-4": (0.87, 0.97), "held-out-5": (0.67, 0.90),
-             "dev-33": (0.80, 0.92)}
+             "held-out-4": (0.87, 0.97), "held-out-5": (0.67, 0.90), "held-out-6": (0.70, 0.86),
+             "dev-33": (0.80, 0.92), "dev-34": (0.83, 0.95)}
 FLOOR_LANG = {"tuning": (0.88, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
-              "held-out-4": (0.69, 0.89), "held-out-5": (0.52, 0.75),
-              "dev-33": (0.60, 0.80)}
+              "held-out-4": (0.69, 0.89), "held-out-5": (0.52, 0.75), "held-out-6": (0.45, 0.78),
+              "dev-33": (0.60, 0.80), "dev-34": (0.65, 0.75)}
 
 
 def _rank(hits, answers) -> int | None:
@@ -61,7 +64,8 @@ def test_the_question_set_is_real(tk):
         for item in items:
             assert item.get("set", "tuning") in SETS, item
             assert item["answers"] and set(item["answers"]) <= rules, item
-            assert len(item["q"].split()) >= 4, f"a question, not keywords: {item['q']}"
+            # a question, not keywords (but for held-out-6's writer's own "kind: keyword" items: a term alone)
+            assert len(item["q"].split()) >= 4 or item.get("kind") == "keyword", f"a question, not keywords: {item['q']}"
     assert len({item["q"] for items in QUESTIONS.values() for item in items}) == sum(map(len, QUESTIONS.values()))
     sections = {tk.rules.by_id[a].section for items in QUESTIONS.values() for item in items for a in item["answers"]}
     assert sections == {s["id"] for s in tk.rules.sections}, "every section of the rules is asked about"

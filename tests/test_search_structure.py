@@ -67,6 +67,21 @@ def test_an_entry_setting_the_same_words_aside_keeps_them(tk: Any) -> None:
     assert _ids(tk, question)[0] == "duel-unpaired-common"
 
 
+@pytest.mark.parametrize("question", [
+    "can I pass my turn without taking any action?",
+    "puis-je passer mon tour sans faire aucune action ?",
+    "¿puedo pasar el turno sin hacer ninguna acción?",
+    "posso passare il turno senza fare nessuna azione?",
+])
+def test_negated_words_still_count_a_little(tk: Any, question: str) -> None:
+    """Words after "without" are searched at a lower weight, not dropped (the question is still about an
+    action), and a rule whose phrasing the rest of the question says ("pass my turn") is not counted down
+    for the keyword set aside (before: 7th, 11th, 21st and 15th)."""
+    query = tk.rules.search(question).query
+    assert "action" in query.aside_concepts
+    assert "use-all-actions" in _ids(tk, question)[:4]
+
+
 def test_a_form_of_play_set_aside_ranks_its_rules_lower(tk: Any) -> None:
     ids = _ids(tk, "how does a duel end if we play without the task cards?")
     assert ids.index("end-trigger-duel") < ids.index("end-trigger-high-form")
@@ -145,3 +160,47 @@ def test_a_ruling_is_found_by_what_it_is_about(letal: Any, question: str) -> Non
     where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
     linked = {i for i, _own, linked, _found in index.data["concepts"]["range"] if linked}
     assert where["erratum", "area-not-blocked"] in linked
+
+
+# --------------------------------------------------------------------------- the players' everyday words
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("who commences the game?", "setup-starting-player"),
+    ("can I get rid of a being card I do not want?", "discard-action"),
+    ("voglio sbarazzarmi di una carta creatura, come faccio?", "discard-action"),
+    ("¿puedo deshacerme de una carta de criatura que no quiero?", "discard-action"),
+])
+def test_everyday_words_find_the_rules_term(tk: Any, question: str, answer: str) -> None:
+    """``search: vocabulary:`` maps the words players use ("commence", "get rid of", "sbarazzarsi",
+    "deshacerse") to the rules' own term (before: not found, 2nd, 7th, 7th)."""
+    assert _ids(tk, question)[0] == answer
+
+
+@pytest.mark.parametrize("question", [
+    "mon héros peut-il marcher en diagonale ?",
+    "¿mi héroe puede caminar en diagonal?",
+    "il mio eroe può camminare in diagonale?",
+])
+def test_everyday_words_serve_every_game(letal: Any, question: str) -> None:
+    """The vocabulary is the language's, for both games: a hero that "walks" moves (before: 2nd, 2nd, 4th)."""
+    assert _ids(letal, question)[0] == "move-orthogonal"
+
+
+def test_the_vocabulary_is_data_of_each_language() -> None:
+    """The everyday vocabulary comes after the synonym groups, one group per term, used only by a question
+    saying an everyday word; a few dozen terms at most per language, each written as the rules write it."""
+    from pathlib import Path
+
+    import yaml
+
+    from tashkalar_cli.text.index.build import _with_vocabulary
+
+    groups = _with_vocabulary({"synonyms": [["draw", "refill"]], "vocabulary": {"move": ["walk", "step"]}})
+    assert groups == ([["draw", "refill"], ["move", "walk", "step"]], 1)
+    root = Path(__file__).resolve().parent.parent / "locales"
+    for lang in ("en", "fr", "es", "it"):
+        vocabulary = yaml.safe_load((root / lang / "ui.yaml").read_text(encoding="utf-8"))["search"]["vocabulary"]
+        rules = " ".join(p.read_text(encoding="utf-8").lower() for p in (root / lang).rglob("*.yaml")
+                         if p.name in ("rules.yaml", "glossary.yaml"))
+        assert 10 <= len(vocabulary) <= 60, lang
+        assert [term for term in vocabulary if term.lower() not in rules] == [], lang

@@ -45,8 +45,8 @@ def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
         derived["orientations"] = {b["id"]: tuple(o.to_tuple() for o in Pattern(tuple(b["pattern"])).orientations)
                                    for b in facts["beings"] if b.get("summoning", "standard") == "standard"}
     warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
-    # the search index (search_index and search_index.<lang>), made when a search first reads it
-    searched = (index.PART, *(f"{index.PART}.{lang}" for lang in sorted(merged_locales)))
+    # the search index (search_index, search_index.words and search_index.<lang>), made when a search first reads it
+    searched = (index.PART, index.WORDS, *(f"{index.PART}.{lang}" for lang in sorted(merged_locales)))
     return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales, pack),
                    derived=Derived({**derived, "game": pack.id, "broken_languages": broken}, searched,
                                    lambda: index.build_index(facts, merged_locales)))

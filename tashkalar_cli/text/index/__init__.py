@@ -85,6 +85,7 @@ from tashkalar_cli.text.index.common import (
     TYPO_LENGTH,
     TYPO_LENGTH2,
     UNIT_BONUS,
+    WORDS,
     number_key,
 )
 from tashkalar_cli.text.index.reading import Hit, Query
@@ -94,6 +95,6 @@ __all__ = [
     "ASKED_BONUS", "CARD_KEYWORD", "CARD_KIND", "CARD_PARTS", "DEFINITION_BONUS", "FIELD_B", "FIELD_WEIGHT",
     "FOREIGN_SHARE", "FOREIGN_WORDS", "FORMAT", "FOUND", "GROUP_REST", "K1", "KINDS", "KIND_WEIGHT", "LINKED",
     "LONGER_SYNONYM", "NUMBER_BONUS", "OTHER_LANGUAGE", "OTHER_MODE", "PAIR_BONUS", "PART", "SELF", "SUBJECT",
-    "SYNONYM", "TEXT_FIELDS", "TITLE_BONUS", "TYPO_LENGTH", "TYPO_LENGTH2", "UNIT_BONUS", "Hit", "Query",
+    "SYNONYM", "TEXT_FIELDS", "TITLE_BONUS", "TYPO_LENGTH", "TYPO_LENGTH2", "UNIT_BONUS", "WORDS", "Hit", "Query",
     "SearchIndex", "build_index", "number_key",
 ]

@@ -11,8 +11,12 @@ from typing import Any, NamedTuple
 from tashkalar_cli.text.index.common import (
     CARD_PARTS,
     FORMAT,
+    FOUND,
+    LINKED,
     PART,
+    SELF,
     TEXT_FIELDS,
+    WORDS,
     Forms,
     clause_tokens,
     framing_words,
@@ -206,6 +210,7 @@ class _Language:
         self.phrasings: dict[int, list[str]] = defaultdict(list)   # a rule's phrasings: the stems of their words, sorted
         self.units: dict[str, list[int]] = defaultdict(list)   # stem of a word after a number in a text -> entries
         self.synonyms: list[list[str]] = []
+        self.everyday = 0   # where the everyday vocabulary's groups start among the synonyms
 
     def _phrases(self, key: str) -> list[str]:
         return sorted({" ".join(tokens(s)) for s in self.search.get(key, [])} - {""})
@@ -220,7 +225,7 @@ class _Language:
                 for w in tokens(text.rstrip("$")):
                     if w not in self.stop:
                         self.vocab.setdefault(w, self.stemmer(w))
-        self.synonyms = [[" ".join(tokens(p)) for p in group] for group in self.search.get("synonyms", [])]
+        self.synonyms, self.everyday = _with_vocabulary(self.search)
         for group in self.synonyms:
             for phrase in group:
                 for w in phrase.split():
@@ -304,6 +309,8 @@ class _Language:
         return {
             "stemmer": self.language.get("stemmer"),
             "stopwords": sorted(self.stop),
+            # their stems, so that reading a question stems its stopwords without the Snowball library
+            "stopword_stems": {w: self.stemmer(w) for w in sorted(self.stop)},
             "subjects": sorted(self.subjects),
             "mentions": sorted({w for s in search.get("mentions", []) for w in tokens(s)}),
             "quantities": sorted({" ".join(tokens(s)) for s in search.get("quantities", [])} - {""}),
@@ -312,6 +319,7 @@ class _Language:
             "next": self._phrases("next"),
             "after": self._phrases("after"),
             "synonyms": self.synonyms,
+            "everyday": self.everyday,
             "name": str(self.language.get("name") or self.lang),
         }
 
@@ -328,11 +336,33 @@ class _Language:
         }
 
 
+def _concept_lengths(postings: Mapping[str, list[list[Any]]], size: int) -> list[float]:
+    """Per entry, the summed strength of its concepts (the length of its concept field), summed in the
+    order the reader would sum them."""
+    out = [0.0] * size
+    for plist in postings.values():
+        for i, own, linked, found in plist:
+            out[i] += max(SELF * own, LINKED * linked, FOUND * found)
+    return out
+
+
+def _with_vocabulary(search: Mapping[str, Any]) -> tuple[list[list[str]], int]:
+    """The synonym groups of a language's ``search:`` data, each phrase as its tokens, then its everyday
+    vocabulary (``vocabulary:``, the rules' term -> the words players use for it), one group per term, the
+    term first; and where the vocabulary starts (its groups are used only by a question saying an everyday
+    word: one saying the rules' own term is searched as before)."""
+    groups = [[" ".join(tokens(p)) for p in group] for group in search.get("synonyms", [])]
+    start = len(groups)
+    for term, words in (search.get("vocabulary") or {}).items():
+        groups.append([" ".join(tokens(p)) for p in [term, *words]])
+    return groups, start
+
+
 def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """The search index of the data, as derived parts of the dataset (plain JSON values): ``PART``
     (the entries, their concepts, the keyword forms, the card names, each language's stopwords and
-    synonyms) and ``PART.<lang>`` (a language's words: vocabulary, field lengths, postings), read on
-    demand."""
+    synonyms), ``WORDS`` (the languages whose texts know each word) and ``PART.<lang>`` (a language's
+    words: vocabulary, field lengths, postings), read on demand."""
     from tashkalar_cli.data.dataset import flatten
 
     params = flatten(facts["game"])
@@ -351,7 +381,11 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             concepts.add(i, kid, 2, round(min(1.0, n / max(1, len(langs))), 3))
     out_langs = {lang: language.part() for lang, language in languages.items()}
     common = _common_part(facts, locales, docs, forms, concepts, found, languages, out_langs)
-    return {PART: common, **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
+    known: dict[str, list[str]] = defaultdict(list)   # which languages' texts know each word
+    for lang in langs:
+        for word in out_langs[lang]["vocab"]:
+            known[word].append(lang)
+    return {PART: common, WORDS: dict(sorted(known.items())), **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
 
 
 def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]], docs: _Docs, forms: Forms,
@@ -379,6 +413,7 @@ def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, An
         "format": FORMAT,
         "docs": docs.docs,
         "text_len": text_len,
+        "concept_len": _concept_lengths(concept_postings, len(docs.docs)),
         "concepts": dict(concept_postings),
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
         "cards": _cards(facts, locales, stops, rule_words),

@@ -11,8 +11,11 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 11
+FORMAT = 13
 PART = "search_index"
+#: the part saying which languages know each word of the texts (folded word -> languages), so that a word
+#: the question's language does not know is looked up without reading every other language's part
+WORDS = f"{PART}.words"
 KINDS = ("rule", "keyword", "erratum")
 
 #: BM25F: weight and length normalisation of each field, and term saturation
@@ -72,9 +75,12 @@ TYPO_LENGTH, TYPO_LENGTH2 = 5, 8
 #: than this share of them are known to its best language
 FOREIGN_WORDS, FOREIGN_SHARE = 3, 0.55
 #: the words a question sets aside ("without the timer", "unlike the legends": ``search: contrasts:``) are
-#: not searched, and the entries about them (the keyword they name is their own or linked, or a title
-#: has one of them) only count this share; an entry saying so itself ("without a partner") keeps them
+#: searched at a lower weight (``NEGATED_TERM``: "pass without doing any action" still asks about actions;
+#: an entry saying so itself, "without a partner", counts them in full), and the entries about them (the
+#: keyword they name is their own or linked, or a title has one of them) only count ``ASIDE``, unless what
+#: remains of the question still says one of the entry's phrasings in full ("pass my turn" without any action)
 ASIDE = 0.5
+NEGATED_TERM = 0.4
 #: how many words (stopwords apart) after a contrast, in its clause, it sets aside
 ASIDE_WORDS = 3
 #: a question asking what comes next (``search: next:``) or after a step (``search: after:``): the rules

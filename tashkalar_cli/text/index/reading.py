@@ -20,6 +20,7 @@ from tashkalar_cli.text.index.common import (
     SELF,
     TYPO_LENGTH,
     TYPO_LENGTH2,
+    WORDS,
     Forms,
     clause_tokens,
     edit_distance,
@@ -98,12 +99,16 @@ class IndexReader:
 
     def stemmer(self, lang: str) -> Stemmer:
         if lang not in self._stemmers:
-            self._stemmers[lang] = Stemmer(self.langs[lang].get("stemmer"), self.words(lang)["vocab"])
+            known = {**self.langs[lang].get("stopword_stems", {}), **self.words(lang)["vocab"]}
+            self._stemmers[lang] = Stemmer(self.langs[lang].get("stemmer"), known)
         return self._stemmers[lang]
 
     @cached_property
     def concept_len(self) -> list[float]:
-        """Per entry, the summed strength of its concepts (the length of its concept field)."""
+        """Per entry, the summed strength of its concepts (the length of its concept field), as built."""
+        built: list[float] | None = self.data.get("concept_len")
+        if built is not None:
+            return built
         out = [0.0] * len(self.docs)
         for plist in self.data["concepts"].values():
             for i, own, linked, found in plist:
@@ -312,15 +317,23 @@ class IndexReader:
 
     def _is_known(self, word: str, lang: str) -> bool:
         """Whether a word is a word of some language of the tool: a stopword, a word of its texts or
-        terms, a word of a card name, or a word whose stem the question's language has."""
+        terms, a word of a card name, or a word whose stem the question's language has. The other
+        languages' words are looked up in :data:`WORDS`, not in their own parts (a word no language
+        has, "colours", reads no other language)."""
         if word in self._stop[lang] or word in self.words(lang)["vocab"] or self.stemmer(lang)(word) in self._stems(lang):
             return True
-        if self._all_words is None:   # the other languages' words are read only now, as for _foreign
+        if self._all_words is None:
             known: set[str] = {w for cards in self.cards.values() for key, *_rest in cards for w in key}
             for other in self.langs:
-                known |= self._stop[other] | set(self.words(other)["vocab"])
+                known |= self._stop[other]
             self._all_words = known
-        return word in self._all_words
+        return word in self._all_words or word in self.known_words
+
+    @property
+    def known_words(self) -> Mapping[str, list[str]]:
+        """Folded word -> the languages whose texts, terms or synonyms have it (:data:`WORDS`)."""
+        found: Mapping[str, list[str]] = self.parts[WORDS]
+        return found
 
 
 def _plain(words: list[str], cards: list[tuple[str, str, tuple[int, int]]], left_out: set[int],

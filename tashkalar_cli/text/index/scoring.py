@@ -27,6 +27,7 @@ from tashkalar_cli.text.index.common import (
     KIND_WEIGHT,
     LINKED,
     LONGER_SYNONYM,
+    NEGATED_TERM,
     NEXT_BONUS,
     NEXT_DECAY,
     NEXT_FOLLOW,
@@ -122,8 +123,10 @@ class SearchIndex(IndexReader):
         the question, its words in order (compared by their stems)."""
         stem = self.stemmer(query.lang)
         text = " " + " ".join(stem(w) for w in query.plain or query.tokens) + " "
+        everyday = self.langs[query.lang].get("everyday", len(self.langs[query.lang]["synonyms"]))
+        # a group of the everyday vocabulary is used when the question says an everyday word, not the rules' term
         return [n for n, group in enumerate(self._synonym_groups(query.lang))
-                if any(" " + " ".join(phrase) + " " in text for phrase in group)]
+                if any(" " + " ".join(phrase) + " " in text for phrase in (group[1:] if n >= everyday else group))]
 
     def _pairs(self, query: Query) -> set[str]:
         """The pairs of words in a row of the question (a card's name and the small word before it
@@ -198,8 +201,9 @@ class SearchIndex(IndexReader):
         out: dict[str, dict[str, float]] = {}
         if not unknown:
             return out
+        knowing = {lang for w in unknown for lang in self.known_words.get(w, ())}   # the others read only if they know one
         for lang in self.langs:
-            if lang == query.lang:
+            if lang == query.lang or lang not in knowing:
                 continue
             vocab = self.words(lang)["vocab"]
             found = {vocab[w]: 1.0 for w in unknown if w in vocab and w not in self._stop[lang]}
@@ -246,9 +250,9 @@ class SearchIndex(IndexReader):
         for stem, weight in [*terms.items(), *((st, 1.0) for st in aside)]:
             among = set(negated.get(stem, ())) if stem not in terms else None
             for i, (score, title) in fields.term(stem).items():
-                if among is None or i in among:
-                    scores[i] += weight * score
-                    in_title[i] += weight * title
+                share = weight if among is None or i in among else NEGATED_TERM * weight
+                scores[i] += share * score
+                in_title[i] += share * title
         for group in groups:
             _add_group(fields, group, scores, in_title)
         self._add_concepts(fields, concepts or {}, scores)
@@ -295,6 +299,8 @@ class SearchIndex(IndexReader):
         """Keyword id -> weight of the question's concepts: the keywords it names, and for each card it
         names, the card's kind and keywords."""
         out = dict.fromkeys(query.concepts, 1.0)
+        for kid in query.aside_concepts:   # a keyword set aside is still what the question is about, a little
+            out.setdefault(kid, NEGATED_TERM)
         for kid, _span in self.forms.find(list(query.subjects), prefer=query.lang):   # the word the question is about
             out[kid] = SUBJECT
         groups = self.langs[query.lang]["synonyms"]
@@ -380,6 +386,9 @@ class SearchIndex(IndexReader):
             said = set(info.get("negated", {}).get(st, ()))
             about |= {i for i, title, *_rest in info["postings"].get(st, ()) if title and i not in said}
         other_modes = self._named_modes(query.aside_concepts) - named_modes
+        # an entry whose phrasing the rest of the question says in full is what it asks about, negation and all
+        rest = frozenset(stem(w) for w in query.words if w not in query.aside)
+        about = {i for i in about if not any(p and rest.issuperset(p) for p in self._phrasings(query.lang, i))}
         for i in total:
             if i in about or (other_modes and set(doc_modes[i] or ()) and set(doc_modes[i] or ()) <= other_modes):
                 total[i] *= ASIDE

@@ -1,0 +1,68 @@
+"""What answering a question reads: the question's own language, not every language the tool has.
+
+A word no language knows ("colours", a British spelling) is looked up in the index's list of every
+language's words (``search_index.words``), not in each other language's part; a question whose
+words the index knows is stemmed from the index's own stems (its stopwords included), without
+loading the Snowball library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+
+
+class _Recording(Mapping[str, Any]):
+    """The index's parts, remembering which ones were read."""
+
+    def __init__(self, parts: Mapping[str, Any]) -> None:
+        self.parts, self.read = parts, set[str]()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return self.parts[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.parts)
+
+    def __len__(self) -> int:
+        return len(self.parts)
+
+
+@pytest.fixture
+def fresh(tk: Any) -> Any:
+    from tashkalar_cli.text.index import SearchIndex
+
+    def make() -> tuple[Any, _Recording]:
+        parts = _Recording(tk.rules.index.parts)
+        return SearchIndex(parts), parts
+    return make
+
+
+@pytest.mark.parametrize("question", ["what colours can I pick?", "which colours are there, and hoow many pieces?"])
+def test_an_unknown_word_reads_no_other_language(fresh: Any, question: str) -> None:
+    index, parts = fresh()
+    query = index.read(question, "en")
+    hits = index.search(query)
+    assert hits
+    assert not {f"search_index.{lang}" for lang in ("fr", "es", "it")} & parts.read, sorted(parts.read)
+
+
+def test_a_word_of_another_language_is_still_searched_there(fresh: Any) -> None:
+    index, parts = fresh()
+    query = index.read("when can I use an impeto?", "en")
+    assert "flare" in query.concepts
+    index.search(query)
+    assert "search_index.it" in parts.read   # the Italian word, found in the Italian texts
+
+
+def test_known_words_need_no_snowball(fresh: Any) -> None:
+    index, _parts = fresh()
+    for question, lang in (("can I summon on top of an enemy heroic piece?", "en"),
+                           ("que se passe-t-il si je n'ai plus de pièces ?", "fr")):
+        index.search(index.read(question, lang))
+        stemmer = index.stemmer(lang)
+        assert stemmer._impl is None, question   # every word, stopwords included, stemmed from the index
+        assert set(index.langs[lang]["stopwords"]) <= set(stemmer.known), lang   # the stopwords' stems come with the index
