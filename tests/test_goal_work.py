@@ -152,3 +152,60 @@ def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(tk: A
     assert report.work <= bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(hand)
     assert report.states <= bounds.GOAL_STATES
     assert made["of_pieces"] + made["codes"] < made["resolutions"] // 4, made
+
+
+def test_the_worst_search_asks_each_last_summon_once(tk: Any, monkeypatch: Any) -> None:
+    """At the last action, whether a summon may meet the goal depends on the card, its summoning square and the piece
+    taken back, not on the orientation (the board after the summon, its turn record and the being's square are the
+    same): the worst search found asks it once per state and such summon (before: once per placement, 27,558 times
+    for 25,000 or so different questions), and drops the same summons (its counts unchanged)."""
+    from tashkalar_cli.engine import goals
+
+    asked: list[tuple[int, str, int, Any]] = []
+    states: list[Any] = []      # kept, so that no two states share an id
+    real = goals.GoalSearch._last_summon_may_meet
+
+    def counting(self: Any, state: Any, card: Any, p: Any, tb: Any, base_key: Any) -> bool:
+        states.append(state)
+        asked.append((id(state), card.id, p.target, tb))
+        return real(self, state, card, p, tb, base_key)
+
+    monkeypatch.setattr(goals.GoalSearch, "_last_summon_may_meet", counting)
+    pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("everfrost", "legends")]
+    report = tk.plan_task(pos, "blue", "green-conquest", hand)
+    assert len(asked) > 1000, "the search no longer reaches its last actions: the case tests nothing"
+    assert len(asked) == len(set(asked))
+    # the search's counts, as they were before the questions were shared (benchmarks/tasks.py)
+    assert (report.states, report.checked, report.work, report.effect_states) == (2296, 32, 35261, 50043)
+
+
+def test_the_crystal_mirror_reads_its_placement_once(tk: Any, monkeypatch: Any) -> None:
+    """The Crystal Mirror's axis and the squares mirroring its yellow ones depend on its placement alone: found once
+    per placement, however many states and resolutions read them (before: at each state of each resolution, 2,088
+    resolutions of it in the worst goal search found)."""
+    from tashkalar_cli.engine.effects import specials
+
+    cached = getattr(specials, "_mirror", None)
+    if cached is not None:
+        cached.cache_clear()
+    axes = [0]
+    real = specials._mirror_axis
+
+    def counting(*args: Any) -> Any:
+        axes[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(specials, "_mirror_axis", counting)
+    pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
+    card = tk.cards.by_id["crystal-mirror"]
+    placements = tk.engine.check(card, pos, "blue").placements
+    assert placements, "the Crystal Mirror has no placement there: the case tests nothing"
+    for _ in range(3):
+        outcomes = 0
+        for p in placements:
+            res = resolve_placement(tk.engine, card, pos, "blue", p, actions_left=0)
+            assert res is not None
+            outcomes += len(res.outcomes)
+        assert outcomes > len(placements), "no placement mirrors a piece: the case tests nothing"
+    assert axes[0] <= len(placements)
