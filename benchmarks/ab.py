@@ -10,7 +10,8 @@ Each benchmark is stood for by commands of the tool that do its work (``--bench`
 (benchmarks/goals.py: ``plan --task``, ``plan --flare``), ``effects`` the effects benchmark's worst cases
 (benchmarks/effects.py: ``summon --apply --effects`` of the built positions, the default bound) and summons on its
 crowded board, ``planner`` the planner benchmark's whole-process commands (benchmarks/planner.py: ``plan`` for a deck,
-``plan --json`` for every being and legend), ``startup`` the start-up benchmark's (benchmarks/startup.py).
+``plan --json`` for every being and legend), ``startup`` the start-up benchmark's (benchmarks/startup.py), ``tasks``
+the slowest ``plan --task`` that benchmarks/tasks.py found (every Everfrost being and the legends in hand).
 ``--quick``: a few representative commands of each (the same for A and B), so that an A/B under cachegrind ends in
 minutes on a loaded machine.
 
@@ -86,7 +87,20 @@ def startup(quick: bool) -> dict[str, list[str]]:
     return out
 
 
-BENCHES = {"goals": goals, "effects": effects, "planner": planner, "startup": startup}
+#: the Everfrost beings and the legends (benchmarks/tasks.py: ``everfrost+legends``)
+EVERFROST_LEGENDS = (
+    "snow-fox,royal-reindeer,crystal-mirror,crystal-grower,ice-princess,ice-queen,frostweave-summoner,winter-whispe"
+    "rer,frozen-chest,everfrost-sentinel,glacier-giant,polar-bear,war-sled,snow-monster,frost-imp,ice-wyvern,deathb"
+    "ringer,frostweave-illusionist,fire-dragon,hell-bull,angel-of-death,the-eldest-tree,bone-catapult,fire-elementa"
+    "l,leviathan,two-headed-dragon,earth-elemental,time-elemental,storm-elemental,titan")
+
+
+def tasks(quick: bool) -> dict[str, list[str]]:
+    base = ["plan", "--position", str(HERE / "high-form.yaml"), "--player", "blue", "--hand", EVERFROST_LEGENDS]
+    return {"plan --task green-conquest (everfrost+legends)": [*base, "--task", "green-conquest"]}
+
+
+BENCHES = {"goals": goals, "effects": effects, "planner": planner, "startup": startup, "tasks": tasks}
 
 
 def commands(benches: list[str], quick: bool) -> dict[str, list[str]]:

@@ -209,3 +209,70 @@ def test_the_crystal_mirror_reads_its_placement_once(tk: Any, monkeypatch: Any) 
             outcomes += len(res.outcomes)
         assert outcomes > len(placements), "no placement mirrors a piece: the case tests nothing"
     assert axes[0] <= len(placements)
+
+
+def _chain_walk(board: Any, mine: int, start: int, goal: int) -> list[int]:
+    """The reference: the walk square by square of ``tasks._chain`` (a path of ``mine`` from ``start`` to ``goal``)."""
+    from collections import deque
+
+    parents: dict[int, int | None] = {sq: None for sq in board.squares if (mine & start) >> sq & 1}
+    queue = deque(sorted(parents))
+    while queue:
+        sq = queue.popleft()
+        if goal >> sq & 1:
+            path: list[int] = []
+            step: int | None = sq
+            while step is not None:
+                path.append(step)
+                step = parents[step]
+            return path[::-1]
+        for nb in board.neighbours(sq):
+            if nb not in parents and mine >> nb & 1:
+                parents[nb] = sq
+                queue.append(nb)
+    return []
+
+
+def test_a_chain_task_walks_no_square_when_there_is_no_chain(tk: Any, monkeypatch: Any) -> None:
+    """The chain tasks (side and corner chains, asked of thousands of ends of turn by a goal search: the most time
+    of the slowest searches on benchmarks/sphere-30.yaml) find first on masks whether a chain exists: with none, no
+    square is walked (before: every piece joined to a side, square by square); with one, the path is the walk's.
+    Every board of benchmarks/sphere-30.yaml with one piece taken off (each player's pieces, and every piece as one
+    player's) and every rank (whole, and with one square gone), each pair of sides and corners."""
+    from tashkalar_cli.engine import tasks
+    from tashkalar_cli.model.board import square_order
+
+    board = tk.board
+    walked = [0]
+    real = type(board).neighbours
+
+    def counting(self: Any, index: int) -> Any:
+        walked[0] += 1
+        return real(self, index)
+
+    monkeypatch.setattr(type(board), "neighbours", counting)
+    boards = []
+    for name in ("sphere-30.yaml",):
+        pos = tk.position(str(BENCH / name), mode="high-form")
+        for gone in [None, *sorted(pos.pieces)]:
+            pieces = {sq: p for sq, p in pos.pieces.items() if sq != gone}
+            boards += [sum(1 << sq for sq, p in pieces.items() if p.color == player) for player in ("blue", "red")]
+            boards.append(sum(1 << sq for sq in pieces))        # every piece one player's
+    for rank in range(board.ranks):      # a rank, whole (a chain from side to side) and with each square gone
+        line = [sq for sq in board.squares if square_order(sq)[0] == rank]
+        boards += [sum(1 << sq for sq in line if sq != gone) for gone in [None, *line]]
+    found = missing = 0
+    for mine in boards:
+        ctx = _Source(None)
+        ctx.board, ctx.mine = board, mine  # type: ignore[attr-defined]
+        for edges, pairs in ((board.sides, board.opposite_sides), (board.corners, board.opposite_corners)):
+            for a, b in pairs:
+                walked[0] = 0
+                got = tasks._chain(ctx, edges[a], edges[b])  # type: ignore[arg-type]
+                if got:
+                    found += 1
+                else:
+                    missing += 1
+                    assert walked[0] == 0
+                assert got == _chain_walk(board, mine, edges[a], edges[b])
+    assert found and missing, (found, missing)

@@ -282,8 +282,27 @@ def diagonals(ctx: Context, c: Criterion) -> TaskCheck:
     return TaskCheck("", all(r.ok for r in reqs), reqs, sorted(set(squares)))
 
 
+def _joined(mine: int, start: int, goal: int, adjacent: tuple[int, ...]) -> bool:
+    """Whether a square of ``goal`` holds one of the pieces ``mine`` joined by adjacent steps to one on ``start``:
+    the group of those pieces grown a ring at a time, as masks (no square visited one by one)."""
+    reached = frontier = mine & start
+    while frontier and not reached & goal:
+        ring = 0
+        while frontier:
+            low = frontier & -frontier
+            ring |= adjacent[low.bit_length() - 1]
+            frontier ^= low
+        frontier = ring & mine & ~reached
+        reached |= frontier
+    return bool(reached & goal)
+
+
 def _chain(ctx: Context, start: int, goal: int) -> list[Square]:
-    """A path of the player's pieces from a square of ``start`` to one of ``goal`` (adjacent steps)."""
+    """A path of the player's pieces from a square of ``start`` to one of ``goal`` (adjacent steps). Whether there
+    is one is found first on masks (:func:`_joined`): a goal search asks thousands of boards, most of them with
+    none; the path itself is the first one the walk square by square finds."""
+    if not _joined(ctx.mine, start, goal, _adjacency(ctx.board)):
+        return []
     parents: dict[Square, Square | None] = {}
     queue: deque[Square] = deque()
     for sq in bits(ctx.mine & start):
