@@ -16,7 +16,7 @@ the slowest ``plan --task`` that benchmarks/tasks.py found (every Everfrost bein
 minutes on a loaded machine.
 
 Run: python benchmarks/ab.py OLD_CHECKOUT NEW_CHECKOUT [--bench goals,effects,planner,startup] [--quick]
-     [--cpu --runs N]
+     [--only REGEX] [--cpu --runs N]
 (a checkout: a folder with the package and its own ``.venv``, e.g. ``git archive 28e978b | tar -x -C /tmp/old``
 then ``python3 -m venv /tmp/old/.venv && /tmp/old/.venv/bin/pip install -e /tmp/old``).
 """
@@ -130,7 +130,7 @@ def instructions(tool: str, cmd: list[str], env: dict[str, str]) -> int:
 def cpu(tool: str, cmd: list[str], env: dict[str, str]) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([tool, *cmd], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd="/", check=False,
-                   timeout=60)
+                   timeout=600)     # a hang guard: a loaded machine may take minutes
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
@@ -143,13 +143,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--bench", default="goals", help="the benchmarks, by comma: " + ",".join(BENCHES))
     parser.add_argument("--quick", action="store_true", help="a few representative commands of each benchmark")
+    parser.add_argument("--only", help="the commands whose label this regular expression finds (e.g. 'hypnotist|card show')")
     args = parser.parse_args()
     if not args.cpu and shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: use --cpu")
     with tempfile.TemporaryDirectory(prefix="tk-ab-") as folder:
         tools = {"A": str(args.old / ".venv/bin/tashkalar"), "B": str(args.new / ".venv/bin/tashkalar")}
         envs = {tag: environment(tag, Path(folder)) for tag in tools}
-        cmds = commands(args.bench.split(","), args.quick)
+        cmds = {label: cmd for label, cmd in commands(args.bench.split(","), args.quick).items()
+                if args.only is None or re.search(args.only, label)}
         for label, cmd in cmds.items():     # warm (the data cache, the bytecode), and the answers compared
             outs = {tag: subprocess.run([tool, *cmd], env=envs[tag], capture_output=True, cwd="/", check=False,
                                         timeout=600).stdout for tag, tool in tools.items()}
