@@ -1,7 +1,10 @@
 """Goal-search bounds benchmark (issue 29): ``plan --task`` for EVERY task, with every card of a deck (and the
 legends) in hand, on crowded High Form positions. Goal: each within 2 s and 300 MB.
 
-Run: python benchmarks/tasks.py [--positions a.yaml,b.yaml] [--hands imperial+legends,all] [--whole N]
+Run: python benchmarks/tasks.py [--positions a.yaml,b.yaml] [--players blue,red] [--hands imperial+legends,all]
+     [--whole N]
+(a whole sweep is 1,344 searches, about 25 CPU minutes: on a shared machine, run one process per position and
+player, e.g. ``--positions sphere-30.yaml --players red``, each under ``nice``).
 
 1. In process, for each position (a duel benchmark played as High Form: its ``mode`` line changed), each player
    and each hand (``DECK+legends``: a deck's beings and the legends; ``all``: every being), every task: the CPU
@@ -39,7 +42,8 @@ def high_form(name: str, folder: Path) -> Path:
     return path
 
 
-def in_process(positions: list[Path], hands: list[str]) -> list[tuple[float, Path, str, str, list[str]]]:
+def in_process(positions: list[Path], hands: list[str], players: list[str] | None = None,
+               ) -> list[tuple[float, Path, str, str, list[str]]]:
     from tashkalar_cli import Game
     from tashkalar_cli.model.cards import Task
 
@@ -49,7 +53,7 @@ def in_process(positions: list[Path], hands: list[str]) -> list[tuple[float, Pat
     whole_work = (0, "")
     for path in positions:
         pos = game.position(str(path))
-        for player in pos.colors:
+        for player in [c for c in pos.colors if players is None or c in players]:
             for hand_name in hands:
                 hand = [b.id for b in game.cards.beings if hand_name == "all" or b.deck in hand_name.split("+")]
                 for task in tasks:
@@ -93,12 +97,13 @@ def whole_process(runs: list[tuple[float, Path, str, str, list[str]]], n: int) -
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--positions", default=POSITIONS)
+    parser.add_argument("--players", default=None, help="the players, by comma (default: every color of a position)")
     parser.add_argument("--hands", default=HANDS)
     parser.add_argument("--whole", type=int, default=3, help="the slowest searches run again as whole processes")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         positions = [high_form(name, Path(folder)) for name in args.positions.split(",")]
-        runs = in_process(positions, args.hands.split(","))
+        runs = in_process(positions, args.hands.split(","), args.players.split(",") if args.players else None)
         whole_process(runs, args.whole)
 
 

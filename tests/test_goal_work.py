@@ -152,3 +152,127 @@ def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(tk: A
     assert report.work <= bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(hand)
     assert report.states <= bounds.GOAL_STATES
     assert made["of_pieces"] + made["codes"] < made["resolutions"] // 4, made
+
+
+def test_the_worst_search_asks_each_last_summon_once(tk: Any, monkeypatch: Any) -> None:
+    """At the last action, whether a summon may meet the goal depends on the card, its summoning square and the piece
+    taken back, not on the orientation (the board after the summon, its turn record and the being's square are the
+    same): the worst search found asks it once per state and such summon (before: once per placement, 27,558 times
+    for 25,000 or so different questions), and drops the same summons (its counts unchanged)."""
+    from tashkalar_cli.engine import goals
+
+    asked: list[tuple[int, str, int, Any]] = []
+    states: list[Any] = []      # kept, so that no two states share an id
+    real = goals.GoalSearch._last_summon_may_meet
+
+    def counting(self: Any, state: Any, card: Any, p: Any, tb: Any, base_key: Any) -> bool:
+        states.append(state)
+        asked.append((id(state), card.id, p.target, tb))
+        return real(self, state, card, p, tb, base_key)
+
+    monkeypatch.setattr(goals.GoalSearch, "_last_summon_may_meet", counting)
+    pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("everfrost", "legends")]
+    report = tk.plan_task(pos, "blue", "green-conquest", hand)
+    assert len(asked) > 1000, "the search no longer reaches its last actions: the case tests nothing"
+    assert len(asked) == len(set(asked))
+    # the search's counts, as they were before the questions were shared (benchmarks/tasks.py)
+    assert (report.states, report.checked, report.work, report.effect_states) == (2296, 32, 35261, 50043)
+
+
+def test_the_crystal_mirror_reads_its_placement_once(tk: Any, monkeypatch: Any) -> None:
+    """The Crystal Mirror's axis and the squares mirroring its yellow ones depend on its placement alone: found once
+    per placement, however many states and resolutions read them (before: at each state of each resolution, 2,088
+    resolutions of it in the worst goal search found)."""
+    from tashkalar_cli.engine.effects import specials
+
+    cached = getattr(specials, "_mirror", None)
+    if cached is not None:
+        cached.cache_clear()
+    axes = [0]
+    real = specials._mirror_axis
+
+    def counting(*args: Any) -> Any:
+        axes[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(specials, "_mirror_axis", counting)
+    pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
+    card = tk.cards.by_id["crystal-mirror"]
+    placements = tk.engine.check(card, pos, "blue").placements
+    assert placements, "the Crystal Mirror has no placement there: the case tests nothing"
+    for _ in range(3):
+        outcomes = 0
+        for p in placements:
+            res = resolve_placement(tk.engine, card, pos, "blue", p, actions_left=0)
+            assert res is not None
+            outcomes += len(res.outcomes)
+        assert outcomes > len(placements), "no placement mirrors a piece: the case tests nothing"
+    assert axes[0] <= len(placements)
+
+
+def _chain_walk(board: Any, mine: int, start: int, goal: int) -> list[int]:
+    """The reference: the walk square by square of ``tasks._chain`` (a path of ``mine`` from ``start`` to ``goal``)."""
+    from collections import deque
+
+    parents: dict[int, int | None] = {sq: None for sq in board.squares if (mine & start) >> sq & 1}
+    queue = deque(sorted(parents))
+    while queue:
+        sq = queue.popleft()
+        if goal >> sq & 1:
+            path: list[int] = []
+            step: int | None = sq
+            while step is not None:
+                path.append(step)
+                step = parents[step]
+            return path[::-1]
+        for nb in board.neighbours(sq):
+            if nb not in parents and mine >> nb & 1:
+                parents[nb] = sq
+                queue.append(nb)
+    return []
+
+
+def test_a_chain_task_walks_no_square_when_there_is_no_chain(tk: Any, monkeypatch: Any) -> None:
+    """The chain tasks (side and corner chains, asked of thousands of ends of turn by a goal search: the most time
+    of the slowest searches on benchmarks/sphere-30.yaml) find first on masks whether a chain exists: with none, no
+    square is walked (before: every piece joined to a side, square by square); with one, the path is the walk's.
+    Every board of benchmarks/sphere-30.yaml with one piece taken off (each player's pieces, and every piece as one
+    player's) and every rank (whole, and with one square gone), each pair of sides and corners."""
+    from tashkalar_cli.engine import tasks
+    from tashkalar_cli.model.board import square_order
+
+    board = tk.board
+    walked = [0]
+    real = type(board).neighbours
+
+    def counting(self: Any, index: int) -> Any:
+        walked[0] += 1
+        return real(self, index)
+
+    monkeypatch.setattr(type(board), "neighbours", counting)
+    boards = []
+    for name in ("sphere-30.yaml",):
+        pos = tk.position(str(BENCH / name), mode="high-form")
+        for gone in [None, *sorted(pos.pieces)]:
+            pieces = {sq: p for sq, p in pos.pieces.items() if sq != gone}
+            boards += [sum(1 << sq for sq, p in pieces.items() if p.color == player) for player in ("blue", "red")]
+            boards.append(sum(1 << sq for sq in pieces))        # every piece one player's
+    for rank in range(board.ranks):      # a rank, whole (a chain from side to side) and with each square gone
+        line = [sq for sq in board.squares if square_order(sq)[0] == rank]
+        boards += [sum(1 << sq for sq in line if sq != gone) for gone in [None, *line]]
+    found = missing = 0
+    for mine in boards:
+        ctx = _Source(None)
+        ctx.board, ctx.mine = board, mine  # type: ignore[attr-defined]
+        for edges, pairs in ((board.sides, board.opposite_sides), (board.corners, board.opposite_corners)):
+            for a, b in pairs:
+                walked[0] = 0
+                got = tasks._chain(ctx, edges[a], edges[b])  # type: ignore[arg-type]
+                if got:
+                    found += 1
+                else:
+                    missing += 1
+                    assert walked[0] == 0
+                assert got == _chain_walk(board, mine, edges[a], edges[b])
+    assert found and missing, (found, missing)

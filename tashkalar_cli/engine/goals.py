@@ -651,6 +651,11 @@ class GoalSearch:
             if self._spent():     # the bound on work: the search stops
                 self.truncated = True
                 return
+        last = state.actions == 1 and self.reachable is not None
+        # at the last action, whether a summon may meet the goal, by card, summoning square and piece taken back: the
+        # same for every orientation there (the board after the summon, its turn record and the being's square are
+        # the same), asked once (see _last_summon_may_meet; a summon dropped is counted each time, as _bound does)
+        may_meet: dict[tuple[str, Square, Square | None], bool] = {}
         # the cards checked together: the position's bitboards made once for all of them
         for card, verdict in zip(cards, self.engine.check_many(cards, pos, player) if cards else (), strict=True):
             if at is None and verdict.placements:
@@ -660,17 +665,26 @@ class GoalSearch:
                 takes: list[Square | None] = list(p.take_back) if p.shortage and p.reuses is None else [None]
                 for tb in takes:
                     self.placements += 1
+                    if last:
+                        k = (card.id, p.target, tb)
+                        ok = may_meet.get(k)
+                        if ok is None:
+                            ok = may_meet[k] = self._last_summon_may_meet(state, card, p, tb,
+                                                                          _summon_key(state.tkey, card.id, p))
+                        elif not ok:
+                            self.pruned += 1
+                        if not ok:
+                            continue
                     yield from self._summon(state, card, p, tb, at)   # type: ignore[arg-type]
 
     def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None,
                 at: SummonAt) -> Iterator[_State]:
         """The states after the summon of ``card`` by placement ``p`` (``tb``: the piece taken back), one per outcome
-        of its effect followed (with no effect data: the position right after the summon)."""
+        of its effect followed (with no effect data: the position right after the summon). At the last action,
+        :meth:`_summons` has asked whether it may meet the goal."""
         summon_destroyed = (p.destroys,) if p.destroys is not None else ()
         left = state.actions - 1
         base_key = _summon_key(state.tkey, card.id, p)
-        if left == 0 and self.reachable is not None and not self._last_summon_may_meet(state, card, p, tb, base_key):
-            return
         pos, player = state.position, self.player
         used = state.used | {card.id}
         base_turn = _summon_turn(state.turn, card.id, p)

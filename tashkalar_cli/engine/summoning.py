@@ -254,9 +254,9 @@ class Engine:
             enemy_square = next((sq for sq in squares if pos.pieces[sq].color != ctx.player), None)
         facts = summon_facts(target, ctx.occupied, own_kind, required, short)
         destroys = (target, pos.pieces[target]) if facts.destroys else None
+        marked = {sq: list(m) for sq, m in got.marked.items()} if got.marked else {}    # copies: the caller's own
         return Placement(target, co.orientation, squares, enemy_square, destroys, target if facts.reuses else None,
-                         ctx.squares_of(facts.take_back), {sq: list(m) for sq, m in got.marked.items()},
-                         list(got.arrows), short)
+                         ctx.squares_of(facts.take_back), marked, list(got.arrows) if got.arrows else [], short)
 
     def near_misses(self, card: Being, ctx: _Context, being_level: int, kind: PieceKind, short: bool,
                     limit: int = 3) -> list[NearMiss]:

@@ -17,7 +17,7 @@ from tashkalar_cli.engine.codes import mask as codes_mask
 from tashkalar_cli.engine.codes import table as codes_table
 from tashkalar_cli.engine.reach import Budget, Reach, Walk, adds_own, gain
 from tashkalar_cli.errors import InputError, quote
-from tashkalar_cli.model.board import bits
+from tashkalar_cli.model.board import STRIDE, bits
 from tashkalar_cli.model.cards import Criterion, Task
 from tashkalar_cli.model.config import GameConfig
 from tashkalar_cli.model.position import Position
@@ -282,8 +282,26 @@ def diagonals(ctx: Context, c: Criterion) -> TaskCheck:
     return TaskCheck("", all(r.ok for r in reqs), reqs, sorted(set(squares)))
 
 
+def _joined(mine: int, start: int, goal: int) -> bool:
+    """Whether a square of ``goal`` holds one of the pieces ``mine`` joined by adjacent steps (the eight directions)
+    to one on ``start``: the group of those pieces grown a ring at a time, on masks. A ring is the group shifted by
+    one step each way, kept to ``mine``: a step off the side of the board lands on a padding square of the layout
+    (:data:`~tashkalar_cli.model.board.STRIDE`), where no piece stands."""
+    reached = frontier = mine & start
+    while frontier and not reached & goal:
+        ring = (frontier << 1 | frontier >> 1 | frontier << STRIDE | frontier >> STRIDE | frontier << STRIDE + 1
+                | frontier >> STRIDE + 1 | frontier << STRIDE - 1 | frontier >> STRIDE - 1)
+        frontier = ring & mine & ~reached
+        reached |= frontier
+    return bool(reached & goal)
+
+
 def _chain(ctx: Context, start: int, goal: int) -> list[Square]:
-    """A path of the player's pieces from a square of ``start`` to one of ``goal`` (adjacent steps)."""
+    """A path of the player's pieces from a square of ``start`` to one of ``goal`` (adjacent steps). Whether there
+    is one is found first on masks (:func:`_joined`): a goal search asks thousands of boards, most of them with
+    none; the path itself is the first one the walk square by square finds."""
+    if not _joined(ctx.mine, start, goal):
+        return []
     parents: dict[Square, Square | None] = {}
     queue: deque[Square] = deque()
     for sq in bits(ctx.mine & start):

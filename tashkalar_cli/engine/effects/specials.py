@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from typing import Protocol, TypeAlias
 
 from tashkalar_cli.engine.codes import LEVEL_OF, piece_code
@@ -47,37 +48,47 @@ class SpecialContext(Protocol):
 SpecialHandler: TypeAlias = Callable[[SpecialContext, Special, bytes, Registers], Iterable[State]]
 
 
-def _mirror_axis(res: SpecialContext) -> str | None:
-    """Across which line through the summoning square the yellow squares face the blue ones: ``file``
-    (the line is a file: files are mirrored) or ``rank``; None when no yellow square faces a blue one
-    on the board."""
-    board = res.board
-    assert res.target is not None
-    tf, tr = board.coords(res.target)
-    marked = list(bits(res.marked))
+def _mirror_axis(board: Board, target: int, marked: int, marked2: int) -> str | None:
+    """Across which line through the summoning square (``target``) the yellow squares (``marked``) face the blue
+    ones (``marked2``): ``file`` (the line is a file: files are mirrored) or ``rank``; None when no yellow square
+    faces a blue one on the board."""
+    tf, tr = board.coords(target)
+    yellow = list(bits(marked))
     for axis in ("file", "rank"):
-        images = [_reflect(res, sq, axis, tf, tr) for sq in marked]
+        images = [_reflect(board, sq, axis, tf, tr) for sq in yellow]
         on = [i for i in images if i is not None]
-        if on and all(res.marked2 >> i & 1 for i in on):
+        if on and all(marked2 >> i & 1 for i in on):
             return axis
     return None
 
 
-def _reflect(res: SpecialContext, sq: int, axis: str, tf: int, tr: int) -> int | None:
-    f, r = res.board.coords(sq)
-    image = res.board.index(2 * tf - f, r) if axis == "file" else res.board.index(f, 2 * tr - r)
+def _reflect(board: Board, sq: int, axis: str, tf: int, tr: int) -> int | None:
+    f, r = board.coords(sq)
+    image = board.index(2 * tf - f, r) if axis == "file" else board.index(f, 2 * tr - r)
     return None if image is None else int(image)
+
+
+@lru_cache(maxsize=1024)
+def _mirror(board: Board, target: int, marked: int, marked2: int) -> tuple[tuple[int, int | None], ...] | None:
+    """Each yellow square (board order) and the square mirroring it (None: off the board); None when no yellow
+    square faces a blue one. What the summon's placement alone decides, the same on every state of its
+    resolution and of every resolution of that placement: made once (a goal search resolves a Crystal Mirror
+    thousands of times)."""
+    axis = _mirror_axis(board, target, marked, marked2)
+    if axis is None:
+        return None
+    tf, tr = board.coords(target)
+    return tuple((sq, _reflect(board, sq, axis, tf, tr)) for sq in bits(marked))
 
 
 def crystal_mirror(res: SpecialContext, step: Special, st: bytes, regs: Registers) -> Iterator[State]:
     yield st, regs, []                                  # the player may choose nothing
     if res.target is None:
         return
-    axis = _mirror_axis(res)
-    if axis is None:
+    mirror = _mirror(res.board, res.target, res.marked, res.marked2)
+    if mirror is None:
         return
-    tf, tr = res.board.coords(res.target)
-    standing = [(sq, _reflect(res, sq, axis, tf, tr)) for sq in bits(res.marked) if st[sq]]
+    standing = [(sq, image) for sq, image in mirror if st[sq]]
     by_level: dict[int, list[int | None]] = {0: [], 1: []}
     for sq, image in standing:
         level = LEVEL_OF[st[sq]]
