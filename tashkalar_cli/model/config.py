@@ -9,55 +9,51 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from tashkalar_cli.data.dataset import flatten
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
 
+if TYPE_CHECKING:
+    # the types only: a TypedDict made at run time costs start-up and checks nothing
+    class _Actions(TypedDict):
+        per_turn: int
+        first_turn: int
 
-class _Actions(TypedDict):
-    per_turn: int
-    first_turn: int
+    class _Players(TypedDict):
+        high_form: int
+        duel: int
 
+    class _Melee(TypedDict):
+        players_min: int
+        players_max: int
+        unpaired_commons_min: int
+        unpaired_commons_max: int
 
-class _Players(TypedDict):
-    high_form: int
-    duel: int
+    class _Pieces(TypedDict):
+        double_sided: int
+        deathmatch_base: int
+        legendary: int
 
+    class _Score(TypedDict):
+        legendary: int
+        heroic: int
+        common_pair: int
+        unpaired_commons: int
+        legend_summoned: int
+        flare_invoked: int
+        legendary_on_board: int
 
-class _Melee(TypedDict):
-    players_min: int
-    players_max: int
-    unpaired_commons_min: int
-    unpaired_commons_max: int
+    class GameData(TypedDict):
+        """cards/game.yaml as its schema (schemas/) has checked it: the fields :meth:`GameConfig.from_data` reads."""
 
-
-class _Pieces(TypedDict):
-    double_sided: int
-    deathmatch_base: int
-    legendary: int
-
-
-class _Score(TypedDict):
-    legendary: int
-    heroic: int
-    common_pair: int
-    unpaired_commons: int
-    legend_summoned: int
-    flare_invoked: int
-    legendary_on_board: int
-
-
-class GameData(TypedDict):
-    """cards/game.yaml as its schema (schemas/) has checked it: the fields :meth:`GameConfig.from_data` reads."""
-
-    actions: _Actions
-    players: _Players
-    melee: _Melee
-    end: dict[str, int]         # high_form_points, duel_points, melee_<players>_points
-    pieces: _Pieces
-    score: _Score
+        actions: _Actions
+        players: _Players
+        melee: _Melee
+        end: dict[str, int]         # high_form_points, duel_points, melee_<players>_points
+        pieces: _Pieces
+        score: _Score
 
 
 class ScoreValues(NamedTuple):

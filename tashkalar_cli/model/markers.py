@@ -12,9 +12,27 @@ square empties, or its piece changes hands or takes a rank the marker may not st
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple, NotRequired, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict
 
 from tashkalar_cli.model.types import Piece, Rank, Square
+
+if TYPE_CHECKING:
+    # the types only: a TypedDict made at run time costs start-up and checks nothing
+    class MarkerData(TypedDict):
+        """A marker as a deck declares it (schemas/decks.schema.json)."""
+
+        id: str
+        ranks: list[str]
+        on_summon: NotRequired[str]
+
+    class DeckData(TypedDict):
+        """A deck of cards/decks.yaml, as its schema has checked it."""
+
+        id: str
+        colors: list[str]
+        expansion: bool
+        mechanics: NotRequired[list[str]]
+        markers: NotRequired[list[MarkerData]]
 
 #: the note of an effect's step that put the player's marker on a piece (the step's ``do`` is the marker's name)
 MARKED = "marked"
@@ -82,24 +100,6 @@ def marked(markers: Mapping[str, Marker], name: str) -> dict[str, Square]:
     """Each color's square of the marker ``name`` (empty when no color bears one)."""
     marker = markers.get(name)
     return {} if marker is None else dict(marker.squares)
-
-
-class MarkerData(TypedDict):
-    """A marker as a deck declares it (schemas/decks.schema.json)."""
-
-    id: str
-    ranks: list[str]
-    on_summon: NotRequired[str]
-
-
-class DeckData(TypedDict):
-    """A deck of cards/decks.yaml, as its schema has checked it."""
-
-    id: str
-    colors: list[str]
-    expansion: bool
-    mechanics: NotRequired[list[str]]
-    markers: NotRequired[list[MarkerData]]
 
 
 def read_rules(decks: Iterable[DeckData]) -> dict[str, MarkerRule]:
