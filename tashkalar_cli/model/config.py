@@ -36,15 +36,6 @@ if TYPE_CHECKING:
         deathmatch_base: int
         legendary: int
 
-    class _Score(TypedDict):
-        legendary: int
-        heroic: int
-        common_pair: int
-        unpaired_commons: int
-        legend_summoned: int
-        flare_invoked: int
-        legendary_on_board: int
-
     class GameData(TypedDict):
         """cards/game.yaml as its schema (schemas/) has checked it: the fields :meth:`GameConfig.from_data` reads."""
 
@@ -53,7 +44,7 @@ if TYPE_CHECKING:
         melee: _Melee
         end: dict[str, int]         # high_form_points, duel_points, melee_<players>_points
         pieces: _Pieces
-        score: _Score
+        score: dict[str, int]       # the fields of ScoreValues, read by name there
 
 
 class ScoreValues(NamedTuple):
