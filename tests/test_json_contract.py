@@ -65,9 +65,10 @@ USED_BY: dict[str, tuple[str, ...]] = {
     "output-error": ("test_error", "test_task_about_the_turn_needs_a_turn_record"),
     "output-plan": ("test_plan", "test_plan_threats"),
     "output-summon-apply": ("test_summon_apply", "test_summon_apply_choices"),
-    "output-letal-squares": ("test_letal_area_and_move",),
-    "output-letal-shift": ("test_letal_push_and_pull",),
-    "output-letal-attack": ("test_letal_attack",),
+    "output-letal-squares": ("test_letal_area_and_move", "test_letal_words"),
+    "output-letal-shift": ("test_letal_push_and_pull", "test_letal_words"),
+    "output-letal-attack": ("test_letal_attack", "test_letal_words"),
+    "output-letal-board": ("test_letal_board",),
     "output-letal-check": ("test_letal_check",),
     "output-letal-winner": ("test_letal_winner",),
     "output-sheet": ("test_sheet_json",),
@@ -250,7 +251,7 @@ def test_shared_parts_are_the_same_in_every_schema():
 
 def test_every_schema_is_used():
     on_disk = {p.name.removesuffix(".schema.json") for p in SCHEMA_FILES}
-    assert len(on_disk) == 33
+    assert len(on_disk) == 34
     assert on_disk == set(USED_BY), "every output schema is registered, and every registered one exists"
     for name, tests in USED_BY.items():
         for test_name in tests:
@@ -794,6 +795,28 @@ def test_letal_check(cli, tmp_path):
     codes = {p["code"] for p in out["problems"]}
     assert out["valid"] is False and {"heroes-count", "card-copies", "hero-name-repeated", "square-taken",
                                       "hero-outside-start-rows", "deck-size"} <= codes
+
+
+@pytest.mark.parametrize(("args", "name"), [(["area", "c3", "--reach", "1"], "output-letal-squares"),
+                                            (["move", "c3", "--steps", "1", "--to", "c5", "--occupied", "c4"],
+                                             "output-letal-squares"),
+                                            (["push", "c3", "--by", "c2", "--distance", "4"], "output-letal-shift"),
+                                            (["attack", "--damage", "3", "--hidden", "0", "--endurance", "2"],
+                                             "output-letal-attack")])
+def test_letal_words(cli, args, name):
+    """--words: the answer's sentences (and each square lit with its reason) beside the same answer."""
+    plain = output(cli(*LETAL, "letal", *args, "--json"), name)
+    said = output(cli(*LETAL, "letal", *args, "--json", "--words"), name)
+    assert {k: v for k, v in said.items() if k not in ("lines", "reasons")} == plain and said["lines"]
+
+
+def test_letal_board(cli, tmp_path):
+    path = write(tmp_path / "game.yaml", LETAL_GAME)
+    out = output(cli(*LETAL, "letal", "board", str(path), "--json", "--lang", "fr"), "output-letal-board")
+    assert [h["square"] for h in out["heroes"]] == ["b1", "b3", "b1"] and out["teams"][1]["name"] == "nord"
+    again = write(tmp_path / "again.yaml", out["game_file"])
+    assert output(cli(*LETAL, "letal", "board", str(again), "--json"), "output-letal-board")["game_data"] == \
+        out["game_data"]
 
 
 def test_letal_winner(cli, tmp_path):

@@ -11,7 +11,6 @@ from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOp
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
-    from tashkalar_cli.games.letal.engine import GridSquare as Square
     from tashkalar_cli.games.letal.engine import LetalEngine
     from tashkalar_cli.games.letal.render import GridPicture
 
@@ -25,19 +24,13 @@ ByOption = Annotated[str, typer.Option("--by", help="The square of the other her
                                        show_default=False)]
 DistanceOption = Annotated[int, typer.Option("--distance", help="Squares of the push or pull.", metavar="N",
                                              show_default=False)]
+WordsOption = Annotated[bool, typer.Option(
+    "--words", help="With --json: also the answer's sentences and each square lit with its reason.")]
 FileArgument = Annotated[str, typer.Argument(help="The game file (YAML), or - for standard input.", show_default=False)]
 
 
 def _engine(s: Session) -> LetalEngine:
     return s.game.letal
-
-
-def _names(squares: list[Square]) -> list[str]:
-    return [sq.name for sq in squares]
-
-
-def _listed(s: Session, squares: list[Square]) -> str:
-    return ", ".join(_names(squares)) if squares else s.loc.msg("letal.none")
 
 
 def _draw(s: Session, engine: LetalEngine, picture: GridPicture) -> None:
@@ -58,7 +51,7 @@ def area(square: SquareArgument,
          radius: Annotated[Optional[int], typer.Option("--radius", metavar="N", show_default=False,
                                                        help="Radius N: 1 to N orthogonal steps.")] = None,
          occupied: OccupiedOption = None, svg: SvgOption = None, force: ForceOption = False,
-         lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+         lang: LangOption = None, json: JsonOption = False, data: DataOption = None, words: WordsOption = False) -> None:
     """The squares of Adjacent, Reach N, Range N or Radius N around a hero."""
     from tashkalar_cli.games.letal.engine import Area
 
@@ -69,8 +62,10 @@ def area(square: SquareArgument,
     others = engine.grid.parse_list(occupied)
     found = engine.area(hero, asked.kind, asked.n, others)
     from tashkalar_cli.games.letal.render import GridPicture, area_label
+    from tashkalar_cli.games.letal.words import area_said
 
     label = area_label(asked.kind, asked.n, s.loc)
+    said = area_said(label, hero, found, s.loc)
     picture = GridPicture.of(hero, found, others)
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg
@@ -80,9 +75,9 @@ def area(square: SquareArgument,
     if json:
         from tashkalar_cli.games.letal import jsonout
 
-        print_json("letal-squares", jsonout.letal_squares(found))
+        print_json("letal-squares", {**jsonout.letal_squares(found), **(said.data() if words else {})})
         return
-    s.console.print(s.loc.msg("letal.area.result", area=label, square=hero.name, squares=_listed(s, found)))
+    s.console.print(*said.lines)
     _draw(s, engine, picture)
 
 
@@ -94,7 +89,7 @@ ToOption = Annotated[Optional[str], typer.Option(
 def move(square: SquareArgument,
          steps: Annotated[int, typer.Option("--steps", metavar="N", show_default=False, help="Steps at most.")],
          occupied: OccupiedOption = None, to: ToOption = None, svg: SvgOption = None, force: ForceOption = False,
-         lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+         lang: LangOption = None, json: JsonOption = False, data: DataOption = None, words: WordsOption = False) -> None:
     """Every square where a hero can end a move of up to N steps."""
     s = session(lang, data, force)
     engine = _engine(s)
@@ -104,7 +99,9 @@ def move(square: SquareArgument,
     found = engine.move(hero, steps, others)
     asked = engine.move_to(hero, target, steps, others) if target is not None else None
     from tashkalar_cli.games.letal.render import GridPicture
+    from tashkalar_cli.games.letal.words import move_said
 
+    said = move_said(hero, steps, found, asked, s.loc)
     picture = GridPicture.of(hero, found, others)
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg
@@ -114,25 +111,24 @@ def move(square: SquareArgument,
     if json:
         from tashkalar_cli.games.letal import jsonout
 
-        print_json("letal-squares", jsonout.letal_squares(found, asked))
+        print_json("letal-squares", {**jsonout.letal_squares(found, asked), **(said.data() if words else {})})
         return
-    s.console.print(s.loc.msg("letal.move.result", square=hero.name, steps=steps, squares=_listed(s, found)))
-    if asked is not None:
-        from tashkalar_cli.games.letal.render import move_to_text
-
-        s.console.print(move_to_text(asked, hero, s.loc))
+    for line in said.lines:
+        s.console.print(line)
     _draw(s, engine, picture)
 
 
 @dataclass(frozen=True)
 class _Common:
-    """The options every grid command shares: the picture, the language, JSON, the data folder, --force."""
+    """The options every grid command shares: the picture, the language, JSON, the data folder, --force,
+    --words."""
 
     svg: str | None
     lang: str | None
     json: bool
     data: str | None
     force: bool
+    words: bool = False
 
 
 def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None, common: _Common) -> None:
@@ -145,7 +141,9 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
     others = engine.grid.parse_list(occupied)
     result = engine.push(hero, other, distance, others) if kind == "push" else engine.pull(hero, other, distance, others)
     from tashkalar_cli.games.letal.render import GridPicture
+    from tashkalar_cli.games.letal.words import shift_said
 
+    said = shift_said(kind, hero, other, distance, result, s.loc)
     picture = GridPicture.of(hero, [result.to] if result.to is not None else [], others, other, result.path)
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg
@@ -156,34 +154,26 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
     if json:
         from tashkalar_cli.games.letal import jsonout
 
-        print_json("letal-shift", jsonout.letal_shift(result))
+        print_json("letal-shift", {**jsonout.letal_shift(result), **(said.data() if common.words else {})})
         return
-    if result.ignored:
-        from tashkalar_cli.games.letal.render import why_text
-
-        assert result.why is not None
-        s.console.print(s.loc.msg(f"letal.{kind}.ignored", square=hero.name, why=why_text(result.why, s.loc)))
-    else:
-        assert result.to is not None
-        s.console.print(s.loc.msg(f"letal.{kind}.done", square=hero.name, by=other.name,
-                                  distance=s.loc.msg("letal.squares", count=distance), to=result.to.name))
+    s.console.print(*said.lines)
     _draw(s, engine, picture)
 
 
 @app.command("push")
 def push(square: SquareArgument, by: ByOption, distance: DistanceOption, occupied: OccupiedOption = None,
          svg: SvgOption = None, force: ForceOption = False, lang: LangOption = None, json: JsonOption = False,
-         data: DataOption = None) -> None:
+         data: DataOption = None, words: WordsOption = False) -> None:
     """Where a hero ends when another hero pushes it N squares straight away."""
-    _shift("push", square, by, distance, occupied, _Common(svg, lang, json, data, force))
+    _shift("push", square, by, distance, occupied, _Common(svg, lang, json, data, force, words))
 
 
 @app.command("pull")
 def pull(square: SquareArgument, by: ByOption, distance: DistanceOption, occupied: OccupiedOption = None,
          svg: SvgOption = None, force: ForceOption = False, lang: LangOption = None, json: JsonOption = False,
-         data: DataOption = None) -> None:
+         data: DataOption = None, words: WordsOption = False) -> None:
     """Where a hero ends when another hero pulls it N squares straight toward itself."""
-    _shift("pull", square, by, distance, occupied, _Common(svg, lang, json, data, force))
+    _shift("pull", square, by, distance, occupied, _Common(svg, lang, json, data, force, words))
 
 
 @app.command("attack")
@@ -193,23 +183,20 @@ def attack(damage: Annotated[int, typer.Option("--damage", metavar="N", show_def
                                                   help="Endurance before the attack.")],
            prevent: Annotated[int, typer.Option("--prevent", metavar="N", help="Damage prevented otherwise.")] = 0,
            lose: Annotated[int, typer.Option("--lose", metavar="N", help="Endurance lost, never prevented.")] = 0,
-           lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+           lang: LangOption = None, json: JsonOption = False, data: DataOption = None,
+           words: WordsOption = False) -> None:
     """Resolve physical damage against a hero: Defense, Endurance lost, death."""
     s = session(lang, data)
     engine = _engine(s)
     result = engine.attack(damage, hidden, endurance, prevent, lose)
+    from tashkalar_cli.games.letal.words import attack_said
+
+    lines = attack_said(result, hidden, prevent, engine.numbers["defense"]["per_card"], s.loc)
     if json:
         from tashkalar_cli.games.letal import jsonout
 
-        print_json("letal-attack", jsonout.letal_attack(result))
+        print_json("letal-attack", {**jsonout.letal_attack(result), **({"lines": lines} if words else {})})
         return
-    msg = s.loc.msg
-    lines = [msg("letal.attack.prevented", prevented=result.prevented, hidden=hidden,
-                 per_card=engine.numbers["defense"]["per_card"], prevent=prevent)]
-    if result.fully_blocked:
-        lines.append(msg("letal.attack.fully_blocked"))
-    lines += [msg("letal.attack.lost", lost=result.endurance_lost), msg("letal.attack.left", endurance=result.endurance),
-              msg("letal.attack.dies") if result.dies else msg("letal.attack.survives")]
     s.console.print("\n".join(lines))
 
 
@@ -255,3 +242,19 @@ def winner(file: FileArgument, lang: LangOption = None, json: JsonOption = False
     lines += [msg("letal.winner.team", team=msg(f"letal.team.{t.team}"), alive=t.alive, endurance=t.endurance)
               for t in result.teams]
     s.console.print("\n".join(lines), markup=False)
+
+
+@app.command("board")
+def board(file: Annotated[Optional[str], typer.Argument(
+              help="A game file (YAML) whose heroes stand on the grid, or - for standard input; none: an empty grid.",
+              show_default=False)] = None,
+          lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
+    """Describe the grid for a page that draws it: its squares, each team's side, the heroes of a game file on
+    their squares, the game as a file and the page's texts (JSON, with or without --json)."""
+    from tashkalar_cli.games.letal.page import letal_board
+
+    s = session(lang, data)
+    engine = _engine(s)
+    game = engine.read_game(file) if file is not None else engine.game_from_data({"players": []})
+    langs = [(code, s.game.localizer(code).msg(f"lang.{code}")) for code in s.game.languages]
+    print_json("letal-board", letal_board(engine, game, s.loc, langs))

@@ -41,7 +41,7 @@ VERSIONS: dict[str, int] = {
     "keyword-list": 2, "summon": 1, "summonable": 1, "flare": 2, "flare-all": 2, "task": 1, "task-all": 1,
     "score": 1, "position": 1, "position-check": 1, "validate": 1, "i18n-check": 2, "plan": 2,
     "summon-apply": 3, "flare-play": 2, "error": 1, "letal-squares": 2, "letal-shift": 2, "letal-attack": 1, "letal-check": 1,
-    "letal-winner": 1, "i18n-reviewed": 1, "i18n-export": 1, "i18n-import": 1, "sheet": 1, "position-board": 1,
+    "letal-winner": 1, "i18n-reviewed": 1, "i18n-export": 1, "i18n-import": 1, "sheet": 1, "position-board": 1, "letal-board": 1,
 }
 
 

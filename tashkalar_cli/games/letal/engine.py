@@ -187,12 +187,14 @@ class Attack:
 
 @dataclass(frozen=True)
 class Problem:
-    """One problem of a game file: a stable code, the values its message names, where it is."""
+    """One problem of a game file: a stable code, the values its message names, where it is, and the
+    squares of the heroes it concerns (those placed on the grid: a player's problem concerns its heroes)."""
 
     code: str
     params: dict[str, Any]
     path: tuple[Any, ...]
     line: int | None = None
+    squares: tuple[GridSquare, ...] = ()
 
 
 @dataclass
@@ -437,8 +439,9 @@ class LetalEngine:
         n = self.numbers
         problems: list[Problem] = []
 
-        def add(code: str, path: tuple[Any, ...], **params: Any) -> None:
-            problems.append(Problem(code, params, path, game.line(path)))
+        def add(code: str, path: tuple[Any, ...], *heroes: Hero, **params: Any) -> None:
+            squares = tuple(sorted({h.square for h in heroes if h.square is not None}))
+            problems.append(Problem(code, params, path, game.line(path), squares))
 
         players = game.players
         allowed = sorted({int(n["players"]["duel"]), int(n["players"]["team"])})
@@ -451,8 +454,8 @@ class LetalEngine:
             pairs = [(i, (i + 1) % len(players)) for i in range(len(players) if len(players) > 2 else 1)]
             for i, j in pairs:
                 if players[i].team == players[j].team:
-                    add("allies-adjacent", players[j].path, first=players[i].name, second=players[j].name,
-                        team=players[i].team)
+                    add("allies-adjacent", players[j].path, *players[i].heroes, *players[j].heroes,
+                        first=players[i].name, second=players[j].name, team=players[i].team)
         per_player = int(n["heroes"]["per_player"])
         low, high, copies = int(n["deck"]["min"]), int(n["deck"]["max"]), int(n["deck"]["copies"])
         size, rows = self.grid.size, self.start_rows
@@ -460,27 +463,27 @@ class LetalEngine:
         squares: dict[GridSquare, Hero] = {}
         for p in players:
             if len(p.heroes) != per_player:
-                add("heroes-count", (*p.path, "heroes"), player=p.name, count=len(p.heroes), expected=per_player)
+                add("heroes-count", (*p.path, "heroes"), *p.heroes, player=p.name, count=len(p.heroes), expected=per_player)
             for h in p.heroes:
                 deck = h.deck or {}
                 total = sum(deck.values())
                 if not low <= total <= high:
-                    add("deck-size", (*h.path, "deck"), hero=h.name, count=total, min=low, max=high)
+                    add("deck-size", (*h.path, "deck"), h, hero=h.name, count=total, min=low, max=high)
                 for card, count in deck.items():
                     if count > copies:
-                        add("card-copies", (*h.path, "deck", card), hero=h.name, card=card, count=count, most=copies)
+                        add("card-copies", (*h.path, "deck", card), h, hero=h.name, card=card, count=count, most=copies)
                 key = (p.team, " ".join(h.name.split()).casefold())
                 if key in names:
-                    add("hero-name-repeated", (*h.path, "name"), hero=h.name, team=p.team)
+                    add("hero-name-repeated", (*h.path, "name"), h, names[key], hero=h.name, team=p.team)
                 names.setdefault(key, h)
                 if h.square is None:
                     continue
                 first, last = (0, rows - 1) if p.team == "south" else (size - rows, size - 1)
                 if not first <= h.square.rank <= last:
-                    add("hero-outside-start-rows", (*h.path, "square"), hero=h.name, square=h.square.name,
+                    add("hero-outside-start-rows", (*h.path, "square"), h, hero=h.name, square=h.square.name,
                         team=p.team, first=first + 1, last=last + 1)
                 if h.square in squares:
-                    add("square-taken", (*h.path, "square"), hero=h.name, other=squares[h.square].name,
+                    add("square-taken", (*h.path, "square"), h, hero=h.name, other=squares[h.square].name,
                         square=h.square.name)
                 squares.setdefault(h.square, h)
         return problems

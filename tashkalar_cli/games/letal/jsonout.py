@@ -41,7 +41,8 @@ def letal_check(problems: list[Problem], loc: Localizer) -> JSON:
 
     return {"valid": not problems,
             "problems": [{"code": p.code, "message": problem_text(p, loc), "line": p.line,
-                          "path": [str(part) for part in p.path]} for p in problems],
+                          "path": [str(part) for part in p.path], "squares": [sq.name for sq in p.squares]}
+                         for p in problems],
             "lang": loc.lang}
 
 
