@@ -73,7 +73,7 @@ def test_the_page_routes_refuse_a_foreign_host_or_origin(http, headers, status):
 
 def test_the_page_is_small_and_runs_no_inline_script():
     """Under 300 KB, no script but its own files, no address outside the service."""
-    files = [WEB / name for name in ("index.html", "board.js", "board.css")]
+    files = [WEB / name for name in ("index.html", "board.js", "board.css", "letal.js")]
     assert sum(p.stat().st_size for p in files) < 300_000
     html = (WEB / "index.html").read_text(encoding="utf-8")
     assert re.findall(r"<script[^>]*>", html) == ['<script type="module" src="/board.js">']
@@ -100,7 +100,8 @@ def test_the_page_says_no_text_of_its_own():
 
 def test_the_wheel_ships_the_page():
     """hatch packs every file of the package folder that git does not ignore: the page's files are not ignored."""
-    ignored = subprocess.run(["git", "check-ignore", *[str(WEB / n) for n in ("index.html", "board.js", "board.css")]],
+    ignored = subprocess.run(["git", "check-ignore", *[str(WEB / n) for n in ("index.html", "board.js", "board.css",
+                                                                              "letal.js")]],
                              cwd=REPO, capture_output=True, text=True, timeout=HANG)
     assert ignored.stdout == ""
 

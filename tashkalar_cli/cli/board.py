@@ -1,6 +1,6 @@
 """``tashkalar board``: the analysis board in the browser (issue 34).
 
-The page is three files of the installed package (``tashkalar_cli/web``), sent by the same HTTP
+The page is four files of the installed package (``tashkalar_cli/web``), sent by the same HTTP
 service as ``tashkalar serve --http`` (:mod:`tashkalar_cli.cli.serve_http`): every answer the page
 shows is a ``POST /api`` request, the command line's own, and the page holds no rule of the game.
 The service listens on 127.0.0.1 only, with the protections of ``serve --http`` on every route.
@@ -27,6 +27,7 @@ FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/board.js": ("board.js", "text/javascript; charset=utf-8"),
     "/board.css": ("board.css", "text/css; charset=utf-8"),
+    "/letal.js": ("letal.js", "text/javascript; charset=utf-8"),
 }
 #: how long the browser is opened after the service is up at the latest (polls of 50 ms)
 START_POLLS = 200

@@ -1,7 +1,7 @@
 // The analysis board (tashkalar board): every fact and text comes from POST /api, the command line's answers.
 // The page keeps the position as the data of a position file (`file`, as `position board` gives it back in
 // `file_data`) and sends it as the request's input (`--position -`: JSON is YAML). The address holds it in a
-// compact form: `#lang=en&mode=duel&n=2&player=blue&p=e5bh,d4rc&s=blue:3.1&d=red:highland&t=blue:destruction.x
+// compact form (L.E.T.A.L.'s grid, game=letal, is letal.js's): `#lang=en&mode=duel&n=2&player=blue&p=e5bh,d4rc&s=blue:3.1&d=red:highland&t=blue:destruction.x
 // &g=red:d4&h=cannon,knight` (a square and its diagram token a piece, the letters the service gives).
 
 const $ = (id) => document.getElementById(id);
@@ -182,6 +182,7 @@ async function setUp() {
   for (const node of document.querySelectorAll("[data-text]")) node.textContent = text(node.dataset.text);
   $("board").setAttribute("aria-label", text("board"));
   options($("lang"), facts.langs, facts.lang);
+  options($("game"), games(facts.texts), "tash-kalar");
   options($("mode"), facts.modes, facts.mode);
   const color = $("color").value || facts.colors[0].id, rank = $("rank").value || facts.piece_ranks[0].id;
   options($("color"), facts.colors, color);
@@ -581,9 +582,32 @@ const ANSWERS = {
 
 // ---------------------------------------------------------------- start
 
+function games(texts) {
+  // the games the page draws: Tash-Kalar's board, L.E.T.A.L.'s grid (letal.js)
+  return ["tash-kalar", "letal"].map((id) => ({ id, name: texts[`game-${id}`] || id }));
+}
+
+function switchGame(game, lang) {
+  // the other game's board, in the same language: the address says which (game=letal)
+  const params = new URLSearchParams();
+  if (lang) params.set("lang", lang);
+  if (game !== "tash-kalar") params.set("game", game);
+  history.replaceState(null, "", "#" + params.toString());
+  location.reload();
+}
+
 async function start() {
   const params = new URLSearchParams(location.hash.slice(1));
   state.lang = params.get("lang") || "";
+  if (params.get("game") === "letal") {
+    $("tk").hidden = true;
+    $("letal").hidden = false;
+    const { startLetal } = await import("/letal.js");
+    const kit = { api, act, el, said, say, options, games, switchGame, setLang: (lang) => { state.lang = lang; } };
+    await startLetal(kit, params);
+    document.body.dataset.ready = "true";
+    return;
+  }
   state.player = params.get("player") || "";
   state.hand = (params.get("h") || "").split(",").filter((t) => t);
   const args = params.get("mode") ? ["--mode", params.get("mode")] : [];
@@ -608,6 +632,7 @@ async function relanguage(lang) {
 
 function wire() {
   $("lang").addEventListener("change", () => act(() => relanguage($("lang").value)));
+  $("game").addEventListener("change", () => switchGame($("game").value, state.lang));
   $("mode").addEventListener("change", () => act(() => change((f) => {
     f.mode = $("mode").value;
     const counts = state.facts.player_counts[f.mode];
