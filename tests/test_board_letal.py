@@ -239,6 +239,10 @@ def test_a_pasted_game_is_checked_and_its_findings_light_their_heroes(browser, b
     page.click("#l-read")
     settled(page)
     assert heroes_of(cli, tmp_path, page.input_value("#l-yaml")) == heroes_of(cli, tmp_path, GAME)
+    page.select_option("#l-hero", "d1")   # asked about with two heroes on c2: the square is named once
+    settled(page)
+    reach = cli("--game", "letal", "letal", "area", "d1", "--reach", "2", "--occupied", "c2,e6", "--json").json
+    assert page.inner_text("#status") == "" and lit(page) == reach["squares"]
     assert "Oro" in page.get_attribute('#grid [data-square="c2"]', "aria-label") or \
         "Kara" in page.get_attribute('#grid [data-square="c2"]', "aria-label")
     page.fill("#l-yaml", GAME)

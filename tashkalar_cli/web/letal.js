@@ -65,20 +65,23 @@ function takeHero(game, square) {
 }
 
 async function load(game) {
-  // the game read by the service (`letal board -`): drawn and kept, then the question asked again
+  // the game read by the service (`letal board -`) and the question asked again on it, both sent at once (the
+  // question needs only the heroes' squares): drawn and kept if the game is one, said wrong otherwise
+  const squares = squaresOf(game);
+  if (!squares.includes(state.asked)) state.asked = squares.length ? squares[0] : "";
+  const asking = question(squares);
   const facts = kit.said(await kit.api(["letal", "board", "-"], JSON.stringify(game)));
+  const answer = await asking;
   if (facts === null) return false;
   state.facts = facts;
   state.game = facts.game_data;
-  if (!facts.heroes.some((h) => h.square === state.asked)) state.asked = facts.heroes.length ? facts.heroes[0].square : "";
-  choices();
   $("l-yaml").value = facts.game_file;
   const link = $("l-download");
   if (link.dataset.url) URL.revokeObjectURL(link.dataset.url);
   link.dataset.url = URL.createObjectURL(new Blob([facts.game_file], { type: "application/yaml" }));
   link.href = link.dataset.url;
   kit.say("");
-  await analyse();
+  show(answer);
   return true;
 }
 
@@ -102,59 +105,77 @@ function clicked(square) {
 
 // ---------------------------------------------------------------- the questions
 
-function choices() {
+function squaresOf(game) {
+  // the squares the game's heroes stand on, each once, in the order of the file
+  return [...new Set(game.players.flatMap((p) => p.heroes.map((h) => h.square)).filter((sq) => sq))];
+}
+
+function otherHero(squares) {
+  // the other hero of a push or pull: the one chosen while it still stands, else the first other
+  const others = squares.filter((sq) => sq !== state.asked);
+  return others.includes($("l-by").value) ? $("l-by").value : (others[0] || "");
+}
+
+function choices(squares) {
   // the selects that name heroes and squares, kept on their value where it still exists
   const facts = state.facts;
-  const heroes = facts.heroes.map((h) => ({ id: h.square, name: `${h.square}: ${h.name}` }));
-  kit.options($("l-hero"), heroes, state.asked);
-  const others = heroes.filter((h) => h.id !== state.asked);
-  const by = others.some((h) => h.id === $("l-by").value) ? $("l-by").value : (others[0] || { id: "" }).id;
-  kit.options($("l-by"), others, by);
+  const named = (sq) => ({ id: sq, name: `${sq}: ${heroAt(sq) ? heroAt(sq).name : sq}` });
+  kit.options($("l-hero"), squares.map(named), state.asked);
+  const by = otherHero(squares);
+  kit.options($("l-by"), squares.filter((sq) => sq !== state.asked).map(named), by);
   const to = $("l-to").value;
-  kit.options($("l-to"), [{ id: "", name: text("letal-to-any") }, ...facts.squares.map((s) => ({ id: s, name: s }))], to);
+  kit.options($("l-to"), [{ id: "", name: text("letal-to-any") }, ...facts.squares.map((sq) => ({ id: sq, name: sq }))], to);
   const question = facts.questions.find((q) => q.id === $("l-question").value) || facts.questions[0];
   $("l-n").disabled = !question.counted;
   $("l-by").disabled = !["push", "pull"].includes(question.id);
   $("l-to").disabled = question.id !== "move";
 }
 
-function questionArgs(question, square, n, others) {
+function questionArgs(question, square, n, others, by) {
   const occupied = others.length ? ["--occupied", others.join(",")] : [];
   if (question === "move") {
     const to = $("l-to").value ? ["--to", $("l-to").value] : [];
     return ["letal", "move", square, "--steps", n, ...occupied, ...to, "--words"];
   }
   if (question === "push" || question === "pull") {
-    return ["letal", question, square, "--by", $("l-by").value, "--distance", n, ...occupied, "--words"];
+    return ["letal", question, square, "--by", by, "--distance", n, ...occupied, "--words"];
   }
   const kind = question === "adjacent" ? ["--adjacent"] : [`--${question}`, n];
   return ["letal", "area", square, ...kind, ...occupied, "--words"];
 }
 
-async function analyse() {
-  // the question asked of the chosen hero, its squares lit on the grid with their reasons
-  choices();
+async function question(squares) {
+  // the question asked of the chosen hero among the heroes on `squares`: the service's answer, or a line saying
+  // why none is asked
+  const asked = $("l-question").value, by = otherHero(squares);
+  if (!state.asked) return { lines: [text("letal-no-hero")] };
+  if (["push", "pull"].includes(asked) && !by) return { lines: [text("letal-no-other")] };
+  const others = squares.filter((sq) => sq !== state.asked);
+  return { answer: await kit.api(questionArgs(asked, state.asked, $("l-n").value || "0", others, by)) };
+}
+
+function show(asked) {
+  // an answer drawn: its squares lit with their reasons, what stops it crossed, its sentences listed
+  choices(squaresOf(state.game));
   state.lit = {};
   state.stops = [];
-  const question = $("l-question").value;
-  let lines = [];
-  if (!state.asked) lines = [text("letal-no-hero")];
-  else if (["push", "pull"].includes(question) && !$("l-by").value) lines = [text("letal-no-other")];
-  else {
-    const others = state.facts.heroes.map((h) => h.square).filter((s) => s !== state.asked);
-    const out = kit.said(await kit.api(questionArgs(question, state.asked, $("l-n").value || "0", others)));
-    if (out !== null) {
-      lines = out.lines;
-      state.lit = Object.fromEntries(out.reasons.map((r) => [r.square, r.reason]));
-      const why = out.to && typeof out.to === "object" ? out.to.reason : out.reason;
-      state.stops = why ? why.squares : [];
-    }
+  let lines = asked.lines || [];
+  const out = asked.answer ? kit.said(asked.answer) : null;
+  if (out !== null) {
+    lines = out.lines;
+    state.lit = Object.fromEntries(out.reasons.map((r) => [r.square, r.reason]));
+    const why = out.to && typeof out.to === "object" ? out.to.reason : out.reason;
+    state.stops = why ? why.squares : [];
   }
   $("l-lines").replaceChildren(...lines.map((line) => kit.el("li", {}, [line])));
   $("l-reasons").replaceChildren(...Object.entries(state.lit).map(([sq, why]) =>
     kit.el("li", { data: { square: sq } }, [text("letal-square-reason", { label: sq, reason: why })])));
   draw();
   writeAddress();
+}
+
+async function analyse() {
+  show(await question(squaresOf(state.game)));
 }
 
 // ---------------------------------------------------------------- drawing
@@ -327,7 +348,6 @@ export async function startLetal(given, params) {
   if (params.get("n")) $("l-n").value = params.get("n");
   wire();
   const game = gameFromAddress(params, first);
-  state.facts = { ...first, heroes: [] };
   if (params.get("by")) kit.options($("l-by"), [{ id: params.get("by"), name: params.get("by") }], params.get("by"));
   if (params.get("to")) kit.options($("l-to"), [{ id: params.get("to"), name: params.get("to") }], params.get("to"));
   await load(game);
