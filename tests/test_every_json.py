@@ -62,6 +62,7 @@ CASES: dict[str, list[str]] = {
     "letal attack": [*LETAL, "letal", "attack", "--damage", "3", "--hidden", "1", "--endurance", "4"],
     "letal check": [*LETAL, "letal", "check", "{letal_game}"],
     "letal winner": [*LETAL, "letal", "winner", "{letal_game}"],
+    "letal board": [*LETAL, "letal", "board", "{letal_game}"],
 }
 #: the long ones (seconds of work over every data or locale file, a search index, a plan): in the slow tier; the
 #: default run holds plan, rule search and ask to their schemas in test_json_contract (test_plan, test_rule_search)

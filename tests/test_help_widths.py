@@ -15,7 +15,7 @@ PAGES = [[], ["card"], ["card", "show"], ["card", "list"], ["rule"], ["rule", "s
          ["summonable"], ["plan"], ["flare"], ["flare", "check"], ["flare", "play"], ["task"], ["task", "check"],
          ["score"], ["position"], ["position", "show"], ["position", "check"], ["sheet"], ["i18n"],
          ["i18n", "check"], ["i18n", "reviewed"], ["validate"], ["letal"], ["letal", "area"], ["letal", "move"],
-         ["letal", "push"], ["letal", "pull"], ["letal", "attack"], ["letal", "check"], ["letal", "winner"], ["serve"]]
+         ["letal", "push"], ["letal", "pull"], ["letal", "attack"], ["letal", "check"], ["letal", "winner"], ["letal", "board"], ["serve"]]
 WIDTHS = ["40", "60", "80", "100"]
 #: an option's name as the help writes it
 OPTION = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
