@@ -582,3 +582,53 @@ def test_the_crowded_board_answers_each_click(browser, board_url, tmp_path):
     assert page.locator("#summonable [data-card]").count() > 0 and page.inner_text("#status") == ""
     (tmp_path / "crowded-click-ms.txt").write_text(" ".join(map(str, took)) + "\n", encoding="utf-8")
     assert page.errors == []
+
+
+# ---------------------------------------------------------------------- a long list of outcomes, asked in two parts
+
+#: Messenger on the crowded board, summoned on f3 (r90, taking back c1): 94 outcomes, a 241 KB answer in full
+MESSENGER = ["summon", "messenger", "--player", "blue", "--apply", "--at", "f3", "--orientation", "r90", "--take-back",
+             "c1", "--effects", "--words", "--position", "-"]
+
+
+def test_the_first_outcomes_are_the_same_at_any_limit(http):
+    """The page asks for the first outcomes, then for the whole list when stepped past them: both lists begin alike."""
+    crowded = (REPO / "benchmarks" / "crowded.yaml").read_text(encoding="utf-8")
+    first = _api(http, [*MESSENGER, "--limit", "10"], crowded)["output"]
+    whole = _api(http, [*MESSENGER, "--limit", "100"], crowded)["output"]
+    assert first["outcome_count"] == whole["outcome_count"] == len(whole["outcomes"]) == 94
+    assert first["outcomes"] == whole["outcomes"][:10]
+    assert {k: v for k, v in first.items() if k not in ("outcomes", "truncated")} == \
+        {k: v for k, v in whole.items() if k not in ("outcomes", "truncated")}
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_a_long_list_of_outcomes_is_stepped_through_whole(browser, board_url, cli, tmp_path):
+    page = open_page(browser, board_url)
+    crowded = (REPO / "benchmarks" / "crowded.yaml").read_text(encoding="utf-8")
+    page.fill("#yaml", crowded)
+    page.click("#read")
+    settled(page)
+    page.click('[data-card="messenger"]')
+    settled(page)
+    path = tmp_path / "crowded.yaml"
+    path.write_text(crowded, encoding="utf-8")
+    args = [a if a != "-" else str(path) for a in MESSENGER]
+    placements = cli("summon", "messenger", "--player", "blue", "--position", str(path), "--json").json["placements"]
+    index = next(i for i, p in enumerate(placements) if p["target"] == "f3" and p["orientation"]["name"] == "r90")
+    page.click(f'[data-placement="{index}"]')
+    settled(page)
+    whole = cli(*args, "--limit", "100", "--json").json
+    shown = lambda: page.eval_on_selector_all("#step-lines li", "ls => ls.map(l => l.textContent)")  # noqa: E731
+    for n in range(1, 12):   # past the first ten outcomes asked
+        assert page.inner_text("#step-title") == f"Outcome {n} of 94" and shown() == whole["outcomes"][n - 1]["lines"]
+        page.click("#next")
+        settled(page)
+    for _ in range(100):
+        if page.is_disabled("#next"):
+            break
+        page.click("#next")
+        settled(page)
+    assert page.inner_text("#step-title") == "Outcome 94 of 94" and shown() == whole["outcomes"][93]["lines"]
+    assert page.errors == []

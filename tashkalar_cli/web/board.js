@@ -460,20 +460,29 @@ function light(found) {
 }
 
 const OUTCOMES_SHOWN = 100;
+// the outcomes asked first (the rest, up to OUTCOMES_SHOWN, once stepped to): a long list is most of its answer's
+// time (Messenger's 94 on the crowded board: 241 KB), and the first outcomes of a list are the same at any --limit
+const OUTCOMES_FIRST = 10;
+
+function effectArgs(p, limit) {
+  const args = ["summon", state.card, "--player", state.player, "--apply", "--at", p.target, "--orientation",
+                p.orientation.name, "--effects", "--words", "--limit", String(limit)];
+  if (p.take_back && p.take_back.length) args.push("--take-back", p.take_back[0]);
+  return withPosition(args);
+}
 
 async function effects(p) {
   // the placement's summon played, and its effect's outcomes (summon --apply --effects), stepped through
-  const args = ["summon", state.card, "--player", state.player, "--apply", "--at", p.target, "--orientation",
-                p.orientation.name, "--effects", "--words", "--limit", String(OUTCOMES_SHOWN)];
-  if (p.take_back && p.take_back.length) args.push("--take-back", p.take_back[0]);
-  const output = said(await api(withPosition(args), fileInput()));
+  const output = said(await api(effectArgs(p, OUTCOMES_FIRST), fileInput()));
   if (output === null) return;
-  state.stepping = { output, n: 0 };
+  state.stepping = { output, n: 0, placement: p };
   if (!output.outcomes.length) {
     state.stepping.none = true;
   }
   showStep();
 }
+
+function lastStep(out) { return Math.min(out.outcome_count, OUTCOMES_SHOWN) - 1; }
 
 function marksOf(outcome) {
   // the squares each step of an outcome touched: moved to, moved from, destroyed, placed or changed
@@ -503,7 +512,7 @@ function showStep() {
     $("step-lines").replaceChildren(...(outcome.lines || []).map((line) => el("li", {}, [line])));
   }
   $("previous").disabled = s.none || s.n === 0;
-  $("next").disabled = s.none || s.n >= out.outcomes.length - 1;
+  $("next").disabled = s.none || s.n >= lastStep(out);
   clearLights();
   $("board").querySelector(`[data-square="${out.square}"]`)?.classList.add("target");
   draw();
@@ -516,10 +525,16 @@ function stopStepping() {
   if (state.view) { state.view = null; draw(); }
 }
 
-function step(by) {
+async function step(by) {
   const s = state.stepping;
   if (!s || s.none) return;
-  s.n = Math.max(0, Math.min(s.output.outcomes.length - 1, s.n + by));
+  const n = Math.max(0, Math.min(lastStep(s.output), s.n + by));
+  if (n >= s.output.outcomes.length) {   // past the outcomes asked first: the whole list, asked once
+    const output = said(await api(effectArgs(s.placement, OUTCOMES_SHOWN), fileInput()));
+    if (output === null || state.stepping !== s) return;
+    s.output = output;
+  }
+  s.n = Math.min(n, s.output.outcomes.length - 1);
   showStep();
 }
 
@@ -647,8 +662,8 @@ function wire() {
     const facts = said(await api(["position", "board", "-"], $("yaml").value));
     if (facts !== null) await load(facts.file_data);
   }));
-  $("previous").addEventListener("click", () => step(-1));
-  $("next").addEventListener("click", () => step(1));
+  $("previous").addEventListener("click", () => act(() => step(-1)));
+  $("next").addEventListener("click", () => act(() => step(1)));
   $("back").addEventListener("click", () => { stopStepping(); clearLights(); });
   for (const kind of Object.keys(ANSWERS)) $(`ask-${kind}`).addEventListener("click", () => act(() => askTurn(kind)));
 }
