@@ -239,3 +239,18 @@ def test_the_linked_rule_saying_more_of_the_question_beats_the_wider_one(tk: Any
     assert _before(_ids(tk, question), wide, narrow)
     assert index.data["breadth"][index.docs.index(["rule", narrow, tk.rules.by_id[narrow].number])] < \
         index.data["breadth"][index.docs.index(["rule", wide, tk.rules.by_id[wide].number])]
+
+
+# --------------------------------------------------------------------------- the forms of play as players name them
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("in torneo quando si sceglie la disposizione degli eroi?", "setup-official-line-up"),
+    ("nel torneo quando si decide lo schieramento?", "setup-official-line-up"),
+    ("¿en un torneo cuándo se decide la formación?", "setup-official-line-up"),
+    ("¿qué pasa cuando se termina el reloj?", "end-game-timed"),
+    ("cosa succede quando l'orologio arriva a zero?", "end-game-timed"),
+])
+def test_the_forms_of_play_are_found_by_the_names_players_give_them(letal: Any, question: str, answer: str) -> None:
+    """``search: vocabulary:`` names L.E.T.A.L.'s official and timed games as players do ("torneo", "reloj",
+    "orologio"), leading to the rules' own terms (before: 2nd, 4th, 3rd, 3rd, 8th)."""
+    assert _ids(letal, question)[0] == answer
