@@ -29,7 +29,8 @@ from conftest import spread
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
-SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "dev-33", "dev-34")
+SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "dev-33", "dev-34",
+        "dev-35")
 #: floors (share answered first, share in the top 3), over the four languages and in each one
 #: ("held-out-2": ten questions per language written in issue 20's second round before it tuned anything;
 #: "held-out-3": ten more per language, written before the player phrasings of the rules (``asks:``);
@@ -39,15 +40,17 @@ SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-ou
 #: "dev-33": issue 33's own questions on negation, sequence, specificity and forms of play, tuned on;
 #: "held-out-6": 60 more (15 per language) by an independent writer who read only the rulebooks, labelled after the
 #: scorer was frozen and measured once: its floors are just below that one measure, never tuned on;
-#: "dev-34": issue 33's third round, 48 questions written from the rulebooks to find why unseen questions miss, by kind)
+#: "dev-34": issue 33's third round, 48 questions written from the rulebooks to find why unseen questions miss, by kind;
+#: "dev-35": issue 33's fourth round, 32 questions (8 per language) on sequence and specificity, written from the
+#: rulebooks before the round's mechanisms, tuned on; held-out-5 raised after that round's one measurement, 37/52)
 #: (raised after a second voice of player phrasings in ``asks:``, just below the rates it reached, and again
 #: after issue 20's third round: phrasings said in full, synonym groups weighed as one thing said, framing idioms)
 FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.89, 0.96), "held-out-2": (0.92, 0.94), "held-out-3": (0.97, 0.97),
-             "held-out-4": (0.87, 0.97), "held-out-5": (0.67, 0.90), "held-out-6": (0.70, 0.86),
-             "dev-33": (0.80, 0.92), "dev-34": (0.83, 0.95)}
+             "held-out-4": (0.87, 0.97), "held-out-5": (0.70, 0.90), "held-out-6": (0.70, 0.86),
+             "dev-33": (0.80, 0.92), "dev-34": (0.83, 0.95), "dev-35": (0.75, 0.90)}
 FLOOR_LANG = {"tuning": (0.88, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
               "held-out-4": (0.69, 0.89), "held-out-5": (0.52, 0.75), "held-out-6": (0.45, 0.78),
-              "dev-33": (0.60, 0.80), "dev-34": (0.65, 0.75)}
+              "dev-33": (0.60, 0.80), "dev-34": (0.65, 0.75), "dev-35": (0.50, 0.75)}
 
 
 def _rank(hits, answers) -> int | None:

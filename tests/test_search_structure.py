@@ -204,3 +204,53 @@ def test_the_vocabulary_is_data_of_each_language() -> None:
                          if p.name in ("rules.yaml", "glossary.yaml"))
         assert 10 <= len(vocabulary) <= 60, lang
         assert [term for term in vocabulary if term.lower() not in rules] == [], lang
+
+
+# --------------------------------------------------------------------------- specificity through the rules' links
+
+def test_the_links_are_the_rules_related_and_sub_rules(tk: Any) -> None:
+    """The index holds each rule's links (its ``related`` rules, the rules naming it, its sub-rules and
+    the rule they belong to), both ways, and each rule's breadth (the rules it leads to)."""
+    index = tk.rules.index
+    links, breadth, docs = index.data["links"], index.data["breadth"], index.docs
+    where = {d[1]: i for i, d in enumerate(docs) if d[0] == "rule"}
+    for i, linked in enumerate(links):
+        assert all(docs[j][0] == "rule" and i in links[j] for j in linked)
+    shortage = where["piece-shortage"]
+    assert {where["shortage-summoning-square"], where["shortage-spare-piece"]} <= set(links[shortage])
+    raw = {r["id"]: r for r in tk.dataset.facts["rules"]["rules"]}
+    assert breadth[where["form-team"]] == len(raw["form-team"]["related"])
+    assert breadth[shortage] >= 3 + len(raw["piece-shortage"].get("related", ()))
+
+
+@pytest.mark.parametrize(("question", "narrow", "wide"), [
+    ("mon partenaire récupère mes légendes quand je lui passe la main ?", "team-pass-legends", "team-pass-control"),
+])
+def test_the_linked_rule_saying_more_of_the_question_beats_the_wider_one(tk: Any, question: str, narrow: str,
+                                                                          wide: str, monkeypatch: Any) -> None:
+    """Of two linked rules, the narrower one (leading to fewer rules) that says all the wider one says of the
+    question and names more of it (its title, its keywords) takes the wider one's place; without that step the
+    wider one comes first."""
+    from tashkalar_cli.text.index.scoring import SearchIndex
+
+    assert _ids(tk, question)[0] == narrow
+    index = tk.rules.index
+    monkeypatch.setattr(SearchIndex, "_specific", lambda self, total, cover: None)
+    assert _before(_ids(tk, question), wide, narrow)
+    assert index.data["breadth"][index.docs.index(["rule", narrow, tk.rules.by_id[narrow].number])] < \
+        index.data["breadth"][index.docs.index(["rule", wide, tk.rules.by_id[wide].number])]
+
+
+# --------------------------------------------------------------------------- the forms of play as players name them
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("in torneo quando si sceglie la disposizione degli eroi?", "setup-official-line-up"),
+    ("nel torneo quando si decide lo schieramento?", "setup-official-line-up"),
+    ("¿en un torneo cuándo se decide la formación?", "setup-official-line-up"),
+    ("¿qué pasa cuando se termina el reloj?", "end-game-timed"),
+    ("cosa succede quando l'orologio arriva a zero?", "end-game-timed"),
+])
+def test_the_forms_of_play_are_found_by_the_names_players_give_them(letal: Any, question: str, answer: str) -> None:
+    """``search: vocabulary:`` names L.E.T.A.L.'s official and timed games as players do ("torneo", "reloj",
+    "orologio"), leading to the rules' own terms (before: 2nd, 4th, 3rd, 3rd, 8th)."""
+    assert _ids(letal, question)[0] == answer

@@ -358,6 +358,30 @@ def _with_vocabulary(search: Mapping[str, Any]) -> tuple[list[list[str]], int]:
     return groups, start
 
 
+def _links(facts: Mapping[str, Any], docs: _Docs) -> dict[str, list[Any]]:
+    """Per entry, the rules it is linked to (``links``, numbers of entries): the rules it names as
+    ``related`` and those naming it, and a rule's own sub-rules and the rule they belong to (4.13 and
+    4.13.2); and its ``breadth``: how many rules it leads to (its ``related`` and its sub-rules), an
+    overview leading to the rules that refine it."""
+    links: list[set[int]] = [set() for _ in docs.docs]
+    breadth = [0] * len(docs.docs)
+    number_of = {r["number"]: docs.where["rule", r["id"]] for r in facts["rules"]["rules"]}
+    for r in facts["rules"]["rules"]:
+        i = docs.where["rule", r["id"]]
+        for other in r.get("related", ()):
+            j = docs.where.get(("rule", other))
+            if j is not None and j != i:
+                links[i].add(j)
+                links[j].add(i)
+                breadth[i] += 1
+        parent = number_of.get(r["number"].rpartition(".")[0]) if r["number"].count(".") > 1 else None
+        if parent is not None:
+            links[i].add(parent)
+            links[parent].add(i)
+            breadth[parent] += 1
+    return {"links": [sorted(linked) for linked in links], "breadth": breadth}
+
+
 def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """The search index of the data, as derived parts of the dataset (plain JSON values): ``PART``
     (the entries, their concepts, the keyword forms, the card names, each language's stopwords and
@@ -422,6 +446,7 @@ def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, An
         "defines": dict(defines),
         "modes": modes,
         "doc_modes": [doc_modes.get(eid) if kind == "rule" else None for kind, eid, _ in docs.docs],
+        **_links(facts, docs),
         "langs": {lang: language.meta() for lang, language in languages.items()},
     }
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 13
+FORMAT = 14
 PART = "search_index"
 #: the part saying which languages know each word of the texts (folded word -> languages), so that a word
 #: the question's language does not know is looked up without reading every other language's part
@@ -97,6 +97,10 @@ OWN_MODE = 0.2
 #: a question naming several keywords: an entry about all of them grows by this share (see
 #: :meth:`~tashkalar_cli.text.index.scoring.SearchIndex._covering`)
 COVER = 0.3
+#: of two linked rules (``related``, or a rule and its sub-rules) among the ``SPECIFIC_TOP`` best entries, the
+#: one saying all the other says of the question and more (words weighing at least ``SPECIFIC`` of its score) takes
+#: the other's place
+SPECIFIC, SPECIFIC_TOP = 0.1, 5
 #: the quotation marks a question may put around the word it is about
 QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”|„([^“”]+)[“”]|‘([^’]+)’|`([^`]+)`'
                      r"|(?<![\w'’])'([^']+)'(?![\w'’])", re.UNICODE)

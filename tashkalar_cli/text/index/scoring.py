@@ -39,6 +39,8 @@ from tashkalar_cli.text.index.common import (
     OWN_MODE,
     PAIR_BONUS,
     SELF,
+    SPECIFIC,
+    SPECIFIC_TOP,
     SUBJECT,
     SYNONYM,
     TEXT_FIELDS,
@@ -48,6 +50,9 @@ from tashkalar_cli.text.index.common import (
     word_pairs,
 )
 from tashkalar_cli.text.index.reading import Hit, IndexReader, Query
+
+#: the mark of what of the question an entry names (in its title or as its own or linked keyword), in its cover
+NAMED = "^"
 
 
 class _Fields:
@@ -80,7 +85,7 @@ class _Fields:
 
 
 def _add_group(fields: _Fields, group: list[tuple[tuple[str, ...], float]], scores: dict[int, float],
-               in_title: dict[int, float]) -> None:
+               in_title: dict[int, float], cover: dict[int, dict[str, float]]) -> None:
     """A synonym group's part of the scores: in each entry, the phrase that fits best, and a little of
     the next one."""
     fits_of: dict[int, list[tuple[float, float]]] = defaultdict(list)
@@ -99,6 +104,10 @@ def _add_group(fields: _Fields, group: list[tuple[tuple[str, ...], float]], scor
         fits.sort(reverse=True)
         scores[i] += fits[0][0] + GROUP_REST * sum(f[0] for f in fits[1:2])
         in_title[i] += fits[0][1] + GROUP_REST * sum(f[1] for f in fits[1:2])
+        said = " ".join(group[0][0])
+        cover[i][said] += fits[0][0]
+        if fits[0][1]:
+            cover[i][NAMED + said] = 1.0
 
 
 class SearchIndex(IndexReader):
@@ -235,14 +244,17 @@ class SearchIndex(IndexReader):
     def _bm25(self, lang: str, terms: Mapping[str, float], concepts: Mapping[str, float] | None = None,
               named: Iterable[str] = (), pairs: Iterable[str] = (),
               groups: Iterable[list[tuple[tuple[str, ...], float]]] = (),
-              asked: frozenset[str] = frozenset(), aside: Iterable[str] = ()) -> dict[int, float]:
+              asked: frozenset[str] = frozenset(), aside: Iterable[str] = (),
+              cover: dict[int, dict[str, float]] | None = None) -> dict[int, float]:
         """BM25F scores of the entries in ``lang`` for the stems ``terms`` and the keywords ``concepts``
         (keyword id -> weight); ``groups``: synonym groups, each counted once (see :meth:`_expansions`);
         ``named``: stems of words that name a keyword, which do not make a title about the question;
         ``pairs``: two words in a row of the question (see
         :func:`~tashkalar_cli.text.index.common.word_pairs`), found as such in a title;
         ``asked``: the stems the question says, which may say all of a rule's phrasing; ``aside``: the
-        stems it sets aside, searched only in the entries that set them aside too ("sin pareja")."""
+        stems it sets aside, searched only in the entries that set them aside too ("sin pareja"); ``cover``:
+        filled with what of the question (a stem, a synonym group, a keyword) each entry says."""
+        cover = defaultdict(lambda: defaultdict(float)) if cover is None else cover
         fields = _Fields(self.words(lang), self._averages(lang), set(named))
         scores: dict[int, float] = defaultdict(float)
         in_title: dict[int, float] = defaultdict(float)   # words of the title found in the question
@@ -253,9 +265,12 @@ class SearchIndex(IndexReader):
                 share = weight if among is None or i in among else NEGATED_TERM * weight
                 scores[i] += share * score
                 in_title[i] += share * title
+                cover[i][stem] += share * score
+                if title:
+                    cover[i][NAMED + stem] = 1.0
         for group in groups:
-            _add_group(fields, group, scores, in_title)
-        self._add_concepts(fields, concepts or {}, scores)
+            _add_group(fields, group, scores, in_title, cover)
+        self._add_concepts(fields, concepts or {}, scores, cover)
         title_len = fields.lengths["title"]
         out = {i: s * (1 + TITLE_BONUS * min(1.0, in_title[i] / title_len[i]) if title_len[i] else s)
                for i, s in scores.items()}
@@ -269,7 +284,8 @@ class SearchIndex(IndexReader):
                 out[i] *= 1 + PAIR_BONUS * min(n, 2)
         return out
 
-    def _add_concepts(self, fields: _Fields, concepts: Mapping[str, float], scores: dict[int, float]) -> None:
+    def _add_concepts(self, fields: _Fields, concepts: Mapping[str, float], scores: dict[int, float],
+                      cover: dict[int, dict[str, float]]) -> None:
         """The concept field's part of the scores: the keywords of the question in each entry."""
         clen = self.concept_len
         for kid, c_weight in concepts.items():
@@ -285,6 +301,9 @@ class SearchIndex(IndexReader):
                     continue
                 tf = FIELD_WEIGHT["concept"] * strength / (1 - b + b * clen[i] / fields.avg["concept"])
                 scores[i] += c_weight * c_idf * tf / (K1 + tf)
+                cover[i][f"={kid}"] += c_weight * c_idf * tf / (K1 + tf)
+                if own or linked:
+                    cover[i][f"{NAMED}={kid}"] = 1.0
 
     def _phrasing_bonus(self, lang: str, out: dict[int, float], terms: Mapping[str, float],
                         groups: Iterable[list[tuple[tuple[str, ...], float]]], asked: frozenset[str]) -> None:
@@ -434,8 +453,10 @@ class SearchIndex(IndexReader):
 
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first."""
-        total, source = self._scores(query)
+        cover: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        total, source = self._scores(query, cover)
         self._favour(query, total)
+        self._specific(total, cover)
         self._follow(query, total)
         text_len = self.data["text_len"]
 
@@ -445,9 +466,10 @@ class SearchIndex(IndexReader):
         return [Hit(self.docs[i][0], self.docs[i][1], self.docs[i][2], total[i], source.get(i, (0.0, query.lang))[1])
                 for i in sorted(total, key=order) if total[i] > 0]
 
-    def _scores(self, query: Query) -> tuple[dict[int, float], dict[int, tuple[float, str]]]:
+    def _scores(self, query: Query, cover: dict[int, dict[str, float]]) -> tuple[dict[int, float], dict[int, tuple[float, str]]]:
         """Each entry's score, summed over the question's language and the others that know some of its
-        words, and the language that scored it best."""
+        words, and the language that scored it best; ``cover``: filled with what of the question each
+        entry says in the question's language."""
         stem = self.stemmer(query.lang)
         total: dict[int, float] = defaultdict(float)
         source: dict[int, tuple[float, str]] = {}
@@ -462,12 +484,43 @@ class SearchIndex(IndexReader):
             asked = (frozenset(terms) | {st for g in synonyms for phrase, _w in g for st in phrase}
                      if lang == query.lang else frozenset())
             aside = {stem(w) for w in query.aside} - set(terms) if lang == query.lang else set()
-            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms, asked, aside).items():
+            said = cover if lang == query.lang else None
+            for i, s in self._bm25(lang, terms, concepts, named, pairs, synonyms, asked, aside, said).items():
                 s *= weight * KIND_WEIGHT.get(self.docs[i][0], 1.0)
                 total[i] += s
                 if i not in source or s > source[i][0]:
                     source[i] = (s, lang)
         return total, source
+
+    def _specific(self, total: dict[int, float], cover: dict[int, dict[str, float]]) -> None:
+        """Between two linked rules (``related``, or a rule and its sub-rules), the narrower one (leading to
+        fewer rules: an overview leads to the rules refining it) that says all the wider one says of the
+        question and more is the more specific answer: the two change places (among the
+        :data:`SPECIFIC_TOP` best entries, each entry once)."""
+        links, breadth = self.data.get("links"), self.data.get("breadth")
+        if not links or not breadth or not total:
+            return
+        moved: set[int] = set()
+        for i in sorted(total, key=lambda i: -total[i])[:SPECIFIC_TOP]:
+            said = cover.get(i)
+            if not said or i in moved:
+                continue
+            narrower = [j for j in links[i] if j in total and j not in moved and total[j] < total[i]
+                        and breadth[j] < breadth[i] and self._says_more(cover.get(j, {}), said)]
+            if narrower:
+                j = max(narrower, key=lambda j: total[j])
+                total[i], total[j] = total[j], total[i]
+                moved |= {i, j}
+
+    @staticmethod
+    def _says_more(narrow: Mapping[str, float], wide: Mapping[str, float]) -> bool:
+        """Whether an entry says all another says of the question and more, and names it: the words beyond
+        the other's that its title or its keywords name weigh at least :data:`SPECIFIC` of its score."""
+        own = {k for k in narrow if not k.startswith(NAMED)}
+        if not {k for k in wide if not k.startswith(NAMED)} < own:
+            return False
+        named = sum(narrow[k] for k in own if k not in wide and NAMED + k in narrow)
+        return named >= SPECIFIC * sum(narrow[k] for k in own)
 
     def _favour(self, query: Query, total: dict[int, float]) -> None:
         """The scores changed for what the question is about: a form of play (the rules of other forms
