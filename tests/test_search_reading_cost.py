@@ -66,29 +66,3 @@ def test_known_words_need_no_snowball(fresh: Any) -> None:
         stemmer = index.stemmer(lang)
         assert stemmer._impl is None, question   # every word, stopwords included, stemmed from the index
         assert set(index.langs[lang]["stopwords"]) <= set(stemmer.known), lang   # the stopwords' stems come with the index
-
-
-def test_a_new_word_loads_one_language_of_snowball_alone() -> None:
-    """Stemming a word the index does not know (a typo's correction, a rare word) loads the Snowball module
-    of that language alone, not the package, whose import loads all of its 36 languages; the stems are
-    the package's own."""
-    import subprocess
-    import sys
-
-    probe = ("import sys\n"
-             "from tashkalar_cli.text.search import Stemmer\n"
-             "print(Stemmer('english')('summoning'), Stemmer('italian')('evocazioni'))\n"
-             "print('snowballstemmer' in sys.modules, sorted(m for m in sys.modules if m.endswith('_stemmer')))\n")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
-    stems, loaded = out.stdout.splitlines()
-    assert loaded == "False ['_tashkalar_snowball.english_stemmer', '_tashkalar_snowball.italian_stemmer']"
-    import snowballstemmer
-
-    from tashkalar_cli.text.search import snowball
-
-    assert stems == f"{snowballstemmer.stemmer('english').stemWord('summoning')} " \
-                    f"{snowballstemmer.stemmer('italian').stemWord('evocazioni')}"
-    words = ["destroyed", "invocations", "pièces", "fichas", "evocazione", "running", "légendaires", "potenziate"]
-    for lang in ("english", "french", "spanish", "italian"):
-        alone, package = snowball(lang), snowballstemmer.stemmer(lang)
-        assert [alone.stemWord(w) for w in words] == [package.stemWord(w) for w in words]

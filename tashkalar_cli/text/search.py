@@ -66,37 +66,6 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(fold(text).replace("_", " "))
 
 
-#: the name under which one language's Snowball module is loaded alone (see :func:`snowball`)
-_SNOWBALL_ALONE = "_tashkalar_snowball"
-
-
-def snowball(algorithm: str) -> Any:
-    """The Snowball stemmer of one language (``snowballstemmer.stemmer(algorithm)``), its module loaded alone:
-    the package's own import loads the modules of its 36 languages (a fifth of a second), one is enough. The
-    module is loaded from the package's folder under a name of its own, so the package itself stays as it is
-    for whoever imports it; with PyStemmer installed (the package's choice then) or a module not found, the
-    package's own ``stemmer``."""
-    import importlib
-    import importlib.util
-    import sys
-    import types
-
-    spec = importlib.util.find_spec("snowballstemmer")
-    if spec is not None and spec.submodule_search_locations and importlib.util.find_spec("Stemmer") is None:
-        if _SNOWBALL_ALONE not in sys.modules:
-            alone = types.ModuleType(_SNOWBALL_ALONE)
-            alone.__path__ = list(spec.submodule_search_locations)
-            sys.modules[_SNOWBALL_ALONE] = alone
-        try:
-            module = importlib.import_module(f"{_SNOWBALL_ALONE}.{algorithm}_stemmer")
-            return getattr(module, "".join(part.capitalize() for part in algorithm.split("_")) + "Stemmer")()
-        except (ImportError, AttributeError):
-            pass
-    import snowballstemmer
-
-    return snowballstemmer.stemmer(algorithm)
-
-
 class Stemmer:
     """A Snowball stemmer for one language (``snowballstemmer``), remembering the words it has seen.
 
@@ -119,7 +88,9 @@ class Stemmer:
             stem = word
         else:
             if self._impl is None:
-                self._impl = snowball(self.algorithm)
+                import snowballstemmer
+
+                self._impl = snowballstemmer.stemmer(self.algorithm)
             stem = self._impl.stemWord(word)
         self.known[word] = stem
         return stem
