@@ -66,3 +66,24 @@ def test_known_words_need_no_snowball(fresh: Any) -> None:
         stemmer = index.stemmer(lang)
         assert stemmer._impl is None, question   # every word, stopwords included, stemmed from the index
         assert set(index.langs[lang]["stopwords"]) <= set(stemmer.known), lang   # the stopwords' stems come with the index
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_the_compiled_stemmers_give_the_pure_python_stems(lang: str) -> None:
+    """PyStemmer (a dependency: snowballstemmer's own import then loads no pure-Python module) stems every
+    word of a language's texts as the pure-Python Snowball module does, so the index reads the same."""
+    import importlib
+    import re
+    from pathlib import Path
+
+    import snowballstemmer
+    import Stemmer
+
+    algorithm = {"en": "english", "fr": "french", "es": "spanish", "it": "italian"}[lang]
+    assert snowballstemmer.algorithms is Stemmer.algorithms   # the package took the compiled stemmers
+    pure = getattr(importlib.import_module(f"snowballstemmer.{algorithm}_stemmer"), f"{algorithm.capitalize()}Stemmer")()
+    compiled = Stemmer.Stemmer(algorithm)
+    root = Path(__file__).resolve().parent.parent / "locales" / lang
+    words = sorted({w for f in root.rglob("*.yaml") for w in re.findall(r"[^\W\d_]+", f.read_text("utf-8").lower())})
+    assert len(words) > 1000
+    assert [compiled.stemWord(w) for w in words] == [pure.stemWord(w) for w in words]
