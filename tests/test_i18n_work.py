@@ -8,6 +8,7 @@ what is read back gives the same findings, at the same lines, as a parse."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -137,3 +138,115 @@ def test_sixty_empty_languages_read_each_reference_file_once(tmp_path: Path, dat
     _forget(counted)
     assert _findings(check_games(root, games, builtin=REPO / "locales")) == _findings(report)
     assert counted["parsed"] == [], "and not at all the second time"
+
+
+def _translator_copy(root: Path, extra: int) -> Path:
+    """A copy of the French texts whose ui.yaml has ``extra`` messages, each a text to check against
+    an English message of its own (a translator's file of thousands of texts)."""
+    shutil.copytree(REPO / "locales" / "fr", root / "fr")
+    shutil.copytree(REPO / "locales" / "en", root / "en")
+    (root / "fr" / "sources.yaml").unlink()   # no record of reviews: no finding for each new text
+    for lang, word in (("fr", "Un texte"), ("en", "A text")):
+        ui = root / lang / "ui.yaml"
+        lines = "".join(f'  extra.key{i}: "{word} {i} **x** avec {{count}} {i % 7}"\n' for i in range(extra))
+        ui.write_text(ui.read_text(encoding="utf-8").replace("messages:\n", "messages:\n" + lines, 1), encoding="utf-8")
+    return root
+
+
+def test_a_large_translator_file_is_parsed_once_and_each_text_looked_at_once(
+        tmp_path: Path, dataset: Any, counted: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's translator file of megabytes, smaller: the file is parsed and validated once per
+    run (once in all for two runs), each text's fields and markup are worked out once whatever the
+    number of languages it is compared with, and the work grows with the texts."""
+    from tashkalar_cli.errors import template_fields
+    from tashkalar_cli.text import i18n
+    from tashkalar_cli.text.i18ncheck import check_locales, checks
+
+    calls = [0]
+
+    def fields(text: str) -> list[str]:
+        calls[0] += 1
+        return template_fields(text)
+
+    monkeypatch.setattr(checks, "template_fields", fields)
+    monkeypatch.setattr(i18n, "template_fields", fields)
+
+    def work(extra: int) -> int:
+        for cached in ("_names", "_fields", "_markup", "folded"):   # worked out afresh: calls counted from here
+            if hasattr(getattr(checks, cached, None), "cache_clear"):
+                getattr(checks, cached).cache_clear()
+        root = _translator_copy(tmp_path / str(extra), extra)
+        _forget(counted)
+        calls[0] = 0
+        report = check_locales(root, dataset.facts, langs=["fr"])
+        assert counted["parsed"].count("fr/ui.yaml") == 1 and counted["validated"].count("fr/ui.yaml") == 1
+        assert not [f for f in report.findings if f.key.startswith("extra.")]
+        _forget(counted)
+        check_locales(root, dataset.facts, langs=["fr"])
+        assert counted["parsed"] == [] and counted["validated"] == []
+        return calls[0]
+
+    small, large = work(500), work(1_000)
+    # a text of the reference and its translation: each looked at once (two texts per message); each of
+    # them four times before, and more with every language compared
+    assert large - small <= 2 * 500 + 10
+
+
+def _found_by_every_form(matcher: Any, text: str) -> set[str]:
+    """TermMatcher.found as it was written first: every form of the glossary tried on the text."""
+    from tashkalar_cli.text.i18ncheck import checks
+
+    hay = checks.term_fold(text)
+    taken = bytearray(len(hay))
+    out = set()
+    for form, kid, whole in matcher.forms:
+        for m in checks.form_regex(form, whole).finditer(hay):
+            start, end = m.span()
+            if taken.find(1, start, end) == -1:
+                taken[start:end] = b"\x01" * (end - start)
+                out.add(kid)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_terms_found_by_their_first_letters_are_those_every_form_finds(lang: str, monkeypatch) -> None:
+    """TermMatcher looks at a text only for the forms whose first letters stand at one of its word
+    starts, and compiles a form's expression only when a text holds it: the same terms as trying
+    every form, on every text of the language and on texts that put a form after a hyphen, a
+    quote, a bracket or at the very end."""
+    from tashkalar_cli.data.locales import LocaleReader
+    from tashkalar_cli.text.i18ncheck import checks
+
+    texts = LocaleReader(strict=False).read(REPO / "locales" / lang, "")
+    glossary = {key: entry for (sec, key), entry in texts.entries.items() if sec == "keywords"}
+    compiled: list[str] = []
+    original = checks.form_regex
+    monkeypatch.setattr(checks, "form_regex", lambda form, whole: compiled.append(form) or original(form, whole))
+    matcher = checks.TermMatcher(glossary)
+    assert len(matcher.forms) > 50 and compiled == [], "nothing compiled before a text holds a form"
+    assert matcher.found("Nothing of the game here.") == set() and compiled == []
+    forms = [form for form, _, _ in matcher.forms]
+    tricky = [f"non-{forms[0]}", f"«{forms[1]}»", f"({forms[2]})", f"x{forms[3]} {forms[3]}", forms[4], f"'{forms[5]}"]
+    for text in [*(unit.text for unit in texts.units.values()), *tricky]:
+        assert matcher.found(text) == _found_by_every_form(matcher, text), text
+
+
+def test_folding_keeps_its_meaning_for_every_character_kind() -> None:
+    """A text's accents are dropped by looking at each kind of character once: the same as looking at
+    each character, on every text of the tool and on letters of several scripts."""
+    import unicodedata
+
+    from tashkalar_cli.text.i18ncheck.checks import term_fold
+    from tashkalar_cli.text.search import fold
+
+    def by_character(text: str) -> str:
+        decomposed = unicodedata.normalize("NFKD", text)
+        return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+    samples = ["Ours affamé", "ÉCHANGE Œuvre", "Straße ﬁn", "Ἀθῆναι", "Tiếng Việt", "क्षत्रिय", "e\u0301\u0327", "\u0300x"]
+    samples += [line for path in sorted((REPO / "locales").rglob("*.yaml"))
+                for line in path.read_text(encoding="utf-8").splitlines()]
+    for text in samples:
+        assert fold(text) == re.sub(r"[\W_]+", " ", by_character(text).casefold()).strip()
+        spaced = by_character(re.sub(r"\{[^{}]*\}", " ", text).replace("\u2019", "'"))
+        assert term_fold(text) == re.sub(r"\s+", " ", spaced.casefold())
