@@ -250,3 +250,16 @@ def test_folding_keeps_its_meaning_for_every_character_kind() -> None:
         assert fold(text) == re.sub(r"[\W_]+", " ", by_character(text).casefold()).strip()
         spaced = by_character(re.sub(r"\{[^{}]*\}", " ", text).replace("\u2019", "'"))
         assert term_fold(text) == re.sub(r"\s+", " ", spaced.casefold())
+
+
+def test_marking_reviewed_reads_each_record_once(tmp_path: Path, cli, counted: dict[str, list[str]]) -> None:
+    """``i18n reviewed`` reads a language's record (sources.yaml) with the language, then takes what
+    it holds from that reading: parsed and validated once, not a second time to be updated."""
+    root = tmp_path / "locales"
+    shutil.copytree(REPO / "locales" / "fr", root / "fr")
+    before = (root / "fr" / "sources.yaml").read_bytes()
+    result = cli("i18n", "reviewed", "--locales", str(root), "--target", "fr", "--all")
+    assert result.code == 0, result.err
+    records = [name for name in counted["parsed"] if name.endswith("sources.yaml")]
+    assert records and len(records) == len(set(records)), counted["parsed"]
+    assert (root / "fr" / "sources.yaml").read_bytes() == before, "every translation already recorded: the same record"
