@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import marshal
 import os
 from collections import OrderedDict
 from collections.abc import Callable
@@ -64,7 +65,9 @@ class Checked(NamedTuple):
 
 
 class _Memory:
-    """The entries of this process: JSON bodies by key, the oldest dropped beyond :data:`MAX_MEMORY` bytes."""
+    """The entries of this process by key, the oldest dropped beyond :data:`MAX_MEMORY` bytes: each
+    the :mod:`marshal` form of its data and line map (written by this process, never by anyone
+    else: read back without checks, several times faster than JSON, as fresh objects each time)."""
 
     def __init__(self) -> None:
         self.bodies: OrderedDict[str, bytes] = OrderedDict()
@@ -168,24 +171,32 @@ def _folder() -> Path | None:
 def _recall(key: str) -> tuple[Any, LineMap] | None:
     """The result kept under ``key``, from the process's memory (written by this process: decoded
     without checks) or else from the cache folder (checked: anyone may have written there)."""
-    body = _MEMORY.get(key)
-    if body is not None:
-        return _decode(body, key, checked=False)
+    kept = _MEMORY.get(key)
+    if kept is not None:
+        data, lines = marshal.loads(kept)
+        return data, LineMap(lines)
     folder = _folder()
     if folder is None:
         return None
     body = read_bounded(folder / f"{key}.json", MAX_ENTRY)
     if body is None or not _tagged(folder):
         return None
-    found = _decode(body, key, checked=True)
+    found = _decode(body, key)
     if found is not None:
-        _MEMORY.put(key, body)
+        _remember(key, *found)
     return found
 
 
-def _decode(body: bytes, key: str, *, checked: bool) -> tuple[Any, LineMap] | None:
+def _remember(key: str, data: Any, lines: LineMap) -> None:
+    """Keep a result in the process's memory (its :mod:`marshal` form: a copy, whatever is done
+    with ``data`` after)."""
+    with contextlib.suppress(ValueError):   # not a value marshal writes: not kept in memory
+        _MEMORY.put(key, marshal.dumps((data, lines.lines)))
+
+
+def _decode(body: bytes, key: str) -> tuple[Any, LineMap] | None:
     """The data and lines of an entry, or None when it is not exactly an entry of ``key`` holding
-    data a parse could give (``checked``: each value looked at)."""
+    data a parse could give (each value looked at)."""
     try:
         entry = json.loads(body)
     except (ValueError, RecursionError):
@@ -193,13 +204,11 @@ def _decode(body: bytes, key: str, *, checked: bool) -> tuple[Any, LineMap] | No
     if not (entry.__class__ is dict and entry.keys() == {"format", "key", "mixed", "data", "lines"}
             and entry["format"] == FORMAT and entry["key"] == key and entry["mixed"].__class__ is bool):
         return None
-    data = entry["data"]
-    if checked or entry["mixed"]:
-        try:
-            data = _restored(data, entry["mixed"])
-        except _NotPlain:
-            return None
-    lines = _lines_of(entry["lines"], checked)
+    try:
+        data = _restored(entry["data"], entry["mixed"])
+    except _NotPlain:
+        return None
+    lines = _lines_of(entry["lines"])
     return None if lines is None else (data, lines)
 
 
@@ -237,7 +246,8 @@ def _as_json(value: Any, depth: int = 1) -> Any:
 
 def _restored(value: Any, mixed: bool) -> Any:
     """The data of an entry as the parse gave it: every value looked at (plain data no deeper than a
-    parse allows), and with ``mixed`` the :data:`MIXED` mappings made again; :class:`_NotPlain` else."""
+    parse allows), and with ``mixed`` the :data:`MIXED` mappings made again; :class:`_NotPlain` else.
+    (JSON gives plain values only: the lists and mappings are walked, each scalar looked at once.)"""
     top: list[Any] = [value]
     stack: list[tuple[Any, Any, int]] = [(top, 0, 1)]   # (container, index or key, depth)
     while stack:
@@ -249,11 +259,21 @@ def _restored(value: Any, mixed: bool) -> Any:
                 raise _NotPlain
             if MIXED in item:
                 item = holder[at] = _mapping(item) if mixed else _not_plain()
-            stack.extend((item, k, depth + 1) for k in item)
+            inner = depth + 1
+            for k, v in item.items():
+                if v.__class__ is dict or v.__class__ is list:
+                    stack.append((item, k, inner))
+                elif v.__class__ not in _SCALARS:
+                    raise _NotPlain
         elif kind is list:
             if depth > MAX_DEPTH + 1:
                 raise _NotPlain
-            stack.extend((item, i, depth + 1) for i in range(len(item)))
+            inner = depth + 1
+            for i, v in enumerate(item):
+                if v.__class__ is dict or v.__class__ is list:
+                    stack.append((item, i, inner))
+                elif v.__class__ not in _SCALARS:
+                    raise _NotPlain
         elif kind not in _SCALARS:
             raise _NotPlain
     return top[0]
@@ -275,22 +295,20 @@ def _not_plain() -> Any:
     raise _NotPlain
 
 
-def _lines_of(value: Any, checked: bool = True) -> LineMap | None:
+def _lines_of(value: Any) -> LineMap | None:
     """The line map written as ``[[line, *path], ...]``, or None when it is not one."""
     if value.__class__ is not list:
         return None
-    lines: dict[tuple[Any, ...], int] = {}
+    most = MAX_DEPTH + 2
     for entry in value:
-        if checked and (entry.__class__ is not list or not entry or entry[0].__class__ is not int or entry[0] < 1
-                        or len(entry) > MAX_DEPTH + 2):
+        if entry.__class__ is not list or not entry or entry[0].__class__ is not int or entry[0] < 1 \
+                or len(entry) > most:
             return None
-        path = tuple(entry[1:])
-        if checked:
-            for part in path:
-                if part.__class__ not in _SCALARS:
-                    return None
-        lines[path] = entry[0]
-    return LineMap(lines)
+    try:
+        # a path of scalars only: JSON gives no other value than a list or a mapping, which a key refuses
+        return LineMap({tuple(entry[1:]): entry[0] for entry in value})
+    except TypeError:
+        return None
 
 
 def _keep(key: str, data: Any, lines: LineMap) -> None:
@@ -311,7 +329,7 @@ def _keep(key: str, data: Any, lines: LineMap) -> None:
         return
     if len(body) > MAX_ENTRY:
         return
-    _MEMORY.put(key, body)
+    _remember(key, data, lines)
     folder = _folder()
     if folder is None:
         return

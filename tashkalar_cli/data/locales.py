@@ -238,7 +238,7 @@ class LocaleTexts:
 class LocaleReader:
     """Reads language folders; ``strict`` raises the first problem, else problems are collected."""
 
-    def __init__(self, *, strict: bool, budget: Budget | None = None, reuse: bool = False) -> None:
+    def __init__(self, *, strict: bool, budget: Budget | None = None, reuse: bool = True) -> None:
         self.strict = strict
         self.budget = budget if budget is not None else Budget()  # shared by every folder it reads
         self.reuse = reuse  # a file found valid before is read back (:mod:`tashkalar_cli.data.filecache`)

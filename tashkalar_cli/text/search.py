@@ -14,9 +14,23 @@ from typing import Any
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 
 
+#: the first character Unicode gives a combining class: none before it is a mark
+_FIRST_MARK = "\u0300"
+
+
+def without_marks(decomposed: str) -> str:
+    """``decomposed`` (NFKD) without its combining marks (accents): each distinct character looked
+    at once, not each character of the text (a text of thousands of letters has a few dozen kinds)."""
+    if decomposed.isascii():
+        return decomposed
+    combining = unicodedata.combining
+    for mark in [ch for ch in set(decomposed) if ch >= _FIRST_MARK and combining(ch)]:
+        decomposed = decomposed.replace(mark, "")
+    return decomposed
+
+
 def fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    stripped = without_marks(unicodedata.normalize("NFKD", text))
     return _NON_WORD.sub(" ", stripped.casefold()).strip()
 
 

@@ -11,13 +11,13 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from tashkalar_cli.errors import phrase, template_fields, template_problems
-from tashkalar_cli.text.i18n import placeholders
+from tashkalar_cli.errors import field_name, is_name, phrase, template_fields, template_problems
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, said
-from tashkalar_cli.text.search import fold
+from tashkalar_cli.text.search import fold, without_marks
 
 _DIGITS = re.compile(r"(?<![\w{])\d+(?:[.,]\d+)?(?![\w}])")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_SPACES = re.compile(r"\s+")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.)\s", re.MULTILINE)
 
 
@@ -40,17 +40,34 @@ def check_empty(ref: str, text: str) -> list[tuple[str, str]]:
     return []
 
 
-def _names(text: str) -> list[str]:
-    """The placeholder names of a text; those before an unmatched brace (reported by check_format)."""
+@lru_cache(maxsize=1 << 16)
+def _names(text: str) -> tuple[str, ...]:
+    """The placeholder names of a text; those before an unmatched brace (reported by check_format).
+    Worked out once per text: a reference text is compared with every language."""
+    fields = _fields(text)
+    if fields is None:
+        return tuple(re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text))
+    return tuple(name for name in map(field_name, fields) if name)   # what text.i18n.placeholders gives
+
+
+@lru_cache(maxsize=1 << 16)
+def _fields(text: str) -> tuple[str, ...] | None:
+    """:func:`~tashkalar_cli.errors.template_fields` of ``text``, worked out once; None for a text
+    with a brace that opens or closes nothing."""
+    if "{" not in text and "}" not in text:
+        return ()
     try:
-        return placeholders(text)
+        return tuple(template_fields(text))
     except ValueError:
-        return [name for name in re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text)]
+        return None
 
 
 def check_placeholders(ref: str, text: str, known: set[str] | None = None) -> list[tuple[str, str]]:
+    names, ref_names = _names(text), _names(ref)
+    if names == ref_names and (known is None or known.issuperset(names)):
+        return []   # the same placeholders, all known (most texts: none)
     out: list[tuple[str, str]] = []
-    want, got = Counter(_names(ref)), Counter(_names(text))
+    want, got = Counter(ref_names), Counter(names)
     missing = sorted(set(want) - set(got))
     extra = sorted(set(got) - set(want))
     unknown = sorted(set(got) - known - set(extra)) if known is not None else []
@@ -97,21 +114,31 @@ def check_format(ref: str, text: str) -> list[tuple[str, str]]:
     """Fields that are not plain ``{name}`` placeholders (a format spec, a conversion, an attribute
     or an index: the tool would refuse the language), or unmatched braces. A field written exactly
     as in the reference is allowed (Click's own texts quote with ``{name!r}``)."""
-    try:
-        allowed = set(template_fields(ref))
-    except ValueError:
-        allowed = set()
+    fields = _fields(text)
+    if fields == ():
+        return []   # no field, no brace: nothing to say (most texts)
+    allowed = set(_fields(ref) or ())
+    if fields is not None and all(f in allowed or is_name(f) for f in fields):
+        return []   # only plain names: what template_problems says of them is not about the format
     return [(ERROR, message) for code, message in template_problems(text, allowed) if code == "placeholder-format"]
 
 
 def numbers(text: str, words: dict[str, int]) -> tuple[Counter[str], int]:
     """The numbers a text states (digits and number words other than 'one'), and its count of one-words."""
+    found, ones = _numbers(text, tuple(words.items()))
+    return Counter(dict(found)), ones
+
+
+@lru_cache(maxsize=1 << 16)
+def _numbers(text: str, words: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str, int], ...], int]:
+    """:func:`numbers` of a text with a language's number words, worked out once (a reference text
+    is compared with every language): the counts as pairs, in the order found."""
     plain = _PLACEHOLDER.sub(" ", text)
     found: Counter[str] = Counter()
     for m in _DIGITS.finditer(plain):
         found[m.group().replace(",", ".")] += 1
     ones = 0
-    folded_words = _folded_words(tuple(words.items()))
+    folded_words = _folded_words(words)
     for word in folded(plain).split():
         value = folded_words.get(word)
         if value is None:
@@ -120,12 +147,15 @@ def numbers(text: str, words: dict[str, int]) -> tuple[Counter[str], int]:
             ones += 1
         else:
             found[str(value)] += 1
-    return found, ones
+    return tuple(found.items()), ones
 
 
 def check_numbers(ref: str, text: str, ref_words: dict[str, int], words: dict[str, int]) -> list[tuple[str, str]]:
-    want, want_ones = numbers(ref, ref_words)
-    got, got_ones = numbers(text, words)
+    want_found, want_ones = _numbers(ref, tuple(ref_words.items()))
+    got_found, got_ones = _numbers(text, tuple(words.items()))
+    if want_found == got_found:
+        return []   # the same numbers in the same order: none missing, none added
+    want, got = Counter(dict(want_found)), Counter(dict(got_found))
     missing = want - got
     extra = got - want
     # "1" may be said with an article or a one-word ("une pièce"), in either direction
@@ -149,16 +179,24 @@ def check_numbers(ref: str, text: str, ref_words: dict[str, int], words: dict[st
 
 def check_markup(ref: str, text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    a, b = len(_LIST_ITEM.findall(ref)), len(_LIST_ITEM.findall(text))
+    (a, *ref_markers), (b, *markers) = _markup(ref), _markup(text)
     if a != b:
         out.append((ERROR, said("markup-items", "{count} list item(s) where the reference has {reference}", count=b,
                                  reference=a)))
-    for marker, name in (("**", phrase("marker.bold", "bold")), ("`", phrase("marker.code", "code"))):
-        x, y = ref.count(marker), text.count(marker)
+    if ref_markers == markers:
+        return out
+    for (marker, name), x, y in zip((("**", phrase("marker.bold", "bold")), ("`", phrase("marker.code", "code"))),
+                                    ref_markers, markers, strict=True):
         if x != y:
             out.append((ERROR, said("markup-markers", "{count} '{marker}' ({name}) marker(s) where the reference has {reference}",
                                      count=y, marker=marker, name=name, reference=x)))
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _markup(text: str) -> tuple[int, int, int]:
+    """A text's list items, ``**`` and backquotes, counted once per text."""
+    return len(_LIST_ITEM.findall(text)), text.count("**"), text.count("`")
 
 
 def check_untranslated(ref: str, text: str, min_words: int = 3) -> list[tuple[str, str]]:
@@ -174,15 +212,20 @@ def term_fold(text: str) -> str:
     import unicodedata
 
     text = _PLACEHOLDER.sub(" ", text)  # {upgraded} is a number, not the word "upgraded"
-    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return re.sub(r"\s+", " ", stripped.casefold())
+    stripped = without_marks(unicodedata.normalize("NFKD", text.replace("\u2019", "'")))
+    return _SPACES.sub(" ", stripped.casefold())
 
 
 @lru_cache(maxsize=1 << 12)
 def form_regex(form: str, whole: bool) -> re.Pattern[str]:
     """A folded form found at a word start (never right after a hyphen); ``whole``: and at a word end."""
     return re.compile(r"(?<![\w-])" + re.escape(form) + (r"(?!\w)" if whole else ""))
+
+
+#: how many first characters of a form :class:`TermMatcher` files it under
+_HEAD = 3
+#: where a form may start in a folded text: what :func:`form_regex` asks of the character before it
+_WORD_START = re.compile(r"(?<![\w-])")
 
 
 class TermMatcher:
@@ -207,26 +250,49 @@ class TermMatcher:
                 if f:
                     self.forms.append((f, kid, whole))
         self.forms.sort(key=lambda x: -len(x[0]))
-        self._res = [(f, form_regex(f, whole), kid) for f, kid, whole in self.forms]
-        self._by_keyword: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
-        for form, rx, kid in self._res:
-            self._by_keyword.setdefault(kid, []).append((form, rx))
+        # each form's regular expression compiled when a text first holds the form (most never do)
+        self._res = [(f, whole, kid) for f, kid, whole in self.forms]
+        self._by_keyword: dict[str, list[tuple[str, bool]]] = {}
+        # the forms by their first characters (those shorter, apart): a text is looked at only for
+        # the forms whose first characters stand at one of its word starts, not for every form
+        self._heads: dict[str, list[int]] = {}
+        self._short: list[int] = []
+        for index, (form, whole, kid) in enumerate(self._res):
+            self._by_keyword.setdefault(kid, []).append((form, whole))
+            if len(form) < _HEAD:
+                self._short.append(index)
+            else:
+                self._heads.setdefault(form[:_HEAD], []).append(index)
+        self._found: dict[str, frozenset[str]] = {}
 
     def present(self, text: str, keyword: str) -> bool:
         """Whether any form of ``keyword`` occurs in ``text`` (overlaps allowed)."""
         hay = term_fold(text)
         # a form the text does not hold as a substring cannot match: looked for first (no regex)
-        return any(form in hay and rx.search(hay) for form, rx in self._by_keyword.get(keyword, ()))
+        return any(form in hay and form_regex(form, whole).search(hay)
+                   for form, whole in self._by_keyword.get(keyword, ()))
 
     def found(self, text: str) -> set[str]:
-        """The keywords whose terms occur in ``text``, longest match first (no overlaps)."""
-        hay = term_fold(text)
+        """The keywords whose terms occur in ``text``, longest match first (no overlaps). Worked out
+        once per text (a reference text is looked at with every language)."""
+        known = self._found.get(text)
+        if known is None:
+            known = self._found[text] = frozenset(self._find(term_fold(text)))
+        return set(known)
+
+    def _find(self, hay: str) -> set[str]:
+        heads = self._heads
+        at = {hay[m.start():m.start() + _HEAD] for m in _WORD_START.finditer(hay)}
+        candidates = [*self._short, *(i for head in at if head in heads for i in heads[head])]
+        candidates.sort()   # the longest forms first, as they stand in ``_res``
+        res = self._res
         taken = bytearray(len(hay))
         out = set()
-        for form, rx, kid in self._res:
+        for index in candidates:
+            form, whole, kid = res[index]
             if form not in hay:  # the regular expression only where the form stands (a few of hundreds)
                 continue
-            for m in rx.finditer(hay):
+            for m in form_regex(form, whole).finditer(hay):
                 start, end = m.span()
                 if taken.find(1, start, end) != -1:   # overlaps a longer term found before
                     continue

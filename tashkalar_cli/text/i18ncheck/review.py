@@ -28,14 +28,13 @@ HEADER = ("The reference text each translation of this folder was made from.\n"
 
 def recorded_in(path: Path, shown: str) -> dict[UnitKey, str]:
     """The record of ``path`` (empty when there is none); a record that cannot be read is an
-    :class:`InputError` naming it (it would be written over without what it holds)."""
-    from tashkalar_cli.data.schemas import schema_errors
-    from tashkalar_cli.data.yamlio import load_yaml
+    :class:`InputError` naming it (it would be written over without what it holds). A valid record
+    the language's reading kept is read back, not parsed and validated again."""
+    from tashkalar_cli.data.filecache import read_checked
 
     if not path.exists():
         return {}
-    data, lines = load_yaml(path, shown, text_keys=True)
-    errors = schema_errors(SOURCES_SCHEMA, data, lines, shown) if data is not None else []
+    data, _lines, errors = read_checked(path, shown, SOURCES_SCHEMA, text_keys=True)
     if data is None or errors:
         raise InputError(key="record-unreadable", path=visible(shown),
                          problem=errors[0].message if errors else "empty")
