@@ -6,6 +6,7 @@ and narrow tables that keep their right border."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -40,6 +41,12 @@ flares: [{flare: flare-3-6, against: red}]
 
 
 def _ui(lang: str) -> dict[str, str]:
+    return dict(_read_ui(lang))   # a copy: a test may change it, the next one reads the file's texts
+
+
+@functools.cache
+def _read_ui(lang: str) -> dict[str, str]:
+    """The messages of a language's ui.yaml, read once per process (the tests read them some forty times)."""
     return {k: str(v) for k, v in yaml.safe_load((REPO / "locales" / lang / "ui.yaml").read_text("utf-8"))["messages"].items()}
 
 
@@ -402,6 +409,7 @@ def test_sh17_the_coverage_table_fits_80_columns_and_names_the_languages(tk, own
 
 # --- SH13: a message names an option's value as the help of its language shows it -------------------
 
+@functools.cache   # the same commands for each language's test: walked once
 def _shown_metavars() -> dict[str, set[str]]:
     """Each long option of every command -> the metavariables its help shows (in English words)."""
     import click
