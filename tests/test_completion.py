@@ -222,12 +222,13 @@ def test_install_completion_for_bash(cli, monkeypatch, tmp_path):
     assert str(script) in (tmp_path / ".bashrc").read_text()
 
 
-def test_a_real_bash_completes_the_hungry_bear(tmp_path):
+def test_a_real_bash_completes_the_hungry_bear():
     bash, exe = shutil.which("bash"), shutil.which("tashkalar")
     if not bash or not exe:
         pytest.skip("needs bash and the installed tashkalar command on PATH")
-    env = dict(os.environ, TASHKALAR_LANG="fr", TASHKALAR_CACHE_DIR=str(tmp_path),
-               _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1")
+    # the session's cache (filled first: warm_cache), as every process of this module reads it: a cache of its own
+    # made each of the two processes build the whole data (seconds) for a completion
+    env = dict(os.environ, TASHKALAR_LANG="fr", _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1")
     script = ('source <(tashkalar --show-completion bash)\n'
               'COMP_WORDS=(tashkalar card show ours); COMP_CWORD=3\n'
               '_tashkalar_completion tashkalar\n'
@@ -236,10 +237,9 @@ def test_a_real_bash_completes_the_hungry_bear(tmp_path):
     assert "Ours\\ Affamé" in out.splitlines()
 
 
-def test_normal_start_up_does_not_load_completion(tmp_path):
+def test_normal_start_up_does_not_load_completion():
     """The completion module is imported only while the shell asks for completions."""
-    env = {k: v for k, v in os.environ.items() if k != "_TASHKALAR_COMPLETE"}
-    env["TASHKALAR_CACHE_DIR"] = str(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "_TASHKALAR_COMPLETE"}   # the session's warm cache
     r = subprocess.run([sys.executable, "-X", "importtime", "-m", "tashkalar_cli", "card", "show", "swordmaster"],
                        env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0

@@ -22,20 +22,55 @@ def _tree(folder):
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+#: the tests share one export of the French texts in each format (a second each), made once on one worker
+pytestmark = pytest.mark.xdist_group("i18n-import")
+
+
+def _copy_locales(dest):
+    for code in ("en", "fr"):
+        shutil.copytree(REPO / "locales" / code, dest / code)
+    return dest
+
+
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory):
+    """``i18n export`` of a copy of the English and French locales, as PO and as XLIFF: the bytes of each file.
+    Every test's copy holds the same texts, so its export would be these bytes (a test that changes its copy
+    before exporting exports it itself: :func:`_export`)."""
+    from tashkalar_cli.cli.app import main
+
+    base = tmp_path_factory.mktemp("import-exports")
+    locales, out = _copy_locales(base / "locales"), base / "out"
+    out.mkdir()
+    files = {}
+    for fmt in ("po", "xliff"):
+        try:
+            main(["i18n", "export", "--locales", str(locales), "--target", "fr", "--format", fmt, "--out", str(out)])
+        except SystemExit as exc:
+            assert exc.code in (0, None)
+        files[fmt] = (out / f"fr.{fmt}").read_bytes()
+    return files
+
+
 @pytest.fixture
 def copy(tmp_path):
     """A copy of the English and French locales, and a folder for exchange files."""
     locales, out = tmp_path / "locales", tmp_path / "out"
     out.mkdir()
-    for code in ("en", "fr"):
-        shutil.copytree(REPO / "locales" / code, locales / code)
-    return locales, out
+    return _copy_locales(locales), out
 
 
 def _export(cli, locales, out, fmt):
     r = cli("i18n", "export", "--locales", str(locales), "--target", "fr", "--format", fmt, "--out", str(out))
     assert r.code == 0, r.err
     return out / f"fr.{fmt}"
+
+
+def _exported(exports, out, fmt):
+    """The export of an unchanged copy (:func:`exports`), written where ``i18n export`` would write it."""
+    path = out / f"fr.{fmt}"
+    path.write_bytes(exports[fmt])
+    return path
 
 
 def _import(cli, locales, *files, json=False):
@@ -57,18 +92,18 @@ def _edit_po(path, changes, fuzzy=()):
 
 
 @pytest.mark.parametrize("fmt", ["po", "xliff"])
-def test_an_import_without_edits_changes_no_byte(cli, copy, fmt):
+def test_an_import_without_edits_changes_no_byte(cli, copy, exports, fmt):
     locales, out = copy
     before = _tree(locales)
-    r = _import(cli, locales, _export(cli, locales, out, fmt), json=True)
+    r = _import(cli, locales, _exported(exports, out, fmt), json=True)
     assert r.code == 0, r.err
     assert r.json["written"] == [] and r.json["unchanged"] > 2000
     assert _tree(locales) == before
 
 
-def test_an_edited_po_changes_exactly_the_edited_texts(cli, copy):
+def test_an_edited_po_changes_exactly_the_edited_texts(cli, copy, exports):
     locales, out = copy
-    path = _export(cli, locales, out, "po")
+    path = _exported(exports, out, "po")
     before = _tree(locales)
     _edit_po(path, {c: (lambda t: t + " (revu)") for c in EDITED})
     r = _import(cli, locales, path, json=True)
@@ -90,11 +125,11 @@ def test_an_edited_po_changes_exactly_the_edited_texts(cli, copy):
     assert not [f for f in r.json["findings"] if f["severity"] == "error"]
 
 
-def test_an_edited_xliff_is_imported_and_a_fuzzy_entry_is_not(cli, copy):
+def test_an_edited_xliff_is_imported_and_a_fuzzy_entry_is_not(cli, copy, exports):
     from translate.storage import xliff2
 
     locales, out = copy
-    path = _export(cli, locales, out, "xliff")
+    path = _exported(exports, out, "xliff")
     store = xliff2.Xliff2File.parsefile(str(path))
     for unit in store.units:
         if unit.getunitelement().get("name") == "ui/cli.usage/text":
@@ -132,9 +167,9 @@ def test_a_text_the_language_lacks_is_added_to_its_file(cli, copy):
     ({"cards/swordmaster/effect": lambda t: t.replace("1", "{count}", 1) + " {count}"}, "cards/swordmaster/effect"),
     ({"ui/error.export-where/text": lambda t: t + " **"}, "ui/error.export-where/text"),
 ])
-def test_a_broken_translation_writes_nothing(cli, copy, edit, said):
+def test_a_broken_translation_writes_nothing(cli, copy, exports, edit, said):
     locales, out = copy
-    path = _export(cli, locales, out, "po")
+    path = _exported(exports, out, "po")
     _edit_po(path, {"ui/cli.usage/text": lambda t: "Changé", **edit})
     before = _tree(locales)
     r = _import(cli, locales, path)
@@ -142,17 +177,20 @@ def test_a_broken_translation_writes_nothing(cli, copy, edit, said):
     assert _tree(locales) == before
 
 
+#: an import each (a second): the default run keeps a message with values (a typo and the name meant) and one
+#: with a marker's name said in French; the slow run the other two messages, said the same way
 @pytest.mark.parametrize(("written", "said"), [
     ("écrit : {pth}", "{pth} ne figure pas dans le texte de référence ; peut-être fallait-il écrire {path} ?"),
-    ("écrit : {path!r}", "{path!r} n'est pas une variable : écrivez {name}, sans format, conversion, attribut ni indice"),
-    ("écrit : {path} {", "une accolade « { » qui n'ouvre ni ne ferme aucune variable"),
+    pytest.param("écrit : {path!r}", "{path!r} n'est pas une variable : écrivez {name}, sans format, conversion, "
+                 "attribut ni indice", marks=pytest.mark.slow),
+    pytest.param("écrit : {path} {", "une accolade « { » qui n'ouvre ni ne ferme aucune variable", marks=pytest.mark.slow),
     ("écrit : **{path}**", "marques « ** » (gras) : 2 ici, 0 dans la référence"),
 ])
-def test_a_broken_placeholder_is_refused_in_the_users_language(cli, copy, written, said):
+def test_a_broken_placeholder_is_refused_in_the_users_language(cli, copy, exports, written, said):
     """Every part of the line that refuses a translation is in the user's language: the check's own
     message (and a marker's name) too, not only the words around it."""
     locales, out = copy
-    path = _export(cli, locales, out, "po")
+    path = _exported(exports, out, "po")
     _edit_po(path, {"ui/i18n.export.written/text": lambda t: written})
     r = cli("--lang", "fr", "i18n", "import", str(path), "--target", "fr", "--locales", str(locales))
     assert r.code == 2
@@ -160,9 +198,9 @@ def test_a_broken_placeholder_is_refused_in_the_users_language(cli, copy, writte
     assert line == f"tashkalar : erreur : {path} : ui/i18n.export.written/text : {said} : rien n'a été écrit"
 
 
-def test_a_translation_of_an_older_english_is_refused_with_its_key(cli, copy):
+def test_a_translation_of_an_older_english_is_refused_with_its_key(cli, copy, exports):
     locales, out = copy
-    path = _export(cli, locales, out, "po")
+    path = _exported(exports, out, "po")
     _edit_po(path, {"ui/cli.usage/text": lambda t: "Changé"})
     english = locales / "en" / "ui.yaml"
     english.write_text(english.read_text(encoding="utf-8").replace("cli.usage: 'Usage:'", "cli.usage: 'Use:'", 1)
@@ -175,7 +213,7 @@ def test_a_translation_of_an_older_english_is_refused_with_its_key(cli, copy):
     assert _tree(locales) == before
 
 
-def test_import_refuses_what_it_cannot_read(cli, copy):
+def test_import_refuses_what_it_cannot_read(cli, copy, exports):
     locales, out = copy
     (out / "notes.po").write_text('msgid "a"\nmsgstr "b"\nthis is not PO\n', encoding="utf-8")
     (out / "old.xliff").write_text('<?xml version="1.0"?>\n<xliff version="1.2"><file/></xliff>\n', encoding="utf-8")
@@ -184,7 +222,7 @@ def test_import_refuses_what_it_cannot_read(cli, copy):
         r = _import(cli, locales, out / name)
         assert r.code == 2 and len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err, r.err
     assert cli("i18n", "import", str(out / "notes.po"), "--locales", str(locales)).code == 2   # no --target
-    path = _export(cli, locales, out, "po")
+    path = _exported(exports, out, "po")
     r = cli("i18n", "import", str(path), "--target", "en", "--locales", str(locales))
     assert r.code == 2
     assert _tree(locales) == before

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from tashkalar_cli.errors import fill, template_fields, template_problems
 
-from conftest import REPO, tiered
+from conftest import REPO, fewer_examples, tiered
 
 # ------------------------------------------------------------------ the one formatter
 
@@ -200,9 +200,10 @@ _sections = st.fixed_dictionaries({}, optional={
     "number_words": _values, "words": _values, "search": _values})
 
 
+@fewer_examples(6)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=_sections)
-def test_any_ui_yaml_is_a_finding_or_a_data_error_never_a_crash(dataset, tmp_path, doc):
+def test_any_ui_yaml_is_a_finding_or_a_data_error_never_a_crash(dataset, tmp_path, doc, examples):
     import yaml
 
     from tashkalar_cli.data.locales import LocaleReader

@@ -153,7 +153,7 @@ def test_i18n_check_findings_are_shown_as_text(cli, hostile_rw):
     data = yaml.safe_load(fr.read_text(encoding="utf-8"))
     data["cards"]["swordmaster"]["effect"] = HOSTILE + " [/x] {nope}"  # findings quote the text
     fr.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    r = cli("i18n", "check", "--data", str(hostile_rw))
+    r = cli("i18n", "check", "--data", str(hostile_rw), "--target", "fr")   # the language of the finding planted
     assert r.code in (0, 1), r.err
     assert not RAW.search(r.out + r.err)
 
