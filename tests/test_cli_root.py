@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import spread
+
 LANGS = ["en", "fr", "es", "it"]
 
 
@@ -13,7 +15,9 @@ def _ui(dataset, lang: str, key: str) -> str:
     return typeset(dataset.locales[lang]["ui"][key], lang)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+#: two languages in the default run (English and one other, the same help page said from each language's texts), all four
+#: in the slow run
+@pytest.mark.parametrize("lang", spread(LANGS, keep=2, start=0))
 def test_the_language_alone_shows_the_help_in_that_language(cli, dataset, lang):
     """SH9: ``tashkalar --lang fr`` shows the help, as ``tashkalar`` does, not "Missing command";
     and neither adds an empty error line to it."""

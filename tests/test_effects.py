@@ -525,9 +525,10 @@ def _thorough_if_long(cases: list) -> list:
 @pytest.mark.parametrize("card_id", [pytest.param(c, marks=pytest.mark.slow)     # the oracle takes 10 s to 2 min
                                      if c in ("master-of-intrigue", "cavalry-captain") else c
                                      for c in _thorough_if_long(IMPERIAL)])
+@fewer_examples(4)
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False), extra=st.integers(3, 9), last=st.booleans())
-def test_fast_resolver_agrees_with_brute_force_on_summons(tk, card_id, rng, extra, last):
+def test_fast_resolver_agrees_with_brute_force_on_summons(tk, card_id, rng, extra, last, examples):
     card = tk.being(card_id)
     position, placement = _summoned_position(tk, card, rng, extra)
     if placement is None:
@@ -644,9 +645,10 @@ def test_moves_followed_in_one_order_reach_what_every_order_reaches(tk, card_id,
 
 
 @pytest.mark.parametrize("which", _thorough_if_long(FLARE_HALVES + [("flare-4-4", "upper")]))
+@fewer_examples(4)
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False))
-def test_fast_resolver_agrees_with_brute_force_on_flares(tk, which, rng):
+def test_fast_resolver_agrees_with_brute_force_on_flares(tk, which, rng, examples):
     position = _random_position(tk, rng, n=8)
     flare, half = which
     _compare(tk, tk.cards.find(flare).program(half), position, "blue")
@@ -777,9 +779,10 @@ MOVE_PROGRAMS = {   # the moves the reduction of commuting moves touches: per mo
 
 
 @pytest.mark.parametrize("name", _thorough_if_long(sorted(MOVE_PROGRAMS)))
+@fewer_examples(3)
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False), n=st.integers(4, 8))
-def test_fast_resolver_agrees_with_brute_force_on_several_moves(tk, name, rng, n):
+def test_fast_resolver_agrees_with_brute_force_on_several_moves(tk, name, rng, n, examples):
     position = _random_position(tk, rng, n=n)
     _compare(tk, parse_program(MOVE_PROGRAMS[name]), position, "blue")
 
@@ -863,9 +866,10 @@ ONE_PER_COLOR = [{"move": {"piece": {"rank": "non-legendary"}, "kind": "combat",
                   "up_to": 3}]
 
 
+@fewer_examples(2)
 @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False))
-def test_one_move_per_color_agrees_with_brute_force_on_a_sample(tk, rng):
+def test_one_move_per_color_agrees_with_brute_force_on_a_sample(tk, rng, examples):
     """The default run's sample of the sweep below (its brute force takes seconds a position: in the thorough run;
     tests/test_one_rule.py has the enumerated cases of a piece destroyed after it moved)."""
     _one_move_per_color(tk, rng)

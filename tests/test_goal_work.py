@@ -7,8 +7,11 @@ the search stops at its bound on work, saying so.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+import pytest
 
 from tashkalar_cli.engine.codes import squares_only
 from tashkalar_cli.engine.effects import resolve_placement
@@ -122,17 +125,28 @@ def test_a_whole_search_is_not_cut_by_the_bound_on_work(tk: Any) -> None:
     assert not report.truncated and report.work > 0
 
 
-def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(tk: Any, monkeypatch: Any) -> None:
+class _WorstSearch(NamedTuple):
+    """The worst search found, run once with its counters (both tests below read it)."""
+
+    report: Any
+    made: dict[str, int]
+    asked: list[tuple[int, str, int, Any]]
+    hand: list[Any]
+
+
+@pytest.fixture(scope="module")
+def worst_search(tk: Any) -> Iterator[_WorstSearch]:
     """The slowest ``plan --task`` found by ``benchmarks/tasks.py`` (every task, each deck with the legends in hand, on
     the benchmarks' positions as High Form): blue, the Everfrost beings and the legends, green conquest on
-    benchmarks/high-form.yaml. Counted, never timed: it stops at the bound on the effects' work, its resolutions and
-    their states stay within that bound, its other work within its own; and each resolution starts from the board
-    state and bytes its summon made, not from a state made again from the pieces (before: one ``of_pieces`` and one
-    ``codes`` per resolution, 2,314 of each)."""
-    from tashkalar_cli.engine import bounds, goals
+    benchmarks/high-form.yaml; run once, counting the states made from the pieces, the resolutions, and the questions
+    asked of the last summons (each an id of a state kept alive, so that no two states share an id)."""
+    from tashkalar_cli.engine import goals
     from tashkalar_cli.model.state import BoardState
 
     made = {"of_pieces": 0, "codes": 0, "resolutions": 0}
+    asked: list[tuple[int, str, int, Any]] = []
+    states: list[Any] = []      # kept, so that no two states share an id
+    real_last = goals.GoalSearch._last_summon_may_meet
 
     def counting(name: str, real: Any) -> Any:
         def call(*args: Any, **kwargs: Any) -> Any:
@@ -140,40 +154,44 @@ def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(tk: A
             return real(*args, **kwargs)
         return call
 
-    monkeypatch.setattr(BoardState, "of_pieces", classmethod(counting("of_pieces", BoardState.of_pieces.__func__)))
-    monkeypatch.setattr(BoardState, "codes", counting("codes", BoardState.codes))
-    monkeypatch.setattr(goals, "resolve_placement", counting("resolutions", goals.resolve_placement))
-    pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
-    hand = [c for c in tk.cards.beings if c.deck in ("everfrost", "legends")]
-    report = tk.plan_task(pos, "blue", "green-conquest", hand)
+    def counting_last(self: Any, state: Any, card: Any, p: Any, tb: Any, base_key: Any) -> bool:
+        states.append(state)
+        asked.append((id(state), card.id, p.target, tb))
+        return real_last(self, state, card, p, tb, base_key)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(BoardState, "of_pieces", classmethod(counting("of_pieces", BoardState.of_pieces.__func__)))
+        mp.setattr(BoardState, "codes", counting("codes", BoardState.codes))
+        mp.setattr(goals, "resolve_placement", counting("resolutions", goals.resolve_placement))
+        mp.setattr(goals.GoalSearch, "_last_summon_may_meet", counting_last)
+        pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
+        hand = [c for c in tk.cards.beings if c.deck in ("everfrost", "legends")]
+        report = tk.plan_task(pos, "blue", "green-conquest", hand)
+    yield _WorstSearch(report, made, asked, hand)
+
+
+def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(worst_search: _WorstSearch) -> None:
+    """The worst search found (:func:`worst_search`). Counted, never timed: it stops at the bound on the effects' work,
+    its resolutions and their states stay within that bound, its other work within its own; and each resolution starts
+    from the board state and bytes its summon made, not from a state made again from the pieces (before: one
+    ``of_pieces`` and one ``codes`` per resolution, 2,314 of each)."""
+    from tashkalar_cli.engine import bounds
+
+    report, made = worst_search.report, worst_search.made
     assert report.truncated and report.effects_spent
     assert report.effect_states <= bounds.GOAL_EFFECTS_BUDGET + bounds.GOAL_EFFECT_STATES
     assert 0 < made["resolutions"] <= bounds.GOAL_EFFECTS_BUDGET // bounds.GOAL_RESOLUTION_WEIGHT + 1
-    assert report.work <= bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(hand)
+    assert report.work <= bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(worst_search.hand)
     assert report.states <= bounds.GOAL_STATES
     assert made["of_pieces"] + made["codes"] < made["resolutions"] // 4, made
 
 
-def test_the_worst_search_asks_each_last_summon_once(tk: Any, monkeypatch: Any) -> None:
+def test_the_worst_search_asks_each_last_summon_once(worst_search: _WorstSearch) -> None:
     """At the last action, whether a summon may meet the goal depends on the card, its summoning square and the piece
     taken back, not on the orientation (the board after the summon, its turn record and the being's square are the
-    same): the worst search found asks it once per state and such summon (before: once per placement, 27,558 times
-    for 25,000 or so different questions), and drops the same summons (its counts unchanged)."""
-    from tashkalar_cli.engine import goals
-
-    asked: list[tuple[int, str, int, Any]] = []
-    states: list[Any] = []      # kept, so that no two states share an id
-    real = goals.GoalSearch._last_summon_may_meet
-
-    def counting(self: Any, state: Any, card: Any, p: Any, tb: Any, base_key: Any) -> bool:
-        states.append(state)
-        asked.append((id(state), card.id, p.target, tb))
-        return real(self, state, card, p, tb, base_key)
-
-    monkeypatch.setattr(goals.GoalSearch, "_last_summon_may_meet", counting)
-    pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
-    hand = [c for c in tk.cards.beings if c.deck in ("everfrost", "legends")]
-    report = tk.plan_task(pos, "blue", "green-conquest", hand)
+    same): the worst search found (:func:`worst_search`) asks it once per state and such summon (before: once per
+    placement, 27,558 times for 25,000 or so different questions), and drops the same summons (its counts unchanged)."""
+    report, asked = worst_search.report, worst_search.asked
     assert len(asked) > 1000, "the search no longer reaches its last actions: the case tests nothing"
     assert len(asked) == len(set(asked))
     # the search's counts, as they were before the questions were shared (benchmarks/tasks.py)

@@ -197,9 +197,10 @@ def test_areas_commute_with_the_symmetries_of_the_grid(engine, hero, n, kind, wh
     assert sorted(_map(sym, s) for s in area) == engine.area(_map(sym, hero), kind, n)
 
 
+@fewer_examples(30)
 @settings(max_examples=150, deadline=None)
 @given(hero=SQUARES, n=st.integers(0, 8), others=st.sets(SQUARES, max_size=8), which=st.integers(0, 7))
-def test_moves_commute_with_the_symmetries_of_the_grid(engine, hero, n, others, which):
+def test_moves_commute_with_the_symmetries_of_the_grid(engine, hero, n, others, which, examples):
     sym = _symmetries(6)[which]
     hero = _sq(hero)
     occupied = [_sq(o) for o in others if _sq(o) != hero]

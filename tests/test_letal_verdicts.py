@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import fewer_examples
+from conftest import fewer_examples, in_every_language
 
 LANGS = ["en", "fr", "es", "it"]
 LETAL = ("--game", "letal", "letal")
@@ -124,15 +124,19 @@ def test_the_json_says_why(cli):
     assert conforms("output-letal-squares", r.json)["to"]["possible"] is True
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("args", "named"), [
+#: each verdict of the grid, with the squares its sentence names
+VERDICTS = [
     (["push", "c3", "--by", "c2", "--distance", "2", "--occupied", "c4"], ["c4"]),
     (["pull", "b2", "--by", "e5", "--distance", "1"], ["b2", "e5"]),
     (["push", "c3", "--by", "b3", "--distance", "4"], ["f3"]),
     (["move", "a1", "--steps", "2", "--occupied", "a2,b1", "--to", "c1"], ["a2", "b1"]),
     (["move", "a1", "--steps", "2", "--to", "c2"], ["c2"]),
     (["move", "a1", "--steps", "2", "--occupied", "b2", "--to", "b2"], ["b2"]),
-])
+]
+
+
+#: each verdict in one language (rotating, so that every language appears), the others in the slow run
+@pytest.mark.parametrize(("args", "named", "lang"), in_every_language(VERDICTS, LANGS, ids=lambda case: " ".join(case[0])))
 def test_the_text_says_why_in_every_language(cli, lang, args, named):
     r = cli(*LETAL, *args, "--lang", lang)
     assert r.code == 0

@@ -54,30 +54,53 @@ def drawn(cli, monkeypatch, args: list[str], lang: str, width: int) -> str:
     return r.out
 
 
-@pytest.mark.parametrize(("name", "lang"), in_every_language([(n,) for n in COMMANDS], LANGS, ids=lambda c: c[0]))
-def test_no_word_line_or_border_is_cut_at_any_width(cli, dataset, monkeypatch, name, lang):
-    _check_every_width(cli, dataset, monkeypatch, COMMANDS[name], lang)
+def _width_cases() -> list[object]:
+    """Each command (its language rotating) at each width: the default run keeps, for each command, the narrowest
+    width (where columns give way or the table becomes records) and one other, rotating from command to command so
+    that every width is drawn by several commands; the other widths of a command are in the slow run."""
+    out = []
+    for n, case in enumerate(in_every_language([(c,) for c in COMMANDS], LANGS, ids=lambda c: c[0])):
+        name, lang = case.values
+        slow_lang = any(m.name == "slow" for m in case.marks)
+        rotating = WIDTHS[1 + (n // len(LANGS)) % (len(WIDTHS) - 1)]
+        for width in WIDTHS:
+            keep = not slow_lang and width in (WIDTHS[0], rotating)
+            out.append(pytest.param(name, lang, width, id=f"{case.id}-{width}",
+                                    marks=[] if keep else [pytest.mark.slow]))
+    return out
+
+
+#: the words of a command's drawing at 400 columns, by (arguments, language): the same in every case of a command
+_WHOLE: dict[tuple[tuple[str, ...], str], set[str]] = {}
+
+
+@pytest.mark.parametrize(("name", "lang", "width"), _width_cases())
+def test_no_word_line_or_border_is_cut_at_any_width(cli, dataset, monkeypatch, name, lang, width):
+    _check_width(cli, dataset, monkeypatch, COMMANDS[name], lang, width)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_table_of_validate_is_not_cut_either(cli, dataset, monkeypatch, lang):
     """``validate`` checks the whole data folder again: in the slow run only."""
-    _check_every_width(cli, dataset, monkeypatch, ["validate"], lang)
-
-
-def _check_every_width(cli, dataset, monkeypatch, args: list[str], lang: str) -> None:
-    whole = words(drawn(cli, monkeypatch, args, lang, 400))
     for width in WIDTHS:
-        out = drawn(cli, monkeypatch, args, lang, width)
-        lines = out.splitlines()
-        assert max(len(line) for line in lines) <= width, width
-        cropped = [line for line in lines if line.strip() and line.lstrip()[0] in LEFT_EDGES
-                   and line.rstrip()[-1] not in RIGHT_EDGES]
-        assert not cropped, (width, cropped[:2])
-        # a header said in full where the table is narrow ("Rank or type"), and a record's "Name:", are words too
-        cut = {w for w in words(out) - whole if not w.endswith(":")} - words(dataset.locales[lang]["ui"]["label.rank_or_type"])
-        assert not cut, (width, sorted(cut)[:8])
+        _check_width(cli, dataset, monkeypatch, ["validate"], lang, width)
+
+
+def _check_width(cli, dataset, monkeypatch, args: list[str], lang: str, width: int) -> None:
+    key = (tuple(args), lang)
+    if key not in _WHOLE:
+        _WHOLE[key] = words(drawn(cli, monkeypatch, args, lang, 400))
+    whole = _WHOLE[key]
+    out = drawn(cli, monkeypatch, args, lang, width)
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= width, width
+    cropped = [line for line in lines if line.strip() and line.lstrip()[0] in LEFT_EDGES
+               and line.rstrip()[-1] not in RIGHT_EDGES]
+    assert not cropped, (width, cropped[:2])
+    # a header said in full where the table is narrow ("Rank or type"), and a record's "Name:", are words too
+    cut = {w for w in words(out) - whole if not w.endswith(":")} - words(dataset.locales[lang]["ui"]["label.rank_or_type"])
+    assert not cut, (width, sorted(cut)[:8])
 
 
 # ---------------------------------------------------------------------- the fitting itself

@@ -15,6 +15,8 @@ from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
 from tashkalar_cli.render import jsonplan
 
+from conftest import fewer_examples
+
 CROWDED = Path(__file__).resolve().parent.parent / "benchmarks" / "crowded.yaml"
 FACTS = ("pattern_squares", "destroys", "destroyed_piece", "shortage", "reuses")
 
@@ -129,9 +131,10 @@ def positions(draw, tk):
     return Position(board, pieces, Mode.DUEL, 2, supply, owned)
 
 
+@fewer_examples(8)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_grouped_equals_every_plan_on_random_positions(tk, db, data):
+def test_grouped_equals_every_plan_on_random_positions(tk, db, data, examples):
     pos = data.draw(positions(tk))
     beings = [c for c in db.beings if c.deck != "legends"]
     hand = data.draw(st.lists(st.sampled_from(beings), min_size=2, max_size=8, unique_by=lambda c: c.id))

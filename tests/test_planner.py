@@ -70,9 +70,10 @@ def hands(draw, db):
     return hand
 
 
+@fewer_examples(4)
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
-def test_fast_planner_finds_exactly_what_brute_force_finds_on_a_sample(tk, db, data):
+def test_fast_planner_finds_exactly_what_brute_force_finds_on_a_sample(tk, db, data, examples):
     """The default run's sample of the sweep below (60 random positions take several CPU-s: in the thorough run;
     tests/test_corners.py and tests/test_one_rule.py try every small position in shortage and out of it)."""
     _fast_equals_naive(tk, db, data)
@@ -364,9 +365,10 @@ def test_apply_in_shortage_names_the_choices(cli, tmp_path):
     assert r.json["position"]["supply"]["blue"]["common"] == 0
 
 
+@fewer_examples(10)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
-def test_apply_keeps_every_piece_accounted_for(tk, db, data):
+def test_apply_keeps_every_piece_accounted_for(tk, db, data, examples):
     """Pieces on the board + off the board (destroyed ones included) = what each color owns, before and after."""
     pos = data.draw(positions(tk))
     legal = [v for v in tk.summonable(pos, "blue") if v.legal]

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from tashkalar_cli.data.paths import schemas_dir
 from tashkalar_cli.data.quickschema import first_error, load
 
+from conftest import fewer_examples
+
 WORDS = ["mode", "players", "pieces", "board", "supply", "scores", "tasks_claimed", "player", "destroyed",
          "summoned", "flares", "card", "square", "flare", "against", "color", "rank", "common", "heroic",
          "legendary", "blue", "red", "e5", "duel", "melee", "high-form", "x"]
@@ -31,9 +33,10 @@ _documents = st.dictionaries(st.sampled_from(WORDS), documents, max_size=5)
 
 
 @pytest.mark.parametrize("name", ["position", "turn"])
+@fewer_examples(10)
 @settings(max_examples=40, deadline=None)
 @given(doc=_documents)
-def test_quickschema_agrees_with_jsonschema_on_a_sample(name, doc):
+def test_quickschema_agrees_with_jsonschema_on_a_sample(name, doc, examples):
     """The default run's sample of the sweep below (400 documents a schema take 4 CPU-s: in the thorough run)."""
     _agrees(name, doc)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -224,11 +225,16 @@ def test_index_is_cached_with_the_data(data_copy, monkeypatch, tmp_path):
     again = Game(data_copy)
     assert type(again.dataset.derived).__name__ != "dict", "read from the cache"
     assert again.rules.search("summoning square").hits
-    # an edited text is searched at once
+    # an edited text is searched at once, and so is a new player phrasing of a rule (``asks:``; one build for both)
     rules = data_copy / "locales" / "en" / "rules.yaml"
     rules.write_text(rules.read_text(encoding="utf-8").replace("Resigning", "Resigning (zebraquux)"), encoding="utf-8")
+    asks = data_copy / "locales" / "fr" / "rules.yaml"
+    asks.write_text(re.sub(r"^  resign: \[", "  resign: [quuxzebra, ", asks.read_text(encoding="utf-8"), flags=re.M),
+                    encoding="utf-8")
     cache._MEMO.clear()
-    assert Game(data_copy).rules.search("zebraquux").hits[0].id == "resign"
+    edited = Game(data_copy)
+    assert edited.rules.search("zebraquux").hits[0].id == "resign"
+    assert edited.rules.search("quuxzebra", lang="fr").hits[0].id == "resign"
 
 
 def test_keyword_show_finds_every_term_synonym_and_form(tk):
@@ -683,18 +689,13 @@ def test_the_phrasings_are_never_shown(cli):
 
 
 def test_the_phrasings_are_read_checked_and_cached(data_copy, cli, monkeypatch, tmp_path):
-    import re
-
-    from tashkalar_cli import Game
+    """(A new phrasing searched at once: :func:`test_index_is_cached_with_the_data`, in the same build as an edited
+    text.)"""
     from tashkalar_cli.data import cache
 
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path / "cache"))
     path = data_copy / "locales" / "fr" / "rules.yaml"
     text = path.read_text(encoding="utf-8")
-    # a new phrasing is searched at once
-    path.write_text(re.sub(r"^  resign: \[", "  resign: [zebraquux, ", text, flags=re.M), encoding="utf-8")
-    cache._MEMO.clear()
-    assert Game(data_copy).rules.search("zebraquux", lang="fr").hits[0].id == "resign"
     # phrasings of a rule that does not exist: reported by validate
     path.write_text(text + "  resing: [abandonner la partie]\n", encoding="utf-8")
     cache._MEMO.clear()

@@ -12,6 +12,8 @@ from tashkalar_cli.model.patterns import TRANSFORMS, Pattern
 from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts
 from tashkalar_cli.model.types import PieceKind, Square
 
+from conftest import fewer_examples
+
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 #: the default run's sample of the two sweeps on bitboards below (300 situations each take CPU-seconds: the
 #: thorough run has them whole)
@@ -165,10 +167,11 @@ def test_square_order_is_rank_by_rank(board):
 
 # ---------------------------------------------------------------------- the checker and the position update agree
 
+@fewer_examples(10)
 @given(data=st.data())
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
-def test_every_placement_plays_as_the_checker_says(engine, db, board, game, data):
+def test_every_placement_plays_as_the_checker_says(engine, db, board, game, data, examples):
     """Position.after_summon accepts every placement the engine lists, with each piece it may take
     back, and destroys what the placement says (both ask model/summon.py)."""
     position = data.draw(positions(board, game))

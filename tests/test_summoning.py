@@ -14,6 +14,8 @@ from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.position_parser import PositionParser
 from tashkalar_cli.model.types import Rank
 
+from conftest import fewer_examples
+
 
 def pos(board, game, pieces: str, mode="duel", **supply):
     parser = PositionParser(board, GameConfig.from_data(game))
@@ -343,9 +345,10 @@ def positions(draw, board, game, min_pieces=6, max_pieces=40):
     return Position(board, pieces, "duel", 2, supply, {"double_sided": 16, "legendary": 3})
 
 
+@fewer_examples(4)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-def test_engine_agrees_with_the_naive_oracle_on_every_card(engine, db, board, game, data):
+def test_engine_agrees_with_the_naive_oracle_on_every_card(engine, db, board, game, data, examples):
     """The default run's sample of the sweep below (60 positions, every card: in the slow run)."""
     _agrees_with_the_naive_oracle(engine, db, board, game, data)
 
@@ -367,9 +370,10 @@ def _agrees_with_the_naive_oracle(engine, db, board, game, data) -> None:
         assert {p.target for p in v.placements} == oracle(card, position, "blue", board, enemy), card.id
 
 
+@fewer_examples(10)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-def test_rotating_or_mirroring_the_position_never_changes_legality(engine, db, board, game, data):
+def test_rotating_or_mirroring_the_position_never_changes_legality(engine, db, board, game, data, examples):
     position = data.draw(positions(board, game))
     t = data.draw(st.sampled_from([name for name, *_ in TRANSFORMS]))
     moved = position.transformed(t)

@@ -11,6 +11,8 @@ import pytest
 
 from tashkalar_cli.render import svg as svgmod
 
+from conftest import in_every_language
+
 #: the tool runs in processes here: they read the data from the session's cache, filled first
 pytestmark = pytest.mark.usefixtures("warm_cache")
 
@@ -326,12 +328,12 @@ def test_position_svg_is_saved_whatever_is_printed(cli, tmp_path):
     assert len(parse(out.read_text(encoding="utf-8")).findall(".//s:g[@class='panel']", NS)) == 1
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
-@pytest.mark.parametrize("command", [
-    ["summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue"],
-    ["position", "show", "--pieces", "e5=blue", "--format", "yaml"],
-    ["plan", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--hand", "swordmaster"],
-])
+#: each command that draws a picture, in one language (rotating, so that every language appears), the others in the slow run
+@pytest.mark.parametrize(("command", "lang"), in_every_language([
+    (["summon", "swordmaster", "--pieces", "e4=blue,e6=blue", "--player", "blue"],),
+    (["position", "show", "--pieces", "e5=blue", "--format", "yaml"],),
+    (["plan", "--pieces", "e4=blue,e6=blue", "--player", "blue", "--hand", "swordmaster"],),
+], ["en", "fr", "es", "it"], ids=lambda case: case[0][0]))
 def test_a_picture_saved_is_said_on_standard_error(cli, tmp_path, dataset, command, lang):
     """Like the cheat sheet, a picture says it was saved: on standard error (standard output stays
     the answer, a position file for --format yaml), and not with --json."""

@@ -135,9 +135,10 @@ SURFACES: dict[str, list[Surface]] = {
 
 
 def _cases() -> list[Any]:
-    """Every row of the table on every surface of its kind; the default run keeps, for each kind, a row of each
-    language with each outcome (a word read as the one meant, each error), and each surface with one row at least
-    (the surfaces rotate from row to row); the rest of the sweep is slow."""
+    """Every row of the table on every surface of its kind; the default run keeps, for each kind, a row with each
+    outcome (a word read as the one meant, each error) and each surface with one row at least (the surfaces rotate
+    from row to row), and each language with each outcome (the word reader is one for every kind; a language's
+    words of every kind are read by it in the slow run); the rest of the sweep is slow."""
     out = []
     for kind, rows in TABLE.items():
         surfaces = SURFACES[kind]
@@ -146,7 +147,7 @@ def _cases() -> list[Any]:
                 if ids is not None and isinstance(expected, str) and expected not in ids:
                     continue
                 out.append(pytest.param(kind, lang, str(typed), expected, args, id=f"{kind}-{lang}-{typed}-{name}"))
-    return tiered(out, lambda v: (v[0], v[1], _outcome(v[3])), lambda v: (v[0], v[4]))
+    return tiered(out, lambda v: (v[0], _outcome(v[3])), lambda v: (v[0], v[4]), lambda v: (v[1], _outcome(v[3])))
 
 
 def _outcome(expected: Any) -> str:
