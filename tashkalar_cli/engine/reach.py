@@ -14,7 +14,7 @@ from tashkalar_cli.model.board import bits
 #: "move" (pieces of the player's, or of any color, moved: a piece moved several times counts once),
 #: "move_enemy" (pieces of an enemy color moved), "place", "upgrade", "downgrade", "convert", "swap",
 #: "summon" (a being summoned: a new piece of the player's). The goal's rule says what each kind can do
-#: to it (tasks.STEP_REACH, flares.within_reach); goals.effect_reach reads it from a card's program.
+#: to it (tasks.STEP_REACH, flares.within_reach); program_reach.effect_reach reads it from a card's program.
 Reach = dict[str, int | None]
 
 
