@@ -370,3 +370,23 @@ def test_a_walk_bound_tries_each_set_of_pieces_taken_once(tk: Any) -> None:
     assert 0 < first < 5_744, first
     again = Walk({"move": 1, "combat": 6}, start, 6, prey | 1 << start, distance)   # the prey it may reach the same
     assert again.most_destroyed(prey) == 4 and read[0] == first
+
+
+def test_the_worst_search_found_walks_each_prey_once(tk: Any) -> None:
+    """The slowest ``plan --task`` of this session's sweep (benchmarks/tasks.py): red, every Highland being and the
+    legends, heroic devastation on benchmarks/sphere-30.yaml as High Form. Counted, never timed: it stops at the
+    bound on the effects' work with the counts it had, its other work within its bound; and the walk bound of its
+    walking beings is walked once per start, steps and prey (before: 2,458 times, a fifth of the search), each
+    asked again read from what was found."""
+    from tashkalar_cli.engine import bounds, reach
+
+    reach._most_on_walk.cache_clear()
+    pos = tk.position(str(BENCH / "sphere-30.yaml"), mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("highland", "legends")]
+    report = tk.plan_task(pos, "red", "heroic-devastation", hand)
+    assert report.truncated and report.effects_spent
+    assert (report.states, report.checked, report.work, report.effect_states) == (1433, 1809, 27745, 50033)
+    assert report.effect_states <= bounds.GOAL_EFFECTS_BUDGET + bounds.GOAL_EFFECT_STATES
+    assert report.work <= bounds.GOAL_WORK
+    walked = reach._most_on_walk.cache_info()
+    assert walked.hits > 0 and 0 < walked.misses < 2458, walked
