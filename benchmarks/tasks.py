@@ -2,9 +2,10 @@
 legends) in hand, on crowded High Form positions. Goal: each within 2 s and 300 MB.
 
 Run: python benchmarks/tasks.py [--positions a.yaml,b.yaml] [--players blue,red] [--hands imperial+legends,all]
-     [--whole N]
-(a whole sweep is 1,344 searches, about 25 CPU minutes: on a shared machine, run one process per position and
-player, e.g. ``--positions sphere-30.yaml --players red``, each under ``nice``).
+     [--whole N] [--shard K/N]
+(a whole sweep is 1,344 searches, about 25 CPU minutes: on a shared machine, run it in shards, one process each under
+``nice``: ``--shard 1/8`` ... ``--shard 8/8`` share the position, player and hand combinations between them, or one
+process per position and player, e.g. ``--positions sphere-30.yaml --players red``).
 
 1. In process, for each position (a duel benchmark played as High Form: its ``mode`` line changed), each player
    and each hand (``DECK+legends``: a deck's beings and the legends; ``all``: every being), every task: the CPU
@@ -42,7 +43,7 @@ def high_form(name: str, folder: Path) -> Path:
     return path
 
 
-def in_process(positions: list[Path], hands: list[str], players: list[str] | None = None,
+def in_process(positions: list[Path], hands: list[str], players: list[str] | None = None, shard: tuple[int, int] = (1, 1),
                ) -> list[tuple[float, Path, str, str, list[str]]]:
     from tashkalar_cli import Game
     from tashkalar_cli.model.cards import Task
@@ -51,10 +52,14 @@ def in_process(positions: list[Path], hands: list[str], players: list[str] | Non
     tasks = [c.id for c in game.cards.cards if isinstance(c, Task)]
     runs = []
     whole_work = (0, "")
+    combination = 0     # each position, player and hand: this shard's are those numbered K modulo N
     for path in positions:
         pos = game.position(str(path))
         for player in [c for c in pos.colors if players is None or c in players]:
             for hand_name in hands:
+                combination += 1
+                if combination % shard[1] != shard[0] % shard[1]:
+                    continue
                 hand = [b.id for b in game.cards.beings if hand_name == "all" or b.deck in hand_name.split("+")]
                 for task in tasks:
                     start = time.process_time()
@@ -69,6 +74,9 @@ def in_process(positions: list[Path], hands: list[str], players: list[str] | Non
                     print(f"{label:60} {took:6.2f} s  states {r.states:5}  asked {r.checked:6}  work {r.work:6}  "
                           f"effects {r.effect_states:6}  {'cut: ' + cut if cut else 'whole'}", flush=True)
     runs.sort(key=lambda run: -run[0])
+    if not runs:
+        return runs
+    print(f"\nCPU s of the searches: {sum(run[0] for run in runs):.1f} ({len(runs)} searches)")
     print(f"\nworst: {runs[0][0]:.2f} CPU-s ({runs[0][1].name} {runs[0][2]} {runs[0][3]}); "
           f"most work of a whole search: {whole_work[0]} ({whole_work[1]})")
     return runs
@@ -100,10 +108,12 @@ def main() -> None:
     parser.add_argument("--players", default=None, help="the players, by comma (default: every color of a position)")
     parser.add_argument("--hands", default=HANDS)
     parser.add_argument("--whole", type=int, default=3, help="the slowest searches run again as whole processes")
+    parser.add_argument("--shard", default="1/1", help="K/N: the K-th of N shares of the sweep (each a process)")
     args = parser.parse_args()
+    k, n = (int(x) for x in args.shard.split("/"))
     with tempfile.TemporaryDirectory() as folder:
         positions = [high_form(name, Path(folder)) for name in args.positions.split(",")]
-        runs = in_process(positions, args.hands.split(","), args.players.split(",") if args.players else None)
+        runs = in_process(positions, args.hands.split(","), args.players.split(",") if args.players else None, (k, n))
         whole_process(runs, args.whole)
 
 

@@ -294,3 +294,117 @@ def test_a_chain_task_walks_no_square_when_there_is_no_chain(tk: Any, monkeypatc
                     assert walked[0] == 0
                 assert got == _chain_walk(board, mine, edges[a], edges[b])
     assert found and missing, (found, missing)
+
+
+
+def _counting_checks(monkeypatch: Any, kind: str) -> dict[str, int]:
+    """Counters of the task's checks (its evaluator, ``kind``), of the bounds asked (tasks.within_reach: ``bounds``,
+    and those given the check made for the state's ask: ``shared``) and of the resolutions of the goal search."""
+    from tashkalar_cli.engine import goals, tasks
+
+    made = {"checks": 0, "bounds": 0, "shared": 0, "resolutions": 0}
+    evaluator, reach, resolve = tasks.EVALUATORS[kind], tasks.within_reach, goals.resolve_placement
+
+    def checking(ctx: Any, c: Any) -> Any:
+        made["checks"] += 1
+        return evaluator(ctx, c)
+
+    def bounding(card: Any, ctx: Any, reach_: Any, check: Any = None) -> Any:
+        made["bounds"] += 1
+        made["shared"] += check is not None
+        return reach(card, ctx, reach_, check)
+
+    def resolving(*args: Any, **kwargs: Any) -> Any:
+        made["resolutions"] += 1
+        return resolve(*args, **kwargs)
+
+    monkeypatch.setitem(tasks.EVALUATORS, kind, checking)
+    monkeypatch.setattr(tasks, "within_reach", bounding)
+    monkeypatch.setattr(goals, "resolve_placement", resolving)
+    return made
+
+
+def test_a_state_asked_and_bounded_is_checked_once(tk: Any, monkeypatch: Any) -> None:
+    """The goal search asks of a state whether it meets the task, then whether the task is still within reach: the
+    task's check (and the context of the board) made for the first is read again by the second (before: made twice,
+    1,049 checks for 556 ends of turn asked and 492 bounds here)."""
+    made = _counting_checks(monkeypatch, "line-dominance")
+    pos = tk.position(HYPNOTIST, mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("imperial", "legends")][:6]
+    report = tk.plan_task(pos, "blue", "line-dominance", hand)
+    assert (report.states, report.checked) == (58, 556)
+    assert made["shared"] > 0, made
+    # the task met now, each end of turn asked, each bound given no check: each made once
+    assert made["checks"] == 1 + report.checked + made["bounds"] - made["shared"] < 1 + report.checked + made["bounds"]
+
+
+def test_the_slowest_whole_search_does_bounded_work(tk: Any, monkeypatch: Any) -> None:
+    """The slowest ``plan --task`` found that ends whole (benchmarks/tasks.py, every task with each deck and the
+    legends in hand on the benchmarks' positions as High Form, 705 of its 1,344 searches run): blue, the Imperial
+    beings and the legends, line dominance on benchmarks/hypnotist-20.yaml. No end of turn meets it, and every
+    sequence is played or dropped by the task's bound, within the bounds on work. Counted, never timed: its states,
+    ends of turn asked, work and effects' states stay what they were, and so do its resolutions, checks of the task
+    and bounds asked (a change that makes the search do more shows here); the effects' work stays under its budget."""
+    from tashkalar_cli.engine import bounds
+
+    made = _counting_checks(monkeypatch, "line-dominance")
+    pos = tk.position(HYPNOTIST, mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("imperial", "legends")]
+    report = tk.plan_task(pos, "blue", "line-dominance", hand)
+    assert not report.truncated and not report.ways
+    assert (report.states, report.checked, report.work, report.effect_states) == (158, 5234, 28932, 47762)
+    assert report.effect_states <= bounds.GOAL_EFFECTS_BUDGET and report.work <= bounds.GOAL_WORK
+    assert made["bounds"] > 1000, "the search no longer asks the task's bound: the case tests nothing"
+    assert made["resolutions"] <= 606 and made["bounds"] <= 4529 and made["checks"] <= 9764, made
+
+
+def test_a_walk_bound_tries_each_set_of_pieces_taken_once(tk: Any) -> None:
+    """The most pieces a being's walk can destroy (reach.Walk.most_destroyed, the bound of a Knight's or a Dire
+    Wolf's effect, asked of thousands of boards by a goal search: a fifth of the slowest search found, sphere-30 red
+    with the Highland beings and the legends, heroic devastation) tries the walks from each square with so many steps
+    left and those pieces taken once, whatever the order they were taken in, and a board whose prey was asked before
+    is not walked again. Counted: the distances read (before: 5,744 here, and as many again the second time; now
+    5,104, and none the second time)."""
+    from tashkalar_cli.engine.reach import Walk
+
+    board = tk.board
+    read = [0]
+
+    def distance(a: int, b: int) -> int:
+        read[0] += 1
+        return board.distance(a, b)
+
+    start = board.index(4, 4)
+    assert start is not None
+    prey = 0
+    for df in (-2, -1, 1, 2):
+        for dr in (-2, 0, 2):
+            sq = board.index(4 + df, 4 + dr)
+            if sq is not None:
+                prey |= 1 << sq
+    walk = Walk({"move": 1, "combat": 6}, start, 6, prey, distance)
+    assert walk.most_destroyed(-1) == 4
+    first = read[0]
+    assert 0 < first < 5_744, first
+    again = Walk({"move": 1, "combat": 6}, start, 6, prey | 1 << start, distance)   # the prey it may reach the same
+    assert again.most_destroyed(prey) == 4 and read[0] == first
+
+
+def test_the_worst_search_found_walks_each_prey_once(tk: Any) -> None:
+    """The slowest ``plan --task`` of this session's sweep (benchmarks/tasks.py): red, every Highland being and the
+    legends, heroic devastation on benchmarks/sphere-30.yaml as High Form. Counted, never timed: it stops at the
+    bound on the effects' work with the counts it had, its other work within its bound; and the walk bound of its
+    walking beings is walked once per start, steps and prey (before: 2,458 times, a fifth of the search), each
+    asked again read from what was found."""
+    from tashkalar_cli.engine import bounds, reach
+
+    reach._most_on_walk.cache_clear()
+    pos = tk.position(str(BENCH / "sphere-30.yaml"), mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("highland", "legends")]
+    report = tk.plan_task(pos, "red", "heroic-devastation", hand)
+    assert report.truncated and report.effects_spent
+    assert (report.states, report.checked, report.work, report.effect_states) == (1433, 1809, 27745, 50033)
+    assert report.effect_states <= bounds.GOAL_EFFECTS_BUDGET + bounds.GOAL_EFFECT_STATES
+    assert report.work <= bounds.GOAL_WORK
+    walked = reach._most_on_walk.cache_info()
+    assert walked.hits > 0 and 0 < walked.misses < 2458, walked

@@ -35,28 +35,11 @@ from tashkalar_cli.engine.bounds import GOAL_WORK as MAX_WORK
 from tashkalar_cli.engine.codes import LEVELS, code, code_by_name, mask, picking, squares_only
 from tashkalar_cli.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
 from tashkalar_cli.engine.markers import after_summon
+from tashkalar_cli.engine.program_reach import add, effect_reach, effect_walk
 from tashkalar_cli.engine.reach import Budget, Reach, Walk
 from tashkalar_cli.model.board import bits
 from tashkalar_cli.model.effects import (
-    Choose,
-    ChooseColor,
-    ChooseDirection,
-    ChooseSquare,
-    ForEach,
-    Gain,
-    If,
-    Linked,
-    Mark,
     Move,
-    Note,
-    Place,
-    Program,
-    Repeat,
-    Select,
-    Special,
-    Step,
-    Swap,
-    walk,
 )
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.turn import Summoned, Turn
@@ -201,122 +184,6 @@ def _pieces_key(pos: Position) -> bytes:
     for sq, p in pos.pieces.items():
         buf[sq] = code_by_name(colors, p.color, p.level)
     return bytes(buf)
-
-
-def effect_reach(program: Program, colors: int) -> tuple[Reach | None, bool]:
-    """(reach, gains) of ``program``: an upper bound, read from its steps alone, on what any resolution can
-    change (see :data:`Reach`: per kind of change, None when that kind has no bound, e.g. the pieces of an
-    area destroyed, all of them; None: no bound on anything, e.g. a special), and whether it may give the turn
-    more actions (``colors``: how many colors a ``for each color`` step may take)."""
-    gains = any(isinstance(s, (Gain, Special)) for s in walk(program))
-    return _reach(program, colors, set()), gains
-
-
-def effect_walk(program: Program) -> tuple[int, tuple[Move, ...]] | None:
-    """When all ``program`` does on the board is move the being summoned (``self``) one step at a time (no leap:
-    a move to an adjacent square, whatever else limits it), and so can be bounded as a :class:`Walk`: (the most
-    steps, every move of it in the program added up; those moves). None for any other program."""
-    steps, moves = 0, []
-    for step in walk(program):
-        if isinstance(step, Move):
-            n = None if step.any_number else step.up_to if step.up_to is not None else step.times
-            if step.piece.ref != "self" or step.leap or n is None:
-                return None
-            steps += n
-            moves.append(step)
-        elif not isinstance(step, (If, Choose, ChooseDirection, Linked)):    # what changes nothing on the board
-            return None
-    return (steps, tuple(moves)) if steps else None
-
-
-def _add(a: Reach | None, b: Reach | None) -> Reach | None:
-    if a is None or b is None:
-        return None
-    out = dict(a)
-    for k, v in b.items():
-        old = out.get(k, 0)
-        out[k] = None if old is None or v is None else old + v
-    return out
-
-
-def _most(a: Reach | None, b: Reach | None) -> Reach | None:
-    if a is None or b is None:
-        return None
-    out = dict(a)
-    for k, v in b.items():
-        old = out.get(k, 0)
-        out[k] = None if old is None or v is None else max(old, v)
-    return out
-
-
-def _times(a: Reach | None, n: int | None) -> Reach | None:
-    """``a`` repeated ``n`` times (None: any number of times: what it may change has no bound)."""
-    if a is None:
-        return None
-    if n is None:
-        return {k: None if v is None or v else 0 for k, v in a.items()}
-    return {k: None if v is None else v * n for k, v in a.items()}
-
-
-def _reach(program: Program, colors: int, enemy_names: set[str]) -> Reach | None:
-    """The reach of a program (``enemy_names``: the names bound to enemy colors so far)."""
-    total: Reach | None = {}
-    for step in program:
-        total = _add(total, _step_reach(step, colors, enemy_names))
-    return total
-
-
-def _step_reach(step: Step, colors: int, enemy_names: set[str]) -> Reach | None:
-    """The reach of one step: a change on the board, a choice (nothing), or a block of steps; None for a special
-    (anything may happen)."""
-    if isinstance(step, (Select, Place, Swap, Move)):
-        return _change_reach(step, enemy_names)
-    if isinstance(step, (ChooseColor, ChooseDirection, ChooseSquare, Mark, Gain, Note)):
-        if isinstance(step, ChooseColor) and step.among == "enemy":
-            enemy_names.add(step.bind)
-        return {}
-    if isinstance(step, (Linked, Choose, If, Repeat, ForEach)):
-        return _block_reach(step, colors, enemy_names)
-    return None
-
-
-def _change_reach(step: Select | Place | Swap | Move, enemy_names: set[str]) -> Reach:
-    """The reach of a step that changes the board: how many pieces it may destroy, upgrade, place, move..."""
-    if isinstance(step, Select):
-        c = step.counting
-        n = None if c.all else c.up_to if c.up_to is not None else c.count
-        kind = {"destroy": "destroy", "remove": "destroy", "upgrade": "upgrade", "downgrade": "downgrade",
-                "convert": "convert"}.get(step.op)
-        return {} if kind is None else {kind: n}
-    if isinstance(step, Place):
-        c = step.counting
-        return {"place": None if c.all else c.up_to if c.up_to is not None else c.count}
-    if isinstance(step, Swap):
-        return {"swap": 1}
-    n = None if step.any_number else step.up_to if step.up_to is not None else step.times
-    sel = step.piece
-    enemy = sel.owner in ("enemy", "more") or (sel.owner == "same" and sel.same in enemy_names)
-    pieces = n if step.per_move else 1     # the piece chosen once moves as one piece
-    # a move may end on a piece of lower rank (a combat move: or of the same rank) and destroy it
-    return {"move_enemy" if enemy else "move": pieces, "combat": 0 if step.onto == "empty" else n}
-
-
-def _block_reach(step: Linked | Choose | If | Repeat | ForEach, colors: int, enemy_names: set[str]) -> Reach | None:
-    """The reach of a block of steps: its steps', the most of its alternatives', or its steps' repeated."""
-    if isinstance(step, Linked):
-        return _reach(step.steps, colors, enemy_names)
-    if isinstance(step, Choose):
-        got: Reach | None = {}
-        for alt in step.alternatives:
-            got = _most(got, _reach(alt, colors, enemy_names))
-        return got
-    if isinstance(step, If):
-        return _most(_reach(step.then, colors, enemy_names), _reach(step.otherwise, colors, enemy_names))
-    if isinstance(step, Repeat):
-        return _times(_reach(step.steps, colors, enemy_names), step.up_to if step.up_to is not None else step.times)
-    if step.among == "enemy":
-        enemy_names.add(step.bind)
-    return _times(_reach(step.steps, colors, enemy_names), colors)
 
 
 #: what a goal may read of a turn record: the pieces destroyed (color, rank), the beings summoned (card, square)
@@ -573,7 +440,7 @@ class GoalSearch:
             reach, gains = self._reach[card.id]
             if gains or reach is None:
                 return True
-            options.append(_add(SUMMON, reach))   # type: ignore[arg-type]
+            options.append(add(SUMMON, reach))   # type: ignore[arg-type]
         return self._bound(state, state.turn, state.tkey, Budget(tuple(options), state.actions),
                            ("all", state.actions, state.used))
 
@@ -643,7 +510,7 @@ class GoalSearch:
                 continue
             reach, gains = self._reach[card.id]
             if not gains and reach is not None and \
-                    not self._last_within_reach(state, _add(SUMMON, reach), card.id):  # type: ignore[arg-type]
+                    not self._last_within_reach(state, add(SUMMON, reach), card.id):  # type: ignore[arg-type]
                 continue
             cards.append(card)
         if cards:

@@ -5,6 +5,7 @@ goal search (:mod:`tashkalar_cli.engine.goals`) and the goals' own rules (a task
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from tashkalar_cli.model.board import bits
@@ -14,7 +15,7 @@ from tashkalar_cli.model.board import bits
 #: "move" (pieces of the player's, or of any color, moved: a piece moved several times counts once),
 #: "move_enemy" (pieces of an enemy color moved), "place", "upgrade", "downgrade", "convert", "swap",
 #: "summon" (a being summoned: a new piece of the player's). The goal's rule says what each kind can do
-#: to it (tasks.STEP_REACH, flares.within_reach); goals.effect_reach reads it from a card's program.
+#: to it (tasks.STEP_REACH, flares.within_reach); program_reach.effect_reach reads it from a card's program.
 Reach = dict[str, int | None]
 
 
@@ -58,21 +59,34 @@ class Walk(NamedTuple):
         """The most pieces of ``prey & among`` one walk of ``steps`` steps from ``start`` can end on, each step
         ending on at most one (a walk that takes pieces p1, p2... in turn is at least as long as the sum of the
         distances start-p1, p1-p2...)."""
-        dist = self.distance
-        near = [sq for sq in bits(self.prey & among) if dist(self.start, sq) <= self.steps]
+        return _most_on_walk(self.distance, self.start, self.steps, self.prey & among)
 
-        def most(at: int, left: int, taken: frozenset[int]) -> int:
-            best = 0
-            for sq in near:
-                if sq not in taken:
-                    d = dist(at, sq)
-                    if d <= left:
-                        best = max(best, 1 + most(sq, left - d, taken | {sq}))
-                        if best == len(near) - len(taken):
-                            break
-            return best
 
-        return most(self.start, self.steps, frozenset()) if near else 0
+@lru_cache(maxsize=4096)
+def _most_on_walk(dist: Callable[[int, int], int], start: int, steps: int, prey: int) -> int:
+    """:meth:`Walk.most_destroyed` of the squares ``prey``: the same for every board whose prey is the same (a goal
+    search asks it of thousands), made once; and in it, the most from a square with so many steps left and those
+    pieces taken found once, whatever the order they were taken in (the walks are tried in every order)."""
+    near = [sq for sq in bits(prey) if dist(start, sq) <= steps]
+    found: dict[tuple[int, int, frozenset[int]], int] = {}
+
+    def most(at: int, left: int, taken: frozenset[int]) -> int:
+        key = (at, left, taken)
+        got = found.get(key)
+        if got is not None:
+            return got
+        best = 0
+        for sq in near:
+            if sq not in taken:
+                d = dist(at, sq)
+                if d <= left:
+                    best = max(best, 1 + most(sq, left - d, taken | {sq}))
+                    if best == len(near) - len(taken):
+                        break
+        found[key] = best
+        return best
+
+    return most(start, steps, frozenset()) if near else 0
 
 
 def gain(reach: Reach | Budget | Walk, weights: dict[str, int], region: int | None = None) -> int | None:

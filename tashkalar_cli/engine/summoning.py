@@ -338,12 +338,16 @@ class _Context:
         return self.masks.own_kind(PieceKind(kind))
 
     def matches(self, co: CompiledOrientation) -> tuple[int, int]:  # bitboards
-        """Summoning squares where the pattern is met with own pieces only, and with one enemy piece."""
+        """Summoning squares where the pattern is met with own pieces only, and with one enemy piece (each
+        requirement's pieces shifted back by its offset: :func:`~tashkalar_cli.model.board.shift` by ``-df``,
+        ``-dr``, written out)."""
         reqs = co.requirements
+        own = self.own
         own_only: int = self.mask
         shifted_own: list[int] = []
-        for r in reqs:
-            s = shift(self.own[r.level], -r.df, -r.dr)
+        for r, n in zip(reqs, co.offsets, strict=True):
+            b = own[r.level]
+            s = b >> n if n >= 0 else b << -n
             shifted_own.append(s)
             own_only &= s
         if not self.allow_enemy:

@@ -527,12 +527,14 @@ LESS_OPPONENT = frozenset({"line_margin"})
 ANY_REQUIREMENT = frozenset({"destroyed-legends"})
 
 
-def within_reach(card: Task, ctx: Context, reach: Reach | Budget | Walk | None) -> bool:
+def within_reach(card: Task, ctx: Context, reach: Reach | Budget | Walk | None, check: TaskCheck | None = None,
+                 ) -> bool:
     """Whether ``card`` may be met after at most ``reach`` more changes of the board (per kind, see
     :data:`STEP_REACH`; a :class:`~tashkalar_cli.engine.reach.Budget`: those of any of the actions left; None:
-    any), read from :func:`check_task`'s requirements: False only when it
-    certainly cannot (what the goal search needs to drop a sequence)."""
-    check = check_task(card, ctx)
+    any), read from :func:`check_task`'s requirements (``check``: that of ``ctx`` when the caller has it): False only
+    when it certainly cannot (what the goal search needs to drop a sequence)."""
+    if check is None:
+        check = check_task(card, ctx)
     if check.met is not False or reach is None:
         return True
     if check.alternatives:

@@ -511,11 +511,21 @@ class TashkalarRules:
         vs = self.opponent(position, player, against, required=False)
         cards, board = self.cards, position.board
 
+        # the search asks the bound of a state right after whether it meets the task (GoalSearch._run): the board's
+        # context and the task's check made for the one are read again by the other
+        last: list[Any] = [None, None, None, None]      # the board, turn record, context and check last made
+
         def met(seen: Seen, turn: Turn) -> bool:
-            return check_task(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen)).met is True
+            ctx = Context.of_codes(seen.codes, board, player, vs, turn, cards, seen)
+            check = check_task(card, ctx)
+            last[:] = seen, turn, ctx, check
+            return check.met is True
 
         def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | Walk | None) -> bool:
-            return within_reach(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen), reach)
+            made_seen, made_turn, ctx, check = last
+            if made_seen is not seen or made_turn is not turn:
+                return within_reach(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen), reach)
+            return within_reach(card, ctx, reach, check)
 
         chosen = [self._being_of(c) for c in hand]
         matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
