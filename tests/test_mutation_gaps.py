@@ -261,3 +261,53 @@ def test_a_pattern_of_special_summoning_with_a_summoning_square_is_refused():
     Pattern(("c . c", ". . .", "c . c")).check(needs_target=False)
     with pytest.raises(PatternError, match="no summoning square"):
         Pattern(("c . c", ". t .", "c . c")).check(needs_target=False)
+
+
+# ---------------------------------------------------------------------- effects: the pieces a step under way moved
+
+
+def test_the_pieces_a_step_moved_are_followed_to_where_they_stop(tk):
+    """A bound step of moves, each picking its piece, follows each piece it moved to where it stops: the same
+    piece moved twice is bound on its last square only (the squares of the step under way left unfollowed bound
+    the square it left too, and the area next to the bound pieces grew around an empty square)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    program = parse_program([{"move": {"piece": {"owner": "you"}, "kind": "standard", "onto": "empty",
+                                       "per_move": True}, "up_to": 2, "as": "went"},
+                             {"destroy": {"owner": "enemy", "where": {"adjacent": "went"}}, "all": True}], {})
+    board = tk.board
+    result = resolve_program(board, program, tk.position(pieces="e5=blue,e7=red,c5=red,g3=red"), "blue")
+    seen = 0
+    for o in result.outcomes:
+        pieces = o.position.pieces
+        (blue,) = [sq for sq, p in pieces.items() if p.color == "blue"]
+        reds = {sq for sq, p in pieces.items() if p.color == "red"}
+        for name in ("e7", "c5", "g3"):
+            sq = board.parse(name)
+            assert (sq in reds) != (sq in board.neighbours(blue)), (board.name(blue), name)
+        seen += 1
+    assert seen > 10
+
+
+def test_a_name_an_area_is_drawn_around_is_a_markers_piece_before_an_area_word(tk):
+    """Where an area is drawn around something (``{adjacent: X}``, ``{empty: X}``), a name that names pieces (a
+    deck's marker here) is read as those pieces, even when an area word is spelled the same; alone, ``X`` is the
+    area word (a condition made always false read the anchor as the area word: the squares next to the central
+    ones instead of next to the marker's piece)."""
+    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.model.effects.values import IsEmpty, Named, Ref, Relation
+    from tashkalar_cli.model.markers import MarkerRule
+    from tashkalar_cli.model.types import Rank
+
+    markers = {"central": MarkerRule("central", frozenset({Rank.COMMON}), None, "test")}
+    steps = [{"destroy": {"where": {"adjacent": "central"}}, "all": True},
+             {"if": {"empty": "central"}, "then": [{"gain_actions": 1}]},
+             {"destroy": {"where": "central"}, "all": True}]
+    around, empty, alone = parse_program(steps, markers)
+    # named tuples of one field compare equal across their classes: the classes are what is checked
+    assert repr(around.sel.where) == repr(Relation("adjacent", Ref("central"), 1))
+    assert repr(empty.cond) == repr(IsEmpty(Ref("central")))
+    assert repr(alone.sel.where) == repr(Named("central"))
+    unmarked = parse_program(steps[:1], {})[0]
+    assert repr(unmarked.sel.where) == repr(Relation("adjacent", Named("central"), 1))
