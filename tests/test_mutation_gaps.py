@@ -311,3 +311,33 @@ def test_a_name_an_area_is_drawn_around_is_a_markers_piece_before_an_area_word(t
     assert repr(alone.sel.where) == repr(Named("central"))
     unmarked = parse_program(steps[:1], {})[0]
     assert repr(unmarked.sel.where) == repr(Relation("adjacent", Named("central"), 1))
+
+
+# ---------------------------------------------------------------------- the goal search: its bound on work
+
+
+def test_a_goal_search_that_says_it_ended_whole_did_no_more_work_than_its_bound(tk):
+    """Blue summons the Deathbringer at e5 (one action): the goal, a red piece gone from f6, is met by one end of
+    turn. The search stops at its bound on work, which it may pass by one ask (the check that finds it spent): it
+    ends whole under a bound that lets it do all its work but the last ask, and under no smaller one (past its
+    bound, a dropped condition went on asking ends of turn, skipping those asked before, and said the search whole
+    after twice its work)."""
+    from tashkalar_cli.engine.bounds import GOAL_ASK_WEIGHT
+    from tashkalar_cli.engine.goals import GoalReads, GoalSearch
+
+    board = tk.board
+    pos = tk.position(pieces="d5=blue,c3=blue,d3=blue,e3=blue,e6=red,f5=red,f6=red,g7=red", mode="high-form")
+    f6 = board.parse("f6")
+    reads = GoalReads(squares=1 << f6, turn=False)
+
+    def gone(seen, turn):
+        return seen.codes[f6] == 0
+
+    card = tk.cards.by_id["deathbringer"]
+    whole = GoalSearch(tk.engine, pos, "blue", [card], 1, gone, reads=reads).run()
+    assert not whole.truncated and len(whole.ways) == 1 and whole.work > GOAL_ASK_WEIGHT
+    for bound in range(whole.work + 1):
+        report = GoalSearch(tk.engine, pos, "blue", [card], 1, gone, max_work=bound, reads=reads).run()
+        assert report.truncated == (bound + GOAL_ASK_WEIGHT < whole.work), (bound, report.work)
+        assert report.truncated or report.work == whole.work
+        assert len(report.ways) == (not report.truncated), bound
