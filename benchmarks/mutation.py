@@ -127,7 +127,7 @@ TARGETS: dict[str, Target] = {
                           "tests/test_summon_rule.py", "tests/test_game_packs.py")),
     # the reader of the effect language (the card programs' steps, checked as the data is read)
     "effect-reader": Target(("tashkalar_cli/model/effects/*.py",),
-                            ("tests/test_effect_readers.py", "tests/test_effects_base.py", "tests/test_wrong_data.py",
+                            (_GAPS, "tests/test_effect_readers.py", "tests/test_effects_base.py", "tests/test_wrong_data.py",
                              "tests/test_effects.py")),
     # not the rules: the language chosen and the YAML reader, each on the names that decide
     "i18n": Target(("tashkalar_cli/text/i18n.py",), ("tests/test_interface_language.py",),
@@ -175,6 +175,11 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "answer only where the effects spend exactly that many, and a test that pinned the number would only copy it",
     ("control.py", 'modes = [k for k in ("times", "up_to", "until") if k in body]', "item 3 moved first", 20):
         "only the count of the modes is read (exactly one is allowed), never their order",
+    ("plans.py", "return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name",
+     "operand 1 of Or dropped", 23):
+        "the key's first field, `actions`, is 1 exactly when `now` is not empty, and a group with `now` has no "
+        "places (search._verify: a summon possible now is never a new summoning square, `legal_now`): among "
+        "groups of equal `actions` the dropped operand is the same for all, so the order is the same",
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

@@ -341,3 +341,23 @@ def test_a_goal_search_that_says_it_ended_whole_did_no_more_work_than_its_bound(
         assert report.truncated == (bound + GOAL_ASK_WEIGHT < whole.work), (bound, report.work)
         assert report.truncated or report.work == whole.work
         assert len(report.ways) == (not report.truncated), bound
+
+
+def test_a_marker_step_records_its_skip_only_when_it_may_be_skipped(tk):
+    """"Make it your Gateway" after "upgrade up to one of your commons": with none upgraded there is nothing to
+    mark and no choice made; with ``may``, leaving the mark out is a choice the outcome records (the two branches
+    swapped recorded a skip where there was no choice and none where there was)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    markers = {m.name: m for m in tk.being("gate-keeper").markers}
+    position = tk.position(pieces="e5=blue,d4=red")
+    for may in (False, True):
+        mark = {"mark": "raised", "marker": "gateway", **({"may": True} if may else {})}
+        program = parse_program([{"upgrade": {"owner": "you", "rank": "common"}, "up_to": 1, "as": "raised"}, mark],
+                                markers)
+        skips = {}
+        for o in resolve_program(tk.board, program, position, "blue").outcomes:
+            gateway = bool(o.position.marked("gateway"))
+            skips.setdefault(gateway, set()).add(any(c[1] == "may" for c in o.choices))
+        assert skips == {True: {False}, False: {may}}, may
