@@ -175,6 +175,12 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "answer only where the effects spend exactly that many, and a test that pinned the number would only copy it",
     ("control.py", 'modes = [k for k in ("times", "up_to", "until") if k in body]', "item 3 moved first", 20):
         "only the count of the modes is read (exactly one is allowed), never their order",
+    ("bounds.py", "GOAL_CHECKED = 100_000", "100000 -> 100001", 15):
+        "a bound of work, not a rule (the ends of turn one goal search asks): one more changes an answer only where a "
+        "search asks exactly that many, and the bound on work (GOAL_WORK, 2 per ask) stops every search long before",
+    ("compiler.py", "@lru_cache(maxsize=512)", "512 -> 513", 19):
+        "the size of a cache of pure answers (the markers and strings of a program): one more entry kept changes no "
+        "answer",
     ("plans.py", "return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name",
      "operand 1 of Or dropped", 23):
         "the key's first field, `actions`, is 1 exactly when `now` is not empty, and a group with `now` has no "
