@@ -181,6 +181,12 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("compiler.py", "@lru_cache(maxsize=512)", "512 -> 513", 19):
         "the size of a cache of pure answers (the markers and strings of a program): one more entry kept changes no "
         "answer",
+    ("types.py", 'Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]', "item 5 moved first", 20):
+        "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
+    ("search.py", "if left >= 0:", "condition always true", 0):
+        "the first pass writes `code` (0) to `buf[-1]`, the last of the 74 padding bytes (a state is 144 bytes, the "
+        "board 69 squares): a piece set aside goes to the first free one (Placement.set_aside), so that byte holds "
+        "one only after 73 others, more than the board's squares and more than any card removes",
     ("plans.py", "return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name",
      "operand 1 of Or dropped", 23):
         "the key's first field, `actions`, is 1 exactly when `now` is not empty, and a group with `now` has no "
