@@ -245,6 +245,18 @@ def test_a_move_with_an_unknown_modifier_lists_the_ones_it_takes_in_order(tk):
     assert "allowed: move, times, up_to, any_number, each_where, may, as" in str(caught.value)
 
 
+def test_a_move_with_an_unknown_field_lists_the_fields_it_takes_in_order(tk):
+    """The card data's error for an unknown field of a ``move`` lists the fields a move takes in the order the
+    language documents them (a field moved to the front survived: no test read that message)."""
+    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.model.effects.values import EffectError
+
+    with pytest.raises(EffectError) as caught:
+        parse_program([{"move": {"piece": "self", "kind": "standard", "sideways": True}}], {})
+    assert ("allowed: piece, kind, leap, where, onto, direction, no_destroy, per_move, once_each, toward, per_color, "
+            "if_all_one_by, standard_by") in str(caught.value)
+
+
 def test_only_the_three_programs_a_being_runs_alone_can_be_resolved_alone(tk):
     """``effect``, ``frost_effect`` and ``warp_effect`` can be run on a position as it is; a flare's upper or
     lower program cannot, and the refusal names the three in order (two of them swapped survived)."""
