@@ -373,3 +373,18 @@ def test_a_marker_step_records_its_skip_only_when_it_may_be_skipped(tk):
             gateway = bool(o.position.marked("gateway"))
             skips.setdefault(gateway, set()).add(any(c[1] == "may" for c in o.choices))
         assert skips == {True: {False}, False: {may}}, may
+
+
+# ---------------------------------------------------------------------- the board: the widest the bitboards hold
+
+
+def test_a_board_wider_than_twelve_files_is_refused():
+    """A rank takes 16 bits (STRIDE), and the bitboard layout holds 12 files at most (STRIDE // 2 + 4): a wider
+    board is refused (an ``or`` made ``and`` let boards of 13 to 26 files through)."""
+    from tashkalar_cli.model.board import Board
+
+    spec = {"ranks": 9, "cut_corners": [], "red_squares": [], "green_squares": [], "central_squares": ["e5"],
+            "center": "e5", "piece_colors": ["blue", "red"]}
+    assert Board({**spec, "files": 12}).files == 12     # type: ignore[typeddict-item]
+    with pytest.raises(ValueError, match="too wide"):
+        Board({**spec, "files": 13})
