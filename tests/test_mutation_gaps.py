@@ -388,3 +388,29 @@ def test_a_board_wider_than_twelve_files_is_refused():
     assert Board({**spec, "files": 12}).files == 12     # type: ignore[typeddict-item]
     with pytest.raises(ValueError, match="too wide"):
         Board({**spec, "files": 13})
+
+
+# ---------------------------------------------------------------------- coverage: a special step with a handler
+
+
+def test_a_card_whose_special_step_has_a_handler_is_resolved_by_the_engine(tk):
+    """Crystal Mirror's program is one ``special`` step, which the engine's handler plays: its effect is resolved
+    (a condition made always false left the handlers unloaded, and the card said left to the player)."""
+    from tashkalar_cli.engine.coverage import effect_status
+
+    assert effect_status(tk.being("crystal-mirror")) == (True, ["special:crystal-mirror"])
+
+
+# ---------------------------------------------------------------------- players: a color outside a full game
+
+
+def test_a_color_outside_a_game_whose_sides_are_all_known_is_refused():
+    """A duel with blue and red in play has all its sides: green cannot be one (``>=`` made ``>`` let a third
+    color into a game of two); with one side known, the other may be any color."""
+    from tashkalar_cli.model.players import check_in_game
+
+    check_in_game("green", ["blue"], 2, "player")
+    check_in_game("red", ["blue", "red"], 2, "player")
+    with pytest.raises(InputError) as caught:
+        check_in_game("green", ["blue", "red"], 2, "player")
+    assert caught.value.key == "not-in-game"
