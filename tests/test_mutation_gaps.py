@@ -414,3 +414,22 @@ def test_a_color_outside_a_game_whose_sides_are_all_known_is_refused():
     with pytest.raises(InputError) as caught:
         check_in_game("green", ["blue", "red"], 2, "player")
     assert caught.value.key == "not-in-game"
+
+
+# ---------------------------------------------------------------------- effects: moves that commute, an exact count
+
+
+def test_an_exact_number_of_moves_each_by_a_piece_it_picks_reaches_every_pair(tk):
+    """"Move your pieces north, one square each time, twice" (each move picks its piece): of two moves that
+    commute only one order is followed, and the other order is not a dead end (an operand dropped from the check
+    of an empty choice cut every second move of a step with an exact count)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    program = parse_program([{"move": {"piece": {"owner": "you"}, "kind": "standard", "direction": "n",
+                                       "per_move": True}, "times": 2}], {})
+    board = tk.board
+    result = resolve_program(board, program, tk.position(pieces="c4=blue,e4=blue,g4=blue"), "blue")
+    ends = {tuple(sorted(board.name(sq) for sq in o.position.pieces)) for o in result.outcomes}
+    assert ("c5", "e5", "g4") in ends and ("c4", "e6", "g4") in ends and ("c5", "e4", "g5") in ends
+    assert len(ends) == 6      # three pairs of pieces, and each piece twice
