@@ -188,6 +188,9 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "the first pass writes `code` (0) to `buf[-1]`, the last of the 74 padding bytes (a state is 144 bytes, the "
         "board 69 squares): a piece set aside goes to the first free one (Placement.set_aside), so that byte holds "
         "one only after 73 others, more than the board's squares and more than any card removes",
+    ("placement.py", 'changes.append(new_record(Change, ("place", sq, -1, 0, code, 0, "")))', "0 -> 1", 61):
+        "the `n` of a place's change (0 made 1): `n` is read for a `gain_actions` change only (Outcome.steps_json, "
+        "render/effects), and no change is compared or hashed whole",
     ("plans.py", "return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name",
      "operand 1 of Or dropped", 23):
         "the key's first field, `actions`, is 1 exactly when `now` is not empty, and a group with `now` has no "
