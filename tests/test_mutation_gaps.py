@@ -257,6 +257,18 @@ def test_a_move_with_an_unknown_field_lists_the_fields_it_takes_in_order(tk):
             "if_all_one_by, standard_by") in str(caught.value)
 
 
+def test_an_unknown_area_word_names_the_area_words_in_their_order(tk):
+    """The card data's error for an unknown area word lists the words as the language documents them (two of them
+    swapped survived: no test read that message)."""
+    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.model.effects.values import EffectError
+
+    with pytest.raises(EffectError) as caught:
+        parse_program([{"destroy": {"where": "nowhere"}}], {})
+    assert ("allowed: board, marked, marked2, summoners, adjacent, orthogonal, diagonal, empty, central, or a bound "
+            "name") in str(caught.value)
+
+
 def test_only_the_three_programs_a_being_runs_alone_can_be_resolved_alone(tk):
     """``effect``, ``frost_effect`` and ``warp_effect`` can be run on a position as it is; a flare's upper or
     lower program cannot, and the refusal names the three in order (two of them swapped survived)."""
@@ -433,3 +445,25 @@ def test_an_exact_number_of_moves_each_by_a_piece_it_picks_reaches_every_pair(tk
     ends = {tuple(sorted(board.name(sq) for sq in o.position.pieces)) for o in result.outcomes}
     assert ("c5", "e5", "g4") in ends and ("c4", "e6", "g4") in ends and ("c5", "e4", "g5") in ends
     assert len(ends) == 6      # three pairs of pieces, and each piece twice
+
+
+# ---------------------------------------------------------------------- the position's summon: which refusal
+
+
+def test_a_summon_in_shortage_onto_a_lower_piece_is_refused_for_the_take_back_not_the_rank(tk):
+    """Blue has no common off the board and no double-sided piece on it to take back (a legendary only): a common
+    summoned onto a red common is refused for the take-back, since the red piece does not outrank it; onto a red
+    heroic, for the rank (an ``and`` made ``or`` blamed the red common)."""
+    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.model.types import PieceKind, Rank
+
+    base = tk.position(pieces="e5=red,d4=blue:legendary")
+    position = Position(base.board, base.pieces, base.mode, base.players, {"blue": {PieceKind.DOUBLE_SIDED: 0}},
+                        base.owned)
+    with pytest.raises(InputError) as caught:
+        position.after_summon("blue", Rank.COMMON, tk.board.parse("e5"))
+    assert caught.value.key == "summon-take-back-needed"
+    position = tk.position(pieces="e5=red:heroic")
+    with pytest.raises(InputError) as caught:
+        position.after_summon("blue", Rank.COMMON, tk.board.parse("e5"))
+    assert caught.value.key == "summon-square-outranked"
