@@ -220,6 +220,8 @@ def test_a_supply_that_states_only_the_commons_is_written_as_it_was_stated(tk):
     assert position_data(position)["supply"] == {"blue": {"common": 7}}
     position.supply_override = {"blue": {PieceKind.LEGENDARY: 1}}
     assert position_data(position)["supply"] == {"blue": {"legendary": 1}}
+    position.supply_override = {"blue": {}}      # a color that states no count: no supply written (not an empty one)
+    assert "supply" not in position_data(position)
 
 
 # ---------------------------------------------------------------------- the effect reader's messages and the pattern rule
