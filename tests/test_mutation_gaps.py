@@ -489,3 +489,15 @@ def test_the_effect_reader_refuses_a_value_out_of_its_range(step, message):
     with pytest.raises(EffectError) as caught:
         parse_program([step], {})
     assert message in str(caught.value)
+
+
+# ---------------------------------------------------------------------- the planner: every group's effect resolved
+
+
+def test_a_plan_with_room_for_every_effect_resolves_every_groups_effect(tk):
+    """With a budget larger than every effect, each group's summon is resolved, the deepest of the longest card's
+    list too (a bound made one less left the last round of groups not asked)."""
+    position = tk.position(pieces="c4=blue,d4=blue,e5=blue,f6=blue,d5=red")
+    report = tk.plan(position, "blue", ["cannon", "messenger", "champion"], actions=1, effects_budget=100_000)
+    states = [g.effect_state for g in report.groups]
+    assert len(states) > 2 and set(states) == {"resolved"}
