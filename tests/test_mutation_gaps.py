@@ -501,3 +501,17 @@ def test_a_plan_with_room_for_every_effect_resolves_every_groups_effect(tk):
     report = tk.plan(position, "blue", ["cannon", "messenger", "champion"], actions=1, effects_budget=100_000)
     states = [g.effect_state for g in report.groups]
     assert len(states) > 2 and set(states) == {"resolved"}
+
+
+def test_a_ray_from_no_piece_is_no_square(tk):
+    """A ray drawn from a name that binds no piece (no legendary was there to destroy) holds no square: the step
+    after it does nothing, and the effect goes on (a check made never true ran the ray from no square, a crash)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    program = parse_program([{"destroy": {"owner": "enemy", "rank": "legendary"}, "up_to": 1, "as": "gone"},
+                             {"destroy": {"owner": "enemy", "where": {"ray": "n", "of": "gone"}}, "all": True},
+                             {"gain_actions": 1}], {})
+    result = resolve_program(tk.board, program, tk.position(pieces="e5=blue,e7=red"), "blue")
+    assert [(sorted(tk.board.name(sq) for sq in o.position.pieces), o.actions_gained) for o in result.outcomes] \
+        == [(["e5", "e7"], 1)]
