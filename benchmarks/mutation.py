@@ -110,7 +110,8 @@ TARGETS: dict[str, Target] = {
                      (_GAPS, "tests/test_goal_bounds.py", "tests/test_effects_base.py", "tests/test_goal_work.py",
                       "tests/test_planner.py")),
     "played": Target(("tashkalar_cli/engine/played.py",), (*_PLAY, "tests/test_game_rules.py")),
-    "coverage": Target(("tashkalar_cli/engine/coverage.py",), ("tests/test_json_contract.py", "tests/test_cards_cli.py")),
+    "coverage": Target(("tashkalar_cli/engine/coverage.py",),
+                       (_GAPS, "tests/test_json_contract.py", "tests/test_cards_cli.py")),
     # the model's rules: the board and its bitboards, the position and its reader, the turn record
     "board": Target(("tashkalar_cli/model/state.py", "tashkalar_cli/model/board.py", "tashkalar_cli/model/patterns.py"),
                     (_GAPS, "tests/test_board_state.py", "tests/test_summon_rule.py", "tests/test_one_rule.py",
@@ -127,7 +128,7 @@ TARGETS: dict[str, Target] = {
                           "tests/test_summon_rule.py", "tests/test_game_packs.py")),
     # the reader of the effect language (the card programs' steps, checked as the data is read)
     "effect-reader": Target(("tashkalar_cli/model/effects/*.py",),
-                            ("tests/test_effect_readers.py", "tests/test_effects_base.py", "tests/test_wrong_data.py",
+                            (_GAPS, "tests/test_effect_readers.py", "tests/test_effects_base.py", "tests/test_wrong_data.py",
                              "tests/test_effects.py")),
     # not the rules: the language chosen and the YAML reader, each on the names that decide
     "i18n": Target(("tashkalar_cli/text/i18n.py",), ("tests/test_interface_language.py",),
@@ -175,6 +176,38 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "answer only where the effects spend exactly that many, and a test that pinned the number would only copy it",
     ("control.py", 'modes = [k for k in ("times", "up_to", "until") if k in body]', "item 3 moved first", 20):
         "only the count of the modes is read (exactly one is allowed), never their order",
+    ("bounds.py", "GOAL_CHECKED = 100_000", "100000 -> 100001", 15):
+        "a bound of work, not a rule (the ends of turn one goal search asks): one more changes an answer only where a "
+        "search asks exactly that many, and the bound on work (GOAL_WORK, 2 per ask) stops every search long before",
+    ("compiler.py", "@lru_cache(maxsize=512)", "512 -> 513", 19):
+        "the size of a cache of pure answers (the markers and strings of a program): one more entry kept changes no "
+        "answer",
+    ("types.py", 'Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]', "item 5 moved first", 20):
+        "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
+    ("search.py", "if left >= 0:", "condition always true", 0):
+        "the first pass writes `code` (0) to `buf[-1]`, the last of the 74 padding bytes (a state is 144 bytes, the "
+        "board 69 squares): a piece set aside goes to the first free one (Placement.set_aside), so that byte holds "
+        "one only after 73 others, more than the board's squares and more than any card removes",
+    ("placement.py", 'changes.append(new_record(Change, ("place", sq, -1, 0, code, 0, "")))', "0 -> 1", 61):
+        "the `n` of a place's change (0 made 1): `n` is read for a `gain_actions` change only (Outcome.steps_json, "
+        "render/effects), and no change is compared or hashed whole",
+    ("types.py", 'Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]', "item 8 moved first", 20):
+        "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
+    ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
+        "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
+        "and a test that pinned the number would only copy it",
+    ("state.py", "COLOR_OF = bytes([0] + [color_of(c) for c in range(1, 256)])", "256 -> 255", 54):
+        "the table then stops at code 254: the codes reach 21 with the board's 7 colors (1 + 3 * 6 + 2), and code 255 "
+        "would need 85 colors",
+    ("plans.py", "return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name",
+     "Or -> And", 23):
+        "`now and places` is never true (a group with `now` has no places, see the operand dropped below): the "
+        "field is 1 for every group, the same for all, so the order is the same",
+    ("plans.py", "return g.actions, 0 if g.now or g.places else 1, square_order(g.target), first, g.orientation.name",
+     "operand 1 of Or dropped", 23):
+        "the key's first field, `actions`, is 1 exactly when `now` is not empty, and a group with `now` has no "
+        "places (search._verify: a summon possible now is never a new summoning square, `legal_now`): among "
+        "groups of equal `actions` the dropped operand is the same for all, so the order is the same",
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

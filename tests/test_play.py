@@ -337,6 +337,19 @@ def test_duel_scoring(db, game, turn):
     assert s.end_triggered == ["red"]
 
 
+def test_a_high_form_turn_scores_no_deathmatch_points(db, game, turn):
+    """High Form scores its tasks and legends (high_form_score), not the pieces destroyed, beings summoned and flares
+    of a turn: the deathmatch lines are none, and the totals are the turn's as given (a condition made always true
+    counted a destroyed legendary and a flare there)."""
+    from tashkalar_cli.engine.scoring import score_turn
+
+    t = turn(mode="high-form", destroyed=["red legendary", "red", "red"], summoned=["knight e4"],
+             flares=["flare-3-6"], scores={"blue": 4, "red": 3})
+    s = score_turn(t, GameConfig.from_data(game), db)
+    assert s.lines == [] and s.points_for == {}
+    assert s.totals == {"blue": 4, "red": 3}
+
+
 def test_melee_scoring_per_color_and_unpaired(db, game, turn):
     from tashkalar_cli.engine.scoring import score_turn
 
