@@ -594,3 +594,38 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                         for m in item.iter_markers("xdist_group")})
         if names and "@" not in item.nodeid:
             item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(names)}")   # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, list[str]]:
+    """A cache of the test's own, an empty memory, and the files parsed and validated, by name
+    (tests/test_filecache.py, tests/test_i18n_work.py)."""
+    from tashkalar_cli.data import filecache, schemas, yamlio
+
+    monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())
+    seen: dict[str, list[str]] = {"parsed": [], "validated": []}
+    parse, validate = yamlio.parse_yaml, schemas.schema_errors
+
+    def parse_yaml(text: str, source: str = "<input>", **kw: Any) -> Any:
+        seen["parsed"].append(source)
+        return parse(text, source, **kw)
+
+    def schema_errors(name: str, data: Any, lines: Any, source: str) -> Any:
+        seen["validated"].append(source)
+        return validate(name, data, lines, source)
+
+    monkeypatch.setattr(yamlio, "parse_yaml", parse_yaml)
+    monkeypatch.setattr(schemas, "schema_errors", schema_errors)
+    return seen
+
+
+def forget_counts(seen: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch | None = None) -> None:
+    """The counts of :func:`counted` started again; with ``monkeypatch``, as in a new process: the memory
+    empty, the cache folder kept."""
+    from tashkalar_cli.data import filecache
+
+    seen["parsed"].clear()
+    seen["validated"].clear()
+    if monkeypatch is not None:
+        monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())

@@ -9,43 +9,14 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tashkalar_cli.catalog.build import load_uncached
-from tashkalar_cli.data import filecache, schemas, yamlio
+from tashkalar_cli.data import filecache
 from tashkalar_cli.errors import DataError
 
-from conftest import spread
-
-
-@pytest.fixture
-def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, list[str]]:
-    """A cache of the test's own, an empty memory, and the files parsed and validated, by name."""
-    monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())
-    seen: dict[str, list[str]] = {"parsed": [], "validated": []}
-    parse, validate = yamlio.parse_yaml, schemas.schema_errors
-
-    def parse_yaml(text: str, source: str = "<input>", **kw: Any) -> Any:
-        seen["parsed"].append(source)
-        return parse(text, source, **kw)
-
-    def schema_errors(name: str, data: Any, lines: Any, source: str) -> Any:
-        seen["validated"].append(source)
-        return validate(name, data, lines, source)
-
-    monkeypatch.setattr(yamlio, "parse_yaml", parse_yaml)
-    monkeypatch.setattr(schemas, "schema_errors", schema_errors)
-    return seen
-
-
-def _forget(seen: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch | None = None) -> None:
-    seen["parsed"].clear()
-    seen["validated"].clear()
-    if monkeypatch is not None:   # a new process: the memory is empty, the cache folder is not
-        monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())
+from conftest import forget_counts, spread
 
 
 def _entries(tmp_path: Path) -> list[Path]:
@@ -59,11 +30,11 @@ def test_a_changed_file_is_parsed_again_and_an_unchanged_one_is_not(data_copy: P
     files = set(counted["parsed"])
     assert "locales/en/rules.yaml" in files and "cards/beings/nethervoid.yaml" in files and len(files) > 40
     assert len(_entries(tmp_path)) == len(files), "every valid file is kept (the bool keys of `on:` too)"
-    _forget(counted)
+    forget_counts(counted)
     again = load_uncached(data_copy)
     assert counted == {"parsed": [], "validated": []}, "nothing parsed again in the process"
     assert again.facts == first.facts and again.locales == first.locales and again.warnings == first.warnings
-    _forget(counted, monkeypatch)
+    forget_counts(counted, monkeypatch)
     assert load_uncached(data_copy).facts == first.facts
     assert counted == {"parsed": [], "validated": []}, "nor in another process, from the cache folder"
     rules = data_copy / "locales" / "en" / "rules.yaml"
@@ -73,7 +44,7 @@ def test_a_changed_file_is_parsed_again_and_an_unchanged_one_is_not(data_copy: P
     stat = rules.stat()
     rules.write_text(text.replace("Resigning", "Resignink"), encoding="utf-8")
     os.utime(rules, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    _forget(counted)
+    forget_counts(counted)
     changed = load_uncached(data_copy)
     assert counted["parsed"] == ["locales/en/rules.yaml"] and counted["validated"] == ["locales/en/rules.yaml"]
     assert "Resignink" in json.dumps(changed.locales["en"]["rules"]) and changed.facts == first.facts
@@ -83,7 +54,7 @@ def test_a_file_with_a_problem_is_never_kept(data_copy: Path, counted: dict[str,
     deck = data_copy / "cards" / "beings" / "sylvan.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("deck: sylvan", "deck: sylvan\nbogus: 1", 1), encoding="utf-8")
     for _ in range(2):
-        _forget(counted)
+        forget_counts(counted)
         with pytest.raises(DataError, match="bogus"):
             load_uncached(data_copy)
         assert "cards/beings/sylvan.yaml" in counted["parsed"] and "cards/beings/sylvan.yaml" in counted["validated"]
@@ -117,12 +88,12 @@ def test_a_damaged_or_foreign_entry_is_parsed_again_and_written_anew(data_copy: 
     entry = tmp_path / "cache" / filecache.FOLDER / f"{filecache.entry_key(text, 'locale-glossary', True)}.json"
     assert entry.is_file()
     _damage(kind, entry)
-    _forget(counted, monkeypatch)
+    forget_counts(counted, monkeypatch)
     again = load_uncached(data_copy, "letal")
     assert counted["parsed"] == ["locales/fr/letal/glossary.yaml"], "that file only, parsed again"
     assert again.facts == first.facts and again.locales == first.locales
     assert entry.is_file() and not entry.is_symlink(), "and its entry written anew"
-    _forget(counted, monkeypatch)
+    forget_counts(counted, monkeypatch)
     load_uncached(data_copy, "letal")
     assert counted["parsed"] == [], "then read"
 
@@ -144,7 +115,7 @@ def test_the_folder_is_never_reached_through_a_link(data_copy: Path, tmp_path: P
     (tmp_path / "cache" / filecache.FOLDER).rename(elsewhere)
     (tmp_path / "cache" / filecache.FOLDER).symlink_to(elsewhere)
     before = sorted(p.name for p in elsewhere.iterdir())
-    _forget(counted, monkeypatch)
+    forget_counts(counted, monkeypatch)
     load_uncached(data_copy, "letal")
     assert len(counted["parsed"]) == files and sorted(p.name for p in elsewhere.iterdir()) == before
 
@@ -204,7 +175,7 @@ def test_an_index_not_made_yet_is_made_by_the_process_that_searches(data_copy: P
     (folder,) = (tmp_path / "cache").glob("tashkalar-data-*")
     assert json.loads((folder / "index.json").read_text())["pending"]
     cache._MEMO.clear()
-    _forget(counted, monkeypatch)
+    forget_counts(counted, monkeypatch)
     read = Game(data_copy)
     assert type(read.dataset.derived).__name__ == "_Parts", "read from the cache"
     assert [h.id for h in read.rules.search("summoning square").hits] == expected

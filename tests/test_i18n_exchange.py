@@ -158,7 +158,7 @@ def _structure_problems(root):
     if len(files) != len(set(files)):
         problems.append("two files with one id")
     problems += ["two units of a file with one id" for ids in units_of.values() if len(ids) != len(set(ids))]
-    if any(root.iter(f"{ns}target")) and not root.get("trgLang"):
+    if next(root.iter(f"{ns}target"), None) is not None and not root.get("trgLang"):
         problems.append("targets without trgLang")
     return problems
 

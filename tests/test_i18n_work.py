@@ -15,40 +15,12 @@ from typing import Any
 
 import pytest
 
-from tashkalar_cli.data import filecache, schemas, yamlio
+from tashkalar_cli.data import filecache
 
-from conftest import REPO
+from conftest import REPO, forget_counts
 
 #: one worker: these tests read whole language folders
 pytestmark = pytest.mark.xdist_group("locales-check")
-
-
-@pytest.fixture
-def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, list[str]]:
-    """A cache of the test's own, an empty memory, and the files parsed and validated, by name."""
-    monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())
-    seen: dict[str, list[str]] = {"parsed": [], "validated": []}
-    parse, validate = yamlio.parse_yaml, schemas.schema_errors
-
-    def parse_yaml(text: str, source: str = "<input>", **kw: Any) -> Any:
-        seen["parsed"].append(source)
-        return parse(text, source, **kw)
-
-    def schema_errors(name: str, data: Any, lines: Any, source: str) -> Any:
-        seen["validated"].append(source)
-        return validate(name, data, lines, source)
-
-    monkeypatch.setattr(yamlio, "parse_yaml", parse_yaml)
-    monkeypatch.setattr(schemas, "schema_errors", schema_errors)
-    return seen
-
-
-def _forget(seen: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch | None = None) -> None:
-    seen["parsed"].clear()
-    seen["validated"].clear()
-    if monkeypatch is not None:   # a new process: the memory is empty, the cache folder is not
-        monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())
 
 
 def _findings(report: Any) -> list[dict[str, Any]]:
@@ -71,7 +43,7 @@ def test_a_check_reads_back_the_valid_files_and_parses_a_broken_one_each_time(
     assert any(f.file == "fr/glossary.yaml" and f.check == "schema" for f in first.findings)
     assert any(f.file.startswith("fr/cards/") and f.check == "placeholders" and f.column for f in first.findings)
     for new_process in (False, True):   # from the memory, then from the cache folder
-        _forget(counted, monkeypatch if new_process else None)
+        forget_counts(counted, monkeypatch if new_process else None)
         again = check_locales(root, dataset.facts, builtin=REPO / "locales")
         assert counted == {"parsed": ["fr/glossary.yaml"], "validated": ["fr/glossary.yaml"]}, new_process
         assert _findings(again) == _findings(first), "the same findings, at the same lines and columns"
@@ -86,7 +58,7 @@ def test_a_check_after_the_data_load_parses_no_file_the_load_kept(tmp_path: Path
     strict = LocaleReader(strict=True)
     for lang in ("en", "it"):   # what the data load reads (it skips the translators' sources.yaml)
         strict.read(REPO / "locales" / lang, "")
-    _forget(counted)
+    forget_counts(counted)
     check_locales(REPO / "locales", dataset.facts, langs=["it"])
     assert counted["parsed"] == ["it/sources.yaml"] and counted["validated"] == ["it/sources.yaml"]
 
@@ -106,7 +78,7 @@ def test_a_result_recalled_from_memory_is_a_fresh_copy_and_decodes_no_json(tmp_p
         assert (repr(again.data), again.lines) == expected and not again.errors
         again.lines.lines.clear()
     assert counted["parsed"] == ["fr/ui.yaml"] and decoded == [], "read back from memory: no JSON decoded"
-    _forget(counted, monkeypatch)
+    forget_counts(counted, monkeypatch)
     monkeypatch.setattr(filecache, "_decode", lambda body, key, **kw: decoded.append(body) or decode(body, key, **kw))
     for _ in range(2):   # a new process: the entry decoded (and checked) once, then from memory
         again = filecache.read_checked(path, "fr/ui.yaml", "locale-ui", text_keys=True)
@@ -128,14 +100,14 @@ def test_sixty_empty_languages_read_each_reference_file_once(tmp_path: Path, dat
         (root / f"l{i:02}").mkdir(parents=True)
     games = [(pack, dataset.facts if not pack.folder else load_facts(REPO / "cards", REPO, pack, Budget(REPO)))
              for pack in GAMES.values()]
-    _forget(counted)
+    forget_counts(counted)
     report = check_games(root, games, builtin=REPO / "locales")
     assert len(report.languages) == 60
     assert counted["parsed"] and all(name.startswith("en/") for name in counted["parsed"])
     assert len(counted["parsed"]) == len(set(counted["parsed"])), "each file of the reference parsed once"
     per_lang = {lang: sum(f.lang == lang for f in report.findings) for lang in report.languages}
     assert len(set(per_lang.values())) == 1 and per_lang["l00"] < 60
-    _forget(counted)
+    forget_counts(counted)
     assert _findings(check_games(root, games, builtin=REPO / "locales")) == _findings(report)
     assert counted["parsed"] == [], "and not at all the second time"
 
@@ -176,12 +148,12 @@ def test_a_large_translator_file_is_parsed_once_and_each_text_looked_at_once(
             if hasattr(getattr(checks, cached, None), "cache_clear"):
                 getattr(checks, cached).cache_clear()
         root = _translator_copy(tmp_path / str(extra), extra)
-        _forget(counted)
+        forget_counts(counted)
         calls[0] = 0
         report = check_locales(root, dataset.facts, langs=["fr"])
         assert counted["parsed"].count("fr/ui.yaml") == 1 and counted["validated"].count("fr/ui.yaml") == 1
         assert not [f for f in report.findings if f.key.startswith("extra.")]
-        _forget(counted)
+        forget_counts(counted)
         check_locales(root, dataset.facts, langs=["fr"])
         assert counted["parsed"] == [] and counted["validated"] == []
         return calls[0]
