@@ -21,11 +21,12 @@ if TYPE_CHECKING:
     from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.engine.effects import Resolution
     from tashkalar_cli.engine.flares import FlareCheck
-    from tashkalar_cli.engine.goals import GoalReport
+    from tashkalar_cli.engine.goals import GoalReport, Seen
     from tashkalar_cli.engine.planner import Planner, PlanReport, Threats
     from tashkalar_cli.engine.played import FlareResolved, OutcomeChoice, SummonResolved
     from tashkalar_cli.engine.scoring import TurnScore
     from tashkalar_cli.engine.summoning import Applied, Engine, Placement, Verdict
+    from tashkalar_cli.engine.tasks import Context as TaskContext
     from tashkalar_cli.engine.tasks import TaskCheck
     from tashkalar_cli.game import Game, GameWords
     from tashkalar_cli.model.board import Board
@@ -502,7 +503,7 @@ class TashkalarRules:
         """Can ``player`` claim ``task`` at the end of this turn, and how: every sequence of places,
         summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
         task met, each distinct end of turn once (see :mod:`tashkalar_cli.engine.goals`)."""
-        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
+        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Walk
         from tashkalar_cli.engine.tasks import Context, check_task, placed_piece_matters, within_reach
 
         self.check_high_form(position)
@@ -512,20 +513,18 @@ class TashkalarRules:
         cards, board = self.cards, position.board
 
         # the search asks the bound of a state right after whether it meets the task (GoalSearch._run): the board's
-        # context and the task's check made for the one are read again by the other
-        last: list[Any] = [None, None, None, None]      # the board, turn record, context and check last made
+        # context and the task's check made for the one serve the other
+        last: list[_TaskChecked] = []
 
         def met(seen: Seen, turn: Turn) -> bool:
             ctx = Context.of_codes(seen.codes, board, player, vs, turn, cards, seen)
-            check = check_task(card, ctx)
-            last[:] = seen, turn, ctx, check
-            return check.met is True
+            last[:] = [_TaskChecked(seen, turn, ctx, check_task(card, ctx))]
+            return last[0].check.met is True
 
         def reachable(seen: Seen, turn: Turn, reach: Reach | Budget | Walk | None) -> bool:
-            made_seen, made_turn, ctx, check = last
-            if made_seen is not seen or made_turn is not turn:
+            if not last or last[0].seen is not seen or last[0].turn is not turn:   # a state not asked first
                 return within_reach(card, Context.of_codes(seen.codes, board, player, vs, turn, cards, seen), reach)
-            return within_reach(card, ctx, reach, check)
+            return within_reach(card, last[0].ctx, reach, last[0].check)
 
         chosen = [self._being_of(c) for c in hand]
         matters = placed_piece_matters(card, position.board)   # 0: the task reads the turn record only
@@ -543,7 +542,7 @@ class TashkalarRules:
         order, against any of their opponents), and how. Returns the next player's color and the ways."""
         from tashkalar_cli.engine.codes import squares_only
         from tashkalar_cli.engine.flares import counts_of_codes, flare_check, within_reach
-        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Seen, Walk
+        from tashkalar_cli.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Walk
 
         player, _ = self._side(position, player, None, "--player")
         card = self._flare_of(flare)
@@ -629,6 +628,15 @@ class TashkalarRules:
         if actions < 1:
             raise InputError(key="plan-actions", option=self.game.param("actions"), actions=actions)
         return actions
+
+
+class _TaskChecked(NamedTuple):
+    """A state of a task's goal search (its board and turn record) with the context and the task's check made of it."""
+
+    seen: Seen
+    turn: Turn
+    ctx: TaskContext
+    check: TaskCheck
 
 
 class _SummonAt(NamedTuple):
