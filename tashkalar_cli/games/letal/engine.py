@@ -264,6 +264,12 @@ class LetalEngine:
         self.start_rows = int(numbers["grid"]["start_rows"])
         self.words = words
 
+    def start_ranks(self, team: str) -> range:
+        """The ranks (0 for ``1``) where the heroes of ``team`` start: the first ``start_rows`` for the south,
+        the last for the north."""
+        size, rows = self.grid.size, self.start_rows
+        return range(rows) if team == "south" else range(size - rows, size)
+
     def team(self, value: object, where: str = "") -> str:
         """The team a game file names (``south``, ``sud``, ``Norte``...: any language, case, accents and typos
         as every file of the tool), one of :data:`TEAMS`."""
@@ -458,7 +464,6 @@ class LetalEngine:
                         first=players[i].name, second=players[j].name, team=players[i].team)
         per_player = int(n["heroes"]["per_player"])
         low, high, copies = int(n["deck"]["min"]), int(n["deck"]["max"]), int(n["deck"]["copies"])
-        size, rows = self.grid.size, self.start_rows
         names: dict[tuple[str, str], Hero] = {}
         squares: dict[GridSquare, Hero] = {}
         for p in players:
@@ -478,10 +483,10 @@ class LetalEngine:
                 names.setdefault(key, h)
                 if h.square is None:
                     continue
-                first, last = (0, rows - 1) if p.team == "south" else (size - rows, size - 1)
-                if not first <= h.square.rank <= last:
+                ranks = self.start_ranks(p.team)
+                if h.square.rank not in ranks:
                     add("hero-outside-start-rows", (*h.path, "square"), h, hero=h.name, square=h.square.name,
-                        team=p.team, first=first + 1, last=last + 1)
+                        team=p.team, first=ranks[0] + 1, last=ranks[-1] + 1)
                 if h.square in squares:
                     add("square-taken", (*h.path, "square"), h, hero=h.name, other=squares[h.square].name,
                         square=h.square.name)

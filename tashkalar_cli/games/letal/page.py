@@ -54,8 +54,7 @@ def letal_board(engine: LetalEngine, game: GameFile, loc: Localizer, langs: list
     from tashkalar_cli.games.letal.engine import TEAMS, GridSquare
     from tashkalar_cli.render.page import page_texts
 
-    size, rows = engine.grid.size, engine.start_rows
-    sides = {"south": range(rows), "north": range(size - rows, size)}
+    size = engine.grid.size
     data = game_data(game)
     return {
         "lang": loc.lang,
@@ -63,7 +62,7 @@ def letal_board(engine: LetalEngine, game: GameFile, loc: Localizer, langs: list
         "ranks": size,
         "squares": [sq.name for sq in engine.grid.squares],
         "teams": [{"id": t, "letter": t[0], "name": loc.msg(f"letal.team.{t}"),
-                   "squares": [GridSquare(f, r).name for f in range(size) for r in sides[t]]} for t in TEAMS],
+                   "squares": [GridSquare(f, r).name for f in range(size) for r in engine.start_ranks(t)]} for t in TEAMS],
         "questions": [{"id": q, "name": _question(q, loc), "counted": q != "adjacent"} for q in QUESTIONS],
         "heroes": [{"square": h.square.name, "team": p.team, "player": p.name, "name": h.name}
                    for p in game.players for h in p.heroes if h.square is not None],
