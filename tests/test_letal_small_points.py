@@ -46,5 +46,6 @@ def test_the_sheet_announces_a_quick_reference(cli, tmp_path):
     out = tmp_path / "letal.html"
     r = cli("--lang", "fr", "--game", "letal", "sheet", "--out", str(out))
     assert r.code == 0 and out.exists()
-    said = r.out + r.err
+    said = (r.out + r.err).replace(str(out), "FILE")   # the path is the test's folder: it may hold any number
+    assert "FILE" in said
     assert "L.E.T.A.L." in said and "cartes" not in said and "13" not in said
