@@ -61,6 +61,9 @@ def test_diagram_with_full_rows(cli, posfile):
     ("pieces:\n  e5: [blue\n", "not valid YAML"),
     ("mode: melee\nplayers: 2\n", "melee"),
     ("supply:\n  blue: {common: 3, heroic: 4}\n", "double-sided"),
+    # a position holds no scores (they were once accepted and then dropped unread): the points before a turn
+    # are the turn record's (score --turn), so a position that gives them is refused, not silently cut
+    ("pieces:\n  e5: blue\nscores: {blue: 3}\n", "unknown field 'scores'"),
 ])
 def test_bad_position_files(cli, posfile, text, fragment):
     r = cli("position", "check", posfile(text))

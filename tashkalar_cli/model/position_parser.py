@@ -47,7 +47,6 @@ class PositionFile(TypedDict, total=False):
     pieces: dict[str, str | dict[str, str]] | None     # square -> "COLOR RANK" or {color, rank}
     board: str
     supply: dict[str, _SupplyData]
-    scores: dict[str, int]
     tasks_claimed: dict[str, list[str]]
     decks: dict[str, str]
     gateway: dict[str, str]
