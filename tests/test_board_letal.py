@@ -257,6 +257,14 @@ def test_a_pasted_game_is_checked_and_its_findings_light_their_heroes(browser, b
     taken = next(n for n, p in enumerate(problems) if p["code"] == "hero-name-repeated")
     shown.nth(taken).click()
     assert lit(page, "flagged") == problems[taken]["squares"] == ["c2", "d1"]
+    # beside the colored double frame, a sign of its own (not told by color alone) and a name for screen readers
+    assert page.locator("#grid .flag-mark").count() == 2
+    for square in ("c2", "d1"):
+        sign = page.locator(f'#grid [data-square="{square}"] .flag-mark')
+        assert sign.is_visible() and sign.inner_text().strip()
+        assert "concerned by a problem the check found" in page.get_attribute(f'#grid [data-square="{square}"]',
+                                                                              "aria-label")
+    assert "concerned by a problem" not in page.get_attribute('#grid [data-square="e6"]', "aria-label")
     assert page.errors == []
 
 

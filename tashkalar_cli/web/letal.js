@@ -254,6 +254,10 @@ function draw() {
       label = text("letal-square-side", { label, team: side.name });
     }
     if (name === state.asked) label = text("letal-square-asked", { label });
+    if (state.flagged.includes(name)) {   // a sign as well as the frame: not told by color alone
+      parts.push(kit.el("span", { className: "flag-mark", "aria-hidden": "true" }, ["\u26A0\uFE0E"]));
+      label = text("letal-square-flagged", { label });
+    }
     if (state.lit[name]) label = text("letal-square-reason", { label, reason: state.lit[name] });
     cell.replaceChildren(...parts);
     cell.setAttribute("aria-label", label);
