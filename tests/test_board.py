@@ -632,3 +632,75 @@ def test_a_long_list_of_outcomes_is_stepped_through_whole(browser, board_url, cl
         settled(page)
     assert page.inner_text("#step-title") == "Outcome 94 of 94" and shown() == whole["outcomes"][93]["lines"]
     assert page.errors == []
+
+
+# ---------------------------------------------------------------------- the Nethervoid Gateway, a marker set beside the board
+
+#: orange (Nethervoid) with commons on c4, d5 and h4; Flame Imp summoned on c6 destroys a common next to the Gateway
+GATEWAY_PIECES = "c4=orange,d5=orange,b6=blue,c7=blue,h4=orange,g4=blue"
+GATEWAY_TOKENS = "c4oc,d5oc,b6bc,c7bc,h4oc,g4bc"
+
+
+def test_position_board_names_the_markers_and_the_pieces_that_may_bear_them(http):
+    out = _api(http, ["position", "board", "--pieces", GATEWAY_PIECES + ",e5=orange:legendary,e6=orange:heroic",
+                      "--lang", "fr"])["output"]
+    gateway = {m["id"]: m for m in out["markers"]}["gateway"]
+    assert (gateway["name"], gateway["deck"]) == ("Portail", "nethervoid")
+    assert gateway["can_bear"]["orange"] == ["c4", "h4", "d5", "e6"]   # no legendary piece; in the squares' order
+    assert gateway["can_bear"]["blue"] == ["g4", "b6", "c7"] and gateway["can_bear"]["red"] == []
+    assert "gateway" not in out["position"]
+    placed = _api(http, ["position", "board", "-"], "pieces:\n  h4: orange\ngateway: {orange: h4}\n")["output"]
+    assert placed["position"]["gateway"] == placed["file_data"]["gateway"] == {"orange": "h4"}
+
+
+def _outcomes_shown(page: Any) -> list[list[str]]:
+    """Flame Imp chosen, its placement on c6 chosen, every outcome stepped through: the lines of each."""
+    if page.get_attribute('[data-card="flame-imp"]', "aria-pressed") != "true":
+        page.click('[data-card="flame-imp"]')
+        settled(page)
+    page.click('#placements button:has-text("on c6")')
+    settled(page)
+    shown = [page.eval_on_selector_all("#step-lines li", "ls => ls.map(l => l.textContent)")]
+    while not page.is_disabled("#next"):
+        page.click("#next")
+        settled(page)
+        shown.append(page.eval_on_selector_all("#step-lines li", "ls => ls.map(l => l.textContent)"))
+    page.click("#back")
+    return shown
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_the_gateway_is_set_beside_the_board_and_changes_the_effects(browser, board_url, cli, tmp_path):
+    page = open_page(browser, board_url + f"&mode=duel&player=orange&p={GATEWAY_TOKENS}")
+    gate = '#sides select[data-side="orange"][data-field="gateway"]'
+    can_bear = cli("position", "board", "--pieces", GATEWAY_PIECES, "--json").json["markers"][0]["can_bear"]
+    assert page.eval_on_selector(gate, "s => [...s.options].map(o => o.value)") == ["", *can_bear["orange"]]
+    effects = ["summon", "flame-imp", "--player", "orange", "--apply", "--at", "c6", "--orientation", "r270",
+               "--effects", "--words", "--json"]
+    before = cli(*effects, "--pieces", GATEWAY_PIECES, "--mode", "duel").json
+    assert _outcomes_shown(page) == [o["lines"] for o in before["outcomes"]]
+    page.select_option(gate, "h4")
+    settled(page)
+    assert "g=orange:h4" in page.url
+    assert _yaml_position(cli, tmp_path, page)["gateway"] == {"orange": "h4"}
+    path = tmp_path / "gateway.yaml"
+    path.write_text(page.input_value("#yaml"), encoding="utf-8")
+    after = cli(*effects, "--position", str(path)).json
+    assert [o["lines"] for o in after["outcomes"]] != [o["lines"] for o in before["outcomes"]]
+    assert _outcomes_shown(page) == [o["lines"] for o in after["outcomes"]]
+    # the Gateway drawn on its piece with a sign of its own and named, in the address and in the file read back
+    assert page.locator(".sq .marker-sign").count() == 1
+    assert page.locator('[data-square="h4"] .marker-sign').is_visible()
+    assert page.get_attribute('[data-square="h4"]', "aria-label") == "h4: orange common piece, Gateway"
+    again = open_page(browser, page.url)
+    assert again.input_value(gate) == "h4" and again.input_value("#yaml") == page.input_value("#yaml")
+    # a piece dragged carries its Gateway; a piece changed by a click drops it (set it again beside the board)
+    page.drag_and_drop('[data-square="h4"]', '[data-square="h5"]')
+    settled(page)
+    assert _yaml_position(cli, tmp_path, page)["gateway"] == {"orange": "h5"} and page.input_value(gate) == "h5"
+    page.select_option("#color", "orange")
+    page.click('[data-square="h5"]')            # raised to heroic
+    settled(page)
+    assert "gateway" not in _yaml_position(cli, tmp_path, page) and page.inner_text("#status") == ""
+    assert page.errors == [] and again.errors == []

@@ -98,7 +98,8 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     config = game.ruleset.config
     choices = PageChoices({str(m): list(config.player_counts(m)) for m in Mode}, game.decks,
                           [(code, game.localizer(code).msg(f"lang.{code}")) for code in game.languages],
-                          [str(m) for m in Mode if _tasks_asked(s, m)])
+                          [str(m) for m in Mode if _tasks_asked(s, m)],
+                          tuple(game.ruleset.parser.marker_rules.values()))
     out = board_page(s.board, pos, s.loc, position_yaml(pos), choices)
     if player is not None:
         out["summonable"] = [v.card.id for v in game.summonable(pos, player) if v.legal]

@@ -152,11 +152,26 @@ function change(edit) {
 }
 
 function setPiece(square, piece) {
+  // a piece set on `square` (null: taken away); a marker the piece there bore is taken off with it (set it again
+  // beside the board: the page does not judge which piece may bear it, the service does)
   state.focus = square;
   return change((file) => {
     file.pieces = file.pieces || {};
     if (piece) file.pieces[square] = `${piece.color} ${piece.rank}`; else delete file.pieces[square];
+    moveMarkers(file, square, null);
   });
+}
+
+function moveMarkers(file, from, to) {
+  // each marker (the position file's field of its id, color -> square) on `from` moved to `to` (null: taken off)
+  for (const marker of state.facts.markers || []) {
+    const placed = file[marker.id] || {};
+    for (const color of Object.keys(placed)) {
+      if (placed[color] !== from) continue;
+      if (to) placed[color] = to; else delete placed[color];
+    }
+    if (file[marker.id] && !Object.keys(file[marker.id]).length) delete file[marker.id];
+  }
 }
 
 function pieceAt(square) {
@@ -229,6 +244,7 @@ function draw() {
   // the position, or the outcome of an effect being stepped through (state.view) with its marks
   const facts = state.facts;
   const shown = state.view ? state.view.pieces : facts.position.pieces;
+  const borne = markersOn(state.view ? state.view.position : facts.position);
   const marks = state.view ? state.view.marks : {};
   const red = new Set(facts.colored.red), green = new Set(facts.colored.green);
   const focus = state.focus || facts.squares[Math.floor(facts.squares.length / 2)];
@@ -246,6 +262,11 @@ function draw() {
       parts.push(el("span", { className: `piece ${piece.color} ${piece.rank}`, "aria-hidden": "true" }, [seen.symbol]));
       label = text("square-piece", { square: name, piece: seen.name });
     }
+    for (const marker of borne[name] || []) {   // a sign of its own, and its name read out
+      parts.push(el("span", { className: "marker-sign", "aria-hidden": "true" }, ["\u25CE"]));
+      label = text("square-mark", { label, mark: marker.name });
+    }
+    cell.classList.toggle("marked", Boolean(borne[name]));
     for (const mark of marks[name] || []) label = text("square-mark", { label, mark: text(`mark-${mark}`) });
     cell.replaceChildren(...parts);
     cell.setAttribute("aria-label", label);
@@ -259,6 +280,15 @@ function draw() {
   if (state.focus && document.activeElement && document.activeElement.closest && document.activeElement.closest("#board")) {
     $("board").querySelector(`[data-square="${state.focus}"]`).focus();
   }
+}
+
+function markersOn(position) {
+  // square -> the markers (of state.facts.markers) a position's pieces bear there
+  const on = {};
+  for (const marker of state.facts.markers || []) {
+    for (const square of Object.values(position[marker.id] || {})) (on[square] = on[square] || []).push(marker);
+  }
+  return on;
 }
 
 function drawSides() {
@@ -291,9 +321,25 @@ function sideRow(color) {
     if (deck.value) f.decks[color.id] = deck.value; else delete f.decks[color.id];
   })));
   const parts = [el("span", { className: "side-name" }, [color.name]), number("common", off.common),
-                 number("legendary", off.legendary), el("label", {}, [text("deck"), " ", deck])];
+                 number("legendary", off.legendary), el("label", {}, [text("deck"), " ", deck]),
+                 ...(facts.markers || []).map((marker) => markerChoice(color, marker))];
   if (facts.task_modes.includes(file.mode)) parts.push(taskChoice(color));
   return el("fieldset", { className: "side", data: { side: color.id } }, parts);
+}
+
+function markerChoice(color, marker) {
+  // the square of the piece bearing the color's marker (the Nethervoid Gateway): none, or one of the squares the
+  // service says may bear it
+  const at = (state.file[marker.id] || {})[color.id] || "";
+  const select = el("select", { data: { side: color.id, field: marker.id } });
+  options(select, [{ id: "", name: text("marker-none") },
+                   ...(marker.can_bear[color.id] || []).map((sq) => ({ id: sq, name: sq }))], at);
+  select.addEventListener("change", () => act(() => change((f) => {
+    const placed = f[marker.id] = f[marker.id] || {};
+    if (select.value) placed[color.id] = select.value; else delete placed[color.id];
+    if (!Object.keys(placed).length) delete f[marker.id];
+  })));
+  return el("label", {}, [text("marker", { marker: marker.name, deck: marker.deck_name }), " ", select]);
 }
 
 function taskChoice(color) {
@@ -351,10 +397,13 @@ function grabbed(event, square) {
 }
 
 function movePiece(from, to) {
+  // the piece and the markers it bears moved together (a marker on the square it lands on is taken off)
   state.focus = to;
   return change((file) => {
     file.pieces[to] = file.pieces[from];
     delete file.pieces[from];
+    moveMarkers(file, to, null);
+    moveMarkers(file, from, to);
   });
 }
 
@@ -502,12 +551,12 @@ function showStep() {
   const out = s.output;
   $("stepper").hidden = false;
   if (s.none) {
-    state.view = { pieces: out.position.pieces, marks: {} };
+    state.view = { pieces: out.position.pieces, position: out.position, marks: {} };
     $("step-title").textContent = text(out.effect_resolved ? "no-outcome" : "not-resolved");
     $("step-lines").replaceChildren();
   } else {
     const outcome = out.outcomes[s.n];
-    state.view = { pieces: outcome.position.pieces, marks: marksOf(outcome) };
+    state.view = { pieces: outcome.position.pieces, position: outcome.position, marks: marksOf(outcome) };
     $("step-title").textContent = text("outcome", { n: s.n + 1, count: out.outcome_count });
     $("step-lines").replaceChildren(...(outcome.lines || []).map((line) => el("li", {}, [line])));
   }
@@ -657,7 +706,10 @@ function wire() {
   $("player").addEventListener("change", () => act(() => { state.player = $("player").value; return load(state.file); }));
   $("hand").addEventListener("change", () => {
     state.hand = [...$("hand").selectedOptions].map((o) => o.value); writeAddress(); });
-  $("clear").addEventListener("click", () => act(() => change((f) => { f.pieces = {}; delete f.gateway; })));
+  $("clear").addEventListener("click", () => act(() => change((f) => {
+    f.pieces = {};
+    for (const marker of state.facts.markers || []) delete f[marker.id];
+  })));
   $("read").addEventListener("click", () => act(async () => {
     const facts = said(await api(["position", "board", "-"], $("yaml").value));
     if (facts !== null) await load(facts.file_data);
