@@ -398,6 +398,32 @@ def test_words_go_with_effects(cli):
     assert r.code == 2 and "--words" in r.err and "Traceback" not in r.err
 
 
+@pytest.mark.parametrize("record", [
+    "player: blue\nmode: duel\ndestroyed: [red heroic, blue common, red legendary]\nsummoned: [{card: fire-dragon, square: e5}]\n"
+    "scores: {blue: 15, red: 9}\n",
+    "player: blue\nmode: melee\nplayers: 3\ndestroyed: [red heroic, red common, yellow common, yellow legendary]\n"
+    "flares: [{flare: flare-3-6, against: red}]\nscores: {blue: {red: 3, yellow: 9}}\n",
+    "player: red\nmode: duel\n"])
+def test_the_score_s_words_are_the_text_s(cli, tmp_path, record):
+    """``score --words``: each line's reason and color and the sentences under the table, as the text says them
+    (what the board shows of a turn's score); without it the answer is as before."""
+    path = tmp_path / "turn.yaml"
+    path.write_text(record, encoding="utf-8")
+    text = " ".join(cli("score", "--turn", str(path), "--lang", "fr").out.split())
+    out = cli("score", "--turn", str(path), "--lang", "fr", "--json", "--words").json
+    said = out["said"]
+    assert len(said["reasons"]) == len(said["colors"]) == len(out["lines"])
+    for sentence in [said["none"], said["ignored"], said["totals"], said["end"], *said["reasons"], *said["colors"]]:
+        assert sentence is None or " ".join(sentence.split()) in text
+    assert (said["none"] is None) == bool(out["lines"])
+    plain = cli("score", "--turn", str(path), "--lang", "fr", "--json").json
+    assert "said" not in plain and plain == {k: v for k, v in out.items() if k != "said"}
+
+
+def test_position_board_says_where_a_turn_is_scored(http):
+    assert _api(http, ["position", "board", "--pieces", ""])["output"]["score_modes"] == ["duel", "melee"]
+
+
 # ---------------------------------------------------------------------- the next slice, in a browser
 
 def _answers_done(page: Any) -> None:
@@ -704,3 +730,32 @@ def test_the_gateway_is_set_beside_the_board_and_changes_the_effects(browser, bo
     settled(page)
     assert "gateway" not in _yaml_position(cli, tmp_path, page) and page.inner_text("#status") == ""
     assert page.errors == [] and again.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_the_score_of_a_turn_is_the_command_line_s(browser, board_url, cli, tmp_path):
+    """In a deathmatch, an outcome stepped to: its turn (`summon ... --choose N`) scored by `score --turn --words`."""
+    page = _open_effect_position(browser, board_url)
+    page.click('#placements button:has-text("on d5")')
+    settled(page)
+    for _ in range(8):   # on to outcome 9: a blue common destroyed (no point), a red common destroyed (no pair)
+        page.click("#next")
+        settled(page)
+    assert page.inner_text("#step-title").startswith("Outcome 9 of")
+    page.click("#score-turn")
+    settled(page)
+    turn = cli(*BEAR, "--orientation", "r0", "--choose", "9", "--limit", "1", "--json").json["turn"]
+    path = tmp_path / "turn.yaml"
+    path.write_text(json.dumps(turn), encoding="utf-8")
+    said = cli("score", "--turn", str(path), "--words", "--json").json["said"]
+    expected = [x for x in (said["none"], said["ignored"], said["totals"], said["end"]) if x]
+    assert said["ignored"] and page.eval_on_selector_all("#step-score li", "ls => ls.map(l => l.textContent)") == expected
+    page.click("#next")                         # another outcome: its score is asked again
+    assert page.locator("#step-score li").count() == 0
+    page.select_option("#mode", "high-form")    # no score of a turn there (the tasks' score is under "This turn")
+    settled(page)
+    page.click('#placements button:has-text("on d5")')
+    settled(page)
+    assert page.is_hidden("#score-turn")
+    assert page.errors == []

@@ -99,7 +99,7 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     choices = PageChoices({str(m): list(config.player_counts(m)) for m in Mode}, game.decks,
                           [(code, game.localizer(code).msg(f"lang.{code}")) for code in game.languages],
                           [str(m) for m in Mode if _tasks_asked(s, m)],
-                          tuple(game.ruleset.parser.marker_rules.values()))
+                          tuple(game.ruleset.parser.marker_rules.values()), tuple(str(m) for m in Mode if m.deathmatch))
     out = board_page(s.board, pos, s.loc, position_yaml(pos), choices)
     if player is not None:
         out["summonable"] = [v.card.id for v in game.summonable(pos, player) if v.legal]

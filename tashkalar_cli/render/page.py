@@ -41,13 +41,15 @@ class PageChoices(NamedTuple):
     """What the page offers to choose beside the board: the numbers of players of each form of play,
     the decks (ids), the languages the texts can be shown in, each named in its own language, and the
     forms of play whose tasks the rules answer (where a color's tasks claimed are set), and the markers the
-    decks declare (the Nethervoid Gateway), which a color's piece may bear."""
+    decks declare (the Nethervoid Gateway), which a color's piece may bear, and the forms of play whose turns
+    ``score`` answers (the deathmatch forms)."""
 
     player_counts: dict[str, list[int]]
     decks: list[str]
     langs: list[tuple[str, str]]
     task_modes: list[str]
     markers: tuple[MarkerRule, ...] = ()
+    score_modes: tuple[str, ...] = ()
 
 
 def marker_choices(board: Board, pos: Position, loc: Localizer, rules: tuple[MarkerRule, ...]) -> list[dict[str, Any]]:
@@ -74,6 +76,7 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
         extra["langs"] = [{"id": lang, "name": name} for lang, name in choices.langs]
         extra["task_modes"] = choices.task_modes
         extra["markers"] = marker_choices(board, pos, loc, choices.markers)
+        extra["score_modes"] = list(choices.score_modes)
     colored = board.mask & ~board.colorless(pos.mode)
     return {
         "lang": loc.lang,

@@ -560,6 +560,8 @@ function showStep() {
     $("step-title").textContent = text("outcome", { n: s.n + 1, count: out.outcome_count });
     $("step-lines").replaceChildren(...(outcome.lines || []).map((line) => el("li", {}, [line])));
   }
+  $("step-score").replaceChildren();
+  $("score-turn").hidden = !(state.facts.score_modes || []).includes(state.file.mode);
   $("previous").disabled = s.none || s.n === 0;
   $("next").disabled = s.none || s.n >= lastStep(out);
   clearLights();
@@ -571,7 +573,31 @@ function stopStepping() {
   state.stepping = null;
   $("stepper").hidden = true;
   $("step-lines").replaceChildren();
+  $("step-score").replaceChildren();
   if (state.view) { state.view = null; draw(); }
+}
+
+async function scoreTurn() {
+  // the deathmatch score of the turn so far, the outcome shown included: its turn record as the command line
+  // writes it (`summon --apply --effects --choose N`: the pieces the summon and the outcome destroyed, the summon),
+  // scored by `score --turn - --words`
+  const s = state.stepping;
+  if (!s) return;
+  let turn = s.output.turn;
+  if (!s.none) {
+    const chosen = said(await api([...effectArgs(s.placement, 1), "--choose", String(s.n + 1)], fileInput()));
+    if (chosen === null || state.stepping !== s) return;
+    turn = chosen.turn;
+  }
+  const out = said(await api(["score", "--turn", "-", "--words"], JSON.stringify(turn)));
+  if (out === null || state.stepping !== s) return;
+  const words = out.said;
+  const lines = out.lines.map((line, i) => {
+    const label = text("turn-score-line", { color: colorName(line.to), points: line.points, reason: words.reasons[i] });
+    return words.colors[i] ? text("turn-score-color", { label, color: words.colors[i] }) : label;
+  });
+  const sentences = [words.none, ...lines, words.ignored, words.totals, words.end].filter((x) => x);
+  $("step-score").replaceChildren(...sentences.map((line) => el("li", {}, [line])));
 }
 
 async function step(by) {
@@ -717,6 +743,7 @@ function wire() {
   $("previous").addEventListener("click", () => act(() => step(-1)));
   $("next").addEventListener("click", () => act(() => step(1)));
   $("back").addEventListener("click", () => { stopStepping(); clearLights(); });
+  $("score-turn").addEventListener("click", () => act(scoreTurn));
   for (const kind of Object.keys(ANSWERS)) $(`ask-${kind}`).addEventListener("click", () => act(() => askTurn(kind)));
 }
 
