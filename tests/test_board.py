@@ -420,8 +420,12 @@ def test_the_score_s_words_are_the_text_s(cli, tmp_path, record):
     assert "said" not in plain and plain == {k: v for k, v in out.items() if k != "said"}
 
 
-def test_position_board_says_where_a_turn_is_scored(http):
-    assert _api(http, ["position", "board", "--pieces", ""])["output"]["score_modes"] == ["duel", "melee"]
+def test_position_board_says_where_a_turn_is_scored_and_how_teams_play(http):
+    out = _api(http, ["position", "board", "--pieces", "", "--lang", "it"])["output"]
+    assert out["score_modes"] == ["duel", "melee"]
+    game = yaml.safe_load((REPO / "cards" / "game.yaml").read_text(encoding="utf-8"))["team"]
+    assert out["team_play"] == {"name": "Gioco a Squadre", "modes": ["high-form", "duel"], "teams": game["teams"],
+                                "players_per_team": game["players_per_team"]}
 
 
 # ---------------------------------------------------------------------- the next slice, in a browser
@@ -758,4 +762,9 @@ def test_the_score_of_a_turn_is_the_command_line_s(browser, board_url, cli, tmp_
     page.click('#placements button:has-text("on d5")')
     settled(page)
     assert page.is_hidden("#score-turn")
+    # team play is played as the High Form or a duel: the page says each color is a team's; not in a melee
+    assert page.is_visible("#teams") and page.inner_text("#teams").startswith("In team play (2 teams of 2 players)")
+    page.select_option("#mode", "melee")
+    settled(page)
+    assert page.is_hidden("#teams")
     assert page.errors == []

@@ -42,7 +42,7 @@ class PageChoices(NamedTuple):
     the decks (ids), the languages the texts can be shown in, each named in its own language, and the
     forms of play whose tasks the rules answer (where a color's tasks claimed are set), and the markers the
     decks declare (the Nethervoid Gateway), which a color's piece may bear, and the forms of play whose turns
-    ``score`` answers (the deathmatch forms)."""
+    ``score`` answers (the deathmatch forms), and team play."""
 
     player_counts: dict[str, list[int]]
     decks: list[str]
@@ -50,6 +50,16 @@ class PageChoices(NamedTuple):
     task_modes: list[str]
     markers: tuple[MarkerRule, ...] = ()
     score_modes: tuple[str, ...] = ()
+    team_play: TeamPlay | None = None
+
+
+class TeamPlay(NamedTuple):
+    """Team play as the game's data says it: the forms of play it is played as (cards/rules.yaml ``played_as``),
+    the number of teams and of players in each (cards/game.yaml ``team``); each team plays one color."""
+
+    modes: tuple[str, ...]
+    teams: int
+    players_per_team: int
 
 
 def marker_choices(board: Board, pos: Position, loc: Localizer, rules: tuple[MarkerRule, ...]) -> list[dict[str, Any]]:
@@ -77,6 +87,10 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
         extra["task_modes"] = choices.task_modes
         extra["markers"] = marker_choices(board, pos, loc, choices.markers)
         extra["score_modes"] = list(choices.score_modes)
+        if choices.team_play is not None:
+            team = choices.team_play
+            extra["team_play"] = {"name": loc.msg("mode.team"), "modes": list(team.modes), "teams": team.teams,
+                                  "players_per_team": team.players_per_team}
     colored = board.mask & ~board.colorless(pos.mode)
     return {
         "lang": loc.lang,
@@ -101,4 +115,4 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
     }
 
 
-__all__ = ["PAGE_PREFIX", "PageChoices", "board_page", "marker_choices", "page_texts"]
+__all__ = ["PAGE_PREFIX", "PageChoices", "TeamPlay", "board_page", "marker_choices", "page_texts"]

@@ -301,6 +301,12 @@ function drawSides() {
                           ...Object.keys(file.tasks_claimed || {})]);
   const colors = facts.colors.filter((c) => inPlay.has(c.id));
   $("sides").replaceChildren(...colors.map((c) => sideRow(c)));
+  // team play: a form of play it is played as, with as many sides as teams; each color is a team's
+  const team = facts.team_play;
+  const teams = team && team.modes.includes(file.mode) && file.players === team.teams;
+  $("teams").hidden = !teams;
+  $("teams").textContent = teams ? text("team-play", { name: team.name, teams: team.teams,
+                                                       players: team.players_per_team }) : "";
 }
 
 function sideRow(color) {
