@@ -398,6 +398,36 @@ def test_words_go_with_effects(cli):
     assert r.code == 2 and "--words" in r.err and "Traceback" not in r.err
 
 
+@pytest.mark.parametrize("record", [
+    "player: blue\nmode: duel\ndestroyed: [red heroic, blue common, red legendary]\nsummoned: [{card: fire-dragon, square: e5}]\n"
+    "scores: {blue: 15, red: 9}\n",
+    "player: blue\nmode: melee\nplayers: 3\ndestroyed: [red heroic, red common, yellow common, yellow legendary]\n"
+    "flares: [{flare: flare-3-6, against: red}]\nscores: {blue: {red: 3, yellow: 9}}\n",
+    "player: red\nmode: duel\n"])
+def test_the_score_s_words_are_the_text_s(cli, tmp_path, record):
+    """``score --words``: each line's reason and color and the sentences under the table, as the text says them
+    (what the board shows of a turn's score); without it the answer is as before."""
+    path = tmp_path / "turn.yaml"
+    path.write_text(record, encoding="utf-8")
+    text = " ".join(cli("score", "--turn", str(path), "--lang", "fr").out.split())
+    out = cli("score", "--turn", str(path), "--lang", "fr", "--json", "--words").json
+    said = out["said"]
+    assert len(said["reasons"]) == len(said["colors"]) == len(out["lines"])
+    for sentence in [said["none"], said["ignored"], said["totals"], said["end"], *said["reasons"], *said["colors"]]:
+        assert sentence is None or " ".join(sentence.split()) in text
+    assert (said["none"] is None) == bool(out["lines"])
+    plain = cli("score", "--turn", str(path), "--lang", "fr", "--json").json
+    assert "said" not in plain and plain == {k: v for k, v in out.items() if k != "said"}
+
+
+def test_position_board_says_where_a_turn_is_scored_and_how_teams_play(http):
+    out = _api(http, ["position", "board", "--pieces", "", "--lang", "it"])["output"]
+    assert out["score_modes"] == ["duel", "melee"]
+    game = yaml.safe_load((REPO / "cards" / "game.yaml").read_text(encoding="utf-8"))["team"]
+    assert out["team_play"] == {"name": "Gioco a Squadre", "modes": ["high-form", "duel"], "teams": game["teams"],
+                                "players_per_team": game["players_per_team"]}
+
+
 # ---------------------------------------------------------------------- the next slice, in a browser
 
 def _answers_done(page: Any) -> None:
@@ -631,4 +661,110 @@ def test_a_long_list_of_outcomes_is_stepped_through_whole(browser, board_url, cl
         page.click("#next")
         settled(page)
     assert page.inner_text("#step-title") == "Outcome 94 of 94" and shown() == whole["outcomes"][93]["lines"]
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------------- the Nethervoid Gateway, a marker set beside the board
+
+#: orange (Nethervoid) with commons on c4, d5 and h4; Flame Imp summoned on c6 destroys a common next to the Gateway
+GATEWAY_PIECES = "c4=orange,d5=orange,b6=blue,c7=blue,h4=orange,g4=blue"
+GATEWAY_TOKENS = "c4oc,d5oc,b6bc,c7bc,h4oc,g4bc"
+
+
+def test_position_board_names_the_markers_and_the_pieces_that_may_bear_them(http):
+    out = _api(http, ["position", "board", "--pieces", GATEWAY_PIECES + ",e5=orange:legendary,e6=orange:heroic",
+                      "--lang", "fr"])["output"]
+    gateway = {m["id"]: m for m in out["markers"]}["gateway"]
+    assert (gateway["name"], gateway["deck"]) == ("Portail", "nethervoid")
+    assert gateway["can_bear"]["orange"] == ["c4", "h4", "d5", "e6"]   # no legendary piece; in the squares' order
+    assert gateway["can_bear"]["blue"] == ["g4", "b6", "c7"] and gateway["can_bear"]["red"] == []
+    assert "gateway" not in out["position"]
+    placed = _api(http, ["position", "board", "-"], "pieces:\n  h4: orange\ngateway: {orange: h4}\n")["output"]
+    assert placed["position"]["gateway"] == placed["file_data"]["gateway"] == {"orange": "h4"}
+
+
+def _outcomes_shown(page: Any) -> list[list[str]]:
+    """Flame Imp chosen, its placement on c6 chosen, every outcome stepped through: the lines of each."""
+    if page.get_attribute('[data-card="flame-imp"]', "aria-pressed") != "true":
+        page.click('[data-card="flame-imp"]')
+        settled(page)
+    page.click('#placements button:has-text("on c6")')
+    settled(page)
+    shown = [page.eval_on_selector_all("#step-lines li", "ls => ls.map(l => l.textContent)")]
+    while not page.is_disabled("#next"):
+        page.click("#next")
+        settled(page)
+        shown.append(page.eval_on_selector_all("#step-lines li", "ls => ls.map(l => l.textContent)"))
+    page.click("#back")
+    return shown
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_the_gateway_is_set_beside_the_board_and_changes_the_effects(browser, board_url, cli, tmp_path):
+    page = open_page(browser, board_url + f"&mode=duel&player=orange&p={GATEWAY_TOKENS}")
+    gate = '#sides select[data-side="orange"][data-field="gateway"]'
+    can_bear = cli("position", "board", "--pieces", GATEWAY_PIECES, "--json").json["markers"][0]["can_bear"]
+    assert page.eval_on_selector(gate, "s => [...s.options].map(o => o.value)") == ["", *can_bear["orange"]]
+    effects = ["summon", "flame-imp", "--player", "orange", "--apply", "--at", "c6", "--orientation", "r270",
+               "--effects", "--words", "--json"]
+    before = cli(*effects, "--pieces", GATEWAY_PIECES, "--mode", "duel").json
+    assert _outcomes_shown(page) == [o["lines"] for o in before["outcomes"]]
+    page.select_option(gate, "h4")
+    settled(page)
+    assert "g=orange:h4" in page.url
+    assert _yaml_position(cli, tmp_path, page)["gateway"] == {"orange": "h4"}
+    path = tmp_path / "gateway.yaml"
+    path.write_text(page.input_value("#yaml"), encoding="utf-8")
+    after = cli(*effects, "--position", str(path)).json
+    assert [o["lines"] for o in after["outcomes"]] != [o["lines"] for o in before["outcomes"]]
+    assert _outcomes_shown(page) == [o["lines"] for o in after["outcomes"]]
+    # the Gateway drawn on its piece with a sign of its own and named, in the address and in the file read back
+    assert page.locator(".sq .marker-sign").count() == 1
+    assert page.locator('[data-square="h4"] .marker-sign').is_visible()
+    assert page.get_attribute('[data-square="h4"]', "aria-label") == "h4: orange common piece, Gateway"
+    again = open_page(browser, page.url)
+    assert again.input_value(gate) == "h4" and again.input_value("#yaml") == page.input_value("#yaml")
+    # a piece dragged carries its Gateway; a piece changed by a click drops it (set it again beside the board)
+    page.drag_and_drop('[data-square="h4"]', '[data-square="h5"]')
+    settled(page)
+    assert _yaml_position(cli, tmp_path, page)["gateway"] == {"orange": "h5"} and page.input_value(gate) == "h5"
+    page.select_option("#color", "orange")
+    page.click('[data-square="h5"]')            # raised to heroic
+    settled(page)
+    assert "gateway" not in _yaml_position(cli, tmp_path, page) and page.inner_text("#status") == ""
+    assert page.errors == [] and again.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_the_score_of_a_turn_is_the_command_line_s(browser, board_url, cli, tmp_path):
+    """In a deathmatch, an outcome stepped to: its turn (`summon ... --choose N`) scored by `score --turn --words`."""
+    page = _open_effect_position(browser, board_url)
+    page.click('#placements button:has-text("on d5")')
+    settled(page)
+    for _ in range(8):   # on to outcome 9: a blue common destroyed (no point), a red common destroyed (no pair)
+        page.click("#next")
+        settled(page)
+    assert page.inner_text("#step-title").startswith("Outcome 9 of")
+    page.click("#score-turn")
+    settled(page)
+    turn = cli(*BEAR, "--orientation", "r0", "--choose", "9", "--limit", "1", "--json").json["turn"]
+    path = tmp_path / "turn.yaml"
+    path.write_text(json.dumps(turn), encoding="utf-8")
+    said = cli("score", "--turn", str(path), "--words", "--json").json["said"]
+    expected = [x for x in (said["none"], said["ignored"], said["totals"], said["end"]) if x]
+    assert said["ignored"] and page.eval_on_selector_all("#step-score li", "ls => ls.map(l => l.textContent)") == expected
+    page.click("#next")                         # another outcome: its score is asked again
+    assert page.locator("#step-score li").count() == 0
+    page.select_option("#mode", "high-form")    # no score of a turn there (the tasks' score is under "This turn")
+    settled(page)
+    page.click('#placements button:has-text("on d5")')
+    settled(page)
+    assert page.is_hidden("#score-turn")
+    # team play is played as the High Form or a duel: the page says each color is a team's; not in a melee
+    assert page.is_visible("#teams") and page.inner_text("#teams").startswith("In team play (2 teams of 2 players)")
+    page.select_option("#mode", "melee")
+    settled(page)
+    assert page.is_hidden("#teams")
     assert page.errors == []

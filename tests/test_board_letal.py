@@ -257,6 +257,14 @@ def test_a_pasted_game_is_checked_and_its_findings_light_their_heroes(browser, b
     taken = next(n for n, p in enumerate(problems) if p["code"] == "hero-name-repeated")
     shown.nth(taken).click()
     assert lit(page, "flagged") == problems[taken]["squares"] == ["c2", "d1"]
+    # beside the colored double frame, a sign of its own (not told by color alone) and a name for screen readers
+    assert page.locator("#grid .flag-mark").count() == 2
+    for square in ("c2", "d1"):
+        sign = page.locator(f'#grid [data-square="{square}"] .flag-mark')
+        assert sign.is_visible() and sign.inner_text().strip()
+        assert "concerned by a problem the check found" in page.get_attribute(f'#grid [data-square="{square}"]',
+                                                                              "aria-label")
+    assert "concerned by a problem" not in page.get_attribute('#grid [data-square="e6"]', "aria-label")
     assert page.errors == []
 
 
@@ -348,3 +356,70 @@ def test_a_full_grid_answers_each_click(browser, board_url, tmp_path):
     (tmp_path / "letal-click-ms.txt").write_text(f"{' '.join(map(str, took))}\nmedian {statistics.median(took)}\n",
                                                  encoding="utf-8")
     assert page.errors == []
+
+
+def drag_by_touch(page: Any, start: str, end: str) -> None:
+    """A finger's drag from one square to another (the browser's own touch input, through the DevTools protocol:
+    pointer events of type touch, and a pan where a square lets the page scroll)."""
+    def centre(square: str) -> dict[str, float]:
+        box = page.locator(f'#grid [data-square="{square}"]').bounding_box()
+        assert box is not None
+        return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+    cdp = page.context.new_cdp_session(page)
+    a, b = centre(start), centre(end)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [a]})
+    for n in range(1, 6):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": a["x"] + (b["x"] - a["x"]) * n / 5, "y": a["y"] + (b["y"] - a["y"]) * n / 5}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    settled(page)
+
+
+def shown_heroes(cli: Any, tmp_path: Path, page: Any) -> list[tuple[str, str, str]]:
+    path = write(tmp_path / "shown.yaml", page.input_value("#l-yaml"))
+    out = cli("--game", "letal", "letal", "board", str(path), "--json")
+    assert out.code == 0, out.err
+    return sorted((h["square"], h["team"], h["name"]) for h in out.json["heroes"])
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_a_hero_is_dragged_to_another_square(browser, board_url, cli, tmp_path):
+    """A drag ends as the clicks that take the hero away and place it again end: the same heroes, names and
+    address; by mouse and by touch, and a drop where it started is a click."""
+    start = "&h=c2s,e5n,b1s&a=c2&q=reach&n=2"
+    page = letal_page(browser, board_url, start)
+    page.drag_and_drop('#grid [data-square="c2"]', '#grid [data-square="d3"]')
+    settled(page)
+    clicked = letal_page(browser, board_url, start)
+    click(clicked, "c2")                                  # the south hero taken away
+    click(clicked, "d3")                                  # and placed again
+    assert shown_heroes(cli, tmp_path, page) == shown_heroes(cli, tmp_path, clicked) == [
+        ("b1", "south", "Hero b1"), ("d3", "south", "Hero d3"), ("e5", "north", "Hero e5")]
+    assert "h=d3s,b1s,e5n" in page.url and "a=d3" in page.url   # the hero asked about followed it
+    again = open_page(browser, page.url)
+    assert shown_heroes(cli, tmp_path, again) == shown_heroes(cli, tmp_path, page)
+    reach = cli("--game", "letal", "letal", "area", "d3", "--reach", "2", "--occupied", "e5,b1", "--json").json
+    assert lit(page) == lit(again) == sorted(reach["squares"])
+    page.drag_and_drop('#grid [data-square="d3"]', '#grid [data-square="e5"]')   # onto a hero: it takes its square
+    settled(page)
+    assert shown_heroes(cli, tmp_path, page) == [("b1", "south", "Hero b1"), ("e5", "south", "Hero e5")]
+    page.drag_and_drop('#grid [data-square="b1"]', '#grid [data-square="b1"]')   # dropped where it was: a click
+    settled(page)
+    assert shown_heroes(cli, tmp_path, page) == [("e5", "south", "Hero e5")]
+    assert page.eval_on_selector('#grid [data-square="e5"]', "c => getComputedStyle(c).touchAction") == "none"
+    assert page.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_a_hero_is_dragged_by_touch_on_a_phone(browser, board_url, cli, tmp_path):
+    page = browser.new_page(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page.goto(board_url.replace("#lang=en", "#lang=en&game=letal") + "&h=c2s,e5n&a=c2&q=reach&n=2")
+    settled(page)
+    drag_by_touch(page, "e5", "b4")
+    assert shown_heroes(cli, tmp_path, page) == [("b4", "north", "Hero b4"), ("c2", "south", "Hero c2")]
+    assert "h=c2s,b4n" in page.url
+    page.close()

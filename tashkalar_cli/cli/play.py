@@ -186,6 +186,9 @@ def score(
     lang: LangOption = None,
     json: JsonOption = False,
     data: DataOption = None,
+    words: Annotated[bool, typer.Option(
+        "--words", help="With --json: also the text's words (said): each line's reason and color, the totals and "
+                        "the end of the game, as the table and its sentences say them.")] = False,
 ) -> None:
     """Deathmatch points scored in one turn, and whether the end of the game is triggered."""
     s = session(lang, data)
@@ -194,7 +197,14 @@ def score(
     if json:
         from tashkalar_cli.render import jsonout
 
-        print_json("score", jsonout.score(result, record.players))
+        out = jsonout.score(result, record.players)
+        if words:
+            from tashkalar_cli.render.play import score_said
+
+            said = score_said(result, s.loc)
+            out["said"] = {"none": None if result.lines else s.loc.msg("score.none"), "reasons": said.reasons,
+                           "colors": said.colors, "ignored": said.ignored, "totals": said.totals, "end": said.end}
+        print_json("score", out)
         return
     from tashkalar_cli.render.play import score_renderable
 

@@ -16,6 +16,7 @@ from tashkalar_cli.render.board import piece_glyph
 
 if TYPE_CHECKING:
     from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.markers import MarkerRule
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
 
@@ -39,12 +40,38 @@ def page_texts(loc: Localizer) -> dict[str, str]:
 class PageChoices(NamedTuple):
     """What the page offers to choose beside the board: the numbers of players of each form of play,
     the decks (ids), the languages the texts can be shown in, each named in its own language, and the
-    forms of play whose tasks the rules answer (where a color's tasks claimed are set)."""
+    forms of play whose tasks the rules answer (where a color's tasks claimed are set), and the markers the
+    decks declare (the Nethervoid Gateway), which a color's piece may bear, and the forms of play whose turns
+    ``score`` answers (the deathmatch forms), and team play."""
 
     player_counts: dict[str, list[int]]
     decks: list[str]
     langs: list[tuple[str, str]]
     task_modes: list[str]
+    markers: tuple[MarkerRule, ...] = ()
+    score_modes: tuple[str, ...] = ()
+    team_play: TeamPlay | None = None
+
+
+class TeamPlay(NamedTuple):
+    """Team play as the game's data says it: the forms of play it is played as (cards/rules.yaml ``played_as``),
+    the number of teams and of players in each (cards/game.yaml ``team``); each team plays one color."""
+
+    modes: tuple[str, ...]
+    teams: int
+    players_per_team: int
+
+
+def marker_choices(board: Board, pos: Position, loc: Localizer, rules: tuple[MarkerRule, ...]) -> list[dict[str, Any]]:
+    """Each marker the decks declare: its field in a position file (``id``), its name (the glossary's term), the
+    deck that declares it, and for each color the squares of the pieces that may bear it on ``pos``."""
+    out: list[dict[str, Any]] = []
+    for rule in rules:
+        name = loc.field("keywords", rule.name, "term").text or rule.name
+        can_bear = {c: [board.name(sq) for sq, p in sorted(pos.pieces.items()) if rule.holds(c, p)] for c in board.colors}
+        out.append({"id": rule.name, "name": name, "deck": rule.deck, "deck_name": loc.msg(f"deck.{rule.deck}"),
+                    "can_bear": can_bear})
+    return out
 
 
 def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
@@ -58,6 +85,12 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
         extra["decks"] = [{"id": d, "name": loc.msg(f"deck.{d}")} for d in choices.decks]
         extra["langs"] = [{"id": lang, "name": name} for lang, name in choices.langs]
         extra["task_modes"] = choices.task_modes
+        extra["markers"] = marker_choices(board, pos, loc, choices.markers)
+        extra["score_modes"] = list(choices.score_modes)
+        if choices.team_play is not None:
+            team = choices.team_play
+            extra["team_play"] = {"name": loc.msg("mode.team"), "modes": list(team.modes), "teams": team.teams,
+                                  "players_per_team": team.players_per_team}
     colored = board.mask & ~board.colorless(pos.mode)
     return {
         "lang": loc.lang,
@@ -82,4 +115,4 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
     }
 
 
-__all__ = ["PAGE_PREFIX", "PageChoices", "board_page", "page_texts"]
+__all__ = ["PAGE_PREFIX", "PageChoices", "TeamPlay", "board_page", "marker_choices", "page_texts"]

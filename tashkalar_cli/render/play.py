@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -136,38 +136,67 @@ def task_renderable(results: Sequence[TaskCheck], cards: CardCatalog, loc: Local
     return Group(*parts)
 
 
-def score_renderable(result: TurnScore, loc: Localizer) -> Group:
+class ScoreSaid(NamedTuple):
+    """A turn's score in words, as the text says it: each line's reason and the color it is scored in (empty: none
+    named), then the sentences under the table (the own pieces ignored, the totals, the end of the game), None
+    where the text has none."""
+
+    reasons: list[str]
+    colors: list[str]
+    ignored: str | None
+    totals: str | None
+    end: str | None
+    end_possible: bool
+
+
+def score_said(result: TurnScore, loc: Localizer) -> ScoreSaid:
     msg = loc.msg
-    table = Table(title=msg("score.title", player=msg(f"color.{result.player}")))
-    table.add_column(msg("score.col.to"))
-    table.add_column(msg("label.points"), justify="right")
-    table.add_column(msg("score.col.reason"))
-    table.add_column(msg("score.col.color"))
+    colors = []
     for line in result.lines:
         color = ""
         if line.player_chooses:
             color = msg("score.choice") + (f" ({', '.join(msg(f'color.{c}') for c in line.choices)})" if line.choices else "")
         elif line.color:
             color = msg(f"color.{line.color}")
-        table.add_row(msg(f"color.{line.who}"), str(line.points), msg(f"score.reason.{line.reason}"), color)
-    parts: list[RenderableType] = [fitted(table)] if result.lines else [Text(msg("score.none"))]
+        colors.append(color)
+    ignored = totals = end = None
     if result.ignored:
         from tashkalar_cli.errors import name_by_texts
 
         piece = name_by_texts(loc.ui)  # "blue heroic" -> the piece in the user's words
-        parts.append(Text(msg("score.ignored", pieces=loc.join(piece("piece", p) or p for p in result.ignored)),
-                          style="dim"))
+        ignored = msg("score.ignored", pieces=loc.join(piece("piece", p) or p for p in result.ignored))
     if result.totals:
         def fmt(v: Any) -> str:
             if isinstance(v, dict):
                 return loc.join(f"{msg(f'color.{k}')} {n}" for k, n in v.items()) or "0"
             return str(v)
 
-        parts.append(Text(msg("score.totals", totals=loc.join((msg("label.value", label=msg(f"color.{c}"), value=fmt(v))
-                                                                  for c, v in result.totals.items()), "clauses"))))
+        totals = msg("score.totals", totals=loc.join((msg("label.value", label=msg(f"color.{c}"), value=fmt(v))
+                                                      for c, v in result.totals.items()), "clauses"))
     if result.end_triggered:
-        parts.append(Text(msg("score.end", threshold=result.threshold), style="bold yellow"))
+        end = msg("score.end", threshold=result.threshold)
     elif result.end_possible:
-        parts.append(Text(msg("score.end_possible", threshold=result.threshold,
-                              players=loc.join((msg(f"color.{c}") for c in result.end_possible), "or")), style="yellow"))
+        end = msg("score.end_possible", threshold=result.threshold,
+                  players=loc.join((msg(f"color.{c}") for c in result.end_possible), "or"))
+    return ScoreSaid([msg(f"score.reason.{line.reason}") for line in result.lines], colors, ignored, totals, end,
+                     not result.end_triggered and bool(result.end_possible))
+
+
+def score_renderable(result: TurnScore, loc: Localizer) -> Group:
+    msg = loc.msg
+    said = score_said(result, loc)
+    table = Table(title=msg("score.title", player=msg(f"color.{result.player}")))
+    table.add_column(msg("score.col.to"))
+    table.add_column(msg("label.points"), justify="right")
+    table.add_column(msg("score.col.reason"))
+    table.add_column(msg("score.col.color"))
+    for line, reason, color in zip(result.lines, said.reasons, said.colors, strict=True):
+        table.add_row(msg(f"color.{line.who}"), str(line.points), reason, color)
+    parts: list[RenderableType] = [fitted(table)] if result.lines else [Text(msg("score.none"))]
+    if said.ignored is not None:
+        parts.append(Text(said.ignored, style="dim"))
+    if said.totals is not None:
+        parts.append(Text(said.totals))
+    if said.end is not None:
+        parts.append(Text(said.end, style="yellow" if said.end_possible else "bold yellow"))
     return Group(*parts)

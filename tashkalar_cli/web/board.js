@@ -152,11 +152,26 @@ function change(edit) {
 }
 
 function setPiece(square, piece) {
+  // a piece set on `square` (null: taken away); a marker the piece there bore is taken off with it (set it again
+  // beside the board: the page does not judge which piece may bear it, the service does)
   state.focus = square;
   return change((file) => {
     file.pieces = file.pieces || {};
     if (piece) file.pieces[square] = `${piece.color} ${piece.rank}`; else delete file.pieces[square];
+    moveMarkers(file, square, null);
   });
+}
+
+function moveMarkers(file, from, to) {
+  // each marker (the position file's field of its id, color -> square) on `from` moved to `to` (null: taken off)
+  for (const marker of state.facts.markers || []) {
+    const placed = file[marker.id] || {};
+    for (const color of Object.keys(placed)) {
+      if (placed[color] !== from) continue;
+      if (to) placed[color] = to; else delete placed[color];
+    }
+    if (file[marker.id] && !Object.keys(file[marker.id]).length) delete file[marker.id];
+  }
 }
 
 function pieceAt(square) {
@@ -229,6 +244,7 @@ function draw() {
   // the position, or the outcome of an effect being stepped through (state.view) with its marks
   const facts = state.facts;
   const shown = state.view ? state.view.pieces : facts.position.pieces;
+  const borne = markersOn(state.view ? state.view.position : facts.position);
   const marks = state.view ? state.view.marks : {};
   const red = new Set(facts.colored.red), green = new Set(facts.colored.green);
   const focus = state.focus || facts.squares[Math.floor(facts.squares.length / 2)];
@@ -246,6 +262,11 @@ function draw() {
       parts.push(el("span", { className: `piece ${piece.color} ${piece.rank}`, "aria-hidden": "true" }, [seen.symbol]));
       label = text("square-piece", { square: name, piece: seen.name });
     }
+    for (const marker of borne[name] || []) {   // a sign of its own, and its name read out
+      parts.push(el("span", { className: "marker-sign", "aria-hidden": "true" }, ["\u25CE"]));
+      label = text("square-mark", { label, mark: marker.name });
+    }
+    cell.classList.toggle("marked", Boolean(borne[name]));
     for (const mark of marks[name] || []) label = text("square-mark", { label, mark: text(`mark-${mark}`) });
     cell.replaceChildren(...parts);
     cell.setAttribute("aria-label", label);
@@ -261,6 +282,15 @@ function draw() {
   }
 }
 
+function markersOn(position) {
+  // square -> the markers (of state.facts.markers) a position's pieces bear there
+  const on = {};
+  for (const marker of state.facts.markers || []) {
+    for (const square of Object.values(position[marker.id] || {})) (on[square] = on[square] || []).push(marker);
+  }
+  return on;
+}
+
 function drawSides() {
   // the form of play's numbers of players, and a row for each color in play: its supply, deck and tasks
   const facts = state.facts, file = state.file;
@@ -271,6 +301,12 @@ function drawSides() {
                           ...Object.keys(file.tasks_claimed || {})]);
   const colors = facts.colors.filter((c) => inPlay.has(c.id));
   $("sides").replaceChildren(...colors.map((c) => sideRow(c)));
+  // team play: a form of play it is played as, with as many sides as teams; each color is a team's
+  const team = facts.team_play;
+  const teams = team && team.modes.includes(file.mode) && file.players === team.teams;
+  $("teams").hidden = !teams;
+  $("teams").textContent = teams ? text("team-play", { name: team.name, teams: team.teams,
+                                                       players: team.players_per_team }) : "";
 }
 
 function sideRow(color) {
@@ -291,9 +327,25 @@ function sideRow(color) {
     if (deck.value) f.decks[color.id] = deck.value; else delete f.decks[color.id];
   })));
   const parts = [el("span", { className: "side-name" }, [color.name]), number("common", off.common),
-                 number("legendary", off.legendary), el("label", {}, [text("deck"), " ", deck])];
+                 number("legendary", off.legendary), el("label", {}, [text("deck"), " ", deck]),
+                 ...(facts.markers || []).map((marker) => markerChoice(color, marker))];
   if (facts.task_modes.includes(file.mode)) parts.push(taskChoice(color));
   return el("fieldset", { className: "side", data: { side: color.id } }, parts);
+}
+
+function markerChoice(color, marker) {
+  // the square of the piece bearing the color's marker (the Nethervoid Gateway): none, or one of the squares the
+  // service says may bear it
+  const at = (state.file[marker.id] || {})[color.id] || "";
+  const select = el("select", { data: { side: color.id, field: marker.id } });
+  options(select, [{ id: "", name: text("marker-none") },
+                   ...(marker.can_bear[color.id] || []).map((sq) => ({ id: sq, name: sq }))], at);
+  select.addEventListener("change", () => act(() => change((f) => {
+    const placed = f[marker.id] = f[marker.id] || {};
+    if (select.value) placed[color.id] = select.value; else delete placed[color.id];
+    if (!Object.keys(placed).length) delete f[marker.id];
+  })));
+  return el("label", {}, [text("marker", { marker: marker.name, deck: marker.deck_name }), " ", select]);
 }
 
 function taskChoice(color) {
@@ -351,10 +403,13 @@ function grabbed(event, square) {
 }
 
 function movePiece(from, to) {
+  // the piece and the markers it bears moved together (a marker on the square it lands on is taken off)
   state.focus = to;
   return change((file) => {
     file.pieces[to] = file.pieces[from];
     delete file.pieces[from];
+    moveMarkers(file, to, null);
+    moveMarkers(file, from, to);
   });
 }
 
@@ -502,15 +557,17 @@ function showStep() {
   const out = s.output;
   $("stepper").hidden = false;
   if (s.none) {
-    state.view = { pieces: out.position.pieces, marks: {} };
+    state.view = { pieces: out.position.pieces, position: out.position, marks: {} };
     $("step-title").textContent = text(out.effect_resolved ? "no-outcome" : "not-resolved");
     $("step-lines").replaceChildren();
   } else {
     const outcome = out.outcomes[s.n];
-    state.view = { pieces: outcome.position.pieces, marks: marksOf(outcome) };
+    state.view = { pieces: outcome.position.pieces, position: outcome.position, marks: marksOf(outcome) };
     $("step-title").textContent = text("outcome", { n: s.n + 1, count: out.outcome_count });
     $("step-lines").replaceChildren(...(outcome.lines || []).map((line) => el("li", {}, [line])));
   }
+  $("step-score").replaceChildren();
+  $("score-turn").hidden = !(state.facts.score_modes || []).includes(state.file.mode);
   $("previous").disabled = s.none || s.n === 0;
   $("next").disabled = s.none || s.n >= lastStep(out);
   clearLights();
@@ -522,7 +579,31 @@ function stopStepping() {
   state.stepping = null;
   $("stepper").hidden = true;
   $("step-lines").replaceChildren();
+  $("step-score").replaceChildren();
   if (state.view) { state.view = null; draw(); }
+}
+
+async function scoreTurn() {
+  // the deathmatch score of the turn so far, the outcome shown included: its turn record as the command line
+  // writes it (`summon --apply --effects --choose N`: the pieces the summon and the outcome destroyed, the summon),
+  // scored by `score --turn - --words`
+  const s = state.stepping;
+  if (!s) return;
+  let turn = s.output.turn;
+  if (!s.none) {
+    const chosen = said(await api([...effectArgs(s.placement, 1), "--choose", String(s.n + 1)], fileInput()));
+    if (chosen === null || state.stepping !== s) return;
+    turn = chosen.turn;
+  }
+  const out = said(await api(["score", "--turn", "-", "--words"], JSON.stringify(turn)));
+  if (out === null || state.stepping !== s) return;
+  const words = out.said;
+  const lines = out.lines.map((line, i) => {
+    const label = text("turn-score-line", { color: colorName(line.to), points: line.points, reason: words.reasons[i] });
+    return words.colors[i] ? text("turn-score-color", { label, color: words.colors[i] }) : label;
+  });
+  const sentences = [words.none, ...lines, words.ignored, words.totals, words.end].filter((x) => x);
+  $("step-score").replaceChildren(...sentences.map((line) => el("li", {}, [line])));
 }
 
 async function step(by) {
@@ -657,7 +738,10 @@ function wire() {
   $("player").addEventListener("change", () => act(() => { state.player = $("player").value; return load(state.file); }));
   $("hand").addEventListener("change", () => {
     state.hand = [...$("hand").selectedOptions].map((o) => o.value); writeAddress(); });
-  $("clear").addEventListener("click", () => act(() => change((f) => { f.pieces = {}; delete f.gateway; })));
+  $("clear").addEventListener("click", () => act(() => change((f) => {
+    f.pieces = {};
+    for (const marker of state.facts.markers || []) delete f[marker.id];
+  })));
   $("read").addEventListener("click", () => act(async () => {
     const facts = said(await api(["position", "board", "-"], $("yaml").value));
     if (facts !== null) await load(facts.file_data);
@@ -665,6 +749,7 @@ function wire() {
   $("previous").addEventListener("click", () => act(() => step(-1)));
   $("next").addEventListener("click", () => act(() => step(1)));
   $("back").addEventListener("click", () => { stopStepping(); clearLights(); });
+  $("score-turn").addEventListener("click", () => act(scoreTurn));
   for (const kind of Object.keys(ANSWERS)) $(`ask-${kind}`).addEventListener("click", () => act(() => askTurn(kind)));
 }
 

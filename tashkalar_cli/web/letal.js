@@ -8,7 +8,8 @@
 
 let kit = null;
 const $ = (id) => document.getElementById(id);
-const state = { facts: null, game: { players: [] }, asked: "", focus: "", lit: {}, stops: [], flagged: [] };
+const state = { facts: null, game: { players: [] }, asked: "", focus: "", lit: {}, stops: [], flagged: [], drag: null,
+                dragged: false };
 
 function text(key, params = {}) {
   const found = state.facts && state.facts.texts[key];
@@ -103,6 +104,39 @@ function clicked(square) {
   return change((g) => addHero(g, square, team, takeHero(g, square)));
 }
 
+function grabbed(event, square) {
+  // a hero dragged onto another square moves there (pointer events: mouse, pen or touch), as Tash-Kalar's board does
+  if (!heroAt(square) || event.button !== 0) return;
+  state.drag = square;
+  const dropped = (up) => {
+    window.removeEventListener("pointerup", dropped);
+    const target = document.elementFromPoint(up.clientX, up.clientY);
+    const to = target && target.closest ? target.closest("#grid [data-square]") : null;
+    const from = state.drag;
+    state.drag = null;
+    if (!to || to.dataset.square === from) return;   // dropped where it was: the click that follows is the click path
+    state.dragged = true;
+    setTimeout(() => { state.dragged = false; }, 0);
+    kit.act(() => moveHero(from, to.dataset.square));
+  };
+  window.addEventListener("pointerup", dropped);
+}
+
+function moveHero(from, to) {
+  // the first hero on `from` (the one its square names) put on `to`, in its own player, and a hero there before taken
+  // away: the squares and teams the clicks that take it away and place it give; it keeps its name and cards, but a
+  // name the page gave it (`Hero c2`) follows its square, as the address gives it back
+  state.focus = to;
+  state.flagged = [];
+  if (state.asked === from || !heroAt(state.asked)) state.asked = to;
+  return change((g) => {
+    while (squaresOf(g).includes(to)) takeHero(g, to);
+    const moved = g.players.flatMap((p) => p.heroes).find((h) => h.square === from);
+    if (moved.name === text("letal-hero-name", { square: from })) moved.name = text("letal-hero-name", { square: to });
+    moved.square = to;
+  });
+}
+
 // ---------------------------------------------------------------- the questions
 
 function squaresOf(game) {
@@ -191,7 +225,8 @@ function buildGrid() {
       const name = file + rank;
       const cell = kit.el("button", { type: "button", className: "sq", data: { square: name } });
       cell.tabIndex = -1;
-      cell.addEventListener("click", () => kit.act(() => clicked(name)));
+      cell.addEventListener("click", () => { if (!state.dragged) kit.act(() => clicked(name)); state.dragged = false; });
+      cell.addEventListener("pointerdown", (event) => grabbed(event, name));
       cell.addEventListener("keydown", (event) => keyed(event, name));
       cells.push(cell);
     }
@@ -219,10 +254,15 @@ function draw() {
       label = text("letal-square-side", { label, team: side.name });
     }
     if (name === state.asked) label = text("letal-square-asked", { label });
+    if (state.flagged.includes(name)) {   // a sign as well as the frame: not told by color alone
+      parts.push(kit.el("span", { className: "flag-mark", "aria-hidden": "true" }, ["\u26A0\uFE0E"]));
+      label = text("letal-square-flagged", { label });
+    }
     if (state.lit[name]) label = text("letal-square-reason", { label, reason: state.lit[name] });
     cell.replaceChildren(...parts);
     cell.setAttribute("aria-label", label);
     cell.classList.toggle("start-side", Boolean(side));
+    cell.classList.toggle("holds", Boolean(hero));
     cell.classList.toggle("asked", name === state.asked);
     cell.classList.toggle("lit", name in state.lit);
     cell.classList.toggle("stop", state.stops.includes(name));
