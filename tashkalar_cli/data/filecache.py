@@ -160,12 +160,10 @@ def read_checked(path: Path, source: str, schema: str, *, text_keys: bool = Fals
 
 def _folder() -> Path | None:
     """The folder of the entries (it may not exist yet), or None when nothing is cached."""
-    from tashkalar_cli.data.paths import cache_dir, data_root, inside, tool_folders
+    from tashkalar_cli.data.paths import entries_cache
 
-    cache = cache_dir()
-    if cache is None or inside(cache, tool_folders(data_root())) is not None:
-        return None  # no cache, or one inside the tool's data or code (refused when the data is loaded)
-    return cache / FOLDER
+    cache = entries_cache()  # none inside the tool's data or code, nor inside a folder this process reads
+    return None if cache is None else cache / FOLDER
 
 
 def _recall(key: str) -> tuple[Any, LineMap] | None:
