@@ -76,13 +76,14 @@ def _report(locales: str | None, reference: str, lang: list[str] | None, data: s
 
     from tashkalar_cli.data.games import GAMES
     from tashkalar_cli.data.loader import load_facts
-    from tashkalar_cli.data.paths import Budget, checked_length, data_root, extra_locales
+    from tashkalar_cli.data.paths import Budget, checked_length, data_root, extra_locales, reading
     from tashkalar_cli.model.integrity import check_facts
     from tashkalar_cli.text.i18ncheck.runner import check_games
 
     root = data_root(data)
     translators = extra_locales()
     folder = Path(checked_length(locales)) if locales else translators[0] if translators else root / "locales"
+    reading(folder)  # read below, after the facts: no cache entry is kept in it, by their load either
     # every game (or the one of --game); a translator's copy without a game's folder skips that game
     chosen = [GAMES[state().game_id]] if state().game_option else list(GAMES.values())
     games = []

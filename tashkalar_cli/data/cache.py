@@ -42,6 +42,7 @@ from tashkalar_cli.data.paths import (
     cache_dir,
     check_cache_dir,
     data_root,
+    entries_cache,
     extra_locales,
     schemas_dir,
     walk,
@@ -426,6 +427,7 @@ def load_dataset(root: str | os.PathLike[str] | None = None, game: str = "tash-k
     cache = cache_dir()
     if cache is not None:
         check_cache_dir(cache, base)
+        cache = entries_cache()  # none inside a folder this process reads (i18n check --locales F, the cache in F)
     key = fingerprint(base, game)
     tag = "" if game == "tash-kalar" else f"{game}-"
     folder = cache / f"{_PREFIX}{zlib.crc32(str(base).encode('utf-8', 'surrogateescape')):08x}-{tag}{key}" \

@@ -11,11 +11,12 @@ the key): a changed file is always parsed again, whatever its time or size says.
 Only a file that parses and is valid is kept; a file with a problem is parsed and validated each time,
 and says the same. The results are kept in the process (a bounded memory) and in the cache folder, in
 a folder of the tool's own (``tashkalar-files``, tagged as the data caches are: a folder of that name
-the tool did not write leaves the results unstored). An entry is plain JSON (data only: it never runs
-code), named by its key, written under a temporary name and renamed, read only when it is a regular
-file (never through a link) of a bounded size, and used only when it holds exactly its key and plain
-data within the bounds a parse keeps: a damaged, cut or foreign entry is no entry, and the file is
-parsed, validated and stored again. At most :data:`MAX_ENTRIES` entries of at most
+the tool did not write leaves the results unstored; none is kept in, or read from, a cache folder
+inside a folder the process reads: :func:`tashkalar_cli.data.paths.entries_cache`). An entry is
+plain JSON (data only: it never runs code), named by its key, written under a temporary name and
+renamed, read only when it is a regular file (never through a link) of a bounded size, and used
+only when it holds exactly its key and plain data within the bounds a parse keeps: a damaged, cut or
+foreign entry is no entry, and the file is parsed, validated and stored again. At most :data:`MAX_ENTRIES` entries of at most
 :data:`MAX_TOTAL` bytes are kept (the oldest are removed).
 """
 
@@ -160,12 +161,10 @@ def read_checked(path: Path, source: str, schema: str, *, text_keys: bool = Fals
 
 def _folder() -> Path | None:
     """The folder of the entries (it may not exist yet), or None when nothing is cached."""
-    from tashkalar_cli.data.paths import cache_dir, data_root, inside, tool_folders
+    from tashkalar_cli.data.paths import entries_cache
 
-    cache = cache_dir()
-    if cache is None or inside(cache, tool_folders(data_root())) is not None:
-        return None  # no cache, or one inside the tool's data or code (refused when the data is loaded)
-    return cache / FOLDER
+    cache = entries_cache()  # none inside the tool's data or code, nor inside a folder this process reads
+    return None if cache is None else cache / FOLDER
 
 
 def _recall(key: str) -> tuple[Any, LineMap] | None:

@@ -65,12 +65,10 @@ def _key() -> str:
 
 def _folder() -> Path | None:
     """The folder of the entries (it may not exist yet), or None when nothing is cached."""
-    from tashkalar_cli.data.paths import cache_dir, data_root, inside, tool_folders
+    from tashkalar_cli.data.paths import entries_cache
 
-    cache = cache_dir()
-    if cache is None or inside(cache, tool_folders(data_root())) is not None:
-        return None  # no cache, or one inside the tool's data or code (refused when the data is loaded)
-    return cache / PARSED
+    cache = entries_cache()  # none inside the tool's data or code, nor inside a folder this process reads
+    return None if cache is None else cache / PARSED
 
 
 def _name(raw: bytes) -> str:

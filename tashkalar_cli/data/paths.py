@@ -33,9 +33,14 @@ def default_data_root() -> Path:
 
 
 def data_root(override: str | os.PathLike[str] | None = None) -> Path:
-    """The data root chosen by ``--data``, else ``TASHKALAR_DATA``, else the default."""
+    """The data root chosen by ``--data``, else ``TASHKALAR_DATA``, else the default (its data
+    folders are then among those this process reads: :func:`reading`)."""
     chosen = override or os.environ.get("TASHKALAR_DATA")
-    return Path(checked_length(chosen)).resolve() if chosen else default_data_root()
+    if not chosen:
+        return default_data_root()
+    root = Path(checked_length(chosen)).resolve()
+    reading(root / "cards", root / "locales", root / "schemas")
+    return root
 
 
 def extra_locales() -> list[Path]:
@@ -129,6 +134,40 @@ def inside(path: Path, folders: list[Path]) -> Path | None:
     return None
 
 
+#: every folder this process reads, by its path as given (each walked folder, the data folders of each
+#: data root chosen), with its real path once :func:`entries_cache` has looked at it
+_READ: dict[str, str | None] = {}
+
+
+def reading(*folders: str | os.PathLike[str]) -> None:
+    """Note that this process reads ``folders``: from now on the tool neither keeps nor looks for a
+    cache entry inside one of them (:func:`entries_cache`). :func:`walk` notes every folder it walks;
+    a command notes a folder it is given before it reads anything else (``i18n check`` loads the
+    facts before it walks the folder it checks)."""
+    for folder in folders:
+        _READ.setdefault(os.path.abspath(folder), None)
+
+
+def entries_cache() -> Path | None:
+    """The cache folder where this process may keep, and look for, what it derived from files (the
+    data caches, the per-file results, the parses of files named on the command line); None when
+    caching is switched off, or when the cache folder is inside the tool's own data or code (refused
+    when the data is loaded: :func:`check_cache_dir`) or inside a folder this process reads
+    (:func:`reading`): an entry written there would be read back as data (``i18n check --locales F``
+    with the cache in ``F``: a language ``cache`` of JSON files). The one rule of where entries go."""
+    cache = cache_dir()
+    if cache is None or inside(cache, tool_folders(data_root())) is not None:
+        return None
+    if _READ:
+        where = os.path.realpath(cache)
+        for given, real in _READ.items():
+            if real is None:
+                real = _READ[given] = os.path.realpath(given)
+            if where == real or where.startswith(real.rstrip(os.sep) + os.sep):
+                return None
+    return cache
+
+
 def check_cache_dir(cache: Path, root: Path) -> None:
     """Refuse a cache folder inside the tool's own data or code (``TASHKALAR_CACHE_DIR``)."""
     found = inside(cache, tool_folders(root))
@@ -187,6 +226,7 @@ def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth:
     listed raises ``OSError`` (the caller says what it was for).
     """
     top = os.fspath(folder)
+    reading(top)
     budget = budget if budget is not None else Budget()
     within = budget.folder or top
     if within != top:

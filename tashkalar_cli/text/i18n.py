@@ -322,7 +322,7 @@ def interface_only(data: str | None, lang_option: str | None) -> Localizer | Non
         folders = [data_root(data) / "locales", *extra_locales()]
     except Exception:  # a path too long, an unreadable variable: English says the error
         return None
-    reader = LocaleReader(strict=False, reuse=False)  # the data failed to load, maybe for its cache: keep nothing there
+    reader = LocaleReader(strict=False)
     read: dict[str, dict[str, Any]] = {}
     for folder in folders:
         for code in {REFERENCE, *([lang_option] if lang_option else [])}:

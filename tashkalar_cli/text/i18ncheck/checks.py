@@ -7,7 +7,7 @@ findings with the language, file, key and line.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -222,6 +222,8 @@ def form_regex(form: str, whole: bool) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + re.escape(form) + (r"(?!\w)" if whole else ""))
 
 
+#: the most texts whose terms one :class:`TermMatcher` remembers
+_MAX_FOUND = 1 << 16
 #: how many first characters of a form :class:`TermMatcher` files it under
 _HEAD = 3
 #: where a form may start in a folded text: what :func:`form_regex` asks of the character before it
@@ -277,6 +279,8 @@ class TermMatcher:
         once per text (a reference text is looked at with every language)."""
         known = self._found.get(text)
         if known is None:
+            if len(self._found) >= _MAX_FOUND:   # a matcher kept for a long run (a service) stays bounded
+                self._found.clear()
             known = self._found[text] = frozenset(self._find(term_fold(text)))
         return set(known)
 
@@ -302,3 +306,33 @@ class TermMatcher:
 
     def term_of(self, keyword: str) -> str:
         return next((f for f, kid, _ in self.forms if kid == keyword), keyword)
+
+
+#: the matchers made in this process, by the content of their glossary (the most recent kept)
+_MATCHERS: OrderedDict[str, TermMatcher] = OrderedDict()
+#: how many matchers are kept (a check makes three per language: terms, forbidden variants, the reference's)
+MAX_MATCHERS = 16
+
+
+def matcher(glossary: dict[str, dict[str, Any]], field: str | None = None) -> TermMatcher:
+    """The :class:`TermMatcher` of ``glossary`` (``field``: of its entries' list of that name), made
+    once per content in this process: a check of another copy of the same glossary (a translator's
+    folder checked again, a test's copy of the locales) reuses the matcher, and with it the terms it
+    found in each text (a pure function of the glossary's content and the text, which is the key:
+    any change to the glossary makes a new matcher)."""
+    import hashlib
+    import json
+
+    try:
+        content = json.dumps([field, glossary], ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):   # not plain data: made each time
+        return TermMatcher(glossary, field=field)
+    key = hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest()
+    found = _MATCHERS.get(key)
+    if found is None:
+        found = _MATCHERS[key] = TermMatcher(glossary, field=field)
+        while len(_MATCHERS) > MAX_MATCHERS:
+            _MATCHERS.popitem(last=False)
+    else:
+        _MATCHERS.move_to_end(key)
+    return found

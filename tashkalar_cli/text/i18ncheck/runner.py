@@ -49,7 +49,7 @@ class _Run:
             self.tags["tasks", t["id"]] = [(("criterion",), t["keywords"])]
         for r in facts["rules"]["rules"]:
             self.tags["rules", r["id"]] = [(("title", "text"), r.get("keywords", []))]
-        self.ref_terms = checks.TermMatcher(self._glossary(reference))
+        self.ref_terms = checks.matcher(self._glossary(reference))
         # each entry's file below the reference's folder, worked out once (not once per language)
         self._ref_files = {entry: file.split("/", 1)[1] if "/" in file else file
                            for entry, (file, _) in reference.entry_files.items()}
@@ -302,7 +302,7 @@ class _Run:
         The reference language's own texts must use none of its forbidden variants. ``only``: the
         texts of that section alone."""
         glossary = self._glossary(loc)
-        banned = checks.TermMatcher(glossary, field="forbidden")
+        banned = checks.matcher(glossary, field="forbidden")
         if not banned.forms:
             return
         for (sec, key, fld), unit in loc.units.items():
@@ -338,12 +338,12 @@ class _Run:
             self.check_forbidden(read[lang], only="ui")
 
     def check_terms(self, loc: LocaleTexts) -> None:
-        matcher = checks.TermMatcher(self._glossary(loc))
+        matcher = checks.matcher(self._glossary(loc))
         if not matcher.forms:
             return
         # a term said with a variant the glossary forbids is one forbidden-term finding (check_forbidden),
         # not a term-missing one too: one edit, one finding
-        banned = checks.TermMatcher(self._glossary(loc), field="forbidden")
+        banned = checks.matcher(self._glossary(loc), field="forbidden")
         for (sec, key), groups in self.tags.items():
             for fields, tags in groups:
                 ref_text = self._joined(self.ref, sec, key, fields)
