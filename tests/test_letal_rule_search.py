@@ -30,9 +30,9 @@ SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-3
 #: round, 20 questions written from the rulebook to find why unseen questions miss, by kind; "dev-35": the fourth
 #: round, 32 questions (8 per language) on sequence and the names players give the forms of play, tuned on;
 #: "dev-36": the fifth round, 32 questions (8 per language) by an independent writer who read only the rulebook,
-#: labelled from the writer's notes, tuned on (floors first set just below main's 24/32 first, 31/32 top 3)
+#: labelled from the writer's notes, tuned on (floors first set just below main's 24/32 first, 31/32 top 3; raised after the round's data to 27/32, 32/32)
 FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.84, 0.95), "held-out-6": (0.58, 0.83), "dev-33": (0.80, 0.90), "dev-34": (0.90, 0.95),
-          "dev-35": (0.85, 0.95), "dev-36": (0.72, 0.95)}
+          "dev-35": (0.85, 0.95), "dev-36": (0.82, 0.97)}
 
 
 @pytest.fixture(scope="module")

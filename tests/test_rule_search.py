@@ -45,15 +45,15 @@ SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-ou
 #: "dev-35": issue 33's fourth round, 32 questions (8 per language) on sequence and specificity, written from the
 #: rulebooks before the round's mechanisms, tuned on; held-out-5 raised after that round's one measurement, 37/52;
 #: "dev-36": issue 33's fifth round, 48 questions (12 per language) by an independent writer who read only the
-#: rulebooks, labelled from the writer's notes, tuned on; floors first set just below main's 30/48 first, 39/48 top 3)
+#: rulebooks, labelled from the writer's notes, tuned on; floors first set just below main's 30/48 first, 39/48 top 3, raised after the round's data to 31/48, 44/48)
 #: (raised after a second voice of player phrasings in ``asks:``, just below the rates it reached, and again
 #: after issue 20's third round: phrasings said in full, synonym groups weighed as one thing said, framing idioms)
 FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.89, 0.96), "held-out-2": (0.92, 0.94), "held-out-3": (0.97, 0.97),
              "held-out-4": (0.87, 0.97), "held-out-5": (0.70, 0.90), "held-out-6": (0.70, 0.86),
-             "dev-33": (0.80, 0.92), "dev-34": (0.83, 0.95), "dev-35": (0.75, 0.90), "dev-36": (0.60, 0.80)}
+             "dev-33": (0.80, 0.92), "dev-34": (0.83, 0.95), "dev-35": (0.75, 0.90), "dev-36": (0.64, 0.91)}
 FLOOR_LANG = {"tuning": (0.88, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
               "held-out-4": (0.69, 0.89), "held-out-5": (0.52, 0.75), "held-out-6": (0.45, 0.78),
-              "dev-33": (0.60, 0.80), "dev-34": (0.65, 0.75), "dev-35": (0.50, 0.75), "dev-36": (0.45, 0.70)}
+              "dev-33": (0.60, 0.80), "dev-34": (0.65, 0.75), "dev-35": (0.50, 0.75), "dev-36": (0.55, 0.80)}
 
 
 def _rank(hits, answers) -> int | None:
