@@ -87,3 +87,32 @@ def test_the_compiled_stemmers_give_the_pure_python_stems(lang: str) -> None:
     words = sorted({w for f in root.rglob("*.yaml") for w in re.findall(r"[^\W\d_]+", f.read_text("utf-8").lower())})
     assert len(words) > 1000
     assert [compiled.stemWord(w) for w in words] == [pure.stemWord(w) for w in words]
+
+
+def test_the_words_every_language_knows_are_a_few_strings(tk: Any) -> None:
+    """``search_index.words``: per set of languages, one string of the words they alone know (read in well
+    under a millisecond, where a mapping of thousands of words took 3-5 ms of a question with a typo), and
+    a word is found in it with the languages that know it."""
+    import itertools
+
+    from tashkalar_cli.text.index import WORDS
+
+    index = tk.rules.index
+    groups = index.parts[WORDS]
+    langs = sorted(index.langs)
+    every = {" ".join(c) for n in range(1, len(langs) + 1) for c in itertools.combinations(langs, n)}
+    assert groups and set(groups) <= every and all(isinstance(words, str) for words in groups.values())
+    for lang in langs:
+        for word in list(index.words(lang)["vocab"])[:200]:
+            assert lang in index.known_languages(word), (lang, word)
+    assert index.known_languages("colours") == ()
+    assert index.known_languages("summon") == ("en",) and "it" in index.known_languages("evocare")
+
+
+def test_a_word_with_no_neighbour_is_left_as_typed_without_the_stemmer(fresh: Any) -> None:
+    """A word no language knows and no word of the texts is one edit from is kept as it is, and its stem is
+    not asked (whether an inflection of a known word is asked only of a word that has a neighbour)."""
+    index, _parts = fresh()
+    assert index.correct("zqxwvbk", "en") == "zqxwvbk"
+    assert index.stemmer("en")._impl is None
+    assert index.correct("sumon", "en") == "summon" and index.correct("summoning", "en") == "summoning"

@@ -405,11 +405,20 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
             concepts.add(i, kid, 2, round(min(1.0, n / max(1, len(langs))), 3))
     out_langs = {lang: language.part() for lang, language in languages.items()}
     common = _common_part(facts, locales, docs, forms, concepts, found, languages, out_langs)
+    return {PART: common, WORDS: _known_words(out_langs), **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
+
+
+def _known_words(out_langs: Mapping[str, Any]) -> dict[str, str]:
+    """``WORDS``: the languages (codes joined by a space) -> the words of the texts that they alone know,
+    each between spaces (" word "), in one string."""
     known: dict[str, list[str]] = defaultdict(list)   # which languages' texts know each word
-    for lang in langs:
+    for lang in sorted(out_langs):
         for word in out_langs[lang]["vocab"]:
             known[word].append(lang)
-    return {PART: common, WORDS: dict(sorted(known.items())), **{f"{PART}.{lang}": part for lang, part in out_langs.items()}}
+    grouped: dict[str, list[str]] = defaultdict(list)
+    for word, langs in sorted(known.items()):
+        grouped[" ".join(langs)].append(word)
+    return {langs: " " + " ".join(words) + " " for langs, words in sorted(grouped.items())}
 
 
 def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]], docs: _Docs, forms: Forms,

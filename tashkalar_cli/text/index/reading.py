@@ -89,7 +89,7 @@ class IndexReader:
         self._asked: dict[str, dict[int, list[frozenset[str]]]] = {}
         self._stem_sets: dict[str, set[str]] = {}
         self._groups: dict[str, list[list[tuple[str, ...]]]] = {}
-        self._by_shape: dict[str, dict[tuple[str, int], list[str]]] = {}
+        self._by_letter: dict[tuple[str, str], list[str]] = {}
         self._all_words: set[str] | None = None
 
     def words(self, lang: str) -> Mapping[str, Any]:
@@ -287,53 +287,61 @@ class IndexReader:
             known = max([known, *(self._known(typed, inside, other) for other in sorted(self.langs) if other != lang)])
         return known
 
-    def _spellings(self, lang: str) -> dict[tuple[str, int], list[str]]:
-        """The words of a language's texts by their first letter and length, for :meth:`correct`."""
-        if lang not in self._by_shape:
-            shapes: dict[tuple[str, int], list[str]] = defaultdict(list)
-            for word in sorted(self.words(lang)["vocab"]):
-                if not word.isdigit():
-                    shapes[word[0], len(word)].append(word)
-            self._by_shape[lang] = dict(shapes)
-        return self._by_shape[lang]
+    def _spellings(self, lang: str, first: str) -> list[str]:
+        """The words of a language's texts starting with a letter (numbers apart), for :meth:`correct`: one
+        pass over the vocabulary per letter asked, not a sorted table of every word."""
+        key = (lang, first)
+        if key not in self._by_letter:
+            self._by_letter[key] = [w for w in self.words(lang)["vocab"] if w[0] == first and not w.isdigit()]
+        return self._by_letter[key]
 
     def correct(self, word: str, lang: str) -> str:
         """``word``, or the word of ``lang``'s texts it is a typo of: a word no language of the tool
         knows (nor a card name), of at least :data:`TYPO_LENGTH` letters, one letter away (added,
         dropped, changed, or two swapped; two from :data:`TYPO_LENGTH2` letters) from a word of the
         texts starting with the same letter ("legand": "legend"); the closest, then the first in
-        alphabetical order."""
-        if len(word) < TYPO_LENGTH or word.isdigit() or self._is_known(word, lang):
+        alphabetical order. Whether its stem is known (which loads the stemmer) is asked last, only of a
+        word that has such a neighbour."""
+        if len(word) < TYPO_LENGTH or word.isdigit() or self._is_listed(word, lang):
             return word
         bound = 2 if len(word) >= TYPO_LENGTH2 else 1
-        shapes = self._spellings(lang)
+        shortest, longest = len(word) - bound, len(word) + bound
         best: tuple[int, str] | None = None
-        for size in range(len(word) - bound, len(word) + bound + 1):
-            for other in shapes.get((word[0], size), ()):
+        letters = set(word)   # an edit changes at most two of the letters a word has: a cheap test first
+        for other in self._spellings(lang, word[0]):
+            if shortest <= len(other) <= longest and len(letters.symmetric_difference(other)) <= 2 * bound:
                 d = edit_distance(word, other, bound)
                 if d <= bound and (best is None or (d, other) < best):
                     best = (d, other)
-        return best[1] if best else word
+        if best is None or self._stem_known(word, lang):
+            return word
+        return best[1]
 
-    def _is_known(self, word: str, lang: str) -> bool:
-        """Whether a word is a word of some language of the tool: a stopword, a word of its texts or
-        terms, a word of a card name, or a word whose stem the question's language has. The other
-        languages' words are looked up in :data:`WORDS`, not in their own parts (a word no language
-        has, "colours", reads no other language)."""
-        if word in self._stop[lang] or word in self.words(lang)["vocab"] or self.stemmer(lang)(word) in self._stems(lang):
+    def _stem_known(self, word: str, lang: str) -> bool:
+        """Whether the question's language has the stem of a word (an inflection of a word of its texts)."""
+        return self.stemmer(lang)(word) in self._stems(lang)
+
+    def _is_listed(self, word: str, lang: str) -> bool:
+        """Whether a word is a stopword or a word of the texts or terms of ``lang``, a word of a card name, or a
+        word of another language. The other languages' words are looked up in :data:`WORDS`, not in their
+        own parts (a word no language has, "colours", reads no other language)."""
+        if word in self._stop[lang] or word in self.words(lang)["vocab"]:
             return True
         if self._all_words is None:
             known: set[str] = {w for cards in self.cards.values() for key, *_rest in cards for w in key}
             for other in self.langs:
                 known |= self._stop[other]
             self._all_words = known
-        return word in self._all_words or word in self.known_words
+        return word in self._all_words or bool(self.known_languages(word))
 
-    @property
-    def known_words(self) -> Mapping[str, list[str]]:
-        """Folded word -> the languages whose texts, terms or synonyms have it (:data:`WORDS`)."""
-        found: Mapping[str, list[str]] = self.parts[WORDS]
-        return found
+    def known_languages(self, word: str) -> tuple[str, ...]:
+        """The languages whose texts, terms or synonyms have a folded word (:data:`WORDS`: the word looked for
+        between spaces in the few strings of words the same languages know)."""
+        if not word or " " in word:
+            return ()
+        said = f" {word} "
+        groups: Mapping[str, str] = self.parts[WORDS]
+        return next((tuple(langs.split()) for langs, words in groups.items() if said in words), ())
 
 
 def _plain(words: list[str], cards: list[tuple[str, str, tuple[int, int]]], left_out: set[int],

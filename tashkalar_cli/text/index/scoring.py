@@ -210,7 +210,7 @@ class SearchIndex(IndexReader):
         out: dict[str, dict[str, float]] = {}
         if not unknown:
             return out
-        knowing = {lang for w in unknown for lang in self.known_words.get(w, ())}   # the others read only if they know one
+        knowing = {lang for w in unknown for lang in self.known_languages(w)}   # the others read only if they know one
         for lang in self.langs:
             if lang == query.lang or lang not in knowing:
                 continue
