@@ -484,14 +484,19 @@ def spread(cases: Sequence[Any], keep: int = 1, start: int = 0, mark: Any = None
 def in_every_language(cases: Sequence[Any], langs: Sequence[str], ids: Callable[[Any], str] | None = None) -> list[Any]:
     """``cases`` (each a tuple of the test's values) in each of ``langs``, the language last: the default run keeps
     each case in one language, rotating from case to case so that every language appears; the other languages of
-    a case are in the slow run (:func:`tiered`)."""
+    a case are in the slow run."""
+    # the default run: each case in its first language; a language no case starts with (fewer cases than
+    # languages) in the first case. (Not every language of the first case: the rotation already shows each one.)
+    shown = {langs[n % len(langs)] for n in range(len(cases))}
+    kept = {(n, langs[n % len(langs)]) for n in range(len(cases))} | {(0, lang) for lang in langs if lang not in shown}
     out = []
     for n, case in enumerate(cases):
         values = tuple(case)
         name = ids(case) if ids is not None else str(n)
         for lang in [*langs[n % len(langs):], *langs[:n % len(langs)]]:
-            out.append(pytest.param(*values, lang, id=f"{name}-{lang}"))
-    return tiered(out, lambda v: v[:-1] if _hashable(v[:-1]) else repr(v[:-1]), lambda v: v[-1])
+            marks = [] if (n, lang) in kept else [pytest.mark.slow]
+            out.append(pytest.param(*values, lang, id=f"{name}-{lang}", marks=marks))
+    return out
 
 
 def fewer_examples(default: int) -> Any:
@@ -525,14 +530,6 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
         return (yield)
     finally:
         test._hypothesis_internal_use_settings = kept   # type: ignore[union-attr]
-
-
-def _hashable(value: Any) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
 
 
 class Result:
