@@ -812,9 +812,10 @@ def _replay(start, outcome):
     return board
 
 
+@fewer_examples(8)
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rng=st.randoms(use_true_random=False), card_id=st.sampled_from(IMPERIAL), extra=st.integers(3, 10))
-def test_an_outcome_replays_to_its_position(tk, rng, card_id, extra):
+def test_an_outcome_replays_to_its_position(tk, rng, card_id, extra, examples):
     card = tk.being(card_id)
     position, placement = _summoned_position(tk, card, rng, extra)
     if placement is None:

@@ -338,6 +338,9 @@ def test_a_state_asked_and_bounded_is_checked_once(tk: Any, monkeypatch: Any) ->
     assert made["checks"] == 1 + report.checked + made["bounds"] - made["shared"] < 1 + report.checked + made["bounds"]
 
 
+#: a whole search of every Imperial being and legend (seconds): the same search on six of those cards, its check shared
+#: with its bound, is test_a_state_asked_and_bounded_is_checked_once (the default run)
+@pytest.mark.slow
 def test_the_slowest_whole_search_does_bounded_work(tk: Any, monkeypatch: Any) -> None:
     """The slowest ``plan --task`` found that ends whole (benchmarks/tasks.py, every task with each deck and the
     legends in hand on the benchmarks' positions as High Form, 705 of its 1,344 searches run): blue, the Imperial
@@ -390,6 +393,9 @@ def test_a_walk_bound_tries_each_set_of_pieces_taken_once(tk: Any) -> None:
     assert again.most_destroyed(prey) == 4 and read[0] == first
 
 
+#: a search to the bound on effects (seconds): the walk bound's cache is test_a_walk_bound_tries_each_set_of_pieces_taken_once
+#: and the effects' bound with walking beings in hand tests/test_goal_bounds.py (the default run)
+@pytest.mark.slow
 def test_the_worst_search_found_walks_each_prey_once(tk: Any) -> None:
     """The slowest ``plan --task`` of this session's sweep (benchmarks/tasks.py): red, every Highland being and the
     legends, heroic devastation on benchmarks/sphere-30.yaml as High Form. Counted, never timed: it stops at the

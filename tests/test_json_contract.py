@@ -77,10 +77,10 @@ USED_BY: dict[str, tuple[str, ...]] = {
 
 @cache
 def validator(name: str) -> Any:
+    """The validator of a schema, made once a process (each schema is checked against its metaschema by
+    :func:`test_schema_is_well_formed`, once a run, not by every process that validates an output with it)."""
     schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema)
+    return jsonschema.validators.validator_for(schema)(schema)
 
 
 def conforms(name: str, data: Any) -> Any:
@@ -228,7 +228,7 @@ def test_schema_is_well_formed(path):
     schema = json.loads(path.read_text(encoding="utf-8"))
     assert schema["$schema"] == DRAFT
     assert schema["title"] and schema["description"] and "type" in schema
-    validator(path.name.removesuffix(".schema.json"))   # checks the schema against its metaschema, once a process
+    jsonschema.validators.validator_for(schema).check_schema(schema)   # the schema against its metaschema
     for node in _walk(schema):
         ref = node.get("$ref")
         assert not isinstance(ref, str) or ref.startswith("#/$defs/"), f"{path.name}: cross-file $ref {ref}"

@@ -12,6 +12,8 @@ import pytest
 
 from tashkalar_cli.games.letal.render import TEXT_SYMBOLS
 
+from conftest import in_every_language
+
 LETAL = ("--game", "letal", "letal")
 HERO, OTHER, BY, EMPTY = (TEXT_SYMBOLS[k] for k in ("hero", "occupied", "by", "empty"))
 NS = "{http://www.w3.org/2000/svg}"
@@ -75,11 +77,13 @@ def test_the_grid_speaks_the_language(cli, lang, north, south, hero):
     assert north in lines and south in lines and f"{HERO} {hero}" in r.out
 
 
-@pytest.mark.parametrize("args", [("area", "c3", "--reach", "2", "--occupied", "c4,e1"),
-                                  ("move", "c3", "--steps", "2", "--occupied", "c4,d3", "--to", "c6"),
-                                  ("push", "c3", "--by", "c2", "--distance", "2", "--occupied", "e5"),
-                                  ("pull", "c6", "--by", "c2", "--distance", "2", "--occupied", "c4")])
-@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+#: each drawing in one language (rotating: every language draws one), the others in the slow run
+@pytest.mark.parametrize(("args", "lang"), in_every_language([
+    (("area", "c3", "--reach", "2", "--occupied", "c4,e1"),),
+    (("move", "c3", "--steps", "2", "--occupied", "c4,d3", "--to", "c6"),),
+    (("push", "c3", "--by", "c2", "--distance", "2", "--occupied", "e5"),),
+    (("pull", "c6", "--by", "c2", "--distance", "2", "--occupied", "c4"),),
+], ["en", "fr", "es", "it"], ids=lambda case: case[0][0]))
 def test_the_drawing_fits_40_columns(cli, monkeypatch, args, lang):
     monkeypatch.setenv("COLUMNS", "40")
     r = cli("--lang", lang, *LETAL, *args)

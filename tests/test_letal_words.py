@@ -10,6 +10,8 @@ import pytest
 
 from tashkalar_cli.errors import TashkalarError
 
+from conftest import spread
+
 LETAL = ("--game", "letal", "letal")
 
 
@@ -32,7 +34,9 @@ def test_teams_are_read_in_any_language(south, north):
     assert [p.team for p in game.players] == ["south", "north"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+#: the file's words are read alike whatever the user's language: the default run reads it in Spanish (not the file's
+#: language), the slow run in the others
+@pytest.mark.parametrize("lang", spread(["en", "fr", "es", "it"], start=2))
 def test_a_french_file_is_valid(cli, tmp_path, lang):
     path = tmp_path / "partie.yaml"
     path.write_text(_game("sud", "nord"), encoding="utf-8")

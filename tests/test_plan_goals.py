@@ -11,12 +11,14 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tashkalar_cli.engine.goals import Act
 from tashkalar_cli.engine.tasks import Context, check_task
 from tashkalar_cli.model.turn import Turn
 
-from conftest import spread
+from conftest import fewer_examples, spread
 
 # blue has 3 of the 5 squares of the center cross; a place on e4 and one on e6 complete it
 CROSS = "e5=blue,d5=blue,f5=blue,a5=red,i5=red:heroic,c3=blue,g7=red"
@@ -532,34 +534,29 @@ def test_a_reach_unbounded_in_one_kind_still_bounds_the_others(tk, monkeypatch):
     assert bounded.pruned > 0 and bounded.checked < full.checked
 
 
-def test_a_budget_weighs_the_best_actions_together():
+_KINDS = ["place", "summon", "destroy", "move", "combat", "upgrade"]
+
+
+@fewer_examples(50)
+@settings(max_examples=200, deadline=None)
+@given(options=st.lists(st.dictionaries(st.sampled_from(_KINDS), st.integers(0, 4), max_size=4), min_size=1, max_size=6),
+       actions=st.integers(1, 3), w=st.dictionaries(st.sampled_from(_KINDS), st.integers(1, 2), max_size=4))
+def test_a_budget_weighs_the_best_actions_together(options, actions, w, examples):
     """reach.gain of a Budget is the most any ``actions`` of its options can add (brute force over every choice of
     them), never more than the most of each kind taken apart, and None when an option has no bound on a kind
     that counts."""
     from itertools import combinations
 
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
     from tashkalar_cli.engine.reach import Budget, gain
 
-    kinds = ["place", "summon", "destroy", "move", "combat", "upgrade"]
-    reach = st.dictionaries(st.sampled_from(kinds), st.integers(0, 4), max_size=4)
-    weights = st.dictionaries(st.sampled_from(kinds), st.integers(1, 2), max_size=4)
-
-    @settings(max_examples=200, deadline=None)
-    @given(options=st.lists(reach, min_size=1, max_size=6), actions=st.integers(1, 3), w=weights)
-    def check(options, actions, w):
-        got = gain(Budget(tuple(options), actions), w)
-        best = max(sum(gain(o, w) for o in chosen)
-                   for n in range(1, min(actions, len(options)) + 1) for chosen in combinations(options, n))
-        assert got == best
-        per_kind = {k: sum(sorted((o.get(k, 0) for o in options), reverse=True)[:actions]) for k in kinds}
-        assert got <= gain(per_kind, w)
-        if w:       # one more option, with no bound on a kind that counts
-            assert gain(Budget((*options, {next(iter(w)): None}), actions), w) is None
-
-    check()
+    got = gain(Budget(tuple(options), actions), w)
+    best = max(sum(gain(o, w) for o in chosen)
+               for n in range(1, min(actions, len(options)) + 1) for chosen in combinations(options, n))
+    assert got == best
+    per_kind = {k: sum(sorted((o.get(k, 0) for o in options), reverse=True)[:actions]) for k in _KINDS}
+    assert got <= gain(per_kind, w)
+    if w:       # one more option, with no bound on a kind that counts
+        assert gain(Budget((*options, {next(iter(w)): None}), actions), w) is None
 
 
 # ---------------------------------------------------------------------- the bound of a being that only moves itself

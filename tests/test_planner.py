@@ -17,7 +17,7 @@ from tashkalar_cli.errors import InputError
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import Mode, PieceKind, Rank
 
-from conftest import fewer_examples, write
+from conftest import fewer_examples, spread, write
 
 LEGENDS = ["fire-dragon", "hell-bull"]
 
@@ -320,7 +320,9 @@ def test_apply_prints_the_position_after(cli, tmp_path):
     assert same.code == 2, "never written over an input"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+#: the record's signature and digest are the same in every language (only the messages differ): the default run
+#: writes and reads it back in French (accented words in the record), the slow run in the others
+@pytest.mark.parametrize("lang", spread(["en", "fr", "es", "it"], start=1))
 def test_a_turn_record_is_updated_in_place_only_when_the_tool_wrote_it(cli, tmp_path, lang):
     pos = write(tmp_path / "pos.yaml", "mode: duel\npieces:\n  e4: blue\n  e6: blue\n  e5: red\n  c3: red\n")
     mine = tmp_path / "mine.yaml"

@@ -26,7 +26,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import spread
+from conftest import fewer_examples, spread
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = yaml.safe_load((HERE / "rule_questions.yaml").read_text(encoding="utf-8"))["questions"]
@@ -163,23 +163,21 @@ def test_language_detection_and_accents(tk):
     assert plain == accented and plain
 
 
-def test_equal_scores_prefer_the_more_specific_rule(tk):
+@fewer_examples(15)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_equal_scores_prefer_the_more_specific_rule(tk, data, examples):
+    """(The default run asks 15 of the 60 queries, the slow run all of them.)"""
     index = tk.rules.index
-    queries = st.lists(st.sampled_from(sorted(index.words("en")["vocab"])), min_size=1, max_size=4)
-
-    @settings(max_examples=60, deadline=None)
-    @given(queries)
-    def check(words):
-        hits = tk.rules.search(" ".join(words), lang="en", limit=None).hits
-        text_len = index.data["text_len"]
-        where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
-        for a, b in itertools.pairwise(hits):
-            assert round(a.score, 6) >= round(b.score, 6)
-            if round(a.score, 6) == round(b.score, 6):
-                depth_a, depth_b = len(a.number.split(".")) if a.number else 0, len(b.number.split(".")) if b.number else 0
-                assert (depth_a, -text_len[where[a.kind, a.id]]) >= (depth_b, -text_len[where[b.kind, b.id]])
-
-    check()
+    words = data.draw(st.lists(st.sampled_from(sorted(index.words("en")["vocab"])), min_size=1, max_size=4))
+    hits = tk.rules.search(" ".join(words), lang="en", limit=None).hits
+    text_len = index.data["text_len"]
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    for a, b in itertools.pairwise(hits):
+        assert round(a.score, 6) >= round(b.score, 6)
+        if round(a.score, 6) == round(b.score, 6):
+            depth_a, depth_b = len(a.number.split(".")) if a.number else 0, len(b.number.split(".")) if b.number else 0
+            assert (depth_a, -text_len[where[a.kind, a.id]]) >= (depth_b, -text_len[where[b.kind, b.id]])
 
 
 def test_team_play_follows_the_form_it_is_played_as(tk, cli):

@@ -344,6 +344,7 @@ def test_schemas_of_the_service_are_well_formed():
     for name in ("serve-request", "serve-response"):
         schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
         assert schema["title"] and schema["description"]
+        jsonschema.validators.validator_for(schema).check_schema(schema)   # against its metaschema
         validator(name)
     with pytest.raises(jsonschema.ValidationError):
         conforms("serve-response", {"id": 1, "exit": 2})      # a failure says why
