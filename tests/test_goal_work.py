@@ -432,3 +432,27 @@ def test_a_card_is_checked_once_per_position(tk: Any, monkeypatch: Any) -> None:
     assert (report.states, report.checked, report.work, report.effect_states) == (903, 499, 7136, 37854)
     assert len(checked) > 300, "the search no longer checks its cards: the case tests nothing"
     assert len(checked) == len(set(checked)), len(checked) - len(set(checked))
+
+
+def test_the_isolation_check_walks_on_masks(tk: Any, monkeypatch: Any) -> None:
+    """The isolation task's check (a quarter of the slowest isolation and imprisonment searches found, thousands of
+    boards each) grows each enemy piece's reach a move at a time on masks: no square is listed on the way (before:
+    ``bits()`` once per move of each piece walked, 4 times here); only the answer's squares are. Its answers are
+    tested against the reference in test_goal_bounds.py."""
+    from tashkalar_cli.engine import tasks
+
+    task = tk.cards.by_id["isolation"]
+    # red pieces two squares apart, each free to walk next to another: none is isolated, every piece is walked
+    pos = tk.position(pieces="c3=red,e3=red,e6=red,g6=red,e8=blue,h2=blue", mode="high-form")
+    ctx = Context(pos, "blue", None, None, tk.cards)
+    assert not check_task(task, ctx).met       # the pieces' loners found and kept (tasks._loners, a cache)
+    listed = [0]
+    real = tasks.bits
+
+    def counting(mask: int) -> Any:
+        listed[0] += 1
+        return real(mask)
+
+    monkeypatch.setattr(tasks, "bits", counting)
+    got = check_task(task, Context(pos, "blue", None, None, tk.cards))
+    assert not got.met and listed[0] == 0, listed
