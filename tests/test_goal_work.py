@@ -414,3 +414,51 @@ def test_the_worst_search_found_walks_each_prey_once(tk: Any) -> None:
     assert report.work <= bounds.GOAL_WORK
     walked = reach._most_on_walk.cache_info()
     assert walked.hits > 0 and 0 < walked.misses < 2458, walked
+
+
+def test_a_card_is_checked_once_per_position(tk: Any, monkeypatch: Any) -> None:
+    """States with other turn records, actions left or cards used often share their board: the goal search asks the
+    summoning engine about a card once per position (pieces, markers and supply), not once per state. Counted, never
+    timed, on a small hand of the slowest search found (sphere-30 red, heroic devastation: there 7,434 checks for
+    3,201 positions and cards; here 429 for 348 before): every check is of a new position and card, and the search's
+    counts stay what they were."""
+    from tashkalar_cli.engine.summoning import Engine
+
+    real = Engine.check
+    checked: list[tuple[Any, ...]] = []
+
+    def check(self: Any, card: Any, pos: Any, player: str, *args: Any, **kwargs: Any) -> Any:
+        checked.append((pos.state.boards, pos.state.stock, card.id))
+        return real(self, card, pos, player, *args, **kwargs)
+
+    monkeypatch.setattr(Engine, "check", check)
+    pos = tk.position(str(BENCH / "sphere-30.yaml"), mode="high-form")
+    hand = [c for c in tk.cards.beings if c.deck in ("highland", "legends")][:4]
+    report = tk.plan_task(pos, "red", "heroic-devastation", hand)
+    assert (report.states, report.checked, report.work, report.effect_states) == (903, 499, 7136, 37854)
+    assert len(checked) > 300, "the search no longer checks its cards: the case tests nothing"
+    assert len(checked) == len(set(checked)), len(checked) - len(set(checked))
+
+
+def test_the_isolation_check_walks_on_masks(tk: Any, monkeypatch: Any) -> None:
+    """The isolation task's check (a quarter of the slowest isolation and imprisonment searches found, thousands of
+    boards each) grows each enemy piece's reach a move at a time on masks: no square is listed on the way (before:
+    ``bits()`` once per move of each piece walked, 4 times here); only the answer's squares are. Its answers are
+    tested against the reference in test_goal_bounds.py."""
+    from tashkalar_cli.engine import tasks
+
+    task = tk.cards.by_id["isolation"]
+    # red pieces two squares apart, each free to walk next to another: none is isolated, every piece is walked
+    pos = tk.position(pieces="c3=red,e3=red,e6=red,g6=red,e8=blue,h2=blue", mode="high-form")
+    ctx = Context(pos, "blue", None, None, tk.cards)
+    assert not check_task(task, ctx).met       # the pieces' loners found and kept (tasks._loners, a cache)
+    listed = [0]
+    real = tasks.bits
+
+    def counting(mask: int) -> Any:
+        listed[0] += 1
+        return real(mask)
+
+    monkeypatch.setattr(tasks, "bits", counting)
+    got = check_task(task, Context(pos, "blue", None, None, tk.cards))
+    assert not got.met and listed[0] == 0, listed

@@ -46,7 +46,7 @@ from tashkalar_cli.model.turn import Summoned, Turn
 from tashkalar_cli.model.types import PieceKind, Rank, Square
 
 if TYPE_CHECKING:
-    from tashkalar_cli.engine.summoning import Engine, Placement
+    from tashkalar_cli.engine.summoning import Engine, Placement, Verdict
     from tashkalar_cli.model.cards import Being
     from tashkalar_cli.model.patterns import Orientation
 
@@ -203,6 +203,9 @@ Which: TypeAlias = "tuple[Hashable, ...]"
 #: key of a resolution (that, and the summon's card, target, orientation, pattern, piece taken back, actions
 #: left): compared and hashed only
 SummonAt: TypeAlias = "tuple[Hashable, ...]"
+#: the most positions whose cards' verdicts a search keeps (see GoalSearch._verdicts): a few thousand at most are
+#: seen in the slowest searches found
+CHECKED_KEPT = 20_000
 
 
 def _turn_key(turn: Turn) -> TurnKey:
@@ -308,6 +311,8 @@ class GoalSearch:
                 resolver = resolver or Resolver(engine.board, pos, player)
                 self._walks[card.id] = (steps, self._prey_table(resolver, card, moves))
         self._resolved: dict[SummonAt, _Resolved] = {}
+        # the engine's verdicts on the cards, by position (see _verdicts)
+        self._checked: dict[SummonAt, dict[str, Verdict]] = {}
         # the key of the turn record of a summon's outcome that destroyed pieces: by the summon's key and those pieces
         self._turn_keys: dict[tuple[TurnKey, tuple[Destroyed, ...]], TurnKey] = {}
         # the code of each card's piece once summoned (see _summoned_codes)
@@ -502,7 +507,7 @@ class GoalSearch:
                          state.count, tkey=state.tkey)
 
     def _summons(self, state: _State) -> Iterator[_State]:
-        pos, player = state.position, self.player
+        pos = state.position
         at: SummonAt | None = None       # what the outcomes of a summon depend on, past the summon itself
         cards = []
         for card in self.hand:
@@ -523,11 +528,10 @@ class GoalSearch:
         # same for every orientation there (the board after the summon, its turn record and the being's square are
         # the same), asked once (see _last_summon_may_meet; a summon dropped is counted each time, as _bound does)
         may_meet: dict[tuple[str, Square, Square | None], bool] = {}
-        # the cards checked together: the position's bitboards made once for all of them
-        for card, verdict in zip(cards, self.engine.check_many(cards, pos, player) if cards else (), strict=True):
-            if at is None and verdict.placements:
-                at = (state.codes, tuple(sorted((n, tuple(sorted(m.squares.items()))) for n, m in pos.markers.items())),
-                      tuple(sorted((c, tuple(sorted(k.items()))) for c, k in pos.supply_override.items())))
+        if cards:
+            at = (state.codes, tuple(sorted((n, tuple(sorted(m.squares.items()))) for n, m in pos.markers.items())),
+                  tuple(sorted((c, tuple(sorted(k.items()))) for c, k in pos.supply_override.items())))
+        for card, verdict in zip(cards, self._verdicts(cards, pos, at) if at is not None else (), strict=True):
             for p in verdict.placements:
                 takes: list[Square | None] = list(p.take_back) if p.shortage and p.reuses is None else [None]
                 for tb in takes:
@@ -543,6 +547,27 @@ class GoalSearch:
                         if not ok:
                             continue
                     yield from self._summon(state, card, p, tb, at)   # type: ignore[arg-type]
+
+    def _verdicts(self, cards: list[Being], pos: Position, at: SummonAt) -> list[Verdict]:
+        """The engine's verdicts on summoning ``cards`` at ``pos`` (``at``: its pieces, markers and supply, all a
+        verdict reads of it), each made once per position and card (states with other turn records, actions or
+        cards used share their board); those not made yet checked together (the bitboards made once for them)."""
+        known = self._checked.get(at)
+        if known is None:
+            known = {}
+            if len(self._checked) < CHECKED_KEPT:     # a bound on what is kept; past it, a position's are made again
+                self._checked[at] = known
+        got = [known.get(card.id) for card in cards]
+        missing = [card for card, verdict in zip(cards, got, strict=True) if verdict is None]
+        if not missing:
+            return got      # type: ignore[return-value]
+        made = iter(self.engine.check_many(missing, pos, self.player))
+        out = []
+        for card, verdict in zip(cards, got, strict=True):
+            if verdict is None:
+                verdict = known[card.id] = next(made)
+            out.append(verdict)
+        return out
 
     def _summon(self, state: _State, card: Being, p: Placement, tb: Square | None,
                 at: SummonAt) -> Iterator[_State]:
@@ -567,25 +592,33 @@ class GoalSearch:
         if res.truncated or res.count > MAX_OUTCOMES:
             self.effects_truncated = True
         reads_turn = self.reads.turn
+        spent: bool | None = None       # what _spent() said last, None: asked again (the work done may have grown)
         for i, o in enumerate(outs):
-            if left == 0 and not o.actions_gained and not self._spent():
-                # an end of turn: one that does not meet the goal is dropped here, with no state made for it (past
-                # the bound on asks, the state is made and the search stops on it, as on any other)
-                asking = self._asking(o.board_state, self._outcome_key(base_turn, base_key, gones, i, o)
-                                      if reads_turn else None)
-                met = self._asked.get(asking)
-                if met is None:
-                    seen = _Board(o.board_state, _position_of(o))
-                    met = self._ask(asking, seen, self._outcome_turn(base_turn, base_key, gones, i, o)[0])
-                    if not met and not self._spent():
-                        continue
-                elif not met:
-                    continue    # asked before: nothing changed since _spent said no just above
+            if left == 0 and not o.actions_gained:
+                if spent is None:
+                    spent = self._spent()
+                if not spent:
+                    # an end of turn: one that does not meet the goal is dropped here, with no state made for it
+                    # (past the bound on asks, the state is made and the search stops on it, as on any other)
+                    asking = self._asking(o.board_state, self._outcome_key(base_key, gones, i, o)
+                                          if reads_turn else None)
+                    met = self._asked.get(asking)
+                    if met is None:
+                        seen = _Board(o.board_state, _position_of(o))
+                        met = self._ask(asking, seen, self._outcome_turn(base_turn, base_key, gones, i, o)[0])
+                        spent = None
+                        if not met:
+                            spent = self._spent()
+                            if not spent:
+                                continue
+                    elif not met:
+                        continue    # asked before: nothing changed since _spent said no just above
             turn, tkey = self._outcome_turn(base_turn, base_key, gones, i, o)
             gone = self._gone(gones, i, o)
             act = Act("summon", p.target, tb, card, p.orientation, o, True, summon_destroyed + gone)
             yield _State(None, turn, left + o.actions_gained, used, (*state.acts, act), state.count, o, o.board_state,
                          tkey)
+            spent = None
 
     def _last_summon_may_meet(self, state: _State, card: Being, p: Placement, tb: Square | None,
                               base_key: TurnKey) -> bool:
@@ -631,13 +664,22 @@ class GoalSearch:
             got = self._resolved[rkey] = (res, outs, [None] * len(outs))
         return got
 
-    def _outcome_key(self, base_turn: Turn, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
+    def _outcome_key(self, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
                      o: Outcome) -> TurnKey:
-        """The key of the turn record after outcome ``o`` (number ``i``) of a summon whose record is ``base_turn``,
-        made with no record when known (see :meth:`_outcome_turn`)."""
+        """The key of the turn record after outcome ``o`` (number ``i``) of a summon whose record's key is ``base_key``,
+        made from it with no record made (what :func:`_turn_key` makes of the record of :meth:`_outcome_turn`: the
+        pieces the outcome destroyed added to those destroyed before, the beings summoned the same), once per summon's
+        key and pieces destroyed: an outcome that destroyed nothing shares the key of the summon."""
         gone = self._gone(gones, i, o)
-        tkey = self._turn_keys.get((base_key, gone)) if gone else base_key
-        return tkey if tkey is not None else self._outcome_turn(base_turn, base_key, gones, i, o)[1]
+        if not gone:
+            return base_key
+        k = (base_key, gone)
+        tkey = self._turn_keys.get(k)
+        if tkey is None:
+            destroyed, summoned = base_key
+            tkey = self._turn_keys[k] = (
+                tuple(sorted((*destroyed, *((pc.color, _RANK_WORDS[pc.rank]) for _, pc in gone)))), summoned)
+        return tkey
 
     def _outcome_turn(self, base_turn: Turn, base_key: TurnKey, gones: list[tuple[Destroyed, ...] | None], i: int,
                       o: Outcome) -> tuple[Turn, TurnKey]:
@@ -647,11 +689,7 @@ class GoalSearch:
         if not gone:
             return base_turn, base_key
         turn = base_turn.played([*base_turn.destroyed, *(pc for _, pc in gone)], base_turn.summoned)
-        k = (base_key, gone)
-        tkey = self._turn_keys.get(k)
-        if tkey is None:
-            tkey = self._turn_keys[k] = _turn_key(turn)
-        return turn, tkey
+        return turn, self._outcome_key(base_key, gones, i, o)
 
     @staticmethod
     def _gone(gones: list[tuple[Destroyed, ...] | None], i: int, o: Outcome) -> tuple[Destroyed, ...]:

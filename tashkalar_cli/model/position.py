@@ -121,7 +121,9 @@ class Position:
         a piece that can bear it."""
         if square is not None and not rule.holds(color, self.pieces.get(square)):
             raise ValueError(f"{self.board.name(square)} cannot bear the {color} {rule.name}")
-        return replace(self, markers=with_mark(self.markers, rule, color, square))
+        moved = replace(self, markers=with_mark(self.markers, rule, color, square))
+        moved._state = self._state      # the same pieces, supply and counts: its state stays (checked by identity)
+        return moved
 
     # ------------------------------------------------------------ actions (new positions, never a change)
     def _with(self, pieces: dict[Square, Piece], supply: dict[str, dict[PieceKind, int]]) -> Position:

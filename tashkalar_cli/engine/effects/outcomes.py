@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, TypeVar, cast
 
 from tashkalar_cli.model.types import Rank, Square
 
@@ -147,15 +147,22 @@ class Outcome(NamedTuple):
 
     @property
     def destroyed(self) -> list[tuple[Square, Piece]]:
-        """The pieces the effect destroyed (by a destroy step or by a move onto them), in order."""
+        """The pieces the effect destroyed (by a destroy step or by a move onto them), in order: read from the linked
+        log, last first, with no list of the steps made (a goal search asks it of tens of thousands of outcomes)."""
         piece = self.resolver.piece
-        out: list[tuple[Square, Piece]] = []
-        for c in self.steps:
+        out: list[tuple[int, Piece]] = []      # squares as indexes (Square is an int: no call made for each)
+        if self.move_from >= 0 and self.move_hit:   # the last move, kept apart from the log (see steps_log)
+            out.append((self.move_to, piece(self.move_hit)))
+        log = self.log
+        while log is not None:
+            c = log[0]
             if c.do == "destroy":
-                out.append((Square(c.square), piece(c.piece)))
+                out.append((c.square, piece(c.piece)))
             elif c.do == "move" and c.after:
-                out.append((Square(c.to), piece(c.after)))
-        return out
+                out.append((c.to, piece(c.after)))
+            log = log[1]
+        out.reverse()
+        return cast("list[tuple[Square, Piece]]", out)
 
     @property
     def destroyed_by_you(self) -> list[tuple[Square, Piece]]:
