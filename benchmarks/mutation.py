@@ -104,7 +104,7 @@ TARGETS: dict[str, Target] = {
                     (_GAPS, "tests/test_board_state.py", "tests/test_effects_base.py", "tests/test_summon_rule.py")),
     "markers": Target(("tashkalar_cli/engine/markers.py", "tashkalar_cli/model/markers.py"),
                       (_GAPS, "tests/test_markers.py", "tests/test_effects_expansions.py", "tests/test_roundtrip.py")),
-    "reach": Target(("tashkalar_cli/engine/reach.py",),
+    "reach": Target(("tashkalar_cli/engine/reach.py", "tashkalar_cli/engine/program_reach.py"),
                     (_GAPS, "tests/test_goal_bounds.py", "tests/test_plan_goals.py", "tests/test_goal_work.py")),
     "bounds": Target(("tashkalar_cli/engine/bounds.py",),
                      (_GAPS, "tests/test_goal_bounds.py", "tests/test_effects_base.py", "tests/test_goal_work.py",

@@ -32,6 +32,18 @@ def test_time_travelers_pattern_is_the_pieces_that_make_it(tk):
     assert patterns == {("c3", "d4", "e5")}
 
 
+def test_an_orientation_named_beside_a_placement_is_the_one_asked(tk):
+    """A placement handed back to ``apply`` keeps its orientation, unless the caller names another: then the
+    named one is asked, and refused where it does not fit (a turned test took the placement's and summoned)."""
+    position = tk.position(pieces="d6=blue,e5=blue")
+    placement = next(p for p in tk.summon("messenger", position, "blue").placements if tk.board.name(p.target) == "c7")
+    assert tk.apply("messenger", position, "blue", placement).placement.orientation == placement.orientation
+    assert placement.orientation.name != "r90"
+    with pytest.raises(InputError) as caught:
+        tk.apply("messenger", position, "blue", placement, orientation="r90")
+    assert caught.value.key == "apply-orientation"
+
+
 # ---------------------------------------------------------------------- effects: a gateway of nothing
 
 
@@ -140,6 +152,23 @@ def test_a_task_with_one_requirement_met_is_within_reach_of_what_meets_the_other
     assert [(r.what, r.have, r.need) for r in check.requirements] == [("pieces_on", 3, 3), ("upgraded_on", 1, 2)]
     assert within_reach(task, ctx, {"upgrade": 1}) and within_reach(task, ctx, {"place": 1})
     assert not within_reach(task, ctx, {"destroy": 1}) and not within_reach(task, ctx, {})
+
+
+def test_one_convert_adds_one_piece_to_a_count_of_the_players_pieces(tk):
+    """Green Conquest with one blue piece on the green squares (3 needed, 2 of them upgraded): one convert brings
+    one piece there, so it is out of reach of one convert and within reach of two (a convert weighed 2 kept the
+    sequences the goal search may drop: more work, and a bound that no longer says "certainly not")."""
+    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.model.turn import Turn
+
+    position = tk.position(pieces="i4=blue", mode="high-form")
+    task = next(t for t in tk.cards.of_type(Task) if t.id == "green-conquest")
+    ctx = Context(position, "blue", "red", Turn("blue", position.mode, position.players), tk.cards)
+    assert [(r.what, r.have, r.need) for r in check_task(task, ctx).requirements] == [
+        ("pieces_on", 1, 3), ("upgraded_on", 0, 2)]
+    assert not within_reach(task, ctx, {"convert": 1})
+    assert within_reach(task, ctx, {"convert": 2})
 
 
 # ---------------------------------------------------------------------- summoning: why a square is refused
