@@ -98,7 +98,8 @@ TARGETS: dict[str, Target] = {
     # the second game's rules engine (engine/letal.py, or the engine of its game pack)
     "letal": Target(("tashkalar_cli/engine/letal.py", "tashkalar_cli/**/letal/engine.py",
                      "tashkalar_cli/**/letal/engine/*.py", "tashkalar_cli/**/letal/rules.py"),
-                    (_GAPS, "tests/test_letal_engine.py", "tests/test_game_rules.py")),
+                    (_GAPS, "tests/test_letal_engine.py", "tests/test_game_rules.py",
+                     "tests/test_letal_words.py::test_the_engine_alone_reads_the_ids")),
     # the engine's smaller modules, each with the tests that run it
     "codes": Target(("tashkalar_cli/engine/codes.py",),
                     (_GAPS, "tests/test_board_state.py", "tests/test_effects_base.py", "tests/test_summon_rule.py")),
@@ -193,6 +194,9 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "render/effects), and no change is compared or hashed whole",
     ("types.py", 'Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]', "item 8 moved first", 20):
         "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
+    ("values.py", 'COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")', "items 1 and 2 swapped", 10):
+        "the effect reader's own list of the compass directions: it is only asked whether a word is in it "
+        "(areas, choices, moves), never for an order or an index (the engine's COMPASS, in geometry.py, is another)",
     ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
         "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
         "and a test that pinned the number would only copy it",

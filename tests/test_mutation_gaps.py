@@ -368,6 +368,23 @@ def test_a_name_an_area_is_drawn_around_is_a_markers_piece_before_an_area_word(t
     assert repr(unmarked.sel.where) == repr(Relation("adjacent", Named("central"), 1))
 
 
+# ---------------------------------------------------------------------- the goal search: a place in shortage
+
+
+def test_a_goal_search_in_shortage_places_by_picking_up_a_common_or_heroic_never_a_legendary(tk):
+    """Green Conquest one piece short, blue with no common piece off the board: each way picks up the common on b2
+    (the legendary and the heroic stand on green squares) and puts it on an empty green square. A legendary is never
+    picked up for a place (a dropped condition offered it to the place action, which refuses it: a crash)."""
+    from tashkalar_cli.model.types import PieceKind
+
+    position = tk.position(pieces="i4=blue:legendary,a5=blue:heroic,b2=blue,e5=red", mode="high-form")
+    position.supply_override = {"blue": {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 3}}
+    report = tk.plan_task(position, "blue", "green-conquest", actions=1)
+    b2 = tk.board.parse("b2")
+    assert len(report.ways) == 3
+    assert {(w.acts[0].kind, w.acts[0].pick_up) for w in report.ways} == {("place", b2)}
+
+
 # ---------------------------------------------------------------------- the goal search: its bound on work
 
 
@@ -508,10 +525,12 @@ def test_a_summon_in_shortage_onto_a_lower_piece_is_refused_for_the_take_back_no
     ({"convert": {"owner": "enemy"}, "to": "any"}, "convert to: you, enemy or {same: NAME}"),
     ({"if": {"any": []}, "then": [{"gain_actions": 1}]}, "'any' is a list of conditions"),
     ({"if": {"any": "empty"}, "then": [{"gain_actions": 1}]}, "'any' is a list of conditions"),
+    ({"move": {"piece": "self", "kind": "standard", "direction": "self"}}, "'self' is not a direction"),
 ])
 def test_the_effect_reader_refuses_a_value_out_of_its_range(step, message):
-    """A repeat of no round, a convert to any owner, a list of conditions empty or not a list: each is the card
-    data's error (a bound made 0, a check made never true and an ``or`` made ``and`` let them through)."""
+    """A repeat of no round, a convert to any owner, a list of conditions empty or not a list, a built-in name of
+    pieces where a direction is asked: each is the card data's error (a bound made 0, a check made never true, an
+    ``or`` made ``and`` and an ``is not`` made ``is`` let them through)."""
     from tashkalar_cli.model.effects import parse_program
     from tashkalar_cli.model.effects.values import EffectError
 
