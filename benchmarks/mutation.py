@@ -197,6 +197,10 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("values.py", 'COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")', "items 1 and 2 swapped", 10):
         "the effect reader's own list of the compass directions: it is only asked whether a word is in it "
         "(areas, choices, moves), never for an order or an index (the engine's COMPASS, in geometry.py, is another)",
+    ("types.py", 'Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]', "items 2 and 3 swapped", 20):
+        "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
+    ("control.py", 'modes = [k for k in ("times", "up_to", "until") if k in body]', "items 2 and 3 swapped", 20):
+        "only the count of the modes is read (exactly one is allowed), never their order",
     ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
         "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
         "and a test that pinned the number would only copy it",

@@ -171,6 +171,19 @@ def test_one_convert_adds_one_piece_to_a_count_of_the_players_pieces(tk):
     assert within_reach(task, ctx, {"convert": 2})
 
 
+def test_a_being_that_walks_adds_nothing_to_a_count_of_the_squares_it_stands_on_already(tk):
+    """A summoned being whose effect only walks it: for a count of the pieces on some squares, its move adds one
+    when it starts outside them and nothing when it stands on one already (a shift turned round read the start's
+    bit of another square, and the bound of a being already there grew by one)."""
+    from tashkalar_cli.engine.reach import Walk, gain
+
+    e5, d4 = tk.board.parse("e5"), tk.board.parse("d4")
+    walk = Walk({"move": 1}, e5, 2, 0, lambda a, b: 1)
+    assert gain(walk, {"move": 1}, 1 << e5 | 1 << d4) == 0
+    assert gain(walk, {"move": 1}, 1 << d4) == 1
+    assert gain(walk, {"move": 1}) == 1
+
+
 # ---------------------------------------------------------------------- summoning: why a square is refused
 
 
