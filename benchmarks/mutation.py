@@ -201,6 +201,13 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
     ("control.py", 'modes = [k for k in ("times", "up_to", "until") if k in body]', "items 2 and 3 swapped", 20):
         "only the count of the modes is read (exactly one is allowed), never their order",
+    ("values.py", "may: bool = False", "False -> True", 12):
+        "the default of `Move.may`, never used: the one place a Move is made (model/effects/moves.py, the reader of "
+        "a move step) passes every field, `may` read from the step",
+    ("search.py", "if kind == 0:", "condition always true", 0):
+        "reached only when a first summon gave the player a piece of that kind back (`st.supply[kind]` grew): a "
+        "summon clears its square of a lower piece only (planner/state.py `summoned`; a piece taken back stays in "
+        "the bitboards), never of a legendary of the player's, so the legendary supply never grows and `kind` is 0 there",
     ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
         "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
         "and a test that pinned the number would only copy it",
