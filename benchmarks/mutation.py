@@ -208,6 +208,11 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "reached only when a first summon gave the player a piece of that kind back (`st.supply[kind]` grew): a "
         "summon clears its square of a lower piece only (planner/state.py `summoned`; a piece taken back stays in "
         "the bitboards), never of a legendary of the player's, so the legendary supply never grows and `kind` is 0 there",
+    ("core.py", "self.states = 0", "0 -> -1", 14):
+        "the count of states a resolver made, set again to 0 by `Search.resolve` before its walk: nothing reads a "
+        "resolver's `states` outside `resolve` (what callers read is the Resolution's)",
+    ("selection.py", 'if to not in ("you", "enemy", "same"):', "item 3 moved first", 13):
+        "a test of membership: the order of the words it is asked among changes nothing",
     ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
         "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
         "and a test that pinned the number would only copy it",

@@ -44,6 +44,18 @@ def test_an_orientation_named_beside_a_placement_is_the_one_asked(tk):
     assert caught.value.key == "apply-orientation"
 
 
+def test_a_position_equals_its_copy_whether_or_not_its_bitboards_were_made(tk):
+    """A position is a value: a copy (its bitboards not made yet) equals the position it was copied from (made),
+    and their bitboards agree (the cache of the bitboards compared made two equal positions unequal)."""
+    import dataclasses
+
+    position = tk.position(pieces="e5=blue,d4=red:heroic")
+    assert position.state is not None
+    copy = dataclasses.replace(position)
+    assert copy == position and position == copy
+    assert copy.state.boards == position.state.boards
+
+
 # ---------------------------------------------------------------------- effects: a gateway of nothing
 
 
@@ -539,6 +551,8 @@ def test_a_summon_in_shortage_onto_a_lower_piece_is_refused_for_the_take_back_no
     ({"if": {"any": []}, "then": [{"gain_actions": 1}]}, "'any' is a list of conditions"),
     ({"if": {"any": "empty"}, "then": [{"gain_actions": 1}]}, "'any' is a list of conditions"),
     ({"move": {"piece": "self", "kind": "standard", "direction": "self"}}, "'self' is not a direction"),
+    ({"if": {"destroyed": "self", "bogus": 1}, "then": [{"gain_actions": 1}]},
+     "unknown field(s) bogus (allowed: destroyed, at_least, rank, owner)"),
 ])
 def test_the_effect_reader_refuses_a_value_out_of_its_range(step, message):
     """A repeat of no round, a convert to any owner, a list of conditions empty or not a list, a built-in name of
