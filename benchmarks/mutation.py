@@ -213,6 +213,9 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "resolver's `states` outside `resolve` (what callers read is the Resolution's)",
     ("selection.py", 'if to not in ("you", "enemy", "same"):', "item 3 moved first", 13):
         "a test of membership: the order of the words it is asked among changes nothing",
+    ("played.py", "if resolution is not None and isinstance(choose, int):", "operand 1 of And dropped", 3):
+        "without a resolution `choose` is never a number there: a number raised `effects-no-data` above and "
+        "anything else was made None, so `isinstance(choose, int)` alone says the same",
     ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
         "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
         "and a test that pinned the number would only copy it",

@@ -196,6 +196,24 @@ def test_a_being_that_walks_adds_nothing_to_a_count_of_the_squares_it_stands_on_
     assert gain(walk, {"move": 1}) == 1
 
 
+def test_one_summon_adds_one_to_a_count_of_the_beings_summoned_on_a_color(tk):
+    """Colored Summoning (2 beings, 2 of them on red or green) after two summons elsewhere: one more summon can put
+    one being on those colors, so the task is out of reach of one summon and within reach of two (a summon weighed
+    2 there kept sequences the goal search may drop)."""
+    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.model.turn import Summoned, Turn
+
+    position = tk.position(pieces="e5=blue", mode="high-form")
+    task = next(t for t in tk.cards.of_type(Task) if t.id == "colored-summoning")
+    turn = Turn("blue", position.mode, position.players).played([], [Summoned("champion", None), Summoned("cannon", None)])
+    ctx = Context(position, "blue", "red", turn, tk.cards)
+    assert [(r.what, r.have, r.need) for r in check_task(task, ctx).requirements] == [
+        ("summoned", 2, 2), ("summoned_on", 0, 2)]
+    assert not within_reach(task, ctx, {"summon": 1})
+    assert within_reach(task, ctx, {"summon": 2})
+
+
 # ---------------------------------------------------------------------- summoning: why a square is refused
 
 
@@ -227,6 +245,26 @@ def test_one_upgrade_moves_a_flares_upper_difference_by_one(tk):
         assert not check.can_invoke
         assert not within_reach(check, {"upgrade": 1}), card.id
         assert within_reach(check, {"upgrade": 2}), card.id
+
+
+# ---------------------------------------------------------------------- the effect language: who destroyed
+
+
+def test_a_destroy_step_counts_for_the_player_unless_it_says_by_you_false(tk):
+    """A piece an effect destroys counts as destroyed by the player (the turn record the tasks read), unless the
+    step says ``by_you: false``; saying nothing is saying true (a default turned round counted none)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    position = tk.position(pieces="e5=red,b2=blue")
+    counted = {}
+    for said in (None, True, False):
+        step = {"destroy": {"owner": "enemy", "where": "central"}, "all": True}
+        if said is not None:
+            step["by_you"] = said
+        result = resolve_program(tk.board, parse_program([step], {}), position, "blue")
+        counted[said] = [(len(o.destroyed), len(o.destroyed_by_you)) for o in result.outcomes]
+    assert counted == {None: [(1, 1)], True: [(1, 1)], False: [(1, 0)]}
 
 
 # ---------------------------------------------------------------------- the effect language: areas and squares
