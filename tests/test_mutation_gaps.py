@@ -56,6 +56,19 @@ def test_a_position_equals_its_copy_whether_or_not_its_bitboards_were_made(tk):
     assert copy.state.boards == position.state.boards
 
 
+@pytest.mark.parametrize("at", [3.5, True, ["c7"]])
+def test_a_square_of_a_type_the_library_does_not_take_is_bad_input_naming_the_parameter(tk, at):
+    """``apply`` given for its square a float, a truth value or a list: bad input naming ``at`` and the types it
+    takes (a check made never true let them on, to an error of another kind or none)."""
+    position = tk.position(pieces="d6=blue,e5=blue")
+    with pytest.raises(InputError) as caught:
+        tk.apply("messenger", position, "blue", at)
+    assert caught.value.key == "param-type"
+    with pytest.raises(InputError) as caught:
+        tk.apply("messenger", position, "blue", "c7", take_back=at)
+    assert caught.value.key == "param-type"
+
+
 # ---------------------------------------------------------------------- effects: a gateway of nothing
 
 
@@ -212,6 +225,19 @@ def test_one_summon_adds_one_to_a_count_of_the_beings_summoned_on_a_color(tk):
         ("summoned", 2, 2), ("summoned_on", 0, 2)]
     assert not within_reach(task, ctx, {"summon": 1})
     assert within_reach(task, ctx, {"summon": 2})
+
+
+def test_a_being_summoned_counts_as_a_legends_summon_only_when_it_is_one(tk):
+    """The turn record of a summon: a being's counts as a legend's summon only when it is a legend (or recorded so),
+    a legend's always (a default turned round made every being's summon a legend's)."""
+    from tashkalar_cli.model.cards import Legend
+    from tashkalar_cli.model.turn import Turn
+
+    position = tk.position(pieces="", mode="high-form")
+    turn = Turn("blue", position.mode, position.players).with_summon("champion", tk.board.parse("e5"), None)
+    assert turn.legends_summoned(tk.cards) == []
+    legend = tk.cards.of_type(Legend)[0].id
+    assert [s.card for s in turn.with_summon(legend, tk.board.parse("d4"), None).legends_summoned(tk.cards)] == [legend]
 
 
 # ---------------------------------------------------------------------- summoning: why a square is refused
