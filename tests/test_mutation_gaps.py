@@ -642,6 +642,18 @@ def test_a_plan_with_room_for_every_effect_resolves_every_groups_effect(tk):
     assert len(states) > 2 and set(states) == {"resolved"}
 
 
+def test_a_plan_with_no_state_per_summon_resolves_no_effect(tk):
+    """A bound of 0 states per summon: no group's effect is resolved, each says its budget was spent, and no state
+    is counted (a bound made one less resolved each with a budget of 0 and called it resolved)."""
+    position = tk.position(pieces="c4=blue,d4=blue,e5=blue,f6=blue,d5=red")
+    report = tk.plan(position, "blue", ["cannon", "messenger"], actions=1)
+    planner = tk.planner
+    planner.resolve_effects(report, position, 0, 0)
+    assert report.groups and {g.effect_state for g in report.groups} == {"budget"} and report.effect_states == 0
+    planner.resolve_effects(report, position, 0, 1)
+    assert {g.effect_state for g in report.groups} == {"resolved"}
+
+
 def test_a_ray_from_no_piece_is_no_square(tk):
     """A ray drawn from a name that binds no piece (no legendary was there to destroy) holds no square: the step
     after it does nothing, and the effect goes on (a check made never true ran the ray from no square, a crash)."""
