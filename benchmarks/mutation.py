@@ -216,6 +216,10 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
     ("played.py", "if resolution is not None and isinstance(choose, int):", "operand 1 of And dropped", 3):
         "without a resolution `choose` is never a number there: a number raised `effects-no-data` above and "
         "anything else was made None, so `isinstance(choose, int)` alone says the same",
+    ("moves.py", "if each is not None:", "condition always true", 0):
+        "a move's `where` without `each_where` becomes the intersection of `where` and None: every reader of a move's "
+        "area (Selector.area) reads None as the whole board, so the squares are the same; area_pins then says "
+        "'unknown', which only turns off the commuting speed-up (tested against the reference path), not an outcome",
     ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
         "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
         "and a test that pinned the number would only copy it",
