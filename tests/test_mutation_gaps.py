@@ -293,6 +293,20 @@ def test_a_destroy_step_counts_for_the_player_unless_it_says_by_you_false(tk):
     assert counted == {None: [(1, 1)], True: [(1, 1)], False: [(1, 0)]}
 
 
+def test_the_owner_of_the_pieces_a_name_binds_is_the_owner_of_the_pieces_bound(tk):
+    """``owner: {same: victim}`` after the step that destroyed the victim: the pieces of the victim's color (a check
+    made always true read a bound piece as a color chosen, a crash)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    position = tk.position(pieces="e5=red,f8=red,b2=blue")
+    program = parse_program([{"destroy": {"owner": "enemy", "where": "central"}, "all": True, "as": "victim"},
+                             {"upgrade": {"owner": {"same": "victim"}, "rank": "common"}, "all": True}], {})
+    result = resolve_program(tk.board, program, position, "blue")
+    assert [sorted((tk.board.name(sq), str(p.color), str(p.rank)) for sq, p in o.position.pieces.items())
+            for o in result.outcomes] == [[("b2", "blue", "common"), ("f8", "red", "heroic")]]
+
+
 # ---------------------------------------------------------------------- the effect language: areas and squares
 
 
