@@ -98,13 +98,14 @@ TARGETS: dict[str, Target] = {
     # the second game's rules engine (engine/letal.py, or the engine of its game pack)
     "letal": Target(("tashkalar_cli/engine/letal.py", "tashkalar_cli/**/letal/engine.py",
                      "tashkalar_cli/**/letal/engine/*.py", "tashkalar_cli/**/letal/rules.py"),
-                    (_GAPS, "tests/test_letal_engine.py", "tests/test_game_rules.py")),
+                    (_GAPS, "tests/test_letal_engine.py", "tests/test_game_rules.py",
+                     "tests/test_letal_words.py::test_the_engine_alone_reads_the_ids")),
     # the engine's smaller modules, each with the tests that run it
     "codes": Target(("tashkalar_cli/engine/codes.py",),
                     (_GAPS, "tests/test_board_state.py", "tests/test_effects_base.py", "tests/test_summon_rule.py")),
     "markers": Target(("tashkalar_cli/engine/markers.py", "tashkalar_cli/model/markers.py"),
                       (_GAPS, "tests/test_markers.py", "tests/test_effects_expansions.py", "tests/test_roundtrip.py")),
-    "reach": Target(("tashkalar_cli/engine/reach.py",),
+    "reach": Target(("tashkalar_cli/engine/reach.py", "tashkalar_cli/engine/program_reach.py"),
                     (_GAPS, "tests/test_goal_bounds.py", "tests/test_plan_goals.py", "tests/test_goal_work.py")),
     "bounds": Target(("tashkalar_cli/engine/bounds.py",),
                      (_GAPS, "tests/test_goal_bounds.py", "tests/test_effects_base.py", "tests/test_goal_work.py",
@@ -193,6 +194,32 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "render/effects), and no change is compared or hashed whole",
     ("types.py", 'Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]', "item 8 moved first", 20):
         "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
+    ("values.py", 'COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")', "items 1 and 2 swapped", 10):
+        "the effect reader's own list of the compass directions: it is only asked whether a word is in it "
+        "(areas, choices, moves), never for an order or an index (the engine's COMPASS, in geometry.py, is another)",
+    ("types.py", 'Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]', "items 2 and 3 swapped", 20):
+        "a type for the checker only (annotations and a `cast`): nothing reads the order of its values at run time",
+    ("control.py", 'modes = [k for k in ("times", "up_to", "until") if k in body]', "items 2 and 3 swapped", 20):
+        "only the count of the modes is read (exactly one is allowed), never their order",
+    ("values.py", "may: bool = False", "False -> True", 12):
+        "the default of `Move.may`, never used: the one place a Move is made (model/effects/moves.py, the reader of "
+        "a move step) passes every field, `may` read from the step",
+    ("search.py", "if kind == 0:", "condition always true", 0):
+        "reached only when a first summon gave the player a piece of that kind back (`st.supply[kind]` grew): a "
+        "summon clears its square of a lower piece only (planner/state.py `summoned`; a piece taken back stays in "
+        "the bitboards), never of a legendary of the player's, so the legendary supply never grows and `kind` is 0 there",
+    ("core.py", "self.states = 0", "0 -> -1", 14):
+        "the count of states a resolver made, set again to 0 by `Search.resolve` before its walk: nothing reads a "
+        "resolver's `states` outside `resolve` (what callers read is the Resolution's)",
+    ("selection.py", 'if to not in ("you", "enemy", "same"):', "item 3 moved first", 13):
+        "a test of membership: the order of the words it is asked among changes nothing",
+    ("played.py", "if resolution is not None and isinstance(choose, int):", "operand 1 of And dropped", 3):
+        "without a resolution `choose` is never a number there: a number raised `effects-no-data` above and "
+        "anything else was made None, so `isinstance(choose, int)` alone says the same",
+    ("moves.py", "if each is not None:", "condition always true", 0):
+        "a move's `where` without `each_where` becomes the intersection of `where` and None: every reader of a move's "
+        "area (Selector.area) reads None as the whole board, so the squares are the same; area_pins then says "
+        "'unknown', which only turns off the commuting speed-up (tested against the reference path), not an outcome",
     ("bounds.py", "GOAL_WORK = 40_000", "40000 -> 39999", 12):
         "a bound of work, not a rule: one unit less changes an answer only where a search does exactly that much work, "
         "and a test that pinned the number would only copy it",

@@ -32,6 +32,43 @@ def test_time_travelers_pattern_is_the_pieces_that_make_it(tk):
     assert patterns == {("c3", "d4", "e5")}
 
 
+def test_an_orientation_named_beside_a_placement_is_the_one_asked(tk):
+    """A placement handed back to ``apply`` keeps its orientation, unless the caller names another: then the
+    named one is asked, and refused where it does not fit (a turned test took the placement's and summoned)."""
+    position = tk.position(pieces="d6=blue,e5=blue")
+    placement = next(p for p in tk.summon("messenger", position, "blue").placements if tk.board.name(p.target) == "c7")
+    assert tk.apply("messenger", position, "blue", placement).placement.orientation == placement.orientation
+    assert placement.orientation.name != "r90"
+    with pytest.raises(InputError) as caught:
+        tk.apply("messenger", position, "blue", placement, orientation="r90")
+    assert caught.value.key == "apply-orientation"
+
+
+def test_a_position_equals_its_copy_whether_or_not_its_bitboards_were_made(tk):
+    """A position is a value: a copy (its bitboards not made yet) equals the position it was copied from (made),
+    and their bitboards agree (the cache of the bitboards compared made two equal positions unequal)."""
+    import dataclasses
+
+    position = tk.position(pieces="e5=blue,d4=red:heroic")
+    assert position.state is not None
+    copy = dataclasses.replace(position)
+    assert copy == position and position == copy
+    assert copy.state.boards == position.state.boards
+
+
+@pytest.mark.parametrize("at", [3.5, True, ["c7"]])
+def test_a_square_of_a_type_the_library_does_not_take_is_bad_input_naming_the_parameter(tk, at):
+    """``apply`` given for its square a float, a truth value or a list: bad input naming ``at`` and the types it
+    takes (a check made never true let them on, to an error of another kind or none)."""
+    position = tk.position(pieces="d6=blue,e5=blue")
+    with pytest.raises(InputError) as caught:
+        tk.apply("messenger", position, "blue", at)
+    assert caught.value.key == "param-type"
+    with pytest.raises(InputError) as caught:
+        tk.apply("messenger", position, "blue", "c7", take_back=at)
+    assert caught.value.key == "param-type"
+
+
 # ---------------------------------------------------------------------- effects: a gateway of nothing
 
 
@@ -142,6 +179,67 @@ def test_a_task_with_one_requirement_met_is_within_reach_of_what_meets_the_other
     assert not within_reach(task, ctx, {"destroy": 1}) and not within_reach(task, ctx, {})
 
 
+def test_one_convert_adds_one_piece_to_a_count_of_the_players_pieces(tk):
+    """Green Conquest with one blue piece on the green squares (3 needed, 2 of them upgraded): one convert brings
+    one piece there, so it is out of reach of one convert and within reach of two (a convert weighed 2 kept the
+    sequences the goal search may drop: more work, and a bound that no longer says "certainly not")."""
+    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.model.turn import Turn
+
+    position = tk.position(pieces="i4=blue", mode="high-form")
+    task = next(t for t in tk.cards.of_type(Task) if t.id == "green-conquest")
+    ctx = Context(position, "blue", "red", Turn("blue", position.mode, position.players), tk.cards)
+    assert [(r.what, r.have, r.need) for r in check_task(task, ctx).requirements] == [
+        ("pieces_on", 1, 3), ("upgraded_on", 0, 2)]
+    assert not within_reach(task, ctx, {"convert": 1})
+    assert within_reach(task, ctx, {"convert": 2})
+
+
+def test_a_being_that_walks_adds_nothing_to_a_count_of_the_squares_it_stands_on_already(tk):
+    """A summoned being whose effect only walks it: for a count of the pieces on some squares, its move adds one
+    when it starts outside them and nothing when it stands on one already (a shift turned round read the start's
+    bit of another square, and the bound of a being already there grew by one)."""
+    from tashkalar_cli.engine.reach import Walk, gain
+
+    e5, d4 = tk.board.parse("e5"), tk.board.parse("d4")
+    walk = Walk({"move": 1}, e5, 2, 0, lambda a, b: 1)
+    assert gain(walk, {"move": 1}, 1 << e5 | 1 << d4) == 0
+    assert gain(walk, {"move": 1}, 1 << d4) == 1
+    assert gain(walk, {"move": 1}) == 1
+
+
+def test_one_summon_adds_one_to_a_count_of_the_beings_summoned_on_a_color(tk):
+    """Colored Summoning (2 beings, 2 of them on red or green) after two summons elsewhere: one more summon can put
+    one being on those colors, so the task is out of reach of one summon and within reach of two (a summon weighed
+    2 there kept sequences the goal search may drop)."""
+    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.model.turn import Summoned, Turn
+
+    position = tk.position(pieces="e5=blue", mode="high-form")
+    task = next(t for t in tk.cards.of_type(Task) if t.id == "colored-summoning")
+    turn = Turn("blue", position.mode, position.players).played([], [Summoned("champion", None), Summoned("cannon", None)])
+    ctx = Context(position, "blue", "red", turn, tk.cards)
+    assert [(r.what, r.have, r.need) for r in check_task(task, ctx).requirements] == [
+        ("summoned", 2, 2), ("summoned_on", 0, 2)]
+    assert not within_reach(task, ctx, {"summon": 1})
+    assert within_reach(task, ctx, {"summon": 2})
+
+
+def test_a_being_summoned_counts_as_a_legends_summon_only_when_it_is_one(tk):
+    """The turn record of a summon: a being's counts as a legend's summon only when it is a legend (or recorded so),
+    a legend's always (a default turned round made every being's summon a legend's)."""
+    from tashkalar_cli.model.cards import Legend
+    from tashkalar_cli.model.turn import Turn
+
+    position = tk.position(pieces="", mode="high-form")
+    turn = Turn("blue", position.mode, position.players).with_summon("champion", tk.board.parse("e5"), None)
+    assert turn.legends_summoned(tk.cards) == []
+    legend = tk.cards.of_type(Legend)[0].id
+    assert [s.card for s in turn.with_summon(legend, tk.board.parse("d4"), None).legends_summoned(tk.cards)] == [legend]
+
+
 # ---------------------------------------------------------------------- summoning: why a square is refused
 
 
@@ -173,6 +271,40 @@ def test_one_upgrade_moves_a_flares_upper_difference_by_one(tk):
         assert not check.can_invoke
         assert not within_reach(check, {"upgrade": 1}), card.id
         assert within_reach(check, {"upgrade": 2}), card.id
+
+
+# ---------------------------------------------------------------------- the effect language: who destroyed
+
+
+def test_a_destroy_step_counts_for_the_player_unless_it_says_by_you_false(tk):
+    """A piece an effect destroys counts as destroyed by the player (the turn record the tasks read), unless the
+    step says ``by_you: false``; saying nothing is saying true (a default turned round counted none)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    position = tk.position(pieces="e5=red,b2=blue")
+    counted = {}
+    for said in (None, True, False):
+        step = {"destroy": {"owner": "enemy", "where": "central"}, "all": True}
+        if said is not None:
+            step["by_you"] = said
+        result = resolve_program(tk.board, parse_program([step], {}), position, "blue")
+        counted[said] = [(len(o.destroyed), len(o.destroyed_by_you)) for o in result.outcomes]
+    assert counted == {None: [(1, 1)], True: [(1, 1)], False: [(1, 0)]}
+
+
+def test_the_owner_of_the_pieces_a_name_binds_is_the_owner_of_the_pieces_bound(tk):
+    """``owner: {same: victim}`` after the step that destroyed the victim: the pieces of the victim's color (a check
+    made always true read a bound piece as a color chosen, a crash)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    position = tk.position(pieces="e5=red,f8=red,b2=blue")
+    program = parse_program([{"destroy": {"owner": "enemy", "where": "central"}, "all": True, "as": "victim"},
+                             {"upgrade": {"owner": {"same": "victim"}, "rank": "common"}, "all": True}], {})
+    result = resolve_program(tk.board, program, position, "blue")
+    assert [sorted((tk.board.name(sq), str(p.color), str(p.rank)) for sq, p in o.position.pieces.items())
+            for o in result.outcomes] == [[("b2", "blue", "common"), ("f8", "red", "heroic")]]
 
 
 # ---------------------------------------------------------------------- the effect language: areas and squares
@@ -339,6 +471,23 @@ def test_a_name_an_area_is_drawn_around_is_a_markers_piece_before_an_area_word(t
     assert repr(unmarked.sel.where) == repr(Relation("adjacent", Named("central"), 1))
 
 
+# ---------------------------------------------------------------------- the goal search: a place in shortage
+
+
+def test_a_goal_search_in_shortage_places_by_picking_up_a_common_or_heroic_never_a_legendary(tk):
+    """Green Conquest one piece short, blue with no common piece off the board: each way picks up the common on b2
+    (the legendary and the heroic stand on green squares) and puts it on an empty green square. A legendary is never
+    picked up for a place (a dropped condition offered it to the place action, which refuses it: a crash)."""
+    from tashkalar_cli.model.types import PieceKind
+
+    position = tk.position(pieces="i4=blue:legendary,a5=blue:heroic,b2=blue,e5=red", mode="high-form")
+    position.supply_override = {"blue": {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 3}}
+    report = tk.plan_task(position, "blue", "green-conquest", actions=1)
+    b2 = tk.board.parse("b2")
+    assert len(report.ways) == 3
+    assert {(w.acts[0].kind, w.acts[0].pick_up) for w in report.ways} == {("place", b2)}
+
+
 # ---------------------------------------------------------------------- the goal search: its bound on work
 
 
@@ -479,10 +628,14 @@ def test_a_summon_in_shortage_onto_a_lower_piece_is_refused_for_the_take_back_no
     ({"convert": {"owner": "enemy"}, "to": "any"}, "convert to: you, enemy or {same: NAME}"),
     ({"if": {"any": []}, "then": [{"gain_actions": 1}]}, "'any' is a list of conditions"),
     ({"if": {"any": "empty"}, "then": [{"gain_actions": 1}]}, "'any' is a list of conditions"),
+    ({"move": {"piece": "self", "kind": "standard", "direction": "self"}}, "'self' is not a direction"),
+    ({"if": {"destroyed": "self", "bogus": 1}, "then": [{"gain_actions": 1}]},
+     "unknown field(s) bogus (allowed: destroyed, at_least, rank, owner)"),
 ])
 def test_the_effect_reader_refuses_a_value_out_of_its_range(step, message):
-    """A repeat of no round, a convert to any owner, a list of conditions empty or not a list: each is the card
-    data's error (a bound made 0, a check made never true and an ``or`` made ``and`` let them through)."""
+    """A repeat of no round, a convert to any owner, a list of conditions empty or not a list, a built-in name of
+    pieces where a direction is asked: each is the card data's error (a bound made 0, a check made never true, an
+    ``or`` made ``and`` and an ``is not`` made ``is`` let them through)."""
     from tashkalar_cli.model.effects import parse_program
     from tashkalar_cli.model.effects.values import EffectError
 
@@ -501,6 +654,18 @@ def test_a_plan_with_room_for_every_effect_resolves_every_groups_effect(tk):
     report = tk.plan(position, "blue", ["cannon", "messenger", "champion"], actions=1, effects_budget=100_000)
     states = [g.effect_state for g in report.groups]
     assert len(states) > 2 and set(states) == {"resolved"}
+
+
+def test_a_plan_with_no_state_per_summon_resolves_no_effect(tk):
+    """A bound of 0 states per summon: no group's effect is resolved, each says its budget was spent, and no state
+    is counted (a bound made one less resolved each with a budget of 0 and called it resolved)."""
+    position = tk.position(pieces="c4=blue,d4=blue,e5=blue,f6=blue,d5=red")
+    report = tk.plan(position, "blue", ["cannon", "messenger"], actions=1)
+    planner = tk.planner
+    planner.resolve_effects(report, position, 0, 0)
+    assert report.groups and {g.effect_state for g in report.groups} == {"budget"} and report.effect_states == 0
+    planner.resolve_effects(report, position, 0, 1)
+    assert {g.effect_state for g in report.groups} == {"resolved"}
 
 
 def test_a_ray_from_no_piece_is_no_square(tk):
