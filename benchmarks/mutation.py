@@ -144,6 +144,10 @@ TARGETS: dict[str, Target] = {
 #: mutation, where on that line) -> why. Keyed by the line's text, not its number, so that an edit
 #: elsewhere keeps it.
 EQUIVALENT: dict[tuple[str, str, str, int], str] = {
+    ("compiler.py", "self.registers += 1", "1 -> 2", 18):
+        "a register number skipped after a named slot is never bound: it stays None in every state (all "
+        "states alike, so no state is told apart by it), and every reader of the registers (retrack, the "
+        "search's copies) passes a None by: only memory differs",
     ("summon.py", "above = tuple(Bitboard(anyone[lvl + 1] if lvl + 1 < n else 0) for lvl in range(n))", "0 -> 1", 59):
         "nothing outranks a legendary; the mutant puts bit 0 there, a1, a cut corner of the board: no square, "
         "so no summoning square it could block",

@@ -680,3 +680,18 @@ def test_a_ray_from_no_piece_is_no_square(tk):
     result = resolve_program(tk.board, program, tk.position(pieces="e5=blue,e7=red"), "blue")
     assert [(sorted(tk.board.name(sq) for sq in o.position.pieces), o.actions_gained) for o in result.outcomes] \
         == [(["e5", "e7"], 1)]
+
+
+def test_a_being_without_effect_data_is_summoned_with_no_resolution(tk):
+    """A being whose data holds no effect (a data folder may give one) is summoned by ``summon --apply
+    --effects`` and has no outcomes to step through: its program is not resolved (resolving ``None`` crashed
+    when the check was lost)."""
+    import dataclasses
+
+    from tashkalar_cli.engine import effects
+
+    card = dataclasses.replace(tk.being("messenger"), programs_data={})
+    position = tk.position(pieces="d6=blue,e5=blue")
+    done = effects.resolve_summon(tk.engine, card, position, "blue", "c7", orientation="r0")
+    assert done.resolution is None
+    assert len(done.applied.position.pieces) == 3
