@@ -478,7 +478,9 @@ def _copy(tmp_path: Path, lang: str) -> Path:
     return copy
 
 
-@pytest.mark.parametrize(("lang", "key", "wrong"), LETAL_WORDS_THE_REVIEW_FOUND)
+#: two checks of a copy per case: the default run keeps one language for each of the two tests below (French for
+#: one, Italian for the other: the same check of the same glossary), the slow run both for both
+@pytest.mark.parametrize(("lang", "key", "wrong"), spread(LETAL_WORDS_THE_REVIEW_FOUND, start=0, names=3))
 def test_the_letal_glossary_forbids_the_words_the_review_found(cli, tmp_path, lang, key, wrong):
     copy = _copy(tmp_path, lang)
     assert cli("--game", "letal", "i18n", "check", "--locales", str(copy), "--target", lang).code == 0
@@ -490,7 +492,7 @@ def test_the_letal_glossary_forbids_the_words_the_review_found(cli, tmp_path, la
     assert r.code == 1 and [(f["lang"], f["key"]) for f in found] == [(lang, key)]
 
 
-@pytest.mark.parametrize(("lang", "key", "wrong"), LETAL_WORDS_THE_REVIEW_FOUND)
+@pytest.mark.parametrize(("lang", "key", "wrong"), spread(LETAL_WORDS_THE_REVIEW_FOUND, start=1, names=3))
 def test_a_plain_check_holds_the_letal_interface_texts_to_the_letal_glossary(cli, tmp_path, lang, key, wrong):
     """Without --game, every game's texts are checked, each against its own glossary: a L.E.T.A.L.
     interface text (in the shared ui.yaml, read once) is held to L.E.T.A.L.'s, and found once."""
