@@ -50,8 +50,14 @@ def _limited(size: int):
 
 
 def _to_file(path: Path, *args: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    env = _env()
+    if limit is not None:
+        # the limit holds for every file the process writes: a bytecode file Python writes for a module not compiled
+        # yet (the tool's __main__, which only these processes run) would be cut at the limit and kept, and every
+        # later process would fail to load it ("marshal data too short"; seen with bytecode written, as in .ci/run)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     with open(path, "wb") as out:
-        return subprocess.run(_command(*args), stdout=out, stderr=subprocess.PIPE, text=True, env=_env(), cwd=REPO,
+        return subprocess.run(_command(*args), stdout=out, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO,
                               timeout=HANG, preexec_fn=_limited(limit) if limit is not None else None)
 
 
