@@ -42,7 +42,9 @@ def test_a_broken_ui_of_the_chosen_language_falls_back_to_english(cli, broken):
     assert "tashkalar: error:" in r.err
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+#: the default run keeps French (the texts of a language other than the fallback, read without the data); English
+#: in the slow run
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.slow), "fr"])
 def test_an_unknown_option_with_a_broken_data_folder_is_one_line_not_a_traceback(cli, broken, lang):
     """The near options of an unknown option read each language's option names from the data; a data
     folder that fails to load leaves the option's own names, and the usage error is said in one line."""

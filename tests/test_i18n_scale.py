@@ -34,7 +34,8 @@ def _rows(renderable) -> int:
                if isinstance(part, Fitted) and part.table.title == "de/ui.yaml")
 
 
-@pytest.mark.parametrize("n", [10, 1_000, 5_000])
+#: below the bound and past it (the default run); 5,000 findings past it as well in the slow run
+@pytest.mark.parametrize("n", [10, 1_000, pytest.param(5_000, marks=pytest.mark.slow)])
 def test_the_text_report_draws_a_bounded_number_of_rows_per_file(n: int) -> None:
     from rich.console import Console
 
@@ -65,7 +66,8 @@ def test_the_more_line_is_said_in_the_language(tk) -> None:
     assert "1 autre constat dans ce fichier" in console.export_text()
 
 
-@pytest.mark.parametrize("langs", [2, 4])
+#: the same count in every language: two of them in the default run, four in the slow run
+@pytest.mark.parametrize("langs", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_an_empty_language_folder_makes_one_finding_per_file_not_per_entry(tmp_path: Path, dataset, langs: int) -> None:
     from tashkalar_cli.text.i18ncheck import check_locales
 

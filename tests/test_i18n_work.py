@@ -180,7 +180,8 @@ def _found_by_every_form(matcher: Any, text: str) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+#: the same matcher on each language's texts: the default run keeps French (accents, elisions), the slow run English too
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.slow), "fr"])
 def test_the_terms_found_by_their_first_letters_are_those_every_form_finds(lang: str, monkeypatch) -> None:
     """TermMatcher looks at a text only for the forms whose first letters stand at one of its word
     starts, and compiles a form's expression only when a text holds it: the same terms as trying

@@ -25,8 +25,11 @@ def _run(capsys, args: list[str], *, terminal: bool | None, delay: float | None 
     return code, captured.out, captured.err
 
 
+#: the default run keeps the line in French (its label looked up in the user's language); the English one, the
+#: default language's, in the slow run (test_every_label_is_in_every_language holds the English labels)
 @pytest.mark.parametrize(("args", "label"), [
-    (["plan", "--player", "blue", "--pieces", "d4=blue,e4=blue,e5=blue:heroic"], "Planning the turn"),
+    pytest.param(["plan", "--player", "blue", "--pieces", "d4=blue,e4=blue,e5=blue:heroic"], "Planning the turn",
+                 marks=pytest.mark.slow),
     (["plan", "--player", "blue", "--pieces", "d4=blue,e4=blue", "--lang", "fr"], "Recherche des plans du tour"),
 ])
 def test_a_terminal_sees_a_line_of_progress(capsys, args, label):

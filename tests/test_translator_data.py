@@ -33,8 +33,12 @@ def test_the_formatter_fills_names_and_braces():
     assert fill("}} {missing}", {}) == "} {missing}"
 
 
-@given(st.text(alphabet="{}ab:!.[]0 ", max_size=40), st.dictionaries(st.sampled_from(["a", "b"]), st.text(max_size=5)))
-def test_the_formatter_never_fails_and_never_grows_beyond_its_values(template, params):
+#: a pure function, but a hundred drawn templates take seconds: the default run draws the first 20, the slow run all 100
+@fewer_examples(20)
+@settings(max_examples=100)
+@given(template=st.text(alphabet="{}ab:!.[]0 ", max_size=40),
+       params=st.dictionaries(st.sampled_from(["a", "b"]), st.text(max_size=5)))
+def test_the_formatter_never_fails_and_never_grows_beyond_its_values(template, params, examples):
     out = fill(template, params)
     assert len(out) <= len(template) + sum(len(v) for v in params.values()) * template.count("{")
 
@@ -225,9 +229,11 @@ def test_any_ui_yaml_is_a_finding_or_a_data_error_never_a_crash(dataset, tmp_pat
         pass
 
 
+#: each example loads the whole data uncached (twice): the default run draws one, the slow run all three
+@fewer_examples(1)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=_sections)
-def test_any_ui_yaml_of_a_translator_stops_at_most_that_language(cli, tmp_path, monkeypatch, doc):
+def test_any_ui_yaml_of_a_translator_stops_at_most_that_language(cli, tmp_path, monkeypatch, doc, examples):
     import yaml
 
     from tashkalar_cli.data import cache as store
