@@ -649,3 +649,18 @@ def forget_counts(seen: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch | 
     seen["validated"].clear()
     if monkeypatch is not None:
         monkeypatch.setattr(filecache, "_MEMORY", filecache._Memory())
+
+
+def count_calls(monkeypatch: pytest.MonkeyPatch, name: str, *owners: Any) -> list[int]:
+    """``owners``' function ``name`` (the first owner's, set on each: a module and the modules that
+    imported it by name) counted as it is called: the count is ``calls[0]``, set back to 0 at will."""
+    calls = [0]
+    original = getattr(owners[0], name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    for owner in owners:
+        monkeypatch.setattr(owner, name, counting)
+    return calls

@@ -19,6 +19,8 @@ from tashkalar_cli.engine.flares import counts, counts_of_codes
 from tashkalar_cli.engine.tasks import Context, check_task
 from tashkalar_cli.model.cards import Task
 
+from conftest import count_calls
+
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 HYPNOTIST = str(BENCH / "hypnotist-20.yaml")
 #: blue summons the Deathbringer at e5 and removes a red piece from the game: the resolver sets it aside in a byte
@@ -452,13 +454,6 @@ def test_the_isolation_check_walks_on_masks(tk: Any, monkeypatch: Any) -> None:
     pos = tk.position(pieces="c3=red,e3=red,e6=red,g6=red,e8=blue,h2=blue", mode="high-form")
     ctx = Context(pos, "blue", None, None, tk.cards)
     assert not check_task(task, ctx).met       # the pieces' loners found and kept (tasks._loners, a cache)
-    listed = [0]
-    real = tasks.bits
-
-    def counting(mask: int) -> Any:
-        listed[0] += 1
-        return real(mask)
-
-    monkeypatch.setattr(tasks, "bits", counting)
+    listed = count_calls(monkeypatch, "bits", tasks)
     got = check_task(task, Context(pos, "blue", None, None, tk.cards))
     assert not got.met and listed[0] == 0, listed

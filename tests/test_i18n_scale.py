@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, count_calls
 
 #: one worker: these tests read whole language folders
 pytestmark = pytest.mark.xdist_group("locales-check")
@@ -221,14 +221,7 @@ def test_folding_grows_with_the_texts_not_with_the_texts_times_the_number_words(
     compared again (a reference text, with every language) is folded once."""
     from tashkalar_cli.text.i18ncheck import checks
 
-    calls = [0]
-    original = checks.fold
-
-    def counted(text: str) -> str:
-        calls[0] += 1
-        return original(text)
-
-    monkeypatch.setattr(checks, "fold", counted)
+    calls = count_calls(monkeypatch, "fold", checks)
     for cached in ("folded", "_folded_words"):   # worked out afresh: calls counted from here
         if hasattr(checks, cached):
             getattr(checks, cached).cache_clear()

@@ -17,7 +17,7 @@ import pytest
 
 from tashkalar_cli.data import filecache
 
-from conftest import REPO, forget_counts
+from conftest import REPO, count_calls, forget_counts
 
 #: one worker: these tests read whole language folders
 pytestmark = pytest.mark.xdist_group("locales-check")
@@ -130,18 +130,10 @@ def test_a_large_translator_file_is_parsed_once_and_each_text_looked_at_once(
     """The issue's translator file of megabytes, smaller: the file is parsed and validated once per
     run (once in all for two runs), each text's fields and markup are worked out once whatever the
     number of languages it is compared with, and the work grows with the texts."""
-    from tashkalar_cli.errors import template_fields
     from tashkalar_cli.text import i18n
     from tashkalar_cli.text.i18ncheck import check_locales, checks
 
-    calls = [0]
-
-    def fields(text: str) -> list[str]:
-        calls[0] += 1
-        return template_fields(text)
-
-    monkeypatch.setattr(checks, "template_fields", fields)
-    monkeypatch.setattr(i18n, "template_fields", fields)
+    calls = count_calls(monkeypatch, "template_fields", checks, i18n)
 
     def work(extra: int) -> int:
         for cached in ("_names", "_fields", "_markup", "folded"):   # worked out afresh: calls counted from here
