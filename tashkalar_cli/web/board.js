@@ -384,22 +384,29 @@ function clicked(square) {
   return setPiece(square, next < ranks.length ? { color: piece.color, rank: ranks[next] } : null);
 }
 
-function grabbed(event, square) {
-  // a piece dragged onto another square moves there (pointer events: mouse, pen or touch)
-  if (!pieceAt(square) || state.view || event.button !== 0) return;
-  state.drag = square;
+function followDrag(own, square, selector, move) {
+  // what stands on `square` dragged onto another square of `selector` is moved there by `move(from, to)` (pointer
+  // events: mouse, pen or touch); dropped where it was, the click that follows is the click path. `own` is the
+  // board's state (its `drag` and `dragged`): the Tash-Kalar board's or the L.E.T.A.L. grid's
+  own.drag = square;
   const dropped = (up) => {
     window.removeEventListener("pointerup", dropped);
     const target = document.elementFromPoint(up.clientX, up.clientY);
-    const to = target && target.closest ? target.closest("[data-square]") : null;
-    const from = state.drag;
-    state.drag = null;
+    const to = target && target.closest ? target.closest(selector) : null;
+    const from = own.drag;
+    own.drag = null;
     if (!to || to.dataset.square === from) return;
-    state.dragged = true;
-    setTimeout(() => { state.dragged = false; }, 0);
-    act(() => movePiece(from, to.dataset.square));
+    own.dragged = true;
+    setTimeout(() => { own.dragged = false; }, 0);
+    move(from, to.dataset.square);
   };
   window.addEventListener("pointerup", dropped);
+}
+
+function grabbed(event, square) {
+  // a piece dragged onto another square moves there, with the markers it bears
+  if (!pieceAt(square) || state.view || event.button !== 0) return;
+  followDrag(state, square, "[data-square]", (from, to) => act(() => movePiece(from, to)));
 }
 
 function movePiece(from, to) {
@@ -699,7 +706,7 @@ async function start() {
     $("tk").hidden = true;
     $("letal").hidden = false;
     const { startLetal } = await import("/letal.js");
-    const kit = { api, act, el, said, say, options, games, switchGame, setLang: (lang) => { state.lang = lang; } };
+    const kit = { api, act, el, said, say, options, games, switchGame, followDrag, setLang: (lang) => { state.lang = lang; } };
     await startLetal(kit, params);
     document.body.dataset.ready = "true";
     return;

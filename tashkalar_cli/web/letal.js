@@ -105,21 +105,9 @@ function clicked(square) {
 }
 
 function grabbed(event, square) {
-  // a hero dragged onto another square moves there (pointer events: mouse, pen or touch), as Tash-Kalar's board does
+  // a hero dragged onto another square moves there, as Tash-Kalar's board does
   if (!heroAt(square) || event.button !== 0) return;
-  state.drag = square;
-  const dropped = (up) => {
-    window.removeEventListener("pointerup", dropped);
-    const target = document.elementFromPoint(up.clientX, up.clientY);
-    const to = target && target.closest ? target.closest("#grid [data-square]") : null;
-    const from = state.drag;
-    state.drag = null;
-    if (!to || to.dataset.square === from) return;   // dropped where it was: the click that follows is the click path
-    state.dragged = true;
-    setTimeout(() => { state.dragged = false; }, 0);
-    kit.act(() => moveHero(from, to.dataset.square));
-  };
-  window.addEventListener("pointerup", dropped);
+  kit.followDrag(state, square, "#grid [data-square]", (from, to) => kit.act(() => moveHero(from, to)));
 }
 
 function moveHero(from, to) {
