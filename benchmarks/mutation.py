@@ -144,6 +144,12 @@ TARGETS: dict[str, Target] = {
 #: mutation, where on that line) -> why. Keyed by the line's text, not its number, so that an edit
 #: elsewhere keeps it.
 EQUIVALENT: dict[tuple[str, str, str, int], str] = {
+    ("tasks.py", "best_sq, best = None, -1", "1 -> 2", 23):
+        "the best count starts below any count either way: a count of pieces is never negative, so -2 and -1 let the "
+        "first enemy piece in alike",
+    ("state.py", "COLOR_OF = bytes([0] + [color_of(c) for c in range(1, 256)])", "256 -> 257", 54):
+        "one entry more at the end of the table, for a code no byte can hold: a piece code is read from a byte, "
+        "so no lookup reaches it",
     ("compiler.py", "self.registers += 1", "1 -> 2", 18):
         "a register number skipped after a named slot is never bound: it stays None in every state (all "
         "states alike, so no state is told apart by it), and every reader of the registers (retrack, the "

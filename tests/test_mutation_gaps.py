@@ -695,3 +695,19 @@ def test_a_being_without_effect_data_is_summoned_with_no_resolution(tk):
     done = effects.resolve_summon(tk.engine, card, position, "blue", "c7", orientation="r0")
     assert done.resolution is None
     assert len(done.applied.position.pieces) == 3
+
+
+def test_a_surround_task_with_no_piece_next_to_any_enemy_names_the_first_enemy_piece(tk):
+    """A surround task (Imprisonment: 6 of the player's pieces around one enemy piece) with an enemy piece but none
+    of the player's pieces next to it: 0 of 6, around that enemy piece, named (a best count started at 0 instead of
+    below it found no enemy piece at all, and the answer named no square)."""
+    from tashkalar_cli.engine.tasks import Context, check_task
+    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.model.turn import Turn
+
+    position = tk.position(pieces="e5=red,b2=blue", mode="high-form")
+    task = next(t for t in tk.cards.of_type(Task) if t.id == "imprisonment")
+    got = check_task(task, Context(position, "blue", "red", Turn("blue", position.mode, position.players), tk.cards))
+    assert not got.met
+    assert [(r.what, r.have) for r in got.requirements] == [("adjacent_to_enemy", 0)]
+    assert got.requirements[0].params == {"square": "e5"} and len(got.squares) == 1   # the enemy piece, alone
