@@ -172,6 +172,16 @@ def test_heroes_set_by_clicks_are_the_game_file(browser, board_url, cli, tmp_pat
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("board-browser")
+def shove(page: Any, question: str, by: str, distance: int) -> None:
+    """A push or a pull asked in the page: by the hero on ``by``, over ``distance`` squares."""
+    page.select_option("#l-question", question)
+    settled(page)
+    page.select_option("#l-by", by)
+    page.fill("#l-n", str(distance))
+    page.dispatch_event("#l-n", "change")
+    settled(page)
+
+
 def test_areas_moves_pushes_and_pulls_shown_are_the_command_lines(browser, board_url, cli):
     page = letal_page(browser, board_url, "&h=c2s,c5n,a2s&a=c2&q=reach&n=2")
     def answer(*args: str) -> Any:
@@ -192,21 +202,11 @@ def test_areas_moves_pushes_and_pulls_shown_are_the_command_lines(browser, board
     move = answer("move", "c2", "--steps", "2", "--occupied", "c5,a2", "--to", "c6")
     assert lit(page) == sorted(r["square"] for r in move["reasons"])
     assert page.eval_on_selector_all("#l-lines li", "ls => ls.map(l => l.textContent)") == move["lines"]
-    page.select_option("#l-question", "push")
-    settled(page)
-    page.select_option("#l-by", "a2")
-    page.fill("#l-n", "4")
-    page.dispatch_event("#l-n", "change")
-    settled(page)
+    shove(page, "push", "a2", 4)
     push = answer("push", "c2", "--by", "a2", "--distance", "4", "--occupied", "c5,a2")   # past the edge
     assert push["ignored"] and lit(page, "stop") == push["reason"]["squares"]
     assert page.eval_on_selector_all("#l-lines li", "ls => ls.map(l => l.textContent)") == push["lines"]
-    page.select_option("#l-question", "pull")
-    settled(page)
-    page.select_option("#l-by", "c5")
-    page.fill("#l-n", "2")
-    page.dispatch_event("#l-n", "change")
-    settled(page)
+    shove(page, "pull", "c5", 2)
     pull = answer("pull", "c2", "--by", "c5", "--distance", "2", "--occupied", "c5,a2")
     assert not pull["ignored"] and lit(page) == sorted(r["square"] for r in pull["reasons"])
     assert pull["to"] in lit(page)
