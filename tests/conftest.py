@@ -603,6 +603,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """``--dist loadgroup`` as pytest-xdist means it under pytest 9: xdist marks a test of an ``xdist_group`` by
     appending ``@group`` to ``item._nodeid``, which pytest 9 no longer reads (a node's id is ``item._id``), so every
     group was spread over the workers and its shared fixtures set up on each. The suffix is set where it is missing."""
+    _browsers_in_the_slow_step(items)
     if not getattr(config.option, "loadgroup", False):
         return
     try:
@@ -614,6 +615,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                         for m in item.iter_markers("xdist_group")})
         if names and "@" not in item.nodeid:
             item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(names)}")   # type: ignore[attr-defined]
+
+
+def _browsers_in_the_slow_step(items: list[pytest.Item]) -> None:
+    """A test that drives a real browser (the ``browser`` fixture, seconds each) runs in the slow step, on the
+    worker of the ``board-browser`` group: a mark set on the wrong function is refused here, not found as a
+    slower default run."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            groups = {m.args[0] if m.args else m.kwargs.get("name") for m in item.iter_markers("xdist_group")}
+            if item.get_closest_marker("slow") is None or "board-browser" not in groups:
+                raise pytest.UsageError(f"{item.nodeid}: a test that drives a browser must be marked slow and in the board-browser xdist group")
 
 
 @pytest.fixture

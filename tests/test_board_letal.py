@@ -170,8 +170,6 @@ def test_heroes_set_by_clicks_are_the_game_file(browser, board_url, cli, tmp_pat
     assert page.errors == []
 
 
-@pytest.mark.slow
-@pytest.mark.xdist_group("board-browser")
 def shove(page: Any, question: str, by: str, distance: int) -> None:
     """A push or a pull asked in the page: by the hero on ``by``, over ``distance`` squares."""
     page.select_option("#l-question", question)
@@ -182,6 +180,8 @@ def shove(page: Any, question: str, by: str, distance: int) -> None:
     settled(page)
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
 def test_areas_moves_pushes_and_pulls_shown_are_the_command_lines(browser, board_url, cli):
     page = letal_page(browser, board_url, "&h=c2s,c5n,a2s&a=c2&q=reach&n=2")
     def answer(*args: str) -> Any:
