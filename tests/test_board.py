@@ -768,3 +768,17 @@ def test_the_score_of_a_turn_is_the_command_line_s(browser, board_url, cli, tmp_
     settled(page)
     assert page.is_hidden("#teams")
     assert page.errors == []
+
+
+def test_team_play_is_the_library_s_answer(tk):
+    """Team play (its forms of play, teams and players per team) is decided by the game pack, from the game's data;
+    the command line only passes it on."""
+    from tashkalar_cli.model.config import TeamPlay
+
+    rules = yaml.safe_load((REPO / "cards" / "rules.yaml").read_text(encoding="utf-8"))["played_as"]["team"]
+    game = yaml.safe_load((REPO / "cards" / "game.yaml").read_text(encoding="utf-8"))["team"]
+    assert tk.ruleset.team_play == TeamPlay(tuple(rules), game["teams"], game["players_per_team"])
+    assert TeamPlay.read({}, {"team_teams": 2, "team_players_per_team": 2}) is None
+    assert TeamPlay.read({"team": ["duel"]}, {"team_teams": 2}) is None
+    source = (REPO / "tashkalar_cli" / "cli" / "position.py").read_text(encoding="utf-8")
+    assert "played_as" not in source and "placeholders" not in source

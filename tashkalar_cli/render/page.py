@@ -16,6 +16,7 @@ from tashkalar_cli.render.board import piece_glyph
 
 if TYPE_CHECKING:
     from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.config import TeamPlay
     from tashkalar_cli.model.markers import MarkerRule
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
@@ -42,7 +43,7 @@ class PageChoices(NamedTuple):
     the decks (ids), the languages the texts can be shown in, each named in its own language, and the
     forms of play whose tasks the rules answer (where a color's tasks claimed are set), and the markers the
     decks declare (the Nethervoid Gateway), which a color's piece may bear, and the forms of play whose turns
-    ``score`` answers (the deathmatch forms), and team play."""
+    ``score`` answers (the deathmatch forms), and team play (the game pack's ``team_play``), shown as it is."""
 
     player_counts: dict[str, list[int]]
     decks: list[str]
@@ -51,15 +52,6 @@ class PageChoices(NamedTuple):
     markers: tuple[MarkerRule, ...] = ()
     score_modes: tuple[str, ...] = ()
     team_play: TeamPlay | None = None
-
-
-class TeamPlay(NamedTuple):
-    """Team play as the game's data says it: the forms of play it is played as (cards/rules.yaml ``played_as``),
-    the number of teams and of players in each (cards/game.yaml ``team``); each team plays one color."""
-
-    modes: tuple[str, ...]
-    teams: int
-    players_per_team: int
 
 
 def marker_choices(board: Board, pos: Position, loc: Localizer, rules: tuple[MarkerRule, ...]) -> list[dict[str, Any]]:
@@ -115,4 +107,4 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
     }
 
 
-__all__ = ["PAGE_PREFIX", "PageChoices", "TeamPlay", "board_page", "marker_choices", "page_texts"]
+__all__ = ["PAGE_PREFIX", "PageChoices", "board_page", "marker_choices", "page_texts"]
