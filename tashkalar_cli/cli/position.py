@@ -90,7 +90,7 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     cards that player can summon now, in the same answer."""
     from tashkalar_cli.model.notation import position_yaml
     from tashkalar_cli.model.types import Mode
-    from tashkalar_cli.render.page import PageChoices, board_page
+    from tashkalar_cli.render.page import PageChoices, board_page, summon_views
 
     s = session(lang, data)
     pos = s.position(file, pieces, mode)
@@ -103,7 +103,9 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
                           game.team_play)
     out = board_page(s.board, pos, s.loc, position_yaml(pos), choices)
     if player is not None:
-        out["summonable"] = [v.card.id for v in game.summonable(pos, player) if v.legal]
+        legal = [v for v in game.summonable(pos, player) if v.legal]
+        out["summonable"] = [v.card.id for v in legal]
+        out["summon_views"] = summon_views(s.board, legal)
     print_json("position-board", out)
 
 

@@ -15,6 +15,7 @@ from tashkalar_cli.model.types import RANKS, Mode
 from tashkalar_cli.render.board import piece_glyph
 
 if TYPE_CHECKING:
+    from tashkalar_cli.engine.summoning import Verdict
     from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.config import TeamPlay
     from tashkalar_cli.model.markers import MarkerRule
@@ -66,6 +67,25 @@ def marker_choices(board: Board, pos: Position, loc: Localizer, rules: tuple[Mar
     return out
 
 
+def summon_views(board: Board, verdicts: list[Verdict]) -> dict[str, dict[str, Any]]:
+    """For each card of ``verdicts`` (the cards a player can summon now), what the page shows of it before it is
+    chosen: its pattern drawn as the terminal draws it (rows of cells: `` C `` a common piece, ``[ ]`` the summoning
+    square, ``:·:`` a marked square...), its summoning squares (``targets``) and the squares of its pattern's
+    pieces (``squares``) over all its placements, lit on the board when the card is pointed at."""
+    from tashkalar_cli.render.pattern import cell_text
+
+    out: dict[str, dict[str, Any]] = {}
+    for verdict in verdicts:
+        targets = sorted({p.target for p in verdict.placements})
+        squares = sorted({sq for p in verdict.placements for sq in p.pattern_squares})
+        out[verdict.card.id] = {
+            "pattern": [[cell_text(tok).plain for tok in row] for row in verdict.card.pattern.grid],
+            "targets": [board.name(sq) for sq in targets],
+            "squares": [board.name(sq) for sq in squares],
+        }
+    return out
+
+
 def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
                choices: PageChoices | None = None) -> dict[str, Any]:
     """The body of ``position board --json`` (see the module's text)."""
@@ -107,4 +127,4 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
     }
 
 
-__all__ = ["PAGE_PREFIX", "PageChoices", "board_page", "marker_choices", "page_texts"]
+__all__ = ["PAGE_PREFIX", "PageChoices", "board_page", "marker_choices", "page_texts", "summon_views"]

@@ -4,6 +4,8 @@
 // compact form (L.E.T.A.L.'s grid, game=letal, is letal.js's): `#lang=en&mode=duel&n=2&player=blue&p=e5bh,d4rc&s=blue:3.1&d=red:highland&t=blue:destruction.x
 // &g=red:d4&h=cannon,knight` (a square and its diagram token a piece, the letters the service gives).
 
+import { turnAnswers } from "/turn.js";
+
 const $ = (id) => document.getElementById(id);
 const state = { lang: "", file: null, player: "", hand: [], card: "", facts: null, names: {}, kinds: {},
                 focus: "", view: null, drag: null };
@@ -211,6 +213,11 @@ async function setUp() {
   }
   const summonable = Object.keys(state.kinds).filter((id) => ["being", "legend"].includes(state.kinds[id]));
   $("hand").replaceChildren(...summonable.map((id) => new Option(state.names[id], id, false, state.hand.includes(id))));
+  for (const [select, kind] of [[$("goal-task"), "task"], [$("goal-flare"), "flare"]]) {
+    const chosen = select.value;
+    const ids = Object.keys(state.kinds).filter((id) => state.kinds[id] === kind);
+    select.replaceChildren(...ids.map((id) => new Option(state.names[id], id, false, id === chosen)));
+  }
   buildBoard();
 }
 
@@ -326,7 +333,7 @@ function sideRow(color) {
     f.decks = f.decks || {};
     if (deck.value) f.decks[color.id] = deck.value; else delete f.decks[color.id];
   })));
-  const parts = [el("span", { className: "side-name" }, [color.name]), number("common", off.common),
+  const parts = [el("legend", { className: "side-name" }, [color.name]), number("common", off.common),
                  number("legendary", off.legendary), el("label", {}, [text("deck"), " ", deck]),
                  ...(facts.markers || []).map((marker) => markerChoice(color, marker))];
   if (facts.task_modes.includes(file.mode)) parts.push(taskChoice(color));
@@ -468,15 +475,33 @@ async function summons() {
   // the cards the player can summon now: the position's answer gives them (position board --player)
   const legal = state.facts.summonable || [];
   if (!legal.includes(state.card)) state.card = "";
+  const views = state.facts.summon_views || {};
   const items = legal.map((card) => {
+    const view = views[card];
     const button = el("button", { type: "button", data: { card } }, [state.names[card] || card]);
+    if (view) button.append(drawing(view.pattern));
     button.setAttribute("aria-pressed", String(card === state.card));
     button.addEventListener("click", () => act(() => choose(card === state.card ? "" : card)));
+    const show = () => { if (view && !state.view) lightSquares(view.squares, view.targets); };
+    const back = () => { if (!state.view) light(state.found || []); };
+    button.addEventListener("focus", show);
+    button.addEventListener("mouseenter", show);
+    button.addEventListener("blur", back);
+    button.addEventListener("mouseleave", back);
     return el("li", {}, [button]);
   });
   if (!items.length) items.push(el("li", {}, [text("none")]));
   $("summonable").replaceChildren(...items);
   await placements();
+}
+
+function drawing(rows) {
+  // a card's pattern as the service draws it (three characters a cell), in a small grid beside its name
+  const cells = rows.flatMap((row) => row.map((cell) => el("span", { className: cell.trim() ? "" : "blank" },
+                                                       [cell.trim() || "\u00B7"])));
+  const grid = el("span", { className: "mini", "aria-hidden": "true" }, cells);
+  grid.style.setProperty("--cols", String(rows[0] ? rows[0].length : 1));
+  return grid;
 }
 
 async function choose(card) {
@@ -490,11 +515,13 @@ async function placements() {
   stopStepping();
   const list = $("placements");
   const title = $("placements-title");
+  state.found = [];
   if (!state.card) { list.replaceChildren(); title.hidden = true; return; }
   const answer = await api(withPosition(["summon", state.card, "--player", state.player]), fileInput());
   const output = said(answer);
   if (output === null) return;
   const found = output.placements;
+  state.found = found;
   title.hidden = false;
   title.textContent = text("placements", { card: state.names[state.card] || state.card, count: found.length });
   list.replaceChildren(...found.map((p, i) => {
@@ -513,12 +540,15 @@ function clearLights() {
 }
 
 function light(found) {
+  lightSquares(found.flatMap((p) => p.pattern_squares), found.map((p) => p.target));
+}
+
+function lightSquares(squares, targets) {
+  // the squares of a pattern's pieces (dashed) and the summoning squares (a frame and a cross)
   const board = $("board");
   clearLights();
-  for (const p of found) {
-    for (const sq of p.pattern_squares) board.querySelector(`[data-square="${sq}"]`)?.classList.add("pattern");
-    board.querySelector(`[data-square="${p.target}"]`)?.classList.add("target");
-  }
+  for (const sq of squares) board.querySelector(`[data-square="${sq}"]`)?.classList.add("pattern");
+  for (const sq of targets) board.querySelector(`[data-square="${sq}"]`)?.classList.add("target");
 }
 
 const OUTCOMES_SHOWN = 100;
@@ -626,62 +656,9 @@ async function step(by) {
   showStep();
 }
 
-// ---------------------------------------------------------------- the turn: plans, threats, tasks, flares
+// ---------------------------------------------------------------- the turn (turn.js)
 
-function answerItem(line, squares, danger = []) {
-  // one line of an answer; chosen, focused or pointed at, its squares lit on the board
-  const button = el("button", { type: "button", className: "answer" }, [line]);
-  const show = () => {
-    clearLights();
-    for (const sq of squares) $("board").querySelector(`[data-square="${sq}"]`)?.classList.add("lit");
-    for (const sq of danger) $("board").querySelector(`[data-square="${sq}"]`)?.classList.add("danger");
-  };
-  button.addEventListener("click", show);
-  button.addEventListener("focus", show);
-  button.addEventListener("mouseenter", show);
-  button.dataset.squares = [...squares, ...danger].join(" ");
-  return el("li", {}, [button]);
-}
-
-function squaresText(list) { return list.length ? list.join(" ") : text("no-square"); }
-
-async function askTurn(kind) {
-  stopStepping();
-  clearLights();
-  const hand = state.hand.length ? ["--hand", state.hand.join(",")] : [];
-  const asks = {
-    plan: ["plan", "--player", state.player, ...hand],
-    threats: ["plan", "--player", state.player, "--threats"],
-    tasks: ["task", "check", "--all", "--player", state.player],
-    flares: ["flare", "check", "--all", "--player", state.player],
-  };
-  const output = said(await api(withPosition(asks[kind]), fileInput()));
-  const items = output === null ? [] : ANSWERS[kind](output);
-  if (output !== null && !items.length) items.push(el("li", {}, [text("none-found")]));
-  $("answers").replaceChildren(...items);
-  $("answers").dataset.kind = kind;
-}
-
-const name = (id) => state.names[id] || id;
 const colorName = (id) => (state.facts.colors.find((c) => c.id === id) || { name: id }).name;
-
-const ANSWERS = {
-  plan: (out) => out.summary.map((s) => answerItem(text("plan-card", {
-    card: name(s.card), now: squaresText(s.now), place: squaresText(s.after_place), summon: squaresText(s.after_summon),
-  }), [...s.now, ...s.after_place, ...s.after_summon])),
-  threats: (out) => out.opponents.flatMap((o) => [
-    answerItem(text("threat-squares", { color: colorName(o.color), squares: squaresText(Object.keys(o.squares)) }),
-               Object.keys(o.squares)),
-    answerItem(text("threat-destroys", { color: colorName(o.color), squares: squaresText(Object.keys(o.effect_destroys)) }),
-               [], Object.keys(o.effect_destroys)),
-  ]),
-  tasks: (out) => [...out.tasks.map((t) => answerItem(text("task-line", {
-    task: name(t.task), verdict: text(t.met === null ? "needs-turn" : t.met ? "met" : "not-met") }), t.squares)),
-  answerItem(text("score", { total: out.score.total, threshold: out.score.end_threshold }), [])],
-  flares: (out) => out.flares.map((f) => answerItem(text("flare-line", {
-    flare: name(f.flare), verdict: text(f.upper && f.lower ? "both-halves" : f.upper ? "upper-half"
-      : f.lower ? "lower-half" : "no-half") }), [])),
-};
 
 // ---------------------------------------------------------------- start
 
@@ -757,7 +734,9 @@ function wire() {
   $("next").addEventListener("click", () => act(() => step(1)));
   $("back").addEventListener("click", () => { stopStepping(); clearLights(); });
   $("score-turn").addEventListener("click", () => act(scoreTurn));
-  for (const kind of Object.keys(ANSWERS)) $(`ask-${kind}`).addEventListener("click", () => act(() => askTurn(kind)));
+  const turn = turnAnswers({ state, $, text, el, api, said, say, draw, withPosition, fileInput, stopStepping,
+                             clearLights, colorName });
+  for (const kind of turn.kinds) $(`ask-${kind}`).addEventListener("click", () => act(() => turn.askTurn(kind)));
 }
 
 act(start);
