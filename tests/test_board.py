@@ -73,7 +73,7 @@ def test_the_page_routes_refuse_a_foreign_host_or_origin(http, headers, status):
 
 def test_the_page_is_small_and_runs_no_inline_script():
     """Under 300 KB, no script but its own files, no address outside the service."""
-    files = [WEB / name for name in ("index.html", "board.js", "board.css", "letal.js", "turn.js")]
+    files = [WEB / name for name in ("index.html", "board.js", "board.css", "letal.js", "turn.js", "ref.js")]
     assert sum(p.stat().st_size for p in files) < 300_000
     html = (WEB / "index.html").read_text(encoding="utf-8")
     assert re.findall(r"<script[^>]*>", html) == ['<script type="module" src="/board.js">']
@@ -85,7 +85,7 @@ def test_the_page_is_small_and_runs_no_inline_script():
 def test_the_page_says_no_text_of_its_own():
     """Every text the page shows is a page.* text of ui.yaml, in every language, sent by the service."""
     keys = set(re.findall(r'data-text="([a-z-]+)"', (WEB / "index.html").read_text(encoding="utf-8")))
-    script = "".join((WEB / name).read_text(encoding="utf-8") for name in ("board.js", "turn.js"))
+    script = "".join((WEB / name).read_text(encoding="utf-8") for name in ("board.js", "turn.js", "ref.js"))
     keys |= set(re.findall(r'\btext\("([a-z-]+)"', script))
     # the texts a key is made for: text(`mark-${mark}`), text(`supply-${kind}`), and the verdicts chosen by a value
     keys |= {f"mark-{m}" for m in re.findall(r'"(moved|from|destroyed|changed)"', script)}
@@ -101,7 +101,7 @@ def test_the_page_says_no_text_of_its_own():
 def test_the_wheel_ships_the_page():
     """hatch packs every file of the package folder that git does not ignore: the page's files are not ignored."""
     ignored = subprocess.run(["git", "check-ignore", *[str(WEB / n) for n in ("index.html", "board.js", "board.css",
-                                                                              "letal.js", "turn.js")]],
+                                                                              "letal.js", "turn.js", "ref.js")]],
                              cwd=REPO, capture_output=True, text=True, timeout=HANG)
     assert ignored.stdout == ""
 

@@ -117,3 +117,47 @@ def test_every_control_is_named_for_a_screen_reader(browser, board_url, game):
     else:
         assert page.get_by_role("textbox", name="Game file").count() == 1
     assert page.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_the_reference_is_the_command_line_s(browser, board_url, cli):
+    """A question, the card browser (filters, a misspelt name in another language), a rule with its errata, a keyword:
+    each the command line's answer, in the page's language."""
+    page = open_page(browser, board_url.replace("lang=en", "lang=fr"))
+    lines = page.locator("#ref-lines li")
+    question = "puis-je invoquer sur une pièce héroïque ennemie ?"
+    page.fill("#ref-query", question)
+    page.press("#ref-query", "Enter")
+    settled(page)
+    found = cli("ask", question, "--lang", "fr", "--json").json["results"]
+    assert lines.count() == len(found) and found
+    assert lines.first.inner_text().startswith(f"{found[0]['number']} {found[0]['title']}")
+    page.fill("#ref-query", "")
+    page.select_option("#ref-deck", "imperial")
+    page.click("#ref-cards")
+    settled(page)
+    listed = cli("card", "list", "--deck", "imperial", "--lang", "fr", "--json").json["cards"]
+    assert lines.count() == len(listed) and listed[0]["name"] in lines.first.inner_text()
+    page.select_option("#ref-deck", "")
+    page.fill("#ref-query", "hungri bear")   # misspelt, in English, on a French page
+    page.click("#ref-cards")
+    settled(page)
+    bear = cli("card", "show", "hungry-bear", "--lang", "fr", "--json").json
+    assert bear["name"] in lines.first.inner_text() and bear["effect"] == lines.nth(1).inner_text()
+    page.fill("#ref-query", "4.10")
+    page.click("#ref-rule")
+    settled(page)
+    rule = cli("rule", "show", "4.10", "--lang", "fr", "--json").json
+    assert lines.first.inner_text() == f"{rule['number']} {rule['title']}" and lines.nth(1).inner_text() == rule["text"]
+    page.click(f'#ref-lines [data-ask="errata {rule["errata"][0]}"]')
+    settled(page)
+    erratum = cli("errata", rule["errata"][0], "--lang", "fr", "--json").json["errata"][0]
+    assert lines.first.inner_text() == erratum["title"] and erratum["ruling"] in lines.nth(1).inner_text()
+    page.fill("#ref-query", "Ruse")
+    page.click("#ref-keyword")
+    settled(page)
+    keyword = cli("keyword", "show", "Ruse", "--lang", "fr", "--json").json
+    assert lines.first.inner_text() == f"{keyword['term']}\u00a0: {keyword['definition']}" or \
+        lines.first.inner_text() == f"{keyword['term']} : {keyword['definition']}"
+    assert page.errors == []

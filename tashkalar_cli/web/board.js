@@ -4,6 +4,7 @@
 // compact form (L.E.T.A.L.'s grid, game=letal, is letal.js's): `#lang=en&mode=duel&n=2&player=blue&p=e5bh,d4rc&s=blue:3.1&d=red:highland&t=blue:destruction.x
 // &g=red:d4&h=cannon,knight` (a square and its diagram token a piece, the letters the service gives).
 
+import { reference } from "/ref.js";
 import { turnAnswers } from "/turn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -218,6 +219,7 @@ async function setUp() {
     const ids = Object.keys(state.kinds).filter((id) => state.kinds[id] === kind);
     select.replaceChildren(...ids.map((id) => new Option(state.names[id], id, false, id === chosen)));
   }
+  ref.setUp();
   buildBoard();
 }
 
@@ -737,6 +739,12 @@ function wire() {
   const turn = turnAnswers({ state, $, text, el, api, said, say, draw, withPosition, fileInput, stopStepping,
                              clearLights, colorName });
   for (const kind of turn.kinds) $(`ask-${kind}`).addEventListener("click", () => act(() => turn.askTurn(kind)));
+  for (const kind of ref.kinds) $(`ref-${kind}`).addEventListener("click", () => act(() => ref.ask(kind)));
+  $("ref-query").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); act(() => ref.ask("ask")); }
+  });
 }
+
+const ref = reference({ state, $, text, el, api, said, act });
 
 act(start);
