@@ -236,7 +236,7 @@ def test_the_summons_shown_are_the_command_lines(browser, board_url, cli):
     legal = [c["card"] for c in answer["cards"] if c["legal"]]
     assert legal and page.eval_on_selector_all("#summonable [data-card]", "bs => bs.map(b => b.dataset.card)") == legal
     names = {c["id"]: c["name"] for c in cli("card", "list", "--json").json["cards"]}
-    assert page.inner_text('[data-card="swordmaster"]') == names["swordmaster"]
+    assert page.inner_text('[data-card="swordmaster"] .name') == names["swordmaster"]
     page.click('[data-card="swordmaster"]')
     settled(page)
     summon = cli("summon", "swordmaster", "--player", "blue", "--pieces", pieces, "--mode", "duel", "--json").json
@@ -572,7 +572,7 @@ def test_the_language_is_switched_in_the_page_and_kept(browser, board_url, cli):
     assert page.get_attribute('[data-square="e5"]', "aria-label").startswith("e5 : pièce héroïque")
     assert page.input_value("#yaml") == before
     names = {c["id"]: c["name"] for c in cli("card", "list", "--json", "--lang", "fr").json["cards"]}
-    assert page.inner_text('[data-card="swordmaster"]') == names["swordmaster"]
+    assert page.inner_text('[data-card="swordmaster"] .name') == names["swordmaster"]
     again = open_page(browser, page.url)
     assert again.inner_text("h1") == texts["title"] and again.input_value("#lang") == "fr"
     assert page.errors == []

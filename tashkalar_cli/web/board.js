@@ -480,7 +480,8 @@ async function summons() {
   const views = state.facts.summon_views || {};
   const items = legal.map((card) => {
     const view = views[card];
-    const button = el("button", { type: "button", data: { card } }, [state.names[card] || card]);
+    const button = el("button", { type: "button", data: { card } }, [el("span", { className: "name" },
+                                                                        [state.names[card] || card])]);
     if (view) button.append(drawing(view.pattern));
     button.setAttribute("aria-pressed", String(card === state.card));
     button.addEventListener("click", () => act(() => choose(card === state.card ? "" : card)));
