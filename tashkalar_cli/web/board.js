@@ -220,6 +220,7 @@ async function setUp() {
     select.replaceChildren(...ids.map((id) => new Option(state.names[id], id, false, id === chosen)));
   }
   ref.setUp();
+  summonItems.clear();
   buildBoard();
 }
 
@@ -477,34 +478,40 @@ async function summons() {
   // the cards the player can summon now: the position's answer gives them (position board --player)
   const legal = state.facts.summonable || [];
   if (!legal.includes(state.card)) state.card = "";
-  const views = state.facts.summon_views || {};
   const items = legal.map((card) => {
-    const view = views[card];
-    const button = el("button", { type: "button", data: { card } }, [el("span", { className: "name" },
-                                                                        [state.names[card] || card])]);
-    if (view) button.append(drawing(view.pattern));
-    button.setAttribute("aria-pressed", String(card === state.card));
-    button.addEventListener("click", () => act(() => choose(card === state.card ? "" : card)));
-    const show = () => { if (view && !state.view) lightSquares(view.squares, view.targets); };
-    const back = () => { if (!state.view) light(state.found || []); };
-    button.addEventListener("focus", show);
-    button.addEventListener("mouseenter", show);
-    button.addEventListener("blur", back);
-    button.addEventListener("mouseleave", back);
-    return el("li", {}, [button]);
+    const item = summonItem(card);
+    item.firstChild.setAttribute("aria-pressed", String(card === state.card));
+    return item;
   });
   if (!items.length) items.push(el("li", {}, [text("none")]));
   $("summonable").replaceChildren(...items);
   await placements();
 }
 
+const summonItems = new Map();   // a card's item in the list of summons, made once a language (a click redraws less)
+
+function summonItem(card) {
+  // a summonable card: its name and the drawing of its pattern; pointed at, its squares lit (the position's)
+  if (summonItems.has(card)) return summonItems.get(card);
+  const view = () => (state.facts.summon_views || {})[card];
+  const button = el("button", { type: "button", data: { card } }, [el("span", { className: "name" },
+                                                                        [state.names[card] || card])]);
+  if (view()) button.append(drawing(view().pattern));
+  button.addEventListener("click", () => act(() => choose(card === state.card ? "" : card)));
+  const show = () => { if (view() && !state.view) lightSquares(view().squares, view().targets); };
+  const back = () => { if (!state.view) light(state.found || []); };
+  button.addEventListener("focus", show);
+  button.addEventListener("mouseenter", show);
+  button.addEventListener("blur", back);
+  button.addEventListener("mouseleave", back);
+  const item = el("li", {}, [button]);
+  summonItems.set(card, item);
+  return item;
+}
+
 function drawing(rows) {
-  // a card's pattern as the service draws it (three characters a cell), in a small grid beside its name
-  const cells = rows.flatMap((row) => row.map((cell) => el("span", { className: cell.trim() ? "" : "blank" },
-                                                       [cell.trim() || "\u00B7"])));
-  const grid = el("span", { className: "mini", "aria-hidden": "true" }, cells);
-  grid.style.setProperty("--cols", String(rows[0] ? rows[0].length : 1));
-  return grid;
+  // a card's pattern as the service draws it (three characters a cell, as the terminal does), one text beside its name
+  return el("span", { className: "mini", "aria-hidden": "true" }, [rows.map((row) => row.join("")).join("\n")]);
 }
 
 async function choose(card) {
