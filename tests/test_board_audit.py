@@ -109,6 +109,12 @@ NAMED = """() => [...document.querySelectorAll('button, select, input, textarea,
 def test_every_control_is_named_for_a_screen_reader(browser, board_url, game):
     page = open_page(browser, board_url + f"&mode=high-form&player=blue&p={README_TOKENS}{game}")
     assert page.evaluate(NAMED) == []
+    # no two controls share a name, but a color's own, within the group named by the color
+    names = page.evaluate("""() => [...document.querySelectorAll('select, input, textarea')]
+      .filter((e) => e.offsetParent !== null && !e.closest('fieldset'))
+      .map((e) => (e.labels && e.labels.length ? e.labels[0].querySelector('span').textContent
+                   : document.getElementById(e.getAttribute('aria-labelledby')).textContent))""")
+    assert len(names) == len(set(names)), names
     if not game:   # each color's numbers, deck and tasks are named within a group named by the color
         for color in ("blue", "red"):
             group = page.get_by_role("group", name=color, exact=True)
