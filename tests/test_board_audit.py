@@ -167,3 +167,41 @@ def test_the_reference_is_the_command_line_s(browser, board_url, cli):
     assert lines.first.inner_text() == f"{keyword['term']}\u00a0: {keyword['definition']}" or \
         lines.first.inner_text() == f"{keyword['term']} : {keyword['definition']}"
     assert page.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("board-browser")
+def test_the_readme_s_first_position_by_the_names_it_gives(browser, board_url):
+    """README's "A first position, step by step", done on a phone by the names the README gives the controls: the
+    Swordmaster's two outcomes shown, and the position file written."""
+    readme = (test_board.REPO / "README.md").read_text(encoding="utf-8")
+    steps = readme[readme.index("A first position, step by step"):readme.index("1. Choose the form of play")]
+    for said in ('"Form of play"', '"deathmatch duel"', '"Color"', '"Rank"', '"Summons"', '"Next outcome"',
+                 '"Position file"'):
+        assert said in steps, said
+    page = open_page(browser, board_url, 360, 740)
+    page.get_by_role("combobox", name="Form of play").select_option(label="deathmatch duel")
+    settled(page)
+    page.get_by_role("combobox", name="Color", exact=True).select_option(label="blue")
+    page.get_by_role("combobox", name="Rank", exact=True).select_option(label="common")
+    for square in ("d4", "e4", "f4", "e5", "e5"):
+        page.get_by_role("button", name=f"{square}:").click()
+        settled(page)
+    page.get_by_role("combobox", name="Color", exact=True).select_option(label="red")
+    page.get_by_role("button", name="f5:").click()
+    settled(page)
+    card = page.get_by_role("button", name="Swordmaster")
+    card.hover()
+    assert _squares(page, "target") == ["e4"]
+    card.click()
+    settled(page)
+    page.get_by_role("button", name="on e4").click()
+    settled(page)
+    page.get_by_role("button", name="Next outcome").click()
+    settled(page)
+    assert page.inner_text("#step-title") == "Outcome 2 of 2"
+    assert page.get_attribute('[data-square="f5"]', "aria-label") == "f5: empty, destroyed"
+    assert page.get_attribute('[data-square="e4"]', "aria-label").startswith("e4: blue heroic piece")
+    assert page.get_by_role("textbox", name="Position file").input_value().startswith("mode: duel\nplayers: 2\n")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.errors == []
