@@ -73,7 +73,7 @@ def test_the_page_routes_refuse_a_foreign_host_or_origin(http, headers, status):
 
 def test_the_page_is_small_and_runs_no_inline_script():
     """Under 300 KB, no script but its own files, no address outside the service."""
-    files = [WEB / name for name in ("index.html", "board.js", "board.css", "letal.js")]
+    files = [WEB / name for name in ("index.html", "board.js", "board.css", "letal.js", "turn.js", "ref.js")]
     assert sum(p.stat().st_size for p in files) < 300_000
     html = (WEB / "index.html").read_text(encoding="utf-8")
     assert re.findall(r"<script[^>]*>", html) == ['<script type="module" src="/board.js">']
@@ -85,7 +85,7 @@ def test_the_page_is_small_and_runs_no_inline_script():
 def test_the_page_says_no_text_of_its_own():
     """Every text the page shows is a page.* text of ui.yaml, in every language, sent by the service."""
     keys = set(re.findall(r'data-text="([a-z-]+)"', (WEB / "index.html").read_text(encoding="utf-8")))
-    script = (WEB / "board.js").read_text(encoding="utf-8")
+    script = "".join((WEB / name).read_text(encoding="utf-8") for name in ("board.js", "turn.js", "ref.js"))
     keys |= set(re.findall(r'\btext\("([a-z-]+)"', script))
     # the texts a key is made for: text(`mark-${mark}`), text(`supply-${kind}`), and the verdicts chosen by a value
     keys |= {f"mark-{m}" for m in re.findall(r'"(moved|from|destroyed|changed)"', script)}
@@ -101,7 +101,7 @@ def test_the_page_says_no_text_of_its_own():
 def test_the_wheel_ships_the_page():
     """hatch packs every file of the package folder that git does not ignore: the page's files are not ignored."""
     ignored = subprocess.run(["git", "check-ignore", *[str(WEB / n) for n in ("index.html", "board.js", "board.css",
-                                                                              "letal.js")]],
+                                                                              "letal.js", "turn.js", "ref.js")]],
                              cwd=REPO, capture_output=True, text=True, timeout=HANG)
     assert ignored.stdout == ""
 
@@ -236,7 +236,7 @@ def test_the_summons_shown_are_the_command_lines(browser, board_url, cli):
     legal = [c["card"] for c in answer["cards"] if c["legal"]]
     assert legal and page.eval_on_selector_all("#summonable [data-card]", "bs => bs.map(b => b.dataset.card)") == legal
     names = {c["id"]: c["name"] for c in cli("card", "list", "--json").json["cards"]}
-    assert page.inner_text('[data-card="swordmaster"]') == names["swordmaster"]
+    assert page.inner_text('[data-card="swordmaster"] .name') == names["swordmaster"]
     page.click('[data-card="swordmaster"]')
     settled(page)
     summon = cli("summon", "swordmaster", "--player", "blue", "--pieces", pieces, "--mode", "duel", "--json").json
@@ -572,7 +572,7 @@ def test_the_language_is_switched_in_the_page_and_kept(browser, board_url, cli):
     assert page.get_attribute('[data-square="e5"]', "aria-label").startswith("e5 : pièce héroïque")
     assert page.input_value("#yaml") == before
     names = {c["id"]: c["name"] for c in cli("card", "list", "--json", "--lang", "fr").json["cards"]}
-    assert page.inner_text('[data-card="swordmaster"]') == names["swordmaster"]
+    assert page.inner_text('[data-card="swordmaster"] .name') == names["swordmaster"]
     again = open_page(browser, page.url)
     assert again.inner_text("h1") == texts["title"] and again.input_value("#lang") == "fr"
     assert page.errors == []
@@ -768,3 +768,17 @@ def test_the_score_of_a_turn_is_the_command_line_s(browser, board_url, cli, tmp_
     settled(page)
     assert page.is_hidden("#teams")
     assert page.errors == []
+
+
+def test_team_play_is_the_library_s_answer(tk):
+    """Team play (its forms of play, teams and players per team) is decided by the game pack, from the game's data;
+    the command line only passes it on."""
+    from tashkalar_cli.model.config import TeamPlay
+
+    rules = yaml.safe_load((REPO / "cards" / "rules.yaml").read_text(encoding="utf-8"))["played_as"]["team"]
+    game = yaml.safe_load((REPO / "cards" / "game.yaml").read_text(encoding="utf-8"))["team"]
+    assert tk.ruleset.team_play == TeamPlay(tuple(rules), game["teams"], game["players_per_team"])
+    assert TeamPlay.read({}, {"team_teams": 2, "team_players_per_team": 2}) is None
+    assert TeamPlay.read({"team": ["duel"]}, {"team_teams": 2}) is None
+    source = (REPO / "tashkalar_cli" / "cli" / "position.py").read_text(encoding="utf-8")
+    assert "played_as" not in source and "placeholders" not in source

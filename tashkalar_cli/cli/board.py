@@ -28,6 +28,8 @@ FILES = {
     "/board.js": ("board.js", "text/javascript; charset=utf-8"),
     "/board.css": ("board.css", "text/css; charset=utf-8"),
     "/letal.js": ("letal.js", "text/javascript; charset=utf-8"),
+    "/turn.js": ("turn.js", "text/javascript; charset=utf-8"),
+    "/ref.js": ("ref.js", "text/javascript; charset=utf-8"),
 }
 #: how long the browser is opened after the service is up at the latest (polls of 50 ms)
 START_POLLS = 200

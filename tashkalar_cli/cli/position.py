@@ -23,7 +23,6 @@ from tashkalar_cli.cli.options import ModeOption
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
     from tashkalar_cli.model.types import Mode
-    from tashkalar_cli.render.page import TeamPlay
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
 FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
@@ -91,7 +90,7 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     cards that player can summon now, in the same answer."""
     from tashkalar_cli.model.notation import position_yaml
     from tashkalar_cli.model.types import Mode
-    from tashkalar_cli.render.page import PageChoices, board_page
+    from tashkalar_cli.render.page import PageChoices, board_page, summon_views
 
     s = session(lang, data)
     pos = s.position(file, pieces, mode)
@@ -101,23 +100,13 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
                           [(code, game.localizer(code).msg(f"lang.{code}")) for code in game.languages],
                           [str(m) for m in Mode if _tasks_asked(s, m)],
                           tuple(game.ruleset.parser.marker_rules.values()), tuple(str(m) for m in Mode if m.deathmatch),
-                          _team_play(s))
+                          game.team_play)
     out = board_page(s.board, pos, s.loc, position_yaml(pos), choices)
     if player is not None:
-        out["summonable"] = [v.card.id for v in game.summonable(pos, player) if v.legal]
+        legal = [v for v in game.summonable(pos, player) if v.legal]
+        out["summonable"] = [v.card.id for v in legal]
+        out["summon_views"] = summon_views(s.board, legal)
     print_json("position-board", out)
-
-
-def _team_play(s: Session) -> TeamPlay | None:
-    """Team play as the game's data says it (None: the game has none)."""
-    from tashkalar_cli.render.page import TeamPlay
-
-    modes = s.game.rules.played_as.get("team")
-    numbers = s.game.ruleset.config.placeholders
-    teams, per_team = numbers.get("team_teams"), numbers.get("team_players_per_team")
-    if not modes or not isinstance(teams, int) or not isinstance(per_team, int):
-        return None
-    return TeamPlay(tuple(modes), teams, per_team)
 
 
 def _tasks_asked(s: Session, mode: Mode) -> bool:

@@ -7,7 +7,7 @@ many pieces a color owns in a mode, which score ends the game. Nothing else read
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
@@ -45,6 +45,25 @@ if TYPE_CHECKING:
         end: dict[str, int]         # high_form_points, duel_points, melee_<players>_points
         pieces: _Pieces
         score: dict[str, int]       # the fields of ScoreValues, read by name there
+
+
+class TeamPlay(NamedTuple):
+    """Team play as the game's data says it: the forms of play it is played as (cards/rules.yaml ``played_as``),
+    the number of teams and of players in each (cards/game.yaml ``team``); each team plays one color."""
+
+    modes: tuple[str, ...]
+    teams: int
+    players_per_team: int
+
+    @classmethod
+    def read(cls, played_as: Mapping[str, list[str]], numbers: Mapping[str, object]) -> TeamPlay | None:
+        """Team play from the forms of play (``played_as``) and the game's numbers (:attr:`GameConfig.placeholders`:
+        ``team_teams``, ``team_players_per_team``); None when the game has none."""
+        modes = played_as.get("team")
+        teams, per_team = numbers.get("team_teams"), numbers.get("team_players_per_team")
+        if not modes or not isinstance(teams, int) or not isinstance(per_team, int):
+            return None
+        return cls(tuple(modes), teams, per_team)
 
 
 class ScoreValues(NamedTuple):

@@ -15,7 +15,9 @@ from tashkalar_cli.model.types import RANKS, Mode
 from tashkalar_cli.render.board import piece_glyph
 
 if TYPE_CHECKING:
+    from tashkalar_cli.engine.summoning import Verdict
     from tashkalar_cli.model.board import Board
+    from tashkalar_cli.model.config import TeamPlay
     from tashkalar_cli.model.markers import MarkerRule
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
@@ -42,7 +44,7 @@ class PageChoices(NamedTuple):
     the decks (ids), the languages the texts can be shown in, each named in its own language, and the
     forms of play whose tasks the rules answer (where a color's tasks claimed are set), and the markers the
     decks declare (the Nethervoid Gateway), which a color's piece may bear, and the forms of play whose turns
-    ``score`` answers (the deathmatch forms), and team play."""
+    ``score`` answers (the deathmatch forms), and team play (the game pack's ``team_play``), shown as it is."""
 
     player_counts: dict[str, list[int]]
     decks: list[str]
@@ -51,15 +53,6 @@ class PageChoices(NamedTuple):
     markers: tuple[MarkerRule, ...] = ()
     score_modes: tuple[str, ...] = ()
     team_play: TeamPlay | None = None
-
-
-class TeamPlay(NamedTuple):
-    """Team play as the game's data says it: the forms of play it is played as (cards/rules.yaml ``played_as``),
-    the number of teams and of players in each (cards/game.yaml ``team``); each team plays one color."""
-
-    modes: tuple[str, ...]
-    teams: int
-    players_per_team: int
 
 
 def marker_choices(board: Board, pos: Position, loc: Localizer, rules: tuple[MarkerRule, ...]) -> list[dict[str, Any]]:
@@ -71,6 +64,25 @@ def marker_choices(board: Board, pos: Position, loc: Localizer, rules: tuple[Mar
         can_bear = {c: [board.name(sq) for sq, p in sorted(pos.pieces.items()) if rule.holds(c, p)] for c in board.colors}
         out.append({"id": rule.name, "name": name, "deck": rule.deck, "deck_name": loc.msg(f"deck.{rule.deck}"),
                     "can_bear": can_bear})
+    return out
+
+
+def summon_views(board: Board, verdicts: list[Verdict]) -> dict[str, dict[str, Any]]:
+    """For each card of ``verdicts`` (the cards a player can summon now), what the page shows of it before it is
+    chosen: its pattern drawn as the terminal draws it (rows of cells: `` C `` a common piece, ``[ ]`` the summoning
+    square, ``:·:`` a marked square...), its summoning squares (``targets``) and the squares of its pattern's
+    pieces (``squares``) over all its placements, lit on the board when the card is pointed at."""
+    from tashkalar_cli.render.pattern import cell_text
+
+    out: dict[str, dict[str, Any]] = {}
+    for verdict in verdicts:
+        targets = sorted({p.target for p in verdict.placements})
+        squares = sorted({sq for p in verdict.placements for sq in p.pattern_squares})
+        out[verdict.card.id] = {
+            "pattern": [[cell_text(tok).plain for tok in row] for row in verdict.card.pattern.grid],
+            "targets": [board.name(sq) for sq in targets],
+            "squares": [board.name(sq) for sq in squares],
+        }
     return out
 
 
@@ -115,4 +127,4 @@ def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
     }
 
 
-__all__ = ["PAGE_PREFIX", "PageChoices", "TeamPlay", "board_page", "marker_choices", "page_texts"]
+__all__ = ["PAGE_PREFIX", "PageChoices", "board_page", "marker_choices", "page_texts", "summon_views"]

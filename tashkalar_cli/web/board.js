@@ -4,6 +4,9 @@
 // compact form (L.E.T.A.L.'s grid, game=letal, is letal.js's): `#lang=en&mode=duel&n=2&player=blue&p=e5bh,d4rc&s=blue:3.1&d=red:highland&t=blue:destruction.x
 // &g=red:d4&h=cannon,knight` (a square and its diagram token a piece, the letters the service gives).
 
+import { reference } from "/ref.js";
+import { turnAnswers } from "/turn.js";
+
 const $ = (id) => document.getElementById(id);
 const state = { lang: "", file: null, player: "", hand: [], card: "", facts: null, names: {}, kinds: {},
                 focus: "", view: null, drag: null };
@@ -211,6 +214,13 @@ async function setUp() {
   }
   const summonable = Object.keys(state.kinds).filter((id) => ["being", "legend"].includes(state.kinds[id]));
   $("hand").replaceChildren(...summonable.map((id) => new Option(state.names[id], id, false, state.hand.includes(id))));
+  for (const [select, kind] of [[$("goal-task"), "task"], [$("goal-flare"), "flare"]]) {
+    const chosen = select.value;
+    const ids = Object.keys(state.kinds).filter((id) => state.kinds[id] === kind);
+    select.replaceChildren(...ids.map((id) => new Option(state.names[id], id, false, id === chosen)));
+  }
+  ref.setUp();
+  summonItems.clear();
   buildBoard();
 }
 
@@ -326,7 +336,7 @@ function sideRow(color) {
     f.decks = f.decks || {};
     if (deck.value) f.decks[color.id] = deck.value; else delete f.decks[color.id];
   })));
-  const parts = [el("span", { className: "side-name" }, [color.name]), number("common", off.common),
+  const parts = [el("legend", { className: "side-name" }, [color.name]), number("common", off.common),
                  number("legendary", off.legendary), el("label", {}, [text("deck"), " ", deck]),
                  ...(facts.markers || []).map((marker) => markerChoice(color, marker))];
   if (facts.task_modes.includes(file.mode)) parts.push(taskChoice(color));
@@ -469,14 +479,39 @@ async function summons() {
   const legal = state.facts.summonable || [];
   if (!legal.includes(state.card)) state.card = "";
   const items = legal.map((card) => {
-    const button = el("button", { type: "button", data: { card } }, [state.names[card] || card]);
-    button.setAttribute("aria-pressed", String(card === state.card));
-    button.addEventListener("click", () => act(() => choose(card === state.card ? "" : card)));
-    return el("li", {}, [button]);
+    const item = summonItem(card);
+    item.firstChild.setAttribute("aria-pressed", String(card === state.card));
+    return item;
   });
   if (!items.length) items.push(el("li", {}, [text("none")]));
   $("summonable").replaceChildren(...items);
   await placements();
+}
+
+const summonItems = new Map();   // a card's item in the list of summons, made once a language (a click redraws less)
+
+function summonItem(card) {
+  // a summonable card: its name and the drawing of its pattern; pointed at, its squares lit (the position's)
+  if (summonItems.has(card)) return summonItems.get(card);
+  const view = () => (state.facts.summon_views || {})[card];
+  const button = el("button", { type: "button", data: { card } }, [el("span", { className: "name" },
+                                                                        [state.names[card] || card])]);
+  if (view()) button.append(drawing(view().pattern));
+  button.addEventListener("click", () => act(() => choose(card === state.card ? "" : card)));
+  const show = () => { if (view() && !state.view) lightSquares(view().squares, view().targets); };
+  const back = () => { if (!state.view) light(state.found || []); };
+  button.addEventListener("focus", show);
+  button.addEventListener("mouseenter", show);
+  button.addEventListener("blur", back);
+  button.addEventListener("mouseleave", back);
+  const item = el("li", {}, [button]);
+  summonItems.set(card, item);
+  return item;
+}
+
+function drawing(rows) {
+  // a card's pattern as the service draws it (three characters a cell, as the terminal does), one text beside its name
+  return el("span", { className: "mini", "aria-hidden": "true" }, [rows.map((row) => row.join("")).join("\n")]);
 }
 
 async function choose(card) {
@@ -490,11 +525,13 @@ async function placements() {
   stopStepping();
   const list = $("placements");
   const title = $("placements-title");
+  state.found = [];
   if (!state.card) { list.replaceChildren(); title.hidden = true; return; }
   const answer = await api(withPosition(["summon", state.card, "--player", state.player]), fileInput());
   const output = said(answer);
   if (output === null) return;
   const found = output.placements;
+  state.found = found;
   title.hidden = false;
   title.textContent = text("placements", { card: state.names[state.card] || state.card, count: found.length });
   list.replaceChildren(...found.map((p, i) => {
@@ -513,12 +550,15 @@ function clearLights() {
 }
 
 function light(found) {
+  lightSquares(found.flatMap((p) => p.pattern_squares), found.map((p) => p.target));
+}
+
+function lightSquares(squares, targets) {
+  // the squares of a pattern's pieces (dashed) and the summoning squares (a frame and a cross)
   const board = $("board");
   clearLights();
-  for (const p of found) {
-    for (const sq of p.pattern_squares) board.querySelector(`[data-square="${sq}"]`)?.classList.add("pattern");
-    board.querySelector(`[data-square="${p.target}"]`)?.classList.add("target");
-  }
+  for (const sq of squares) board.querySelector(`[data-square="${sq}"]`)?.classList.add("pattern");
+  for (const sq of targets) board.querySelector(`[data-square="${sq}"]`)?.classList.add("target");
 }
 
 const OUTCOMES_SHOWN = 100;
@@ -626,62 +666,9 @@ async function step(by) {
   showStep();
 }
 
-// ---------------------------------------------------------------- the turn: plans, threats, tasks, flares
+// ---------------------------------------------------------------- the turn (turn.js)
 
-function answerItem(line, squares, danger = []) {
-  // one line of an answer; chosen, focused or pointed at, its squares lit on the board
-  const button = el("button", { type: "button", className: "answer" }, [line]);
-  const show = () => {
-    clearLights();
-    for (const sq of squares) $("board").querySelector(`[data-square="${sq}"]`)?.classList.add("lit");
-    for (const sq of danger) $("board").querySelector(`[data-square="${sq}"]`)?.classList.add("danger");
-  };
-  button.addEventListener("click", show);
-  button.addEventListener("focus", show);
-  button.addEventListener("mouseenter", show);
-  button.dataset.squares = [...squares, ...danger].join(" ");
-  return el("li", {}, [button]);
-}
-
-function squaresText(list) { return list.length ? list.join(" ") : text("no-square"); }
-
-async function askTurn(kind) {
-  stopStepping();
-  clearLights();
-  const hand = state.hand.length ? ["--hand", state.hand.join(",")] : [];
-  const asks = {
-    plan: ["plan", "--player", state.player, ...hand],
-    threats: ["plan", "--player", state.player, "--threats"],
-    tasks: ["task", "check", "--all", "--player", state.player],
-    flares: ["flare", "check", "--all", "--player", state.player],
-  };
-  const output = said(await api(withPosition(asks[kind]), fileInput()));
-  const items = output === null ? [] : ANSWERS[kind](output);
-  if (output !== null && !items.length) items.push(el("li", {}, [text("none-found")]));
-  $("answers").replaceChildren(...items);
-  $("answers").dataset.kind = kind;
-}
-
-const name = (id) => state.names[id] || id;
 const colorName = (id) => (state.facts.colors.find((c) => c.id === id) || { name: id }).name;
-
-const ANSWERS = {
-  plan: (out) => out.summary.map((s) => answerItem(text("plan-card", {
-    card: name(s.card), now: squaresText(s.now), place: squaresText(s.after_place), summon: squaresText(s.after_summon),
-  }), [...s.now, ...s.after_place, ...s.after_summon])),
-  threats: (out) => out.opponents.flatMap((o) => [
-    answerItem(text("threat-squares", { color: colorName(o.color), squares: squaresText(Object.keys(o.squares)) }),
-               Object.keys(o.squares)),
-    answerItem(text("threat-destroys", { color: colorName(o.color), squares: squaresText(Object.keys(o.effect_destroys)) }),
-               [], Object.keys(o.effect_destroys)),
-  ]),
-  tasks: (out) => [...out.tasks.map((t) => answerItem(text("task-line", {
-    task: name(t.task), verdict: text(t.met === null ? "needs-turn" : t.met ? "met" : "not-met") }), t.squares)),
-  answerItem(text("score", { total: out.score.total, threshold: out.score.end_threshold }), [])],
-  flares: (out) => out.flares.map((f) => answerItem(text("flare-line", {
-    flare: name(f.flare), verdict: text(f.upper && f.lower ? "both-halves" : f.upper ? "upper-half"
-      : f.lower ? "lower-half" : "no-half") }), [])),
-};
 
 // ---------------------------------------------------------------- start
 
@@ -757,7 +744,15 @@ function wire() {
   $("next").addEventListener("click", () => act(() => step(1)));
   $("back").addEventListener("click", () => { stopStepping(); clearLights(); });
   $("score-turn").addEventListener("click", () => act(scoreTurn));
-  for (const kind of Object.keys(ANSWERS)) $(`ask-${kind}`).addEventListener("click", () => act(() => askTurn(kind)));
+  const turn = turnAnswers({ state, $, text, el, api, said, say, draw, withPosition, fileInput, stopStepping,
+                             clearLights, colorName });
+  for (const kind of turn.kinds) $(`ask-${kind}`).addEventListener("click", () => act(() => turn.askTurn(kind)));
+  for (const kind of ref.kinds) $(`ref-${kind}`).addEventListener("click", () => act(() => ref.ask(kind)));
+  $("ref-query").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); act(() => ref.ask("ask")); }
+  });
 }
+
+const ref = reference({ state, $, text, el, api, said, act });
 
 act(start);

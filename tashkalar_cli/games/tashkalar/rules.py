@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.game import Game, GameWords
     from tashkalar_cli.model.board import Board
     from tashkalar_cli.model.cards import Being, Card, Flare, Task
-    from tashkalar_cli.model.config import GameConfig
+    from tashkalar_cli.model.config import GameConfig, TeamPlay
     from tashkalar_cli.model.patterns import Orientation
     from tashkalar_cli.model.position import Position
     from tashkalar_cli.model.position_parser import PositionParser
@@ -76,6 +76,14 @@ class TashkalarRules:
         from tashkalar_cli.model.config import GameConfig
 
         return GameConfig.from_data(self.game.dataset.facts["game"])
+
+    @cached_property
+    def team_play(self) -> TeamPlay | None:
+        """Team play: the forms of play it is played as, the number of teams and of players in each (None: the
+        game's data has none)."""
+        from tashkalar_cli.model.config import TeamPlay
+
+        return TeamPlay.read(self.game.rules.played_as, self.config.placeholders)
 
     @cached_property
     def board(self) -> Board:
