@@ -245,6 +245,23 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "the key's first field, `actions`, is 1 exactly when `now` is not empty, and a group with `now` has no "
         "places (search._verify: a summon possible now is never a new summoning square, `legal_now`): among "
         "groups of equal `actions` the dropped operand is the same for all, so the order is the same",
+    ("search.py", "if not found:", "condition always false", 0):
+        "an early return: with no summon found after the first summons, `lasts` is empty, so _after_summon_kept and "
+        "_after_summon_taken_back loop over nothing (their `self.steps[id(p1)]` is there for every summon possible "
+        "now, planner/core.py), and nothing else follows the check",
+    ("markers.py", "if not rules:", "condition always false", 0):
+        "an early return: with no marker rule on summon the loop over the rules does nothing and `summon.after` is "
+        "the `after` given; the record made on the way (`Summoned`, `frozenset(used)` of squares) is only work",
+    ("selection.py", 'kind = "squares" if key in ("destroy", "remove") else "pieces"', "items 1 and 2 swapped", 27):
+        "a test of membership: the order of the words it is asked among changes nothing",
+    ("values.py", 'BUILTIN_REFS = ("self", "target", "summoners", "summoning")', "items 3 and 4 swapped", 15):
+        "the effect reader's built-in names: it only asks whether a name is one of them (reader.py `name` and "
+        "`is_ref`, the frozenset RESERVED), never for an order or an index; the engine has its own (compiler.py "
+        "FIXED_SLOTS)",
+    ("values.py", 'COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")', "items 2 and 3 swapped", 10):
+        "the effect reader's own list of the compass directions: it is only asked whether a word is in it "
+        "(areas, choices, moves, the frozenset RESERVED), never for an order or an index (the engine's COMPASS, in "
+        "geometry.py, is another)",
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

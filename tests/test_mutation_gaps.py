@@ -58,8 +58,9 @@ def test_a_position_equals_its_copy_whether_or_not_its_bitboards_were_made(tk):
 
 @pytest.mark.parametrize("at", [3.5, True, ["c7"]])
 def test_a_square_of_a_type_the_library_does_not_take_is_bad_input_naming_the_parameter(tk, at):
-    """``apply`` given for its square a float, a truth value or a list: bad input naming ``at`` and the types it
-    takes (a check made never true let them on, to an error of another kind or none)."""
+    """``apply`` given for its square, the piece it takes back or the orientation a float, a truth value or a list:
+    bad input naming the parameter and the types it takes (a check made never true let them on, to an error of
+    another kind or none)."""
     position = tk.position(pieces="d6=blue,e5=blue")
     with pytest.raises(InputError) as caught:
         tk.apply("messenger", position, "blue", at)
@@ -67,6 +68,9 @@ def test_a_square_of_a_type_the_library_does_not_take_is_bad_input_naming_the_pa
     with pytest.raises(InputError) as caught:
         tk.apply("messenger", position, "blue", "c7", take_back=at)
     assert caught.value.key == "param-type"
+    with pytest.raises(InputError) as caught:
+        tk.apply("messenger", position, "blue", "c7", orientation=at)
+    assert caught.value.key == "param-type" and caught.value.params["param"] == "orientation"
 
 
 # ---------------------------------------------------------------------- effects: a gateway of nothing
@@ -631,11 +635,16 @@ def test_a_summon_in_shortage_onto_a_lower_piece_is_refused_for_the_take_back_no
     ({"move": {"piece": "self", "kind": "standard", "direction": "self"}}, "'self' is not a direction"),
     ({"if": {"destroyed": "self", "bogus": 1}, "then": [{"gain_actions": 1}]},
      "unknown field(s) bogus (allowed: destroyed, at_least, rank, owner)"),
+    ({"destroy": {"owner": "enemy", "where": {"color": "blue"}}}, "unknown square color 'blue'"),
+    ({"color": {"from": "bogus", "as": "c"}}, "color from: enemy, any or you"),
+    ({"direction": {"from": {"turn": "n", "by": [90], "bogus": 1}, "as": "d"}},
+     "unknown field(s) bogus (allowed: turn, by)"),
 ])
 def test_the_effect_reader_refuses_a_value_out_of_its_range(step, message):
     """A repeat of no round, a convert to any owner, a list of conditions empty or not a list, a built-in name of
-    pieces where a direction is asked: each is the card data's error (a bound made 0, a check made never true, an
-    ``or`` made ``and`` and an ``is not`` made ``is`` let them through)."""
+    pieces where a direction is asked, a square color that is a player's, a color chosen among no known side: each
+    is the card data's error (a bound made 0, a check made never true, an ``or`` made ``and`` and an ``is not``
+    made ``is`` let them through); an unknown field names the fields allowed in their order (two swapped)."""
     from tashkalar_cli.model.effects import parse_program
     from tashkalar_cli.model.effects.values import EffectError
 
@@ -711,3 +720,160 @@ def test_a_surround_task_with_no_piece_next_to_any_enemy_names_the_first_enemy_p
     assert not got.met
     assert [(r.what, r.have) for r in got.requirements] == [("adjacent_to_enemy", 0)]
     assert got.requirements[0].params == {"square": "e5"} and len(got.squares) == 1   # the enemy piece, alone
+
+
+# ---------------------------------------------------------------------- effects: what each step's record says
+
+
+def test_a_move_onto_an_empty_square_destroys_nothing_and_one_onto_a_piece_destroys_it(tk):
+    """A heroic moved north up to twice, a red common two squares ahead: the first move destroys nothing, the
+    second destroys the red piece, which counts as destroyed by the player (an operand dropped counted every move
+    as a piece destroyed)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    program = parse_program([{"move": {"piece": {"owner": "you"}, "kind": "standard", "direction": "n"},
+                              "up_to": 2}], {})
+    result = resolve_program(tk.board, program, tk.position(pieces="e4=blue:heroic,e6=red"), "blue")
+    got = sorted((len(o.steps), [(tk.board.name(sq), str(p.color)) for sq, p in o.destroyed_by_you])
+                 for o in result.outcomes)
+    assert got == [(0, []), (1, []), (2, [("e6", "red")])]
+
+
+def test_a_swap_says_the_other_piece_and_a_move_the_piece_it_destroyed(tk):
+    """The JSON of a step: a swap names the other piece (``other``), a move the piece it destroyed or null
+    (``destroyed``), each never the other's field (a condition made always true wrote a swap as a move)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    position = tk.position(pieces="e4=blue,e6=red")
+    swap = parse_program([{"swap": {"a": {"owner": "you"}, "b": {"owner": "enemy"}}}], {})
+    (outcome,) = resolve_program(tk.board, swap, position, "blue").outcomes
+    assert outcome.step_dicts() == [{"do": "swap", "from": "e4", "to": "e6", "piece": {"color": "blue", "rank": "common"},
+                                     "other": {"color": "red", "rank": "common"}}]
+    move = parse_program([{"move": {"piece": {"owner": "you"}, "kind": "standard", "direction": "n"}}], {})
+    (outcome,) = resolve_program(tk.board, move, position, "blue").outcomes
+    assert outcome.step_dicts() == [{"do": "move", "from": "e4", "to": "e5", "piece": {"color": "blue", "rank": "common"},
+                                     "destroyed": None}]
+
+
+# ---------------------------------------------------------------------- the effect reader: names a condition takes
+
+
+def test_a_condition_done_takes_a_built_in_name_as_it_takes_a_bound_one(tk):
+    """``if: {done: NAME}`` takes any name the program knows, the built-in ones (``self``, ``summoners``...) too:
+    no kind is asked of it (an operand dropped read the kinds asked when none were, a crash)."""
+    from tashkalar_cli.model.effects import BUILTIN_REFS, Done, parse_program
+
+    for name in BUILTIN_REFS:
+        (step,) = parse_program([{"if": {"done": name}, "then": [{"gain_actions": 1}]}], {})
+        assert step.cond == Done(name)
+
+
+# ---------------------------------------------------------------------- a diagram: the files' letters
+
+
+def test_the_letters_of_a_diagrams_files_stand_under_their_columns(tk):
+    """In a diagram (``position show --format diagram``) each file's letter stands in the column of that file's
+    squares (a width made one less drew the letters closer than the squares)."""
+    from tashkalar_cli.model.notation import diagram
+
+    position = tk.position(pieces="a5=blue,e5=red:heroic,i5=blue:legendary,e1=red,e9=blue")
+    lines = diagram(position).splitlines()
+    letters = lines[-1]
+    for sq, piece in position.pieces.items():
+        name = tk.board.name(sq)
+        row = next(line for line in lines if line.split()[0] == name[1:])
+        token = f"{piece.color[0]}{piece.rank.letter}"
+        assert row.index(token) == letters.index(name[0]), (name, row, letters)
+
+
+# ---------------------------------------------------------------------- effects: the pattern's pieces, followed or not
+
+
+def test_the_pieces_of_the_pattern_are_followed_only_by_a_program_that_names_them(tk):
+    """The Translocationist's effect (swap a heroic of the player's with a common, up to twice) does not name
+    ``summoners``: its walk is the same whether the placement lists the pattern's pieces or not, the same states
+    counted (``states`` in the JSON answer) and the same outcomes (a condition made always true followed the
+    pattern's pieces through every swap, and counted 203 states for 77)."""
+    import dataclasses
+
+    from tashkalar_cli.engine.effects import resolve_placement
+
+    position = tk.position(pieces="c3=blue,d3=blue,e3=blue,d4=blue,e4=blue,f4=blue,c5=blue,d5=blue,e5=blue:heroic,"
+                                  "f5=blue,d6=blue,e6=red,f6=red,g7=red,c7=red,d7=red:heroic,f3=red", mode="high-form")
+    card = tk.being("translocationist")
+    placement = tk.engine.check(card, position, "blue", None, explain=False).placements[0]
+    assert len(placement.pattern_squares) > 1
+    named = resolve_placement(tk.engine, card, position, "blue", placement)
+    alone = resolve_placement(tk.engine, card, position, "blue",
+                              dataclasses.replace(placement, pattern_squares=(placement.target,)))
+    assert named is not None and alone is not None and not named.truncated
+    assert named.states == alone.states
+    assert [o.board_state for o in named.outcomes] == [o.board_state for o in alone.outcomes]
+
+
+# ---------------------------------------------------------------------- the goal search: every sequence counted
+
+
+def test_a_goal_search_counts_each_sequence_that_reaches_an_end_of_turn(tk):
+    """One action to complete the center cross on e5: a place there, or the Swordmaster summoned there in either
+    of its two orientations, then one of its effect's three outcomes (nothing; f4 or d6 destroyed and the new
+    piece upgraded). Each end of the summon is reached by two sequences, one per orientation (a condition made
+    always true dropped an end of turn whose board the goal was asked of before, and counted one)."""
+    position = tk.position(pieces="d5=blue,f5=blue,e4=blue,e6=blue,d6=red,f4=red,a5=red", mode="high-form")
+    report = tk.plan_task(position, "blue", "center-cross", ["swordmaster"], actions=1)
+    got = sorted((tuple((a.kind, tk.board.name(a.square)) for a in w.acts), w.sequences) for w in report.ways)
+    assert got == [((("place", "e5"),), 1)] + [((("summon", "e5"),), 2)] * 3
+
+
+# ---------------------------------------------------------------------- the goal search: it stops at its bound
+
+
+def test_a_goal_search_stops_where_its_bound_on_the_effects_work_is_reached(tk):
+    """Blue, one action, a goal any new piece meets; the hand: the Deathbringer (an effect to resolve), then a
+    being with no effect data. With no work allowed for the effects the search stops at the Deathbringer's first
+    summon, having found the places only; it says so, and summons nothing after it (a condition made never true
+    went on with the being after it, and found its ways past the stop)."""
+    import dataclasses
+
+    from tashkalar_cli.engine.goals import GoalSearch
+
+    position = tk.position(pieces="d5=blue,c3=blue,d3=blue,e3=blue,d6=blue,e5=blue,e6=red,f5=red,f6=red,g7=red",
+                           mode="high-form")
+    hand = [tk.cards.by_id["deathbringer"], dataclasses.replace(tk.being("messenger"), programs_data={})]
+
+    def more(seen, turn):
+        return sum(1 for code in seen.codes if code) > 10
+
+    def kinds(report):
+        return {(a.kind, a.card.id if a.card else None) for w in report.ways for a in w.acts}
+
+    whole = GoalSearch(tk.engine, position, "blue", hand, 1, more).run()
+    assert not whole.truncated
+    assert kinds(whole) == {("place", None), ("summon", "deathbringer"), ("summon", "messenger")}
+    stopped = GoalSearch(tk.engine, position, "blue", hand, 1, more, effects_budget=0).run()
+    assert stopped.truncated and stopped.effects_spent
+    assert kinds(stopped) == {("place", None)}
+    assert stopped.states < whole.states
+
+
+# ---------------------------------------------------------------------- effects: a last destroy, fast and plain
+
+
+def test_a_last_destroy_step_writes_the_same_steps_on_the_fast_path_as_on_the_plain_one(tk):
+    """"Destroy up to 2 enemy pieces" as a program's last step takes the fast path (each set of pieces destroyed an
+    outcome at once): the steps it writes are those of the plain walk, each destroy naming its square and piece and
+    nothing it became (a constant made 1 there wrote ``becomes`` on every destroy of the fast path)."""
+    from tashkalar_cli.engine.effects import resolve_program
+    from tashkalar_cli.model.effects import parse_program
+
+    program = parse_program([{"destroy": {"owner": "enemy"}, "up_to": 2}], {})
+    position = tk.position(pieces="e5=blue,e6=red,f6=red:heroic")
+    fast, plain = (sorted((o.step_dicts() for o in resolve_program(tk.board, program, position, "blue",
+                                                                    reference=reference).outcomes), key=str)
+                   for reference in (False, True))
+    assert fast == plain
+    e6 = {"do": "destroy", "square": "e6", "piece": {"color": "red", "rank": "common"}}
+    f6 = {"do": "destroy", "square": "f6", "piece": {"color": "red", "rank": "heroic"}}
+    assert fast == sorted([[], [e6], [f6], [e6, f6]], key=str)
