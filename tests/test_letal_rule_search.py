@@ -35,10 +35,11 @@ SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-3
 #: measured once, 25/40 first and 35/40 top 3: floors just below, never tuned on (held-out-6 raised after that
 #: measurement, 35/40 in the top 3); "dev-37": the sixth round, 32 questions (8 per language) by an independent
 #: writer who read only the rulebook, labelled from the writer's notes, tuned on (floors first set just below the rates
-#: on its arrival, 20/32 first, 26/32 top 3)
-FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.84, 0.95), "held-out-6": (0.58, 0.86), "dev-33": (0.80, 0.90), "dev-34": (0.90, 0.95),
-          "dev-35": (0.85, 0.95), "dev-36": (0.82, 0.97),
-          "held-out-7": (0.60, 0.85), "dev-37": (0.60, 0.78)}
+#: on its arrival, 20/32 first, 26/32 top 3); held-out-6, held-out-7 and dev-35 raised just below the rates after the
+#: phrasings of every rule (28/40 and 38/40, 34/40 and 40/40, 29/32)
+FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.84, 0.95), "held-out-6": (0.68, 0.93), "dev-33": (0.80, 0.90), "dev-34": (0.90, 0.95),
+          "dev-35": (0.88, 0.95), "dev-36": (0.82, 0.97),
+          "held-out-7": (0.83, 0.97), "dev-37": (0.60, 0.78)}
 
 
 @pytest.fixture(scope="module")
