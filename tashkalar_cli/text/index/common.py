@@ -98,7 +98,7 @@ NEXT_WINDOW = 3
 OWN_MODE = 0.2
 #: a question naming several keywords: an entry about all of them grows by this share (see
 #: :meth:`~tashkalar_cli.text.index.scoring.SearchIndex._covering`)
-COVER = 0.3
+COVER = 0.15
 #: of two linked rules (``related``, or a rule and its sub-rules) among the ``SPECIFIC_TOP`` best entries, the
 #: one saying all the other says of the question and more (words weighing at least ``SPECIFIC`` of its score) takes
 #: the other's place
