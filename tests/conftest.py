@@ -592,6 +592,22 @@ def data_copy(tmp_path):
     return dest
 
 
+@pytest.fixture
+def data_copy_of(tmp_path: Path) -> Callable[..., Path]:
+    """A writable copy of the tool's data folder with English and the languages named alone (``data_copy_of("fr")``:
+    cards/, locales/en, locales/fr): what a test that plants a fault in one language needs, read in about half the
+    time of every language (each language's texts are read, checked and indexed at each load of the copy)."""
+
+    def make(*langs: str) -> Path:
+        dest = tmp_path / "data"
+        shutil.copytree(REPO / "cards", dest / "cards")
+        for lang in dict.fromkeys(("en", *langs)):
+            shutil.copytree(REPO / "locales" / lang, dest / "locales" / lang)
+        return dest
+
+    return make
+
+
 def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")

@@ -218,7 +218,8 @@ def test_search_command(cli, tk):
     assert cli("ask", "flare", "--limit", "2", "--json").json["results"].__len__() == 2
 
 
-def test_index_is_cached_with_the_data(data_copy, monkeypatch, tmp_path):
+def test_index_is_cached_with_the_data(data_copy_of, monkeypatch, tmp_path):
+    data_copy = data_copy_of("fr", "it")   # the languages edited and read, not every one (each is indexed)
     from tashkalar_cli import Game
     from tashkalar_cli.data import cache
     from tashkalar_cli.text.index import FORMAT
@@ -693,9 +694,10 @@ def test_the_phrasings_are_never_shown(cli):
     assert "asks" not in cli("rule", "show", "resign", "--json").json
 
 
-def test_the_phrasings_are_read_checked_and_cached(data_copy, cli, monkeypatch, tmp_path):
+def test_the_phrasings_are_read_checked_and_cached(data_copy_of, cli, monkeypatch, tmp_path):
     """(A new phrasing searched at once: :func:`test_index_is_cached_with_the_data`, in the same build as an edited
     text.)"""
+    data_copy = data_copy_of("fr")
     from tashkalar_cli.data import cache
 
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path / "cache"))
