@@ -178,7 +178,11 @@ def pytest_configure(config: pytest.Config) -> None:
         GUARD = Guard(real["caches"], real["home"], [os.path.abspath(e) for e in exempt if e])
         sys.addaudithook(GUARD.hook)
         if os.environ.get(NO_MEMO_VAR) != "1":
-            PureMemo().install()
+            # the workers of one pytest-xdist run share the indexes they make (the folder of the run's basetemp)
+            shared = Path(basetemp).parent / "shared-memo" if basetemp and hasattr(config, "workerinput") else None
+            if shared is not None:
+                GUARD.exempt_also(str(shared))
+            PureMemo(shared).install()
 
 
 #: set to 1 to run without :class:`PureMemo` (every step of every data build done again, as the tool does)
@@ -204,8 +208,11 @@ class PureMemo:
     #: the largest text remembered (the data files are well below; the hostile inputs are not kept)
     MAX_TEXT = 400_000
 
-    def __init__(self) -> None:
+    def __init__(self, shared: Path | None = None) -> None:
         self.store: dict[tuple[Any, ...], bytes] = {}
+        #: a folder the workers of one run share (each pytest-xdist worker of a run, see pytest_configure): an index
+        #: made by one worker is read there by the others (a second or more per game and worker, made once a run)
+        self.shared = shared
         self.valid: set[tuple[str, bytes]] = set()
         self.stems: dict[str, dict[str, str]] = {}
 
@@ -247,7 +254,7 @@ class PureMemo:
             except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
                 return build_index(facts, locales)
             if key not in self.store:
-                self.store[key] = pickle.dumps(build_index(facts, locales))
+                self.store[key] = self.shared_result(key[1], lambda: pickle.dumps(build_index(facts, locales)))
             return pickle.loads(self.store[key])
 
         def remembering_stemmer(algorithm: str) -> Any:
@@ -258,6 +265,38 @@ class PureMemo:
         index.build_index = search_index
         snowballstemmer.stemmer = remembering_stemmer
         self.remember_typer_parameters()
+
+    def shared_result(self, whole_input: bytes, make: Callable[[], bytes]) -> bytes:
+        """The pickled result of a pure step whose whole input is ``whole_input``: read from the run's shared folder
+        when another worker made it (named by the input's SHA-256), else made and left there for the others (written
+        whole to a temporary name, then renamed: a reader never sees a part). The worker that takes the step's lock
+        makes it; another one waits for the result (a hang guard of 60 s, then it makes it itself)."""
+        if self.shared is None:
+            return make()
+        import hashlib
+        import time
+
+        self.shared.mkdir(exist_ok=True)
+        path = self.shared / hashlib.sha256(whole_input).hexdigest()
+        lock = path.with_name(f"{path.name}.lock")
+        try:
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            for _ in range(600):
+                try:
+                    return path.read_bytes()
+                except OSError:
+                    time.sleep(0.1)
+            return make()
+        try:
+            result = make()
+        except BaseException:
+            lock.unlink()   # the others make it themselves (a failure is never remembered)
+            raise
+        partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+        partial.write_bytes(result)
+        os.replace(partial, path)
+        return result
 
     @staticmethod
     def remember_typer_parameters() -> None:
@@ -590,6 +629,22 @@ def data_copy(tmp_path):
     for name in ("cards", "locales"):
         shutil.copytree(REPO / name, dest / name)
     return dest
+
+
+@pytest.fixture
+def data_copy_of(tmp_path: Path) -> Callable[..., Path]:
+    """A writable copy of the tool's data folder with English and the languages named alone (``data_copy_of("fr")``:
+    cards/, locales/en, locales/fr): what a test that plants a fault in one language needs, read in about half the
+    time of every language (each language's texts are read, checked and indexed at each load of the copy)."""
+
+    def make(*langs: str) -> Path:
+        dest = tmp_path / "data"
+        shutil.copytree(REPO / "cards", dest / "cards")
+        for lang in dict.fromkeys(("en", *langs)):
+            shutil.copytree(REPO / "locales" / lang, dest / "locales" / lang)
+        return dest
+
+    return make
 
 
 def write(path: Path, text: str) -> Path:

@@ -122,8 +122,9 @@ def _words(text: str) -> str:
     return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
 
 
-def test_missing_translation_falls_back_to_english(cli, data_copy, dataset):
+def test_missing_translation_falls_back_to_english(cli, data_copy_of, dataset):
     """A card and a rule without French text: shown in English, said so in JSON and in a note."""
+    data_copy = data_copy_of("fr")
     import yaml
 
     from conftest import write

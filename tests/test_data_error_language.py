@@ -13,8 +13,9 @@ EFFECT = ("    effect: >-\n      Puedes destruir 1 ficha enemiga básica que sea
 
 
 @pytest.fixture
-def broken(data_copy, monkeypatch):
+def broken(data_copy_of, monkeypatch):
     """A copy of the data whose Spanish Swordmaster lost its effect, chosen by TASHKALAR_DATA."""
+    data_copy = data_copy_of("es", "fr")
     path = data_copy / "locales" / "es" / "cards" / "imperial.yaml"
     text = path.read_text(encoding="utf-8")
     assert EFFECT in text

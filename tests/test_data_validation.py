@@ -20,6 +20,9 @@ def load(root, build=load_uncached):
     return load_dataset(root, build=build)
 
 
+#: the same command on the same data as tests/test_json_contract.py's test_validate, which asserts the same of its
+#: answer in the default run
+@pytest.mark.slow
 def test_the_shipped_data_is_valid(cli):
     r = cli("validate", "--json")
     assert r.code == 0, r.err
@@ -29,7 +32,8 @@ def test_the_shipped_data_is_valid(cli):
     assert s["effects_missing"] == []   # every card's effect is data (test_validate_fails_on_a_card_without_effect_data)
 
 
-def test_duplicate_key_in_a_card_file(data_copy):
+def test_duplicate_key_in_a_card_file(data_copy_of):
+    data_copy = data_copy_of()
     path = data_copy / "cards" / "beings" / "imperial.yaml"
     text = path.read_text().replace("  - id: messenger\n    rank: common\n",
                                     "  - id: messenger\n    rank: common\n    rank: heroic\n", 1)
@@ -43,7 +47,8 @@ def test_duplicate_key_in_a_card_file(data_copy):
     assert err.line == line
 
 
-def test_schema_error_names_file_and_line(data_copy):
+def test_schema_error_names_file_and_line(data_copy_of):
+    data_copy = data_copy_of()
     path = data_copy / "cards" / "beings" / "sylvan.yaml"
     text = path.read_text().replace("rank: common", "rank: mythic", 1)
     write(path, text)
@@ -53,7 +58,8 @@ def test_schema_error_names_file_and_line(data_copy):
     assert exc.value.line == text.splitlines().index("    rank: mythic") + 1
 
 
-def test_broken_yaml_in_a_locale(data_copy, cli):
+def test_broken_yaml_in_a_locale(data_copy_of, cli):
+    data_copy = data_copy_of("fr")
     path = data_copy / "locales" / "fr" / "tasks.yaml"
     write(path, path.read_text() + "\n  broken: [unclosed\n")
     r = cli("card", "show", "swordmaster", "--data", str(data_copy))
@@ -62,21 +68,24 @@ def test_broken_yaml_in_a_locale(data_copy, cli):
     assert "Traceback" not in r.err
 
 
-def test_unknown_field_in_a_locale(data_copy, cli):
+def test_unknown_field_in_a_locale(data_copy_of, cli):
+    data_copy = data_copy_of("it")
     path = data_copy / "locales" / "it" / "flares.yaml"
     write(path, path.read_text().replace("upper:", "uper:", 1))
     r = cli("validate", "--data", str(data_copy))
     assert r.code == 2 and "it/flares.yaml" in r.err
 
 
-def test_unknown_file_is_not_silently_ignored(data_copy):
+def test_unknown_file_is_not_silently_ignored(data_copy_of):
+    data_copy = data_copy_of("es")
     write(data_copy / "locales" / "es" / "extras.yaml", "a: 1\n")
     with pytest.raises(DataError) as exc:
         load(data_copy)
     assert "unexpected file" in exc.value.message
 
 
-def test_bad_pattern(data_copy):
+def test_bad_pattern(data_copy_of):
+    data_copy = data_copy_of()
     path = data_copy / "cards" / "beings" / "imperial.yaml"
     text = path.read_text().replace('"m c m"\n      - ". t ."', '"m c m"\n      - ". x ."', 1)
     assert '". x ."' in text
@@ -88,7 +97,8 @@ def test_bad_pattern(data_copy):
     assert exc.value.line == text.splitlines().index('      - ". x ."') + 1
 
 
-def test_pattern_with_two_summoning_squares(data_copy):
+def test_pattern_with_two_summoning_squares(data_copy_of):
+    data_copy = data_copy_of()
     path = data_copy / "cards" / "beings" / "imperial.yaml"
     write(path, path.read_text().replace('- ". t ."\n      - "m c m"', '- ". t ."\n      - "m t m"', 1))
     with pytest.raises(DataError) as exc:
@@ -96,7 +106,8 @@ def test_pattern_with_two_summoning_squares(data_copy):
     assert "more than one summoning square" in exc.value.message
 
 
-def test_unknown_keyword_on_a_card(data_copy):
+def test_unknown_keyword_on_a_card(data_copy_of):
+    data_copy = data_copy_of()
     path = data_copy / "cards" / "beings" / "highland.yaml"
     text = path.read_text()
     first = text.index("keywords: [") + len("keywords: [")
@@ -106,7 +117,8 @@ def test_unknown_keyword_on_a_card(data_copy):
     assert "unknown keyword 'teleport'" in exc.value.message
 
 
-def test_same_entry_in_two_locale_files(data_copy):
+def test_same_entry_in_two_locale_files(data_copy_of):
+    data_copy = data_copy_of()
     src = data_copy / "locales" / "en" / "cards" / "imperial.yaml"
     dst = data_copy / "locales" / "en" / "cards" / "highland.yaml"
     import yaml
@@ -136,7 +148,8 @@ def test_missing_data_folder(cli, tmp_path):
     assert r.code == 2 and "cards/" in r.err
 
 
-def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
+def test_cache_is_used_and_keyed_by_content(data_copy_of, monkeypatch, tmp_path):
+    data_copy = data_copy_of()
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     first = load(data_copy)
@@ -155,7 +168,8 @@ def test_cache_is_used_and_keyed_by_content(data_copy, monkeypatch, tmp_path):
     assert len(calls) == 2, "an edit that keeps the size must be seen too"
 
 
-def test_damaged_cache_is_rebuilt(data_copy, monkeypatch, tmp_path):
+def test_damaged_cache_is_rebuilt(data_copy_of, monkeypatch, tmp_path):
+    data_copy = data_copy_of()
     cache = tmp_path / "c"
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(cache))
     load(data_copy)
@@ -169,7 +183,8 @@ def test_damaged_cache_is_rebuilt(data_copy, monkeypatch, tmp_path):
     assert json.loads(next(cache.glob("tashkalar-data-*/index.json")).read_text())["format"]
 
 
-def test_locale_entry_for_an_unknown_card_is_reported_by_validate(data_copy, cli):
+def test_locale_entry_for_an_unknown_card_is_reported_by_validate(data_copy_of, cli):
+    data_copy = data_copy_of("fr")
     import yaml
 
     path = data_copy / "locales" / "fr" / "cards" / "imperial.yaml"
@@ -207,7 +222,8 @@ def test_a_translators_own_locales_folder(cli, tmp_path, monkeypatch):
     assert r.code == 2 and "nowhere" in r.err
 
 
-def test_a_text_with_an_unknown_placeholder_is_refused(data_copy, cli):
+def test_a_text_with_an_unknown_placeholder_is_refused(data_copy_of, cli):
+    data_copy = data_copy_of("fr")
     path = data_copy / "locales" / "fr" / "rules.yaml"
     text = path.read_text(encoding="utf-8")
     first = text.index("    text: ")
@@ -230,7 +246,8 @@ def test_a_translators_folder_with_only_its_language_is_checked_against_the_buil
     assert not [f for f in r.json["findings"] if f["code"] == "missing-entry"], "the Italian copy is complete"
 
 
-def test_rule_and_keyword_json_say_when_a_text_falls_back_to_english(data_copy, cli):
+def test_rule_and_keyword_json_say_when_a_text_falls_back_to_english(data_copy_of, cli):
+    data_copy = data_copy_of("fr")
     import yaml
 
     path = data_copy / "locales" / "fr" / "rules.yaml"
@@ -250,10 +267,11 @@ def test_rule_and_keyword_json_say_when_a_text_falls_back_to_english(data_copy, 
     assert r.json["fallback_lang"] == "en"
 
 
-def test_validate_fails_on_a_card_without_effect_data(cli, data_copy):
+def test_validate_fails_on_a_card_without_effect_data(cli, data_copy_of):
     """Every being, legend and flare has its effect as data: one card without it fails validate,
     named in the user's language (the shipped data has none missing: test_the_shipped_data_is_valid reads it
     from the same answer of validate)."""
+    data_copy = data_copy_of("fr")
     import yaml
 
     path = data_copy / "cards" / "beings" / "sylvan.yaml"

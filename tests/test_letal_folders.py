@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,8 +41,9 @@ def _refused(result, link: Path) -> None:
 
 
 @pytest.mark.parametrize("where", ["cards/letal/rules.yaml", "locales/fr/letal/rules.yaml", "locales/fr/ui.yaml"])
-def test_a_link_out_of_the_data_in_a_letal_folder_is_refused(cli, fresh, tmp_path: Path, data_copy: Path,
-                                                             where: str) -> None:
+def test_a_link_out_of_the_data_in_a_letal_folder_is_refused(cli, fresh, tmp_path: Path,
+                                                             data_copy_of: Callable[..., Path], where: str) -> None:
+    data_copy = data_copy_of("fr")
     link = data_copy / where
     target = _outside(tmp_path, link)
     link.unlink()
@@ -50,8 +52,9 @@ def test_a_link_out_of_the_data_in_a_letal_folder_is_refused(cli, fresh, tmp_pat
 
 
 @pytest.mark.parametrize("where", ["cards/letal", "locales/fr/letal"])
-def test_a_letal_folder_linked_out_of_the_data_is_refused(cli, fresh, tmp_path: Path, data_copy: Path,
+def test_a_letal_folder_linked_out_of_the_data_is_refused(cli, fresh, tmp_path: Path, data_copy_of: Callable[..., Path],
                                                           where: str) -> None:
+    data_copy = data_copy_of("fr")
     link = data_copy / where
     target = tmp_path / "outside" / where.replace("/", "-")
     shutil.move(link, target)
@@ -59,7 +62,9 @@ def test_a_letal_folder_linked_out_of_the_data_is_refused(cli, fresh, tmp_path: 
     _refused(cli("--game", "letal", "rule", "list", "--data", str(data_copy)), link)
 
 
-def test_a_letal_folder_linked_inside_the_data_is_refused_as_a_linked_folder(cli, fresh, data_copy: Path) -> None:
+def test_a_letal_folder_linked_inside_the_data_is_refused_as_a_linked_folder(cli, fresh,
+                                                                             data_copy_of: Callable[..., Path]) -> None:
+    data_copy = data_copy_of("fr")
     link = data_copy / "locales" / "fr" / "letal"
     shutil.move(link, data_copy / "elsewhere")
     link.symlink_to(data_copy / "elsewhere")
@@ -88,7 +93,9 @@ def _retitle(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_an_edited_letal_locale_file_is_seen_with_the_cache_on(cli, fresh, tmp_path: Path, data_copy: Path) -> None:
+def test_an_edited_letal_locale_file_is_seen_with_the_cache_on(cli, fresh, tmp_path: Path,
+                                                               data_copy_of: Callable[..., Path]) -> None:
+    data_copy = data_copy_of("fr")
     args = ("--game", "letal", "--lang", "fr", "--json", "rule", "list", "--data", str(data_copy))
     assert "Joueurs et équipes" in cli(*args).out
     _retitle(data_copy / "locales" / "fr" / "letal" / "rules.yaml", "Joueurs et équipes", "Les camps en présence")
@@ -98,7 +105,8 @@ def test_an_edited_letal_locale_file_is_seen_with_the_cache_on(cli, fresh, tmp_p
 
 
 def test_a_problem_in_tash_kalars_files_does_not_hide_letals_from_the_key(cli, fresh, tmp_path: Path,
-                                                                           data_copy: Path) -> None:
+                                                                           data_copy_of: Callable[..., Path]) -> None:
+    data_copy = data_copy_of("fr")
     # a link out of the data among Tash-Kalar's own texts: L.E.T.A.L. does not read them, so it
     # loads, and its key must still see its own files
     deck = data_copy / "locales" / "fr" / "cards" / "imperial.yaml"
@@ -114,7 +122,8 @@ def test_a_problem_in_tash_kalars_files_does_not_hide_letals_from_the_key(cli, f
     assert "Les camps en présence" in cli(*args).out
 
 
-def test_a_file_added_to_a_letal_folder_changes_the_key(fresh, data_copy: Path) -> None:
+def test_a_file_added_to_a_letal_folder_changes_the_key(fresh, data_copy_of: Callable[..., Path]) -> None:
+    data_copy = data_copy_of("fr")
     from tashkalar_cli.data import cache as store
 
     root = data_copy.resolve()

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from conftest import spread
+
 
 class _Recording(Mapping[str, Any]):
     """The index's parts, remembering which ones were read."""
@@ -68,7 +70,9 @@ def test_known_words_need_no_snowball(fresh: Any) -> None:
         assert set(index.langs[lang]["stopwords"]) <= set(stemmer.known), lang   # the stopwords' stems come with the index
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+#: the pure-Python stemmer takes a second for a language's words: English (the fewest) in the default run, the other
+#: languages' algorithms in the slow run
+@pytest.mark.parametrize("lang", spread(["en", "fr", "es", "it"]))
 def test_the_compiled_stemmers_give_the_pure_python_stems(lang: str) -> None:
     """PyStemmer (a dependency: snowballstemmer's own import then loads no pure-Python module) stems every
     word of a language's texts as the pure-Python Snowball module does, so the index reads the same."""

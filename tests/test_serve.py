@@ -268,6 +268,11 @@ def test_bad_serve_options(cli, args, key):
 
 # ---------------------------------------------------------------------- HTTP
 
+#: the tests of the HTTP service run on the worker of tests/test_board.py's page routes (xdist group board-http): one
+#: import of Starlette, its test client and the app (half a CPU-s) for both modules, not one on each worker
+ON_THE_HTTP_WORKER = pytest.mark.xdist_group("board-http")
+
+
 @pytest.fixture(scope="module")
 def http():
     from starlette.testclient import TestClient
@@ -279,6 +284,7 @@ def http():
         yield client
 
 
+@ON_THE_HTTP_WORKER
 def test_http_answers_the_same_requests(http):
     r = http.post("/api", content=json.dumps({"id": 9, "args": ["card", "show", "knight"]}))
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
@@ -293,6 +299,7 @@ def test_http_answers_the_same_requests(http):
     assert http.get("/api").status_code == 405
 
 
+@ON_THE_HTTP_WORKER
 @pytest.mark.parametrize(("headers", "status"), [
     ({"host": "evil.example"}, 403),                    # DNS rebinding: a name that is not this service's
     ({"host": "evil.example:8765"}, 403),
@@ -308,6 +315,7 @@ def test_http_refuses_a_foreign_host_or_origin(http, headers, status):
         assert conforms("output-error", r.json()["error"])["error"]["key"] in ("serve-host", "serve-origin")
 
 
+@ON_THE_HTTP_WORKER
 def test_http_refuses_a_body_over_the_limit(http):
     r = http.post("/api", content=b"{" + b" " * 20_000 + b"}")
     assert r.status_code == 413 and r.json()["error"]["error"]["key"] == "serve-too-large"

@@ -91,11 +91,12 @@ def test_the_console_shows_whatever_it_is_given_as_text():
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory):
     """A copy of the data whose Swordmaster, first rule and 'destroy' keyword carry HOSTILE (made
-    once for the module: the commands only read it)."""
+    once for the module: the commands only read it). English, where HOSTILE is, and French, the language of
+    the i18n check's finding: each language of a copy is read, checked and indexed again at each of its loads."""
     dest = tmp_path_factory.mktemp("hostile") / "data"
-    dest.mkdir()
-    for name in ("cards", "locales"):
-        shutil.copytree(REPO / name, dest / name)
+    shutil.copytree(REPO / "cards", dest / "cards")
+    for lang in ("en", "fr"):
+        shutil.copytree(REPO / "locales" / lang, dest / "locales" / lang)
     for rel, key in (("cards/imperial.yaml", "swordmaster"), ("rules.yaml", "form-high-form"),
                      ("glossary.yaml", "destroy")):
         path = dest / "locales" / "en" / rel

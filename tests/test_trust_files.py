@@ -19,6 +19,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -423,7 +424,8 @@ def test_a_broken_translator_language_does_not_hide_the_others_from_the_key(
 
 @pytest.mark.slow  # a process per case, like the fuzz corpus
 @pytest.mark.parametrize("where", ["data-locales", "data-cards", "package"])
-def test_the_cache_cannot_be_the_tools_own_data(tmp_path: Path, data_copy: Path, where: str) -> None:
+def test_the_cache_cannot_be_the_tools_own_data(tmp_path: Path, data_copy_of: Callable[..., Path], where: str) -> None:
+    data_copy = data_copy_of()
     target = {"data-locales": data_copy / "locales" / "cache", "data-cards": data_copy / "cards",
               "package": package_dir() / "no-cache-here"}[where]
     before = snapshot(data_copy)
@@ -531,7 +533,8 @@ def test_a_symlink_loop_in_a_translators_folder_ends_at_once(tmp_path: Path) -> 
 
 
 @pytest.mark.slow  # a process per case, like the fuzz corpus
-def test_a_symlink_loop_in_a_data_folder_ends_at_once(tmp_path: Path, data_copy: Path) -> None:
+def test_a_symlink_loop_in_a_data_folder_ends_at_once(tmp_path: Path, data_copy_of: Callable[..., Path]) -> None:
+    data_copy = data_copy_of()
     _loops(data_copy / "cards" / "beings")
     proc = run(tmp_path / "cache", "card", "show", "swordmaster", "--data", str(data_copy))
     clean(proc, allowed=(2,))
@@ -549,7 +552,8 @@ def test_a_linked_folder_at_the_top_of_the_locales_is_refused(tmp_path: Path) ->
 
 
 @pytest.mark.slow  # a process per case, like the fuzz corpus
-def test_a_link_out_of_the_folder_is_refused(tmp_path: Path, data_copy: Path) -> None:
+def test_a_link_out_of_the_folder_is_refused(tmp_path: Path, data_copy_of: Callable[..., Path]) -> None:
+    data_copy = data_copy_of()
     outside = tmp_path / "outside"
     outside.mkdir()
     ui = outside / "ui.yaml"

@@ -48,7 +48,8 @@ def test_merge_keys_are_refused_with_their_line(cli, tmp_path, text):
     assert f"p.yaml:{line}" in r.err, r.err
 
 
-def test_merge_keys_are_refused_in_data_files(cli, data_copy):
+def test_merge_keys_are_refused_in_data_files(cli, data_copy_of):
+    data_copy = data_copy_of()
     path = data_copy / "cards" / "game.yaml"
     write(path, path.read_text(encoding="utf-8") + "extra:\n  <<: {a: 1}\n")
     r = cli("validate", "--data", str(data_copy))
@@ -111,7 +112,8 @@ def test_a_diagram_row_label_of_any_length_or_script_is_never_an_internal_error(
     [". " * 4999 + "t", ". " * 4999 + "c"],       # thousands of squares in two rows
     ["c"] * 3000 + ["t"],                         # thousands of rows
 ])
-def test_a_pattern_larger_than_the_board_is_a_data_error_with_its_line(cli, data_copy, rows):
+def test_a_pattern_larger_than_the_board_is_a_data_error_with_its_line(cli, data_copy_of, rows):
+    data_copy = data_copy_of()
     path = data_copy / "cards" / "beings" / "imperial.yaml"
     text = path.read_text(encoding="utf-8")
     old = '    pattern:\n      - "m c m"\n      - ". t ."\n      - "m c m"\n'
