@@ -161,6 +161,10 @@ WORST_BUDGETS = [pytest.param(15_000, id="15000-states"),
 WORST_COUNTS = {15_000: (2296, 17, 3679, 15006), 50_000: (2296, 32, 35261, 50043)}
 
 
+#: the tests that read the worst search run on one worker (--dist loadgroup), so that it is run once at each bound
+WORST_GROUP = pytest.mark.xdist_group("goal-worst-search")
+
+
 @pytest.fixture(scope="module", params=WORST_BUDGETS)
 def worst_search(tk: Any, request: pytest.FixtureRequest) -> Iterator[_WorstSearch]:
     """The slowest ``plan --task`` found by ``benchmarks/tasks.py`` (every task, each deck with the legends in hand, on
@@ -201,6 +205,7 @@ def worst_search(tk: Any, request: pytest.FixtureRequest) -> Iterator[_WorstSear
     yield _WorstSearch(report, made, asked, hand, budget)
 
 
+@WORST_GROUP
 def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(worst_search: _WorstSearch) -> None:
     """The worst search found (:func:`worst_search`). Counted, never timed: it stops at the bound on the effects' work,
     its resolutions and their states stay within that bound, its other work within its own; and each resolution starts
@@ -217,6 +222,7 @@ def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(worst
     assert made["of_pieces"] + made["codes"] < made["resolutions"] // 4, made
 
 
+@WORST_GROUP
 def test_the_worst_search_asks_each_last_summon_once(worst_search: _WorstSearch) -> None:
     """At the last action, whether a summon may meet the goal depends on the card, its summoning square and the piece
     taken back, not on the orientation (the board after the summon, its turn record and the being's square are the
