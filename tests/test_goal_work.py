@@ -72,13 +72,24 @@ def test_a_piece_set_aside_is_on_no_square_for_the_flares(tk: Any) -> None:
             assert counts_of_codes(codes, tk.board.colors, color) == counts(o.position, color)
 
 
-def test_a_goal_search_stops_at_its_bound_on_work(tk: Any, monkeypatch: Any) -> None:
+#: the bound on a goal search's work: a tenth of the default in the default run (the same search stops at it the same
+#: way, in a tenth of the work), the default bound itself in the slow run
+WORK_BOUNDS = [pytest.param(4_000, id="a-tenth-of-the-default-bound"),
+               pytest.param(None, id="the-default-bound", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("bound", WORK_BOUNDS)
+def test_a_goal_search_stops_at_its_bound_on_work(tk: Any, monkeypatch: Any, bound: int | None) -> None:
     """A task read from the whole board (a piece surrounded), with a deck and the legends in hand, on a board where
     effects are large: the ends of turn asked, the cards checked and the summons tried, counted as they are made,
     stay within the bound on work (bounds.GOAL_WORK), and the answer says the search stopped (39,085 ends of turn
     asked before, and 50,000 states of effects). The task's check is asked of the ends of turn and by its bound."""
-    from tashkalar_cli.engine import bounds, tasks
+    from tashkalar_cli.engine import bounds, goals, tasks
 
+    if bound is None:
+        bound = bounds.GOAL_WORK
+    assert bound <= bounds.GOAL_WORK
+    monkeypatch.setattr(goals, "MAX_WORK", bound)
     asked = [0]
     evaluator = tasks.EVALUATORS["surround"]
 
@@ -100,7 +111,7 @@ def test_a_goal_search_stops_at_its_bound_on_work(tk: Any, monkeypatch: Any) -> 
     report = tk.plan_task(pos, "blue", "imprisonment", hand)
     assert report.truncated and report.work_spent and not report.effects_spent
     # the check that found the bound spent may pass it by one ask, or one state's cards
-    most = bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(hand)
+    most = bound + bounds.GOAL_CHECK_WEIGHT * len(hand)
     assert bounds.GOAL_ASK_WEIGHT * asked[0] + bounds.GOAL_CHECK_WEIGHT * checked[0] <= report.work <= most
     assert asked[0] > report.checked > 0
 
@@ -118,6 +129,9 @@ def test_the_answer_says_the_bound_on_work(cli: Any, monkeypatch: Any) -> None:
     assert cli(*args, "--json").json["truncated"] is True
 
 
+#: seconds of search: a whole search within the bound on work, smaller, is test_a_state_asked_and_bounded_is_checked_once
+#: (the default run)
+@pytest.mark.slow
 def test_a_whole_search_is_not_cut_by_the_bound_on_work(tk: Any) -> None:
     """The searches that end whole on the goal benchmark's position (its hand, the tasks read from the whole board:
     the most work there) stay whole."""
@@ -134,15 +148,33 @@ class _WorstSearch(NamedTuple):
     made: dict[str, int]
     asked: list[tuple[int, str, int, Any]]
     hand: list[Any]
+    budget: int
 
 
-@pytest.fixture(scope="module")
-def worst_search(tk: Any) -> Iterator[_WorstSearch]:
+#: the bound on the effects' work of the worst search: 15,000 states in the default run (the same search stops at it the
+#: same way, its last summons asked over a thousand times, in a fifth of the time; at 10,000 it stops before its last
+#: actions), the default bound (50,000) in the slow run
+WORST_BUDGETS = [pytest.param(15_000, id="15000-states"),
+                 pytest.param(None, id="the-default-budget", marks=pytest.mark.slow)]
+#: the search's counts (states, ends of turn asked, work, effects' states) at each bound, as they were before the
+#: questions were shared (benchmarks/tasks.py at the default bound)
+WORST_COUNTS = {15_000: (2296, 17, 3679, 15006), 50_000: (2296, 32, 35261, 50043)}
+
+
+#: the tests that read the worst search run on one worker (--dist loadgroup), so that it is run once at each bound
+WORST_GROUP = pytest.mark.xdist_group("goal-worst-search")
+
+
+@pytest.fixture(scope="module", params=WORST_BUDGETS)
+def worst_search(tk: Any, request: pytest.FixtureRequest) -> Iterator[_WorstSearch]:
     """The slowest ``plan --task`` found by ``benchmarks/tasks.py`` (every task, each deck with the legends in hand, on
     the benchmarks' positions as High Form): blue, the Everfrost beings and the legends, green conquest on
-    benchmarks/high-form.yaml; run once, counting the states made from the pieces, the resolutions, and the questions
-    asked of the last summons (each an id of a state kept alive, so that no two states share an id)."""
-    from tashkalar_cli.engine import goals
+    benchmarks/high-form.yaml; run once (at each bound of :data:`WORST_BUDGETS`), counting the states made from the
+    pieces, the resolutions, and the questions asked of the last summons (each an id of a state kept alive, so that no
+    two states share an id)."""
+    from tashkalar_cli.engine import bounds, goals
+
+    budget = bounds.GOAL_EFFECTS_BUDGET if request.param is None else request.param
     from tashkalar_cli.model.state import BoardState
 
     made = {"of_pieces": 0, "codes": 0, "resolutions": 0}
@@ -166,12 +198,14 @@ def worst_search(tk: Any) -> Iterator[_WorstSearch]:
         mp.setattr(BoardState, "codes", counting("codes", BoardState.codes))
         mp.setattr(goals, "resolve_placement", counting("resolutions", goals.resolve_placement))
         mp.setattr(goals.GoalSearch, "_last_summon_may_meet", counting_last)
+        mp.setattr(goals, "EFFECTS_BUDGET", budget)
         pos = tk.position(str(BENCH / "high-form.yaml"), mode="high-form")
         hand = [c for c in tk.cards.beings if c.deck in ("everfrost", "legends")]
         report = tk.plan_task(pos, "blue", "green-conquest", hand)
-    yield _WorstSearch(report, made, asked, hand)
+    yield _WorstSearch(report, made, asked, hand, budget)
 
 
+@WORST_GROUP
 def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(worst_search: _WorstSearch) -> None:
     """The worst search found (:func:`worst_search`). Counted, never timed: it stops at the bound on the effects' work,
     its resolutions and their states stay within that bound, its other work within its own; and each resolution starts
@@ -179,15 +213,16 @@ def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(worst
     ``of_pieces`` and one ``codes`` per resolution, 2,314 of each)."""
     from tashkalar_cli.engine import bounds
 
-    report, made = worst_search.report, worst_search.made
+    report, made, budget = worst_search.report, worst_search.made, worst_search.budget
     assert report.truncated and report.effects_spent
-    assert report.effect_states <= bounds.GOAL_EFFECTS_BUDGET + bounds.GOAL_EFFECT_STATES
-    assert 0 < made["resolutions"] <= bounds.GOAL_EFFECTS_BUDGET // bounds.GOAL_RESOLUTION_WEIGHT + 1
+    assert report.effect_states <= budget + bounds.GOAL_EFFECT_STATES
+    assert 0 < made["resolutions"] <= budget // bounds.GOAL_RESOLUTION_WEIGHT + 1
     assert report.work <= bounds.GOAL_WORK + bounds.GOAL_CHECK_WEIGHT * len(worst_search.hand)
     assert report.states <= bounds.GOAL_STATES
     assert made["of_pieces"] + made["codes"] < made["resolutions"] // 4, made
 
 
+@WORST_GROUP
 def test_the_worst_search_asks_each_last_summon_once(worst_search: _WorstSearch) -> None:
     """At the last action, whether a summon may meet the goal depends on the card, its summoning square and the piece
     taken back, not on the orientation (the board after the summon, its turn record and the being's square are the
@@ -197,7 +232,7 @@ def test_the_worst_search_asks_each_last_summon_once(worst_search: _WorstSearch)
     assert len(asked) > 1000, "the search no longer reaches its last actions: the case tests nothing"
     assert len(asked) == len(set(asked))
     # the search's counts, as they were before the questions were shared (benchmarks/tasks.py)
-    assert (report.states, report.checked, report.work, report.effect_states) == (2296, 32, 35261, 50043)
+    assert (report.states, report.checked, report.work, report.effect_states) == WORST_COUNTS[worst_search.budget]
 
 
 def test_the_crystal_mirror_reads_its_placement_once(tk: Any, monkeypatch: Any) -> None:
@@ -335,6 +370,7 @@ def test_a_state_asked_and_bounded_is_checked_once(tk: Any, monkeypatch: Any) ->
     hand = [c for c in tk.cards.beings if c.deck in ("imperial", "legends")][:6]
     report = tk.plan_task(pos, "blue", "line-dominance", hand)
     assert (report.states, report.checked) == (58, 556)
+    assert not report.truncated and report.work > 0      # a whole search, not cut by the bound on work
     assert made["shared"] > 0, made
     # the task met now, each end of turn asked, each bound given no check: each made once
     assert made["checks"] == 1 + report.checked + made["bounds"] - made["shared"] < 1 + report.checked + made["bounds"]
@@ -418,7 +454,16 @@ def test_the_worst_search_found_walks_each_prey_once(tk: Any) -> None:
     assert walked.hits > 0 and 0 < walked.misses < 2458, walked
 
 
-def test_a_card_is_checked_once_per_position(tk: Any, monkeypatch: Any) -> None:
+#: the hand of the search (the first Highland beings and legends) with the search's counts (states, ends of turn asked,
+#: work, effects' states) and the fewest checks it must make: three cards in the default run (743 states share 46
+#: positions and cards), four in the slow run (a second, the Dire Wolf's walks, to the effects' bound's edge)
+CHECKED_HANDS = [pytest.param(3, (743, 49, 809, 1134), 40, id="3-cards"),
+                 pytest.param(4, (903, 499, 7136, 37854), 300, id="4-cards", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize(("cards", "counts", "least"), CHECKED_HANDS)
+def test_a_card_is_checked_once_per_position(tk: Any, monkeypatch: Any, cards: int, counts: tuple[int, ...],
+                                             least: int) -> None:
     """States with other turn records, actions left or cards used often share their board: the goal search asks the
     summoning engine about a card once per position (pieces, markers and supply), not once per state. Counted, never
     timed, on a small hand of the slowest search found (sphere-30 red, heroic devastation: there 7,434 checks for
@@ -435,10 +480,11 @@ def test_a_card_is_checked_once_per_position(tk: Any, monkeypatch: Any) -> None:
 
     monkeypatch.setattr(Engine, "check", check)
     pos = tk.position(str(BENCH / "sphere-30.yaml"), mode="high-form")
-    hand = [c for c in tk.cards.beings if c.deck in ("highland", "legends")][:4]
+    hand = [c for c in tk.cards.beings if c.deck in ("highland", "legends")][:cards]
     report = tk.plan_task(pos, "red", "heroic-devastation", hand)
-    assert (report.states, report.checked, report.work, report.effect_states) == (903, 499, 7136, 37854)
-    assert len(checked) > 300, "the search no longer checks its cards: the case tests nothing"
+    assert (report.states, report.checked, report.work, report.effect_states) == counts
+    assert len(checked) > least, "the search no longer checks its cards: the case tests nothing"
+    assert report.states > len(checked), "no two states share a position: the case tests nothing"
     assert len(checked) == len(set(checked)), len(checked) - len(set(checked))
 
 

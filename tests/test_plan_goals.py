@@ -8,7 +8,9 @@ of places.
 
 from __future__ import annotations
 
+import functools
 from itertools import permutations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -47,8 +49,10 @@ def _replay(tk, pos, player, acts: tuple[Act, ...]):
     return pos, turn
 
 
-def _conforms(out: dict) -> None:
-    """The output is valid against schemas/output-plan.schema.json, as the goal shape (not another one)."""
+@functools.cache
+def _plan_validators() -> tuple[Any, Any]:
+    """Validators of schemas/output-plan.schema.json, whole and as the goal shape, made once for the module (the
+    schema itself is checked against its metaschema once a run: tests/test_json_contract.py)."""
     import json
     from pathlib import Path
 
@@ -56,10 +60,17 @@ def _conforms(out: dict) -> None:
 
     schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "output-plan.schema.json")
                         .read_text(encoding="utf-8"))
-    jsonschema.validate(out, schema)
     goal = {**schema, "$ref": "#/$defs/goal_output"}
     goal.pop("oneOf")
-    jsonschema.validate(out, goal)
+    kind = jsonschema.validators.validator_for(schema)
+    return kind(schema), kind(goal)
+
+
+def _conforms(out: dict) -> None:
+    """The output is valid against schemas/output-plan.schema.json, as the goal shape (not another one)."""
+    whole, goal = _plan_validators()
+    whole.validate(out)
+    goal.validate(out)
 
 
 def _task_met(tk, pos, player, task, turn) -> bool:
