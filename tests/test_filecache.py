@@ -19,6 +19,22 @@ from tashkalar_cli.errors import DataError
 from conftest import forget_counts, spread
 
 
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A writable copy of the tool's data with two of its languages (English, the reference, and French): what
+    the cache does with a file does not depend on how many languages there are, and each build, and the search
+    index a test makes, reads half the texts of the whole data."""
+    import shutil
+
+    from conftest import REPO
+
+    dest = tmp_path / "data"
+    shutil.copytree(REPO / "cards", dest / "cards")
+    for lang in ("en", "fr"):
+        shutil.copytree(REPO / "locales" / lang, dest / "locales" / lang)
+    return dest
+
+
 def _entries(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / "cache" / filecache.FOLDER).glob("*.json"))
 
