@@ -198,3 +198,20 @@ def test_an_index_not_made_yet_is_made_by_the_process_that_searches(data_copy: P
     assert counted["parsed"] == [], "the files read back to make it"
     (folder,) = (tmp_path / "cache").glob("tashkalar-data-*")
     assert json.loads((folder / "index.json").read_text())["pending"] == []
+
+
+def test_the_tests_memo_keys_equal_data_alike_however_its_strings_are_shared() -> None:
+    """The test process's memo of pure build steps (conftest.PureMemo) keys a value by its content: the same data
+    parsed anew or read from the per-file memory shares its strings differently, which pickle's bytes say (the
+    search index of an unchanged copy of the data was built again); a value naming an object by its address is
+    not kept."""
+    import pickle
+
+    from conftest import _content
+
+    word = "".join(["sum", "mon"])
+    shared, apart = [word, word], [word, "".join(["sum", "mon"])]
+    assert shared == apart and pickle.dumps(shared) != pickle.dumps(apart)
+    assert _content(shared) == _content(apart) and _content(shared) != _content([word, "summon "])
+    with pytest.raises(TypeError):
+        _content([object()])
