@@ -213,7 +213,7 @@ class PureMemo:
         #: a folder the workers of one run share (each pytest-xdist worker of a run, see pytest_configure): an index
         #: made by one worker is read there by the others (a second or more per game and worker, made once a run)
         self.shared = shared
-        self.valid: set[tuple[str, bytes]] = set()
+        self.valid: set[tuple[str, str]] = set()
         self.stems: dict[str, dict[str, str]] = {}
 
     def install(self) -> None:
@@ -238,8 +238,8 @@ class PureMemo:
 
         def schema_errors(name: str, data: Any, lines: Any, source: str) -> Any:
             try:
-                key = (name, pickle.dumps(data))
-            except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                key = (name, _content(data))
+            except (TypeError, AttributeError, RecursionError):
                 return errors(name, data, lines, source)
             if key in self.valid:
                 return []
@@ -250,11 +250,11 @@ class PureMemo:
 
         def search_index(facts: Any, locales: Any) -> Any:
             try:
-                key = ("index", pickle.dumps((facts, locales)))
-            except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                key = ("index", _content((facts, locales)))
+            except (TypeError, AttributeError, RecursionError):
                 return build_index(facts, locales)
             if key not in self.store:
-                self.store[key] = self.shared_result(key[1], lambda: pickle.dumps(build_index(facts, locales)))
+                self.store[key] = self.shared_result(key[1].encode(), lambda: pickle.dumps(build_index(facts, locales)))
             return pickle.loads(self.store[key])
 
         def remembering_stemmer(algorithm: str) -> Any:
@@ -319,6 +319,18 @@ class PureMemo:
 
         for module in (typer.utils, typer.main, typer.completion):
             module.get_params_from_function = get_params_from_function  # type: ignore[attr-defined]
+
+
+def _content(value: Any) -> str:
+    """The key of a plain value (parsed data: text, numbers, lists, mappings) by its content alone: equal values,
+    equal keys. (Not ``pickle.dumps``: its bytes also say which parts are one object, and the same data read from
+    the per-file memory or parsed anew shares different strings, so the search index of an unchanged copy of the
+    data was built again.) A value whose text names an object by its address is no plain value: TypeError (not
+    remembered), since another object may later stand at that address."""
+    text = repr(value)
+    if " at 0x" in text:
+        raise TypeError("not plain data")
+    return text
 
 
 class _Stems:

@@ -19,6 +19,22 @@ from tashkalar_cli.errors import DataError
 from conftest import forget_counts, spread
 
 
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A writable copy of the tool's data with two of its languages (English, the reference, and French): what
+    the cache does with a file does not depend on how many languages there are, and each build, and the search
+    index a test makes, reads half the texts of the whole data."""
+    import shutil
+
+    from conftest import REPO
+
+    dest = tmp_path / "data"
+    shutil.copytree(REPO / "cards", dest / "cards")
+    for lang in ("en", "fr"):
+        shutil.copytree(REPO / "locales" / lang, dest / "locales" / lang)
+    return dest
+
+
 def _entries(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / "cache" / filecache.FOLDER).glob("*.json"))
 
@@ -182,3 +198,20 @@ def test_an_index_not_made_yet_is_made_by_the_process_that_searches(data_copy: P
     assert counted["parsed"] == [], "the files read back to make it"
     (folder,) = (tmp_path / "cache").glob("tashkalar-data-*")
     assert json.loads((folder / "index.json").read_text())["pending"] == []
+
+
+def test_the_tests_memo_keys_equal_data_alike_however_its_strings_are_shared() -> None:
+    """The test process's memo of pure build steps (conftest.PureMemo) keys a value by its content: the same data
+    parsed anew or read from the per-file memory shares its strings differently, which pickle's bytes say (the
+    search index of an unchanged copy of the data was built again); a value naming an object by its address is
+    not kept."""
+    import pickle
+
+    from conftest import _content
+
+    word = "".join(["sum", "mon"])
+    shared, apart = [word, word], [word, "".join(["sum", "mon"])]
+    assert shared == apart and pickle.dumps(shared) != pickle.dumps(apart)
+    assert _content(shared) == _content(apart) and _content(shared) != _content([word, "summon "])
+    with pytest.raises(TypeError):
+        _content([object()])

@@ -10,19 +10,29 @@ import pytest
 
 from conftest import REPO
 
+#: the two tests of the broken Spanish copy run on one worker and share the copy: the first command builds the data
+#: with it (a second), which the worker's cache gives the other test
+pytestmark = pytest.mark.xdist_group("broken-spanish")
 
-@pytest.fixture
-def translators(tmp_path, monkeypatch):
-    """TASHKALAR_LOCALES with a Spanish copy whose ui.yaml has a placeholder typo."""
-    folder = tmp_path / "translators"
+
+@pytest.fixture(scope="module")
+def spanish_copy(tmp_path_factory):
+    """A translator's folder: a Spanish copy whose ui.yaml has a placeholder typo (no test changes it)."""
+    folder = tmp_path_factory.mktemp("translators")
     shutil.copytree(REPO / "locales" / "es", folder / "es")
     ui = folder / "es" / "ui.yaml"
     text = ui.read_text(encoding="utf-8")
     assert "{path}: textos escritos: {count}" in text
     ui.write_text(text.replace("{path}: textos escritos: {count}", "{path}: textos escritos: {cuenta}", 1),
                   encoding="utf-8")
-    monkeypatch.setenv("TASHKALAR_LOCALES", str(folder))
     return folder
+
+
+@pytest.fixture
+def translators(spanish_copy, monkeypatch):
+    """TASHKALAR_LOCALES set to the broken Spanish copy."""
+    monkeypatch.setenv("TASHKALAR_LOCALES", str(spanish_copy))
+    return spanish_copy
 
 
 def test_a_lookup_in_the_broken_language_names_the_language(cli, translators):

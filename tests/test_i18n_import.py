@@ -35,8 +35,8 @@ def _copy_locales(dest):
 @pytest.fixture(scope="module")
 def exports(tmp_path_factory):
     """``i18n export`` of a copy of the English and French locales, as PO and as XLIFF: the bytes of each file.
-    Every test's copy holds the same texts, so its export would be these bytes (a test that changes its copy
-    before exporting exports it itself: :func:`_export`)."""
+    Every test's copy holds the same texts, so its export would be these bytes (the test of a text the copy lacks
+    says why these bytes stand for its export too)."""
     from tashkalar_cli.cli.app import main
 
     base = tmp_path_factory.mktemp("import-exports")
@@ -58,12 +58,6 @@ def copy(tmp_path):
     locales, out = tmp_path / "locales", tmp_path / "out"
     out.mkdir()
     return _copy_locales(locales), out
-
-
-def _export(cli, locales, out, fmt):
-    r = cli("i18n", "export", "--locales", str(locales), "--target", "fr", "--format", fmt, "--out", str(out))
-    assert r.code == 0, r.err
-    return out / f"fr.{fmt}"
 
 
 def _exported(exports, out, fmt):
@@ -146,13 +140,17 @@ def test_an_edited_xliff_is_imported_and_a_fuzzy_entry_is_not(cli, copy, exports
     assert "Bretteur" not in (locales / "fr" / "cards" / "imperial.yaml").read_text(encoding="utf-8")
 
 
-def test_a_text_the_language_lacks_is_added_to_its_file(cli, copy):
+def test_a_text_the_language_lacks_is_added_to_its_file(cli, copy, exports):
+    """The language's file lacks a text the translator's file gives: the shared export (of the whole French texts)
+    stands for the export of this copy, whose unit for that text the translator filled in (an export of the copy
+    differs only in that unit: its empty target, which the edit below writes, and the file's comment above the
+    missing line, now the next unit's; and in its signature line)."""
     locales, out = copy
     ui = locales / "fr" / "ui.yaml"
     text = ui.read_text(encoding="utf-8")
     line = next(ln for ln in text.splitlines() if ln.startswith("  cli.usage:"))
     ui.write_text(text.replace(line + "\n", "", 1), encoding="utf-8")
-    path = _export(cli, locales, out, "po")
+    path = _exported(exports, out, "po")
     _edit_po(path, {"ui/cli.usage/text": lambda t: "Utilisation :"})
     r = _import(cli, locales, path)
     assert r.code == 0, r.err

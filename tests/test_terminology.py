@@ -129,9 +129,14 @@ def test_each_forbidden_variant_is_reported(planted_reports, lang, kid, variant)
     assert all(f.severity == "error" and f.line for f in found)
 
 
-def test_most_variants_could_be_planted(planted_reports):
-    planted = sum(len(planted_reports.planted(lang)) for lang in sorted({lang for lang, _, _ in RULES}))
-    assert planted >= 0.8 * len(RULES), (planted, len(RULES))
+#: each language's variants planted in a case of its own (at least four fifths of them, so of all of them too): the
+#: default run keeps French, whose copy the check above plants anyway; the other languages in the slow run
+@pytest.mark.parametrize("lang", [pytest.param(lang, marks=() if lang == DEFAULT_LANG else pytest.mark.slow)
+                                  for lang in sorted({lang for lang, _, _ in RULES})])
+def test_most_variants_could_be_planted(planted_reports, lang):
+    planted = len(planted_reports.planted(lang))
+    rules = sum(rule_lang == lang for rule_lang, _, _ in RULES)
+    assert rules and planted >= 0.8 * rules, (lang, planted, rules)
 
 
 def test_the_tools_own_texts_use_no_forbidden_variant(own_locales_report):

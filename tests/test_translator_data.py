@@ -128,11 +128,16 @@ def translators(tmp_path_factory) -> Path:
     return folder
 
 
+#: the tests of the translator's folder run on one worker: the first command there builds the data with the folder's
+#: languages (seconds), which the worker's cache then gives every later one (each worker built it before)
+TRANSLATORS = pytest.mark.xdist_group("translators")
+
 #: each case loads the whole translator's folder again (a broken language is never cached): the default run
 #: keeps one case of each check code, the slow run every case
 BROKEN = tiered([pytest.param(case, lang, id=case) for case, lang in CODES.items()], lambda v: CASES[v[0]][1])
 
 
+@TRANSLATORS
 @pytest.mark.parametrize(("case", "lang"), BROKEN)
 def test_a_broken_translator_language_stops_only_that_language(cli, translators, monkeypatch, case, lang):
     monkeypatch.setenv("TASHKALAR_LOCALES", str(translators))
@@ -143,6 +148,7 @@ def test_a_broken_translator_language_stops_only_that_language(cli, translators,
     assert len(r.err.strip().splitlines()) == 1, (case, r.err)
 
 
+@TRANSLATORS
 def test_the_other_languages_of_a_broken_translators_folder_work(cli, translators, monkeypatch):
     monkeypatch.setenv("TASHKALAR_LOCALES", str(translators))
     for lang in ("it", "de"):  # the other languages work, a translator's sound one too
@@ -152,6 +158,7 @@ def test_the_other_languages_of_a_broken_translators_folder_work(cli, translator
     assert r.code == 0, r.err
 
 
+@TRANSLATORS
 def test_i18n_check_reports_each_case_with_its_code(cli, translators):
     import json
 
@@ -169,6 +176,7 @@ def test_i18n_check_reports_each_case_with_its_code(cli, translators):
                                                                           "plural-rule", "stemmer")]
 
 
+@TRANSLATORS
 def test_a_formatted_message_is_never_executed(cli, translators, monkeypatch):
     """Before: ``{query:>900000000}`` in a translation padded the card name to 900 MB."""
     monkeypatch.setenv("TASHKALAR_LOCALES", str(translators))
