@@ -134,9 +134,10 @@ def test_a_packs_command_is_routed_to_its_game_and_refused_for_another(cli, toy_
     """A command declared by a game's pack runs (its name chooses its game when the line names none, as
     ``letal`` does), is refused for another game (exit 2, one line) before or after its name, shows its help
     for any game, and is listed by ``--help``; the other games' commands are refused for it."""
-    from tashkalar_cli.cli.app import command_owner, commands
+    from tashkalar_cli.cli.app import command_owner, command_target, commands
 
-    assert commands()["toss"] == "toy_commands_for_test:toss" and command_owner("toss") == "toy"
+    assert commands()["toss"] == command_target("toss") == "toy_commands_for_test:toss"
+    assert command_owner("toss") == "toy"
     for line in (["toss", "--times", "3"], ["--game", "toy", "toss", "--times", "3"], ["toss", "--times", "3",
                                                                                       "--game", "toy"]):
         r = cli(*line)
@@ -167,7 +168,7 @@ def test_the_commands_are_the_lines_own_and_each_packs_once():
     order; a game's command names its module and attribute, which exist."""
     import importlib
 
-    from tashkalar_cli.cli.app import LISTED, OWN_COMMANDS, command_owner, commands
+    from tashkalar_cli.cli.app import LISTED, OWN_COMMANDS, command_owner, command_target, commands
     from tashkalar_cli.data.paths import GAMES
 
     declared = [name for pack in GAMES.values() for name in pack.commands]
@@ -179,6 +180,8 @@ def test_the_commands_are_the_lines_own_and_each_packs_once():
             assert command_owner(name) == pack.id and hasattr(importlib.import_module(module), attr), target
     assert {name for name in OWN_COMMANDS if command_owner(name) is None} == set(OWN_COMMANDS)
     assert command_owner("letal") == "letal" and command_owner("summon") == "tash-kalar"
+    assert all(command_target(name) == target for name, target in commands().items())
+    assert command_target("toss") is None and command_owner("toss") is None   # (no toy here)
 
 
 def test_opening_letal_loads_nothing_of_tash_kalar():

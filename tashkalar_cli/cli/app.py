@@ -69,6 +69,16 @@ def commands() -> dict[str, str]:
     return {name: found[name] for name in sorted(found, key=lambda name: place.get(name, len(place)))}
 
 
+def command_target(name: str) -> str | None:
+    """The ``module:attribute`` that makes the command ``name`` (the line's own, else the first pack's
+    that declares it), or None when no command has that name."""
+    from tashkalar_cli.data.paths import GAMES
+
+    found = OWN_COMMANDS.get(name)
+    return found if found is not None else next(
+        (pack.commands[name] for pack in GAMES.values() if name in pack.commands), None)
+
+
 def command_owner(name: str) -> str | None:
     """The game whose pack declares the command ``name`` (the first in the registry), or None for a
     command that serves every game (or none)."""
@@ -175,7 +185,7 @@ class LazyGroup(StrictGroup):
         return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in commands():
+        if command_target(cmd_name) is None:
             return None
         line = state(ctx)
         owner = command_owner(cmd_name)
@@ -192,15 +202,17 @@ class LazyGroup(StrictGroup):
 
 def _built(cmd_name: str, line: CliState) -> click.Command:
     """The command ``cmd_name``, its module imported, made ready for this line."""
-    module_name, _, attr = commands()[cmd_name].partition(":")
-    target = getattr(importlib.import_module(module_name), attr)
-    if isinstance(target, typer.Typer):
-        command: click.Command = typer.main.get_group(target)
+    target = command_target(cmd_name)
+    assert target is not None, cmd_name  # (a name the group knows: get_command checked it)
+    module_name, _, attr = target.partition(":")
+    made = getattr(importlib.import_module(module_name), attr)
+    if isinstance(made, typer.Typer):
+        command: click.Command = typer.main.get_group(made)
         if type(command) is TyperGroup:
             command.__class__ = StrictGroup
     else:
         single = typer.Typer(add_completion=False)  # completion is the root's option, not each command's
-        single.command(cmd_name)(target)
+        single.command(cmd_name)(made)
         command = typer.main.get_command(single)
     command.name = cmd_name
     use_context(command, CommandContext)
