@@ -133,11 +133,6 @@ class Game(Generic[R]):
         name = name.removeprefix("--").replace("-", "_")
         return name if self.parameter_names is None else self.parameter_names(name)
 
-    def require(self, game: str, what: str) -> None:
-        """Bad input unless this is ``game``: ``what`` (a command or a question) belongs to it."""
-        if self.pack.id != game:
-            raise InputError(key="wrong-game", what=what, game=game, current=self.pack.id)
-
     # ------------------------------------------------------------------ the parts
     @cached_property
     def ruleset(self) -> R:

@@ -1044,15 +1044,15 @@ def accepts_json(args: list[str]) -> bool:
 
     import typer
 
-    from tashkalar_cli.cli.app import COMMANDS
+    from tashkalar_cli.cli.app import commands
 
     words = [a for a in _without_lang(tuple(args)) if not a.startswith("-")]
     if "--game" in args:
         words.remove(args[args.index("--game") + 1])
-    if not words or words[0] not in COMMANDS:
+    if not words or words[0] not in commands():
         return False
-    module, attr = COMMANDS[words[0]]
-    target = getattr(importlib.import_module(f"tashkalar_cli.cli.{module}"), attr)
+    module, _, attr = commands()[words[0]].partition(":")
+    target = getattr(importlib.import_module(module), attr)
     if isinstance(target, typer.Typer):
         command = typer.main.get_group(target).commands.get(words[1] if len(words) > 1 else "")
         return command is not None and any(p.name == "json" for p in command.params)

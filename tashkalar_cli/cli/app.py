@@ -35,37 +35,58 @@ if TYPE_CHECKING:
 
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
 
-#: every command, in the order --help lists them: name -> (module, attribute); an attribute
-#: that is a Typer app is a command group, a function a single command
-COMMANDS: dict[str, tuple[str, str]] = {
-    "card": ("card", "app"),
-    "rule": ("rule", "app"),
-    "keyword": ("keyword", "app"),
-    "errata": ("rule", "errata"),
-    "ask": ("rule", "ask"),
-    "summon": ("summon", "summon"),
-    "summonable": ("summon", "summonable"),
-    "plan": ("plan", "plan"),
-    "flare": ("play", "flare_app"),
-    "task": ("play", "task_app"),
-    "score": ("play", "score"),
-    "position": ("position", "app"),
-    "sheet": ("sheet", "sheet"),
-    "i18n": ("i18n_check", "app"),
-    "validate": ("validate", "validate"),
-    "letal": ("letal", "app"),
-    "serve": ("serve", "serve"),
-    "board": ("board", "board"),
+#: the commands that serve every game: name -> ``module:attribute`` (an attribute that is a Typer app
+#: is a command group, a function a single command). A game's own commands are its pack's
+#: (:attr:`GamePack.commands <tashkalar_cli.data.paths.GamePack>`): adding a game adds them as data
+OWN_COMMANDS: dict[str, str] = {
+    "rule": "tashkalar_cli.cli.rule:app",
+    "keyword": "tashkalar_cli.cli.keyword:app",
+    "errata": "tashkalar_cli.cli.rule:errata",
+    "ask": "tashkalar_cli.cli.rule:ask",
+    "sheet": "tashkalar_cli.cli.sheet:sheet",
+    "i18n": "tashkalar_cli.cli.i18n_check:app",
+    "validate": "tashkalar_cli.cli.validate:validate",
+    "serve": "tashkalar_cli.cli.serve:serve",
 }
 
-#: the commands of each game, by name (the others serve every game); a game's pack can bring its own
-GAME_COMMANDS: dict[str, tuple[str, ...]] = {
-    "tash-kalar": ("card", "summon", "summonable", "plan", "flare", "task", "score", "position", "board"),
-    "letal": ("letal",),
-}
+#: the order in which --help lists the commands, by name (how they are shown, not whose they are); a
+#: command not named here (a new game's) is listed after these, in the order its pack declares them
+LISTED = ("card", "rule", "keyword", "errata", "ask", "summon", "summonable", "plan", "flare", "task", "score",
+          "position", "sheet", "i18n", "validate", "letal", "serve", "board")
 
-#: the commands that belong to one game only: name -> game id (from :data:`GAME_COMMANDS`)
-GAME_ONLY: dict[str, str] = {name: game for game, names in GAME_COMMANDS.items() for name in names}
+
+def commands() -> dict[str, str]:
+    """Every command of the line, in the order --help lists them (:data:`LISTED`): name ->
+    ``module:attribute``. The line's own (:data:`OWN_COMMANDS`) and each game's, read from its pack
+    when asked (a command of the line's own keeps its name: a pack cannot take it)."""
+    from tashkalar_cli.data.paths import GAMES
+
+    found = dict(OWN_COMMANDS)
+    for pack in GAMES.values():
+        for name, target in pack.commands.items():
+            found.setdefault(name, target)
+    place = {name: n for n, name in enumerate(LISTED)}
+    return {name: found[name] for name in sorted(found, key=lambda name: place.get(name, len(place)))}
+
+
+def command_target(name: str) -> str | None:
+    """The ``module:attribute`` that makes the command ``name`` (the line's own, else the first pack's
+    that declares it), or None when no command has that name."""
+    from tashkalar_cli.data.paths import GAMES
+
+    found = OWN_COMMANDS.get(name)
+    return found if found is not None else next(
+        (pack.commands[name] for pack in GAMES.values() if name in pack.commands), None)
+
+
+def command_owner(name: str) -> str | None:
+    """The game whose pack declares the command ``name`` (the first in the registry), or None for a
+    command that serves every game (or none)."""
+    from tashkalar_cli.data.paths import GAMES
+
+    if name in OWN_COMMANDS:
+        return None
+    return next((pack.id for pack in GAMES.values() if name in pack.commands), None)
 
 
 class CommandContext(ToolContext):
@@ -113,7 +134,7 @@ def _check_game(ctx: click.Context, line: CliState) -> None:
     top = ctx
     while top.parent is not None and top.parent.parent is not None:
         top = top.parent
-    owner = GAME_ONLY.get(top.info_name or "") if top.parent is not None else None
+    owner = command_owner(top.info_name or "") if top.parent is not None else None
     if owner is not None and owner != line.game_id and line.refuse_other_games:
         from tashkalar_cli.errors import InputError
 
@@ -154,20 +175,20 @@ class LazyGroup(StrictGroup):
     context_class = CommandContext  # a usage error says where it was made (cli/usage.py)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
+        return list(commands())
 
     def resolve_command(self, ctx: click.Context,
                         args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
         line = state(ctx)
         if line.game_option is None and args:  # no game given: a command of one game only (``letal ...``) names it
-            line.game_id = GAME_ONLY.get(args[0], line.game_id)
+            line.game_id = command_owner(args[0]) or line.game_id
         return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
+        if command_target(cmd_name) is None:
             return None
         line = state(ctx)
-        owner = GAME_ONLY.get(cmd_name)
+        owner = command_owner(cmd_name)
         if owner is not None and owner != line.game_id and line.refuse_other_games:
             return _other_game_command(cmd_name, owner, line)
         kept = line.commands is not None and not (line.help_shown or line.completing)  # (help: localized)
@@ -181,15 +202,17 @@ class LazyGroup(StrictGroup):
 
 def _built(cmd_name: str, line: CliState) -> click.Command:
     """The command ``cmd_name``, its module imported, made ready for this line."""
-    module_name, attr = COMMANDS[cmd_name]
-    target = getattr(importlib.import_module(f"{__package__}.{module_name}"), attr)
-    if isinstance(target, typer.Typer):
-        command: click.Command = typer.main.get_group(target)
+    target = command_target(cmd_name)
+    assert target is not None, cmd_name  # (a name the group knows: get_command checked it)
+    module_name, _, attr = target.partition(":")
+    made = getattr(importlib.import_module(module_name), attr)
+    if isinstance(made, typer.Typer):
+        command: click.Command = typer.main.get_group(made)
         if type(command) is TyperGroup:
             command.__class__ = StrictGroup
     else:
         single = typer.Typer(add_completion=False)  # completion is the root's option, not each command's
-        single.command(cmd_name)(target)
+        single.command(cmd_name)(made)
         command = typer.main.get_command(single)
     command.name = cmd_name
     use_context(command, CommandContext)

@@ -12,9 +12,11 @@ shared core (:class:`tashkalar_cli.game.Game`, the texts, the data) imports no p
 
 A third game needs: an entry in :data:`GAMES` (kept in :mod:`tashkalar_cli.data.paths`, which
 every command imports at start-up: its fact files and their schemas, the locale files it has,
-its keyword categories, its rules object's name), its data folder, its schemas when its facts
-differ, and its pack ``tashkalar_cli/games/<game>/`` (its rules object, engine and renderers); the
-rules, keywords, errata, search, i18n check, validation and JSON machinery then serve it unchanged.
+its keyword categories, its rules object's name, its commands by name and ``module:attribute``),
+its data folder, its schemas when its facts differ, and its pack ``tashkalar_cli/games/<game>/``
+(its rules object, engine and renderers); the rules, keywords, errata, search, i18n check,
+validation and JSON machinery then serve it unchanged, and the command line routes its commands
+to it (refused for another game) and lists them in its help.
 """
 
 from __future__ import annotations

@@ -363,15 +363,22 @@ class GamePack:
     """What the loader, the cache and the commands need to know about one game: its id, its folder
     below ``cards/`` and ``locales/<lang>/`` ("" for the top level), its fact files, the locale files
     it reads (``ui.yaml``: shared), its keyword categories, whether its rules name forms of play
-    (``modes``), and its rules object (``rules``: ``module:Class`` of its pack below
-    :mod:`tashkalar_cli.games`, imported by that name when a game first asks it a question)."""
+    (``modes``), its rules object (``rules``: ``module:Class`` of its pack below
+    :mod:`tashkalar_cli.games`, imported by that name when a game first asks it a question) and its
+    command group (``commands``: the name of each command of the line that belongs to this game
+    only, and the ``module:attribute`` that makes it, a Typer app for a group of commands or a
+    function for one; its module is imported only when the command runs or a help lists it). The
+    command line routes a command to the game whose pack declares it, and refuses it for another
+    game; the commands that serve every game are the command line's own."""
 
-    __slots__ = ("categories", "facts", "folder", "id", "locale_files", "modes", "rules")
+    __slots__ = ("categories", "commands", "facts", "folder", "id", "locale_files", "modes", "rules")
 
     def __init__(self, id: str, folder: str, facts: tuple[FactFile, ...], locale_files: tuple[str, ...],
-                 categories: tuple[str, ...], *, modes: bool = False, rules: str) -> None:
+                 categories: tuple[str, ...], *, modes: bool = False, rules: str,
+                 commands: dict[str, str] | None = None) -> None:
         self.id, self.folder, self.facts, self.locale_files = id, folder, facts, locale_files
         self.categories, self.modes, self.rules = categories, modes, rules
+        self.commands: dict[str, str] = dict(commands or {})
 
     def __repr__(self) -> str:
         return f"GamePack({self.id!r})"
@@ -408,13 +415,23 @@ GAMES: dict[str, GamePack] = {
         ("cards/*.yaml", "flares.yaml", "tasks.yaml", "glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml",
          "sources.yaml"),
         ("card", "piece", "board", "movement", "action", "effect", "rule", "mode", "expansion"),
-        modes=True, rules="tashkalar_cli.games.tashkalar.rules:TashkalarRules"),
+        modes=True, rules="tashkalar_cli.games.tashkalar.rules:TashkalarRules",
+        commands={"card": "tashkalar_cli.cli.card:app",
+                  "summon": "tashkalar_cli.cli.summon:summon",
+                  "summonable": "tashkalar_cli.cli.summon:summonable",
+                  "plan": "tashkalar_cli.cli.plan:plan",
+                  "flare": "tashkalar_cli.cli.play:flare_app",
+                  "task": "tashkalar_cli.cli.play:task_app",
+                  "score": "tashkalar_cli.cli.play:score",
+                  "position": "tashkalar_cli.cli.position:app",
+                  "board": "tashkalar_cli.cli.board:board"}),
     "letal": GamePack(
         "letal", "letal",
         (FactFile("game.yaml", "letal-numbers", True, "game"), *_RULE_FILES),
         ("glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml", "sources.yaml"),
         ("game", "card-type", "turn", "combat", "positioning", "movement", "cards", "status"),
-        rules="tashkalar_cli.games.letal.rules:LetalRules"),
+        rules="tashkalar_cli.games.letal.rules:LetalRules",
+        commands={"letal": "tashkalar_cli.cli.letal:app"}),
 }
 
 #: the folders of cards/ and locales/<lang>/ that belong to a game other than the top-level one

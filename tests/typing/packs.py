@@ -37,7 +37,9 @@ def tash_kalar(game: TashkalarGame, position: Position) -> None:
 def generic(game: Game[LetalRules], other: Game[TashkalarRules]) -> None:
     assert_type(game.ruleset.letal, LetalEngine)
     _ = game.ruleset.cards  # type: ignore[attr-defined]
+    _ = game.summon  # type: ignore[attr-defined]
     _ = other.ruleset.letal  # type: ignore[attr-defined]
+    _ = other.letal  # type: ignore[attr-defined]
 
 
 def untyped(game: AnyGame, position: Position) -> None:
