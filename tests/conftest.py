@@ -137,18 +137,25 @@ HOME_MOVED = "pathlib.Path.home = classmethod(lambda cls: guard)"
 SESSION_DIR: Path | None = None
 
 
+#: the folder the workers of one pytest-xdist run share (the parent of their basetemps), None in a run without workers
+RUN_DIR: Path | None = None
+
+
 def session_cache() -> Path:
-    """The tool's cache for this test process: a fresh one, or ``TASHKALAR_TESTS_CACHE`` (a folder kept
-    between runs, for the mutation test: benchmarks/mutation.py)."""
+    """The tool's cache for this test process: ``TASHKALAR_TESTS_CACHE`` (a folder kept between runs, for the
+    mutation test: benchmarks/mutation.py), else a fresh one for the run, which the workers of an xdist run share
+    (a file one worker validated is read back by the other, as two processes of the tool share a user's cache:
+    about nine CPU-s a run), else this process's own."""
     assert SESSION_DIR is not None
-    return Path(os.environ.get("TASHKALAR_TESTS_CACHE") or SESSION_DIR / "cache")
+    shared = RUN_DIR / "cache" if RUN_DIR is not None else SESSION_DIR / "cache"
+    return Path(os.environ.get("TASHKALAR_TESTS_CACHE") or shared)
 
 
 @pytest.hookimpl(trylast=True)   # after pytest's own: its basetemp and cache are known
 def pytest_configure(config: pytest.Config) -> None:
     """Before anything is collected or loaded, in every process (each xdist worker too): a home,
     config and cache folders of this process's own, and the user's language and data out of the way."""
-    global GUARD, SESSION_DIR
+    global GUARD, SESSION_DIR, RUN_DIR
     import platformdirs
 
     if GUARD_VAR not in os.environ:  # the first process: the real environment is still here
@@ -158,6 +165,9 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[GUARD_VAR] = json.dumps(real)
     real = json.loads(os.environ[GUARD_VAR])
     SESSION_DIR = Path(tempfile.mkdtemp(prefix="tashkalar-tests-"))
+    factory = getattr(config, "_tmp_path_factory", None)
+    basetemp = str(factory.getbasetemp()) if factory is not None else ""
+    RUN_DIR = Path(basetemp).parent if basetemp and hasattr(config, "workerinput") else None
     home = SESSION_DIR / "home"
     for var in CLEARED:
         os.environ.pop(var, None)
@@ -171,17 +181,16 @@ def pytest_configure(config: pytest.Config) -> None:
     if GUARD is None:
         # the test run's own folders only (this process's, pytest's basetemp, the stores of pytest's and
         # Hypothesis's caches), never the whole temp folder: the real home may be in it
-        factory = getattr(config, "_tmp_path_factory", None)
-        basetemp = str(factory.getbasetemp()) if factory is not None else ""
         exempt = [str(REPO), sys.prefix, sys.base_prefix, str(SESSION_DIR), basetemp, str(hypothesis_store),
                   os.environ.get("TASHKALAR_TESTS_CACHE", "")]
         GUARD = Guard(real["caches"], real["home"], [os.path.abspath(e) for e in exempt if e])
+        if RUN_DIR is not None:
+            GUARD.exempt_also(str(RUN_DIR / "cache"))
+            GUARD.exempt_also(str(RUN_DIR / "shared-memo"))
         sys.addaudithook(GUARD.hook)
         if os.environ.get(NO_MEMO_VAR) != "1":
             # the workers of one pytest-xdist run share the indexes they make (the folder of the run's basetemp)
-            shared = Path(basetemp).parent / "shared-memo" if basetemp and hasattr(config, "workerinput") else None
-            if shared is not None:
-                GUARD.exempt_also(str(shared))
+            shared = RUN_DIR / "shared-memo" if RUN_DIR is not None else None
             PureMemo(shared).install()
 
 

@@ -26,8 +26,10 @@ def test_the_session_has_a_home_and_cache_of_its_own(dataset, tmp_path_factory):
     home = Path(os.environ["HOME"])
     assert str(home) != real()["home"]
     assert Path(os.environ["TASHKALAR_CACHE_DIR"]) == conftest.session_cache() == cache_dir()
-    if "TASHKALAR_TESTS_CACHE" not in os.environ:
-        assert conftest.session_cache() == conftest.SESSION_DIR / "cache"
+    if "TASHKALAR_TESTS_CACHE" not in os.environ:   # the run's own: its workers' shared folder, or this process's
+        run = conftest.RUN_DIR if conftest.RUN_DIR is not None else conftest.SESSION_DIR
+        assert conftest.session_cache() == run / "cache"
+        assert conftest.RUN_DIR is None or tmp_path_factory.getbasetemp().parent == conftest.RUN_DIR
     # the session fixtures loaded the data through the session's own cache
     assert conftest.session_cache().is_dir() and any(conftest.session_cache().iterdir())
     for var in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
