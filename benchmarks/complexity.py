@@ -59,7 +59,12 @@ def complexity(func: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
 def functions(path: Path, root: Path) -> Iterator[Measure]:
     """Every function of one file (methods and nested functions included), measured."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    rel = str(path.relative_to(root))
+    return measured(str(path.relative_to(root)), tree)
+
+
+def measured(rel: str, tree: ast.Module) -> Iterator[Measure]:
+    """Every function of one parsed module, shown as ``rel`` (benchmarks/renovation.py measures a commit's files
+    read from git with it)."""
 
     def walk(node: ast.AST, prefix: str) -> Iterator[Measure]:
         for child in ast.iter_child_nodes(node):

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from complexity import complexity
+from complexity import Measure, measured
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "tashkalar_cli"
@@ -69,29 +69,12 @@ def sources(commit: str) -> dict[str, str]:
     return files
 
 
-@dataclass(frozen=True)
-class Function:
-    path: str
-    line: int
-    name: str
-    lines: int
-    cc: int
+#: one function measured: where it is, its lines and complexity (benchmarks/complexity.py's record and walk)
+Function = Measure
 
 
 def functions(path: str, tree: ast.Module) -> Iterator[Function]:
-    def walk(node: ast.AST, prefix: str) -> Iterator[Function]:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                first = min([child.lineno, *[d.lineno for d in child.decorator_list]])
-                yield Function(path, child.lineno, prefix + child.name, (child.end_lineno or child.lineno) - first + 1,
-                               complexity(child))
-                yield from walk(child, f"{prefix}{child.name}.")
-            elif isinstance(child, ast.ClassDef):
-                yield from walk(child, f"{prefix}{child.name}.")
-            else:
-                yield from walk(child, prefix)
-
-    yield from walk(tree, "")
+    return measured(path, tree)
 
 
 def _private(name: str) -> bool:
