@@ -32,6 +32,7 @@ from tashkalar_cli.cli.usage import ToolContext, use_context
 if TYPE_CHECKING:
     from tashkalar_cli.cli.localize import Words
     from tashkalar_cli.cli.streams import Guard
+    from tashkalar_cli.data.paths import GamePack
 
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
 
@@ -69,24 +70,28 @@ def commands() -> dict[str, str]:
     return {name: found[name] for name in sorted(found, key=lambda name: place.get(name, len(place)))}
 
 
-def command_target(name: str) -> str | None:
-    """The ``module:attribute`` that makes the command ``name`` (the line's own, else the first pack's
-    that declares it), or None when no command has that name."""
-    from tashkalar_cli.data.paths import GAMES
-
-    found = OWN_COMMANDS.get(name)
-    return found if found is not None else next(
-        (pack.commands[name] for pack in GAMES.values() if name in pack.commands), None)
-
-
-def command_owner(name: str) -> str | None:
-    """The game whose pack declares the command ``name`` (the first in the registry), or None for a
-    command that serves every game (or none)."""
+def _pack_of(name: str) -> GamePack | None:
+    """The game pack that declares the command ``name`` (the first in the registry), or None for a
+    command of the line's own (a pack cannot take its name) or for no command."""
     from tashkalar_cli.data.paths import GAMES
 
     if name in OWN_COMMANDS:
         return None
-    return next((pack.id for pack in GAMES.values() if name in pack.commands), None)
+    return next((pack for pack in GAMES.values() if name in pack.commands), None)
+
+
+def command_target(name: str) -> str | None:
+    """The ``module:attribute`` that makes the command ``name`` (the line's own, else its pack's),
+    or None when no command has that name."""
+    pack = _pack_of(name)
+    return pack.commands[name] if pack is not None else OWN_COMMANDS.get(name)
+
+
+def command_owner(name: str) -> str | None:
+    """The game whose pack declares the command ``name``, or None for a command that serves every
+    game (or none)."""
+    pack = _pack_of(name)
+    return pack.id if pack is not None else None
 
 
 class CommandContext(ToolContext):
