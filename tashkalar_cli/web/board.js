@@ -555,10 +555,16 @@ function light(found) {
 
 function lightSquares(squares, targets) {
   // the squares of a pattern's pieces (dashed) and the summoning squares (a frame and a cross)
+  lightClasses({ pattern: squares, target: targets });
+}
+
+function lightClasses(byClass) {
+  // the board's lights put out, then each class of `byClass` lit on its squares (turn.js: "lit" and "danger")
   const board = $("board");
   clearLights();
-  for (const sq of squares) board.querySelector(`[data-square="${sq}"]`)?.classList.add("pattern");
-  for (const sq of targets) board.querySelector(`[data-square="${sq}"]`)?.classList.add("target");
+  for (const [name, squares] of Object.entries(byClass)) {
+    for (const sq of squares) board.querySelector(`[data-square="${sq}"]`)?.classList.add(name);
+  }
 }
 
 const OUTCOMES_SHOWN = 100;
@@ -745,7 +751,7 @@ function wire() {
   $("back").addEventListener("click", () => { stopStepping(); clearLights(); });
   $("score-turn").addEventListener("click", () => act(scoreTurn));
   const turn = turnAnswers({ state, $, text, el, api, said, say, draw, withPosition, fileInput, stopStepping,
-                             clearLights, colorName });
+                             clearLights, lightClasses, colorName });
   for (const kind of turn.kinds) $(`ask-${kind}`).addEventListener("click", () => act(() => turn.askTurn(kind)));
   for (const kind of ref.kinds) $(`ref-${kind}`).addEventListener("click", () => act(() => ref.ask(kind)));
   $("ref-query").addEventListener("keydown", (event) => {

@@ -3,17 +3,13 @@
 // line's answer (POST /api); a line chosen lights its squares. board.js gives the page's kit (its state and helpers).
 
 export function turnAnswers(kit) {
-  const { state, $, text, el, api, said, say, draw, withPosition, fileInput, stopStepping, clearLights, colorName } = kit;
+  const { state, $, text, el, api, said, say, draw, withPosition, fileInput, stopStepping, clearLights, lightClasses, colorName } = kit;
 
   function answerItem(line, squares, danger = [], view = null) {
     // one line of an answer; chosen, focused or pointed at, its squares lit on the board; chosen, the position it
     // ends on (`view`, a way of plan --task / --flare) drawn on the board until a square is clicked
     const button = el("button", { type: "button", className: "answer" }, [line]);
-    const show = () => {
-      clearLights();
-      for (const sq of squares) $("board").querySelector(`[data-square="${sq}"]`)?.classList.add("lit");
-      for (const sq of danger) $("board").querySelector(`[data-square="${sq}"]`)?.classList.add("danger");
-    };
+    const show = () => lightClasses({ lit: squares, danger });
     button.addEventListener("click", () => {
       if (view) { state.view = view; draw(); say(text("way-shown")); }
       show();
