@@ -24,9 +24,9 @@ from collections import defaultdict
 from typing import Any
 
 from tashkalar_cli import Game
-from tashkalar_cli.engine.bounds import MAX_STATES
-from tashkalar_cli.engine.effects import resolve_placement
 from tashkalar_cli.errors import InputError
+from tashkalar_cli.games.tashkalar.engine.bounds import MAX_STATES
+from tashkalar_cli.games.tashkalar.engine.effects import resolve_placement
 
 
 def _position(game: Game, cells: dict[str, str], mode: str) -> Any:

@@ -52,8 +52,8 @@ def main() -> None:
 
     from tashkalar_cli import Game
     from tashkalar_cli.cli.collector import collector_paused  # as the commands call the resolver
-    from tashkalar_cli.engine.effects import resolve_placement, resolve_program
-    from tashkalar_cli.model.cards import Being, Flare
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_placement, resolve_program
+    from tashkalar_cli.games.tashkalar.model.cards import Being, Flare
 
     game = Game(data=args.data) if args.data else Game()
     pos = game.position(str(CROWDED))

@@ -45,7 +45,7 @@ T = TypeVar("T")
 def in_process(runs: int, naive: bool) -> None:
     from tashkalar_cli import Game
     from tashkalar_cli.cli.collector import collector_paused
-    from tashkalar_cli.engine.planner import PlanStats
+    from tashkalar_cli.games.tashkalar.engine.planner import PlanStats
 
     game = Game()
     pos = game.position(str(CROWDED))
@@ -85,9 +85,9 @@ def parts(runs: int) -> None:
 
     from tashkalar_cli.cli.common import session
     from tashkalar_cli.cli.plan import _namer
-    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
-    from tashkalar_cli.render import jsonout, jsonplan
-    from tashkalar_cli.render.plan import report_renderable
+    from tashkalar_cli.games.tashkalar.engine.planner import EFFECTS_BUDGET
+    from tashkalar_cli.games.tashkalar.render import jsonout, jsonplan
+    from tashkalar_cli.games.tashkalar.render.plan import report_renderable
     from tashkalar_cli.render.terminal import console
 
     s = session(None, None)

@@ -59,7 +59,7 @@ def done_searches(files: list[str]) -> set[str]:
 def in_process(positions: list[Path], hands: list[str], players: list[str] | None = None, shard: tuple[int, int] = (1, 1),
                skip: frozenset[str] = frozenset()) -> list[tuple[float, Path, str, str, list[str]]]:
     from tashkalar_cli import Game
-    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.games.tashkalar.model.cards import Task
 
     game = Game()
     tasks = [c.id for c in game.cards.cards if isinstance(c, Task)]

@@ -26,20 +26,20 @@ _PUBLIC = {
     "DataError": "tashkalar_cli.errors",
     "InputError": "tashkalar_cli.errors",
     "NotFoundError": "tashkalar_cli.errors",
-    "Rank": "tashkalar_cli.model.types",
-    "Mode": "tashkalar_cli.model.types",
-    "PieceKind": "tashkalar_cli.model.types",
-    "Square": "tashkalar_cli.model.types",
-    "Bitboard": "tashkalar_cli.model.types",
-    "Being": "tashkalar_cli.model.cards",
-    "Legend": "tashkalar_cli.model.cards",
-    "Flare": "tashkalar_cli.model.cards",
-    "Task": "tashkalar_cli.model.cards",
-    "Piece": "tashkalar_cli.model.position",
-    "Position": "tashkalar_cli.model.position",
-    "Turn": "tashkalar_cli.model.turn",
-    "Verdict": "tashkalar_cli.engine.summoning",
-    "Placement": "tashkalar_cli.engine.summoning",
+    "Rank": "tashkalar_cli.games.tashkalar.model.types",
+    "Mode": "tashkalar_cli.games.tashkalar.model.types",
+    "PieceKind": "tashkalar_cli.games.tashkalar.model.types",
+    "Square": "tashkalar_cli.games.tashkalar.model.types",
+    "Bitboard": "tashkalar_cli.games.tashkalar.model.types",
+    "Being": "tashkalar_cli.games.tashkalar.model.cards",
+    "Legend": "tashkalar_cli.games.tashkalar.model.cards",
+    "Flare": "tashkalar_cli.games.tashkalar.model.cards",
+    "Task": "tashkalar_cli.games.tashkalar.model.cards",
+    "Piece": "tashkalar_cli.games.tashkalar.model.position",
+    "Position": "tashkalar_cli.games.tashkalar.model.position",
+    "Turn": "tashkalar_cli.games.tashkalar.model.turn",
+    "Verdict": "tashkalar_cli.games.tashkalar.engine.summoning",
+    "Placement": "tashkalar_cli.games.tashkalar.engine.summoning",
 }
 
 __all__ = [  # noqa: RUF022 - in the order of _PUBLIC
@@ -48,13 +48,13 @@ __all__ = [  # noqa: RUF022 - in the order of _PUBLIC
 ]
 
 if TYPE_CHECKING:
-    from tashkalar_cli.engine.summoning import Placement, Verdict
     from tashkalar_cli.errors import DataError, InputError, NotFoundError, TashkalarError
     from tashkalar_cli.games import Game
-    from tashkalar_cli.model.cards import Being, Flare, Legend, Task
-    from tashkalar_cli.model.position import Piece, Position
-    from tashkalar_cli.model.turn import Turn
-    from tashkalar_cli.model.types import Bitboard, Mode, PieceKind, Rank, Square
+    from tashkalar_cli.games.tashkalar.engine.summoning import Placement, Verdict
+    from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Legend, Task
+    from tashkalar_cli.games.tashkalar.model.position import Piece, Position
+    from tashkalar_cli.games.tashkalar.model.turn import Turn
+    from tashkalar_cli.games.tashkalar.model.types import Bitboard, Mode, PieceKind, Rank, Square
 
 
 def __getattr__(name: str) -> Any:

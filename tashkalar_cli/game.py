@@ -179,15 +179,14 @@ class Game(Generic[R]):
         """Every word a user may type, in every language: ranks, modes, decks, card types, languages and
         keywords, and the words of this game's rules object (:meth:`Rules.words`: Tash-Kalar's colors and
         cards; see :mod:`tashkalar_cli.text.vocabulary`)."""
-        from tashkalar_cli.model.types import CardType, PlayForm, Rank
+        from tashkalar_cli.text.rules import MODES
         from tashkalar_cli.text.vocabulary import Vocabulary
 
         own = self.ruleset.words()
         lexicons: dict[str, Callable[[], Lexicon]] = {"keyword": lambda: self.glossary.lexicon,
                                                       "erratum": lambda: self.errata.lexicon, **own.lexicons}
         views: dict[str, View] = dict(own.views)
-        fixed = {"rank": [r.value for r in Rank], "mode": [m.value for m in PlayForm], "deck": self.decks,
-                 "type": [t.value for t in CardType], "lang": sorted(self.dataset.locales), **own.fixed}
+        fixed = {"mode": list(MODES), "deck": self.decks, "lang": sorted(self.dataset.locales), **own.fixed}
         return Vocabulary(self.dataset.locales, fixed, lexicons, views)
 
     @property
@@ -271,11 +270,44 @@ class Game(Generic[R]):
 
 
 
-__all__ = ["Game", "GameWords", "Rules"]
+__all__ = ["Game", "GameWords", "Rules", "load_uncached"]
+
+
+def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
+    """Every file of one game (default: Tash-Kalar) of the data root ``root`` read, validated and
+    checked, with the derived values: built for real, never from the cache of a whole data folder
+    (:func:`tashkalar_cli.data.cache.load_dataset` caches what this builds).
+
+    The data layer reads and validates the files (:mod:`tashkalar_cli.data.loader`); the rules,
+    keywords and errata of every game are checked across files (:mod:`tashkalar_cli.data.integrity`);
+    each language's placeholders are checked against the facts (:mod:`tashkalar_cli.text.i18n`); the
+    game's pack checks and derives what is its own (``GamePack.derive``: Tash-Kalar's cards and their
+    patterns' orientations); the search index (:mod:`tashkalar_cli.text.index`) is made when a search
+    first reads it."""
+    from tashkalar_cli.data.dataset import Dataset, Derived
+    from tashkalar_cli.data.games import GamePack, game_pack, pack_function
+    from tashkalar_cli.data.integrity import check_rules
+    from tashkalar_cli.data.loader import data_folders, load_facts, load_locales, unknown_entries
+    from tashkalar_cli.data.paths import Budget
+    from tashkalar_cli.text import index
+    from tashkalar_cli.text.i18n import check_placeholders
+
+    pack = game if isinstance(game, GamePack) else game_pack(game)
+    cards, locales = data_folders(root)
+    budget = Budget(root)  # the walks of one data folder read at most so many files and bytes
+    facts = load_facts(cards, root, pack, budget)
+    derived: dict[str, Any] = pack_function(pack.derive)(facts) if pack.derive else {}
+    check_rules(facts, pack)
+    merged_locales, broken = load_locales(locales, root, lambda texts, english: check_placeholders(texts, facts, english),
+                                          pack, budget)
+    warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]
+    # the search index (search_index, search_index.words and search_index.<lang>), made when a search first reads it
+    searched = (index.PART, index.WORDS, *(f"{index.PART}.{lang}" for lang in sorted(merged_locales)))
+    return Dataset(str(root), facts, merged_locales, warnings + unknown_entries(facts, merged_locales, pack),
+                   derived=Derived({**derived, "game": pack.id, "broken_languages": broken}, searched,
+                                   lambda: index.build_index(facts, merged_locales)))
 
 
 def _build(root: Path, game: str) -> Dataset:
     """The data built for real, when the cache cannot give it (imported only then)."""
-    from tashkalar_cli.catalog.build import load_uncached
-
     return load_uncached(root, game)

@@ -441,8 +441,8 @@ _PACKAGED: dict[str, Any] = {}
 
 def _packaged_memo() -> dict[str, Any]:
     if not _PACKAGED:
-        from tashkalar_cli.catalog.build import load_uncached
         from tashkalar_cli.data import cache as store
+        from tashkalar_cli.game import load_uncached
 
         store._MEMO.clear()  # whatever a test left there is not the packaged data
         for game in ("tash-kalar", "letal"):
@@ -466,8 +466,8 @@ def dataset():
     session's objects and again for the memo's. A session fixture is made before the function fixture that resets
     the memo, so the memo is reset here too: a test run before it may have left its own small dataset under the
     packaged data's key (tests/test_trust_files.py's pruning test does)."""
-    from tashkalar_cli.catalog.build import load_uncached
     from tashkalar_cli.data import cache as store
+    from tashkalar_cli.game import load_uncached
 
     memo = _packaged_memo()
     store._MEMO.clear()

@@ -3,7 +3,7 @@
 It walks the program tree directly on a dict of pieces (square -> (color index, rank level)),
 trying every choice in order, with no visited set, no pruning, no compilation and no byte
 encoding: every path is followed to its end, and the end states are collected in a list, then
-made distinct. The fast resolver (:mod:`tashkalar_cli.engine.effects`) must find the same set.
+made distinct. The fast resolver (:mod:`tashkalar_cli.games.tashkalar.engine.effects`) must find the same set.
 It reads the same program values (the parser is shared) and follows the rules of the spec:
 kw-standard-move, kw-combat-move, kw-leap, kw-place, kw-upgrade, kw-downgrade, kw-convert.
 """
@@ -14,8 +14,8 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tashkalar_cli.model import effects as E
-from tashkalar_cli.model.board import DIRECTIONS
+from tashkalar_cli.games.tashkalar.model import effects as E
+from tashkalar_cli.games.tashkalar.model.board import DIRECTIONS
 
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 ANY_NUMBER_CAP = 12       # "any number of moves": no effect of the data needs more on a 9x9 board
@@ -499,7 +499,7 @@ class Oracle:
         return out
 
     def card_direction(self, d: str) -> str:
-        from tashkalar_cli.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS
+        from tashkalar_cli.games.tashkalar.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS
 
         if self.orientation is None:
             return d

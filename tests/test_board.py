@@ -773,7 +773,7 @@ def test_the_score_of_a_turn_is_the_command_line_s(browser, board_url, cli, tmp_
 def test_team_play_is_the_library_s_answer(tk):
     """Team play (its forms of play, teams and players per team) is decided by the game pack, from the game's data;
     the command line only passes it on."""
-    from tashkalar_cli.model.config import TeamPlay
+    from tashkalar_cli.games.tashkalar.model.config import TeamPlay
 
     rules = yaml.safe_load((REPO / "cards" / "rules.yaml").read_text(encoding="utf-8"))["played_as"]["team"]
     game = yaml.safe_load((REPO / "cards" / "game.yaml").read_text(encoding="utf-8"))["team"]

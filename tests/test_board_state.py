@@ -14,12 +14,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from tashkalar_cli.engine.effects.core import ResolverCore
-from tashkalar_cli.engine.planner.state import _State
 from tashkalar_cli.errors import InputError
-from tashkalar_cli.model.position import Position
-from tashkalar_cli.model.state import KINDS, BoardState, piece_code, supply_left
-from tashkalar_cli.model.types import RANKS, Piece, PieceKind, Rank, Square
+from tashkalar_cli.games.tashkalar.engine.effects.core import ResolverCore
+from tashkalar_cli.games.tashkalar.engine.planner.state import _State
+from tashkalar_cli.games.tashkalar.model.position import Position
+from tashkalar_cli.games.tashkalar.model.state import KINDS, BoardState, piece_code, supply_left
+from tashkalar_cli.games.tashkalar.model.types import RANKS, Piece, PieceKind, Rank, Square
 
 from conftest import spread
 

@@ -113,7 +113,7 @@ PIECES = "a5=blue,c3=red:heroic,c4=red:heroic,c5=red:heroic,c6=red,c7=red,d3=red
 
 def test_the_library_gives_the_answers_of_the_command_line(cli, tmp_path):
     from tashkalar_cli import Game
-    from tashkalar_cli.render import jsonout
+    from tashkalar_cli.games.tashkalar.render import jsonout
 
     game = Game()
     position = game.position(pieces=PIECES)

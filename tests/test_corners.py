@@ -19,11 +19,11 @@ from unittest import mock
 import pytest
 from test_effects import INTRIGUE_SPELLED_OUT, WARLORD_SPELLED_OUT, WHOLE, _compare, _fast_set
 
-from tashkalar_cli.engine.effects import Resolver, resolve_program
-from tashkalar_cli.engine.planner import flatten
-from tashkalar_cli.model.effects import parse_program
-from tashkalar_cli.model.position import Position
-from tashkalar_cli.model.types import PieceKind, Rank
+from tashkalar_cli.games.tashkalar.engine.effects import Resolver, resolve_program
+from tashkalar_cli.games.tashkalar.engine.planner import flatten
+from tashkalar_cli.games.tashkalar.model.effects import parse_program
+from tashkalar_cli.games.tashkalar.model.position import Position
+from tashkalar_cli.games.tashkalar.model.types import PieceKind, Rank
 
 #: the squares the enumerated positions fill, and what each may hold (nothing, a blue common, a blue heroic, a
 #: red common): 4 ** 4 - 1 positions with a piece at least

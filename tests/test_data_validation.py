@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from tashkalar_cli.catalog.build import load_uncached
 from tashkalar_cli.data.cache import load_dataset
 from tashkalar_cli.errors import DataError
+from tashkalar_cli.game import load_uncached
 
 from conftest import write
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tashkalar_cli.model.effects import STEP_READERS, EffectError, parse_program
-from tashkalar_cli.model.effects.reader import PRIMITIVES
+from tashkalar_cli.games.tashkalar.model.effects import STEP_READERS, EffectError, parse_program
+from tashkalar_cli.games.tashkalar.model.effects.reader import PRIMITIVES
 
 
 def test_every_primitive_has_a_reader_and_every_reader_a_primitive() -> None:

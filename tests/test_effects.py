@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.engine.effects import Resolver, resolve_placement, resolve_program
-from tashkalar_cli.engine.flares import check_flare
 from tashkalar_cli.errors import InputError
-from tashkalar_cli.model.effects import EffectError, parse_program
-from tashkalar_cli.model.patterns import TRANSFORMS
-from tashkalar_cli.model.types import PieceKind, Rank
+from tashkalar_cli.games.tashkalar.engine.effects import Resolver, resolve_placement, resolve_program
+from tashkalar_cli.games.tashkalar.engine.flares import check_flare
+from tashkalar_cli.games.tashkalar.model.effects import EffectError, parse_program
+from tashkalar_cli.games.tashkalar.model.patterns import TRANSFORMS
+from tashkalar_cli.games.tashkalar.model.types import PieceKind, Rank
 
 from conftest import fewer_examples
 from effects_oracle import Oracle, Unsupported, outcome_set
@@ -76,7 +76,7 @@ def test_every_imperial_card_and_flare_has_a_program(tk):
     for card in tk.cards.beings:
         if card.deck == "imperial":
             assert card.program() is not None, card.id
-    from tashkalar_cli.model.cards import Flare
+    from tashkalar_cli.games.tashkalar.model.cards import Flare
 
     for flare in tk.cards.of_type(Flare):
         assert flare.program("upper") is not None and flare.program("lower") is not None, flare.id
@@ -332,7 +332,7 @@ def test_a_worst_case_stops_at_the_default_bound_with_a_part_of_the_whole_answer
     the default bound stops it and says so; what it found is a part of the whole answer, the same boards."""
     from pathlib import Path
 
-    from tashkalar_cli.engine.bounds import MAX_STATES
+    from tashkalar_cli.games.tashkalar.engine.bounds import MAX_STATES
 
     card = tk.being("hypnotist")
     if pieces is None:
@@ -353,7 +353,7 @@ def test_a_worst_case_stops_at_the_default_bound_with_a_part_of_the_whole_answer
 
 
 def test_the_help_gives_the_engines_default_bounds(cli, monkeypatch):
-    from tashkalar_cli.engine.bounds import EFFECTS_BUDGET, MAX_STATES
+    from tashkalar_cli.games.tashkalar.engine.bounds import EFFECTS_BUDGET, MAX_STATES
 
     monkeypatch.setenv("COLUMNS", "200")
     for command, bound in (("summon", MAX_STATES), ("flare play", MAX_STATES), ("plan", EFFECTS_BUDGET)):

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from tashkalar_cli.game import Game
-from tashkalar_cli.model.position import Position
+from tashkalar_cli.games.tashkalar.model.position import Position
 
 CASES_FILE = Path(__file__).parent / "effects_cases" / "base.yaml"
 DECKS = ("highland", "sylvan", "legends")

@@ -706,7 +706,7 @@ def _check(card: str, colors: tuple[str, ...], wanted: int, seed: str) -> None:
 
 
 def _kind(name: str) -> Any:
-    from tashkalar_cli.model.types import PieceKind
+    from tashkalar_cli.games.tashkalar.model.types import PieceKind
     return PieceKind.LEGENDARY if name == "legendary" else PieceKind.DOUBLE_SIDED
 
 

@@ -16,15 +16,15 @@ from typing import Any
 import pytest
 import yaml
 
-effects = pytest.importorskip("tashkalar_cli.engine.effects", reason="the effect resolver is not merged yet")
-model_effects = pytest.importorskip("tashkalar_cli.model.effects")
+effects = pytest.importorskip("tashkalar_cli.games.tashkalar.engine.effects", reason="the effect resolver is not merged yet")
+model_effects = pytest.importorskip("tashkalar_cli.games.tashkalar.model.effects")
 assert "crystal-mirror" in effects.SPECIALS     # the special handlers' registry, imported with the resolver
 
-from tashkalar_cli.engine.summoning import apply_summon  # noqa: E402
 from tashkalar_cli.errors import InputError  # noqa: E402
 from tashkalar_cli.game import Game  # noqa: E402
-from tashkalar_cli.model.markers import MarkerRule, read_rules  # noqa: E402
-from tashkalar_cli.model.notation import position_data  # noqa: E402
+from tashkalar_cli.games.tashkalar.engine.summoning import apply_summon  # noqa: E402
+from tashkalar_cli.games.tashkalar.model.markers import MarkerRule, read_rules  # noqa: E402
+from tashkalar_cli.games.tashkalar.model.notation import position_data  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent

@@ -19,9 +19,9 @@ import pytest
 import yaml
 
 from tashkalar_cli.cli.collector import collector_paused
-from tashkalar_cli.engine.effects import Resolution, Resolver, resolve_program
-from tashkalar_cli.model.cards import Being, Flare
-from tashkalar_cli.model.effects import parse_program
+from tashkalar_cli.games.tashkalar.engine.effects import Resolution, Resolver, resolve_program
+from tashkalar_cli.games.tashkalar.model.cards import Being, Flare
+from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -190,7 +190,7 @@ def test_the_resolvers_caches_keep_no_board_alive(tk):
     import copy
     import weakref
 
-    from tashkalar_cli.engine.effects import geometry
+    from tashkalar_cli.games.tashkalar.engine.effects import geometry
 
     board = copy.copy(tk.board)
     tables = weakref.ref(geometry(board))

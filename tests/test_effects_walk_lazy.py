@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from tashkalar_cli import Game
-from tashkalar_cli.engine.effects import resolve_placement
-from tashkalar_cli.engine.effects.search import Frame, Search
+from tashkalar_cli.games.tashkalar.engine.effects import resolve_placement
+from tashkalar_cli.games.tashkalar.engine.effects.search import Frame, Search
 
 HYPNOTIST = Path(__file__).resolve().parent.parent / "benchmarks" / "hypnotist-20.yaml"
 

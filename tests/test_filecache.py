@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from tashkalar_cli.catalog.build import load_uncached
 from tashkalar_cli.data import filecache
 from tashkalar_cli.errors import DataError
+from tashkalar_cli.game import load_uncached
 
 from conftest import forget_counts, spread
 

@@ -106,7 +106,7 @@ def test_importing_the_library_leaves_rich_as_it_is():
     pattern and its text measure are its own, for any other program in the same process."""
     code = ("import rich._wrap, rich.text\n"
             "pattern, measure = rich._wrap.re_word, rich.text.Text.__rich_measure__\n"
-            "import tashkalar_cli.render.terminal, tashkalar_cli.render.cards, tashkalar_cli.cli.app\n"
+            "import tashkalar_cli.render.terminal, tashkalar_cli.games.tashkalar.render.cards, tashkalar_cli.cli.app\n"
             "assert rich._wrap.re_word is pattern, rich._wrap.re_word\n"
             "assert rich.text.Text.__rich_measure__ is measure\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=REPO)

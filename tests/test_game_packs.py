@@ -189,12 +189,12 @@ def test_opening_letal_loads_nothing_of_tash_kalar():
     loads neither Tash-Kalar's pack nor its summoning engine (a fresh process: this one has both)."""
     code = ("import sys\nfrom tashkalar_cli import Game\ng = Game('letal')\n"
             "g.letal.area(g.letal.grid.parse('c3'), 'adjacent')\ng.word('keyword', g.glossary.keywords[0].id)\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('tashkalar_cli.games', 'tashkalar_cli.engine'))))")
+            "print(sorted(m for m in sys.modules if m.startswith(('tashkalar_cli.games', 'tashkalar_cli.games.tashkalar.engine'))))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     loaded = proc.stdout.strip()
     assert "tashkalar_cli.games.letal.rules" in loaded and "tashkalar_cli.games.tashkalar" not in loaded, loaded
-    assert "tashkalar_cli.engine.summoning" not in loaded, loaded
+    assert "tashkalar_cli.games.tashkalar.engine.summoning" not in loaded, loaded
 
 
 @pytest.mark.slow

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tashkalar_cli.errors import InputError
-from tashkalar_cli.model.turn import Turn
-from tashkalar_cli.model.types import Mode
+from tashkalar_cli.games.tashkalar.model.turn import Turn
+from tashkalar_cli.games.tashkalar.model.types import Mode
 
 HIGH_FORM = "c8=blue:heroic,a5=blue:heroic,d2=red:heroic"
 SWORD = "e5=blue,e3=blue,d5=red,f5=red"        # the Swordmaster on e4: three outcomes, two destroy a red piece

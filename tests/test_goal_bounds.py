@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from tashkalar_cli.engine.bounds import GOAL_EFFECT_STATES, GOAL_EFFECTS_BUDGET, GOAL_RESOLUTION_WEIGHT
-from tashkalar_cli.engine.tasks import Context, check_task
-from tashkalar_cli.model.board import bits
+from tashkalar_cli.games.tashkalar.engine.bounds import GOAL_EFFECT_STATES, GOAL_EFFECTS_BUDGET, GOAL_RESOLUTION_WEIGHT
+from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task
+from tashkalar_cli.games.tashkalar.model.board import bits
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 HYPNOTIST = str(BENCH / "hypnotist-20.yaml")
@@ -33,7 +33,7 @@ BUDGETS = [pytest.param(GOAL_EFFECTS_BUDGET // 10, id="a-tenth-of-the-default-bu
 
 @pytest.mark.parametrize("budget", BUDGETS)
 def test_the_effects_of_a_goal_search_share_a_bound(tk: Any, monkeypatch: pytest.MonkeyPatch, budget: int) -> None:
-    from tashkalar_cli.engine import goals
+    from tashkalar_cli.games.tashkalar.engine import goals
 
     monkeypatch.setattr(goals, "EFFECTS_BUDGET", budget)
     pos = tk.position(HYPNOTIST, mode="high-form")
@@ -45,7 +45,7 @@ def test_the_effects_of_a_goal_search_share_a_bound(tk: Any, monkeypatch: pytest
 
 
 def test_the_answer_says_the_bound_on_effects(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tashkalar_cli.engine import goals
+    from tashkalar_cli.games.tashkalar.engine import goals
 
     monkeypatch.setattr(goals, "EFFECTS_BUDGET", 100)
     result = cli("plan", "--position", HYPNOTIST, "--mode", "high-form", "--player", "blue", "--hand",

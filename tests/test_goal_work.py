@@ -13,11 +13,11 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from tashkalar_cli.engine.codes import squares_only
-from tashkalar_cli.engine.effects import resolve_placement
-from tashkalar_cli.engine.flares import counts, counts_of_codes
-from tashkalar_cli.engine.tasks import Context, check_task
-from tashkalar_cli.model.cards import Task
+from tashkalar_cli.games.tashkalar.engine.codes import squares_only
+from tashkalar_cli.games.tashkalar.engine.effects import resolve_placement
+from tashkalar_cli.games.tashkalar.engine.flares import counts, counts_of_codes
+from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task
+from tashkalar_cli.games.tashkalar.model.cards import Task
 
 from conftest import count_calls
 
@@ -84,7 +84,7 @@ def test_a_goal_search_stops_at_its_bound_on_work(tk: Any, monkeypatch: Any, bou
     effects are large: the ends of turn asked, the cards checked and the summons tried, counted as they are made,
     stay within the bound on work (bounds.GOAL_WORK), and the answer says the search stopped (39,085 ends of turn
     asked before, and 50,000 states of effects). The task's check is asked of the ends of turn and by its bound."""
-    from tashkalar_cli.engine import bounds, goals, tasks
+    from tashkalar_cli.games.tashkalar.engine import bounds, goals, tasks
 
     if bound is None:
         bound = bounds.GOAL_WORK
@@ -117,7 +117,7 @@ def test_a_goal_search_stops_at_its_bound_on_work(tk: Any, monkeypatch: Any, bou
 
 
 def test_the_answer_says_the_bound_on_work(cli: Any, monkeypatch: Any) -> None:
-    from tashkalar_cli.engine import goals
+    from tashkalar_cli.games.tashkalar.engine import goals
 
     monkeypatch.setattr(goals, "MAX_WORK", 200)
     args = ["plan", "--position", HYPNOTIST, "--mode", "high-form", "--player", "blue", "--hand",
@@ -172,10 +172,10 @@ def worst_search(tk: Any, request: pytest.FixtureRequest) -> Iterator[_WorstSear
     benchmarks/high-form.yaml; run once (at each bound of :data:`WORST_BUDGETS`), counting the states made from the
     pieces, the resolutions, and the questions asked of the last summons (each an id of a state kept alive, so that no
     two states share an id)."""
-    from tashkalar_cli.engine import bounds, goals
+    from tashkalar_cli.games.tashkalar.engine import bounds, goals
 
     budget = bounds.GOAL_EFFECTS_BUDGET if request.param is None else request.param
-    from tashkalar_cli.model.state import BoardState
+    from tashkalar_cli.games.tashkalar.model.state import BoardState
 
     made = {"of_pieces": 0, "codes": 0, "resolutions": 0}
     asked: list[tuple[int, str, int, Any]] = []
@@ -211,7 +211,7 @@ def test_the_worst_search_found_does_bounded_work_and_makes_no_state_again(worst
     its resolutions and their states stay within that bound, its other work within its own; and each resolution starts
     from the board state and bytes its summon made, not from a state made again from the pieces (before: one
     ``of_pieces`` and one ``codes`` per resolution, 2,314 of each)."""
-    from tashkalar_cli.engine import bounds
+    from tashkalar_cli.games.tashkalar.engine import bounds
 
     report, made, budget = worst_search.report, worst_search.made, worst_search.budget
     assert report.truncated and report.effects_spent
@@ -239,7 +239,7 @@ def test_the_crystal_mirror_reads_its_placement_once(tk: Any, monkeypatch: Any) 
     """The Crystal Mirror's axis and the squares mirroring its yellow ones depend on its placement alone: found once
     per placement, however many states and resolutions read them (before: at each state of each resolution, 2,088
     resolutions of it in the worst goal search found)."""
-    from tashkalar_cli.engine.effects import specials
+    from tashkalar_cli.games.tashkalar.engine.effects import specials
 
     cached = getattr(specials, "_mirror", None)
     if cached is not None:
@@ -294,8 +294,8 @@ def test_a_chain_task_walks_no_square_when_there_is_no_chain(tk: Any, monkeypatc
     square is walked (before: every piece joined to a side, square by square); with one, the path is the walk's.
     Every board of benchmarks/sphere-30.yaml with one piece taken off (each player's pieces, and every piece as one
     player's) and every rank (whole, and with one square gone), each pair of sides and corners."""
-    from tashkalar_cli.engine import tasks
-    from tashkalar_cli.model.board import square_order
+    from tashkalar_cli.games.tashkalar.engine import tasks
+    from tashkalar_cli.games.tashkalar.model.board import square_order
 
     board = tk.board
     walked = [0]
@@ -337,7 +337,7 @@ def test_a_chain_task_walks_no_square_when_there_is_no_chain(tk: Any, monkeypatc
 def _counting_checks(monkeypatch: Any, kind: str) -> dict[str, int]:
     """Counters of the task's checks (its evaluator, ``kind``), of the bounds asked (tasks.within_reach: ``bounds``,
     and those given the check made for the state's ask: ``shared``) and of the resolutions of the goal search."""
-    from tashkalar_cli.engine import goals, tasks
+    from tashkalar_cli.games.tashkalar.engine import goals, tasks
 
     made = {"checks": 0, "bounds": 0, "shared": 0, "resolutions": 0}
     evaluator, reach, resolve = tasks.EVALUATORS[kind], tasks.within_reach, goals.resolve_placement
@@ -386,7 +386,7 @@ def test_the_slowest_whole_search_does_bounded_work(tk: Any, monkeypatch: Any) -
     sequence is played or dropped by the task's bound, within the bounds on work. Counted, never timed: its states,
     ends of turn asked, work and effects' states stay what they were, and so do its resolutions, checks of the task
     and bounds asked (a change that makes the search do more shows here); the effects' work stays under its budget."""
-    from tashkalar_cli.engine import bounds
+    from tashkalar_cli.games.tashkalar.engine import bounds
 
     made = _counting_checks(monkeypatch, "line-dominance")
     pos = tk.position(HYPNOTIST, mode="high-form")
@@ -406,7 +406,7 @@ def test_a_walk_bound_tries_each_set_of_pieces_taken_once(tk: Any) -> None:
     left and those pieces taken once, whatever the order they were taken in, and a board whose prey was asked before
     is not walked again. Counted: the distances read (before: 5,744 here, and as many again the second time; now
     5,104, and none the second time)."""
-    from tashkalar_cli.engine.reach import Walk
+    from tashkalar_cli.games.tashkalar.engine.reach import Walk
 
     board = tk.board
     read = [0]
@@ -440,7 +440,7 @@ def test_the_worst_search_found_walks_each_prey_once(tk: Any) -> None:
     bound on the effects' work with the counts it had, its other work within its bound; and the walk bound of its
     walking beings is walked once per start, steps and prey (before: 2,458 times, a fifth of the search), each
     asked again read from what was found."""
-    from tashkalar_cli.engine import bounds, reach
+    from tashkalar_cli.games.tashkalar.engine import bounds, reach
 
     reach._most_on_walk.cache_clear()
     pos = tk.position(str(BENCH / "sphere-30.yaml"), mode="high-form")
@@ -469,7 +469,7 @@ def test_a_card_is_checked_once_per_position(tk: Any, monkeypatch: Any, cards: i
     timed, on a small hand of the slowest search found (sphere-30 red, heroic devastation: there 7,434 checks for
     3,201 positions and cards; here 429 for 348 before): every check is of a new position and card, and the search's
     counts stay what they were."""
-    from tashkalar_cli.engine.summoning import Engine
+    from tashkalar_cli.games.tashkalar.engine.summoning import Engine
 
     real = Engine.check
     checked: list[tuple[Any, ...]] = []
@@ -493,7 +493,7 @@ def test_the_isolation_check_walks_on_masks(tk: Any, monkeypatch: Any) -> None:
     boards each) grows each enemy piece's reach a move at a time on masks: no square is listed on the way (before:
     ``bits()`` once per move of each piece walked, 4 times here); only the answer's squares are. Its answers are
     tested against the reference in test_goal_bounds.py."""
-    from tashkalar_cli.engine import tasks
+    from tashkalar_cli.games.tashkalar.engine import tasks
 
     task = tk.cards.by_id["isolation"]
     # red pieces two squares apart, each free to walk next to another: none is isolated, every piece is walked

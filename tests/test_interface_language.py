@@ -506,7 +506,7 @@ def test_an_unknown_language_is_said_in_the_locales_language(cli, monkeypatch):
 
 
 def test_the_fallback_note_names_languages(tk):
-    from tashkalar_cli.render.cards import _fallback_note
+    from tashkalar_cli.games.tashkalar.render.cards import _fallback_note
     from tashkalar_cli.text.i18n import Text
 
     note = _fallback_note(tk.localizer("es"), [Text("x", "en")])

@@ -172,7 +172,7 @@ def test_the_guard_sees_the_tool_reach_for_the_real_cache(monkeypatch):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("HOME", real()["home"])
     store._MEMO.clear()
-    from tashkalar_cli.catalog.build import load_uncached
+    from tashkalar_cli.game import load_uncached
 
     try:
         store.load_dataset(build=load_uncached)

@@ -695,7 +695,7 @@ PLAN_PIECES = "d4=blue,e4=blue,e5=blue:heroic,c3=blue,f6=red,g7=blue,d6=red:hero
     ["--deck", "imperial", "--first-turn"],
 ])
 def test_plan(cli, args):
-    from tashkalar_cli.engine.planner import EFFECTS_BUDGET
+    from tashkalar_cli.games.tashkalar.engine.planner import EFFECTS_BUDGET
 
     r = output(cli("plan", "--player", "blue", "--pieces", PLAN_PIECES, *args, "--json"), "output-plan")
     assert r["player"] == "blue" and r["plan_count"] > 0
@@ -863,7 +863,7 @@ def test_letal_rules_keywords_and_rulings_follow_the_same_contract(cli, lang):
 # ---------------------------------------------------------------------- the schema field, --json anywhere, usage errors
 
 def test_every_output_names_its_schema_and_version(cli):
-    from tashkalar_cli.render.jsonout import VERSIONS, schema_id
+    from tashkalar_cli.games.tashkalar.render.jsonout import VERSIONS, schema_id
 
     assert set(VERSIONS) == {p.name.removesuffix(".schema.json").removeprefix("output-") for p in SCHEMA_FILES}
     for name, version in VERSIONS.items():

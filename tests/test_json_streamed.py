@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 
 import pytest
 
-from tashkalar_cli.engine.bounds import EFFECTS_BUDGET
-from tashkalar_cli.engine.effects import Outcome
 from tashkalar_cli.errors import json_visible
-from tashkalar_cli.render import jsonout, jsonplan
+from tashkalar_cli.games.tashkalar.engine.bounds import EFFECTS_BUDGET
+from tashkalar_cli.games.tashkalar.engine.effects import Outcome
+from tashkalar_cli.games.tashkalar.render import jsonout, jsonplan
 from tashkalar_cli.render.jsonstream import Items, chunks, dumps
 from tashkalar_cli.text.typography import untypeset
 

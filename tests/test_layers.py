@@ -128,8 +128,8 @@ def test_the_graph_sees_every_kind_of_import(package_graph) -> None:
     """The reader counts what a loop may hide behind: a function-local import, one under TYPE_CHECKING, and
     ``importlib.import_module`` (the known edge above is found, so removing it above is not a no-op)."""
     graph = package_graph
-    assert "tashkalar_cli.model.patterns" in graph["tashkalar_cli.model.board"]        # inside a method
-    assert "tashkalar_cli.data.dataset" in graph["tashkalar_cli.model.cards"]          # under TYPE_CHECKING
+    assert "tashkalar_cli.games.tashkalar.model.patterns" in graph["tashkalar_cli.games.tashkalar.model.board"]        # inside a method
+    assert "tashkalar_cli.data.dataset" in graph["tashkalar_cli.games.tashkalar.model.cards"]          # under TYPE_CHECKING
     for source, target in KNOWN:
         assert target in graph[source], (source, target)
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
@@ -140,6 +140,6 @@ def test_the_model_and_the_engines_know_no_language(package_graph) -> None:
     no module of model/ or engine/ imports them, even inside a function or for its types only."""
     graph = package_graph
     wrong = sorted((source, target) for source, targets in graph.items()
-                   if source.startswith(("tashkalar_cli.model", "tashkalar_cli.engine"))
-                   for target in targets if target.startswith(("tashkalar_cli.text", "tashkalar_cli.catalog")))
+                   if source.startswith(("tashkalar_cli.games.tashkalar.model", "tashkalar_cli.games.tashkalar.engine"))
+                   for target in targets if target.startswith(("tashkalar_cli.text", "tashkalar_cli.games.tashkalar.catalog")))
     assert wrong == []

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from tashkalar_cli.engine import markers as engine_markers
-from tashkalar_cli.engine.effects import resolve_program
-from tashkalar_cli.model.effects import EffectError, IsMarked, Mark, parse_program
-from tashkalar_cli.model.markers import MarkerRule, markers_kept, read_rules
-from tashkalar_cli.model.notation import position_data
-from tashkalar_cli.model.types import Piece, Rank
+from tashkalar_cli.games.tashkalar.engine import markers as engine_markers
+from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+from tashkalar_cli.games.tashkalar.model.effects import EffectError, IsMarked, Mark, parse_program
+from tashkalar_cli.games.tashkalar.model.markers import MarkerRule, markers_kept, read_rules
+from tashkalar_cli.games.tashkalar.model.notation import position_data
+from tashkalar_cli.games.tashkalar.model.types import Piece, Rank
 
 #: a made-up deck's data, as cards/decks.yaml would hold it: its marker stands on commons only
 STARFALL = {"id": "starfall", "colors": [], "expansion": True,
@@ -119,7 +119,7 @@ def test_a_deck_naming_a_handler_that_does_not_exist_is_refused_at_its_summon(tk
 
 
 def test_a_program_follows_one_marker() -> None:
-    from tashkalar_cli.engine.effects.compiler import followed_marker
+    from tashkalar_cli.games.tashkalar.engine.effects.compiler import followed_marker
 
     gateway = MarkerRule("gateway", frozenset({Rank.COMMON, Rank.HEROIC}), "gateway", "nethervoid")
     both = {"beacon": BEACON, "gateway": gateway}

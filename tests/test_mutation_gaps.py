@@ -79,8 +79,8 @@ def test_a_square_of_a_type_the_library_does_not_take_is_bad_input_naming_the_pa
 def test_a_gateway_made_of_no_piece_leaves_the_effect_going(tk):
     """"Upgrade up to one of your commons, make it your Gateway": upgrading none is an outcome too, with no
     Gateway (a dropped condition made the Gateway step a dead end when it had no piece to take)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     program = parse_program([{"upgrade": {"owner": "you", "rank": "common"}, "up_to": 1, "as": "raised"},
                              {"mark": "raised", "marker": "gateway"}],
@@ -118,7 +118,7 @@ def test_the_winner_reports_each_teams_living_heroes_and_their_endurance():
 def test_the_codes_of_a_color_are_its_pieces_and_those_of_the_others_the_rest():
     """``codes_of`` is the one place that lists a color's piece codes (the High Form tasks read it through
     ``table``): ``others`` asks for every other color's (a comparison turned round swapped the two)."""
-    from tashkalar_cli.engine.codes import LEVELS, code, codes_of
+    from tashkalar_cli.games.tashkalar.engine.codes import LEVELS, code, codes_of
 
     colors = ("blue", "red", "yellow")
     assert codes_of(colors, "blue") == [code(colors, "blue", level) for level in range(LEVELS)]
@@ -169,9 +169,9 @@ def test_a_task_with_one_requirement_met_is_within_reach_of_what_meets_the_other
     """Green Conquest asks for 3 pieces on the green squares, 2 of them upgraded: with 3 there, 1 upgraded, one
     upgrade (or one place) may meet it and nothing that only destroys can. The goal search drops a sequence on
     this answer, so a met requirement counted as unmet (a constant turned round) dropped turns that win."""
-    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
-    from tashkalar_cli.model.cards import Task
-    from tashkalar_cli.model.turn import Turn
+    from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.games.tashkalar.model.cards import Task
+    from tashkalar_cli.games.tashkalar.model.turn import Turn
 
     position = tk.position(pieces="i4=blue,a5=blue:heroic,f8=blue", mode="high-form")
     task = next(t for t in tk.cards.of_type(Task) if t.id == "green-conquest")
@@ -187,9 +187,9 @@ def test_one_convert_adds_one_piece_to_a_count_of_the_players_pieces(tk):
     """Green Conquest with one blue piece on the green squares (3 needed, 2 of them upgraded): one convert brings
     one piece there, so it is out of reach of one convert and within reach of two (a convert weighed 2 kept the
     sequences the goal search may drop: more work, and a bound that no longer says "certainly not")."""
-    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
-    from tashkalar_cli.model.cards import Task
-    from tashkalar_cli.model.turn import Turn
+    from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.games.tashkalar.model.cards import Task
+    from tashkalar_cli.games.tashkalar.model.turn import Turn
 
     position = tk.position(pieces="i4=blue", mode="high-form")
     task = next(t for t in tk.cards.of_type(Task) if t.id == "green-conquest")
@@ -204,7 +204,7 @@ def test_a_being_that_walks_adds_nothing_to_a_count_of_the_squares_it_stands_on_
     """A summoned being whose effect only walks it: for a count of the pieces on some squares, its move adds one
     when it starts outside them and nothing when it stands on one already (a shift turned round read the start's
     bit of another square, and the bound of a being already there grew by one)."""
-    from tashkalar_cli.engine.reach import Walk, gain
+    from tashkalar_cli.games.tashkalar.engine.reach import Walk, gain
 
     e5, d4 = tk.board.parse("e5"), tk.board.parse("d4")
     walk = Walk({"move": 1}, e5, 2, 0, lambda a, b: 1)
@@ -217,9 +217,9 @@ def test_one_summon_adds_one_to_a_count_of_the_beings_summoned_on_a_color(tk):
     """Colored Summoning (2 beings, 2 of them on red or green) after two summons elsewhere: one more summon can put
     one being on those colors, so the task is out of reach of one summon and within reach of two (a summon weighed
     2 there kept sequences the goal search may drop)."""
-    from tashkalar_cli.engine.tasks import Context, check_task, within_reach
-    from tashkalar_cli.model.cards import Task
-    from tashkalar_cli.model.turn import Summoned, Turn
+    from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task, within_reach
+    from tashkalar_cli.games.tashkalar.model.cards import Task
+    from tashkalar_cli.games.tashkalar.model.turn import Summoned, Turn
 
     position = tk.position(pieces="e5=blue", mode="high-form")
     task = next(t for t in tk.cards.of_type(Task) if t.id == "colored-summoning")
@@ -234,8 +234,8 @@ def test_one_summon_adds_one_to_a_count_of_the_beings_summoned_on_a_color(tk):
 def test_a_being_summoned_counts_as_a_legends_summon_only_when_it_is_one(tk):
     """The turn record of a summon: a being's counts as a legend's summon only when it is a legend (or recorded so),
     a legend's always (a default turned round made every being's summon a legend's)."""
-    from tashkalar_cli.model.cards import Legend
-    from tashkalar_cli.model.turn import Turn
+    from tashkalar_cli.games.tashkalar.model.cards import Legend
+    from tashkalar_cli.games.tashkalar.model.turn import Turn
 
     position = tk.position(pieces="", mode="high-form")
     turn = Turn("blue", position.mode, position.players).with_summon("champion", tk.board.parse("e5"), None)
@@ -264,9 +264,9 @@ def test_one_upgrade_moves_a_flares_upper_difference_by_one(tk):
     """A flare's upper half counts the upgraded pieces of the opponent less the player's: one upgrade changes that
     difference by one, so a flare two short is out of reach of one upgrade and within reach of two (a weight of 2
     kept sequences the goal search may drop: more work, and a bound that no longer says "certainly not")."""
-    from tashkalar_cli.engine.flares import PieceCounts, flare_check, within_reach
-    from tashkalar_cli.model.cards import Flare
-    from tashkalar_cli.model.types import Mode
+    from tashkalar_cli.games.tashkalar.engine.flares import PieceCounts, flare_check, within_reach
+    from tashkalar_cli.games.tashkalar.model.cards import Flare
+    from tashkalar_cli.games.tashkalar.model.types import Mode
 
     for card in tk.cards.of_type(Flare):
         need = card.upper.threshold
@@ -283,8 +283,8 @@ def test_one_upgrade_moves_a_flares_upper_difference_by_one(tk):
 def test_a_destroy_step_counts_for_the_player_unless_it_says_by_you_false(tk):
     """A piece an effect destroys counts as destroyed by the player (the turn record the tasks read), unless the
     step says ``by_you: false``; saying nothing is saying true (a default turned round counted none)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     position = tk.position(pieces="e5=red,b2=blue")
     counted = {}
@@ -300,8 +300,8 @@ def test_a_destroy_step_counts_for_the_player_unless_it_says_by_you_false(tk):
 def test_the_owner_of_the_pieces_a_name_binds_is_the_owner_of_the_pieces_bound(tk):
     """``owner: {same: victim}`` after the step that destroyed the victim: the pieces of the victim's color (a check
     made always true read a bound piece as a color chosen, a crash)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     position = tk.position(pieces="e5=red,f8=red,b2=blue")
     program = parse_program([{"destroy": {"owner": "enemy", "where": "central"}, "all": True, "as": "victim"},
@@ -317,9 +317,9 @@ def test_the_owner_of_the_pieces_a_name_binds_is_the_owner_of_the_pieces_bound(t
 def test_the_area_not_central_is_every_square_but_the_central_ones(tk):
     """No card uses ``not_central`` yet: a square chosen there, and a common placed on it, reach every square of
     the board outside the central ones (an ``&`` turned into ``|`` made it the whole board and more)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.board import bits
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.board import bits
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     program = parse_program([{"square": {"where": [{"not_central": True}], "as": "spot"}},
                              {"place": {"rank": "common", "owner": "you", "where": "spot"}}], {})
@@ -333,8 +333,8 @@ def test_the_area_not_central_is_every_square_but_the_central_ones(tk):
 def test_a_square_step_without_its_area_is_a_data_error(tk):
     """``square`` needs both ``where`` and ``as``: a program without ``where`` is refused as the card data's
     error (a dropped operand let it through to a crash)."""
-    from tashkalar_cli.model.effects import parse_program
-    from tashkalar_cli.model.effects.values import EffectError
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.model.effects.values import EffectError
 
     for body in ({"as": "spot"}, {"where": [{"not_central": True}]}):
         with pytest.raises(EffectError) as caught:
@@ -348,8 +348,8 @@ def test_a_square_step_without_its_area_is_a_data_error(tk):
 def test_a_supply_that_states_only_the_commons_is_written_as_it_was_stated(tk):
     """A position whose supply states a color's commons only is written with that count alone (a condition made
     always true asked for the legendary count it does not state, and crashed)."""
-    from tashkalar_cli.model.notation import position_data
-    from tashkalar_cli.model.types import PieceKind
+    from tashkalar_cli.games.tashkalar.model.notation import position_data
+    from tashkalar_cli.games.tashkalar.model.types import PieceKind
 
     position = tk.position(pieces="e5=blue")
     position.supply_override = {"blue": {PieceKind.DOUBLE_SIDED: 7}}
@@ -366,8 +366,8 @@ def test_a_supply_that_states_only_the_commons_is_written_as_it_was_stated(tk):
 def test_a_direction_from_an_unknown_set_names_the_sets_in_their_order(tk):
     """The card data's error for a ``direction: {from: ...}`` lists the sets as the language documents them
     (a reordered list survived the mutation run: no test read the message)."""
-    from tashkalar_cli.model.effects import parse_program
-    from tashkalar_cli.model.effects.values import EffectError
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.model.effects.values import EffectError
 
     with pytest.raises(EffectError) as caught:
         parse_program([{"direction": {"from": "sideways", "as": "d"}}], {})
@@ -375,8 +375,8 @@ def test_a_direction_from_an_unknown_set_names_the_sets_in_their_order(tk):
 
 
 def test_a_move_with_an_unknown_modifier_lists_the_ones_it_takes_in_order(tk):
-    from tashkalar_cli.model.effects import parse_program
-    from tashkalar_cli.model.effects.values import EffectError
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.model.effects.values import EffectError
 
     with pytest.raises(EffectError) as caught:
         parse_program([{"move": {"piece": "self", "kind": "standard"}, "twice": True}], {})
@@ -386,8 +386,8 @@ def test_a_move_with_an_unknown_modifier_lists_the_ones_it_takes_in_order(tk):
 def test_a_move_with_an_unknown_field_lists_the_fields_it_takes_in_order(tk):
     """The card data's error for an unknown field of a ``move`` lists the fields a move takes in the order the
     language documents them (a field moved to the front survived: no test read that message)."""
-    from tashkalar_cli.model.effects import parse_program
-    from tashkalar_cli.model.effects.values import EffectError
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.model.effects.values import EffectError
 
     with pytest.raises(EffectError) as caught:
         parse_program([{"move": {"piece": "self", "kind": "standard", "sideways": True}}], {})
@@ -398,8 +398,8 @@ def test_a_move_with_an_unknown_field_lists_the_fields_it_takes_in_order(tk):
 def test_an_unknown_area_word_names_the_area_words_in_their_order(tk):
     """The card data's error for an unknown area word lists the words as the language documents them (two of them
     swapped survived: no test read that message)."""
-    from tashkalar_cli.model.effects import parse_program
-    from tashkalar_cli.model.effects.values import EffectError
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.model.effects.values import EffectError
 
     with pytest.raises(EffectError) as caught:
         parse_program([{"destroy": {"where": "nowhere"}}], {})
@@ -418,7 +418,7 @@ def test_only_the_three_programs_a_being_runs_alone_can_be_resolved_alone(tk):
 
 
 def test_a_pattern_of_special_summoning_with_a_summoning_square_is_refused():
-    from tashkalar_cli.model.patterns import Pattern, PatternError
+    from tashkalar_cli.games.tashkalar.model.patterns import Pattern, PatternError
 
     Pattern(("c . c", ". . .", "c . c")).check(needs_target=False)
     with pytest.raises(PatternError, match="no summoning square"):
@@ -432,8 +432,8 @@ def test_the_pieces_a_step_moved_are_followed_to_where_they_stop(tk):
     """A bound step of moves, each picking its piece, follows each piece it moved to where it stops: the same
     piece moved twice is bound on its last square only (the squares of the step under way left unfollowed bound
     the square it left too, and the area next to the bound pieces grew around an empty square)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     program = parse_program([{"move": {"piece": {"owner": "you"}, "kind": "standard", "onto": "empty",
                                        "per_move": True}, "up_to": 2, "as": "went"},
@@ -457,10 +457,10 @@ def test_a_name_an_area_is_drawn_around_is_a_markers_piece_before_an_area_word(t
     deck's marker here) is read as those pieces, even when an area word is spelled the same; alone, ``X`` is the
     area word (a condition made always false read the anchor as the area word: the squares next to the central
     ones instead of next to the marker's piece)."""
-    from tashkalar_cli.model.effects import parse_program
-    from tashkalar_cli.model.effects.values import IsEmpty, Named, Ref, Relation
-    from tashkalar_cli.model.markers import MarkerRule
-    from tashkalar_cli.model.types import Rank
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.model.effects.values import IsEmpty, Named, Ref, Relation
+    from tashkalar_cli.games.tashkalar.model.markers import MarkerRule
+    from tashkalar_cli.games.tashkalar.model.types import Rank
 
     markers = {"central": MarkerRule("central", frozenset({Rank.COMMON}), None, "test")}
     steps = [{"destroy": {"where": {"adjacent": "central"}}, "all": True},
@@ -482,7 +482,7 @@ def test_a_goal_search_in_shortage_places_by_picking_up_a_common_or_heroic_never
     """Green Conquest one piece short, blue with no common piece off the board: each way picks up the common on b2
     (the legendary and the heroic stand on green squares) and puts it on an empty green square. A legendary is never
     picked up for a place (a dropped condition offered it to the place action, which refuses it: a crash)."""
-    from tashkalar_cli.model.types import PieceKind
+    from tashkalar_cli.games.tashkalar.model.types import PieceKind
 
     position = tk.position(pieces="i4=blue:legendary,a5=blue:heroic,b2=blue,e5=red", mode="high-form")
     position.supply_override = {"blue": {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 3}}
@@ -501,8 +501,8 @@ def test_a_goal_search_that_says_it_ended_whole_did_no_more_work_than_its_bound(
     ends whole under a bound that lets it do all its work but the last ask, and under no smaller one (past its
     bound, a dropped condition went on asking ends of turn, skipping those asked before, and said the search whole
     after twice its work)."""
-    from tashkalar_cli.engine.bounds import GOAL_ASK_WEIGHT
-    from tashkalar_cli.engine.goals import GoalReads, GoalSearch
+    from tashkalar_cli.games.tashkalar.engine.bounds import GOAL_ASK_WEIGHT
+    from tashkalar_cli.games.tashkalar.engine.goals import GoalReads, GoalSearch
 
     board = tk.board
     pos = tk.position(pieces="d5=blue,c3=blue,d3=blue,e3=blue,e6=red,f5=red,f6=red,g7=red", mode="high-form")
@@ -526,8 +526,8 @@ def test_a_marker_step_records_its_skip_only_when_it_may_be_skipped(tk):
     """"Make it your Gateway" after "upgrade up to one of your commons": with none upgraded there is nothing to
     mark and no choice made; with ``may``, leaving the mark out is a choice the outcome records (the two branches
     swapped recorded a skip where there was no choice and none where there was)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     markers = {m.name: m for m in tk.being("gate-keeper").markers}
     position = tk.position(pieces="e5=blue,d4=red")
@@ -548,7 +548,7 @@ def test_a_marker_step_records_its_skip_only_when_it_may_be_skipped(tk):
 def test_a_board_wider_than_twelve_files_is_refused():
     """A rank takes 16 bits (STRIDE), and the bitboard layout holds 12 files at most (STRIDE // 2 + 4): a wider
     board is refused (an ``or`` made ``and`` let boards of 13 to 26 files through)."""
-    from tashkalar_cli.model.board import Board
+    from tashkalar_cli.games.tashkalar.model.board import Board
 
     spec = {"ranks": 9, "cut_corners": [], "red_squares": [], "green_squares": [], "central_squares": ["e5"],
             "center": "e5", "piece_colors": ["blue", "red"]}
@@ -563,7 +563,7 @@ def test_a_board_wider_than_twelve_files_is_refused():
 def test_a_card_whose_special_step_has_a_handler_is_resolved_by_the_engine(tk):
     """Crystal Mirror's program is one ``special`` step, which the engine's handler plays: its effect is resolved
     (a condition made always false left the handlers unloaded, and the card said left to the player)."""
-    from tashkalar_cli.engine.coverage import effect_status
+    from tashkalar_cli.games.tashkalar.engine.coverage import effect_status
 
     assert effect_status(tk.being("crystal-mirror")) == (True, ["special:crystal-mirror"])
 
@@ -574,7 +574,7 @@ def test_a_card_whose_special_step_has_a_handler_is_resolved_by_the_engine(tk):
 def test_a_color_outside_a_game_whose_sides_are_all_known_is_refused():
     """A duel with blue and red in play has all its sides: green cannot be one (``>=`` made ``>`` let a third
     color into a game of two); with one side known, the other may be any color."""
-    from tashkalar_cli.model.players import check_in_game
+    from tashkalar_cli.games.tashkalar.model.players import check_in_game
 
     check_in_game("green", ["blue"], 2, "player")
     check_in_game("red", ["blue", "red"], 2, "player")
@@ -590,8 +590,8 @@ def test_an_exact_number_of_moves_each_by_a_piece_it_picks_reaches_every_pair(tk
     """"Move your pieces north, one square each time, twice" (each move picks its piece): of two moves that
     commute only one order is followed, and the other order is not a dead end (an operand dropped from the check
     of an empty choice cut every second move of a step with an exact count)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     program = parse_program([{"move": {"piece": {"owner": "you"}, "kind": "standard", "direction": "n",
                                        "per_move": True}, "times": 2}], {})
@@ -609,8 +609,8 @@ def test_a_summon_in_shortage_onto_a_lower_piece_is_refused_for_the_take_back_no
     """Blue has no common off the board and no double-sided piece on it to take back (a legendary only): a common
     summoned onto a red common is refused for the take-back, since the red piece does not outrank it; onto a red
     heroic, for the rank (an ``and`` made ``or`` blamed the red common)."""
-    from tashkalar_cli.model.position import Position
-    from tashkalar_cli.model.types import PieceKind, Rank
+    from tashkalar_cli.games.tashkalar.model.position import Position
+    from tashkalar_cli.games.tashkalar.model.types import PieceKind, Rank
 
     base = tk.position(pieces="e5=red,d4=blue:legendary")
     position = Position(base.board, base.pieces, base.mode, base.players, {"blue": {PieceKind.DOUBLE_SIDED: 0}},
@@ -645,8 +645,8 @@ def test_the_effect_reader_refuses_a_value_out_of_its_range(step, message):
     pieces where a direction is asked, a square color that is a player's, a color chosen among no known side: each
     is the card data's error (a bound made 0, a check made never true, an ``or`` made ``and`` and an ``is not``
     made ``is`` let them through); an unknown field names the fields allowed in their order (two swapped)."""
-    from tashkalar_cli.model.effects import parse_program
-    from tashkalar_cli.model.effects.values import EffectError
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.model.effects.values import EffectError
 
     with pytest.raises(EffectError) as caught:
         parse_program([step], {})
@@ -680,8 +680,8 @@ def test_a_plan_with_no_state_per_summon_resolves_no_effect(tk):
 def test_a_ray_from_no_piece_is_no_square(tk):
     """A ray drawn from a name that binds no piece (no legendary was there to destroy) holds no square: the step
     after it does nothing, and the effect goes on (a check made never true ran the ray from no square, a crash)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     program = parse_program([{"destroy": {"owner": "enemy", "rank": "legendary"}, "up_to": 1, "as": "gone"},
                              {"destroy": {"owner": "enemy", "where": {"ray": "n", "of": "gone"}}, "all": True},
@@ -697,7 +697,7 @@ def test_a_being_without_effect_data_is_summoned_with_no_resolution(tk):
     when the check was lost)."""
     import dataclasses
 
-    from tashkalar_cli.engine import effects
+    from tashkalar_cli.games.tashkalar.engine import effects
 
     card = dataclasses.replace(tk.being("messenger"), programs_data={})
     position = tk.position(pieces="d6=blue,e5=blue")
@@ -710,9 +710,9 @@ def test_a_surround_task_with_no_piece_next_to_any_enemy_names_the_first_enemy_p
     """A surround task (Imprisonment: 6 of the player's pieces around one enemy piece) with an enemy piece but none
     of the player's pieces next to it: 0 of 6, around that enemy piece, named (a best count started at 0 instead of
     below it found no enemy piece at all, and the answer named no square)."""
-    from tashkalar_cli.engine.tasks import Context, check_task
-    from tashkalar_cli.model.cards import Task
-    from tashkalar_cli.model.turn import Turn
+    from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task
+    from tashkalar_cli.games.tashkalar.model.cards import Task
+    from tashkalar_cli.games.tashkalar.model.turn import Turn
 
     position = tk.position(pieces="e5=red,b2=blue", mode="high-form")
     task = next(t for t in tk.cards.of_type(Task) if t.id == "imprisonment")
@@ -729,8 +729,8 @@ def test_a_move_onto_an_empty_square_destroys_nothing_and_one_onto_a_piece_destr
     """A heroic moved north up to twice, a red common two squares ahead: the first move destroys nothing, the
     second destroys the red piece, which counts as destroyed by the player (an operand dropped counted every move
     as a piece destroyed)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     program = parse_program([{"move": {"piece": {"owner": "you"}, "kind": "standard", "direction": "n"},
                               "up_to": 2}], {})
@@ -743,8 +743,8 @@ def test_a_move_onto_an_empty_square_destroys_nothing_and_one_onto_a_piece_destr
 def test_a_swap_says_the_other_piece_and_a_move_the_piece_it_destroyed(tk):
     """The JSON of a step: a swap names the other piece (``other``), a move the piece it destroyed or null
     (``destroyed``), each never the other's field (a condition made always true wrote a swap as a move)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     position = tk.position(pieces="e4=blue,e6=red")
     swap = parse_program([{"swap": {"a": {"owner": "you"}, "b": {"owner": "enemy"}}}], {})
@@ -763,7 +763,7 @@ def test_a_swap_says_the_other_piece_and_a_move_the_piece_it_destroyed(tk):
 def test_a_condition_done_takes_a_built_in_name_as_it_takes_a_bound_one(tk):
     """``if: {done: NAME}`` takes any name the program knows, the built-in ones (``self``, ``summoners``...) too:
     no kind is asked of it (an operand dropped read the kinds asked when none were, a crash)."""
-    from tashkalar_cli.model.effects import BUILTIN_REFS, Done, parse_program
+    from tashkalar_cli.games.tashkalar.model.effects import BUILTIN_REFS, Done, parse_program
 
     for name in BUILTIN_REFS:
         (step,) = parse_program([{"if": {"done": name}, "then": [{"gain_actions": 1}]}], {})
@@ -776,7 +776,7 @@ def test_a_condition_done_takes_a_built_in_name_as_it_takes_a_bound_one(tk):
 def test_the_letters_of_a_diagrams_files_stand_under_their_columns(tk):
     """In a diagram (``position show --format diagram``) each file's letter stands in the column of that file's
     squares (a width made one less drew the letters closer than the squares)."""
-    from tashkalar_cli.model.notation import diagram
+    from tashkalar_cli.games.tashkalar.model.notation import diagram
 
     position = tk.position(pieces="a5=blue,e5=red:heroic,i5=blue:legendary,e1=red,e9=blue")
     lines = diagram(position).splitlines()
@@ -798,7 +798,7 @@ def test_the_pieces_of_the_pattern_are_followed_only_by_a_program_that_names_the
     pattern's pieces through every swap, and counted 203 states for 77)."""
     import dataclasses
 
-    from tashkalar_cli.engine.effects import resolve_placement
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_placement
 
     position = tk.position(pieces="c3=blue,d3=blue,e3=blue,d4=blue,e4=blue,f4=blue,c5=blue,d5=blue,e5=blue:heroic,"
                                   "f5=blue,d6=blue,e6=red,f6=red,g7=red,c7=red,d7=red:heroic,f3=red", mode="high-form")
@@ -837,7 +837,7 @@ def test_a_goal_search_stops_where_its_bound_on_the_effects_work_is_reached(tk):
     went on with the being after it, and found its ways past the stop)."""
     import dataclasses
 
-    from tashkalar_cli.engine.goals import GoalSearch
+    from tashkalar_cli.games.tashkalar.engine.goals import GoalSearch
 
     position = tk.position(pieces="d5=blue,c3=blue,d3=blue,e3=blue,d6=blue,e5=blue,e6=red,f5=red,f6=red,g7=red",
                            mode="high-form")
@@ -865,8 +865,8 @@ def test_a_last_destroy_step_writes_the_same_steps_on_the_fast_path_as_on_the_pl
     """"Destroy up to 2 enemy pieces" as a program's last step takes the fast path (each set of pieces destroyed an
     outcome at once): the steps it writes are those of the plain walk, each destroy naming its square and piece and
     nothing it became (a constant made 1 there wrote ``becomes`` on every destroy of the fast path)."""
-    from tashkalar_cli.engine.effects import resolve_program
-    from tashkalar_cli.model.effects import parse_program
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+    from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
     program = parse_program([{"destroy": {"owner": "enemy"}, "up_to": 2}], {})
     position = tk.position(pieces="e5=blue,e6=red,f6=red:heroic")

@@ -16,12 +16,12 @@ import itertools
 import pytest
 from test_effects import _compare, boards, pos
 
-from tashkalar_cli.engine.effects import resolve_program
-from tashkalar_cli.engine.summoning import CompiledOrientation
 from tashkalar_cli.errors import InputError
-from tashkalar_cli.model.effects import parse_program
-from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.types import RANKS, PieceKind, Rank
+from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
+from tashkalar_cli.games.tashkalar.engine.summoning import CompiledOrientation
+from tashkalar_cli.games.tashkalar.model.effects import parse_program
+from tashkalar_cli.games.tashkalar.model.position import Piece, Position
+from tashkalar_cli.games.tashkalar.model.types import RANKS, PieceKind, Rank
 
 # ---------------------------------------------------------------------- the most per color: pieces chosen
 
@@ -205,7 +205,7 @@ def test_planner_finds_what_brute_force_finds_in_every_small_shortage(tk, db, sh
     """The fast planner against its brute-force planner (``plan_naive``) on every position of a few pieces around
     e5 in piece shortage: pieces picked up and placed elsewhere, a common or a heroic picked up and put back on its
     own square (a heroic comes back common), reuse of the piece on the target, take-back, summon then summon."""
-    from tashkalar_cli.engine.planner import flatten
+    from tashkalar_cli.games.tashkalar.engine.planner import flatten
 
     hand = [db.get(c) for c in PLAN_HAND]
     for position in _around_e5(tk, shortage, e5):
@@ -217,7 +217,7 @@ def test_planner_finds_what_brute_force_finds_in_every_small_shortage(tk, db, sh
 def test_the_small_shortages_reach_every_corner_of_the_place_rule(tk, db):
     """The comparison above means something: its positions give plans of every kind the place rule and the
     summon in shortage make."""
-    from tashkalar_cli.engine.planner import PlaceStep, SummonStep
+    from tashkalar_cli.games.tashkalar.engine.planner import PlaceStep, SummonStep
 
     hand = [db.get(c) for c in PLAN_HAND]
     seen: set[str] = set()

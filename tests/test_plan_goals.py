@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.engine.goals import Act
-from tashkalar_cli.engine.tasks import Context, check_task
-from tashkalar_cli.model.turn import Turn
+from tashkalar_cli.games.tashkalar.engine.goals import Act
+from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task
+from tashkalar_cli.games.tashkalar.model.turn import Turn
 
 from conftest import fewer_examples, spread
 
@@ -138,7 +138,7 @@ def test_every_way_replays_to_its_position_and_meets_the_task(tk):
 def test_flare_for_the_next_player_counts_the_effect(tk):
     pos = tk.position(pieces=LEAD)
     following, report = tk.plan_flare(pos, "blue", "flare-3-5", ["swordmaster"])
-    from tashkalar_cli.render import jsonout, jsonplan
+    from tashkalar_cli.games.tashkalar.render import jsonout, jsonplan
 
     _conforms(jsonout.document("plan", jsonplan.goal_report(report, tk.board, "flare", "flare-3-5", following, 3)))
     assert following == "red" and not report.met_now
@@ -233,7 +233,7 @@ def test_effect_lines_in_every_language(cli, tk, lang):
 def _naive_ends(tk, pos, player, hand, actions, met):
     """Every end of turn where the goal becomes met, by plain recursion over every action and every
     outcome (no merging, no pruning): {(pieces, destroyed, summoned): sequences}."""
-    from tashkalar_cli.engine.effects import resolve_placement
+    from tashkalar_cli.games.tashkalar.engine.effects import resolve_placement
 
     found: dict = {}
 
@@ -305,7 +305,7 @@ def test_the_bound_of_a_goal_drops_nothing_that_meets_it(tk, monkeypatch, goal):
     flares.within_reach, goals.effect_reach): the same ways, each with as many sequences, as without the bound."""
     from pathlib import Path
 
-    from tashkalar_cli.engine import goals
+    from tashkalar_cli.games.tashkalar.engine import goals
 
     pos = tk.position(str(Path(__file__).resolve().parent.parent / "benchmarks" / "high-form.yaml"))
     hand = ["swordmaster", "knight", "hypnotist"]
@@ -334,7 +334,7 @@ def test_effect_reach_reads_what_a_program_can_change(tk):
     """The bound of each card: the Swordmaster destroys and upgrades at most one piece, the Knight moves itself
     (one piece) destroying up to 3, the Hypnotist moves up to 3 pieces of an enemy color; the High Priestess's
     standard move may destroy a piece of lower rank too."""
-    from tashkalar_cli.engine.goals import effect_reach
+    from tashkalar_cli.games.tashkalar.engine.goals import effect_reach
 
     def reach(card: str) -> dict:
         got, gains = effect_reach(tk.being(card).program(), len(tk.board.colors))
@@ -368,8 +368,8 @@ def _bounded_against_unbounded(tk, monkeypatch, mode, tasks, *, seed, count, siz
     than ten of them."""
     import random
 
-    from tashkalar_cli.engine import goals
     from tashkalar_cli.errors import InputError
+    from tashkalar_cli.games.tashkalar.engine import goals
 
     flares = ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5"]
     colors = ["blue", "red"] if mode == "high-form" else ["blue", "red", "yellow"]
@@ -433,9 +433,9 @@ def test_a_context_from_codes_is_the_context_of_the_position(tk):
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from tashkalar_cli.engine.goals import _pieces_key
-    from tashkalar_cli.engine.tasks import EVALUATORS, within_reach
-    from tashkalar_cli.model.cards import Task
+    from tashkalar_cli.games.tashkalar.engine.goals import _pieces_key
+    from tashkalar_cli.games.tashkalar.engine.tasks import EVALUATORS, within_reach
+    from tashkalar_cli.games.tashkalar.model.cards import Task
 
     tasks = tk.cards.of_type(Task)
     assert tasks and {t.criterion.kind for t in tasks} == set(EVALUATORS)
@@ -472,8 +472,8 @@ def test_flare_counts_from_codes_are_the_counts_of_the_position(tk):
     positions, for every color of the board, on it or not."""
     import random
 
-    from tashkalar_cli.engine.flares import counts, counts_of_codes
-    from tashkalar_cli.engine.goals import _pieces_key
+    from tashkalar_cli.games.tashkalar.engine.flares import counts, counts_of_codes
+    from tashkalar_cli.games.tashkalar.engine.goals import _pieces_key
 
     rng = random.Random(7)
     for _ in range(30):
@@ -489,9 +489,9 @@ def test_the_codes_after_a_summon_are_those_of_the_position_after_it(tk):
     the codes of the position the summon rule makes (markers.after_summon)."""
     import random
 
-    from tashkalar_cli.engine.goals import GoalSearch, _pieces_key
-    from tashkalar_cli.engine.markers import after_summon
-    from tashkalar_cli.model.types import PieceKind
+    from tashkalar_cli.games.tashkalar.engine.goals import GoalSearch, _pieces_key
+    from tashkalar_cli.games.tashkalar.engine.markers import after_summon
+    from tashkalar_cli.games.tashkalar.model.types import PieceKind
 
     rng = random.Random(11)
     beings = [tk.being(c) for c in ("swordmaster", "knight", "hypnotist", "fire-dragon", "hell-bull", "gate-keeper",
@@ -520,8 +520,8 @@ def test_a_reach_unbounded_in_one_kind_still_bounds_the_others(tk, monkeypatch):
     and finds what the search without the bound finds."""
     from pathlib import Path
 
-    from tashkalar_cli.engine import goals
-    from tashkalar_cli.engine.goals import effect_reach
+    from tashkalar_cli.games.tashkalar.engine import goals
+    from tashkalar_cli.games.tashkalar.engine.goals import effect_reach
 
     reach, gains = effect_reach(tk.being("fire-dragon").program(), len(tk.board.colors))
     assert reach is not None and reach["destroy"] is None and not gains
@@ -558,7 +558,7 @@ def test_a_budget_weighs_the_best_actions_together(options, actions, w, examples
     that counts."""
     from itertools import combinations
 
-    from tashkalar_cli.engine.reach import Budget, gain
+    from tashkalar_cli.games.tashkalar.engine.reach import Budget, gain
 
     got = gain(Budget(tuple(options), actions), w)
     best = max(sum(gain(o, w) for o in chosen)
@@ -576,7 +576,7 @@ def test_effect_walk_reads_the_beings_that_only_move_themselves(tk):
     """effect_walk: the Knight (3 steps), the Dire Wolf (2) and the Snow Fox (2) only move themselves a step at a
     time; a being that also destroys or upgrades (Swordmaster, High Priestess), moves other pieces (Hypnotist),
     leaps (Wild Eagle) or moves any number of times (Hell Bull) is not a walk."""
-    from tashkalar_cli.engine.goals import effect_walk
+    from tashkalar_cli.games.tashkalar.engine.goals import effect_walk
 
     def steps(card: str) -> int | None:
         got = effect_walk(tk.being(card).program())
@@ -592,7 +592,7 @@ def test_a_walk_destroys_what_one_walk_of_its_steps_can_reach(tk):
     board) can end a step on: a brute force over every walk, on random sets of pieces, starts and steps."""
     import random
 
-    from tashkalar_cli.engine.reach import Walk
+    from tashkalar_cli.games.tashkalar.engine.reach import Walk
 
     board = tk.board
     squares = list(board.squares)
@@ -643,7 +643,7 @@ def test_the_walk_bound_keeps_a_last_knight_that_meets_the_goal(tk, monkeypatch,
     """The bound of a last summon whose effect only moves the being (reach.Walk: what a walk of its steps can
     destroy, on which line) is exact in these positions: the Knight that meets the task with its last step is kept,
     the ways are those of the search without the bound, and other summons of it are dropped."""
-    from tashkalar_cli.engine import goals
+    from tashkalar_cli.games.tashkalar.engine import goals
 
     pos = tk.position(pieces=pieces, mode="high-form")
     bounded = tk.plan_task(pos, "blue", task, ["knight"], actions=1)
@@ -692,7 +692,7 @@ def test_a_last_effect_that_takes_the_opponents_pieces_off_a_line_is_kept(tk, mo
     """An effect that puts none of the player's pieces on the board (reach.adds_own) raises the margin on a line
     by at most the opponent's pieces on it (tasks.LESS_OPPONENT): here exactly that many, and the ways of the last
     summon that take them all off the line are those of the search without the bound."""
-    from tashkalar_cli.engine import goals
+    from tashkalar_cli.games.tashkalar.engine import goals
 
     pos = tk.position(pieces=pieces, mode="high-form")
     bounded = tk.plan_task(pos, "blue", "line-dominance", [card], actions=1)
@@ -711,8 +711,8 @@ def test_a_last_effect_that_takes_the_opponents_pieces_off_a_line_is_kept(tk, mo
 def test_what_puts_none_of_the_players_pieces_on_the_board(tk):
     """reach.adds_own: the Swordmaster's and the Hypnotist's effects (destroy, upgrade; the enemy's pieces moved)
     put none of the player's pieces on a square; the Knight's (it moves), a place and a summon may."""
-    from tashkalar_cli.engine.goals import SUMMON, effect_reach
-    from tashkalar_cli.engine.reach import adds_own
+    from tashkalar_cli.games.tashkalar.engine.goals import SUMMON, effect_reach
+    from tashkalar_cli.games.tashkalar.engine.reach import adds_own
 
     def reach(card: str) -> dict:
         got, _ = effect_reach(tk.being(card).program(), len(tk.board.colors))
@@ -731,8 +731,8 @@ def test_the_summon_checks_masks_are_the_positions(tk):
     of each kind, on random positions."""
     import random
 
-    from tashkalar_cli.engine.summoning import _Context
-    from tashkalar_cli.model.types import RANKS, PieceKind
+    from tashkalar_cli.games.tashkalar.engine.summoning import _Context
+    from tashkalar_cli.games.tashkalar.model.types import RANKS, PieceKind
 
     rng = random.Random(3)
     for _ in range(30):

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.types import Mode, PieceKind, Rank
-from tashkalar_cli.render import jsonplan
+from tashkalar_cli.games.tashkalar.model.position import Piece, Position
+from tashkalar_cli.games.tashkalar.model.types import Mode, PieceKind, Rank
+from tashkalar_cli.games.tashkalar.render import jsonplan
 
 from conftest import fewer_examples
 

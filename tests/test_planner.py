@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.engine.planner import EFFECTS_BUDGET, PlaceStep, Plan, PlanStats, SummonStep, flatten
 from tashkalar_cli.errors import InputError
-from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.types import Mode, PieceKind, Rank
+from tashkalar_cli.games.tashkalar.engine.planner import EFFECTS_BUDGET, PlaceStep, Plan, PlanStats, SummonStep, flatten
+from tashkalar_cli.games.tashkalar.model.position import Piece, Position
+from tashkalar_cli.games.tashkalar.model.types import Mode, PieceKind, Rank
 
 from conftest import fewer_examples, spread, write
 
@@ -516,7 +516,7 @@ def test_as_legend_in_a_turn_record(cli, tmp_path):
 
 
 def test_as_legend_counts_for_legendary_summoning(tk, tmp_path):
-    from tashkalar_cli.engine.tasks import Context, check_task
+    from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task
 
     task = next(t for t in tk.cards.of_type(type(tk.cards.get("red-conquest")))
                 if t.criterion.kind == "summoned-legendary")
@@ -552,7 +552,7 @@ def test_json_plans_and_the_summons_they_name_give_the_same_position(cli):
 
 
 def test_orientation_names_and_their_equivalents(cli, db):
-    from tashkalar_cli.engine.summoning import orientation_aliases
+    from tashkalar_cli.games.tashkalar.engine.summoning import orientation_aliases
 
     # Swordmaster (c / t / c) is symmetric: turned half a turn it is the same image
     aliases = orientation_aliases(db.get("swordmaster"))

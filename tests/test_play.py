@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tashkalar_cli.engine.tasks import Context, check_task
-from tashkalar_cli.model.config import GameConfig
-from tashkalar_cli.model.position_parser import PositionParser
-from tashkalar_cli.model.turn import parse_turn
+from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task
+from tashkalar_cli.games.tashkalar.model.config import GameConfig
+from tashkalar_cli.games.tashkalar.model.position_parser import PositionParser
+from tashkalar_cli.games.tashkalar.model.turn import parse_turn
 
 from conftest import write
 
@@ -47,7 +47,7 @@ def on(squares, piece="blue common"):
 @pytest.mark.parametrize("flare_id", ["flare-3-6", "flare-4-4", "flare-3-5", "flare-4-5", "flare-3-6b", "flare-4-4b",
                                       "flare-4-6", "flare-4-5b", "flare-5-4", "flare-5-5", "flare-3-4", "flare-2-5"])
 def test_every_flare_on_both_sides_of_both_thresholds(db, make, game, flare_id):
-    from tashkalar_cli.engine.flares import check_flare
+    from tashkalar_cli.games.tashkalar.engine.flares import check_flare
 
     card = db.get(flare_id)
     up, low = card.thresholds["upper"], card.thresholds["lower"]
@@ -296,7 +296,7 @@ def test_high_form_score_and_end(cli, tmp_path):
 
 
 def test_each_mode_ends_at_its_own_threshold(game):
-    from tashkalar_cli.model.types import Mode
+    from tashkalar_cli.games.tashkalar.model.types import Mode
 
     config = GameConfig.from_data(game)
     assert config.end_threshold(Mode.HIGH_FORM, 2) == game["end"]["high_form_points"] == 9
@@ -325,7 +325,7 @@ def test_a_high_form_game_ends_at_exactly_the_threshold(tk, game, claimed, legen
 # ------------------------------------------------------------------ deathmatch scoring
 
 def test_duel_scoring(db, game, turn):
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     t = turn(destroyed=["red legendary", "red heroic", "red", "red", "red", "blue heroic"],
              summoned=["fire-dragon e5", "knight e4"], flares=["flare-3-6"], scores={"blue": 10, "red": 17})
@@ -341,7 +341,7 @@ def test_a_high_form_turn_scores_no_deathmatch_points(db, game, turn):
     """High Form scores its tasks and legends (high_form_score), not the pieces destroyed, beings summoned and flares
     of a turn: the deathmatch lines are none, and the totals are the turn's as given (a condition made always true
     counted a destroyed legendary and a flare there)."""
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     t = turn(mode="high-form", destroyed=["red legendary", "red", "red"], summoned=["knight e4"],
              flares=["flare-3-6"], scores={"blue": 4, "red": 3})
@@ -351,7 +351,7 @@ def test_a_high_form_turn_scores_no_deathmatch_points(db, game, turn):
 
 
 def test_melee_scoring_per_color_and_unpaired(db, game, turn):
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     t = turn(mode="melee", players=4, destroyed=["red", "red", "yellow", "green"], flares=[{"flare": "flare-3-6", "against": "red"}],
              scores={"blue": {"red": 9}})
@@ -383,7 +383,7 @@ def test_score_cli_and_bad_turn_records(cli, tmp_path):
 
 
 def test_melee_points_of_choice_count_for_the_end(db, game, turn):
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     certain = score_turn(turn(mode="melee", players=3, destroyed=["red", "yellow"], summoned=["titan e5"],
                               scores={"blue": {"red": 11, "yellow": 11}}), GameConfig.from_data(game), db)
@@ -396,7 +396,7 @@ def test_melee_points_of_choice_count_for_the_end(db, game, turn):
 
 
 def test_duel_scoring_at_the_edges(db, game, turn):
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     config = GameConfig.from_data(game)
     assert config.duel_points == 18
@@ -413,7 +413,7 @@ def test_duel_scoring_at_the_edges(db, game, turn):
 @pytest.mark.parametrize(("before", "ends"), [(9, True), (8, False)])
 def test_melee_fixed_points_end_the_game_at_exactly_the_threshold(db, game, turn, before, ends):
     """A pair of red commons: 1 point in red, no point of choice; 4 players play to 10."""
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     s = score_turn(turn(mode="melee", players=4, destroyed=["red", "red"], scores={"blue": {"red": before, "yellow": 2}}),
                    GameConfig.from_data(game), db)
@@ -423,7 +423,7 @@ def test_melee_fixed_points_end_the_game_at_exactly_the_threshold(db, game, turn
 
 
 def test_melee_points_go_to_a_color_not_scored_before(db, game, turn):
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     s = score_turn(turn(mode="melee", players=4, destroyed=["red", "red"], scores={"blue": {"yellow": 3}}),
                    GameConfig.from_data(game), db)
@@ -433,7 +433,7 @@ def test_melee_points_go_to_a_color_not_scored_before(db, game, turn):
 def test_melee_points_of_choice_may_go_to_the_colors_of_the_players_own_score(db, game, turn):
     """Nothing destroyed and no opponent named: the legend's point may go to any color blue has
     scored in, and 11 + 1 reaches the 3-player threshold whichever."""
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     s = score_turn(turn(mode="melee", players=3, summoned=["titan e5"], scores={"blue": {"red": 11, "yellow": 11}}),
                    GameConfig.from_data(game), db)
@@ -445,7 +445,7 @@ def test_melee_points_of_choice_may_go_to_the_colors_of_the_players_own_score(db
 def test_a_point_of_choice_with_no_color_to_go_to_ends_nothing(db, game, turn):
     """A melee record that names no other color: the legend's point has nowhere known to go, and
     cannot be said to end the game."""
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     s = score_turn(turn(mode="melee", players=3, summoned=["titan e5"]), GameConfig.from_data(game), db)
     assert [(x.reason, x.choices) for x in s.lines] == [("legend-summoned", [])]
@@ -465,12 +465,12 @@ def changed(game: dict, **values: int) -> GameConfig:
 
 def test_the_points_are_the_datas(db, game, turn, tk):
     """Every value of the scoring comes from cards/game.yaml: other numbers, other points."""
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     config = changed(game, score_common_pair=2, score_legend_summoned=3, score_legendary_on_board=2)
     s = score_turn(turn(destroyed=["red"] * 5, summoned=["fire-dragon e5"]), config, db)
     assert {x.reason: x.points for x in s.lines} == {"common-pair": 2 * 2, "legend-summoned": 3}
-    from tashkalar_cli.engine.tasks import high_form_score
+    from tashkalar_cli.games.tashkalar.engine.tasks import high_form_score
 
     pos = tk.position(pieces="e5=blue:legendary,e4=blue:legendary,a5=red", mode="high-form")
     assert high_form_score(pos, "blue", db, config)["legendary_pieces"] == 2
@@ -483,7 +483,7 @@ def test_the_points_are_the_datas(db, game, turn, tk):
 ])
 def test_a_point_of_choice_counts_from_zero_in_a_new_color(db, game, turn, scores, end, possible):
     """With a melee played to 1 or 2 points (other data), where the legend's point goes decides."""
-    from tashkalar_cli.engine.scoring import score_turn
+    from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
 
     target = 1 if not scores else 2
     config = changed(game, end_melee_3_points=target)

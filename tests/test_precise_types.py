@@ -1,7 +1,7 @@
 """The rules' engines and the model are typed precisely (issue 30): no ``typing.Any`` in ``engine/`` or ``model/``.
 
 A value read from a file is ``object`` (narrowed by the checks that read it) or a typed record of what its schema
-checked (:mod:`tashkalar_cli.model.facts`, ``PositionFile``, ``TurnFile``); an answer is a ``JsonObject``
+checked (:mod:`tashkalar_cli.games.tashkalar.model.facts`, ``PositionFile``, ``TurnFile``); an answer is a ``JsonObject``
 (:mod:`tashkalar_cli.data.jsonvalue`); a key only hashed is a ``tuple[Hashable, ...]``. The check reads the
 source: ``Any`` imported, named, or written in a quoted annotation or type alias.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tashkalar_cli.model.turn import Turn
-from tashkalar_cli.model.types import Mode
+from tashkalar_cli.games.tashkalar.model.turn import Turn
+from tashkalar_cli.games.tashkalar.model.types import Mode
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tashkalar_cli"
 PRECISE = ("engine", "model")

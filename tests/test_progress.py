@@ -103,9 +103,9 @@ def test_every_label_is_in_every_language():
 @pytest.mark.slow
 def test_building_the_cache_shows_a_line(data_copy_of, tmp_path, monkeypatch):
     data_copy = data_copy_of()
-    from tashkalar_cli.catalog.build import load_uncached
     from tashkalar_cli.data.cache import load_dataset
     from tashkalar_cli.data.progress import reporting
+    from tashkalar_cli.game import load_uncached
     from tashkalar_cli.render.progress import RichReporter
 
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path / "cache"))   # cold: the build runs

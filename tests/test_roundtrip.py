@@ -230,7 +230,7 @@ def test_a_derived_field_that_disagrees_is_refused_in_one_line(cli, monkeypatch,
 
 
 def test_double_sided_alone_is_the_common_pieces_off_the_board(tk):
-    from tashkalar_cli.model.types import PieceKind
+    from tashkalar_cli.games.tashkalar.model.types import PieceKind
 
     pos = tk.parser.from_data({"pieces": {"e5": "blue"}, "supply": {"blue": {"double_sided": 4}}}, None, "t")
     assert pos.off_board("blue", PieceKind.DOUBLE_SIDED) == 4

@@ -204,7 +204,7 @@ def test_every_file_option_is_known_to_the_service():
 
 
 def test_an_internal_error_is_answered_and_the_service_goes_on(service, monkeypatch):
-    from tashkalar_cli.render import jsonout
+    from tashkalar_cli.games.tashkalar.render import jsonout
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("a bug")

@@ -27,7 +27,8 @@ from pathlib import Path
 
 import pytest
 
-from tashkalar_cli.render.sheet import PAPER, build_sections, card_view, sheet_html, sheet_svg
+from tashkalar_cli.games.tashkalar.render.cardsheet import build_sections, card_view
+from tashkalar_cli.render.sheet import PAPER, sheet_html, sheet_svg
 
 from conftest import spread
 
@@ -79,7 +80,7 @@ def test_choosing_decks_legends_flares_tasks(tk):
     assert [s.key for s in build_sections(tk, loc, ["sylvan"], legends=True, tasks=True)] == ["sylvan", "legends",
                                                                                               "tasks"]
     flares = build_sections(tk, loc, flares=True)
-    assert [s.key for s in flares] == ["flares"] and len(flares[0].cards) == 12 and not flares[0].patterns
+    assert [s.key for s in flares] == ["flares"] and len(flares[0].cards) == 12 and not flares[0].legend
     deck = build_sections(tk, loc, ["imperial"])[0]
     assert [v.id for v in deck.cards] == [c.id for c in tk.cards.beings if c.deck == "imperial"]
 

@@ -7,10 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_summoning import positions
 
-from tashkalar_cli.model.board import STRIDE, bits, offset, square_order
-from tashkalar_cli.model.patterns import TRANSFORMS, Pattern
-from tashkalar_cli.model.summon import NO_REMOVAL, summon_choices, summon_facts
-from tashkalar_cli.model.types import PieceKind, Square
+from tashkalar_cli.games.tashkalar.model.board import STRIDE, bits, offset, square_order
+from tashkalar_cli.games.tashkalar.model.patterns import TRANSFORMS, Pattern
+from tashkalar_cli.games.tashkalar.model.summon import NO_REMOVAL, summon_choices, summon_facts
+from tashkalar_cli.games.tashkalar.model.types import PieceKind, Square
 
 from conftest import fewer_examples
 
@@ -117,9 +117,9 @@ def _legal_summon_implies(board, data) -> None:
 def test_supply_changes(board):
     """A summon's supply change follows from the pieces (model/state.py): the being's piece leaves its owner's supply,
     a destroyed piece goes back to its owner's; the stock of each color and kind stays."""
-    from tashkalar_cli.model.position import Piece
-    from tashkalar_cli.model.state import BoardState
-    from tashkalar_cli.model.types import Rank
+    from tashkalar_cli.games.tashkalar.model.position import Piece
+    from tashkalar_cli.games.tashkalar.model.state import BoardState
+    from tashkalar_cli.games.tashkalar.model.types import Rank
 
     e5 = board.parse("e5")
     owned = {PieceKind.DOUBLE_SIDED: 16, PieceKind.LEGENDARY: 3}

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tashkalar_cli.model.config import GameConfig
-from tashkalar_cli.model.patterns import TRANSFORMS
-from tashkalar_cli.model.position import Piece, Position
-from tashkalar_cli.model.position_parser import PositionParser
-from tashkalar_cli.model.types import Rank
+from tashkalar_cli.games.tashkalar.model.config import GameConfig
+from tashkalar_cli.games.tashkalar.model.patterns import TRANSFORMS
+from tashkalar_cli.games.tashkalar.model.position import Piece, Position
+from tashkalar_cli.games.tashkalar.model.position_parser import PositionParser
+from tashkalar_cli.games.tashkalar.model.types import Rank
 
 from conftest import fewer_examples
 
@@ -453,7 +453,7 @@ def test_summon_a_flare_is_refused(cli):
 
 
 def test_cached_orientations_equal_the_computed_ones(dataset, db, board):
-    from tashkalar_cli.engine.summoning import compile_card
+    from tashkalar_cli.games.tashkalar.engine.summoning import compile_card
 
     cached = dataset.derived["orientations"]
     checked = 0

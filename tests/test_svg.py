@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tashkalar_cli.render import svg as svgmod
+from tashkalar_cli.games.tashkalar.render import svg as svgmod
 
 from conftest import in_every_language
 
@@ -212,7 +212,7 @@ def squares_of(root: ET.Element, kind: str) -> list[str]:
 
 
 def test_high_form_side_shows_the_colored_squares_of_the_board_data(tk, en):
-    from tashkalar_cli.model.board import bits
+    from tashkalar_cli.games.tashkalar.model.board import bits
 
     board = tk.board
     pos = tk.position(pieces="e5=blue:legendary,d4=red", mode="high-form")
@@ -228,7 +228,7 @@ def test_high_form_side_shows_the_colored_squares_of_the_board_data(tk, en):
 
 def test_the_faces_come_from_the_board_data(tk, en):
     """A board whose data gives each face other colored squares is drawn as its data says."""
-    from tashkalar_cli.model.board import Board, bits
+    from tashkalar_cli.games.tashkalar.model.board import Board, bits
 
     if not hasattr(Board, "face"):
         pytest.skip("this board model has no faces")
@@ -248,7 +248,7 @@ def test_the_faces_come_from_the_board_data(tk, en):
 def test_deathmatch_side_has_colored_squares_but_no_marked_central_squares(tk, en, mode):
     """Both faces show the red and green squares; only the High Form face marks the central squares
     (erratum board-colored-squares: the books tell the faces apart by the central squares alone)."""
-    from tashkalar_cli.model.board import bits
+    from tashkalar_cli.games.tashkalar.model.board import bits
 
     board = tk.board
     pieces = "e5=blue,d4=red,c3=yellow" if mode == "melee" else "e5=blue,d4=red"
@@ -349,7 +349,7 @@ def test_a_picture_saved_is_said_on_standard_error(cli, tmp_path, dataset, comma
 def test_terminal_board_shows_the_face_of_the_mode(tk):
     """The text board paints the same faces as the pictures: red and green squares on both, the
     central squares on the High Form face only."""
-    from tashkalar_cli.render.board import SQUARE_BG, board_text
+    from tashkalar_cli.games.tashkalar.render.board import SQUARE_BG, board_text
 
     for mode, central in (("duel", False), ("high-form", True)):
         text = board_text(tk.board, tk.position(pieces="e4=blue", mode=mode))

@@ -360,9 +360,9 @@ def test_the_type_column_of_flares_does_not_repeat_their_names(cli, lang, monkey
 
 @pytest.mark.parametrize("lang", spread(LANGS, start=0))
 def test_your_own_weaker_piece_is_said_by_its_rank_alone(dataset, board, lang):
-    from tashkalar_cli.engine.summoning import Lack
-    from tashkalar_cli.model.position import Piece
-    from tashkalar_cli.render.explain import lack_text
+    from tashkalar_cli.games.tashkalar.engine.summoning import Lack
+    from tashkalar_cli.games.tashkalar.model.position import Piece
+    from tashkalar_cli.games.tashkalar.render.explain import lack_text
     from tashkalar_cli.text.i18n import Localizer
 
     loc = Localizer(dataset, lang)

@@ -66,7 +66,7 @@ def test_a_supply_beyond_what_a_color_owns_is_refused_even_without_pieces_on_the
 
 
 def test_a_turn_cannot_destroy_more_pieces_than_a_color_owns(cli, tk, tmp_path):
-    from tashkalar_cli.model.types import Mode, PieceKind
+    from tashkalar_cli.games.tashkalar.model.types import Mode, PieceKind
 
     owned = tk.config.owned(Mode.DUEL, 2)
     legends = ", ".join(["red legendary"] * (owned[PieceKind.LEGENDARY] + 1))

@@ -23,11 +23,11 @@ def show(
     s = session(lang, data)
     card = s.game.card(name)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("card", jsonout.card(card, s.cards, s.loc))
         return
-    from tashkalar_cli.render.cards import card_panel
+    from tashkalar_cli.games.tashkalar.render.cards import card_panel
 
     s.console.print(card_panel(card, s.cards, s.loc))
 
@@ -56,10 +56,10 @@ def list_cards(
     cards = s.cards.filter(s.loc, deck=deck, rank=rank, type=type, keyword=keyword_id, text=text,
                            unofficial=unofficial)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("card-list", jsonout.card_list(cards, s.cards, s.loc))
         return
-    from tashkalar_cli.render.cards import card_table
+    from tashkalar_cli.games.tashkalar.render.cards import card_table
 
     s.console.print(card_table(cards, s.cards, s.loc, s.console.width))

@@ -16,12 +16,12 @@ if TYPE_CHECKING:
     import click
     from rich.console import Console
 
-    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.cli.localize import Words
     from tashkalar_cli.cli.streams import Guard
     from tashkalar_cli.games import Game
-    from tashkalar_cli.model.board import Board
-    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.games.tashkalar.catalog.cards import CardCatalog
+    from tashkalar_cli.games.tashkalar.model.board import Board
+    from tashkalar_cli.games.tashkalar.model.position import Position
     from tashkalar_cli.text.i18n import Localizer
 
 
@@ -371,7 +371,7 @@ def print_json(name: str, body: dict[str, Any]) -> None:
     ``schema`` field; indented for a person at a terminal, compact (and several times faster) for
     a program."""
     from tashkalar_cli.errors import json_visible
-    from tashkalar_cli.render.jsonout import document
+    from tashkalar_cli.games.tashkalar.render.jsonout import document
     from tashkalar_cli.render.jsonstream import chunks
     from tashkalar_cli.text.typography import untypeset
 

@@ -205,7 +205,7 @@ def candidates(kind: str, game: Any, loc: Any, among: Iterable[str] | None = Non
     """Every value of ``kind`` (of a fixed kind: among ``among``) with its help, as two lists: what
     a person types (a name, a term, a rule number, with its id or title as help), and the ids that
     may be typed instead."""
-    from tashkalar_cli.model.cards import Being, Flare, Task
+    from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task
 
     if kind == "card":
         return _cards(game, loc, (Being, Flare, Task))

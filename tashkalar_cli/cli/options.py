@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import click
 import typer
 
-from tashkalar_cli.model.types import CardType, Mode, PlayForm, Rank
+from tashkalar_cli.games.tashkalar.model.types import CardType, Mode, PlayForm, Rank
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session

@@ -24,14 +24,14 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
-from tashkalar_cli.engine.bounds import EFFECTS_BUDGET
 from tashkalar_cli.errors import InputError
+from tashkalar_cli.games.tashkalar.engine.bounds import EFFECTS_BUDGET
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
-    from tashkalar_cli.engine.planner import PlanReport
-    from tashkalar_cli.model.cards import Being
-    from tashkalar_cli.model.position import Position
+    from tashkalar_cli.games.tashkalar.engine.planner import PlanReport
+    from tashkalar_cli.games.tashkalar.model.cards import Being
+    from tashkalar_cli.games.tashkalar.model.position import Position
 
 
 def _split(values: list[str] | None) -> list[str]:
@@ -143,11 +143,11 @@ def _plans(s: "Session", pos: "Position", asked: PlanAsked) -> None:
         report = s.game.plan(pos, asked.player, _split(asked.hand) or None, decks=asked.deck, actions=asked.actions,
                              first_turn=asked.first_turn, effects_budget=asked.budget)
     if asked.svg is not None:
-        from tashkalar_cli.render.plan import plan_svg
+        from tashkalar_cli.games.tashkalar.render.plan import plan_svg
 
         s.write(asked.svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *asked.inputs, announce=not asked.json)
     if asked.json:
-        from tashkalar_cli.render import jsonplan
+        from tashkalar_cli.games.tashkalar.render import jsonplan
 
         # every plan and its position written as it is made (--all-plans: tens of thousands)
         made = (lambda p: s.game.planner.resulting_position(pos, report.player, p)[0]) if asked.positions else None
@@ -155,7 +155,7 @@ def _plans(s: "Session", pos: "Position", asked: PlanAsked) -> None:
                                                outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
     after = _positions(s, pos, report, False) if asked.positions else None
-    from tashkalar_cli.render.plan import report_renderable
+    from tashkalar_cli.games.tashkalar.render.plan import report_renderable
 
     s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
 
@@ -179,12 +179,12 @@ def _goal(s: "Session", pos: "Position", asked: PlanAsked, task: str | None, fla
         card = s.game.card(flare or "")
     shown = GOAL_LIMIT if asked.limit is None else asked.limit
     if asked.json:
-        from tashkalar_cli.render import jsonplan
+        from tashkalar_cli.games.tashkalar.render import jsonplan
 
         print_json("plan", jsonplan.goal_report(report, s.board, "task" if task is not None else "flare", card.id,
                                                following, shown))
         return
-    from tashkalar_cli.render.plan import goal_renderable
+    from tashkalar_cli.games.tashkalar.render.plan import goal_renderable
 
     s.console.print(goal_renderable(report, s.board, s.loc, _namer(s), str(s.cards.name(card, s.loc)),
                                     following, shown, pos))
@@ -201,20 +201,20 @@ def _threats(s: "Session", pos: "Position", asked: PlanAsked) -> None:
     with step("progress.plan"):
         found = s.game.threats(pos, asked.player, asked.deck or [], actions=asked.actions, effects_budget=asked.budget)
     if asked.svg is not None:
-        from tashkalar_cli.render.plan import plan_svg
+        from tashkalar_cli.games.tashkalar.render.plan import plan_svg
 
         # one drawing per opponent would need several files: the first opponent's, as a start
         opp = found.opponents[0]
         s.write(asked.svg, plan_svg(s.board, pos, opp.report, s.loc, _namer(s)), *asked.inputs,
                 announce=not asked.json)
     if asked.json:
-        from tashkalar_cli.render import jsonplan
+        from tashkalar_cli.games.tashkalar.render import jsonplan
 
         # with --all-plans, every plan written as it is made (tens of thousands)
         print_json("plan", jsonplan.threats(found, s.board, found.opponents[0].report.actions, every=asked.all_plans,
                                            outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
-    from tashkalar_cli.render.plan import threats_renderable
+    from tashkalar_cli.games.tashkalar.render.plan import threats_renderable
 
     s.console.print(threats_renderable(found, s.board, s.loc, _namer(s)))
 

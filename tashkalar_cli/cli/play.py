@@ -19,7 +19,7 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import AgainstOption, AllOption, DeathmatchModeOption, ModeOption
-from tashkalar_cli.engine.bounds import MAX_STATES
+from tashkalar_cli.games.tashkalar.engine.bounds import MAX_STATES
 
 flare_app = typer.Typer(help="May I invoke this flare now, and which half?", no_args_is_help=True)
 task_app = typer.Typer(help="May I claim this High Form task?", no_args_is_help=True)
@@ -51,7 +51,7 @@ def flare_check(
     else:
         raise InputError(key="flare-or-all")
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         r0 = results[0]
         if all_:
@@ -59,7 +59,7 @@ def flare_check(
         else:
             print_json("flare", jsonout.flare(r0))
         return
-    from tashkalar_cli.render.play import flare_renderable
+    from tashkalar_cli.games.tashkalar.render.play import flare_renderable
 
     s.console.print(flare_renderable(results, s.cards, s.loc, all_))
 
@@ -101,7 +101,7 @@ def flare_play(
     with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
         played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states, choose=choose)
     resolution = played.resolution
-    from tashkalar_cli.render.effects import outcome_lines, resolution_lines
+    from tashkalar_cli.games.tashkalar.render.effects import outcome_lines, resolution_lines
 
     msg = s.loc.msg
     name = str(s.cards.name(played.check.card, s.loc))
@@ -112,20 +112,20 @@ def flare_play(
     if resolution is None and played.halves:
         lines.append(msg("flare.play.no_data", flare=name))
     if svg is not None:
-        from tashkalar_cli.render.effects import flare_svg
+        from tashkalar_cli.games.tashkalar.render.effects import flare_svg
 
         n = choose or 1
         outcome = resolution.outcomes[n - 1] if resolution is not None and resolution.count else None
         s.write(svg, flare_svg(s.board, pos, [name, *lines], s.loc, outcome, n, resolution.count if resolution else 0),
                 position, announce=not json)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("flare-play", jsonout.flare_play(played, limit, choose, streamed=True))
         return
     outcome = played.outcome
     if outcome is not None and resolution is not None:
-        from tashkalar_cli.render.plan import position_yaml
+        from tashkalar_cli.games.tashkalar.render.plan import position_yaml
 
         said = [*lines, msg("effect.chosen", n=played.chosen, count=resolution.count), *outcome_lines(outcome, s.loc)]
         typer.echo(position_yaml(outcome.position, said), nl=False)
@@ -165,14 +165,14 @@ def task_check(
     color = s.game.color(player, "--player")
     score = s.game.high_form_score(pos, color)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         if all_:
             print_json("task-all", jsonout.tasks(results, s.board, color, score))
         else:
             print_json("task", jsonout.task_one(results[0], s.board, color, score))
         return
-    from tashkalar_cli.render.play import task_renderable
+    from tashkalar_cli.games.tashkalar.render.play import task_renderable
 
     s.console.print(task_renderable(results, s.cards, s.loc, s.board, pos, score, color))
 
@@ -195,17 +195,17 @@ def score(
     record = s.game.turn(turn, mode=mode, players=players)
     result = s.game.score(record)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         out = jsonout.score(result, record.players)
         if words:
-            from tashkalar_cli.render.play import score_said
+            from tashkalar_cli.games.tashkalar.render.play import score_said
 
             said = score_said(result, s.loc)
             out["said"] = {"none": None if result.lines else s.loc.msg("score.none"), "reasons": said.reasons,
                            "colors": said.colors, "ignored": said.ignored, "totals": said.totals, "end": said.end}
         print_json("score", out)
         return
-    from tashkalar_cli.render.play import score_renderable
+    from tashkalar_cli.games.tashkalar.render.play import score_renderable
 
     s.console.print(score_renderable(result, s.loc))

@@ -22,7 +22,7 @@ from tashkalar_cli.cli.options import ModeOption
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
-    from tashkalar_cli.model.types import Mode
+    from tashkalar_cli.games.tashkalar.model.types import Mode
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
 FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
@@ -44,21 +44,21 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
     s = session(lang, data, force)
     pos = s.position(file, pieces, mode)
     if svg is not None:  # whatever is printed, the picture is saved
-        from tashkalar_cli.render.svg import position_svg
+        from tashkalar_cli.games.tashkalar.render.svg import position_svg
 
         s.write(svg, position_svg(s.board, pos, s.loc, title=file if file and file != "-" else ""), file,
                 announce=not json)
     if format is not Format.BOARD and not json:
-        from tashkalar_cli.model.notation import position_yaml
+        from tashkalar_cli.games.tashkalar.model.notation import position_yaml
 
         sys.stdout.write(position_yaml(pos, as_diagram=format is Format.DIAGRAM))
         return
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("position", jsonout.position(pos))
         return
-    from tashkalar_cli.render.board import board_key, board_text
+    from tashkalar_cli.games.tashkalar.render.board import board_key, board_text
 
     s.console.print(board_text(s.board, pos))
     s.console.print(board_key(s.loc, [(pos, {})]))
@@ -71,7 +71,7 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     s = session(lang, data)
     pos = s.position(file, pieces, mode)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("position-check", jsonout.position_check(pos))
         return
@@ -88,9 +88,9 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     """Describe a position for a page that draws it: the board's squares, the piece colors and ranks,
     the position as a file and the page's texts (JSON, with or without --json). With --player, the
     cards that player can summon now, in the same answer."""
-    from tashkalar_cli.model.notation import position_yaml
-    from tashkalar_cli.model.types import Mode
-    from tashkalar_cli.render.page import PageChoices, board_page, summon_views
+    from tashkalar_cli.games.tashkalar.model.notation import position_yaml
+    from tashkalar_cli.games.tashkalar.model.types import Mode
+    from tashkalar_cli.games.tashkalar.render.page import PageChoices, board_page, summon_views
 
     s = session(lang, data)
     pos = s.position(file, pieces, mode)

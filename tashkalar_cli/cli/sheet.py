@@ -54,7 +54,8 @@ def sheet(
         if find_browser() is None:      # said before any work
             raise InputError(key="pdf-no-browser")
     s = session(lang, data, force)
-    from tashkalar_cli.render.sheet import build_sections, sheet_html, sheet_svg
+    from tashkalar_cli.games.tashkalar.render.cardsheet import build_sections
+    from tashkalar_cli.render.sheet import sheet_html, sheet_svg
 
     if s.game.id == "letal":   # the quick reference of L.E.T.A.L. TCG: turn, card types, positioning
         if deck or legends or flares or tasks:

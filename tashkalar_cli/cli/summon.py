@@ -20,7 +20,7 @@ from tashkalar_cli.cli.common import (
     session,
 )
 from tashkalar_cli.cli.options import ModeOption
-from tashkalar_cli.engine.bounds import MAX_STATES
+from tashkalar_cli.games.tashkalar.engine.bounds import MAX_STATES
 
 EnemyOption = Annotated[Optional[str], typer.Option(
     "--allow-enemy", help="Improvised summoning: one piece of this color may stand in for one of yours.",
@@ -92,16 +92,16 @@ def summon(
         return
     verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:
-        from tashkalar_cli.render.svg import verdict_svg
+        from tashkalar_cli.games.tashkalar.render.svg import verdict_svg
 
         s.write(svg, verdict_svg(s.board, pos, verdict, s.loc, str(s.cards.name(being, s.loc))), position,
                 announce=not json)
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("summon", jsonout.verdict(verdict, s.board))
         return
-    from tashkalar_cli.render.summon import verdict_renderable
+    from tashkalar_cli.games.tashkalar.render.summon import verdict_renderable
 
     s.console.print(verdict_renderable(verdict, s.board, pos, s.loc, str(s.cards.name(being, s.loc))))
 
@@ -127,11 +127,11 @@ def summonable(
     player_color = verdicts[0].player if verdicts else s.game.color(player, "--player")
     enemy = verdicts[0].allow_enemy if verdicts else allow_enemy
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("summonable", jsonout.summonable(verdicts, player_color, enemy, s.board))
         return
-    from tashkalar_cli.render.summon import summonable_table
+    from tashkalar_cli.games.tashkalar.render.summon import summonable_table
 
     shown = {v.card.id: str(s.cards.name(v.card, s.loc)) for v in verdicts}
     s.console.print(summonable_table(verdicts, s.board, s.loc, shown, show_all))

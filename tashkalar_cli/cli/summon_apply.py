@@ -15,11 +15,11 @@ from tashkalar_cli.errors import InputError
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.common import Session
-    from tashkalar_cli.engine.played import SummonResolved
-    from tashkalar_cli.engine.summoning import Applied
-    from tashkalar_cli.model.cards import Being
-    from tashkalar_cli.model.position import Position
-    from tashkalar_cli.model.turn import Turn
+    from tashkalar_cli.games.tashkalar.engine.played import SummonResolved
+    from tashkalar_cli.games.tashkalar.engine.summoning import Applied
+    from tashkalar_cli.games.tashkalar.model.cards import Being
+    from tashkalar_cli.games.tashkalar.model.position import Position
+    from tashkalar_cli.games.tashkalar.model.turn import Turn
 
 
 @dataclass(frozen=True)
@@ -77,8 +77,8 @@ def apply_summon(s: Session, asked: ApplyAsked, *, apply: bool, allow_enemy: str
     """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written; with
     ``effects`` (``--effects``), the card's effect resolved; ``asked.svg``: the summon (and the outcome
     chosen, else the first) drawn there."""
-    from tashkalar_cli.engine.summoning import ChoiceError
-    from tashkalar_cli.render.plan import applied_comments, position_yaml, turn_yaml
+    from tashkalar_cli.games.tashkalar.engine.summoning import ChoiceError
+    from tashkalar_cli.games.tashkalar.render.plan import applied_comments, position_yaml, turn_yaml
 
     if not apply:
         raise InputError(key="effects-needs-apply" if effects is not None else "apply-options")
@@ -96,7 +96,7 @@ def apply_summon(s: Session, asked: ApplyAsked, *, apply: bool, allow_enemy: str
     except ChoiceError as exc:
         if not asked.json:
             raise
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("summon-apply", jsonout.summon_apply_choices(
             asked.being.id, s.game.color(asked.player, "--player"), s.board.name(s.board.parse(asked.at)),
@@ -106,7 +106,7 @@ def apply_summon(s: Session, asked: ApplyAsked, *, apply: bool, allow_enemy: str
     comments = applied_comments(applied, s.board, s.loc, card_name)
     picture = None
     if asked.svg is not None:
-        from tashkalar_cli.render.effects import applied_svg
+        from tashkalar_cli.games.tashkalar.render.effects import applied_svg
 
         picture = (asked.svg, applied_svg(s.board, applied, [card_name, *comments], s.loc))
     _write_applied(s, asked, _Answer(position_yaml(applied.position, comments),
@@ -115,7 +115,7 @@ def apply_summon(s: Session, asked: ApplyAsked, *, apply: bool, allow_enemy: str
 
 
 def _json_applied(s: Session, applied: Applied) -> None:
-    from tashkalar_cli.render import jsonout
+    from tashkalar_cli.games.tashkalar.render import jsonout
 
     print_json("summon-apply", jsonout.summon_apply(applied, s.board))
 
@@ -159,9 +159,9 @@ def _apply_effects(s: Session, asked: ApplyAsked, at: str, turn: Turn | None, ef
     """``summon --apply --effects``: every outcome of the card's effect, or (``--choose N``) the position
     after one of them, printed or written as ``--apply`` does (a file written without ``--choose``: the
     effect's only outcome); ``asked.svg``: the outcome chosen (else the first) drawn there, before and after."""
-    from tashkalar_cli.engine.played import ONLY
-    from tashkalar_cli.render.effects import outcome_lines, resolution_lines
-    from tashkalar_cli.render.plan import applied_comments, position_yaml, turn_yaml
+    from tashkalar_cli.games.tashkalar.engine.played import ONLY
+    from tashkalar_cli.games.tashkalar.render.effects import outcome_lines, resolution_lines
+    from tashkalar_cli.games.tashkalar.render.plan import applied_comments, position_yaml, turn_yaml
 
     limit = effects.limit
     if limit is not None and limit < 0:
@@ -178,7 +178,7 @@ def _apply_effects(s: Session, asked: ApplyAsked, at: str, turn: Turn | None, ef
     comments = applied_comments(result.applied, s.board, s.loc, card_name)[:-1]   # all but "not resolved"
     picture = None if asked.svg is None else (asked.svg, _effects_svg(s, result, [card_name, *comments]))
     if asked.json and chosen is None and not asked.writes:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         if picture is not None:
             s.write(*picture, *asked.inputs, announce=False)
@@ -198,7 +198,7 @@ def _apply_effects(s: Session, asked: ApplyAsked, at: str, turn: Turn | None, ef
         return
 
     def as_json() -> None:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, chosen))
 
@@ -209,7 +209,7 @@ def _apply_effects(s: Session, asked: ApplyAsked, at: str, turn: Turn | None, ef
 
 def _effects_svg(s: Session, result: SummonResolved, said: list[str]) -> str:
     """The summon drawn with the outcome chosen (else the first), or with its effect not resolved."""
-    from tashkalar_cli.render.effects import applied_svg
+    from tashkalar_cli.games.tashkalar.render.effects import applied_svg
 
     resolution = result.resolution
     if resolution is None or not resolution.count:

@@ -33,7 +33,7 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
         raise DataError(key="effects-missing", count=len(missing), cards=", ".join(missing))
     summary = {**games[chosen[0]], "games": games}
     if json:
-        from tashkalar_cli.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("validate", jsonout.validation(summary))
         return
@@ -65,10 +65,10 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
 
 
 def _summary(data: str | None, game: str) -> dict[str, Any]:
-    from tashkalar_cli.catalog.build import load_uncached
     from tashkalar_cli.data.paths import data_root
-    from tashkalar_cli.model.cards import Being, Flare, Legend, Task, build_cards
-    from tashkalar_cli.model.integrity import missing_effects
+    from tashkalar_cli.game import load_uncached
+    from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Legend, Task, build_cards
+    from tashkalar_cli.games.tashkalar.model.integrity import missing_effects
 
     ds = load_uncached(data_root(data), game)  # for real, never from the cache
     facts = ds.facts

@@ -68,10 +68,11 @@ _MAX_INDEX = 4_000_000
 _MAX_PART = 64_000_000
 #: a temporary folder older than this (seconds) is a leftover, even if its process id is in use
 _STALE = 3600.0
-#: the subpackages whose code computes the cached data (the loader, the models it builds, the
-#: search index, the build that joins them): they import nothing of the package but each other and
-#: its top-level modules (a test checks it), so their files and those modules key the cache
-DERIVING = ("data", "model", "text", "catalog")
+#: the subpackages whose code computes the cached data (the loader, the search index, and what a
+#: game's pack derives from its facts: Tash-Kalar's model and catalog; the build that joins them is
+#: the top-level :func:`tashkalar_cli.game.load_uncached`): they import nothing of the package but each
+#: other and its top-level modules (a test checks it), so their files and those modules key the cache
+DERIVING = ("data", "text", "games/tashkalar/model", "games/tashkalar/catalog")
 
 _MEMO: dict[str, Dataset] = {}
 
@@ -419,7 +420,7 @@ def _keep_when_made(cache: Path, folder: Path, key: str, dataset: Dataset) -> No
 def load_dataset(root: str | os.PathLike[str] | None = None, game: str = "tash-kalar", *, build: Build) -> Dataset:
     """The validated data of one game (an id of :data:`~tashkalar_cli.data.paths.GAMES`) in ``root``
     (default: the packaged data), from the cache when it is warm, else made by ``build``
-    (:func:`tashkalar_cli.catalog.build.load_uncached`) and cached. Each game has its own cache."""
+    (:func:`tashkalar_cli.game.load_uncached`) and cached. Each game has its own cache."""
     base = data_root(root)
     memo_key = f"{base}|{game}|{[str(p) for p in extra_locales()]}"
     if memo_key in _MEMO:

@@ -14,7 +14,7 @@ A third game needs: an entry in :data:`GAMES` (kept in :mod:`tashkalar_cli.data.
 every command imports at start-up: its fact files and their schemas, the locale files it has,
 its keyword categories, its rules object's name, its commands by name and ``module:attribute``),
 its data folder, its schemas when its facts differ, and its pack ``tashkalar_cli/games/<game>/``
-(its rules object, engine and renderers); the rules, keywords, errata, search, i18n check,
+(its rules object, engine, renderers and what its data derives); the rules, keywords, errata, search, i18n check,
 validation and JSON machinery then serve it unchanged, and the command line routes its commands
 to it (refused for another game) and lists them in its help.
 """
@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
+from typing import Any
 
 from tashkalar_cli.data.paths import DEFAULT_GAME, GAME_FOLDERS, GAMES, FactFile, GamePack
 from tashkalar_cli.errors import InputError
 
 __all__ = ["DEFAULT_GAME", "GAMES", "GAME_FOLDERS", "FactFile", "GamePack", "chosen_game", "game_pack",
-           "owner_of", "rules_class"]
+           "owner_of", "pack_function", "rules_class"]
 
 
 def game_pack(game: str | None = None) -> GamePack:
@@ -52,6 +54,15 @@ def rules_class(pack: GamePack) -> type:
     if not isinstance(found, type):
         raise TypeError(f"game {pack.id!r}: {pack.rules} is not a class")
     return found
+
+
+def pack_function(name: str) -> Callable[..., Any]:
+    """A function of a pack, imported by the name the registry gives it (``module:function``)."""
+    module, _, attr = name.partition(":")
+    found = getattr(importlib.import_module(module), attr)
+    if not callable(found):
+        raise TypeError(f"{name} is not a function")
+    return found  # type: ignore[no-any-return]
 
 
 def owner_of(question: str) -> str | None:

@@ -4,7 +4,7 @@ The data root holds ``cards/`` (language-neutral facts) and ``locales/<lang>/`` 
 schema a file must follow is decided by its place in that layout (the tables below); any other
 file is an error, so no data is ever silently ignored. This is the slow path: the checks that
 need the model or the texts, and the values derived from the data, are added by
-:mod:`tashkalar_cli.catalog.build`, and :mod:`.cache` caches its result.
+:func:`tashkalar_cli.game.load_uncached`, and :mod:`.cache` caches its result.
 """
 
 from __future__ import annotations

@@ -367,17 +367,20 @@ class GamePack:
     :mod:`tashkalar_cli.games`, imported by that name when a game first asks it a question) and its
     command group (``commands``: the name of each command of the line that belongs to this game
     only, and the ``module:attribute`` that makes it, a Typer app for a group of commands or a
-    function for one; its module is imported only when the command runs or a help lists it). The
+    function for one; its module is imported only when the command runs or a help lists it), and what
+    checks its facts across files and derives values from them when its data is built (``derive``:
+    ``module:function`` of its pack, given the facts, returning the derived values; Tash-Kalar's
+    cards and their patterns' orientations; none for a game without cards). The
     command line routes a command to the game whose pack declares it, and refuses it for another
     game; the commands that serve every game are the command line's own."""
 
-    __slots__ = ("categories", "commands", "facts", "folder", "id", "locale_files", "modes", "rules")
+    __slots__ = ("categories", "commands", "derive", "facts", "folder", "id", "locale_files", "modes", "rules")
 
     def __init__(self, id: str, folder: str, facts: tuple[FactFile, ...], locale_files: tuple[str, ...],
                  categories: tuple[str, ...], *, modes: bool = False, rules: str,
-                 commands: dict[str, str] | None = None) -> None:
+                 commands: dict[str, str] | None = None, derive: str | None = None) -> None:
         self.id, self.folder, self.facts, self.locale_files = id, folder, facts, locale_files
-        self.categories, self.modes, self.rules = categories, modes, rules
+        self.categories, self.modes, self.rules, self.derive = categories, modes, rules, derive
         self.commands: dict[str, str] = dict(commands or {})
 
     def __repr__(self) -> str:
@@ -416,6 +419,7 @@ GAMES: dict[str, GamePack] = {
          "sources.yaml"),
         ("card", "piece", "board", "movement", "action", "effect", "rule", "mode", "expansion"),
         modes=True, rules="tashkalar_cli.games.tashkalar.rules:TashkalarRules",
+        derive="tashkalar_cli.games.tashkalar.catalog.build:derive",
         commands={"card": "tashkalar_cli.cli.card:app",
                   "summon": "tashkalar_cli.cli.summon:summon",
                   "summonable": "tashkalar_cli.cli.summon:summonable",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -16,9 +16,18 @@ from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, Readable, Titl
 from tashkalar_cli.text.i18n import Localizer
 
 if TYPE_CHECKING:
-    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.text.index import Hit
     from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook, SearchResult
+
+
+class NamedCards(Protocol):
+    """What a keyword's panel needs of a game's cards (a pack's catalog, Tash-Kalar's): the cards, and
+    the name of each in the reader's language."""
+
+    @property
+    def cards(self) -> Sequence[Any]: ...
+
+    def name(self, card: Any, loc: Localizer) -> object: ...
 
 
 def _modes(loc: Localizer, modes: Iterable[str]) -> str:
@@ -99,7 +108,7 @@ def rule_toc(rules: Sequence[Rule], book: RuleBook, loc: Localizer) -> Renderabl
     return fitted(table, ids=(0, last), drop=(2, last) if modes else (last,))
 
 
-def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: CardCatalog | None) -> TitledPanel:
+def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Localizer, cards: NamedCards | None) -> TitledPanel:
     msg = loc.msg
     term = loc.field("keywords", keyword.id, "term")
     definition = loc.field("keywords", keyword.id, "definition")

@@ -1,6 +1,9 @@
-"""Cheat sheets: every card of the chosen decks with its pattern, name, rank and texts, for printing.
+"""Cheat sheets, for printing: sections of cards, each card with its name, meta line, drawing and texts.
 
-Two writers share one description of the cards (:class:`CardView`, in the reader's language):
+The layout is every game's; what a card says and how its drawing looks is its game's (Tash-Kalar's
+cards and patterns: :mod:`tashkalar_cli.games.tashkalar.render.cardsheet`; L.E.T.A.L.'s reference:
+:mod:`tashkalar_cli.games.letal.render`). Two writers share one description of the cards
+(:class:`CardView`, in the reader's language):
 
 * :func:`sheet_html`: one self-contained HTML file (inline SVG patterns, a CSS ``@page`` for A4
   or US Letter, no script, no font or image fetched) whose cards are never split across pages;
@@ -8,7 +11,7 @@ Two writers share one description of the cards (:class:`CardView`, in the reader
 
 Both are built as element trees (:mod:`xml.etree.ElementTree`), never by gluing strings. The
 sheet reads in black and white: ranks are words and shapes (grey disc, black disc with a star),
-marked squares are hatched, the summoning square is framed (see :mod:`.style` and :mod:`.svg`).
+marked squares are hatched, the summoning square is framed (see :mod:`.style` and :mod:`.svgdraw`).
 """
 
 from __future__ import annotations
@@ -16,28 +19,15 @@ from __future__ import annotations
 import copy
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from tashkalar_cli.model.cards import Being, Card, Flare, Task
-from tashkalar_cli.model.patterns import Pattern
 from tashkalar_cli.render.style import STYLE
-from tashkalar_cli.render.svg import SVG_NS, el, pattern_element, star_path, svg_root, to_string, wrap, xml_safe
+from tashkalar_cli.render.svgdraw import SVG_NS, el, star_path, svg_root, to_string, wrap, xml_safe
 
 if TYPE_CHECKING:
-    from tashkalar_cli.catalog.cards import CardCatalog
     from tashkalar_cli.text.i18n import Localizer
-
-
-class GameCards(Protocol):
-    """What a sheet needs of the :class:`~tashkalar_cli.game.Game` (a layer above): its decks and cards."""
-
-    @property
-    def decks(self) -> list[str]: ...
-
-    @property
-    def cards(self) -> CardCatalog: ...
 
 #: paper: (CSS size, page width and height in mm); the sheet is 190 mm wide, which fits both
 PAPER = {"a4": ("A4", 210.0, 297.0), "letter": ("letter", 215.9, 279.4)}
@@ -50,15 +40,24 @@ CELL = 6.0           # mm: a square of a pattern
 #: font sizes in mm (pt * 0.3528): name, meta, text, id
 FONT = {"name": 3.1, "meta": 2.4, "text": 2.55, "id": 2.1, "h1": 5.2, "key": 2.4, "note": 2.3}
 LINE = 1.28          # line height, in font sizes
-#: the symbols of the patterns, explained once per deck: (one-square pattern, locale key)
-KEY = ((("c",), "pattern.legend.common"), (("h",), "pattern.legend.heroic"), (("t",), "pattern.legend.target"),
-       (("t+c",), "pattern.legend.target_occupied"), (("m",), "pattern.legend.marked"),
-       (("m2",), "pattern.legend.marked2"), (("ne",), "pattern.legend.arrow"), ((".",), "pattern.legend.blank"))
-
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
 # ---------------------------------------------------------------------------- what is printed
+@dataclass(frozen=True)
+class Drawn:
+    """A card's drawing on a grid of squares (a game's pattern): its size in squares, and how to draw it
+    (an ``<svg>`` of 24-unit squares with a 2-unit border, made by the game's own renderer)."""
+
+    cols: int
+    rows: int
+    draw: Callable[[], ET.Element]
+
+
+#: an item of a section's key: how to draw its one-square symbol, and the locale key of its meaning
+KeyItem = tuple[Callable[[], ET.Element], str]
+
+
 @dataclass
 class CardView:
     """One card as printed: every word in the reader's language (English where not translated)."""
@@ -68,7 +67,7 @@ class CardView:
     official: bool
     meta: str
     rank: str | None
-    pattern: Pattern | None
+    pattern: Drawn | None
     blocks: list[tuple[str | None, str]]          # (heading, text)
     note: str | None = None
     fallback: str | None = None
@@ -80,69 +79,7 @@ class Section:
     key: str                  # a deck id, "flares" or "tasks" (or another game's section)
     title: str
     cards: list[CardView] = field(default_factory=list)
-    patterns: bool = True     # whether the key to the patterns is printed
-
-
-def card_view(card: Card, db: CardCatalog, loc: Localizer) -> CardView:
-    msg = loc.msg
-    name = db.name(card, loc)
-    texts = db.texts(card, loc)
-    official = isinstance(card, Flare) or db.name_is_official(card, loc)
-    blocks: list[tuple[str | None, str]] = []
-    note = None
-    pattern = None
-    rank = None
-    if isinstance(card, Being):
-        rank = card.rank.value
-        meta = msg(f"rank.{card.rank}")
-        pattern = card.pattern
-        blocks.append((None, str(texts["effect"])))
-        for extra in card.extra_effects:
-            blocks.append((msg(f"effect.{extra}"), str(texts[extra])))
-        if card.special_summoning:
-            note = msg("summoning.special")
-    elif isinstance(card, Flare):
-        meta = msg("type.flare")
-        for half in ("upper", "lower"):
-            blocks.append((msg(f"flare.{half}", threshold=card.thresholds[half]), str(texts[half])))
-    else:
-        assert isinstance(card, Task)
-        meta = " · ".join([msg("task.points", points=card.points), msg(f"task_type.{card.task_type}"),
-                           msg(f"difficulty.{card.difficulty}")])
-        blocks.append((None, str(texts["criterion"])))
-    langs = sorted({t.lang for t in [name, *texts.values()] if t.text and t.lang != loc.lang})
-    fallback = msg("fallback.note", lang=loc.language_name(loc.lang),
-                   fallback=loc.join(map(loc.language_name, langs))) if langs else None
-    return CardView(card.id, str(name), official, meta, rank, pattern, blocks, note, fallback)
-
-
-def build_sections(game: GameCards, loc: Localizer, decks: Sequence[str] = (), legends: bool = False,
-                   flares: bool = False, tasks: bool = False) -> list[Section]:
-    """The sections of a sheet: the chosen decks (the legends are a deck too), then flares and tasks.
-
-    Nothing chosen means everything: the six decks, the legends, the flares and the tasks.
-    """
-    from tashkalar_cli.model.cards import LEGENDS_DECK
-
-    chosen = list(dict.fromkeys(decks))
-    if legends and LEGENDS_DECK not in chosen:
-        chosen.append(LEGENDS_DECK)
-    everything = not (chosen or flares or tasks)
-    if everything:
-        chosen, flares, tasks = list(game.decks), True, True
-    db = game.cards
-    out = []
-    for deck in chosen:
-        cards = [card_view(c, db, loc) for c in db.beings if c.deck == deck]
-        # a deck name without a source is the project's own, starred like an unofficial card name
-        out.append(Section(deck, loc.msg(f"deck.{deck}") + ("" if loc.deck_source(deck) else "*"), cards))
-    if flares:
-        out.append(Section("flares", loc.msg("sheet.section.flares"),
-                           [card_view(c, db, loc) for c in db.of_type(Flare)], patterns=False))
-    if tasks:
-        out.append(Section("tasks", loc.msg("sheet.section.tasks"),
-                           [card_view(c, db, loc) for c in db.of_type(Task)], patterns=False))
-    return out
+    legend: tuple[KeyItem, ...] = ()  # the key to the section's drawings, printed once above its cards
 
 
 def rank_icon(rank: str, size: float) -> ET.Element:
@@ -162,8 +99,8 @@ def rank_icon(rank: str, size: float) -> ET.Element:
 
 def _pattern(view: CardView, cell: float) -> ET.Element:
     assert view.pattern is not None
-    svg = pattern_element(view.pattern, 24, title=None)
-    cols, rows = len(view.pattern.grid[0]), view.pattern.height
+    svg = view.pattern.draw()
+    cols, rows = view.pattern.cols, view.pattern.rows
     # the drawing is made with 24-unit squares plus a 2-unit border; print it at ``cell`` mm a square
     svg.set("width", f"{(cols * 24 + 4) * cell / 24:.2f}mm")
     svg.set("height", f"{(rows * 24 + 4) * cell / 24:.2f}mm")
@@ -238,12 +175,12 @@ def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -
         sec = el(sheet, "section", class_="deck", data_section=section.key)
         h1 = el(sec, "h1", section.title)
         el(h1, "span", loc.msg("list.title", count=len(section.cards)), class_="count")
-        if section.patterns:
+        if section.legend:
             key = el(sec, "div", class_="key", role="note", aria_label=loc.msg("sheet.key"))
             el(key, "strong", loc.msg("sheet.key"))
-            for rows, msg_key in KEY:
+            for draw, msg_key in section.legend:
                 item = el(key, "span")
-                icon = pattern_element(Pattern(rows), 24)
+                icon = draw()
                 icon.set("width", "3.4mm")
                 icon.set("height", "3.4mm")
                 item.append(icon)
@@ -306,7 +243,7 @@ def _measure(view: CardView, width: float) -> Box:
         parts.append(("name", FONT["name"] * LINE, line))
     parts.append(("meta", FONT["meta"] * LINE + 0.6, view.meta))
     if view.pattern is not None:
-        h = (view.pattern.height * 24 + 4) * CELL / 24
+        h = (view.pattern.rows * 24 + 4) * CELL / 24
         parts.append(("pattern", h + 2.5, view.pattern))
     elif view.figure is not None:
         parts.append(("figure", float(view.figure.get("height", "0").rstrip("m")) + 2.5, view.figure))
@@ -340,9 +277,9 @@ def paginate(sections: Sequence[Section], loc: Localizer, page_height: float) ->
         y = 0.0
         page.items.append(("h1", y, (section.title, loc.msg("list.title", count=len(section.cards)))))
         y += FONT["h1"] * 1.5
-        if section.patterns:
-            page.items.append(("key", y, None))
-            y += _key_layout(loc)[1] + 1.5
+        if section.legend:
+            page.items.append(("key", y, section.legend))
+            y += _key_layout(loc, section.legend)[1] + 1.5
         boxes = [_measure(v, col_w) for v in section.cards]
         for start in range(0, len(boxes), COLUMNS):
             row = boxes[start:start + COLUMNS]
@@ -389,7 +326,8 @@ def sheet_svg(sections: Sequence[Section], loc: Localizer, paper: str = "a4") ->
                 t = el(g, "text", title, x=x0, y=float(y + FONT["h1"]), font_size=FONT["h1"], font_weight="bold")
                 el(t, "tspan", "  " + counted, font_size=FONT["meta"], font_weight="normal", fill="#444444")
             elif kind == "key":
-                _svg_key(g, loc, x0, y)
+                assert isinstance(payload, tuple)
+                _svg_key(g, loc, x0, y, payload)
             elif kind == "notes":
                 el(g, "text", str(payload), x=x0, y=float(y + FONT["note"]), font_size=FONT["note"])
             else:
@@ -400,28 +338,29 @@ def sheet_svg(sections: Sequence[Section], loc: Localizer, paper: str = "a4") ->
     return to_string(root)
 
 
-def _key_layout(loc: Localizer) -> tuple[list[tuple[float, float, tuple[str, ...], str]], float]:
-    """The key's items flowed into lines: (x, y, one-square pattern, text) from its top-left, and its height."""
+def _key_layout(loc: Localizer, key: Sequence[KeyItem]
+                ) -> tuple[list[tuple[float, float, Callable[[], ET.Element], str]], float]:
+    """The key's items flowed into lines: (x, y, how to draw its symbol, text) from its top-left, and its height."""
     size = FONT["key"] * 0.92
     x, y = 0.0, FONT["key"] * LINE + 0.6
     line_h = 3.6
-    items: list[tuple[float, float, tuple[str, ...], str]] = []
-    for rows, msg_key in KEY:
+    items: list[tuple[float, float, Callable[[], ET.Element], str]] = []
+    for draw, msg_key in key:
         text = loc.msg(msg_key)
         w = 3.6 + len(text) * size * 0.58 + 4.0
         if x > 0 and x + w > WIDTH:
             x, y = 0.0, y + line_h
-        items.append((x, y, rows, text))
+        items.append((x, y, draw, text))
         x += w
     return items, y + line_h + 1.5
 
 
-def _svg_key(parent: ET.Element, loc: Localizer, x: float, y: float) -> None:
+def _svg_key(parent: ET.Element, loc: Localizer, x: float, y: float, key: Sequence[KeyItem]) -> None:
     g = el(parent, "g", class_="key")
     el(g, "text", loc.msg("sheet.key"), x=x, y=float(y + FONT["key"]), font_size=FONT["key"], font_weight="bold")
-    items, height = _key_layout(loc)
-    for ix, iy, rows, text in items:
-        icon = pattern_element(Pattern(rows), 24)
+    items, height = _key_layout(loc, key)
+    for ix, iy, draw, text in items:
+        icon = draw()
         icon.set("x", f"{x + ix:.2f}")
         icon.set("y", f"{y + iy:.2f}")
         icon.set("width", "2.8")
@@ -444,7 +383,7 @@ def _svg_card(parent: ET.Element, box: Box, x: float, y: float, w: float, h: flo
                font_family="DejaVu Sans Mono, Liberation Mono, monospace", fill="#555555", class_="id")
             continue
         if kind == "pattern":
-            assert isinstance(payload, Pattern)
+            assert isinstance(payload, Drawn)
             svg = _pattern(view, CELL)
             pw = float(svg.get("width", "0").rstrip("m"))
             svg.set("width", f"{pw:.2f}")
@@ -475,4 +414,4 @@ def _svg_card(parent: ET.Element, box: Box, x: float, y: float, w: float, h: flo
         cy += height
 
 
-__all__ = ["PAPER", "CardView", "Section", "build_sections", "card_view", "paginate", "sheet_html", "sheet_svg"]
+__all__ = ["PAPER", "CardView", "Drawn", "KeyItem", "Section", "paginate", "rank_icon", "sheet_html", "sheet_svg"]

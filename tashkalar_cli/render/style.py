@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tashkalar_cli.model.types import Mode
-
 
 def _squares() -> dict[str, str]:
     # the kinds of squares differ in lightness too (printed in grey: plain, central, green, red from
@@ -95,10 +93,6 @@ class Style:
     font_size: float = 13.0
     title_size: float = 17.0
     caption_chars: float = 0.56    # average glyph width as a fraction of the font size (for wrapping)
-
-    def side(self, mode: str | Mode | None) -> str:
-        """The side of the board a position is played on: High Form, or deathmatch (duel, melee)."""
-        return "high-form" if mode is None or Mode(mode) is Mode.HIGH_FORM else "deathmatch"
 
 
 STYLE = Style()

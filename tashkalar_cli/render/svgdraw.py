@@ -1,4 +1,4 @@
-"""The drawing primitives of the SVG pictures (:mod:`tashkalar_cli.render.svg`, the cheat sheets, the
+"""The drawing primitives of the SVG pictures (:mod:`tashkalar_cli.games.tashkalar.render.svg`, the cheat sheets, the
 L.E.T.A.L. grid): the element writer that keeps every document well-formed, texts measured and cut
 to a width, and the small shapes (marks, arrows, moves, frames, crosses, pieces, square signs), each
 painted from the one style table (:mod:`tashkalar_cli.render.style`) and carrying its own ``<title>``.
@@ -13,12 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tashkalar_cli.errors import visible
-from tashkalar_cli.model.board import DIRECTIONS
 from tashkalar_cli.render.style import STYLE, Style
 
 SVG_NS = "http://www.w3.org/2000/svg"
-#: the angle of each compass direction on screen (degrees clockwise from east; y grows downwards)
-ANGLE = {d: math.degrees(math.atan2(-dr, df)) for d, (df, dr) in DIRECTIONS.items()}
 #: arrows in texts: the same glyph in every language
 ARROW_GLYPH = {"n": "↑", "ne": "↗", "e": "→", "se": "↘", "s": "↓", "sw": "↙", "w": "←", "nw": "↖"}
 #: highlight roles a caller may give (the older ``(caption, {square: role})`` panels)
@@ -180,26 +177,6 @@ def draw_mark(parent: ET.Element, x: float, y: float, size: float, mark: str, st
                      for i in range(1, 4))
         d += f"M{num(x)} {num(y + size)}L{num(x + size)} {num(y)}"
         el(g, "path", d=d, stroke=colors["ink"], stroke_width=float(size / 28))
-    return g
-
-
-def draw_arrow(parent: ET.Element, cx: float, cy: float, size: float, direction: str, style: Style = STYLE,
-               *, small: bool = False, **attrs: Any) -> ET.Element:
-    """An arrow through the center of a square, pointing to ``direction`` (compass, north up);
-    ``small``: a short one at the square's edge, clear of the piece standing there."""
-    g = el(parent, "g", class_="arrow", data_direction=direction,
-           transform=f"rotate({num(ANGLE[direction])} {num(cx)} {num(cy)})", **attrs)
-    half, head = size * 0.36, size * 0.16
-    if small:  # between the piece's rim (at most 0.39 of a square from its center) and the square's edge
-        cx, half, head = cx + size * 0.41, size * 0.1, size * 0.08
-    shaft = f"M{num(cx - half)} {num(cy)}H{num(cx + half - head)}"
-    tip = (f"M{num(cx + half)} {num(cy)}L{num(cx + half - head * 1.6)} {num(cy - head)}"
-           f"L{num(cx + half - head * 1.6)} {num(cy + head)}z")
-    # a white halo first, so that an arrow stays visible across a piece
-    el(g, "path", d=shaft + tip, fill="#ffffff", stroke="#ffffff", stroke_width=float(size * 0.07 + 2),
-       stroke_linejoin="round", stroke_linecap="round")
-    el(g, "path", d=shaft, stroke=style.arrow, stroke_width=float(size * 0.07), stroke_linecap="round")
-    el(g, "path", d=tip, fill=style.arrow)
     return g
 
 

@@ -233,11 +233,41 @@ def console(**kwargs: Any) -> Console:
     return SafeConsole(markup=False, emoji=False, highlight=False, **kwargs)
 
 
+class Key:
+    """A key: entries (a symbol and its meaning) one after the other, wrapped between entries so
+    that a symbol never ends a line away from its meaning."""
+
+    def __init__(self, entries: list[tuple[str, str]], separator: str) -> None:
+        self.entries = entries
+        self.separator = separator
+
+    def entry(self, symbol: str, meaning: str) -> Text:
+        return Text.assemble((symbol, "bold"), " ", meaning, style="dim")
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text(style="dim")
+        for i, (symbol, meaning) in enumerate(self.entries):
+            piece = self.entry(symbol, meaning)
+            last = i == len(self.entries) - 1
+            tail = "" if last else self.separator.rstrip()
+            if line.cell_len and line.cell_len + piece.cell_len + len(tail) > width:
+                yield line
+                line = Text(style="dim")
+            elif line.cell_len:
+                line.append(" ")
+            line.append_text(piece)
+            line.append(tail, style="dim")
+        if line.cell_len:
+            yield line
+
+
 __all__ = [
     "MOST_BLOCK",
     "MOST_SHOWN",
     "READABLE",
     "TERMINAL_SIZES",
+    "Key",
     "NoBreakText",
     "PipeConsole",
     "Readable",

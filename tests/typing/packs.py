@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import assert_type
 
-from tashkalar_cli.engine.summoning import Verdict
 from tashkalar_cli.game import Game
 from tashkalar_cli.games import Game as AnyGame
 from tashkalar_cli.games.letal import LetalGame
 from tashkalar_cli.games.letal.engine import LetalEngine
 from tashkalar_cli.games.letal.rules import LetalRules
 from tashkalar_cli.games.tashkalar import TashkalarGame
+from tashkalar_cli.games.tashkalar.engine.summoning import Verdict
+from tashkalar_cli.games.tashkalar.model.position import Position
 from tashkalar_cli.games.tashkalar.rules import TashkalarRules
-from tashkalar_cli.model.position import Position
 
 
 def letal(game: LetalGame) -> None:

@@ -39,7 +39,7 @@ _STRAIGHT = ((0, 1), (1, 0), (0, -1), (-1, 0))
 class GridSquare:
     """A square of the grid: its file (0 for ``a``) and its rank (0 for ``1``); sorted by file, then rank.
 
-    Not Tash-Kalar's :data:`tashkalar_cli.model.types.Square` (an ``int``, the bit of a square in the masks
+    Not Tash-Kalar's :data:`tashkalar_cli.games.tashkalar.model.types.Square` (an ``int``, the bit of a square in the masks
     of a board read from ``board.yaml``): L.E.T.A.L.'s grid is a plain square of ``grid_size`` files whose
     rules count orthogonal steps and straight lines, so a square is a typed (file, rank) pair, and the two
     games share no board and import nothing of each other (the contracts in ``pyproject.toml``)."""

@@ -52,7 +52,7 @@ def _question(kind: str, loc: Localizer) -> str:
 def letal_board(engine: LetalEngine, game: GameFile, loc: Localizer, langs: list[tuple[str, str]]) -> dict[str, Any]:
     """The body of ``letal board --json`` (see the module's text)."""
     from tashkalar_cli.games.letal.engine import TEAMS, GridSquare
-    from tashkalar_cli.render.page import page_texts
+    from tashkalar_cli.render.web import page_texts
 
     size = engine.grid.size
     data = game_data(game)

@@ -2,7 +2,7 @@
 square, the squares reached, the other heroes) and in the terminal with the same symbols, and the
 messages of a game file's problems.
 
-The grid is drawn with the helpers and the style table of :mod:`tashkalar_cli.render.svg`, and
+The grid is drawn with the helpers and the style table of :mod:`tashkalar_cli.render.svgdraw`, and
 reads in black and white: the hero is a black disc with a white star, a square reached is
 hatched, another hero a hollow ring, the hero who pushes or pulls a grey disc with a ring.
 North (the last rank) is at the top, file ``a`` on the left.
@@ -155,7 +155,7 @@ def grid_text(grid: Grid, picture: GridPicture, loc: Localizer) -> Group:
     from rich.console import Group
     from rich.text import Text
 
-    from tashkalar_cli.render.board import Key
+    from tashkalar_cli.render.terminal import Key
 
     size, arrows = grid.size, picture.arrows()
 
@@ -183,7 +183,7 @@ def _key_symbol(name: str, picture: GridPicture, arrows: dict[GridSquare, str]) 
 
 
 def _hero(parent: ET.Element, cx: float, cy: float, cell: float) -> None:
-    from tashkalar_cli.render.svg import disc_path, el, star_path
+    from tashkalar_cli.render.svgdraw import disc_path, el, star_path
 
     g = el(parent, "g", class_="hero")
     el(g, "path", d=disc_path(cx, cy, cell * 0.36), fill=STYLE.ink)
@@ -191,7 +191,7 @@ def _hero(parent: ET.Element, cx: float, cy: float, cell: float) -> None:
 
 
 def _other(parent: ET.Element, cx: float, cy: float, cell: float, *, by: bool = False) -> None:
-    from tashkalar_cli.render.svg import disc_path, el
+    from tashkalar_cli.render.svgdraw import disc_path, el
 
     g = el(parent, "g", class_="by" if by else "occupied")
     if by:
@@ -202,7 +202,7 @@ def _other(parent: ET.Element, cx: float, cy: float, cell: float, *, by: bool = 
 def _path(parent: ET.Element, points: Sequence[tuple[float, float]], cell: float) -> None:
     """The way of a push or a pull: a dashed line from the hero's square through the squares crossed, with
     an arrowhead on the last."""
-    from tashkalar_cli.render.svg import el
+    from tashkalar_cli.render.svgdraw import el
 
     g = el(parent, "g", class_="path")
     d = " ".join(f"{'M' if i == 0 else 'L'}{x:.1f},{y:.1f}" for i, (x, y) in enumerate(points))
@@ -222,7 +222,7 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> 
     """The grid of ``picture`` (the hero, the squares of the answer hatched, the other heroes, the hero who
     pushes or pulls, the way of a push or a pull), its north side named above and its south side below, a
     caption and a key of the symbols drawn, and only those."""
-    from tashkalar_cli.render.svg import draw_mark, el, svg_root, text_lines, to_string, wrap
+    from tashkalar_cli.render.svgdraw import draw_mark, el, svg_root, text_lines, to_string, wrap
 
     cell, size, font = float(STYLE.cell), grid.size, STYLE.font_size
     margin = font * 1.6
@@ -277,7 +277,7 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> 
 
 
 def _svg_key(root: ET.Element, keys: list[str], left: float, y: float, loc: Localizer) -> None:
-    from tashkalar_cli.render.svg import draw_mark, el
+    from tashkalar_cli.render.svgdraw import draw_mark, el
 
     cell, font = float(STYLE.cell), STYLE.font_size
     key = el(root, "g", class_="key")
@@ -299,7 +299,7 @@ def _svg_key(root: ET.Element, keys: list[str], left: float, y: float, loc: Loca
 def grid_element(grid: Grid, hero: GridSquare, reached: Iterable[GridSquare], cell: float, title: str) -> ET.Element:
     """A small grid as an ``<svg>`` element ``cell`` mm a square (for the printed quick reference):
     the hero and the squares reached, as in :func:`grid_svg`."""
-    from tashkalar_cli.render.svg import SVG_NS, draw_mark, el
+    from tashkalar_cli.render.svgdraw import SVG_NS, draw_mark, el
 
     unit = 24.0
     side = grid.size * unit + 4
@@ -356,4 +356,4 @@ def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
             views.append(CardView(kw.id, term.text or kw.id, (entry or {}).get("official", True) is not False,
                                   loc.msg(f"category.{category}"), None, None, [(None, definition.text or "")],
                                   note, fallback, figure))
-    return [Section("letal", loc.msg("letal.sheet.title"), views, patterns=False)]
+    return [Section("letal", loc.msg("letal.sheet.title"), views)]

@@ -1,8 +1,15 @@
-"""Tash-Kalar's pack: its rules object (:mod:`.rules`: the board, the game numbers, the cards and every
-question of the game). Its engines stay in :mod:`tashkalar_cli.engine` and :mod:`tashkalar_cli.model` for
-now, its renderers in :mod:`tashkalar_cli.render`; its data is the top level of ``cards/`` and
-``locales/<lang>/``, described by its entry in :data:`tashkalar_cli.data.paths.GAMES`. It imports nothing
-of L.E.T.A.L.'s pack.
+"""Tash-Kalar's pack, layered in itself (``pyproject.toml``: rules > render > catalog > engine > model):
+
+* :mod:`.rules`: its rules object, every question of the game (summons, effects, flares, tasks, scores, plans);
+* :mod:`.render`: its boards, cards, summons, effects, plans and cheat sheets, in the terminal, in SVG, in JSON
+  and on the board page (drawn with the shared primitives of :mod:`tashkalar_cli.render`);
+* :mod:`.catalog`: its cards' names and texts in every language, and what its data adds when it is built;
+* :mod:`.engine`: summoning, the effects interpreter, flares, tasks, scores, the planner and the goal search;
+* :mod:`.model`: the board and its one board state, patterns, cards, positions, turns and the game's numbers.
+
+Its data is the top level of ``cards/`` and ``locales/<lang>/``, described by its entry in
+:data:`tashkalar_cli.data.paths.GAMES`. It imports nothing of L.E.T.A.L.'s pack, and the shared core imports
+nothing of it.
 
 :class:`TashkalarGame` is the game with its type: ``TashkalarGame().ruleset.summon(...)`` type-checks, and
 ``TashkalarGame().ruleset.letal`` does not (L.E.T.A.L.'s grid).
