@@ -86,8 +86,9 @@ def parts(runs: int) -> None:
     from tashkalar_cli.cli.common import session
     from tashkalar_cli.cli.plan import _namer
     from tashkalar_cli.games.tashkalar.engine.planner import EFFECTS_BUDGET
-    from tashkalar_cli.games.tashkalar.render import jsonout, jsonplan
+    from tashkalar_cli.games.tashkalar.render import jsonplan
     from tashkalar_cli.games.tashkalar.render.plan import report_renderable
+    from tashkalar_cli.render.jsonout import document
     from tashkalar_cli.render.terminal import console
 
     s = session(None, None)
@@ -109,7 +110,7 @@ def parts(runs: int) -> None:
         report = timed("plan --json: plans (every card)", lambda: game.planner.plan(pos, "blue", game.cards.beings))
         timed("plan --json: effects", lambda: game.planner.resolve_effects(report, pos, EFFECTS_BUDGET))
         body = timed("plan --json: grouped JSON", lambda: jsonplan.plan_report(report, s.board, None, outcomes=3))
-        timed("plan --json: json.dumps", lambda: json.dumps(jsonout.document("plan", body), ensure_ascii=False,
+        timed("plan --json: json.dumps", lambda: json.dumps(document("plan", body), ensure_ascii=False,
                                                             check_circular=False))
         deck_report = timed("plan: plans (full deck)", lambda: game.planner.plan(pos, "blue", deck))
         timed("plan: effects", lambda: game.planner.resolve_effects(deck_report, pos, EFFECTS_BUDGET))

@@ -270,7 +270,19 @@ class Game(Generic[R]):
 
 
 
-__all__ = ["Game", "GameWords", "Rules", "load_uncached"]
+__all__ = ["Game", "GameWords", "Rules", "check_facts", "load_uncached"]
+
+
+def check_facts(facts: Mapping[str, Any], pack: GamePack) -> dict[str, Any]:
+    """The checks of a game's facts across files: what its pack checks and derives from them (``GamePack.derive``:
+    Tash-Kalar's cards, checked first), then its rules, keywords and errata (:mod:`tashkalar_cli.data.integrity`).
+    Returns what the pack derived."""
+    from tashkalar_cli.data.games import pack_function
+    from tashkalar_cli.data.integrity import check_rules
+
+    derived: dict[str, Any] = pack_function(pack.derive)(facts) if pack.derive else {}
+    check_rules(facts, pack)
+    return derived
 
 
 def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
@@ -285,8 +297,7 @@ def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
     patterns' orientations); the search index (:mod:`tashkalar_cli.text.index`) is made when a search
     first reads it."""
     from tashkalar_cli.data.dataset import Dataset, Derived
-    from tashkalar_cli.data.games import GamePack, game_pack, pack_function
-    from tashkalar_cli.data.integrity import check_rules
+    from tashkalar_cli.data.games import GamePack, game_pack
     from tashkalar_cli.data.loader import data_folders, load_facts, load_locales, unknown_entries
     from tashkalar_cli.data.paths import Budget
     from tashkalar_cli.text import index
@@ -296,8 +307,7 @@ def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
     cards, locales = data_folders(root)
     budget = Budget(root)  # the walks of one data folder read at most so many files and bytes
     facts = load_facts(cards, root, pack, budget)
-    derived: dict[str, Any] = pack_function(pack.derive)(facts) if pack.derive else {}
-    check_rules(facts, pack)
+    derived = check_facts(facts, pack)
     merged_locales, broken = load_locales(locales, root, lambda texts, english: check_placeholders(texts, facts, english),
                                           pack, budget)
     warnings = [f"language '{lang}' left out: {message}" for lang, message in sorted(broken.items())]

@@ -114,17 +114,18 @@ PIECES = "a5=blue,c3=red:heroic,c4=red:heroic,c5=red:heroic,c6=red,c7=red,d3=red
 def test_the_library_gives_the_answers_of_the_command_line(cli, tmp_path):
     from tashkalar_cli import Game
     from tashkalar_cli.games.tashkalar.render import jsonout
+    from tashkalar_cli.render.jsonout import document
 
     game = Game()
     position = game.position(pieces=PIECES)
 
     shown = cli("position", "check", "--pieces", PIECES, "--json").json
-    assert shown == jsonout.document("position-check", {"valid": True, **position.to_dict()})
+    assert shown == document("position-check", {"valid": True, **position.to_dict()})
     assert shown["pieces"]["c3"] == {"color": "red", "rank": "heroic"} and shown["mode"] == "duel"
 
     verdict = game.summon("swordmaster", position, "blue")
     summoned = cli("summon", "swordmaster", "--pieces", PIECES, "--player", "blue", "--json").json
-    assert summoned == jsonout.document("summon", jsonout.verdict(verdict, game.board))
+    assert summoned == document("summon", jsonout.verdict(verdict, game.board))
     assert summoned["legal"] and "e5" in summoned["targets"]
 
     verdicts = game.summonable(position, "blue")
@@ -135,7 +136,7 @@ def test_the_library_gives_the_answers_of_the_command_line(cli, tmp_path):
 
     flare = game.flare("flare-3-5", position, "blue")
     checked = cli("flare", "check", "flare-3-5", "--pieces", PIECES, "--player", "blue", "--json").json
-    assert checked == jsonout.document("flare", jsonout.flare(flare))
+    assert checked == document("flare", jsonout.flare(flare))
     assert (flare.against, flare.halves) == ("red", ["upper"]), "red leads by 3 upgraded pieces, but by 4 pieces only"
 
     tasks = game.tasks(game.position(pieces=PIECES, mode="high-form"), "blue")
@@ -148,7 +149,7 @@ def test_the_library_gives_the_answers_of_the_command_line(cli, tmp_path):
                                          "scores: {blue: 10, red: 3}\n"))
     score = game.score(game.turn(path))
     scored = cli("score", "--turn", path, "--json").json
-    assert scored == jsonout.document("score", jsonout.score(score, 2))
+    assert scored == document("score", jsonout.score(score, 2))
     assert scored["points"] == score.points_for == {"blue": 3} and scored["totals"] == {"blue": 13, "red": 3}
 
 

@@ -137,7 +137,7 @@ def test_an_error_names_its_schema_too(cli):
 
 
 def test_the_versions_printed_are_those_of_the_schemas():
-    from tashkalar_cli.games.tashkalar.render.jsonout import VERSIONS, schema_id
+    from tashkalar_cli.render.jsonout import VERSIONS, schema_id
 
     files = {p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("output-*.schema.json")}
     assert {f"output-{name}" for name in VERSIONS} == files

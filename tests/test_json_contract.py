@@ -863,7 +863,7 @@ def test_letal_rules_keywords_and_rulings_follow_the_same_contract(cli, lang):
 # ---------------------------------------------------------------------- the schema field, --json anywhere, usage errors
 
 def test_every_output_names_its_schema_and_version(cli):
-    from tashkalar_cli.games.tashkalar.render.jsonout import VERSIONS, schema_id
+    from tashkalar_cli.render.jsonout import VERSIONS, schema_id
 
     assert set(VERSIONS) == {p.name.removesuffix(".schema.json").removeprefix("output-") for p in SCHEMA_FILES}
     for name, version in VERSIONS.items():

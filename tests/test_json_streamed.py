@@ -18,6 +18,7 @@ from tashkalar_cli.errors import json_visible
 from tashkalar_cli.games.tashkalar.engine.bounds import EFFECTS_BUDGET
 from tashkalar_cli.games.tashkalar.engine.effects import Outcome
 from tashkalar_cli.games.tashkalar.render import jsonout, jsonplan
+from tashkalar_cli.render.jsonout import document
 from tashkalar_cli.render.jsonstream import Items, chunks, dumps
 from tashkalar_cli.text.typography import untypeset
 
@@ -28,7 +29,7 @@ HIGH_FORM = str(BENCH / "high-form.yaml")
 
 def _one_shot(name: str, body: dict[str, Any]) -> str:
     """What --json printed before answers were streamed: the whole document dumped at once."""
-    text = json.dumps(jsonout.document(name, body), ensure_ascii=False, check_circular=False)
+    text = json.dumps(document(name, body), ensure_ascii=False, check_circular=False)
     return json_visible(untypeset(text)) + "\n"
 
 
@@ -46,8 +47,8 @@ def test_streamed_effects_are_the_one_shot_document(tk: Any, indent: int | None)
     result = tk.resolve("dark-sphere", pos, "blue", "e5", max_states=300)
     assert result.resolution is not None and result.resolution.count > 50
     for limit in (None, 7):
-        whole = jsonout.document("summon-apply", jsonout.summon_effects(result, tk.board, limit))
-        streamed = jsonout.document("summon-apply", jsonout.summon_effects(result, tk.board, limit, streamed=True))
+        whole = document("summon-apply", jsonout.summon_effects(result, tk.board, limit))
+        streamed = document("summon-apply", jsonout.summon_effects(result, tk.board, limit, streamed=True))
         assert isinstance(streamed["outcomes"], Items)
         assert dumps(streamed, indent) == json.dumps(whole, ensure_ascii=False, indent=indent)
 

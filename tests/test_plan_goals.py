@@ -138,9 +138,10 @@ def test_every_way_replays_to_its_position_and_meets_the_task(tk):
 def test_flare_for_the_next_player_counts_the_effect(tk):
     pos = tk.position(pieces=LEAD)
     following, report = tk.plan_flare(pos, "blue", "flare-3-5", ["swordmaster"])
-    from tashkalar_cli.games.tashkalar.render import jsonout, jsonplan
+    from tashkalar_cli.games.tashkalar.render import jsonplan
+    from tashkalar_cli.render.jsonout import document
 
-    _conforms(jsonout.document("plan", jsonplan.goal_report(report, tk.board, "flare", "flare-3-5", following, 3)))
+    _conforms(document("plan", jsonplan.goal_report(report, tk.board, "flare", "flare-3-5", following, 3)))
     assert following == "red" and not report.met_now
     one = [w for w in report.ways if len(w.acts) == 1]
     # in one action only the Swordmaster whose effect destroys red's d6 does it

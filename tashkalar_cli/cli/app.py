@@ -387,7 +387,7 @@ def _json_error(code: str, kind: str, message: str, file: str | None = None, lin
     import json
 
     from tashkalar_cli.errors import json_visible
-    from tashkalar_cli.games.tashkalar.render.jsonout import error
+    from tashkalar_cli.render.jsonout import error
 
     return json_visible(json.dumps(error(code, kind, message, file, line, hints, key), ensure_ascii=False)) + "\n"
 

@@ -371,7 +371,7 @@ def print_json(name: str, body: dict[str, Any]) -> None:
     ``schema`` field; indented for a person at a terminal, compact (and several times faster) for
     a program."""
     from tashkalar_cli.errors import json_visible
-    from tashkalar_cli.games.tashkalar.render.jsonout import document
+    from tashkalar_cli.render.jsonout import document
     from tashkalar_cli.render.jsonstream import chunks
     from tashkalar_cli.text.typography import untypeset
 

@@ -55,7 +55,7 @@ def check(
         with step("progress.i18n"):
             report = _report(locales, reference, target, data)
         if json:
-            from tashkalar_cli.games.tashkalar.render import jsonout
+            from tashkalar_cli.render import jsonout
 
             print_json("i18n-check", jsonout.findings(report))
         else:
@@ -77,7 +77,7 @@ def _report(locales: str | None, reference: str, lang: list[str] | None, data: s
     from tashkalar_cli.data.games import GAMES
     from tashkalar_cli.data.loader import load_facts
     from tashkalar_cli.data.paths import Budget, checked_length, data_root, extra_locales, reading
-    from tashkalar_cli.games.tashkalar.model.integrity import check_facts
+    from tashkalar_cli.game import check_facts
     from tashkalar_cli.text.i18ncheck.runner import check_games
 
     root = data_root(data)

@@ -19,7 +19,7 @@ def show(term: Annotated[list[str], typer.Argument(help="The term, in any langua
     glossary = s.game.glossary
     kw = glossary.by_id[s.game.word("keyword", " ".join(term))]
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.render import jsonout
 
         print_json("keyword", jsonout.keyword(kw, glossary, s.game.rules, s.cards_if_any, s.loc))
         return
@@ -34,7 +34,7 @@ def list_keywords(lang: LangOption = None, json: JsonOption = False, data: DataO
     s = session(lang, data)
     glossary = s.game.glossary
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.render import jsonout
 
         print_json("keyword-list", jsonout.keyword_list(glossary, s.loc))
         return

@@ -22,7 +22,7 @@ def show(rule: Annotated[str, typer.Argument(help="Rule id (e.g. summon-pattern)
     book = s.game.rules
     found = book.find(rule)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.render import jsonout
 
         print_json("rule", jsonout.rule(found, book, s.loc))
         return
@@ -38,7 +38,7 @@ def list_rules(mode: ModeOption = None,
     s = session(lang, data)
     rules = s.game.rules.for_mode(mode)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.render import jsonout
 
         print_json("rule-list", jsonout.rule_list(rules, s.loc))
         return
@@ -80,7 +80,7 @@ def _answer(words: list[str], mode: str | None, limit: int | None, lang: str | N
     # the answer is in the language of the question, unless --lang asks for another
     loc = s.loc if s.lang_option else s.game.localizer(result.query.lang)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.render import jsonout
 
         print_json("rule-search", jsonout.rule_search(result, loc))
         return
@@ -101,7 +101,7 @@ def errata(
     s = session(lang, data)
     items = s.game.errata_about(book, erratum)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.render import jsonout
 
         print_json("errata", jsonout.errata(items, s.loc))
         return

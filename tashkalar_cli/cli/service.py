@@ -72,7 +72,7 @@ class Answer:
 
 
 def _error_object(exc: TashkalarError, code: str = "bad-input") -> dict[str, Any]:
-    from tashkalar_cli.games.tashkalar.render.jsonout import error
+    from tashkalar_cli.render.jsonout import error
 
     return error(code, type(exc).__name__, exc.message, exc.file, exc.line, list(exc.hints), exc.key)
 
@@ -196,7 +196,7 @@ def _closed_input() -> IO[str]:
 
 def _internal(request_id: Any, exc: Exception) -> Answer:
     from tashkalar_cli.errors import EXIT_INTERNAL, visible
-    from tashkalar_cli.games.tashkalar.render.jsonout import error
+    from tashkalar_cli.render.jsonout import error
 
     message = visible(f"{type(exc).__name__}: {exc}", 200)
     return Answer(request_id, EXIT_INTERNAL, error=error("internal", type(exc).__name__, message))
@@ -214,7 +214,7 @@ def _answer(request_id: Any, code: int, out: str, err: str, files: dict[str, str
     if code != 0:
         answer.error = _last_json(err)
         if answer.error is None and answer.output is None:
-            from tashkalar_cli.games.tashkalar.render.jsonout import error
+            from tashkalar_cli.render.jsonout import error
 
             said = " ".join(err.split())[:500] or f"exit {code}"
             answer.error = error("internal" if code not in (1, 2) else "bad-input", "TashkalarError", said)

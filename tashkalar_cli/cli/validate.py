@@ -33,7 +33,7 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
         raise DataError(key="effects-missing", count=len(missing), cards=", ".join(missing))
     summary = {**games[chosen[0]], "games": games}
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.render import jsonout
 
         print_json("validate", jsonout.validation(summary))
         return

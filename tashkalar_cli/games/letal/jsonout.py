@@ -1,5 +1,5 @@
 """L.E.T.A.L. TCG's JSON answers (``letal area --json``...): plain dictionaries, put in the shared envelope by
-the command line (their schemas' versions are in :data:`tashkalar_cli.games.tashkalar.render.jsonout.VERSIONS`)."""
+the command line (their schemas' versions are in :data:`tashkalar_cli.render.jsonout.VERSIONS`)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.games.tashkalar.render.jsonout import JSON, piece, position, turned
+from tashkalar_cli.games.tashkalar.render.jsonout import piece, position, turned
+from tashkalar_cli.render.jsonout import JSON
 from tashkalar_cli.render.jsonstream import Items
 
 if TYPE_CHECKING:
