@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tashkalar_cli.model.cards import effect_parts
+from tashkalar_cli.model.cards import effect_status as status
+
 if TYPE_CHECKING:
     from tashkalar_cli.model.cards import Being, Flare
 
 
 def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
     """Whether the engine resolves the card's effect, and what it leaves to the player."""
-    from tashkalar_cli.model.cards import effect_parts
-    from tashkalar_cli.model.cards import effect_status as status
-
     handled: tuple[str, ...] = ()
     if any(p.startswith("special:") for p in effect_parts(card)):
-        from tashkalar_cli.engine.effects import load_specials
+        from tashkalar_cli.engine.effects import load_specials  # deferred: the effect engine, for a special effect only
 
         handled = tuple(load_specials())
     return status(card, handled)

@@ -157,7 +157,7 @@ def _program(card: Being | Flare, name: str) -> Program | None:
         data = card.programs_data.get(name)
         if data is None:
             return None
-        from tashkalar_cli.model.effects import parse_program
+        from tashkalar_cli.model.effects import parse_program  # deferred: effect programs, which card show does not parse
 
         parsed[name] = parse_program(data, markers={m.name: m for m in getattr(card, "markers", ())})
     return parsed[name]

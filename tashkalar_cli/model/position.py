@@ -186,7 +186,7 @@ class Position:
         :mod:`tashkalar_cli.model.summon`; the pattern is not checked here: the engine says which squares
         may be used (see :meth:`Engine.check`).
         """
-        from tashkalar_cli.model.summon import in_shortage, summon_choices, summon_facts
+        from tashkalar_cli.model.summon import in_shortage, summon_choices, summon_facts  # deferred: flare check loads none
 
         rank = Rank(rank)
         kind = rank.kind

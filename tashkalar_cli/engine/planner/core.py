@@ -23,8 +23,9 @@ from tashkalar_cli.engine.planner.plans import (
 from tashkalar_cli.engine.planner.search import _Search, _Shape
 from tashkalar_cli.engine.planner.state import _KIND_INDEX
 from tashkalar_cli.engine.summoning import Engine, Placement, _Context, decorations
+from tashkalar_cli.errors import InputError, Term
 from tashkalar_cli.model.board import Board, square_order
-from tashkalar_cli.model.cards import Being, CardDB
+from tashkalar_cli.model.cards import LEGENDS_DECK, Being, CardDB
 from tashkalar_cli.model.position import Piece, Position
 from tashkalar_cli.model.types import Square
 
@@ -162,9 +163,6 @@ def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dic
     """The plans of every opponent of ``player`` with ``actions`` actions: the beings of the deck each
     plays (``decks``, else the position's ``decks:``; every being when unknown) and every legend (a
     player's two legends in hand are hidden)."""
-    from tashkalar_cli.errors import InputError, Term
-    from tashkalar_cli.model.cards import LEGENDS_DECK
-
     known = {**pos.decks, **decks}
     opponents = [c for c in dict.fromkeys([*pos.colors, *known]) if c != player]
     opponents.sort(key=pos.board.colors.index)
