@@ -1,6 +1,6 @@
 """JSON Schema validation of the data files, with errors that name the file and the line.
 
-jsonschema (with referencing, some 60 modules) is slow to import: this module is imported only where a file
+jsonschema (with referencing, some 70 modules) is slow to import: this module is imported only where a file
 is validated, not read back from a cache (:func:`tashkalar_cli.data.filecache.read_checked`)."""
 
 from __future__ import annotations
