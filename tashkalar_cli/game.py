@@ -24,14 +24,16 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
-from tashkalar_cli.errors import InputError, Namer, TashkalarError
+from tashkalar_cli.data.cache import load_dataset
+from tashkalar_cli.data.paths import DEFAULT_GAME, GAMES
+from tashkalar_cli.errors import DataError, InputError, Namer, TashkalarError, name_by_texts
+from tashkalar_cli.text.i18n import Localizer, resolve_language
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.games import GamePack
-    from tashkalar_cli.text.i18n import Localizer
     from tashkalar_cli.text.rules import Errata, Glossary, RuleBook
     from tashkalar_cli.text.vocabulary import Lexicon, View, Vocabulary
 
@@ -85,8 +87,6 @@ class Game(Generic[R]):
 
     def __init__(self, where: str | os.PathLike[str] | None = None, /, *, data: str | os.PathLike[str] | None = None,
                  game: str | None = None, dataset: Dataset | None = None) -> None:
-        from tashkalar_cli.data.paths import DEFAULT_GAME, GAMES
-
         if isinstance(where, str) and where.strip().lower() in GAMES and game is None:
             game = where
         elif where is not None:
@@ -96,7 +96,7 @@ class Game(Generic[R]):
         if game is None or game == DEFAULT_GAME:
             self.pack: GamePack = GAMES[DEFAULT_GAME]
         else:
-            from tashkalar_cli.data.games import game_pack
+            from tashkalar_cli.data.games import game_pack  # deferred: the registry's lookups, which --help does not load
 
             self.pack = game_pack(game)
         self._data = data
@@ -112,7 +112,7 @@ class Game(Generic[R]):
             ruleset = self.ruleset
             if hasattr(type(ruleset), name):
                 return getattr(ruleset, name)
-            from tashkalar_cli.data.games import owner_of
+            from tashkalar_cli.data.games import owner_of  # deferred: the registry's lookups, which --help does not load
 
             owner = owner_of(name)
             if owner is None:
@@ -138,31 +138,29 @@ class Game(Generic[R]):
     def ruleset(self) -> R:
         """This game's rules object, loaded by the name its pack registers (:attr:`GamePack.rules
         <tashkalar_cli.data.paths.GamePack.rules>`): every question that exists only in this game."""
-        from tashkalar_cli.data.games import rules_class
+        from tashkalar_cli.data.games import rules_class  # deferred: the registry's lookups, which --help does not load
 
         return cast("R", rules_class(self.pack)(self))
 
     @cached_property
     def dataset(self) -> Dataset:
-        from tashkalar_cli.data.cache import load_dataset
-
         return load_dataset(self._data, self.pack.id, build=_build)
 
     @cached_property
     def rules(self) -> RuleBook:
-        from tashkalar_cli.text.rules import RuleBook
+        from tashkalar_cli.text.rules import RuleBook  # deferred: the rules' texts, which card show does not load
 
         return RuleBook(self.dataset)
 
     @cached_property
     def glossary(self) -> Glossary:
-        from tashkalar_cli.text.rules import Glossary
+        from tashkalar_cli.text.rules import Glossary  # deferred: the rules' texts, which card show does not load
 
         return Glossary(self.dataset)
 
     @cached_property
     def errata(self) -> Errata:
-        from tashkalar_cli.text.rules import Errata
+        from tashkalar_cli.text.rules import Errata  # deferred: the rules' texts, which card show does not load
 
         return Errata(self.dataset)
 
@@ -179,8 +177,8 @@ class Game(Generic[R]):
         """Every word a user may type, in every language: ranks, modes, decks, card types, languages and
         keywords, and the words of this game's rules object (:meth:`Rules.words`: Tash-Kalar's colors and
         cards; see :mod:`tashkalar_cli.text.vocabulary`)."""
-        from tashkalar_cli.text.rules import MODES
-        from tashkalar_cli.text.vocabulary import Vocabulary
+        from tashkalar_cli.text.rules import MODES  # deferred: the rules' texts, which card show by id does not load
+        from tashkalar_cli.text.vocabulary import Vocabulary  # deferred: the word reader, which card show by id does not load
 
         own = self.ruleset.words()
         lexicons: dict[str, Callable[[], Lexicon]] = {"keyword": lambda: self.glossary.lexicon,
@@ -196,8 +194,6 @@ class Game(Generic[R]):
         locale, then English."""
         chosen = self.__dict__.get("_language")
         if chosen is None:
-            from tashkalar_cli.text.i18n import resolve_language
-
             broken = self.dataset.derived.get("broken_languages", {})   # said by localizer(), not here
             chosen = self.__dict__["_language"] = resolve_language(self._language_option, [*self.languages, *broken])
         return str(chosen)
@@ -221,8 +217,6 @@ class Game(Generic[R]):
         """How an error names its game words (:class:`~tashkalar_cli.errors.Term`) in ``loc``'s language: a
         word the word reader did not find as the vocabulary shows it, a card or task by its name, the rest by
         the interface's texts. ``error.localized(loc.ui, game.namer(loc))`` is the error in that language."""
-        from tashkalar_cli.errors import name_by_texts
-
         by_texts = name_by_texts(loc.ui)
 
         def name(kind: str, ident: str) -> str | None:
@@ -245,9 +239,6 @@ class Game(Generic[R]):
 
     def localizer(self, lang: str | None = None) -> Localizer:
         """The texts in ``lang`` (default: ``TASHKALAR_LANG``, then the locale, then English)."""
-        from tashkalar_cli.errors import DataError
-        from tashkalar_cli.text.i18n import Localizer, resolve_language
-
         broken = self.dataset.derived.get("broken_languages", {})
         chosen = resolve_language(lang, [*self.languages, *broken])
         if chosen in broken:
@@ -277,6 +268,7 @@ def check_facts(facts: Mapping[str, Any], pack: GamePack) -> dict[str, Any]:
     """The checks of a game's facts across files: what its pack checks and derives from them (``GamePack.derive``:
     Tash-Kalar's cards, checked first), then its rules, keywords and errata (:mod:`tashkalar_cli.data.integrity`).
     Returns what the pack derived."""
+    # deferred: only when a data folder is built for real (a cache miss, validate, i18n check)
     from tashkalar_cli.data.games import pack_function
     from tashkalar_cli.data.integrity import check_rules
 
@@ -296,6 +288,7 @@ def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
     game's pack checks and derives what is its own (``GamePack.derive``: Tash-Kalar's cards and their
     patterns' orientations); the search index (:mod:`tashkalar_cli.text.index`) is made when a search
     first reads it."""
+    # deferred: only when a data folder is built for real (a cache miss, validate)
     from tashkalar_cli.data.dataset import Dataset, Derived
     from tashkalar_cli.data.games import GamePack, game_pack
     from tashkalar_cli.data.loader import data_folders, load_facts, load_locales, unknown_entries
@@ -320,4 +313,6 @@ def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
 
 def _build(root: Path, game: str) -> Dataset:
     """The data built for real, when the cache cannot give it (imported only then)."""
+    from tashkalar_cli.game import load_uncached  # deferred: the uncached build (YAML, schemas), on a cache miss only
+
     return load_uncached(root, game)

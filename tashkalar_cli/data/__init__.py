@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tashkalar_cli.errors import use_fallback
+from tashkalar_cli.errors import TashkalarError, use_fallback
 
 
 def reference_messages() -> dict[str, Any]:
     """The reference locale's messages, read straight from its ui.yaml (with libyaml's parser where
     there is one): the default English of every error, whatever data a program loaded (a
     :class:`~tashkalar_cli.game.Game` says an error in its own texts: ``Game.error_message``)."""
-    import yaml
+    import yaml  # deferred: PyYAML (20 modules), on this error path only
 
-    from tashkalar_cli.data.paths import data_root, default_data_root
-    from tashkalar_cli.errors import TashkalarError
+    from tashkalar_cli.data.paths import data_root, default_data_root  # deferred: --version loads this package, not data.paths
 
     try:
         root = data_root()

@@ -21,8 +21,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import platform
+import signal
 import stat
+import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,8 +79,6 @@ def _mode_for(path: Path) -> int:
 
 # ---------------------------------------------------------------------------- signals
 def _signals() -> list[int]:
-    import signal
-
     return [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
 
 
@@ -85,9 +87,6 @@ def _signals_end_the_write() -> Iterator[None]:
     """While files are written, SIGTERM and SIGHUP end the command as SIGINT does: by an exception
     (``SystemExit(128 + signal)``), so the clean-up runs; the handlers are those of before after it.
     A signal the process ignores (``nohup``) stays ignored; outside the main thread nothing changes."""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -110,8 +109,6 @@ def _signals_end_the_write() -> Iterator[None]:
 @contextlib.contextmanager
 def _blocked() -> Iterator[None]:
     """No signal handled inside (they wait until after): a step and the record of it stay together."""
-    import signal
-
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
@@ -133,12 +130,9 @@ _SYS_RENAMEAT2 = {"x86_64": 316, "aarch64": 276, "arm64": 276, "riscv64": 276, "
 
 def _renameat2() -> Callable[[bytes, bytes], int] | None:
     """A call of renameat2 with RENAME_NOREPLACE (0, or -1 with errno set), or None where there is none."""
-    import sys
-
     if not sys.platform.startswith("linux"):
         return None
-    import ctypes
-    import platform
+    import ctypes  # deferred: ctypes, for a write only
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -158,7 +152,7 @@ def _renameat2() -> Callable[[bytes, bytes], int] | None:
 
 def _rename_new(tmp: str, path: Path) -> None:
     """Rename ``tmp`` to ``path``, which must not exist: ``FileExistsError`` if it does."""
-    import ctypes
+    import ctypes  # deferred: ctypes, for a write only
 
     call = _renameat2()
     if call is not None:
@@ -184,7 +178,7 @@ def _rename_new(tmp: str, path: Path) -> None:
 
 def _backup(path: Path, was: Identity) -> str:
     """A second name for the file at ``path`` (the one checked), kept until every rename is done."""
-    import secrets
+    import secrets  # deferred: secrets (hmac, base64), for a backup's name only
 
     for _ in range(100):
         name = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.old")

@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
+import tempfile
+import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -37,6 +40,8 @@ from tashkalar_cli._version import __version__
 from tashkalar_cli.data.atomic import read_bounded
 from tashkalar_cli.data.dataset import Dataset, Derived
 from tashkalar_cli.data.paths import (
+    GAME_FOLDERS,
+    GAMES,
     PACKAGE_DIR,
     Budget,
     cache_dir,
@@ -47,6 +52,7 @@ from tashkalar_cli.data.paths import (
     schemas_dir,
     walk,
 )
+from tashkalar_cli.data.progress import step
 from tashkalar_cli.errors import DataError
 
 CACHE_FORMAT = 11
@@ -82,8 +88,6 @@ Build = Callable[[Path, str], Dataset]
 
 
 def _rmtree(path: str | os.PathLike[str]) -> None:
-    import shutil  # only when a cache is written or dropped: shutil costs several ms at start-up
-
     shutil.rmtree(path, ignore_errors=True)
 
 
@@ -124,7 +128,6 @@ def fingerprint(root: Path, game: str = "tash-kalar") -> str:
     extras = extra_locales()
     for extra in extras:  # a missing folder must reach the loader, which reports it
         parts.append(f"extra:{extra}:{extra.is_dir()}")
-    from tashkalar_cli.data.paths import GAME_FOLDERS, GAMES
 
     sub = GAMES[game].folder if game in GAMES else game
     own = Budget(root)  # the walks the loader makes, with the same bounds and the same links
@@ -314,8 +317,6 @@ def _write(cache: Path, folder: Path, key: str, dataset: Dataset) -> None:
     """Store ``dataset`` in ``folder`` (inside ``cache``): written in a tagged temporary folder,
     then renamed. Nothing the tool did not write is ever removed: a foreign file or folder under
     the cache's name leaves the data uncached."""
-    import tempfile
-
     try:
         cache.mkdir(parents=True, exist_ok=True)
         _clean_leftovers(cache)
@@ -360,8 +361,6 @@ def _create(path: Path, data: bytes) -> None:
 def _clean_leftovers(cache: Path) -> None:
     """Remove the tagged temporary folders of writes that were killed (their process is gone, or
     they are more than an hour old)."""
-    import time
-
     try:
         with os.scandir(cache) as it:
             found = [e for e in it if e.name.startswith(_TMP_PREFIX)]
@@ -435,8 +434,6 @@ def load_dataset(root: str | os.PathLike[str] | None = None, game: str = "tash-k
         if cache else None
     dataset = _read(folder, key, base, build, game) if folder is not None else None
     if dataset is None:
-        from tashkalar_cli.data.progress import step
-
         with step("progress.cache"):
             dataset = build(base, game)
         if cache is not None and folder is not None:

@@ -27,13 +27,19 @@ import hashlib
 import json
 import marshal
 import os
+import re
+import time
 from collections import OrderedDict
 from collections.abc import Callable
+from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tashkalar_cli._version import __version__
+from tashkalar_cli.data import yamlio
 from tashkalar_cli.data.atomic import read_bounded
 from tashkalar_cli.data.cache import FILES, _tagged
+from tashkalar_cli.data.paths import entries_cache, schemas_dir
 from tashkalar_cli.data.yamlbase import MAX_DEPTH, LineMap
 from tashkalar_cli.errors import DataError
 
@@ -100,10 +106,6 @@ def code_key() -> str:
     every schema file (one schema refers to others), and the installed libraries."""
     if _CODE_KEY:
         return _CODE_KEY[0]
-    from importlib.machinery import PathFinder
-
-    from tashkalar_cli._version import __version__
-    from tashkalar_cli.data.paths import schemas_dir
 
     digest = hashlib.sha256(f"{__version__}:{FORMAT}".encode())
     here = Path(__file__).parent
@@ -140,8 +142,6 @@ def read_checked(path: Path, source: str, schema: str, *, text_keys: bool = Fals
     :class:`DataError` naming ``source`` when it cannot be parsed), or its result read back when
     the same text was parsed and found valid before. ``lighter(schema, data)`` gives the value to
     validate in ``data``'s place (the same verdict, sooner). Without ``reuse``, nothing is kept."""
-    from tashkalar_cli.data import yamlio
-
     text = yamlio.read_text(path, source)
     key = entry_key(text, schema, text_keys) if reuse else ""
     if reuse:
@@ -151,7 +151,7 @@ def read_checked(path: Path, source: str, schema: str, *, text_keys: bool = Fals
     data, lines = yamlio.parse_yaml(text, source, text_keys=text_keys)
     if data is None:
         return Checked(None, lines, [])
-    from tashkalar_cli.data import schemas
+    from tashkalar_cli.data import schemas  # deferred: jsonschema (some 70 modules), when a file is not in the cache
 
     errors = schemas.schema_errors(schema, lighter(schema, data) if lighter else data, lines, source)
     if reuse and not errors:
@@ -161,8 +161,6 @@ def read_checked(path: Path, source: str, schema: str, *, text_keys: bool = Fals
 
 def _folder() -> Path | None:
     """The folder of the entries (it may not exist yet), or None when nothing is cached."""
-    from tashkalar_cli.data.paths import entries_cache
-
     cache = entries_cache()  # none inside the tool's data or code, nor inside a folder this process reads
     return None if cache is None else cache / FOLDER
 
@@ -332,7 +330,7 @@ def _keep(key: str, data: Any, lines: LineMap) -> None:
     folder = _folder()
     if folder is None:
         return
-    from tashkalar_cli.data.parsed import store_entry
+    from tashkalar_cli.data.parsed import store_entry  # deferred: data.parsed, which a read from the cache does not load
 
     try:
         if not store_entry(folder, f"{key}.json", body):
@@ -347,10 +345,7 @@ def _keep(key: str, data: Any, lines: LineMap) -> None:
 def _prune(folder: Path) -> None:
     """Remove the oldest entries beyond :data:`MAX_ENTRIES` or :data:`MAX_TOTAL` bytes, and the
     temporary files of writes killed more than an hour ago: files of the tool's names only."""
-    import re
-    import time
-
-    from tashkalar_cli.data.parsed import _unlink
+    from tashkalar_cli.data.parsed import _unlink  # deferred: data.parsed, which a read from the cache does not load
 
     entry_name = re.compile(r"[0-9a-f]{64}\.json")
     left_over = re.compile(r"\.[0-9a-f]{64}\.json\..+\.tmp")

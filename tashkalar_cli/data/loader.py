@@ -14,17 +14,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.data.paths import Budget, files_below, folders_in
+from tashkalar_cli.data.filecache import read_checked
+from tashkalar_cli.data.games import GAME_FOLDERS, GamePack, game_pack
+from tashkalar_cli.data.locales import SECTIONS, LocaleReader, expected_texts
+from tashkalar_cli.data.paths import Budget, extra_locales, files_below, folders_in
 from tashkalar_cli.errors import DataError
 
 if TYPE_CHECKING:
-    from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.data.locales import LocaleTexts
 
 
 def _pack(game: GamePack | str | None) -> GamePack:
-    from tashkalar_cli.data.games import GamePack, game_pack
-
     return game if isinstance(game, GamePack) else game_pack(game or "tash-kalar")
 
 
@@ -47,8 +47,6 @@ def _rel(path: Path, root: Path) -> str:
 def read_validated(path: Path, schema: str, source: str) -> tuple[Any, Any]:
     """Parse a YAML file strictly and validate it; return (data, line map). The result of a file
     whose text was found valid before is read back (:mod:`tashkalar_cli.data.filecache`)."""
-    from tashkalar_cli.data.filecache import read_checked
-
     data, lines, errors = read_checked(path, source, schema)
     if data is None:
         raise DataError("the file is empty", file=source)
@@ -60,8 +58,6 @@ def read_validated(path: Path, schema: str, source: str) -> tuple[Any, Any]:
 def game_files(folder: Path, pack: GamePack, budget: Budget | None = None) -> list[Path]:
     """The files of ``folder`` (a game's folder of ``cards/`` or of a language) that belong to
     ``pack``: a top-level game leaves out the folders of the other games."""
-    from tashkalar_cli.data.games import GAME_FOLDERS
-
     if pack.folder:
         return files_below(folder, budget)
     return files_below(folder, budget, skip=tuple(GAME_FOLDERS))
@@ -129,8 +125,6 @@ def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts, dict[s
     merged (the built-in ones and the translators' ``TASHKALAR_LOCALES``), and the translators'
     languages left out, with why: ``check`` (the texts against the facts) or reading raised a
     :class:`DataError` for them. A built-in language or English must be valid."""
-    from tashkalar_cli.data.paths import extra_locales
-
     pack = _pack(game)
     budget = budget or Budget(root)  # the walks of one folder read at most so many files and bytes
     lang_dirs = {p.name: (p, budget) for p in folders_in(locales, budget)}
@@ -142,7 +136,6 @@ def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts, dict[s
         found = {p.name: (p, own) for p in folders_in(folder, own)}
         lang_dirs.update(found)
         translators |= set(found)
-    from tashkalar_cli.data.locales import LocaleReader
 
     reader = LocaleReader(strict=True, reuse=True)
     merged_locales = {}
@@ -168,8 +161,6 @@ def load_locales(locales: Path, root: Path, check: Callable[[LocaleTexts, dict[s
 def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]],
                     game: GamePack | str | None = None) -> list[str]:
     """Locale entries whose id no fact has: kept, never shown, so reported by ``validate``."""
-    from tashkalar_cli.data.locales import SECTIONS, expected_texts
-
     pack = _pack(game)
     sub = f"/{pack.folder}" if pack.folder else ""
     known = set(expected_texts(facts))

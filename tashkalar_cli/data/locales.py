@@ -10,12 +10,14 @@ table below; which entries a language must have is derived from the facts by
 from __future__ import annotations
 
 import fnmatch
+import gettext
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tashkalar_cli.data.games import GAME_FOLDERS, GAMES
 from tashkalar_cli.data.paths import Budget, files_below
 from tashkalar_cli.errors import DataError, quote
 
@@ -115,8 +117,6 @@ def plural_function(plural_forms: str) -> Callable[[int], int]:
     """The index function of a gettext ``Plural-Forms`` header (``nplurals=N; plural=EXPR;``),
     compiled by gettext's own parser (a C arithmetic expression of n, nothing else); a ValueError
     saying why for a header that is too long, malformed or not an expression."""
-    import gettext
-
     if len(plural_forms) > MAX_PLURAL_FORMS:
         raise ValueError(f"longer than {MAX_PLURAL_FORMS} characters")
     m = _PLURAL_FORMS.fullmatch(plural_forms)
@@ -155,7 +155,7 @@ def plural_problem(plural_forms: object, categories: object) -> str | None:
 def unknown_stemmer(name: object) -> list[str] | None:
     """None when the Snowball stemmer ``name`` exists, else the names that do
     (``snowballstemmer.algorithms()``)."""
-    import snowballstemmer
+    import snowballstemmer  # deferred: Snowball, when a language file is read (not from the cache)
 
     known: list[str] = sorted(snowballstemmer.algorithms())
     return None if name in known else known
@@ -255,8 +255,6 @@ class LocaleReader:
         """Read the texts of ``game`` (default: Tash-Kalar) in ``lang_dir``: the files of the game's
         folder there, and the shared ``ui.yaml``; messages name files as ``<shown_root>/<lang>/<file>``.
         The walk spends ``budget`` (that of the folder the language is in), else the reader's own."""
-        from tashkalar_cli.data.games import GAMES
-
         pack = game or GAMES["tash-kalar"]
         lang = lang_dir.name
         out = LocaleTexts(lang)
@@ -277,7 +275,7 @@ class LocaleReader:
     def _read_file(self, out: LocaleTexts, path: Path, rel: str, shown: str, pack: GamePack, expected: str, *,
                    lang_dir: Path, ui: bool) -> None:
         """One file of a language folder (``rel`` within it, ``shown`` in messages) read into ``out``."""
-        from tashkalar_cli.data.filecache import read_checked
+        from tashkalar_cli.data.filecache import read_checked  # deferred: YAML and schemas, when the data is not in the cache
 
         kind = kind_of(rel, pack.locale_files)
         if kind is None or path.suffix != ".yaml":
@@ -345,8 +343,6 @@ class LocaleReader:
     def read_ui(self, lang_dir: Path) -> LocaleTexts:
         """The interface's texts of a language folder alone (its ``ui.yaml``, walked and read as every
         file is): what says an error in that language when the rest of the data cannot be read."""
-        from tashkalar_cli.data.games import GAMES
-
         out = LocaleTexts(lang_dir.name)
         for path in files_below(lang_dir, self.budget, only=("ui.yaml",)):
             self._read_file(out, path, "ui.yaml", f"{lang_dir.name}/ui.yaml", GAMES["tash-kalar"], "ui.yaml",
@@ -409,8 +405,6 @@ def _game_files(lang_dir: Path, pack: GamePack, ui: bool = True, budget: Budget 
     """The files of a language folder that belong to ``pack``, each with its path below the game's
     folder: a game in a subfolder reads that subfolder and the shared ui.yaml; the top-level game
     reads the rest (the other games' folders aside)."""
-    from tashkalar_cli.data.games import GAME_FOLDERS
-
     if not pack.folder:
         return [(p, p.relative_to(lang_dir).as_posix()) for p in files_below(lang_dir, budget, skip=tuple(GAME_FOLDERS))
                 if ui or p.name != "ui.yaml"]

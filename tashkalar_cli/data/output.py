@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from tashkalar_cli.data.atomic import Identity, Planned, WriteFailed, open_regular, read_fd, replace_all
-from tashkalar_cli.data.paths import checked_length
+from tashkalar_cli.data.paths import checked_length, inside
 from tashkalar_cli.errors import InputError
 
 #: the words of the line that opens every file the tool writes
@@ -213,7 +213,6 @@ def check_output(path: str, inputs: Sequence[str] = (), protected: Sequence[Path
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise InputError(key="output-no-folder", path=path, folder=str(parent))
-    from tashkalar_cli.data.paths import inside
 
     found = inside(parent, list(protected))
     if found is not None:

@@ -22,13 +22,18 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import tempfile
+import time
 import zlib
+from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Any
 
 from tashkalar_cli._version import __version__
 from tashkalar_cli.data.atomic import read_bounded
-from tashkalar_cli.data.cache import PARSED, _tagged
+from tashkalar_cli.data.cache import _TAG, _TAG_TEXT, _TMP_PREFIX, PARSED, _create, _rmtree, _tagged
+from tashkalar_cli.data.paths import entries_cache
 from tashkalar_cli.data.yamlbase import MAX_DEPTH, MAX_DIGITS, MAX_USER_VALUES, LineMap
 
 FORMAT = 1
@@ -49,7 +54,6 @@ def _key() -> str:
     """The code that makes a parse: the tool's version, this format, the parser's modules and PyYAML's."""
     if _KEY:
         return _KEY[0]
-    from importlib.machinery import PathFinder
 
     parts = [__version__, str(FORMAT)]
     spec = PathFinder.find_spec("yaml")
@@ -65,8 +69,6 @@ def _key() -> str:
 
 def _folder() -> Path | None:
     """The folder of the entries (it may not exist yet), or None when nothing is cached."""
-    from tashkalar_cli.data.paths import entries_cache
-
     cache = entries_cache()  # none inside the tool's data or code, nor inside a folder this process reads
     return None if cache is None else cache / PARSED
 
@@ -178,8 +180,6 @@ def _write(path: Path, body: bytes) -> None:
     """``body`` written under a temporary name in the entry's folder, then renamed onto the entry: a
     reader sees the old entry or the new one, whole. Not synced to the disk (a cache: an entry cut
     short by a crash is no entry, and syncing would cost a miss several milliseconds)."""
-    import tempfile
-
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -194,10 +194,6 @@ def _write(path: Path, body: bytes) -> None:
 def _make(folder: Path) -> None:
     """The tagged folder of the entries: made under a temporary name, then renamed (so that a folder
     of that name is always complete); another process may have made it meanwhile."""
-    import tempfile
-
-    from tashkalar_cli.data.cache import _TAG, _TAG_TEXT, _TMP_PREFIX, _create, _rmtree
-
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix=f"{_TMP_PREFIX}{os.getpid()}-", dir=folder.parent)
     try:
@@ -212,9 +208,6 @@ def _make(folder: Path) -> None:
 def _prune(folder: Path) -> None:
     """Remove the oldest entries beyond :data:`MAX_ENTRIES`, and the temporary files of writes
     that were killed more than an hour ago: files of the tool's names only, in its own folder."""
-    import re
-    import time
-
     entry_name = re.compile(r"[0-9a-f]{16}-[0-9a-f]+\.json")
     left_over = re.compile(r"\.[0-9a-f]{16}-[0-9a-f]+\.json\..+\.tmp")
     entries: list[tuple[float, str]] = []

@@ -15,6 +15,8 @@ import stat
 from pathlib import Path
 from typing import NamedTuple
 
+from tashkalar_cli.errors import DataError, InputError, visible
+
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _PACKAGED = PACKAGE_DIR / "_data"
 _CHECKOUT = PACKAGE_DIR.parent
@@ -89,8 +91,6 @@ def checked_length(path: str | os.PathLike[str], *, output: bool = False) -> str
                 here = b""
             size += len(here) + 1 if here else 0
     if size > most:
-        from tashkalar_cli.errors import InputError, visible
-
         shown = visible(text)  # its start and its end (the name of the file), cut in the middle
         shown = shown if len(shown) <= 60 else f"{shown[:30]}…{shown[-29:]}"
         raise InputError(key=key, path=shown, size=f"{size:,}", most=f"{most:,}")
@@ -108,7 +108,7 @@ def cache_dir() -> Path | None:
     chosen = os.environ.get("TASHKALAR_CACHE_DIR")
     if chosen:
         return Path(chosen)
-    import platformdirs
+    import platformdirs  # deferred: not loaded when TASHKALAR_CACHE_DIR names the cache
 
     return Path(platformdirs.user_cache_dir("tashkalar", appauthor=False))
 
@@ -172,8 +172,6 @@ def check_cache_dir(cache: Path, root: Path) -> None:
     """Refuse a cache folder inside the tool's own data or code (``TASHKALAR_CACHE_DIR``)."""
     found = inside(cache, tool_folders(root))
     if found is not None:
-        from tashkalar_cli.errors import DataError
-
         raise DataError(key="cache-in-data", file="TASHKALAR_CACHE_DIR", path=str(cache), folder=str(found))
 
 
@@ -202,8 +200,6 @@ class Budget:
 
     def spent(self, top: str) -> None:
         """Raise when the budget is passed (the walk has counted what it found)."""
-        from tashkalar_cli.errors import DataError
-
         if self.files < 0:
             raise DataError(key="walk-too-many-files", file=self.folder or top, limit=f"{MAX_WALK_FILES:,}")
         if self.size < 0:
@@ -288,8 +284,6 @@ def _no_link_on_the_way(top: str, within: str) -> None:
     for part in rel.split(os.sep):
         where = os.path.join(where, part)
         if os.path.islink(where):
-            from tashkalar_cli.errors import DataError
-
             real = os.path.realpath(within)
             target = os.path.realpath(where)
             if target != real and not target.startswith(real.rstrip(os.sep) + os.sep):
@@ -300,8 +294,6 @@ def _no_link_on_the_way(top: str, within: str) -> None:
 def _followed(path: str, real_top: str, top: str) -> os.stat_result:
     """What a symbolic link found in a walk leads to: a file inside the folder walked, or a
     :class:`~tashkalar_cli.errors.DataError` (a link out of it, to a folder, or to nothing)."""
-    from tashkalar_cli.errors import DataError
-
     target = os.path.realpath(path)
     if target != real_top and not target.startswith(real_top.rstrip(os.sep) + os.sep):
         raise DataError(key="walk-link-outside", file=path, folder=top)
@@ -332,8 +324,6 @@ def _walk_or_say(folder: Path, budget: Budget | None, depth: int | None, skip: t
     try:
         return walk(folder, budget=budget, depth=depth, folders=depth is not None, skip=skip, only=only)
     except OSError as exc:
-        from tashkalar_cli.errors import DataError
-
         raise DataError(key="cannot-read", file=exc.filename if isinstance(exc.filename, str) else str(folder),
                         reason=exc.strerror or "") from None
 

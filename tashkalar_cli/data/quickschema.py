@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from tashkalar_cli.errors import Place
+from tashkalar_cli.data.paths import schemas_dir
+from tashkalar_cli.errors import InputError, Place, Term, english, quote, render
 
 SUPPORTED = {"$schema", "title", "description", "type", "enum", "properties", "additionalProperties",
              "required", "items", "minimum", "maximum", "oneOf", "minItems", "uniqueItems",
@@ -25,8 +25,6 @@ _TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boo
 
 @cache
 def load(name: str) -> dict[str, Any]:
-    from tashkalar_cli.data.paths import schemas_dir
-
     schema: dict[str, Any] = json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
     _check_supported(schema, name)
     return schema
@@ -61,8 +59,6 @@ def shown_value(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    from tashkalar_cli.errors import quote
-
     return "an empty value" if value is None else quote(repr(value), 60)
 
 
@@ -85,8 +81,6 @@ def _value_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...]) ->
     if "type" in schema:
         types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         if not any(_type_ok(value, t) for t in types):
-            from tashkalar_cli.errors import Term
-
             # the kinds of value in the user's words (jsontype.*), "string | object" in the English message
             return path, "schema-type", {"value": _show(value),
                                          "types": Term("jsontype", types, join="or", english=" | ".join(types))}
@@ -96,8 +90,6 @@ def _value_problem(schema: dict[str, Any], value: Any, path: tuple[Any, ...]) ->
         matches = [s for s in schema["oneOf"] if first_problem(s, value, path) is None]
         if len(matches) != 1:
             # the form expected, said in the user's language (``expects.<x-expects>``), its English in the schema
-            from tashkalar_cli.errors import Term
-
             described = schema.get("description", "")
             expected = Term("expects", schema["x-expects"], english=described) if "x-expects" in schema else described
             return path, "schema-form", {"value": _show(value), "expected": expected}
@@ -147,8 +139,6 @@ def _list_problem(schema: dict[str, Any], value: list[Any], path: tuple[Any, ...
 
 def first_error(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], str] | None:
     """The first violation as (path, English message), or None when ``value`` is valid."""
-    from tashkalar_cli.errors import english, render
-
     found = first_problem(schema, value, path)
     if found is None:
         return None
@@ -159,8 +149,6 @@ def first_error(schema: dict[str, Any], value: Any, path: tuple[Any, ...] = ()) 
 def checked_mapping(name: str, data: Any, lines: Any, source: str, what: str) -> Callable[..., Place]:
     """Check a user file's data (a mapping valid against ``schemas/<name>.schema.json``) and return
     ``where(*path)``, which names the file and line of a value of it in messages."""
-    from tashkalar_cli.errors import InputError, Place
-
     if not isinstance(data, dict):
         raise InputError(key="not-a-mapping", where=Place(source), what=what, fields=", ".join(load(name).get("properties", {})))
     check(name, data, lines, source)
@@ -173,8 +161,6 @@ def checked_mapping(name: str, data: Any, lines: Any, source: str, what: str) ->
 
 def check(name: str, data: Any, lines: Any, source: str) -> None:
     """Raise an :class:`InputError` naming the file, line and field of the first violation."""
-    from tashkalar_cli.errors import InputError
-
     found = first_problem(load(name), data)
     if found:
         path, key, params = found

@@ -1,4 +1,7 @@
-"""JSON Schema validation of the data files, with errors that name the file and the line."""
+"""JSON Schema validation of the data files, with errors that name the file and the line.
+
+jsonschema (with referencing, some 70 modules) is slow to import: this module is imported only where a file
+is validated, not read back from a cache (:func:`tashkalar_cli.data.filecache.read_checked`)."""
 
 from __future__ import annotations
 
@@ -6,7 +9,12 @@ import json
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+import jsonschema
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
 from tashkalar_cli.data.paths import schemas_dir
+from tashkalar_cli.data.quickschema import shown_value
 from tashkalar_cli.data.yamlbase import LineMap
 from tashkalar_cli.errors import DataError
 
@@ -17,9 +25,7 @@ if TYPE_CHECKING:
 
 @cache
 def validator(name: str) -> Validator:
-    """The validator of ``schemas/<name>.schema.json`` (imports jsonschema lazily: it is slow)."""
-    import jsonschema
-
+    """The validator of ``schemas/<name>.schema.json``."""
     path = schemas_dir() / f"{name}.schema.json"
     schema = json.loads(path.read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
@@ -31,9 +37,6 @@ def validator(name: str) -> Validator:
 def _registry() -> Any:
     """Every schema of ``schemas/`` by its file name, so that one schema refers to another
     (``"$ref": "effect.schema.json#/$defs/program"``)."""
-    from referencing import Registry, Resource
-    from referencing.jsonschema import DRAFT202012
-
     resources = []
     for path in sorted(schemas_dir().glob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -57,8 +60,6 @@ def _describe(error: ValidationError) -> str:
 def _keyed(error: ValidationError) -> tuple[str, dict[str, Any]] | None:
     """The ``error.schema-*`` text of the locales that says ``error`` (with its values), or None when
     none does: a data error is then said in the user's language, as a position's are (quickschema)."""
-    from tashkalar_cli.data.quickschema import shown_value
-
     kind, value, rule = error.validator, error.instance, error.validator_value
     if kind == "required" and isinstance(value, dict):
         missing = next((k for k in rule if k not in value), None)

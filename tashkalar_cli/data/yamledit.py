@@ -17,8 +17,14 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
+import stat
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from tashkalar_cli.data.atomic import Identity, Planned, WriteFailed, replace_all
+from tashkalar_cli.data.output import check_outputs, signed
+from tashkalar_cli.errors import InputError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -48,13 +54,13 @@ class _Span(NamedTuple):
 
 
 def _compose(text: str) -> yaml.Node | None:
-    import yaml
+    import yaml  # deferred: PyYAML, when a file changes (an import with no change loads none)
 
     return yaml.compose(text, Loader=yaml.SafeLoader)  # the pure-Python marks count characters
 
 
 def _child(node: yaml.Node, key: str) -> yaml.Node | None:
-    import yaml
+    import yaml  # deferred: PyYAML, when a file changes (an import with no change loads none)
 
     if not isinstance(node, yaml.MappingNode):
         return None
@@ -135,7 +141,7 @@ def _lines(tree: dict[str, Any], indent: int, step: int) -> list[str]:
 
 def _insertion(text: str, mapping: yaml.MappingNode, tree: dict[str, Any], path: KeyPath) -> _Span:
     """The keys of ``tree`` (texts, or mappings of them) added after the last key of ``mapping``."""
-    import yaml
+    import yaml  # deferred: PyYAML, when a file changes (an import with no change loads none)
 
     if mapping.flow_style or not mapping.value:
         raise Unplaced(path)
@@ -156,7 +162,7 @@ def _insertion(text: str, mapping: yaml.MappingNode, tree: dict[str, Any], path:
 def _spans(text: str, root: yaml.Node, changes: dict[KeyPath, str], quote_all: bool) -> list[_Span]:
     """The edits that make the text at each path say its value: a scalar replaced, or keys added
     (those below one missing key together)."""
-    import yaml
+    import yaml  # deferred: PyYAML, when a file changes (an import with no change loads none)
 
     out: list[_Span] = []
     added: dict[int, tuple[yaml.MappingNode, dict[str, Any], KeyPath]] = {}
@@ -183,7 +189,7 @@ def _spans(text: str, root: yaml.Node, changes: dict[KeyPath, str], quote_all: b
 
 def _replacement(text: str, node: yaml.Node, path: KeyPath, value: str, quote_all: bool) -> _Span:
     """The edit that makes the scalar ``node`` (at ``path``) say ``value``."""
-    import yaml
+    import yaml  # deferred: PyYAML, when a file changes (an import with no change loads none)
 
     if not isinstance(node, yaml.ScalarNode):
         raise Unplaced(path)
@@ -205,7 +211,7 @@ def edited(text: str, changes: dict[KeyPath, str]) -> str:
     """``text`` (a YAML document) with the text at each path of ``changes`` replaced (or added), and
     every other character as it was. :class:`Unplaced` when a path has no mapping to hold its text,
     or when the result would not read back as the document with exactly these changes."""
-    import yaml
+    import yaml  # deferred: PyYAML, when a file changes (an import with no change loads none)
 
     if not changes:
         return text
@@ -233,13 +239,6 @@ def write_edited(files: dict[Path, str], records: dict[Path, str], force: bool =
     """Write the edited YAML files of a person (``files``: each must still be the regular file that
     was read; it keeps its rights) and the records the tool keeps beside them (``records``, signed
     as every file the tool writes), all of them or none."""
-    import os
-    import stat
-
-    from tashkalar_cli.data.atomic import Identity, Planned, WriteFailed, replace_all
-    from tashkalar_cli.data.output import check_outputs, signed
-    from tashkalar_cli.errors import InputError
-
     plans = []
     for path, text in files.items():
         st = os.lstat(path)

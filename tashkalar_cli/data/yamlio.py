@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,7 +37,7 @@ MAX_DATA_FILE = 8_000_000
 def _loader(text: str) -> yaml.SafeLoader:
     """PyYAML's safe loader of ``text``: the C parser, several times faster; the pure-Python one
     where libyaml is missing."""
-    import yaml
+    import yaml  # deferred: PyYAML (20 modules), for a file not in the parsed-file cache
 
     loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     return loader(text)
@@ -45,7 +46,7 @@ def _loader(text: str) -> yaml.SafeLoader:
 def _scan(text: str, source: str, max_values: int | None = None) -> None:
     """Refuse anchors, aliases, deep nesting and (``max_values``) more values than a file of its
     kind can hold, reading the event stream (no recursion; stops at the first problem)."""
-    import yaml
+    import yaml  # deferred: PyYAML (20 modules), for a file not in the parsed-file cache
 
     values_events = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
     loader = _loader(text)
@@ -88,7 +89,7 @@ def _walk(root: yaml.Node, lines: dict[tuple[Any, ...], int], source: str, text_
     keys, integers too long to be a count, and (``text_keys``) keys YAML reads as anything but text.
     Iterative: no recursion, whatever the nesting; in the order of the text, so the problem
     reported is the first one of the file."""
-    import yaml
+    import yaml  # deferred: PyYAML (20 modules), for a file not in the parsed-file cache
 
     stack: list[tuple[yaml.Node, tuple[Any, ...]]] = [(root, ())]
     while stack:
@@ -129,7 +130,7 @@ def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
     """Parse YAML text strictly; raise :class:`DataError` naming ``source`` and the line.
     ``text_keys``: every key must be text (a locale file, whose keys are ids and message keys);
     ``max_values``: the most values the document may hold."""
-    import yaml
+    import yaml  # deferred: PyYAML (20 modules), for a file not in the parsed-file cache
 
     try:
         _scan(text, source, max_values)
@@ -196,8 +197,6 @@ def load_yaml(path: Path, source: str | None = None, *, text_keys: bool = False)
 
 def read_stdin(what: str, limit: int = MAX_USER_FILE) -> str:
     """Standard input (``-`` as a file name), read up to ``limit`` bytes."""
-    import sys
-
     try:  # closed (``<&-``: no sys.stdin at all), a folder, or unreadable
         raw = sys.stdin.buffer.read(limit + 1)
     except (AttributeError, OSError, ValueError):
@@ -221,7 +220,7 @@ def read_user_yaml(path: str, what: str, *, text_keys: bool = False) -> tuple[An
         text = read_stdin(what) if path == "-" else read_text(Path(checked_length(path)), path, MAX_USER_FILE, what)
         if not text.strip():
             raise InputError(key="empty-file", file=path, what=what)
-        from tashkalar_cli.data import parsed
+        from tashkalar_cli.data import parsed  # deferred: the parsed-file cache, for a file (--pieces needs none)
 
         found = parsed.lookup(text)   # the same text parsed before: read back, without PyYAML
         if found is not None:

@@ -11,14 +11,26 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tashkalar_cli.data.dataset import flatten
-from tashkalar_cli.errors import DataError, NotFoundError, Term, field_name, quote, render, template_fields, visible
+from tashkalar_cli.data.dataset import Dataset, flatten
+from tashkalar_cli.data.paths import data_root, extra_locales
+from tashkalar_cli.errors import (
+    DataError,
+    NotFoundError,
+    Term,
+    field_name,
+    is_name,
+    quote,
+    render,
+    template_fields,
+    template_problems,
+    visible,
+)
 from tashkalar_cli.text.typography import typeset
 
 if TYPE_CHECKING:
-    from tashkalar_cli.data.dataset import Dataset
     from tashkalar_cli.data.locales import LocaleTexts, Unit
 
 REFERENCE = "en"
@@ -53,7 +65,7 @@ def resolve_language(option: str | None, available: list[str]) -> str:
 def plural_rule(plural_forms: str) -> Callable[[int], int]:
     """The plural index function of a gettext ``Plural-Forms`` header (``nplurals=N; plural=EXPR;``),
     checked when the language was loaded (:func:`tashkalar_cli.data.locales.plural_function`)."""
-    from tashkalar_cli.data.locales import plural_function
+    from tashkalar_cli.data.locales import plural_function  # deferred: --help loads no locale reader
 
     return plural_function(plural_forms)
 
@@ -76,8 +88,6 @@ def check_placeholders(texts: LocaleTexts, facts: Mapping[str, Any], reference: 
     """Every text is a template whose fields are plain ``{name}`` placeholders from a closed set:
     the numbers it can be given (a card or rule text), or those of the reference language's text
     of the same key (a ui message: ``reference``, the English messages; None for English itself)."""
-    from tashkalar_cli.errors import template_fields, template_problems
-
     known = known_placeholders(facts)
     for (section, key, fld), unit in texts.units.items():
         allowed: set[str]
@@ -105,9 +115,7 @@ def check_placeholders(texts: LocaleTexts, facts: Mapping[str, Any], reference: 
 def _line_of(unit: Unit, message: str) -> int | None:
     """The line of the placeholder a problem names (``{players_dule}`` on the third line of a folded
     text), as ``i18n check`` gives it; else the field's first line."""
-    from pathlib import Path
-
-    from tashkalar_cli.data.locales import line_in_value
+    from tashkalar_cli.data.locales import line_in_value  # deferred: --help loads no locale reader
 
     values = getattr(message, "values", {})
     needle = str(values.get("name") or values.get("field") or "")
@@ -122,8 +130,6 @@ def _line_of(unit: Unit, message: str) -> int | None:
 
 def placeholder_names(text: str) -> list[str]:
     """The fields of a text that are plain names; none when a brace is unmatched."""
-    from tashkalar_cli.errors import is_name, template_fields
-
     try:
         return [f for f in template_fields(text) if is_name(f)]
     except ValueError:
@@ -299,6 +305,7 @@ class Localizer:
 
     def plural_category(self, n: int) -> str:
         language = self.dataset.locales.get(self.lang, {}).get("language", {})
+        # deferred: --help loads no locale reader
         from tashkalar_cli.data.locales import DEFAULT_PLURAL_FORMS  # English's rule, for a language that states none
 
         rule = plural_rule(language.get("plural_forms", DEFAULT_PLURAL_FORMS))
@@ -314,9 +321,7 @@ def interface_only(data: str | None, lang_option: str | None) -> Localizer | Non
     """The interface's texts alone (each language's ``ui.yaml``, English and the user's), for
     saying why the data failed to load in the user's language: a language whose ``ui.yaml`` is
     itself broken is left out (English says it), and None when English's is."""
-    from tashkalar_cli.data.dataset import Dataset
-    from tashkalar_cli.data.locales import LocaleReader
-    from tashkalar_cli.data.paths import data_root, extra_locales
+    from tashkalar_cli.data.locales import LocaleReader  # deferred: --help loads no locale reader
 
     try:
         folders = [data_root(data) / "locales", *extra_locales()]

@@ -114,7 +114,7 @@ class RuleBook:
     @cached_property
     def index(self) -> SearchIndex:
         """The search index stored with the cached data (built here when the cache predates it)."""
-        from tashkalar_cli.text.index import FORMAT, PART, SearchIndex, build_index
+        from tashkalar_cli.text.index import FORMAT, PART, SearchIndex, build_index  # deferred: rule show loads no search index
 
         parts = self.dataset.derived
         common = parts.get(PART)
@@ -177,7 +177,7 @@ class Glossary:
     def lexicon(self) -> Lexicon:
         """Each keyword's id, and its term and synonyms in every language; the forms texts use
         (``impet`` for impeti) are read after them (see :meth:`_form`)."""
-        from tashkalar_cli.text.vocabulary import Lexicon
+        from tashkalar_cli.text.vocabulary import Lexicon  # deferred: the word reader, which rule show does not load
 
         names = {lang: {kid: [entry["term"], *entry.get("synonyms", [])]
                         for kid, entry in texts.get("keywords", {}).items() if kid in self.by_id}
@@ -208,7 +208,7 @@ class Glossary:
     def find(self, query: str, lang: str | None = None, where: str = "") -> Keyword:
         """A keyword by its id, or its term, a synonym or a form in any language (``lang`` first), a
         part of one or a typo: :func:`~tashkalar_cli.text.vocabulary.find_word`."""
-        from tashkalar_cli.text.vocabulary import find_word
+        from tashkalar_cli.text.vocabulary import find_word  # deferred: the word reader, which rule show does not load
 
         return self.by_id[find_word(self.lexicon, "keyword", query, lang=lang, where=where)]
 
@@ -246,7 +246,7 @@ class Errata:
     @cached_property
     def lexicon(self) -> Lexicon:
         """The errata as words a user may type: an id, or a title in any language."""
-        from tashkalar_cli.text.vocabulary import Lexicon
+        from tashkalar_cli.text.vocabulary import Lexicon  # deferred: the word reader, which rule show does not load
 
         ids = [e["id"] for e in self.items]
         names: dict[str, dict[str, list[str]]] = {}

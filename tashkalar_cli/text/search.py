@@ -41,7 +41,7 @@ def suggestions(query: str, choices: dict[str, str], limit: int = 5, cutoff: flo
     ``scorer``: a rapidfuzz ``fuzz`` function; "WRatio" forgives fragments and word order,
     "ratio" asks for a close spelling of the whole.
     """
-    from rapidfuzz import fuzz, process
+    from rapidfuzz import fuzz, process  # deferred: rapidfuzz (some 50 modules), for a name not found only
 
     found = process.extract(fold(query), list(choices), scorer=getattr(fuzz, scorer), limit=limit * 3,
                             score_cutoff=cutoff)
@@ -102,7 +102,7 @@ class Stemmer:
             stem = word
         else:
             if self._impl is None:
-                import snowballstemmer
+                import snowballstemmer  # deferred: Snowball, to stem a word (card show stems none)
 
                 self._impl = snowballstemmer.stemmer(self.algorithm)
             stem = self._impl.stemWord(word)

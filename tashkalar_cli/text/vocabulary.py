@@ -188,7 +188,7 @@ def similarity(distance: int, first: str, second: str) -> float:
 
 
 def _alike(first: str, second: str) -> float:
-    from rapidfuzz.distance.OSA import distance
+    from rapidfuzz.distance.OSA import distance  # deferred: rapidfuzz (some 50 modules), for a word not found only
 
     return similarity(distance(first, second), first, second)
 
@@ -297,9 +297,9 @@ def _extract(query: str, texts: Spellings.Texts, least: float) -> list[tuple[int
 def _load_scorers() -> None:
     """rapidfuzz's pieces the typo reader uses, imported on the first typo (not on the way to every look-up)."""
     global _extract_ratio, _ratio, _osa
-    from rapidfuzz.distance.OSA import distance
-    from rapidfuzz.fuzz import ratio
-    from rapidfuzz.process import extract
+    from rapidfuzz.distance.OSA import distance  # deferred: rapidfuzz (some 50 modules), for a word not found only
+    from rapidfuzz.fuzz import ratio  # deferred: rapidfuzz (some 50 modules), for a word not found only
+    from rapidfuzz.process import extract  # deferred: rapidfuzz (some 50 modules), for a word not found only
 
     _extract_ratio, _ratio, _osa = extract, ratio, distance
 

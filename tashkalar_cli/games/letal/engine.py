@@ -412,13 +412,13 @@ class LetalEngine:
     # ---------------------------------------------------------------- game files
     def read_game(self, path: str) -> GameFile:
         """A game file (YAML, ``schemas/letal-game.schema.json``; ``-``: standard input)."""
-        from tashkalar_cli.data.yamlio import read_user_yaml
+        from tashkalar_cli.data.yamlio import read_user_yaml  # deferred: letal area and move read no file
 
         data, lines = read_user_yaml(path, "game file", text_keys=True)  # card names: `yes`, `1`, `~` are not
         return self.game_from_data(data, lines, path)
 
     def game_from_data(self, data: Any, lines: Any = None, source: str = "<game>") -> GameFile:
-        from tashkalar_cli.data.quickschema import checked_mapping
+        from tashkalar_cli.data.quickschema import checked_mapping  # deferred: letal area and move read no file
 
         where = checked_mapping("letal-game", data, lines, source, "game file")
         players = []

@@ -1,5 +1,5 @@
 """L.E.T.A.L. TCG's JSON answers (``letal area --json``...): plain dictionaries, put in the shared envelope by
-the command line (their schemas' versions are in :data:`tashkalar_cli.render.jsonout.VERSIONS`)."""
+the command line (their schemas' versions are in :data:`tashkalar_cli.games.tashkalar.render.jsonout.VERSIONS`)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def letal_attack(result: Attack) -> JSON:
 
 
 def letal_check(problems: list[Problem], loc: Localizer) -> JSON:
-    from tashkalar_cli.games.letal.render import problem_text
+    from tashkalar_cli.games.letal.render import problem_text  # deferred: letal attack --json draws nothing
 
     return {"valid": not problems,
             "problems": [{"code": p.code, "message": problem_text(p, loc), "line": p.line,

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import yaml
+
+from tashkalar_cli.games.letal.engine import TEAMS, GridSquare
+from tashkalar_cli.render.web import page_texts
+
 if TYPE_CHECKING:
     from tashkalar_cli.games.letal.engine import GameFile, LetalEngine
     from tashkalar_cli.text.i18n import Localizer
@@ -39,8 +44,6 @@ def game_data(game: GameFile) -> dict[str, Any]:
 
 def game_yaml(data: dict[str, Any]) -> str:
     """The game as a game file (YAML), read back by ``letal check`` as the same game."""
-    import yaml
-
     return str(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False))
 
 
@@ -51,9 +54,6 @@ def _question(kind: str, loc: Localizer) -> str:
 
 def letal_board(engine: LetalEngine, game: GameFile, loc: Localizer, langs: list[tuple[str, str]]) -> dict[str, Any]:
     """The body of ``letal board --json`` (see the module's text)."""
-    from tashkalar_cli.games.letal.engine import TEAMS, GridSquare
-    from tashkalar_cli.render.web import page_texts
-
     size = engine.grid.size
     data = game_data(game)
     return {

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from tashkalar_cli.games.letal.engine import GridSquare
+from tashkalar_cli.games.letal.engine import AREAS, GridSquare
 from tashkalar_cli.render.style import STYLE
 
 if TYPE_CHECKING:
@@ -152,10 +152,10 @@ def grid_text(grid: Grid, picture: GridPicture, loc: Localizer) -> Group:
     """The grid in the terminal, north up (its side named above it, the south side's below), with the
     symbols of its SVG and a key of the symbols it shows, in the user's language; 21 columns wide, so
     that the key, wrapped between its entries, is all that a narrow terminal folds."""
-    from rich.console import Group
-    from rich.text import Text
+    from rich.console import Group  # deferred: --json draws no grid in the terminal
+    from rich.text import Text  # deferred: --json draws no grid in the terminal
 
-    from tashkalar_cli.render.terminal import Key
+    from tashkalar_cli.render.terminal import Key  # deferred: --json draws no grid in the terminal
 
     size, arrows = grid.size, picture.arrows()
 
@@ -183,7 +183,7 @@ def _key_symbol(name: str, picture: GridPicture, arrows: dict[GridSquare, str]) 
 
 
 def _hero(parent: ET.Element, cx: float, cy: float, cell: float) -> None:
-    from tashkalar_cli.render.svgdraw import disc_path, el, star_path
+    from tashkalar_cli.render.svgdraw import disc_path, el, star_path  # deferred: a terminal answer draws no SVG
 
     g = el(parent, "g", class_="hero")
     el(g, "path", d=disc_path(cx, cy, cell * 0.36), fill=STYLE.ink)
@@ -191,7 +191,7 @@ def _hero(parent: ET.Element, cx: float, cy: float, cell: float) -> None:
 
 
 def _other(parent: ET.Element, cx: float, cy: float, cell: float, *, by: bool = False) -> None:
-    from tashkalar_cli.render.svgdraw import disc_path, el
+    from tashkalar_cli.render.svgdraw import disc_path, el  # deferred: a terminal answer draws no SVG
 
     g = el(parent, "g", class_="by" if by else "occupied")
     if by:
@@ -202,7 +202,7 @@ def _other(parent: ET.Element, cx: float, cy: float, cell: float, *, by: bool = 
 def _path(parent: ET.Element, points: Sequence[tuple[float, float]], cell: float) -> None:
     """The way of a push or a pull: a dashed line from the hero's square through the squares crossed, with
     an arrowhead on the last."""
-    from tashkalar_cli.render.svgdraw import el
+    from tashkalar_cli.render.svgdraw import el  # deferred: a terminal answer draws no SVG
 
     g = el(parent, "g", class_="path")
     d = " ".join(f"{'M' if i == 0 else 'L'}{x:.1f},{y:.1f}" for i, (x, y) in enumerate(points))
@@ -222,6 +222,7 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> 
     """The grid of ``picture`` (the hero, the squares of the answer hatched, the other heroes, the hero who
     pushes or pulls, the way of a push or a pull), its north side named above and its south side below, a
     caption and a key of the symbols drawn, and only those."""
+    # deferred: a terminal answer draws no SVG
     from tashkalar_cli.render.svgdraw import draw_mark, el, svg_root, text_lines, to_string, wrap
 
     cell, size, font = float(STYLE.cell), grid.size, STYLE.font_size
@@ -277,7 +278,7 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> 
 
 
 def _svg_key(root: ET.Element, keys: list[str], left: float, y: float, loc: Localizer) -> None:
-    from tashkalar_cli.render.svgdraw import draw_mark, el
+    from tashkalar_cli.render.svgdraw import draw_mark, el  # deferred: a terminal answer draws no SVG
 
     cell, font = float(STYLE.cell), STYLE.font_size
     key = el(root, "g", class_="key")
@@ -299,7 +300,7 @@ def _svg_key(root: ET.Element, keys: list[str], left: float, y: float, loc: Loca
 def grid_element(grid: Grid, hero: GridSquare, reached: Iterable[GridSquare], cell: float, title: str) -> ET.Element:
     """A small grid as an ``<svg>`` element ``cell`` mm a square (for the printed quick reference):
     the hero and the squares reached, as in :func:`grid_svg`."""
-    from tashkalar_cli.render.svgdraw import SVG_NS, draw_mark, el
+    from tashkalar_cli.render.svgdraw import SVG_NS, draw_mark, el  # deferred: a terminal answer draws no SVG
 
     unit = 24.0
     side = grid.size * unit + 4
@@ -332,8 +333,7 @@ def sheet_keywords(glossary: Glossary, category: str) -> list[Keyword]:
 def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
     """L.E.T.A.L. TCG on one sheet, in the reader's language: the glossary's turn, card types and
     positioning words (in the glossary's order), each positioning word with its diagram."""
-    from tashkalar_cli.games.letal.engine import AREAS
-    from tashkalar_cli.render.sheet import CardView, Section
+    from tashkalar_cli.render.sheet import CardView, Section  # deferred: the sheet's layout, for the sheet only
 
     engine = game.letal
     middle = (engine.grid.size - 1) // 2

@@ -10,9 +10,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from tashkalar_cli.game import GameWords
+from tashkalar_cli.games.letal.engine import TEAM_WORD, TEAMS, LetalEngine
+
 if TYPE_CHECKING:
-    from tashkalar_cli.game import Game, GameWords
-    from tashkalar_cli.games.letal.engine import LetalEngine
+    from tashkalar_cli.game import Game
     from tashkalar_cli.text.i18n import Localizer
 
 
@@ -25,9 +27,6 @@ class LetalRules:
     def words(self) -> GameWords:
         """Its teams (``letal.team``, named by the ``letal.team.*`` texts and the ``words:`` forms of every
         language), beside the shared words (keywords, errata, languages...)."""
-        from tashkalar_cli.game import GameWords
-        from tashkalar_cli.games.letal.engine import TEAM_WORD, TEAMS
-
         return GameWords(fixed={TEAM_WORD: list(TEAMS)})
 
     def term_name(self, kind: str, ident: str, loc: Localizer) -> str | None:
@@ -37,8 +36,6 @@ class LetalRules:
     @cached_property
     def letal(self) -> LetalEngine:
         """L.E.T.A.L. TCG's grid engine (areas, moves, pushes and pulls, attacks, game-file checks)."""
-        from tashkalar_cli.games.letal.engine import LetalEngine
-
         return LetalEngine(self.game.dataset.facts["game"], self.game.word)
 
 

@@ -43,7 +43,7 @@ def area_said(label: str, hero: GridSquare, found: list[GridSquare], loc: Locali
 
 def move_said(hero: GridSquare, steps: int, found: list[GridSquare], asked: MoveTo | None, loc: Localizer) -> Said:
     """``letal move``: where a move of up to ``steps`` steps can end, and (``--to``) whether on that square."""
-    from tashkalar_cli.games.letal.render import move_to_text, why_text
+    from tashkalar_cli.games.letal.render import move_to_text, why_text  # deferred: letal attack draws nothing
 
     lines = [loc.msg("letal.move.result", square=hero.name, steps=steps, squares=_listed(found, loc))]
     reach = loc.msg("letal.reason.move", steps=loc.msg("letal.steps", count=steps), square=hero.name)
@@ -59,7 +59,7 @@ def move_said(hero: GridSquare, steps: int, found: list[GridSquare], asked: Move
 
 def shift_said(kind: str, hero: GridSquare, by: GridSquare, distance: int, result: Shift, loc: Localizer) -> Said:
     """``letal push`` / ``letal pull``: where the hero ends, or why the push or pull is ignored."""
-    from tashkalar_cli.games.letal.render import why_text
+    from tashkalar_cli.games.letal.render import why_text  # deferred: letal attack draws nothing
 
     if result.ignored:
         assert result.why is not None

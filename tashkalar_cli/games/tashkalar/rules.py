@@ -3,10 +3,10 @@
 :class:`TashkalarRules` is what the Tash-Kalar pack plugs into the shared :class:`~tashkalar_cli.game.Game`
 (registered in :data:`tashkalar_cli.data.paths.GAMES` by the name of this class, loaded by that name): the
 game gives the shared services (its data, rules text, glossary, errata, words in every language), this object
-the questions that exist only in Tash-Kalar (summons, flares, tasks, scores, plans). Its engine modules live
-in :mod:`tashkalar_cli.games.tashkalar.engine` and :mod:`tashkalar_cli.games.tashkalar.model`; everything is imported on first
-use, so asking
-one question costs only what that question needs.
+the questions that exist only in Tash-Kalar (summons, flares, tasks, scores, plans). Its engines and model are
+the pack's :mod:`.engine` and :mod:`.model`. The start-up of ``card show`` loads this object and none of the
+engines, nor the position's model: those are imported on first use (each import says which command starts
+without it), so asking one question costs only what that question needs.
 """
 
 from __future__ import annotations
@@ -16,10 +16,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from tashkalar_cli.errors import InputError, TashkalarError, Term
+from tashkalar_cli.errors import InputError, TashkalarError, Term, quote
+from tashkalar_cli.game import GameWords
+from tashkalar_cli.games.tashkalar.model.markers import read_rules
+from tashkalar_cli.games.tashkalar.model.types import CardType, Mode, Rank
 
 if TYPE_CHECKING:
-    from tashkalar_cli.game import Game, GameWords
+    from tashkalar_cli.game import Game
     from tashkalar_cli.games.tashkalar.catalog.cards import CardCatalog
     from tashkalar_cli.games.tashkalar.engine.effects import Resolution
     from tashkalar_cli.games.tashkalar.engine.flares import FlareCheck
@@ -55,9 +58,7 @@ class TashkalarRules:
     def words(self) -> GameWords:
         """Tash-Kalar's own words for the word reader: its cards (beings, flares and tasks are cards
         read among their type), its colors, ranks and card types. The card model is imported when a card is looked up."""
-        from tashkalar_cli.game import GameWords
-        from tashkalar_cli.games.tashkalar.model.types import CardType, Rank
-        from tashkalar_cli.text.vocabulary import View
+        from tashkalar_cli.text.vocabulary import View  # deferred: the word reader, which card show by id does not load
 
         return GameWords(lexicons={"card": lambda: self.cards.lexicon},
                          views={kind: View("card", self._ids_of(kind), self._not_a(kind))
@@ -76,7 +77,7 @@ class TashkalarRules:
     # ------------------------------------------------------------------ the parts
     @cached_property
     def config(self) -> GameConfig:
-        from tashkalar_cli.games.tashkalar.model.config import GameConfig
+        from tashkalar_cli.games.tashkalar.model.config import GameConfig  # deferred: card show loads no game numbers
 
         return GameConfig.from_data(self.game.dataset.facts["game"])
 
@@ -84,33 +85,32 @@ class TashkalarRules:
     def team_play(self) -> TeamPlay | None:
         """Team play: the forms of play it is played as, the number of teams and of players in each (None: the
         game's data has none)."""
-        from tashkalar_cli.games.tashkalar.model.config import TeamPlay
+        from tashkalar_cli.games.tashkalar.model.config import TeamPlay  # deferred: card show loads no game numbers
 
         return TeamPlay.read(self.game.rules.played_as, self.config.placeholders)
 
     @cached_property
     def board(self) -> Board:
-        from tashkalar_cli.games.tashkalar.model.board import Board
+        from tashkalar_cli.games.tashkalar.model.board import Board  # deferred: card show loads no board
 
         return Board(self.game.dataset.facts["board"])
 
     @cached_property
     def cards(self) -> CardCatalog:
         """The cards, with their names and texts in every language and lookup by name."""
-        from tashkalar_cli.games.tashkalar.catalog.cards import CardCatalog
+        from tashkalar_cli.games.tashkalar.catalog.cards import CardCatalog  # deferred: position show loads no card catalog
 
         return CardCatalog(self.game.dataset)
 
     @cached_property
     def engine(self) -> Engine:
-        from tashkalar_cli.games.tashkalar.engine.summoning import Engine
+        from tashkalar_cli.games.tashkalar.engine.summoning import Engine  # deferred: an engine (card show loads none)
 
         return Engine(self.board, self.game.dataset.derived.get("orientations"))
 
     @cached_property
     def parser(self) -> PositionParser:
-        from tashkalar_cli.games.tashkalar.model.markers import read_rules
-        from tashkalar_cli.games.tashkalar.model.position_parser import PositionParser
+        from tashkalar_cli.games.tashkalar.model.position_parser import PositionParser  # deferred: card show reads no position
 
         parser = PositionParser(self.board, self.config, {t["id"] for t in self.game.dataset.facts["tasks"]},
                                 words=self.game.word)
@@ -122,7 +122,11 @@ class TashkalarRules:
     def _ids_of(self, kind: str) -> Callable[[], list[str]]:
         """The ids of the cards of a type (``being``: beings and legends)."""
         def ids() -> list[str]:
-            from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task
+            from tashkalar_cli.games.tashkalar.model.cards import (  # deferred: position show loads no card model
+                Being,
+                Flare,
+                Task,
+            )
 
             chosen = {"being": Being, "flare": Flare, "task": Task}[kind]
             return [c.id for c in self.cards.cards if isinstance(c, chosen)]
@@ -130,15 +134,13 @@ class TashkalarRules:
         return ids
 
     def _not_a(self, kind: str) -> Callable[[str, object], InputError]:
-        from tashkalar_cli.errors import quote
-
         return lambda other, value: InputError(key=f"not-a-{kind}", query=quote(value),
                                                type=Term("type", str(self.cards.by_id[other].type)))
 
     # ------------------------------------------------------------------ reading input
     def color(self, value: str, what: str = "color") -> str:
         """A color by its id or its name in any language (``blue``, ``bleu``, ``azul``)."""
-        from tashkalar_cli.games.tashkalar.model.players import parse_color
+        from tashkalar_cli.games.tashkalar.model.players import parse_color  # deferred: card show reads no position
 
         what = self._p(what)
         if not isinstance(value, str):
@@ -153,7 +155,7 @@ class TashkalarRules:
     def _being_of(self, card: object, param: str = "card") -> Being:
         """A being or legend given by a name in any language, an id, or the :class:`Being` the library returned;
         another card (a flare, a task) or another type is bad input naming ``param``."""
-        from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task
+        from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task  # deferred: position show loads no card model
 
         if isinstance(card, str):
             return self.being(card)
@@ -165,7 +167,7 @@ class TashkalarRules:
 
     def _flare_of(self, flare: object) -> Flare:
         """A flare by a name in any language, an id, or the :class:`Flare` the library returned; else bad input."""
-        from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task
+        from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task  # deferred: position show loads no card model
 
         if isinstance(flare, str):
             return self._flare(flare)
@@ -177,7 +179,7 @@ class TashkalarRules:
 
     def _task_of(self, task: object) -> Task:
         """A task by a name in any language, an id, or the :class:`Task` the library returned; else bad input."""
-        from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task
+        from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task  # deferred: position show loads no card model
 
         if isinstance(task, str):
             return self._task(task)
@@ -192,8 +194,8 @@ class TashkalarRules:
         :class:`Square` or a :class:`Placement` (its square, and its orientation unless ``orientation`` names
         one), ``orientation`` a name (``r90``) or an :class:`Orientation`, ``take_back`` a square's name or a
         :class:`Square`; another type is bad input naming the parameter."""
-        from tashkalar_cli.games.tashkalar.engine.summoning import Placement
-        from tashkalar_cli.games.tashkalar.model.patterns import Orientation
+        from tashkalar_cli.games.tashkalar.engine.summoning import Placement  # deferred: an engine (card show loads none)
+        from tashkalar_cli.games.tashkalar.model.patterns import Orientation  # deferred: position show loads no patterns
 
         if isinstance(at, Placement):
             if orientation is None:
@@ -227,7 +229,7 @@ class TashkalarRules:
         ``mode`` and ``players`` override the file's, and are checked like it; ``default_mode`` is
         the mode of a position that states none.
         """
-        from tashkalar_cli.games.tashkalar.model.position_parser import load_position
+        from tashkalar_cli.games.tashkalar.model.position_parser import load_position  # deferred: card show reads no position
 
         if isinstance(path, os.PathLike):
             path = os.fspath(path)
@@ -241,7 +243,7 @@ class TashkalarRules:
              position: Position | None = None) -> Turn:
         """A turn record from a YAML file; ``mode`` and ``players`` override the record's. ``position``: the
         position the turn was played on, whose form of play a record that states its mode must share."""
-        from tashkalar_cli.games.tashkalar.model.turn import load_turn
+        from tashkalar_cli.games.tashkalar.model.turn import load_turn  # deferred: card show and summon read no turn record
 
         turn = load_turn(path, self.parser, self.cards, mode, players)
         if position is not None:
@@ -253,24 +255,24 @@ class TashkalarRules:
         return self.cards.find(query, self.game.language)
 
     def being(self, query: str) -> Being:
-        from tashkalar_cli.games.tashkalar.model.cards import Being
+        from tashkalar_cli.games.tashkalar.model.cards import Being  # deferred: position show loads no card model
 
         return self.cards.find_of_type(query, Being, lang=self.game.language)
 
     def _flare(self, query: str) -> Flare:
-        from tashkalar_cli.games.tashkalar.model.cards import Flare
+        from tashkalar_cli.games.tashkalar.model.cards import Flare  # deferred: position show loads no card model
 
         return self.cards.find_of_type(query, Flare, lang=self.game.language)
 
     def _task(self, query: str) -> Task:
-        from tashkalar_cli.games.tashkalar.model.cards import Task
+        from tashkalar_cli.games.tashkalar.model.cards import Task  # deferred: position show loads no card model
 
         return self.cards.find_of_type(query, Task, lang=self.game.language)
 
     def _side(self, position: Position, player: str, other: str | None, what: str) -> tuple[str, str | None]:
         """The player's and another side's colors, checked against the game's sides."""
-        from tashkalar_cli.games.tashkalar.model.players import check_in_game
-        from tashkalar_cli.games.tashkalar.model.position import Position
+        from tashkalar_cli.games.tashkalar.model.players import check_in_game  # deferred: card show reads no position
+        from tashkalar_cli.games.tashkalar.model.position import Position  # deferred: card show reads no position
 
         if not isinstance(position, Position):
             raise _wrong_type(self.game.param("position"), position, "Position")
@@ -317,14 +319,14 @@ class TashkalarRules:
 
     def opponent(self, position: Position, player: str, against: str | None, *, required: bool = True) -> str | None:
         """Whom ``player`` compares with: ``against``, else the only other side on the board."""
-        from tashkalar_cli.games.tashkalar.model.players import opponent
+        from tashkalar_cli.games.tashkalar.model.players import opponent  # deferred: card show reads no position
 
         player, against = self._side(position, player, against, "--against")
         return opponent(position.colors, position.mode, position.players, player, against, required=required)
 
     def flare(self, flare: str | Flare, position: Position, player: str, against: str | None = None) -> FlareCheck:
         """May ``player`` invoke ``flare`` against ``against`` (or the only opponent), and which halves?"""
-        from tashkalar_cli.games.tashkalar.engine.flares import check_flare
+        from tashkalar_cli.games.tashkalar.engine.flares import check_flare  # deferred: an engine (card show loads none)
 
         card = self._flare_of(flare)
         vs = self.opponent(position, player, against)
@@ -332,7 +334,7 @@ class TashkalarRules:
         return check_flare(card, position, self.color(player), vs, self.config)
 
     def flares(self, position: Position, player: str, against: str | None = None) -> list[FlareCheck]:
-        from tashkalar_cli.games.tashkalar.model.cards import Flare
+        from tashkalar_cli.games.tashkalar.model.cards import Flare  # deferred: position show loads no card model
 
         return [self.flare(f, position, player, against) for f in self.cards.of_type(Flare)]
 
@@ -345,8 +347,6 @@ class TashkalarRules:
         """Bad input unless a task may be asked about ``position``: tasks belong to the High Form
         (``tasks-high-form``), and a turn record that states its mode must be of the position's
         (``turn-other-mode``). :meth:`tasks` and :meth:`plan_task` check it first."""
-        from tashkalar_cli.games.tashkalar.model.types import Mode
-
         if position.mode is not Mode.HIGH_FORM:
             raise InputError(key="tasks-high-form", mode=Term("mode", str(position.mode)))
         if turn is not None:
@@ -356,8 +356,8 @@ class TashkalarRules:
               tasks: Iterable[str | Task] | None = None) -> list[TaskCheck]:
         """Which High Form tasks (``tasks``, default: all) are met for ``player`` (see :meth:`task`); a
         position of another form of play is refused (:meth:`check_high_form`)."""
-        from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task
-        from tashkalar_cli.games.tashkalar.model.cards import Task
+        from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task  # deferred: an engine (card show loads none)
+        from tashkalar_cli.games.tashkalar.model.cards import Task  # deferred: position show loads no card model
 
         self.check_high_form(position, turn)
         vs = self.opponent(position, player, against, required=False)
@@ -371,14 +371,13 @@ class TashkalarRules:
 
     def high_form_score(self, position: Position, player: str) -> dict[str, int | bool]:
         """Points of the tasks claimed plus the legendary pieces on the board, and whether they end the game."""
-        from tashkalar_cli.games.tashkalar.engine.tasks import high_form_score
+        from tashkalar_cli.games.tashkalar.engine.tasks import high_form_score  # deferred: an engine (card show loads none)
 
         return high_form_score(position, self.color(player), self.cards, self.config)
 
     def score(self, turn: Turn) -> TurnScore:
         """Deathmatch points of one turn, and whether the end of the game is triggered."""
-        from tashkalar_cli.games.tashkalar.engine.scoring import score_turn
-        from tashkalar_cli.games.tashkalar.model.types import Mode
+        from tashkalar_cli.games.tashkalar.engine.scoring import score_turn  # deferred: an engine (card show loads none)
 
         if turn.mode is Mode.HIGH_FORM:
             raise InputError(key="score-high-form")
@@ -387,7 +386,7 @@ class TashkalarRules:
     # ------------------------------------------------------------------ summons played, and turns planned
     @cached_property
     def planner(self) -> Planner:
-        from tashkalar_cli.games.tashkalar.engine.planner import Planner
+        from tashkalar_cli.games.tashkalar.engine.planner import Planner  # deferred: an engine (card show loads none)
 
         return Planner(self.engine)
 
@@ -401,7 +400,7 @@ class TashkalarRules:
         ``at``: a square's name (``e4``), a :class:`Square`, or a :class:`Placement` of :meth:`summon`'s
         verdict (its square and orientation); ``orientation``: a name (``r90``, ``m0``) or an
         :class:`Orientation`; ``take_back``: a square's name or a :class:`Square`."""
-        from tashkalar_cli.games.tashkalar.engine.summoning import apply_summon
+        from tashkalar_cli.games.tashkalar.engine.summoning import apply_summon  # deferred: an engine (card show loads none)
 
         being = self._being_of(card)
         player, _ = self._side(position, player, None, "--player")
@@ -428,8 +427,11 @@ class TashkalarRules:
         when it has several), whose ``.position`` and ``.turn`` (the record with the summon and the pieces
         that outcome destroyed) the answer gives; None: none chosen, ``.position`` and ``.turn`` are those
         right after the summon. A number for a card without effect data, or beyond the outcomes, is bad input."""
-        from tashkalar_cli.games.tashkalar.engine.effects import resolve_summon, state_bound
-        from tashkalar_cli.games.tashkalar.engine.played import choose_outcome
+        from tashkalar_cli.games.tashkalar.engine.effects import (  # deferred: an engine (card show loads none)
+            resolve_summon,
+            state_bound,
+        )
+        from tashkalar_cli.games.tashkalar.engine.played import choose_outcome  # deferred: an engine (card show loads none)
 
         being = self._being_of(card)
         player, _ = self._side(position, player, None, "--player")
@@ -453,8 +455,8 @@ class TashkalarRules:
         """A being's other program (``frost_effect``, ``warp_effect``; or ``effect`` without the summon) run
         by ``player`` on ``position`` as it is: no summoned piece (``self``, ``target``, ``marked``,
         ``summoners`` are empty). None when the card has no such program."""
-        from tashkalar_cli.games.tashkalar.engine.effects import resolve_program
-        from tashkalar_cli.games.tashkalar.model.effects import PROGRAM_FIELDS
+        from tashkalar_cli.games.tashkalar.engine.effects import resolve_program  # deferred: an engine (card show loads none)
+        from tashkalar_cli.games.tashkalar.model.effects import PROGRAM_FIELDS  # deferred: card show loads none
 
         being = self._being_of(card)
         player, _ = self._side(position, player, None, "--player")
@@ -473,8 +475,11 @@ class TashkalarRules:
         when its threshold is not met; ``max_states``: as :meth:`resolve`). ``choose``: the outcome played
         (numbered from 1 as listed: ``.chosen``, ``.outcome``); bad input when nothing was resolved or
         beyond the outcomes."""
-        from tashkalar_cli.games.tashkalar.engine.effects import play_flare, state_bound
-        from tashkalar_cli.games.tashkalar.engine.played import choose_flare_outcome
+        from tashkalar_cli.games.tashkalar.engine.effects import (  # deferred: an engine (card show loads none)
+            play_flare,
+            state_bound,
+        )
+        from tashkalar_cli.games.tashkalar.engine.played import choose_flare_outcome  # deferred: an engine (card show loads none)
 
         if side is not None and side not in ("upper", "lower"):
             raise InputError(key="flare-side", option=self.game.param("side"), side=side)
@@ -514,6 +519,7 @@ class TashkalarRules:
         """Can ``player`` claim ``task`` at the end of this turn, and how: every sequence of places,
         summons of ``hand`` (each card once) and effect choices within the actions left that leaves the
         task met, each distinct end of turn once (see :mod:`tashkalar_cli.games.tashkalar.engine.goals`)."""
+        # deferred, both: engines (card show loads none)
         from tashkalar_cli.games.tashkalar.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Walk
         from tashkalar_cli.games.tashkalar.engine.tasks import Context, check_task, placed_piece_matters, within_reach
 
@@ -551,6 +557,7 @@ class TashkalarRules:
                    ) -> tuple[str, GoalReport]:
         """Can ``player`` end this turn with ``flare`` playable by the next player (the next color in turn
         order, against any of their opponents), and how. Returns the next player's color and the ways."""
+        # deferred, all three: engines (card show loads none)
         from tashkalar_cli.games.tashkalar.engine.codes import squares_only
         from tashkalar_cli.games.tashkalar.engine.flares import counts_of_codes, flare_check, within_reach
         from tashkalar_cli.games.tashkalar.engine.goals import MAX_STATES, Budget, GoalReads, GoalSearch, Reach, Walk
@@ -591,7 +598,7 @@ class TashkalarRules:
         ``decks``: each opponent's deck, by color (colors and decks in any language), or as the user writes
         them: ``COLOR=DECK`` items, or a lone ``DECK`` for the only other side on the board, separated by
         commas (a string, or several)."""
-        from tashkalar_cli.games.tashkalar.engine.planner import threats
+        from tashkalar_cli.games.tashkalar.engine.planner import threats  # deferred: an engine (card show loads none)
 
         if decks is not None and not isinstance(decks, Mapping):
             decks = self._decks_of(position, player, [decks] if isinstance(decks, str) else decks)
@@ -605,8 +612,6 @@ class TashkalarRules:
 
     def _decks_of(self, position: Position, player: str, items: Iterable[str]) -> dict[str, str]:
         """The opponents' decks as the user writes them: ``COLOR=DECK``, or ``DECK`` for the only other side."""
-        from tashkalar_cli.errors import quote
-
         me = self.color(player, "--player")
         decks: dict[str, str] = {}
         for item in _split(items):
@@ -622,7 +627,7 @@ class TashkalarRules:
 
     def _turn_of(self, turn: object) -> Turn | None:
         """A turn record (:meth:`turn`), or None; another type is bad input."""
-        from tashkalar_cli.games.tashkalar.model.turn import Turn
+        from tashkalar_cli.games.tashkalar.model.turn import Turn  # deferred: card show and summon read no turn record
 
         if turn is not None and not isinstance(turn, Turn):
             raise _wrong_type(self.game.param("turn"), turn, "Turn")

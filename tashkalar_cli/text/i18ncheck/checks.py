@@ -6,7 +6,10 @@ findings with the language, file, key and line.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import unicodedata
 from collections import Counter, OrderedDict
 from functools import lru_cache
 from typing import Any
@@ -96,7 +99,7 @@ TYPO_RATIO = 80.0
 def typos(missing: list[str], found: list[str]) -> list[tuple[str, str]]:
     """(typo, meant) pairs: each placeholder of ``found`` close enough to one of ``missing`` to be a
     misspelling of it, the closest pairs first, each name in one pair at most."""
-    from rapidfuzz.fuzz import ratio
+    from rapidfuzz.fuzz import ratio  # deferred: rapidfuzz, which i18n export does not load
 
     scored = sorted(((ratio(f, m), f, m) for f in found for m in missing), key=lambda x: (-x[0], x[1], x[2]))
     pairs: list[tuple[str, str]] = []
@@ -209,8 +212,6 @@ def check_untranslated(ref: str, text: str, min_words: int = 3) -> list[tuple[st
 def term_fold(text: str) -> str:
     """Case and accents folded, but hyphens kept: 'legendary piece' is not inside 'non-legendary piece'.
     Cached: a check folds each text once per glossary term it looks for."""
-    import unicodedata
-
     text = _PLACEHOLDER.sub(" ", text)  # {upgraded} is a number, not the word "upgraded"
     stripped = without_marks(unicodedata.normalize("NFKD", text.replace("\u2019", "'")))
     return _SPACES.sub(" ", stripped.casefold())
@@ -320,9 +321,6 @@ def matcher(glossary: dict[str, dict[str, Any]], field: str | None = None) -> Te
     folder checked again, a test's copy of the locales) reuses the matcher, and with it the terms it
     found in each text (a pure function of the glossary's content and the text, which is the key:
     any change to the glossary makes a new matcher)."""
-    import hashlib
-    import json
-
     try:
         content = json.dumps([field, glossary], ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError):   # not plain data: made each time

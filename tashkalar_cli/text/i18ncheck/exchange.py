@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tashkalar_cli.data.locales import LocaleReader
+
 if TYPE_CHECKING:
     from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.data.locales import LocaleTexts, Unit
@@ -95,7 +97,7 @@ def _entry_line(loc: LocaleTexts, sec: str, key: str) -> int | None:
 
 def as_po(items: list[Entry], lang: str, reference: str, version: str) -> str:
     """The entries as a gettext PO file (translate-toolkit's ``pofile``)."""
-    from translate.storage import po
+    from translate.storage import po  # deferred: translate-toolkit, the one format asked for
 
     store = po.pofile()
     store.init_headers(project_id_version=f"tashkalar {version}", language=lang,  # type: ignore[no-untyped-call]  # translate-toolkit: untyped
@@ -126,7 +128,7 @@ def as_xliff(items: list[Entry], lang: str, reference: str) -> str:
     """The entries as an XLIFF 2.0 file (translate-toolkit's ``Xliff2File``): a translation whose
     English changed, or a name to review, is in the state ``initial``; any other, ``translated``.
     Each unit's ``id`` is its key made an ``xs:NMTOKEN`` (:func:`nmtoken`), its ``name`` the key."""
-    from translate.storage import xliff2
+    from translate.storage import xliff2  # deferred: translate-toolkit, the one format asked for
 
     store = xliff2.Xliff2File()
     store.setsourcelanguage(reference)
@@ -163,8 +165,6 @@ def export(langs: Languages, games: list[tuple[GamePack, bool]], fmt: str, versi
     """The exchange file of each language of ``langs`` (``<lang>.po`` or ``<lang>.xliff``, by its
     name -> its text): the texts of every game of ``games`` (each with whether its run reads the
     interface's texts). Nothing is written here."""
-    from tashkalar_cli.data.locales import LocaleReader
-
     reader = LocaleReader(strict=False, budget=langs.budget)
     out: dict[str, str] = {}
     for lang in langs.wanted:

@@ -18,12 +18,20 @@ or found unchanged are recorded as reviewed (``sources.yaml``), when the languag
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from tashkalar_cli.data.locales import LocaleReader, kind_of
+from tashkalar_cli.data.yamledit import Unplaced, edited
+from tashkalar_cli.data.yamlio import parse_yaml, read_text
 from tashkalar_cli.errors import InputError, quote, visible
+from tashkalar_cli.text.i18ncheck import checks
 from tashkalar_cli.text.i18ncheck.exchange import context_of
+from tashkalar_cli.text.i18ncheck.model import ERROR
+from tashkalar_cli.text.i18ncheck.review import HEADER, record_places, recorded_in
+from tashkalar_cli.text.i18ncheck.sources import as_yaml, updated
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.games import GamePack
@@ -54,8 +62,6 @@ class ImportPlan(NamedTuple):
 
 def read_exchange(path: Path, shown: str) -> tuple[str | None, list[Imported]]:
     """The language and the texts of a PO or XLIFF 2 file (told apart by their content)."""
-    from tashkalar_cli.data.yamlio import read_text
-
     text = read_text(path, shown)
     head = text.lstrip("\ufeff \t\r\n")[:4096]
     try:
@@ -69,7 +75,7 @@ def read_exchange(path: Path, shown: str) -> tuple[str | None, list[Imported]]:
 
 
 def _po(text: str, shown: str) -> tuple[str | None, list[Imported]]:
-    from translate.storage import po
+    from translate.storage import po  # deferred: translate-toolkit, the one format read
 
     store = po.pofile.parsestring(text.encode("utf-8"))  # type: ignore[no-untyped-call]  # translate-toolkit: untyped
     out = [Imported(shown, str(u.getcontext() or ""), str(u.source or ""), str(u.target or ""), bool(u.isfuzzy()))
@@ -78,9 +84,7 @@ def _po(text: str, shown: str) -> tuple[str | None, list[Imported]]:
 
 
 def _xliff(text: str, shown: str) -> tuple[str | None, list[Imported]]:
-    import re
-
-    from translate.storage import xliff2
+    from translate.storage import xliff2  # deferred: translate-toolkit, the one format read
 
     version = re.search(r"<xliff\b[^>]*\bversion\s*=\s*[\"']([^\"']*)", text)
     if version is None or not version.group(1).startswith("2."):
@@ -113,9 +117,6 @@ def _known(ref_of: dict[str, LocaleTexts], games: list[tuple[GamePack, bool]]) -
 
 def _problems(english: str, text: str, ui: bool) -> list[str]:
     """What refuses a translation: a placeholder, markup or format that differs from the English."""
-    from tashkalar_cli.text.i18ncheck import checks
-    from tashkalar_cli.text.i18ncheck.model import ERROR
-
     found = [*checks.check_placeholders(english, text), *checks.check_markup(english, text),
              *checks.check_format(english if ui else "", text)]
     return [msg for sev, msg in found if sev == ERROR]   # each a Phrase: said in the user's language
@@ -143,8 +144,6 @@ def chosen(items: Iterable[Imported], known: dict[str, _Place]) -> dict[str, Imp
 def _where(langs: Languages, lang: str, loc: LocaleTexts, ref: LocaleTexts, place: _Place, item: Imported,
            ) -> tuple[Path, str, tuple[str, ...]]:
     """The YAML file of the language that holds (or is to hold) a text, as shown, and its path in it."""
-    from tashkalar_cli.data.locales import kind_of
-
     sec, key, fld = place.unit
     other = loc.units.get(place.unit)
     shown = other.file if other else (loc.entry_files.get((sec, key)) or (None, None))[0]
@@ -168,8 +167,6 @@ def plan(langs: Languages, games: list[tuple[GamePack, bool]], lang: str, items:
     """The changes that import ``items`` into the language ``lang`` of ``langs`` (the texts of every
     game of ``games``, each with whether its run reads the interface's texts). Nothing is written
     here; any problem is an :class:`InputError` and nothing is planned."""
-    from tashkalar_cli.data.locales import LocaleReader
-
     reader = LocaleReader(strict=False, budget=langs.budget)
     ref_of = {g.id: reader.read(langs.dirs[langs.reference], "", g, ui=ui) for g, ui in games}
     loc_of = {g.id: reader.read(langs.dirs[lang], "", g, ui=ui) for g, ui in games}
@@ -209,10 +206,7 @@ def plan(langs: Languages, games: list[tuple[GamePack, bool]], lang: str, items:
 
 def _edited(path: Path, shown: str, edits: dict[tuple[str, ...], str]) -> str:
     """The new text of a YAML file of the language, checked against its schema."""
-    from tashkalar_cli.data.locales import kind_of
-    from tashkalar_cli.data.schemas import schema_errors
-    from tashkalar_cli.data.yamledit import Unplaced, edited
-    from tashkalar_cli.data.yamlio import parse_yaml, read_text
+    from tashkalar_cli.data.schemas import schema_errors  # deferred: jsonschema (some 70 modules), when a file changes
 
     text = read_text(path, shown)
     try:
@@ -233,9 +227,6 @@ def _records(langs: Languages, lang: str, game: GamePack, ui: bool, ref: LocaleT
              done: set[UnitKey]) -> dict[Path, str]:
     """The records of a game's texts in ``lang`` with the translations ``done`` marked reviewed (a
     language without a record keeps none: ``i18n reviewed`` starts it)."""
-    from tashkalar_cli.text.i18ncheck.review import HEADER, record_places, recorded_in
-    from tashkalar_cli.text.i18ncheck.sources import as_yaml, updated
-
     if not loc.recorded or not done:
         return {}
     reference = {unit: u.text for unit, u in ref.units.items()}

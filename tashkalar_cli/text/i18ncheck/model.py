@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tashkalar_cli.errors import Phrase
+from tashkalar_cli.errors import Phrase, fill
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.locales import LocaleTexts
@@ -22,8 +22,6 @@ class Said(Phrase):
 def said(code: str, english: str, /, **values: Any) -> Said:
     """The message ``english`` (its ``{fields}`` filled from ``values`` by :func:`errors.fill`: a name
     ``values`` lacks stays as written), said in a translator's language by ``i18n.finding.<code>``."""
-    from tashkalar_cli.errors import fill
-
     return Said(fill(english, values), code, values)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from tashkalar_cli.data.filecache import read_checked
 from tashkalar_cli.data.locales import SOURCES_SCHEMA, LocaleReader, LocaleTexts
 from tashkalar_cli.errors import InputError, visible
 from tashkalar_cli.text.i18ncheck.sources import UnitKey, as_yaml, selected, updated
@@ -30,8 +31,6 @@ def recorded_in(path: Path, shown: str) -> dict[UnitKey, str]:
     """The record of ``path`` (empty when there is none); a record that cannot be read is an
     :class:`InputError` naming it (it would be written over without what it holds). A valid record
     the language's reading kept is read back, not parsed and validated again."""
-    from tashkalar_cli.data.filecache import read_checked
-
     if not path.exists():
         return {}
     data, _lines, errors = read_checked(path, shown, SOURCES_SCHEMA, text_keys=True)

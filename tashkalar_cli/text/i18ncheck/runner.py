@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.data.dataset import flatten
-from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts, line_in_value
-from tashkalar_cli.data.paths import Budget, checked_length, folders_in
+from tashkalar_cli.data.games import GAMES
+from tashkalar_cli.data.locales import TEXT_FIELDS, LocaleReader, LocaleTexts, Unit, expected_texts, kind_of, line_in_value
+from tashkalar_cli.data.paths import GAME_FOLDERS, Budget, checked_length, files_below, folders_in
 from tashkalar_cli.errors import InputError, quote, visible
 from tashkalar_cli.text.i18ncheck import checks
 from tashkalar_cli.text.i18ncheck.model import ERROR, WARNING, Coverage, Finding, Report, at_fault, said
@@ -436,9 +437,6 @@ def _mentions(text: str, name: str) -> bool:
 def _holds_locales(folder: Path, budget: Budget) -> bool:
     """Whether ``folder`` holds at least one file of a language folder's layout (``ui.yaml``,
     ``glossary.yaml``, ``cards/<deck>.yaml``..., a game's own folder's too)."""
-    from tashkalar_cli.data.locales import kind_of
-    from tashkalar_cli.data.paths import GAME_FOLDERS, files_below
-
     for path in files_below(folder, budget):
         rel = path.relative_to(folder).as_posix()
         head, _, rest = rel.partition("/")
@@ -456,8 +454,6 @@ def _game_ui(pack: GamePack) -> tuple[str, ...]:
 
 def _foreign_ui(game: GamePack | None) -> tuple[str, ...]:
     """The prefixes of the interface texts of the games other than ``game`` (default: Tash-Kalar)."""
-    from tashkalar_cli.data.games import GAMES
-
     own = game.id if game is not None else "tash-kalar"
     return tuple(p for pack in GAMES.values() if pack.id != own for p in _game_ui(pack))
 

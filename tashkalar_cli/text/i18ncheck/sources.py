@@ -84,7 +84,7 @@ def updated(before: Mapping[UnitKey, str], reference: Mapping[UnitKey, str], tra
 def as_yaml(reference: str, record: Mapping[UnitKey, str], comment: str) -> str:
     """The record as the text of a ``sources.yaml`` (keys sorted, one text per field, long texts as
     folded blocks), headed by ``comment``: stable, so that a review shows as a small diff."""
-    import yaml
+    import yaml  # deferred: PyYAML, when a record is written
 
     tree: dict[str, dict[str, dict[str, str]]] = {}
     for (sec, key, fld), text in sorted(record.items()):

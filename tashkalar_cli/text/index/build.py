@@ -8,6 +8,8 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from tashkalar_cli.data.dataset import flatten
+from tashkalar_cli.text.i18n import fill
 from tashkalar_cli.text.index.common import (
     CARD_PARTS,
     FORMAT,
@@ -25,15 +27,13 @@ from tashkalar_cli.text.index.common import (
     title_keyword,
     word_pairs,
 )
-from tashkalar_cli.text.search import Stemmer, tokens
+from tashkalar_cli.text.search import Stemmer, fold, tokens
 
 #: the section of a language's texts that holds each kind of entry
 _SECTIONS = {"rule": "rules", "keyword": "keywords", "erratum": "errata"}
 
 
 def _fill(text: str, params: Mapping[str, Any]) -> str:
-    from tashkalar_cli.text.i18n import fill
-
     return fill(text, dict(params))
 
 
@@ -91,8 +91,6 @@ def _modes(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
     applies to (rule id -> mode ids, team play included where the rules say it is played as a form).
     A keyword of the ``mode`` category that names no single mode ("deathmatch": the duel and the melee)
     names the forms of the rule about it (the rule listing it first among its keywords)."""
-    from tashkalar_cli.text.search import fold
-
     rules = facts["rules"]
     doc_modes = _rule_modes(rules)
     every = sorted({m for ms in doc_modes.values() for m in ms})
@@ -387,8 +385,6 @@ def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any
     (the entries, their concepts, the keyword forms, the card names, each language's stopwords and
     synonyms), ``WORDS`` (the languages whose texts know each word) and ``PART.<lang>`` (a language's
     words: vocabulary, field lengths, postings), read on demand."""
-    from tashkalar_cli.data.dataset import flatten
-
     params = flatten(facts["game"])
     docs = _documents(facts)
     langs = sorted(locales)

@@ -407,7 +407,7 @@ def apply_summon(engine: Engine, card: Being, pos: Position, player: str, at: st
                  turn: Turn | None = None) -> Applied:
     """The summon of ``card`` by ``player`` on ``at`` played on ``pos`` (see :meth:`Game.apply`): the placements
     on that square, narrowed to one orientation and one piece to take back, then played."""
-    from tashkalar_cli.games.tashkalar.model.turn import Turn
+    from tashkalar_cli.games.tashkalar.model.turn import Turn  # deferred: summon and summonable load no turn record
 
     board = engine.board
     target = _square(board, at, "at")

@@ -244,7 +244,7 @@ class Board:
     # ---------------------------------------------------------------- symmetry
     def transform(self, index: int, t: str) -> Square | None:
         """The image of a square under a symmetry of the square grid (see ``patterns.TRANSFORMS``)."""
-        from tashkalar_cli.games.tashkalar.model.patterns import TRANSFORMS
+        from tashkalar_cli.games.tashkalar.model.patterns import TRANSFORMS  # deferred: position show loads no patterns
 
         fn = next(fn for name, _, _, fn in TRANSFORMS if name == t)
         f, r = self.coords(index)

@@ -157,6 +157,7 @@ def _program(card: Being | Flare, name: str) -> Program | None:
         data = card.programs_data.get(name)
         if data is None:
             return None
+        # deferred: effect programs, which card show does not parse
         from tashkalar_cli.games.tashkalar.model.effects import parse_program
 
         parsed[name] = parse_program(data, markers={m.name: m for m in getattr(card, "markers", ())})

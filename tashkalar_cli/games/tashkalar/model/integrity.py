@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, cast
 
+from tashkalar_cli.data.games import GAMES
 from tashkalar_cli.data.integrity import check_rules
 from tashkalar_cli.errors import DataError
 from tashkalar_cli.games.tashkalar.model.facts import as_facts
@@ -36,6 +37,7 @@ def check_programs(facts: Facts, key: str, card: BeingData | FlareData, expected
     """A card's effect programs parse (names bound before use, one primitive a step...), and a card
     with effect data has every program its texts have (an extra effect, the other flare half).
     A card without any effect data makes ``validate`` fail (:func:`missing_effects`)."""
+    # deferred: L.E.T.A.L. has no card to check
     from tashkalar_cli.games.tashkalar.model.effects import PROGRAM_FIELDS, EffectError, parse_program
 
     given = [f for f in PROGRAM_FIELDS if f in card]
@@ -44,7 +46,7 @@ def check_programs(facts: Facts, key: str, card: BeingData | FlareData, expected
     for name in expected:
         if name not in card:
             _fail(facts, key, f"card '{card['id']}': '{name}' is missing (the card has effect data)")
-    from tashkalar_cli.games.tashkalar.model.markers import read_rules
+    from tashkalar_cli.games.tashkalar.model.markers import read_rules  # deferred: L.E.T.A.L. has no card to check
 
     markers = {n: r for n, r in read_rules(facts.get("decks", ())).items() if r.deck == card.get("deck")}
     for name in given:
@@ -69,7 +71,7 @@ def on_keys(value: object) -> object:
 
 def missing_effects(data: Mapping[str, object]) -> list[str]:
     """The ids of the beings, legends and flares without effect data."""
-    from tashkalar_cli.games.tashkalar.model.types import PROGRAM_FIELDS
+    from tashkalar_cli.games.tashkalar.model.types import PROGRAM_FIELDS  # deferred: L.E.T.A.L. has no card to check
 
     facts = as_facts(data)
     return [c["id"] for c in [*facts.get("beings", []), *facts.get("flares", [])]
@@ -79,8 +81,6 @@ def missing_effects(data: Mapping[str, object]) -> list[str]:
 def check_facts(data: Mapping[str, object], pack: GamePack | None = None) -> None:
     """The checks of a game's facts: its cards (a game with beings), then its rules, keywords and errata."""
     if pack is None:
-        from tashkalar_cli.data.games import GAMES
-
         pack = GAMES["tash-kalar"]
     facts = as_facts(data)
     if "beings" in facts:
@@ -89,7 +89,7 @@ def check_facts(data: Mapping[str, object], pack: GamePack | None = None) -> Non
 
 
 def check_cards(facts: Facts) -> None:
-    from tashkalar_cli.games.tashkalar.model.board import Board
+    from tashkalar_cli.games.tashkalar.model.board import Board  # deferred: L.E.T.A.L. has no card to check
 
     try:
         board = Board(facts["board"])

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import yaml
+
+from tashkalar_cli.errors import visible
 from tashkalar_cli.games.tashkalar.model.position import Position
 from tashkalar_cli.games.tashkalar.model.types import PieceKind, Rank
 
@@ -78,8 +81,6 @@ def position_data(pos: Position, *, as_diagram: bool = False, full_supply: bool 
 def position_yaml(pos: Position, *, as_diagram: bool = False, full_supply: bool = False,
                   comments: Sequence[str] = ()) -> str:
     """The YAML of a position file that reads back as ``pos``, headed by ``comments``."""
-    import yaml
-
     class Literal(str):
         """A text written as a YAML block (``board: |``), as people write diagrams."""
 
@@ -101,6 +102,4 @@ def yaml_comments(comments: Sequence[str]) -> str:
     """YAML comment lines, one per comment, whatever they hold: a line break in a comment (a card
     name, a translator's sentence) is written out as ``\\n``, like any character a reader or a
     terminal could act on, so no comment can end early and add a key to the file."""
-    from tashkalar_cli.errors import visible
-
     return "".join(f"# {visible(line)}\n" for line in comments)

@@ -186,7 +186,11 @@ class Position:
         :mod:`tashkalar_cli.games.tashkalar.model.summon`; the pattern is not checked here: the engine says which squares
         may be used (see :meth:`Engine.check`).
         """
-        from tashkalar_cli.games.tashkalar.model.summon import in_shortage, summon_choices, summon_facts
+        from tashkalar_cli.games.tashkalar.model.summon import (  # deferred: flare check loads none
+            in_shortage,
+            summon_choices,
+            summon_facts,
+        )
 
         rank = Rank(rank)
         kind = rank.kind

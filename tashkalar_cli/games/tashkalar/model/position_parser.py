@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, NamedTuple, TypedDict, cast
 
+from tashkalar_cli.data.quickschema import checked_mapping
+from tashkalar_cli.data.yamlio import read_user_yaml
 from tashkalar_cli.errors import InputError, Place, Term, quote
 from tashkalar_cli.games.tashkalar.model.board import Board
 from tashkalar_cli.games.tashkalar.model.config import GameConfig, parse_mode
@@ -205,8 +207,6 @@ class PositionParser:
                   default_mode: str = Mode.DUEL) -> Position:
         """The position of a parsed file; ``mode`` and ``players`` override the file's before any check;
         ``default_mode`` is the mode of a file that states none."""
-        from tashkalar_cli.data.quickschema import checked_mapping
-
         where = checked_mapping("position", {} if data is None else data, lines, source, "position file")
         fields = cast("PositionFile", data or {})      # checked against the schema just above
         _check_output_fields(fields, where)
@@ -356,8 +356,6 @@ def _check_output_fields(data: PositionFile, where: _Where) -> None:
 def load_position(parser: PositionParser, path: str | None = None, inline: str | None = None,
                   mode: str | None = None, players: int | None = None, default_mode: str = Mode.DUEL) -> Position:
     """A position from a file and/or an inline ``--pieces`` string."""
-    from tashkalar_cli.data.yamlio import read_user_yaml
-
     extra = parser.inline(inline) if inline else None
     if path is None:
         return parser.from_data({}, None, parser.param("pieces"), extra, mode, players, default_mode)

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, Protocol, Required, TypeAlias, TypedDict, cast
 
+from tashkalar_cli.data.quickschema import checked_mapping
+from tashkalar_cli.data.yamlio import read_user_yaml
 from tashkalar_cli.errors import InputError, Place, TashkalarError, Term
 from tashkalar_cli.games.tashkalar.model.board import Board
 from tashkalar_cli.games.tashkalar.model.cards import Being, C, Card, Flare, Legend
@@ -164,8 +166,6 @@ class _Record(NamedTuple):
 def parse_turn(data: object, lines: LineMap | None, source: str, parser: PositionParser, cards: CardFinder,
                mode: str | None = None, players: int | None = None) -> Turn:
     """A turn record from parsed data; ``mode`` and ``players`` override the record's before any check."""
-    from tashkalar_cli.data.quickschema import checked_mapping
-
     where = checked_mapping("turn", data, lines, source, "turn record")
     fields = cast("TurnFile", data)        # checked against the schema just above
     record = _Record(fields, where, parser, cards)
@@ -286,7 +286,5 @@ def _looks_like_square(text: str) -> bool:
 
 def load_turn(path: str, parser: PositionParser, cards: CardFinder, mode: str | None = None,
               players: int | None = None) -> Turn:
-    from tashkalar_cli.data.yamlio import read_user_yaml
-
     data, lines = read_user_yaml(path, "turn record")
     return parse_turn(data, lines, path, parser, cards, mode, players)

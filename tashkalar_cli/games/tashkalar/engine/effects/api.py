@@ -12,6 +12,7 @@ from tashkalar_cli.games.tashkalar.engine.effects.resolver import Resolver
 from tashkalar_cli.games.tashkalar.engine.effects.specials import SPECIALS, SpecialHandler
 from tashkalar_cli.games.tashkalar.engine.markers import markers_after_summon
 from tashkalar_cli.games.tashkalar.model.board import Board
+from tashkalar_cli.games.tashkalar.model.cards import effect_status as status
 from tashkalar_cli.games.tashkalar.model.effects import Program, Special, walk
 from tashkalar_cli.games.tashkalar.model.position import Piece, Position
 from tashkalar_cli.games.tashkalar.model.types import Square
@@ -36,8 +37,6 @@ def handled(program: Program) -> bool:
 def effect_status(card: Being | Flare) -> tuple[bool, list[str]]:
     """Whether the engine resolves ``card``'s effect, and the parts it leaves to the player (see
     :func:`tashkalar_cli.games.tashkalar.model.cards.effect_status`), with the engine's special handlers."""
-    from tashkalar_cli.games.tashkalar.model.cards import effect_status as status
-
     return status(card, tuple(SPECIALS))
 
 
@@ -119,7 +118,7 @@ def resolve_summon(engine: Engine, card: Being, position: Position, player: str,
                    max_states: int = MAX_STATES) -> SummonEffects:
     """``summon --apply --effects``: the summon played as :func:`apply_summon` plays it, then every
     distinct outcome of the card's effect."""
-    from tashkalar_cli.games.tashkalar.engine.summoning import apply_summon
+    from tashkalar_cli.games.tashkalar.engine.summoning import apply_summon  # deferred: flare play loads no summoning engine
 
     applied = apply_summon(engine, card, position, player, at, orientation, take_back, turn)
     program = card.program()

@@ -7,6 +7,7 @@ import weakref
 
 from tashkalar_cli.games.tashkalar.engine.codes import LEVEL_OF
 from tashkalar_cli.games.tashkalar.model.board import DIRECTIONS, STRIDE, Board, bits
+from tashkalar_cli.games.tashkalar.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS
 
 ORTHOGONAL = ("n", "e", "s", "w")
 DIAGONAL = ("ne", "se", "sw", "nw")
@@ -159,8 +160,6 @@ def turn(direction: str, by: int) -> str:
 def card_direction(direction: str, orientation: str | None) -> str:
     """A direction written as drawn on the card (north = up on the card), on the board once the pattern is
     turned by ``orientation`` (None: as printed)."""
-    from tashkalar_cli.games.tashkalar.model.patterns import ARROW_NAMES, ARROWS, TRANSFORMS
-
     if orientation is None:
         return direction
     fn = next(f for name, _, _, f in TRANSFORMS if name == orientation)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tashkalar_cli.errors import InputError, Term
 from tashkalar_cli.games.tashkalar.engine.bounds import EFFECT_STATES, EFFECTS_BUDGET
 from tashkalar_cli.games.tashkalar.engine.effects import Resolution, resolve_placement
 from tashkalar_cli.games.tashkalar.engine.markers import after_summon
@@ -24,7 +25,7 @@ from tashkalar_cli.games.tashkalar.engine.planner.search import _Search, _Shape
 from tashkalar_cli.games.tashkalar.engine.planner.state import _KIND_INDEX
 from tashkalar_cli.games.tashkalar.engine.summoning import Engine, Placement, _Context, decorations
 from tashkalar_cli.games.tashkalar.model.board import Board, square_order
-from tashkalar_cli.games.tashkalar.model.cards import Being, CardDB
+from tashkalar_cli.games.tashkalar.model.cards import LEGENDS_DECK, Being, CardDB
 from tashkalar_cli.games.tashkalar.model.position import Piece, Position
 from tashkalar_cli.games.tashkalar.model.types import Square
 
@@ -163,9 +164,6 @@ def threats(planner: Planner, db: CardDB, pos: Position, player: str, decks: dic
     """The plans of every opponent of ``player`` with ``actions`` actions: the beings of the deck each
     plays (``decks``, else the position's ``decks:``; every being when unknown) and every legend (a
     player's two legends in hand are hidden)."""
-    from tashkalar_cli.errors import InputError, Term
-    from tashkalar_cli.games.tashkalar.model.cards import LEGENDS_DECK
-
     known = {**pos.decks, **decks}
     opponents = [c for c in dict.fromkeys([*pos.colors, *known]) if c != player]
     opponents.sort(key=pos.board.colors.index)
