@@ -107,6 +107,21 @@ def stock_of(owned: int, stated: int | None, on_board: int) -> int:
 
 # ---------------------------------------------------------------------- the state
 
+def _set(boards: list[int], sq: int, code: int) -> int:
+    """Put the piece of ``code`` (0: none) on ``sq`` in ``boards`` (:attr:`BoardState.boards`, as a list), whatever
+    stood there gone: the one square update of every action. Returns the code of the piece that stood there."""
+    bit = 1 << sq
+    was = 0
+    for i, board in enumerate(boards):
+        if board & bit:
+            boards[i] = board ^ bit
+            was = i + 1
+            break
+    if code:
+        boards[code - 1] |= bit
+    return was
+
+
 @dataclass(frozen=True, slots=True)
 class BoardState:
     """The pieces of a position by color and rank, and the stock of each color and kind (see the module)."""
@@ -166,13 +181,27 @@ class BoardState:
         codes = piece_codes(self.colors).codes
         boards = list(self.boards)
         for sq, piece in changes.items():
-            bit = 1 << sq
-            for i, board in enumerate(boards):
-                if board & bit:
-                    boards[i] = board ^ bit
-                    break
-            if piece is not None:
-                boards[codes[piece] - 1] |= bit
+            _set(boards, sq, 0 if piece is None else codes[piece])
+        return BoardState(self.colors, tuple(boards), self.stock)
+
+    # ------------------------------------------------------------------ one square changed
+    def put(self, sq: Square, code: int) -> BoardState:
+        """The state once the piece of ``code`` (:func:`piece_code`; 0: none) stands on ``sq``, whatever stood there
+        gone: a piece placed, a being summoned (the piece it replaces destroyed, or become the being). The stock stays
+        (a piece off the board is still in its color's stock): the supply follows from the pieces (see the module)."""
+        boards = list(self.boards)
+        _set(boards, sq, code)
+        return BoardState(self.colors, tuple(boards), self.stock)
+
+    def remove(self, sq: Square) -> BoardState:
+        """The state once ``sq`` is empty: its piece (if any) picked up, taken back or destroyed."""
+        return self.put(sq, 0)
+
+    def move(self, start: Square, end: Square) -> BoardState:
+        """The state once the piece on ``start`` has moved to ``end`` (whatever stood there gone)."""
+        boards = list(self.boards)
+        code = _set(boards, start, 0)
+        _set(boards, end, code)
         return BoardState(self.colors, tuple(boards), self.stock)
 
     def restated(self, moved: BoardState, owned: Mapping[PieceKind, int],

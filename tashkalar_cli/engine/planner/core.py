@@ -21,11 +21,11 @@ from tashkalar_cli.engine.planner.plans import (
     Threats,
 )
 from tashkalar_cli.engine.planner.search import _Search, _Shape
-from tashkalar_cli.engine.planner.state import _KIND_INDEX
 from tashkalar_cli.engine.summoning import Engine, Placement, _Context, decorations
 from tashkalar_cli.model.board import Board, square_order
 from tashkalar_cli.model.cards import Being, CardDB
 from tashkalar_cli.model.position import Piece, Position
+from tashkalar_cli.model.state import KIND_INDEX
 from tashkalar_cli.model.types import Square
 
 
@@ -43,7 +43,7 @@ class Planner:
             got = self._shapes[card.id] = tuple(
                 _Shape(card, co, co.offsets,
                        tuple(r.level for r in co.requirements), not card.has_summoning_square,
-                       _KIND_INDEX[card.rank.kind], card.rank.level)
+                       KIND_INDEX[card.rank.kind], card.rank.level)
                 for co in self.engine.compiled(card))
         return got
 
