@@ -21,12 +21,13 @@ class _Side(NamedTuple):
     occ: int                      # every piece (BoardState.occupied)
     own_kind: tuple[int, ...]     # by kind (KINDS): the player's pieces of that kind (BoardState.of_kind)
     supply: tuple[int, ...]       # by kind: the player's pieces off the board (BoardState.supply)
+    pieces: dict[Square, Piece | None]   # the pieces read so far (piece_at), by square
 
     @classmethod
     def of(cls, state: BoardState, ci: int) -> _Side:
         return cls(state, ci, tuple(state.at_least(ci, lvl) for lvl in range(LEVELS)),
                    tuple(state.blockers(lvl) for lvl in range(LEVELS)), state.occupied,
-                   tuple(state.of_kind(ci, k) for k in KINDS), tuple(state.supply(ci, k) for k in KINDS))
+                   tuple(state.of_kind(ci, k) for k in KINDS), tuple(state.supply(ci, k) for k in KINDS), {})
 
     def after(self, sq: Square, level: int) -> _Side:
         """After the player's piece of rank ``level`` is put on ``sq`` (a place, a heroic put back as a common, a
@@ -35,9 +36,13 @@ class _Side(NamedTuple):
         return _Side.of(self.state.put(sq, piece_code(self.ci, level)), self.ci)
 
     def piece_at(self, sq: Square) -> Piece | None:
-        """The piece on ``sq`` (None: an empty square)."""
-        code = self.state.code_at(sq)
-        return piece_codes(self.state.colors).pieces[code] if code else None
+        """The piece on ``sq`` (None: an empty square), read once per square (the same squares are asked again and
+        again: every summon on a square destroys the same piece)."""
+        got = self.pieces.get(sq, self)
+        if got is self:
+            code = self.state.code_at(sq)
+            got = self.pieces[sq] = piece_codes(self.state.colors).pieces[code] if code else None
+        return got  # type: ignore[return-value]
 
 
 __all__ = ["_Side"]
