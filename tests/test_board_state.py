@@ -103,10 +103,11 @@ def test_the_supply_never_goes_below_none():
 @pytest.mark.parametrize("supply", list(SUPPLIES))
 def test_one_square_put_is_the_action(tk, supply, squares):
     """Each action the planner plays on the board state (:meth:`BoardState.put`: a place, a heroic put back as a
-    common, a summon) against the state of the position the same action leaves (``Position.after_place``,
-    ``after_summon``); a summon in shortage that takes a piece back leaves it on the planner's board (the piece is a
-    choice there): with it removed (:meth:`BoardState.remove`) the state is the position's, and without, the supply
-    the planner reads (``_Side``) is already the position's."""
+    common, a summon) against the state made again from the pieces of the position the same action leaves
+    (``Position.after_place``, ``after_summon``: its dict of pieces, by :meth:`BoardState.of_pieces`); a summon in
+    shortage that takes a piece back leaves it on the planner's board (the piece is a choice there): with it removed
+    (:meth:`BoardState.remove`) the state is the position's, and without, the supply the planner reads (``_Side``)
+    is already the position's."""
     board = tk.board
     empty = board.parse("e6")
     blue = {rank: piece_code(0, rank.level) for rank in RANKS}
@@ -114,11 +115,11 @@ def test_one_square_put_is_the_action(tk, supply, squares):
     for pos in small_positions(tk, supply, squares):
         state = pos.state
         if pos.off_board("blue", PieceKind.DOUBLE_SIDED):
-            assert state.put(empty, blue[Rank.COMMON]) == pos.after_place("blue", empty).state
+            assert state.put(empty, blue[Rank.COMMON]) == _made_again(pos.after_place("blue", empty))
             reached["placed"] += 1
         for sq, p in pos.pieces.items():
             if p == Piece("blue", Rank.HEROIC) and not pos.off_board("blue", PieceKind.DOUBLE_SIDED):
-                assert state.put(sq, blue[Rank.COMMON]) == pos.after_place("blue", sq, pick_up=sq).state
+                assert state.put(sq, blue[Rank.COMMON]) == _made_again(pos.after_place("blue", sq, pick_up=sq))
                 reached["put back"] += 1
         for target, rank in itertools.product([board.parse(s) for s in AROUND], RANKS):
             shortage = not pos.off_board("blue", rank.kind)
@@ -131,12 +132,12 @@ def test_one_square_put_is_the_action(tk, supply, squares):
             put = state.put(target, blue[rank])
             if back is not None and target not in [sq for sq, p in pos.pieces.items()
                                                    if p.color == "blue" and p.kind is rank.kind]:
-                assert put.remove(back) == after.state
+                assert put.remove(back) == _made_again(after)
                 assert _Side.of(put, 0).supply == _Side.of(after.state, 0).supply == tuple(
                     0 if k is rank.kind else after.off_board("blue", k) for k in KINDS)
                 reached["takes back"] += 1
                 continue
-            assert put == after.state
+            assert put == _made_again(after)
             reached["destroys own"] += destroyed is not None and destroyed.color == "blue"
             reached["reuses"] += shortage and destroyed is None
             for color, kind in itertools.product(("blue", "red"), KINDS):   # each color's stock stays
