@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tashkalar_cli.model.state import KINDS, LEVELS, BoardState, piece_code, piece_codes
+from tashkalar_cli.model.state import KINDS, BoardState, piece_code, piece_codes
+from tashkalar_cli.model.summon import side_masks
 from tashkalar_cli.model.types import Piece, Square
 
 
 class _Side(NamedTuple):
     """A :class:`BoardState` seen by the player of color index ``ci``: the masks the planner's verification reads
-    again and again, each made once from the state's definitions (none kept up to date by the planner: an action
-    makes a new state, :meth:`BoardState.put`, and :meth:`after` reads it again)."""
+    again and again, each made once from the state's definitions as the engine reads them (:func:`side_masks`), none
+    kept up to date by the planner (an action makes a new state, :meth:`BoardState.put`, and :meth:`after` reads it
+    again)."""
 
     state: BoardState
     ci: int
@@ -25,9 +27,10 @@ class _Side(NamedTuple):
 
     @classmethod
     def of(cls, state: BoardState, ci: int) -> _Side:
-        return cls(state, ci, tuple(state.at_least(ci, lvl) for lvl in range(LEVELS)),
-                   tuple(state.blockers(lvl) for lvl in range(LEVELS)), state.occupied,
-                   tuple(state.of_kind(ci, k) for k in KINDS), tuple(state.supply(ci, k) for k in KINDS), {})
+        """``state`` seen by color ``ci``: the masks the engine reads of it (:func:`side_masks`), and the supply."""
+        masks = side_masks(state, ci)
+        return cls(state, ci, masks.own, masks.above, masks.occupied, tuple(masks.kinds[k] for k in KINDS),
+                   tuple(state.supply(ci, k) for k in KINDS), {})
 
     def after(self, sq: Square, level: int) -> _Side:
         """After the player's piece of rank ``level`` is put on ``sq`` (a place, a heroic put back as a common, a
