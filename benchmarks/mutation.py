@@ -219,8 +219,9 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "a move step) passes every field, `may` read from the step",
     ("search.py", "if kind == 0:", "condition always true", 0):
         "reached only when a first summon gave the player a piece of that kind back (`st.supply[kind]` grew): a "
-        "summon clears its square of a lower piece only (planner/state.py `summoned`; a piece taken back stays in "
-        "the bitboards), never of a legendary of the player's, so the legendary supply never grows and `kind` is 0 there",
+        "summon clears its square of a lower piece only (planner/state.py `_Side.after`, BoardState.put; a piece "
+        "taken back stays on the board), never of a legendary of the player's, so the legendary supply never grows "
+        "and `kind` is 0 there",
     ("core.py", "self.states = 0", "0 -> -1", 14):
         "the count of states a resolver made, set again to 0 by `Search.resolve` before its walk: nothing reads a "
         "resolver's `states` outside `resolve` (what callers read is the Resolution's)",

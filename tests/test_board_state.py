@@ -1,10 +1,10 @@
-"""The one board state (``model/state.py``) against the pieces it stands for, and the fast paths that keep their own
-arithmetic (the planner's square-by-square bitboards, the resolver's counts on bytes) against the state, on every
-small position: each of a few squares around e5 empty or holding a piece of each rank of blue and of red, with
-blue's supply as the game gives it, stated short of commons, or short of both kinds. Enumerated, not random, so
-that each corner is reached every run (a heroic put back as a common, a summon that destroys one of the player's
-pieces, a piece taken back while the planner still holds it, a supply at 0 that a piece put on the board would
-take below 0); each test counts the corners it reached.
+"""The one board state (``model/state.py``) against the pieces it stands for; its one-square updates (``put``,
+``remove``, ``move``: the planner's actions) against the positions the same actions leave; and the fast path that keeps
+its own arithmetic (the resolver's counts on bytes) against the state, on every small position: each of a few squares
+around e5 empty or holding a piece of each rank of blue and of red, with blue's supply as the game gives it, stated
+short of commons, or short of both kinds. Enumerated, not random, so that each corner is reached every run (a heroic
+put back as a common, a summon that destroys one of the player's pieces, a piece taken back while the planner still
+holds it, a supply at 0 that a piece put on the board would take below 0); each test counts the corners it reached.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.games.tashkalar.engine.effects.core import ResolverCore
-from tashkalar_cli.games.tashkalar.engine.planner.state import _State
+from tashkalar_cli.games.tashkalar.engine.planner.state import _Side
 from tashkalar_cli.games.tashkalar.model.position import Position
 from tashkalar_cli.games.tashkalar.model.state import KINDS, BoardState, piece_code, supply_left
 from tashkalar_cli.games.tashkalar.model.types import RANKS, Piece, PieceKind, Rank, Square
@@ -99,44 +99,45 @@ def test_the_supply_never_goes_below_none():
     assert [supply_left(2, n) for n in range(4)] == [2, 1, 0, 0]
 
 
-def _fields(st: _State) -> tuple[object, ...]:
-    return st.own, st.occ_gt, st.occ, st.own_kind, st.supply, st.pieces
-
-
 @pytest.mark.parametrize("squares", FEWER_SQUARES)
 @pytest.mark.parametrize("supply", list(SUPPLIES))
-def test_the_planners_updates_agree_with_the_state(tk, supply, squares):
-    """Each update of the planner's ``_State`` (a place, a heroic put back as a common, a summon) against the
-    ``_State`` read from the board state of the position the same action leaves (``Position.after_place``,
-    ``after_summon``); a summon in shortage that takes a piece back leaves it in the planner's bitboards (the
-    piece is a choice there): its supply is still the position's."""
+def test_one_square_put_is_the_action(tk, supply, squares):
+    """Each action the planner plays on the board state (:meth:`BoardState.put`: a place, a heroic put back as a
+    common, a summon) against the state made again from the pieces of the position the same action leaves
+    (``Position.after_place``, ``after_summon``: its dict of pieces, by :meth:`BoardState.of_pieces`); a summon in
+    shortage that takes a piece back leaves it on the planner's board (the piece is a choice there): with it removed
+    (:meth:`BoardState.remove`) the state is the position's, and without, the supply the planner reads (``_Side``)
+    is already the position's."""
     board = tk.board
     empty = board.parse("e6")
+    blue = {rank: piece_code(0, rank.level) for rank in RANKS}
     reached = dict.fromkeys(("placed", "put back", "destroys own", "reuses", "takes back"), 0)
     for pos in small_positions(tk, supply, squares):
-        st0 = _State.of(pos, "blue")
+        state = pos.state
         if pos.off_board("blue", PieceKind.DOUBLE_SIDED):
-            assert _fields(st0.placed(empty)) == _fields(_State.of(pos.after_place("blue", empty), "blue"))
+            assert state.put(empty, blue[Rank.COMMON]) == _made_again(pos.after_place("blue", empty))
             reached["placed"] += 1
         for sq, p in pos.pieces.items():
             if p == Piece("blue", Rank.HEROIC) and not pos.off_board("blue", PieceKind.DOUBLE_SIDED):
-                after = pos.after_place("blue", sq, pick_up=sq)
-                assert _fields(st0.replaced(sq, Piece("blue", Rank.COMMON))) == _fields(_State.of(after, "blue"))
+                assert state.put(sq, blue[Rank.COMMON]) == _made_again(pos.after_place("blue", sq, pick_up=sq))
                 reached["put back"] += 1
         for target, rank in itertools.product([board.parse(s) for s in AROUND], RANKS):
             shortage = not pos.off_board("blue", rank.kind)
             backs = [sq for sq, p in pos.pieces.items() if sq != target and p.color == "blue" and p.kind is rank.kind]
+            back = backs[0] if shortage and backs else None
             try:
-                after, destroyed = pos.after_summon("blue", rank, target, backs[0] if shortage and backs else None)
+                after, destroyed = pos.after_summon("blue", rank, target, back)
             except InputError:
                 continue
-            st = st0.summoned(target, rank)
-            if shortage and target not in [sq for sq, p in pos.pieces.items() if p.color == "blue" and p.kind is rank.kind]:
-                assert st.supply == _State.of(after, "blue").supply == [0 if k is rank.kind else
-                                                                       after.off_board("blue", k) for k in KINDS]
+            put = state.put(target, blue[rank])
+            if back is not None and target not in [sq for sq, p in pos.pieces.items()
+                                                   if p.color == "blue" and p.kind is rank.kind]:
+                assert put.remove(back) == _made_again(after)
+                assert _Side.of(put, 0).supply == _Side.of(after.state, 0).supply == tuple(
+                    0 if k is rank.kind else after.off_board("blue", k) for k in KINDS)
                 reached["takes back"] += 1
                 continue
-            assert _fields(st) == _fields(_State.of(after, "blue"))
+            assert put == _made_again(after)
             reached["destroys own"] += destroyed is not None and destroyed.color == "blue"
             reached["reuses"] += shortage and destroyed is None
             for color, kind in itertools.product(("blue", "red"), KINDS):   # each color's stock stays
@@ -145,6 +146,43 @@ def test_the_planners_updates_agree_with_the_state(tk, supply, squares):
     expected = {"owned": {"placed", "destroys own"}, "no common": {"put back", "destroys own", "reuses", "takes back"},
                 "none": {"put back", "reuses", "takes back"}}[supply]
     assert {corner for corner, n in reached.items() if n} >= expected, reached
+
+
+@pytest.mark.parametrize("squares", FEWER_SQUARES)
+def test_a_move_and_a_removal_are_the_pieces_moved(tk, squares):
+    """:meth:`BoardState.move` and :meth:`BoardState.remove` against the state of the pieces moved or removed
+    one by one (:meth:`BoardState.moved`), on every small position: a move to an empty square, onto a piece (gone),
+    and from an empty square (nothing moves, the end square emptied)."""
+    board = tk.board
+    cells = [board.parse(s) for s in (*AROUND, "e6")]
+    onto = 0
+    for pos in small_positions(tk, "owned", squares):
+        state = pos.state
+        for start in cells:
+            removed = {sq: p for sq, p in pos.pieces.items() if sq != start}
+            assert state.remove(start) == state.moved(removed)
+            for end in cells:
+                if end == start:
+                    continue
+                moved = dict(removed)
+                moved.pop(end, None)
+                if start in pos.pieces:
+                    moved[end] = pos.pieces[start]
+                    onto += end in pos.pieces
+                assert state.move(start, end) == state.moved(moved)
+    assert onto
+
+
+def test_a_state_is_a_key(tk):
+    """Two states of the same pieces and stock are equal and hash alike (a transposition table's key), whichever way
+    they were reached; another stock is another state."""
+    board = tk.board
+    pos = tk.position(pieces="e5=blue:heroic,d4=red:legendary")
+    e5, e6, d4 = (board.parse(s) for s in ("e5", "e6", "d4"))
+    there = pos.state.move(e5, e6).move(e6, e5)
+    assert there == pos.state and hash(there) == hash(pos.state)
+    assert {pos.state: 1}[pos.state.remove(d4).put(d4, piece_code(1, Rank.LEGENDARY.level))] == 1
+    assert BoardState(there.colors, there.boards, (0,) * len(there.stock)) != there
 
 
 @pytest.mark.parametrize("squares", SQUARES)

@@ -33,7 +33,7 @@ from tashkalar_cli.games.tashkalar.engine.bounds import GOAL_OUTCOMES as MAX_OUT
 from tashkalar_cli.games.tashkalar.engine.bounds import GOAL_RESOLUTION_WEIGHT as RESOLUTION_WEIGHT
 from tashkalar_cli.games.tashkalar.engine.bounds import GOAL_STATES as MAX_STATES
 from tashkalar_cli.games.tashkalar.engine.bounds import GOAL_WORK as MAX_WORK
-from tashkalar_cli.games.tashkalar.engine.codes import LEVELS, code, code_by_name, mask, picking, squares_only
+from tashkalar_cli.games.tashkalar.engine.codes import LEVELS, code, mask, picking, squares_only
 from tashkalar_cli.games.tashkalar.engine.effects import Outcome, Resolution, Resolver, geometry, resolve_placement
 from tashkalar_cli.games.tashkalar.engine.markers import after_summon
 from tashkalar_cli.games.tashkalar.engine.program_reach import add, effect_reach, effect_walk
@@ -176,15 +176,10 @@ class _State:
 
 
 def _pieces_key(pos: Position) -> bytes:
-    """The pieces on the board as bytes, one per square index: 0 empty, else ``1 + 3 * color + rank level``
-    (the resolver's own encoding of a board, :mod:`tashkalar_cli.games.tashkalar.engine.codes`, so that an outcome's board is
-    its key as it is)."""
-    board = pos.board
-    buf = bytearray(geometry(board).size)
-    colors = tuple(board.colors)     # a piece's code depends on the board's colors: they are part of the key
-    for sq, p in pos.pieces.items():
-        buf[sq] = code_by_name(colors, p.color, p.level)
-    return bytes(buf)
+    """The pieces on the board as bytes, one per square index: the code of each square's piece (0: empty), as the
+    position's board state writes them (:meth:`BoardState.codes`, the resolver's own encoding of a board, so that an
+    outcome's board is its key as it is; a piece's code depends on the board's colors, which the state holds)."""
+    return pos.state.codes(geometry(pos.board).size)
 
 
 #: what a goal may read of a turn record: the pieces destroyed (color, rank), the beings summoned (card, square)

@@ -17,18 +17,26 @@ It answers, each in one place:
   the pieces alone. The stock is made once from the game's piece counts (:meth:`GameConfig.owned`) and a
   position's stated supply (:meth:`BoardState.of_pieces`);
 * the conversions to and from the resolver's bytes (:meth:`BoardState.codes`, :meth:`BoardState.from_codes`)
-  and a position's pieces (:meth:`BoardState.pieces`, :meth:`BoardState.of_pieces`).
+  and a position's pieces (:meth:`BoardState.pieces`, :meth:`BoardState.of_pieces`);
+* the update of one square, each making a new state (python-chess's ``set_piece_at``, ``remove_piece_at``, on an
+  immutable state): a piece put on a square whatever stood there (:meth:`BoardState.put`: a place, a summon's
+  being), a square emptied (:meth:`BoardState.remove`), a piece moved (:meth:`BoardState.move`); an action's
+  changes at once (:meth:`BoardState.changed`) are made of the same update. A state is a value: equal states
+  (the same pieces and stock) hash alike, a key of a transposition table.
 
-The model (:meth:`Position.state`, :mod:`tashkalar_cli.games.tashkalar.model.summon`), the summoning engine, the planner and
-the effects resolver take these from here; the planner's square-by-square updates and the resolver's counts
-on bytes, kept for speed, are tested against them on every small position (``tests/test_board_state.py``).
+The model (:meth:`Position.state`, :mod:`tashkalar_cli.games.tashkalar.model.summon`), the summoning engine and the planner
+(whose search state is a BoardState, its actions :meth:`BoardState.put`) take these from here, and so does the
+goal search for a position's bytes (:meth:`BoardState.codes`); the effects resolver's counts on bytes, kept for
+speed, are tested against them on every small position (``tests/test_board_state.py``), as are the updates
+against the positions the same actions leave.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 from typing import NamedTuple
 
 from tashkalar_cli.games.tashkalar.model.types import RANKS, Bitboard, Piece, PieceKind, Square
@@ -107,6 +115,21 @@ def stock_of(owned: int, stated: int | None, on_board: int) -> int:
 
 # ---------------------------------------------------------------------- the state
 
+def _set(boards: list[int], sq: int, code: int) -> int:
+    """Put the piece of ``code`` (0: none) on ``sq`` in ``boards`` (:attr:`BoardState.boards`, as a list), whatever
+    stood there gone: the one square update of every action. Returns the code of the piece that stood there."""
+    bit = 1 << sq
+    was = 0
+    for i, board in enumerate(boards):
+        if board & bit:
+            boards[i] = board ^ bit
+            was = i + 1
+            break
+    if code:
+        boards[code - 1] |= bit
+    return was
+
+
 @dataclass(frozen=True, slots=True)
 class BoardState:
     """The pieces of a position by color and rank, and the stock of each color and kind (see the module)."""
@@ -166,13 +189,27 @@ class BoardState:
         codes = piece_codes(self.colors).codes
         boards = list(self.boards)
         for sq, piece in changes.items():
-            bit = 1 << sq
-            for i, board in enumerate(boards):
-                if board & bit:
-                    boards[i] = board ^ bit
-                    break
-            if piece is not None:
-                boards[codes[piece] - 1] |= bit
+            _set(boards, sq, 0 if piece is None else codes[piece])
+        return BoardState(self.colors, tuple(boards), self.stock)
+
+    # ------------------------------------------------------------------ one square changed
+    def put(self, sq: Square, code: int) -> BoardState:
+        """The state once the piece of ``code`` (:func:`piece_code`; 0: none) stands on ``sq``, whatever stood there
+        gone: a piece placed, a being summoned (the piece it replaces destroyed, or become the being). The stock stays
+        (a piece off the board is still in its color's stock): the supply follows from the pieces (see the module)."""
+        boards = list(self.boards)
+        _set(boards, sq, code)
+        return BoardState(self.colors, tuple(boards), self.stock)
+
+    def remove(self, sq: Square) -> BoardState:
+        """The state once ``sq`` is empty: its piece (if any) picked up, taken back or destroyed."""
+        return self.put(sq, 0)
+
+    def move(self, start: Square, end: Square) -> BoardState:
+        """The state once the piece on ``start`` has moved to ``end`` (whatever stood there gone)."""
+        boards = list(self.boards)
+        code = _set(boards, start, 0)
+        _set(boards, end, code)
         return BoardState(self.colors, tuple(boards), self.stock)
 
     def restated(self, moved: BoardState, owned: Mapping[PieceKind, int],
@@ -220,18 +257,16 @@ class BoardState:
     @property
     def occupied(self) -> Bitboard:
         """The squares holding a piece."""
-        m = 0
-        for board in self.boards:
-            m |= board
-        return Bitboard(m)
+        return Bitboard(reduce(or_, self.boards, 0))
 
     def ranked(self, min_level: int, ci: int | None = None) -> Bitboard:
         """The pieces of rank ``min_level`` or higher, of color ``ci`` (None: of any color)."""
         boards = self.boards
+        if ci is not None:
+            boards = boards[LEVELS * ci:LEVELS * ci + LEVELS]
         m = 0
-        for first in range(0, len(boards), LEVELS) if ci is None else (LEVELS * ci,):
-            for i in range(first + min_level, first + LEVELS):
-                m |= boards[i]
+        for level in range(min_level, LEVELS):      # each level's boards, one of each color
+            m |= reduce(or_, boards[level::LEVELS], 0)
         return Bitboard(m)
 
     def at_least(self, ci: int, level: int) -> Bitboard:

@@ -15,8 +15,8 @@ The rules are written here once, on bitboards, and every caller uses them: the e
 position update (:meth:`Position.after_summon`). Their inputs (which pieces block, which are the
 player's of the being's kind, whether the player is in piece shortage) are those of the position's
 :class:`~tashkalar_cli.games.tashkalar.model.state.BoardState`, read by :func:`side_masks` and :func:`in_shortage` for the engine
-and by the position update alike; the planner starts from them and updates its own bitboards square by square
-(``engine/planner/state.py``'s ``_State``, tested against the state in ``tests/test_board_state.py``).
+and by the position update alike; the planner reads them from the states its actions make
+(:meth:`BoardState.put`: ``engine/planner/state.py``'s ``_Side``).
 
 The planner asks a wider question: the first action of a plan takes one of the player's pieces
 off the board (picked up to be placed, or taken back by a first summon), and it wants to know with

@@ -19,14 +19,14 @@ summoning squares where all the pattern's pieces but one are met (the "all but o
 of the shifted bitboards, prefix by suffix) and indexes them by the square of the missing piece.
 A piece placed or summoned on that square can complete the pattern there, and only these
 candidates (and the few placements a piece picked up or taken back could unblock) are verified,
-on bitboards updated by the one or two squares that the first action changes. A verification is
+on the board state the first action leaves (:meth:`BoardState.put`: the one square it changes). A verification is
 exact: it checks the pattern and asks the rules of the summoning square that the engine uses
 (:mod:`tashkalar_cli.games.tashkalar.model.summon`: blocking, shortage, reuse, take-back) for the pieces the first
 action may have removed, all at once; and the tests hold the planner to a brute-force planner
 that re-runs the whole engine on every position.
 
 The package, one concern a module: :mod:`.plans` (what a plan is, and the report of a request),
-:mod:`.state` (the bitboards of one side, updated square by square), :mod:`.search` (the fast two-action
+:mod:`.state` (the board state seen by one side), :mod:`.search` (the fast two-action
 search), :mod:`.naive` (the brute-force planner it is held to) and :mod:`.core` (the :class:`Planner`, and
 the threats of the opponents).
 """

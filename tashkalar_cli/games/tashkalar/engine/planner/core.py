@@ -22,11 +22,11 @@ from tashkalar_cli.games.tashkalar.engine.planner.plans import (
     Threats,
 )
 from tashkalar_cli.games.tashkalar.engine.planner.search import _Search, _Shape
-from tashkalar_cli.games.tashkalar.engine.planner.state import _KIND_INDEX
 from tashkalar_cli.games.tashkalar.engine.summoning import Engine, Placement, _Context, decorations
 from tashkalar_cli.games.tashkalar.model.board import Board, square_order
 from tashkalar_cli.games.tashkalar.model.cards import LEGENDS_DECK, Being, CardDB
 from tashkalar_cli.games.tashkalar.model.position import Piece, Position
+from tashkalar_cli.games.tashkalar.model.state import KIND_INDEX
 from tashkalar_cli.games.tashkalar.model.types import Square
 
 
@@ -44,7 +44,7 @@ class Planner:
             got = self._shapes[card.id] = tuple(
                 _Shape(card, co, co.offsets,
                        tuple(r.level for r in co.requirements), not card.has_summoning_square,
-                       _KIND_INDEX[card.rank.kind], card.rank.level)
+                       KIND_INDEX[card.rank.kind], card.rank.level)
                 for co in self.engine.compiled(card))
         return got
 

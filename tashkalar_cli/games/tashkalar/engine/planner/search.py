@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from tashkalar_cli.games.tashkalar.engine.planner.plans import Choice, PlaceStep, PlanGroup, PlanStats, SummonStep
-from tashkalar_cli.games.tashkalar.engine.planner.state import _KIND_INDEX, _State
+from tashkalar_cli.games.tashkalar.engine.planner.state import _Side
 from tashkalar_cli.games.tashkalar.engine.summoning import CompiledOrientation, Placement, Verdict
 from tashkalar_cli.games.tashkalar.model.board import Board, bits, square_order
 from tashkalar_cli.games.tashkalar.model.cards import Being
 from tashkalar_cli.games.tashkalar.model.patterns import Orientation
-from tashkalar_cli.games.tashkalar.model.position import Piece, Position
+from tashkalar_cli.games.tashkalar.model.position import Position
+from tashkalar_cli.games.tashkalar.model.state import KIND_INDEX
 from tashkalar_cli.games.tashkalar.model.summon import NO_REMOVAL, SummonFacts, summon_choices, summon_facts
 from tashkalar_cli.games.tashkalar.model.types import Rank, Square
 
@@ -82,7 +83,7 @@ class _Search:
         self.cards = cards
         self.now = now
         self.stats = stats
-        self.state = _State.of(pos, player)
+        self.state = _Side.of(pos.state, pos.state.index(player))
         self.colorless = self.board.colorless(pos.mode)
         self.legal_now: dict[str, int] = {}
         for c in cards:
@@ -114,7 +115,7 @@ class _Search:
         complete = a.complete
         for card in self.cards:
             legal = self.legal_now[card.id]
-            kind = _KIND_INDEX[card.rank.kind]
+            kind = KIND_INDEX[card.rank.kind]
             for shape in self.shapes(card):
                 shifted = [_shift(own[lvl], n) for n, lvl in zip(shape.offsets, shape.levels, strict=True)]
                 k = len(shifted)
@@ -170,7 +171,7 @@ class _Search:
         self.stats.states += count
         self.stats.card_checks += count * len(self.cards)
         for x in bits(empties):
-            st = st0.placed(x)
+            st = st0.after(x, Rank.COMMON.level)
             candidates = [e for e, lvl in a.complete.get(x, ()) if lvl == 0]
             if removal:
                 for r in bits(removal):   # a piece picked up frees its square
@@ -188,7 +189,7 @@ class _Search:
         if short:
             # the piece picked up goes back on its own square as a common piece: a heroic one is downgraded
             for sq in bits(st0.own_kind[0] & st0.own[1]):
-                st = st0.replaced(sq, Piece(self.player, Rank.COMMON))
+                st = st0.after(sq, Rank.COMMON.level)
                 for entry, target, _ in self._verify_all(st, list(a.matched_at.get(sq, ())), None):
                     last = self._summon_step(st, entry, target, ())
                     self._group(last.card, target, last.orientation).places.append(
@@ -221,7 +222,7 @@ class _Search:
     def _after_first_summons(self, key: tuple[Square, Rank, bool, bool], members: list[_First]) -> None:
         """The summons a bucket of first summons makes possible, added to their groups."""
         target1, rank = key[0], key[1]
-        st = self.state.summoned(target1, rank)
+        st = self.state.after(target1, rank.level)
         universe: int | None = None      # every piece one of them may take back
         for _, _, removal in members:
             if removal is not None:
@@ -244,7 +245,7 @@ class _Search:
             else:
                 self._after_summon_taken_back(st, first, self.steps[id(p1)], removal, lasts)
 
-    def _after_summon_candidates(self, st: _State, target1: Square, rank: Rank, universe: int | None) -> list[_Entry]:
+    def _after_summon_candidates(self, st: _Side, target1: Square, rank: Rank, universe: int | None) -> list[_Entry]:
         """The patterns a first summon on ``target1`` may complete or unblock: its piece completing one, a piece
         taken back (``universe``) freeing a square, or a piece of the player's gone back off the board."""
         a = self.analysis
@@ -261,7 +262,7 @@ class _Search:
                     candidates += a.special_matched
         return candidates
 
-    def _after_summon_kept(self, st: _State, first: Being, step1: SummonStep, lasts: list[_Last]) -> None:
+    def _after_summon_kept(self, st: _Side, first: Being, step1: SummonStep, lasts: list[_Last]) -> None:
         """The plans after a first summon that takes no piece back: each found summon of another card."""
         first_id = first.id
         for card_id, entry, target, _valid, made, into in lasts:
@@ -272,7 +273,7 @@ class _Search:
                 last = made[-1] = self._summon_step(st, entry, target, ())
             into.append(_new_choice(Choice, (step1, last, step1)))
 
-    def _after_summon_taken_back(self, st: _State, first: Being, step1: SummonStep, removal: int,
+    def _after_summon_taken_back(self, st: _Side, first: Being, step1: SummonStep, removal: int,
                                  lasts: list[_Last]) -> None:
         """The plans after a first summon that takes back one of ``removal``: each found summon of another card,
         the first summon narrowed to the pieces taken back with which it works."""
@@ -299,7 +300,7 @@ class _Search:
             into.append(_new_choice(Choice, (head, last, step1)))
 
     # ------------------------------------------------------------------ verification
-    def _verify_all(self, st: _State, candidates: Sequence[_Entry], removal: int | None,
+    def _verify_all(self, st: _Side, candidates: Sequence[_Entry], removal: int | None,
                     ) -> list[tuple[_Entry, Square, int | None]]:
         out: list[tuple[_Entry, Square, int | None]] = []
         seen: set[tuple[int, int]] = set()
@@ -313,7 +314,7 @@ class _Search:
             verify(st, entry, removal, out)
         return out
 
-    def _verify(self, st: _State, entry: _Entry, removal: int | None,
+    def _verify(self, st: _Side, entry: _Entry, removal: int | None,
                 out: list[tuple[_Entry, Square, int | None]]) -> None:
         """Add to ``out`` the new summoning squares of ``entry`` on ``st``, each with the removal choices
         that work (None: there is no choice to make). ``removal``: the player's pieces one of which
@@ -345,7 +346,7 @@ class _Search:
         if choices:
             out.append((entry, anchor, None if removal is None else choices))
 
-    def _summon_step(self, st: _State, entry: _Entry, target: Square, removed: tuple[Square, ...]) -> SummonStep:
+    def _summon_step(self, st: _Side, entry: _Entry, target: Square, removed: tuple[Square, ...]) -> SummonStep:
         """The last step of a plan, on the position ``st`` with the first choice ``removed`` made. The same
         summon after other first actions is the same object: made once (a few thousand instead of ten)."""
         shape, anchor = entry
@@ -358,7 +359,7 @@ class _Search:
         kind = shape.kind
         short = st.supply[kind] == 0
         facts = summon_facts(target, st.occ, st.own_kind[kind], required, short, removed[0] if removed else None)
-        piece = st.pieces[target] if facts.destroys else None
+        piece = st.piece_at(target) if facts.destroys else None
         # the piece destroyed by its identity: alive as long as the step made with it, which holds it
         key = (at, target, facts, short, id(piece))
         step = self._steps.get(key)

@@ -1,93 +1,51 @@
-"""The planner's search state: the bitboards of one position seen by one player, updated square by square."""
+"""The planner's search state: a :class:`~tashkalar_cli.games.tashkalar.model.state.BoardState` (the one board
+state), and what the planner reads of it for its player, read once per state through the state's own definitions."""
 
 from __future__ import annotations
 
-from tashkalar_cli.games.tashkalar.model.position import Piece, Position
-from tashkalar_cli.games.tashkalar.model.state import LEVELS, supply_left
-from tashkalar_cli.games.tashkalar.model.types import PieceKind, Rank, Square
+from typing import NamedTuple
 
-KINDS = (PieceKind.DOUBLE_SIDED, PieceKind.LEGENDARY)
-_KIND_INDEX = {PieceKind.DOUBLE_SIDED: 0, PieceKind.LEGENDARY: 1}
+from tashkalar_cli.games.tashkalar.model.state import KINDS, BoardState, piece_code, piece_codes
+from tashkalar_cli.games.tashkalar.model.summon import side_masks
+from tashkalar_cli.games.tashkalar.model.types import Piece, Square
 
 
-class _State:
-    """The bitboards of one position seen by one player: those of the position's board state (model/state.py), then
-    updated square by square (``_put``, ``_clear``: tests/test_board_state.py holds them to the state's)."""
+class _Side(NamedTuple):
+    """A :class:`BoardState` seen by the player of color index ``ci``: the masks the planner's verification reads
+    again and again, each made once from the state's definitions as the engine reads them (:func:`side_masks`), none
+    kept up to date by the planner (an action makes a new state, :meth:`BoardState.put`, and :meth:`after` reads it
+    again)."""
 
-    __slots__ = ("occ", "occ_gt", "own", "own_kind", "pieces", "player", "stock", "supply")
-
-    def __init__(self, player: str, pieces: dict[Square, Piece], own: list[int], occ_gt: list[int], occ: int,
-                 own_kind: list[int], supply: list[int], stock: tuple[int, ...]) -> None:
-        self.player = player
-        self.pieces = pieces
-        self.own = own              # own pieces of at least that rank (common, heroic, legendary)
-        self.occ_gt = occ_gt        # any piece of a higher rank than that
-        self.occ = occ
-        self.own_kind = own_kind    # own double-sided pieces, own legendary pieces
-        self.supply = supply        # own pieces off the board, per kind
-        self.stock = stock          # own pieces in the game, per kind (BoardState.in_game)
+    state: BoardState
+    ci: int
+    own: tuple[int, ...]          # by level: the player's pieces of at least that rank (BoardState.at_least)
+    occ_gt: tuple[int, ...]       # by a being's level: the pieces it may not replace (BoardState.blockers)
+    occ: int                      # every piece (BoardState.occupied)
+    own_kind: tuple[int, ...]     # by kind (KINDS): the player's pieces of that kind (BoardState.of_kind)
+    supply: tuple[int, ...]       # by kind: the player's pieces off the board (BoardState.supply)
+    pieces: dict[Square, Piece | None]   # the pieces read so far (piece_at), by square
 
     @classmethod
-    def of(cls, pos: Position, player: str) -> _State:
-        state = pos.state
-        ci = state.index(player)
-        return cls(player, dict(pos.pieces), [state.at_least(ci, lvl) for lvl in range(LEVELS)],
-                   [state.blockers(lvl) for lvl in range(LEVELS)], state.occupied,
-                   [state.of_kind(ci, k) for k in KINDS], [state.supply(ci, k) for k in KINDS],
-                   tuple(state.in_game(ci, k) for k in KINDS))
+    def of(cls, state: BoardState, ci: int) -> _Side:
+        """``state`` seen by color ``ci``: the masks the engine reads of it (:func:`side_masks`), and the supply."""
+        masks = side_masks(state, ci)
+        return cls(state, ci, masks.own, masks.above, masks.occupied, tuple(masks.kinds[k] for k in KINDS),
+                   tuple(state.supply(ci, k) for k in KINDS), {})
 
-    def copy(self) -> _State:
-        return _State(self.player, dict(self.pieces), list(self.own), list(self.occ_gt), self.occ,
-                      list(self.own_kind), list(self.supply), self.stock)
+    def after(self, sq: Square, level: int) -> _Side:
+        """After the player's piece of rank ``level`` is put on ``sq`` (a place, a heroic put back as a common, a
+        summon): a piece picked up or taken back first is still on the board (the search keeps it as a set of
+        alternatives), and so leaves no piece of its kind off the board, not fewer (:func:`supply_left`)."""
+        return _Side.of(self.state.put(sq, piece_code(self.ci, level)), self.ci)
 
-    def _put(self, sq: Square, piece: Piece) -> None:
-        bit = 1 << sq
-        self.pieces[sq] = piece
-        self.occ |= bit
-        level = piece.level
-        for lvl in range(level):
-            self.occ_gt[lvl] |= bit
-        if piece.color == self.player:
-            for lvl in range(level + 1):
-                self.own[lvl] |= bit
-            self.own_kind[_KIND_INDEX[piece.kind]] |= bit
-
-    def _clear(self, sq: Square) -> Piece | None:
-        piece = self.pieces.pop(sq, None)
-        if piece is not None:
-            keep = ~(1 << sq)
-            self.occ &= keep
-            self.occ_gt = [m & keep for m in self.occ_gt]
-            self.own = [m & keep for m in self.own]
-            self.own_kind = [m & keep for m in self.own_kind]
-        return piece
-
-    def _resupply(self) -> None:
-        """The supply after an action, by the one rule (:func:`supply_left`: the stock less the pieces on the board;
-        a piece picked up or taken back, still in the bitboards as a choice, leaves none, not fewer)."""
-        self.supply = [supply_left(n, m.bit_count()) for n, m in zip(self.stock, self.own_kind, strict=True)]
-
-    def placed(self, square: Square) -> _State:
-        """After placing a common piece (from the supply, or one picked up: see the removal choices)."""
-        st = self.copy()
-        st._put(square, Piece(self.player, Rank.COMMON))
-        st._resupply()
-        return st
-
-    def replaced(self, square: Square, piece: Piece) -> _State:
-        st = self.copy()
-        st._clear(square)
-        st._put(square, piece)
-        return st
-
-    def summoned(self, target: Square, rank: Rank) -> _State:
-        """After summoning a being of ``rank`` on ``target`` (a taken-back piece is still on its square: see the
-        removal choices)."""
-        st = self.copy()
-        st._clear(target)
-        st._put(target, Piece(self.player, rank))
-        st._resupply()
-        return st
+    def piece_at(self, sq: Square) -> Piece | None:
+        """The piece on ``sq`` (None: an empty square), read once per square (the same squares are asked again and
+        again: every summon on a square destroys the same piece)."""
+        got = self.pieces.get(sq, self)
+        if got is self:
+            code = self.state.code_at(sq)
+            got = self.pieces[sq] = piece_codes(self.state.colors).pieces[code] if code else None
+        return got  # type: ignore[return-value]
 
 
-__all__ = ["KINDS", "_KIND_INDEX", "_State"]
+__all__ = ["_Side"]
