@@ -33,6 +33,8 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
 - a rule one of whose player phrasings the question says in full (every word of it, but its
   stopwords, in any order, or through a synonym) ranks a little higher, the more so as the
   phrasing says more of the question;
+- a question naming a step to come before (``search: before:``: "before I draw", "avant de piocher",
+  "antes de montar") ranks the rules just before that step, in its section, higher, and the step lower;
 - a question made only of the names of keywords, one keyword or asked what they mean ("c'est
   quoi une pièce promue ?", "qué significa degradar una ficha"), asks what they are: the rules that
   define them (titled by one keyword's name in every language: "Combat move", "Team play") rank

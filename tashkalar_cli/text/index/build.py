@@ -318,6 +318,7 @@ class _Language:
             "contrasts": self.contrasts,
             "next": self._phrases("next"),
             "after": self._phrases("after"),
+            "before": self._phrases("before"),
             "synonyms": self.synonyms,
             "everyday": self.everyday,
             "name": str(self.language.get("name") or self.lang),

@@ -15,6 +15,8 @@ from tashkalar_cli.text.index.common import (
     AFTER_FOLLOW,
     ASIDE,
     ASKED_BONUS,
+    BEFORE_BONUS,
+    BEFORE_FOLLOW,
     CARD_KEYWORD,
     CARD_KIND,
     COVER,
@@ -429,8 +431,10 @@ class SearchIndex(IndexReader):
         for st in {stem(w) for w in query.past}:
             for i, title, *_rest in postings.get(st, ()):
                 titled[i] += 1 if title and i in total else 0
-        # a title saying "after" itself ("Tricks after the defense") follows the step, it is not the step
-        cue = {stem(w) for phrase in self.langs[query.lang].get("after", ()) for w in phrase.split()
+        # a title saying "after" itself ("Tricks after the defense") follows the step, it is not the step (nor one
+        # saying "before", asked what comes before)
+        cue = {stem(w) for phrase in self.langs[query.lang].get("before" if query.step == "before" else "after", ())
+               for w in phrase.split()
                if w in query.tokens and w not in self._stop[query.lang]}
         later = {i for st in cue for i, title, *_rest in postings.get(st, ()) if title}
         return max([i for i in rules if i not in later] or rules, key=lambda i: (titled.get(i, 0), total[i], -i))
@@ -438,17 +442,18 @@ class SearchIndex(IndexReader):
     def _raise_followers(self, query: Query, total: dict[int, float], step: int, rules: list[int]) -> None:
         """The rules after ``step`` in its section ranked higher, the next one most (see :meth:`_follow`)."""
         section = self.data.get("sections") or [""] * len(self.docs)
-        top = total[step] if query.step == "after" else max(total[i] for i in rules)
-        bonus = NEXT_BONUS if query.step == "next" else AFTER_BONUS
+        top = max(total[i] for i in rules) if query.step == "next" else total[step]
+        bonus, follow = {"next": (NEXT_BONUS, NEXT_FOLLOW), "after": (AFTER_BONUS, AFTER_FOLLOW),
+                         "before": (BEFORE_BONUS, BEFORE_FOLLOW)}[query.step]
+        way = -1 if query.step == "before" else 1   # before the step: the rules above it
         for k in range(1, NEXT_WINDOW + 1):
-            i = step + k
-            if i >= len(self.docs) or self.docs[i][0] != "rule" or section[i] != section[step]:
+            i = step + way * k
+            if not 0 <= i < len(self.docs) or self.docs[i][0] != "rule" or section[i] != section[step]:
                 break
-            share = bonus * NEXT_DECAY ** (k - 1)
-            total[i] = total.get(i, 0.0) * (1 + share)
+            total[i] = total.get(i, 0.0) * (1 + bonus * NEXT_DECAY ** (k - 1))
             if k == 1:
-                total[i] = max(total[i], (NEXT_FOLLOW if query.step == "next" else AFTER_FOLLOW) * top)
-        if query.step == "next":
+                total[i] = max(total[i], follow * top)
+        if query.step in ("next", "before"):   # the step itself is not what comes next, nor what comes before it
             total[step] *= NEXT_STEP
 
     def search(self, query: Query) -> list[Hit]:
