@@ -120,6 +120,22 @@ def test_what_comes_before_is_the_rule_before_the_step_named(letal: Any, questio
     assert ids.index("turn-draw") > 0
 
 
+@pytest.mark.parametrize(("question", "answer"), [
+    ("what comes next once my two actions are used up?", "turn-end"),
+    ("the end of the game is triggered, what happens next?", "final-round"),
+])
+def test_what_comes_next_in_play_across_sections(tk: Any, question: str, answer: str) -> None:
+    """What comes next in play where it is not the next rule of the section (``then:`` of cards/rules.yaml): the end
+    of the turn after its actions (3.20 after 3.2-3.5), the last round after a trigger."""
+    assert _ids(tk, question)[0] == answer
+
+
+def test_the_step_is_found_by_its_keyword_in_any_form(letal: Any) -> None:
+    """"drawn" (a form of the keyword Draw that its title's stem does not share) names the draw as the step: what
+    follows it comes first."""
+    assert _ids(letal, "once I have drawn my cards, what do I do next in my turn?")[0] == "main-one-play-per-hero"
+
+
 @pytest.mark.parametrize(("question", "step"), [
     ("¿qué hago al comienzo de mi turno antes de robar?", "before"),
     ("do we roll the die before or after the shuffle?", "after"),

@@ -431,6 +431,11 @@ class SearchIndex(IndexReader):
         for st in {stem(w) for w in query.past}:
             for i, title, *_rest in postings.get(st, ()):
                 titled[i] += 1 if title and i in total else 0
+        # a keyword the step names in a form its title's words do not share ("drawn" for "Draw"): the rule titled by it
+        defines = self.data.get("defines", {})
+        for kid, _span in self.forms.find(list(query.past), skip=self._stop[query.lang], prefer=query.lang):
+            for i in defines.get(kid, ()):
+                titled[i] = max(titled[i], 1 if i in total else 0)
         # a title saying "after" itself ("Tricks after the defense") follows the step, it is not the step (nor one
         # saying "before", asked what comes before)
         cue = {stem(w) for phrase in self.langs[query.lang].get("before" if query.step == "before" else "after", ())
@@ -445,16 +450,26 @@ class SearchIndex(IndexReader):
         top = max(total[i] for i in rules) if query.step == "next" else total[step]
         bonus, follow = {"next": (NEXT_BONUS, NEXT_FOLLOW), "after": (AFTER_BONUS, AFTER_FOLLOW),
                          "before": (BEFORE_BONUS, BEFORE_FOLLOW)}[query.step]
-        way = -1 if query.step == "before" else 1   # before the step: the rules above it
-        for k in range(1, NEXT_WINDOW + 1):
-            i = step + way * k
-            if not 0 <= i < len(self.docs) or self.docs[i][0] != "rule" or section[i] != section[step]:
-                break
+        for k, i in enumerate(self._sequel(step, section, query.step == "before")[:NEXT_WINDOW], start=1):
             total[i] = total.get(i, 0.0) * (1 + bonus * NEXT_DECAY ** (k - 1))
             if k == 1:
                 total[i] = max(total[i], follow * top)
         if query.step in ("next", "before"):   # the step itself is not what comes next, nor what comes before it
             total[step] *= NEXT_STEP
+
+    def _sequel(self, step: int, section: list[str], before: bool) -> list[int]:
+        """The rules of what comes after ``step`` in play (``before``: what comes before it): those its ``then:`` names
+        (naming it), then the next rules of its section (the previous ones), nearest first."""
+        then: list[list[int]] = self.data.get("then") or []
+        linked = [i for i, nxt in enumerate(then) if step in nxt] if before else list(then[step] if step < len(then) else ())
+        way = -1 if before else 1
+        around = []
+        for k in range(1, NEXT_WINDOW + 1):
+            i = step + way * k
+            if not 0 <= i < len(self.docs) or self.docs[i][0] != "rule" or section[i] != section[step]:
+                break
+            around.append(i)
+        return list(dict.fromkeys([*linked, *around]))
 
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first."""
