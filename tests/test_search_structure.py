@@ -130,6 +130,16 @@ def test_what_comes_next_in_play_across_sections(tk: Any, question: str, answer:
     assert _ids(tk, question)[0] == answer
 
 
+@pytest.mark.parametrize("question", [
+    "what is the difference between a push and a pull?", "tirer et pousser, c'est quoi la différence exactement ?",
+    "¿qué diferencia hay entre empujar y atraer?", "che differenza c'è tra spingere e attirare?",
+])
+def test_a_difference_asked_is_what_each_is(letal: Any, question: str) -> None:
+    """A question asking how two keywords differ (``search: compares:``) asks what each is: the rules defining them
+    come first."""
+    assert set(_ids(letal, question)[:2]) == {"push", "pull"}
+
+
 def test_the_step_is_found_by_its_keyword_in_any_form(letal: Any) -> None:
     """"drawn" (a form of the keyword Draw that its title's stem does not share) names the draw as the step: what
     follows it comes first."""

@@ -41,7 +41,8 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
 - a question made only of the names of keywords, one keyword or asked what they mean ("c'est
   quoi une pièce promue ?", "qué significa degradar una ficha"), asks what they are: the rules that
   define them (titled by one keyword's name in every language: "Combat move", "Team play") rank
-  higher;
+  higher; so do those defining the keywords of a question asking how two or more of them differ
+  (``search: compares:``: "the difference between a push and a pull", "che differenza c'è tra");
 - the phrases that only frame a question (``search: idioms:``: "que se passe-t-il", "how does it
   work") are not searched, nor indexed in the player phrasings: the "passe" of "que se passe-t-il"
   is no passing of control;

@@ -319,6 +319,7 @@ class _Language:
             "next": self._phrases("next"),
             "after": self._phrases("after"),
             "before": self._phrases("before"),
+            "compares": self._phrases("compares"),
             "synonyms": self.synonyms,
             "everyday": self.everyday,
             "name": str(self.language.get("name") or self.lang),

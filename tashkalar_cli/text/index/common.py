@@ -11,7 +11,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 17
+FORMAT = 18
 PART = "search_index"
 #: the part saying which languages know each word of the texts, so that a word the question's language does not
 #: know is looked up without reading every other language's part: the languages (their codes joined by a space)

@@ -344,6 +344,8 @@ class SearchIndex(IndexReader):
         """Whether the question asks what a keyword is: its words are all names of keywords, and it
         names one keyword only or asks what they mean (``search: mentions:``: "qué significa
         degradar una ficha"); "what happens to an enemy piece on the summoning square" asks more."""
+        if len(query.concepts) >= 2 and not query.cards and set(self.langs[query.lang].get("compares", ())) & set(query.tokens):
+            return True   # "what is the difference between a leap and a move?": what each is
         if not query.words or query.cards or not set(query.words) <= set(query.named):
             return False
         names = self.forms.find(list(query.plain or query.tokens), skip=self._stop[query.lang], prefer=query.lang)
