@@ -39,10 +39,12 @@ SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-3
 #: independent writer of dev-37, labelled after the scorer was frozen (7ad8162) and measured once, 25/40 first and 33/40
 #: top 3 (main 26/40, 33/40): floors just below, never tuned on;
 #: "dev-38" and "dev-39" were held-out-7 and held-out-8: on 2026-11-30 (issue 33, seventh round), while a new held-out-9
-#: was being written by another writer from the rulebook only, both became development sets whose misses are studied
-FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.84, 0.95), "held-out-6": (0.68, 0.93), "dev-33": (0.80, 0.90), "dev-34": (0.90, 0.95),
-          "dev-35": (0.88, 0.95), "dev-36": (0.82, 0.97),
-          "dev-38": (0.83, 0.97), "dev-37": (0.60, 0.78), "dev-39": (0.60, 0.80)}
+#: was being written by another writer from the rulebook only, both became development sets whose misses are studied;
+#: raised after that round's mechanisms (a step to come before, what comes next in play across sections, a difference
+#: asked), just below the rates: held-out 39/44 and 44/44, dev-33 12/13 and 13/13, dev-35 30/32, dev-39 26/40
+FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.88, 0.99), "held-out-6": (0.68, 0.93), "dev-33": (0.92, 0.99), "dev-34": (0.90, 0.95),
+          "dev-35": (0.93, 0.95), "dev-36": (0.82, 0.97),
+          "dev-38": (0.83, 0.97), "dev-37": (0.60, 0.78), "dev-39": (0.64, 0.80)}
 
 
 @cache
