@@ -233,7 +233,7 @@ def test_rule_structure(facts: dict[str, Any]) -> None:
     per_section: Counter[str] = Counter()
     for r in rules:
         assert kebab.match(r["id"]), r["id"]
-        assert set(r) <= {"id", "number", "section", "keywords", "related"}, r["id"]
+        assert set(r) <= {"id", "number", "section", "keywords", "related", "then"}, r["id"]
         assert r["section"] in sections, r["id"]
         per_section[r["section"]] += 1
         # numbered inside its section, in order: "3.2" is the second rule of section 3
@@ -247,6 +247,7 @@ def test_keywords_and_related_rules_resolve(facts: dict[str, Any]) -> None:
     for r in facts["rules"]["rules"]:
         assert set(r.get("keywords", [])) <= keywords, r["id"]
         assert set(r.get("related", [])) <= ids, r["id"]
+        assert set(r.get("then", [])) <= ids, r["id"]
         assert r["id"] not in r.get("related", []), r["id"]
     used = {k for r in facts["rules"]["rules"] for k in r.get("keywords", [])}
     assert used <= keywords

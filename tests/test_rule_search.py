@@ -41,7 +41,7 @@ def questions() -> dict[str, list[dict[str, Any]]]:
 
 
 SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "dev-33", "dev-34",
-        "dev-35", "dev-36", "held-out-7", "dev-37", "held-out-8")
+        "dev-35", "dev-36", "dev-38", "dev-37", "dev-39")
 #: floors (share answered first, share in the top 3), over the four languages and in each one
 #: ("held-out-2": ten questions per language written in issue 20's second round before it tuned anything;
 #: "held-out-3": ten more per language, written before the player phrasings of the rules (``asks:``);
@@ -65,17 +65,22 @@ SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-ou
 #: 49/52, held-out-6 46/60 and 56/60, held-out-7 39/60 and 53/60, dev-35 26/32, dev-36 33/48, dev-37 32/48);
 #: "held-out-8": 60 more (15 per language) by the independent writer of dev-37, labelled from the writer's notes after the
 #: scorer was frozen (7ad8162) and measured once, 44/60 first and 50/60 top 3 (main the same): floors just below, never
-#: tuned on
+#: tuned on;
+#: "dev-38" and "dev-39" were held-out-7 and held-out-8: on 2026-11-30 (issue 33, seventh round), while a new held-out-9
+#: was being written by another writer from the rulebooks only, both became development sets whose misses are studied
+#: (their floors kept from their held-out measure until the round raised them: after its mechanisms, a step to come
+#: before, what comes next in play across sections, team play named as players name it, a difference asked, dev-35
+#: 27/32, dev-37 33/48 and 41/48, dev-38 40/60 and 54/60, just below)
 #: (raised after a second voice of player phrasings in ``asks:``, just below the rates it reached, and again
 #: after issue 20's third round: phrasings said in full, synonym groups weighed as one thing said, framing idioms)
 FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.89, 0.96), "held-out-2": (0.92, 0.94), "held-out-3": (0.97, 0.97),
              "held-out-4": (0.87, 0.97), "held-out-5": (0.73, 0.92), "held-out-6": (0.75, 0.91),
-             "dev-33": (0.80, 0.92), "dev-34": (0.83, 0.95), "dev-35": (0.78, 0.90), "dev-36": (0.66, 0.91),
-             "held-out-7": (0.63, 0.88), "dev-37": (0.64, 0.81), "held-out-8": (0.71, 0.81)}
+             "dev-33": (0.80, 0.92), "dev-34": (0.83, 0.95), "dev-35": (0.84, 0.90), "dev-36": (0.66, 0.91),
+             "dev-38": (0.66, 0.89), "dev-37": (0.68, 0.85), "dev-39": (0.71, 0.81)}
 FLOOR_LANG = {"tuning": (0.88, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
               "held-out-4": (0.69, 0.89), "held-out-5": (0.52, 0.75), "held-out-6": (0.45, 0.78),
               "dev-33": (0.60, 0.80), "dev-34": (0.65, 0.75), "dev-35": (0.50, 0.75), "dev-36": (0.55, 0.80),
-              "held-out-7": (0.38, 0.65), "dev-37": (0.40, 0.65), "held-out-8": (0.65, 0.70)}
+              "dev-38": (0.46, 0.79), "dev-37": (0.49, 0.74), "dev-39": (0.65, 0.70)}
 
 
 def _rank(hits, answers) -> int | None:
@@ -100,8 +105,8 @@ def test_the_question_set_is_real(tk):
 
 
 #: the sets whose floors the default run checks: the first held-out one, issue 33's first tuned round and the latest
-#: held-out one (held-out-8); each other set is checked on its own in the slow run
-DEFAULT_SETS = ("held-out", "dev-33", "held-out-8")
+#: latest set of an independent writer (dev-39, once held-out-8); each other set is checked on its own in the slow run
+DEFAULT_SETS = ("held-out", "dev-33", "dev-39")
 
 
 @pytest.mark.parametrize("which", [s if s in DEFAULT_SETS else pytest.param(s, marks=pytest.mark.slow) for s in SETS])

@@ -106,6 +106,58 @@ def test_what_comes_next_is_the_rule_after_the_step_named(letal: Any, question: 
 
 
 @pytest.mark.parametrize("question", [
+    "what do I have to do at the start of my turn before drawing?",
+    "que dois-je faire au début de mon tour avant de piocher ?",
+    "cosa devo fare all'inizio del turno prima di pescare?",
+])
+def test_what_comes_before_is_the_rule_before_the_step_named(letal: Any, question: str) -> None:
+    """A step to come before (``search: before:``): the rule just before the step named, in its section, comes
+    above the step (the draw)."""
+    query = letal.rules.search(question).query
+    assert query.step == "before" and query.past
+    ids = _ids(letal, question)
+    assert ids[0] in ("turn-reactivate", "turn-start-triggers")
+    assert ids.index("turn-draw") > 0
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("what comes next once my two actions are used up?", "turn-end"),
+    ("the end of the game is triggered, what happens next?", "final-round"),
+])
+def test_what_comes_next_in_play_across_sections(tk: Any, question: str, answer: str) -> None:
+    """What comes next in play where it is not the next rule of the section (``then:`` of cards/rules.yaml): the end
+    of the turn after its actions (3.20 after 3.2-3.5), the last round after a trigger."""
+    assert _ids(tk, question)[0] == answer
+
+
+@pytest.mark.parametrize("question", [
+    "what is the difference between a push and a pull?", "tirer et pousser, c'est quoi la différence exactement ?",
+    "¿qué diferencia hay entre empujar y atraer?", "che differenza c'è tra spingere e attirare?",
+])
+def test_a_difference_asked_is_what_each_is(letal: Any, question: str) -> None:
+    """A question asking how two keywords differ (``search: compares:``) asks what each is: the rules defining them
+    come first."""
+    assert set(_ids(letal, question)[:2]) == {"push", "pull"}
+
+
+def test_the_step_is_found_by_its_keyword_in_any_form(letal: Any) -> None:
+    """"drawn" (a form of the keyword Draw that its title's stem does not share) names the draw as the step: what
+    follows it comes first."""
+    assert _ids(letal, "once I have drawn my cards, what do I do next in my turn?")[0] == "main-one-play-per-hero"
+
+
+@pytest.mark.parametrize(("question", "step"), [
+    ("¿qué hago al comienzo de mi turno antes de robar?", "before"),
+    ("do we roll the die before or after the shuffle?", "after"),
+    ("¿se tira el dado antes?", ""),   # "antes" alone names no step
+])
+def test_before_names_a_step_only_on_its_own(letal: Any, question: str, step: str) -> None:
+    """"antes de robar" names a step to come before; "before or after" is asked as "after" (the step is past), and a
+    "before" naming nothing after it asks no step."""
+    assert letal.rules.search(question).query.step == step
+
+
+@pytest.mark.parametrize("question", [
     "in a melee, if the colours still tie, what is the next tie-break?",
     "mischia mortale: dopo il confronto dei colori, se c'è ancora parità cosa si guarda poi?",
     "melé a muerte: si siguen empatados tras comparar colores, ¿qué se mira luego?",
@@ -115,13 +167,27 @@ def test_the_next_tie_break_follows_the_first(tk: Any, question: str) -> None:
 
 
 def test_a_word_of_sequence_naming_a_thing_asks_no_sequence(tk: Any) -> None:
-    """"the next task" names a task (a rule's title says "next task"), it asks for no step."""
-    assert tk.rules.search("can I look at the next task before I claim one?").query.step == ""
+    """"the next task" names a task (a rule's title says "next task"), it asks for no step (its "before I claim
+    one" names a step to come before)."""
+    query = tk.rules.search("can I look at the next task before I claim one?").query
+    assert query.step == "before" and query.past == ("claim", "one")
     assert tk.rules.search("what happens next?").query.step == "next"
     assert tk.rules.search("can I play my Ruse after my two actions?").query.step == "after"
 
 
 # --------------------------------------------------------------------------- forms of play and specificity
+
+
+@pytest.mark.parametrize("question", [
+    "can we play the High Form 2v2?", "peut-on jouer au Duel Ancestral en 2 contre 2 ?",
+    "se puede jugar la variante de elite por parejas?", "si può giocare la forma suprema a coppie?",
+])
+def test_team_play_is_named_as_players_name_it(tk: Any, question: str) -> None:
+    """Team play named the way players name it ("2v2", "2 contre 2", "por parejas", "a coppie"), in every language:
+    the question is about team play (and the High Form), and the rule of team play answers it."""
+    query = tk.rules.search(question).query
+    assert {"team-play", "high-form"} <= set(query.concepts)
+    assert _ids(tk, question)[0] == "form-team"
 
 def test_a_form_named_in_no_interface_names_the_forms_of_its_rule(tk: Any) -> None:
     """"Deathmatch" (scontro mortale, match-à-mort et mêlée-à-mort) is the duel and the melee: the forms

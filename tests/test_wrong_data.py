@@ -124,3 +124,14 @@ def test_a_pattern_larger_than_the_board_is_a_data_error_with_its_line(cli, data
     assert r.code == 2, r.err
     assert "pattern" in r.err and "imperial.yaml:" in r.err and "larger" not in r.err.split(":")[0], r.err
     assert "more than the" in r.err, r.err
+
+
+def test_a_rule_coming_next_that_does_not_exist_is_a_data_error(cli, data_copy_of):
+    """``then:`` of cards/rules.yaml names rules: one that does not exist is refused, in one line, with the file."""
+    data_copy = data_copy_of()
+    path = data_copy / "cards" / "rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "    then: [turn-end]\n" in text
+    write(path, text.replace("    then: [turn-end]\n", "    then: [no-such-rule]\n", 1))
+    r = cli("validate", "--data", str(data_copy))
+    assert r.code == 2 and "no-such-rule" in r.err and "rules.yaml" in r.err and "Traceback" not in r.err, r.err

@@ -24,10 +24,10 @@ def check_rules(facts: Mapping[str, Any], pack: GamePack) -> None:
     rules = facts["rules"]
     rule_ids = _rule_ids(rules, glossary, pack, rules_file)
     for rule in rules["rules"]:
-        for other in rule.get("related", []):
-            if other not in rule_ids:
-                raise DataError(f"rule '{rule['id']}': related rule '{other}' does not exist",
-                                file=rules_file)
+        for what, others in (("related", rule.get("related", [])), ("next", rule.get("then", []))):
+            for other in others:
+                if other not in rule_ids:
+                    raise DataError(f"rule '{rule['id']}': {what} rule '{other}' does not exist", file=rules_file)
     for kw in facts["glossary"]:
         for other in kw.get("rules", []):
             if other not in rule_ids:

@@ -33,10 +33,16 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
 - a rule one of whose player phrasings the question says in full (every word of it, but its
   stopwords, in any order, or through a synonym) ranks a little higher, the more so as the
   phrasing says more of the question;
+- a question naming a step to come before (``search: before:``: "before I draw", "avant de piocher",
+  "antes de montar") ranks the rules just before that step, in its section, higher, and the step lower;
+- what comes next in play is what a rule's ``then:`` (cards/rules.yaml) names, then the next rules of its
+  section: the end of the turn after its actions, the last round after a trigger of the end; the step a
+  question names is found by its title's words or by the keyword it is titled by, in any form ("drawn");
 - a question made only of the names of keywords, one keyword or asked what they mean ("c'est
   quoi une pièce promue ?", "qué significa degradar una ficha"), asks what they are: the rules that
   define them (titled by one keyword's name in every language: "Combat move", "Team play") rank
-  higher;
+  higher; so do those defining the keywords of a question asking how two or more of them differ
+  (``search: compares:``: "the difference between a push and a pull", "che differenza c'è tra");
 - the phrases that only frame a question (``search: idioms:``: "que se passe-t-il", "how does it
   work") are not searched, nor indexed in the player phrasings: the "passe" of "que se passe-t-il"
   is no passing of control;

@@ -316,6 +316,8 @@ class _Language:
             "contrasts": self.contrasts,
             "next": self._phrases("next"),
             "after": self._phrases("after"),
+            "before": self._phrases("before"),
+            "compares": self._phrases("compares"),
             "synonyms": self.synonyms,
             "everyday": self.everyday,
             "name": str(self.language.get("name") or self.lang),
@@ -360,7 +362,8 @@ def _links(facts: Mapping[str, Any], docs: _Docs) -> dict[str, list[Any]]:
     """Per entry, the rules it is linked to (``links``, numbers of entries): the rules it names as
     ``related`` and those naming it, and a rule's own sub-rules and the rule they belong to (4.13 and
     4.13.2); and its ``breadth``: how many rules it leads to (its ``related`` and its sub-rules), an
-    overview leading to the rules that refine it."""
+    overview leading to the rules that refine it; and ``then``, per rule (the rules come first among the entries),
+    the rules of what comes next in play (``then:`` of the rules' facts)."""
     links: list[set[int]] = [set() for _ in docs.docs]
     breadth = [0] * len(docs.docs)
     number_of = {r["number"]: docs.where["rule", r["id"]] for r in facts["rules"]["rules"]}
@@ -377,7 +380,9 @@ def _links(facts: Mapping[str, Any], docs: _Docs) -> dict[str, list[Any]]:
             links[i].add(parent)
             links[parent].add(i)
             breadth[parent] += 1
-    return {"links": [sorted(linked) for linked in links], "breadth": breadth}
+    then = [[docs.where["rule", other] for other in r.get("then", ())] for r in
+            sorted(facts["rules"]["rules"], key=lambda r: number_key(r["number"]))]
+    return {"links": [sorted(linked) for linked in links], "breadth": breadth, "then": then}
 
 
 def build_index(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:

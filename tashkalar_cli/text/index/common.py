@@ -11,7 +11,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 15
+FORMAT = 18
 PART = "search_index"
 #: the part saying which languages know each word of the texts, so that a word the question's language does not
 #: know is looked up without reading every other language's part: the languages (their codes joined by a space)
@@ -93,6 +93,11 @@ ASIDE_WORDS = 3
 NEXT_BONUS, AFTER_BONUS, NEXT_DECAY, NEXT_STEP, NEXT_FOLLOW, AFTER_FOLLOW = 0.6, 0.3, 0.5, 0.8, 1.02, 0.7
 #: how many rules after the step a question asking what comes next looks at
 NEXT_WINDOW = 3
+#: a question naming a step to come before (``search: before:``: "before I draw", "avant de piocher"): the rules
+#: just before the step it names (its best rule whose title says a word of the step), in its section, grow by
+#: ``BEFORE_BONUS`` (``NEXT_DECAY`` for each further rule), the one just before to at least ``BEFORE_FOLLOW`` of the
+#: step's score
+BEFORE_BONUS, BEFORE_FOLLOW = 0.3, 0.7
 #: a question naming a form of play prefers the rules of that form over the rules of every form: they
 #: grow by this share
 OWN_MODE = 0.2

@@ -59,8 +59,9 @@ class Query:
     plain: tuple[str, ...] = ()     # its words without the cards it names (and the small word before each)
     aside: tuple[str, ...] = ()     # the words it sets aside ("without the timer": timer), not searched
     aside_concepts: tuple[str, ...] = ()   # the keywords named by those words
-    step: str = ""                  # "next" when it asks what comes next, "after" when it names a step to go past
-    past: tuple[str, ...] = ()      # the words naming the step to go past ("after the defense": defense)
+    step: str = ""                  # "next" when it asks what comes next, "after" when it names a step to go past,
+                                    # "before" when it names a step to come before
+    past: tuple[str, ...] = ()      # the words naming that step ("after the defense", "before I draw": defense, draw)
 
     @property
     def foreign(self) -> bool:
@@ -213,12 +214,20 @@ class IndexReader:
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
                      tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
                      plain, tuple(words[j] for j in sorted(aside)), tuple(dict.fromkeys(aside_concepts)),
-                     step, self._past_words(words, clauses, chosen, cues) if step else ())
+                     step, self._past_words(words, clauses, chosen, cues, step) if step else ())
 
-    def _past_words(self, words: list[str], clauses: list[int], lang: str, cues: set[int]) -> tuple[str, ...]:
-        """The words of the step a question asking what follows names (its cue words and stopwords apart)."""
+    def _past_words(self, words: list[str], clauses: list[int], lang: str, cues: set[int], step: str) -> tuple[str, ...]:
+        """The words of the step a question asking what follows (or what comes before) names (its cue words and
+        stopwords apart)."""
         stop = self._stop[lang]
+        if step == "before":
+            return tuple(words[j] for j in sorted(self._before(words, clauses, lang)) if words[j] not in stop)
         return tuple(words[j] for j in sorted(self._past(words, clauses, lang) - cues) if words[j] not in stop)
+
+    def _before(self, words: list[str], clauses: list[int], lang: str) -> set[int]:
+        """Where the question names a step to come before: the words after ``search: before:`` ("before I draw",
+        "avant de piocher", "antes de montar"), in its clause."""
+        return set_aside(words, clauses, self.langs[lang].get("before", ()), self._stop[lang])
 
     def _aside(self, words: list[str], clauses: list[int], skip: set[int], lang: str) -> set[int]:
         """Where the question sets words aside (``search: contrasts:``: "without the timer", "unlike the
@@ -256,6 +265,11 @@ class IndexReader:
                 where.update(range(start, end))
         if any(cue(start, end) for start, end in phrase_spans(words, info.get("after", ()))):
             step = "next" if where else "after"   # "after the draw, what do I do then?"
+        elif not step:   # "what do I do before I draw?" (its cue is not searched); "before or after the attack?" names neither
+            spans = [(start, end) for start, end in phrase_spans(words, info.get("before", ())) if cue(start, end)
+                     and any(words[j] not in stop for j in range(end, len(words)) if clauses[j] == clauses[start])]
+            step = "before" if spans else ""   # a step named after it: "antes" alone names none
+            where.update(j for start, end in spans for j in range(start, end))
         return step, where
 
     def _subjects(self, question: str, words: list[str], masked: list[str], lang: str) -> set[str]:

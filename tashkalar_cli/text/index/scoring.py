@@ -15,6 +15,8 @@ from tashkalar_cli.text.index.common import (
     AFTER_FOLLOW,
     ASIDE,
     ASKED_BONUS,
+    BEFORE_BONUS,
+    BEFORE_FOLLOW,
     CARD_KEYWORD,
     CARD_KIND,
     COVER,
@@ -342,6 +344,8 @@ class SearchIndex(IndexReader):
         """Whether the question asks what a keyword is: its words are all names of keywords, and it
         names one keyword only or asks what they mean (``search: mentions:``: "qué significa
         degradar una ficha"); "what happens to an enemy piece on the summoning square" asks more."""
+        if len(query.concepts) >= 2 and not query.cards and set(self.langs[query.lang].get("compares", ())) & set(query.tokens):
+            return True   # "what is the difference between a leap and a move?": what each is
         if not query.words or query.cards or not set(query.words) <= set(query.named):
             return False
         names = self.forms.find(list(query.plain or query.tokens), skip=self._stop[query.lang], prefer=query.lang)
@@ -429,8 +433,15 @@ class SearchIndex(IndexReader):
         for st in {stem(w) for w in query.past}:
             for i, title, *_rest in postings.get(st, ()):
                 titled[i] += 1 if title and i in total else 0
-        # a title saying "after" itself ("Tricks after the defense") follows the step, it is not the step
-        cue = {stem(w) for phrase in self.langs[query.lang].get("after", ()) for w in phrase.split()
+        # a keyword the step names in a form its title's words do not share ("drawn" for "Draw"): the rule titled by it
+        defines = self.data.get("defines", {})
+        for kid, _span in self.forms.find(list(query.past), skip=self._stop[query.lang], prefer=query.lang):
+            for i in defines.get(kid, ()):
+                titled[i] = max(titled[i], 1 if i in total else 0)
+        # a title saying "after" itself ("Tricks after the defense") follows the step, it is not the step (nor one
+        # saying "before", asked what comes before)
+        cue = {stem(w) for phrase in self.langs[query.lang].get("before" if query.step == "before" else "after", ())
+               for w in phrase.split()
                if w in query.tokens and w not in self._stop[query.lang]}
         later = {i for st in cue for i, title, *_rest in postings.get(st, ()) if title}
         return max([i for i in rules if i not in later] or rules, key=lambda i: (titled.get(i, 0), total[i], -i))
@@ -438,18 +449,29 @@ class SearchIndex(IndexReader):
     def _raise_followers(self, query: Query, total: dict[int, float], step: int, rules: list[int]) -> None:
         """The rules after ``step`` in its section ranked higher, the next one most (see :meth:`_follow`)."""
         section = self.data.get("sections") or [""] * len(self.docs)
-        top = total[step] if query.step == "after" else max(total[i] for i in rules)
-        bonus = NEXT_BONUS if query.step == "next" else AFTER_BONUS
-        for k in range(1, NEXT_WINDOW + 1):
-            i = step + k
-            if i >= len(self.docs) or self.docs[i][0] != "rule" or section[i] != section[step]:
-                break
-            share = bonus * NEXT_DECAY ** (k - 1)
-            total[i] = total.get(i, 0.0) * (1 + share)
+        top = max(total[i] for i in rules) if query.step == "next" else total[step]
+        bonus, follow = {"next": (NEXT_BONUS, NEXT_FOLLOW), "after": (AFTER_BONUS, AFTER_FOLLOW),
+                         "before": (BEFORE_BONUS, BEFORE_FOLLOW)}[query.step]
+        for k, i in enumerate(self._sequel(step, section, query.step == "before")[:NEXT_WINDOW], start=1):
+            total[i] = total.get(i, 0.0) * (1 + bonus * NEXT_DECAY ** (k - 1))
             if k == 1:
-                total[i] = max(total[i], (NEXT_FOLLOW if query.step == "next" else AFTER_FOLLOW) * top)
-        if query.step == "next":
+                total[i] = max(total[i], follow * top)
+        if query.step in ("next", "before"):   # the step itself is not what comes next, nor what comes before it
             total[step] *= NEXT_STEP
+
+    def _sequel(self, step: int, section: list[str], before: bool) -> list[int]:
+        """The rules of what comes after ``step`` in play (``before``: what comes before it): those its ``then:`` names
+        (naming it), then the next rules of its section (the previous ones), nearest first."""
+        then: list[list[int]] = self.data.get("then") or []
+        linked = [i for i, nxt in enumerate(then) if step in nxt] if before else list(then[step] if step < len(then) else ())
+        way = -1 if before else 1
+        around = []
+        for k in range(1, NEXT_WINDOW + 1):
+            i = step + way * k
+            if not 0 <= i < len(self.docs) or self.docs[i][0] != "rule" or section[i] != section[step]:
+                break
+            around.append(i)
+        return list(dict.fromkeys([*linked, *around]))
 
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first."""

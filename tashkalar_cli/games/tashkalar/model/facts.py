@@ -96,6 +96,7 @@ if TYPE_CHECKING:
         excludes: list[str]
         keywords: list[str]
         related: list[str]
+        then: list[str]   # the rules of what comes next in play, where it is not the section's next rule
 
     class RulesData(TypedDict, total=False):
         """cards/rules.yaml (a game without forms of play has no ``played_as``)."""
