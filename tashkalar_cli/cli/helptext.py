@@ -136,21 +136,12 @@ def _metavar(param: click.Parameter, page: Page) -> Text:
         out.append(page.said.metavar(metavar))
     if isinstance(param, click.Option) and isinstance(param.type, (click.IntRange, click.FloatRange)) \
             and not (param.count and param.type.min == 0 and param.type.max is None):
-        described = _range(param.type)
+        from tashkalar_cli.cli.values import describe_range
+
+        described = describe_range(param.type)
         if described:
             out.append(f" [{described}]")
     return MetavarHighlighter()(out)
-
-
-def _range(kind: click.IntRange | click.FloatRange) -> str:
-    """A range as Click describes it: ``1<=x<=100``, ``x>=0``."""
-    low = f"{kind.min}{'<' if kind.min_open else '<='}" if kind.min is not None else ""
-    high = f"{'<' if kind.max_open else '<='}{kind.max}" if kind.max is not None else ""
-    if low and high:
-        return f"{low}x{high}"
-    if low:
-        return f"x{'>' if kind.min_open else '>='}{kind.min}"
-    return f"x{high}" if high else ""
 
 
 def _default(param: click.Parameter, page: Page) -> str | None:
