@@ -208,12 +208,14 @@ def _params_table(params: Sequence[click.Parameter], page: Page, width: int) -> 
         names.append([*mark, HIGHLIGHT(Text(long)), HIGHLIGHT(Text(short)), negative(Text(neg_long)),
                       negative(Text(neg_short)), _metavar(param, page)])
     helps = [_param_help(param, page) for param in params]
-    # the widest of each column of names, a space apart, inside the panel's borders and padding
+    # the widest of each column of names (a column no parameter fills is left out), two spaces after
+    # each (the padding between columns), inside the panel's borders and padding
     widths = [max(row[i].cell_len for row in names) for i in range(len(names[0]))]
-    if sum(w + 1 for w in widths if w) + 4 + MIN_HELP <= width:
+    kept = [i for i, w in enumerate(widths) if w]
+    if sum(widths[i] + 2 for i in kept) + 4 + MIN_HELP <= width:
         table = Table(highlight=True, show_header=False, expand=True, box=None, padding=(0, 1), pad_edge=False)
         for row, help_cell in zip(names, helps, strict=True):
-            table.add_row(*row, help_cell)
+            table.add_row(*(row[i] for i in kept), help_cell)
         return table
     stacked = Table.grid(expand=True)  # each parameter's names on a line of their own, its help below
     stacked.add_column(overflow="fold")
