@@ -222,14 +222,30 @@ def test_install_completion_for_bash(cli, monkeypatch, tmp_path):
     assert str(script) in (tmp_path / ".bashrc").read_text()
 
 
-def test_a_real_bash_completes_the_hungry_bear():
+#: the bash script earlier versions installed (Typer's, in ~/.bash_completions/tashkalar.sh), which still works
+INSTALLED_BEFORE = """
+_tashkalar_completion() {
+    local IFS=$'\n'
+    COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \\
+                   COMP_CWORD=$COMP_CWORD \\
+                   _TASHKALAR_COMPLETE=complete_bash $1 ) )
+    return 0
+}
+
+complete -o default -F _tashkalar_completion tashkalar
+"""
+
+
+@pytest.mark.parametrize("loaded", ["source <(tashkalar --show-completion bash)", INSTALLED_BEFORE])
+def test_a_real_bash_completes_the_hungry_bear(tmp_path, loaded):
+    """Through the script the tool shows, and through the one earlier versions installed."""
     bash, exe = shutil.which("bash"), shutil.which("tashkalar")
     if not bash or not exe:
         pytest.skip("needs bash and the installed tashkalar command on PATH")
     # the session's cache (filled first: warm_cache), as every process of this module reads it: a cache of its own
     # made each of the two processes build the whole data (seconds) for a completion
     env = dict(os.environ, TASHKALAR_LANG="fr", _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1")
-    script = ('source <(tashkalar --show-completion bash)\n'
+    script = (loaded + '\n'
               'COMP_WORDS=(tashkalar card show ours); COMP_CWORD=3\n'
               '_tashkalar_completion tashkalar\n'
               'printf "%s\\n" "${COMPREPLY[@]}"\n')
@@ -262,3 +278,73 @@ def test_errata_complete_rulebooks_and_errata(complete, cli):
     zsh = "\n".join(complete("tashkalar --lang fr errata high-form-c", shell="zsh"))
     assert "high-form-current-tasks" in zsh and "objectifs en cours" in zsh   # the French title as help
     assert cli("errata", found[0], "--json").json["errata"][0]["id"] == found[0]
+
+
+# ------------------------------------------------------------------ each shell's protocol
+
+def test_powershell_gets_names_with_their_help(cli, monkeypatch):
+    """PowerShell passes the line and the word to complete; each offer is ``value:::help``."""
+    monkeypatch.setenv("_TASHKALAR_COMPLETE", "complete_powershell")
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", "tashkalar --lang es summon espad")
+    monkeypatch.setenv("_TYPER_COMPLETE_WORD_TO_COMPLETE", "espad")
+    r = cli()
+    assert r.code == 0 and r.out.splitlines() == ["Maestro de la Espada:::swordmaster"], r.err
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", "tashkalar card ")
+    monkeypatch.setenv("_TYPER_COMPLETE_WORD_TO_COMPLETE", "")
+    assert "show:::" in cli().out
+
+
+@pytest.mark.parametrize(("line", "code"), [("tashkalar summon espad", 0), ("tashkalar summon qqqzz", 1)])
+def test_fish_is_told_whether_there_is_anything_to_offer(cli, monkeypatch, line, code):
+    """fish asks first (``is-args``): exit 0 when there are offers (then no file names), else 1."""
+    monkeypatch.setenv("_TASHKALAR_COMPLETE", "complete_fish")
+    monkeypatch.setenv("_TYPER_COMPLETE_FISH_ACTION", "is-args")
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", line)
+    monkeypatch.setenv("TASHKALAR_LANG", "es")
+    r = cli()
+    assert r.code == code and r.out == "", (r.out, r.err)
+
+
+@pytest.mark.parametrize(("shell", "marker"), [("bash", "complete -o default"), ("zsh", "#compdef tashkalar"),
+                                               ("fish", "complete --command tashkalar"),
+                                               ("powershell", "Register-ArgumentCompleter")])
+def test_a_source_request_is_answered_with_the_script(cli, monkeypatch, shell, marker):
+    monkeypatch.setenv("_TASHKALAR_COMPLETE", f"source_{shell}")
+    r = cli()
+    assert r.code == 0 and marker in r.out and "_TASHKALAR_COMPLETE" in r.out, r.err
+    assert r.out.strip() == cli("--show-completion", shell).out.strip()
+
+
+def test_the_completion_options_name_a_shell_or_find_it(cli, monkeypatch):
+    """``--show-completion`` alone: the shell the command runs in; followed by a shell: that one
+    (even when another runs it)."""
+    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: "zsh")
+    assert "#compdef tashkalar" in cli("--show-completion").out
+    assert "#compdef tashkalar" in cli("--show-completion", "--lang", "fr").out   # an option after it is no shell
+    assert "Register-ArgumentCompleter" in cli("--show-completion", "pwsh").out
+    assert "complete --command tashkalar" in cli("--show-completion", "fish").out
+
+
+def test_a_shell_without_a_script_is_said_in_one_line(cli, monkeypatch):
+    import json
+
+    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: None)   # (none found)
+    for args in (["--show-completion", "tcsh"], ["--show-completion"]):
+        r = cli("--lang", "fr", *args)
+        assert r.code == 2 and r.out == "" and len(r.err.strip().splitlines()) == 1, r.err
+        assert "aucun script de complétion" in r.err and "powershell" in r.err
+    r = cli("--json", "--show-completion", "tcsh")
+    assert r.code == 2 and json.loads(r.err)["error"]["key"] == "completion-show-shell"
+
+
+def test_install_completion_for_the_shell_named(cli, monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: "bash")   # the shell running it: not this one
+    r = cli("--install-completion", "zsh")
+    assert r.code == 0, r.err
+    assert "compdef" in (tmp_path / ".zfunc" / "_tashkalar").read_text() and not (tmp_path / ".bashrc").exists()
+
+
+def test_the_completion_options_complete_shell_names(complete):
+    assert complete("tashkalar --install-completion ") == ["bash", "fish", "zsh"]
+    assert complete("tashkalar --show-completion p") == ["powershell", "pwsh"]

@@ -28,12 +28,15 @@ from typer.core import TyperGroup
 
 from tashkalar_cli.cli.common import CliState, choose_game, json_given, lang_given, share_options, state
 from tashkalar_cli.cli.usage import ToolContext, use_context
+from tashkalar_cli.cli.values import use_own_types
 
 if TYPE_CHECKING:
     from tashkalar_cli.cli.localize import Words
     from tashkalar_cli.cli.streams import Guard
     from tashkalar_cli.data.paths import GamePack
 
+#: the name the command line is called by (its completion functions and variable are named after it)
+PROG = "tashkalar"
 HELP = "Tash-Kalar at the table: cards, rules, keywords, and whether a position summons a being."
 
 #: the commands that serve every game: name -> ``module:attribute`` (an attribute that is a Typer app
@@ -222,6 +225,7 @@ def _built(cmd_name: str, line: CliState) -> click.Command:
     command.name = cmd_name
     use_context(command, CommandContext)
     share_options(command)
+    use_own_types(command)  # a value refused is said in the user's language (cli/values.py)
     if line.completing:  # the shell asks for completions: give the parameters their values
         from tashkalar_cli.cli.completion import attach
 
@@ -261,7 +265,8 @@ def _other_game_command(cmd_name: str, owner: str, line: CliState) -> click.Comm
 
 
 def build_app() -> typer.Typer:
-    app = typer.Typer(name="tashkalar", help=HELP, cls=LazyGroup, no_args_is_help=True, add_completion=True,
+    # (the completion options are the root's own: _completion_options)
+    app = typer.Typer(name="tashkalar", help=HELP, cls=LazyGroup, no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False, rich_markup_mode="rich", invoke_without_command=True,
                       subcommand_metavar="COMMAND [ARGS]...")  # the command is needed (see _root)
 
@@ -473,13 +478,6 @@ def _main(argv: list[str] | None, line: CliState) -> None:
                 stdout.flush()
     except BrokenPipeError:
         _quiet_broken_pipe()
-    except SystemExit:
-        # Click met the broken pipe first: it wrapped standard output to silence it and chose exit 1
-        from tashkalar_cli.cli.frameworks import stdout_pacified
-
-        if stdout_pacified():
-            _quiet_broken_pipe()
-        raise
 
 
 def _written_options(ctx: click.Context, line: CliState) -> None:
@@ -520,18 +518,13 @@ def _written_options(ctx: click.Context, line: CliState) -> None:
 def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     """The command line ``argv`` (default: the process's) parsed by Click and run; every error said
     in one line (see :func:`_failed`). Ends with ``SystemExit``, the command's exit code."""
-    from tashkalar_cli.cli.frameworks import speak
-    from tashkalar_cli.cli.localize import ClickCatalog, Words
+    from tashkalar_cli.cli.localize import Words
 
     line = line if line is not None else CliState()
     line.args = list(sys.argv[1:] if argv is None else argv)
     line.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
     line.refuse_other_games = not line.completing  # (the shell's completion: every command answers)
-    words = line.words = Words(None, None)  # the environment's language until the line names one
-    # Click's own words in the user's language; with --json, its errors stay in English, as every message
-    current = line
-    line.catalog = ClickCatalog(words, english=lambda: current.as_json and not current.help_shown)
-    speak(line.catalog)
+    line.words = Words(None, None)  # the environment's language until the line names one
     try:
         code = _invoke(line.args, line)
     except BaseException as exc:  # said in one line, or passed on: see _failed
@@ -540,36 +533,59 @@ def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
 
 
 def _invoke(args: list[str], line: CliState) -> int:
-    """The command line built (made ready for the shell's completion and for the installer of
-    completions) and run by Click: its exit code."""
-    from tashkalar_cli.cli.frameworks import install_completion_with
-
+    """The command line built and run by Click (or the shell's request for completions answered):
+    its exit code."""
     command = _root_command(line)
     if line.completing:
-        from tashkalar_cli.cli.completion import check_environment, prepare
+        from tashkalar_cli.cli.completion import answer
 
-        check_environment()
-        prepare(command)
-    install_completion_with(command, _install_completion)
+        return answer(command, PROG, line)
     from tashkalar_cli.cli.progress import stderr_reporter
     from tashkalar_cli.data.progress import reporting
 
     with reporting(stderr_reporter(line)):  # long work shows a line on a terminal's standard error
-        code = command.main(args=args, prog_name="tashkalar", standalone_mode=False, obj=line)
+        code = command.main(args=args, prog_name=PROG, standalone_mode=False, obj=line)
     return code if isinstance(code, int) else 0
 
 
-def _install_completion(ctx: click.Context, param: click.Parameter, value: object) -> object:
-    """``--install-completion``: through the tool's installer, in the user's language."""
-    if not value or ctx.resilient_parsing:
-        return value
+def _completion_options() -> list[click.Option]:
+    """The root's ``--install-completion`` and ``--show-completion``, each naming a shell or, alone,
+    meaning the shell the command runs in (Click's optional value: a flag value of ""). They are
+    read after --lang, --json and --game (not eager), so that what they say is in the language,
+    and the form, the line asks for; their help is ``help.option.*`` of ``ui.yaml``."""
+    return [click.Option(["--install-completion"], is_flag=False, flag_value="", metavar="[SHELL]", expose_value=False,
+                         callback=_install_completion,
+                         help="Install completion of commands, options and card names for SHELL (bash, zsh or fish), "
+                              "else for the current shell."),
+            click.Option(["--show-completion"], is_flag=False, flag_value="", metavar="[SHELL]", expose_value=False,
+                         callback=_show_completion,
+                         help="Print the completion script of SHELL (bash, zsh, fish or powershell), else of the current "
+                              "shell, to copy or adapt it.")]
+
+
+def _install_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--install-completion``: the script and the line of the start-up file that loads it, written
+    together (:mod:`tashkalar_cli.cli.shellrc`), said in the user's language; then the run ends."""
+    if value is None or ctx.resilient_parsing:
+        return
     from tashkalar_cli.cli.localize import install_completion
 
     line = state(ctx)
     line.installing_completion = True
     assert line.words is not None
-    install_completion(ctx, value, line.words)
-    return value
+    install_completion(ctx, value or None, line.words)
+
+
+def _show_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--show-completion``: the completion script of the shell named (else the one the command
+    runs in) on standard output; then the run ends."""
+    if value is None or ctx.resilient_parsing:
+        return
+    from tashkalar_cli.cli.completion import COMPLETE_VAR
+    from tashkalar_cli.cli.shellrc import shown_script
+
+    click.echo(shown_script(value or None, ctx.find_root().info_name or PROG, COMPLETE_VAR))
+    sys.exit(0)
 
 
 def _failed(exc: BaseException, line: CliState) -> int:
@@ -589,7 +605,7 @@ def _failed(exc: BaseException, line: CliState) -> int:
         _say_usage_error(exc, line)
         return EXIT_BAD_INPUT
     if isinstance(exc, click.exceptions.Abort):
-        sys.stderr.write(words.translate("Aborted!") + "\n")
+        sys.stderr.write(words.text("cli.aborted", "Aborted!") + "\n")
         return 1
     if isinstance(exc, TashkalarError):
         report_error(exc, line.as_json, words)
@@ -639,6 +655,7 @@ def _root_command(line: CliState) -> click.Command:
         return line.commands[""]
     root = typer.main.get_command(build_app())
     _share_root_options(root)
+    root.params.extend(_completion_options())
     if line.commands is not None and not line.completing:
         line.commands[""] = root
     return root

@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional, TypeVar
 import typer
 
 if TYPE_CHECKING:
-    from gettext import NullTranslations
-
     import click
     from rich.console import Console
 
@@ -256,7 +254,6 @@ class CliState:
     args: list[str] | None = None  # the line as given, for what is said before Click has processed it
     installing_completion: bool = False  # --install-completion is writing the shell's files
     input_game: Game | None = None  # the game whose words are read while the line is parsed (first use)
-    catalog: NullTranslations | None = None  # Click's words in the user's language (None: its English)
     guard: Guard | None = None  # what watches the writes to standard output and error (see cli.app.main)
     said_cannot_write: bool = False  # the output could not be written, and the user was told
     progress_terminal: bool | None = None  # progress lines: None asks standard error whether it is a terminal

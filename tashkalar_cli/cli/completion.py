@@ -1,12 +1,14 @@
-"""Shell completion (bash, zsh, fish): the values of arguments and options, in the user's language.
+"""Shell completion (bash, zsh, fish, PowerShell): the values of arguments and options, in the user's language.
 
-Click and Typer complete command and option names; this module completes their values: card
+Click completes command and option names; this module completes their values: card
 names and ids, keyword terms, rule numbers, deck, mode, rank, card type, color and language names
 (the names of the user's language, their ids still offered when typed). It is imported only
 while a shell asks for completions (``_TASHKALAR_COMPLETE`` is set), so a normal start-up pays
 nothing for it: :func:`attach` gives the parameters of each command loaded by the lazy group
 their completer, looked up in :data:`TABLE` by command path and parameter name, and the data is
-read from the validated cache when a completer first runs.
+read from the validated cache when a completer first runs. :func:`answer` answers the shell's
+request, through the shell's class of :mod:`tashkalar_cli.cli.shells` (Click's public
+``ShellComplete``).
 
 A word matches a candidate when the candidate, or one of its words, starts with it, ignoring
 case and accents (``ours`` finds *Ours affamé*, ``espad`` *Maestro de la Espada*). The language
@@ -17,12 +19,14 @@ values are escaped as the shell reads them (``Ours\\ affamé``); zsh and fish qu
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from typing import Any
 
 import click
 from click.shell_completion import CompletionItem
+
+from tashkalar_cli.cli.shells import FISH_ACTION, LINE, WORD, Fish, bash_escape
+from tashkalar_cli.cli.shells import SHELLS as SHELL_CLASSES
 
 COMPLETE_VAR = "_TASHKALAR_COMPLETE"
 
@@ -46,9 +50,9 @@ TABLE: dict[tuple[str, str], str] = {
     ("*", "lang"): "lang",
     ("errata", "book"): "book",
     ("errata", "erratum"): "erratum",
+    ("", "install_completion"): "shell",
+    ("", "show_completion"): "script",
 }
-#: characters bash reads specially in a word, escaped with a backslash in bash completions
-_BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&|;()<>*?\[\]{}#~])""")
 
 
 def completing() -> bool:
@@ -56,12 +60,11 @@ def completing() -> bool:
     return bool(os.environ.get(COMPLETE_VAR))
 
 
-#: the shells Typer completes for, and the two requests: a script to source, or completions
-SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+#: the shells completed (:mod:`tashkalar_cli.cli.shells`), and the two requests: a script to source, or completions
+SHELLS = tuple(SHELL_CLASSES)
 REQUESTS = ("complete", "source")
 #: the variables the shell passes, and the longest value read (a typed command line is far shorter)
-SHELL_VARIABLES = ("COMP_WORDS", "COMP_CWORD", "_TYPER_COMPLETE_ARGS", "_TYPER_COMPLETE_WORD_TO_COMPLETE",
-                   "_TYPER_COMPLETE_FISH_ACTION")
+SHELL_VARIABLES = ("COMP_WORDS", "COMP_CWORD", LINE, WORD, FISH_ACTION)
 MAX_SHELL_VARIABLE = 65_536
 
 
@@ -102,16 +105,23 @@ def check_home() -> None:
         raise InputError(key="completion-bad-home", home=quote(home, 80))
 
 
-def bash_escape(value: str) -> str:
-    return _BASH_SPECIAL.sub(r"\\\1", value)
-
-
-def prepare(root: click.Command) -> None:
-    """Before Click answers the shell: bash values escaped, and the root's own options completed."""
-    from tashkalar_cli.cli.frameworks import escaped_bash
-
-    escaped_bash(bash_escape)
-    attach(root, "")
+def answer(root: click.Command, prog: str, obj: object) -> int:
+    """The shell's request (:data:`COMPLETE_VAR`) for the command line ``root`` (called ``prog``,
+    its context's object ``obj``) answered on standard output, by the shell's class
+    (:mod:`tashkalar_cli.cli.shells`): the completions of the words typed, or the script itself;
+    the exit code (fish asking whether there are completions: 0 yes, 1 no). A request or a
+    shell's variable that is not well formed is an :class:`InputError` (exit 2)."""
+    check_environment()
+    request, _, shell = os.environ[COMPLETE_VAR].partition("_")
+    attach(root, "")  # the root's own options completed too
+    asked = SHELL_CLASSES[shell](root, {"obj": obj}, prog, COMPLETE_VAR)
+    if request == "source":
+        click.echo(asked.source())
+        return 0
+    if isinstance(asked, Fish) and os.environ.get(FISH_ACTION) == "is-args":
+        return 0 if asked.offers() else 1
+    click.echo(asked.complete())
+    return 0
 
 
 class Completing(click.ParamType[Any]):
@@ -201,12 +211,25 @@ def _cards(game: Any, loc: Any, kinds: tuple[type, ...]) -> tuple[Pairs, Pairs]:
     return names, ids
 
 
+def _shells(kind: str) -> Pairs | None:
+    """The shells ``--install-completion`` installs for (``shell``), or that ``--show-completion``
+    has a script for (``script``); None for another kind."""
+    if kind == "shell":
+        from tashkalar_cli.cli.shellrc import SHELLS as INSTALLED
+
+        return [(name, "") for name in INSTALLED]
+    return [(name, "") for name in SHELLS] if kind == "script" else None
+
+
 def candidates(kind: str, game: Any, loc: Any, among: Iterable[str] | None = None) -> tuple[Pairs, Pairs]:
     """Every value of ``kind`` (of a fixed kind: among ``among``) with its help, as two lists: what
     a person types (a name, a term, a rule number, with its id or title as help), and the ids that
     may be typed instead."""
     from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task
 
+    shells = _shells(kind)
+    if shells is not None:
+        return shells, []
     if kind == "card":
         return _cards(game, loc, (Being, Flare, Task))
     if kind in ("being", "beings"):
@@ -297,5 +320,5 @@ def complete(kind: str, ctx: click.Context, param: click.Parameter, incomplete: 
     return [CompletionItem(prefix + value, help=visible(help_text, 200) or None) for value, help_text in found]
 
 
-__all__ = ["COMPLETE_VAR", "SHELLS", "TABLE", "attach", "bash_escape", "candidates", "check_environment", "check_home",
-           "complete", "completing", "matches", "prepare"]
+__all__ = ["COMPLETE_VAR", "SHELLS", "TABLE", "answer", "attach", "bash_escape", "candidates", "check_environment",
+           "check_home", "complete", "completing", "matches"]

@@ -136,21 +136,12 @@ def _metavar(param: click.Parameter, page: Page) -> Text:
         out.append(page.said.metavar(metavar))
     if isinstance(param, click.Option) and isinstance(param.type, (click.IntRange, click.FloatRange)) \
             and not (param.count and param.type.min == 0 and param.type.max is None):
-        described = _range(param.type)
+        from tashkalar_cli.cli.values import describe_range
+
+        described = describe_range(param.type)
         if described:
             out.append(f" [{described}]")
     return MetavarHighlighter()(out)
-
-
-def _range(kind: click.IntRange | click.FloatRange) -> str:
-    """A range as Click describes it: ``1<=x<=100``, ``x>=0``."""
-    low = f"{kind.min}{'<' if kind.min_open else '<='}" if kind.min is not None else ""
-    high = f"{'<' if kind.max_open else '<='}{kind.max}" if kind.max is not None else ""
-    if low and high:
-        return f"{low}x{high}"
-    if low:
-        return f"x{'>' if kind.min_open else '>='}{kind.min}"
-    return f"x{high}" if high else ""
 
 
 def _default(param: click.Parameter, page: Page) -> str | None:
@@ -217,12 +208,14 @@ def _params_table(params: Sequence[click.Parameter], page: Page, width: int) -> 
         names.append([*mark, HIGHLIGHT(Text(long)), HIGHLIGHT(Text(short)), negative(Text(neg_long)),
                       negative(Text(neg_short)), _metavar(param, page)])
     helps = [_param_help(param, page) for param in params]
-    # the widest of each column of names, a space apart, inside the panel's borders and padding
+    # the widest of each column of names (a column no parameter fills is left out), two spaces after
+    # each (the padding between columns), inside the panel's borders and padding
     widths = [max(row[i].cell_len for row in names) for i in range(len(names[0]))]
-    if sum(w + 1 for w in widths if w) + 4 + MIN_HELP <= width:
+    kept = [i for i, w in enumerate(widths) if w]
+    if sum(widths[i] + 2 for i in kept) + 4 + MIN_HELP <= width:
         table = Table(highlight=True, show_header=False, expand=True, box=None, padding=(0, 1), pad_edge=False)
         for row, help_cell in zip(names, helps, strict=True):
-            table.add_row(*row, help_cell)
+            table.add_row(*(row[i] for i in kept), help_cell)
         return table
     stacked = Table.grid(expand=True)  # each parameter's names on a line of their own, its help below
     stacked.add_column(overflow="fold")

@@ -1,20 +1,19 @@
-"""The command line in the user's language: help texts, and Click's and Typer's own words.
+"""The command line in the user's language: help texts, and the words around them.
 
 Help texts are looked up in ``locales/<lang>/ui.yaml`` under ``help.<command path>`` (a
 command) and ``help.<command path>.<parameter>`` or ``help.option.<parameter>`` (an option or
-argument); the English strings written in the command modules are only a fallback. Click and
-Typer say their own words through gettext (``_("Missing option")``): :class:`Words` translates
-them from the same ``ui.yaml`` (keys ``cli.*``, listed in :data:`FRAMEWORK`), and
-:mod:`tashkalar_cli.cli.frameworks` hands it to them.
+argument); the English strings written in the command modules are only a fallback. What Click
+would say in its own English words is said by the tool from the same ``ui.yaml`` (keys ``cli.*``):
+the usage errors from their exceptions' attributes (:mod:`tashkalar_cli.cli.usage`, the values
+refused by :mod:`tashkalar_cli.cli.values`), the help by its own formatter
+(:mod:`tashkalar_cli.cli.helptext`).
 Nothing here runs unless help or an error is shown: the language and its texts are looked up on
 first use.
 """
 
 from __future__ import annotations
 
-import gettext
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
@@ -24,31 +23,7 @@ if TYPE_CHECKING:
     from tashkalar_cli.games import Game
     from tashkalar_cli.text.i18n import Localizer
 
-#: Click's and Typer's words (their gettext msgids) -> the ui.yaml key holding them in each language
-FRAMEWORK: dict[str, str] = {
-    "Usage:": "cli.usage",
-    "Options": "cli.options",
-    "Arguments": "cli.arguments",
-    "Commands": "cli.commands",
-    "Error": "cli.error",
-    "Error: {message}": "cli.error_message",
-    "Show this message and exit.": "cli.help_option",
-    "Missing command.": "cli.missing_command",
-    "{value!r} is not one of {choices}.": "cli.not_one_of",
-    "{value!r} is not {choice}.": "cli.not_choice",
-    "{value!r} is not a valid {number_type}.": "cli.not_a_number",
-    "{value!r} is not a valid boolean.": "cli.not_a_boolean",
-    "{value} is not in the range {range}.": "cli.not_in_range",
-    "Try '{command} {option}' for help.": "cli.try_help",
-    "Try [blue]'{command_path} {help_option}'[/] for help.": "cli.try_help_rich",
-    "[default: {}]": "cli.default",
-    "[required]": "cli.required",
-    "required": "cli.required_plain",
-    "Aborted!": "cli.aborted",
-    "Aborted.": "cli.aborted",
-    "integer": "cli.integer",
-    "float": "cli.float",
-}
+
 class Words:
     """The interface's texts in the user's language, found on first use."""
 
@@ -139,69 +114,6 @@ class Words:
         loc = self.loc if text.isascii() and text.isdigit() and len(text) <= 30 else None
         return loc.number(int(text)) if loc is not None else value
 
-    def translate(self, msgid: str) -> str:
-        key = FRAMEWORK.get(msgid)
-        return ClickText(self.text(key, msgid), self) if key else msgid
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        """Click's texts that depend on a number (``ngettext``): the form English would choose,
-        in this language (the number only tells one suggestion from a list, one argument from several)."""
-        return self.translate(singular if n == 1 else plural)
-
-
-class ClickCatalog(gettext.NullTranslations):
-    """Click's and Typer's own words (their gettext msgids, :data:`FRAMEWORK`) in the user's
-    language: a catalog with gettext's interface (``gettext``, ``ngettext``), generated at run time
-    from the ``cli.*`` entries of ``ui.yaml`` (read on first use, so a run that says none of them
-    reads nothing). :func:`tashkalar_cli.cli.frameworks.speak` binds it for Click and Typer."""
-
-    def __init__(self, words: Words, english: Callable[[], bool] = lambda: False) -> None:
-        super().__init__()
-        self.words = words
-        self.english = english  # whether Click's own English is said now (--json: every message English)
-
-    def gettext(self, message: str) -> str:
-        return message if self.english() else self.words.translate(message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        if self.english():
-            return msgid1 if n == 1 else msgid2
-        return self.words.ngettext(msgid1, msgid2, n)
-
-
-class ClickText(str):
-    """One of Click's or Typer's texts in the user's language. Click fills it with ``str.format``;
-    here it is filled by the one formatter (:func:`fill_click`: a translator's braces are never
-    executed), and a type named in it (``integer``, ``float``) is said in the language too."""
-
-    def __new__(cls, text: str, words: Words) -> ClickText:
-        out = super().__new__(cls, text)
-        out.words = words
-        return out
-
-    words: Words
-
-    def format(self, *args: object, **kwargs: object) -> str:
-        pieces = str(self).split("{}")  # Typer's "[default: {}]": each {} is the next value
-        text = "".join(piece + (f"{{_{i}}}" if i < len(pieces) - 1 else "") for i, piece in enumerate(pieces))
-        kwargs.update({f"_{i}": self.words.quantity(value) for i, value in enumerate(args)})
-        if isinstance(kwargs.get("number_type"), str):
-            kwargs["number_type"] = str(self.words.translate(str(kwargs["number_type"])))
-        return fill_click(text, **kwargs)
-
-
-def fill_click(template: str, **params: object) -> str:
-    """One of Click's texts (``cli.*``) filled as Click fills it, by the one formatter
-    (:func:`tashkalar_cli.errors.fill`): ``{name!r}``, the one field those texts have beyond a plain
-    ``{name}`` (a translation may use it only where its English text does), gets the value's repr."""
-    import re
-
-    from tashkalar_cli.errors import fill
-
-    quoted = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)!r\}")
-    names = set(quoted.findall(template))
-    return fill(quoted.sub(r"{\1}", template), {k: repr(v) if k in names else v for k, v in params.items()})
-
 
 def _help_text(text: str) -> str:
     """A help text from a locale as Typer shows it: a translator's words, never Rich markup or an
@@ -231,16 +143,16 @@ def localize_command(command: click.Command, path: str, words: Words) -> None:
             localize_command(sub, f"{path}.{sub_name}" if path else sub_name, words)
 
 
-def install_completion(ctx: click.Context, value: object, words: Words) -> None:
-    """``--install-completion`` (the value of the root's option, when given) done through
-    :mod:`tashkalar_cli.cli.shellrc` (Typer's own installer rewrites the start-up file in place, as
-    text) and said in the user's language (Typer's prints two English lines); then the run ends."""
+def install_completion(ctx: click.Context, shell: str | None, words: Words) -> None:
+    """``--install-completion`` for ``shell`` (None: the one the command runs in), done through
+    :mod:`tashkalar_cli.cli.shellrc` (all or nothing, the start-up file's bytes kept) and said in the
+    user's language; then the run ends."""
     from tashkalar_cli.cli.completion import COMPLETE_VAR, check_home
     from tashkalar_cli.cli.shellrc import install as install_script  # all or nothing, the start-up file's bytes kept
 
     check_home()
     prog = ctx.find_root().info_name or "tashkalar"
-    shell, path = install_script(value if isinstance(value, str) else None, prog, COMPLETE_VAR)
+    shell, path = install_script(shell, prog, COMPLETE_VAR)
     loc = words.loc
     if loc is None:
         click.secho(f"{shell} completion installed in {path}", fg="green")

@@ -28,7 +28,15 @@ ENGLISH: dict[str, str] = {
     "cli.missing_parameter_named": "Missing parameter {name}.",
     "cli.missing_command": "Missing command.",
     "cli.quoted": "'{name}'",
+    "cli.not_a_number": "{value!r} is not a valid {number_type}.",
+    "cli.not_in_range": "{value} is not in the range {range}.",
+    "cli.not_one_of": "{value!r} is not one of {choices}.",
+    "cli.not_choice": "{value!r} is not {choice}.",
+    "cli.integer": "integer",
 }
+#: a field a text fills with its value's repr (``{value!r}``: Click's own texts, which a
+#: translation may keep where its English text has it)
+_REPR_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)!r\}")
 
 
 class Said:
@@ -40,10 +48,14 @@ class Said:
         self.shown = shown
 
     def text(self, key: str, **params: object) -> str:
+        """The text ``key`` filled by the one formatter (:func:`tashkalar_cli.errors.fill`: a
+        translator's braces are never executed); ``{name!r}`` gets the value's repr."""
         from tashkalar_cli.errors import fill
 
         found = self.texts(key) if self.texts is not None else None
-        return fill(found if found is not None else ENGLISH[key], dict(params))
+        template = found if found is not None else ENGLISH[key]
+        quoted = set(_REPR_FIELD.findall(template))
+        return fill(_REPR_FIELD.sub(r"{\1}", template), {k: repr(v) if k in quoted else v for k, v in params.items()})
 
     def quoted(self, name: str) -> str:
         return self.text("cli.quoted", name=name)

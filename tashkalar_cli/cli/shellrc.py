@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 #: the shells whose completion is installed
 SHELLS = ("bash", "zsh", "fish")
-#: the lines Typer's installer adds to ~/.zshrc (the second only when the file has no zstyle of its own)
+#: the lines added to ~/.zshrc, as Typer's installer added them (the second only when the file has no zstyle of its own)
 _ZSH_LINES = (b"fpath+=~/.zfunc; autoload -Uz compinit; compinit", b"zstyle ':completion:*' menu select")
 
 
@@ -91,9 +91,8 @@ def _script_target(path: Path, var: str) -> Identity | None:
 
 
 def current_shell() -> str | None:
-    """The shell the command runs in (``bash``, ``zsh``...), or None when it cannot be told: the
-    detection Typer's own ``--install-completion`` uses (``shellingham``, which Typer installs;
-    through its public ``detect_shell``, not Typer's private wrapper, which Typer 0.20 lacks)."""
+    """The shell the command runs in (``bash``, ``zsh``...), or None when it cannot be told:
+    ``shellingham``'s public ``detect_shell`` (Typer installs it; typer-slim does not)."""
     import importlib
 
     try:
@@ -107,19 +106,39 @@ def current_shell() -> str | None:
     return str(name).lower() if name else None
 
 
+def _named_or_current(shell: str | None) -> str | None:
+    """``shell``, else the shell the command runs in; not looked for when
+    ``_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION`` is set (the variable Typer's own options read,
+    which the tests set: what they do then never depends on the shell that runs them)."""
+    if shell is None and not os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
+        return current_shell()
+    return shell
+
+
+def shown_script(shell: str | None, prog: str, var: str) -> str:
+    """``--show-completion``: the completion script of ``prog`` for ``shell`` (None: the shell running
+    it), or an :class:`InputError` for a shell without one."""
+    from tashkalar_cli.cli.shells import SHELLS as SCRIPTED
+    from tashkalar_cli.cli.shells import script
+
+    shell = _named_or_current(shell)
+    if shell not in SCRIPTED:
+        raise InputError(key="completion-show-shell", shell=quote(shell or "?", 40), shells=", ".join(SCRIPTED))
+    return script(shell, prog, var)
+
+
 def install(shell: str | None, prog: str, var: str) -> tuple[str, Path]:
     """Install the completion of ``prog`` for ``shell`` (None: the shell running it) under HOME:
     the shell's name and the script's path, or an :class:`InputError` (nothing written)."""
-    from tashkalar_cli.cli.frameworks import completion_script
+    from tashkalar_cli.cli.shells import script as script_of
     from tashkalar_cli.data.atomic import Planned, WriteFailed, replace_all
 
-    if shell is None and not os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"):
-        shell = current_shell()
+    shell = _named_or_current(shell)
     if shell not in SHELLS:
         raise InputError(key="completion-shell", shell=quote(shell or "?", 40), shells=", ".join(SHELLS))
     home = Path(os.environ["HOME"])
     script, lines, start_up = _plan(shell, home, prog)
-    text = completion_script(prog, var, shell)
+    text = script_of(shell, prog, var)
     plans = []
     if start_up is not None:
         data, was = _read_start_up(start_up)

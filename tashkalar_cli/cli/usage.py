@@ -4,7 +4,8 @@ Click composes its usage errors in English sentences (``Missing argument 'CARD'.
 '--mode' requires an argument.``), whose wording changed between its versions. Here each kind of
 usage error is said from the exception's attributes (``NoSuchOption.option_name`` and
 ``possibilities``, ``BadOptionUsage.option_name``, ``MissingParameter.param`` and ``param_type``,
-``BadParameter.param``) and the parameter objects of the command, with the texts of the ``cli.*``
+``BadParameter.param``; a value refused: :class:`~tashkalar_cli.cli.values.BadValue`, which holds
+it) and the parameter objects of the command, with the texts of the ``cli.*``
 keys of ``ui.yaml``; names are quoted as the language quotes (``cli.quoted``: French « --mode »),
 metavariables named as the help names them (``cli.metavar.*``).
 
@@ -23,6 +24,7 @@ from typing import Any
 import click
 
 from tashkalar_cli.cli.said import ENGLISH, Said, Texts
+from tashkalar_cli.cli.values import BadValue
 
 #: an upper-case word of a usage line or a metavariable (``CARD``, ``OPTIONS``, ``ARGS``)
 
@@ -131,7 +133,9 @@ def usage_message(exc: click.ClickException, texts: Texts | None, shown: Callabl
     if isinstance(exc, click.MissingParameter):
         return _missing(exc, ctx, said)
     if isinstance(exc, click.BadParameter):
-        message = shown(exc.message)  # the parameter type's sentence (in the language Click was given)
+        # a value one of the tool's types refused, said from what it holds (cli/values.py); else the
+        # sentence of the type that refused it (a type of the tool's own, already in the language)
+        message = shown(exc.said(said) if isinstance(exc, BadValue) else exc.message)
         if exc.param is not None:
             return said.text("cli.invalid_value_for", param_hint=param_hint(exc.param, ctx, said), message=message)
         return said.text("cli.invalid_value", message=message)
