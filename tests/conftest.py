@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 REPO = Path(__file__).resolve().parent.parent
@@ -383,6 +384,18 @@ def _hypothesis_profile(config: pytest.Config) -> Path:
                               if cache is not None else None, **_RANDOM, **_STEADY)
     settings.load_profile(config.getoption("hypothesis_profile", None) or os.environ.get(PROFILE_VAR) or "dev")
     return Path(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])
+
+
+#: every character UTF-8 can write: all of Unicode but the surrogates, the very characters of Hypothesis's default
+#: text (the characters of the utf-8 codec), named by their categories. Hypothesis finds a codec's characters by encoding
+#: each of the 1.1 million code points (over 2 CPU-s in every process whose Hypothesis folder is new: each worker of
+#: a fresh checkout's run, as in .ci/run); the categories come from the table it builds anyway.
+ANY_CHARACTER = st.characters(exclude_categories=("Cs",))
+
+
+def any_text(**size: int) -> st.SearchStrategy[str]:
+    """Hypothesis's default text of that ``size`` without the codec table: the same characters (:data:`ANY_CHARACTER`)."""
+    return st.text(ANY_CHARACTER, **size)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO, write
+from conftest import REPO, any_text, write
 
 #: one process per case: run with ``python -m pytest -m slow`` (.ci/run does)
 pytestmark = pytest.mark.slow
@@ -326,8 +326,8 @@ def test_corpus_translator_files(cache_dir, tmp_path):
 # ------------------------------------------------------------------ generated YAML, in-process
 
 yaml_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | any_text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(any_text(max_size=8), inner, max_size=4),
     max_leaves=20)
 
 
@@ -345,7 +345,7 @@ def test_generated_positions_end_in_0_or_2(cli, tmp_path, doc):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=st.text(max_size=300))
+@given(text=any_text(max_size=300))
 def test_generated_text_ends_in_0_or_2(cli, tmp_path, text):
     f = tmp_path / "gen.yaml"
     f.write_text(text, encoding="utf-8")

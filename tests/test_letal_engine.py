@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import fewer_examples, spread, write
+from conftest import any_text, fewer_examples, spread, write
 
 LANGS = ["en", "fr", "es", "it"]
 
@@ -598,17 +598,17 @@ def test_letal_edits_keep_the_tash_kalar_cache(tmp_path):
 # ---------------------------------------------------------------------------- generated game files
 
 def _nested(inner: st.SearchStrategy) -> st.SearchStrategy:
-    return st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    return st.lists(inner, max_size=3) | st.dictionaries(any_text(max_size=6), inner, max_size=3)
 
 
-_values = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8), _nested,
+_values = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | any_text(max_size=8), _nested,
                        max_leaves=12)
-_hero = st.fixed_dictionaries({"name": st.text(max_size=6) | st.integers()},
+_hero = st.fixed_dictionaries({"name": any_text(max_size=6) | st.integers()},
                               optional={"square": st.sampled_from(["a1", "b2", "f6", "g7", "a0", "", "A1"]) | _values,
-                                        "deck": st.dictionaries(st.text(max_size=4), st.integers(-2, 40), max_size=20)
+                                        "deck": st.dictionaries(any_text(max_size=4), st.integers(-2, 40), max_size=20)
                                         | _values,
                                         "endurance": st.integers(-10, 10) | _values})
-_player = st.fixed_dictionaries({"name": st.text(max_size=6), "team": st.sampled_from(["south", "north", "east"]),
+_player = st.fixed_dictionaries({"name": any_text(max_size=6), "team": st.sampled_from(["south", "north", "east"]),
                                  "heroes": st.lists(_hero, max_size=3)})
 
 

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from tashkalar_cli.data.paths import schemas_dir
 from tashkalar_cli.data.quickschema import first_error, load
 
-from conftest import fewer_examples
+from conftest import any_text, fewer_examples
 
 WORDS = ["mode", "players", "pieces", "board", "supply", "scores", "tasks_claimed", "player", "destroyed",
          "summoned", "flares", "card", "square", "flare", "against", "color", "rank", "common", "heroic",
          "legendary", "blue", "red", "e5", "duel", "melee", "high-form", "x"]
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.sampled_from(WORDS), st.text(max_size=3))
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.sampled_from(WORDS), any_text(max_size=3))
 documents = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(WORDS), inner, max_size=4)), max_leaves=12)
 

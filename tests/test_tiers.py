@@ -39,3 +39,17 @@ def test_spread_keeps_the_ids_marks_and_values_of_a_case():
 def test_spread_never_keeps_more_than_there_are():
     assert spread(["x"], keep=5) == ["x"]
     assert spread([], keep=2) == []
+
+
+def test_any_text_draws_every_character_utf8_writes_and_no_test_asks_for_a_codec():
+    """conftest.any_text: the characters of Hypothesis's default text (the utf-8 codec's: every code point but the
+    surrogates), found from the categories; no test module asks for a codec's characters (Hypothesis would encode
+    every code point to find them, in each worker of a fresh checkout's run)."""
+    import re
+
+    from conftest import ANY_CHARACTER, REPO
+
+    assert ANY_CHARACTER.wrapped_strategy.intervals.intervals == ((0, 0xD7FF), (0xE000, 0x10FFFF))
+    asking = [path.name for path in sorted((REPO / "tests").glob("*.py"))
+              if re.search(r"st\.text\((?!alphabet=|ANY_CHARACTER)|codec[=]", path.read_text(encoding="utf-8"))]
+    assert asking == [], asking

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from tashkalar_cli.errors import json_visible, quote, visible
 
-from conftest import REPO, spread
+from conftest import REPO, any_text, spread
 
 #: the tool runs in processes here: they read the data from the session's cache, filled first
 pytestmark = pytest.mark.usefixtures("warm_cache")
@@ -39,7 +39,7 @@ RAW = re.compile("[\x1b\x07\x9b\u202e]")
 
 # ------------------------------------------------------------------ visible()
 
-@given(st.text())
+@given(any_text())
 def test_visible_leaves_nothing_a_terminal_acts_on(text):
     shown = visible(text)
     assert not re.search("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]", shown)
