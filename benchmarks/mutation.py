@@ -266,6 +266,49 @@ EQUIVALENT: dict[tuple[str, str, str, int], str] = {
         "the effect reader's own list of the compass directions: it is only asked whether a word is in it "
         "(areas, choices, moves, the frozenset RESERVED), never for an order or an index (the engine's COMPASS, in "
         "geometry.py, is another)",
+    # run 7 (seed 7: the board state and the planner's search state made one)
+    ("naive.py", "def plan_naive(engine: Engine, pos: Position, player: str, cards: Iterable[Being], actions: int = 2,",
+     "2 -> 1", 98):
+        "the default of the brute force's module function, never used: its one caller, Planner.plan_naive, always "
+        "passes `actions` (with its own default of 2)",
+    ("search.py", "head, gone = got, (narrowed & -narrowed).bit_length() - 1", "BitAnd -> BitOr", 19):
+        "for n > 0, n | -n is -(n & -n) in two's complement, and int.bit_length ignores the sign: the same lowest "
+        "square",
+    ("search.py", "last = made.get(-1)", "1 -> 2", 17):
+        "a cache of the last steps of one bucket of first summons (one state): missed, the step is made again by "
+        "_summon_step, which hands back the same object from its own table (_steps) for the same facts",
+    ("board.py", "return Bitboard(bb << n if n >= 0 else bb >> -n)", "GtE -> Gt", 27):
+        "a shift by 0: bb >> 0 and bb << 0 are both bb",
+    ("plans.py", "return (index, 1, 0, last.target, 0, last.orientation.name, \"\", 0, last.pattern_squares)", "0 -> -1", 64):
+        "a sort key (_plan_key, read only to sort): the order of the first card is a constant of every one-action "
+        "key, and a one-action key never ties with a two-action one before it",
+    ("plans.py", "return (index, 2, 0, last.target, first.square, last.orientation.name, \"\", 0, last.pattern_squares)",
+     "0 -> -1", 18):
+        "a sort key (_plan_key, read only to sort): a place first is kind 0 against a summon first's 1; -1 sorts "
+        "before 1 alike",
+    ("plans.py", "return (index, 2, 1, last.target, first.target, last.orientation.name, first.orientation.name, "
+     "first.card.order,", "2 -> 3", 15):
+        "a sort key (_plan_key, read only to sort): a summon-summon plan's actions 3 instead of 2 still sorts after "
+        "every one-action plan and every place-first plan (2, 0), and ties with no other key",
+    ("plans.py", "@dataclass(slots=True)", "True -> False", 17):
+        "PlanGroup with a __dict__ instead of slots: nothing sets an attribute it does not declare, nor reads "
+        "__slots__: only memory differs",
+    ("core.py", "if len(group.now) > 1:    # a card without summoning square: its pattern in several places", "1 -> 0",
+     20):
+        "sorting a list of one summon leaves it as it is",
+    ("state.py", "if got is self:", "condition always true", 0):
+        "_Side.piece_at's memo: read again, the piece comes from the same immutable state through the cached "
+        "piece_codes table, the very same Piece object (the planner's step table keys it by identity): only work",
+    ("state.py", 'if board:   # the bits as bytes, square 0 first: b"1" where a piece of code i + 1 stands, then that code',
+     "condition always true", 0):
+        "BoardState.codes skips an empty board only as work: format(0, 'b') is '0', which the table turns into a "
+        "zero byte, and n |= 0 changes nothing",
+    ("summon.py", "none = Bitboard(0)", "0 -> -1", 16):
+        "side_masks' enemy masks with no enemy allowed: read only where a pattern allows an enemy piece (summoning.py "
+        "`matches` returns before them otherwise, and asks side_masks with the enemy's index then); the planner's "
+        "_Side does not take them",
+    ("summon.py", "none = Bitboard(0)", "0 -> 1", 16):
+        "side_masks' enemy masks with no enemy allowed: never read (see the mutant 0 -> -1 of the same line)",
 }
 
 _CMP_SWAP: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,

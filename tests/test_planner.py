@@ -13,7 +13,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tashkalar_cli.errors import InputError
-from tashkalar_cli.games.tashkalar.engine.planner import EFFECTS_BUDGET, PlaceStep, Plan, PlanStats, SummonStep, flatten
+from tashkalar_cli.games.tashkalar.engine.planner import (
+    EFFECTS_BUDGET,
+    Choice,
+    PlaceStep,
+    Plan,
+    PlanGroup,
+    PlanReport,
+    PlanStats,
+    SummonStep,
+    flatten,
+)
 from tashkalar_cli.games.tashkalar.model.position import Piece, Position
 from tashkalar_cli.games.tashkalar.model.types import Mode, PieceKind, Rank
 
@@ -186,6 +196,63 @@ def test_one_action_means_summons_only(tk, db):
     assert report.actions == tk.config.first_turn_actions == 1
     assert report.plans and {p.kind for p in report.plans} == {"summon"}
     assert tk.plan(pos, "blue", ["cannon"]).actions == tk.config.actions_per_turn
+
+
+def test_the_brute_force_with_one_action_finds_the_summons_possible_now_only(tk, db):
+    """``plan_naive`` told one action: the summons possible now, as the fast planner with one action finds them, and
+    no plan that places or summons first (which it finds with two)."""
+    pos = tk.position(pieces="d4=blue,e4=blue,e5=blue:heroic,c3=blue,f6=red,g7=blue,d6=red:heroic")
+    hand = cards(db, ["knight", "cannon", "swordmaster"])
+    one = tk.planner.plan_naive(pos, "blue", hand, actions=1)
+    assert one and {fact[0] for fact in one} == {"summon"}
+    assert one == flatten(tk.planner.plan(pos, "blue", hand, actions=1).plans, tk.board)
+    assert one < tk.planner.plan_naive(pos, "blue", hand)
+
+
+def test_the_squares_of_a_report_count_the_steps_of_its_plans(tk, db):
+    """``PlanReport.squares``: on each square, how many plans summon there (as their last step or their first) and
+    how many place a piece there, counted from the plans one by one; a square only placed on summons nothing."""
+    pos = tk.position(pieces="d4=blue,e4=blue,e5=blue:heroic,c3=blue,f6=red,g7=blue,d6=red:heroic")
+    report = tk.plan(pos, "blue", ["knight", "cannon", "swordmaster"])
+    want: dict = {}
+    for plan in report.plans:
+        for step in plan.steps:
+            sq, role = (step.square, "place") if isinstance(step, PlaceStep) else (step.target, "summon")
+            want.setdefault(sq, {"summon": 0, "place": 0})[role] += 1
+    assert report.squares() == want
+    assert any(n["summon"] == 0 for n in want.values()) and any(n["place"] == 0 for n in want.values())
+
+
+def test_the_best_of_groups_reached_by_a_first_summon_is_the_one_whose_first_summon_is_lowest(tk, db):
+    """Two groups of the Swordmaster on e5 made by hand, in two orientations, each reached only by a first summon of
+    the Knight (the first on c3 or g7, the second on e3): ``best`` is the card's first plan, the one whose first
+    summon stands lowest (c3), though that group's other choice stands higher than the other group's."""
+    board, sword, knight = tk.board, db.get("swordmaster"), db.get("knight")
+    e5 = board.parse("e5")
+    o1, o2 = sword.pattern.orientations[:2]
+
+    def choice(orientation, square: str) -> Choice:
+        first = SummonStep(knight, board.parse(square), knight.pattern.orientations[0], ())
+        return Choice(first, SummonStep(sword, e5, orientation, ()), first)
+
+    one = PlanGroup(sword, e5, o1, 0, summons=[choice(o1, "c3"), choice(o1, "g7")])
+    two = PlanGroup(sword, e5, o2, 0, summons=[choice(o2, "e3")])
+    for groups in ([one, two], [two, one]):
+        report = PlanReport("blue", 2, [sword], groups, {})
+        assert report.best(sword) == report.for_card(sword)[0] == Plan(sword, (one.summons[0].head, one.summons[0].last))
+
+
+def test_a_plans_effect_is_resolved_with_the_actions_left_after_its_summon(tk):
+    """The Bomb destroys the commons around it and itself unless it was summoned with the turn's last action: a
+    summon possible now (one action of two) leaves an action, and the Bomb goes off; a summon after a first action
+    is the last one, and its effect does nothing."""
+    pos = tk.position(pieces="f4=blue,f3=blue,d4=red,d5=red,e6=blue,c2=blue")
+    report = tk.plan(pos, "blue", ["bomb"], effects_budget=0)
+    assert {g.actions for g in report.groups} == {1, 2}
+    for g in report.groups:
+        assert g.effect_state == "resolved" and g.effect is not None
+        destroyed = [{sq for sq, _ in o.destroyed} for o in g.effect.outcomes]
+        assert destroyed == ([set()] if g.actions == 2 else [d for d in destroyed if g.target in d]), g.target
 
 
 def test_place_in_shortage_picks_up_a_piece(tk, db):

@@ -165,6 +165,25 @@ def test_square_order_is_rank_by_rank(board):
     assert offset(0, 1) == STRIDE
 
 
+def test_each_image_turns_and_mirrors_as_its_name_says(db):
+    """An image's rotation (degrees clockwise) and mirroring, which the answers print and the JSON gives, are those
+    its name says (r270: turned 270 degrees; m180: mirrored, then turned 180), for every being."""
+    assert [(name, rotation, mirrored) for name, rotation, mirrored, _ in TRANSFORMS] == [
+        (f"{'m' if m else 'r'}{r}", r, m) for m in (False, True) for r in (0, 90, 180, 270)]
+    for card in db.beings:
+        for o in card.pattern.images:
+            assert o.name == f"{'m' if o.mirrored else 'r'}{o.rotation}", card.id
+
+
+def test_a_square_is_in_the_board_only_where_the_board_has_it(board):
+    """``sq in board``: the squares of the arena, not its cut corners, nor an index past its rectangle or below 0."""
+    assert all(sq in board for sq in board.squares)
+    cut = [board.parse(name, allow_cut=True) for name in ("a1", "a9", "i1", "i9")]
+    assert cut and not any(sq in board for sq in cut)
+    assert board.index(0, 0) is None
+    assert -1 not in board and max(board.squares) + 1 not in board and STRIDE * STRIDE not in board
+
+
 # ---------------------------------------------------------------------- the checker and the position update agree
 
 @fewer_examples(10)
