@@ -15,7 +15,6 @@ reads them with the command's own parser.
 from __future__ import annotations
 
 import errno
-import importlib
 import os
 import re
 import sys
@@ -212,8 +211,9 @@ def _built(cmd_name: str, line: CliState) -> click.Command:
     """The command ``cmd_name``, its module imported, made ready for this line."""
     target = command_target(cmd_name)
     assert target is not None, cmd_name  # (a name the group knows: get_command checked it)
-    module_name, _, attr = target.partition(":")
-    made = getattr(importlib.import_module(module_name), attr)
+    from tashkalar_cli.data.games import named  # the registry's resolver: only when a command runs
+
+    made = named(target)
     if isinstance(made, typer.Typer):
         command: click.Command = typer.main.get_group(made)
         if type(command) is TyperGroup:

@@ -30,7 +30,7 @@ from tashkalar_cli.data.paths import DEFAULT_GAME, GAME_FOLDERS, GAMES, FactFile
 from tashkalar_cli.errors import InputError
 
 __all__ = ["DEFAULT_GAME", "GAMES", "GAME_FOLDERS", "FactFile", "GamePack", "chosen_game", "game_pack",
-           "owner_of", "pack_function", "rules_class"]
+           "named", "owner_of", "pack_function", "rules_class"]
 
 
 def game_pack(game: str | None = None) -> GamePack:
@@ -47,10 +47,16 @@ def chosen_game(option: str | None) -> str:
     return game_pack(option or os.environ.get("TASHKALAR_GAME") or None).id
 
 
+def named(target: str) -> Any:
+    """What the registry names by ``module:attribute`` (a rules object's class, a pack's function, a command),
+    its module imported then: the one way the shared core reaches into a pack."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
 def rules_class(pack: GamePack) -> type:
     """The class of ``pack``'s rules object, imported by the name the registry gives (``module:Class``)."""
-    module, _, name = pack.rules.partition(":")
-    found = getattr(importlib.import_module(module), name)
+    found: object = named(pack.rules)
     if not isinstance(found, type):
         raise TypeError(f"game {pack.id!r}: {pack.rules} is not a class")
     return found
@@ -58,11 +64,10 @@ def rules_class(pack: GamePack) -> type:
 
 def pack_function(name: str) -> Callable[..., Any]:
     """A function of a pack, imported by the name the registry gives it (``module:function``)."""
-    module, _, attr = name.partition(":")
-    found = getattr(importlib.import_module(module), attr)
+    found: object = named(name)
     if not callable(found):
         raise TypeError(f"{name} is not a function")
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def owner_of(question: str) -> str | None:

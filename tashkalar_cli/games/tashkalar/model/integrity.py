@@ -5,14 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, cast
 
-from tashkalar_cli.data.games import GAMES
-from tashkalar_cli.data.integrity import check_rules
 from tashkalar_cli.errors import DataError
 from tashkalar_cli.games.tashkalar.model.facts import as_facts
 from tashkalar_cli.games.tashkalar.model.patterns import Pattern, PatternError
 
 if TYPE_CHECKING:
-    from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.games.tashkalar.model.facts import BeingData, Facts, FlareData
 
 
@@ -76,16 +73,6 @@ def missing_effects(data: Mapping[str, object]) -> list[str]:
     facts = as_facts(data)
     return [c["id"] for c in [*facts.get("beings", []), *facts.get("flares", [])]
             if not any(f in c for f in PROGRAM_FIELDS)]
-
-
-def check_facts(data: Mapping[str, object], pack: GamePack | None = None) -> None:
-    """The checks of a game's facts: its cards (a game with beings), then its rules, keywords and errata."""
-    if pack is None:
-        pack = GAMES["tash-kalar"]
-    facts = as_facts(data)
-    if "beings" in facts:
-        check_cards(facts)
-    check_rules(facts, pack)
 
 
 def check_cards(facts: Facts) -> None:
