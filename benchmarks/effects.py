@@ -23,7 +23,7 @@ red's Warlord at g8, 66,841 states whole, the most time per state of the large o
 Intrigue stop at the bound and say so (``truncated 1``). ``states`` counts the states explored,
 each final move and each final destruction included (the count the bound is on).
 
-Each resolution runs with the cycle collector paused, as the commands run it (``cli/collector.py``: the
+Each resolution runs with the cycle collector paused, as the commands run it (``command/collector.py``: the
 library leaves the collector alone).
 """
 
@@ -51,7 +51,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from tashkalar_cli import Game
-    from tashkalar_cli.cli.collector import collector_paused  # as the commands call the resolver
+    from tashkalar_cli.command.collector import collector_paused  # as the commands call the resolver
     from tashkalar_cli.games.tashkalar.engine.effects import resolve_placement, resolve_program
     from tashkalar_cli.games.tashkalar.model.cards import Being, Flare
 

@@ -39,7 +39,7 @@ def run_once(cmd: list[str], env: dict) -> tuple[float, float]:
 
 def in_process() -> None:
     from tashkalar_cli import Game
-    from tashkalar_cli.cli.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused
 
     game = Game()
     pos = game.position(str(HIGH_FORM))

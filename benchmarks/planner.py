@@ -44,7 +44,7 @@ T = TypeVar("T")
 
 def in_process(runs: int, naive: bool) -> None:
     from tashkalar_cli import Game
-    from tashkalar_cli.cli.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused
     from tashkalar_cli.games.tashkalar.engine.planner import PlanStats
 
     game = Game()
@@ -83,8 +83,8 @@ def parts(runs: int) -> None:
     """The parts of `plan --json` (every card) and of the text `plan` (full deck), in process."""
     import gc
 
-    from tashkalar_cli.cli.common import session
-    from tashkalar_cli.cli.plan import _namer
+    from tashkalar_cli.command.common import session
+    from tashkalar_cli.games.tashkalar.commands.plan import _namer
     from tashkalar_cli.games.tashkalar.engine.planner import EFFECTS_BUDGET
     from tashkalar_cli.games.tashkalar.render import jsonplan
     from tashkalar_cli.games.tashkalar.render.plan import report_renderable
@@ -95,7 +95,7 @@ def parts(runs: int) -> None:
     game = s.game
     pos = game.position(str(CROWDED))
     deck = [c for c in game.cards.beings if c.deck == "imperial"] + [game.being("fire-dragon"), game.being("hell-bull")]
-    from tashkalar_cli.cli.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused
 
     times: dict[str, list[float]] = {}
 

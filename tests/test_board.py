@@ -36,17 +36,18 @@ CLICKS = [("blue", "common", "d4", 1), ("blue", "common", "e4", 1), ("blue", "co
 def http():
     from starlette.testclient import TestClient
 
-    from tashkalar_cli.cli.board import pages
-    from tashkalar_cli.cli.serve_http import app
-    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.cli.app import run
+    from tashkalar_cli.command.serve_http import app
+    from tashkalar_cli.command.service import Service
+    from tashkalar_cli.games.tashkalar.commands.board import pages
 
-    with TestClient(app(Service(reads=False), "127.0.0.1", 8766, 10_000, pages()),
+    with TestClient(app(Service(run, reads=False), "127.0.0.1", 8766, 10_000, pages()),
                     base_url="http://127.0.0.1:8766") as client:
         yield client
 
 
 def test_the_page_is_its_three_files_with_a_strict_policy(http):
-    from tashkalar_cli.cli.board import FILES
+    from tashkalar_cli.games.tashkalar.commands.board import FILES
 
     for path, (name, media) in FILES.items():
         r = http.get(path)
@@ -780,5 +781,5 @@ def test_team_play_is_the_library_s_answer(tk):
     assert tk.ruleset.team_play == TeamPlay(tuple(rules), game["teams"], game["players_per_team"])
     assert TeamPlay.read({}, {"team_teams": 2, "team_players_per_team": 2}) is None
     assert TeamPlay.read({"team": ["duel"]}, {"team_teams": 2}) is None
-    source = (REPO / "tashkalar_cli" / "cli" / "position.py").read_text(encoding="utf-8")
+    source = (REPO / "tashkalar_cli" / "games" / "tashkalar" / "commands" / "position.py").read_text(encoding="utf-8")
     assert "played_as" not in source and "placeholders" not in source

@@ -1,4 +1,4 @@
-"""The cycle collector paused during a search (cli/collector.py: the command line pauses it, the library does
+"""The cycle collector paused during a search (command/collector.py: the command line pauses it, the library does
 not): its state restored, what the search made promoted out of the young generations, a program's own freeze
 left alone, and no cycle leaked."""
 
@@ -9,7 +9,7 @@ import weakref
 
 import pytest
 
-from tashkalar_cli.cli.collector import collector_paused
+from tashkalar_cli.command.collector import collector_paused
 
 
 @pytest.fixture(autouse=True)

@@ -259,8 +259,8 @@ def test_normal_start_up_does_not_load_completion():
     r = subprocess.run([sys.executable, "-X", "importtime", "-m", "tashkalar_cli", "card", "show", "swordmaster"],
                        env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0
-    assert "tashkalar_cli.cli.common" in r.stderr                # the import log is there...
-    assert "tashkalar_cli.cli.completion" not in r.stderr        # ...without the completion module
+    assert "tashkalar_cli.command.common" in r.stderr                # the import log is there...
+    assert "tashkalar_cli.command.completion" not in r.stderr        # ...without the completion module
 
 
 def test_completion_options_belong_to_the_root(cli):
@@ -318,7 +318,7 @@ def test_a_source_request_is_answered_with_the_script(cli, monkeypatch, shell, m
 def test_the_completion_options_name_a_shell_or_find_it(cli, monkeypatch):
     """``--show-completion`` alone: the shell the command runs in; followed by a shell: that one
     (even when another runs it)."""
-    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: "zsh")
+    monkeypatch.setattr("tashkalar_cli.command.shellrc.current_shell", lambda: "zsh")
     assert "#compdef tashkalar" in cli("--show-completion").out
     assert "#compdef tashkalar" in cli("--show-completion", "--lang", "fr").out   # an option after it is no shell
     assert "Register-ArgumentCompleter" in cli("--show-completion", "pwsh").out
@@ -328,7 +328,7 @@ def test_the_completion_options_name_a_shell_or_find_it(cli, monkeypatch):
 def test_a_shell_without_a_script_is_said_in_one_line(cli, monkeypatch):
     import json
 
-    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: None)   # (none found)
+    monkeypatch.setattr("tashkalar_cli.command.shellrc.current_shell", lambda: None)   # (none found)
     for args in (["--show-completion", "tcsh"], ["--show-completion"]):
         r = cli("--lang", "fr", *args)
         assert r.code == 2 and r.out == "" and len(r.err.strip().splitlines()) == 1, r.err
@@ -339,7 +339,7 @@ def test_a_shell_without_a_script_is_said_in_one_line(cli, monkeypatch):
 
 def test_install_completion_for_the_shell_named(cli, monkeypatch, tmp_path):
     monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: "bash")   # the shell running it: not this one
+    monkeypatch.setattr("tashkalar_cli.command.shellrc.current_shell", lambda: "bash")   # the shell running it: not this one
     r = cli("--install-completion", "zsh")
     assert r.code == 0, r.err
     assert "compdef" in (tmp_path / ".zfunc" / "_tashkalar").read_text() and not (tmp_path / ".bashrc").exists()

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tashkalar_cli.cli.collector import collector_paused
+from tashkalar_cli.command.collector import collector_paused
 from tashkalar_cli.games.tashkalar.engine.effects import Resolution, Resolver, resolve_program
 from tashkalar_cli.games.tashkalar.model.cards import Being, Flare
 from tashkalar_cli.games.tashkalar.model.effects import parse_program

@@ -119,8 +119,8 @@ def _every_parameter():
     import click
 
     from tashkalar_cli.cli.app import _built, _root_command, commands
-    from tashkalar_cli.cli.common import CliState
-    from tashkalar_cli.cli.localize import Words
+    from tashkalar_cli.command.common import CliState
+    from tashkalar_cli.command.localize import Words
 
     line = CliState(words=Words(None, None))
 

@@ -32,7 +32,7 @@ def _command(path: list[str]):
     import typer
 
     from tashkalar_cli.cli.app import build_app
-    from tashkalar_cli.cli.common import CliState
+    from tashkalar_cli.command.common import CliState
 
     root = typer.main.get_command(build_app())
     ctx = root.make_context("tashkalar", [], resilient_parsing=True, obj=CliState())

@@ -598,7 +598,7 @@ def test_the_completion_install_speaks_the_language(cli, dataset, tmp_path, monk
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("SHELL", "/bin/bash")
     # the shell is the test's, not whatever process happens to run the suite (shellingham reads it)
-    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: "bash")
+    monkeypatch.setattr("tashkalar_cli.command.shellrc.current_shell", lambda: "bash")
     r = cli("--lang", lang, "--install-completion")
     assert r.code == 0, r.err
     assert "completion installed" not in r.out and "take effect" not in r.out

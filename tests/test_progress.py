@@ -12,7 +12,7 @@ import pytest
 
 def _run(capsys, args: list[str], *, terminal: bool | None, delay: float | None = 0.0) -> tuple[int, str, str]:
     from tashkalar_cli.cli.app import run
-    from tashkalar_cli.cli.common import CliState
+    from tashkalar_cli.command.common import CliState
 
     line = CliState(progress_terminal=terminal, progress_delay=delay)
     capsys.readouterr()

@@ -34,14 +34,15 @@ def conforms(name: str, data: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def service():
-    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.cli.app import run
+    from tashkalar_cli.command.service import Service
 
-    return Service()
+    return Service(run)
 
 
 def ask(service, *requests: Any, limit: int | None = None) -> list[dict[str, Any]]:
     """The answers to ``requests`` (objects, or raw lines as ``bytes``/``str``), each checked."""
-    from tashkalar_cli.cli.service import MAX_REQUEST, serve_lines
+    from tashkalar_cli.command.service import MAX_REQUEST, serve_lines
 
     lines = b"".join(r if isinstance(r, bytes) else (r if isinstance(r, str) else json.dumps(r)).encode() + b"\n"
                      for r in requests)
@@ -116,10 +117,11 @@ def test_serve_is_not_run_inside_the_service(service):
 
 def test_the_games_kept_are_bounded(tmp_path, data_copy):
     """A service asked about ever new data folders keeps only the last few games open."""
-    from tashkalar_cli.cli.common import MAX_GAMES_KEPT
-    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.cli.app import run
+    from tashkalar_cli.command.common import MAX_GAMES_KEPT
+    from tashkalar_cli.command.service import Service
 
-    service = Service()
+    service = Service(run)
     for i in range(MAX_GAMES_KEPT + 2):
         folder = tmp_path / f"d{i}"
         folder.symlink_to(data_copy, target_is_directory=True) if i else None
@@ -160,13 +162,14 @@ def test_the_service_writes_no_file(service, tmp_path, option):
 
 
 def test_reads_are_refused_over_http_only(tmp_path):
-    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.cli.app import run
+    from tashkalar_cli.command.service import Service
 
     path = tmp_path / "p.yaml"
     path.write_text(POSITION, encoding="utf-8")
     args = ["summonable", "--player", "blue", "--position", str(path)]
-    assert ask(Service(), {"args": args})[0]["exit"] == 0    # standard input: the user's own files
-    closed = Service(reads=False)
+    assert ask(Service(run), {"args": args})[0]["exit"] == 0    # standard input: the user's own files
+    closed = Service(run, reads=False)
     for refused in (args, ["position", "check", str(path)], ["card", "show", "knight", "--data", str(tmp_path)],
                     ["i18n", "check", "--locales", str(tmp_path)], ["--game", "letal", "letal", "check", str(path)]):
         [answer] = ask(closed, {"args": refused})
@@ -182,8 +185,8 @@ def test_every_file_option_is_known_to_the_service():
     import typer
 
     from tashkalar_cli.cli.app import build_app
-    from tashkalar_cli.cli.common import CliState
-    from tashkalar_cli.cli.service import READS, WRITES
+    from tashkalar_cli.command.common import CliState
+    from tashkalar_cli.command.service import READS, WRITES
 
     root = typer.main.get_command(build_app())
     ctx = click.Context(root, obj=CliState())
@@ -253,9 +256,9 @@ def test_start_up_loads_no_part_of_the_service(tmp_path):
                           capture_output=True, text=True, timeout=HANG, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     imported = set(done.stderr.rsplit("MODULES ", 1)[1].split())
-    assert "tashkalar_cli.cli.card" in imported
+    assert "tashkalar_cli.games.tashkalar.commands.card" in imported
     assert not {m for m in imported if m.split(".")[0] in ("starlette", "uvicorn", "anyio", "httpx")
-                or m.startswith("tashkalar_cli.cli.serv")}
+                or m.startswith(("tashkalar_cli.cli.serv", "tashkalar_cli.command.serv"))}
 
 
 @pytest.mark.parametrize(("args", "key"), [(["--port", "9000"], "serve-http-options"),
@@ -277,10 +280,11 @@ ON_THE_HTTP_WORKER = pytest.mark.xdist_group("board-http")
 def http():
     from starlette.testclient import TestClient
 
-    from tashkalar_cli.cli.serve_http import app
-    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.cli.app import run
+    from tashkalar_cli.command.serve_http import app
+    from tashkalar_cli.command.service import Service
 
-    with TestClient(app(Service(reads=False), "127.0.0.1", 8765, 10_000), base_url="http://127.0.0.1:8765") as client:
+    with TestClient(app(Service(run, reads=False), "127.0.0.1", 8765, 10_000), base_url="http://127.0.0.1:8765") as client:
         yield client
 
 
@@ -429,14 +433,14 @@ def test_the_service_refuses_exactly_the_commands_that_declare_they_edit_the_loc
     import click
     import typer
 
-    from tashkalar_cli.cli.app import build_app
-    from tashkalar_cli.cli.common import CliState, declares_edits_locales, edits_locales
-    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.cli.app import build_app, run
+    from tashkalar_cli.command.common import CliState, declares_edits_locales, edits_locales
+    from tashkalar_cli.command.service import Service
     from tashkalar_cli.errors import InputError
 
     root = typer.main.get_command(build_app())
     top = click.Context(root, info_name="tashkalar", obj=CliState())
-    service = Service()
+    service = Service(run)
 
     def refused(command: click.Command, path: list[str]) -> str | None:
         ctx = click.Context(command, info_name=path[-1], parent=top)

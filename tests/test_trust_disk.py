@@ -306,7 +306,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "home"
     folder.mkdir()
     monkeypatch.setenv("HOME", str(folder))
-    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: "bash")
+    monkeypatch.setattr("tashkalar_cli.command.shellrc.current_shell", lambda: "bash")
     return folder
 
 
@@ -348,7 +348,7 @@ def test_a_fifo_as_the_start_up_file_is_refused_without_waiting(home: Path) -> N
 
 def test_an_unsupported_shell_with_json_is_one_json_error(cli: Any, home: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: "tcsh")
+    monkeypatch.setattr("tashkalar_cli.command.shellrc.current_shell", lambda: "tcsh")
     r = cli("--install-completion", "--json")
     assert r.code == 2 and r.out == ""
     error = json.loads(r.err)["error"]
@@ -390,7 +390,7 @@ def test_a_users_file_in_the_scripts_place_leaves_the_start_up_file_alone(cli: A
 
 
 def test_zsh_keeps_the_users_completion_style(cli: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tashkalar_cli.cli.shellrc.current_shell", lambda: "zsh")
+    monkeypatch.setattr("tashkalar_cli.command.shellrc.current_shell", lambda: "zsh")
     old = b"zstyle ':completion:*' menu no\n# \xff\xfe not UTF-8\n"
     (home / ".zshrc").write_bytes(old)
     for _ in range(2):

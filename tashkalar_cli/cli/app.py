@@ -5,8 +5,8 @@ imports the command's module on demand): ``tashkalar card show X`` imports only 
 module, while ``--help`` loads them all to list them.
 
 The line is read by Click alone. ``--lang``, ``--data``, ``--json`` and ``--game`` are options of
-the root and of the commands (:mod:`tashkalar_cli.cli.common`), eager where their value decides how
-the rest is read, and each writes into the line's :class:`~tashkalar_cli.cli.common.CliState` (the
+the root and of the commands (:mod:`tashkalar_cli.command.common`), eager where their value decides how
+the rest is read, and each writes into the line's :class:`~tashkalar_cli.command.common.CliState` (the
 root context's ``obj``) as Click processes it. Where Click speaks before it has processed them (a
 usage error its parser raises, a ``--help`` written before ``--lang``), :func:`_written_options`
 reads them with the command's own parser.
@@ -25,13 +25,13 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from tashkalar_cli.cli.common import CliState, choose_game, json_given, lang_given, share_options, state
 from tashkalar_cli.cli.usage import ToolContext, use_context
 from tashkalar_cli.cli.values import use_own_types
+from tashkalar_cli.command.common import CliState, choose_game, json_given, lang_given, share_options, state
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.localize import Words
-    from tashkalar_cli.cli.streams import Guard
+    from tashkalar_cli.command.localize import Words
+    from tashkalar_cli.command.streams import Guard
     from tashkalar_cli.data.paths import GamePack
 
 #: the name the command line is called by (its completion functions and variable are named after it)
@@ -107,7 +107,7 @@ class CommandContext(ToolContext):
     handed: list[str] | None = None
 
     def get_help(self) -> str:
-        from tashkalar_cli.cli.localize import localize_command
+        from tashkalar_cli.command.localize import localize_command
 
         line = state(self)
         line.help_shown = True
@@ -227,11 +227,11 @@ def _built(cmd_name: str, line: CliState) -> click.Command:
     share_options(command)
     use_own_types(command)  # a value refused is said in the user's language (cli/values.py)
     if line.completing:  # the shell asks for completions: give the parameters their values
-        from tashkalar_cli.cli.completion import attach
+        from tashkalar_cli.command.completion import attach
 
         attach(command, cmd_name)
     if line.words is not None and line.help_shown:
-        from tashkalar_cli.cli.localize import localize_command
+        from tashkalar_cli.command.localize import localize_command
 
         localize_command(command, cmd_name, line.words)
     if line.adapt is not None:  # serve: the files a request names are checked before it runs
@@ -283,7 +283,7 @@ def build_app() -> typer.Typer:
                                                               "(before or after the command).")
               ) -> None:
         """Carries --version, --lang, --game and --json for every command, each written into the
-        context's :class:`~tashkalar_cli.cli.common.CliState` as Click reads it (the commands read
+        context's :class:`~tashkalar_cli.command.common.CliState` as Click reads it (the commands read
         --lang, --json and --game after their name too, into the same state). Global options
         alone (``tashkalar --lang fr``) show the help, as no argument at all does (with --json:
         one JSON error, the command is missing)."""
@@ -330,7 +330,7 @@ ROOT_OPTIONS: dict[str, Callable[[click.Context, click.Parameter, Any], Any]] = 
 
 def _print_version(value: bool) -> None:
     if value:
-        from tashkalar_cli import __version__
+        from tashkalar_cli._version import __version__
 
         typer.echo(f"tashkalar {__version__}")
         raise typer.Exit()
@@ -417,10 +417,10 @@ _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 def main(argv: list[str] | None = None) -> None:
     """The command line: see :func:`run`. Standard output and error are written through checked
-    streams (:mod:`tashkalar_cli.cli.streams`): a short or failed write of the output, the last
+    streams (:mod:`tashkalar_cli.command.streams`): a short or failed write of the output, the last
     flush included, is exit 2 with one line (never 0 with a cut output); a reader that went away,
     141 quietly; a standard error that cannot be written changes no exit code."""
-    from tashkalar_cli.cli.streams import install
+    from tashkalar_cli.command.streams import install
 
     line = CliState(guard=install())
     guard = line.guard
@@ -518,9 +518,10 @@ def _written_options(ctx: click.Context, line: CliState) -> None:
 def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     """The command line ``argv`` (default: the process's) parsed by Click and run; every error said
     in one line (see :func:`_failed`). Ends with ``SystemExit``, the command's exit code."""
-    from tashkalar_cli.cli.localize import Words
+    from tashkalar_cli.command.localize import Words
 
     line = line if line is not None else CliState()
+    line.runner = run   # a command that serves others (serve, board) runs their lines with it
     line.args = list(sys.argv[1:] if argv is None else argv)
     line.completing = bool(os.environ.get("_TASHKALAR_COMPLETE"))
     line.refuse_other_games = not line.completing  # (the shell's completion: every command answers)
@@ -537,7 +538,7 @@ def _invoke(args: list[str], line: CliState) -> int:
     its exit code."""
     command = _root_command(line)
     if line.completing:
-        from tashkalar_cli.cli.completion import answer
+        from tashkalar_cli.command.completion import answer
 
         return answer(command, PROG, line)
     from tashkalar_cli.cli.progress import stderr_reporter
@@ -565,10 +566,10 @@ def _completion_options() -> list[click.Option]:
 
 def _install_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     """``--install-completion``: the script and the line of the start-up file that loads it, written
-    together (:mod:`tashkalar_cli.cli.shellrc`), said in the user's language; then the run ends."""
+    together (:mod:`tashkalar_cli.command.shellrc`), said in the user's language; then the run ends."""
     if value is None or ctx.resilient_parsing:
         return
-    from tashkalar_cli.cli.localize import install_completion
+    from tashkalar_cli.command.localize import install_completion
 
     line = state(ctx)
     line.installing_completion = True
@@ -581,8 +582,8 @@ def _show_completion(ctx: click.Context, param: click.Parameter, value: str | No
     runs in) on standard output; then the run ends."""
     if value is None or ctx.resilient_parsing:
         return
-    from tashkalar_cli.cli.completion import COMPLETE_VAR
-    from tashkalar_cli.cli.shellrc import shown_script
+    from tashkalar_cli.command.completion import COMPLETE_VAR
+    from tashkalar_cli.command.shellrc import shown_script
 
     click.echo(shown_script(value or None, ctx.find_root().info_name or PROG, COMPLETE_VAR))
     sys.exit(0)

@@ -18,20 +18,20 @@ changed and 4 private names. What replaced them:
   :mod:`tashkalar_cli.cli.usage`), not by a gettext catalog assigned into ``click.types``;
 - the completion options are the root's own Click options (``cli/app.py``
   ``_completion_options``: Typer's ``add_completion=False``), whose installer is the tool's
-  (:mod:`tashkalar_cli.cli.shellrc`), not a callback replaced on Typer's option; the shells are
-  subclasses of Click's public ``ShellComplete`` (:mod:`tashkalar_cli.cli.shells`), which write
+  (:mod:`tashkalar_cli.command.shellrc`), not a callback replaced on Typer's option; the shells are
+  subclasses of Click's public ``ShellComplete`` (:mod:`tashkalar_cli.command.shells`), which write
   the scripts and speak the protocol of those Typer wrote (an installed script keeps working), and
   the shell's request is answered by the tool before Click runs the line
-  (:func:`tashkalar_cli.cli.completion.answer`), not by Typer's private completion modules;
+  (:func:`tashkalar_cli.command.completion.answer`), not by Typer's private completion modules;
 - a reader of the output that went away is told by the tool's own checked standard output
-  (:mod:`tashkalar_cli.cli.streams`: its guard keeps the ``EPIPE``, whatever Click then does with
+  (:mod:`tashkalar_cli.command.streams`: its guard keeps the ``EPIPE``, whatever Click then does with
   it, and the exit code is 141), not by comparing ``sys.stdout`` with Click's private wrapper;
 - the usage errors are said from their exceptions' attributes (:mod:`tashkalar_cli.cli.usage`),
   the help is drawn by the tool's own formatter, which a context subclass gives Click
   (:mod:`tashkalar_cli.cli.helptext`: ``typer.rich_utils`` is not touched), and the shell's
-  completions of values come from parameter types that complete (``cli/completion.Completing``,
+  completions of values come from parameter types that complete (``command/completion.Completing``,
   Click's public ``ParamType.shell_complete``); the shell is detected with ``shellingham``'s
-  public ``detect_shell`` (``cli/shellrc.current_shell``).
+  public ``detect_shell`` (``command/shellrc.current_shell``).
 
 Nothing of Rich is changed or used privately, and the process's environment is not changed for
 the frameworks: the consoles take the terminal's size through Rich's public ``width`` and

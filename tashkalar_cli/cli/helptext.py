@@ -31,7 +31,7 @@ from rich.text import Text
 from rich.theme import Theme
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.localize import Words
+    from tashkalar_cli.command.localize import Words
 
 #: the styles of Typer's help, kept as they are
 STYLES = {"option": "bold cyan", "switch": "bold green", "negative_option": "bold magenta",

@@ -6,7 +6,16 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, edits_locales, print_json, session, state
+from tashkalar_cli.command.common import (
+    DataOption,
+    ForceOption,
+    JsonOption,
+    LangOption,
+    edits_locales,
+    print_json,
+    session,
+    state,
+)
 
 if TYPE_CHECKING:
     from tashkalar_cli.text.i18ncheck import Report
@@ -46,12 +55,12 @@ def check(
     --json prints the findings as a list of objects (lang, file, key, check, severity, message,
     line, field, reference, translation, code, previous), and the coverage of each file.
     """
-    from tashkalar_cli.cli.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused
 
     s = session(lang, data)
     from tashkalar_cli.data.progress import step
 
-    with collector_paused():  # the check's parsed files and findings hold no cycle (cli/collector.py)
+    with collector_paused():  # the check's parsed files and findings hold no cycle (command/collector.py)
         with step("progress.i18n"):
             report = _report(locales, reference, target, data)
         if json:
@@ -219,7 +228,7 @@ def _export(locales: str | None, reference: str, target: list[str] | None, data:
     """Write the exchange file of each language: all of them or none."""
     from pathlib import Path
 
-    from tashkalar_cli import __version__
+    from tashkalar_cli._version import __version__
     from tashkalar_cli.data.games import GAMES
     from tashkalar_cli.data.output import write_outputs
     from tashkalar_cli.data.paths import checked_length, data_root, extra_locales

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.command.common import DataOption, JsonOption, LangOption, print_json, session
 
 app = typer.Typer(help="Look up keywords and game terms, by their term in any language.", no_args_is_help=True)
 

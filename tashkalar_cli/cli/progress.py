@@ -2,7 +2,7 @@
 when standard error is a terminal and the answer is not ``--json`` (never on a pipe, never in JSON).
 
 :func:`stderr_reporter` is the seam: the terminal test and the delay come from the command line's
-:class:`~tashkalar_cli.cli.common.CliState` (``progress_terminal``: None asks the stream, True or False
+:class:`~tashkalar_cli.command.common.CliState` (``progress_terminal``: None asks the stream, True or False
 decide; ``progress_delay``: None is about half a second), so a test forces a terminal without touching Rich.
 """
 
@@ -12,7 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.common import CliState
+    from tashkalar_cli.command.common import CliState
     from tashkalar_cli.data.progress import Reporter
     from tashkalar_cli.render.progress import RichReporter
 

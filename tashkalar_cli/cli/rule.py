@@ -6,8 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
-from tashkalar_cli.cli.options import PlayFormOption
+from tashkalar_cli.command.common import DataOption, JsonOption, LangOption, print_json, session
+from tashkalar_cli.command.options import PlayFormOption
 
 ModeOption = PlayFormOption
 

@@ -1,7 +1,7 @@
 """``tashkalar serve``: the command line as a service for programs, its start-up paid once.
 
-The protocol and the runner are :mod:`tashkalar_cli.cli.service`; HTTP (``--http``) is
-:mod:`tashkalar_cli.cli.serve_http`, which imports Starlette and uvicorn (only then).
+The protocol and the runner are :mod:`tashkalar_cli.command.service`; HTTP (``--http``) is
+:mod:`tashkalar_cli.command.serve_http`, which imports Starlette and uvicorn (only then).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from tashkalar_cli.cli.common import JsonOption, LangOption, given
-from tashkalar_cli.cli.service import MAX_REQUEST, Service, serve_lines
+from tashkalar_cli.command.common import JsonOption, LangOption, given
+from tashkalar_cli.command.service import MAX_REQUEST, Service, serve_lines
 from tashkalar_cli.errors import InputError
 
 
@@ -28,16 +28,18 @@ def serve(
 ) -> None:
     """Answer requests from programs, one JSON object a line on standard input (or over HTTP with
     --http), with one JSON object a line, each the answer of a command run with --json."""
+    from tashkalar_cli.cli.app import run  # the entry, which runs each request (already loaded: it runs this one)
+
     if max_request < 1:
         raise InputError(key="serve-max-request", value=max_request)
     if not http and (given("host") or given("port")):
         raise InputError(key="serve-http-options")
     if http:
-        from tashkalar_cli.cli.serve_http import serve_http
+        from tashkalar_cli.command.serve_http import serve_http
 
-        serve_http(Service(reads=False), host, port, max_request)
+        serve_http(Service(run, reads=False), host, port, max_request)
         return
-    service = Service()
+    service = Service(run)
     service.warm()
     sink = sys.stdout
     source = sys.stdin.buffer if sys.stdin is not None else None

@@ -1,4 +1,5 @@
-"""``tashkalar sheet``: a printable cheat sheet of the cards (HTML or SVG)."""
+"""``tashkalar sheet``: a printable cheat sheet of the cards (HTML, SVG or PDF), in every game: the sheet is made by
+the game's pack, named by the registry (``GamePack.hooks``: ``sheet``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, OutputFile, print_json, session
+from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, OutputFile, print_json, session
 
 
 class Format(StrEnum):
@@ -40,7 +41,7 @@ def sheet(
     data: DataOption = None,
 ) -> None:
     """Write a cheat sheet: each card's pattern, name, rank and effect, laid out to print (nothing chosen: every card)."""
-    from tashkalar_cli.cli.options import check_deck
+    from tashkalar_cli.data.games import pack_function
     from tashkalar_cli.errors import InputError, quote
 
     suffix = out.rsplit(".", 1)[-1].lower() if "." in out else "html" if out == "-" else ""  # -: HTML, to stdout
@@ -54,18 +55,11 @@ def sheet(
         if find_browser() is None:      # said before any work
             raise InputError(key="pdf-no-browser")
     s = session(lang, data, force)
-    from tashkalar_cli.games.tashkalar.render.cardsheet import build_sections
     from tashkalar_cli.render.sheet import sheet_html, sheet_svg
 
-    if s.game.id == "letal":   # the quick reference of L.E.T.A.L. TCG: turn, card types, positioning
-        if deck or legends or flares or tasks:
-            raise InputError(key="letal-sheet-options")
-        from tashkalar_cli.games.letal.render import quick_reference
-
-        sections = quick_reference(s.game, s.loc)
-    else:
-        decks = [check_deck(s, d) for d in deck or []]
-        sections = build_sections(s.game, s.loc, decks, legends, flares, tasks)
+    # the game's sheet, made by its pack (the registry's hook: Tash-Kalar's cards, L.E.T.A.L.'s quick reference)
+    made = pack_function(s.game.pack.hooks["sheet"])(s.game, s.loc, deck or [], legends, flares, tasks)
+    sections = made.sections
     text = sheet_svg(sections, s.loc, paper.value) if suffix == "svg" else sheet_html(sections, s.loc, paper.value)
     content: str | bytes = text
     if suffix == "pdf":
@@ -75,9 +69,6 @@ def sheet(
     s.write_all([OutputFile(out, content, "out")])  # its own message says how many cards
     if json:
         print_json("sheet", {"game": s.game.id, "file": out, "format": "html" if suffix == "htm" else suffix,
-                             "paper": paper.value, "cards": None if s.game.id == "letal" else
-                             sum(len(x.cards) for x in sections)})
-    elif s.game.id == "letal":  # its entries are terms, not cards
-        s.console.print(s.loc.msg("letal.sheet.written", path=out))
-    else:
-        s.console.print(s.loc.msg("sheet.written", path=out, count=sum(len(x.cards) for x in sections)))
+                             "paper": paper.value, "cards": made.cards})
+    else:  # a sheet of terms (L.E.T.A.L.) counts no cards
+        s.console.print(s.loc.msg(made.written, path=out, **({} if made.cards is None else {"count": made.cards})))

@@ -67,8 +67,8 @@ class ToolContext(click.Context):
         """The help of this context's command, printed by the tool's formatter
         (:mod:`tashkalar_cli.cli.helptext`: in the user's language, never cut); what is returned
         is the nothing left to print."""
-        from tashkalar_cli.cli.common import state
         from tashkalar_cli.cli.helptext import print_help
+        from tashkalar_cli.command.common import state
 
         print_help(self, state(self).words)
         return ""

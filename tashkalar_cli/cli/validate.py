@@ -1,10 +1,12 @@
-"""``tashkalar validate``: validate every data file and report."""
+"""``tashkalar validate``: validate every data file and report, in every game: what a game's cards add to the
+report (their counts, the effects missing) is counted by its pack, named by the registry (``GamePack.hooks``:
+``census``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, print_json, session, state
+from tashkalar_cli.command.common import DataOption, JsonOption, print_json, session, state
 
 
 def validate(data: DataOption = None, json: JsonOption = False) -> None:
@@ -65,26 +67,23 @@ def validate(data: DataOption = None, json: JsonOption = False) -> None:
 
 
 def _summary(data: str | None, game: str) -> dict[str, Any]:
+    from tashkalar_cli.data.games import GAMES, hook
     from tashkalar_cli.data.paths import data_root
     from tashkalar_cli.game import load_uncached
-    from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Legend, Task, build_cards
-    from tashkalar_cli.games.tashkalar.model.integrity import missing_effects
 
     ds = load_uncached(data_root(data), game)  # for real, never from the cache
     facts = ds.facts
-    cards = build_cards(facts) if "beings" in facts else []
+    census = hook(GAMES[game], "census")   # the game's cards counted by its pack (a game without cards: none)
+    counted: dict[str, Any] = census(facts) if census is not None else {}
     return {
         "valid": True,
         "game": game,
         "root": ds.root,
-        "beings": sum(type(c) is Being for c in cards),
-        "legends": sum(isinstance(c, Legend) for c in cards),
-        "flares": sum(isinstance(c, Flare) for c in cards),
-        "tasks": sum(isinstance(c, Task) for c in cards),
+        **{kind: counted.get(kind, 0) for kind in ("beings", "legends", "flares", "tasks")},
         "keywords": len(facts["glossary"]),
         "rules": len(facts["rules"]["rules"]),
         "errata": len(facts["errata"]),
         "languages": ds.languages,
         "warnings": ds.warnings,
-        **({"effects_missing": missing_effects(dict(facts))} if "beings" in facts else {}),
+        **({"effects_missing": counted["effects_missing"]} if "effects_missing" in counted else {}),
     }

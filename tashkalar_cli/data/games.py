@@ -14,7 +14,8 @@ A third game needs: an entry in :data:`GAMES` (kept in :mod:`tashkalar_cli.data.
 every command imports at start-up: its fact files and their schemas, the locale files it has,
 its keyword categories, its rules object's name, its commands by name and ``module:attribute``),
 its data folder, its schemas when its facts differ, and its pack ``tashkalar_cli/games/<game>/``
-(its rules object, engine, renderers and what its data derives); the rules, keywords, errata, search, i18n check,
+(its rules object, engine, renderers, commands, what its data derives and the hooks the line's own commands
+call: its cheat sheet, its cards' census, its completions); the rules, keywords, errata, search, i18n check,
 validation and JSON machinery then serve it unchanged, and the command line routes its commands
 to it (refused for another game) and lists them in its help.
 """
@@ -30,7 +31,7 @@ from tashkalar_cli.data.paths import DEFAULT_GAME, GAME_FOLDERS, GAMES, FactFile
 from tashkalar_cli.errors import InputError
 
 __all__ = ["DEFAULT_GAME", "GAMES", "GAME_FOLDERS", "FactFile", "GamePack", "chosen_game", "game_pack",
-           "named", "owner_of", "pack_function", "rules_class"]
+           "hook", "named", "owner_of", "pack_function", "rules_class"]
 
 
 def game_pack(game: str | None = None) -> GamePack:
@@ -68,6 +69,13 @@ def pack_function(name: str) -> Callable[..., Any]:
     if not callable(found):
         raise TypeError(f"{name} is not a function")
     return found
+
+
+def hook(pack: GamePack, name: str) -> Callable[..., Any] | None:
+    """What ``pack`` gives a command of the line's own by the name ``name`` (:attr:`GamePack.hooks`), imported
+    then; None when the game has none (a game without cards has no ``census``)."""
+    target = pack.hooks.get(name)
+    return pack_function(target) if target is not None else None
 
 
 def owner_of(question: str) -> str | None:

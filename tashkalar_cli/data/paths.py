@@ -334,6 +334,10 @@ def _walk_or_say(folder: Path, budget: Budget | None, depth: int | None, skip: t
 
 DEFAULT_GAME = "tash-kalar"
 
+#: the forms of play a rule may name (its ``modes``, ``schemas/rules.schema.json``), in the order they are shown:
+#: kept here, which every command imports at start-up, for the option that reads them (``rule list --mode``)
+RULE_MODES = ("high-form", "duel", "melee", "team")
+
 
 class FactFile:
     """One kind of fact file of a game: its path pattern below the game's folder of ``cards/``,
@@ -362,16 +366,26 @@ class GamePack:
     ``module:function`` of its pack, given the facts, returning the derived values; Tash-Kalar's
     cards and their patterns' orientations; none for a game without cards). The
     command line routes a command to the game whose pack declares it, and refuses it for another
-    game; the commands that serve every game are the command line's own."""
+    game; the commands that serve every game are the command line's own. What those need of a game
+    they get from its pack by name too (``hooks``: hook -> ``module:function``, each imported only
+    when the command runs): ``sheet``, the cheat sheet of ``tashkalar sheet`` (given the game, its
+    localizer, the decks named, whether the legends, flares and tasks are asked for; returning a
+    :class:`~tashkalar_cli.render.sheet.SheetMade`); ``census``, what ``tashkalar validate`` counts
+    of the game's cards (given the facts; none: no cards); ``complete``, the completions of the
+    kinds of values only this game has (given the kind, the game and a localizer; None for a kind it
+    does not know)."""
 
-    __slots__ = ("categories", "commands", "derive", "facts", "folder", "id", "locale_files", "modes", "rules")
+    __slots__ = ("categories", "commands", "derive", "facts", "folder", "hooks", "id", "locale_files", "modes",
+                 "rules")
 
     def __init__(self, id: str, folder: str, facts: tuple[FactFile, ...], locale_files: tuple[str, ...],
                  categories: tuple[str, ...], *, modes: bool = False, rules: str,
-                 commands: dict[str, str] | None = None, derive: str | None = None) -> None:
+                 commands: dict[str, str] | None = None, derive: str | None = None,
+                 hooks: dict[str, str] | None = None) -> None:
         self.id, self.folder, self.facts, self.locale_files = id, folder, facts, locale_files
         self.categories, self.modes, self.rules, self.derive = categories, modes, rules, derive
         self.commands: dict[str, str] = dict(commands or {})
+        self.hooks: dict[str, str] = dict(hooks or {})
 
     def __repr__(self) -> str:
         return f"GamePack({self.id!r})"
@@ -410,22 +424,26 @@ GAMES: dict[str, GamePack] = {
         ("card", "piece", "board", "movement", "action", "effect", "rule", "mode", "expansion"),
         modes=True, rules="tashkalar_cli.games.tashkalar.rules:TashkalarRules",
         derive="tashkalar_cli.games.tashkalar.catalog.build:derive",
-        commands={"card": "tashkalar_cli.cli.card:app",
-                  "summon": "tashkalar_cli.cli.summon:summon",
-                  "summonable": "tashkalar_cli.cli.summon:summonable",
-                  "plan": "tashkalar_cli.cli.plan:plan",
-                  "flare": "tashkalar_cli.cli.play:flare_app",
-                  "task": "tashkalar_cli.cli.play:task_app",
-                  "score": "tashkalar_cli.cli.play:score",
-                  "position": "tashkalar_cli.cli.position:app",
-                  "board": "tashkalar_cli.cli.board:board"}),
+        commands={"card": "tashkalar_cli.games.tashkalar.commands.card:app",
+                  "summon": "tashkalar_cli.games.tashkalar.commands.summon:summon",
+                  "summonable": "tashkalar_cli.games.tashkalar.commands.summon:summonable",
+                  "plan": "tashkalar_cli.games.tashkalar.commands.plan:plan",
+                  "flare": "tashkalar_cli.games.tashkalar.commands.play:flare_app",
+                  "task": "tashkalar_cli.games.tashkalar.commands.play:task_app",
+                  "score": "tashkalar_cli.games.tashkalar.commands.play:score",
+                  "position": "tashkalar_cli.games.tashkalar.commands.position:app",
+                  "board": "tashkalar_cli.games.tashkalar.commands.board:board"},
+        hooks={"sheet": "tashkalar_cli.games.tashkalar.render.cardsheet:sheet",
+               "census": "tashkalar_cli.games.tashkalar.catalog.build:census",
+               "complete": "tashkalar_cli.games.tashkalar.commands.completion:candidates"}),
     "letal": GamePack(
         "letal", "letal",
         (FactFile("game.yaml", "letal-numbers", True, "game"), *_RULE_FILES),
         ("glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml", "sources.yaml"),
         ("game", "card-type", "turn", "combat", "positioning", "movement", "cards", "status"),
         rules="tashkalar_cli.games.letal.rules:LetalRules",
-        commands={"letal": "tashkalar_cli.cli.letal:app"}),
+        commands={"letal": "tashkalar_cli.games.letal.commands:app"},
+        hooks={"sheet": "tashkalar_cli.games.letal.render:sheet"}),
 }
 
 #: the folders of cards/ and locales/<lang>/ that belong to a game other than the top-level one

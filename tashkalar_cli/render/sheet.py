@@ -82,6 +82,18 @@ class Section:
     legend: tuple[KeyItem, ...] = ()  # the key to the section's drawings, printed once above its cards
 
 
+@dataclass
+class SheetMade:
+    """A game's cheat sheet, as its pack makes it for ``tashkalar sheet`` (:attr:`GamePack.hooks
+    <tashkalar_cli.data.paths.GamePack>` ``sheet``): its sections, how many cards they hold (None: its
+    entries are no cards), and the key of the message said once it is saved (given ``path``, and ``count``
+    when there are cards)."""
+
+    sections: list[Section]
+    cards: int | None
+    written: str
+
+
 def rank_icon(rank: str, size: float) -> ET.Element:
     """The rank as a shape: a grey disc (common), a black disc with a star (heroic), a ringed one (legendary)."""
     root = ET.Element("svg", {"xmlns": SVG_NS, "width": f"{size}mm", "height": f"{size}mm", "viewBox": "0 0 10 10",
@@ -414,4 +426,4 @@ def _svg_card(parent: ET.Element, box: Box, x: float, y: float, w: float, h: flo
         cy += height
 
 
-__all__ = ["PAPER", "CardView", "Drawn", "KeyItem", "Section", "paginate", "rank_icon", "sheet_html", "sheet_svg"]
+__all__ = ["PAPER", "CardView", "Drawn", "KeyItem", "Section", "SheetMade", "paginate", "rank_icon", "sheet_html", "sheet_svg"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from tashkalar_cli.data.paths import RULE_MODES
 from tashkalar_cli.errors import NotFoundError, Term, quote
 from tashkalar_cli.text.i18n import Localizer, Text
 from tashkalar_cli.text.search import fold, suggestions
@@ -35,7 +36,8 @@ class CardList(Protocol, Generic[_C]):
     @property
     def cards(self) -> Sequence[_C]: ...
 
-MODES = ("high-form", "duel", "melee", "team")
+#: the forms of play a rule may name (the registry's, :data:`tashkalar_cli.data.paths.RULE_MODES`)
+MODES = RULE_MODES
 
 
 def _number_key(number: str) -> tuple[int, ...]:

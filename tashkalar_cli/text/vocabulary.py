@@ -433,7 +433,7 @@ def _not_found(lexicon: Lexicon, kind: str, value: object, ok: Callable[[str], b
     """The error of a word that names nothing: the values allowed (when the lexicon lists them) and the hints."""
     ids = [i for i in lexicon.ids if ok(i)] if lexicon.listed else []
     # the words are Terms (``word:<kind>``), named in the user's language where the error is printed, as every
-    # game word of every error is (cli.localize.Words.namer); English in the message programs read
+    # game word of every error is (command.localize.Words.namer); English in the message programs read
     term = f"word:{kind}"
     english = say_term(Term(term, ids), lambda key: None, lambda _kind, i: lexicon.shown(i, "en"))
     kind_of_error: type[TashkalarError] = InputError if lexicon.listed else NotFoundError

@@ -13,15 +13,17 @@ import os
 from typing import TYPE_CHECKING
 
 from tashkalar_cli.game import Game
-from tashkalar_cli.games.letal.rules import LetalRules
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
+    from tashkalar_cli.games.letal.rules import LetalRules  # noqa: F401 - named as text in LetalGame's base
 
 GAME_ID = "letal"
 
 
-class LetalGame(Game[LetalRules]):
+# the rules object named as text: the pack's package (which its command group's module is inside) loads no
+# engine until a question is asked (``letal --help`` does not), the registry's name importing it then
+class LetalGame(Game["LetalRules"]):
     """L.E.T.A.L. TCG in the built-in data (or ``TASHKALAR_DATA``), the data folder ``data`` or ``dataset``."""
 
     def __init__(self, data: str | os.PathLike[str] | None = None, /, *, dataset: Dataset | None = None) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from tashkalar_cli.errors import InputError
 from tashkalar_cli.games.letal.engine import AREAS, GridSquare
 from tashkalar_cli.render.style import STYLE
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Group
 
     from tashkalar_cli.games.letal.engine import Grid, LetalEngine, MoveTo, Problem, Why
-    from tashkalar_cli.render.sheet import Section
+    from tashkalar_cli.render.sheet import Section, SheetMade
     from tashkalar_cli.text.i18n import Localizer
     from tashkalar_cli.text.rules import Glossary, Keyword
 
@@ -357,3 +358,14 @@ def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
                                   loc.msg(f"category.{category}"), None, None, [(None, definition.text or "")],
                                   note, fallback, figure))
     return [Section("letal", loc.msg("letal.sheet.title"), views)]
+
+
+def sheet(game: ReferenceSource, loc: Localizer, decks: Sequence[str], legends: bool, flares: bool,
+          tasks: bool) -> SheetMade:
+    """``tashkalar sheet`` in L.E.T.A.L. TCG (the registry's hook ``sheet``): its quick reference, which has no
+    option (the decks, legends, flares and tasks are Tash-Kalar's)."""
+    from tashkalar_cli.render.sheet import SheetMade  # deferred: the sheet's layout, for the sheet only
+
+    if decks or legends or flares or tasks:
+        raise InputError(key="letal-sheet-options")
+    return SheetMade(quick_reference(game, loc), None, "letal.sheet.written")

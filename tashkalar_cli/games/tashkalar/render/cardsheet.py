@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from tashkalar_cli.games.tashkalar.model.cards import Being, Card, Flare, Task
 from tashkalar_cli.games.tashkalar.model.patterns import Pattern
 from tashkalar_cli.games.tashkalar.render.svg import pattern_element
-from tashkalar_cli.render.sheet import CardView, Drawn, KeyItem, Section
+from tashkalar_cli.render.sheet import CardView, Drawn, KeyItem, Section, SheetMade
 
 if TYPE_CHECKING:
     from tashkalar_cli.games.tashkalar.catalog.cards import CardCatalog
@@ -18,10 +18,13 @@ if TYPE_CHECKING:
 
 
 class GameCards(Protocol):
-    """What a sheet needs of the :class:`~tashkalar_cli.game.Game` (a layer above): its decks and cards."""
+    """What a sheet needs of the :class:`~tashkalar_cli.game.Game` (a layer above): its decks and cards, and the
+    one reader of the words a user types."""
 
     @property
     def decks(self) -> list[str]: ...
+
+    def word(self, kind: str, value: str, where: str = ..., among: Iterable[str] | None = ...) -> str: ...
 
     @property
     def cards(self) -> CardCatalog: ...
@@ -109,4 +112,13 @@ def build_sections(game: GameCards, loc: Localizer, decks: Sequence[str] = (), l
     return out
 
 
-__all__ = ["PATTERN_KEY", "GameCards", "build_sections", "card_view", "drawn"]
+def sheet(game: GameCards, loc: Localizer, decks: Sequence[str], legends: bool, flares: bool,
+          tasks: bool) -> SheetMade:
+    """``tashkalar sheet`` in Tash-Kalar (the registry's hook ``sheet``): the decks named (by id or by their
+    names in any language), the legends, flares and tasks asked for (nothing chosen: every card)."""
+    chosen = [game.word("deck", deck, "--deck") for deck in decks]
+    sections = build_sections(game, loc, chosen, legends, flares, tasks)
+    return SheetMade(sections, sum(len(x.cards) for x in sections), "sheet.written")
+
+
+__all__ = ["PATTERN_KEY", "GameCards", "build_sections", "card_view", "drawn", "sheet"]

@@ -6,7 +6,7 @@ otherwise, and refuses (403) a request whose ``Host`` is not the address it list
 loopback name), which a page of another site reaching it through DNS rebinding cannot give, and a
 request that a web page sends (an ``Origin`` other than the service's own). A body longer than the
 limit is refused (413) without being held. Requests are answered one at a time, in the order they
-come, by the same :class:`~tashkalar_cli.cli.serve.Service` as on standard input, which reads no
+come, by the same :class:`~tashkalar_cli.command.service.Service` as on standard input, which reads no
 file (a request's ``input`` is its standard input) and writes none.
 """
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
 
-    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.command.service import Service
 
 #: the names of this machine's loopback addresses, always accepted in ``Host``
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -61,7 +61,7 @@ def app(service: Service, host: str, port: int, max_request: int,
     from starlette.responses import Response
     from starlette.routing import Route
 
-    from tashkalar_cli.cli.service import refused
+    from tashkalar_cli.command.service import refused
 
     hosts = allowed_hosts(host, port)
     origins = frozenset(f"{scheme}://{h}" for scheme in ("http", "https") for h in hosts)

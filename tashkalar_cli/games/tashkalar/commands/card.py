@@ -6,8 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, JsonOption, LangOption, print_json, session
-from tashkalar_cli.cli.options import RankOption, TypeOption
+from tashkalar_cli.command.common import DataOption, JsonOption, LangOption, print_json
+from tashkalar_cli.games.tashkalar.commands import session
+from tashkalar_cli.games.tashkalar.commands.options import RankOption, TypeOption
 
 app = typer.Typer(help="Look up cards: beings, legends, flares and tasks.", no_args_is_help=True)
 
@@ -21,7 +22,7 @@ def show(
 ) -> None:
     """Show one card: its facts, texts and pattern."""
     s = session(lang, data)
-    card = s.game.card(name)
+    card = s.rules.card(name)
     if json:
         from tashkalar_cli.games.tashkalar.render import jsonout
 
@@ -47,7 +48,7 @@ def list_cards(
     data: DataOption = None,
 ) -> None:
     """List cards, filtered by deck, rank, type, keyword or words of their text."""
-    from tashkalar_cli.cli.options import check_deck
+    from tashkalar_cli.games.tashkalar.commands.options import check_deck
 
     s = session(lang, data)
     if deck is not None:

@@ -1,18 +1,21 @@
-"""``tashkalar letal``: L.E.T.A.L. TCG's grid engine and game-file checks (``--game letal``)."""
+"""``tashkalar letal``: L.E.T.A.L. TCG's grid engine and game-file checks (``--game letal``): its pack's command
+group, named by the registry (:attr:`GamePack.commands <tashkalar_cli.data.paths.GamePack>`) and standing on the
+command line's kit (:mod:`tashkalar_cli.command`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional, cast
 
 import typer
 
-from tashkalar_cli.cli.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json, session
+from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json, session
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.common import Session
+    from tashkalar_cli.command.common import Session
     from tashkalar_cli.games.letal.engine import LetalEngine
     from tashkalar_cli.games.letal.render import GridPicture
+    from tashkalar_cli.games.letal.rules import LetalRules
 
 app = typer.Typer(help="L.E.T.A.L. TCG on its grid: areas, moves, pushes and pulls, attacks, and checks of a "
                        "game file (with --game letal).", no_args_is_help=True)
@@ -30,12 +33,14 @@ FileArgument = Annotated[str, typer.Argument(help="The game file (YAML), or - fo
 
 
 def _engine(s: Session) -> LetalEngine:
-    return s.game.letal
+    """L.E.T.A.L.'s grid engine, typed: the command line routes a L.E.T.A.L. command to L.E.T.A.L. only
+    (``wrong-game`` for another game), so the rules object of its game is L.E.T.A.L.'s (said once, here)."""
+    return cast("LetalRules", s.game.ruleset).letal
 
 
 def _draw(s: Session, engine: LetalEngine, picture: GridPicture) -> None:
     """The grid in the terminal, after the answer in words (the symbols of its SVG and a key)."""
-    from tashkalar_cli.games.letal.render import grid_text
+    from tashkalar_cli.games.letal.render import grid_text  # deferred: the pictures, not for --help
 
     s.console.print()
     s.console.print(grid_text(engine.grid, picture, s.loc))
@@ -53,7 +58,7 @@ def area(square: SquareArgument,
          occupied: OccupiedOption = None, svg: SvgOption = None, force: ForceOption = False,
          lang: LangOption = None, json: JsonOption = False, data: DataOption = None, words: WordsOption = False) -> None:
     """The squares of Adjacent, Reach N, Range N or Radius N around a hero."""
-    from tashkalar_cli.games.letal.engine import Area
+    from tashkalar_cli.games.letal.engine import Area  # deferred: the engine, not for --help
 
     s = session(lang, data, force)
     asked = Area.asked(adjacent=adjacent, reach=reach, range=range_, radius=radius)
@@ -61,19 +66,19 @@ def area(square: SquareArgument,
     hero = engine.grid.parse(square, "hero square")  # said in words in each language (what.hero-square)
     others = engine.grid.parse_list(occupied)
     found = engine.area(hero, asked.kind, asked.n, others)
-    from tashkalar_cli.games.letal.render import GridPicture, area_label
-    from tashkalar_cli.games.letal.words import area_said
+    from tashkalar_cli.games.letal.render import GridPicture, area_label  # deferred: the pictures, not for --help
+    from tashkalar_cli.games.letal.words import area_said  # deferred: the sentences, not for --help
 
     label = area_label(asked.kind, asked.n, s.loc)
     said = area_said(label, hero, found, s.loc)
     picture = GridPicture.of(hero, found, others)
     if svg:
-        from tashkalar_cli.games.letal.render import grid_svg
+        from tashkalar_cli.games.letal.render import grid_svg  # deferred: the pictures, not for --help
 
         s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("label.value", label=label, value=hero.name), picture),
                 announce=not json)
     if json:
-        from tashkalar_cli.games.letal import jsonout
+        from tashkalar_cli.games.letal import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("letal-squares", {**jsonout.letal_squares(found), **(said.data() if words else {})})
         return
@@ -98,18 +103,18 @@ def move(square: SquareArgument,
     target = engine.grid.parse(to, "--to") if to is not None else None
     found = engine.move(hero, steps, others)
     asked = engine.move_to(hero, target, steps, others) if target is not None else None
-    from tashkalar_cli.games.letal.render import GridPicture
-    from tashkalar_cli.games.letal.words import move_said
+    from tashkalar_cli.games.letal.render import GridPicture  # deferred: the pictures, not for --help
+    from tashkalar_cli.games.letal.words import move_said  # deferred: the sentences, not for --help
 
     said = move_said(hero, steps, found, asked, s.loc)
     picture = GridPicture.of(hero, found, others)
     if svg:
-        from tashkalar_cli.games.letal.render import grid_svg
+        from tashkalar_cli.games.letal.render import grid_svg  # deferred: the pictures, not for --help
 
         s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name),
                               picture), announce=not json)
     if json:
-        from tashkalar_cli.games.letal import jsonout
+        from tashkalar_cli.games.letal import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("letal-squares", {**jsonout.letal_squares(found, asked), **(said.data() if words else {})})
         return
@@ -140,19 +145,19 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
     other = engine.grid.parse(by, "--by")
     others = engine.grid.parse_list(occupied)
     result = engine.push(hero, other, distance, others) if kind == "push" else engine.pull(hero, other, distance, others)
-    from tashkalar_cli.games.letal.render import GridPicture
-    from tashkalar_cli.games.letal.words import shift_said
+    from tashkalar_cli.games.letal.render import GridPicture  # deferred: the pictures, not for --help
+    from tashkalar_cli.games.letal.words import shift_said  # deferred: the sentences, not for --help
 
     said = shift_said(kind, hero, other, distance, result, s.loc)
     picture = GridPicture.of(hero, [result.to] if result.to is not None else [], others, other, result.path)
     if svg:
-        from tashkalar_cli.games.letal.render import grid_svg
+        from tashkalar_cli.games.letal.render import grid_svg  # deferred: the pictures, not for --help
 
         caption = s.loc.msg(f"letal.svg.{kind}", square=hero.name, distance=s.loc.msg("letal.squares", count=distance),
                             by=other.name)
         s.write(svg, grid_svg(engine.grid, s.loc, caption, picture), announce=not json)
     if json:
-        from tashkalar_cli.games.letal import jsonout
+        from tashkalar_cli.games.letal import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("letal-shift", {**jsonout.letal_shift(result), **(said.data() if common.words else {})})
         return
@@ -189,11 +194,11 @@ def attack(damage: Annotated[int, typer.Option("--damage", metavar="N", show_def
     s = session(lang, data)
     engine = _engine(s)
     result = engine.attack(damage, hidden, endurance, prevent, lose)
-    from tashkalar_cli.games.letal.words import attack_said
+    from tashkalar_cli.games.letal.words import attack_said  # deferred: the sentences, not for --help
 
     lines = attack_said(result, hidden, prevent, engine.numbers["defense"]["per_card"], s.loc)
     if json:
-        from tashkalar_cli.games.letal import jsonout
+        from tashkalar_cli.games.letal import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("letal-attack", {**jsonout.letal_attack(result), **({"lines": lines} if words else {})})
         return
@@ -203,14 +208,14 @@ def attack(damage: Annotated[int, typer.Option("--damage", metavar="N", show_def
 @app.command("check")
 def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Check a game file: players, teams, heroes, decks and starting squares (exit 1 on a problem)."""
-    from tashkalar_cli.games.letal.render import problem_text
+    from tashkalar_cli.games.letal.render import problem_text  # deferred: the pictures, not for --help
 
     s = session(lang, data)
     engine = _engine(s)
     game = engine.read_game(file)
     problems = engine.check(game)
     if json:
-        from tashkalar_cli.games.letal import jsonout
+        from tashkalar_cli.games.letal import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("letal-check", jsonout.letal_check(problems, s.loc))
     elif not problems:
@@ -232,7 +237,7 @@ def winner(file: FileArgument, lang: LangOption = None, json: JsonOption = False
     engine = _engine(s)
     result = engine.winner(engine.read_game(file))
     if json:
-        from tashkalar_cli.games.letal import jsonout
+        from tashkalar_cli.games.letal import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("letal-winner", jsonout.letal_winner(result))
         return
@@ -251,7 +256,7 @@ def board(file: Annotated[Optional[str], typer.Argument(
           lang: LangOption = None, json: JsonOption = False, data: DataOption = None) -> None:
     """Describe the grid for a page that draws it: its squares, each team's side, the heroes of a game file on
     their squares, the game as a file and the page's texts (JSON, with or without --json)."""
-    from tashkalar_cli.games.letal.page import letal_board
+    from tashkalar_cli.games.letal.page import letal_board  # deferred: the board page, for letal board only
 
     s = session(lang, data)
     engine = _engine(s)

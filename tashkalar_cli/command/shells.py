@@ -5,7 +5,7 @@ Each shell is a subclass of Click's public ``click.shell_completion.ShellComplet
 (``source_template``, which ``source()`` fills), how it passes the words typed
 (``get_completion_args``) and how an offer is written for it (``format_completion``,
 ``complete``); the offers themselves are Click's (``get_completions``: command and option names,
-and the values the parameters' types complete, :mod:`tashkalar_cli.cli.completion`).
+and the values the parameters' types complete, :mod:`tashkalar_cli.command.completion`).
 
 The protocol is the one of the scripts Typer wrote for this tool, which users have installed
 (``~/.bash_completions/tashkalar.sh``, ``~/.zfunc/_tashkalar``, fish's ``tashkalar.fish``, a

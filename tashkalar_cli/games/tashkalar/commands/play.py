@@ -6,19 +6,17 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import (
-    DataOption,
-    ForceOption,
-    JsonOption,
-    LangOption,
+from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json
+from tashkalar_cli.games.tashkalar.commands import session
+from tashkalar_cli.games.tashkalar.commands.options import (
+    AgainstOption,
+    AllOption,
+    DeathmatchModeOption,
+    ModeOption,
     PiecesOption,
     PlayerOption,
     PositionOption,
-    SvgOption,
-    print_json,
-    session,
 )
-from tashkalar_cli.cli.options import AgainstOption, AllOption, DeathmatchModeOption, ModeOption
 from tashkalar_cli.games.tashkalar.engine.bounds import MAX_STATES
 
 flare_app = typer.Typer(help="May I invoke this flare now, and which half?", no_args_is_help=True)
@@ -45,9 +43,9 @@ def flare_check(
     s = session(lang, data)
     pos = s.position(position, pieces, mode)
     if all_:
-        results = s.game.flares(pos, player, against)
+        results = s.rules.flares(pos, player, against)
     elif flare:
-        results = [s.game.flare(flare, pos, player, against)]
+        results = [s.rules.flare(flare, pos, player, against)]
     else:
         raise InputError(key="flare-or-all")
     if json:
@@ -96,10 +94,10 @@ def flare_play(
     pos = s.position(position, pieces, mode)
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
-    from tashkalar_cli.cli.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused
 
     with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
-        played = s.game.play_flare(flare, pos, player, side, against=against, max_states=effect_states, choose=choose)
+        played = s.rules.play_flare(flare, pos, player, side, against=against, max_states=effect_states, choose=choose)
     resolution = played.resolution
     from tashkalar_cli.games.tashkalar.render.effects import outcome_lines, resolution_lines
 
@@ -154,16 +152,16 @@ def task_check(
     from tashkalar_cli.errors import InputError, Term
 
     s = session(lang, data)
-    pos = s.game.position(position, pieces=pieces, default_mode="high-form")
-    s.game.check_high_form(pos)   # said before the turn record is read
-    record = s.game.turn(turn, position=pos) if turn else None
+    pos = s.rules.position(position, pieces=pieces, default_mode="high-form")
+    s.rules.check_high_form(pos)   # said before the turn record is read
+    record = s.rules.turn(turn, position=pos) if turn else None
     if not all_ and not task:
         raise InputError(key="task-or-all")
-    results = s.game.tasks(pos, player, against, record, None if all_ else [task or ""])
+    results = s.rules.tasks(pos, player, against, record, None if all_ else [task or ""])
     if not all_ and results[0].met is None:
         raise InputError(key="task-needs-turn", task=Term("card", results[0].task))
-    color = s.game.color(player, "--player")
-    score = s.game.high_form_score(pos, color)
+    color = s.rules.color(player, "--player")
+    score = s.rules.high_form_score(pos, color)
     if json:
         from tashkalar_cli.games.tashkalar.render import jsonout
 
@@ -192,8 +190,8 @@ def score(
 ) -> None:
     """Deathmatch points scored in one turn, and whether the end of the game is triggered."""
     s = session(lang, data)
-    record = s.game.turn(turn, mode=mode, players=players)
-    result = s.game.score(record)
+    record = s.rules.turn(turn, mode=mode, players=players)
+    result = s.rules.score(record)
     if json:
         from tashkalar_cli.games.tashkalar.render import jsonout
 

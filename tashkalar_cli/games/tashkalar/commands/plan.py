@@ -11,24 +11,14 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import (
-    DataOption,
-    ForceOption,
-    JsonOption,
-    LangOption,
-    PiecesOption,
-    PlayerOption,
-    PositionOption,
-    SvgOption,
-    print_json,
-    session,
-)
-from tashkalar_cli.cli.options import ModeOption
+from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json
 from tashkalar_cli.errors import InputError
+from tashkalar_cli.games.tashkalar.commands import session
+from tashkalar_cli.games.tashkalar.commands.options import ModeOption, PiecesOption, PlayerOption, PositionOption
 from tashkalar_cli.games.tashkalar.engine.bounds import EFFECTS_BUDGET
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.common import Session
+    from tashkalar_cli.games.tashkalar.commands import TashkalarSession
     from tashkalar_cli.games.tashkalar.engine.planner import PlanReport
     from tashkalar_cli.games.tashkalar.model.cards import Being
     from tashkalar_cli.games.tashkalar.model.position import Position
@@ -97,7 +87,7 @@ def plan(
     # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
     # first pass would scan them all once more. For a goal, the pause also covers what the engine's modules
     # and the cards make as they are imported and read (kept to the end: some thirty passes, a few ms)
-    from tashkalar_cli.cli.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused
 
     if task is not None or flare is not None:
         if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
@@ -135,12 +125,12 @@ class PlanAsked:
     limit: int | None
 
 
-def _plans(s: "Session", pos: "Position", asked: PlanAsked) -> None:
+def _plans(s: "TashkalarSession", pos: "Position", asked: PlanAsked) -> None:
     """``plan`` once its input is read."""
     from tashkalar_cli.data.progress import step
 
     with step("progress.plan"):   # a line on a terminal when the search lasts
-        report = s.game.plan(pos, asked.player, _split(asked.hand) or None, decks=asked.deck, actions=asked.actions,
+        report = s.rules.plan(pos, asked.player, _split(asked.hand) or None, decks=asked.deck, actions=asked.actions,
                              first_turn=asked.first_turn, effects_budget=asked.budget)
     if asked.svg is not None:
         from tashkalar_cli.games.tashkalar.render.plan import plan_svg
@@ -150,7 +140,7 @@ def _plans(s: "Session", pos: "Position", asked: PlanAsked) -> None:
         from tashkalar_cli.games.tashkalar.render import jsonplan
 
         # every plan and its position written as it is made (--all-plans: tens of thousands)
-        made = (lambda p: s.game.planner.resulting_position(pos, report.player, p)[0]) if asked.positions else None
+        made = (lambda p: s.rules.planner.resulting_position(pos, report.player, p)[0]) if asked.positions else None
         print_json("plan", jsonplan.plan_report(report, s.board, made, every=asked.all_plans or asked.positions,
                                                outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
@@ -163,20 +153,20 @@ def _plans(s: "Session", pos: "Position", asked: PlanAsked) -> None:
 GOAL_LIMIT = 10
 
 
-def _goal(s: "Session", pos: "Position", asked: PlanAsked, task: str | None, flare: str | None,
+def _goal(s: "TashkalarSession", pos: "Position", asked: PlanAsked, task: str | None, flare: str | None,
           against: str | None) -> None:
     """``plan --task`` / ``plan --flare``: every way to end the turn with the goal met."""
-    cards = [s.game.being(n) for n in _split(asked.hand)]
+    cards = [s.rules.being(n) for n in _split(asked.hand)]
     player, actions, first_turn = asked.player, asked.actions, asked.first_turn
     following = None
     if task is not None:
-        report = s.game.plan_task(pos, player, task, cards, actions=actions, first_turn=first_turn, against=against)
-        card = s.game.card(task)
+        report = s.rules.plan_task(pos, player, task, cards, actions=actions, first_turn=first_turn, against=against)
+        card = s.rules.card(task)
     else:
         if against is not None:
             raise InputError(key="plan-goal-options")
-        following, report = s.game.plan_flare(pos, player, flare or "", cards, actions=actions, first_turn=first_turn)
-        card = s.game.card(flare or "")
+        following, report = s.rules.plan_flare(pos, player, flare or "", cards, actions=actions, first_turn=first_turn)
+        card = s.rules.card(flare or "")
     shown = GOAL_LIMIT if asked.limit is None else asked.limit
     if asked.json:
         from tashkalar_cli.games.tashkalar.render import jsonplan
@@ -190,7 +180,7 @@ def _goal(s: "Session", pos: "Position", asked: PlanAsked, task: str | None, fla
                                     following, shown, pos))
 
 
-def _threats(s: "Session", pos: "Position", asked: PlanAsked) -> None:
+def _threats(s: "TashkalarSession", pos: "Position", asked: PlanAsked) -> None:
     """``plan --threats``: what each opponent could summon on their next turn."""
     if asked.hand:
         raise InputError(key="plan-threats-hand")
@@ -199,7 +189,7 @@ def _threats(s: "Session", pos: "Position", asked: PlanAsked) -> None:
     from tashkalar_cli.data.progress import step
 
     with step("progress.plan"):
-        found = s.game.threats(pos, asked.player, asked.deck or [], actions=asked.actions, effects_budget=asked.budget)
+        found = s.rules.threats(pos, asked.player, asked.deck or [], actions=asked.actions, effects_budget=asked.budget)
     if asked.svg is not None:
         from tashkalar_cli.games.tashkalar.render.plan import plan_svg
 
@@ -219,7 +209,7 @@ def _threats(s: "Session", pos: "Position", asked: PlanAsked) -> None:
     s.console.print(threats_renderable(found, s.board, s.loc, _namer(s)))
 
 
-def _namer(s: "Session") -> "Callable[[Being], str]":
+def _namer(s: "TashkalarSession") -> "Callable[[Being], str]":
     names: dict[str, str] = {}
 
     def name(card: "Being") -> str:
@@ -231,10 +221,10 @@ def _namer(s: "Session") -> "Callable[[Being], str]":
     return name
 
 
-def _positions(s: "Session", pos: "Position", report: "PlanReport", every: bool) -> "dict[int, Position]":
+def _positions(s: "TashkalarSession", pos: "Position", report: "PlanReport", every: bool) -> "dict[int, Position]":
     """The position after each plan (``every``), or after each card's best plan."""
     chosen = report.plans if every else [p for p in (report.best(c) for c in report.reachable) if p is not None]
-    return {id(p): s.game.planner.resulting_position(pos, report.player, p)[0] for p in chosen}
+    return {id(p): s.rules.planner.resulting_position(pos, report.player, p)[0] for p in chosen}
 
 
 __all__ = ["plan"]

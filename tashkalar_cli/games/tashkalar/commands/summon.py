@@ -6,20 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import (
-    DataOption,
-    ForceOption,
-    JsonOption,
-    LangOption,
-    PiecesOption,
-    PlayerOption,
-    PositionOption,
-    SvgOption,
-    given,
-    print_json,
-    session,
-)
-from tashkalar_cli.cli.options import ModeOption
+from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, given, print_json
+from tashkalar_cli.games.tashkalar.commands import session
+from tashkalar_cli.games.tashkalar.commands.options import ModeOption, PiecesOption, PlayerOption, PositionOption
 from tashkalar_cli.games.tashkalar.engine.bounds import MAX_STATES
 
 EnemyOption = Annotated[Optional[str], typer.Option(
@@ -79,18 +68,18 @@ def summon(
     from tashkalar_cli.errors import InputError
 
     s = session(lang, data, force)
-    being = s.game.being(card)
+    being = s.rules.being(card)
     pos = s.position(position, pieces, mode)
     if not effects and (any(v is not None for v in (choose, limit, actions_left)) or given("effect_states") or words):
         raise InputError(key="effects-options")
     if apply or effects or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
-        from tashkalar_cli.cli.summon_apply import ApplyAsked, EffectsAsked, apply_summon
+        from tashkalar_cli.games.tashkalar.commands.summon_apply import ApplyAsked, EffectsAsked, apply_summon
 
         asked = ApplyAsked(being, pos, player, at, orientation, take_back, out, turn, record, json, svg, (position,))
         apply_summon(s, asked, apply=apply, allow_enemy=allow_enemy,
                      effects=EffectsAsked(choose, limit, actions_left, effect_states, words) if effects else None)
         return
-    verdict = s.game.summon(being, pos, player, allow_enemy=allow_enemy)
+    verdict = s.rules.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:
         from tashkalar_cli.games.tashkalar.render.svg import verdict_svg
 
@@ -123,8 +112,8 @@ def summonable(
     """Which beings and legends can PLAYER summon on this position? All are checked at once."""
     s = session(lang, data)
     pos = s.position(position, pieces, mode)
-    verdicts = s.game.summonable(pos, player, allow_enemy=allow_enemy, deck=deck or None, hand=hand or None)
-    player_color = verdicts[0].player if verdicts else s.game.color(player, "--player")
+    verdicts = s.rules.summonable(pos, player, allow_enemy=allow_enemy, deck=deck or None, hand=hand or None)
+    player_color = verdicts[0].player if verdicts else s.rules.color(player, "--player")
     enemy = verdicts[0].allow_enemy if verdicts else allow_enemy
     if json:
         from tashkalar_cli.games.tashkalar.render import jsonout

@@ -2,12 +2,14 @@
 
 Click completes command and option names; this module completes their values: card
 names and ids, keyword terms, rule numbers, deck, mode, rank, card type, color and language names
-(the names of the user's language, their ids still offered when typed). It is imported only
+(the names of the user's language, their ids still offered when typed); the values only a game has
+(Tash-Kalar's cards and colors) are its pack's, named by the registry (``GamePack.hooks``: ``complete``),
+so that this module, in the kit below the packs, imports none. It is imported only
 while a shell asks for completions (``_TASHKALAR_COMPLETE`` is set), so a normal start-up pays
 nothing for it: :func:`attach` gives the parameters of each command loaded by the lazy group
 their completer, looked up in :data:`TABLE` by command path and parameter name, and the data is
 read from the validated cache when a completer first runs. :func:`answer` answers the shell's
-request, through the shell's class of :mod:`tashkalar_cli.cli.shells` (Click's public
+request, through the shell's class of :mod:`tashkalar_cli.command.shells` (Click's public
 ``ShellComplete``).
 
 A word matches a candidate when the candidate, or one of its words, starts with it, ignoring
@@ -25,8 +27,8 @@ from typing import Any
 import click
 from click.shell_completion import CompletionItem
 
-from tashkalar_cli.cli.shells import FISH_ACTION, LINE, WORD, Fish, bash_escape
-from tashkalar_cli.cli.shells import SHELLS as SHELL_CLASSES
+from tashkalar_cli.command.shells import FISH_ACTION, LINE, WORD, Fish, bash_escape
+from tashkalar_cli.command.shells import SHELLS as SHELL_CLASSES
 
 COMPLETE_VAR = "_TASHKALAR_COMPLETE"
 
@@ -60,7 +62,7 @@ def completing() -> bool:
     return bool(os.environ.get(COMPLETE_VAR))
 
 
-#: the shells completed (:mod:`tashkalar_cli.cli.shells`), and the two requests: a script to source, or completions
+#: the shells completed (:mod:`tashkalar_cli.command.shells`), and the two requests: a script to source, or completions
 SHELLS = tuple(SHELL_CLASSES)
 REQUESTS = ("complete", "source")
 #: the variables the shell passes, and the longest value read (a typed command line is far shorter)
@@ -108,7 +110,7 @@ def check_home() -> None:
 def answer(root: click.Command, prog: str, obj: object) -> int:
     """The shell's request (:data:`COMPLETE_VAR`) for the command line ``root`` (called ``prog``,
     its context's object ``obj``) answered on standard output, by the shell's class
-    (:mod:`tashkalar_cli.cli.shells`): the completions of the words typed, or the script itself;
+    (:mod:`tashkalar_cli.command.shells`): the completions of the words typed, or the script itself;
     the exit code (fish asking whether there are completions: 0 yes, 1 no). A request or a
     shell's variable that is not well formed is an :class:`InputError` (exit 2)."""
     check_environment()
@@ -167,9 +169,9 @@ def _option(ctx: click.Context, name: str) -> Any:
 
 
 def _game_and_loc(ctx: click.Context) -> tuple[Any, Any]:
-    from tashkalar_cli.games import Game
+    from tashkalar_cli.game import Game
 
-    game = Game(data=_option(ctx, "data"))
+    game: Game[Any] = Game(data=_option(ctx, "data"))
     lang = _option(ctx, "lang")
     try:
         loc = game.localizer(lang if isinstance(lang, str) else None)
@@ -178,6 +180,7 @@ def _game_and_loc(ctx: click.Context) -> tuple[Any, Any]:
     return game, loc
 
 
+#: completions as (value, help) pairs
 Pairs = list[tuple[str, str]]
 
 
@@ -196,26 +199,11 @@ def _words(game: Any, loc: Any, kind: str, ids: Iterable[str]) -> tuple[Pairs, P
     return names, others
 
 
-def _cards(game: Any, loc: Any, kinds: tuple[type, ...]) -> tuple[Pairs, Pairs]:
-    from tashkalar_cli.text.search import fold
-
-    db = game.cards
-    names: Pairs = []
-    ids: Pairs = []
-    for card in db.cards:
-        if any(isinstance(card, kind) for kind in kinds):
-            name = str(db.name(card, loc))
-            names.append((name, card.id))
-            if fold(card.id) != fold(name):  # 'knight' is offered as 'Knight' only
-                ids.append((card.id, name))
-    return names, ids
-
-
 def _shells(kind: str) -> Pairs | None:
     """The shells ``--install-completion`` installs for (``shell``), or that ``--show-completion``
     has a script for (``script``); None for another kind."""
     if kind == "shell":
-        from tashkalar_cli.cli.shellrc import SHELLS as INSTALLED
+        from tashkalar_cli.command.shellrc import SHELLS as INSTALLED
 
         return [(name, "") for name in INSTALLED]
     return [(name, "") for name in SHELLS] if kind == "script" else None
@@ -225,19 +213,15 @@ def candidates(kind: str, game: Any, loc: Any, among: Iterable[str] | None = Non
     """Every value of ``kind`` (of a fixed kind: among ``among``) with its help, as two lists: what
     a person types (a name, a term, a rule number, with its id or title as help), and the ids that
     may be typed instead."""
-    from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Task
+    from tashkalar_cli.data.games import hook
 
     shells = _shells(kind)
     if shells is not None:
         return shells, []
-    if kind == "card":
-        return _cards(game, loc, (Being, Flare, Task))
-    if kind in ("being", "beings"):
-        return _cards(game, loc, (Being,))
-    if kind == "flare":
-        return _cards(game, loc, (Flare,))
-    if kind == "task":
-        return _cards(game, loc, (Task,))
+    own = hook(game.pack, "complete")   # the kinds of values only the game has (Tash-Kalar's cards, colors)
+    found: tuple[Pairs, Pairs] | None = own(kind, game, loc) if own is not None else None
+    if found is not None:
+        return found
     if kind == "keyword":
         entries = game.dataset.locales.get(loc.lang, {}).get("keywords", {})
         return ([(e["term"], kid) for kid, e in entries.items()], [(kid, e["term"]) for kid, e in entries.items()])
@@ -255,8 +239,6 @@ def candidates(kind: str, game: Any, loc: Any, among: Iterable[str] | None = Non
         return _words(game, loc, "deck", game.decks)
     if kind in ("mode", "rank", "type"):
         return _words(game, loc, kind, game.vocabulary.ids(kind) if among is None else among)
-    if kind == "color":
-        return [(color, loc.msg(f"color.{color}")) for color in game.board.colors], []
     if kind == "lang":
         return [(lang, game.dataset.locales.get(lang, {}).get("language", {}).get("name", lang))
                 for lang in game.languages], []
@@ -295,7 +277,7 @@ def matches(word: str, pairs: Iterable[tuple[str, str]]) -> Pairs:
 def complete(kind: str, ctx: click.Context, param: click.Parameter, incomplete: str,
              among: Iterable[str] | None = None) -> list[CompletionItem]:
     """The completions of ``incomplete`` for a parameter whose values are of ``kind`` (among
-    ``among``: the choices of a :class:`~tashkalar_cli.cli.options.WordChoice` option)."""
+    ``among``: the choices of a :class:`~tashkalar_cli.command.options.WordChoice` option)."""
     from tashkalar_cli.errors import visible
 
     try:

@@ -1,4 +1,7 @@
-"""What every command shares: the session (the game, the language), options, JSON and errors."""
+"""What every command shares, in every game: the session (the game, the language), options, JSON and errors.
+
+A game's commands may hold more in their session (Tash-Kalar's: its rules object, cards and board, typed:
+``games/tashkalar/commands/session.py``); what is here names no game."""
 
 from __future__ import annotations
 
@@ -11,15 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional, TypeVar
 import typer
 
 if TYPE_CHECKING:
+    from typing import Self
+
     import click
     from rich.console import Console
 
-    from tashkalar_cli.cli.localize import Words
-    from tashkalar_cli.cli.streams import Guard
-    from tashkalar_cli.games import Game
-    from tashkalar_cli.games.tashkalar.catalog.cards import CardCatalog
-    from tashkalar_cli.games.tashkalar.model.board import Board
-    from tashkalar_cli.games.tashkalar.model.position import Position
+    from tashkalar_cli.command.localize import Words
+    from tashkalar_cli.command.streams import Guard
+    from tashkalar_cli.game import Game
+    from tashkalar_cli.render.rules import NamedCards
     from tashkalar_cli.text.i18n import Localizer
 
 
@@ -94,11 +97,6 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 DataOption = Annotated[Optional[str], typer.Option(
     "--data", help="Use the data folder DIR (with cards/ and locales/) instead of the built-in data.",
     metavar="DIR", show_default=False)]
-PositionOption = Annotated[Optional[str], typer.Option(
-    "--position", "-p", help="Position file (YAML: pieces and/or a board diagram).", metavar="FILE", show_default=False)]
-PiecesOption = Annotated[Optional[str], typer.Option(
-    "--pieces", help="Pieces inline, e.g. 'e5=blue:heroic,d4=red' (rank defaults to common).", show_default=False)]
-PlayerOption = Annotated[str, typer.Option("--player", help="The player's color.", show_default=False)]
 SvgOption = Annotated[Optional[str], typer.Option("--svg", help="Also save the drawing as an SVG image.",
                                                   metavar="FILE", show_default=False)]
 ForceOption = Annotated[bool, typer.Option(
@@ -118,8 +116,15 @@ class Session:
     #: the command line's state (its games opened once and its outputs returned, in a service)
     line: CliState | None = None
 
+    @classmethod
+    def of_line(cls, lang: str | None = None, data: str | None = None, force: bool = False) -> Self:
+        """The session of a command, in the game of ``--game``; ``--lang`` given before the command
+        name counts too; ``force``: its ``--force`` (a command that writes files)."""
+        line = state()
+        return cls(lang if lang is not None else line.root_lang, data, line.game_id, force, line)
+
     @cached_property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         game = opened_game(self.line, self.data, self.game_id)
         game.language = self.lang_option   # words are read in the user's language first
         game.parameter_names = option_of   # errors name the options, not the library's parameters
@@ -142,27 +147,15 @@ class Session:
         return self.loc.lang
 
     @property
-    def cards(self) -> CardCatalog:
-        return self.game.cards
-
-    @property
-    def cards_if_any(self) -> CardCatalog | None:
-        """The card database, or None in a game without one (L.E.T.A.L.: keywords name no cards)."""
-        return self.game.cards if self.game.pack.has_cards else None
-
-    @property
-    def board(self) -> Board:
-        return self.game.board
+    def cards_if_any(self) -> NamedCards | None:
+        """The game's card database, or None in a game without one (L.E.T.A.L.: keywords name no cards)."""
+        return self.game.ruleset.cards if self.game.pack.has_cards else None
 
     @cached_property
     def console(self) -> Console:
         from tashkalar_cli.render.terminal import console
 
         return console()  # data is shown as text: no markup, no escape sequence reaches the terminal
-
-    def position(self, path: str | None, pieces: str | None, mode: str | None = None,
-                 players: int | None = None) -> Position:
-        return self.game.position(path, pieces=pieces, mode=mode, players=players)
 
     def write(self, path: str, text: str, *inputs: str | None, announce: bool = True, option: str = "svg") -> None:
         """Save an output file (``--svg``, or the ``option`` named) atomically, never onto one of the
@@ -253,7 +246,7 @@ class CliState:
     root_json: bool = False     # --json as the root's option (before the command's name)
     args: list[str] | None = None  # the line as given, for what is said before Click has processed it
     installing_completion: bool = False  # --install-completion is writing the shell's files
-    input_game: Game | None = None  # the game whose words are read while the line is parsed (first use)
+    input_game: Game[Any] | None = None  # the game whose words are read while the line is parsed (first use)
     guard: Guard | None = None  # what watches the writes to standard output and error (see cli.app.main)
     said_cannot_write: bool = False  # the output could not be written, and the user was told
     progress_terminal: bool | None = None  # progress lines: None asks standard error whether it is a terminal
@@ -264,8 +257,11 @@ class CliState:
     # caller (option name -> text) rather than written; all None on the command line
     commands: dict[str, click.Command] | None = None
     adapt: Callable[[click.Command], None] | None = None
-    games: dict[tuple[str | None, str], Game] | None = None
+    games: dict[tuple[str | None, str], Game[Any]] | None = None
     files: dict[str, str] | None = None
+    #: what runs a command line in this process (the entry's ``tashkalar_cli.cli.app.run``, which sets it): for
+    #: a command that serves others (``serve``, ``board``), which the kit below the entry cannot import
+    runner: Callable[[list[str], CliState], None] | None = None
 
     def choose(self, lang: str | None = None, data: str | None = None) -> None:
         """The language or data folder the line names, as Click reads it: the interface's texts
@@ -300,10 +296,10 @@ def option_of(parameter: str) -> str:
 MAX_GAMES_KEPT = 8
 
 
-def opened_game(line: CliState | None, data: str | None, game_id: str) -> Game:
+def opened_game(line: CliState | None, data: str | None, game_id: str) -> Game[Any]:
     """The game ``game_id`` of the data folder ``data``: opened for this command, or once for
     every request of a service (``line.games``), its language chosen by each command."""
-    from tashkalar_cli.games import Game
+    from tashkalar_cli.game import Game
 
     games = line.games if line is not None else None
     if games is None:
@@ -316,7 +312,7 @@ def opened_game(line: CliState | None, data: str | None, game_id: str) -> Game:
     return found
 
 
-def input_game() -> Game:
+def input_game() -> Game[Any]:
     """The game whose words are accepted while the command line is parsed (the --data folder's)."""
     line = state()
     if line.input_game is None:
@@ -359,8 +355,7 @@ def given(name: str) -> bool:
 def session(lang: str | None = None, data: str | None = None, force: bool = False) -> Session:
     """The session of a command, in the game of ``--game``; ``--lang`` given before the command
     name counts too; ``force``: its ``--force`` (a command that writes files)."""
-    line = state()
-    return Session(lang if lang is not None else line.root_lang, data, line.game_id, force, line)
+    return Session.of_line(lang, data, force)
 
 
 def print_json(name: str, body: dict[str, Any]) -> None:

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from tashkalar_cli.cli.common import OutputFile, print_json
+from tashkalar_cli.command.common import OutputFile, print_json
 from tashkalar_cli.errors import InputError
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.common import Session
+    from tashkalar_cli.games.tashkalar.commands import TashkalarSession
     from tashkalar_cli.games.tashkalar.engine.played import SummonResolved
     from tashkalar_cli.games.tashkalar.engine.summoning import Applied
     from tashkalar_cli.games.tashkalar.model.cards import Being
@@ -72,7 +72,7 @@ class _Answer:
     picture: tuple[str, str] | None = None
 
 
-def apply_summon(s: Session, asked: ApplyAsked, *, apply: bool, allow_enemy: str | None,
+def apply_summon(s: TashkalarSession, asked: ApplyAsked, *, apply: bool, allow_enemy: str | None,
                  effects: EffectsAsked | None = None) -> None:
     """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written; with
     ``effects`` (``--effects``), the card's effect resolved; ``asked.svg``: the summon (and the outcome
@@ -86,12 +86,12 @@ def apply_summon(s: Session, asked: ApplyAsked, *, apply: bool, allow_enemy: str
         raise InputError(key="apply-needs-at")
     if allow_enemy is not None:
         raise InputError(key="apply-enemy")
-    turn = s.game.turn(asked.turn_path) if asked.turn_path is not None else None
+    turn = s.rules.turn(asked.turn_path) if asked.turn_path is not None else None
     try:
         if effects is not None:
             _apply_effects(s, asked, asked.at, turn, effects)
             return
-        applied = s.game.apply(asked.being, asked.pos, asked.player, asked.at, orientation=asked.orientation,
+        applied = s.rules.apply(asked.being, asked.pos, asked.player, asked.at, orientation=asked.orientation,
                                take_back=asked.take_back, turn=turn)
     except ChoiceError as exc:
         if not asked.json:
@@ -99,7 +99,7 @@ def apply_summon(s: Session, asked: ApplyAsked, *, apply: bool, allow_enemy: str
         from tashkalar_cli.games.tashkalar.render import jsonout
 
         print_json("summon-apply", jsonout.summon_apply_choices(
-            asked.being.id, s.game.color(asked.player, "--player"), s.board.name(s.board.parse(asked.at)),
+            asked.being.id, s.rules.color(asked.player, "--player"), s.board.name(s.board.parse(asked.at)),
             exc.message, exc.choices))
         raise typer.Exit(2) from None
     card_name = str(s.cards.name(asked.being, s.loc))
@@ -114,13 +114,13 @@ def apply_summon(s: Session, asked: ApplyAsked, *, apply: bool, allow_enemy: str
                                      (lambda: _json_applied(s, applied)) if asked.json else None, picture))
 
 
-def _json_applied(s: Session, applied: Applied) -> None:
+def _json_applied(s: TashkalarSession, applied: Applied) -> None:
     from tashkalar_cli.games.tashkalar.render import jsonout
 
     print_json("summon-apply", jsonout.summon_apply(applied, s.board))
 
 
-def _write_applied(s: Session, asked: ApplyAsked, answer: _Answer) -> None:
+def _write_applied(s: TashkalarSession, asked: ApplyAsked, answer: _Answer) -> None:
     """The position after a summon (and its effect) written to ``asked.out`` or printed, and the turn record
     written to ``asked.record`` (in place when it is the record read, if the tool wrote it); the JSON answer
     printed instead of the text when there is one; the picture saved with them."""
@@ -155,7 +155,7 @@ def _write_applied(s: Session, asked: ApplyAsked, answer: _Answer) -> None:
         typer.echo(s.loc.msg("apply.turn_unchanged", path=turn_path), err=True)
 
 
-def _apply_effects(s: Session, asked: ApplyAsked, at: str, turn: Turn | None, effects: EffectsAsked) -> None:
+def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn | None, effects: EffectsAsked) -> None:
     """``summon --apply --effects``: every outcome of the card's effect, or (``--choose N``) the position
     after one of them, printed or written as ``--apply`` does (a file written without ``--choose``: the
     effect's only outcome); ``asked.svg``: the outcome chosen (else the first) drawn there, before and after."""
@@ -166,10 +166,10 @@ def _apply_effects(s: Session, asked: ApplyAsked, at: str, turn: Turn | None, ef
     limit = effects.limit
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
-    from tashkalar_cli.cli.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused
 
     with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
-        result = s.game.resolve(asked.being, asked.pos, asked.player, at, orientation=asked.orientation,
+        result = s.rules.resolve(asked.being, asked.pos, asked.player, at, orientation=asked.orientation,
                                 take_back=asked.take_back, actions_left=effects.actions_left, turn=turn,
                                 max_states=effects.effect_states,
                                 choose=effects.choose if effects.choose is not None or not asked.writes else ONLY)
@@ -207,7 +207,7 @@ def _apply_effects(s: Session, asked: ApplyAsked, at: str, turn: Turn | None, ef
                                      as_json if asked.json else None, picture))
 
 
-def _effects_svg(s: Session, result: SummonResolved, said: list[str]) -> str:
+def _effects_svg(s: TashkalarSession, result: SummonResolved, said: list[str]) -> str:
     """The summon drawn with the outcome chosen (else the first), or with its effect not resolved."""
     from tashkalar_cli.games.tashkalar.render.effects import applied_svg
 

@@ -1,7 +1,7 @@
 """``tashkalar board``: the analysis board in the browser (issue 34).
 
 The page is four files of the installed package (``tashkalar_cli/web``), sent by the same HTTP
-service as ``tashkalar serve --http`` (:mod:`tashkalar_cli.cli.serve_http`): every answer the page
+service as ``tashkalar serve --http`` (:mod:`tashkalar_cli.command.serve_http`): every answer the page
 shows is a ``POST /api`` request, the command line's own, and the page holds no rule of the game.
 The service listens on 127.0.0.1 only, with the protections of ``serve --http`` on every route.
 """
@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tashkalar_cli.cli.common import LangOption, session
-from tashkalar_cli.cli.service import MAX_REQUEST
+from tashkalar_cli.command.common import LangOption, state
+from tashkalar_cli.command.service import MAX_REQUEST
 from tashkalar_cli.errors import InputError
+from tashkalar_cli.games.tashkalar.commands import session
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.serve_http import Page
+    from tashkalar_cli.command.serve_http import Page
 
 HOST = "127.0.0.1"
 #: the page's files: the address path -> (file of tashkalar_cli/web, media type); nothing else is sent
@@ -39,7 +40,7 @@ def pages() -> dict[str, Page]:
     """The page's files, read from the installed package."""
     from importlib.resources import files
 
-    from tashkalar_cli.cli.serve_http import Page
+    from tashkalar_cli.command.serve_http import Page
 
     web = files("tashkalar_cli").joinpath("web")
     return {path: Page(web.joinpath(name).read_bytes(), media) for path, (name, media) in FILES.items()}
@@ -62,12 +63,14 @@ def board(
         import uvicorn
     except ImportError:
         raise InputError(key="serve-http-missing") from None
-    from tashkalar_cli.cli.serve_http import app
-    from tashkalar_cli.cli.service import Service
+    from tashkalar_cli.command.serve_http import app
+    from tashkalar_cli.command.service import Service
 
     s = session(lang)
     url = address(port, lang if lang is not None else s.lang)
-    service = Service(reads=False)
+    runner = state().runner   # the command line's entry, which runs this command (the pack does not import it)
+    assert runner is not None
+    service = Service(runner, reads=False)
     service.warm()
     server = uvicorn.Server(uvicorn.Config(app(service, HOST, port, MAX_REQUEST, pages()), host=HOST, port=port,
                                            log_level="warning", server_header=False, date_header=False))

@@ -10,7 +10,8 @@ answered by one JSON object a line on standard output, in order, until the end o
   (``--svg -``, ``--out -``, ``--record -``) come back in ``"files": {"svg": "<text>"}``
   (``schemas/serve-response.schema.json``).
 
-Each request runs the command line itself (:func:`tashkalar_cli.cli.app.run`) in this process, with
+Each request runs the command line itself (:func:`tashkalar_cli.cli.app.run`, which the command that starts the
+service gives it: the kit stands below the entry and does not import it) in this process, with
 ``--json``, its own standard input, output and error and its own :class:`CliState`: every command
 has exactly its meaning, its bounds and its schema. What is kept between requests is what does not
 depend on one: the commands built (``CliState.commands``) and the games opened, whose data is
@@ -27,12 +28,15 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from tashkalar_cli.cli.common import declares_edits_locales
+from tashkalar_cli.command.common import declares_edits_locales
 from tashkalar_cli.errors import EXIT_BAD_INPUT, InputError, TashkalarError
+
+if TYPE_CHECKING:
+    from tashkalar_cli.command.common import CliState
 
 #: the options that name a file the command writes: ``-`` only (the text is returned)
 WRITES = ("svg", "out", "record")
@@ -83,13 +87,15 @@ def refused(request_id: Any, exc: TashkalarError) -> Answer:
 
 
 class Service:
-    """Runs requests one after the other in this process (see the module's text); ``reads``: whether
-    a request may name a file or folder to read (on standard input, yes: the caller is the user
-    running the service; over HTTP, no)."""
+    """Runs requests one after the other in this process (see the module's text), each by ``run`` (the
+    command line's :func:`tashkalar_cli.cli.app.run`: a line and its state); ``reads``: whether a request may
+    name a file or folder to read (on standard input, yes: the caller is the user running the service;
+    over HTTP, no)."""
 
-    def __init__(self, *, reads: bool = True) -> None:
-        from tashkalar_cli.cli.common import CliState
+    def __init__(self, run: Callable[[list[str], CliState], None], *, reads: bool = True) -> None:
+        from tashkalar_cli.command.common import CliState
 
+        self.runner = run
         self.reads = reads
         self.kept = CliState(commands={}, games={})
 
@@ -113,8 +119,7 @@ class Service:
 
     def run(self, request_id: Any, args: list[str], given: str | None = None) -> Answer:
         """``tashkalar --json ARGS`` with ``given`` as its standard input (None: closed)."""
-        from tashkalar_cli.cli.app import run
-        from tashkalar_cli.cli.common import CliState
+        from tashkalar_cli.command.common import CliState
 
         line = CliState(commands=self.kept.commands, games=self.kept.games, files={}, adapt=self._adapt)
         out, err = io.StringIO(), io.StringIO()
@@ -123,7 +128,7 @@ class Service:
         saved = sys.stdin, sys.stdout, sys.stderr
         sys.stdin, sys.stdout, sys.stderr = stdin, out, err
         try:
-            run(["--json", *args], line)
+            self.runner(["--json", *args], line)
             code = 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)

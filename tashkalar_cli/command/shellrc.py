@@ -118,8 +118,8 @@ def _named_or_current(shell: str | None) -> str | None:
 def shown_script(shell: str | None, prog: str, var: str) -> str:
     """``--show-completion``: the completion script of ``prog`` for ``shell`` (None: the shell running
     it), or an :class:`InputError` for a shell without one."""
-    from tashkalar_cli.cli.shells import SHELLS as SCRIPTED
-    from tashkalar_cli.cli.shells import script
+    from tashkalar_cli.command.shells import SHELLS as SCRIPTED
+    from tashkalar_cli.command.shells import script
 
     shell = _named_or_current(shell)
     if shell not in SCRIPTED:
@@ -130,7 +130,7 @@ def shown_script(shell: str | None, prog: str, var: str) -> str:
 def install(shell: str | None, prog: str, var: str) -> tuple[str, Path]:
     """Install the completion of ``prog`` for ``shell`` (None: the shell running it) under HOME:
     the shell's name and the script's path, or an :class:`InputError` (nothing written)."""
-    from tashkalar_cli.cli.shells import script as script_of
+    from tashkalar_cli.command.shells import script as script_of
     from tashkalar_cli.data.atomic import Planned, WriteFailed, replace_all
 
     shell = _named_or_current(shell)

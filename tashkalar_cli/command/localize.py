@@ -14,13 +14,13 @@ first use.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 if TYPE_CHECKING:
     from tashkalar_cli.errors import Namer
-    from tashkalar_cli.games import Game
+    from tashkalar_cli.game import Game
     from tashkalar_cli.text.i18n import Localizer
 
 
@@ -31,7 +31,7 @@ class Words:
         self._lang_option = lang_option
         self._data = data
         self._loc: Localizer | None = None
-        self._game: Game | None = None
+        self._game: Game[Any] | None = None
         self._failed = False
 
     def choose(self, lang_option: str | None, data: str | None) -> None:
@@ -45,7 +45,7 @@ class Words:
     def loc(self) -> Localizer | None:
         if self._loc is None and not self._failed:
             try:
-                from tashkalar_cli.games import Game
+                from tashkalar_cli.game import Game
 
                 self._game = Game(data=self._data)
                 try:
@@ -145,10 +145,10 @@ def localize_command(command: click.Command, path: str, words: Words) -> None:
 
 def install_completion(ctx: click.Context, shell: str | None, words: Words) -> None:
     """``--install-completion`` for ``shell`` (None: the one the command runs in), done through
-    :mod:`tashkalar_cli.cli.shellrc` (all or nothing, the start-up file's bytes kept) and said in the
+    :mod:`tashkalar_cli.command.shellrc` (all or nothing, the start-up file's bytes kept) and said in the
     user's language; then the run ends."""
-    from tashkalar_cli.cli.completion import COMPLETE_VAR, check_home
-    from tashkalar_cli.cli.shellrc import install as install_script  # all or nothing, the start-up file's bytes kept
+    from tashkalar_cli.command.completion import COMPLETE_VAR, check_home
+    from tashkalar_cli.command.shellrc import install as install_script  # all or nothing, the start-up file's bytes kept
 
     check_home()
     prog = ctx.find_root().info_name or "tashkalar"

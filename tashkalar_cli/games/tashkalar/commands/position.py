@@ -8,20 +8,12 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from tashkalar_cli.cli.common import (
-    DataOption,
-    ForceOption,
-    JsonOption,
-    LangOption,
-    PiecesOption,
-    SvgOption,
-    print_json,
-    session,
-)
-from tashkalar_cli.cli.options import ModeOption
+from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json
+from tashkalar_cli.games.tashkalar.commands import session
+from tashkalar_cli.games.tashkalar.commands.options import ModeOption, PiecesOption
 
 if TYPE_CHECKING:
-    from tashkalar_cli.cli.common import Session
+    from tashkalar_cli.games.tashkalar.commands import TashkalarSession
     from tashkalar_cli.games.tashkalar.model.types import Mode
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
@@ -100,16 +92,16 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
                           [(code, game.localizer(code).msg(f"lang.{code}")) for code in game.languages],
                           [str(m) for m in Mode if _tasks_asked(s, m)],
                           tuple(game.ruleset.parser.marker_rules.values()), tuple(str(m) for m in Mode if m.deathmatch),
-                          game.team_play)
+                          s.rules.team_play)
     out = board_page(s.board, pos, s.loc, position_yaml(pos), choices)
     if player is not None:
-        legal = [v for v in game.summonable(pos, player) if v.legal]
+        legal = [v for v in s.rules.summonable(pos, player) if v.legal]
         out["summonable"] = [v.card.id for v in legal]
         out["summon_views"] = summon_views(s.board, legal)
     print_json("position-board", out)
 
 
-def _tasks_asked(s: Session, mode: Mode) -> bool:
+def _tasks_asked(s: TashkalarSession, mode: Mode) -> bool:
     """Whether the rules answer a task about a position of ``mode`` (the page shows the tasks claimed then)."""
     from tashkalar_cli.errors import InputError
 
