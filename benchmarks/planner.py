@@ -83,7 +83,7 @@ def parts(runs: int) -> None:
     """The parts of `plan --json` (every card) and of the text `plan` (full deck), in process."""
     import gc
 
-    from tashkalar_cli.command.common import session
+    from tashkalar_cli.games.tashkalar.commands import session
     from tashkalar_cli.games.tashkalar.commands.plan import _namer
     from tashkalar_cli.games.tashkalar.engine.planner import EFFECTS_BUDGET
     from tashkalar_cli.games.tashkalar.render import jsonplan
