@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from rich.console import Group
+from rich.measure import Measurement
 from rich.text import Text
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-    from rich.measure import Measurement
     from rich.table import Column, Table
 
 #: the spaces a line is broken at in :func:`longest_word`: any whitespace but the no-break spaces and the figure space
@@ -169,8 +170,7 @@ class Records:
         return out
 
     def _group(self) -> RenderableType:
-        from rich.console import Group
-        from rich.padding import Padding
+        from rich.padding import Padding  # deferred: records only, for a table too wide; plan --task needs no padding
 
         parts: list[RenderableType] = []
         title = self.table.title
@@ -187,8 +187,6 @@ class Records:
         yield self._group()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.measure import Measurement
-
         return Measurement.get(console, options, self._group())
 
 
@@ -208,8 +206,6 @@ class Fitted:
         yield self._fit(options.max_width)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.measure import Measurement
-
         return Measurement.get(console, options, self._fit(options.max_width))
 
 

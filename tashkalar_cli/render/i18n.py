@@ -15,10 +15,10 @@ from rich.text import Text
 from tashkalar_cli.errors import Phrase, fill, visible
 from tashkalar_cli.render.fit import fitted
 from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, shown
+from tashkalar_cli.text.i18ncheck.model import Finding, Report, at_fault, lacking
 
 if TYPE_CHECKING:
     from tashkalar_cli.text.i18n import Localizer
-    from tashkalar_cli.text.i18ncheck.model import Finding, Report
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
 #: the most findings of one file shown as rows of its table; the others are counted under it
@@ -72,7 +72,7 @@ def _changed(old: str, new: str, say: Callable[..., str], most: int = MOST_BLOCK
     """The old and the new reference text of a source-changed finding, one under the other, the
     words removed marked in the old one and the words added in the new one (``[-…-]``/``{+…+}``
     too, for a reader without colours)."""
-    from tashkalar_cli.text.i18ncheck.sources import changes
+    from tashkalar_cli.text.i18ncheck.sources import changes  # deferred: only a finding whose reference text changed
 
     pieces = changes(old, new)
     out = Text()
@@ -97,9 +97,6 @@ def _changed(old: str, new: str, say: Callable[..., str], most: int = MOST_BLOCK
 def report_renderable(report: Report, limit_text: int = 90, loc: Localizer | None = None) -> Group:
     """The findings, by language and file, then the coverage table and the count of errors and
     warnings: in the user's language (``loc``; English without one)."""
-    from tashkalar_cli.text.i18ncheck.model import at_fault, lacking
-
-
     def say(key: str, english: str, **params: object) -> str:
         return loc.msg(key, **params) if loc is not None and loc.ui(key) is not None else fill(english, params)
 

@@ -72,7 +72,7 @@ def rule_list(rules: list[Rule], loc: Localizer) -> JSON:
 
 
 def rule_search(result: SearchResult, loc: Localizer) -> JSON:
-    from tashkalar_cli.text.rules import hit_texts
+    from tashkalar_cli.text.rules import hit_texts  # deferred: card show --json and the others start without the rules
 
     out = []
     for hit in result.hits:

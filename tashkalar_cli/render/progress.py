@@ -81,6 +81,7 @@ class RichReporter:
             progress.stop()
 
     def _show(self) -> None:
+        # deferred: only when a work outlasts DELAY on a terminal (card show on a warm cache shows no bar)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 

@@ -14,10 +14,10 @@ from tashkalar_cli.errors import quote, visible
 from tashkalar_cli.render.fit import fitted
 from tashkalar_cli.render.terminal import MOST_BLOCK, MOST_SHOWN, Readable, TitledPanel, block, shown
 from tashkalar_cli.text.i18n import Localizer
+from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook, SearchResult, hit_texts
 
 if TYPE_CHECKING:
     from tashkalar_cli.text.index import Hit
-    from tashkalar_cli.text.rules import Errata, Glossary, Keyword, Rule, RuleBook, SearchResult
 
 
 class NamedCards(Protocol):
@@ -36,7 +36,7 @@ def _modes(loc: Localizer, modes: Iterable[str]) -> str:
 
 def rule_panel(rule: Rule, book: RuleBook, glossary: Glossary, loc: Localizer) -> TitledPanel:
     msg = loc.msg
-    from rich.markdown import Markdown
+    from rich.markdown import Markdown  # deferred: markdown-it, for rule show only (search, keyword, errata: none)
 
     title = loc.field("rules", rule.id, "title")
     text = loc.field("rules", rule.id, "text")
@@ -181,8 +181,6 @@ QUESTION_SHOWN = 60
 
 def search_answer(result: SearchResult, book: RuleBook, loc: Localizer) -> RenderableType:
     """The answer to a question: the best hit in full (number, title, text), then the next ones."""
-    from tashkalar_cli.text.rules import hit_texts
-
     msg = loc.msg
     if not result.hits:
         return Text(msg("search.none", words=quote(result.query.text, QUESTION_SHOWN)))

@@ -19,7 +19,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
@@ -29,7 +31,6 @@ from tashkalar_cli.text.typography import NO_BREAK
 if TYPE_CHECKING:
     from rich.console import ConsoleOptions, RenderableType, RenderResult
     from rich.containers import Lines
-    from rich.measure import Measurement
 
 #: the no-break spaces (French typography) each stood in for, while Rich wraps a line, by a
 #: character of the same width that Rich does not read as a space (one of the private use area,
@@ -60,9 +61,6 @@ class NoBreakText(Text):
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         """A column is at least as wide as the longest word, a word holding no-break spaces too."""
-        from rich.cells import cell_len
-        from rich.measure import Measurement
-
         found = super().__rich_measure__(console, options)
         if not any(c in self.plain for c in NO_BREAK):
             return found
@@ -112,8 +110,6 @@ class Readable:
         yield from console.render(self.renderable, options.update(max_width=min(options.max_width, self.width)))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.measure import Measurement
-
         return Measurement.get(console, options.update(max_width=min(options.max_width, self.width)),
                                self.renderable)
 
@@ -127,8 +123,7 @@ class TitledPanel:
         self.body, self.title, self.subtitle = body, title, subtitle
 
     def _panel(self, width: int) -> RenderableType:
-        from rich.console import Group
-        from rich.panel import Panel
+        from rich.panel import Panel  # deferred: a panel for one card, rule or keyword; the lists draw none
 
         room = width - 6  # the corners, a rule either side and a space either side of the title
         title, subtitle = self.title, self.subtitle
@@ -146,8 +141,6 @@ class TitledPanel:
         yield from console.render(self._panel(width), options.update(max_width=width))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.measure import Measurement
-
         width = min(options.max_width, READABLE)
         return Measurement.get(console, options.update(max_width=width), self._panel(width))
 

@@ -37,7 +37,7 @@ def letal_attack(result: Attack) -> JSON:
 
 
 def letal_check(problems: list[Problem], loc: Localizer) -> JSON:
-    from tashkalar_cli.games.letal.render import problem_text  # deferred: letal attack --json draws nothing
+    from tashkalar_cli.games.letal.render import problem_text  # deferred: letal attack and winner --json draw nothing
 
     return {"valid": not problems,
             "problems": [{"code": p.code, "message": problem_text(p, loc), "line": p.line,

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tashkalar_cli.games.tashkalar.model.facts import as_facts
+from tashkalar_cli.games.tashkalar.model.integrity import check_cards
+from tashkalar_cli.games.tashkalar.model.patterns import Pattern
+
 
 def derive(facts: Mapping[str, Any]) -> dict[str, Any]:
     """Tash-Kalar's cards checked (a data folder without beings has none to check), and the orientations of
     every pattern of a being summoned the standard way, by card id."""
-    from tashkalar_cli.games.tashkalar.model.facts import as_facts
-    from tashkalar_cli.games.tashkalar.model.integrity import check_cards
-    from tashkalar_cli.games.tashkalar.model.patterns import Pattern
-
     if "beings" not in facts:
         return {}
     check_cards(as_facts(facts))

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.errors import InputError, Term, quote
 from tashkalar_cli.games.tashkalar.model.cards import C, Card, CardDB, Flare, Task
+from tashkalar_cli.text.i18n import Localizer, Text
 from tashkalar_cli.text.search import word_score
 
 if TYPE_CHECKING:
     from tashkalar_cli.data.dataset import Dataset
-    from tashkalar_cli.text.i18n import Localizer, Text
     from tashkalar_cli.text.vocabulary import Lexicon
 
 
@@ -38,8 +38,6 @@ class CardCatalog(CardDB):
 
     # ------------------------------------------------------------------ texts
     def name(self, card: Card, loc: Localizer) -> Text:
-        from tashkalar_cli.text.i18n import Text
-
         if isinstance(card, Flare):
             base = loc.msg("flare.name", upper=card.upper.threshold, lower=card.lower.threshold)
             twin = self._flare_twins.get(card.id)
@@ -48,8 +46,6 @@ class CardCatalog(CardDB):
 
     def names(self, card: Card) -> dict[str, dict[str, Any]]:
         """The card's name in every language that has one: lang -> {name, official}."""
-        from tashkalar_cli.text.i18n import Localizer
-
         out: dict[str, dict[str, Any]] = {}
         for lang in self.dataset.languages:
             loc = self._localizers.get(lang)
@@ -88,8 +84,7 @@ class CardCatalog(CardDB):
     def lexicon(self) -> Lexicon:
         """Every card's id and names in every language: beings', legends' and tasks' names, and each
         flare's displayed name ("Ruse 3/6 (b)") and short forms ("3/6 b"; "3/6" names both twins)."""
-        from tashkalar_cli.text.i18n import Localizer
-        from tashkalar_cli.text.vocabulary import Lexicon
+        from tashkalar_cli.text.vocabulary import Lexicon  # deferred: a card named by its exact id needs no lexicon
 
         names: dict[str, dict[str, list[str]]] = {}
         for lang, texts in self.dataset.locales.items():
@@ -113,7 +108,7 @@ class CardCatalog(CardDB):
         (:func:`~tashkalar_cli.text.vocabulary.find_word`; ``lang``: the user's language, read first)."""
         if query in self.by_id:  # the fast path: an exact id needs no index
             return self.by_id[query]
-        from tashkalar_cli.text.vocabulary import find_word
+        from tashkalar_cli.text.vocabulary import find_word  # deferred: as Lexicon in lexicon
 
         return self.by_id[find_word(self.lexicon, "card", query, lang=lang, where=where)]
 
@@ -123,7 +118,7 @@ class CardCatalog(CardDB):
         found = self.by_id.get(query)
         if isinstance(found, kind):
             return found
-        from tashkalar_cli.text.vocabulary import find_word
+        from tashkalar_cli.text.vocabulary import find_word  # deferred: as Lexicon in lexicon
 
         among = {c.id for c in self.of_type(kind)}
 

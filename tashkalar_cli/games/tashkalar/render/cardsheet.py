@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from tashkalar_cli.games.tashkalar.model.cards import Being, Card, Flare, Task
+from tashkalar_cli.games.tashkalar.model.cards import LEGENDS_DECK, Being, Card, Flare, Task
 from tashkalar_cli.games.tashkalar.model.patterns import Pattern
 from tashkalar_cli.games.tashkalar.render.svg import pattern_element
 from tashkalar_cli.render.sheet import CardView, Drawn, KeyItem, Section, SheetMade
@@ -89,8 +89,6 @@ def build_sections(game: GameCards, loc: Localizer, decks: Sequence[str] = (), l
 
     Nothing chosen means everything: the six decks, the legends, the flares and the tasks.
     """
-    from tashkalar_cli.games.tashkalar.model.cards import LEGENDS_DECK
-
     chosen = list(dict.fromkeys(decks))
     if legends and LEGENDS_DECK not in chosen:
         chosen.append(LEGENDS_DECK)

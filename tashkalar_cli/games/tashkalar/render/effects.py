@@ -93,7 +93,7 @@ def outcome_panels(before: Position, outcome: Outcome, loc: Localizer, n: int, c
     """An outcome drawn on two boards: ``before`` the effect with its moves as arrows and the pieces it
     destroys crossed out (``target``: the summoning square, framed), then the position it leaves with
     the squares it changed framed, and its steps in words under it."""
-    from tashkalar_cli.games.tashkalar.render.svg import Panel
+    from tashkalar_cli.games.tashkalar.render.svg import Panel  # deferred: --svg only
 
     moves: list[tuple[int, int]] = []
     destroyed: list[int] = []
@@ -123,7 +123,7 @@ def outcome_panels(before: Position, outcome: Outcome, loc: Localizer, n: int, c
 
 def applied_panels(applied: Applied, loc: Localizer) -> list[Panel]:
     """A summon played, drawn on two boards: the placement used before it, and the position after it."""
-    from tashkalar_cli.games.tashkalar.render.svg import Panel
+    from tashkalar_cli.games.tashkalar.render.svg import Panel  # deferred: --svg only
 
     p = applied.placement
     roles: dict[int, str] = {sq: "pattern" for sq in p.pattern_squares}
@@ -147,7 +147,7 @@ def flare_svg(board: Board, before: Position, heading: list[str], loc: Localizer
               n: int = 0, count: int = 0) -> str:
     """``flare play --svg``: outcome ``n`` of the ``count`` of the flare's halves, before and after (without
     an outcome: the position, with what the answer says above it)."""
-    from tashkalar_cli.games.tashkalar.render.svg import Panel
+    from tashkalar_cli.games.tashkalar.render.svg import Panel  # deferred: --svg only
 
     if outcome is None:
         return _drawn(board, heading, [Panel(position=before)], loc)
@@ -162,7 +162,7 @@ def _chosen(loc: Localizer, n: int, count: int) -> str:
 def _drawn(board: Board, heading: list[str], panels: list[Panel], loc: Localizer) -> str:
     """The boards of a summon or an effect played, side by side, ``heading`` above; described by the heading
     and the words under the last board."""
-    from tashkalar_cli.games.tashkalar.render.svg import boards_svg
+    from tashkalar_cli.games.tashkalar.render.svg import boards_svg  # deferred: --svg only
 
     desc = " ".join(line.rstrip(".:") + "." for line in [*heading, *panels[-1].lines])
     return boards_svg(board, panels[-1].position, panels, heading[0], 2, loc=loc, heading=heading, desc=desc)

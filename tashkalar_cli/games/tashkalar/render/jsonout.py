@@ -69,7 +69,7 @@ def card(c: Card, db: CardCatalog, loc: Localizer) -> JSON:
         if c.has_summoning_square:
             out["pattern_offsets"] = [{"dx": dx, "dy": dy, "rank": r} for dx, dy, r in c.pattern.offsets()]
     if isinstance(c, (Being, Flare)):
-        from tashkalar_cli.games.tashkalar.engine.coverage import effect_status
+        from tashkalar_cli.games.tashkalar.engine.coverage import effect_status  # deferred: a card's JSON only
 
         resolved, parts = effect_status(c)
         out["effect_resolved"] = resolved
@@ -125,7 +125,7 @@ def near_miss(n: NearMiss, board: Board) -> JSON:
 
 
 def verdict(v: Verdict, board: Board) -> JSON:
-    from tashkalar_cli.games.tashkalar.model.board import square_order
+    from tashkalar_cli.games.tashkalar.model.board import square_order  # deferred: card show/list --json start without it
 
     return {
         "card": v.card.id,
@@ -257,7 +257,7 @@ def summon_effects(e: SummonEffects, board: Board, limit: int | None = None, cho
     :class:`~tashkalar_cli.games.tashkalar.engine.played.SummonResolved`), ``position`` and ``turn`` are those after that
     outcome, as the text and the files written say, and the summon's alone are ``position_after_summon`` and
     ``turn_after_summon``."""
-    from tashkalar_cli.games.tashkalar.engine.played import SummonResolved
+    from tashkalar_cli.games.tashkalar.engine.played import SummonResolved  # deferred: summon --effects --json only
 
     out = summon_apply(e.applied, board)
     if chosen is not None and isinstance(e, SummonResolved) and e.chosen == chosen:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tashkalar_cli.games.tashkalar.model.board import Board, square_order
 from tashkalar_cli.games.tashkalar.render.jsonout import piece, position, turned
 from tashkalar_cli.render.jsonout import JSON
 from tashkalar_cli.render.jsonstream import Items
@@ -24,14 +25,13 @@ if TYPE_CHECKING:
         SummonStep,
         Threats,
     )
-    from tashkalar_cli.games.tashkalar.model.board import Board
     from tashkalar_cli.games.tashkalar.model.patterns import Orientation
     from tashkalar_cli.games.tashkalar.model.position import Position
 
 
 def plan_step(step: PlaceStep | SummonStep, board: Board) -> JSON:
     name = board.name
-    from tashkalar_cli.games.tashkalar.engine.planner import PlaceStep
+    from tashkalar_cli.games.tashkalar.engine.planner import PlaceStep  # deferred: plan --task/--flare start without it
 
     if isinstance(step, PlaceStep):
         return {"action": "place", "square": name(step.square), "pick_up": [name(sq) for sq in step.pick_up]}
@@ -59,8 +59,6 @@ def plan_report(report: PlanReport, board: Board,
     once), or with ``every`` each plan in full (``positions``: the position after each plan, keyed by
     ``id(plan)``, or made by a function of the plan, when asked for; ``streamed``: the plans as
     :class:`~tashkalar_cli.render.jsonstream.Items`, each made, its position too, when it is written)."""
-    from tashkalar_cli.games.tashkalar.model.board import square_order
-
     order = _square_names_by_index(board)
     summary = []
     for card in report.cards:
@@ -398,8 +396,6 @@ def goal_report(report: GoalReport, board: Board, goal: str, goal_id: str, follo
 
 
 def _square_names(board: Board, squares: list[Any]) -> list[str]:
-    from tashkalar_cli.games.tashkalar.model.board import square_order
-
     return [board.name(sq) for sq in sorted(set(squares), key=square_order)]
 
 
@@ -407,8 +403,6 @@ def threats(t: Threats, board: Board, actions: int, *, every: bool = False, outc
             streamed: bool = False) -> JSON:
     """``plan --threats``: each opponent's plans (see :func:`plan_report`; ``streamed``: each opponent's entry made,
     and with ``every`` each of its plans, when it is written, as :class:`~tashkalar_cli.render.jsonstream.Items`)."""
-    from tashkalar_cli.games.tashkalar.model.board import square_order
-
     def entry(opp: Any) -> JSON:
         used = opp.report.squares()
         return {"color": opp.color, "deck": opp.deck,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tashkalar_cli.games.tashkalar.model.board import bits
+from tashkalar_cli.games.tashkalar.model.notation import position_data
 from tashkalar_cli.games.tashkalar.model.types import RANKS, Mode
 from tashkalar_cli.games.tashkalar.render.board import piece_glyph
 from tashkalar_cli.render.web import page_texts
@@ -56,7 +57,7 @@ def summon_views(board: Board, verdicts: list[Verdict]) -> dict[str, dict[str, A
     chosen: its pattern drawn as the terminal draws it (rows of cells: `` C `` a common piece, ``[ ]`` the summoning
     square, ``:·:`` a marked square...), its summoning squares (``targets``) and the squares of its pattern's
     pieces (``squares``) over all its placements, lit on the board when the card is pointed at."""
-    from tashkalar_cli.games.tashkalar.render.pattern import cell_text
+    from tashkalar_cli.games.tashkalar.render.pattern import cell_text  # deferred: --player only (the patterns)
 
     out: dict[str, dict[str, Any]] = {}
     for verdict in verdicts:
@@ -73,8 +74,6 @@ def summon_views(board: Board, verdicts: list[Verdict]) -> dict[str, dict[str, A
 def board_page(board: Board, pos: Position, loc: Localizer, position_file: str,
                choices: PageChoices | None = None) -> dict[str, Any]:
     """The body of ``position board --json`` (see the module's text)."""
-    from tashkalar_cli.games.tashkalar.model.notation import position_data
-
     extra: dict[str, Any] = {"file_data": position_data(pos)}
     if choices is not None:
         extra["player_counts"] = choices.player_counts

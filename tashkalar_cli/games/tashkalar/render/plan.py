@@ -94,7 +94,7 @@ def report_renderable(report: PlanReport, board: Board, loc: Localizer, name: Na
 
 def _card_plans(report: PlanReport, card: Being, board: Board, loc: Localizer, name: Names) -> list[RenderableType]:
     """One card's plans: its name, a grid of the ways to summon it, and what its effect may do."""
-    from rich.table import Table
+    from rich.table import Table  # deferred: summon --apply (a position written) and plan --task/--flare draw no table
 
     msg = loc.msg
     parts: list[RenderableType] = [Text(name(card), style="bold")]
@@ -118,7 +118,7 @@ def _card_plans(report: PlanReport, card: Being, board: Board, loc: Localizer, n
 def _boards_after(report: PlanReport, positions: dict[int, Position], board: Board, loc: Localizer,
                   name: Names) -> list[RenderableType]:
     """The board after each reachable card's best plan, and the key of the marks."""
-    from tashkalar_cli.games.tashkalar.render.board import board_key, board_text
+    from tashkalar_cli.games.tashkalar.render.board import board_key, board_text  # deferred: plan --positions only
 
     msg = loc.msg
     parts: list[RenderableType] = []
@@ -142,7 +142,7 @@ def width(loc: Localizer) -> int:
 
 def _rows(groups: list[PlanGroup], board: Board, loc: Localizer, name: Names) -> list[tuple[int, str, str]]:
     """One row for the summons possible now, then one per summoning square and kind of two-action plan."""
-    from tashkalar_cli.games.tashkalar.engine.planner import PlaceStep, SummonStep
+    from tashkalar_cli.games.tashkalar.engine.planner import PlaceStep, SummonStep  # deferred: see step_text
 
     msg = loc.msg
     rows: list[tuple[int, str, str]] = []
@@ -190,7 +190,7 @@ def msg_join(loc: Localizer, steps: list[str]) -> str:
 
 
 def step_text(step: PlaceStep | SummonStep, board: Board, loc: Localizer, name: Names) -> str:
-    from tashkalar_cli.games.tashkalar.engine.planner import PlaceStep
+    from tashkalar_cli.games.tashkalar.engine.planner import PlaceStep  # deferred: summon --apply starts without the planner
 
     msg = loc.msg
     if isinstance(step, PlaceStep):
@@ -223,7 +223,7 @@ def piece_text(loc: Localizer, piece: Piece) -> str:
 def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Names) -> RenderableType:
     """Each opponent's summary first (what it could summon, the squares its plans use most: the
     ones to block), then the details of every card, which can run long when its deck is unknown."""
-    from rich.table import Table
+    from rich.table import Table  # deferred: summon --apply (a position written) and plan --task/--flare draw no table
 
     msg = loc.msg
     parts: list[RenderableType] = []
@@ -264,7 +264,7 @@ def threats_renderable(threats: Threats, board: Board, loc: Localizer, name: Nam
 
 def act_text(act: Act, board: Board, loc: Localizer, name: Names) -> str:
     """One action of a way, with its choices and what its effect did."""
-    from tashkalar_cli.games.tashkalar.render.effects import outcome_lines
+    from tashkalar_cli.games.tashkalar.render.effects import outcome_lines  # deferred: plan --task/--flare only
 
     msg = loc.msg
     if act.kind == "place":
@@ -287,7 +287,7 @@ def act_text(act: Act, board: Board, loc: Localizer, name: Names) -> str:
 def goal_renderable(report: GoalReport, board: Board, loc: Localizer, name: Names, goal_name: str,
                     following: str | None, limit: int, pos: Position) -> RenderableType:
     """``plan --task`` / ``plan --flare``: whether the goal can be met at the end of the turn, and the ways."""
-    from tashkalar_cli.games.tashkalar.engine.goals import MAX_OUTCOMES
+    from tashkalar_cli.games.tashkalar.engine.goals import MAX_OUTCOMES  # deferred: plan --task/--flare only
 
     msg = loc.msg
     player = msg(f"color.{report.player}")
@@ -343,6 +343,7 @@ def plan_svg(board: Board, pos: Position, report: PlanReport, loc: Localizer, na
              title: str | None = None) -> str:
     """The best plan of each card that has one, drawn on the position (the first action's square
     marked as a square where a piece is still needed)."""
+    # deferred: plan --svg only
     from tashkalar_cli.games.tashkalar.engine.planner import PlaceStep
     from tashkalar_cli.games.tashkalar.render.svg import Panel, boards_svg
 
@@ -372,7 +373,7 @@ def plan_svg(board: Board, pos: Position, report: PlanReport, loc: Localizer, na
 
 def position_yaml(pos: Position, comments: Sequence[str] = ()) -> str:
     """The position in the position file format (a board diagram), headed by ``comments``."""
-    from tashkalar_cli.games.tashkalar.model.notation import position_yaml as written
+    from tashkalar_cli.games.tashkalar.model.notation import position_yaml as written  # deferred: summon --apply only
 
     return written(pos, as_diagram=True, full_supply=True, comments=comments)
 
@@ -396,9 +397,9 @@ def applied_comments(applied: Applied, board: Board, loc: Localizer, card_name: 
 
 
 def turn_yaml(turn: Turn, board: Board, comments: Sequence[str] = ()) -> str:
-    import yaml
+    import yaml  # deferred: PyYAML and the notation, for the files of summon --apply only
 
-    from tashkalar_cli.games.tashkalar.model.notation import yaml_comments
+    from tashkalar_cli.games.tashkalar.model.notation import yaml_comments  # deferred: as yaml above
 
     return yaml_comments(comments) + yaml.safe_dump(turn.to_dict(board), sort_keys=False, allow_unicode=True,
                                                     default_flow_style=None)

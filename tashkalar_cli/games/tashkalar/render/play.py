@@ -9,7 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tashkalar_cli.errors import visible
+from tashkalar_cli.errors import name_by_texts, visible
+from tashkalar_cli.games.tashkalar.model.cards import Task
 from tashkalar_cli.games.tashkalar.render.board import board_key, board_text
 from tashkalar_cli.render.fit import fitted
 from tashkalar_cli.render.terminal import MOST_SHOWN, block
@@ -101,8 +102,6 @@ def _reqs_line(requirements: Sequence[Requirement], loc: Localizer) -> str:
 
 def task_renderable(results: Sequence[TaskCheck], cards: CardCatalog, loc: Localizer, board: Board, pos: Position,
                     score: Mapping[str, int | bool], player: str) -> Group:
-    from tashkalar_cli.games.tashkalar.model.cards import Task
-
     msg = loc.msg
     parts: list[RenderableType] = []
     if len(results) == 1:
@@ -161,8 +160,6 @@ def score_said(result: TurnScore, loc: Localizer) -> ScoreSaid:
         colors.append(color)
     ignored = totals = end = None
     if result.ignored:
-        from tashkalar_cli.errors import name_by_texts
-
         piece = name_by_texts(loc.ui)  # "blue heroic" -> the piece in the user's words
         ignored = msg("score.ignored", pieces=loc.join(piece("piece", p) or p for p in result.ignored))
     if result.totals:
