@@ -27,6 +27,7 @@ def census(facts: Mapping[str, Any]) -> dict[str, Any]:
     """What ``tashkalar validate`` reports of Tash-Kalar's cards (the registry's hook ``census``): how many beings,
     legends, flares and tasks, and the beings, legends and flares whose effect is not written as data (a data
     folder without beings: nothing)."""
+    # deferred: the cards' records, which building the data (derive, above) does not need: validate's only
     from tashkalar_cli.games.tashkalar.model.cards import Being, Flare, Legend, Task, build_cards
     from tashkalar_cli.games.tashkalar.model.integrity import missing_effects
 
