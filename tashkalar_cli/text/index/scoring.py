@@ -396,15 +396,18 @@ class SearchIndex(IndexReader):
                    doc_modes: list[list[str] | None]) -> None:
         """The entries about what the question sets aside count less: those whose own or linked keyword it
         names, whose title says one of its words (unless the entry sets it aside too), or the rules of a
-        form of play it sets aside only."""
+        form of play it sets aside only; a keyword or a word the question also says outside what it sets aside
+        marks none."""
         if not query.aside:
             return
         stem = self.stemmer(query.lang)
         info = self.words(query.lang)
         about: set[int] = set()
-        for kid in query.aside_concepts:
+        # what the question also says outside what it sets aside ("unlike a combat move, can a standard move...": move)
+        # is still asked about: only what it sets aside alone marks the entries about it
+        for kid in set(query.aside_concepts) - set(query.concepts):
             about |= {i for i, own, linked, _found in self.data["concepts"].get(kid, ()) if own or linked}
-        for word in query.aside:
+        for word in set(query.aside) - set(query.words):
             st = stem(word)
             said = set(info.get("negated", {}).get(st, ()))
             about |= {i for i, title, *_rest in info["postings"].get(st, ()) if title and i not in said}
