@@ -40,6 +40,7 @@ from tashkalar_cli.text.index.common import (
     OTHER_MODE,
     OWN_MODE,
     PAIR_BONUS,
+    QUOTED_BONUS,
     SELF,
     SPECIFIC,
     SPECIFIC_TOP,
@@ -549,7 +550,8 @@ class SearchIndex(IndexReader):
 
     def _favour(self, query: Query, total: dict[int, float]) -> None:
         """The scores changed for what the question is about: a form of play (the rules of other forms
-        count less), a keyword's definition, a number (the entries giving one)."""
+        count less), a keyword's definition (asked what it is, or its name quoted alone), a number (the entries
+        giving one)."""
         named_modes = self._named_modes(query.concepts)
         doc_modes = self.data.get("doc_modes") or [None] * len(self.docs)
         if named_modes:   # a question about a form of play: its rules first, those of other forms count less
@@ -561,11 +563,16 @@ class SearchIndex(IndexReader):
                     total[i] *= 1 + OWN_MODE
         self._set_aside(query, total, named_modes, doc_modes)
         self._covering(query, total)
-        if self._defining(query):   # "c'est quoi une pièce promue ?": the rule defining it first
+        defining = self._defining(query)
+        if defining:   # "c'est quoi une pièce promue ?": the rule defining it first
             for kid in query.concepts:
                 for i in self.data.get("defines", {}).get(kid, ()):
                     if i in total:
                         total[i] *= 1 + DEFINITION_BONUS
+        for kid in query.quoted if not defining else ():   # "c'est quoi « cacher » ? je la défausse ?": what it is
+            for i in self.data.get("defines", {}).get(kid, ()):
+                if i in total:
+                    total[i] *= 1 + QUOTED_BONUS
         unit = self._unit(query)
         if unit is not None:   # a question asking for a number: the entries giving one, of what it counts
             counted = set(self.words(query.lang).get("units", {}).get(unit, ())) if unit else set()
