@@ -20,7 +20,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 GOAL_TOP3 = 0.90
 SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-36", "dev-38", "dev-37", "dev-39",
-        "held-out-9")
+        "dev-40")
 #: floors (share answered first, share in the top 3) of each set ("held-out": issue 33's questions written
 #: by a writer who had read only the published rulebook, committed before any tuning and never tuned on)
 #: "held-out-6": 40 more (10 per language) by an independent writer who read only the rulebook, labelled after the
@@ -46,11 +46,14 @@ SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-3
 #: "held-out-9": 40 more (10 per language) by another independent writer who read only the rulebook page, labelled by a
 #: third person without running the search, measured once on the seventh round's scorer (a7463f9): 29/40 first, 38/40
 #: top 3 (3dbc045: the same; 3 questions close to earlier held-out ones, without them 26/37 and 35/37): floors just
-#: below, never tuned on
+#: below; on 2026-11-30 (issue 33, eighth round) it became "dev-40", a development set whose misses are studied (floors
+#: kept from its held-out measure), while a new held-out-10 was being written by a writer who read only the rulebook;
+#: raised after that round's mechanisms, just below the rates: dev-40 31/40, dev-37 27/32 in the top 3 (dev-39 fell
+#: to 32/40 in the top 3, its floor: "invece di un'altra azione" no longer sets aside the action it also asks about)
 FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.88, 0.99), "held-out-6": (0.68, 0.93), "dev-33": (0.92, 0.99), "dev-34": (0.90, 0.95),
           "dev-35": (0.93, 0.95), "dev-36": (0.82, 0.97),
-          "dev-38": (0.83, 0.97), "dev-37": (0.60, 0.78), "dev-39": (0.64, 0.80),
-          "held-out-9": (0.72, 0.94)}
+          "dev-38": (0.83, 0.97), "dev-37": (0.60, 0.84), "dev-39": (0.64, 0.80),
+          "dev-40": (0.77, 0.94)}
 
 
 @cache
@@ -108,8 +111,9 @@ def _count(letal: Any, which: str) -> tuple[dict[tuple[str, str], list[int]], li
 
 
 #: the sets whose floors the default run checks: the tuning set, the first held-out one and the latest held-out one
-#: of an independent writer (held-out-9); each other set is checked on its own in the slow run
-DEFAULT_SETS = ("tuning", "held-out", "held-out-9")
+#: of an independent writer (dev-40, held-out-9 until the eighth round); each other set is checked on its own in the
+#: slow run
+DEFAULT_SETS = ("tuning", "held-out", "dev-40")
 
 
 @pytest.mark.parametrize("which", [s if s in DEFAULT_SETS else pytest.param(s, marks=pytest.mark.slow) for s in SETS])

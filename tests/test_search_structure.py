@@ -87,6 +87,46 @@ def test_a_form_of_play_set_aside_ranks_its_rules_lower(tk: Any) -> None:
     assert ids.index("end-trigger-duel") < ids.index("end-trigger-high-form")
 
 
+def test_what_the_question_also_says_outside_the_contrast_is_not_set_aside(tk: Any) -> None:
+    """"unlike a combat move, ... a standard move": the move set aside is also the move asked about, so the
+    entries about moves are not counted down; only what the contrast alone says (combat) marks entries."""
+    question = "unlike a combat move, where may a standard move end?"
+    query = tk.rules.search(question).query
+    assert "move" in query.aside_concepts and "move" in query.concepts
+    ids = _ids(tk, question)
+    assert ids[0] == "kw-standard-move" and _before(ids, "kw-standard-move", "kw-combat-move")
+
+
+@pytest.mark.parametrize("question", [
+    "the flare says 'downgrade', can I pick my own heroic piece?",
+    "la carte dit « rétrograder » : je peux choisir ma propre pièce héroïque ?",
+    "mi carta dice « degradar », ¿vale una ficha mía?",
+    "l'effetto dice 'degrada': posso scegliere una mia pedina eroica?",
+])
+def test_a_keyword_quoted_alone_is_what_the_question_is_about(tk: Any, monkeypatch: pytest.MonkeyPatch,
+                                                             question: str) -> None:
+    """A keyword's name alone between quotation marks is the word the question asks about: the rules titled by it
+    grow by ``QUOTED_BONUS``, the others keep their scores."""
+    from tashkalar_cli.text.index import scoring as module
+
+    index = tk.rules.index
+    query = tk.rules.search(question).query
+    assert query.quoted == ("downgrade",)
+    defining = set(index.data["defines"]["downgrade"])
+    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
+    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    assert next(iter(with_bonus)) == ("rule", "kw-downgrade")
+    bonus = module.QUOTED_BONUS
+    monkeypatch.setattr(module, "QUOTED_BONUS", 0.0)
+    for hit in index.search(query):
+        share = 1 + bonus if where[hit.kind, hit.id] in defining else 1.0
+        assert with_bonus[hit.kind, hit.id] == pytest.approx(hit.score * share)
+
+
+def test_a_cards_text_quoted_is_no_keyword_quoted(tk: Any) -> None:
+    assert tk.rules.search("my being says 'destroy an adjacent piece', do mine count?").query.quoted == ()
+
+
 # --------------------------------------------------------------------------- what comes after a step
 
 @pytest.mark.parametrize(("question", "step"), [

@@ -43,6 +43,8 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   define them (titled by one keyword's name in every language: "Combat move", "Team play") rank
   higher; so do those defining the keywords of a question asking how two or more of them differ
   (``search: compares:``: "the difference between a push and a pull", "che differenza c'è tra");
+- a keyword's name alone between quotation marks ("c'est quoi « cacher » ? je la défausse ?") is the word the
+  question asks about, whatever else it says: the rules titled by it rank higher;
 - the phrases that only frame a question (``search: idioms:``: "que se passe-t-il", "how does it
   work") are not searched, nor indexed in the player phrasings: the "passe" of "que se passe-t-il"
   is no passing of control;

@@ -70,6 +70,10 @@ OTHER_MODE = 0.5
 #: a question whose words are all names of keywords asks what they are: the rules titled by one of
 #: those names (its definition: "Combat move", "Team play") grow by this share
 DEFINITION_BONUS = 0.5
+#: a question putting a keyword's name alone between quotation marks ("c'est quoi « cacher » ? je la défausse ?",
+#: "the card says to « place » a piece...") is about that word, whatever else it says: the rules titled by it grow by
+#: this share
+QUOTED_BONUS = 1.0
 #: a word of a question no language knows is read as a typo of a word of the texts from this many
 #: letters (one letter away), and from the second number two letters away
 TYPO_LENGTH, TYPO_LENGTH2 = 5, 8

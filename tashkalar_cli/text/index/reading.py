@@ -62,6 +62,7 @@ class Query:
     step: str = ""                  # "next" when it asks what comes next, "after" when it names a step to go past,
                                     # "before" when it names a step to come before
     past: tuple[str, ...] = ()      # the words naming that step ("after the defense", "before I draw": defense, draw)
+    quoted: tuple[str, ...] = ()    # the keywords it names between quotation marks ("what does « hide » mean")
 
     @property
     def foreign(self) -> bool:
@@ -214,7 +215,8 @@ class IndexReader:
         return Query(question, chosen, tuple(kept), tuple(dict.fromkeys(concepts)), tuple(words), named,
                      tuple(dict.fromkeys(cid for cid, _lang, _span in cards)), tuple(sorted(subjects)), round(known, 3),
                      plain, tuple(words[j] for j in sorted(aside)), tuple(dict.fromkeys(aside_concepts)),
-                     step, self._past_words(words, clauses, chosen, cues, step) if step else ())
+                     step, self._past_words(words, clauses, chosen, cues, step) if step else (),
+                     _quoted(question, words, found, aside, stop))
 
     def _past_words(self, words: list[str], clauses: list[int], lang: str, cues: set[int], step: str) -> tuple[str, ...]:
         """The words of the step a question asking what follows (or what comes before) names (its cue words and
@@ -366,6 +368,20 @@ def _plain(words: list[str], cards: list[tuple[str, str, tuple[int, int]]], left
 
 
 __all__ = ["Hit", "IndexReader", "Query"]
+
+
+def _quoted(question: str, words: list[str], found: list[tuple[str, tuple[int, int]]], aside: set[int],
+            stop: set[str]) -> tuple[str, ...]:
+    """The keywords the question puts between quotation marks alone, a quote saying nothing but its name ("what is
+    « hide »?"; not a card's text quoted, "'destroy an adjacent piece'"), not set aside."""
+    out = []
+    for m in QUOTED.finditer(question):
+        said = [w for w in tokens(next(g for g in m.groups() if g)) if w not in stop]
+        for kid, (start, end) in found:
+            name = [w for w in words[start:end] if w not in stop]
+            if said and said == name and not aside.issuperset(range(start, end)):
+                out.append(kid)
+    return tuple(dict.fromkeys(out))
 
 
 def _concepts(found: list[tuple[str, tuple[int, int]]], aside: set[int]) -> tuple[list[str], list[str], set[int]]:

@@ -40,6 +40,7 @@ from tashkalar_cli.text.index.common import (
     OTHER_MODE,
     OWN_MODE,
     PAIR_BONUS,
+    QUOTED_BONUS,
     SELF,
     SPECIFIC,
     SPECIFIC_TOP,
@@ -396,15 +397,18 @@ class SearchIndex(IndexReader):
                    doc_modes: list[list[str] | None]) -> None:
         """The entries about what the question sets aside count less: those whose own or linked keyword it
         names, whose title says one of its words (unless the entry sets it aside too), or the rules of a
-        form of play it sets aside only."""
+        form of play it sets aside only; a keyword or a word the question also says outside what it sets aside
+        marks none."""
         if not query.aside:
             return
         stem = self.stemmer(query.lang)
         info = self.words(query.lang)
         about: set[int] = set()
-        for kid in query.aside_concepts:
+        # what the question also says outside what it sets aside ("unlike a combat move, can a standard move...": move)
+        # is still asked about: only what it sets aside alone marks the entries about it
+        for kid in set(query.aside_concepts) - set(query.concepts):
             about |= {i for i, own, linked, _found in self.data["concepts"].get(kid, ()) if own or linked}
-        for word in query.aside:
+        for word in set(query.aside) - set(query.words):
             st = stem(word)
             said = set(info.get("negated", {}).get(st, ()))
             about |= {i for i, title, *_rest in info["postings"].get(st, ()) if title and i not in said}
@@ -546,7 +550,8 @@ class SearchIndex(IndexReader):
 
     def _favour(self, query: Query, total: dict[int, float]) -> None:
         """The scores changed for what the question is about: a form of play (the rules of other forms
-        count less), a keyword's definition, a number (the entries giving one)."""
+        count less), a keyword's definition (asked what it is, or its name quoted alone), a number (the entries
+        giving one)."""
         named_modes = self._named_modes(query.concepts)
         doc_modes = self.data.get("doc_modes") or [None] * len(self.docs)
         if named_modes:   # a question about a form of play: its rules first, those of other forms count less
@@ -558,11 +563,16 @@ class SearchIndex(IndexReader):
                     total[i] *= 1 + OWN_MODE
         self._set_aside(query, total, named_modes, doc_modes)
         self._covering(query, total)
-        if self._defining(query):   # "c'est quoi une pièce promue ?": the rule defining it first
+        defining = self._defining(query)
+        if defining:   # "c'est quoi une pièce promue ?": the rule defining it first
             for kid in query.concepts:
                 for i in self.data.get("defines", {}).get(kid, ()):
                     if i in total:
                         total[i] *= 1 + DEFINITION_BONUS
+        for kid in query.quoted if not defining else ():   # "c'est quoi « cacher » ? je la défausse ?": what it is
+            for i in self.data.get("defines", {}).get(kid, ()):
+                if i in total:
+                    total[i] *= 1 + QUOTED_BONUS
         unit = self._unit(query)
         if unit is not None:   # a question asking for a number: the entries giving one, of what it counts
             counted = set(self.words(query.lang).get("units", {}).get(unit, ())) if unit else set()
