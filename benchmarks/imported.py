@@ -269,6 +269,7 @@ def record(out: Path, only: str | None, tree: Path | None) -> None:
         results["board"] = _served(["board", "--no-browser"], env, _free_port(), post=False)
     data = {label: {"code": code, "modules": modules} for label, (code, modules) in sorted(results.items())}
     out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    shutil.rmtree(folder, ignore_errors=True)
     print(f"{len(data)} command lines, {sum(len(m) for _, m in results.values())} module imports -> {out}")
     for label, (code, modules) in sorted(results.items()):
         print(f"  {code:3}  {len(modules):4} modules  {label}")
