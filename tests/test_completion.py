@@ -348,3 +348,17 @@ def test_install_completion_for_the_shell_named(cli, monkeypatch, tmp_path):
 def test_the_completion_options_complete_shell_names(complete):
     assert complete("tashkalar --install-completion ") == ["bash", "fish", "zsh"]
     assert complete("tashkalar --show-completion p") == ["powershell", "pwsh"]
+
+
+def test_the_kit_completes_only_the_lines_own_commands_and_each_pack_its_own():
+    """The kit's table names only the line's own commands (or any command, or the root); the parameters of a game's
+    commands come from its pack, by the registry's hook ``parameters``."""
+    from tashkalar_cli.cli.app import OWN_COMMANDS
+    from tashkalar_cli.command.completion import TABLE, kinds
+    from tashkalar_cli.data.paths import GAMES
+
+    assert {path.split(" ")[0] for path, _ in TABLE} <= set(OWN_COMMANDS) | {"*", ""}
+    for pack in GAMES.values():
+        for name in pack.commands:
+            assert not any(path.split(" ")[0] == name for path, _ in TABLE), name
+    assert kinds()[("summon", "card")] == "being" and kinds()[("rule show", "rule")] == "rule"

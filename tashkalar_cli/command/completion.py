@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 import click
@@ -32,29 +33,35 @@ from tashkalar_cli.command.shells import SHELLS as SHELL_CLASSES
 
 COMPLETE_VAR = "_TASHKALAR_COMPLETE"
 
-#: (command path, parameter name) -> what its values are; "*" stands for any command
+#: (command path, parameter name) -> what its values are, for the line's own commands; "*" stands for any command. A
+#: game's commands bring their own table (the registry's hook ``parameters``: see :func:`kinds`)
 TABLE: dict[tuple[str, str], str] = {
-    ("card show", "name"): "card",
-    ("summon", "card"): "being",
-    ("summonable", "hand"): "beings",
-    ("plan", "hand"): "beings",
-    ("flare check", "flare"): "flare",
-    ("flare play", "flare"): "flare",
-    ("task check", "task"): "task",
     ("keyword show", "term"): "keyword",
-    ("card list", "keyword"): "keyword",
     ("rule show", "rule"): "rule",
-    ("plan", "deck"): "decks",
-    ("*", "deck"): "deck",
-    ("*", "player"): "color",
-    ("*", "allow_enemy"): "color",
-    ("*", "against"): "color",
     ("*", "lang"): "lang",
     ("errata", "book"): "book",
     ("errata", "erratum"): "erratum",
     ("", "install_completion"): "shell",
     ("", "show_completion"): "script",
 }
+
+
+@cache
+def kinds() -> dict[tuple[str, str], str]:
+    """What the values of each parameter are: :data:`TABLE`, and the table each game's pack names in the registry
+    (its hook ``parameters``, a ``module:attribute`` of the same shape), read when a shell first asks."""
+    from tashkalar_cli.data.games import named
+    from tashkalar_cli.data.paths import GAMES
+
+    found = dict(TABLE)
+    for pack in GAMES.values():
+        target = pack.hooks.get("parameters")
+        if target is not None:
+            table = named(target)
+            if not isinstance(table, dict):
+                raise TypeError(f"{target} is not a table of parameters")
+            found.update(table)
+    return found
 
 
 def completing() -> bool:
@@ -148,7 +155,7 @@ class Completing(click.ParamType[Any]):
 def attach(command: click.Command, path: str) -> None:
     """Give the parameters of ``command`` (and of its sub-commands) their completer."""
     for param in command.params:
-        kind = TABLE.get((path, param.name or "")) or TABLE.get(("*", param.name or ""))
+        kind = kinds().get((path, param.name or "")) or kinds().get(("*", param.name or ""))
         if kind is not None:
             param.type = Completing(param.type, kind)
     if isinstance(command, click.Group) and path:

@@ -373,7 +373,8 @@ class GamePack:
     :class:`~tashkalar_cli.render.sheet.SheetMade`); ``census``, what ``tashkalar validate`` counts
     of the game's cards (given the facts; none: no cards); ``complete``, the completions of the
     kinds of values only this game has (given the kind, the game and a localizer; None for a kind it
-    does not know)."""
+    does not know); ``parameters``, a table (not a function): which kind of value each parameter of the
+    game's commands takes, by command path and parameter name, that a shell completes."""
 
     __slots__ = ("categories", "commands", "derive", "facts", "folder", "hooks", "id", "locale_files", "modes",
                  "rules")
@@ -435,7 +436,8 @@ GAMES: dict[str, GamePack] = {
                   "board": "tashkalar_cli.games.tashkalar.commands.board:board"},
         hooks={"sheet": "tashkalar_cli.games.tashkalar.render.cardsheet:sheet",
                "census": "tashkalar_cli.games.tashkalar.catalog.build:census",
-               "complete": "tashkalar_cli.games.tashkalar.commands.completion:candidates"}),
+               "complete": "tashkalar_cli.games.tashkalar.commands.completion:candidates",
+               "parameters": "tashkalar_cli.games.tashkalar.commands.completion:PARAMETERS"}),
     "letal": GamePack(
         "letal", "letal",
         (FactFile("game.yaml", "letal-numbers", True, "game"), *_RULE_FILES),

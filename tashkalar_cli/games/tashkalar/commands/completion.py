@@ -11,6 +11,24 @@ from tashkalar_cli.text.search import fold
 
 Pairs = list[tuple[str, str]]
 
+#: (command path, parameter name) -> what its values are, for Tash-Kalar's commands ("*": any command); the registry's
+#: hook ``parameters``, merged by the kit with the line's own table (:func:`tashkalar_cli.command.completion.kinds`)
+PARAMETERS: dict[tuple[str, str], str] = {
+    ("card show", "name"): "card",
+    ("card list", "keyword"): "keyword",
+    ("summon", "card"): "being",
+    ("summonable", "hand"): "beings",
+    ("plan", "hand"): "beings",
+    ("flare check", "flare"): "flare",
+    ("flare play", "flare"): "flare",
+    ("task check", "task"): "task",
+    ("plan", "deck"): "decks",
+    ("*", "deck"): "deck",
+    ("*", "player"): "color",
+    ("*", "allow_enemy"): "color",
+    ("*", "against"): "color",
+}
+
 #: the kinds of values that are Tash-Kalar's cards -> the classes of the cards completed
 CARD_KINDS: dict[str, tuple[type, ...]] = {"card": (Being, Flare, Task), "being": (Being,), "beings": (Being,),
                                            "flare": (Flare,), "task": (Task,)}
@@ -37,4 +55,4 @@ def _cards(game: Any, loc: Any, kinds: tuple[type, ...]) -> tuple[Pairs, Pairs]:
     return names, ids
 
 
-__all__ = ["candidates"]
+__all__ = ["PARAMETERS", "candidates"]
