@@ -10,7 +10,8 @@ Each benchmark is stood for by commands of the tool that do its work (``--bench`
 (benchmarks/goals.py: ``plan --task``, ``plan --flare``), ``effects`` the effects benchmark's worst cases
 (benchmarks/effects.py: ``summon --apply --effects`` of the built positions, the default bound) and summons on its
 crowded board, ``planner`` the planner benchmark's whole-process commands (benchmarks/planner.py: ``plan`` for a deck,
-``plan --json`` for every being and legend), ``startup`` the start-up benchmark's (benchmarks/startup.py), ``tasks``
+``plan --json`` for every being and legend), ``startup`` the start-up benchmark's (benchmarks/startup.py, its
+``ask`` questions included), ``tasks``
 the slowest ``plan --task`` that benchmarks/tasks.py found (every Everfrost being and the legends in hand).
 ``--quick``: a few representative commands of each (the same for A and B), so that an A/B under cachegrind ends in
 minutes on a loaded machine.
@@ -84,6 +85,10 @@ def startup(quick: bool) -> dict[str, list[str]]:
     if not quick:
         out["summon swordmaster (crowded)"] = ["summon", "swordmaster", *crowded]
         out["summonable --json (crowded)"] = ["summonable", *crowded, "--json"]
+    from startup import ASK  # benchmarks/startup.py: the questions of the `ask` goal (issue 33)
+
+    out.update({label: cmd for label, cmd in ASK.items()
+                if not quick or label in ("ask en", "ask fr", "ask en --json", "letal ask en")})
     return out
 
 

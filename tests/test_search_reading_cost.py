@@ -120,3 +120,29 @@ def test_a_word_with_no_neighbour_is_left_as_typed_without_the_stemmer(fresh: An
     assert index.correct("zqxwvbk", "en") == "zqxwvbk"
     assert index.stemmer("en")._impl is None
     assert index.correct("sumon", "en") == "summon" and index.correct("summoning", "en") == "summoning"
+
+
+def test_a_question_unpacks_only_the_postings_of_its_stems(fresh: Any) -> None:
+    """A language's postings are stored as one string of numbers per stem (issue 33: its thousands of small lists
+    were two thirds of reading the part, the largest cost `ask` had over `card show`), and a question makes rows
+    again only of the stems it looks up, the same rows as built."""
+    from tashkalar_cli.text.index.common import TEXT_FIELDS, unpack_postings
+
+    index, parts = fresh()
+    stored = parts.parts["search_index.en"]["postings"]
+    assert stored and all(isinstance(packed, str) for packed in stored.values())
+    index.search(index.read("can I summon on top of an enemy heroic piece?", "en"))
+    postings = index.words("en")["postings"]
+    assert 0 < postings.unpacked <= 40 < len(stored)
+    rows = postings["summon"]
+    assert rows == unpack_postings(stored["summon"]) and all(len(row) == 1 + len(TEXT_FIELDS) for row in rows)
+    assert all(isinstance(n, int) for row in rows for n in row)
+
+
+def test_the_keyword_names_are_stored_in_the_order_read(tk: Any) -> None:
+    """The index stores the keyword names (``forms``) without repeats and in the order :class:`Forms` keeps them, so
+    that reading them sorts nothing: sorted again, they are the same."""
+    from tashkalar_cli.text.index.common import Forms
+
+    index = tk.rules.index
+    assert Forms(index.forms.items).items == index.forms.items

@@ -73,8 +73,12 @@ def _answer(words: list[str], mode: str | None, limit: int | None, lang: str | N
     question = " ".join(words).strip()
     if not question:
         raise InputError(key="no-question")
+    from tashkalar_cli.command.collector import collector_paused
+
     s = session(lang, data)
-    result = s.game.rules.search(question, preferred=s.lang, mode=mode, limit=limit or (20 if json else 5))
+    # the index's parts read and the scores made hold no cycle: the collector is paused (command/collector.py)
+    with collector_paused():
+        result = s.game.rules.search(question, preferred=s.lang, mode=mode, limit=limit or (20 if json else 5))
     if result.query.foreign:   # not a language of the rules: say so in the user's language
         raise InputError(key="question-language", languages=", ".join(s.game.rules.index.language_names()))
     # the answer is in the language of the question, unless --lang asks for another

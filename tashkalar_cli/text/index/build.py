@@ -23,6 +23,7 @@ from tashkalar_cli.text.index.common import (
     clause_tokens,
     framing_words,
     number_key,
+    pack_postings,
     set_aside,
     title_keyword,
     word_pairs,
@@ -201,7 +202,7 @@ class _Language:
         self.idioms = sorted({" ".join(tokens(s)) for s in self.search.get("idioms", [])} - {""})
         self.contrasts = self._phrases("contrasts")
         self.negated: dict[str, list[int]] = defaultdict(list)   # stem set aside in an entry's own words -> entries
-        self.postings: dict[str, dict[int, list[float]]] = defaultdict(dict)
+        self.postings: dict[str, dict[int, list[int]]] = defaultdict(dict)
         self.lengths: dict[str, list[int]] = {}
         self.vocab: dict[str, str] = {}
         self.pairs: dict[str, list[int]] = defaultdict(list)   # "stem stem" of two words in a row in a title -> entries
@@ -328,7 +329,8 @@ class _Language:
         return {
             "vocab": self.vocab,
             "lengths": self.lengths,
-            "postings": {stem: [[i, *cell] for i, cell in sorted(cells.items())] for stem, cells in self.postings.items()},
+            "postings": {stem: pack_postings([i, *cell] for i, cell in sorted(cells.items()))
+                         for stem, cells in self.postings.items()},
             "pairs": dict(self.pairs),
             "phrasings": {str(i): p for i, p in self.phrasings.items()},
             "units": dict(self.units),

@@ -11,7 +11,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 18
+FORMAT = 19
 PART = "search_index"
 #: the part saying which languages know each word of the texts, so that a word the question's language does not
 #: know is looked up without reading every other language's part: the languages (their codes joined by a space)
@@ -186,6 +186,20 @@ def set_aside(words: list[str], clauses: list[int], contrasts: Iterable[str], st
     return out
 
 
+def pack_postings(rows: Iterable[Iterable[int]]) -> str:
+    """A stem's postings (rows of the entry and its count in each field, whole numbers) as one string of numbers:
+    stored so, a language's part is read as a few hundred strings rather than thousands of lists and numbers (two
+    thirds of reading it), and only the stems a question has are made rows again (:func:`unpack_postings`)."""
+    return " ".join(str(n) for row in rows for n in row)
+
+
+def unpack_postings(text: str) -> list[list[int]]:
+    """The rows :func:`pack_postings` packed: [entry, count in each of :data:`TEXT_FIELDS`]."""
+    numbers = [int(n) for n in text.split()]
+    width = 1 + len(TEXT_FIELDS)
+    return [numbers[k:k + width] for k in range(0, len(numbers), width)]
+
+
 def number_key(number: str) -> tuple[int, ...]:
     return tuple(int(p) for p in number.split(".")) if number else ()
 
@@ -197,8 +211,10 @@ class Forms:
     synonym matches whole words. Longer matches win and matches do not overlap.
     """
 
-    def __init__(self, items: Iterable[tuple[tuple[str, ...], str, bool, str]]) -> None:
-        self.items = sorted(set(items), key=lambda x: (-len(x[0]), -len(" ".join(x[0])), x))
+    def __init__(self, items: Iterable[tuple[tuple[str, ...], str, bool, str]], *, ordered: bool = False) -> None:
+        """``ordered``: ``items`` are already without repeats and in the order kept (the index stores them so:
+        :attr:`items`), not sorted again."""
+        self.items = list(items) if ordered else sorted(set(items), key=lambda x: (-len(x[0]), -len(" ".join(x[0])), x))
         self.by_word: dict[str, list[int]] = defaultdict(list)     # by the exact first word
         self.by_prefix: dict[str, list[int]] = defaultdict(list)   # one-word forms, by their first 3 letters
         for n, (form, _kid, whole, _lang) in enumerate(self.items):

@@ -5,7 +5,7 @@ the keywords and cards it names)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -27,6 +27,7 @@ from tashkalar_cli.text.index.common import (
     framing_words,
     phrase_spans,
     set_aside,
+    unpack_postings,
 )
 from tashkalar_cli.text.search import Stemmer, tokens
 
@@ -71,6 +72,36 @@ class Query:
         return self.known < FOREIGN_SHARE
 
 
+class Postings(Mapping[str, list[list[int]]]):
+    """A language's postings as stored (stem -> :func:`~tashkalar_cli.text.index.common.pack_postings`'s string),
+    each stem's rows ([entry, count in each field]) made when first asked for: a question asks for a few dozen
+    stems of the thousand a language has."""
+
+    def __init__(self, packed: Mapping[str, str]) -> None:
+        self._packed = packed
+        self._rows: dict[str, list[list[int]]] = {}
+
+    def __getitem__(self, stem: str) -> list[list[int]]:
+        rows = self._rows.get(stem)
+        if rows is None:
+            rows = self._rows[stem] = unpack_postings(self._packed[stem])
+        return rows
+
+    def __contains__(self, stem: object) -> bool:
+        return stem in self._packed
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._packed)
+
+    def __len__(self) -> int:
+        return len(self._packed)
+
+    @property
+    def unpacked(self) -> int:
+        """How many stems' rows were made so far."""
+        return len(self._rows)
+
+
 class IndexReader:
     """Reads :func:`~tashkalar_cli.text.index.build.build_index`'s parts, and a free-form question as they
     know its words (:class:`~tashkalar_cli.text.index.scoring.SearchIndex` ranks the entries for it).
@@ -93,10 +124,15 @@ class IndexReader:
         self._groups: dict[str, list[list[tuple[str, ...]]]] = {}
         self._by_letter: dict[tuple[str, str], list[str]] = {}
         self._all_words: set[str] | None = None
+        self._words: dict[str, Mapping[str, Any]] = {}
 
     def words(self, lang: str) -> Mapping[str, Any]:
-        """The words of one language: ``vocab`` (folded word -> stem), field ``lengths``, ``postings``."""
-        words: Mapping[str, Any] = self.parts[f"{PART}.{lang}"]   # JSON from the cache
+        """The words of one language: ``vocab`` (folded word -> stem), field ``lengths``, ``postings``
+        (:class:`Postings`)."""
+        words = self._words.get(lang)
+        if words is None:
+            stored: Mapping[str, Any] = self.parts[f"{PART}.{lang}"]   # JSON from the cache
+            words = self._words[lang] = {**stored, "postings": Postings(stored["postings"])}
         return words
 
     def stemmer(self, lang: str) -> Stemmer:
@@ -119,7 +155,8 @@ class IndexReader:
 
     @cached_property
     def forms(self) -> Forms:
-        return Forms((tuple(f), kid, whole, lang) for f, kid, whole, lang in self.data["forms"])
+        """The keyword names, as the index stores them: already in :class:`Forms`' order, without repeats."""
+        return Forms(((tuple(f), kid, whole, lang) for f, kid, whole, lang in self.data["forms"]), ordered=True)
 
     def language_names(self) -> list[str]:
         """The names of the languages a question may be asked in, each in its own language."""
