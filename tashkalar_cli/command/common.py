@@ -9,14 +9,18 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Optional, TypeVar
 
+import click
 import typer
+from click.core import ParameterSource
+
+from tashkalar_cli.errors import InputError, json_visible
 
 if TYPE_CHECKING:
     from typing import Self
 
-    import click
     from rich.console import Console
 
     from tashkalar_cli.command.localize import Words
@@ -60,7 +64,7 @@ def game_given(ctx: click.Context, param: click.Parameter | None, value: str | N
 
 def choose_game(line: CliState, given: str) -> None:
     """The game ``given`` (``--game`` or ``TASHKALAR_GAME``), checked: the game of the line."""
-    from tashkalar_cli.data.games import chosen_game
+    from tashkalar_cli.data.games import chosen_game  # deferred: the games' registry, which --version does not load
 
     line.game_option = given
     line.game_id = chosen_game(given)
@@ -76,8 +80,6 @@ def share_options(command: click.Command) -> None:
     ``--json`` where the command declares them (:data:`LangOption`...), and ``--game``, which every
     command and group takes after its name (``letal area c3 --game letal``), kept out of their help
     (the root's help names it once, for all of them). Set on the command Click builds, once."""
-    import click
-
     for param in command.params:
         if param.name in SHARED and isinstance(param, click.Option):
             param.callback, param.is_eager = SHARED[param.name], True
@@ -153,7 +155,7 @@ class Session:
 
     @cached_property
     def console(self) -> Console:
-        from tashkalar_cli.render.terminal import console
+        from tashkalar_cli.render.terminal import console  # deferred: the terminal's console (Rich), which no --json line loads
 
         return console()  # data is shown as text: no markup, no escape sequence reaches the terminal
 
@@ -170,12 +172,9 @@ class Session:
         none: never onto an input, twice to one file, into the tool's data, code or cache, nor over
         a file the tool did not write (nor, without ``--force``, over one it wrote and that was
         changed since). An output named ``-`` is standard output (see :func:`give_out`)."""
-        from pathlib import Path
-
-        from tashkalar_cli.data.cache import own_folders
-        from tashkalar_cli.data.output import write_outputs
-        from tashkalar_cli.data.paths import cache_dir, tool_folders
-        from tashkalar_cli.errors import InputError
+        from tashkalar_cli.data.cache import own_folders  # deferred: not loaded by --version
+        from tashkalar_cli.data.output import write_outputs  # deferred: the files' writer, for a line that writes a file only
+        from tashkalar_cli.data.paths import cache_dir, tool_folders  # deferred: not loaded by --version
 
         given_out = [f for f in files if f.path == STDOUT]
         on_disk = [(f.path, f.text) for f in files if f.path != STDOUT]
@@ -211,8 +210,6 @@ def give_out(output: OutputFile, returned: dict[str, str] | None) -> None:
     command says besides (its table, its messages) goes to standard error from then on."""
     if isinstance(output.text, bytes):  # a PDF: bytes to standard output; no text a service could return
         if returned is not None:
-            from tashkalar_cli.errors import InputError
-
             raise InputError(key="stdout-binary", option=f"--{output.option}")
         sys.stdout.flush()
         sys.stdout.buffer.write(output.text)
@@ -276,8 +273,6 @@ class CliState:
 def state(ctx: click.Context | None = None) -> CliState:
     """The command line's :class:`CliState`, from Click's context (the current one by default); a
     fresh one (the defaults) outside a run of the command line."""
-    import click
-
     ctx = ctx if ctx is not None else click.get_current_context(silent=True)
     found = ctx.find_object(CliState) if ctx is not None else None
     return found if found is not None else CliState()
@@ -299,7 +294,7 @@ MAX_GAMES_KEPT = 8
 def opened_game(line: CliState | None, data: str | None, game_id: str) -> Game[Any]:
     """The game ``game_id`` of the data folder ``data``: opened for this command, or once for
     every request of a service (``line.games``), its language chosen by each command."""
-    from tashkalar_cli.game import Game
+    from tashkalar_cli.game import Game  # deferred: the game, which --version and i18n export/import/reviewed --json do not open
 
     games = line.games if line is not None else None
     if games is None:
@@ -344,9 +339,6 @@ def declares_edits_locales(command: click.Command) -> bool:
 
 def given(name: str) -> bool:
     """Whether the user gave the option ``name`` of the running command (not left to its default)."""
-    import click
-    from click.core import ParameterSource
-
     ctx = click.get_current_context(silent=True)
     source = None if ctx is None else ctx.get_parameter_source(name)
     return source is not None and source is not ParameterSource.DEFAULT
@@ -362,10 +354,9 @@ def print_json(name: str, body: dict[str, Any]) -> None:
     """The output ``name`` (its schema is ``schemas/output-<name>.schema.json``), headed by its
     ``schema`` field; indented for a person at a terminal, compact (and several times faster) for
     a program."""
-    from tashkalar_cli.errors import json_visible
-    from tashkalar_cli.render.jsonout import document
-    from tashkalar_cli.render.jsonstream import chunks
-    from tashkalar_cli.text.typography import untypeset
+    from tashkalar_cli.render.jsonout import document  # deferred: the JSON writer, with --json only
+    from tashkalar_cli.render.jsonstream import chunks  # deferred: the JSON writer, with --json only
+    from tashkalar_cli.text.typography import untypeset  # deferred: not loaded by --version
 
     obj = document(name, body)
     indent = 2 if sys.stdout.isatty() else None

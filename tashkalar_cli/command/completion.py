@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import click
@@ -30,6 +31,11 @@ from click.shell_completion import CompletionItem
 
 from tashkalar_cli.command.shells import FISH_ACTION, LINE, WORD, Fish, bash_escape
 from tashkalar_cli.command.shells import SHELLS as SHELL_CLASSES
+from tashkalar_cli.data.games import hook, named
+from tashkalar_cli.data.paths import GAMES
+from tashkalar_cli.errors import InputError, quote, visible
+from tashkalar_cli.game import Game
+from tashkalar_cli.text.search import fold
 
 COMPLETE_VAR = "_TASHKALAR_COMPLETE"
 
@@ -50,9 +56,6 @@ TABLE: dict[tuple[str, str], str] = {
 def kinds() -> dict[tuple[str, str], str]:
     """What the values of each parameter are: :data:`TABLE`, and the table each game's pack names in the registry
     (its hook ``parameters``, a ``module:attribute`` of the same shape), read when a shell first asks."""
-    from tashkalar_cli.data.games import named
-    from tashkalar_cli.data.paths import GAMES
-
     found = dict(TABLE)
     for pack in GAMES.values():
         target = pack.hooks.get("parameters")
@@ -80,8 +83,6 @@ MAX_SHELL_VARIABLE = 65_536
 def check_environment() -> None:
     """Before Click answers the shell: the request and the shell's variables are well formed, or
     the answer is one line and exit 2 (not Click's exit 1, nor a traceback on ``COMP_CWORD=x``)."""
-    from tashkalar_cli.errors import InputError, quote
-
     instruction = os.environ.get(COMPLETE_VAR, "")
     request, _, shell = instruction.partition("_")
     if request not in REQUESTS or shell not in SHELLS:
@@ -103,9 +104,6 @@ def check_environment() -> None:
 def check_home() -> None:
     """``--install-completion`` writes under HOME: it must name an existing folder. An unset HOME
     is not replaced by the account's home, and a missing one is not created."""
-    from pathlib import Path
-
-    from tashkalar_cli.errors import InputError, quote
 
     home = os.environ.get("HOME", "")
     if not home.strip():
@@ -176,7 +174,6 @@ def _option(ctx: click.Context, name: str) -> Any:
 
 
 def _game_and_loc(ctx: click.Context) -> tuple[Any, Any]:
-    from tashkalar_cli.game import Game
 
     game: Game[Any] = Game(data=_option(ctx, "data"))
     lang = _option(ctx, "lang")
@@ -194,8 +191,6 @@ Pairs = list[tuple[str, str]]
 def _words(game: Any, loc: Any, kind: str, ids: Iterable[str]) -> tuple[Pairs, Pairs]:
     """Fixed values (decks, modes, ranks, card types) by their names in the user's language, the
     ones :meth:`Game.word` reads, and their ids when they are spelled otherwise."""
-    from tashkalar_cli.text.search import fold
-
     names: Pairs = []
     others: Pairs = []
     for value in ids:
@@ -210,6 +205,7 @@ def _shells(kind: str) -> Pairs | None:
     """The shells ``--install-completion`` installs for (``shell``), or that ``--show-completion``
     has a script for (``script``); None for another kind."""
     if kind == "shell":
+        # deferred: --install-completion's module, which no completion loads
         from tashkalar_cli.command.shellrc import SHELLS as INSTALLED
 
         return [(name, "") for name in INSTALLED]
@@ -220,8 +216,6 @@ def candidates(kind: str, game: Any, loc: Any, among: Iterable[str] | None = Non
     """Every value of ``kind`` (of a fixed kind: among ``among``) with its help, as two lists: what
     a person types (a name, a term, a rule number, with its id or title as help), and the ids that
     may be typed instead."""
-    from tashkalar_cli.data.games import hook
-
     shells = _shells(kind)
     if shells is not None:
         return shells, []
@@ -259,8 +253,6 @@ def candidates(kind: str, game: Any, loc: Any, among: Iterable[str] | None = Non
 def matches(word: str, pairs: Iterable[tuple[str, str]]) -> Pairs:
     """The pairs whose value starts with ``word``, then those with a word that does; when none
     does, those whose help does (``bleu`` offers ``blue`` in French)."""
-    from tashkalar_cli.text.search import fold
-
     key = fold(word)
     first: list[tuple[str, str]] = []
     second: list[tuple[str, str]] = []
@@ -285,8 +277,6 @@ def complete(kind: str, ctx: click.Context, param: click.Parameter, incomplete: 
              among: Iterable[str] | None = None) -> list[CompletionItem]:
     """The completions of ``incomplete`` for a parameter whose values are of ``kind`` (among
     ``among``: the choices of a :class:`~tashkalar_cli.command.options.WordChoice` option)."""
-    from tashkalar_cli.errors import visible
-
     try:
         game, loc = _game_and_loc(ctx)
         prefix = ""

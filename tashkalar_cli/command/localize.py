@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from tashkalar_cli.errors import TashkalarError, visible
+
 if TYPE_CHECKING:
     from tashkalar_cli.errors import Namer
     from tashkalar_cli.game import Game
@@ -45,6 +47,7 @@ class Words:
     def loc(self) -> Localizer | None:
         if self._loc is None and not self._failed:
             try:
+                # deferred: the game, which --version and i18n export/import/reviewed --json do not open
                 from tashkalar_cli.game import Game
 
                 self._game = Game(data=self._data)
@@ -54,7 +57,7 @@ class Words:
                     self._loc = self._game.localizer(None)
             except Exception:  # the data failed to load: its error is said with the interface's texts alone
                 self._failed = True
-                from tashkalar_cli.text.i18n import interface_only
+                from tashkalar_cli.text.i18n import interface_only  # deferred: when the data fails to load only
 
                 self._loc = interface_only(self._data, self._lang_option)
         return self._loc
@@ -82,8 +85,7 @@ class Words:
         by its name, a part or a typo of it (close as a typo of any word must be, not Click's loose match:
         ``--degats`` is no ``--data``), or by its name in a language (``--dégâts``, the ``option.<name>``
         forms of a language's ``words:``, is ``--damage``); none rather than noise."""
-        from tashkalar_cli.errors import TashkalarError
-        from tashkalar_cli.text.vocabulary import Lexicon, find_word
+        from tashkalar_cli.text.vocabulary import Lexicon, find_word  # deferred: the word reader, for an unknown option only
 
         loc = self.loc
         if self._game is None or loc is None or not known:
@@ -118,9 +120,8 @@ class Words:
 def _help_text(text: str) -> str:
     """A help text from a locale as Typer shows it: a translator's words, never Rich markup or an
     escape sequence (a ``[/x]`` in a help text is printed, not parsed)."""
-    from rich.markup import escape
+    from rich.markup import escape  # deferred: Rich's markup, for a translated help text only
 
-    from tashkalar_cli.errors import visible
 
     return escape(visible(text, lines=True))
 
@@ -147,8 +148,9 @@ def install_completion(ctx: click.Context, shell: str | None, words: Words) -> N
     """``--install-completion`` for ``shell`` (None: the one the command runs in), done through
     :mod:`tashkalar_cli.command.shellrc` (all or nothing, the start-up file's bytes kept) and said in the
     user's language; then the run ends."""
+    # deferred: --install-completion only (shellrc: all or nothing, the start-up file's bytes kept)
     from tashkalar_cli.command.completion import COMPLETE_VAR, check_home
-    from tashkalar_cli.command.shellrc import install as install_script  # all or nothing, the start-up file's bytes kept
+    from tashkalar_cli.command.shellrc import install as install_script
 
     check_home()
     prog = ctx.find_root().info_name or "tashkalar"
@@ -158,8 +160,6 @@ def install_completion(ctx: click.Context, shell: str | None, words: Words) -> N
         click.secho(f"{shell} completion installed in {path}", fg="green")
         click.echo("Completion will take effect once you restart the terminal")
     else:
-        from tashkalar_cli.errors import visible
-
         click.secho(visible(loc.msg("completion.installed", shell=shell, path=str(path))), fg="green")
         click.echo(visible(loc.msg("completion.restart")))
     sys.exit(0)

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Optional
 import click
 import typer
 
+from tashkalar_cli.command.common import input_game
 from tashkalar_cli.data.paths import RULE_MODES
 
 
@@ -30,13 +31,11 @@ class WordChoice(click.ParamType[str]):  # Click 8.4+ types a parameter type by 
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         """The names of the choices in the user's language (only while the shell asks)."""
-        from tashkalar_cli.command.completion import complete
+        from tashkalar_cli.command.completion import complete  # deferred: the shell's completion only
 
         return complete(self.kind, ctx, param, incomplete, self.choices)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from tashkalar_cli.command.common import input_game
-
         text = str(value)
         if text in self.choices:
             return text

@@ -15,12 +15,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
+from starlette.applications import Starlette
+from starlette.responses import Response
+from starlette.routing import Route
+
+from tashkalar_cli.command.service import refused
 from tashkalar_cli.errors import InputError
 
 if TYPE_CHECKING:
-    from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import Response
 
     from tashkalar_cli.command.service import Service
 
@@ -57,12 +60,6 @@ def app(service: Service, host: str, port: int, max_request: int,
         pages: Mapping[str, Page] | None = None) -> Starlette:
     """The ASGI application: ``POST /api`` (see the module's text), and ``GET`` of each of ``pages``
     (path -> file: a fixed list, no path is looked up anywhere else)."""
-    from starlette.applications import Starlette
-    from starlette.responses import Response
-    from starlette.routing import Route
-
-    from tashkalar_cli.command.service import refused
-
     hosts = allowed_hosts(host, port)
     origins = frozenset(f"{scheme}://{h}" for scheme in ("http", "https") for h in hosts)
     headers = PAGE_HEADERS if pages else None
@@ -109,7 +106,7 @@ def serve_http(service: Service, host: str, port: int, max_request: int) -> None
     if not 0 < port < 65536:
         raise InputError(key="serve-port", port=port)
     try:
-        import uvicorn
+        import uvicorn  # deferred: a missing server said in one line (serve-http-missing), not a traceback
     except ImportError:
         raise InputError(key="serve-http-missing") from None
     service.warm()

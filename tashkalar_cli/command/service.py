@@ -28,15 +28,13 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from functools import wraps
+from typing import IO, Any
 
 import click
 
-from tashkalar_cli.command.common import declares_edits_locales
-from tashkalar_cli.errors import EXIT_BAD_INPUT, InputError, TashkalarError
-
-if TYPE_CHECKING:
-    from tashkalar_cli.command.common import CliState
+from tashkalar_cli.command.common import CliState, declares_edits_locales
+from tashkalar_cli.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, InputError, TashkalarError, json_visible, visible
 
 #: the options that name a file the command writes: ``-`` only (the text is returned)
 WRITES = ("svg", "out", "record")
@@ -61,8 +59,6 @@ class Answer:
     text: str | None = None
 
     def line(self) -> str:
-        from tashkalar_cli.errors import json_visible
-
         body: dict[str, Any] = {"id": self.id, "exit": self.exit}
         if self.output is not None or (self.exit == 0 and self.text is None):
             body["output"] = self.output
@@ -76,6 +72,7 @@ class Answer:
 
 
 def _error_object(exc: TashkalarError, code: str = "bad-input") -> dict[str, Any]:
+    # deferred: the JSON answers, which --help (loading this module through board's) does not load
     from tashkalar_cli.render.jsonout import error
 
     return error(code, type(exc).__name__, exc.message, exc.file, exc.line, list(exc.hints), exc.key)
@@ -93,8 +90,6 @@ class Service:
     over HTTP, no)."""
 
     def __init__(self, run: Callable[[list[str], CliState], None], *, reads: bool = True) -> None:
-        from tashkalar_cli.command.common import CliState
-
         self.runner = run
         self.reads = reads
         self.kept = CliState(commands={}, games={})
@@ -119,8 +114,6 @@ class Service:
 
     def run(self, request_id: Any, args: list[str], given: str | None = None) -> Answer:
         """``tashkalar --json ARGS`` with ``given`` as its standard input (None: closed)."""
-        from tashkalar_cli.command.common import CliState
-
         line = CliState(commands=self.kept.commands, games=self.kept.games, files={}, adapt=self._adapt)
         out, err = io.StringIO(), io.StringIO()
         stdin = _closed_input() if given is None else io.TextIOWrapper(
@@ -173,7 +166,6 @@ def _shown(param: click.Parameter | None, name: str) -> str:
 
 
 def _checked(callback: Callable[..., Any], service: Service) -> Callable[..., Any]:
-    from functools import wraps
 
     @wraps(callback)
     def checked(*args: Any, **kwargs: Any) -> Any:
@@ -200,7 +192,7 @@ def _closed_input() -> IO[str]:
 
 
 def _internal(request_id: Any, exc: Exception) -> Answer:
-    from tashkalar_cli.errors import EXIT_INTERNAL, visible
+    # deferred: the JSON answers, which --help (loading this module through board's) does not load
     from tashkalar_cli.render.jsonout import error
 
     message = visible(f"{type(exc).__name__}: {exc}", 200)
@@ -219,6 +211,7 @@ def _answer(request_id: Any, code: int, out: str, err: str, files: dict[str, str
     if code != 0:
         answer.error = _last_json(err)
         if answer.error is None and answer.output is None:
+            # deferred: the JSON answers, which --help (loading this module through board's) does not load
             from tashkalar_cli.render.jsonout import error
 
             said = " ".join(err.split())[:500] or f"exit {code}"

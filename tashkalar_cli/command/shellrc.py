@@ -13,11 +13,14 @@ shell, and its execution policy would have to be changed; ``--show-completion`` 
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tashkalar_cli.command.shells import SHELLS as SCRIPTED
+from tashkalar_cli.command.shells import script as script_of
 from tashkalar_cli.errors import InputError, quote
 
 if TYPE_CHECKING:
@@ -32,6 +35,7 @@ _ZSH_LINES = (b"fpath+=~/.zfunc; autoload -Uz compinit; compinit", b"zstyle ':co
 def _read_start_up(path: Path) -> tuple[bytes | None, Identity | None]:
     """The bytes of the start-up file and its identity (None, None: there is none), or an
     :class:`InputError` when something else than a regular file is there."""
+    # deferred: --install-completion only (--show-completion loads none)
     from tashkalar_cli.data.atomic import Identity, open_regular, read_fd
 
     if not os.path.lexists(path):
@@ -73,6 +77,7 @@ def _plan(shell: str, home: Path, prog: str) -> tuple[Path, tuple[bytes, ...], P
 def _script_target(path: Path, var: str) -> Identity | None:
     """The identity of the script file to replace (None: there is none), or an :class:`InputError`
     when a file is there that is not a completion script of this tool."""
+    # deferred: --install-completion only (--show-completion loads none)
     from tashkalar_cli.data.atomic import Identity, open_regular, read_fd
 
     if not os.path.lexists(path):
@@ -93,8 +98,6 @@ def _script_target(path: Path, var: str) -> Identity | None:
 def current_shell() -> str | None:
     """The shell the command runs in (``bash``, ``zsh``...), or None when it cannot be told:
     ``shellingham``'s public ``detect_shell`` (Typer installs it; typer-slim does not)."""
-    import importlib
-
     try:
         shellingham = importlib.import_module("shellingham")
     except ImportError:  # typer-slim: no detection, the shell must be named
@@ -118,19 +121,16 @@ def _named_or_current(shell: str | None) -> str | None:
 def shown_script(shell: str | None, prog: str, var: str) -> str:
     """``--show-completion``: the completion script of ``prog`` for ``shell`` (None: the shell running
     it), or an :class:`InputError` for a shell without one."""
-    from tashkalar_cli.command.shells import SHELLS as SCRIPTED
-    from tashkalar_cli.command.shells import script
-
     shell = _named_or_current(shell)
     if shell not in SCRIPTED:
         raise InputError(key="completion-show-shell", shell=quote(shell or "?", 40), shells=", ".join(SCRIPTED))
-    return script(shell, prog, var)
+    return script_of(shell, prog, var)
 
 
 def install(shell: str | None, prog: str, var: str) -> tuple[str, Path]:
     """Install the completion of ``prog`` for ``shell`` (None: the shell running it) under HOME:
     the shell's name and the script's path, or an :class:`InputError` (nothing written)."""
-    from tashkalar_cli.command.shells import script as script_of
+    # deferred: --install-completion only (--show-completion loads none)
     from tashkalar_cli.data.atomic import Planned, WriteFailed, replace_all
 
     shell = _named_or_current(shell)

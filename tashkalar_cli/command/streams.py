@@ -24,6 +24,7 @@ import contextlib
 import errno
 import io
 import os
+import select
 import signal
 import sys
 from typing import TextIO
@@ -114,8 +115,6 @@ class Sink(io.RawIOBase):
                 try:
                     written = os.write(self.fd, view[done:])
                 except BlockingIOError:  # a descriptor left non-blocking by whoever opened it
-                    import select
-
                     select.select([], [self.fd], [])
                     continue
                 if written <= 0:  # nothing taken and no error: never looped on

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tashkalar_cli.command.common import LangOption, state
-from tashkalar_cli.command.service import MAX_REQUEST
+from tashkalar_cli.command.service import MAX_REQUEST, Service
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.games.tashkalar.commands import session
 
@@ -38,9 +39,9 @@ START_POLLS = 200
 
 def pages() -> dict[str, Page]:
     """The page's files, read from the installed package."""
-    from importlib.resources import files
+    from importlib.resources import files  # deferred: the page's files, which --help does not load
 
-    from tashkalar_cli.command.serve_http import Page
+    from tashkalar_cli.command.serve_http import Page  # deferred: the web server (Starlette), which --help does not load
 
     web = files("tashkalar_cli").joinpath("web")
     return {path: Page(web.joinpath(name).read_bytes(), media) for path, (name, media) in FILES.items()}
@@ -60,11 +61,10 @@ def board(
     if not 0 < port < 65536:
         raise InputError(key="serve-port", port=port)
     try:
-        import uvicorn
+        import uvicorn  # deferred: a missing server said in one line (serve-http-missing); --help loads none
     except ImportError:
         raise InputError(key="serve-http-missing") from None
-    from tashkalar_cli.command.serve_http import app
-    from tashkalar_cli.command.service import Service
+    from tashkalar_cli.command.serve_http import app  # deferred: the web server (Starlette), which --help does not load
 
     s = session(lang)
     url = address(port, lang if lang is not None else s.lang)
@@ -83,8 +83,7 @@ def board(
 
 def _open_when_up(server: object, url: str) -> None:
     """Open ``url`` in the user's browser once ``server`` listens (or give up after a while)."""
-    import time
-    import webbrowser
+    import webbrowser  # deferred: webbrowser, when the page opens only
 
     for _ in range(START_POLLS):
         if getattr(server, "started", False):

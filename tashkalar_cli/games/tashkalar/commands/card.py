@@ -8,7 +8,7 @@ import typer
 
 from tashkalar_cli.command.common import DataOption, JsonOption, LangOption, print_json
 from tashkalar_cli.games.tashkalar.commands import session
-from tashkalar_cli.games.tashkalar.commands.options import RankOption, TypeOption
+from tashkalar_cli.games.tashkalar.commands.options import RankOption, TypeOption, check_deck
 
 app = typer.Typer(help="Look up cards: beings, legends, flares and tasks.", no_args_is_help=True)
 
@@ -24,11 +24,11 @@ def show(
     s = session(lang, data)
     card = s.rules.card(name)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("card", jsonout.card(card, s.cards, s.loc))
         return
-    from tashkalar_cli.games.tashkalar.render.cards import card_panel
+    from tashkalar_cli.games.tashkalar.render.cards import card_panel  # deferred: the text's renderer, not with --json
 
     s.console.print(card_panel(card, s.cards, s.loc))
 
@@ -48,8 +48,6 @@ def list_cards(
     data: DataOption = None,
 ) -> None:
     """List cards, filtered by deck, rank, type, keyword or words of their text."""
-    from tashkalar_cli.games.tashkalar.commands.options import check_deck
-
     s = session(lang, data)
     if deck is not None:
         deck = check_deck(s, deck)
@@ -57,10 +55,10 @@ def list_cards(
     cards = s.cards.filter(s.loc, deck=deck, rank=rank, type=type, keyword=keyword_id, text=text,
                            unofficial=unofficial)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("card-list", jsonout.card_list(cards, s.cards, s.loc))
         return
-    from tashkalar_cli.games.tashkalar.render.cards import card_table
+    from tashkalar_cli.games.tashkalar.render.cards import card_table  # deferred: the text's renderer, not with --json
 
     s.console.print(card_table(cards, s.cards, s.loc, s.console.width))

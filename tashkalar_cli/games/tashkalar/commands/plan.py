@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json
+from tashkalar_cli.data.progress import step
 from tashkalar_cli.errors import InputError
 from tashkalar_cli.games.tashkalar.commands import session
 from tashkalar_cli.games.tashkalar.commands.options import ModeOption, PiecesOption, PlayerOption, PositionOption
@@ -87,7 +88,7 @@ def plan(
     # restored); they are freed (by reference counting) when _plans returns, before it resumes, else its
     # first pass would scan them all once more. For a goal, the pause also covers what the engine's modules
     # and the cards make as they are imported and read (kept to the end: some thirty passes, a few ms)
-    from tashkalar_cli.command.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused  # deferred: not loaded by --help
 
     if task is not None or flare is not None:
         if threats or positions or all_plans or svg is not None or deck or (task is not None and flare is not None):
@@ -127,17 +128,16 @@ class PlanAsked:
 
 def _plans(s: "TashkalarSession", pos: "Position", asked: PlanAsked) -> None:
     """``plan`` once its input is read."""
-    from tashkalar_cli.data.progress import step
-
     with step("progress.plan"):   # a line on a terminal when the search lasts
         report = s.rules.plan(pos, asked.player, _split(asked.hand) or None, decks=asked.deck, actions=asked.actions,
                              first_turn=asked.first_turn, effects_budget=asked.budget)
     if asked.svg is not None:
+        # deferred: the text's and picture's renderer, not with --json
         from tashkalar_cli.games.tashkalar.render.plan import plan_svg
 
         s.write(asked.svg, plan_svg(s.board, pos, report, s.loc, _namer(s)), *asked.inputs, announce=not asked.json)
     if asked.json:
-        from tashkalar_cli.games.tashkalar.render import jsonplan
+        from tashkalar_cli.games.tashkalar.render import jsonplan  # deferred: the JSON answers, with --json only
 
         # every plan and its position written as it is made (--all-plans: tens of thousands)
         made = (lambda p: s.rules.planner.resulting_position(pos, report.player, p)[0]) if asked.positions else None
@@ -145,6 +145,7 @@ def _plans(s: "TashkalarSession", pos: "Position", asked: PlanAsked) -> None:
                                                outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
     after = _positions(s, pos, report, False) if asked.positions else None
+    # deferred: the text's and picture's renderer, not with --json
     from tashkalar_cli.games.tashkalar.render.plan import report_renderable
 
     s.console.print(report_renderable(report, s.board, s.loc, _namer(s), positions=after, pos=pos))
@@ -169,11 +170,12 @@ def _goal(s: "TashkalarSession", pos: "Position", asked: PlanAsked, task: str | 
         card = s.rules.card(flare or "")
     shown = GOAL_LIMIT if asked.limit is None else asked.limit
     if asked.json:
-        from tashkalar_cli.games.tashkalar.render import jsonplan
+        from tashkalar_cli.games.tashkalar.render import jsonplan  # deferred: the JSON answers, with --json only
 
         print_json("plan", jsonplan.goal_report(report, s.board, "task" if task is not None else "flare", card.id,
                                                following, shown))
         return
+    # deferred: the text's and picture's renderer, not with --json
     from tashkalar_cli.games.tashkalar.render.plan import goal_renderable
 
     s.console.print(goal_renderable(report, s.board, s.loc, _namer(s), str(s.cards.name(card, s.loc)),
@@ -186,11 +188,10 @@ def _threats(s: "TashkalarSession", pos: "Position", asked: PlanAsked) -> None:
         raise InputError(key="plan-threats-hand")
     if asked.first_turn or asked.positions:
         raise InputError(key="plan-threats-options")
-    from tashkalar_cli.data.progress import step
-
     with step("progress.plan"):
         found = s.rules.threats(pos, asked.player, asked.deck or [], actions=asked.actions, effects_budget=asked.budget)
     if asked.svg is not None:
+        # deferred: the text's and picture's renderer, not with --json
         from tashkalar_cli.games.tashkalar.render.plan import plan_svg
 
         # one drawing per opponent would need several files: the first opponent's, as a start
@@ -198,12 +199,13 @@ def _threats(s: "TashkalarSession", pos: "Position", asked: PlanAsked) -> None:
         s.write(asked.svg, plan_svg(s.board, pos, opp.report, s.loc, _namer(s)), *asked.inputs,
                 announce=not asked.json)
     if asked.json:
-        from tashkalar_cli.games.tashkalar.render import jsonplan
+        from tashkalar_cli.games.tashkalar.render import jsonplan  # deferred: the JSON answers, with --json only
 
         # with --all-plans, every plan written as it is made (tens of thousands)
         print_json("plan", jsonplan.threats(found, s.board, found.opponents[0].report.actions, every=asked.all_plans,
                                            outcomes=3 if asked.limit is None else asked.limit, streamed=True))
         return
+    # deferred: the text's and picture's renderer, not with --json
     from tashkalar_cli.games.tashkalar.render.plan import threats_renderable
 
     s.console.print(threats_renderable(found, s.board, s.loc, _namer(s)))

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json
+from tashkalar_cli.errors import InputError, Term
 from tashkalar_cli.games.tashkalar.commands import session
 from tashkalar_cli.games.tashkalar.commands.options import (
     AgainstOption,
@@ -38,8 +39,6 @@ def flare_check(
     data: DataOption = None,
 ) -> None:
     """Compare upgraded and total pieces with the flare's thresholds: which halves may be resolved."""
-    from tashkalar_cli.errors import InputError
-
     s = session(lang, data)
     pos = s.position(position, pieces, mode)
     if all_:
@@ -49,7 +48,7 @@ def flare_check(
     else:
         raise InputError(key="flare-or-all")
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         r0 = results[0]
         if all_:
@@ -57,7 +56,7 @@ def flare_check(
         else:
             print_json("flare", jsonout.flare(r0))
         return
-    from tashkalar_cli.games.tashkalar.render.play import flare_renderable
+    from tashkalar_cli.games.tashkalar.render.play import flare_renderable  # deferred: the text's renderer, not with --json
 
     s.console.print(flare_renderable(results, s.cards, s.loc, all_))
 
@@ -88,18 +87,16 @@ def flare_play(
     data: DataOption = None,
 ) -> None:
     """Play a flare here: may PLAYER play it, and every distinct outcome of the halves it resolves."""
-    from tashkalar_cli.errors import InputError
-
     s = session(lang, data, force)
     pos = s.position(position, pieces, mode)
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
-    from tashkalar_cli.command.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused  # deferred: flare play only
 
     with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
         played = s.rules.play_flare(flare, pos, player, side, against=against, max_states=effect_states, choose=choose)
     resolution = played.resolution
-    from tashkalar_cli.games.tashkalar.render.effects import outcome_lines, resolution_lines
+    from tashkalar_cli.games.tashkalar.render.effects import outcome_lines, resolution_lines  # deferred: flare play only
 
     msg = s.loc.msg
     name = str(s.cards.name(played.check.card, s.loc))
@@ -110,19 +107,20 @@ def flare_play(
     if resolution is None and played.halves:
         lines.append(msg("flare.play.no_data", flare=name))
     if svg is not None:
-        from tashkalar_cli.games.tashkalar.render.effects import flare_svg
+        from tashkalar_cli.games.tashkalar.render.effects import flare_svg  # deferred: flare play only
 
         n = choose or 1
         outcome = resolution.outcomes[n - 1] if resolution is not None and resolution.count else None
         s.write(svg, flare_svg(s.board, pos, [name, *lines], s.loc, outcome, n, resolution.count if resolution else 0),
                 position, announce=not json)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("flare-play", jsonout.flare_play(played, limit, choose, streamed=True))
         return
     outcome = played.outcome
     if outcome is not None and resolution is not None:
+        # deferred: a position written, when a flare's outcome is chosen only
         from tashkalar_cli.games.tashkalar.render.plan import position_yaml
 
         said = [*lines, msg("effect.chosen", n=played.chosen, count=resolution.count), *outcome_lines(outcome, s.loc)]
@@ -149,8 +147,6 @@ def task_check(
     data: DataOption = None,
 ) -> None:
     """Is the task's criterion met? Which pieces meet it, or what is missing; and the High Form score."""
-    from tashkalar_cli.errors import InputError, Term
-
     s = session(lang, data)
     pos = s.rules.position(position, pieces=pieces, default_mode="high-form")
     s.rules.check_high_form(pos)   # said before the turn record is read
@@ -163,14 +159,14 @@ def task_check(
     color = s.rules.color(player, "--player")
     score = s.rules.high_form_score(pos, color)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         if all_:
             print_json("task-all", jsonout.tasks(results, s.board, color, score))
         else:
             print_json("task", jsonout.task_one(results[0], s.board, color, score))
         return
-    from tashkalar_cli.games.tashkalar.render.play import task_renderable
+    from tashkalar_cli.games.tashkalar.render.play import task_renderable  # deferred: the text's renderer, not with --json
 
     s.console.print(task_renderable(results, s.cards, s.loc, s.board, pos, score, color))
 
@@ -193,17 +189,17 @@ def score(
     record = s.rules.turn(turn, mode=mode, players=players)
     result = s.rules.score(record)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         out = jsonout.score(result, record.players)
         if words:
-            from tashkalar_cli.games.tashkalar.render.play import score_said
+            from tashkalar_cli.games.tashkalar.render.play import score_said  # deferred: the text's renderer, not with --json
 
             said = score_said(result, s.loc)
             out["said"] = {"none": None if result.lines else s.loc.msg("score.none"), "reasons": said.reasons,
                            "colors": said.colors, "ignored": said.ignored, "totals": said.totals, "end": said.end}
         print_json("score", out)
         return
-    from tashkalar_cli.games.tashkalar.render.play import score_renderable
+    from tashkalar_cli.games.tashkalar.render.play import score_renderable  # deferred: the text's renderer, not with --json
 
     s.console.print(score_renderable(result, s.loc))

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, print_json
+from tashkalar_cli.errors import InputError
 from tashkalar_cli.games.tashkalar.commands import session
 from tashkalar_cli.games.tashkalar.commands.options import ModeOption, PiecesOption
+from tashkalar_cli.games.tashkalar.model.types import Mode
 
 if TYPE_CHECKING:
     from tashkalar_cli.games.tashkalar.commands import TashkalarSession
-    from tashkalar_cli.games.tashkalar.model.types import Mode
 
 app = typer.Typer(help="Draw or check a position file.", no_args_is_help=True)
 FileArg = Annotated[Optional[str], typer.Argument(help="The position file (YAML).", show_default=False)]
@@ -36,21 +37,22 @@ def show(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = N
     s = session(lang, data, force)
     pos = s.position(file, pieces, mode)
     if svg is not None:  # whatever is printed, the picture is saved
-        from tashkalar_cli.games.tashkalar.render.svg import position_svg
+        from tashkalar_cli.games.tashkalar.render.svg import position_svg  # deferred: --svg only
 
         s.write(svg, position_svg(s.board, pos, s.loc, title=file if file and file != "-" else ""), file,
                 announce=not json)
     if format is not Format.BOARD and not json:
+        # deferred: the notation's writer, which position check does not load
         from tashkalar_cli.games.tashkalar.model.notation import position_yaml
 
         sys.stdout.write(position_yaml(pos, as_diagram=format is Format.DIAGRAM))
         return
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("position", jsonout.position(pos))
         return
-    from tashkalar_cli.games.tashkalar.render.board import board_key, board_text
+    from tashkalar_cli.games.tashkalar.render.board import board_key, board_text  # deferred: the board's text, not with --json
 
     s.console.print(board_text(s.board, pos))
     s.console.print(board_key(s.loc, [(pos, {})]))
@@ -63,7 +65,7 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     s = session(lang, data)
     pos = s.position(file, pieces, mode)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("position-check", jsonout.position_check(pos))
         return
@@ -80,8 +82,8 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
     """Describe a position for a page that draws it: the board's squares, the piece colors and ranks,
     the position as a file and the page's texts (JSON, with or without --json). With --player, the
     cards that player can summon now, in the same answer."""
+    # deferred: position board only (the notation's writer, the page's texts)
     from tashkalar_cli.games.tashkalar.model.notation import position_yaml
-    from tashkalar_cli.games.tashkalar.model.types import Mode
     from tashkalar_cli.games.tashkalar.render.page import PageChoices, board_page, summon_views
 
     s = session(lang, data)
@@ -103,8 +105,6 @@ def board(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
 
 def _tasks_asked(s: TashkalarSession, mode: Mode) -> bool:
     """Whether the rules answer a task about a position of ``mode`` (the page shows the tasks claimed then)."""
-    from tashkalar_cli.errors import InputError
-
     try:
         s.game.ruleset.check_high_form(s.position(None, "", str(mode)))
     except InputError:

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from tashkalar_cli.command.common import DataOption, ForceOption, JsonOption, LangOption, SvgOption, given, print_json
+from tashkalar_cli.errors import InputError
 from tashkalar_cli.games.tashkalar.commands import session
 from tashkalar_cli.games.tashkalar.commands.options import ModeOption, PiecesOption, PlayerOption, PositionOption
 from tashkalar_cli.games.tashkalar.engine.bounds import MAX_STATES
@@ -65,14 +66,13 @@ def summon(
     data: DataOption = None,
 ) -> None:
     """Can PLAYER summon CARD on this position? Every placement, or why not."""
-    from tashkalar_cli.errors import InputError
-
     s = session(lang, data, force)
     being = s.rules.being(card)
     pos = s.position(position, pieces, mode)
     if not effects and (any(v is not None for v in (choose, limit, actions_left)) or given("effect_states") or words):
         raise InputError(key="effects-options")
     if apply or effects or any(v is not None for v in (at, orientation, take_back, out, turn, record)):
+        # deferred: summon --apply only
         from tashkalar_cli.games.tashkalar.commands.summon_apply import ApplyAsked, EffectsAsked, apply_summon
 
         asked = ApplyAsked(being, pos, player, at, orientation, take_back, out, turn, record, json, svg, (position,))
@@ -81,16 +81,16 @@ def summon(
         return
     verdict = s.rules.summon(being, pos, player, allow_enemy=allow_enemy)
     if svg is not None:
-        from tashkalar_cli.games.tashkalar.render.svg import verdict_svg
+        from tashkalar_cli.games.tashkalar.render.svg import verdict_svg  # deferred: --svg only
 
         s.write(svg, verdict_svg(s.board, pos, verdict, s.loc, str(s.cards.name(being, s.loc))), position,
                 announce=not json)
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("summon", jsonout.verdict(verdict, s.board))
         return
-    from tashkalar_cli.games.tashkalar.render.summon import verdict_renderable
+    from tashkalar_cli.games.tashkalar.render.summon import verdict_renderable  # deferred: the text's renderer, not with --json
 
     s.console.print(verdict_renderable(verdict, s.board, pos, s.loc, str(s.cards.name(being, s.loc))))
 
@@ -116,11 +116,11 @@ def summonable(
     player_color = verdicts[0].player if verdicts else s.rules.color(player, "--player")
     enemy = verdicts[0].allow_enemy if verdicts else allow_enemy
     if json:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("summonable", jsonout.summonable(verdicts, player_color, enemy, s.board))
         return
-    from tashkalar_cli.games.tashkalar.render.summon import summonable_table
+    from tashkalar_cli.games.tashkalar.render.summon import summonable_table  # deferred: the text's renderer, not with --json
 
     shown = {v.card.id: str(s.cards.name(v.card, s.loc)) for v in verdicts}
     s.console.print(summonable_table(verdicts, s.board, s.loc, shown, show_all))

@@ -12,6 +12,8 @@ import typer
 
 from tashkalar_cli.command.common import OutputFile, print_json
 from tashkalar_cli.errors import InputError
+from tashkalar_cli.games.tashkalar.engine.summoning import ChoiceError
+from tashkalar_cli.games.tashkalar.render.plan import applied_comments, position_yaml, turn_yaml
 
 if TYPE_CHECKING:
     from tashkalar_cli.games.tashkalar.commands import TashkalarSession
@@ -77,9 +79,6 @@ def apply_summon(s: TashkalarSession, asked: ApplyAsked, *, apply: bool, allow_e
     """``summon CARD --apply --at SQUARE``: the position after the summon, printed or written; with
     ``effects`` (``--effects``), the card's effect resolved; ``asked.svg``: the summon (and the outcome
     chosen, else the first) drawn there."""
-    from tashkalar_cli.games.tashkalar.engine.summoning import ChoiceError
-    from tashkalar_cli.games.tashkalar.render.plan import applied_comments, position_yaml, turn_yaml
-
     if not apply:
         raise InputError(key="effects-needs-apply" if effects is not None else "apply-options")
     if asked.at is None:
@@ -96,7 +95,7 @@ def apply_summon(s: TashkalarSession, asked: ApplyAsked, *, apply: bool, allow_e
     except ChoiceError as exc:
         if not asked.json:
             raise
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("summon-apply", jsonout.summon_apply_choices(
             asked.being.id, s.rules.color(asked.player, "--player"), s.board.name(s.board.parse(asked.at)),
@@ -106,6 +105,7 @@ def apply_summon(s: TashkalarSession, asked: ApplyAsked, *, apply: bool, allow_e
     comments = applied_comments(applied, s.board, s.loc, card_name)
     picture = None
     if asked.svg is not None:
+        # deferred: the effects' renderer, which summon --apply loads for --svg or --effects only
         from tashkalar_cli.games.tashkalar.render.effects import applied_svg
 
         picture = (asked.svg, applied_svg(s.board, applied, [card_name, *comments], s.loc))
@@ -115,7 +115,7 @@ def apply_summon(s: TashkalarSession, asked: ApplyAsked, *, apply: bool, allow_e
 
 
 def _json_applied(s: TashkalarSession, applied: Applied) -> None:
-    from tashkalar_cli.games.tashkalar.render import jsonout
+    from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
     print_json("summon-apply", jsonout.summon_apply(applied, s.board))
 
@@ -124,6 +124,7 @@ def _write_applied(s: TashkalarSession, asked: ApplyAsked, answer: _Answer) -> N
     """The position after a summon (and its effect) written to ``asked.out`` or printed, and the turn record
     written to ``asked.record`` (in place when it is the record read, if the tool wrote it); the JSON answer
     printed instead of the text when there is one; the picture saved with them."""
+    # deferred: the files' writer, when a position is written only
     from tashkalar_cli.data.output import same_file, written_by_tool
 
     out, record, turn_path, picture = asked.out, asked.record, asked.turn_path, answer.picture
@@ -159,14 +160,13 @@ def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn |
     """``summon --apply --effects``: every outcome of the card's effect, or (``--choose N``) the position
     after one of them, printed or written as ``--apply`` does (a file written without ``--choose``: the
     effect's only outcome); ``asked.svg``: the outcome chosen (else the first) drawn there, before and after."""
-    from tashkalar_cli.games.tashkalar.engine.played import ONLY
-    from tashkalar_cli.games.tashkalar.render.effects import outcome_lines, resolution_lines
-    from tashkalar_cli.games.tashkalar.render.plan import applied_comments, position_yaml, turn_yaml
+    from tashkalar_cli.games.tashkalar.engine.played import ONLY  # deferred: --effects only
+    from tashkalar_cli.games.tashkalar.render.effects import outcome_lines, resolution_lines  # deferred: --effects only
 
     limit = effects.limit
     if limit is not None and limit < 0:
         raise InputError(key="effects-limit", limit=limit)
-    from tashkalar_cli.command.collector import collector_paused
+    from tashkalar_cli.command.collector import collector_paused  # deferred: --effects only
 
     with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
         result = s.rules.resolve(asked.being, asked.pos, asked.player, at, orientation=asked.orientation,
@@ -178,7 +178,7 @@ def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn |
     comments = applied_comments(result.applied, s.board, s.loc, card_name)[:-1]   # all but "not resolved"
     picture = None if asked.svg is None else (asked.svg, _effects_svg(s, result, [card_name, *comments]))
     if asked.json and chosen is None and not asked.writes:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         if picture is not None:
             s.write(*picture, *asked.inputs, announce=False)
@@ -198,7 +198,7 @@ def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn |
         return
 
     def as_json() -> None:
-        from tashkalar_cli.games.tashkalar.render import jsonout
+        from tashkalar_cli.games.tashkalar.render import jsonout  # deferred: the JSON answers, with --json only
 
         print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, chosen))
 
@@ -209,6 +209,7 @@ def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn |
 
 def _effects_svg(s: TashkalarSession, result: SummonResolved, said: list[str]) -> str:
     """The summon drawn with the outcome chosen (else the first), or with its effect not resolved."""
+    # deferred: the effects' renderer, which summon --apply loads for --svg or --effects only
     from tashkalar_cli.games.tashkalar.render.effects import applied_svg
 
     resolution = result.resolution
