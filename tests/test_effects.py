@@ -17,7 +17,7 @@ from tashkalar_cli.games.tashkalar.engine.effects import Resolver, resolve_place
 from tashkalar_cli.games.tashkalar.engine.flares import check_flare
 from tashkalar_cli.games.tashkalar.model.effects import EffectError, parse_program
 from tashkalar_cli.games.tashkalar.model.patterns import TRANSFORMS
-from tashkalar_cli.games.tashkalar.model.types import PieceKind, Rank
+from tashkalar_cli.games.tashkalar.model.types import Mode, PieceKind, Rank
 
 from conftest import fewer_examples
 from effects_oracle import Oracle, Unsupported, outcome_set
@@ -510,14 +510,18 @@ def _summoned_position(tk, card, rng: random.Random, extra: int):
     tf, tr = board.coords(target)
     cells = {board.index(tf + df, tr + dr): f"blue:{rng.choice([piece, piece, 'heroic'])}" for df, dr, piece in pieces}
     free = [sq for sq in board.squares if sq not in cells and sq != target]
+    owned = tk.config.owned(Mode.MELEE, 3)[PieceKind.DOUBLE_SIDED]   # no color beyond what it owns in a melee
+    sided = {"blue": len(cells)}
     legends: dict[str, int] = {}
     for sq in rng.sample(free, extra):
-        color = rng.choice(["red", "red", "yellow", "blue"])
+        color = rng.choice([c for c in ["red", "red", "yellow", "blue"] if sided.get(c, 0) < owned])
         rank = rng.choice(["common", "common", "heroic", "legendary"])
         if rank == "legendary":
             legends[color] = legends.get(color, 0) + 1
             if legends[color] > 2:
                 rank = "heroic"
+        if rank != "legendary":
+            sided[color] = sided.get(color, 0) + 1
         cells[sq] = f"{color}:{rank}"
     text = ",".join(f"{board.name(sq)}={p}" for sq, p in cells.items())
     position = tk.position(pieces=text, mode="melee", players=3)
