@@ -219,6 +219,25 @@ def _path(parent: ET.Element, points: Sequence[tuple[float, float]], cell: float
        fill=STYLE.ink)
 
 
+def grid_labels(root: ET.Element, corner: tuple[float, float], size: int, cell: float, font: float,
+                loc: Localizer) -> None:
+    """The marks around a drawn grid whose top left corner is ``corner``: its files under it, its ranks on its
+    left, its north side named above it and its south side below its files (``font`` high), as every drawing
+    of the grid has them (``letal area --svg``, the quick reference's diagrams)."""
+    from tashkalar_cli.render.svgdraw import el  # deferred: a terminal answer draws no SVG
+
+    left, top = corner
+    board = cell * size
+    labels = el(root, "g", class_="coordinates", fill=STYLE.faint, font_size=font * 0.85)
+    for i in range(size):
+        el(labels, "text", chr(ord("a") + i), x=left + (i + 0.5) * cell, y=top + board + font, text_anchor="middle")
+        el(labels, "text", str(i + 1), x=left - font * 0.5, y=top + (size - 1 - i + 0.5) * cell + font * 0.3,
+           text_anchor="end")
+    sides = el(root, "g", class_="sides", fill=STYLE.ink, font_size=font, font_weight="bold", text_anchor="middle")
+    el(sides, "text", loc.msg("letal.team.north"), x=left + board / 2, y=top - font * 0.5)
+    el(sides, "text", loc.msg("letal.team.south"), x=left + board / 2, y=top + board + font * 2.3)
+
+
 def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> str:
     """The grid of ``picture`` (the hero, the squares of the answer hatched, the other heroes, the hero who
     pushes or pulls, the way of a push or a pull), its north side named above and its south side below, a
@@ -266,14 +285,7 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> 
         _other(root, x + cell / 2, y + cell / 2, cell, by=True)
     x, y = corner(hero)
     _hero(root, x + cell / 2, y + cell / 2, cell)
-    labels = el(root, "g", class_="coordinates", fill=STYLE.faint, font_size=font * 0.85)
-    for i in range(size):
-        el(labels, "text", chr(ord("a") + i), x=left + (i + 0.5) * cell, y=top + board + font, text_anchor="middle")
-        el(labels, "text", str(i + 1), x=left - font * 0.5, y=top + (size - 1 - i + 0.5) * cell + font * 0.3,
-           text_anchor="end")
-    sides = el(root, "g", class_="sides", fill=STYLE.ink, font_size=font, font_weight="bold", text_anchor="middle")
-    el(sides, "text", loc.msg("letal.team.north"), x=left + board / 2, y=top - font * 0.5)
-    el(sides, "text", loc.msg("letal.team.south"), x=left + board / 2, y=top + board + font * 2.3)
+    grid_labels(root, (left, top), size, cell, font, loc)
     _svg_key(root, keys, left, top + board + font * 2.8 + margin + cell * 0.2, loc)
     return to_string(root)
 
@@ -298,25 +310,33 @@ def _svg_key(root: ET.Element, keys: list[str], left: float, y: float, loc: Loca
         y += cell * 0.7
 
 
-def grid_element(grid: Grid, hero: GridSquare, reached: Iterable[GridSquare], cell: float, title: str) -> ET.Element:
+def grid_element(grid: Grid, hero: GridSquare, reached: Iterable[GridSquare], cell: float, title: str,
+                 loc: Localizer) -> ET.Element:
     """A small grid as an ``<svg>`` element ``cell`` mm a square (for the printed quick reference):
-    the hero and the squares reached, as in :func:`grid_svg`."""
+    the hero and the squares reached, its files, ranks, north and south (:func:`grid_labels`), as in
+    :func:`grid_svg`."""
     from tashkalar_cli.render.svgdraw import SVG_NS, draw_mark, el  # deferred: a terminal answer draws no SVG
 
-    unit = 24.0
-    side = grid.size * unit + 4
-    root = ET.Element("svg", {"xmlns": SVG_NS, "viewBox": f"0 0 {side:g} {side:g}", "class": "letal-grid",
-                              "width": f"{side * cell / unit:.2f}mm", "height": f"{side * cell / unit:.2f}mm",
+    unit, font = 24.0, 24.0 * 0.5
+    board = grid.size * unit
+    left, top = 2 + font * 1.2, 2 + font * 1.4
+    width, height = left + board + font * 1.2 + 2, top + board + font * 2.8 + 2
+    root = ET.Element("svg", {"xmlns": SVG_NS, "viewBox": f"0 0 {width:g} {height:g}", "class": "letal-grid",
+                              "width": f"{width * cell / unit:.2f}mm", "height": f"{height * cell / unit:.2f}mm",
                               "role": "img"})
     el(root, "title", title)
+
+    def corner(sq: GridSquare) -> tuple[float, float]:
+        return left + sq.file * unit, top + (grid.size - 1 - sq.rank) * unit
+
     for sq in grid.squares:
-        el(root, "rect", x=2 + sq.file * unit, y=2 + (grid.size - 1 - sq.rank) * unit, width=unit, height=unit,
+        el(root, "rect", x=corner(sq)[0], y=corner(sq)[1], width=unit, height=unit,
            fill="#ffffff", stroke=STYLE.pattern_grid, stroke_width=1.0)
     for sq in reached:
-        draw_mark(root, 2 + sq.file * unit, 2 + (grid.size - 1 - sq.rank) * unit, unit, "m")
-    _hero(root, 2 + (hero.file + 0.5) * unit, 2 + (grid.size - 0.5 - hero.rank) * unit, unit)
-    el(root, "rect", x=2.0, y=2.0, width=grid.size * unit, height=grid.size * unit, fill="none", stroke=STYLE.ink,
-       stroke_width=2.0)
+        draw_mark(root, *corner(sq), unit, "m")
+    _hero(root, corner(hero)[0] + unit / 2, corner(hero)[1] + unit / 2, unit)
+    el(root, "rect", x=left, y=top, width=board, height=board, fill="none", stroke=STYLE.ink, stroke_width=2.0)
+    grid_labels(root, (left, top), grid.size, unit, font, loc)
     return root
 
 
@@ -349,7 +369,7 @@ def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
             if kw.id in AREAS:
                 n = 1 if kw.id == "adjacent" else SHEET_N
                 label = area_label(kw.id, n, loc)
-                figure = grid_element(engine.grid, hero, engine.area(hero, kw.id, n), 3.4, label)
+                figure = grid_element(engine.grid, hero, engine.area(hero, kw.id, n), 3.4, label, loc)
                 note = loc.msg("letal.sheet.diagram", area=label, square=hero.name)
             langs = sorted({t.lang for t in (term, definition) if t.text and t.lang != loc.lang})
             fallback = loc.msg("fallback.note", lang=loc.language_name(loc.lang),
@@ -357,7 +377,7 @@ def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
             views.append(CardView(kw.id, term.text or kw.id, (entry or {}).get("official", True) is not False,
                                   loc.msg(f"category.{category}"), None, None, [(None, definition.text or "")],
                                   note, fallback, figure))
-    return [Section("letal", loc.msg("letal.sheet.title"), views)]
+    return [Section("letal", loc.msg("letal.sheet.title"), views, counted="letal.sheet.count")]
 
 
 def sheet(game: ReferenceSource, loc: Localizer, decks: Sequence[str], legends: bool, flares: bool,
