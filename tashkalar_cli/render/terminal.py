@@ -220,10 +220,15 @@ class SafeConsole(PipeConsole):
             yield segment
 
 
-def console(**kwargs: Any) -> Console:
+def console(label_value: str | None = None, **kwargs: Any) -> Console:
     """The console of a command: no markup, no emoji table (a large import), no automatic
-    highlighting of numbers in our texts."""
-    return SafeConsole(markup=False, emoji=False, highlight=False, **kwargs)
+    highlighting of numbers in our texts. ``label_value``: how its language joins a label and a value
+    ("{label} : {value}" in French), which the tables drawn as records (:class:`~tashkalar_cli.render.fit.Records`)
+    read from it."""
+    made = SafeConsole(markup=False, emoji=False, highlight=False, **kwargs)
+    if label_value is not None:
+        made.label_value = label_value   # type: ignore[attr-defined]
+    return made
 
 
 class Key:
