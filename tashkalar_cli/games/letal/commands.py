@@ -107,12 +107,13 @@ def move(square: SquareArgument,
     from tashkalar_cli.games.letal.words import move_said  # deferred: the sentences, not for --help
 
     said = move_said(hero, steps, found, asked, s.loc)
-    picture = GridPicture.of(hero, found, others)
+    picture = GridPicture.of(hero, found, others, asked=target)
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg  # deferred: the pictures, not for --help
 
-        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name),
-                              picture), announce=not json)
+        caption = (s.loc.msg("letal.svg.move", steps=steps, square=hero.name) if target is None else
+                   s.loc.msg("letal.svg.move-to", steps=steps, square=hero.name, to=target.name))
+        s.write(svg, grid_svg(engine.grid, s.loc, caption, picture), announce=not json)
     if json:
         from tashkalar_cli.games.letal import jsonout  # deferred: the JSON answers, with --json only
 
