@@ -231,6 +231,20 @@ def console(label_value: str | None = None, **kwargs: Any) -> Console:
     return made
 
 
+class Hanging:
+    """A finding on lines of its own (``FILE:LINE: message``): its first line indented ``first`` cells, the
+    lines it wraps onto ``rest``, so that a continuation never reads as the next finding; wrapped at its
+    breaking spaces only (:func:`no_break`), whatever the width (80 columns when piped)."""
+
+    def __init__(self, text: Text, first: int = 2, rest: int = 4) -> None:
+        self.text, self.first, self.rest = text, first, rest
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = no_break(self.text).wrap(console, max(options.max_width - self.rest, 1))
+        for n, line in enumerate(lines):
+            yield Text(" " * (self.rest if n else self.first)).append_text(line)
+
+
 class Key:
     """A key: entries (a symbol and its meaning) one after the other, wrapped between entries so
     that a symbol never ends a line away from its meaning."""

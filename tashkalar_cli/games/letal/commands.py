@@ -222,11 +222,15 @@ def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False,
     elif not problems:
         s.console.print(s.loc.msg("letal.check.valid", players=len(game.players)))
     else:
+        from rich.text import Text  # deferred: the terminal's text, for findings only
+
+        from tashkalar_cli.render.terminal import Hanging  # deferred: the terminal's text, for findings only
+
         s.console.print(s.loc.msg("letal.check.problems", count=len(problems)))
-        for p in problems:
+        for p in sorted(problems, key=lambda p: p.line or 0):   # in the order of the file's lines
             where = f"{file}:{p.line}" if p.line else file
             # FILE:LINE: message; the problem's code (an English id) is for programs: in --json only
-            s.console.print(f"  {where}: {problem_text(p, s.loc)}", markup=False)
+            s.console.print(Hanging(Text(f"{where}: {problem_text(p, s.loc)}")))
     if problems:
         raise typer.Exit(1)
 
