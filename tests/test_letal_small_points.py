@@ -89,3 +89,16 @@ def test_the_sheets_grids_mark_their_sides_files_and_ranks_as_letal_area_svg_doe
     for grid in grids:
         assert marks(grid) == marks(drawn)
     assert marks(drawn)[0][0] and len(marks(drawn)[1]) == 12
+
+
+#: an unknown option and the one near it: two sentences, the first ended before the question
+NEAR = {"en": "--degats. Did you mean --damage?", "fr": "--degats. Vouliez-vous dire --damage\u202f?",
+        "es": "--degats. ¿Quisiste decir --damage?", "it": "--degats. Forse intendevi --damage?"}
+
+
+@pytest.mark.parametrize("lang", list(NEAR))
+def test_an_unknown_option_ends_its_sentence_before_the_option_near(cli, lang):
+    r = cli("--lang", lang, *LETAL, "attack", "--degats", "7")
+    assert r.code == 2 and NEAR[lang] in r.err, r.err
+    r = cli("--lang", lang, *LETAL, "attack", "--degats", "7", "--json")
+    assert json.loads(r.err)["error"]["message"] == "No such option: --degats Did you mean --damage?"   # Click's
