@@ -24,6 +24,8 @@ from rich.console import Group
 from rich.measure import Measurement
 from rich.text import Text
 
+from tashkalar_cli.errors import fill
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.table import Column, Table
@@ -156,7 +158,8 @@ class Records:
 
     def _lines(self, label_value: str) -> list[Record]:
         columns = self.table.columns
-        before = label_value.split("{value}")[0]   # "{label}: ", French "{label} : " (the no-break space its own)
+        # "{label}: ", French "{label} : " (the no-break space its own); the value follows
+        before = label_value.split("{value}")[0]
         heads = set(self.ids) or {0}  # a table with no ids: its first column heads each row
         out: list[Record] = []
         cells = [list(col.cells) for col in columns]
@@ -171,7 +174,7 @@ class Records:
                     head.append_text(Text(" ") if head.plain else Text()).append_text(value)
                     continue
                 label = _plain(col.header)
-                rest.append(Text(before.replace("{label}", label), style="dim").append_text(value) if label else value)
+                rest.append(Text(fill(before, {"label": label}), style="dim").append_text(value) if label else value)
             out.append(Record(head, rest))
         return out
 
