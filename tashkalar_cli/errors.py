@@ -339,6 +339,10 @@ def name_by_texts(text: Callable[[str], str | None]) -> Namer:
             return fill(template, {"color": text(f"color.{color}") or color, "rank": text(f"rank.{rank}") or rank})
         if kind == "initial":   # a color by the English initial diagrams use: b = bleu
             return f"{ident[0]} = {text(f'color.{ident}') or ident}"
+        if kind == "value":   # a text of a file, quoted as the language quotes (« 1e400 »)
+            return fill(text("cli.quoted") or "'{name}'", {"name": ident})
+        if kind == "flow":    # any other value of a file, as a user writes it ([duel])
+            return ident
         if kind == "langcode":  # a language as typed (its code), with its name: fr (français)
             shown = text(f"lang.{ident}")
             return f"{ident} ({shown})" if shown else None

@@ -6,6 +6,8 @@ last: no Game installs its texts in a global that another Game would overwrite.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tashkalar_cli.errors import NotFoundError, TashkalarError
@@ -58,3 +60,22 @@ def test_an_error_raised_with_a_key_keeps_its_values_and_says_them_in_any_texts(
     assert error.at("--card").message_in(texts.get) == "--card: nothing named 'abc'"
     assert str(error.at("--card")) == "--card: no card is called 'abc'"
     assert error.localized(texts.get) == "nothing named 'abc'"
+
+
+#: a text of a file, quoted as each language quotes
+QUOTED = {"en": "'1e400'", "fr": "« 1e400 »", "es": "«1e400»", "it": "«1e400»"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_a_files_value_is_quoted_as_the_language_quotes_and_a_list_as_a_user_writes_it(cli, tmp_path, lang):
+    from conftest import write
+
+    turn = write(tmp_path / "t.yaml", "player: blue\nmode: duel\nplayers: 1e400\ndestroyed: [red]\n")
+    r = cli("--lang", lang, "score", "--turn", str(turn))
+    assert r.code == 2 and QUOTED[lang].replace(" ", "\u00a0") in r.err.replace(" ", "\u00a0"), r.err
+    position = write(tmp_path / "p.yaml", "pieces: {e5: blue}\nmode: [duel, melee]\n")
+    r = cli("--lang", lang, "position", "check", str(position))
+    assert r.code == 2 and "[duel, melee]" in r.err and "'duel'" not in r.err, r.err
+    # the English message of programs keeps Python's writing of the value
+    r = cli("--lang", lang, "position", "check", str(position), "--json")
+    assert "['duel', 'melee']" in json.loads(r.err)["error"]["message"]

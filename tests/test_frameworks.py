@@ -238,7 +238,8 @@ def test_an_unknown_option_is_said_from_the_exceptions_attributes(tk):
 
     french = tk.localizer("fr").ui
     one = click.NoSuchOption("--bogus", message="No such option '--bogus'.", possibilities=["--out"])
-    assert usage_message(one, french, str) == "Option inconnue\u00a0: --bogus Vouliez-vous dire --out\u202f?"
+    assert usage_message(one, french, str) == "Option inconnue\u00a0: --bogus. Vouliez-vous dire --out\u202f?"
+    assert usage_message(one, None, str) == "No such option: --bogus Did you mean --out?"   # Click 8.1's, for --json
     two = click.NoSuchOption("--typ", message="No such option '--typ'.", possibilities=["--type", "--tag"])
     assert usage_message(two, None, str) == "No such option: --typ (Possible options: --tag, --type)"
     none = click.NoSuchOption("--x\x1b[2J", message="ignored")
@@ -254,7 +255,7 @@ def test_a_usage_error_keeps_the_french_no_break_spaces(cli):
     assert "Option inconnue\u00a0: --bogus" in unknown.err and "inconnue :" not in unknown.err
     near = cli("--lang", "fr", "card", "list", "--rnak", "heroic")
     assert near.code == 2
-    assert "Option inconnue\u00a0: --rnak Vouliez-vous dire --rank\u202f?" in near.err, near.err
+    assert "Option inconnue\u00a0: --rnak. Vouliez-vous dire --rank\u202f?" in near.err, near.err
     english = cli("--lang", "en", "rule", "list", "--mode")
     assert "Option '--mode' requires an argument." in english.err, english.err
 

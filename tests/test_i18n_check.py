@@ -460,3 +460,47 @@ def test_a_forbidden_term_is_found_at_its_line_and_column(cli, tmp_path):
     r = cli("i18n", "check", "--locales", str(copy), "--target", "it", "--json")
     found = [f for f in r.json["findings"] if f["code"] == "forbidden-term"]
     assert [(f["line"], f["column"]) for f in found] == [(line, lines[line - 1].index("casella libera") + 1)]
+
+
+def test_a_number_added_past_the_cut_is_shown_in_the_excerpt(locales, cli, monkeypatch):
+    """A number a translation adds (or changes) past the cut of a long text: the excerpt is centred on it."""
+    root = locales("fr")
+    path = root / "fr" / "cards" / "etherweave.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "résolvez une copie de son effet de distorsion."
+    assert old in text
+    path.write_text(text.replace(old, "résolvez une copie de son effet de distorsion, puis une autre encore pour "
+                                      "faire bonne mesure sur toutes les cases voisines 7.", 1), encoding="utf-8")
+    monkeypatch.setenv("COLUMNS", "250")
+    out = cli("i18n", "check", "--locales", str(root), "--target", "fr").out
+    shown = [line for line in out.splitlines() if "fr:  " in line]
+    assert len(shown) == 1 and "voisines 7." in shown[0], out[-2000:]
+
+
+def test_an_excerpt_finds_a_number_as_a_whole_number():
+    from tashkalar_cli.render.i18n import excerpt
+
+    text = "Il y a 17 cases. " + "Puis encore beaucoup de mots pour allonger le texte. " * 3 + "Et 7 de plus."
+    assert excerpt(text, 40, "7").endswith("Et 7 de plus.")
+
+
+@pytest.mark.parametrize(("reference", "translation", "found"), [
+    ("Draw a card.", "Piochez une [bold]carte.", True),                       # a style tag added, unbalanced
+    ("Draw a card.", "Piochez une [bold]carte[/bold].", True),                # balanced, yet not in the reference
+    ("Try [blue]'{x}'[/] for help.", "Essayez '{x}' pour de l'aide.", True),  # a tag lost
+    ("Try [blue]'{x}'[/] for help.", "Essayez [blue]'{x}'[/] pour de l'aide.", False),
+    ("Play [deck] cards.", "Jouez les cartes [pioche].", False),              # words in brackets: no style
+])
+def test_style_tags_that_differ_from_the_reference_are_reported(reference, translation, found):
+    from tashkalar_cli.text.i18ncheck.checks import check_markup
+
+    assert bool(check_markup(reference, translation)) == found
+
+
+def test_a_style_tag_added_to_a_translation_is_a_markup_error(locales, clean, dataset):
+    root = locales("fr")
+    path = root / "fr" / "cards" / "etherweave.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("résolvez une copie", "résolvez [bold]une copie", 1), encoding="utf-8")
+    _, found = planted(root, dataset, clean, "fr")
+    assert any(f.key == "doppelganger" and f.check == "markup" and f.severity == "error" for f in found), found

@@ -656,3 +656,44 @@ def test_the_readme_example_says_what_it_prints():
         exec(compile(block, "README.md", "exec"), {})
     promised = [line.split("# ", 1)[1].strip() for line in block.splitlines() if line.startswith("print(")]
     assert out.getvalue().splitlines() == promised
+
+
+#: a game file with problems on lines 1, 7, 9, 10, 11, 13, 15 and 16, found in another order by the checks
+UNEQUAL = """\
+players:
+  - name: Ana
+    team: south
+    heroes:
+      - name: Kara
+        square: b1
+        deck: {A: 2}
+      - name: Vex
+        square: b1
+        deck: {A: 2}
+  - name: Ben
+    team: south
+    heroes:
+      - name: Oro
+        square: a6
+        deck: {B: 2}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+@pytest.mark.parametrize("columns", ["40", None])
+def test_check_findings_hang_under_their_line_and_come_in_line_order(cli, tmp_path, monkeypatch, lang, columns):
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)   # piped, no width given: 80 columns
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    write(tmp_path / "g.yaml", UNEQUAL)
+    monkeypatch.chdir(tmp_path)   # the file named as a user in its folder names it: short
+    path = "g.yaml"
+    r = cli("--lang", lang, "--game", "letal", "letal", "check", path)
+    assert r.code == 1, r.err
+    lines = r.out.splitlines()[1:]
+    assert len(lines) > 8 and all(line.startswith("  ") for line in lines), r.out   # nothing at column 0
+    starts = [line for line in lines if line.startswith(f"  {path}:")]
+    assert len(starts) == 8 and all(line.startswith("    ") for line in lines if line not in starts), r.out
+    numbers = [int(line[len(f"  {path}:"):].split(":")[0]) for line in starts]
+    assert numbers == sorted(numbers) == [1, 7, 9, 10, 11, 13, 15, 16]

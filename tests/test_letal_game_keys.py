@@ -93,3 +93,42 @@ def test_a_deck_given_as_data_with_a_key_that_is_not_text_is_refused() -> None:
     with pytest.raises(InputError) as caught:
         engine.game_from_data(data, lines, "game.yaml")
     assert caught.value.key == "yaml-key-not-text" and caught.value.line == 7
+
+
+#: a game file whose field at line 2 of a player (or 6 of a hero) is written ``{key}``
+def _localized(key: str, level: str) -> str:
+    if level == "file":
+        return f"{key}:\n  - name: Ana\n"
+    if level == "player":
+        return f"players:\n  - {key}: Ana\n    team: south\n    heroes: []\n"
+    return f"players:\n  - name: Ana\n    team: south\n    heroes:\n      - name: K\n        {key}: b1\n"
+
+
+#: fields written in a language (as Tash-Kalar's files, a game file's fields are read by their English names only)
+LOCALIZED = [("joueurs", "file", "players"), ("nom", "player", "name"), ("équipe", "player", "team"),
+             ("héros", "player", "heroes"), ("case", "hero", "square"), ("jugadores", "file", "players"),
+             ("nombre", "hero", "name"), ("equipo", "player", "team"), ("casilla", "hero", "square"),
+             ("mazo", "hero", "deck"), ("resistencia", "hero", "endurance"), ("giocatori", "file", "players"),
+             ("squadra", "player", "team"), ("eroi", "player", "heroes"), ("mazzo", "hero", "deck")]
+LINE = {"file": 1, "player": 2, "hero": 6}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+@pytest.mark.parametrize(("key", "level", "meant"), LOCALIZED)
+def test_a_field_in_another_language_is_named_and_pointed_to_its_field(cli, tmp_path: Path, lang: str, key: str,
+                                                                       level: str, meant: str) -> None:
+    path = write(tmp_path / "game.yaml", _localized(key, level))
+    r = cli("--lang", lang, "--game", "letal", "letal", "check", str(path))
+    assert r.code == 2, (r.out, r.err)
+    first, *hints = r.err.strip().splitlines()
+    assert f"{path}:{LINE[level]}:" in first and key in first, r.err
+    assert len(hints) == 1 and meant in hints[0], r.err
+    assert "Traceback" not in r.err
+    r = cli("--lang", lang, "--game", "letal", "letal", "check", str(path), "--json")
+    assert r.code == 2 and json.loads(r.err)["error"]["hints"] == [meant]
+
+
+def test_a_field_that_stands_for_none_is_named_with_no_suggestion(cli, tmp_path: Path) -> None:
+    path = write(tmp_path / "game.yaml", _localized("equipo", "hero"))   # a team is no field of a hero
+    r = cli("--lang", "es", "--game", "letal", "letal", "check", str(path))
+    assert r.code == 2 and len(r.err.strip().splitlines()) == 1 and "«equipo»" in r.err, r.err

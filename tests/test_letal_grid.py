@@ -123,3 +123,35 @@ def test_the_svg_names_north_and_south_and_draws_the_way(cli, tmp_path):
     assert [t.text for t in sides.iter(f"{NS}text")] == ["north", "south"]
     assert any(g.get("class") == "path" for g in root.iter(f"{NS}g"))
     assert "the way the hero is pushed or pulled" in _key(root)
+
+
+#: the key's entry of the square asked with ``--to``, in each language
+ASKED = {"en": "the square asked", "fr": "la case demandée", "es": "la casilla pedida", "it": "la casella richiesta"}
+MOVE_TO = ("move", "a1", "--steps", "2", "--occupied", "a2,b1", "--to", "c1")
+
+
+@pytest.mark.parametrize("lang", list(ASKED))
+def test_the_square_asked_of_a_move_is_marked_in_the_terminal(cli, lang):
+    r = cli("--lang", lang, *LETAL, *MOVE_TO)
+    assert r.code == 0, r.err
+    rows = _rows(r.out)
+    assert _square(rows, "c1") == f" {TEXT_SYMBOLS['asked']} "   # out of reach: not bracketed
+    assert f"{TEXT_SYMBOLS['asked']} {ASKED[lang]}" in r.out.replace("\n", " ")
+    reached = cli("--lang", lang, *LETAL, "move", "a1", "--steps", "2", "--to", "b2")
+    assert _square(_rows(reached.out), "b2") == f"[{TEXT_SYMBOLS['asked']}]"
+    plain = cli("--lang", lang, *LETAL, "move", "a1", "--steps", "2")
+    assert TEXT_SYMBOLS["asked"] not in plain.out and ASKED[lang] not in plain.out   # the key says only what is drawn
+
+
+@pytest.mark.parametrize("lang", list(ASKED))
+def test_the_square_asked_of_a_move_is_marked_in_the_svg(cli, tmp_path, lang):
+    out = tmp_path / "grid.svg"
+    assert cli("--lang", lang, *LETAL, *MOVE_TO, "--svg", str(out)).code == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    assert "c1" in root.find(f"{NS}title").text and "c1" in root.find(f"{NS}desc").text
+    assert ASKED[lang] in root.find(f"{NS}desc").text
+    assert any(ASKED[lang] in (t or "") for t in _key(root))
+    marks = [p for p in root.iter(f"{NS}path") if p.get("class") == "asked"]
+    assert len(marks) == 2   # on c1, and in the key
+    assert [t.text for t in marks[0].iter(f"{NS}title")] == [
+        {"en": "c1: ", "fr": "c1\u00a0: ", "es": "c1: ", "it": "c1: "}[lang] + ASKED[lang] + " (--to)"]

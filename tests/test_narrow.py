@@ -171,3 +171,37 @@ def test_a_drawing_in_a_cell_is_left_to_rich():
     inner.add_row("x")
     grid.add_row(inner, Text("legend"))
     assert fit_table(grid, 10) is grid
+
+
+#: a label and its value, as each language joins them (French: a no-break space before the colon)
+JOINED = {"en": "{label}: {value}", "fr": "{label}\u00a0: {value}", "es": "{label}: {value}", "it": "{label}: {value}"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("args", "label"), [
+    (["card", "list"], {"en": "Name", "fr": "Nom", "es": "Nombre", "it": "Nome"}),
+    (["keyword", "show", "upgrade"], {"en": "Term", "fr": "Terme", "es": "Término", "it": "Termine"}),
+    (["i18n", "check"], None),
+], ids=["card list", "keyword show", "i18n check"])
+def test_records_join_a_label_and_its_value_as_the_language_does(cli, monkeypatch, lang, args, label):
+    monkeypatch.setenv("COLUMNS", "40")
+    r = cli("--lang", lang, *args)
+    assert r.code in (0, 1), r.err
+    lines = [line.strip("\u2502 ") for line in r.out.splitlines()]   # inside a panel too
+    if label is not None:
+        joined = JOINED[lang].format(label=label[lang], value="")
+        assert any(line.startswith(joined) for line in lines), r.out
+    colons = [line for line in lines if re.match(r"^\w[\w ']*\S[\u00a0 ]?:", line)]
+    assert colons
+    if lang == "fr":
+        assert all(re.match(r"^\w[\w ']*\S\u00a0:", line) for line in colons), colons
+    else:
+        assert not any("\u00a0:" in line for line in colons), colons
+
+
+def test_a_record_drawn_with_no_language_joins_as_english():
+    from tashkalar_cli.render.fit import Records
+
+    table = _table([("an-identifier-of-thirty-cells", "Name", "w")])
+    out = render(Records(table, ids=(0,)), 30)
+    assert "  Name: Name" in out

@@ -193,3 +193,12 @@ def test_errata_rules_are_linked(dataset):
     for e in dataset.facts["errata"]:
         assert e["rules"], f"errata {e['id']} is linked to no rule"
         assert all(r in book.by_id for r in e["rules"])
+
+
+@pytest.mark.parametrize("columns", ["60", "80", "120"])
+def test_the_heading_of_the_terms_in_every_language_stands_over_its_table(cli, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", columns)
+    out = cli("--lang", "fr", "keyword", "show", "upgrade").out.splitlines()
+    heading = next(line for line in out if "Dans chaque langue" in line)
+    table = out[out.index(heading) + 1]
+    assert heading.index("Dans") == table.index("\u250f"), "\n".join(out[:12])   # left-aligned with the table

@@ -14,6 +14,8 @@ _METAVAR_WORD = re.compile(r"\b[A-Z][A-Z_]*\b")
 ENGLISH: dict[str, str] = {
     "cli.no_such_option": "No such option: {name}",
     "cli.did_you_mean": "Did you mean {possibility}?",
+    # an unknown option and the one near it (the languages end the first sentence before the question)
+    "cli.no_such_option_near": "No such option: {name} Did you mean {possibility}?",
     "cli.possible_options": "(Possible options: {possibilities})",
     "cli.option_takes_no_value": "Option {name} does not take a value.",
     "cli.option_needs_value": "Option {name} requires an argument.",

@@ -111,12 +111,13 @@ def usage_message(exc: click.ClickException, texts: Texts | None, shown: Callabl
     said = Said(texts, shown)
     ctx = getattr(exc, "ctx", None)
     if isinstance(exc, click.NoSuchOption):
-        out = said.text("cli.no_such_option", name=shown(exc.option_name))
         near = sorted(exc.possibilities or [])
+        if len(near) == 1:   # two sentences: the first ends before the question
+            return said.text("cli.no_such_option_near", name=shown(exc.option_name), possibility=near[0])
+        out = said.text("cli.no_such_option", name=shown(exc.option_name))
         if near:
             listed = ", ".join(near)
-            out += " " + said.text("cli.did_you_mean" if len(near) == 1 else "cli.possible_options",
-                                   possibility=listed, possibilities=listed)
+            out += " " + said.text("cli.possible_options", possibilities=listed)
         return out
     if isinstance(exc, click.BadOptionUsage):
         option = _option(ctx, exc.option_name)

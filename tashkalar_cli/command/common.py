@@ -16,7 +16,7 @@ import click
 import typer
 from click.core import ParameterSource
 
-from tashkalar_cli.errors import InputError, json_visible
+from tashkalar_cli.errors import InputError, TashkalarError, json_visible
 
 if TYPE_CHECKING:
     from typing import Self
@@ -157,7 +157,11 @@ class Session:
     def console(self) -> Console:
         from tashkalar_cli.render.terminal import console  # deferred: the terminal's console (Rich), which no --json line loads
 
-        return console()  # data is shown as text: no markup, no escape sequence reaches the terminal
+        try:   # how the user's language joins a label and its value, for the tables drawn as records
+            label_value: str | None = self.loc.msg("label.value", label="{label}", value="{value}")
+        except TashkalarError:   # no language to say it in: the command says why itself
+            label_value = None
+        return console(label_value)  # data is shown as text: no markup, no escape sequence reaches the terminal
 
     def write(self, path: str, text: str, *inputs: str | None, announce: bool = True, option: str = "svg") -> None:
         """Save an output file (``--svg``, or the ``option`` named) atomically, never onto one of the

@@ -59,7 +59,29 @@ def shown_value(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    return "an empty value" if value is None else quote(repr(value), 60)
+    """The value, in English as Python writes it (``'1e400'``, ``['duel']``); in the user's language (a
+    :class:`~tashkalar_cli.errors.Term`): a text quoted as the language quotes (« 1e400 »), any other value as a
+    user writes it in a file (``[duel]``, ``true``)."""
+    if value is None:
+        return "an empty value"
+    english = quote(repr(value), 60)
+    if isinstance(value, str):
+        return Term("value", [quote(value, 60)], english=english)
+    return Term("flow", [quote(_flow(value), 60)], english=english)
+
+
+def _flow(value: Any) -> str:
+    """A value as YAML's flow style writes it: ``[duel, melee]``, ``{e5: blue}``, ``true``, ``null``, ``1.5``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value[:20]) + (", …]" if len(value) > 20 else "]")
+    if isinstance(value, dict):
+        items = list(value.items())
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in items[:20]) + (", …}" if len(items) > 20 else "}")
+    return str(value)
 
 
 Problem = tuple[tuple[Any, ...], str, dict[str, Any]]

@@ -24,6 +24,8 @@ from rich.console import Group
 from rich.measure import Measurement
 from rich.text import Text
 
+from tashkalar_cli.errors import fill
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.table import Column, Table
@@ -141,6 +143,11 @@ class Record:
     fields: list[Text]
 
 
+#: how a record joins a field's label and its value where the console does not say (its ``label_value``: the
+#: language's own punctuation, the ``label.value`` message of the user's language, French "{label} : {value}")
+LABEL_VALUE = "{label}: {value}"
+
+
 class Records:
     """A table's rows one after another, each value on its own line after its header (a value of
     the columns ``ids``, what a user copies, heads its row alone): what a table becomes when no
@@ -149,8 +156,10 @@ class Records:
     def __init__(self, table: Table, ids: Sequence[int] = ()) -> None:
         self.table, self.ids = table, ids
 
-    def _lines(self) -> list[Record]:
+    def _lines(self, label_value: str) -> list[Record]:
         columns = self.table.columns
+        # "{label}: ", French "{label} : " (the no-break space its own); the value follows
+        before = label_value.split("{value}")[0]
         heads = set(self.ids) or {0}  # a table with no ids: its first column heads each row
         out: list[Record] = []
         cells = [list(col.cells) for col in columns]
@@ -165,18 +174,18 @@ class Records:
                     head.append_text(Text(" ") if head.plain else Text()).append_text(value)
                     continue
                 label = _plain(col.header)
-                rest.append(Text(f"{label}: ", style="dim").append_text(value) if label else value)
+                rest.append(Text(fill(before, {"label": label}), style="dim").append_text(value) if label else value)
             out.append(Record(head, rest))
         return out
 
-    def _group(self) -> RenderableType:
+    def _group(self, console: Console) -> RenderableType:
         from rich.padding import Padding  # deferred: records only, for a table too wide; plan --task needs no padding
 
         parts: list[RenderableType] = []
         title = self.table.title
         if title:
             parts += [title.copy() if isinstance(title, Text) else Text(str(title), style="italic"), Text()]
-        for record in self._lines():
+        for record in self._lines(getattr(console, "label_value", LABEL_VALUE)):
             for line in [record.head, *record.fields]:
                 line.overflow, line.no_wrap = "fold", False
             parts += [record.head] if record.head.plain else []
@@ -184,10 +193,10 @@ class Records:
         return Group(*parts)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self._group()
+        yield self._group(console)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self._group())
+        return Measurement.get(console, options, self._group(console))
 
 
 class Fitted:

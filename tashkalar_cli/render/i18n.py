@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from itertools import groupby
@@ -40,6 +41,15 @@ def _at(f: Finding) -> str:
     return f"{f.line}:{f.column}" if f.column else str(f.line)
 
 
+def _find(text: str, needle: str) -> int:
+    """Where ``needle`` stands in ``text`` (-1: nowhere); a number as a whole number (the 7 of "7 fois", not
+    of "17")."""
+    if not needle.replace(".", "").isdigit():
+        return text.find(needle)
+    found = re.search(f"(?<![0-9.,]){re.escape(needle)}(?![0-9])", text)
+    return found.start() if found else text.find(needle)
+
+
 def excerpt(text: str, most: int, around: str = "") -> str:
     """``text`` made visible, on one line, and cut to at most ``most`` characters between two words,
     with an ellipsis (a single word longer than that is cut where it must be); a text whose words
@@ -48,7 +58,7 @@ def excerpt(text: str, most: int, around: str = "") -> str:
     if len(whole) <= most:
         return whole
     needle = visible(around) if around else ""
-    at = whole.find(needle) if needle else -1
+    at = _find(whole, needle) if needle else -1
     if at >= 0 and at + len(needle) > most - 1:
         # a window centred on the words, begun at a word's start
         start = max(0, min(at - (most - 2 - len(needle)) // 2, len(whole) - (most - 1)))

@@ -113,7 +113,7 @@ def keyword_panel(keyword: Keyword, glossary: Glossary, book: RuleBook, loc: Loc
     term = loc.field("keywords", keyword.id, "term")
     definition = loc.field("keywords", keyword.id, "definition")
     parts: list[RenderableType] = [block(definition), Text()]
-    terms = Table(title=msg("keyword.terms"), show_header=True)
+    terms = Table(title=msg("keyword.terms"), title_justify="left", show_header=True)   # its heading over it
     terms.add_column(msg("label.language"))
     terms.add_column(msg("label.term"), style="bold")
     terms.add_column(msg("label.synonyms"), style="dim")

@@ -80,6 +80,7 @@ class Section:
     title: str
     cards: list[CardView] = field(default_factory=list)
     legend: tuple[KeyItem, ...] = ()  # the key to the section's drawings, printed once above its cards
+    counted: str = "list.title"       # the message that counts its entries ("13 cards"), given ``count``
 
 
 @dataclass
@@ -186,7 +187,7 @@ def sheet_html(sections: Sequence[Section], loc: Localizer, paper: str = "a4") -
     for section in sections:
         sec = el(sheet, "section", class_="deck", data_section=section.key)
         h1 = el(sec, "h1", section.title)
-        el(h1, "span", loc.msg("list.title", count=len(section.cards)), class_="count")
+        el(h1, "span", loc.msg(section.counted, count=len(section.cards)), class_="count")
         if section.legend:
             key = el(sec, "div", class_="key", role="note", aria_label=loc.msg("sheet.key"))
             el(key, "strong", loc.msg("sheet.key"))
@@ -287,7 +288,7 @@ def paginate(sections: Sequence[Section], loc: Localizer, page_height: float) ->
         page = Page()
         pages.append(page)
         y = 0.0
-        page.items.append(("h1", y, (section.title, loc.msg("list.title", count=len(section.cards)))))
+        page.items.append(("h1", y, (section.title, loc.msg(section.counted, count=len(section.cards)))))
         y += FONT["h1"] * 1.5
         if section.legend:
             page.items.append(("key", y, section.legend))
@@ -318,9 +319,9 @@ def sheet_svg(sections: Sequence[Section], loc: Localizer, paper: str = "a4") ->
     pages = paginate(sections, loc, content_h)
     gap = 6.0
     height = len(pages) * (page_h + gap) - gap
-    count = sum(len(s.cards) for s in sections)
+    counted = {s.counted for s in sections}
     root = svg_root(page_w, height, sheet_title(sections, loc),
-                    loc.msg("list.title", count=count))
+                    loc.msg(counted.pop() if len(counted) == 1 else "list.title", count=sum(len(s.cards) for s in sections)))
     root.set("width", f"{page_w}mm")
     root.set("height", f"{height:g}mm")
     col_w = (WIDTH - (COLUMNS - 1) * GAP) / COLUMNS

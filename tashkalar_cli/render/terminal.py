@@ -220,10 +220,29 @@ class SafeConsole(PipeConsole):
             yield segment
 
 
-def console(**kwargs: Any) -> Console:
+def console(label_value: str | None = None, **kwargs: Any) -> Console:
     """The console of a command: no markup, no emoji table (a large import), no automatic
-    highlighting of numbers in our texts."""
-    return SafeConsole(markup=False, emoji=False, highlight=False, **kwargs)
+    highlighting of numbers in our texts. ``label_value``: how its language joins a label and a value
+    ("{label} : {value}" in French), which the tables drawn as records (:class:`~tashkalar_cli.render.fit.Records`)
+    read from it."""
+    made = SafeConsole(markup=False, emoji=False, highlight=False, **kwargs)
+    if label_value is not None:
+        made.label_value = label_value   # type: ignore[attr-defined]
+    return made
+
+
+class Hanging:
+    """A finding on lines of its own (``FILE:LINE: message``): its first line indented ``first`` cells, the
+    lines it wraps onto ``rest``, so that a continuation never reads as the next finding; wrapped at its
+    breaking spaces only (:func:`no_break`), whatever the width (80 columns when piped)."""
+
+    def __init__(self, text: Text, first: int = 2, rest: int = 4) -> None:
+        self.text, self.first, self.rest = text, first, rest
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = no_break(self.text).wrap(console, max(options.max_width - self.rest, 1))
+        for n, line in enumerate(lines):
+            yield Text(" " * (self.rest if n else self.first)).append_text(line)
 
 
 class Key:

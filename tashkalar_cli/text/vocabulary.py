@@ -49,6 +49,9 @@ MARGIN = 4.0
 SUGGEST = 77.75
 #: the least score of a suggestion taken from another language's names
 SUGGEST_OTHER = 82.0
+#: a swap of two neighbouring letters is read as a name scoring ``ACCEPT`` in words of this many letters or more
+#: (in longer words one edit scores above ``ACCEPT`` anyway; a word of two letters swapped is another word)
+MIN_SWAP = 3
 #: a part of a name counts from this many letters
 MIN_PART = 3
 #: a name matched on some of its words weighs this much of a whole name matched as closely
@@ -187,10 +190,29 @@ def similarity(distance: int, first: str, second: str) -> float:
     return 100.0 if total == 0 else 100.0 * (1.0 - distance / total)
 
 
+def swapped(first: str, second: str) -> bool:
+    """``first`` is ``second`` with two neighbouring letters swapped, and has at least :data:`MIN_SWAP` letters
+    (``erd``, ``rde``: red). One such swap is one edit, yet in a word of three letters one edit scores
+    83.3 (:func:`similarity`), under :data:`ACCEPT`: a swap is read as a name scoring :data:`ACCEPT`, still only
+    when no other name comes within :data:`MARGIN` (two names one swap away, or one swap away and another one
+    edit away, are not read). Every other edit of a short word scores as before: ``rad`` is not ``red``."""
+    if len(first) != len(second) or len(first) < MIN_SWAP:
+        return False
+    apart = [i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    return (len(apart) == 2 and apart[1] == apart[0] + 1
+            and first[apart[0]] == second[apart[1]] and first[apart[1]] == second[apart[0]])
+
+
 def _alike(first: str, second: str) -> float:
     from rapidfuzz.distance.OSA import distance  # deferred: rapidfuzz (some 50 modules), for a word not found only
 
-    return similarity(distance(first, second), first, second)
+    return _read_alike(distance(first, second), first, second)
+
+
+def _read_alike(distance: int, first: str, second: str) -> float:
+    """:func:`similarity`, a short word with two neighbouring letters swapped scoring :data:`ACCEPT` (:func:`swapped`)."""
+    alike = similarity(distance, first, second)
+    return ACCEPT if alike < ACCEPT and distance == 1 and swapped(first, second) else alike
 
 
 def _score(query: str, spelling: str) -> float:
@@ -288,7 +310,7 @@ def _extract(query: str, texts: Spellings.Texts, least: float) -> list[tuple[int
     where, found = texts.where, []
     for text, _, i in _extract_ratio(query, texts.chosen_texts, scorer=_ratio, processor=None,
                                      score_cutoff=max(0.0, 2.0 * least - 100.0 - 0.5), limit=None):
-        alike = similarity(_osa(query, text), query, text)
+        alike = _read_alike(_osa(query, text), query, text)
         if alike >= least - 1e-9:
             found.append((where[i], alike))
     return found

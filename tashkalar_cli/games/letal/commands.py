@@ -107,12 +107,13 @@ def move(square: SquareArgument,
     from tashkalar_cli.games.letal.words import move_said  # deferred: the sentences, not for --help
 
     said = move_said(hero, steps, found, asked, s.loc)
-    picture = GridPicture.of(hero, found, others)
+    picture = GridPicture.of(hero, found, others, asked=target)
     if svg:
         from tashkalar_cli.games.letal.render import grid_svg  # deferred: the pictures, not for --help
 
-        s.write(svg, grid_svg(engine.grid, s.loc, s.loc.msg("letal.svg.move", steps=steps, square=hero.name),
-                              picture), announce=not json)
+        caption = (s.loc.msg("letal.svg.move", steps=steps, square=hero.name) if target is None else
+                   s.loc.msg("letal.svg.move-to", steps=steps, square=hero.name, to=target.name))
+        s.write(svg, grid_svg(engine.grid, s.loc, caption, picture), announce=not json)
     if json:
         from tashkalar_cli.games.letal import jsonout  # deferred: the JSON answers, with --json only
 
@@ -221,11 +222,15 @@ def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False,
     elif not problems:
         s.console.print(s.loc.msg("letal.check.valid", players=len(game.players)))
     else:
+        from rich.text import Text  # deferred: the terminal's text, for findings only
+
+        from tashkalar_cli.render.terminal import Hanging  # deferred: the terminal's text, for findings only
+
         s.console.print(s.loc.msg("letal.check.problems", count=len(problems)))
-        for p in problems:
+        for p in sorted(problems, key=lambda p: p.line or 0):   # in the order of the file's lines
             where = f"{file}:{p.line}" if p.line else file
             # FILE:LINE: message; the problem's code (an English id) is for programs: in --json only
-            s.console.print(f"  {where}: {problem_text(p, s.loc)}", markup=False)
+            s.console.print(Hanging(Text(f"{where}: {problem_text(p, s.loc)}")))
     if problems:
         raise typer.Exit(1)
 

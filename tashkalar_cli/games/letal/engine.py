@@ -247,6 +247,11 @@ class Winner:
 TEAM_WORD = "letal.team"
 
 
+#: the kind of word a field of a game file is, for the word reader (named by the ``letal.field.<id>`` texts of every
+#: language): a field written in another language (``joueurs``, ``casilla``) is pointed to the one it stands for
+FIELD_WORD = "letal.field"
+
+
 class Words(Protocol):
     """The word reader (:meth:`tashkalar_cli.game.Game.word`): the id a word typed in any language names,
     in part or with a typo, among ``among``; an error naming ``where`` otherwise."""
@@ -418,8 +423,10 @@ class LetalEngine:
         return self.game_from_data(data, lines, path)
 
     def game_from_data(self, data: Any, lines: Any = None, source: str = "<game>") -> GameFile:
-        from tashkalar_cli.data.quickschema import checked_mapping  # deferred: letal area and move read no file
+        from tashkalar_cli.data.quickschema import checked_mapping, load  # deferred: letal area and move read no file
 
+        if isinstance(data, dict):
+            self._unknown_fields(data, load("letal-game"), (), lines, source)
         where = checked_mapping("letal-game", data, lines, source, "game file")
         players = []
         for i, p in enumerate(data["players"]):
@@ -439,6 +446,35 @@ class LetalEngine:
                 heroes.append(Hero(h["name"], square, h.get("deck"), h.get("endurance"), path))
             players.append(Player(p["name"], self.team(p["team"], where("players", i, "team")), heroes, ("players", i)))
         return GameFile(source, players, lines)
+
+    def _unknown_fields(self, value: dict[Any, Any], schema: dict[str, Any], path: tuple[Any, ...], lines: Any,
+                        source: str) -> None:
+        """A field of the file (of a player, of a hero) the schema does not know is bad input, with its file and
+        line, before any field said missing (``joueurs`` is why ``players`` is missing): the error names it, and
+        suggests the field it stands for when the word reader reads it as one (its name in a language, a typo)."""
+        from tashkalar_cli.data.quickschema import shown_value  # deferred: letal area and move read no file
+        from tashkalar_cli.errors import TashkalarError  # deferred: letal area and move read no file
+
+        props: dict[str, Any] = schema.get("properties", {})
+        for key in value:
+            if key in props:
+                continue
+            meant: list[str] = []
+            if self.words is not None:
+                try:
+                    meant = [self.words(FIELD_WORD, str(key), "", list(props))]
+                except TashkalarError:   # no field near: the error lists them all
+                    meant = []
+            field = "/".join(map(str, path))
+            raise InputError(key="schema-unknown-field", file=source, line=lines.line_of((*path, key)) if lines else None,
+                             field=f"{field}: " if field else "", name=shown_value(key), allowed=", ".join(props),
+                             hints=meant)
+        for key, sub in value.items():
+            items = props[key].get("items")
+            if isinstance(sub, list) and isinstance(items, dict):
+                for i, item in enumerate(sub):
+                    if isinstance(item, dict):
+                        self._unknown_fields(item, items, (*path, key, i), lines, source)
 
     def check(self, game: GameFile) -> list[Problem]:
         """Every problem of a game's set-up, in the order of the file (each with its line)."""

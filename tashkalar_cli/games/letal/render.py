@@ -94,23 +94,30 @@ class GridPicture:
     """What a drawing of the grid shows, in the terminal (:func:`grid_text`) as in SVG (:func:`grid_svg`): the
     hero on ``hero``, the squares of the answer (``reached``), the other heroes (``occupied``), the hero who
     pushes or pulls (``by``) and the way a push or a pull takes the hero (``path``, the squares crossed in
-    order, the last where it ends)."""
+    order, the last where it ends) and the square a move was asked to end on (``asked``, ``letal move --to``)."""
 
     hero: GridSquare
     reached: tuple[GridSquare, ...] = ()
     occupied: tuple[GridSquare, ...] = ()
     by: GridSquare | None = None
     path: tuple[GridSquare, ...] = ()
+    asked: GridSquare | None = None
 
     @classmethod
     def of(cls, hero: GridSquare, reached: Iterable[GridSquare] = (), occupied: Iterable[GridSquare] = (),
-           by: GridSquare | None = None, path: Iterable[GridSquare] = ()) -> GridPicture:
-        return cls(hero, tuple(sorted(set(reached))), tuple(occupied), by, tuple(path))
+           by: GridSquare | None = None, path: Iterable[GridSquare] = (), asked: GridSquare | None = None) -> GridPicture:
+        return cls(hero, tuple(sorted(set(reached))), tuple(occupied), by, tuple(path), asked)
+
+    @property
+    def asked_drawn(self) -> bool:
+        """The asked square has its own symbol: it is not the hero's, nor another hero's (drawn as such)."""
+        return self.asked is not None and self.asked not in (self.hero, self.by, *self.occupied)
 
     def shown(self) -> list[str]:
         """The symbols drawn, in the order of the key: only those the picture shows."""
         return ["hero", *(["reached"] if self.reached else []), *(["occupied"] if self.occupied else []),
-                *(["by"] if self.by is not None else []), *(["path"] if self.path else [])]
+                *(["by"] if self.by is not None else []), *(["path"] if self.path else []),
+                *(["asked"] if self.asked_drawn else [])]
 
     def arrows(self) -> dict[GridSquare, str]:
         """Each square of the path with the arrow of the step that reaches it (north is up)."""
@@ -125,10 +132,12 @@ class GridPicture:
 #: the arrow of a step of the path, by (file, rank) direction: north is up, file a on the left
 _ARROWS = {(0, 1): "\u2191", (0, -1): "\u2193", (1, 0): "\u2192", (-1, 0): "\u2190"}
 #: the symbols of the grid in the terminal, those of its SVG: the hero (a star), another hero (a hollow ring),
-#: the hero who pushes or pulls (a ringed disc), an empty square; a square of the answer is bracketed
-TEXT_SYMBOLS = {"hero": "\u2605", "occupied": "\u25cb", "by": "\u25c9", "empty": "\u00b7", "reached": "[ ]"}
+#: the hero who pushes or pulls (a ringed disc), the square a move is asked to end on (a hollow diamond), an
+#: empty square; a square of the answer is bracketed
+TEXT_SYMBOLS = {"hero": "\u2605", "occupied": "\u25cb", "by": "\u25c9", "asked": "\u25c7", "empty": "\u00b7",
+                "reached": "[ ]"}
 #: the styles of the terminal (the symbols alone read in black and white)
-_TEXT_STYLES = {"hero": "bold #ffe040", "occupied": "bold", "by": "bold #5f9fff", "empty": "grey50",
+_TEXT_STYLES = {"hero": "bold #ffe040", "occupied": "bold", "by": "bold #5f9fff", "asked": "bold", "empty": "grey50",
                 "path": "bold", "reached": "reverse bold", "square": "on grey11"}
 
 
@@ -142,6 +151,8 @@ def _cell(picture: GridPicture, sq: GridSquare, arrows: dict[GridSquare, str]) -
         glyph, kind = TEXT_SYMBOLS["occupied"], "occupied"
     elif sq in arrows:
         glyph, kind = arrows[sq], "path"
+    elif sq == picture.asked:
+        glyph, kind = TEXT_SYMBOLS["asked"], "asked"
     else:
         glyph, kind = TEXT_SYMBOLS["empty"], "empty"
     if sq in picture.reached:
@@ -200,6 +211,15 @@ def _other(parent: ET.Element, cx: float, cy: float, cell: float, *, by: bool = 
     el(g, "path", d=disc_path(cx, cy, cell * 0.3), fill="none", stroke=STYLE.ink, stroke_width=float(cell * 0.08))
 
 
+def _asked(parent: ET.Element, cx: float, cy: float, cell: float) -> None:
+    """The square a move is asked to end on: a hollow diamond (the ◇ of the terminal)."""
+    from tashkalar_cli.render.svgdraw import el  # deferred: a terminal answer draws no SVG
+
+    r = cell * 0.3
+    el(parent, "path", class_="asked", d=f"M{cx:.1f},{cy - r:.1f} L{cx + r:.1f},{cy:.1f} L{cx:.1f},{cy + r:.1f} "
+       f"L{cx - r:.1f},{cy:.1f} Z", fill="none", stroke=STYLE.ink, stroke_width=float(cell * 0.08))
+
+
 def _path(parent: ET.Element, points: Sequence[tuple[float, float]], cell: float) -> None:
     """The way of a push or a pull: a dashed line from the hero's square through the squares crossed, with
     an arrowhead on the last."""
@@ -219,6 +239,25 @@ def _path(parent: ET.Element, points: Sequence[tuple[float, float]], cell: float
        fill=STYLE.ink)
 
 
+def grid_labels(root: ET.Element, corner: tuple[float, float], size: int, cell: float, font: float,
+                loc: Localizer) -> None:
+    """The marks around a drawn grid whose top left corner is ``corner``: its files under it, its ranks on its
+    left, its north side named above it and its south side below its files (``font`` high), as every drawing
+    of the grid has them (``letal area --svg``, the quick reference's diagrams)."""
+    from tashkalar_cli.render.svgdraw import el  # deferred: a terminal answer draws no SVG
+
+    left, top = corner
+    board = cell * size
+    labels = el(root, "g", class_="coordinates", fill=STYLE.faint, font_size=font * 0.85)
+    for i in range(size):
+        el(labels, "text", chr(ord("a") + i), x=left + (i + 0.5) * cell, y=top + board + font, text_anchor="middle")
+        el(labels, "text", str(i + 1), x=left - font * 0.5, y=top + (size - 1 - i + 0.5) * cell + font * 0.3,
+           text_anchor="end")
+    sides = el(root, "g", class_="sides", fill=STYLE.ink, font_size=font, font_weight="bold", text_anchor="middle")
+    el(sides, "text", loc.msg("letal.team.north"), x=left + board / 2, y=top - font * 0.5)
+    el(sides, "text", loc.msg("letal.team.south"), x=left + board / 2, y=top + board + font * 2.3)
+
+
 def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> str:
     """The grid of ``picture`` (the hero, the squares of the answer hatched, the other heroes, the hero who
     pushes or pulls, the way of a push or a pull), its north side named above and its south side below, a
@@ -236,9 +275,12 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> 
     top = margin + STYLE.title_size * 1.3 * len(caption_lines) + font * 1.4
     height = top + board + font * 2.8 + margin + len(keys) * cell * 0.7 + margin
     names = ", ".join(sq.name for sq in reached) or loc.msg("letal.none")
+    said = [loc.msg("label.value", label=loc.msg("letal.svg.hero"), value=hero.name),
+            loc.msg("label.value", label=loc.msg("letal.svg.reached"), value=names)]
+    if picture.asked is not None:
+        said.append(loc.msg("label.value", label=loc.msg("letal.svg.asked"), value=picture.asked.name))
     root = svg_root(width, height, loc.msg("label.value", label=loc.msg("letal.svg.title"), value=caption),
-                    loc.join([loc.msg("label.value", label=loc.msg("letal.svg.hero"), value=hero.name),
-                              loc.msg("label.value", label=loc.msg("letal.svg.reached"), value=names)], "clauses"))
+                    loc.join(said, "clauses"))
     el(root, "rect", x=0.0, y=0.0, width=float(width), height=float(height), fill="#ffffff")
     text_lines(root, margin, margin + STYLE.title_size * 0.6, caption_lines, STYLE.title_size, fill=STYLE.ink,
                font_weight="bold")
@@ -264,16 +306,13 @@ def grid_svg(grid: Grid, loc: Localizer, caption: str, picture: GridPicture) -> 
     if picture.by is not None:
         x, y = corner(picture.by)
         _other(root, x + cell / 2, y + cell / 2, cell, by=True)
+    if picture.asked is not None and picture.asked_drawn:
+        x, y = corner(picture.asked)
+        _asked(root, x + cell / 2, y + cell / 2, cell)
+        el(root[-1], "title", loc.msg("label.value", label=picture.asked.name, value=loc.msg("letal.svg.asked")))
     x, y = corner(hero)
     _hero(root, x + cell / 2, y + cell / 2, cell)
-    labels = el(root, "g", class_="coordinates", fill=STYLE.faint, font_size=font * 0.85)
-    for i in range(size):
-        el(labels, "text", chr(ord("a") + i), x=left + (i + 0.5) * cell, y=top + board + font, text_anchor="middle")
-        el(labels, "text", str(i + 1), x=left - font * 0.5, y=top + (size - 1 - i + 0.5) * cell + font * 0.3,
-           text_anchor="end")
-    sides = el(root, "g", class_="sides", fill=STYLE.ink, font_size=font, font_weight="bold", text_anchor="middle")
-    el(sides, "text", loc.msg("letal.team.north"), x=left + board / 2, y=top - font * 0.5)
-    el(sides, "text", loc.msg("letal.team.south"), x=left + board / 2, y=top + board + font * 2.3)
+    grid_labels(root, (left, top), size, cell, font, loc)
     _svg_key(root, keys, left, top + board + font * 2.8 + margin + cell * 0.2, loc)
     return to_string(root)
 
@@ -291,6 +330,8 @@ def _svg_key(root: ET.Element, keys: list[str], left: float, y: float, loc: Loca
             draw_mark(key, left, y, swatch, "m")
         elif name == "path":
             _path(key, [(left, y + swatch / 2), (left + swatch, y + swatch / 2)], swatch)
+        elif name == "asked":
+            _asked(key, left + swatch / 2, y + swatch / 2, swatch)
         else:
             _other(key, left + swatch / 2, y + swatch / 2, swatch, by=name == "by")
         el(key, "text", loc.msg(f"letal.svg.{name}"), x=left + swatch + font * 0.6, y=y + swatch * 0.7,
@@ -298,25 +339,33 @@ def _svg_key(root: ET.Element, keys: list[str], left: float, y: float, loc: Loca
         y += cell * 0.7
 
 
-def grid_element(grid: Grid, hero: GridSquare, reached: Iterable[GridSquare], cell: float, title: str) -> ET.Element:
+def grid_element(grid: Grid, hero: GridSquare, reached: Iterable[GridSquare], cell: float, title: str,
+                 loc: Localizer) -> ET.Element:
     """A small grid as an ``<svg>`` element ``cell`` mm a square (for the printed quick reference):
-    the hero and the squares reached, as in :func:`grid_svg`."""
+    the hero and the squares reached, its files, ranks, north and south (:func:`grid_labels`), as in
+    :func:`grid_svg`."""
     from tashkalar_cli.render.svgdraw import SVG_NS, draw_mark, el  # deferred: a terminal answer draws no SVG
 
-    unit = 24.0
-    side = grid.size * unit + 4
-    root = ET.Element("svg", {"xmlns": SVG_NS, "viewBox": f"0 0 {side:g} {side:g}", "class": "letal-grid",
-                              "width": f"{side * cell / unit:.2f}mm", "height": f"{side * cell / unit:.2f}mm",
+    unit, font = 24.0, 24.0 * 0.5
+    board = grid.size * unit
+    left, top = 2 + font * 1.2, 2 + font * 1.4
+    width, height = left + board + font * 1.2 + 2, top + board + font * 2.8 + 2
+    root = ET.Element("svg", {"xmlns": SVG_NS, "viewBox": f"0 0 {width:g} {height:g}", "class": "letal-grid",
+                              "width": f"{width * cell / unit:.2f}mm", "height": f"{height * cell / unit:.2f}mm",
                               "role": "img"})
     el(root, "title", title)
+
+    def corner(sq: GridSquare) -> tuple[float, float]:
+        return left + sq.file * unit, top + (grid.size - 1 - sq.rank) * unit
+
     for sq in grid.squares:
-        el(root, "rect", x=2 + sq.file * unit, y=2 + (grid.size - 1 - sq.rank) * unit, width=unit, height=unit,
+        el(root, "rect", x=corner(sq)[0], y=corner(sq)[1], width=unit, height=unit,
            fill="#ffffff", stroke=STYLE.pattern_grid, stroke_width=1.0)
     for sq in reached:
-        draw_mark(root, 2 + sq.file * unit, 2 + (grid.size - 1 - sq.rank) * unit, unit, "m")
-    _hero(root, 2 + (hero.file + 0.5) * unit, 2 + (grid.size - 0.5 - hero.rank) * unit, unit)
-    el(root, "rect", x=2.0, y=2.0, width=grid.size * unit, height=grid.size * unit, fill="none", stroke=STYLE.ink,
-       stroke_width=2.0)
+        draw_mark(root, *corner(sq), unit, "m")
+    _hero(root, corner(hero)[0] + unit / 2, corner(hero)[1] + unit / 2, unit)
+    el(root, "rect", x=left, y=top, width=board, height=board, fill="none", stroke=STYLE.ink, stroke_width=2.0)
+    grid_labels(root, (left, top), grid.size, unit, font, loc)
     return root
 
 
@@ -349,7 +398,7 @@ def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
             if kw.id in AREAS:
                 n = 1 if kw.id == "adjacent" else SHEET_N
                 label = area_label(kw.id, n, loc)
-                figure = grid_element(engine.grid, hero, engine.area(hero, kw.id, n), 3.4, label)
+                figure = grid_element(engine.grid, hero, engine.area(hero, kw.id, n), 3.4, label, loc)
                 note = loc.msg("letal.sheet.diagram", area=label, square=hero.name)
             langs = sorted({t.lang for t in (term, definition) if t.text and t.lang != loc.lang})
             fallback = loc.msg("fallback.note", lang=loc.language_name(loc.lang),
@@ -357,7 +406,7 @@ def quick_reference(game: ReferenceSource, loc: Localizer) -> list[Section]:
             views.append(CardView(kw.id, term.text or kw.id, (entry or {}).get("official", True) is not False,
                                   loc.msg(f"category.{category}"), None, None, [(None, definition.text or "")],
                                   note, fallback, figure))
-    return [Section("letal", loc.msg("letal.sheet.title"), views)]
+    return [Section("letal", loc.msg("letal.sheet.title"), views, counted="letal.sheet.count")]
 
 
 def sheet(game: ReferenceSource, loc: Localizer, decks: Sequence[str], legends: bool, flares: bool,

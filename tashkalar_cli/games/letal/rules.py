@@ -11,11 +11,15 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from tashkalar_cli.game import GameWords
-from tashkalar_cli.games.letal.engine import TEAM_WORD, TEAMS, LetalEngine
+from tashkalar_cli.games.letal.engine import FIELD_WORD, TEAM_WORD, TEAMS, LetalEngine
 
 if TYPE_CHECKING:
     from tashkalar_cli.game import Game
     from tashkalar_cli.text.i18n import Localizer
+
+
+#: the fields of a game file (of the file, a player, a hero), as ``schemas/letal-game.schema.json`` names them
+FIELDS = ("players", "name", "team", "heroes", "square", "deck", "endurance")
 
 
 class LetalRules:
@@ -26,8 +30,9 @@ class LetalRules:
 
     def words(self) -> GameWords:
         """Its teams (``letal.team``, named by the ``letal.team.*`` texts and the ``words:`` forms of every
-        language), beside the shared words (keywords, errata, languages...)."""
-        return GameWords(fixed={TEAM_WORD: list(TEAMS)})
+        language) and the fields of its game files (``letal.field``: ``letal.field.*``, to point a field written
+        in another language to its own name), beside the shared words (keywords, errata, languages...)."""
+        return GameWords(fixed={TEAM_WORD: list(TEAMS), FIELD_WORD: list(FIELDS)})
 
     def term_name(self, kind: str, ident: str, loc: Localizer) -> str | None:
         """No card nor task to name: an error shows the id."""

@@ -186,6 +186,7 @@ def check_markup(ref: str, text: str) -> list[tuple[str, str]]:
     if a != b:
         out.append((ERROR, said("markup-items", "{count} list item(s) where the reference has {reference}", count=b,
                                  reference=a)))
+    out += _check_style_tags(ref, text)
     if ref_markers == markers:
         return out
     for (marker, name), x, y in zip((("**", phrase("marker.bold", "bold")), ("`", phrase("marker.code", "code"))),
@@ -194,6 +195,41 @@ def check_markup(ref: str, text: str) -> list[tuple[str, str]]:
             out.append((ERROR, said("markup-markers", "{count} '{marker}' ({name}) marker(s) where the reference has {reference}",
                                      count=y, marker=marker, name=name, reference=x)))
     return out
+
+
+#: a text in square brackets: a style tag of the console's markup when it names a style (``[bold]``, ``[blue]``,
+#: ``[/]``, ``[/bold]``), else words in brackets (``[deck]``), which a translation may translate
+_BRACKETED = re.compile(r"\[(/?)([^\[\]\n]{0,40})\]")
+
+
+@lru_cache(maxsize=4096)
+def _is_style(name: str) -> bool:
+    from rich.errors import StyleSyntaxError  # deferred: a text with brackets only
+    from rich.style import Style  # deferred: a text with brackets only
+
+    try:
+        Style.parse(name)
+    except StyleSyntaxError:
+        return False
+    return bool(name.strip())
+
+
+@lru_cache(maxsize=1 << 16)
+def style_tags(text: str) -> tuple[str, ...]:
+    """The console's style tags of a text, in order: ``[bold]`` and its end ``[/bold]`` or ``[/]``."""
+    if "[" not in text:
+        return ()
+    return tuple(m.group() for m in _BRACKETED.finditer(text) if (m.group(1) and not m.group(2).strip())
+                 or _is_style(m.group(2).strip()))
+
+
+def _check_style_tags(ref: str, text: str) -> list[tuple[str, str]]:
+    """The style tags of the translation, when they are not those of the reference (added, missing, unbalanced)."""
+    want, got = style_tags(ref), style_tags(text)
+    if Counter(want) == Counter(got):
+        return []
+    return [(ERROR, said("markup-tags", "style tag(s) {tags} where the reference has {reference}",
+                         tags=" ".join(got) or "-", reference=" ".join(want) or "-"))]
 
 
 @lru_cache(maxsize=1 << 16)

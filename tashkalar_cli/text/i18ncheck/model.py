@@ -26,8 +26,8 @@ def said(code: str, english: str, /, **values: Any) -> Said:
 
 
 def at_fault(message: str) -> str:
-    """The words of the translation a placeholder finding is about (its first unexpected
-    placeholder), to find their line and column and to centre an excerpt on them; empty when the
+    """The words of the translation a placeholder or number finding is about (its first unexpected
+    placeholder or number), to find their line and column and to centre an excerpt on them; empty when the
     finding is about what the text lacks."""
     key, values = getattr(message, "key", None), getattr(message, "values", {})
     if key == "placeholder-typo":
@@ -36,15 +36,19 @@ def at_fault(message: str) -> str:
         return str(values.get("names", "")).split(", ")[0]
     if key == "placeholder-not-name":
         return str(values.get("field", ""))
+    if key in ("numbers-extra", "numbers-changed"):   # the first number the translation adds or changes
+        return str(values.get("numbers", "")).split(", ")[0]
     return ""
 
 
 def lacking(message: str) -> str:
     """The words of the reference a finding says the translation lacks (its first missing
-    placeholder), to centre the reference's excerpt on them; else empty."""
+    placeholder or number), to centre the reference's excerpt on them; else empty."""
     key, values = getattr(message, "key", None), getattr(message, "values", {})
     if key in ("placeholders-missing", "placeholder-typo"):
         return str(values.get("names" if key == "placeholders-missing" else "wanted", "")).split(", ")[0]
+    if key in ("numbers-missing", "numbers-changed"):   # the first number of the reference the translation lacks
+        return str(values.get("numbers" if key == "numbers-missing" else "reference", "")).split(", ")[0]
     return ""
 
 
@@ -91,7 +95,7 @@ CODES = {
                    "or gives an index out of range for some n from 0 to 1000",
     "stemmer": "a stemmer (language: stemmer:) that snowballstemmer does not have",
     "numbers": "a number of the reference missing, or one it does not state",
-    "markup": "list items or emphasis markers that differ from the reference",
+    "markup": "list items, emphasis markers or style tags that differ from the reference",
     "untranslated": "a text identical to the reference",
     "term-missing": "a game term of the reference is not said with this language's official term",
     "term-unexpected": "a game term the reference text does not use",
