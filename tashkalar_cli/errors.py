@@ -507,9 +507,10 @@ class TashkalarError(Exception):
             elif isinstance(value, Phrase):   # what a check found, said in the same language
                 params[field] = value.said_in(text)
         labelled = text("label.value") or "{label}: {value}"
-        prefix = params.get("prefix")
-        if isinstance(prefix, str) and prefix.endswith(": "):  # an option said before the message ("--mode: ")
-            params["prefix"] = fill(labelled, {"label": prefix[:-2], "value": ""})
+        for said_before in ("prefix", "field"):  # an option ("--mode: ") or a file's field ("mode: ") before the message
+            before = params.get(said_before)
+            if isinstance(before, str) and before.endswith(": "):
+                params[said_before] = fill(labelled, {"label": before[:-2], "value": ""})
         if template:
             message = visible(_render_placed(template, params, labelled), MAX_MESSAGE)
             for option in reversed(self.options):

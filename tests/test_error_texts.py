@@ -79,3 +79,23 @@ def test_a_files_value_is_quoted_as_the_language_quotes_and_a_list_as_a_user_wri
     # the English message of programs keeps Python's writing of the value
     r = cli("--lang", lang, "position", "check", str(position), "--json")
     assert "['duel', 'melee']" in json.loads(r.err)["error"]["message"]
+
+
+#: the field of a file before its error, joined as each language joins a label and its value (issue 33)
+FIELD = {"en": "mode: [duel]", "fr": "mode\u00a0: [duel]", "es": "mode: [duel]", "it": "mode: [duel]"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
+def test_the_field_before_a_files_error_is_joined_as_the_language_joins_a_label(cli, tmp_path, lang):
+    from conftest import write
+
+    position = write(tmp_path / "p.yaml", "pieces: {e5: blue}\nmode: [duel]\n")
+    r = cli("--lang", lang, "position", "check", str(position))
+    assert r.code == 2 and FIELD[lang] in r.err and "mode: [duel]" in r.err.replace("\u00a0:", ":"), r.err
+    game = write(tmp_path / "g.yaml", "players: [{name: A, team: south, heroes: [{name: K, deck: {X: two}}]}]\n")
+    r = cli("--lang", lang, "--game", "letal", "letal", "check", str(game))
+    field = "players/0/heroes/0/deck/X" + ("\u00a0: " if lang == "fr" else ": ")
+    assert r.code == 2 and field in r.err, r.err
+    # the English message of programs keeps its colon
+    r = cli("--lang", lang, "position", "check", str(position), "--json")
+    assert json.loads(r.err)["error"]["message"].startswith("mode: [")

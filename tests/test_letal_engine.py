@@ -697,3 +697,17 @@ def test_check_findings_hang_under_their_line_and_come_in_line_order(cli, tmp_pa
     assert len(starts) == 8 and all(line.startswith("    ") for line in lines if line not in starts), r.out
     numbers = [int(line[len(f"  {path}:"):].split(":")[0]) for line in starts]
     assert numbers == sorted(numbers) == [1, 7, 9, 10, 11, 13, 15, 16]
+
+
+def test_the_french_problems_of_a_deck_need_no_elision_before_a_name(cli, tmp_path, dataset):
+    """French writes "d'Oro", not "de Oro": the texts that say a deck's Hero or a card by its name
+    put a noun before it ("du Héros Oro", "de la carte …"), whatever its first letter (issue 33)."""
+    import re
+
+    text = VALID.replace("O99: 1", "O99: 2").replace("Fireball: 2, Guard: 2", "Fireball: 3, Guard: 1")
+    r = cli("--lang", "fr", "--game", "letal", "letal", "check", str(write(tmp_path / "g.yaml", text)))
+    said = " ".join(r.out.replace("\u00a0", " ").replace("\u202f", " ").split())
+    assert r.code == 1 and "le deck du Héros Oro compte 36 cartes" in said, r.out
+    assert "le deck du Héros Kara contient 3 exemplaires de la carte Fireball" in said, r.out
+    for key, words in dataset.locales["fr"]["ui"].items():
+        assert not re.search(r"\b(de|le) \{(hero|card)\}", str(words)), key
