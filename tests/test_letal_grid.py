@@ -155,3 +155,14 @@ def test_the_square_asked_of_a_move_is_marked_in_the_svg(cli, tmp_path, lang):
     assert len(marks) == 2   # on c1, and in the key
     assert [t.text for t in marks[0].iter(f"{NS}title")] == [
         {"en": "c1: ", "fr": "c1\u00a0: ", "es": "c1: ", "it": "c1: "}[lang] + ASKED[lang] + " (--to)"]
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [("en", "up to 1 step can", "up to 2 steps can"),
+                                                  ("fr", "d'au plus 1 pas peut", "d'au plus 2 pas peut"),
+                                                  ("es", "se mueve 1 paso como", "se mueve 2 pasos como"),
+                                                  ("it", "al massimo 1 passo può", "al massimo 2 passi può")])
+def test_a_moves_steps_agree_with_their_number(cli, lang, one, two):
+    """'up to 1 step', never '1 steps': the answer's sentence says the steps in the form their number takes."""
+    for steps, said in (("1", one), ("2", two)):
+        r = cli("--lang", lang, *LETAL, "move", "c3", "--steps", steps)
+        assert r.code == 0 and said in " ".join(r.out.split()), r.out

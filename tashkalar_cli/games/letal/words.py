@@ -45,8 +45,9 @@ def move_said(hero: GridSquare, steps: int, found: list[GridSquare], asked: Move
     """``letal move``: where a move of up to ``steps`` steps can end, and (``--to``) whether on that square."""
     from tashkalar_cli.games.letal.render import move_to_text, why_text  # deferred: letal attack draws nothing
 
-    lines = [loc.msg("letal.move.result", square=hero.name, steps=steps, squares=_listed(found, loc))]
-    reach = loc.msg("letal.reason.move", steps=loc.msg("letal.steps", count=steps), square=hero.name)
+    said_steps = loc.msg("letal.steps", count=steps)   # "1 step", "2 steps": the number agrees in every language
+    lines = [loc.msg("letal.move.result", square=hero.name, steps=said_steps, squares=_listed(found, loc))]
+    reach = loc.msg("letal.reason.move", steps=said_steps, square=hero.name)
     reasons = {sq: (loc.msg("letal.reason.stay") if sq == hero else reach) for sq in found}
     if asked is not None:
         lines.append(move_to_text(asked, hero, loc))
