@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from tashkalar_cli.command.collector import collector_paused
 from tashkalar_cli.command.common import DataOption, JsonOption, LangOption, print_json, session
 from tashkalar_cli.command.options import PlayFormOption
 
@@ -73,8 +74,6 @@ def _answer(words: list[str], mode: str | None, limit: int | None, lang: str | N
     question = " ".join(words).strip()
     if not question:
         raise InputError(key="no-question")
-    from tashkalar_cli.command.collector import collector_paused
-
     s = session(lang, data)
     # the index's parts read and the scores made hold no cycle: the collector is paused (command/collector.py)
     with collector_paused():
