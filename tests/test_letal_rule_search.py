@@ -20,7 +20,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 GOAL_TOP3 = 0.90
 SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-36", "dev-38", "dev-37", "dev-39",
-        "dev-40", "held-out-10")
+        "dev-40", "dev-41")
 #: floors (share answered first, share in the top 3) of each set ("held-out": issue 33's questions written
 #: by a writer who had read only the published rulebook, committed before any tuning and never tuned on)
 #: "held-out-6": 40 more (10 per language) by an independent writer who read only the rulebook, labelled after the
@@ -53,11 +53,13 @@ SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-3
 #: "held-out-10": 40 more (10 per language, two of each kind) by another independent writer who read only the rulebook
 #: page, labelled by a third person without running the search, measured once on the eighth round's scorer: 34/40
 #: first, 39/40 top 3 (6d67865, before the round: 33/40 and 39/40); three questions are close to earlier ones (one of
-#: dev-36, two of held-out-9, now dev-40), without them 31/37 and 36/37: floors just below, never tuned on
+#: dev-36, two of held-out-9, now dev-40), without them 31/37 and 36/37: floors just below, never tuned on until
+#: 2026-11-30 (issue 33, ninth round), when it became "dev-41", a development set whose misses are studied (floors kept
+#: from its held-out measure), while a new held-out-11 is written by a writer who read only the rulebook page
 FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.88, 0.99), "held-out-6": (0.68, 0.93), "dev-33": (0.92, 0.99), "dev-34": (0.90, 0.95),
           "dev-35": (0.93, 0.95), "dev-36": (0.82, 0.97),
           "dev-38": (0.83, 0.97), "dev-37": (0.60, 0.84), "dev-39": (0.64, 0.80),
-          "dev-40": (0.77, 0.94), "held-out-10": (0.84, 0.97)}
+          "dev-40": (0.77, 0.94), "dev-41": (0.84, 0.97)}
 
 
 @cache
@@ -114,10 +116,10 @@ def _count(letal: Any, which: str) -> tuple[dict[tuple[str, str], list[int]], li
     return counts, misses
 
 
-#: the sets whose floors the default run checks: the tuning set, the first held-out one and the latest held-out one
-#: of an independent writer (held-out-10), and the one before it (dev-40, held-out-9 until the eighth round); each other set is checked on its own in the
-#: slow run
-DEFAULT_SETS = ("tuning", "held-out", "dev-40", "held-out-10")
+#: the sets whose floors the default run checks: the tuning set, the first held-out one and the latest two sets of
+#: independent writers (dev-40 and dev-41, held-out-9 and held-out-10 until the eighth and ninth rounds); each other
+#: set is checked on its own in the slow run
+DEFAULT_SETS = ("tuning", "held-out", "dev-40", "dev-41")
 
 
 @pytest.mark.parametrize("which", [s if s in DEFAULT_SETS else pytest.param(s, marks=pytest.mark.slow) for s in SETS])
