@@ -66,6 +66,12 @@ def visible(value: object, most: int | None = None, *, lines: bool = False) -> s
     return text if most is None or len(text) <= most else text[: max(most - 1, 0)] + "…"
 
 
+def unsafe(text: str) -> bool:
+    """Whether ``text`` holds a character :func:`visible` writes out (a control character, a bidi
+    override, a line break...): a word holding one is refused rather than read without it."""
+    return _UNSAFE_LINE.search(text) is not None
+
+
 def quote(value: object, most: int = 40) -> str:
     """A value as quoted in a message: one line, made :func:`visible`, its first ``most``
     characters, then an ellipsis."""

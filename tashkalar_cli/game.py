@@ -96,9 +96,9 @@ class Game(Generic[R]):
         if game is None or game == DEFAULT_GAME:
             self.pack: GamePack = GAMES[DEFAULT_GAME]
         else:
-            from tashkalar_cli.data.games import game_pack  # deferred: the registry's lookups, which --help does not load
+            from tashkalar_cli.text.vocabulary import find_game  # deferred: the registry's lookups, which --help does not load
 
-            self.pack = game_pack(game)
+            self.pack = GAMES[find_game(game)]
         self._data = data
         if dataset is not None:
             self.__dict__["dataset"] = dataset

@@ -28,7 +28,7 @@ def test_every_form_of_the_language_option_names_the_language_of_usage_errors(cl
 
 
 def test_a_shared_option_a_command_lacks_still_names_the_language_of_its_refusal(cli, dataset):
-    r = cli("validate", "--lang", "fr")   # validate reads no language of its own: the root's option is meant
+    r = cli("board", "--data", "x", "--lang", "fr")   # board reads no data folder: --data is refused, in French
     assert r.code == 2 and _ui(dataset, "fr", "cli.error_line").split("{")[0] in r.err, r.err
 
 

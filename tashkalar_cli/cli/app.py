@@ -515,6 +515,22 @@ def _written_options(ctx: click.Context, line: CliState) -> None:
         line.as_json = line.as_json or bool(opts.get("json"))
 
 
+def _line_options(line: CliState) -> None:
+    """The language, data folder and ``--json`` the whole line names, wherever they are written,
+    read by the root's parser (:func:`_written_options`): an error raised before Click processed
+    them (the game of the line refused, a command of another game) is said as the line asks. A
+    value that cannot be read (an unknown language) leaves the line as it was: that error is said."""
+    from contextlib import suppress
+
+    from tashkalar_cli.errors import TashkalarError
+
+    if line.args is None:
+        return
+    root = _root_command(line)
+    with suppress(TashkalarError):
+        _written_options(click.Context(root, info_name=PROG, obj=line), line)
+
+
 def run(argv: list[str] | None = None, line: CliState | None = None) -> None:
     """The command line ``argv`` (default: the process's) parsed by Click and run; every error said
     in one line (see :func:`_failed`). Ends with ``SystemExit``, the command's exit code."""
@@ -609,7 +625,8 @@ def _failed(exc: BaseException, line: CliState) -> int:
         sys.stderr.write(words.text("cli.aborted", "Aborted!") + "\n")
         return 1
     if isinstance(exc, TashkalarError):
-        report_error(exc, line.as_json, words)
+        _line_options(line)
+        report_error(exc, line.as_json, line.words)
         return EXIT_BAD_INPUT
     if isinstance(exc, KeyboardInterrupt):  # pragma: no cover
         return 130

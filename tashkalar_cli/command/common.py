@@ -39,6 +39,14 @@ def lang_given(ctx: click.Context, param: click.Parameter | None, value: str | N
     return value
 
 
+def outer_lang_given(ctx: click.Context, param: click.Parameter | None, value: str | None) -> str | None:
+    """``--lang`` of a group, or of a command that takes no ``--lang`` of its own (:func:`share_options`):
+    the language of the commands below it, as the root's ``--lang`` is."""
+    if value is not None:
+        state(ctx).root_lang = value
+    return lang_given(ctx, param, value)
+
+
 def data_given(ctx: click.Context, param: click.Parameter | None, value: str | None) -> str | None:
     """``--data`` read by Click (eager, as ``--lang``): the interface's texts come from that folder."""
     if value is not None:
@@ -64,10 +72,10 @@ def game_given(ctx: click.Context, param: click.Parameter | None, value: str | N
 
 def choose_game(line: CliState, given: str) -> None:
     """The game ``given`` (``--game`` or ``TASHKALAR_GAME``), checked: the game of the line."""
-    from tashkalar_cli.data.games import chosen_game  # deferred: the games' registry, which --version does not load
+    from tashkalar_cli.text.vocabulary import find_game  # deferred: the games' registry, which --version does not load
 
     line.game_option = given
-    line.game_id = chosen_game(given)
+    line.game_id = find_game(given)
 
 
 #: what each shared option does as Click reads it (see :func:`share_options`)
@@ -77,12 +85,16 @@ SHARED: dict[str, Callable[..., Any]] = {"lang": lang_given, "data": data_given,
 def share_options(command: click.Command) -> None:
     """The options every command shares, made to write into the line's state as Click reads them
     (an eager option: before the values the command converts): ``--lang``, ``--data`` and
-    ``--json`` where the command declares them (:data:`LangOption`...), and ``--game``, which every
+    ``--json`` where the command declares them (:data:`LangOption`...), ``--lang`` on every group and
+    command that does not (``card --lang fr show knight``, ``validate -l it``), and ``--game``, which every
     command and group takes after its name (``letal area c3 --game letal``), kept out of their help
     (the root's help names it once, for all of them). Set on the command Click builds, once."""
     for param in command.params:
         if param.name in SHARED and isinstance(param, click.Option):
             param.callback, param.is_eager = SHARED[param.name], True
+    if not any(p.name == "lang" for p in command.params):  # a group, or a command of no words: --lang all the same
+        command.params.append(click.Option(["--lang", "-l"], expose_value=False, is_eager=True, callback=outer_lang_given,
+                                           help=LANG_HELP))
     if not any(p.name == "game" for p in command.params):
         command.params.append(click.Option(["--game"], metavar="GAME", hidden=True, expose_value=False,
                                            is_eager=True, callback=game_given))
@@ -91,10 +103,10 @@ def share_options(command: click.Command) -> None:
             share_options(sub)
 
 
+#: the help of ``--lang`` (``help.option.lang`` of each ui.yaml)
+LANG_HELP = "Language of the texts and of the interface (en, fr, es, it, ...)."
 #: the options every command shares, each written into the line's state as Click reads it (:func:`share_options`)
-LangOption = Annotated[Optional[str], typer.Option(
-    "--lang", "-l", help="Language of the texts and of the interface (en, fr, es, it, ...).",
-    show_default=False)]
+LangOption = Annotated[Optional[str], typer.Option("--lang", "-l", help=LANG_HELP, show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of a table.")]
 DataOption = Annotated[Optional[str], typer.Option(
     "--data", help="Use the data folder DIR (with cards/ and locales/) instead of the built-in data.",
@@ -243,7 +255,7 @@ class CliState:
     help_shown: bool = False    # a help is printed: the help texts are localized (else they cost nothing)
     completing: bool = False    # the shell asks for completions (_TASHKALAR_COMPLETE is set)
     refuse_other_games: bool = False  # a command of another game says so (not when help is asked for)
-    root_lang: str | None = None  # --lang as the root's option (before the command's name)
+    root_lang: str | None = None  # --lang as the root's option, or a group's (before the command's name)
     root_json: bool = False     # --json as the root's option (before the command's name)
     args: list[str] | None = None  # the line as given, for what is said before Click has processed it
     installing_completion: bool = False  # --install-completion is writing the shell's files

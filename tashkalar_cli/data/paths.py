@@ -377,16 +377,18 @@ class GamePack:
     game's commands takes, by command path and parameter name, that a shell completes."""
 
     __slots__ = ("categories", "commands", "derive", "facts", "folder", "hooks", "id", "locale_files", "modes",
-                 "rules")
+                 "names", "rules")
 
     def __init__(self, id: str, folder: str, facts: tuple[FactFile, ...], locale_files: tuple[str, ...],
                  categories: tuple[str, ...], *, modes: bool = False, rules: str,
                  commands: dict[str, str] | None = None, derive: str | None = None,
-                 hooks: dict[str, str] | None = None) -> None:
+                 hooks: dict[str, str] | None = None, names: tuple[str, ...] = ()) -> None:
         self.id, self.folder, self.facts, self.locale_files = id, folder, facts, locale_files
         self.categories, self.modes, self.rules, self.derive = categories, modes, rules, derive
         self.commands: dict[str, str] = dict(commands or {})
         self.hooks: dict[str, str] = dict(hooks or {})
+        #: the other spellings ``--game`` reads as this game (its id is one): read as every word is
+        self.names = names
 
     def __repr__(self) -> str:
         return f"GamePack({self.id!r})"
@@ -423,7 +425,7 @@ GAMES: dict[str, GamePack] = {
         ("cards/*.yaml", "flares.yaml", "tasks.yaml", "glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml",
          "sources.yaml"),
         ("card", "piece", "board", "movement", "action", "effect", "rule", "mode", "expansion"),
-        modes=True, rules="tashkalar_cli.games.tashkalar.rules:TashkalarRules",
+        modes=True, rules="tashkalar_cli.games.tashkalar.rules:TashkalarRules", names=("tashkalar", "Tash Kalar"),
         derive="tashkalar_cli.games.tashkalar.catalog.build:derive",
         commands={"card": "tashkalar_cli.games.tashkalar.commands.card:app",
                   "summon": "tashkalar_cli.games.tashkalar.commands.summon:summon",
@@ -443,7 +445,7 @@ GAMES: dict[str, GamePack] = {
         (FactFile("game.yaml", "letal-numbers", True, "game"), *_RULE_FILES),
         ("glossary.yaml", "rules.yaml", "errata.yaml", "ui.yaml", "sources.yaml"),
         ("game", "card-type", "turn", "combat", "positioning", "movement", "cards", "status"),
-        rules="tashkalar_cli.games.letal.rules:LetalRules",
+        rules="tashkalar_cli.games.letal.rules:LetalRules", names=("L.E.T.A.L.", "L.E.T.A.L. TCG"),
         commands={"letal": "tashkalar_cli.games.letal.commands:app"},
         hooks={"sheet": "tashkalar_cli.games.letal.render:sheet"}),
 }

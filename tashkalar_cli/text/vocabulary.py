@@ -34,7 +34,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
-from tashkalar_cli.errors import InputError, NotFoundError, TashkalarError, Term, quote, say_term
+from tashkalar_cli.errors import InputError, NotFoundError, TashkalarError, Term, quote, say_term, unsafe
 from tashkalar_cli.text.search import fold
 
 KINDS = ("color", "rank", "mode", "deck", "type")
@@ -382,6 +382,8 @@ def find_word(lexicon: Lexicon, kind: str, value: object, *, lang: str | None = 
     where the error is printed; ``lang`` ranks the suggestions. ``wrong(id)``: the error for a name that
     is exactly one outside ``among``."""
     text = str(value).strip()
+    if unsafe(text):  # a control character or a bidi override inside a word: refused, never read without it
+        raise InputError(key="word-control", where=where, value=quote(value))
     ok: Callable[[str], bool] = (lambda i: True) if among is None else (lambda i: i in among)
     if text in lexicon.idset and ok(text):
         return text
@@ -473,6 +475,19 @@ def _ambiguous(lexicon: Lexicon, kind: str, value: object, found: list[str], whe
                          candidates=Term(term, found, english=english, most=SHOWN), count=len(found),
                          hints=[Term(term, i) for i in found[:SHOWN]], shown=[])   # the message lists them
 
+
+
+def find_game(value: str) -> str:
+    """The id of the game ``value`` names (``--game``, ``TASHKALAR_GAME``): its id or one of its
+    names in the registry (:attr:`GamePack.names <tashkalar_cli.data.paths.GamePack>`), read as every
+    word is (case, accents, punctuation, a typo); otherwise one line naming the games."""
+    from tashkalar_cli.data.paths import GAMES  # deferred: the registry, for a line naming a game only
+
+    lexicon = Lexicon(list(GAMES), {}, neutral={i: list(pack.names) for i, pack in GAMES.items()}, listed=True)
+    try:
+        return find_word(lexicon, "game", value)
+    except TashkalarError:
+        raise InputError(key="unknown-game", game=quote(value), games=", ".join(GAMES)) from None
 
 
 def fixed_lexicon(kind: str, ids: Iterable[str], locales: Mapping[str, Mapping[str, Any]]) -> Lexicon:
