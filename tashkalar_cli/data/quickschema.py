@@ -187,5 +187,26 @@ def check(name: str, data: Any, lines: Any, source: str) -> None:
     if found:
         path, key, params = found
         line = lines.line_of(path) if lines else None
-        field = "/".join(map(str, path[:-1] if key == "schema-unknown-field" else path))
+        if key == "schema-unknown-field":
+            raise unknown_field(source, line, path[:-1], path[-1], params["allowed"].split(", "))
+        field = "/".join(map(str, path))
         raise InputError(key=key, file=source, line=line, field=f"{field}: " if field else "", **params)
+
+
+def unknown_field(source: str, line: int | None, path: tuple[Any, ...], name: Any, known: list[str],
+                  meant: str | None = None) -> InputError:
+    """The error of a field ``name`` a file's mapping at ``path`` does not know, in one line: the fields it
+    knows, and the one it is closest to (``meant``, else the closest spelling) inside the line (and among the
+    hints of its JSON). Every
+    reader of a user's file says it with this."""
+    if meant is None:
+        from difflib import get_close_matches  # deferred: for a wrong field only
+
+        near = get_close_matches(str(name), known, n=1, cutoff=0.75)
+        meant = near[0] if near else None
+    field = "/".join(map(str, path))
+    params = {"field": f"{field}: " if field else "", "name": _show(name), "allowed": ", ".join(known)}
+    if meant is None:
+        return InputError(key="schema-unknown-field", file=source, line=line, **params)
+    return InputError(key="schema-unknown-field-near", file=source, line=line, meant=meant, hints=[meant], shown=[],
+                      **params)   # the hint for programs; a person reads it in the line

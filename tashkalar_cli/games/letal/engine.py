@@ -452,23 +452,20 @@ class LetalEngine:
         """A field of the file (of a player, of a hero) the schema does not know is bad input, with its file and
         line, before any field said missing (``joueurs`` is why ``players`` is missing): the error names it, and
         suggests the field it stands for when the word reader reads it as one (its name in a language, a typo)."""
-        from tashkalar_cli.data.quickschema import shown_value  # deferred: letal area and move read no file
+        from tashkalar_cli.data.quickschema import unknown_field  # deferred: letal area and move read no file
         from tashkalar_cli.errors import TashkalarError  # deferred: letal area and move read no file
 
         props: dict[str, Any] = schema.get("properties", {})
         for key in value:
             if key in props:
                 continue
-            meant: list[str] = []
+            meant: str | None = None
             if self.words is not None:
                 try:
-                    meant = [self.words(FIELD_WORD, str(key), "", list(props))]
+                    meant = self.words(FIELD_WORD, str(key), "", list(props))
                 except TashkalarError:   # no field near: the error lists them all
-                    meant = []
-            field = "/".join(map(str, path))
-            raise InputError(key="schema-unknown-field", file=source, line=lines.line_of((*path, key)) if lines else None,
-                             field=f"{field}: " if field else "", name=shown_value(key), allowed=", ".join(props),
-                             hints=meant)
+                    meant = None
+            raise unknown_field(source, lines.line_of((*path, key)) if lines else None, path, key, list(props), meant)
         for key, sub in value.items():
             items = props[key].get("items")
             if isinstance(sub, list) and isinstance(items, dict):
