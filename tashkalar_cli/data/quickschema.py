@@ -205,7 +205,7 @@ def unknown_field(source: str, line: int | None, path: tuple[Any, ...], name: An
         near = get_close_matches(str(name), known, n=1, cutoff=0.75)
         meant = near[0] if near else None
     field = "/".join(map(str, path))
-    params = {"field": f"{field}: " if field else "", "name": _show(name), "allowed": ", ".join(known)}
+    params: dict[str, Any] = {"field": f"{field}: " if field else "", "name": _show(name), "allowed": ", ".join(known)}
     if meant is None:
         return InputError(key="schema-unknown-field", file=source, line=line, **params)
     return InputError(key="schema-unknown-field-near", file=source, line=line, meant=meant, hints=[meant], shown=[],
