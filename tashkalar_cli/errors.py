@@ -66,6 +66,11 @@ def visible(value: object, most: int | None = None, *, lines: bool = False) -> s
     return text if most is None or len(text) <= most else text[: max(most - 1, 0)] + "…"
 
 
+#: the parameters of a text whose whole numbers are not quantities (a line of a file, a byte's value, a
+#: value as the user wrote it): said with their digits as they are, never grouped
+NOT_QUANTITIES = frozenset({"line", "first", "column", "byte", "value", "turn"})
+
+
 def unsafe(text: str) -> bool:
     """Whether ``text`` holds a character :func:`visible` writes out (a control character, a bidi
     override, a line break...): a word holding one is refused rather than read without it."""
@@ -495,12 +500,14 @@ class TashkalarError(Exception):
         return [say_term(h, text, namer) if isinstance(h, Term) else h for h in self.shown]
 
     def localized(self, text: Callable[[str], str | None], name: Namer | None = None,
-                  plural: Callable[[int], str] | None = None) -> str:
+                  plural: Callable[[int], str] | None = None, number: Callable[[int], str] | None = None) -> str:
         """The message in another language: ``text("error.<key>")`` gives its template (or, for a message
         with plural forms, ``error.<key>.<category>`` for its ``count``, ``plural`` giving the language's
         category of a number), each :class:`Term` among its values is said by its name (``name``, by
         default the names the texts give: :func:`name_by_texts`), and the places and options said
-        before it are joined to it as the language writes a label and its value (``label.value``)."""
+        before it are joined to it as the language writes a label and its value (``label.value``). A whole
+        number that is a quantity (a limit, a size: not a line or a value as typed, :data:`NOT_QUANTITIES`)
+        is written by ``number``, the language's digit groups."""
         template = (text(f"error.{self.key}") or _counted(text, self.key, self.params.get("count"), plural)
                     if self.key else None)
         namer = name or name_by_texts(text)
@@ -512,6 +519,8 @@ class TashkalarError(Exception):
                 params[field] = say_term(value, text, namer)
             elif isinstance(value, Phrase):   # what a check found, said in the same language
                 params[field] = value.said_in(text)
+            elif number is not None and type(value) is int and field not in NOT_QUANTITIES:
+                params[field] = number(value)
         labelled = text("label.value") or "{label}: {value}"
         for said_before in ("prefix", "field"):  # an option ("--mode: ") or a file's field ("mode: ") before the message
             before = params.get(said_before)

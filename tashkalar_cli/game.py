@@ -235,7 +235,7 @@ class Game(Generic[R]):
         names: what the command line prints. Another :class:`Game` says its own errors in its own
         texts; neither changes the other's (``str(error)`` is the default English of every game)."""
         loc = self.localizer(lang or self.language)
-        return error.localized(loc.ui, self.namer(loc), loc.plural_category)
+        return error.localized(loc.ui, self.namer(loc), loc.plural_category, loc.number)
 
     def localizer(self, lang: str | None = None) -> Localizer:
         """The texts in ``lang`` (default: ``TASHKALAR_LANG``, then the locale, then English)."""

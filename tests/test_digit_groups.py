@@ -54,3 +54,32 @@ def test_a_line_number_is_never_grouped(tk):
 def test_a_default_in_the_help_is_grouped_in_the_help_language(cli, lang, shown):
     r = cli("--lang", lang, "summon", "--help")
     assert r.code == 0 and shown in r.out
+
+
+# ---- errors too (issue 33): a limit, a size, a range's bound grouped as the language's sentences group them
+
+
+NNBSP_FR = {"fr": f"1{NNBSP}000{NNBSP}000", "es": f"1{NBSP}000{NBSP}000", "it": "1.000.000", "en": "1000000"}
+
+
+@pytest.mark.parametrize("lang", sorted(NNBSP_FR))
+def test_a_limit_in_an_error_is_grouped_as_the_language_writes_it(cli, tmp_path, lang):
+    big = tmp_path / "big.yaml"
+    big.write_text("x: " + "a" * 1_100_000, encoding="utf-8")
+    r = cli("score", "--turn", str(big), "--lang", lang)
+    assert r.code == 2 and NNBSP_FR[lang] in r.err and "1,000,000" not in r.err, r.err
+    r = cli("letal", "attack", "--damage", "7", "--hidden", "2", "--endurance", "-5", "--lose", "1", "--lang", lang)
+    assert r.code == 2 and NNBSP_FR[lang] in r.err and "-5" in r.err, r.err
+
+
+def test_an_errors_value_as_typed_is_never_grouped(tk):
+    from tashkalar_cli.errors import InputError
+
+    said = tk.error_message(InputError(key="letal-distance", what="--reach", value=5000, most=1000), "it")
+    assert "5000" in said and "1.000" in said, said
+
+
+def test_the_coverage_tables_count_as_their_titles_do(cli):
+    r = cli("i18n", "check", "--locales", "locales", "--lang", "it")
+    rows = [line for line in r.out.splitlines() if "italiano" in line and "│" in line]
+    assert rows and any("." in cell and cell.strip().replace(".", "").isdigit() for cell in rows[0].split("│")), r.out

@@ -349,7 +349,7 @@ def report_error(exc: Any, as_json: bool, words: Any = None) -> None:
     from tashkalar_cli.errors import fill, visible  # fill: the one formatter of texts with placeholders
 
     line = exc.localized(text, words.namer() if words is not None else None,
-                         loc.plural_category if loc is not None else None)
+                         loc.plural_category if loc is not None else None, loc.number if loc is not None else None)
 
     out.write(visible(fill(words.text("cli.error_line", "tashkalar: error: {message}") if words else
                            "tashkalar: error: {message}", {"message": line})) + "\n")

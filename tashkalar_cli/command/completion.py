@@ -91,8 +91,8 @@ def check_environment() -> None:
     for variable in SHELL_VARIABLES:
         value = os.environ.get(variable)
         if value is not None and len(value) > MAX_SHELL_VARIABLE:
-            raise InputError(key="completion-too-long", variable=variable, size=f"{len(value):,}",
-                             limit=f"{MAX_SHELL_VARIABLE:,}")
+            raise InputError(key="completion-too-long", variable=variable, size=len(value),
+                             limit=MAX_SHELL_VARIABLE)
     if request == "complete" and shell == "bash":
         cword = os.environ.get("COMP_CWORD")
         if cword is None or not (cword.isascii() and cword.isdigit() and len(cword) < 7):

@@ -84,7 +84,7 @@ def app(service: Service, host: str, port: int, max_request: int,
         refusal = foreign(request)
         if refusal is not None:
             return refusal
-        too_large = refused(None, InputError(key="serve-too-large", limit=f"{max_request:,}")).line()
+        too_large = refused(None, InputError(key="serve-too-large", limit=max_request)).line()
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > max_request:
             return reply(413, too_large)

@@ -243,7 +243,7 @@ def serve_lines(service: Service, source: IO[bytes], sink: IO[str], limit: int =
         if len(raw) > limit and not raw.endswith(b"\n"):
             while (more := source.readline(1 << 16)) and not more.endswith(b"\n"):
                 pass
-            answer = refused(None, InputError(key="serve-too-large", limit=f"{limit:,}"))
+            answer = refused(None, InputError(key="serve-too-large", limit=limit))
         elif not raw.strip():
             continue
         else:

@@ -93,7 +93,7 @@ def checked_length(path: str | os.PathLike[str], *, output: bool = False) -> str
     if size > most:
         shown = visible(text)  # its start and its end (the name of the file), cut in the middle
         shown = shown if len(shown) <= 60 else f"{shown[:30]}…{shown[-29:]}"
-        raise InputError(key=key, path=shown, size=f"{size:,}", most=f"{most:,}")
+        raise InputError(key=key, path=shown, size=size, most=most)
     return text
 
 
@@ -201,9 +201,9 @@ class Budget:
     def spent(self, top: str) -> None:
         """Raise when the budget is passed (the walk has counted what it found)."""
         if self.files < 0:
-            raise DataError(key="walk-too-many-files", file=self.folder or top, limit=f"{MAX_WALK_FILES:,}")
+            raise DataError(key="walk-too-many-files", file=self.folder or top, limit=MAX_WALK_FILES)
         if self.size < 0:
-            raise DataError(key="walk-too-large", file=self.folder or top, limit=f"{MAX_WALK_BYTES:,}")
+            raise DataError(key="walk-too-large", file=self.folder or top, limit=MAX_WALK_BYTES)
 
 
 def walk(folder: str | os.PathLike[str], *, budget: Budget | None = None, depth: int | None = None,

@@ -61,7 +61,7 @@ def _scan(text: str, source: str, max_values: int | None = None) -> None:
                 values += 1
                 if values > max_values:
                     line = event.start_mark.line + 1 if event.start_mark else None
-                    raise DataError(key="too-many-values", file=source, line=line, most=f"{max_values:,}")
+                    raise DataError(key="too-many-values", file=source, line=line, most=max_values)
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 line = event.start_mark.line + 1 if event.start_mark else None
                 raise DataError(key="yaml-aliases", file=source, line=line)
@@ -176,11 +176,11 @@ def read_text(path: Path, source: str | None = None, limit: int = MAX_DATA_FILE,
         if not stat.S_ISREG(st.st_mode):
             raise DataError(key="not-regular", file=source, what=what)
         if st.st_size > limit:
-            raise DataError(key="too-large", file=source, size=f"{st.st_size:,}", what=what, limit=f"{limit:,}")
+            raise DataError(key="too-large", file=source, size=st.st_size, what=what, limit=limit)
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)
         if len(raw) > limit:
-            raise DataError(key="larger-than", file=source, what=what, limit=f"{limit:,}")
+            raise DataError(key="larger-than", file=source, what=what, limit=limit)
         return raw.decode("utf-8")
     except FileNotFoundError:
         raise DataError(key="file-not-found", file=source) from None
@@ -202,7 +202,7 @@ def read_stdin(what: str, limit: int = MAX_USER_FILE) -> str:
     except (AttributeError, OSError, ValueError):
         raise DataError(key="no-stdin", file="-", what=what) from None
     if len(raw) > limit:
-        raise DataError(key="larger-than", file="-", what=what, limit=f"{limit:,}")
+        raise DataError(key="larger-than", file="-", what=what, limit=limit)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

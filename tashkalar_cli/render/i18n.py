@@ -174,11 +174,12 @@ def _coverage(report: Report, say: Callable[..., str], loc: Localizer | None) ->
         widest = max(max(map(cell_len, header.split()), default=1), 6) if col != "language" else None
         cov.add_column(header, justify="right" if col != "language" else "left", max_width=widest)
     counts = Counter((f.lang, f.severity) for f in report.findings)  # one pass, not one per language
+    number = _number(loc)
     for lang, c in report.coverage.items():
         errors, warnings = counts[lang, "error"], counts[lang, "warning"]
-        counted = [str(c.translated), str(c.missing), str(c.unofficial_names),
-                   *([str(c.source_changed)] if changed else []), str(errors), str(warnings)]
-        cov.add_row(shown(name(lang)), *([] if shared else [str(c.entries)]), *counted)
+        counted = [number(c.translated), number(c.missing), number(c.unofficial_names),
+                   *([number(c.source_changed)] if changed else []), number(errors), number(warnings)]
+        cov.add_row(shown(name(lang)), *([] if shared else [number(c.entries)]), *counted)
     return cov
 
 
@@ -191,6 +192,7 @@ def file_coverage_renderable(report: Report, loc: Localizer | None = None) -> Gr
         return loc.msg(key, **params) if loc is not None and loc.ui(key) is not None else fill(english, params)
 
     name = loc.language_name if loc is not None else str
+    number = _number(loc)
     parts: list[RenderableType] = [Text(say("i18n.coverage.files", "Coverage by file against the reference ({lang})",
                                             lang=name(report.reference)), style="bold")]
     for lang, cov in report.coverage.items():
@@ -206,14 +208,19 @@ def file_coverage_renderable(report: Report, loc: Localizer | None = None) -> Gr
             table.add_column(header, justify="right", min_width=widest, max_width=widest)
         for file, c in sorted(cov.files.items()):
             below = file.split("/", 1)[1] if file.startswith(f"{lang}/") else file   # under the language's title
-            table.add_row(visible(below, MOST_SHOWN), str(c.translated), str(c.missing), str(c.source_changed),
-                          str(c.unrecorded))
+            table.add_row(visible(below, MOST_SHOWN), number(c.translated), number(c.missing),
+                          number(c.source_changed), number(c.unrecorded))
         table.add_section()
-        table.add_row(Text(say("i18n.cov.total", "total"), style="bold"), str(cov.translated), str(cov.missing),
-                      str(cov.source_changed), str(cov.unrecorded))
+        table.add_row(Text(say("i18n.cov.total", "total"), style="bold"), number(cov.translated),
+                      number(cov.missing), number(cov.source_changed), number(cov.unrecorded))
         parts.append(fitted(table, ids=(0,)))  # the file a translator opens: never cut
     parts.append(_summary(report, loc))
     return Group(*parts)
+
+
+def _number(loc: Localizer | None) -> Callable[[int], str]:
+    """How a count of the tables is written: as the sentences around them write it (``1.810`` in Italian)."""
+    return loc.number if loc is not None else str
 
 
 def _summary(report: Report, loc: Localizer | None) -> Text:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tashkalar_cli.data.dataset import Dataset, flatten
 from tashkalar_cli.data.paths import data_root, extra_locales
 from tashkalar_cli.errors import (
+    NOT_QUANTITIES,
     DataError,
     NotFoundError,
     Term,
@@ -148,9 +149,6 @@ MOST_PARAM = 400
 MOST_ITEMS = 200
 
 
-#: the parameters of an interface text whose whole numbers are not quantities (a line of a file, a
-#: byte's value, a value as the user wrote it): said with their digits as they are, never grouped
-NOT_QUANTITIES = frozenset({"line", "first", "column", "byte", "value", "turn"})
 
 
 def grouped(n: int, separator: str, from_digits: int) -> str:
