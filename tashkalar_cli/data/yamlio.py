@@ -134,12 +134,8 @@ def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
 
     try:
         _scan(text, source, max_values)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise DataError(key="bad-yaml", problem=problem, file=source, line=mark.line + 1 if mark else None) from None
     except yaml.YAMLError as exc:
-        raise DataError(key="bad-yaml", problem=str(exc), file=source) from None
+        raise yaml_error(exc, text, source) from None
     loader = _loader(text)
     try:
         node = loader.get_single_node()
@@ -148,18 +144,51 @@ def parse_yaml(text: str, source: str = "<input>", *, text_keys: bool = False,
         lines: dict[tuple[Any, ...], int] = {}
         _walk(node, lines, source, text_keys)
         data = loader.construct_document(node)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise DataError(key="bad-yaml", problem=problem, file=source, line=line) from None
     except ValueError as exc:  # a value YAML cannot build, such as an integer of thousands of digits
         raise DataError(f"a value cannot be read: {str(exc)[:80]}", file=source) from None
     except yaml.YAMLError as exc:
-        raise DataError(key="bad-yaml", problem=str(exc), file=source) from None
+        raise yaml_error(exc, text, source) from None
     finally:
         loader.dispose()
     return data, LineMap(lines)
+
+
+#: the problems of PyYAML's that the tool says in the user's language: words of its English problem -> the
+#: kind (``error.bad-yaml-<kind>`` of ui.yaml); any other is said with the reader's own English, marked as such
+YAML_PROBLEMS = (
+    (("expected ',' or '}'", "expected ',' or ']'"), "unclosed"),
+    (("mapping values are not allowed",), "colon"),
+    (("unacceptable character", "special characters are not allowed"), "character"),
+    (("found unexpected end of stream",), "quote"),
+    (("found character '\\t'", "found a tab character"), "tab"),
+    (("could not find expected ':'",), "no-colon"),
+    (("did not find expected key", "did not find expected '-' indicator", "expected <block end>"), "indent"),
+)
+
+
+def yaml_error(exc: Exception, text: str, source: str) -> DataError:
+    """PyYAML's refusal of ``text`` as one error of the tool: the line and column where the reader
+    stopped (a file's, or standard input's), the problem in the user's language when it is one the
+    tool knows (:data:`YAML_PROBLEMS`), else the reader's English, said to be its own."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line = column = None
+    if mark is not None:
+        line, column = mark.line + 1, mark.column + 1
+    elif isinstance(position := getattr(exc, "position", None), int):   # a character refused: its place in the text
+        line = text.count("\n", 0, position) + 1
+        column = position - text.rfind("\n", 0, position)
+    said = " ".join(str(part) for part in (getattr(exc, "problem", None), getattr(exc, "context", None),
+                                           getattr(exc, "reason", None)) if part) or str(exc)
+    said = " ".join(said.split())[:120]
+    whole = f"{said} {exc}"
+    kind = next((kind for words, kind in YAML_PROBLEMS if any(w in whole for w in words)), None)
+    at = getattr(mark, "index", None)
+    if isinstance(at, int) and text[at:at + 1] == "\t":   # (the C reader names no character)
+        kind = "tab"
+    if kind is None:
+        return DataError(key="bad-yaml" if column is not None else "bad-yaml-unplaced", problem=said, column=column,
+                         file=source, line=line)
+    return DataError(key=f"bad-yaml-{kind}", column=column, file=source, line=line)
 
 
 def read_text(path: Path, source: str | None = None, limit: int = MAX_DATA_FILE, what: str = "file") -> str:

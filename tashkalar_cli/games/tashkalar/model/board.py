@@ -118,7 +118,7 @@ class Board:
     def parse(self, text: str, *, allow_cut: bool = False) -> Square:
         """The index of a square name such as ``e5``; :class:`InputError` if it is not on the board."""
         s = str(text).strip().lower()
-        shown = quote(s, 12)
+        shown = quote(str(text).strip(), 12)   # as typed: its case kept, a control character shown visible
         m = _SQUARE.fullmatch(s)
         if not m or m.group(1) not in self.file_names:
             raise InputError(key="not-a-square", value=shown, first=self.file_names[0], last=self.file_names[-1],
