@@ -41,13 +41,24 @@ def test_the_tree_is_walked_whole():
     assert ["card", "show"] in PATHS and ["letal", "area"] in PATHS and ["validate"] in PATHS and len(PATHS) > 30
 
 
-@pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) for p in PATHS])
-def test_every_command_takes_the_language_in_every_place(cli, dataset, path):
+def _cases() -> list[object]:
+    """Each command path with each place of ``--lang``: the default run keeps one place per path, rotating from
+    path to path so that every kind of place is checked; the other places are in the slow run."""
+    out: list[object] = []
+    for n, path in enumerate(PATHS):
+        places = _places(path)
+        for k, line in enumerate(places):
+            marks = () if k == n % len(places) else (pytest.mark.slow,)
+            out.append(pytest.param(line, id=" ".join(line), marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("line", _cases())
+def test_every_command_takes_the_language_in_every_place(cli, dataset, line):
     usage = dataset.locales["fr"]["ui"]["cli.usage"].rstrip(" :")
-    for line in _places(path):
-        r = cli(*line)
-        assert r.code == 0, (line, r.err)
-        assert usage in r.out and "Usage:" not in r.out, (line, r.out[:300])
+    r = cli(*line)
+    assert r.code == 0, (line, r.err)
+    assert usage in r.out and "Usage:" not in r.out, (line, r.out[:300])
 
 
 @pytest.mark.parametrize("line", [["card", "--lang", "es", "show", "knight"], ["card", "-l", "es", "show", "knight"]])
