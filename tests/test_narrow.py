@@ -7,6 +7,8 @@ in a cell."""
 
 from __future__ import annotations
 
+import io
+import itertools
 import re
 
 import pytest
@@ -205,3 +207,156 @@ def test_a_record_drawn_with_no_language_joins_as_english():
     table = _table([("an-identifier-of-thirty-cells", "Name", "w")])
     out = render(Records(table, ids=(0,)), 30)
     assert "  Name: Name" in out
+
+
+# ---------------------------------------------------------------------- sentences (issue 33, outside check)
+
+#: commands that answer in sentences, an item of a list (``  - ``) for each step of an outcome
+FLARE = ["flare", "play", "3/5", "--pieces", "e5=red:heroic,e4=red:heroic,e6=red:heroic,a5=blue", "--player", "blue",
+         "--limit", "4"]
+BEAR = ["summon", "hungry-bear", "--player", "blue", "--pieces",
+        "d4=blue,e4=blue,f4=blue,e5=blue:heroic,g6=red,e6=red,d6=red:heroic,c5=red,f6=red:heroic",
+        "--apply", "--at", "d5", "--effects", "--limit", "3"]
+SENTENCES = {
+    "flare play": FLARE,
+    "flare play refused": ["flare", "play", "flare-3-6", "--pieces", POS, "--player", "blue"],
+    "summon --effects": BEAR,
+    "summon --effects stopped": [*BEAR[:-2], "--limit", "2", "--effect-states", "5"],
+}
+
+
+@pytest.mark.parametrize(("name", "lang"), in_every_language([(c,) for c in SENTENCES], LANGS, ids=lambda c: c[0]))
+def test_sentences_wrap_at_words_to_the_width(cli, monkeypatch, name, lang):
+    """At 40, 41 and 60 columns every line of a command's sentences fits, the words are those (in the order) of
+    its lines at 400 columns, and a step wrapped onto more lines goes on under its text, not under its dash."""
+    wide = drawn(cli, monkeypatch, SENTENCES[name], lang, 400)
+    assert max(len(line) for line in wide.splitlines()) <= 100   # a wide terminal: sentences at 100 columns
+    items = sum(line.startswith("  - ") for line in wide.splitlines())
+    for width in (40, 41, 60):
+        out = drawn(cli, monkeypatch, SENTENCES[name], lang, width)
+        lines = out.splitlines()
+        assert max(len(line) for line in lines) <= width, (width, [li for li in lines if len(li) > width][:2])
+        assert out.split() == wide.split(), width
+        assert sum(line.startswith("  - ") for line in lines) == items
+        for before, line in itertools.pairwise(lines):
+            if line.startswith("    "):   # a continuation: of an item, each line of it under its text
+                assert before.startswith(("  - ", "    ")), (before, line)
+            else:
+                assert not line.startswith(" ") or line.startswith("  - "), line
+
+
+def _unwrapped(comments: list[str]) -> list[str]:
+    """Comment lines joined again into the comments they were wrapped from: a line continuing a comment is
+    indented (a sentence's by two cells, an item's under its text), and is no item (``  - ``) itself."""
+    out: list[str] = []
+    for line in comments:
+        text = line.removeprefix("# ")
+        if out and text.startswith(" ") and not text.startswith("  - "):
+            out[-1] += " " + text.strip()
+        else:
+            out.append(text)
+    return out
+
+
+@pytest.mark.parametrize(("args", "lang", "width"), [
+    (["summon", "knight", "--pieces", POS, "--player", "blue", "--apply", "--at", "e5"], "fr", 40),
+    ([*BEAR[:-2], "--choose", "3"], "it", 41),
+    ([*FLARE[:-2], "--choose", "4"], "es", 41),
+], ids=["summon --apply", "summon --effects --choose", "flare play --choose"])
+def test_a_position_printed_to_a_terminal_wraps_its_comments_and_reads_back(cli, tk, monkeypatch, tmp_path, args,
+                                                                             lang, width):
+    """The comments heading a position printed to a terminal are wrapped into comment lines of its width; on a
+    pipe, and in a file written with --out, each stays one line (the README's promise for written files); the
+    wrapped text reads back as the same position, its comments the same words."""
+    import sys
+
+    import yaml
+
+    piped = drawn(cli, monkeypatch, args, lang, width)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    shown = drawn(cli, monkeypatch, args, lang, width)
+    comments = [line for line in shown.splitlines() if line.startswith("#")]
+    one_line = [line for line in piped.splitlines() if line.startswith("#")]
+    assert all(len(line) <= width for line in comments), comments
+    assert len(comments) > len(one_line) and any(len(line) > width for line in one_line)
+    assert " ".join(comments).replace("#", " ").split() == " ".join(one_line).replace("#", " ").split()
+    assert [f"# {c}" for c in _unwrapped(comments)] == one_line
+    assert yaml.safe_load(shown) == yaml.safe_load(piped)
+    (tmp_path / "shown.yaml").write_text(shown, encoding="utf-8")
+    (tmp_path / "piped.yaml").write_text(piped, encoding="utf-8")
+    assert tk.position(str(tmp_path / "shown.yaml")) == tk.position(str(tmp_path / "piped.yaml"))
+    if args[0] != "summon":   # flare play prints its position only
+        return
+    r = cli("--lang", lang, *args, "--out", str(tmp_path / "out.yaml"))
+    assert r.code == 0, r.err
+    written = (tmp_path / "out.yaml").read_text(encoding="utf-8").splitlines()
+    assert [line for line in written if line.startswith("#") and "written by tashkalar" not in line] == one_line
+
+
+@pytest.mark.parametrize(("label", "total"), [
+    ("Checking the translations", None),
+    ("Vérification des traductions", 1810),
+    ("Building the data cache (once after an install or an update)", None),
+], ids=["en", "fr-counted", "long"])
+@pytest.mark.parametrize("width", [40, 41, 43, 44, 47, 80])
+def test_the_progress_line_drops_the_time_then_the_bar_before_it_cuts(label, total, width):
+    from rich.progress import BarColumn, MofNCompleteColumn, SpinnerColumn, TimeElapsedColumn
+
+    from tashkalar_cli.render.progressline import NARROWEST_BAR, FittingProgress, description_column
+
+    # a terminal's console (the bar's part still to do is drawn in color only), its text read back plain
+    console = Console(width=width, record=True, force_terminal=True, color_system="truecolor", file=io.StringIO(),
+                      legacy_windows=False)
+    elapsed = TimeElapsedColumn()
+    progress = FittingProgress(SpinnerColumn(), description_column(), BarColumn(),
+                               *([MofNCompleteColumn()] if total else []), elapsed, droppable=[elapsed],
+                               console=console)
+    progress.add_task(label, total=total, completed=3)
+    console.print(progress.get_renderable())
+    out = console.export_text()
+    lines = out.splitlines()
+    assert all(len(line) <= width for line in lines), out
+    assert "…" not in out and out.split()[1:] [:len(label.split())] == label.split()   # the label whole
+    has_time, has_bar = "0:00:00" in out, "━" in out
+    assert not has_time or has_bar                 # the time goes before the bar
+    assert not has_bar or out.count("━") >= NARROWEST_BAR
+    if width >= 80 or (len(lines) == 1 and width - len(lines[0].rstrip()) >= 8 and not has_time):
+        assert has_time or len(label) > width - 30
+
+
+@pytest.mark.parametrize("width", range(12, 61))
+def test_a_key_entry_keeps_its_symbol_with_its_word(width):
+    """A key's entries are wrapped between entries; an entry wider than the line alone is wrapped at its spaces
+    beside its symbol: a symbol never ends a line, and nothing is wider than the line."""
+    from tashkalar_cli.render.terminal import Key
+
+    entries = [("★", "the hero"), ("[ ]", "square reached"), ("○", "another hero"), ("◇", "the square asked (--to)"),
+               ("·", "empty square")]
+    out = render(Key(entries, "; "), width)
+    lines = [line.rstrip() for line in out.splitlines()]
+    assert all(len(line) <= width for line in lines), lines
+    assert " ".join(lines).split() == " ".join(f"{s} {m};" for s, m in entries).rstrip(";").split()
+    for symbol, meaning in entries:
+        first = meaning.split()[0]
+        assert any(f"{symbol} {first}" in line for line in lines), (symbol, lines)
+
+
+def test_the_letal_key_keeps_empty_with_square_at_40_columns(cli, monkeypatch):
+    out = drawn(cli, monkeypatch, ["--game", "letal", "letal", "move", "a1", "--steps", "3", "--to", "f6"], "en", 40)
+    assert "· empty square" in out and all(len(line) <= 40 for line in out.splitlines())
+
+
+@pytest.mark.parametrize("width", [20, 40, 41])
+def test_a_word_longer_than_the_line_stays_whole_on_a_line_of_its_own(width):
+    """A path longer than the line is never cut (a path is copied as it is): the words around it wrap."""
+    from tashkalar_cli.render.terminal import Sentences
+
+    path = "/tmp/" + "a-folder/" * 6 + "picture.svg"
+    said = [f"Picture saved to {path} (open it in a browser).", f"  - an item naming {path} too"]
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO(), legacy_windows=False)
+    console.print(Sentences(said), crop=False)
+    lines = console.export_text().splitlines()
+    assert [line.strip().rstrip(",") for line in lines].count(path) == 2, lines
+    assert all(len(line) <= width for line in lines if path not in line), lines
+    assert " ".join(lines).split() == " ".join(said).split()
+    assert all(line.startswith("    ") for line in lines[lines.index("  - an item naming") + 1:]), lines

@@ -399,7 +399,9 @@ def test_a_turn_record_is_updated_in_place_only_when_the_tool_wrote_it(cli, tmp_
     # output is the position, a file that reads back)
     r = cli(*apply, "--turn", str(mine))
     assert r.code == 0 and r.out.lstrip().startswith("#") and str(mine) in r.err
-    assert len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err
+    note = " ".join(r.err.split())   # one note, wrapped at its spaces to the terminal's width as sentences are
+    assert note.startswith(str(mine)) and note.count(str(mine)) == 2 and note.endswith(").")
+    assert "Traceback" not in r.err
     assert mine.read_text(encoding="utf-8") == first
     # --turn and --record the same file: the record the tool wrote is updated in place
     r = cli(*apply, "--turn", str(mine), "--record", str(mine))

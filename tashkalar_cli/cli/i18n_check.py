@@ -141,9 +141,9 @@ def reviewed(
     from tashkalar_cli.errors import visible
 
     for path in written:
-        s.console.print(s.loc.msg("i18n.reviewed.written", path=visible(str(path))), markup=False, highlight=False)
+        s.say([s.loc.msg("i18n.reviewed.written", path=visible(str(path)))])
     if not written:
-        s.console.print(s.loc.msg("i18n.reviewed.nothing"), markup=False, highlight=False)
+        s.say([s.loc.msg("i18n.reviewed.nothing")])
 
 
 def _review(locales: str | None, reference: str, target: list[str] | None, data: str | None,
@@ -220,7 +220,7 @@ def export(
         print_json("i18n-export", {"written": written})
         return
     for path in written:
-        s.console.print(s.loc.msg("i18n.export.written", path=visible(path)), markup=False, highlight=False)
+        s.say([s.loc.msg("i18n.export.written", path=visible(path))])
 
 
 def _export(locales: str | None, reference: str, target: list[str] | None, data: str | None, fmt: str, out: str,
@@ -287,15 +287,14 @@ def import_(
         return
     say = s.loc.msg
     for shown, count in done.plan.written.items():
-        s.console.print(say("i18n.import.written", path=visible(shown), count=count), markup=False, highlight=False)
+        s.say([say("i18n.import.written", path=visible(shown), count=count)])
     for path in done.plan.records:
-        s.console.print(say("i18n.reviewed.written", path=visible(str(path))), markup=False, highlight=False)
+        s.say([say("i18n.reviewed.written", path=visible(str(path)))])
     if done.plan.fuzzy:
-        s.console.print(say("i18n.import.fuzzy", count=len(done.plan.fuzzy),
-                            keys=visible(", ".join(done.plan.fuzzy[:5]) + (", …" if len(done.plan.fuzzy) > 5 else ""))),
-                        markup=False, highlight=False)
+        s.say([say("i18n.import.fuzzy", count=len(done.plan.fuzzy),
+                   keys=visible(", ".join(done.plan.fuzzy[:5]) + (", …" if len(done.plan.fuzzy) > 5 else "")))])
     if not done.plan.written:
-        s.console.print(say("i18n.import.nothing", count=done.plan.unchanged), markup=False, highlight=False)
+        s.say([say("i18n.import.nothing", count=done.plan.unchanged)])
 
 
 class _Done(NamedTuple):

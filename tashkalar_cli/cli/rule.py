@@ -109,7 +109,7 @@ def errata(
         print_json("errata", jsonout.errata(items, s.loc))
         return
     if not items.items:     # a rulebook right about that erratum: said, not an empty title
-        typer.echo(s.loc.msg("errata.none"))
+        s.say([s.loc.msg("errata.none")])
         return
     from tashkalar_cli.render.rules import errata_renderable
 

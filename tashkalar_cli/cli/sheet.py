@@ -71,4 +71,4 @@ def sheet(
         print_json("sheet", {"game": s.game.id, "file": out, "format": "html" if suffix == "htm" else suffix,
                              "paper": paper.value, "cards": made.cards})
     else:  # a sheet of terms (L.E.T.A.L.) counts no cards
-        s.console.print(s.loc.msg(made.written, path=out, **({} if made.cards is None else {"count": made.cards})))
+        s.say([s.loc.msg(made.written, path=out, **({} if made.cards is None else {"count": made.cards}))])

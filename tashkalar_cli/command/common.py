@@ -6,7 +6,7 @@ A game's commands may hold more in their session (Tash-Kalar's: its rules object
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -16,7 +16,7 @@ import click
 import typer
 from click.core import ParameterSource
 
-from tashkalar_cli.errors import InputError, TashkalarError, json_visible
+from tashkalar_cli.errors import InputError, TashkalarError, json_visible, visible
 
 if TYPE_CHECKING:
     from typing import Self
@@ -175,13 +175,41 @@ class Session:
             label_value = None
         return console(label_value)  # data is shown as text: no markup, no escape sequence reaches the terminal
 
+    @cached_property
+    def err_console(self) -> Console:
+        """The console of what a command says on standard error (a file saved), beside its answer."""
+        from tashkalar_cli.render.terminal import console  # deferred: the terminal's console (Rich), as above
+
+        return console(stderr=True)
+
+    def say(self, lines: Iterable[str], err: bool = False) -> None:
+        """Sentences, one a line (an item of a list: ``  - ...``), printed on standard output (standard error:
+        ``err``), each wrapped at its breaking spaces to the terminal's width, at most the width of a text of
+        sentences, an item's continuation under its text (:class:`~tashkalar_cli.render.terminal.Sentences`)."""
+        from tashkalar_cli.render.terminal import Sentences  # deferred: the terminal's console (Rich), as above
+
+        # not cropped: a word longer than the line (a file's path) is kept whole on a line of its own
+        (self.err_console if err else self.console).print(Sentences(lines), crop=False)
+
+    def shown_comments(self, comments: Sequence[str]) -> list[str]:
+        """The comments heading a position printed on standard output: each wrapped into comment lines of the
+        terminal's width when standard output is a terminal (a person reads them there: the lines read back as
+        the same position, each a comment), else one line each, as in a file (a pipe, a redirection)."""
+        if not comments or not self.console.is_terminal:
+            return list(comments)
+        from tashkalar_cli.render.terminal import READABLE, hanging_lines  # deferred: as above
+
+        width = min(self.console.width, READABLE) - 2   # "# " opens each line
+        # a sentence's continuation indented, as an item's is: a line of its own never reads as the next comment
+        return [part for line in comments for part in hanging_lines(self.console, visible(line), width, more=2)]
+
     def write(self, path: str, text: str, *inputs: str | None, announce: bool = True, option: str = "svg") -> None:
         """Save an output file (``--svg``, or the ``option`` named) atomically, never onto one of the
         command's inputs; then say it was saved (``announce``; on standard error, which leaves
         standard output to the command's answer: a position file, say; not with --json)."""
         self.write_all([OutputFile(path, text, option)], *inputs)
         if announce and path != STDOUT:
-            sys.stderr.write(self.loc.msg("picture.written", path=path) + "\n")
+            self.say([self.loc.msg("picture.written", path=path)], err=True)
 
     def write_all(self, files: list[OutputFile], *inputs: str | None) -> None:
         """Save the outputs of a command, all checked before any is written, then all written or

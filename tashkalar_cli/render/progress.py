@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
+    from rich.progress import TaskID
+
+    from tashkalar_cli.render.progressline import FittingProgress
 
 #: seconds a step runs before its line is shown
 DELAY = 0.5
@@ -41,7 +43,7 @@ class RichReporter:
         self._lock = threading.Lock()
         self._stack: list[_Step] = []
         self._timer: threading.Timer | None = None
-        self._progress: Progress | None = None
+        self._progress: FittingProgress | None = None
         self._task: TaskID | None = None
 
     def begin(self, key: str, total: int | None) -> None:
@@ -83,16 +85,20 @@ class RichReporter:
     def _show(self) -> None:
         # deferred: only when a work outlasts DELAY on a terminal (card show on a warm cache shows no bar)
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        from rich.progress import BarColumn, MofNCompleteColumn, SpinnerColumn, TimeElapsedColumn
+
+        from tashkalar_cli.render.progressline import FittingProgress, description_column  # deferred: as above
 
         with self._lock:
             if not self._stack or self._progress is not None:
                 return
             outer = self._stack[0]
             console = Console(file=self.stream, force_terminal=True, markup=False, emoji=False, highlight=False)
-            progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-                                *([MofNCompleteColumn()] if outer.total is not None else []), TimeElapsedColumn(),
-                                console=console, transient=True)
+            elapsed = TimeElapsedColumn()
+            # on a narrow terminal the elapsed time gives way first, then the bar: nothing is cut
+            progress = FittingProgress(SpinnerColumn(), description_column(), BarColumn(),
+                                       *([MofNCompleteColumn()] if outer.total is not None else []), elapsed,
+                                       droppable=[elapsed], console=console, transient=True)
             self._task = progress.add_task(outer.label, total=outer.total, completed=outer.done)
             self._progress = progress
             self.shown += 1

@@ -245,6 +245,65 @@ class Hanging:
             yield Text(" " * (self.rest if n else self.first)).append_text(line)
 
 
+#: the opening of an item of a list in lines of sentences (``  - ``): its indentation and its mark
+_ITEM = re.compile(r" *(?:[-*\u2022] )?")
+#: the fewest cells a wrapped line keeps for its words, however deep its item's indentation
+_LEAST_ROOM = 12
+
+
+def hanging_lines(console: Console, line: str, width: int, more: int = 0) -> list[str]:
+    """``line`` (a sentence, or an item of a list: ``  - ...``) wrapped by Rich at its breaking spaces
+    (:class:`NoBreakText`) to ``width`` cells (a word longer than that, a path, is never cut), the lines it
+    wraps onto indented as far as the item's text, so that a continuation never reads as the next item; a
+    sentence's continuation indented ``more`` cells (where lines of sentences are told apart only so). A line
+    that fits is itself."""
+    if cell_len(line) <= width:
+        return [line]
+    found = _ITEM.match(line)
+    lead = found.group() if found is not None else ""
+    first, rest = len(lead), len(lead) + (0 if lead.strip() else more)
+    if width - rest < _LEAST_ROOM:   # too narrow for the indentation: the words first
+        lead, first, rest = "", 0, 0
+    room = max(width - rest, 1)
+    wrapped = [part for run, whole in _runs(line[first:], room)
+               for part in ([run] if whole else [p.plain.rstrip() for p in no_break(Text(run)).wrap(console, room)])]
+    return [(lead if n == 0 else " " * rest) + part for n, part in enumerate(wrapped)]
+
+
+def _runs(text: str, room: int) -> list[tuple[str, bool]]:
+    """``text`` as runs of words Rich wraps to ``room`` cells, and each word longer than that (a file's path)
+    alone, kept whole on a line of its own (Rich would cut it: a path is copied as it is): (run, whole)."""
+    words = _BREAKS.split(text)
+    if all(cell_len(w) <= room for w in words):
+        return [(text, False)]
+    runs: list[tuple[str, bool]] = []
+    kept: list[str] = []
+    for word in words:
+        if cell_len(word) > room:
+            runs += [(" ".join(kept), False), (word, True)] if kept else [(word, True)]
+            kept = []
+        else:
+            kept.append(word)
+    return [*runs, (" ".join(kept), False)] if kept else runs
+
+
+class Sentences:
+    """Lines of sentences (a verdict, the outcomes of an effect and their steps), each made visible and wrapped
+    at its breaking spaces to the width it is drawn in, at most :data:`READABLE` columns
+    (:func:`hanging_lines`): what a command says in sentences rather than in a table or a panel."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = min(options.max_width, READABLE)
+        end = Segment.line()
+        for line in self.lines:
+            for part in hanging_lines(console, visible(line), width):
+                yield Segment(part)
+                yield end
+
+
 class Key:
     """A key: entries (a symbol and its meaning) one after the other, wrapped between entries so
     that a symbol never ends a line away from its meaning."""
@@ -263,15 +322,32 @@ class Key:
             piece = self.entry(symbol, meaning)
             last = i == len(self.entries) - 1
             tail = "" if last else self.separator.rstrip()
-            if line.cell_len and line.cell_len + piece.cell_len + len(tail) > width:
+            if line.cell_len and line.cell_len + 1 + piece.cell_len + len(tail) > width:   # 1: the space between
                 yield line
                 line = Text(style="dim")
             elif line.cell_len:
                 line.append(" ")
+            if not line.cell_len and piece.cell_len + len(tail) > width:   # an entry wider than the line alone
+                *whole, line = self._wrapped(console, symbol, meaning + tail, width)
+                yield from whole
+                continue
             line.append_text(piece)
             line.append(tail, style="dim")
         if line.cell_len:
             yield line
+
+    def _wrapped(self, console: Console, symbol: str, meaning: str, width: int) -> list[Text]:
+        """An entry wider than the line: its meaning wrapped at its breaking spaces beside its symbol, the lines
+        it wraps onto under the meaning's first word, so that the symbol never stands alone."""
+        lead = cell_len(symbol) + 1
+        room = max(width - lead, 1)
+        lines = no_break(Text(meaning, style="dim")).wrap(console, room)
+        out = []
+        for n, part in enumerate(lines):
+            part.rstrip()
+            head = Text.assemble((symbol, "bold"), " ", style="dim") if n == 0 else Text(" " * lead, style="dim")
+            out.append(head.append_text(part))
+        return out
 
 
 __all__ = [
@@ -284,9 +360,11 @@ __all__ = [
     "PipeConsole",
     "Readable",
     "SafeConsole",
+    "Sentences",
     "TitledPanel",
     "block",
     "console",
+    "hanging_lines",
     "no_break",
     "sane_size",
     "shown",

@@ -82,7 +82,7 @@ def area(square: SquareArgument,
 
         print_json("letal-squares", {**jsonout.letal_squares(found), **(said.data() if words else {})})
         return
-    s.console.print(*said.lines)
+    s.say(said.lines)
     _draw(s, engine, picture)
 
 
@@ -119,8 +119,7 @@ def move(square: SquareArgument,
 
         print_json("letal-squares", {**jsonout.letal_squares(found, asked), **(said.data() if words else {})})
         return
-    for line in said.lines:
-        s.console.print(line)
+    s.say(said.lines)
     _draw(s, engine, picture)
 
 
@@ -162,7 +161,7 @@ def _shift(kind: str, square: str, by: str, distance: int, occupied: str | None,
 
         print_json("letal-shift", {**jsonout.letal_shift(result), **(said.data() if common.words else {})})
         return
-    s.console.print(*said.lines)
+    s.say(said.lines)
     _draw(s, engine, picture)
 
 
@@ -203,7 +202,7 @@ def attack(damage: Annotated[int, typer.Option("--damage", metavar="N", show_def
 
         print_json("letal-attack", {**jsonout.letal_attack(result), **({"lines": lines} if words else {})})
         return
-    s.console.print("\n".join(lines))
+    s.say(lines)
 
 
 @app.command("check")
@@ -220,13 +219,13 @@ def check(file: FileArgument, lang: LangOption = None, json: JsonOption = False,
 
         print_json("letal-check", jsonout.letal_check(problems, s.loc))
     elif not problems:
-        s.console.print(s.loc.msg("letal.check.valid", players=len(game.players)))
+        s.say([s.loc.msg("letal.check.valid", players=len(game.players))])
     else:
         from rich.text import Text  # deferred: the terminal's text, for findings only
 
         from tashkalar_cli.render.terminal import Hanging  # deferred: the terminal's text, for findings only
 
-        s.console.print(s.loc.msg("letal.check.problems", count=len(problems)))
+        s.say([s.loc.msg("letal.check.problems", count=len(problems))])
         for p in sorted(problems, key=lambda p: p.line or 0):   # in the order of the file's lines
             where = f"{file}:{p.line}" if p.line else file
             # FILE:LINE: message; the problem's code (an English id) is for programs: in --json only
@@ -251,7 +250,7 @@ def winner(file: FileArgument, lang: LangOption = None, json: JsonOption = False
              if result.winner else msg("letal.winner.draw")]
     lines += [msg("letal.winner.team", team=msg(f"letal.team.{t.team}"), alive=t.alive, endurance=t.endurance)
               for t in result.teams]
-    s.console.print("\n".join(lines), markup=False)
+    s.say(lines)
 
 
 @app.command("board")

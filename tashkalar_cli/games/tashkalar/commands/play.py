@@ -124,12 +124,12 @@ def flare_play(
         from tashkalar_cli.games.tashkalar.render.plan import position_yaml
 
         said = [*lines, msg("effect.chosen", n=played.chosen, count=resolution.count), *outcome_lines(outcome, s.loc)]
-        typer.echo(position_yaml(outcome.position, said), nl=False)
+        typer.echo(position_yaml(outcome.position, s.shown_comments(said)), nl=False)
         return
     if resolution is not None:
         lines.append(msg("effect.count", count=resolution.count))
         lines += resolution_lines(resolution, s.loc, limit)
-    typer.echo("\n".join(lines))
+    s.say(lines)
 
 
 @task_app.command("check")

@@ -69,8 +69,8 @@ def check(file: FileArg = None, pieces: PiecesOption = None, mode: ModeOption = 
 
         print_json("position-check", jsonout.position_check(pos))
         return
-    s.console.print(s.loc.msg_n("position.ok", len(pos.pieces), pieces=len(pos.pieces),
-                                mode=s.loc.msg(f"mode.{pos.mode}"), players=pos.players))
+    s.say([s.loc.msg_n("position.ok", len(pos.pieces), pieces=len(pos.pieces), mode=s.loc.msg(f"mode.{pos.mode}"),
+                       players=pos.players)])
 
 
 @app.command("board")

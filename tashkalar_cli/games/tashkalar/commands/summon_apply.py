@@ -65,13 +65,25 @@ class EffectsAsked:
 
 @dataclass(frozen=True)
 class _Answer:
-    """What a summon applied writes or prints: the position file's text, the turn record's, the JSON answer
-    (a function printing it, or None: the text is the answer) and the picture (path, SVG) or None."""
+    """What a summon applied writes or prints: the position after it and the comments heading it, the turn
+    record's text, the JSON answer (a function printing it, or None: the text is the answer) and the picture
+    (path, SVG) or None."""
 
-    text: str
+    position: Position
+    comments: list[str]
     turn_text: str
     json: Callable[[], None] | None
     picture: tuple[str, str] | None = None
+
+    @property
+    def text(self) -> str:
+        """The position file's text, as written to a file: each comment on one line."""
+        return position_yaml(self.position, self.comments)
+
+    def shown(self, s: TashkalarSession) -> str:
+        """The position file's text as printed: its comments wrapped to a terminal's width
+        (:meth:`~tashkalar_cli.command.common.Session.shown_comments`)."""
+        return position_yaml(self.position, s.shown_comments(self.comments))
 
 
 def apply_summon(s: TashkalarSession, asked: ApplyAsked, *, apply: bool, allow_enemy: str | None,
@@ -109,7 +121,7 @@ def apply_summon(s: TashkalarSession, asked: ApplyAsked, *, apply: bool, allow_e
         from tashkalar_cli.games.tashkalar.render.effects import applied_svg
 
         picture = (asked.svg, applied_svg(s.board, applied, [card_name, *comments], s.loc))
-    _write_applied(s, asked, _Answer(position_yaml(applied.position, comments),
+    _write_applied(s, asked, _Answer(applied.position, comments,
                                      turn_yaml(applied.turn, s.board, comments[:1]),
                                      (lambda: _json_applied(s, applied)) if asked.json else None, picture))
 
@@ -141,19 +153,19 @@ def _write_applied(s: TashkalarSession, asked: ApplyAsked, answer: _Answer) -> N
         outputs.append(OutputFile(*picture))
     s.write_all(outputs, *sources)  # every output checked before the first is written
     if picture is not None and answer.json is None:
-        typer.echo(s.loc.msg("picture.written", path=picture[0]), err=True)
+        s.say([s.loc.msg("picture.written", path=picture[0])], err=True)
     if answer.json is not None:
         answer.json()
         return
     if out is None:
-        typer.echo(answer.text, nl=False)
+        typer.echo(answer.shown(s), nl=False)
     else:
-        typer.echo(s.loc.msg("apply.written", path=out))
+        s.say([s.loc.msg("apply.written", path=out)])
     if record is not None:
-        typer.echo(s.loc.msg("apply.record_updated" if in_place else "apply.record_written", path=record))
+        s.say([s.loc.msg("apply.record_updated" if in_place else "apply.record_written", path=record)])
     elif turn_path is not None:  # the record was read, not changed: say so (on standard error: the
         # position printed on standard output stays a position file)
-        typer.echo(s.loc.msg("apply.turn_unchanged", path=turn_path), err=True)
+        s.say([s.loc.msg("apply.turn_unchanged", path=turn_path)], err=True)
 
 
 def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn | None, effects: EffectsAsked) -> None:
@@ -193,8 +205,8 @@ def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn |
     if chosen is None and resolution is not None:
         if picture is not None:
             s.write(*picture, *asked.inputs)
-        typer.echo("\n".join([*comments, s.loc.msg("effect.count", count=resolution.count),
-                               *resolution_lines(resolution, s.loc, limit)]))
+        s.say([*comments, s.loc.msg("effect.count", count=resolution.count),
+               *resolution_lines(resolution, s.loc, limit)])
         return
 
     def as_json() -> None:
@@ -202,7 +214,7 @@ def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn |
 
         print_json("summon-apply", jsonout.summon_effects(result, s.board, limit, chosen))
 
-    _write_applied(s, asked, _Answer(position_yaml(result.position, comments),
+    _write_applied(s, asked, _Answer(result.position, comments,
                                      turn_yaml(result.turn, s.board, comments[:1]),
                                      as_json if asked.json else None, picture))
 
