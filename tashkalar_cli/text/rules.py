@@ -119,7 +119,7 @@ class RuleBook:
     def index(self) -> SearchIndex:
         """The search index stored with the cached data (built here when the cache predates it)."""
         from tashkalar_cli.text.index import FORMAT, PART, SearchIndex, build_index  # deferred: rule show loads no search index
-        from tashkalar_cli.text.index.learned import WEIGHTS
+        from tashkalar_cli.text.index.learned import WEIGHTS  # deferred: with the search index
 
         parts = self.dataset.derived
         common = parts.get(PART)

@@ -7,14 +7,29 @@ sets (benchmarks/rerank.py fits them; :mod:`.learned` stores them)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from tashkalar_cli.text.index.common import FIELD_B, FIELD_WEIGHT, K1, NAMED, TEXT_FIELDS
 from tashkalar_cli.text.index.reading import Query
+from tashkalar_cli.text.search import Stemmer
 
-if TYPE_CHECKING:
-    from tashkalar_cli.text.index.scoring import SearchIndex
+
+class SearchIndex(Protocol):
+    """What the second stage reads of :class:`~tashkalar_cli.text.index.scoring.SearchIndex` (which imports this
+    module): its parts, and how its first stage reads a question."""
+
+    data: Any
+    docs: Any
+
+    def words(self, lang: str) -> Mapping[str, Any]: ...
+    def stemmer(self, lang: str) -> Stemmer: ...
+    def _averages(self, lang: str) -> dict[str, float]: ...
+    def _phrasings(self, lang: str, i: int) -> list[frozenset[str]]: ...
+    def _unit(self, query: Query) -> str | None: ...
+    def _named_modes(self, concepts: Iterable[str]) -> set[str]: ...
+    def _defining(self, query: Query) -> bool: ...
+    def _sequel(self, step: int, section: list[str], before: bool) -> list[int]: ...
 
 #: how many of the first stage's best entries the second ranks again
 CANDIDATES = 12
@@ -56,12 +71,19 @@ class Candidates:
         self.step = first.step
         total, cover = self.total, self.cover
         self.best = ranked[0]
+        self.own: dict[int, dict[str, float]] = {}   # what of the question each says, and how many of it it names
+        self.named: dict[int, tuple[int, int]] = {}   # (names of it, of which words of its title)
         keys: dict[str, float] = {}
         for i in ranked:
-            for key, value in cover.get(i, {}).items():
-                if not key.startswith(NAMED):
-                    keys[key] = max(keys.get(key, 0.0), value)
+            said = cover.get(i, {})
+            own = self.own[i] = {key: v for key, v in said.items() if key[:1] != NAMED}
+            names = [key for key in said if key[:1] == NAMED]
+            self.named[i] = (len(names), sum(1 for key in names if key[1:2] != "="))
+            for key, value in own.items():
+                if value > keys.get(key, 0.0):
+                    keys[key] = value
         self.keys = keys
+        self.whole = sum(keys.values()) or 1.0
         stem = index.stemmer(query.lang)
         self.stems = {stem(w) for w in query.words}
         self.aside = {stem(w) for w in query.aside}
@@ -72,23 +94,19 @@ class Candidates:
         data = index.data
         self.defines = {j for ids in data.get("defines", {}).values() for j in ids}
         self.numbered = set(data.get("numbered", ()))
-        self.negated = index.words(query.lang).get("negated", {})
+        negated = index.words(query.lang).get("negated", {})
+        self.says_not = {j for st in self.aside | self.stems for j in negated.get(st, ())}
         self.after, self.before = self._sequel(), self._sequel(True)
         self.sequel = self.before if query.step == "before" else self.after
         self.postings = self._postings()
 
     def _weighted(self, keys: set[str]) -> float:
         """The share of the question's terms (each weighing what the entry saying it most makes of it) in ``keys``."""
-        whole = sum(self.keys.values()) or 1.0
-        return sum(self.keys.get(key, 0.0) for key in keys) / whole
+        return sum(self.keys.get(key, 0.0) for key in keys) / self.whole
 
     def _title_cover(self, i: int) -> float:
         title_len = self.index.words(self.query.lang)["lengths"]["title"][i]
-        named = sum(1 for key in self.cover.get(i, {}) if key.startswith(NAMED) and not key.startswith(NAMED + "="))
-        return min(1.0, named / title_len) if title_len else 0.0
-
-    def _own(self, i: int) -> set[str]:
-        return {key for key in self.cover.get(i, {}) if not key.startswith(NAMED)}
+        return min(1.0, self.named[i][1] / title_len) if title_len else 0.0
 
     def rows(self) -> list[list[float]]:
         """The features of each candidate, in :data:`FEATURES` order."""
@@ -146,7 +164,7 @@ class Candidates:
     def _row(self, k: int, i: int, q: Mapping[str, float]) -> list[float]:
         row = {**self._said(k, i), **self._entry(i), **self._relation(k, i)}
         kind = self.index.docs[i][0]
-        own = {key for key in self.cover.get(i, {}) if not key.startswith(NAMED)}
+        own, best = set(self.own[i]), set(self.own[self.best])
         row.update({
             "aside_says_not": q["aside"] * row["says_not"], "aside_erratum": q["aside"] * (kind == "erratum"),
             "aside_rank0": q["aside"] * (k == 0),
@@ -157,18 +175,15 @@ class Candidates:
             "quoted_defines": q["quoted"] * row["defines"], "card_rule": q["cards"] * (kind == "rule"),
             "many_concepts_erratum": q["many"] * (kind == "erratum"), "long_log_ratio": q["long"] * row["log_ratio"],
             "short_cover": (1 - q["long"]) * row["cover"],
-            "extra_keys": self._weighted(own - self._own(self.best)),
-            "lacks_keys": self._weighted(self._own(self.best) - own),
+            "extra_keys": self._weighted(own - best), "lacks_keys": self._weighted(best - own),
             "title_gain": row["title_cover"] - self.best_title, "rank0_gap": (k == 0) * min(self.gap, 2.0),
         })
         return [float(row[name]) for name in FEATURES]
 
     def _said(self, k: int, i: int) -> dict[str, float]:
         """What of the question the entry says, and where."""
-        said = self.cover.get(i, {})
-        own = {key: v for key, v in said.items() if not key.startswith(NAMED)}
-        named = [key for key in said if key.startswith(NAMED)]
-        concept = sum(v for key, v in own.items() if key.startswith("="))
+        own = self.own[i]
+        concept = sum(v for key, v in own.items() if key[:1] == "=")
         total_said = sum(own.values()) or 1.0
         known = max(1, len(self.keys))
         said_in_full = max((len(p) for p in self.index._phrasings(self.query.lang, i) if p and self.asked.issuperset(p)),
@@ -179,7 +194,7 @@ class Candidates:
             "rank0": k == 0, "rank1": k == 1, "rank2": k == 2,
             "cover": len(own) / known,
             "cover_weighted": sum(min(1.0, v / self.keys[key]) for key, v in own.items() if self.keys.get(key)) / known,
-            "named": len(named) / known, "title_cover": self._title_cover(i),
+            "named": self.named[i][0] / known, "title_cover": self._title_cover(i),
             "concept_share": concept / total_said, "only_concepts": concept >= total_said - 1e-9,
             "bm25_title": fields["title"], "bm25_text": fields["text"], "bm25_section": fields["section"],
             "bm25_asks": fields["asks"], "phrasing": said_in_full > 0,
@@ -190,13 +205,14 @@ class Candidates:
         """What kind of entry it is."""
         data, kind = self.index.data, self.index.docs[i][0]
         breadth = data.get("breadth") or []
-        doc_modes = (data.get("doc_modes") or [None] * len(self.index.docs))[i] or ()
+        every = data.get("doc_modes")
+        doc_modes = (every[i] if every else None) or ()
         return {
             "keyword": kind == "keyword", "erratum": kind == "erratum",
             "text_len": math.log1p(data["text_len"][i]) / 5, "breadth": math.log1p(breadth[i] if i < len(breadth) else 0),
             "defines": i in self.defines, "numbered": i in self.numbered,
             "mode_rule": bool(doc_modes) and len(doc_modes) < 4,
-            "says_not": any(i in self.negated.get(st, ()) for st in self.aside | self.stems),
+            "says_not": i in self.says_not,
         }
 
     def _relation(self, k: int, i: int) -> dict[str, float]:
@@ -205,10 +221,10 @@ class Candidates:
         links = data.get("links") or []
         breadth = data.get("breadth") or []
         then = data.get("then") or []
-        sections = data.get("sections") or [""] * len(self.index.docs)
+        sections = data.get("sections")
         linked = k > 0 and best < len(links) and i in links[best]
         return {
-            "same_section": k > 0 and bool(sections[i]) and sections[i] == sections[best],
+            "same_section": k > 0 and bool(sections) and bool(sections[i]) and sections[i] == sections[best],
             "linked": linked, "narrower": linked and breadth[i] < breadth[best],
             "then_of_best": k > 0 and best < len(then) and i in then[best],
             "before_best": k > 0 and i < len(then) and best in then[i],
@@ -222,10 +238,18 @@ def _nearness(rules: Sequence[int], i: int) -> float:
     return 1.0 / (1 + rules.index(i)) if i in rules else 0.0
 
 
+def kept(index: SearchIndex, query: Query) -> bool:
+    """Whether the first stage's order stands: the question asks what a keyword is, quotes one, or names a form of play,
+    which the first stage reads by rules of its own."""
+    return bool(query.quoted) or bool(index._named_modes(query.concepts)) or index._defining(query)
+
+
 def rerank(index: SearchIndex, query: Query, first: Ranking, weights: Sequence[float]) -> list[int]:
     """The first stage's order with its :data:`CANDIDATES` best ranked again by the weighted sum of their features
     (ties: the first stage's order)."""
     ranked = first.ranked
+    if kept(index, query):
+        return list(ranked)
     top = list(ranked[:CANDIDATES])
     rows = Candidates(index, query, first).rows()
     scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
@@ -233,4 +257,4 @@ def rerank(index: SearchIndex, query: Query, first: Ranking, weights: Sequence[f
     return [top[n] for n in order] + list(ranked[CANDIDATES:])
 
 
-__all__ = ["CANDIDATES", "FEATURES", "Candidates", "rerank"]
+__all__ = ["CANDIDATES", "FEATURES", "Candidates", "kept", "rerank"]
