@@ -150,7 +150,7 @@ class Game(Generic[R]):
     def rules(self) -> RuleBook:
         from tashkalar_cli.text.rules import RuleBook  # deferred: the rules' texts, which card show does not load
 
-        return RuleBook(self.dataset)
+        return RuleBook(self.dataset, self.pack.id)
 
     @cached_property
     def glossary(self) -> Glossary:

@@ -55,11 +55,16 @@ SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-3
 #: first, 39/40 top 3 (6d67865, before the round: 33/40 and 39/40); three questions are close to earlier ones (one of
 #: dev-36, two of held-out-9, now dev-40), without them 31/37 and 36/37: floors just below, never tuned on until
 #: 2026-11-30 (issue 33, ninth round), when it became "dev-41", a development set whose misses are studied (floors kept
-#: from its held-out measure), while a new held-out-11 is written by a writer who read only the rulebook page
-FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.88, 0.99), "held-out-6": (0.68, 0.93), "dev-33": (0.92, 0.99), "dev-34": (0.90, 0.95),
-          "dev-35": (0.93, 0.95), "dev-36": (0.82, 0.97),
-          "dev-38": (0.83, 0.97), "dev-37": (0.60, 0.84), "dev-39": (0.64, 0.80),
-          "dev-40": (0.77, 0.94), "dev-41": (0.84, 0.97)}
+#: from its held-out measure), while a new held-out-11 is written by a writer who read only the rulebook page;
+#: issue 33's ninth round: a second stage ranks the first stage's 12 best again by learned weights (tests/test_rerank.py),
+#: but for a question asking what a keyword is, quoting one or naming a form of play; leaving out one independent
+#: writer's set at a time (held-out, held-out-6, dev-36 to dev-41), 239/308 first became 250/308 and 290/308 in the top
+#: 3 297/308; floors raised just below the rates it reaches, and lowered where it loses: dev-33 11/13 first (12 before:
+#: "dopo aver pescato, cosa faccio poi" has the draw first and its answer second), dev-40 30/40 first (31)
+FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.90, 0.99), "held-out-6": (0.77, 0.99), "dev-33": (0.84, 0.99),
+          "dev-34": (0.99, 0.99), "dev-35": (0.93, 0.99), "dev-36": (0.87, 0.99),
+          "dev-38": (0.94, 0.99), "dev-37": (0.68, 0.90), "dev-39": (0.67, 0.87),
+          "dev-40": (0.74, 0.97), "dev-41": (0.87, 0.99)}
 
 
 @cache

@@ -90,16 +90,30 @@ SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-ou
 #: 55/58: floors just below, never tuned on until 2026-11-30 (issue 33, ninth round), when it became "dev-41", a
 #: development set whose misses are studied (floors kept from its held-out measure), while a new held-out-11 is written
 #: by a writer who read only the rulebooks
-FLOOR_ALL = {"tuning": (0.92, 0.98), "held-out": (0.89, 0.96), "held-out-2": (0.92, 0.94), "held-out-3": (0.97, 0.97),
-             "held-out-4": (0.87, 0.97), "held-out-5": (0.76, 0.92), "held-out-6": (0.75, 0.94),
-             "dev-33": (0.80, 0.92), "dev-34": (0.83, 0.95), "dev-35": (0.84, 0.90), "dev-36": (0.66, 0.91),
-             "dev-38": (0.66, 0.89), "dev-37": (0.68, 0.87), "dev-39": (0.71, 0.81),
-             "dev-40": (0.79, 0.94), "dev-41": (0.73, 0.94)}
-FLOOR_LANG = {"tuning": (0.88, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
-              "held-out-4": (0.69, 0.89), "held-out-5": (0.52, 0.75), "held-out-6": (0.45, 0.78),
-              "dev-33": (0.60, 0.80), "dev-34": (0.65, 0.75), "dev-35": (0.50, 0.75), "dev-36": (0.55, 0.80),
-              "dev-38": (0.46, 0.79), "dev-37": (0.49, 0.74), "dev-39": (0.65, 0.70),
-              "dev-40": (0.66, 0.86), "dev-41": (0.50, 0.90)}
+#: (issue 33, ninth round: a second stage ranks the first stage's 12 best again by learned weights, tests/test_rerank.py,
+#: but for a question asking what a keyword is, quoting one or naming a form of play; leaving out one independent
+#: writer's set at a time, held-out-5, held-out-6 and dev-36 to dev-41, 328/448 first became 337/448 and 410/448 in the
+#: top 3 414/448; floors raised just below the rates it reaches, and lowered where it loses: dev-34 39/48 first (41
+#: before), dev-38 53/60 in the top 3 (54), dev-41 56/60 in the top 3 (57) and 13/15 in Italian (14), held-out-6
+#: 45/60 first (46), the tuning set's Spanish 66/75 first (67): the learned order wins on the independent sets as a
+#: whole, not on each question)
+FLOOR_ALL = {"tuning": (0.93, 0.98), "held-out": (0.91, 0.96), "held-out-2": (0.94, 0.94), "held-out-3": (0.97, 0.97),
+             "held-out-4": (0.87, 0.97), "held-out-5": (0.84, 0.92), "held-out-6": (0.74, 0.94),
+             "dev-33": (0.88, 0.92), "dev-34": (0.81, 0.95), "dev-35": (0.84, 0.90), "dev-36": (0.70, 0.93),
+             "dev-38": (0.68, 0.88), "dev-37": (0.74, 0.91), "dev-39": (0.74, 0.86),
+             "dev-40": (0.79, 0.96), "dev-41": (0.78, 0.93)}
+FLOOR_LANG = {"tuning": (0.87, 0.98), "held-out": (0.86, 0.93), "held-out-2": (0.89, 0.89), "held-out-3": (0.89, 0.89),
+              "held-out-4": (0.89, 0.89), "held-out-5": (0.76, 0.84), "held-out-6": (0.45, 0.78),
+              "dev-33": (0.83, 0.87), "dev-34": (0.65, 0.75), "dev-35": (0.50, 0.87), "dev-36": (0.66, 0.80),
+              "dev-38": (0.53, 0.79), "dev-37": (0.58, 0.83), "dev-39": (0.65, 0.79),
+              "dev-40": (0.66, 0.93), "dev-41": (0.50, 0.86)}
+
+
+def _first_scores(index, query) -> dict[tuple[str, str], float]:
+    """(kind, id) -> score of every entry the first stage finds, in its order: the mechanisms the tests below pin, before
+    the learned second stage (tests/test_rerank.py) ranks the best of them again, each rank keeping its score."""
+    first = index.ranking(query)
+    return {(index.docs[i][0], index.docs[i][1]): first.total[i] for i in first.ranked}
 
 
 def _rank(hits, answers) -> int | None:
@@ -218,13 +232,15 @@ def test_equal_scores_prefer_the_more_specific_rule(tk, data, examples):
     index = tk.rules.index
     words = data.draw(st.lists(st.sampled_from(sorted(index.words("en")["vocab"])), min_size=1, max_size=4))
     hits = tk.rules.search(" ".join(words), lang="en", limit=None).hits
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     text_len = index.data["text_len"]
-    where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
-    for a, b in itertools.pairwise(hits):
-        assert round(a.score, 6) >= round(b.score, 6)
-        if round(a.score, 6) == round(b.score, 6):
-            depth_a, depth_b = len(a.number.split(".")) if a.number else 0, len(b.number.split(".")) if b.number else 0
-            assert (depth_a, -text_len[where[a.kind, a.id]]) >= (depth_b, -text_len[where[b.kind, b.id]])
+    first = index.ranking(index.read(" ".join(words), "en"))   # the order the second stage starts from
+    for i, j in itertools.pairwise(first.ranked):
+        assert round(first.total[i], 6) >= round(first.total[j], 6)
+        if round(first.total[i], 6) == round(first.total[j], 6):
+            a, b = index.docs[i][2], index.docs[j][2]
+            depth_a, depth_b = len(a.split(".")) if a else 0, len(b.split(".")) if b else 0
+            assert (depth_a, -text_len[i]) >= (depth_b, -text_len[j])
 
 
 def test_team_play_follows_the_form_it_is_played_as(tk, cli):
@@ -471,7 +487,8 @@ def test_a_synonym_group_weighs_its_best_phrase_and_a_share_of_the_next(tk, monk
         assert score == pytest.approx(fits[0] + module.GROUP_REST * fits[1])
         several += fits[2] > 0
     assert several, "some entry uses three phrases of the group or more"
-    assert tk.rules.search("quand je passe la main à mon coéquipier, il peut jouer une Ruse ?").hits[1].id == "team-partner-no-flare"
+    first = list(_first_scores(index, query))   # the first stage's order (the second stage puts it third)
+    assert first[1] == ("rule", "team-partner-no-flare")
 
 
 @pytest.mark.parametrize(("question", "answer"), [
@@ -491,11 +508,11 @@ def test_a_question_asking_what_a_keyword_is_prefers_the_rule_defining_it(tk, mo
     defining = {i for kid in query.concepts for i in index.data["defines"].get(kid, ())}
     where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
     assert where["rule", answer] in defining
-    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    with_bonus = _first_scores(index, query)
     assert next(iter(with_bonus)) == ("rule", answer)
     bonus = module.DEFINITION_BONUS
     monkeypatch.setattr(module, "DEFINITION_BONUS", 0.0)
-    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    without = _first_scores(index, query)
     for key, score in without.items():
         share = 1 + bonus if where[key] in defining else 1.0
         assert with_bonus[key] == pytest.approx(score * share)
@@ -518,10 +535,10 @@ def test_a_rule_whose_phrasing_the_question_says_in_full_ranks_higher(tk, monkey
     said = {stem(w) for w in query.words}
     full = {i for i in range(len(index.docs)) if any(p <= said for p in index._phrasings("es", i))}
     assert where["rule", "discard-action"] in full and where["rule", "discard-return-cards"] not in full
-    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    with_bonus = _first_scores(index, query)
     bonus = module.ASKED_BONUS
     monkeypatch.setattr(module, "ASKED_BONUS", 0.0)
-    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    without = _first_scores(index, query)
     for key, score in without.items():
         if where[key] in full:   # by the share of the question the phrasing says
             assert score * 1.000001 < with_bonus[key] <= score * (1 + bonus) * 1.000001
@@ -603,11 +620,11 @@ def test_a_question_asking_for_a_number_prefers_the_rules_giving_one(tk, monkeyp
     numbered = set(index.data["numbered"])
     counted = set(index.words(query.lang)["units"][unit])
     assert counted and counted <= numbered
-    with_bonus = {(h.kind, h.id): h.score for h in index.search(query)}
+    with_bonus = _first_scores(index, query)
     bonus, unit_bonus = module.NUMBER_BONUS, module.UNIT_BONUS
     monkeypatch.setattr(module, "NUMBER_BONUS", 0.0)
     monkeypatch.setattr(module, "UNIT_BONUS", 0.0)
-    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    without = _first_scores(index, query)
     where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
     kinds = {("counted" if where[k] in counted else "numbered" if where[k] in numbered else "plain") for k in without}
     assert kinds == {"counted", "numbered", "plain"}
@@ -627,11 +644,11 @@ def test_a_question_naming_a_form_of_play_prefers_its_rules(tk, monkeypatch, que
 
     index = tk.rules.index
     query = tk.rules.search(question).query
-    with_modes = {(h.kind, h.id): h.score for h in index.search(query)}
+    with_modes = _first_scores(index, query)
     share, own = module.OTHER_MODE, module.OWN_MODE
     monkeypatch.setattr(module, "OTHER_MODE", 1.0)
     monkeypatch.setattr(module, "OWN_MODE", 0.0)
-    without = {(h.kind, h.id): h.score for h in index.search(query)}
+    without = _first_scores(index, query)
     where = {(d[0], d[1]): i for i, d in enumerate(index.docs)}
     doc_modes = index.data["doc_modes"]
     every = {m for modes in doc_modes if modes for m in modes}

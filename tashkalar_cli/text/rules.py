@@ -65,8 +65,10 @@ class Keyword:
 class RuleBook:
     """The numbered rules, in number order, found by id or number and searched in any language."""
 
-    def __init__(self, dataset: Dataset) -> None:
+    def __init__(self, dataset: Dataset, game: str = "tash-kalar") -> None:
+        """``game``: the game's id, whose learned weights rank the search's best hits again."""
         self.dataset = dataset
+        self.game = game
         data = dataset.facts["rules"]
         self.sections = sorted(data["sections"], key=lambda s: _number_key(s["number"]))
         self.played_as: dict[str, list[str]] = dict(data.get("played_as", {}))
@@ -117,12 +119,13 @@ class RuleBook:
     def index(self) -> SearchIndex:
         """The search index stored with the cached data (built here when the cache predates it)."""
         from tashkalar_cli.text.index import FORMAT, PART, SearchIndex, build_index  # deferred: rule show loads no search index
+        from tashkalar_cli.text.index.learned import WEIGHTS  # deferred: with the search index
 
         parts = self.dataset.derived
         common = parts.get(PART)
         if not isinstance(common, dict) or common.get("format") != FORMAT:
             parts = build_index(self.dataset.facts, self.dataset.locales)
-        return SearchIndex(parts)
+        return SearchIndex(parts, WEIGHTS.get(self.game))
 
     def search(self, question: str, lang: str | None = None, *, preferred: str | None = None,
                mode: str | None = None, limit: int | None = 20) -> SearchResult:

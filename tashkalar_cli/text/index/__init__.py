@@ -50,13 +50,18 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
   is no passing of control;
 - a question mostly made of words no language of the tool knows is :attr:`Query.foreign`;
 - rules come first on equal scores when they are more specific: deeper numbers, shorter texts.
+- a second stage (:mod:`.rerank`) ranks the twelve best entries again by a weighted sum of features that name no
+  word (how much of the question each says and where, its kind, how it stands to the best one and to the step the
+  question names, crossed with what the question is), the weights learned per game from the labelled questions
+  (:mod:`.learned`, written by benchmarks/rerank.py); a question asking what a keyword is, quoting one or naming a
+  form of play keeps the first order.
 
 The index is plain JSON data, built once from the validated data by :func:`build_index` (the
 loader stores it with the cached data) and read by :class:`SearchIndex`.
 
 The package: :mod:`.common` (the format, the weights, the keyword names found in words), :mod:`.build`
 (building the parts), :mod:`.reading` (the parts read and kept, a question read), :mod:`.scoring`
-(ranking the entries).
+(ranking the entries), :mod:`.rerank` and :mod:`.learned` (the second stage and its weights).
 """
 
 from __future__ import annotations

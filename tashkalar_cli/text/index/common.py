@@ -112,6 +112,8 @@ COVER = 0.15
 #: one saying all the other says of the question and more (words weighing at least ``SPECIFIC`` of its score) takes
 #: the other's place
 SPECIFIC, SPECIFIC_TOP = 0.1, 5
+#: the mark of what of the question an entry names (in its title or as its own or linked keyword), in its cover
+NAMED = "^"
 #: the quotation marks a question may put around the word it is about
 QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”|„([^“”]+)[“”]|‘([^’]+)’|`([^`]+)`'
                      r"|(?<![\w'’])'([^']+)'(?![\w'’])", re.UNICODE)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tashkalar_cli.text.index.common import (
@@ -29,6 +29,7 @@ from tashkalar_cli.text.index.common import (
     KIND_WEIGHT,
     LINKED,
     LONGER_SYNONYM,
+    NAMED,
     NEGATED_TERM,
     NEXT_BONUS,
     NEXT_DECAY,
@@ -53,9 +54,7 @@ from tashkalar_cli.text.index.common import (
     word_pairs,
 )
 from tashkalar_cli.text.index.reading import Hit, IndexReader, Query
-
-#: the mark of what of the question an entry names (in its title or as its own or linked keyword), in its cover
-NAMED = "^"
+from tashkalar_cli.text.index.rerank import Ranking, rerank
 
 
 class _Fields:
@@ -117,10 +116,15 @@ class SearchIndex(IndexReader):
     """Ranks the entries of :func:`~tashkalar_cli.text.index.build.build_index`'s parts for a free-form
     question.
 
+    ``weights``: the learned weights of the second stage (:mod:`.rerank`), None for the first stage alone.
     ``parts`` maps part names to their data (a dataset's ``derived`` parts, read on first use): a
     question reads the common part and its own language's; another language's part is read only
     when the question has words that only that language knows.
     """
+
+    def __init__(self, parts: Mapping[str, Any], weights: Sequence[float] | None = None) -> None:
+        super().__init__(parts)
+        self.weights = weights
 
     def _synonym_groups(self, lang: str) -> list[list[tuple[str, ...]]]:
         """The synonym groups of a language, each phrase as the stems of its words."""
@@ -420,14 +424,16 @@ class SearchIndex(IndexReader):
             if i in about or (other_modes and set(doc_modes[i] or ()) and set(doc_modes[i] or ()) <= other_modes):
                 total[i] *= ASIDE
 
-    def _follow(self, query: Query, total: dict[int, float]) -> None:
+    def _follow(self, query: Query, total: dict[int, float]) -> int | None:
         """A question asking what comes after a step: the rules following the step it names (the best rule
         whose title says a word of the step, "after the defense", else its best rule), in the same
-        section, rank higher, the next one most; asking what comes next, above the step."""
+        section, rank higher, the next one most; asking what comes next, above the step. The step, if any."""
         rules = [i for i in total if self.docs[i][0] == "rule"]
         if not query.step or not rules:
-            return
-        self._raise_followers(query, total, self._step_of(query, total, rules), rules)
+            return None
+        step = self._step_of(query, total, rules)
+        self._raise_followers(query, total, step, rules)
+        return step
 
     def _step_of(self, query: Query, total: dict[int, float], rules: list[int]) -> int:
         """The rule a question asking what follows names as its step (see :meth:`_follow`)."""
@@ -477,20 +483,32 @@ class SearchIndex(IndexReader):
             around.append(i)
         return list(dict.fromkeys([*linked, *around]))
 
-    def search(self, query: Query) -> list[Hit]:
-        """Every entry matching the question, best first."""
+    def ranking(self, query: Query) -> Ranking:
+        """The first stage: the entries matching the question, best first, their scores, what of the question each
+        says (its cover), the language that scored each best, and the step it names (see :class:`.rerank.Ranking`)."""
         cover: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
         total, source = self._scores(query, cover)
         self._favour(query, total)
         self._specific(total, cover)
-        self._follow(query, total)
+        step = self._follow(query, total)
         text_len = self.data["text_len"]
 
         def order(i: int) -> tuple[float, int, int, int]:
             return (-round(total[i], 6), -len(number_key(self.docs[i][2])), text_len[i], i)
 
-        return [Hit(self.docs[i][0], self.docs[i][1], self.docs[i][2], total[i], source.get(i, (0.0, query.lang))[1])
-                for i in sorted(total, key=order) if total[i] > 0]
+        return Ranking([i for i in sorted(total, key=order) if total[i] > 0], total, cover, source, step)
+
+    def search(self, query: Query) -> list[Hit]:
+        """Every entry matching the question, best first: the first stage's :data:`~.rerank.CANDIDATES` best ranked again
+        by the learned weights of the game (:attr:`weights`, none: the first stage's order), each rank keeping its score
+        (only the order of the scores means something)."""
+        first = self.ranking(query)
+        ranked, source = first.ranked, first.source
+        score = [first.total[i] for i in ranked]
+        if self.weights and len(ranked) > 1:
+            ranked = rerank(self, query, first, self.weights)
+        return [Hit(self.docs[i][0], self.docs[i][1], self.docs[i][2], s, source.get(i, (0.0, query.lang))[1])
+                for i, s in zip(ranked, score, strict=True)]
 
     def _scores(self, query: Query, cover: dict[int, dict[str, float]]) -> tuple[dict[int, float], dict[int, tuple[float, str]]]:
         """Each entry's score, summed over the question's language and the others that know some of its
