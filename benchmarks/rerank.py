@@ -63,7 +63,7 @@ def extract(game: str, rules: Any = None) -> list[dict[str, Any]]:
             first = next((n for n, g in enumerate(good) if g), None)
             rows = Candidates(index, query, first_stage).rows() if ranked else []
             out.append({"set": item.get("set", "tuning"), "lang": lang, "q": item["q"], "rows": rows,
-                        "good": good[:K], "first": first,
+                        "good": good[:K], "first": first, "rule": [index.docs[i][0] == "rule" for i in ranked[:K]],
                         "kept": kept(index, query)})
     return out
 
@@ -82,7 +82,7 @@ def fit(data: list[dict[str, Any]], l2: float, steps: int = 400) -> list[float]:
     for n, d in enumerate(used):
         x[n, :len(d["rows"])] = d["rows"]
         y[n, :len(d["good"])] = d["good"]
-        mask[n, :len(d["rows"])] = 0.0
+        mask[n, :len(d["rows"])] = [0.0 if rule else -1e9 for rule in d["rule"]]   # a rule's place only (see rerank)
     prior = np.zeros(dim)
     prior[0] = 1.0   # the first stage alone: its log ratio (the L2 pulls towards it)
     w = prior.copy()
@@ -108,9 +108,10 @@ def rerank_rank(d: dict[str, Any], w: list[float] | None) -> int | None:
         return None
     if w is None or d["first"] >= K or not d["rows"] or d["kept"]:
         return d["first"]
+    from tashkalar_cli.text.index.rerank import reordered
+
     scores = [sum(a * b for a, b in zip(row, w, strict=True)) for row in d["rows"]]
-    order = sorted(range(len(scores)), key=lambda n: (-scores[n], n))
-    return next(pos for pos, n in enumerate(order) if d["good"][n])
+    return next(pos for pos, n in enumerate(reordered(scores, d["rule"])) if d["good"][n])
 
 
 def rates(data: list[dict[str, Any]], w: list[float] | None) -> tuple[int, int, int]:

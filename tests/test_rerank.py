@@ -52,8 +52,18 @@ def test_the_second_stage_only_reorders_the_best_entries(tk: Any, letal: Any, qu
         ids = [(h.kind, h.id) for h in hits]
         order = [(index.docs[i][0], index.docs[i][1]) for i in first.ranked]
         assert sorted(ids[:CANDIDATES]) == sorted(order[:CANDIDATES]) and ids[CANDIDATES:] == order[CANDIDATES:]
+        # a keyword's or a ruling's entry keeps its place: the weights are learned from questions rules answer
+        assert [(n, e) for n, e in enumerate(ids) if e[0] != "rule"] == [(n, e) for n, e in enumerate(order) if e[0] != "rule"]
         scores = [h.score for h in hits]
         assert scores == sorted(scores, reverse=True) == [first.total[i] for i in first.ranked]
+
+
+def test_only_the_movable_candidates_are_sorted_into_their_own_places() -> None:
+    from tashkalar_cli.text.index.rerank import reordered
+
+    assert reordered([0.1, 0.9, 0.5, 0.7], [True, False, True, True]) == [3, 1, 2, 0]
+    assert reordered([1.0, 1.0, 2.0], [True, True, True]) == [2, 0, 1]   # ties: the first order
+    assert reordered([3.0, 1.0], [False, False]) == [0, 1]
 
 
 def test_without_weights_the_first_stage_order_stands(tk: Any) -> None:

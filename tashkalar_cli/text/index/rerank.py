@@ -245,16 +245,25 @@ def kept(index: SearchIndex, query: Query) -> bool:
 
 
 def rerank(index: SearchIndex, query: Query, first: Ranking, weights: Sequence[float]) -> list[int]:
-    """The first stage's order with its :data:`CANDIDATES` best ranked again by the weighted sum of their features
-    (ties: the first stage's order)."""
+    """The first stage's order with the rules among its :data:`CANDIDATES` best ranked again by the weighted sum of
+    their features (ties: the first stage's order). A keyword's or a ruling's entry keeps the place the first stage gave
+    it: the labelled questions the weights are learned from are answered by rules only, so they cannot teach where a
+    ruling stands (they would teach that it never answers)."""
     ranked = first.ranked
     if kept(index, query):
         return list(ranked)
     top = list(ranked[:CANDIDATES])
     rows = Candidates(index, query, first).rows()
     scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
-    order = sorted(range(len(top)), key=lambda n: (-scores[n], n))
-    return [top[n] for n in order] + list(ranked[CANDIDATES:])
+    return [top[n] for n in reordered(scores, [index.docs[i][0] == "rule" for i in top])] + list(ranked[CANDIDATES:])
 
 
-__all__ = ["CANDIDATES", "FEATURES", "Candidates", "kept", "rerank"]
+def reordered(scores: Sequence[float], movable: Sequence[bool]) -> list[int]:
+    """The positions of the candidates in their new order: the ``movable`` ones sorted by ``scores`` (ties: their
+    first order) into the places the movable ones held, each other one left in its place."""
+    places = [n for n, free in enumerate(movable) if free]
+    order = iter(sorted(places, key=lambda n: (-scores[n], n)))
+    return [next(order) if free else n for n, free in enumerate(movable)]
+
+
+__all__ = ["CANDIDATES", "FEATURES", "Candidates", "kept", "reordered", "rerank"]
