@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import os
 import shutil
@@ -432,14 +433,20 @@ def warm_cache(dataset: Any) -> None:
     the data for nothing."""
 
 
+#: the number of each test's home in this process (``SESSION_DIR/homes/N``: a new empty folder, made without
+#: listing the ones made before as pytest's numbered folders are, and removed with the process's folder)
+_HOMES = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test: a home of its own, no user language, the session's cache, a wide terminal for
     stable tables; and it fails if it (or a session fixture it set up) touched the user's folders."""
     assert GUARD is not None and SESSION_DIR is not None
     for var in CLEARED:
         monkeypatch.delenv(var, raising=False)
-    home = tmp_path_factory.mktemp("home")
+    home = SESSION_DIR / "homes" / str(next(_HOMES))
+    home.mkdir(parents=True)
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(session_cache()))
