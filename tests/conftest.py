@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import itertools
 import json
 import os
 import shutil
@@ -138,6 +140,14 @@ HOME_MOVED = "pathlib.Path.home = classmethod(lambda cls: guard)"
 SESSION_DIR: Path | None = None
 
 
+#: the cycle collector of a test process runs less often than Python's default (700 new objects, then every 10th
+#: and 10th): a test process keeps a large heap (the data, the memos) and makes many short-lived objects, and the
+#: collector's passes over them took about a tenth of the suite's CPU (gc.callbacks: 2.8 of 30 CPU-s on seven of
+#: its modules, 0.9 with these; the whole modules 30.3 -> 25.9 CPU-s). Only the test processes: the processes the
+#: tests start run the tool as a user does, and the tool's own pause of the collector (command/collector.py) is
+#: unchanged (tests/test_collector.py).
+COLLECTOR_THRESHOLDS = (20_000, 10, 10)
+
 #: the folder the workers of one pytest-xdist run share (the parent of their basetemps), None in a run without workers
 RUN_DIR: Path | None = None
 
@@ -159,6 +169,7 @@ def pytest_configure(config: pytest.Config) -> None:
     global GUARD, SESSION_DIR, RUN_DIR
     import platformdirs
 
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
     if GUARD_VAR not in os.environ:  # the first process: the real environment is still here
         real = {"home": os.path.abspath(os.path.expanduser("~")),
                 "caches": [os.path.abspath(platformdirs.user_cache_dir("tashkalar", appauthor=False))]
@@ -422,14 +433,20 @@ def warm_cache(dataset: Any) -> None:
     the data for nothing."""
 
 
+#: the number of each test's home in this process (``SESSION_DIR/homes/N``: a new empty folder, made without
+#: listing the ones made before as pytest's numbered folders are, and removed with the process's folder)
+_HOMES = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test: a home of its own, no user language, the session's cache, a wide terminal for
     stable tables; and it fails if it (or a session fixture it set up) touched the user's folders."""
     assert GUARD is not None and SESSION_DIR is not None
     for var in CLEARED:
         monkeypatch.delenv(var, raising=False)
-    home = tmp_path_factory.mktemp("home")
+    home = SESSION_DIR / "homes" / str(next(_HOMES))
+    home.mkdir(parents=True)
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(session_cache()))
@@ -685,6 +702,28 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Any:
+    """Each pytest-xdist worker imports every test module, and pytest rewrites a module's asserts when no rewritten
+    copy of it is found beside it (about 7 CPU-s for the whole folder): in a fresh checkout (.ci/run) the workers
+    did it all twice, side by side. An odd-numbered worker of a run of the whole folder imports the modules from
+    the last one back before collecting them, so that the workers meet in the middle, each reading the copy the
+    other wrote (pytest writes it whole, then renames it). The same modules, the same code: only the order of
+    the first imports changes; a module that fails to import is left to the collection, which reports it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    here = Path(__file__).parent
+    if worker[2:].isdigit() and int(worker[2:]) % 2 and [Path(a).resolve() for a in session.config.args] == [here]:
+        import importlib
+
+        for path in sorted(here.glob("test_*.py"), reverse=True):
+            if path.stem not in sys.modules:
+                try:
+                    importlib.import_module(path.stem)
+                except Exception:   # the collection imports it again and says why
+                    sys.modules.pop(path.stem, None)
+    return (yield)
 
 
 @pytest.hookimpl(trylast=True)
