@@ -602,7 +602,7 @@ def test_too_many_files_in_a_translators_folder(tmp_path: Path) -> None:
     env = {"TASHKALAR_LOCALES": str(mine)}
     proc = run(tmp_path / "cache", "card", "show", "swordmaster", "--lang", "de", env=env)
     clean(proc, allowed=(2,))
-    assert f"{MAX_WALK_FILES:,}" in proc.stderr and str(mine) in proc.stderr
+    assert str(MAX_WALK_FILES) in proc.stderr and str(mine) in proc.stderr
     clean(run(tmp_path / "cache", "card", "show", "swordmaster", env=env), allowed=(0,))  # built-in languages
 
 
@@ -620,7 +620,7 @@ def test_too_many_bytes_in_a_translators_folder(tmp_path: Path) -> None:
     proc = run(tmp_path / "cache", "card", "show", "swordmaster", "--lang", "de",
                env={"TASHKALAR_LOCALES": str(mine)})
     clean(proc, allowed=(2,))
-    assert f"{MAX_WALK_BYTES:,}" in proc.stderr
+    assert str(MAX_WALK_BYTES) in proc.stderr
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "it"])
