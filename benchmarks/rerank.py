@@ -36,6 +36,10 @@ FOLDS = {
     "letal": ("held-out", "held-out-6", "dev-36", "dev-37", "dev-38", "dev-39", "dev-40", "dev-41"),
 }
 QUESTIONS = {"tash-kalar": "rule_questions.yaml", "letal": "letal_rule_questions.yaml"}
+#: the sets never trained on, nor measured here: each was measured once on the final scorer of the round that wrote it
+#: (tests/test_rule_search.py says when); every other set of the question files is training data, the older held-out
+#: sets included since the ninth round of issue 33
+UNSEEN = ("held-out-11",)
 
 
 def extract(game: str, rules: Any = None) -> list[dict[str, Any]]:
@@ -55,6 +59,8 @@ def extract(game: str, rules: Any = None) -> list[dict[str, Any]]:
     out = []
     for lang, questions in items.items():
         for item in questions:
+            if item.get("set", "tuning") in UNSEEN:
+                continue
             query = index.read(item["q"])
             first_stage = index.ranking(query)   # the first stage alone
             ranked = first_stage.ranked

@@ -99,6 +99,8 @@ SETS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-ou
 #: whole, not on each question; the weights then fitted again with keywords' and rulings' entries left in their places,
 #: only rules moving: the same 337/448 and 414/448, dev-39 51/60 in the top 3 and 11/15 in French, 52 and 12 with the
 #: first weights, 50 and 11 before the round)
+#: (the second stage's weights are fitted on every set but held-out-11, benchmarks/rerank.py's UNSEEN: since the ninth
+#: round the older held-out sets are training data too, and their figures are in-sample)
 #: "held-out-11": 60 more (15 per language, three of each kind) by another independent writer who read only the
 #: rulebooks, labelled by a third person from the writer's notes and the rules' texts without running the search,
 #: measured once on main before the ninth round (f972828: 44/60 first, 56/60 top 3) and once on its final scorer, the
