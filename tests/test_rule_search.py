@@ -749,7 +749,9 @@ def test_the_phrasings_are_searched_with_their_own_weight(tk, monkeypatch):
         assert postings[where[rule]][field] == 1 and sum(postings[where[rule]]) == 1
     found = tk.rules.search("can we just throw in the towel?")
     assert found.hits[0].id == "resign"
-    monkeypatch.setitem(module.FIELD_WEIGHT, "asks", 0.0)
+    from tashkalar_cli.text.index import common
+
+    monkeypatch.setitem(common.FIELD_WEIGHT, "asks", 0.0)   # the one table of the fields' weights
     assert not [h for h in tk.rules.search("towel", lang="en").hits if h.id == "resign"]
 
 

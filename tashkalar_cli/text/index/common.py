@@ -3,6 +3,7 @@ keyword names found in a list of words (:class:`Forms`)."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -26,6 +27,18 @@ TEXT_FIELDS = ("title", "text", "section", "asks")   # the section: a rule's sec
 FIELD_WEIGHT = {"title": 2.5, "text": 1.0, "section": 2.0, "asks": 1.5, "concept": 2.0}
 FIELD_B = {"title": 0.3, "text": 0.75, "section": 0.0, "asks": 0.5, "concept": 0.3}
 K1 = 1.2
+
+
+def idf(count: float, df: int) -> float:
+    """BM25's weight of a stem found in ``df`` of the ``count`` entries of a language."""
+    return math.log(1 + (count - df + 0.5) / (df + 0.5))
+
+
+def field_tf(fld: str, n: float, length: int, average: float) -> float:
+    """BM25F's count of a stem said ``n`` times in the field ``fld`` of an entry, that field being ``length`` words
+    long against ``average``: weighed by the field and normalised by its length."""
+    b = FIELD_B[fld]
+    return FIELD_WEIGHT[fld] * n / (1 - b + b * length / average)
 #: weight of the words of a question searched in a language other than its own
 OTHER_LANGUAGE = 0.6
 #: weight of a word reached through a synonym of the question's language

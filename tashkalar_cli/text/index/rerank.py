@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from tashkalar_cli.text.index.common import FIELD_B, FIELD_WEIGHT, K1, NAMED, TEXT_FIELDS
+from tashkalar_cli.text.index.common import K1, NAMED, TEXT_FIELDS, field_tf, idf
 from tashkalar_cli.text.index.reading import Query
 from tashkalar_cli.text.search import Stemmer
 
@@ -142,10 +142,10 @@ class Candidates:
             if stem not in postings:
                 continue
             rows = postings[stem]
-            idf = math.log(1 + (count - len(rows) + 0.5) / (len(rows) + 0.5))
+            weight = idf(count, len(rows))
             for row in rows:
                 if row[0] in wanted:
-                    out[row[0]].append((idf, row))
+                    out[row[0]].append((weight, row))
         return out
 
     def _fields(self, i: int) -> dict[str, float]:
@@ -153,12 +153,11 @@ class Candidates:
         avg = self.index._averages(self.query.lang)
         lengths = self.index.words(self.query.lang)["lengths"]
         out = dict.fromkeys(TEXT_FIELDS, 0.0)
-        for idf, row in self.postings[i]:
+        for weight, row in self.postings[i]:
             for fld, n in zip(TEXT_FIELDS, row[1:], strict=False):
                 if n:
-                    b = FIELD_B[fld]
-                    tf = FIELD_WEIGHT[fld] * n / (1 - b + b * lengths[fld][i] / avg[fld])
-                    out[fld] += idf * tf / (K1 + tf)
+                    tf = field_tf(fld, n, lengths[fld][i], avg[fld])
+                    out[fld] += weight * tf / (K1 + tf)
         return out
 
     def _row(self, k: int, i: int, q: Mapping[str, float]) -> list[float]:

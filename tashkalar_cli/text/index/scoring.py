@@ -5,7 +5,6 @@ numbers)."""
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -21,8 +20,6 @@ from tashkalar_cli.text.index.common import (
     CARD_KIND,
     COVER,
     DEFINITION_BONUS,
-    FIELD_B,
-    FIELD_WEIGHT,
     FOUND,
     GROUP_REST,
     K1,
@@ -50,6 +47,8 @@ from tashkalar_cli.text.index.common import (
     TEXT_FIELDS,
     TITLE_BONUS,
     UNIT_BONUS,
+    field_tf,
+    idf,
     number_key,
     word_pairs,
 )
@@ -66,7 +65,7 @@ class _Fields:
         self.count = avg["count"]
 
     def idf(self, df: int) -> float:
-        return math.log(1 + (self.count - df + 0.5) / (df + 0.5))
+        return idf(self.count, df)
 
     def term(self, stem: str) -> dict[int, tuple[float, int]]:
         """Entry -> (BM25F score of one stem, its count in the title)."""
@@ -80,8 +79,7 @@ class _Fields:
             tf = 0.0
             for fld, count_f in zip(TEXT_FIELDS, counts, strict=False):
                 if count_f:
-                    b = FIELD_B[fld]
-                    tf += FIELD_WEIGHT[fld] * count_f / (1 - b + b * lengths[fld][i] / avg[fld])
+                    tf += field_tf(fld, count_f, lengths[fld][i], avg[fld])
             out[i] = (s_idf * tf / (K1 + tf), 0 if stem in self.named else counts[0])
         return out
 
@@ -300,13 +298,12 @@ class SearchIndex(IndexReader):
             if not plist:
                 continue
             c_idf = fields.idf(len(plist))
-            b = FIELD_B["concept"]
             for i, own, linked, found in plist:
                 # the subject of a question ("may") counts in the entries about it, not in every text using it
                 strength = max(SELF * own, LINKED * linked, 0.0 if c_weight >= SUBJECT else FOUND * found)
                 if not strength:
                     continue
-                tf = FIELD_WEIGHT["concept"] * strength / (1 - b + b * clen[i] / fields.avg["concept"])
+                tf = field_tf("concept", strength, clen[i], fields.avg["concept"])
                 scores[i] += c_weight * c_idf * tf / (K1 + tf)
                 cover[i][f"={kid}"] += c_weight * c_idf * tf / (K1 + tf)
                 if own or linked:
