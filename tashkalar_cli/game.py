@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from tashkalar_cli.data.cache import load_dataset
-from tashkalar_cli.data.paths import DEFAULT_GAME, GAMES
+from tashkalar_cli.data.paths import DEFAULT_GAME, GAMES, GamePack
 from tashkalar_cli.errors import DataError, InputError, Namer, TashkalarError, name_by_texts
 from tashkalar_cli.text.i18n import Localizer, resolve_language
 
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from tashkalar_cli.data.dataset import Dataset
-    from tashkalar_cli.data.games import GamePack
     from tashkalar_cli.text.rules import Errata, Glossary, RuleBook
     from tashkalar_cli.text.vocabulary import Lexicon, View, Vocabulary
 
@@ -93,12 +92,7 @@ class Game(Generic[R]):
             if data is not None:
                 raise TypeError("Game(): the data folder is given twice")
             data = where
-        if game is None or game == DEFAULT_GAME:
-            self.pack: GamePack = GAMES[DEFAULT_GAME]
-        else:
-            from tashkalar_cli.text.vocabulary import find_game  # deferred: the registry's lookups, which --help does not load
-
-            self.pack = GAMES[find_game(game)]
+        self.pack: GamePack = pack_of(game)
         self._data = data
         if dataset is not None:
             self.__dict__["dataset"] = dataset
@@ -277,6 +271,18 @@ def check_facts(facts: Mapping[str, Any], pack: GamePack) -> dict[str, Any]:
     return derived
 
 
+def pack_of(game: GamePack | str | None) -> GamePack:
+    """The pack of ``game`` (default: Tash-Kalar): its id or one of its names, read as every word is
+    (:func:`~tashkalar_cli.text.vocabulary.find_game`), the one reading of a game's name."""
+    if isinstance(game, GamePack):
+        return game
+    if game is None or game == DEFAULT_GAME:
+        return GAMES[DEFAULT_GAME]
+    from tashkalar_cli.text.vocabulary import find_game  # deferred: the registry's lookups, which --help does not load
+
+    return GAMES[find_game(game)]
+
+
 def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
     """Every file of one game (default: Tash-Kalar) of the data root ``root`` read, validated and
     checked, with the derived values: built for real, never from the cache of a whole data folder
@@ -290,13 +296,12 @@ def load_uncached(root: Path, game: GamePack | str | None = None) -> Dataset:
     first reads it."""
     # deferred: only when a data folder is built for real (a cache miss, validate)
     from tashkalar_cli.data.dataset import Dataset, Derived
-    from tashkalar_cli.data.games import GamePack, game_pack
     from tashkalar_cli.data.loader import data_folders, load_facts, load_locales, unknown_entries
     from tashkalar_cli.data.paths import Budget
     from tashkalar_cli.text import index
     from tashkalar_cli.text.i18n import check_placeholders
 
-    pack = game if isinstance(game, GamePack) else game_pack(game)
+    pack = pack_of(game)
     cards, locales = data_folders(root)
     budget = Budget(root)  # the walks of one data folder read at most so many files and bytes
     facts = load_facts(cards, root, pack, budget)

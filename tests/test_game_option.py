@@ -20,6 +20,17 @@ def test_a_game_is_read_as_every_word_is(typed, game):
     assert find_game(typed) == game
 
 
+def test_the_library_reads_a_games_name_as_the_line_does():
+    from tashkalar_cli.data.paths import GAMES
+    from tashkalar_cli.game import Game, pack_of
+
+    assert pack_of("L.E.T.A.L.") is pack_of("lteal") is pack_of(GAMES["letal"]) is GAMES["letal"]
+    assert pack_of(None) is GAMES["tash-kalar"]
+    assert Game(game="L.E.T.A.L.").pack is GAMES["letal"]
+    with pytest.raises(InputError):
+        pack_of("chess")
+
+
 def test_a_game_named_by_nothing_is_one_line_naming_the_games(cli):
     with pytest.raises(InputError) as caught:
         find_game("chess")

@@ -23,29 +23,23 @@ to it (refused for another game) and lists them in its help.
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Callable
 from typing import Any
 
 from tashkalar_cli.data.paths import DEFAULT_GAME, GAME_FOLDERS, GAMES, FactFile, GamePack
 from tashkalar_cli.errors import InputError
 
-__all__ = ["DEFAULT_GAME", "GAMES", "GAME_FOLDERS", "FactFile", "GamePack", "chosen_game", "game_pack",
+__all__ = ["DEFAULT_GAME", "GAMES", "GAME_FOLDERS", "FactFile", "GamePack", "game_pack",
            "hook", "named", "owner_of", "pack_function", "rules_class"]
 
 
 def game_pack(game: str | None = None) -> GamePack:
-    """The game ``game`` (default: Tash-Kalar); an unknown name is bad input. (The library never
-    reads ``TASHKALAR_GAME``: the command line does, see :func:`chosen_game`.)"""
+    """The game of the id ``game`` (default: Tash-Kalar), as the data layer is given it; an unknown id is bad
+    input. (A name as a person writes it is read by :func:`tashkalar_cli.game.pack_of`.)"""
     chosen = (game or DEFAULT_GAME).strip().lower()
     if chosen not in GAMES:
         raise InputError(key="unknown-game", game=chosen, games=", ".join(GAMES))
     return GAMES[chosen]
-
-
-def chosen_game(option: str | None) -> str:
-    """The game of a command line: ``--game``, else ``TASHKALAR_GAME``, else Tash-Kalar (checked)."""
-    return game_pack(option or os.environ.get("TASHKALAR_GAME") or None).id
 
 
 def named(target: str) -> Any:
