@@ -90,7 +90,7 @@ def flare_play(
     s = session(lang, data, force)
     pos = s.position(position, pieces, mode)
     if limit is not None and limit < 0:
-        raise InputError(key="effects-limit", limit=str(limit))   # as typed: never grouped
+        raise InputError(key="effects-limit", value=limit)   # a value as typed (errors.NOT_QUANTITIES)
     from tashkalar_cli.command.collector import collector_paused  # deferred: flare play only
 
     with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned

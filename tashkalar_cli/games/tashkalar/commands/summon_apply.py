@@ -177,7 +177,7 @@ def _apply_effects(s: TashkalarSession, asked: ApplyAsked, at: str, turn: Turn |
 
     limit = effects.limit
     if limit is not None and limit < 0:
-        raise InputError(key="effects-limit", limit=str(limit))   # as typed: never grouped
+        raise InputError(key="effects-limit", value=limit)   # a value as typed (errors.NOT_QUANTITIES)
     from tashkalar_cli.command.collector import collector_paused  # deferred: --effects only
 
     with collector_paused():    # the resolver's many small objects, no cycle among them: not scanned
