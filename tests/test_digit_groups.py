@@ -77,8 +77,9 @@ def test_an_errors_value_as_typed_is_never_grouped(tk):
 
     said = tk.error_message(InputError(key="letal-distance", what="--reach", value=5000, most=1000), "it")
     assert "5000" in said and "1.000" in said, said
-    said = tk.error_message(InputError(key="effects-limit", value=-12000), "it")   # --limit as typed
-    assert "-12000" in said, said
+    for key in ("effects-limit", "plan-limit"):   # --limit as typed
+        said = tk.error_message(InputError(key=key, value=-12000), "it")
+        assert "-12000" in said, said
 
 
 def test_the_coverage_tables_count_as_their_titles_do(cli):

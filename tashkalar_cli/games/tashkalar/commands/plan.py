@@ -80,7 +80,7 @@ def plan(
     pos = s.position(position, pieces, mode)
     negative = [n for n in (limit, effect_states) if n is not None and n < 0]
     if negative:
-        raise InputError(key="plan-limit", limit=str(negative[0]))   # as typed: never grouped
+        raise InputError(key="plan-limit", value=negative[0])   # a value as typed (errors.NOT_QUANTITIES)
     asked = PlanAsked(player, hand, deck, actions, first_turn, positions, all_plans, svg, json,
                       (position,), effect_states, limit)
     # tens of thousands of small objects made (plans, the states of their effects, their answer) and no cycle
