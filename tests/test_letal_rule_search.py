@@ -20,7 +20,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 GOAL_TOP3 = 0.90
 SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-36", "dev-38", "dev-37", "dev-39",
-        "dev-40", "dev-41", "held-out-11")
+        "dev-40", "dev-41", "dev-42", "held-out-12")
 #: floors (share answered first, share in the top 3) of each set ("held-out": issue 33's questions written
 #: by a writer who had read only the published rulebook, committed before any tuning and never tuned on)
 #: "held-out-6": 40 more (10 per language) by an independent writer who read only the rulebook, labelled after the
@@ -63,16 +63,21 @@ SETS = ("tuning", "held-out", "held-out-6", "dev-33", "dev-34", "dev-35", "dev-3
 #: "dopo aver pescato, cosa faccio poi" has the draw first and its answer second), dev-40 30/40 first (31); the weights
 #: then fitted again with keywords' and rulings' entries left in their places (only rules move): dev-33 12/13 in the top 3
 #: (13 before), dev-39 34/40 in the top 3 (35 with the first weights, 32 before the round)
-#: (the second stage's weights are fitted on every set but held-out-11, benchmarks/rerank.py's UNSEEN: since the ninth
+#: (the second stage's weights are fitted on every set but the newest held-out one, benchmarks/rerank.py's UNSEEN: since the ninth
 #: round the older held-out sets are training data too, and their figures are in-sample)
 #: "held-out-11": 40 more (10 per language, two of each kind) by another independent writer who read only the rulebook
 #: page, labelled by a third person without running the search, measured once on main before the ninth round
 #: (f972828: 36/40 first, 39/40 top 3) and once on its final scorer, the learned second stage: 36/40 and 39/40; floors
-#: just below, never tuned on
+#: just below, never tuned on until 2026-11-30 (issue 33, tenth round), when it became "dev-42", a development set
+#: (floors kept from its held-out measure), while a new held-out-12 was written by a writer who read only the rulebook page
+#: "held-out-12": 40 more (10 per language, two of each kind) by another independent writer who read only the rulebook
+#: page, labelled by a third person without running the search, measured once on main before the tenth round (fa1eab6:
+#: 35/40 first, 38/40 top 3; 11 of its questions are close to questions of earlier sets, without them 24/29 and 27/29);
+#: floors just below, never tuned on
 FLOORS = {"tuning": (0.96, 0.96), "held-out": (0.90, 0.99), "held-out-6": (0.77, 0.99), "dev-33": (0.84, 0.92),
           "dev-34": (0.99, 0.99), "dev-35": (0.93, 0.99), "dev-36": (0.87, 0.99),
           "dev-38": (0.94, 0.99), "dev-37": (0.68, 0.90), "dev-39": (0.67, 0.84),
-          "dev-40": (0.74, 0.97), "dev-41": (0.87, 0.99), "held-out-11": (0.89, 0.97)}
+          "dev-40": (0.74, 0.97), "dev-41": (0.87, 0.99), "dev-42": (0.89, 0.97), "held-out-12": (0.87, 0.95)}
 
 
 @cache
@@ -130,9 +135,9 @@ def _count(letal: Any, which: str) -> tuple[dict[tuple[str, str], list[int]], li
 
 
 #: the sets whose floors the default run checks: the tuning set, the first held-out one and the latest two sets of
-#: independent writers (dev-41, held-out-10 until the ninth round, and held-out-11); each other set is checked on its
+#: independent writers (dev-42, held-out-11 until the tenth round, and held-out-12); each other set is checked on its
 #: own in the slow run
-DEFAULT_SETS = ("tuning", "held-out", "dev-41", "held-out-11")
+DEFAULT_SETS = ("tuning", "held-out", "dev-42", "held-out-12")
 
 
 @pytest.mark.parametrize("which", [s if s in DEFAULT_SETS else pytest.param(s, marks=pytest.mark.slow) for s in SETS])
