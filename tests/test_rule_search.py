@@ -754,7 +754,7 @@ def test_the_phrasings_are_searched_with_their_own_weight(tk, monkeypatch):
                              ("es", "vencido", "resign"), ("it", "vinto", "resign")]:
         postings = {i: cells for i, *cells in index.words(lang)["postings"][index.stemmer(lang)(tokens_of(word))]}
         assert set(postings) == {where[rule]}, (lang, word)   # a word of players, in no rule's text
-        assert postings[where[rule]][field] == 1 and sum(postings[where[rule]]) == 1
+        assert postings[where[rule]][field] >= 1 and sum(postings[where[rule]]) == postings[where[rule]][field]
     found = tk.rules.search("can we just throw in the towel?")
     assert found.hits[0].id == "resign"
     from tashkalar_cli.text.index import common
@@ -785,11 +785,13 @@ def test_the_phrasings_are_read_checked_and_cached(data_copy_of, cli, monkeypatc
     monkeypatch.setenv("TASHKALAR_CACHE_DIR", str(tmp_path / "cache"))
     path = data_copy / "locales" / "fr" / "rules.yaml"
     text = path.read_text(encoding="utf-8")
-    # phrasings of a rule that does not exist: reported by validate
-    path.write_text(text + "  resing: [abandonner la partie]\n", encoding="utf-8")
+    # phrasings and situations of a rule that does not exist: reported by validate
+    edited = text.replace("\nasks:\n", "\nasks:\n  resing: [abandonner la partie]\n")
+    path.write_text(edited + "  resing: [je perds de dix points, je range mes pions]\n", encoding="utf-8")   # situations:
     cache._MEMO.clear()
     r = cli("validate", "--json", "--data", str(data_copy))
-    assert r.code == 0 and r.json["warnings"] == ["locales/fr: asks entry 'resing' matches no id in cards/"]
+    assert r.code == 0 and r.json["warnings"] == ["locales/fr: asks entry 'resing' matches no id in cards/",
+                                                  "locales/fr: situations entry 'resing' matches no id in cards/"]
     # not a list of texts: refused by the schema, with the file and the line
     broken = re.sub(r"^  resign: \[.*\]$", "  resign: []", text, flags=re.M)
     line = broken.splitlines().index("  resign: []") + 1

@@ -170,7 +170,9 @@ def unknown_entries(facts: dict[str, Any], locales: dict[str, dict[str, Any]],
             for key in sorted(merged.get(section, {})):
                 if (section, key) not in known:
                     out.append(f"locales/{lang}{sub}: {section} entry '{key}' matches no id in cards/{sub[1:]}")
-        for key in sorted(merged.get("asks", {})):   # player phrasings of a rule (rules.yaml asks:)
-            if ("rules", key) not in known:
-                out.append(f"locales/{lang}{sub}: asks entry '{key}' matches no id in cards/{sub[1:]}")
+        said = [("asks", "rules", key) for key in merged.get("asks", {})]   # player phrasings of a rule (rules.yaml)
+        said += [("situations", section, key) for section, ids in merged.get("situations", {}).items() for key in ids]
+        for name, section, key in sorted(said):   # and the table situations of a rule or a ruling
+            if (section, key) not in known:
+                out.append(f"locales/{lang}{sub}: {name} entry '{key}' matches no id in cards/{sub[1:]}")
     return out

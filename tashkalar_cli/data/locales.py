@@ -12,7 +12,7 @@ from __future__ import annotations
 import fnmatch
 import gettext
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -214,6 +214,8 @@ class LocaleTexts:
     words: dict[str, list[str]] = field(default_factory=dict)   # more words a user may type (ui.yaml words:)
     search: dict[str, Any] = field(default_factory=dict)        # stopwords and synonyms of the rule search (ui.yaml search:)
     asks: dict[str, list[str]] = field(default_factory=dict)    # rule id -> player phrasings (rules.yaml asks:)
+    # "rules" or "errata" -> id -> table situations it settles (situations: of rules.yaml and errata.yaml)
+    situations: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     files: set[str] = field(default_factory=set)           # read without a problem
     broken: set[str] = field(default_factory=set)          # read with problems: entries may be missing
@@ -232,6 +234,7 @@ class LocaleTexts:
         out["words"] = dict(self.words)
         out["search"] = dict(self.search)
         out["asks"] = dict(self.asks)
+        out["situations"] = {section: dict(ids) for section, ids in self.situations.items()}
         return out
 
 
@@ -311,14 +314,27 @@ class LocaleReader:
         if not kind.sections:
             self._read_ui(out, data, lines, shown, bool(errors))
             return
-        if kind.schema == "locale-rules" and isinstance(data.get("asks"), dict):
-            # how players ask about each rule: searched, never shown (so not a text to check)
-            out.asks.update({str(k): [str(a) for a in v] for k, v in data["asks"].items()
-                             if isinstance(v, list) and ("asks", str(k)) not in bad_entries})
+        self._read_said(out, kind, data, bad_entries)
         for section, file_key in kind.sections:
             entries = data.get(file_key)
             if isinstance(entries, dict):
                 self._read_entries(out, section, file_key, entries, lines, shown, bad_entries)
+
+    @staticmethod
+    def _read_said(out: LocaleTexts, kind: LocaleFileKind, data: Mapping[str, Any],
+                   bad_entries: set[tuple[str, str]]) -> None:
+        """How players ask about each rule (``asks:``), and what they tell of a game a rule or a ruling settles
+        (``situations:``): searched, never shown (so not texts to check)."""
+        def said(key: str) -> dict[str, list[str]]:
+            found = data.get(key)
+            return {str(k): [str(a) for a in v] for k, v in found.items()
+                    if isinstance(v, list) and (key, str(k)) not in bad_entries} if isinstance(found, dict) else {}
+
+        if kind.schema == "locale-rules":
+            out.asks.update(said("asks"))
+        section = {"locale-rules": "rules", "locale-errata": "errata"}.get(kind.schema)
+        if section:
+            out.situations.setdefault(section, {}).update(said("situations"))
 
     def _read_entries(self, out: LocaleTexts, section: str, file_key: str, entries: dict[Any, Any], lines: Any,
                       shown: str, bad_entries: set[tuple[str, str]]) -> None:

@@ -5,7 +5,9 @@ A question is answered the way a search engine answers it (BM25F, a standard ran
 - each entry is a document with fields: its title (for a keyword, its term and synonyms), its
   text (rule text, definition, ruling), for a rule its section's title and its player phrasings
   (``asks:`` of the language's ``rules.yaml``: how players ask about it, in their words, so that
-  "give up" or "throw in the towel" meets "resign"), and its *concepts*, the glossary keywords it is about (the
+  "give up" or "throw in the towel" meets "resign"; and ``situations:``, what players tell of a game the rule
+  settles, without its words, so that "my reserve is empty" meets the shortage of pieces: one field with the
+  phrasings, not phrasings said in full), and its *concepts*, the glossary keywords it is about (the
   links of ``cards/rules.yaml`` ``keywords:`` and ``cards/glossary.yaml`` ``rules:``, and every
   term, synonym or form of a keyword found in its texts, in any language);
 - texts are indexed as a player reads them: placeholders filled with the numbers of

@@ -243,11 +243,14 @@ class _Language:
         else:
             title, text = entry.get("title", ""), entry.get("ruling", "")
         section_title, asks = "", ""
+        situations = loc.get("situations") or {}
         if kind == "rule":
             section_title = (loc.get("sections", {}).get(section_of[eid]) or {}).get("title", "")
-            asks = " ".join(str(a) for a in (loc.get("asks") or {}).get(eid, ()))
-        elif kind == "erratum":   # how players ask whether the books disagree, for every erratum
-            asks = " ".join(str(a) for a in self.search.get("errata_asks", ()))
+            said = [*(loc.get("asks") or {}).get(eid, ()), *situations.get("rules", {}).get(eid, ())]
+            asks = " ".join(str(a) for a in said)   # how players ask about it, and the situations it settles
+        elif kind == "erratum":   # how players ask whether the books disagree, for every erratum, and its situations
+            said = [*self.search.get("errata_asks", ()), *situations.get("errata", {}).get(eid, ())]
+            asks = " ".join(str(a) for a in said)
         if re.search(r"\{[a-z_]+\}|\d", text):
             found.numbered.add(i)
         if kind == "rule":
