@@ -498,10 +498,11 @@ class SearchIndex(IndexReader):
     def search(self, query: Query) -> list[Hit]:
         """Every entry matching the question, best first: the first stage's :data:`~.rerank.CANDIDATES` best ranked again
         by the learned weights of the game (:attr:`weights`, none: the first stage's order), each rank keeping its score
-        (only the order of the scores means something)."""
+        (only the order of the scores means something), to the six decimals the first stage orders them by: equal there,
+        the more specific entry comes first."""
         first = self.ranking(query)
         ranked, source = first.ranked, first.source
-        score = [first.total[i] for i in ranked]
+        score = [round(first.total[i], 6) for i in ranked]
         if self.weights and len(ranked) > 1:
             ranked = rerank(self, query, first, self.weights)
         return [Hit(self.docs[i][0], self.docs[i][1], self.docs[i][2], s, source.get(i, (0.0, query.lang))[1])
