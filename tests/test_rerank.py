@@ -55,7 +55,7 @@ def test_the_second_stage_only_reorders_the_best_entries(tk: Any, letal: Any, qu
         # a keyword's or a ruling's entry keeps its place: the weights are learned from questions rules answer
         assert [(n, e) for n, e in enumerate(ids) if e[0] != "rule"] == [(n, e) for n, e in enumerate(order) if e[0] != "rule"]
         scores = [h.score for h in hits]
-        assert scores == sorted(scores, reverse=True) == [first.total[i] for i in first.ranked]
+        assert scores == sorted(scores, reverse=True) == [round(first.total[i], 6) for i in first.ranked]
 
 
 def test_only_the_movable_candidates_are_sorted_into_their_own_places() -> None:
