@@ -7,9 +7,8 @@ and ``cards/errata.yaml``; titles, texts, terms and definitions from each langua
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from tashkalar_cli.data.paths import RULE_MODES
 from tashkalar_cli.errors import NotFoundError, Term, quote
@@ -44,8 +43,7 @@ def _number_key(number: str) -> tuple[int, ...]:
     return tuple(int(p) for p in number.split("."))
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     id: str
     number: str
     section: str
@@ -54,8 +52,7 @@ class Rule:
     related: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Keyword:
+class Keyword(NamedTuple):
     id: str
     category: str
     card_keyword: bool
@@ -118,12 +115,15 @@ class RuleBook:
     @cached_property
     def index(self) -> SearchIndex:
         """The search index stored with the cached data (built here when the cache predates it)."""
-        from tashkalar_cli.text.index import FORMAT, PART, SearchIndex, build_index  # deferred: rule show loads no search index
+        from tashkalar_cli.text.index.common import FORMAT, PART  # deferred: rule show loads no search index
         from tashkalar_cli.text.index.learned import WEIGHTS  # deferred: with the search index
+        from tashkalar_cli.text.index.scoring import SearchIndex  # deferred: the package would import its builder too
 
         parts = self.dataset.derived
         common = parts.get(PART)
         if not isinstance(common, dict) or common.get("format") != FORMAT:
+            from tashkalar_cli.text.index.build import build_index  # deferred: only when the cache predates the index
+
             parts = build_index(self.dataset.facts, self.dataset.locales)
         return SearchIndex(parts, WEIGHTS.get(self.game))
 
@@ -157,8 +157,7 @@ def hit_texts(hit: Hit, loc: Localizer) -> tuple[Text, Text]:
     return loc.field(section, hit.id, title), loc.field(section, hit.id, text)
 
 
-@dataclass(frozen=True)
-class SearchResult:
+class SearchResult(NamedTuple):
     """The answer to a question: how it was read (its language, words and keywords) and the hits."""
 
     query: Query

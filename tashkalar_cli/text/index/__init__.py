@@ -68,7 +68,8 @@ The package: :mod:`.common` (the format, the weights, the keyword names found in
 
 from __future__ import annotations
 
-from tashkalar_cli.text.index.build import build_index
+from typing import TYPE_CHECKING, Any
+
 from tashkalar_cli.text.index.common import (
     ASKED_BONUS,
     CARD_KEYWORD,
@@ -105,6 +106,20 @@ from tashkalar_cli.text.index.common import (
 )
 from tashkalar_cli.text.index.reading import Hit, Query
 from tashkalar_cli.text.index.scoring import SearchIndex
+
+if TYPE_CHECKING:
+    from tashkalar_cli.text.index.build import build_index
+
+
+def __getattr__(name: str) -> Any:
+    """:func:`build_index`, its module imported when first asked for: a question read from the cached index
+    builds nothing."""
+    if name == "build_index":
+        from tashkalar_cli.text.index.build import build_index  # deferred: only a cache miss builds the index
+
+        return build_index
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ASKED_BONUS", "CARD_KEYWORD", "CARD_KIND", "CARD_PARTS", "DEFINITION_BONUS", "FIELD_B", "FIELD_WEIGHT",
