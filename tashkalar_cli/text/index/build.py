@@ -16,6 +16,7 @@ from tashkalar_cli.text.index.common import (
     FOUND,
     LINKED,
     PART,
+    PHRASING_SEP,
     SELF,
     TEXT_FIELDS,
     WORDS,
@@ -23,6 +24,7 @@ from tashkalar_cli.text.index.common import (
     clause_tokens,
     framing_words,
     number_key,
+    pack_concepts,
     pack_postings,
     set_aside,
     title_keyword,
@@ -335,7 +337,7 @@ class _Language:
             "postings": {stem: pack_postings([i, *cell] for i, cell in sorted(cells.items()))
                          for stem, cells in self.postings.items()},
             "pairs": dict(self.pairs),
-            "phrasings": {str(i): p for i, p in self.phrasings.items()},
+            "phrasings": {str(i): PHRASING_SEP.join(p) for i, p in self.phrasings.items()},   # one string a rule
             "units": dict(self.units),
             "negated": dict(self.negated),
         }
@@ -453,7 +455,7 @@ def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, An
         "docs": docs.docs,
         "text_len": text_len,
         "concept_len": _concept_lengths(concept_postings, len(docs.docs)),
-        "concepts": dict(concept_postings),
+        "concepts": {kid: pack_concepts(rows) for kid, rows in concept_postings.items()},   # unpacked when asked
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
         "cards": _cards(facts, locales, stops, rule_words),
         "numbered": sorted(found.numbered),

@@ -12,7 +12,7 @@ from typing import Any
 
 from tashkalar_cli.text.search import tokens
 
-FORMAT = 19
+FORMAT = 20
 PART = "search_index"
 #: the part saying which languages know each word of the texts, so that a word the question's language does not
 #: know is looked up without reading every other language's part: the languages (their codes joined by a space)
@@ -213,6 +213,23 @@ def unpack_postings(text: str) -> list[list[int]]:
     numbers = [int(n) for n in text.split()]
     width = 1 + len(TEXT_FIELDS)
     return [numbers[k:k + width] for k in range(0, len(numbers), width)]
+
+
+def pack_concepts(rows: Iterable[Iterable[float]]) -> str:
+    """A keyword's concept postings (rows of [entry, own keyword, linked, share of the languages naming it]) as one
+    string of numbers, each as JSON would write it (a whole number stays one, a fraction reads back to the same
+    float): like :func:`pack_postings`, only the keywords a question names are made rows again."""
+    return " ".join(repr(n) for row in rows for n in row)
+
+
+def unpack_concepts(text: str) -> list[list[Any]]:
+    """The rows :func:`pack_concepts` packed, each number of the type it was stored with."""
+    numbers = [float(n) if "." in n or "e" in n else int(n) for n in text.split()]
+    return [numbers[k:k + 4] for k in range(0, len(numbers), 4)]
+
+
+#: what parts the player phrasings of one rule, stored as one string (each phrasing its sorted stems)
+PHRASING_SEP = "|"
 
 
 def number_key(number: str) -> tuple[int, ...]:

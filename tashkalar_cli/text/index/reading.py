@@ -5,7 +5,7 @@ the keywords and cards it names)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -26,6 +26,7 @@ from tashkalar_cli.text.index.common import (
     framing_words,
     phrase_spans,
     set_aside,
+    unpack_concepts,
     unpack_postings,
 )
 from tashkalar_cli.text.search import Stemmer, tokens
@@ -70,19 +71,22 @@ class Query(NamedTuple):
         return self.known < FOREIGN_SHARE
 
 
-class Postings(Mapping[str, list[list[int]]]):
+class Postings(Mapping[str, list[list[Any]]]):
     """A language's postings as stored (stem -> :func:`~tashkalar_cli.text.index.common.pack_postings`'s string),
     each stem's rows ([entry, count in each field]) made when first asked for: a question asks for a few dozen
-    stems of the thousand a language has."""
+    stems of the thousand a language has. ``unpack``: how a stored string is made rows again (the concepts' postings
+    are :func:`~tashkalar_cli.text.index.common.unpack_concepts`')."""
 
-    def __init__(self, packed: Mapping[str, str]) -> None:
+    def __init__(self, packed: Mapping[str, str],
+                 unpack: Callable[[str], list[list[Any]]] = unpack_postings) -> None:
         self._packed = packed
-        self._rows: dict[str, list[list[int]]] = {}
+        self._unpack = unpack
+        self._rows: dict[str, list[list[Any]]] = {}
 
-    def __getitem__(self, stem: str) -> list[list[int]]:
+    def __getitem__(self, stem: str) -> list[list[Any]]:
         rows = self._rows.get(stem)
         if rows is None:
-            rows = self._rows[stem] = unpack_postings(self._packed[stem])
+            rows = self._rows[stem] = self._unpack(self._packed[stem])
         return rows
 
     def __contains__(self, stem: object) -> bool:
@@ -111,7 +115,8 @@ class IndexReader:
 
     def __init__(self, parts: Mapping[str, Any]) -> None:
         self.parts = parts
-        self.data = parts[PART]
+        stored = parts[PART]   # its concepts' postings made rows when a question names their keyword
+        self.data = {**stored, "concepts": Postings(stored["concepts"], unpack_concepts)}
         self.docs = self.data["docs"]
         self.langs: Mapping[str, Any] = self.data["langs"]
         self._stemmers: dict[str, Stemmer] = {}

@@ -38,6 +38,7 @@ from tashkalar_cli.text.index.common import (
     OTHER_MODE,
     OWN_MODE,
     PAIR_BONUS,
+    PHRASING_SEP,
     QUOTED_BONUS,
     SELF,
     SPECIFIC,
@@ -229,7 +230,8 @@ class SearchIndex(IndexReader):
         """The player phrasings of a rule in a language, each as the set of its stems (stopwords apart)."""
         cache = self._asked.setdefault(lang, {})
         if i not in cache:
-            cache[i] = [frozenset(p.split()) for p in self.words(lang).get("phrasings", {}).get(str(i), ())]
+            stored = self.words(lang).get("phrasings", {}).get(str(i))
+            cache[i] = [frozenset(p.split()) for p in stored.split(PHRASING_SEP)] if stored else []
         return cache[i]
 
     def _averages(self, lang: str) -> dict[str, float]:
