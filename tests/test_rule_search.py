@@ -399,7 +399,7 @@ def test_card_names_of_every_language_are_recognised(tk, question, card, answere
 
 def test_a_card_name_made_of_rule_words_is_left_to_the_words(tk):
     index = tk.rules.index
-    names = {" ".join(key) for key, *_ in index.data["cards"]}
+    names = {" ".join(key) for word in index.cards for key, *_ in index.cards[word]}
     assert "destruction" not in names   # a task named like the keyword: the keyword wins
     gate = tk.rules.search("what does the Gate of Oblivion destroy?")
     assert gate.query.cards == ("gate-of-oblivion",) and "gateway" not in gate.query.concepts

@@ -24,6 +24,7 @@ from tashkalar_cli.text.index.common import (
     clause_tokens,
     framing_words,
     number_key,
+    pack_card_names,
     pack_concepts,
     pack_postings,
     set_aside,
@@ -70,6 +71,18 @@ def _cards(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, Any]],
                     continue
                 out.setdefault((key, card["id"]), [list(key), card["id"], own, sorted(card.get("keywords", ())), lang])
     return [out[k] for k in sorted(out)]
+
+
+def _card_parts(cards: list[list[Any]]) -> dict[str, Any]:
+    """The card names as the common part stores them: ``cards``, by their first word (longer names first, then in
+    :func:`_cards`' order), each word's names in one string; ``card_words``, every word of every name, each between
+    spaces, in one string (whether a word is a card's is asked without making the names)."""
+    by_word: dict[str, list[Any]] = defaultdict(list)
+    for key, cid, kind, keywords, lang in sorted(cards, key=lambda c: -len(c[0])):
+        by_word[key[0]].append((key, cid, kind, keywords, lang))
+    words = sorted({w for key, *_rest in cards for w in key})
+    return {"cards": {word: pack_card_names(names) for word, names in by_word.items()},
+            "card_words": " " + " ".join(words) + " "}
 
 
 def _rule_modes(rules: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -457,7 +470,7 @@ def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, An
         "concept_len": _concept_lengths(concept_postings, len(docs.docs)),
         "concepts": {kid: pack_concepts(rows) for kid, rows in concept_postings.items()},   # unpacked when asked
         "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
-        "cards": _cards(facts, locales, stops, rule_words),
+        **_card_parts(_cards(facts, locales, stops, rule_words)),
         "numbered": sorted(found.numbered),
         "sections": [docs.section_of[eid] if kind == "rule" else "" for kind, eid, _ in docs.docs],
         "defines": dict(defines),

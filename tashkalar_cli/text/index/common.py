@@ -228,6 +228,26 @@ def unpack_concepts(text: str) -> list[list[Any]]:
     return [numbers[k:k + 4] for k in range(0, len(numbers), 4)]
 
 
+#: a card name as the index stores it: (its words, card id, kind keyword, card keywords, language)
+CardName = tuple[tuple[str, ...], str, str, tuple[str, ...], str]
+
+
+def pack_card_names(names: Iterable[CardName]) -> str:
+    """The card names starting with one word, in one string (``words|card|kind|keywords|language``, each name
+    after a ";"): the index keeps them by their first word, and a question makes rows of those its words start."""
+    return ";".join("|".join((" ".join(key), cid, kind, " ".join(keywords), lang))
+                    for key, cid, kind, keywords, lang in names)
+
+
+def unpack_card_names(text: str) -> list[CardName]:
+    """The names :func:`pack_card_names` packed, in the order they were stored."""
+    out = []
+    for name in text.split(";"):
+        key, cid, kind, keywords, lang = name.split("|")
+        out.append((tuple(key.split()), cid, kind, tuple(keywords.split()), lang))
+    return out
+
+
 #: what parts the player phrasings of one rule, stored as one string (each phrasing its sorted stems)
 PHRASING_SEP = "|"
 

@@ -4,7 +4,6 @@ the keywords and cards it names)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -20,12 +19,14 @@ from tashkalar_cli.text.index.common import (
     TYPO_LENGTH,
     TYPO_LENGTH2,
     WORDS,
+    CardName,
     Forms,
     clause_tokens,
     edit_distance,
     framing_words,
     phrase_spans,
     set_aside,
+    unpack_card_names,
     unpack_concepts,
     unpack_postings,
 )
@@ -71,19 +72,19 @@ class Query(NamedTuple):
         return self.known < FOREIGN_SHARE
 
 
-class Postings(Mapping[str, list[list[Any]]]):
+class Postings(Mapping[str, list[Any]]):
     """A language's postings as stored (stem -> :func:`~tashkalar_cli.text.index.common.pack_postings`'s string),
     each stem's rows ([entry, count in each field]) made when first asked for: a question asks for a few dozen
     stems of the thousand a language has. ``unpack``: how a stored string is made rows again (the concepts' postings
     are :func:`~tashkalar_cli.text.index.common.unpack_concepts`')."""
 
     def __init__(self, packed: Mapping[str, str],
-                 unpack: Callable[[str], list[list[Any]]] = unpack_postings) -> None:
+                 unpack: Callable[[str], list[Any]] = unpack_postings) -> None:
         self._packed = packed
         self._unpack = unpack
-        self._rows: dict[str, list[list[Any]]] = {}
+        self._rows: dict[str, list[Any]] = {}
 
-    def __getitem__(self, stem: str) -> list[list[Any]]:
+    def __getitem__(self, stem: str) -> list[Any]:
         rows = self._rows.get(stem)
         if rows is None:
             rows = self._rows[stem] = self._unpack(self._packed[stem])
@@ -102,6 +103,11 @@ class Postings(Mapping[str, list[list[Any]]]):
     def unpacked(self) -> int:
         """How many stems' rows were made so far."""
         return len(self._rows)
+
+    @property
+    def made(self) -> dict[str, list[Any]]:
+        """The rows made so far, by stem."""
+        return self._rows
 
 
 class IndexReader:
@@ -166,12 +172,20 @@ class IndexReader:
         return [str(self.langs[lang].get("name") or lang) for lang in sorted(self.langs)]
 
     @cached_property
-    def cards(self) -> dict[str, list[tuple[tuple[str, ...], str, str, tuple[str, ...], str]]]:
-        """The card names of :func:`build_index`, by their first word, longer names first."""
-        out: dict[str, list[tuple[tuple[str, ...], str, str, tuple[str, ...], str]]] = defaultdict(list)
-        for key, cid, kind, keywords, lang in sorted(self.data.get("cards", ()), key=lambda c: -len(c[0])):
-            out[key[0]].append((tuple(key), cid, kind, tuple(keywords), lang))
-        return out
+    def cards(self) -> Postings:
+        """The card names of :func:`build_index`, by their first word, longer names first (each word's names made
+        when a question first has it)."""
+        return Postings(self.data.get("cards", {}), unpack_card_names)
+
+    def card_about(self, cid: str) -> tuple[str, tuple[str, ...]]:
+        """The kind keyword and the keywords of a card the question names: found among the names its words
+        made (else among every name)."""
+        made: dict[str, list[CardName]] = self.cards.made
+        for names in [*made.values(), *(self.cards[word] for word in self.cards)]:
+            for _key, card, kind, keywords, _lang in names:
+                if card == cid:
+                    return kind, keywords
+        raise KeyError(cid)
 
     def find_cards(self, words: list[str], stop: set[str]) -> list[tuple[str, str, tuple[int, int]]]:
         """(card id, language, (start, end)) of the cards named in ``words``, longer names first and
@@ -384,11 +398,12 @@ class IndexReader:
         if word in self._stop[lang] or word in self.words(lang)["vocab"]:
             return True
         if self._all_words is None:
-            known: set[str] = {w for cards in self.cards.values() for key, *_rest in cards for w in key}
+            known: set[str] = set()
             for other in self.langs:
                 known |= self._stop[other]
             self._all_words = known
-        return word in self._all_words or bool(self.known_languages(word))
+        return (word in self._all_words or f" {word} " in self.data.get("card_words", "")
+                or bool(self.known_languages(word)))
 
     def known_languages(self, word: str) -> tuple[str, ...]:
         """The languages whose texts, terms or synonyms have a folded word (:data:`WORDS`: the word looked for

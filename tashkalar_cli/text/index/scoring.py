@@ -336,9 +336,8 @@ class SearchIndex(IndexReader):
                 for kid, (start, end) in self.forms.find(words, skip=self._stop[query.lang], prefer=query.lang):
                     if content <= set(range(start, end)):
                         out.setdefault(kid, SYNONYM)
-        about = {cid: (kind, keywords) for cards in self.cards.values() for _key, cid, kind, keywords, _lang in cards}
         for cid in query.cards:
-            kind, keywords = about[cid]
+            kind, keywords = self.card_about(cid)
             out[kind] = max(out.get(kind, 0.0), CARD_KIND)
             for kid in keywords:
                 out[kid] = max(out.get(kid, 0.0), CARD_KEYWORD)
