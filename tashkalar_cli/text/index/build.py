@@ -469,7 +469,7 @@ def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, An
         "text_len": text_len,
         "concept_len": _concept_lengths(concept_postings, len(docs.docs)),
         "concepts": {kid: pack_concepts(rows) for kid, rows in concept_postings.items()},   # unpacked when asked
-        "forms": [[list(f), kid, whole, lang] for f, kid, whole, lang in forms.items],
+        "forms": forms.stored(),   # by first word: a question makes only the names its words may start
         **_card_parts(_cards(facts, locales, stops, rule_words)),
         "numbered": sorted(found.numbered),
         "sections": [docs.section_of[eid] if kind == "rule" else "" for kind, eid, _ in docs.docs],

@@ -256,16 +256,73 @@ def number_key(number: str) -> tuple[int, ...]:
     return tuple(int(p) for p in number.split(".")) if number else ()
 
 
-class Forms:
+#: a keyword's name as :class:`Forms` keeps it: (its words, keyword id, whole words only, language)
+FormItem = tuple[tuple[str, ...], str, bool, str]
+
+
+class _FormFinder:
+    """Finding keyword names in a list of words (:class:`Forms`, :class:`StoredForms`): given the names
+    starting with a word (numbered in the order kept), which :meth:`_candidates` gives."""
+
+    def _candidates(self, word: str) -> list[tuple[int, FormItem]]:
+        """The names (number, item) that may start at ``word``: those whose first word it is (a term, a
+        synonym, a form of several words or of whole words), and the one-word forms of its first 3 letters."""
+        raise NotImplementedError
+
+    def matches(self, words: list[str], skip: frozenset[str] | set[str] = frozenset()) -> list[tuple[int, int, int, str, str]]:
+        """Every (form number, start, size, keyword id, language) found in ``words``, overlaps included;
+        a match made only of ``skip`` words is left out."""
+        out = []
+        for i, word in enumerate(words):
+            for n, (form, kid, whole, lang) in self._candidates(word):
+                size = len(form)
+                if i + size > len(words) or any(words[i + j] != form[j] for j in range(size - 1)):
+                    continue
+                last = words[i + size - 1]
+                if (last == form[-1] if whole else last.startswith(form[-1])) \
+                        and not all(w in skip for w in words[i:i + size]):
+                    out.append((n, i, size, kid, lang))
+        return sorted(out)
+
+    def find(self, words: list[str], skip: frozenset[str] | set[str] = frozenset(),
+             nested: bool = False, prefer: str | None = None) -> list[tuple[str, tuple[int, int]]]:
+        """(keyword id, (start, end)) of the keywords named in ``words``, longer names first, without
+        overlaps; ``nested``: a shorter name inside a longer one counts too ("giocare un impeto"
+        names invoking, and "impeto" a flare); ``prefer``: the language whose keyword a spelling
+        two languages share stands for ("invoc": summoning in Spanish, invoking in Italian)."""
+        taken = [False] * len(words)
+        found = []
+        spans: dict[tuple[int, int], set[str]] = {}   # (start, size) taken -> the languages naming it so
+        named = {n: item[0] for word in set(words) for n, item in self._candidates(word)}
+
+        def order(match: tuple[int, int, int, str, str]) -> tuple[int, int, bool, int, int]:
+            n, i, size, _kid, lang = match   # longer names first, then the ``prefer`` language's
+            return (-size, -len(" ".join(named[n])), lang != prefer, n, i)
+
+        for _n, i, size, kid, lang in sorted(self.matches(words, skip), key=order):
+            if (i, size) in spans:
+                spans[i, size].add(lang)
+                continue
+            # a name inside a longer one counts when the longer one is of the same language: "giocare
+            # un impeto" names a flare in Italian, but the "duel" of "Duel Ancestral" is no duel
+            inside = nested and any(start <= i and i + size <= start + length and lang in langs
+                                    for (start, length), langs in spans.items())
+            if inside or not any(taken[i:i + size]):
+                taken[i:i + size] = [True] * size
+                found.append((kid, (i, i + size)))
+                spans[i, size] = {lang}
+        return found
+
+
+class Forms(_FormFinder):
     """Keyword terms, synonyms and forms as folded word sequences, found in a list of words.
 
     A form (``forms:``) matches at the start of a word ("impet" finds "impeti"); a term or a
     synonym matches whole words. Longer matches win and matches do not overlap.
     """
 
-    def __init__(self, items: Iterable[tuple[tuple[str, ...], str, bool, str]], *, ordered: bool = False) -> None:
-        """``ordered``: ``items`` are already without repeats and in the order kept (the index stores them so:
-        :attr:`items`), not sorted again."""
+    def __init__(self, items: Iterable[FormItem], *, ordered: bool = False) -> None:
+        """``ordered``: ``items`` are already without repeats and in the order kept, not sorted again."""
         self.items = list(items) if ordered else sorted(set(items), key=lambda x: (-len(x[0]), -len(" ".join(x[0])), x))
         self.by_word: dict[str, list[int]] = defaultdict(list)     # by the exact first word
         self.by_prefix: dict[str, list[int]] = defaultdict(list)   # one-word forms, by their first 3 letters
@@ -290,48 +347,43 @@ class Forms:
                         items.append((words, kid, text.endswith("$"), lang))
         return cls(items)
 
-    def matches(self, words: list[str], skip: frozenset[str] | set[str] = frozenset()) -> list[tuple[int, int, int, str, str]]:
-        """Every (form number, start, size, keyword id, language) found in ``words``, overlaps included;
-        a match made only of ``skip`` words is left out."""
-        out = []
-        for i, word in enumerate(words):
-            for n in (*self.by_word.get(word, ()), *self.by_prefix.get(word[:3], ())):
-                form, kid, whole, lang = self.items[n]
-                size = len(form)
-                if i + size > len(words) or any(words[i + j] != form[j] for j in range(size - 1)):
-                    continue
-                last = words[i + size - 1]
-                if (last == form[-1] if whole else last.startswith(form[-1])) \
-                        and not all(w in skip for w in words[i:i + size]):
-                    out.append((n, i, size, kid, lang))
-        return sorted(out)
+    def _candidates(self, word: str) -> list[tuple[int, FormItem]]:
+        return [(n, self.items[n]) for n in (*self.by_word.get(word, ()), *self.by_prefix.get(word[:3], ()))]
 
-    def find(self, words: list[str], skip: frozenset[str] | set[str] = frozenset(),
-             nested: bool = False, prefer: str | None = None) -> list[tuple[str, tuple[int, int]]]:
-        """(keyword id, (start, end)) of the keywords named in ``words``, longer names first, without
-        overlaps; ``nested``: a shorter name inside a longer one counts too ("giocare un impeto"
-        names invoking, and "impeto" a flare); ``prefer``: the language whose keyword a spelling
-        two languages share stands for ("invoc": summoning in Spanish, invoking in Italian)."""
-        taken = [False] * len(words)
-        found = []
-        spans: dict[tuple[int, int], set[str]] = {}   # (start, size) taken -> the languages naming it so
-        def order(match: tuple[int, int, int, str, str]) -> tuple[int, int, bool, int, int]:
-            n, i, size, _kid, lang = match   # longer names first, then the ``prefer`` language's
-            return (-size, -len(" ".join(self.items[n][0])), lang != prefer, n, i)
+    def stored(self) -> dict[str, dict[str, str]]:
+        """The names as the index stores them (read back by :class:`StoredForms`): ``words``, by their first word,
+        and ``prefixes``, the one-word forms by their first 3 letters, each key's names in one string
+        (``number|words|keyword|whole|language``, each name after a ";")."""
+        def pack(groups: Mapping[str, list[int]]) -> dict[str, str]:
+            return {key: ";".join(f"{n}|{' '.join(self.items[n][0])}|{self.items[n][1]}|{int(self.items[n][2])}|"
+                                  f"{self.items[n][3]}" for n in ns) for key, ns in groups.items()}
+        return {"words": pack(self.by_word), "prefixes": pack(self.by_prefix)}
 
-        for _n, i, size, kid, lang in sorted(self.matches(words, skip), key=order):
-            if (i, size) in spans:
-                spans[i, size].add(lang)
-                continue
-            # a name inside a longer one counts when the longer one is of the same language: "giocare
-            # un impeto" names a flare in Italian, but the "duel" of "Duel Ancestral" is no duel
-            inside = nested and any(start <= i and i + size <= start + length and lang in langs
-                                    for (start, length), langs in spans.items())
-            if inside or not any(taken[i:i + size]):
-                taken[i:i + size] = [True] * size
-                found.append((kid, (i, i + size)))
-                spans[i, size] = {lang}
-        return found
+
+class StoredForms(_FormFinder):
+    """The keyword names of the index as :meth:`Forms.stored` stored them, each key's names made when a question
+    first has a word of that key (a question has a dozen words; the index has some two thousand names)."""
+
+    def __init__(self, stored: Mapping[str, Mapping[str, str]]) -> None:
+        self._stored = stored
+        self._made: dict[tuple[str, str], list[tuple[int, FormItem]]] = {}
+
+    def _group(self, which: str, key: str) -> list[tuple[int, FormItem]]:
+        made = self._made.get((which, key))
+        if made is None:
+            made = self._made[which, key] = []
+            for name in filter(None, self._stored[which].get(key, "").split(";")):
+                n, words, kid, whole, lang = name.split("|")
+                made.append((int(n), (tuple(words.split()), kid, whole == "1", lang)))
+        return made
+
+    def _candidates(self, word: str) -> list[tuple[int, FormItem]]:
+        return [*self._group("words", word), *self._group("prefixes", word[:3])]
+
+    def every(self) -> list[FormItem]:
+        """Every name, in the order kept (all of them made)."""
+        numbered = [row for which in ("words", "prefixes") for key in self._stored[which] for row in self._group(which, key)]
+        return [item for _n, item in sorted(numbered, key=lambda row: row[0])]
 
 
 def word_pairs(stems: list[str], stop: set[str]) -> set[str]:

@@ -20,7 +20,7 @@ from tashkalar_cli.text.index.common import (
     TYPO_LENGTH2,
     WORDS,
     CardName,
-    Forms,
+    StoredForms,
     clause_tokens,
     edit_distance,
     framing_words,
@@ -163,9 +163,10 @@ class IndexReader:
         return out
 
     @cached_property
-    def forms(self) -> Forms:
-        """The keyword names, as the index stores them: already in :class:`Forms`' order, without repeats."""
-        return Forms(((tuple(f), kid, whole, lang) for f, kid, whole, lang in self.data["forms"]), ordered=True)
+    def forms(self) -> StoredForms:
+        """The keyword names, as the index stores them (:meth:`Forms.stored`): in :class:`Forms`' order, without
+        repeats, each word's names made when a question first has it."""
+        return StoredForms(self.data["forms"])
 
     def language_names(self) -> list[str]:
         """The names of the languages a question may be asked in, each in its own language."""

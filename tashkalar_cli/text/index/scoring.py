@@ -204,7 +204,7 @@ class SearchIndex(IndexReader):
         for word in query.subjects:
             said_so = (stem(word),)
             for kid, _span in self.forms.find([word], prefer=query.lang):
-                names = {tuple(stem(w) for w in form) for form, k, _whole, lang in self.forms.items
+                names = {tuple(stem(w) for w in form) for form, k, _whole, lang in self.forms.every()
                          if k == kid and lang == query.lang} - {said_so}
                 groups.append([(said_so, SUBJECT), *((name, SYNONYM) for name in sorted(names))])
         return {w: weight for w, weight in own.items() if w not in said}, groups
