@@ -182,7 +182,7 @@ def test_the_concepts_read_back_as_stored(rows: list[list[Any]]) -> None:
     assert back == rows and [[type(n) for n in row] for row in back] == [[type(n) for n in row] for row in rows]
 
 
-_WORD = st.text("abcdefghij", min_size=1, max_size=6)
+_WORD = st.text(alphabet="abcdefghij", min_size=1, max_size=6)
 
 
 @given(st.lists(st.tuples(st.lists(_WORD, min_size=1, max_size=3).map(tuple), _WORD, _WORD,
