@@ -411,6 +411,18 @@ def test_card_names_of_every_language_are_recognised(tk, question, card, answere
         assert "summoning-destroys" in [h.id for h in result.hits[:3]]
 
 
+@pytest.mark.parametrize(("question", "card"), [
+    ("can my Champion be summoned onto an enemy piece?", "champion"),       # "champion": a word players use for a hero
+    ("il Campione può distruggere una pedina nemica?", "champion"),
+    ("what does the Fire Dragon do to heroic pieces?", "fire-dragon"),        # "fire", "dragon": words of the situations
+    ("l'Evocazione Rossa conta come un'evocazione?", "red-summoning"),
+])
+def test_the_players_words_hide_no_card(tk, question, card):
+    """A card's name is left to the words only when the rules' printed texts say all of it; the words players use
+    (phrasings, situations, everyday vocabulary) do not make it a word of the rules."""
+    assert card in tk.rules.search(question, limit=None).query.cards
+
+
 def test_a_card_name_made_of_rule_words_is_left_to_the_words(tk):
     index = tk.rules.index
     names = {" ".join(key) for word in index.cards for key, *_ in index.cards[word]}

@@ -220,6 +220,7 @@ class _Language:
         self.postings: dict[str, dict[int, list[int]]] = defaultdict(dict)
         self.lengths: dict[str, list[int]] = {}
         self.vocab: dict[str, str] = {}
+        self.printed: set[str] = set()   # the words of the rules as printed (titles, texts), not as players say them
         self.pairs: dict[str, list[int]] = defaultdict(list)   # "stem stem" of two words in a row in a title -> entries
         self.phrasings: dict[int, list[str]] = defaultdict(list)   # a rule's phrasings: the stems of their words, sorted
         self.units: dict[str, list[int]] = defaultdict(list)   # stem of a word after a number in a text -> entries
@@ -292,6 +293,8 @@ class _Language:
         kept = [w for j, w in enumerate(words) if (w not in stop or w in self.subjects) and (len(w) > 1 or w.isdigit())
                 and j not in framing]
         self.lengths[fld][i] = len(kept)
+        if fld != "asks":
+            self.printed.update(kept)
         for w in kept:
             stem = stemmer(w)
             self.vocab[w] = stem
@@ -459,7 +462,7 @@ def _common_part(facts: Mapping[str, Any], locales: Mapping[str, Mapping[str, An
     for i in range(len(docs.docs)):
         text_len.append(min((out_langs[lang]["lengths"]["text"][i] for lang in langs
                              if out_langs[lang]["lengths"]["text"][i]), default=0))
-    rule_words = {lang: set(out_langs[lang]["vocab"]) | {w for f, _k, _w, fl in forms.items if fl == lang for w in f}
+    rule_words = {lang: languages[lang].printed | {w for f, _k, _w, fl in forms.items if fl == lang for w in f}
                   for lang in langs}
     modes, doc_modes = _modes(facts, locales, docs.glossary)
     stops = {lang: language.stop for lang, language in languages.items()}
