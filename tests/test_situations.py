@@ -46,9 +46,8 @@ def _card_names(game: Any, lang: str) -> set[str]:
 
 def test_every_rule_and_ruling_has_situations_in_every_language(either: Any) -> None:
     """Each rule and each ruling, in each language: 3 to 8 situations, none a phrasing of the rule already, none with
-    four words of its title or text running (stopwords apart: its own words), none naming a card (a card's name among
-    the words of the rules would hide it from the card finder: "Chevalier" in a situation made "mon Chevalier" no
-    card)."""
+    four words of its title or text running (stopwords apart: its own words), none naming a card (a situation tells
+    what a rule settles for any card: a writer's "Chevalier" read as the Knight would tie the rule to one card)."""
     from tashkalar_cli.text.search import tokens
 
     facts = either.dataset.facts
