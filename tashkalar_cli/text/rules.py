@@ -115,14 +115,13 @@ class RuleBook:
     @cached_property
     def index(self) -> SearchIndex:
         """The search index stored with the cached data (built here when the cache predates it)."""
-        from tashkalar_cli.text.index.common import FORMAT, PART  # deferred: rule show loads no search index
+        from tashkalar_cli.text.index import FORMAT, PART, SearchIndex  # deferred: rule show loads no search index
         from tashkalar_cli.text.index.learned import WEIGHTS  # deferred: with the search index
-        from tashkalar_cli.text.index.scoring import SearchIndex  # deferred: the package would import its builder too
 
         parts = self.dataset.derived
         common = parts.get(PART)
         if not isinstance(common, dict) or common.get("format") != FORMAT:
-            from tashkalar_cli.text.index.build import build_index  # deferred: only when the cache predates the index
+            from tashkalar_cli.text.index import build_index  # deferred: the package imports its builder only when asked
 
             parts = build_index(self.dataset.facts, self.dataset.locales)
         return SearchIndex(parts, WEIGHTS.get(self.game))
