@@ -32,6 +32,7 @@ class LocaleFileKind:
     pattern: str                                   # path below locales/<lang>/
     schema: str
     sections: tuple[tuple[str, str], ...] = ()     # (section of the merged locale, key in the file)
+    situations: str = ""                           # the section whose entries its ``situations:`` are about
 
 
 #: the layout of a language folder; any other file is an error
@@ -40,8 +41,8 @@ LOCALE_FILES: tuple[LocaleFileKind, ...] = (
     LocaleFileKind("flares.yaml", "locale-flares", (("flares", "flares"),)),
     LocaleFileKind("tasks.yaml", "locale-tasks", (("tasks", "tasks"),)),
     LocaleFileKind("glossary.yaml", "locale-glossary", (("keywords", "keywords"),)),
-    LocaleFileKind("rules.yaml", "locale-rules", (("rules", "rules"), ("sections", "sections"))),
-    LocaleFileKind("errata.yaml", "locale-errata", (("errata", "errata"),)),
+    LocaleFileKind("rules.yaml", "locale-rules", (("rules", "rules"), ("sections", "sections")), situations="rules"),
+    LocaleFileKind("errata.yaml", "locale-errata", (("errata", "errata"),), situations="errata"),
     LocaleFileKind("ui.yaml", "locale-ui"),        # messages, language, number words
     # the reference texts the translations were made from (``i18n reviewed``): read by ``i18n check``
     # only, never by the tool's data
@@ -332,9 +333,8 @@ class LocaleReader:
 
         if kind.schema == "locale-rules":
             out.asks.update(said("asks"))
-        section = {"locale-rules": "rules", "locale-errata": "errata"}.get(kind.schema)
-        if section:
-            out.situations.setdefault(section, {}).update(said("situations"))
+        if kind.situations:
+            out.situations.setdefault(kind.situations, {}).update(said("situations"))
 
     def _read_entries(self, out: LocaleTexts, section: str, file_key: str, entries: dict[Any, Any], lines: Any,
                       shown: str, bad_entries: set[tuple[str, str]]) -> None:
