@@ -321,9 +321,8 @@ class Forms(_FormFinder):
     synonym matches whole words. Longer matches win and matches do not overlap.
     """
 
-    def __init__(self, items: Iterable[FormItem], *, ordered: bool = False) -> None:
-        """``ordered``: ``items`` are already without repeats and in the order kept, not sorted again."""
-        self.items = list(items) if ordered else sorted(set(items), key=lambda x: (-len(x[0]), -len(" ".join(x[0])), x))
+    def __init__(self, items: Iterable[FormItem]) -> None:
+        self.items = sorted(set(items), key=lambda x: (-len(x[0]), -len(" ".join(x[0])), x))   # longer names first
         self.by_word: dict[str, list[int]] = defaultdict(list)     # by the exact first word
         self.by_prefix: dict[str, list[int]] = defaultdict(list)   # one-word forms, by their first 3 letters
         for n, (form, _kid, whole, _lang) in enumerate(self.items):
